@@ -1,0 +1,44 @@
+/*
+ * The handful of kernel constants and bit helpers every model shares,
+ * written to give the same answers as include/linux/bitops.h and
+ * include/linux/log2.h on a 64-bit kernel.
+ */
+#ifndef BL_KERNEL_H
+#define BL_KERNEL_H
+
+#include <stdint.h>
+
+/* include/linux/swap.h: reclaim works in chunks of this many pages, on every page size. */
+#define SWAP_CLUSTER_MAX 32u
+#define KERNEL_INT_MAX 2147483647ull
+
+/* fls(): 1-based index of the highest set bit, fls(0) = 0 (include/asm-generic/bitops/fls.h). */
+static inline unsigned int fls64(uint64_t x)
+{
+	unsigned int r = 0;
+
+	while (x) {
+		x >>= 1;
+		r++;
+	}
+	return r;
+}
+
+/* rounddown_pow_of_two() from include/linux/log2.h; undefined for 0 there, 0 here. */
+static inline uint64_t rounddown_pow_of_two(uint64_t x)
+{
+	return x ? 1ull << (fls64(x) - 1) : 0;
+}
+
+static inline uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+static inline uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* a * b, saturating at UINT64_MAX instead of wrapping. */
+static inline uint64_t mul_sat(uint64_t a, uint64_t b)
+{
+	if (a && b > UINT64_MAX / a)
+		return UINT64_MAX;
+	return a * b;
+}
+
+#endif

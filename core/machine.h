@@ -1,0 +1,51 @@
+/*
+ * The machine batchlab models: what the kernel reads at boot (CPUs, memory,
+ * page size, overcommit policy) plus the workload the models need. Every field
+ * is a row of the parameter table (params.c), which is the only place that
+ * knows its range, unit and default.
+ */
+#ifndef BL_MACHINE_H
+#define BL_MACHINE_H
+
+#include <stdint.h>
+
+/* include/uapi/linux/mman.h */
+enum overcommit_policy {
+	OVERCOMMIT_GUESS = 0,
+	OVERCOMMIT_ALWAYS = 1,
+	OVERCOMMIT_NEVER = 2,
+};
+
+struct machine {
+	/* the machine */
+	uint64_t cpus;           /* present == online CPUs */
+	uint64_t ram;            /* installed bytes */
+	uint64_t pagesize;       /* bytes: 4K, 16K or 64K */
+	uint64_t totalram;       /* totalram_pages(); 0 = derived from ram */
+	uint64_t overcommit;     /* enum overcommit_policy */
+	uint64_t sockets;        /* packages, for cacheline-crossing costs */
+	uint64_t zone;           /* managed pages of the zone vmstat looks at; 0 = totalram */
+
+	/* the workloads */
+	uint64_t reclaim;        /* bytes written to memory.reclaim */
+	uint64_t scanned;        /* pages the reclaimer scans (vmpressure) */
+	uint64_t chunk;          /* pages per vmpressure() call */
+	uint64_t mmap;           /* bytes mapped and unmapped per will-it-scale loop */
+	uint64_t threads;        /* will-it-scale threads; 0 = one per CPU */
+	uint64_t depth;          /* memcg levels a charge walks, cgroup to root */
+
+	/* what-if values for the patched side */
+	uint64_t charge_batch;   /* MEMCG_CHARGE_BATCH after the patch */
+	uint64_t committed_lift; /* the 64X of seed 003: ram/nr/(256/lift) */
+};
+
+/* totalram_pages(): set, or installed pages less one 64-byte struct page per page. */
+uint64_t machine_totalram(const struct machine *m);
+/* zone_managed_pages() of the zone the vmstat model uses. */
+uint64_t machine_zone(const struct machine *m);
+unsigned int machine_page_shift(const struct machine *m);
+uint64_t machine_threads(const struct machine *m);
+/* Pages a byte count covers, rounded down as page_counter_memparse() does. */
+uint64_t machine_bytes_to_pages(const struct machine *m, uint64_t bytes);
+
+#endif

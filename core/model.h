@@ -1,0 +1,103 @@
+/*
+ * One descriptor per patch model. A metric is a function of the machine and
+ * a side; the same function writes its own explanation when asked, so the
+ * number `get` prints and the working `explain` shows cannot drift apart.
+ * Adding a fifth patch is one new file exporting one descriptor and one row
+ * in models.c.
+ */
+#ifndef BL_MODEL_H
+#define BL_MODEL_H
+
+#include <stdint.h>
+
+#include "machine.h"
+#include "strbuf.h"
+
+#define MODEL_MAX_SIDES 3
+
+enum value_kind {
+	VAL_NONE, /* cannot be evaluated here; why says so */
+	VAL_INT,
+	VAL_REAL, /* may be +inf when infinity is the honest answer */
+};
+
+struct value {
+	enum value_kind kind;
+	uint64_t i;
+	double r;
+	const char *why; /* VAL_NONE: the reason, one short phrase */
+};
+
+enum metric_kind {
+	METRIC_EXACT,   /* the kernel's integer arithmetic, bit for bit */
+	METRIC_MODELED, /* a calibrated estimate */
+};
+
+/*
+ * why: NULL when only the value is wanted; else the function appends its
+ * working (formula, values substituted, result, kernel function) as lines.
+ */
+typedef struct value (*metric_fn)(const struct machine *m, int side, struct strbuf *why);
+
+struct metric_desc {
+	const char *name;
+	const char *unit;      /* "pages", "bytes", "calls", "Mbps", "s", "x" ... */
+	enum metric_kind kind;
+	int single;            /* one value, no side (ratios, context figures) */
+	const char *help;
+	metric_fn fn;
+};
+
+struct model_desc {
+	const char *id;
+	const char *title;
+	const char *seed;            /* the seed file the patch came from */
+	const char *kernel;          /* where it lives in the kernel */
+	const char *const *sides;    /* NULL-terminated column names */
+	int before, after;           /* the sides `before`/`after` mean, and the change column compares */
+	const struct metric_desc *metrics; /* terminated by a row with name == NULL */
+	const char *about;           /* what the patch changed and why, in batchlab's words */
+	const char *published;       /* the seed's own figure */
+	const char *headline;        /* the metric `about` shows for this machine */
+};
+
+extern const struct model_desc *const models[]; /* NULL-terminated */
+
+const struct model_desc *model_find(const char *id);
+const struct metric_desc *model_metric(const struct model_desc *d, const char *name);
+int model_nsides(const struct model_desc *d);
+/* A side by name; "before" and "after" always work. -1 if unknown. */
+int model_side(const struct model_desc *d, const char *name);
+
+/* A parsed metric name: PATCH.NAME[.SIDE]; side -1 = all sides (or single-valued). */
+struct metric_ref {
+	const struct model_desc *model;
+	const struct metric_desc *metric;
+	int side;
+};
+
+int metric_parse(const char *name, struct metric_ref *ref, char *err, unsigned long errlen);
+struct value metric_eval(const struct machine *m, const struct metric_ref *ref, int side);
+
+static inline struct value val_int(uint64_t i)
+{
+	struct value v = { VAL_INT, i, (double)i, NULL };
+	return v;
+}
+
+static inline struct value val_real(double r)
+{
+	struct value v = { VAL_REAL, 0, r, NULL };
+	return v;
+}
+
+static inline struct value val_none(const char *why)
+{
+	struct value v = { VAL_NONE, 0, 0, why };
+	return v;
+}
+
+/* A value as a real, for ratios and models; NAN for VAL_NONE. */
+double value_real(struct value v);
+
+#endif

@@ -1,0 +1,317 @@
+#include "params.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kernel.h"
+#include "units.h"
+
+#define FIELD(f) offsetof(struct machine, f)
+#define PiB (1ull << 50)
+#define EiB (1ull << 60)
+
+static const char *const overcommit_names[] = { "guess", "always", "never", NULL };
+static const uint64_t page_sizes[] = { 4096, 16384, 65536, 0 };
+
+/*
+ * Ranges are what the kernel accepts or what a machine can be: up to 65536
+ * CPUs (NR_CPUS on the largest configs) and an exbibyte of RAM, so every
+ * product in core stays inside 64 bits (see the overflow tests).
+ */
+const struct param params[] = {
+	{ .name = "cpus", .type = PT_COUNT, .offset = FIELD(cpus), .min = 1, .max = 65536,
+	  .unit = "CPUs", .def = "64", .group = "machine",
+	  .help = "present (= online) CPUs: num_present_cpus()" },
+	{ .name = "ram", .type = PT_SIZE, .offset = FIELD(ram), .min = MiB, .max = EiB,
+	  .unit = "bytes", .def = "256G", .group = "machine",
+	  .help = "installed memory; totalram is derived from it unless set" },
+	{ .name = "pagesize", .type = PT_SIZE, .offset = FIELD(pagesize), .allowed = page_sizes,
+	  .unit = "bytes", .def = "4K", .group = "machine",
+	  .help = "base page size, PAGE_SIZE (4K, 16K or 64K)" },
+	{ .name = "totalram", .type = PT_PAGES, .offset = FIELD(totalram), .min = 1, .max = EiB / 4096,
+	  .flags = PF_AUTO, .auto_value = machine_totalram,
+	  .unit = "pages", .def = "auto", .group = "machine",
+	  .help = "totalram_pages(); auto = ram less the memmap (64 bytes per page)" },
+	{ .name = "overcommit", .type = PT_CHOICE, .offset = FIELD(overcommit), .max = 2,
+	  .choices = overcommit_names, .unit = "", .def = "guess", .group = "machine",
+	  .help = "vm.overcommit_memory: guess (0), always (1), never (2)" },
+	{ .name = "sockets", .type = PT_COUNT, .offset = FIELD(sockets), .min = 1, .max = 64,
+	  .unit = "packages", .def = "2", .group = "machine",
+	  .help = "CPU packages; a cacheline crossing packages costs more" },
+	{ .name = "zone", .type = PT_PAGES, .offset = FIELD(zone), .min = 1, .max = EiB / 4096,
+	  .flags = PF_AUTO, .auto_value = machine_zone,
+	  .unit = "pages", .def = "auto", .group = "machine",
+	  .help = "managed pages of the zone the vmstat model uses; auto = totalram" },
+	{ .name = "reclaim", .type = PT_SIZE, .offset = FIELD(reclaim), .min = 0, .max = EiB,
+	  .unit = "bytes", .def = "1G", .group = "workload",
+	  .help = "bytes written to memory.reclaim (the proactive reclaim request)" },
+	{ .name = "scanned", .type = PT_COUNT, .offset = FIELD(scanned), .min = 0, .max = 1ull << 62,
+	  .unit = "pages", .def = "11900000", .group = "workload",
+	  .help = "pages the reclaimer scans, for vmpressure evaluation counts" },
+	{ .name = "chunk", .type = PT_COUNT, .offset = FIELD(chunk), .min = 1, .max = 1ull << 20,
+	  .unit = "pages", .def = "32", .group = "workload",
+	  .help = "pages reported per vmpressure() call (SWAP_CLUSTER_MAX)" },
+	{ .name = "mmap", .type = PT_SIZE, .offset = FIELD(mmap), .min = 1, .max = PiB,
+	  .unit = "bytes", .def = "128M", .group = "workload",
+	  .help = "bytes each will-it-scale loop maps and unmaps" },
+	{ .name = "threads", .type = PT_COUNT, .offset = FIELD(threads), .min = 1, .max = 65536,
+	  .flags = PF_AUTO, .auto_value = machine_threads,
+	  .unit = "threads", .def = "auto", .group = "workload",
+	  .help = "will-it-scale mmap threads; auto = one per CPU" },
+	{ .name = "depth", .type = PT_COUNT, .offset = FIELD(depth), .min = 1, .max = 64,
+	  .unit = "levels", .def = "3", .group = "workload",
+	  .help = "page_counter levels a memcg charge walks, cgroup to root" },
+	{ .name = "charge_batch", .type = PT_COUNT, .offset = FIELD(charge_batch), .min = 1, .max = 65536,
+	  .unit = "pages", .def = "64", .group = "memcg_charge",
+	  .help = "MEMCG_CHARGE_BATCH on the patched side (the patch: 64)" },
+	{ .name = "committed_lift", .type = PT_COUNT, .offset = FIELD(committed_lift), .min = 1, .max = 256,
+	  .flags = PF_POW2, .unit = "x", .def = "64", .group = "committed_as",
+	  .help = "lift of the vm_committed_as batch for guess/always (the patch: 64X)" },
+};
+
+const size_t nparams = sizeof(params) / sizeof(params[0]);
+
+const struct param *param_find(const char *name)
+{
+	for (size_t i = 0; i < nparams; i++)
+		if (!strcmp(params[i].name, name))
+			return &params[i];
+	return NULL;
+}
+
+static uint64_t *u64_field(struct machine *m, const struct param *p)
+{
+	return (uint64_t *)((char *)m + p->offset);
+}
+
+static uint64_t u64_value(const struct machine *m, const struct param *p)
+{
+	return *(const uint64_t *)((const char *)m + p->offset);
+}
+
+static double *real_field(struct machine *m, const struct param *p)
+{
+	return (double *)((char *)m + p->offset);
+}
+
+static double real_value(const struct machine *m, const struct param *p)
+{
+	return *(const double *)((const char *)m + p->offset);
+}
+
+static void format_bound(const struct param *p, uint64_t v, char *buf, size_t len)
+{
+	if (p->type == PT_SIZE)
+		format_size(v, buf, len);
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+}
+
+void param_format_range(const struct param *p, char *buf, size_t len)
+{
+	char lo[32], hi[32];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (p->type == PT_CHOICE) {
+		for (int i = 0; p->choices[i]; i++)
+			n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%s", i ? "|" : "", p->choices[i]);
+		return;
+	}
+	if (p->type == PT_REAL) {
+		snprintf(buf, len, "%g..%g", p->rmin, p->rmax);
+		return;
+	}
+	if (p->allowed) {
+		for (int i = 0; p->allowed[i]; i++) {
+			format_bound(p, p->allowed[i], lo, sizeof(lo));
+			n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%s", i ? ", " : "", lo);
+		}
+		return;
+	}
+	format_bound(p, p->min, lo, sizeof(lo));
+	format_bound(p, p->max, hi, sizeof(hi));
+	snprintf(buf, len, "%s..%s%s", lo, hi, p->flags & PF_AUTO ? " or auto" : "");
+}
+
+static int out_of_range(const struct param *p, const char *value, char *err, size_t errlen)
+{
+	char range[128];
+
+	param_format_range(p, range, sizeof(range));
+	snprintf(err, errlen, "%s: '%s' is out of range (%s)", p->name, value, range);
+	return -1;
+}
+
+static int bad_value(const struct param *p, const char *value, const char *why, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s: '%s': %s", p->name, value, why);
+	return -1;
+}
+
+static int check_u64(const struct param *p, const char *value, uint64_t v, char *err, size_t errlen)
+{
+	if (p->allowed) {
+		char range[128];
+
+		for (int i = 0; p->allowed[i]; i++)
+			if (p->allowed[i] == v)
+				return 0;
+		param_format_range(p, range, sizeof(range));
+		snprintf(err, errlen, "%s: '%s' is not one of %s", p->name, value, range);
+		return -1;
+	}
+	if (v < p->min || v > p->max)
+		return out_of_range(p, value, err, errlen);
+	if ((p->flags & PF_POW2) && (v & (v - 1)))
+		return bad_value(p, value, "expected a power of two", err, errlen);
+	return 0;
+}
+
+int param_set(struct machine *m, const struct param *p, const char *value, char *err, size_t errlen)
+{
+	char why[96];
+	uint64_t v = 0;
+	double r;
+
+	if ((p->flags & PF_AUTO) && !strcmp(value, "auto")) {
+		*u64_field(m, p) = 0;
+		return 0;
+	}
+	switch (p->type) {
+	case PT_COUNT:
+		if (parse_u64(value, &v, why, sizeof(why)))
+			return bad_value(p, value, why, err, errlen);
+		break;
+	case PT_SIZE:
+		if (parse_size(value, &v, why, sizeof(why)))
+			return bad_value(p, value, why, err, errlen);
+		break;
+	case PT_PAGES: {
+		size_t n = strlen(value);
+
+		if (n > 1 && value[n - 1] == 'p') {
+			char digits[32];
+
+			if (n - 1 >= sizeof(digits))
+				return bad_value(p, value, "number too large for 64 bits", err, errlen);
+			memcpy(digits, value, n - 1);
+			digits[n - 1] = '\0';
+			if (parse_u64(digits, &v, why, sizeof(why)))
+				return bad_value(p, value, "expected NNNp (pages), a size or auto", err, errlen);
+		} else {
+			if (parse_size(value, &v, why, sizeof(why)))
+				return bad_value(p, value, "expected NNNp (pages), a size or auto", err, errlen);
+			v /= m->pagesize;
+		}
+		break;
+	}
+	case PT_CHOICE:
+		for (uint64_t i = 0; p->choices[i]; i++) {
+			char idx[4];
+
+			snprintf(idx, sizeof(idx), "%u", (unsigned int)i);
+			if (!strcmp(value, p->choices[i]) || !strcmp(value, idx)) {
+				*u64_field(m, p) = i;
+				return 0;
+			}
+		}
+		{
+			char range[128];
+
+			param_format_range(p, range, sizeof(range));
+			snprintf(err, errlen, "%s: '%s' is not one of %s", p->name, value, range);
+		}
+		return -1;
+	case PT_REAL:
+		if (parse_real(value, &r, why, sizeof(why)))
+			return bad_value(p, value, why, err, errlen);
+		if (!(r >= p->rmin && r <= p->rmax))
+			return out_of_range(p, value, err, errlen);
+		*real_field(m, p) = r;
+		return 0;
+	}
+	if (check_u64(p, value, v, err, errlen))
+		return -1;
+	*u64_field(m, p) = v;
+	return 0;
+}
+
+uint64_t param_u64(const struct machine *m, const struct param *p)
+{
+	uint64_t v = u64_value(m, p);
+
+	return !v && p->auto_value ? p->auto_value(m) : v;
+}
+
+void param_format(const struct machine *m, const struct param *p, char *buf, size_t len)
+{
+	switch (p->type) {
+	case PT_REAL:
+		snprintf(buf, len, "%.6g", real_value(m, p));
+		return;
+	case PT_CHOICE:
+		snprintf(buf, len, "%s", p->choices[u64_value(m, p)]);
+		return;
+	default:
+		/* auto prints the number it stands for: scripts want the number */
+		snprintf(buf, len, "%llu", (unsigned long long)param_u64(m, p));
+		return;
+	}
+}
+
+void param_format_input(const struct machine *m, const struct param *p, char *buf, size_t len)
+{
+	if (p->type == PT_REAL) {
+		snprintf(buf, len, "%.17g", real_value(m, p));
+		return;
+	}
+	if ((p->flags & PF_AUTO) && !u64_value(m, p)) {
+		snprintf(buf, len, "auto");
+		return;
+	}
+	if (p->type == PT_PAGES) {
+		snprintf(buf, len, "%llup", (unsigned long long)u64_value(m, p));
+		return;
+	}
+	param_format(m, p, buf, len);
+}
+
+void param_format_human(const struct machine *m, const struct param *p, char *buf, size_t len)
+{
+	const char *tag = p->type != PT_REAL && p->auto_value && !u64_value(m, p) ? "auto: " : "";
+	char size[32];
+
+	switch (p->type) {
+	case PT_SIZE:
+		format_size(u64_value(m, p), buf, len);
+		return;
+	case PT_PAGES:
+		format_size(mul_sat(param_u64(m, p), m->pagesize), size, sizeof(size));
+		snprintf(buf, len, "%s%llu pages (%s)", tag, (unsigned long long)param_u64(m, p), size);
+		return;
+	case PT_COUNT:
+		snprintf(buf, len, "%s%llu", tag, (unsigned long long)param_u64(m, p));
+		return;
+	default:
+		param_format(m, p, buf, len);
+		return;
+	}
+}
+
+void param_reset(struct machine *m, const struct param *p)
+{
+	char err[160];
+
+	/* defaults are typed like user input so one parser serves both; a bad one is a bug the tests catch */
+	(void)param_set(m, p, p->def, err, sizeof(err));
+}
+
+void machine_defaults(struct machine *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->pagesize = 4096; /* sizes typed in pages need a page size before pagesize itself is reset */
+	for (size_t i = 0; i < nparams; i++)
+		param_reset(m, &params[i]);
+}

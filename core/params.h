@@ -1,0 +1,63 @@
+/*
+ * The parameter table: one row per settable key, carrying its type, range,
+ * unit, default and help. `set`, `get`, `reset`, presets, tab completion, the
+ * explorer's machine panel and the man page all read these rows.
+ */
+#ifndef BL_PARAMS_H
+#define BL_PARAMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "machine.h"
+
+enum param_type {
+	PT_COUNT,  /* whole number */
+	PT_SIZE,   /* bytes, typed with binary units */
+	PT_PAGES,  /* pages, typed as a size, NNNp, or auto */
+	PT_CHOICE, /* one of choices[], by name or index */
+	PT_REAL,   /* a real (cost constants), stored as double */
+};
+
+#define PF_AUTO 0x1 /* "auto" is accepted and stored as 0 */
+#define PF_POW2 0x2 /* must be a power of two */
+
+struct param {
+	const char *name;
+	enum param_type type;
+	size_t offset;                 /* into struct machine */
+	uint64_t min, max;             /* COUNT, SIZE (bytes), PAGES (pages) */
+	double rmin, rmax;             /* REAL */
+	const char *const *choices;    /* CHOICE: NULL-terminated, index = value */
+	const uint64_t *allowed;       /* if set, the only values accepted (0-terminated) */
+	unsigned int flags;
+	const char *unit;
+	const char *def;               /* the default, as a user would type it */
+	const char *group;             /* "machine", "workload", or a patch id */
+	const char *help;
+	uint64_t (*auto_value)(const struct machine *m); /* what "auto" (0) stands for */
+};
+
+extern const struct param params[];
+extern const size_t nparams;
+
+const struct param *param_find(const char *name);
+
+/* Parse and range-check value; on success store it, else leave m alone and explain in err. */
+int param_set(struct machine *m, const struct param *p, const char *value, char *err, size_t errlen);
+/* A whole-number parameter's effective value ("auto" resolved). */
+uint64_t param_u64(const struct machine *m, const struct param *p);
+/* The bare value `get` prints: bytes, pages, a choice name, a real. */
+void param_format(const struct machine *m, const struct param *p, char *buf, size_t len);
+/* The value as typed, so it reads back the same: "auto", "1032192p", "4294967296", "guess". */
+void param_format_input(const struct machine *m, const struct param *p, char *buf, size_t len);
+/* The value for people: "4 GiB", "auto (1032192 pages)", "guess". */
+void param_format_human(const struct machine *m, const struct param *p, char *buf, size_t len);
+/* "1..65536", "1 MiB..1 EiB", "guess|always|never". */
+void param_format_range(const struct param *p, char *buf, size_t len);
+
+void param_reset(struct machine *m, const struct param *p);
+/* The built-in default machine. */
+void machine_defaults(struct machine *m);
+
+#endif

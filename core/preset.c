@@ -1,0 +1,162 @@
+#include "preset.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "params.h"
+
+#define PRESET_LINE_MAX 512
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return s;
+}
+
+/* Split one line into key and value; 1 = a setting, 0 = blank or comment, -1 = malformed. */
+static int split_line(char *raw, char **key, char **value, char *err, size_t errlen)
+{
+	char *hash = strchr(raw, '#'), *eq, *s;
+
+	if (hash)
+		*hash = '\0';
+	s = trim(raw);
+	if (!*s)
+		return 0;
+	eq = strchr(s, '=');
+	if (!eq) {
+		snprintf(err, errlen, "expected 'key = value'");
+		return -1;
+	}
+	*eq = '\0';
+	*key = trim(s);
+	*value = trim(eq + 1);
+	if (!**key || !**value) {
+		snprintf(err, errlen, "expected 'key = value'");
+		return -1;
+	}
+	return 1;
+}
+
+static int apply_pass(struct machine *m, const char *text, size_t len, int pagesize_pass, int *line, char *err,
+		      size_t errlen)
+{
+	const struct param *seen[64];
+	size_t nseen = 0, pos = 0;
+	int lineno = 0;
+
+	while (pos < len) {
+		char raw[PRESET_LINE_MAX], *key, *value, why[160];
+		size_t end = pos, n;
+		const struct param *p;
+		int r;
+
+		while (end < len && text[end] != '\n')
+			end++;
+		n = end - pos;
+		lineno++;
+		*line = lineno;
+		if (n >= sizeof(raw)) {
+			snprintf(err, errlen, "line too long (at most %d characters)", PRESET_LINE_MAX - 1);
+			return -1;
+		}
+		for (size_t i = pos; i < end; i++) {
+			unsigned char c = (unsigned char)text[i];
+
+			if (c == '\0' || (c < 0x20 && c != '\t' && c != '\r') || c == 0x7f) {
+				snprintf(err, errlen, "binary data (byte 0x%02x): not a preset", c);
+				return -1;
+			}
+		}
+		memcpy(raw, text + pos, n);
+		raw[n] = '\0';
+		pos = end + 1;
+		r = split_line(raw, &key, &value, err, errlen);
+		if (r < 0)
+			return -1;
+		if (!r)
+			continue;
+		p = param_find(key);
+		if (!p) {
+			snprintf(err, errlen, "unknown key '%.64s' (see 'help set')", key);
+			return -1;
+		}
+		for (size_t i = 0; i < nseen; i++) {
+			if (seen[i] == p) {
+				snprintf(err, errlen, "%s: duplicate key", p->name);
+				return -1;
+			}
+		}
+		if (nseen < sizeof(seen) / sizeof(seen[0]))
+			seen[nseen++] = p;
+		/* sizes typed for totalram and zone become pages: the page size must come first */
+		if (pagesize_pass != !strcmp(p->name, "pagesize"))
+			continue;
+		if (param_set(m, p, value, why, sizeof(why))) {
+			snprintf(err, errlen, "%s", why);
+			return -1;
+		}
+	}
+	*line = 0;
+	return 0;
+}
+
+int preset_apply(struct machine *m, const char *text, size_t len, int *line, char *err, size_t errlen)
+{
+	struct machine next;
+
+	machine_defaults(&next);
+	*line = 0;
+	if (apply_pass(&next, text, len, 1, line, err, errlen) || apply_pass(&next, text, len, 0, line, err, errlen))
+		return -1;
+	*m = next;
+	return 0;
+}
+
+void preset_description(const char *text, size_t len, char *buf, size_t buflen)
+{
+	size_t pos = 0;
+
+	buf[0] = '\0';
+	while (pos < len) {
+		size_t end = pos;
+
+		while (end < len && text[end] != '\n')
+			end++;
+		if (end - pos > 2 && text[pos] == '#' && text[pos + 1] == ' ') {
+			size_t n = end - pos - 2;
+
+			if (n >= buflen)
+				n = buflen - 1;
+			memcpy(buf, text + pos + 2, n);
+			buf[n] = '\0';
+			return;
+		}
+		pos = end + 1;
+	}
+}
+
+void preset_format(const struct machine *m, const char *description, struct strbuf *out)
+{
+	const char *group = "";
+
+	sb_printf(out, "# %s\n", description && *description ? description : "a batchlab machine");
+	sb_printf(out, "# batchlab preset: key = value, one per line; '#' starts a comment.\n");
+	for (size_t i = 0; i < nparams; i++) {
+		char v[64];
+
+		if (strcmp(group, params[i].group)) {
+			group = params[i].group;
+			sb_printf(out, "\n# %s\n", group);
+		}
+		param_format_input(m, &params[i], v, sizeof(v));
+		sb_printf(out, "%-16s = %-22s # %s\n", params[i].name, v, params[i].help);
+	}
+}

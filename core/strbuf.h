@@ -1,0 +1,30 @@
+/* A growable string: how core hands text (explanations, errors) to a front end without printing. */
+#ifndef BL_STRBUF_H
+#define BL_STRBUF_H
+
+#include <stddef.h>
+
+struct strbuf {
+	char *buf;
+	size_t len;
+	size_t cap;
+};
+
+#define STRBUF_INIT { NULL, 0, 0 }
+
+#if defined(__GNUC__)
+#define BL_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define BL_PRINTF(a, b)
+#endif
+
+/* sb may be NULL: then nothing is written, so metrics explain with the code that computes. */
+void sb_printf(struct strbuf *sb, const char *fmt, ...) BL_PRINTF(2, 3);
+void sb_puts(struct strbuf *sb, const char *s);
+void sb_putc(struct strbuf *sb, char c);
+void sb_reset(struct strbuf *sb);
+void sb_free(struct strbuf *sb);
+/* Never NULL: an empty strbuf reads as "". */
+const char *sb_str(const struct strbuf *sb);
+
+#endif

@@ -1,0 +1,140 @@
+#include "units.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(char *err, size_t errlen, const char *what)
+{
+	snprintf(err, errlen, "%s", what);
+	return -1;
+}
+
+int parse_u64(const char *s, uint64_t *out, char *err, size_t errlen)
+{
+	uint64_t v = 0;
+	const char *p = s;
+
+	if (!*p)
+		return fail(err, errlen, "expected a whole number");
+	for (; *p; p++) {
+		if (!isdigit((unsigned char)*p))
+			return fail(err, errlen, "expected a whole number");
+		if (v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
+			return fail(err, errlen, "number too large for 64 bits");
+		v = v * 10 + (uint64_t)(*p - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+static int unit_shift(const char *u, unsigned int *shift)
+{
+	static const char letters[] = "KMGTPE";
+	const char *l;
+
+	if (!*u || !strcmp(u, "B") || !strcmp(u, "b")) {
+		*shift = 0;
+		return 0;
+	}
+	l = strchr(letters, toupper((unsigned char)u[0]));
+	if (!l || !u[0])
+		return -1;
+	if (u[1] && strcmp(u + 1, "iB") && strcmp(u + 1, "B") && strcmp(u + 1, "ib"))
+		return -1;
+	*shift = 10u * (unsigned int)(l - letters + 1);
+	return 0;
+}
+
+int parse_size(const char *s, uint64_t *out, char *err, size_t errlen)
+{
+	uint64_t whole = 0, frac = 0, scale = 1, v;
+	unsigned int shift, nfrac = 0;
+	const char *p = s;
+
+	if (!isdigit((unsigned char)*p))
+		return fail(err, errlen, "expected a size such as 4G, 512M, 1.5T or bytes");
+	for (; isdigit((unsigned char)*p); p++) {
+		if (whole > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
+			return fail(err, errlen, "size too large for 64 bits");
+		whole = whole * 10 + (uint64_t)(*p - '0');
+	}
+	if (*p == '.') {
+		for (p++; isdigit((unsigned char)*p); p++) {
+			if (nfrac == 18)
+				return fail(err, errlen, "too many decimal places");
+			frac = frac * 10 + (uint64_t)(*p - '0');
+			scale *= 10;
+			nfrac++;
+		}
+		if (!nfrac)
+			return fail(err, errlen, "expected digits after the decimal point");
+	}
+	if (unit_shift(p, &shift))
+		return fail(err, errlen, "unknown unit (expected K, M, G, T, P or E)");
+	if (shift && whole > (UINT64_MAX >> shift))
+		return fail(err, errlen, "size too large for 64 bits");
+	v = whole << shift;
+	if (nfrac) {
+		/* frac/scale of one unit, exactly: 10^18 * 2^60 needs 128 bits. */
+		unsigned __int128 add = ((unsigned __int128)frac << shift);
+
+		if (add % scale)
+			return fail(err, errlen, "size is not a whole number of bytes");
+		add /= scale;
+		if (add > UINT64_MAX - v)
+			return fail(err, errlen, "size too large for 64 bits");
+		v += (uint64_t)add;
+	}
+	*out = v;
+	return 0;
+}
+
+int parse_real(const char *s, double *out, char *err, size_t errlen)
+{
+	char *end;
+	double v;
+
+	if (!*s || isspace((unsigned char)*s))
+		return fail(err, errlen, "expected a number");
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end || end == s)
+		return fail(err, errlen, "expected a number");
+	if (errno == ERANGE || !isfinite(v))
+		return fail(err, errlen, "expected a finite number");
+	*out = v;
+	return 0;
+}
+
+void format_size(uint64_t bytes, char *buf, size_t len)
+{
+	static const char *const names[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	unsigned int i = 0;
+
+	while (i < 6 && bytes >= (1ull << (10 * (i + 1))))
+		i++;
+	if (i == 0 || !(bytes & ((1ull << (10 * i)) - 1)))
+		snprintf(buf, len, "%llu %s", (unsigned long long)(bytes >> (10 * i)), names[i]);
+	else
+		snprintf(buf, len, "%.1f %s", (double)bytes / (double)(1ull << (10 * i)), names[i]);
+}
+
+void format_real(double v, char *buf, size_t len)
+{
+	double a = fabs(v);
+
+	if (isinf(v))
+		snprintf(buf, len, "%sinf", v < 0 ? "-" : "");
+	else if (isnan(v))
+		snprintf(buf, len, "nan");
+	else if (a != 0 && (a < 1e-3 || a >= 1e9))
+		snprintf(buf, len, "%.4e", v);
+	else if (a >= 1000)
+		snprintf(buf, len, "%.1f", v);
+	else
+		snprintf(buf, len, "%.4g", v);
+}

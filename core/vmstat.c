@@ -1,0 +1,77 @@
+/*
+ * Context, not a patch: the vmstat per-CPU thresholds and the pcp list batch,
+ * the kernel's existing machine-size scaling that seed 004 copies. A running
+ * kernel shows both in /proc/zoneinfo, which makes them batchlab's ground truth.
+ */
+#include "model.h"
+
+#include "kernel.h"
+
+/* calculate_normal_threshold(), mm/vmstat.c */
+static struct value threshold(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t zone = machine_zone(m), mem = zone >> (27 - machine_page_shift(m));
+	uint64_t t = 2ull * fls64(m->cpus) * (1 + fls64(mem));
+
+	(void)side;
+	sb_printf(why, "formula: threshold = min(125, 2 * fls(cpus) * (1 + fls(zone >> (27 - PAGE_SHIFT))))\n");
+	sb_printf(why, "cpus = %llu, zone = %llu managed pages, PAGE_SHIFT = %u\n", (unsigned long long)m->cpus,
+		  (unsigned long long)zone, machine_page_shift(m));
+	sb_printf(why, "fls(%llu) = %u; %llu >> %u = %llu; 1 + fls(%llu) = %u\n", (unsigned long long)m->cpus,
+		  fls64(m->cpus), (unsigned long long)zone, 27 - machine_page_shift(m), (unsigned long long)mem,
+		  (unsigned long long)mem, 1 + fls64(mem));
+	sb_printf(why, "2 * %u * %u = %llu; min(125, %llu) = %llu\n", fls64(m->cpus), 1 + fls64(mem),
+		  (unsigned long long)t, (unsigned long long)t, (unsigned long long)min_u64(125, t));
+	sb_printf(why, "kernel: calculate_normal_threshold(), mm/vmstat.c (/proc/zoneinfo: vm stats threshold)\n");
+	return val_int(min_u64(125, t));
+}
+
+/* zone_batchsize(), mm/page_alloc.c, and the max(1, ...) of zone_set_pageset_high_and_batch() */
+static struct value pcp_batch(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t zone = machine_zone(m), cap = (1024 * 1024) / m->pagesize;
+	uint64_t b = min_u64(zone >> 10, cap), q = b / 4, r, batch;
+
+	(void)side;
+	if (q < 1)
+		q = 1;
+	r = rounddown_pow_of_two(q + q / 2) - 1;
+	batch = max_u64(1, r);
+	sb_printf(why, "formula: b = min(zone >> 10, SZ_1M / PAGE_SIZE) / 4, at least 1;\n");
+	sb_printf(why, "         batch = max(1, rounddown_pow_of_two(b + b / 2) - 1)\n");
+	sb_printf(why, "min(%llu >> 10, %llu) = %llu; / 4 = %llu\n", (unsigned long long)zone,
+		  (unsigned long long)cap, (unsigned long long)b, (unsigned long long)q);
+	sb_printf(why, "rounddown_pow_of_two(%llu + %llu) - 1 = %llu; max(1, %llu) = %llu\n",
+		  (unsigned long long)q, (unsigned long long)(q / 2), (unsigned long long)r,
+		  (unsigned long long)r, (unsigned long long)batch);
+	sb_printf(why, "kernel: zone_batchsize(), mm/page_alloc.c (/proc/zoneinfo: batch)\n");
+	return val_int(batch);
+}
+
+static const struct metric_desc metrics[] = {
+	{ "threshold", "pages", METRIC_EXACT, 1, "per-CPU vmstat counter drift before folding", threshold },
+	{ "pcp_batch", "pages", METRIC_EXACT, 1, "pages moved per per-CPU page list refill or drain", pcp_batch },
+	{ NULL, NULL, 0, 0, NULL, NULL },
+};
+
+static const char *const sides[] = { "value", NULL };
+
+const struct model_desc vmstat_model = {
+	.id = "vmstat",
+	.title = "vmstat thresholds and pcp batch (context)",
+	.seed = "-",
+	.kernel = "mm/vmstat.c, mm/page_alloc.c",
+	.sides = sides,
+	.before = 0,
+	.after = 0,
+	.metrics = metrics,
+	.about =
+		"Not a patch: the machine-size scaling the kernel already had. calculate_normal_threshold()\n"
+		"lets each CPU's vmstat counters drift by up to 2 * fls(cpus) * (1 + fls(zone in 128 MiB\n"
+		"units)) pages, at most 125, before folding them into the zone; zone_batchsize() moves\n"
+		"about 0.1% of the zone (at most 1 MiB) per pcp list refill, clamped to 2^n - 1. Seed 004\n"
+		"copies the first rule's fls() scaling for vmpressure_win. A running kernel prints both per\n"
+		"zone in /proc/zoneinfo ('vm stats threshold', 'batch'), so batchlab can be checked live.\n",
+	.published = "No seed: compare with /proc/zoneinfo on any Linux machine ('host check').\n",
+	.headline = "threshold",
+};

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Make sure the Debian packages batchlab builds and tests with are installed:
+# as root, install what is missing with apt-get; otherwise print the one
+# command to run and fail, so `make run` / `make check` stop with a clear word.
+# usage: scripts/deps.sh [run|check]
+set -u
+what=${1:-check}
+pkgs="libncurses-dev libreadline-dev pkg-config make"
+[ "$what" = check ] && pkgs="$pkgs libcmocka-dev tmux mandoc clang"
+missing=
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "batchlab: missing packages:$missing (no apt-get here: install their equivalents)" >&2
+	exit 1
+fi
+if [ "$(id -u)" -ne 0 ]; then
+	echo "batchlab: missing packages. Run:" >&2
+	echo "  sudo apt-get update && sudo apt-get install -y$missing" >&2
+	exit 1
+fi
+echo "batchlab: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >&2 && apt-get install -y -qq --no-install-recommends $missing >&2

@@ -1,0 +1,1 @@
+$BL -c 'set cpus 8; set cpus 0; get cpus'

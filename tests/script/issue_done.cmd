@@ -1,0 +1,1 @@
+$BL -c 'set ram 4G; get vmpressure.window.after'

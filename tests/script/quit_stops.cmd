@@ -1,0 +1,1 @@
+$BL -c 'get cpus; quit; get nosuch'; echo "status $?"

@@ -1,0 +1,197 @@
+/* The command language: set/get/reset/explain/preset, and that errors change nothing. */
+#include "testutil.h"
+
+#include "../../core/preset.h"
+#include "../../tui/cmd.h"
+
+static int run(struct session *s, const char *line, struct strbuf *out, char *err)
+{
+	sb_reset(out);
+	err[0] = '\0';
+	return cmd_run(s, line, out, err, 512);
+}
+
+static void test_set_get(void **state)
+{
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512];
+
+	(void)state;
+	session_init(&s);
+	assert_int_equal(run(&s, "set ram 4G", &out, err), 0);
+	assert_int_equal(run(&s, "get vmpressure.window.after", &out, err), 0);
+	assert_string_equal(sb_str(&out), "3072\n");
+	assert_int_equal(run(&s, "get vmpressure.window", &out, err), 0);
+	assert_string_equal(sb_str(&out), "512 3072\n");
+	assert_int_equal(run(&s, "get proactive_reclaim.calls", &out, err), 0);
+	assert_string_equal(sb_str(&out), "1 8192 31\n");
+	assert_int_equal(run(&s, "get overcommit", &out, err), 0);
+	assert_string_equal(sb_str(&out), "guess\n");
+	sb_free(&out);
+}
+
+/* A failing multi-key set applies none of its pairs. */
+static void test_set_all_or_nothing(void **state)
+{
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512];
+	struct machine before;
+
+	(void)state;
+	session_init(&s);
+	before = s.m;
+	assert_int_equal(run(&s, "set cpus 8 ram 4X", &out, err), -1);
+	assert_non_null(strstr(err, "ram: '4X'"));
+	assert_memory_equal(&s.m, &before, sizeof(before));
+	assert_int_equal(run(&s, "set cpus", &out, err), -1);
+	assert_int_equal(run(&s, "set nosuch 1", &out, err), -1);
+	assert_non_null(strstr(err, "unknown key 'nosuch'"));
+	assert_memory_equal(&s.m, &before, sizeof(before));
+	sb_free(&out);
+}
+
+static void test_errors(void **state)
+{
+	static const char *const bad[] = {
+		"frobnicate", "get nosuch", "get vmpressure.nosuch", "get nosuch.window",
+		"get vmpressure.window.sideways", "get vmstat.threshold.before", "explain vmpressure",
+		"about nosuch", "show nosuch", "format xml", "reset nosuch", "help nosuch", "set cpus \"8",
+	};
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512];
+
+	(void)state;
+	session_init(&s);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(run(&s, bad[i], &out, err), -1);
+		assert_true(strlen(err) > 0);
+		assert_null(strchr(err, '\n')); /* one line */
+	}
+	sb_free(&out);
+}
+
+/* explain shows the substitution: 1 + fls(31) = 6, 32 * 16 * 6 = 3072, and the kernel file. */
+static void test_explain_window(void **state)
+{
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512];
+
+	(void)state;
+	session_init(&s);
+	assert_int_equal(run(&s, "set ram 4G", &out, err), 0);
+	assert_int_equal(run(&s, "explain vmpressure.window.after", &out, err), 0);
+	assert_non_null(strstr(sb_str(&out), "1 + fls(31) = 6"));
+	assert_non_null(strstr(sb_str(&out), "32 * 16 * 6 = 3072"));
+	assert_non_null(strstr(sb_str(&out), "mm/vmpressure.c"));
+	assert_non_null(strstr(sb_str(&out), "exact"));
+	sb_free(&out);
+}
+
+/* Every metric of every patch answers get and explain, and every explanation names the kernel. */
+static void test_every_metric_explains(void **state)
+{
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512], line[160];
+
+	(void)state;
+	session_init(&s);
+	for (int i = 0; models[i]; i++) {
+		for (const struct metric_desc *md = models[i]->metrics; md->name; md++) {
+			snprintf(line, sizeof(line), "get %s.%s", models[i]->id, md->name);
+			assert_int_equal(run(&s, line, &out, err), 0);
+			snprintf(line, sizeof(line), "explain %s.%s", models[i]->id, md->name);
+			assert_int_equal(run(&s, line, &out, err), 0);
+			if (md->kind == METRIC_EXACT && !strstr(sb_str(&out), "kernel:")) {
+				fprintf(stderr, "%s: no kernel reference\n", line);
+				fail();
+			}
+		}
+	}
+	sb_free(&out);
+}
+
+static void test_reset(void **state)
+{
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512];
+
+	(void)state;
+	session_init(&s);
+	assert_int_equal(run(&s, "set cpus 8 ram 4G", &out, err), 0);
+	assert_int_equal(run(&s, "reset cpus", &out, err), 0);
+	assert_int_equal(run(&s, "get cpus ram", &out, err), 0);
+	assert_string_equal(sb_str(&out), "64\n4294967296\n");
+	assert_int_equal(run(&s, "reset", &out, err), 0);
+	assert_int_equal(run(&s, "get ram", &out, err), 0);
+	assert_string_equal(sb_str(&out), "274877906944\n");
+	sb_free(&out);
+}
+
+static void test_preset_apply(void **state)
+{
+	static const char good[] = "# a test machine\ncpus = 72   # comment\n\ntotalram = 4G\npagesize = 64K\n";
+	static const char unknown[] = "cpus = 8\nfrobs = 2\n";
+	static const char dup[] = "cpus = 8\nram = 4G\ncpus = 9\n";
+	static const char bad[] = "cpus = 8\nram = 4X\n";
+	static const char garbage[] = "cpus = 8\n\x01\x02\xff\n";
+	static const char noeq[] = "cpus 8\n";
+	struct machine m;
+	char err[256], desc[64];
+	int line;
+
+	(void)state;
+	machine_defaults(&m);
+	assert_int_equal(preset_apply(&m, good, sizeof(good) - 1, &line, err, sizeof(err)), 0);
+	assert_int_equal(m.cpus, 72);
+	/* pagesize applies first, so 4G of totalram is counted in 64K pages */
+	assert_int_equal(machine_totalram(&m), 65536);
+	preset_description(good, sizeof(good) - 1, desc, sizeof(desc));
+	assert_string_equal(desc, "a test machine");
+
+	machine_defaults(&m);
+	assert_int_equal(preset_apply(&m, unknown, sizeof(unknown) - 1, &line, err, sizeof(err)), -1);
+	assert_int_equal(line, 2);
+	assert_int_equal(m.cpus, 64); /* untouched */
+	assert_int_equal(preset_apply(&m, dup, sizeof(dup) - 1, &line, err, sizeof(err)), -1);
+	assert_int_equal(line, 3);
+	assert_non_null(strstr(err, "duplicate"));
+	assert_int_equal(preset_apply(&m, bad, sizeof(bad) - 1, &line, err, sizeof(err)), -1);
+	assert_int_equal(line, 2);
+	assert_int_equal(preset_apply(&m, garbage, sizeof(garbage) - 1, &line, err, sizeof(err)), -1);
+	assert_int_equal(line, 2);
+	assert_int_equal(preset_apply(&m, noeq, sizeof(noeq) - 1, &line, err, sizeof(err)), -1);
+	assert_int_equal(m.cpus, 64);
+}
+
+/* What preset_format writes, preset_apply reads back to the same machine. */
+static void test_preset_roundtrip(void **state)
+{
+	struct machine m = machine_with("cpus 144 ram 192G overcommit never totalram 123457p reclaim 3G"), back;
+	struct strbuf text = STRBUF_INIT;
+	char err[256];
+	int line;
+
+	(void)state;
+	preset_format(&m, "round trip", &text);
+	machine_defaults(&back);
+	assert_int_equal(preset_apply(&back, sb_str(&text), text.len, &line, err, sizeof(err)), 0);
+	assert_memory_equal(&m, &back, sizeof(m));
+	sb_free(&text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_set_get),         cmocka_unit_test(test_set_all_or_nothing),
+		cmocka_unit_test(test_errors),          cmocka_unit_test(test_explain_window),
+		cmocka_unit_test(test_every_metric_explains), cmocka_unit_test(test_reset),
+		cmocka_unit_test(test_preset_apply),    cmocka_unit_test(test_preset_roundtrip),
+	};
+	return cmocka_run_group_tests_name("cmd", tests, NULL, NULL);
+}

@@ -1,0 +1,125 @@
+/* mm_compute_batch(), mm/util.c, and percpu_counter_add_batch(), lib/percpu_counter.c: seed 003. */
+#include "testutil.h"
+
+typedef int32_t s32;
+typedef uint64_t u64;
+
+/* mm_compute_batch() as the kernel writes it, s32 and u64 and all, to check core against. */
+static s32 kernel_mm_compute_batch(s32 nr, unsigned long ram_pages, int policy_never, int after)
+{
+	u64 memsized_batch;
+	s32 batch = nr * 2 > 32 ? nr * 2 : 32;
+
+	if (!after || policy_never)
+		memsized_batch = ram_pages / nr / 256 < 2147483647ull ? ram_pages / nr / 256 : 2147483647ull;
+	else
+		memsized_batch = ram_pages / nr / 4 < 2147483647ull ? ram_pages / nr / 4 : 2147483647ull;
+	return (s32)memsized_batch > batch ? (s32)memsized_batch : batch;
+}
+
+/* A 16 GiB, 16-CPU desktop: totalram 4128768 pages; 4128768/16/256 = 1008, /4 = 64512. */
+static void test_desktop_by_hand(void **state)
+{
+	struct machine m = machine_with("cpus 16 ram 16G");
+
+	(void)state;
+	assert_int_equal(machine_totalram(&m), 4128768);
+	assert_int_equal(metric_u64(&m, "committed_as.batch.before"), 1008);
+	assert_int_equal(metric_u64(&m, "committed_as.batch.after"), 64512);
+	m = machine_with("cpus 16 ram 16G overcommit never");
+	assert_int_equal(metric_u64(&m, "committed_as.batch.after"), 1008);
+}
+
+/* All three policies, 1..65536 CPUs, several memory sizes, against the kernel's own code. */
+static void test_all_policies_all_cpus(void **state)
+{
+	static const char *const policies[] = { "guess", "always", "never" };
+	static const char *const rams[] = { "1G", "16G", "192G", "4T" };
+
+	(void)state;
+	for (int p = 0; p < 3; p++) {
+		for (int r = 0; r < 4; r++) {
+			char s[96];
+			struct machine m;
+
+			snprintf(s, sizeof(s), "ram %s overcommit %s", rams[r], policies[p]);
+			m = machine_with(s);
+			for (uint64_t cpus = 1; cpus <= 65536; cpus += cpus < 300 ? 1 : 97) {
+				m.cpus = cpus;
+				assert_int_equal(metric_u64(&m, "committed_as.batch.before"),
+						 kernel_mm_compute_batch((s32)cpus, machine_totalram(&m), p == 2, 0));
+				assert_int_equal(metric_u64(&m, "committed_as.batch.after"),
+						 kernel_mm_compute_batch((s32)cpus, machine_totalram(&m), p == 2, 1));
+			}
+		}
+	}
+}
+
+/* The INT_MAX cap of min_t(u64, ..., INT_MAX): one CPU and 2^40 pages. */
+static void test_int_max_cap(void **state)
+{
+	struct machine m = machine_with("cpus 1 totalram 1099511627776p overcommit never");
+
+	(void)state;
+	assert_int_equal(metric_u64(&m, "committed_as.batch.before"), 2147483647);
+	assert_int_equal(metric_u64(&m, "committed_as.batch.after"), 2147483647);
+}
+
+/* The floor max(2 * nr, 32) wins on a small machine with many CPUs. */
+static void test_floor(void **state)
+{
+	struct machine m = machine_with("cpus 4096 ram 1G");
+
+	(void)state;
+	assert_int_equal(metric_u64(&m, "committed_as.batch.before"), 8192);
+	assert_int_equal(metric_u64(&m, "committed_as.batch.after"), 8192);
+}
+
+/* will-it-scale's 128M mmap: locks before on a 16 GiB desktop (32768 >= 1008), none after (< 64512). */
+static void test_locked_ops(void **state)
+{
+	struct machine m = machine_with("cpus 16 ram 16G mmap 128M");
+
+	(void)state;
+	assert_int_equal(metric_u64(&m, "committed_as.locked_ops.before"), 2);
+	assert_int_equal(metric_u64(&m, "committed_as.locked_ops.after"), 0);
+	/* an mmap smaller than the old batch never took the lock: nothing to gain */
+	m = machine_with("cpus 16 ram 16G mmap 1M");
+	assert_int_equal(metric_u64(&m, "committed_as.locked_ops.before"), 0);
+	assert_int_equal(metric_u64(&m, "committed_as.locked_ops.after"), 0);
+	/* exactly the batch takes the lock: abs(count) >= batch */
+	m = machine_with("cpus 16 ram 16G mmap 4032K");
+	assert_int_equal(metric_u64(&m, "committed_as.locked_ops.before"), 2);
+}
+
+/* __percpu_counter_compare(): the count is trusted to batch * CPUs pages; 25% of RAM after, 0.4% before. */
+static void test_drift(void **state)
+{
+	struct machine m = machine_with("cpus 16 ram 16G");
+
+	(void)state;
+	assert_int_equal(metric_u64(&m, "committed_as.max_drift_bytes.before"), 1008ull * 16 * 4096);
+	assert_int_equal(metric_u64(&m, "committed_as.max_drift_bytes.after"), 64512ull * 16 * 4096);
+	assert_true(metric_double(&m, "committed_as.max_drift_pct.after") > 24.9);
+	assert_true(metric_double(&m, "committed_as.max_drift_pct.before") < 0.40);
+}
+
+/* A 16X lift instead of 64X: /16 instead of /4. */
+static void test_lift(void **state)
+{
+	struct machine m = machine_with("cpus 16 ram 16G committed_lift 16");
+
+	(void)state;
+	assert_int_equal(metric_u64(&m, "committed_as.batch.after"), 4128768 / 16 / 16);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_desktop_by_hand), cmocka_unit_test(test_all_policies_all_cpus),
+		cmocka_unit_test(test_int_max_cap),     cmocka_unit_test(test_floor),
+		cmocka_unit_test(test_locked_ops),      cmocka_unit_test(test_drift),
+		cmocka_unit_test(test_lift),
+	};
+	return cmocka_run_group_tests_name("committed_as", tests, NULL, NULL);
+}

@@ -1,0 +1,155 @@
+/* The parameter table and the unit parsers: every bad value is refused and leaves the machine alone. */
+#include "testutil.h"
+
+#include "../../core/units.h"
+
+static void test_parse_size(void **state)
+{
+	static const struct { const char *s; uint64_t v; } good[] = {
+		{ "4G", 4ull << 30 },   { "512M", 512ull << 20 }, { "1.5T", 3ull << 39 }, { "4096", 4096 },
+		{ "4GiB", 4ull << 30 }, { "4GB", 4ull << 30 },    { "0.5K", 512 },        { "1E", 1ull << 60 },
+		{ "15E", 15ull << 60 }, { "0", 0 },
+	};
+	static const char *const bad[] = { "", "G", "4X", "4.G", "-1", "1.2.3", "16E", "99999999999999999999",
+					   "0.1B", "4 G", "1e3", "0x10" };
+	char err[128];
+	uint64_t v;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		assert_int_equal(parse_size(good[i].s, &v, err, sizeof(err)), 0);
+		assert_int_equal(v, good[i].v);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(parse_size(bad[i], &v, err, sizeof(err)), -1);
+}
+
+static void expect_refused(const char *key, const char *value, const char *message)
+{
+	struct machine m = machine_with(""), before = m;
+	char err[256];
+
+	assert_int_equal(param_set(&m, param_find(key), value, err, sizeof(err)), -1);
+	assert_memory_equal(&m, &before, sizeof(m));
+	if (message && !strstr(err, message)) {
+		fprintf(stderr, "expected '%s' in '%s'\n", message, err);
+		fail();
+	}
+}
+
+static void test_refused(void **state)
+{
+	(void)state;
+	expect_refused("cpus", "0", "cpus: '0' is out of range (1..65536)");
+	expect_refused("cpus", "65537", "out of range");
+	expect_refused("cpus", "4G", "expected a whole number");
+	expect_refused("cpus", "abc", "expected a whole number");
+	expect_refused("cpus", "99999999999999999999999", "too large");
+	expect_refused("ram", "512K", "out of range");
+	expect_refused("ram", "2E", "out of range");
+	expect_refused("ram", "4X", "unknown unit");
+	expect_refused("pagesize", "8K", "not one of 4 KiB, 16 KiB, 64 KiB");
+	expect_refused("overcommit", "sometimes", "not one of guess|always|never");
+	expect_refused("overcommit", "3", "not one of");
+	expect_refused("totalram", "0p", "out of range");
+	expect_refused("totalram", "12q", "expected NNNp");
+	expect_refused("committed_lift", "48", "power of two");
+	expect_refused("threads", "0", "out of range");
+}
+
+static void test_accepted(void **state)
+{
+	struct machine m;
+	char buf[64];
+
+	(void)state;
+	m = machine_with("overcommit 2");
+	assert_int_equal(m.overcommit, OVERCOMMIT_NEVER);
+	param_format(&m, param_find("overcommit"), buf, sizeof(buf));
+	assert_string_equal(buf, "never");
+	m = machine_with("ram 4G");
+	param_format(&m, param_find("totalram"), buf, sizeof(buf));
+	assert_string_equal(buf, "1032192"); /* 1048576 pages less 16384 for the memmap */
+	m = machine_with("totalram 2G");
+	assert_int_equal(machine_totalram(&m), 524288);
+	m = machine_with("cpus 65536 ram 1E pagesize 64K");
+	assert_int_equal(m.cpus, 65536);
+	param_format(&m, param_find("threads"), buf, sizeof(buf));
+	assert_string_equal(buf, "65536");
+}
+
+/* Every default in the table is itself a valid value of its row. */
+static void test_defaults_valid(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < nparams; i++) {
+		struct machine m;
+		char err[256];
+
+		machine_defaults(&m);
+		if (param_set(&m, &params[i], params[i].def, err, sizeof(err))) {
+			fprintf(stderr, "default of %s: %s\n", params[i].name, err);
+			fail();
+		}
+	}
+}
+
+/* What a save writes reads back the same. */
+static void test_format_input_roundtrip(void **state)
+{
+	struct machine m = machine_with("cpus 72 ram 1.5T pagesize 16K totalram 123456p overcommit always zone auto");
+	struct machine back = machine_with("pagesize 16K");
+
+	(void)state;
+	/* in table order, so an auto value sees the rows it derives from already read back */
+	for (size_t i = 0; i < nparams; i++) {
+		char v[64], err[256];
+
+		param_format_input(&m, &params[i], v, sizeof(v));
+		assert_int_equal(param_set(&back, &params[i], v, err, sizeof(err)), 0);
+		param_format(&back, &params[i], err, sizeof(err));
+		param_format(&m, &params[i], v, sizeof(v));
+		assert_string_equal(err, v);
+	}
+}
+
+/* No exact metric wraps on the largest machine: 65536 CPUs, 1 EiB, 64K pages, an exbibyte request. */
+static void test_no_overflow_at_limits(void **state)
+{
+	static const char *const machines[] = {
+		"cpus 65536 ram 1E pagesize 64K reclaim 1E scanned 4611686018427387904 mmap 1P",
+		"cpus 65536 ram 1E pagesize 4K reclaim 1E charge_batch 65536",
+		"cpus 1 ram 1E pagesize 4K overcommit always committed_lift 256",
+		"cpus 65536 ram 1M pagesize 64K chunk 1048576",
+	};
+	(void)state;
+	for (size_t k = 0; k < sizeof(machines) / sizeof(machines[0]); k++) {
+		struct machine m = machine_with(machines[k]);
+
+		for (int i = 0; models[i]; i++) {
+			for (const struct metric_desc *md = models[i]->metrics; md->name; md++) {
+				for (int s = 0; s < model_nsides(models[i]); s++) {
+					struct value v = md->fn(&m, s, NULL);
+
+					if (v.kind == VAL_REAL)
+						assert_false(v.r != v.r); /* never nan */
+				}
+			}
+		}
+		/* products that would wrap if done in 32 bits, checked against their factors */
+		assert_true(metric_u64(&m, "committed_as.max_drift_bytes.after") >=
+			    metric_u64(&m, "committed_as.batch.after"));
+		assert_int_equal(metric_u64(&m, "memcg_charge.stock_max_bytes.after"),
+				 m.cpus * m.charge_batch * m.pagesize);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_size),     cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_accepted),       cmocka_unit_test(test_defaults_valid),
+		cmocka_unit_test(test_format_input_roundtrip), cmocka_unit_test(test_no_overflow_at_limits),
+	};
+	return cmocka_run_group_tests_name("params", tests, NULL, NULL);
+}

@@ -1,0 +1,68 @@
+/* Shared by the cmocka unit tests: build a machine the way a user would type it. */
+#ifndef BL_TESTUTIL_H
+#define BL_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../core/kernel.h"
+#include "../../core/model.h"
+#include "../../core/params.h"
+
+/* Default machine, then "key value key value ..." applied through the parameter table. */
+static inline struct machine machine_with(const char *settings)
+{
+	struct machine m;
+	char buf[512], *save = NULL, *key, *value, err[256];
+
+	machine_defaults(&m);
+	snprintf(buf, sizeof(buf), "%s", settings);
+	for (key = strtok_r(buf, " ", &save); key; key = strtok_r(NULL, " ", &save)) {
+		const struct param *p = param_find(key);
+
+		value = strtok_r(NULL, " ", &save);
+		assert_non_null(p);
+		assert_non_null(value);
+		if (param_set(&m, p, value, err, sizeof(err))) {
+			fprintf(stderr, "machine_with: %s\n", err);
+			fail();
+		}
+	}
+	return m;
+}
+
+/* PATCH.METRIC.SIDE on m, which must be an integer. */
+static inline uint64_t metric_u64(const struct machine *m, const char *name)
+{
+	struct metric_ref ref;
+	char err[256];
+	struct value v;
+
+	if (metric_parse(name, &ref, err, sizeof(err))) {
+		fprintf(stderr, "metric_u64: %s\n", err);
+		fail();
+	}
+	v = metric_eval(m, &ref, ref.side);
+	assert_int_equal(v.kind, VAL_INT);
+	return v.i;
+}
+
+static inline double metric_double(const struct machine *m, const char *name)
+{
+	struct metric_ref ref;
+	char err[256];
+
+	if (metric_parse(name, &ref, err, sizeof(err))) {
+		fprintf(stderr, "metric_double: %s\n", err);
+		fail();
+	}
+	return value_real(metric_eval(m, &ref, ref.side));
+}
+
+#endif

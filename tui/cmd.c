@@ -1,0 +1,324 @@
+#include "cmd.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/model.h"
+#include "../core/params.h"
+#include "presetio.h"
+#include "render.h"
+
+#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
+
+void session_init(struct session *s)
+{
+	memset(s, 0, sizeof(*s));
+	machine_defaults(&s->m);
+	s->format = FMT_TABLE;
+}
+
+int cmd_split(char *line, char **argv, int max, char *err, size_t errlen)
+{
+	int argc = 0;
+	char *p = line, *w;
+
+	for (;;) {
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			return argc;
+		if (argc == max)
+			return ERR("too many words (at most %d)", max);
+		if (*p == '"' || *p == '\'') {
+			char q = *p++;
+
+			argv[argc++] = p;
+			while (*p && *p != q)
+				p++;
+			if (!*p)
+				return ERR("unterminated quote %c", q);
+			*p++ = '\0';
+			continue;
+		}
+		w = p;
+		while (*p && !isspace((unsigned char)*p))
+			p++;
+		if (*p)
+			*p++ = '\0';
+		argv[argc++] = w;
+	}
+}
+
+static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	struct machine next = s->m;
+
+	(void)out;
+	if (argc % 2)
+		return ERR("set: expected KEY VALUE [KEY VALUE ...]");
+	/* all pairs or none: a script never sees a half-applied set */
+	for (int i = 0; i < argc; i += 2) {
+		const struct param *p = param_find(argv[i]);
+
+		if (!p)
+			return ERR("set: unknown key '%s' (see 'help set')", argv[i]);
+		if (param_set(&next, p, argv[i + 1], err, errlen))
+			return -1;
+	}
+	s->m = next;
+	return 0;
+}
+
+static void get_metric(const struct machine *m, const struct metric_ref *ref, struct strbuf *out)
+{
+	int nsides = model_nsides(ref->model);
+	char b[64];
+
+	if (ref->metric->single || ref->side >= 0) {
+		render_bare(metric_eval(m, ref, ref->side), b, sizeof(b));
+		sb_printf(out, "%s\n", b);
+		return;
+	}
+	for (int i = 0; i < nsides; i++) {
+		render_bare(metric_eval(m, ref, i), b, sizeof(b));
+		sb_printf(out, "%s%s", i ? " " : "", b);
+	}
+	sb_putc(out, '\n');
+}
+
+static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	for (int i = 0; i < argc; i++) {
+		const struct param *p = param_find(argv[i]);
+		struct metric_ref ref;
+		char b[96];
+
+		if (p) {
+			param_format(&s->m, p, b, sizeof(b));
+			sb_printf(out, "%s\n", b);
+			continue;
+		}
+		if (!strchr(argv[i], '.'))
+			return ERR("get: unknown key '%s' (expected a parameter or PATCH.METRIC[.SIDE])", argv[i]);
+		if (metric_parse(argv[i], &ref, b, sizeof(b)))
+			return ERR("get: %s", b);
+		get_metric(&s->m, &ref, out);
+	}
+	return 0;
+}
+
+static int cmd_reset(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	struct machine next = s->m;
+
+	(void)out;
+	if (!argc) {
+		machine_defaults(&s->m);
+		return 0;
+	}
+	for (int i = 0; i < argc; i++) {
+		const struct param *p = param_find(argv[i]);
+
+		if (!p)
+			return ERR("reset: unknown key '%s' (see 'help set')", argv[i]);
+		param_reset(&next, p);
+	}
+	s->m = next;
+	return 0;
+}
+
+static int cmd_show(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	return render_show(s, argc ? argv[0] : "", out, err, errlen);
+}
+
+static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	struct metric_ref ref;
+	char why[200];
+
+	(void)argc;
+	if (metric_parse(argv[0], &ref, why, sizeof(why)))
+		return ERR("explain: %s", why);
+	render_explain(&s->m, &ref, ref.side, out);
+	return 0;
+}
+
+static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	const struct model_desc *d = model_find(argv[0]);
+
+	(void)argc;
+	if (!d)
+		return ERR("about: unknown patch '%s' (expected memcg_charge, proactive_reclaim, committed_as, "
+			   "vmpressure or vmstat)", argv[0]);
+	render_about(&s->m, d, out);
+	return 0;
+}
+
+static const char *const format_names[] = { "table", "csv", "json", NULL };
+
+static int cmd_format(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	if (!argc) {
+		sb_printf(out, "%s\n", format_names[s->format]);
+		return 0;
+	}
+	for (int i = 0; format_names[i]; i++) {
+		if (!strcmp(argv[0], format_names[i])) {
+			s->format = (enum out_format)i;
+			return 0;
+		}
+	}
+	return ERR("format: '%s' is not one of table, csv, json", argv[0]);
+}
+
+static int cmd_preset(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	if (!strcmp(argv[0], "list")) {
+		if (argc != 1)
+			return ERR("preset list: takes no argument");
+		preset_list(out);
+		return 0;
+	}
+	if (!strcmp(argv[0], "load")) {
+		if (argc != 2)
+			return ERR("preset load: expected a preset NAME or PATH");
+		return preset_load(&s->m, argv[1], err, errlen);
+	}
+	return ERR("preset: unknown sub-command '%s' (expected list or load)", argv[0]);
+}
+
+static int cmd_quit(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	(void)argc, (void)argv, (void)out, (void)err, (void)errlen;
+	s->quit = 1;
+	return 0;
+}
+
+static void help_param(const struct param *p, struct strbuf *out)
+{
+	char range[160];
+
+	param_format_range(p, range, sizeof(range));
+	sb_printf(out, "%s: %s\n  range: %s%s%s\n  default: %s\n", p->name, p->help, range, *p->unit ? "  unit: " : "",
+		  p->unit, p->def);
+}
+
+static void help_model(const struct model_desc *d, struct strbuf *out)
+{
+	sb_printf(out, "%s: %s (seed %s)\n  sides:", d->id, d->title, d->seed);
+	for (int i = 0; d->sides[i]; i++)
+		sb_printf(out, " %s", d->sides[i]);
+	sb_puts(out, "\n  metrics:\n");
+	for (const struct metric_desc *md = d->metrics; md->name; md++)
+		sb_printf(out, "    %s.%-24s %-5s %-8s %s\n", d->id, md->name, md->kind == METRIC_EXACT ? "exact" : "model",
+			  md->unit, md->help);
+}
+
+static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	const struct command *c;
+	const struct param *p;
+	const struct model_desc *d;
+	struct metric_ref ref;
+	char why[200];
+
+	(void)s;
+	if (!argc) {
+		sb_puts(out, "commands (separate with ';' or newlines, '#' starts a comment):\n");
+		for (c = commands; c->name; c++)
+			sb_printf(out, "  %-8s %-38s %s\n", c->name, c->usage, c->help);
+		sb_puts(out, "help set: parameters; help PATCH: metrics; help KEY, help METRIC: one of them\n");
+		return 0;
+	}
+	if (!strcmp(argv[0], "set") || !strcmp(argv[0], "params")) {
+		sb_puts(out, "parameters (set KEY VALUE):\n");
+		for (size_t i = 0; i < nparams; i++) {
+			char range[160];
+
+			param_format_range(&params[i], range, sizeof(range));
+			sb_printf(out, "  %-16s %-30s %s\n", params[i].name, range, params[i].help);
+		}
+		return 0;
+	}
+	if (!strcmp(argv[0], "metrics")) {
+		for (int i = 0; models[i]; i++)
+			help_model(models[i], out);
+		return 0;
+	}
+	if ((c = cmd_find(argv[0]))) {
+		sb_printf(out, "%s %s\n  %s\n", c->name, c->usage, c->help);
+		return 0;
+	}
+	if ((p = param_find(argv[0]))) {
+		help_param(p, out);
+		return 0;
+	}
+	if ((d = model_find(argv[0]))) {
+		help_model(d, out);
+		return 0;
+	}
+	if (strchr(argv[0], '.') && !metric_parse(argv[0], &ref, why, sizeof(why))) {
+		sb_printf(out, "%s.%s: %s\n  unit: %s; %s; %s\n", ref.model->id, ref.metric->name, ref.metric->help,
+			  ref.metric->unit, ref.metric->kind == METRIC_EXACT ? "exact" : "modeled",
+			  ref.metric->single ? "single-valued" : "one value per side");
+		return 0;
+	}
+	return ERR("help: no topic '%s' (try 'help', 'help set', 'help metrics', or a command, key, patch or metric)",
+		   argv[0]);
+}
+
+const struct command commands[] = {
+	{ "set", "KEY VALUE [KEY VALUE ...]", 2, -1, { ARG_PARAM, ARG_VALUE, ARG_PARAM },
+	  "change machine or workload parameters (all or none)", cmd_set },
+	{ "get", "NAME [NAME ...]", 1, -1, { ARG_NAME, ARG_NAME, ARG_NAME },
+	  "print a parameter or a metric as bare value(s), for scripts", cmd_get },
+	{ "reset", "[KEY ...]", 0, -1, { ARG_PARAM, ARG_PARAM, ARG_PARAM },
+	  "back to the default machine, or one key's default", cmd_reset },
+	{ "show", "[machine|all|PATCH]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },
+	  "side-by-side table: metric, before, after, change", cmd_show },
+	{ "explain", "PATCH.METRIC[.SIDE]", 1, 1, { ARG_METRIC, ARG_NONE, ARG_NONE },
+	  "formula, values substituted, result, kernel function", cmd_explain },
+	{ "about", "PATCH", 1, 1, { ARG_PATCH, ARG_NONE, ARG_NONE },
+	  "what the patch changed and why, its published figure", cmd_about },
+	{ "preset", "list | load NAME|PATH", 1, 2, { ARG_PRESET, ARG_PATH, ARG_NONE },
+	  "list or load machine presets", cmd_preset },
+	{ "format", "[table|csv|json]", 0, 1, { ARG_FORMAT, ARG_NONE, ARG_NONE },
+	  "output format of later commands", cmd_format },
+	{ "help", "[TOPIC]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },
+	  "this list, or help on a command, key, patch or metric", cmd_help },
+	{ "quit", "", 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, "stop (also: exit)", cmd_quit },
+	{ NULL, NULL, 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, NULL, NULL },
+};
+
+const struct command *cmd_find(const char *name)
+{
+	if (!strcmp(name, "exit"))
+		name = "quit";
+	for (const struct command *c = commands; c->name; c++)
+		if (!strcmp(c->name, name))
+			return c;
+	return NULL;
+}
+
+int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, size_t errlen)
+{
+	char buf[4096], *argv[CMD_MAX_ARGS];
+	const struct command *c;
+	int argc;
+
+	if (strlen(line) >= sizeof(buf))
+		return ERR("command too long (at most %zu characters)", sizeof(buf) - 1);
+	strcpy(buf, line);
+	argc = cmd_split(buf, argv, CMD_MAX_ARGS, err, errlen);
+	if (argc <= 0)
+		return argc; /* blank: nothing to do; -1: err is set */
+	c = cmd_find(argv[0]);
+	if (!c)
+		return ERR("unknown command '%.64s' (see 'help')", argv[0]);
+	if (argc - 1 < c->min_args || (c->max_args >= 0 && argc - 1 > c->max_args))
+		return ERR("%s: expected %s %s", c->name, c->name, c->usage);
+	return c->exec(s, argc - 1, argv + 1, out, err, errlen);
+}

@@ -1,0 +1,53 @@
+/*
+ * The command language: one table of commands. The script runner, the
+ * readline prompt (and its completion), the curses command line, `help` and
+ * the man page all read these rows.
+ */
+#ifndef BL_CMD_H
+#define BL_CMD_H
+
+#include <stddef.h>
+
+#include "../core/strbuf.h"
+#include "session.h"
+
+#define CMD_MAX_ARGS 64
+
+/* What a command's arguments are, so completion and help can offer them. */
+enum arg_kind {
+	ARG_NONE,
+	ARG_PARAM,      /* a parameter key */
+	ARG_VALUE,      /* a value for the previous key */
+	ARG_NAME,       /* a parameter or a metric */
+	ARG_METRIC,     /* PATCH.METRIC[.SIDE] */
+	ARG_PATCH,      /* a patch id */
+	ARG_TOPIC,      /* show/help topics */
+	ARG_FORMAT,     /* table|csv|json */
+	ARG_PRESET,     /* preset sub-command, then a name or path */
+	ARG_PATH,
+};
+
+struct command {
+	const char *name;
+	const char *usage;           /* arguments, as `help` shows them */
+	int min_args, max_args;      /* not counting the name; max -1 = any */
+	enum arg_kind args[3];       /* first, second, rest */
+	const char *help;
+	int (*exec)(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
+};
+
+extern const struct command commands[]; /* terminated by a row with name == NULL */
+
+const struct command *cmd_find(const char *name);
+
+/*
+ * Run one command (no ';', no comment). Output is appended to out; on error
+ * returns -1 with a one-line message in err (without the place: the caller
+ * knows it) and the session unchanged.
+ */
+int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, size_t errlen);
+
+/* Split a line into words; quotes group words. Returns argc, or -1 with err. */
+int cmd_split(char *line, char **argv, int max, char *err, size_t errlen);
+
+#endif

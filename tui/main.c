@@ -1,0 +1,131 @@
+/* batchlab: the command line, and which front end gets the session. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "frontends.h"
+#include "presetio.h"
+#include "script.h"
+#include "session.h"
+
+#ifndef BATCHLAB_VERSION
+#define BATCHLAB_VERSION "0.1.0"
+#endif
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: batchlab [-p PRESET] [--format table|csv|json] [-c 'CMD; CMD ...' | -f FILE | --repl]\n"
+		"       batchlab --help | --version\n"
+		"\n"
+		"Explore the Linux mm constants that should scale with machine size: four patches'\n"
+		"before and after, as exact kernel arithmetic and calibrated models.\n"
+		"\n"
+		"  (no mode)        the curses explorer on a terminal; else read commands from stdin\n"
+		"  -c CMDS          run commands (separated by ';' or newlines) and exit\n"
+		"  -f FILE          run a script file ('-' = stdin)\n"
+		"      --repl       a line-mode prompt with readline\n"
+		"  -p PRESET        start from a preset (a name from 'preset list', or a path)\n"
+		"      --format F   output format: table, csv or json\n"
+		"  -h, --help       this help;  -V, --version  the version\n"
+		"\n"
+		"Type 'help' at the prompt, or see batchlab(1).\n");
+}
+
+static int usage_error(const char *msg, const char *arg)
+{
+	fprintf(stderr, "batchlab: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
+	fprintf(stderr, "usage: batchlab [-p PRESET] [--format table|csv|json] [-c CMDS | -f FILE | --repl]\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "repl", no_argument, NULL, 'r' },
+		{ "format", required_argument, NULL, 'F' },
+		{ "preset", required_argument, NULL, 'p' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *cmds = NULL, *file = NULL, *preset = NULL, *format = NULL;
+	struct session s;
+	int opt, repl = 0, modes = 0;
+	char err[1024];
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":c:f:p:hV", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'c':
+			cmds = optarg;
+			modes++;
+			break;
+		case 'f':
+			file = optarg;
+			modes++;
+			break;
+		case 'r':
+			repl = 1;
+			modes++;
+			break;
+		case 'p':
+			preset = optarg;
+			break;
+		case 'F':
+			format = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'V':
+			printf("batchlab %s\n", BATCHLAB_VERSION);
+			return 0;
+		case ':':
+			return usage_error("option needs an argument", argv[optind - 1]);
+		default:
+			return usage_error("unknown option", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return usage_error("unexpected argument", argv[optind]);
+	if (modes > 1)
+		return usage_error("choose one of -c, -f and --repl", NULL);
+
+	session_init(&s);
+	if (format) {
+		if (strcmp(format, "table") && strcmp(format, "csv") && strcmp(format, "json"))
+			return usage_error("--format expects table, csv or json", format);
+		s.format = !strcmp(format, "csv") ? FMT_CSV : !strcmp(format, "json") ? FMT_JSON : FMT_TABLE;
+	}
+	if (preset && preset_load(&s.m, preset, err, sizeof(err))) {
+		fprintf(stderr, "batchlab: -p: %s\n", err);
+		return 1;
+	}
+
+	if (cmds)
+		return script_run_text(&s, cmds, "-c", stdout, stderr);
+	if (file) {
+		FILE *f;
+		int rc;
+
+		if (!strcmp(file, "-"))
+			return script_run_stream(&s, stdin, "stdin", stdout, stderr);
+		f = fopen(file, "r");
+		if (!f) {
+			fprintf(stderr, "batchlab: -f: cannot open %s\n", file);
+			return 1;
+		}
+		rc = script_run_stream(&s, f, file, stdout, stderr);
+		fclose(f);
+		return rc;
+	}
+	if (repl)
+		return repl_main(&s);
+	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+		return screen_main(&s);
+	return script_run_stream(&s, stdin, "stdin", stdout, stderr);
+}

@@ -1,0 +1,75 @@
+#include "script.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/strbuf.h"
+#include "cmd.h"
+
+int script_run_line(struct session *s, const char *line, const char *where, FILE *out, FILE *errf)
+{
+	struct strbuf cmd = STRBUF_INIT, res = STRBUF_INIT;
+	char q = 0, err[1024];
+	int rc = 0;
+
+	/* split on ';' and cut at '#', except inside quotes (paths may hold either) */
+	for (const char *p = line;; p++) {
+		int end = !*p || (!q && (*p == ';' || *p == '#' || *p == '\n'));
+
+		if (!end) {
+			if (q ? *p == q : (*p == '"' || *p == '\''))
+				q = q ? 0 : *p;
+			sb_putc(&cmd, *p);
+			continue;
+		}
+		sb_reset(&res);
+		if (cmd_run(s, sb_str(&cmd), &res, err, sizeof(err))) {
+			fwrite(res.buf ? res.buf : "", 1, res.len, out);
+			fflush(out);
+			fprintf(errf, "batchlab: %s: %s\n", where, err);
+			rc = 1;
+			break;
+		}
+		fwrite(res.buf ? res.buf : "", 1, res.len, out);
+		sb_reset(&cmd);
+		if (s->quit || !*p || *p == '#')
+			break;
+	}
+	sb_free(&cmd);
+	sb_free(&res);
+	return rc;
+}
+
+int script_run_stream(struct session *s, FILE *f, const char *name, FILE *out, FILE *errf)
+{
+	char *line = NULL, where[512];
+	size_t cap = 0;
+	ssize_t n;
+	unsigned long lineno = 0;
+	int rc = 0;
+
+	while (!s->quit && (n = getline(&line, &cap, f)) >= 0) {
+		lineno++;
+		if (memchr(line, '\0', (size_t)n)) {
+			fprintf(errf, "batchlab: %s:%lu: binary data (a NUL byte): not a batchlab script\n", name, lineno);
+			rc = 1;
+			break;
+		}
+		snprintf(where, sizeof(where), "%s:%lu", name, lineno);
+		if (script_run_line(s, line, where, out, errf)) {
+			rc = 1;
+			break;
+		}
+	}
+	free(line);
+	fflush(out);
+	return rc;
+}
+
+int script_run_text(struct session *s, const char *text, const char *where, FILE *out, FILE *errf)
+{
+	int rc = script_run_line(s, text, where, out, errf);
+
+	fflush(out);
+	return rc;
+}

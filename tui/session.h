@@ -1,0 +1,22 @@
+/*
+ * A front end's session: the machine being explored and how output is
+ * formatted. The command language (cmd.c) runs against it; the script
+ * runner, the readline prompt and the curses screen each own one.
+ */
+#ifndef BL_SESSION_H
+#define BL_SESSION_H
+
+#include "../core/machine.h"
+
+enum out_format { FMT_TABLE, FMT_CSV, FMT_JSON };
+
+struct session {
+	struct machine m;
+	enum out_format format;
+	int quit;          /* `quit` was run */
+	int interactive;   /* a person is reading (prompt, screen): progress and hints may show */
+};
+
+void session_init(struct session *s);
+
+#endif
