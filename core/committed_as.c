@@ -91,12 +91,15 @@ static struct value locked_ops(const struct machine *m, int side, struct strbuf 
 }
 
 static const struct metric_desc metrics[] = {
-	{ "batch", "pages", METRIC_EXACT, 0, "vm_committed_as_batch", batch },
-	{ "max_drift_bytes", "bytes", METRIC_EXACT, 0, "worst-case error of the global committed count",
-	  max_drift_bytes },
-	{ "max_drift_pct", "%", METRIC_EXACT, 0, "that error as a share of totalram", max_drift_pct },
-	{ "locked_ops", "locks", METRIC_EXACT, 0, "counter spinlock acquisitions per mmap+munmap loop", locked_ops },
-	{ NULL, NULL, 0, 0, NULL, NULL },
+	{ .name = "batch", .unit = "pages", .kind = METRIC_EXACT,
+	  .help = "vm_committed_as_batch", .fn = batch },
+	{ .name = "max_drift_bytes", .unit = "bytes", .kind = METRIC_EXACT,
+	  .help = "worst-case error of the global committed count", .fn = max_drift_bytes },
+	{ .name = "max_drift_pct", .unit = "%", .kind = METRIC_EXACT,
+	  .help = "that error as a share of totalram", .fn = max_drift_pct },
+	{ .name = "locked_ops", .unit = "locks", .kind = METRIC_EXACT,
+	  .help = "counter spinlock acquisitions per mmap+munmap loop", .fn = locked_ops },
+	{ .name = NULL },
 };
 
 static const char *const sides[] = { "before", "after", NULL };

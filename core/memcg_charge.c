@@ -91,13 +91,17 @@ static struct value counter_updates_per_gib(const struct machine *m, int side, s
 }
 
 static const struct metric_desc metrics[] = {
-	{ "batch", "pages", METRIC_EXACT, 0, "pages charged per trip to the shared page_counters", batch },
-	{ "stock_max_bytes", "bytes", METRIC_EXACT, 0, "most memory pre-charged in per-CPU stocks", stock_max_bytes },
-	{ "flush_threshold", "updates", METRIC_EXACT, 0, "stat updates before an rstat flush is due", flush_threshold },
-	{ "refills_per_gib", "refills", METRIC_EXACT, 0, "stock refills per GiB charged in single pages", refills_per_gib },
-	{ "counter_updates_per_gib", "atomics", METRIC_EXACT, 0, "shared page_counter updates per GiB charged",
-	  counter_updates_per_gib },
-	{ NULL, NULL, 0, 0, NULL, NULL },
+	{ .name = "batch", .unit = "pages", .kind = METRIC_EXACT,
+	  .help = "pages charged per trip to the shared page_counters", .fn = batch },
+	{ .name = "stock_max_bytes", .unit = "bytes", .kind = METRIC_EXACT,
+	  .help = "most memory pre-charged in per-CPU stocks", .fn = stock_max_bytes },
+	{ .name = "flush_threshold", .unit = "updates", .kind = METRIC_EXACT,
+	  .help = "stat updates before an rstat flush is due", .fn = flush_threshold },
+	{ .name = "refills_per_gib", .unit = "refills", .kind = METRIC_EXACT,
+	  .help = "stock refills per GiB charged in single pages", .fn = refills_per_gib },
+	{ .name = "counter_updates_per_gib", .unit = "atomics", .kind = METRIC_EXACT,
+	  .help = "shared page_counter updates per GiB charged", .fn = counter_updates_per_gib },
+	{ .name = NULL },
 };
 
 static const char *const sides[] = { "before", "after", NULL };

@@ -39,6 +39,14 @@ enum metric_kind {
  */
 typedef struct value (*metric_fn)(const struct machine *m, int side, struct strbuf *why);
 
+/*
+ * Optional fast path for a sweep over `cpus`: fill out[i] with the value at
+ * cpus = i + 1 for i < n (all else as in m), in one pass - MVA's recursion
+ * yields X(k) for every population k <= N on its way to N. Returns 0, or -1
+ * to make the caller fall back to fn per row. NULL: always fn per row.
+ */
+typedef int (*metric_cpus_fn)(const struct machine *m, int side, uint64_t n, struct value *out);
+
 struct metric_desc {
 	const char *name;
 	const char *unit;      /* "pages", "bytes", "calls", "Mbps", "s", "x" ... */
@@ -46,6 +54,7 @@ struct metric_desc {
 	int single;            /* one value, no side (ratios, context figures) */
 	const char *help;
 	metric_fn fn;
+	metric_cpus_fn fn_cpus;
 };
 
 struct model_desc {

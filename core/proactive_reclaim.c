@@ -120,9 +120,11 @@ static struct value first_ask(const struct machine *m, int side, struct strbuf *
 }
 
 static const struct metric_desc metrics[] = {
-	{ "calls", "calls", METRIC_EXACT, 0, "try_to_free_mem_cgroup_pages() calls for the request", calls },
-	{ "first_ask", "pages", METRIC_EXACT, 0, "nr_to_reclaim of the first call", first_ask },
-	{ NULL, NULL, 0, 0, NULL, NULL },
+	{ .name = "calls", .unit = "calls", .kind = METRIC_EXACT,
+	  .help = "try_to_free_mem_cgroup_pages() calls for the request", .fn = calls },
+	{ .name = "first_ask", .unit = "pages", .kind = METRIC_EXACT,
+	  .help = "nr_to_reclaim of the first call", .fn = first_ask },
+	{ .name = NULL },
 };
 
 static const char *const sides[] = { "full", "cluster", "decay", NULL };

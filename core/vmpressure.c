@@ -94,11 +94,15 @@ static struct value reduction(const struct machine *m, int side, struct strbuf *
 }
 
 static const struct metric_desc metrics[] = {
-	{ "window", "pages", METRIC_EXACT, 0, "pages scanned between pressure evaluations (vmpressure_win)", window },
-	{ "window_bytes", "bytes", METRIC_EXACT, 0, "the window in bytes", window_bytes },
-	{ "evals", "evals", METRIC_EXACT, 0, "evaluations for `scanned` pages in `chunk`-page calls", evals },
-	{ "reduction", "x", METRIC_EXACT, 1, "how many times fewer evaluations after the patch", reduction },
-	{ NULL, NULL, 0, 0, NULL, NULL },
+	{ .name = "window", .unit = "pages", .kind = METRIC_EXACT,
+	  .help = "pages scanned between pressure evaluations (vmpressure_win)", .fn = window },
+	{ .name = "window_bytes", .unit = "bytes", .kind = METRIC_EXACT,
+	  .help = "the window in bytes", .fn = window_bytes },
+	{ .name = "evals", .unit = "evals", .kind = METRIC_EXACT,
+	  .help = "evaluations for `scanned` pages in `chunk`-page calls", .fn = evals },
+	{ .name = "reduction", .unit = "x", .kind = METRIC_EXACT,
+	  .single = 1, .help = "how many times fewer evaluations after the patch", .fn = reduction },
+	{ .name = NULL },
 };
 
 static const char *const sides[] = { "before", "after", NULL };

@@ -49,9 +49,11 @@ static struct value pcp_batch(const struct machine *m, int side, struct strbuf *
 }
 
 static const struct metric_desc metrics[] = {
-	{ "threshold", "pages", METRIC_EXACT, 1, "per-CPU vmstat counter drift before folding", threshold },
-	{ "pcp_batch", "pages", METRIC_EXACT, 1, "pages moved per per-CPU page list refill or drain", pcp_batch },
-	{ NULL, NULL, 0, 0, NULL, NULL },
+	{ .name = "threshold", .unit = "pages", .kind = METRIC_EXACT,
+	  .single = 1, .help = "per-CPU vmstat counter drift before folding", .fn = threshold },
+	{ .name = "pcp_batch", .unit = "pages", .kind = METRIC_EXACT,
+	  .single = 1, .help = "pages moved per per-CPU page list refill or drain", .fn = pcp_batch },
+	{ .name = NULL },
 };
 
 static const char *const sides[] = { "value", NULL };
