@@ -34,7 +34,7 @@ UNIT_BIN  = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
 .PHONY: all run check test deps deps-run unit script-tests tmux-tests asan warnings lint-man \
-	install uninstall clean bench fuzz
+	install uninstall clean bench fuzz calibrate
 
 all: batchlab
 
@@ -121,3 +121,12 @@ clean:
 	rm -rf build batchlab
 
 -include $(shell find build -name '*.d' 2>/dev/null)
+
+# --- calibration: recompute the models' constants from the seeds -----------
+
+calibrate: $(BUILD)/tools/calibrate
+	@./$(BUILD)/tools/calibrate presets
+
+$(BUILD)/tools/calibrate: tools/calibrate.c $(BUILD)/libbatchlab.a
+	@mkdir -p $(@D)
+	$(CC) $(BL_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libbatchlab.a $(LIBS)

@@ -37,6 +37,22 @@ struct machine {
 	/* what-if values for the patched side */
 	uint64_t charge_batch;   /* MEMCG_CHARGE_BATCH after the patch */
 	uint64_t committed_lift; /* the 64X of seed 003: ram/nr/(256/lift) */
+
+	/*
+	 * Cost constants of the modeled metrics, fitted to the seeds or assumed
+	 * where a seed gives no absolute figure (docs/MODELS.md, core/calibrate.c).
+	 */
+	double charge_page_ns;     /* memcg_charge: private work per page charged */
+	double page_counter_ns;    /* memcg_charge: one page_counter cacheline update */
+	double netperf_charges;    /* memcg_charge: pages charged per page of netperf payload */
+	double reclaim_restart_us; /* proactive_reclaim: start/stop cost of one reclaim call */
+	double reclaim_page_ns;    /* proactive_reclaim: cost per page reclaimed */
+	double reclaim_eps;        /* proactive_reclaim: over-reclaim as a fraction of each ask */
+	double reclaim_inflow;     /* proactive_reclaim: pages/s charged back while reclaim runs */
+	double mmap_loop_ns;       /* committed_as: private work of one mmap+munmap loop */
+	double committed_lock_ns;  /* committed_as: spinlock hold + cacheline transfer, one socket */
+	double socket_growth;      /* committed_as: extra lock cost per extra socket, as a fraction */
+	double vmpressure_eval_ns; /* vmpressure: one pressure evaluation */
 };
 
 /* totalram_pages(): set, or installed pages less one 64-byte struct page per page. */

@@ -8,6 +8,7 @@
 #include "model.h"
 
 #include "kernel.h"
+#include "mva.h"
 #include "units.h"
 
 enum { BEFORE, AFTER };
@@ -90,6 +91,128 @@ static struct value counter_updates_per_gib(const struct machine *m, int side, s
 	return val_int(u);
 }
 
+
+/*
+ * The throughput model (seed 000's netperf): every CPU charges pages in a
+ * loop - Z of private work per page (a delay centre), and once per batch
+ * pages one visit to each of depth shared page_counter cachelines (queueing
+ * centres of service c, so demand c / batch per page at each).
+ */
+struct charge_net {
+	double demand[MVA_MAX_CENTRES];
+	struct mva_net net;
+};
+
+static void charge_net_init(const struct machine *m, uint64_t batch, struct charge_net *cn)
+{
+	for (uint64_t k = 0; k < m->depth && k < MVA_MAX_CENTRES; k++)
+		cn->demand[k] = m->page_counter_ns / (double)batch;
+	cn->net.think = m->charge_page_ns;
+	cn->net.demand = cn->demand;
+	cn->net.ncentres = (size_t)min_u64(m->depth, MVA_MAX_CENTRES);
+}
+
+/*
+ * X pages per ns over n CPUs, as the seed reports it: average Mbps per
+ * netperf instance, one instance per two CPUs (36 netperf + 36 netserver on
+ * 72), each payload page costing netperf_charges page charges.
+ */
+static double netperf_mbps(const struct machine *m, double x_per_ns, uint64_t n)
+{
+	double pages_per_s = x_per_ns * 1e9, instances = (double)n / 2;
+
+	return pages_per_s / m->netperf_charges * (double)m->pagesize * 8 / 1e6 / instances;
+}
+
+static const char *const netperf_fit =
+	"fitted: charge_page_ns and page_counter_ns to seed 000 (72 CPUs, depth 3, 4K pages):\n"
+	"  10482.7 Mbps at batch 32 and 17064.7 Mbps at batch 64, two figures for two unknowns\n"
+	"assumed: every CPU charges (36 netperf + 36 netserver on 72), one netperf per two CPUs,\n"
+	"  netperf_charges pages charged per payload page; nothing else in the path contends\n";
+
+static struct value charge_throughput(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t b = charge_batch(m, side, why), n = m->cpus;
+	struct charge_net cn;
+	double x, cycle, mbps;
+
+	charge_net_init(m, b, &cn);
+	if (mva_solve(&cn.net, n, &x, NULL, NULL))
+		return val_none("no work per page: charge_page_ns and page_counter_ns are both 0");
+	cycle = (double)n / x;
+	mbps = netperf_mbps(m, x, n);
+	sb_printf(why, "model: closed network, N = cpus = %llu CPUs charging pages in a loop (exact MVA)\n",
+		  (unsigned long long)n);
+	sb_printf(why, "  delay centre Z = charge_page_ns = %.4g ns of private work per page\n", m->charge_page_ns);
+	sb_printf(why, "  %llu queueing centres (depth page_counters), each D = page_counter_ns / batch = %.4g / %llu = %.4g ns per page\n",
+		  (unsigned long long)m->depth, m->page_counter_ns, (unsigned long long)b, cn.demand[0]);
+	sb_printf(why, "X(%llu) = %.6g pages/s; time per page = N / X = %.4g ns, of which %.4g ns queueing at the counters\n",
+		  (unsigned long long)n, x * 1e9, cycle, cycle - m->charge_page_ns);
+	sb_printf(why, "Mbps per netperf = X / netperf_charges * PAGE_SIZE * 8 / 1e6 / (cpus / 2)\n");
+	sb_printf(why, "  = %.6g / %.4g * %llu * 8 / 1e6 / %.1f = %.6g Mbps (modeled)\n", x * 1e9, m->netperf_charges,
+		  (unsigned long long)m->pagesize, (double)n / 2, mbps);
+	sb_puts(why, netperf_fit);
+	return val_real(mbps);
+}
+
+static struct value charge_speedup(const struct machine *m, int side, struct strbuf *why)
+{
+	struct value before = charge_throughput(m, BEFORE, NULL), after = charge_throughput(m, AFTER, NULL);
+
+	(void)side;
+	if (before.kind != VAL_REAL || after.kind != VAL_REAL || !(before.r > 0))
+		return val_none("throughput cannot be evaluated");
+	sb_printf(why, "formula: speedup = throughput.after / throughput.before (same N, Z, c; batch %u -> %llu)\n",
+		  MEMCG_CHARGE_BATCH_OLD, (unsigned long long)m->charge_batch);
+	sb_printf(why, "%.6g / %.6g = %.4f (modeled)\n", after.r, before.r, after.r / before.r);
+	sb_printf(why, "N = %llu CPUs, depth = %llu, Z = %.4g ns, page_counter_ns = %.4g ns\n", (unsigned long long)m->cpus,
+		  (unsigned long long)m->depth, m->charge_page_ns, m->page_counter_ns);
+	sb_puts(why, netperf_fit);
+	sb_printf(why, "shape: near 1 on few CPUs (the counters are idle), towards batch ratio on very many\n");
+	return val_real(after.r / before.r);
+}
+
+/* One MVA pass per side yields every cpus = 1..n of a sweep. */
+struct charge_sweep {
+	const struct machine *m;
+	struct value *out;
+	int divide; /* second pass of speedup: out[] holds the before side */
+};
+
+static void charge_sweep_each(uint64_t k, double x, void *ctx)
+{
+	struct charge_sweep *cs = ctx;
+	double mbps = netperf_mbps(cs->m, x, k);
+
+	if (cs->divide)
+		cs->out[k - 1] = val_real(mbps / cs->out[k - 1].r);
+	else
+		cs->out[k - 1] = val_real(mbps);
+}
+
+static int charge_sweep_side(const struct machine *m, int side, uint64_t n, struct value *out, int divide)
+{
+	struct charge_sweep cs = { m, out, divide };
+	struct charge_net cn;
+	double x;
+
+	charge_net_init(m, charge_batch(m, side, NULL), &cn);
+	return mva_solve(&cn.net, n, &x, charge_sweep_each, &cs);
+}
+
+static int charge_throughput_cpus(const struct machine *m, int side, uint64_t n, struct value *out)
+{
+	return charge_sweep_side(m, side, n, out, 0);
+}
+
+static int charge_speedup_cpus(const struct machine *m, int side, uint64_t n, struct value *out)
+{
+	(void)side;
+	if (charge_sweep_side(m, BEFORE, n, out, 0))
+		return -1;
+	return charge_sweep_side(m, AFTER, n, out, 1);
+}
+
 static const struct metric_desc metrics[] = {
 	{ .name = "batch", .unit = "pages", .kind = METRIC_EXACT,
 	  .help = "pages charged per trip to the shared page_counters", .fn = batch },
@@ -101,6 +224,11 @@ static const struct metric_desc metrics[] = {
 	  .help = "stock refills per GiB charged in single pages", .fn = refills_per_gib },
 	{ .name = "counter_updates_per_gib", .unit = "atomics", .kind = METRIC_EXACT,
 	  .help = "shared page_counter updates per GiB charged", .fn = counter_updates_per_gib },
+	{ .name = "throughput", .unit = "Mbps", .kind = METRIC_MODELED,
+	  .help = "netperf Mbps per instance, MVA over cpus (fitted to seed 000)",
+	  .fn = charge_throughput, .fn_cpus = charge_throughput_cpus },
+	{ .name = "speedup", .unit = "x", .kind = METRIC_MODELED, .single = 1,
+	  .help = "throughput after / before", .fn = charge_speedup, .fn_cpus = charge_speedup_cpus },
 	{ .name = NULL },
 };
 

@@ -6,6 +6,8 @@
  */
 #include "model.h"
 
+#include <math.h>
+
 #include "kernel.h"
 #include "units.h"
 
@@ -119,11 +121,163 @@ static struct value first_ask(const struct machine *m, int side, struct strbuf *
 	return val_int(w.first_ask);
 }
 
+
+/*
+ * The cost model. Each call reclaims what it was asked for and eps more
+ * (reclaim overshoots nr_to_reclaim in proportion to it); the loop counts the
+ * overshoot as progress, so only the last calls' overshoot is left over. In
+ * reals, since eps makes pages fractional; cluster has a closed form, decay
+ * shrinks by a quarter per call, so the loop is O(log R).
+ */
+struct reclaim_run {
+	double calls, pages; /* pages: reclaimed, >= the request */
+};
+
+#define RECLAIM_WALK_MAX 100000 /* decay needs ~130 calls for an exbibyte; a guard, never reached */
+
+static int model_walk(uint64_t request, int strategy, double eps, struct reclaim_run *run)
+{
+	double r = (double)request, g = SWAP_CLUSTER_MAX * (1 + eps);
+
+	run->calls = run->pages = 0;
+	if (!request)
+		return 0;
+	if (strategy == FULL) {
+		run->calls = 1;
+		run->pages = fmax(r, SWAP_CLUSTER_MAX) * (1 + eps);
+		return 0;
+	}
+	if (strategy == CLUSTER) {
+		/* every call asks min(remaining, 32), rounded up to 32 */
+		run->calls = ceil(r / g);
+		run->pages = run->calls * g;
+		return 0;
+	}
+	while (run->pages < r) {
+		if (run->calls >= RECLAIM_WALK_MAX)
+			return -1;
+		run->pages += fmax(floor((r - run->pages) / 4), SWAP_CLUSTER_MAX) * (1 + eps);
+		run->calls++;
+	}
+	return 0;
+}
+
+struct reclaim_cost {
+	struct reclaim_run run;
+	double restart_s, pages_s, work_s; /* the reclaim work: calls * restart + pages * per-page */
+	double rate;                        /* pages reclaimed per second of reclaim work */
+	double time_s;                      /* with the inflow: work / (1 - inflow / rate); inf if never done */
+};
+
+static int reclaim_cost(const struct machine *m, int side, struct reclaim_cost *c)
+{
+	if (model_walk(machine_bytes_to_pages(m, m->reclaim), side, m->reclaim_eps, &c->run))
+		return -1;
+	c->restart_s = c->run.calls * m->reclaim_restart_us * 1e-6;
+	c->pages_s = c->run.pages * m->reclaim_page_ns * 1e-9;
+	c->work_s = c->restart_s + c->pages_s;
+	c->rate = c->run.pages > 0 ? c->run.pages / c->work_s : 0;
+	if (c->run.pages <= 0)
+		c->time_s = 0;
+	else if (m->reclaim_inflow >= c->rate)
+		c->time_s = INFINITY;
+	else
+		c->time_s = c->work_s / (1 - m->reclaim_inflow / c->rate);
+	return 0;
+}
+
+static const char *const reclaim_fit =
+	"fitted: reclaim_restart_us and reclaim_page_ns to the scenario's pre- and post-0388536ac291\n"
+	"  pages/s (seed 002; presets reclaim-root, reclaim-child-1g, reclaim-child-full); the decay rows\n"
+	"  are predictions. eps fitted to the 1G run's 107.8 MiB; reclaim_inflow assumed (root: 14000)\n";
+
+static void reclaim_working(const struct machine *m, int side, const struct reclaim_cost *c, struct strbuf *why)
+{
+	uint64_t r = machine_bytes_to_pages(m, m->reclaim);
+
+	sb_printf(why, "model: each call asked for a pages reclaims a * (1 + eps), eps = %.4g; ask = %s\n",
+		  m->reclaim_eps, strategy_kernel[side]);
+	sb_printf(why, "R = %llu pages: %.0f calls reclaim %.6g pages\n", (unsigned long long)r, c->run.calls,
+		  c->run.pages);
+	sb_printf(why, "work = calls * reclaim_restart_us + pages * reclaim_page_ns\n");
+	sb_printf(why, "  = %.0f * %.4g us + %.6g * %.4g ns = %.4g s + %.4g s = %.4g s (restarts %.1f%%)\n",
+		  c->run.calls, m->reclaim_restart_us, c->run.pages, m->reclaim_page_ns, c->restart_s, c->pages_s,
+		  c->work_s, c->work_s > 0 ? 100 * c->restart_s / c->work_s : 0.0);
+}
+
+static struct value time_s(const struct machine *m, int side, struct strbuf *why)
+{
+	struct reclaim_cost c;
+
+	if (reclaim_cost(m, side, &c))
+		return val_none("reclaim walk did not converge");
+	if (c.run.pages <= 0) {
+		sb_printf(why, "reclaim = 0: nothing to reclaim, no call is made\n");
+		return val_real(0);
+	}
+	reclaim_working(m, side, &c, why);
+	sb_printf(why, "rate = pages / work = %.6g pages/s; time = work / (1 - reclaim_inflow / rate)\n", c.rate);
+	if (isinf(c.time_s)) {
+		sb_printf(why, "rate %.6g <= reclaim_inflow %.6g pages/s: the cgroup charges pages back faster than\n",
+			  c.rate, m->reclaim_inflow);
+		sb_printf(why, "  this strategy reclaims them, so the request never completes: time = inf\n");
+		sb_printf(why, "  (restarts are %.0f%% of the work; seed 002's root cluster run never finished either)\n",
+			  100 * c.restart_s / c.work_s);
+	} else {
+		sb_printf(why, "  = %.4g / (1 - %.6g / %.6g) = %.4g s (modeled)\n", c.work_s, m->reclaim_inflow, c.rate,
+			  c.time_s);
+	}
+	sb_puts(why, reclaim_fit);
+	return val_real(c.time_s);
+}
+
+static struct value pages_per_s(const struct machine *m, int side, struct strbuf *why)
+{
+	struct reclaim_cost c;
+
+	if (reclaim_cost(m, side, &c))
+		return val_none("reclaim walk did not converge");
+	if (c.run.pages <= 0)
+		return val_none("nothing to reclaim (reclaim = 0)");
+	reclaim_working(m, side, &c, why);
+	sb_printf(why, "pages_per_s = pages / work = %.6g / %.4g = %.6g (modeled; the rate while reclaiming,\n",
+		  c.run.pages, c.work_s, c.rate);
+	sb_printf(why, "  as the seed measured it: pages charged back and reclaimed again count too)\n");
+	sb_puts(why, reclaim_fit);
+	return val_real(c.rate);
+}
+
+static struct value overreclaim_bytes(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t r = machine_bytes_to_pages(m, m->reclaim);
+	struct reclaim_cost c;
+	double over;
+
+	if (reclaim_cost(m, side, &c))
+		return val_none("reclaim walk did not converge");
+	over = (c.run.pages - (double)r) * (double)m->pagesize;
+	sb_printf(why, "model: each call asked for a pages reclaims a * (1 + eps), eps = %.4g; the loop counts the\n",
+		  m->reclaim_eps);
+	sb_printf(why, "  overshoot as progress, so only the last call's is left over\n");
+	sb_printf(why, "R = %llu pages, %.0f calls reclaim %.6g pages\n", (unsigned long long)r, c.run.calls,
+		  c.run.pages);
+	sb_printf(why, "overreclaim = (%.6g - %llu) * %llu = %.6g bytes (modeled)\n", c.run.pages, (unsigned long long)r,
+		  (unsigned long long)m->pagesize, over);
+	sb_printf(why, "fitted: eps = 107.8 MiB / 1 GiB from seed 002's /uid_0 1G pre-0388536ac291 row\n");
+	return val_real(over);
+}
+
 static const struct metric_desc metrics[] = {
 	{ .name = "calls", .unit = "calls", .kind = METRIC_EXACT,
 	  .help = "try_to_free_mem_cgroup_pages() calls for the request", .fn = calls },
 	{ .name = "first_ask", .unit = "pages", .kind = METRIC_EXACT,
 	  .help = "nr_to_reclaim of the first call", .fn = first_ask },
+	{ .name = "time_s", .unit = "s", .kind = METRIC_MODELED,
+	  .help = "time to complete the request (fitted to seed 002)", .fn = time_s },
+	{ .name = "pages_per_s", .unit = "pages/s", .kind = METRIC_MODELED,
+	  .help = "pages reclaimed per second while reclaiming", .fn = pages_per_s },
+	{ .name = "overreclaim_bytes", .unit = "bytes", .kind = METRIC_MODELED,
+	  .help = "reclaimed beyond the request", .fn = overreclaim_bytes },
 	{ .name = NULL },
 };
 

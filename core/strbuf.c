@@ -43,8 +43,11 @@ void sb_printf(struct strbuf *sb, const char *fmt, ...)
 
 void sb_puts(struct strbuf *sb, const char *s)
 {
-	size_t n = strlen(s);
+	size_t n;
 
+	if (!sb)
+		return;
+	n = strlen(s);
 	sb_grow(sb, n);
 	memcpy(sb->buf + sb->len, s, n + 1);
 	sb->len += n;
@@ -52,6 +55,8 @@ void sb_puts(struct strbuf *sb, const char *s)
 
 void sb_putc(struct strbuf *sb, char c)
 {
+	if (!sb)
+		return;
 	sb_grow(sb, 1);
 	sb->buf[sb->len++] = c;
 	sb->buf[sb->len] = '\0';

@@ -93,6 +93,23 @@ static struct value reduction(const struct machine *m, int side, struct strbuf *
 	return val_real((double)before / (double)after);
 }
 
+
+/*
+ * Seed 004 counts evaluations but gives no time: the cost of one is an
+ * assumption (vmpressure_eval_ns), so this figure is a scale, not a fit.
+ */
+static struct value eval_time_s(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t n = evaluations(m, side, why);
+	double t = (double)n * m->vmpressure_eval_ns * 1e-9;
+
+	sb_printf(why, "model: eval_time_s = evals * vmpressure_eval_ns = %llu * %.4g ns = %.4g s (modeled)\n",
+		  (unsigned long long)n, m->vmpressure_eval_ns, t);
+	sb_printf(why, "assumed: vmpressure_eval_ns, one sr_lock round trip plus vmpressure_calc_level() and\n"
+		       "  the socket_pressure write, uncontended; not fitted (the seed reports counts only)\n");
+	return val_real(t);
+}
+
 static const struct metric_desc metrics[] = {
 	{ .name = "window", .unit = "pages", .kind = METRIC_EXACT,
 	  .help = "pages scanned between pressure evaluations (vmpressure_win)", .fn = window },
@@ -100,6 +117,8 @@ static const struct metric_desc metrics[] = {
 	  .help = "the window in bytes", .fn = window_bytes },
 	{ .name = "evals", .unit = "evals", .kind = METRIC_EXACT,
 	  .help = "evaluations for `scanned` pages in `chunk`-page calls", .fn = evals },
+	{ .name = "eval_time_s", .unit = "s", .kind = METRIC_MODELED,
+	  .help = "time spent evaluating: evals * an assumed per-evaluation cost", .fn = eval_time_s },
 	{ .name = "reduction", .unit = "x", .kind = METRIC_EXACT,
 	  .single = 1, .help = "how many times fewer evaluations after the patch", .fn = reduction },
 	{ .name = NULL },

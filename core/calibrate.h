@@ -1,0 +1,58 @@
+/*
+ * Calibration: the modeled metrics' cost constants recomputed from the seeds'
+ * published figures, through the very metric functions `get` uses, so a
+ * default in params.c or a value in a preset is never a magic number
+ * (tests/unit/test_calibration.c checks they agree; `make calibrate` prints them).
+ * Each function keeps the constants the seed cannot determine (assumptions)
+ * from *m, fits the rest on the seed's own machine, and stores them in *m.
+ */
+#ifndef BL_CALIBRATE_H
+#define BL_CALIBRATE_H
+
+#include <stddef.h>
+
+#include "machine.h"
+
+/* Seed 000: 72 CPUs, three cgroup levels, 36 netperf TCP_SENDFILE instances. */
+#define SEED000_CPUS 72
+#define SEED000_DEPTH 3
+#define SEED000_MBPS_BEFORE 10482.7
+#define SEED000_MBPS_AFTER 17064.7
+
+/* Seed 003: will-it-scale mmap, 128M per loop; RAM not published (assumed). */
+#define SEED003_DESKTOP_THREADS 16 /* 8C/16T, 1 socket */
+#define SEED003_DESKTOP_RAM_GIB 16 /* assumed */
+#define SEED003_DESKTOP_SPEEDUP 1.53
+#define SEED003_SERVER_THREADS 144 /* 4S/72C/144T */
+#define SEED003_SERVER_SOCKETS 4
+#define SEED003_SERVER_RAM_GIB 192 /* assumed */
+#define SEED003_SERVER_SPEEDUP 21.97
+
+/* Seed 002: the three scenarios, pages/s and seconds per strategy; 0 = not published. */
+enum reclaim_scenario { RECLAIM_ROOT, RECLAIM_CHILD_1G, RECLAIM_CHILD_FULL, RECLAIM_SCENARIOS };
+
+struct seed002_row {
+	double pages_per_s, time_s; /* time_s: INFINITY = never finished */
+	double overreclaim_mib;     /* NAN = not published */
+};
+
+struct seed002_scenario {
+	const char *name;   /* as the seed titles it */
+	const char *preset; /* the preset that carries its constants */
+	int full;           /* "full reclaim": the request is whatever the pre row reclaimed */
+	unsigned long long request_bytes; /* when not full */
+	struct seed002_row row[3]; /* pre-0388536ac291 (full), post (cluster), (reclaim-reclaimed)/4 (decay) */
+};
+
+extern const struct seed002_scenario seed002[RECLAIM_SCENARIOS];
+
+int calibrate_memcg(struct machine *m, char *err, size_t errlen);
+int calibrate_committed(struct machine *m, char *err, size_t errlen);
+/* Also sets m->reclaim for the full scenarios and m->reclaim_eps for the 1G one. */
+int calibrate_reclaim(struct machine *m, enum reclaim_scenario sc, char *err, size_t errlen);
+
+/* The seed-shaped machines the fits run on (also what the fidelity tests use). */
+void seed000_machine(struct machine *m);
+void seed003_machine(struct machine *m, int server);
+
+#endif

@@ -1,0 +1,34 @@
+/*
+ * Exact Mean Value Analysis of a closed queueing network: n customers cycle
+ * through one delay centre (think time Z, no queueing) and up to
+ * MVA_MAX_CENTRES queueing centres with service demands D_k per cycle.
+ * The recursion (Lazowska et al., "Quantitative System Performance", ch. 6)
+ * gives the throughput X(k) of every population k = 1..n on its way to n, so
+ * a sweep over CPU counts costs one pass, O(n * K).
+ */
+#ifndef BL_MVA_H
+#define BL_MVA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MVA_MAX_CENTRES 64
+
+struct mva_net {
+	double think;          /* Z: time per cycle spent away from every queue */
+	const double *demand;  /* D_k: time per cycle at centre k (visits * service) */
+	size_t ncentres;       /* K, at most MVA_MAX_CENTRES; 0 = pure delay */
+};
+
+/* Called with X(k) for k = 1..n in order; ctx is the caller's. */
+typedef void (*mva_each_fn)(uint64_t k, double x, void *ctx);
+
+/*
+ * Solve for populations 1..n. Returns 0 and stores X(n) in *x_n (cycles per
+ * unit of time of Z and D); each, when not NULL, sees every X(k). Returns -1
+ * when the network cannot be solved: n == 0, too many centres, a negative or
+ * non-finite Z or D, or no work at all (Z + sum D == 0, X would be infinite).
+ */
+int mva_solve(const struct mva_net *net, uint64_t n, double *x_n, mva_each_fn each, void *ctx);
+
+#endif

@@ -1,0 +1,179 @@
+/* core/mva.c against networks solved by hand and the limits every closed network obeys. */
+#include <math.h>
+
+#include "testutil.h"
+
+#include "../../core/mva.h"
+
+static double solve(double think, const double *demand, size_t k, uint64_t n)
+{
+	struct mva_net net = { think, demand, k };
+	double x = -1;
+
+	assert_int_equal(mva_solve(&net, n, &x, NULL, NULL), 0);
+	return x;
+}
+
+/*
+ * Z = 1, one centre D = 1, by hand (R = D (1 + Q(n-1)), X = n / (Z + R), Q = X R):
+ *   n = 1: R = 1,            X = 1 / 2   = 0.5,    Q = 0.5
+ *   n = 2: R = 1.5,          X = 2 / 2.5 = 0.8,    Q = 1.2
+ *   n = 3: R = 2.2,          X = 3 / 3.2 = 0.9375, Q = 2.0625
+ */
+static void test_one_centre_by_hand(void **state)
+{
+	const double d = 1;
+
+	(void)state;
+	assert_float_equal(solve(1, &d, 1, 1), 0.5, 1e-12);
+	assert_float_equal(solve(1, &d, 1, 2), 0.8, 1e-12);
+	assert_float_equal(solve(1, &d, 1, 3), 0.9375, 1e-12);
+}
+
+/*
+ * Z = 0, two centres D = (1, 2), by hand:
+ *   n = 1: R = (1, 2),        X = 1/3,          Q = (1/3, 2/3)
+ *   n = 2: R = (4/3, 10/3),   X = 2 / (14/3) = 3/7,  Q = (4/7, 10/7)
+ *   n = 3: R = (11/7, 34/7),  X = 3 / (45/7) = 7/15
+ */
+static void test_two_centres_by_hand(void **state)
+{
+	const double d[] = { 1, 2 };
+
+	(void)state;
+	assert_float_equal(solve(0, d, 2, 1), 1.0 / 3, 1e-12);
+	assert_float_equal(solve(0, d, 2, 2), 3.0 / 7, 1e-12);
+	assert_float_equal(solve(0, d, 2, 3), 7.0 / 15, 1e-12);
+}
+
+struct trace {
+	double x[8];
+	uint64_t calls;
+};
+
+static void record(uint64_t k, double x, void *ctx)
+{
+	struct trace *t = ctx;
+
+	assert_int_equal(k, t->calls + 1); /* every population, in order */
+	if (k <= 8)
+		t->x[k - 1] = x;
+	t->calls++;
+}
+
+/* One pass reports X(k) for every k, and each equals a separate solve to k. */
+static void test_one_pass_all_populations(void **state)
+{
+	const double d[] = { 0.5, 2, 0.25 };
+	struct mva_net net = { 3, d, 3 };
+	struct trace t = { { 0 }, 0 };
+	double x;
+
+	(void)state;
+	assert_int_equal(mva_solve(&net, 8, &x, record, &t), 0);
+	assert_int_equal(t.calls, 8);
+	for (uint64_t k = 1; k <= 8; k++)
+		assert_float_equal(t.x[k - 1], solve(3, d, 3, k), 1e-12);
+	assert_float_equal(x, t.x[7], 0);
+}
+
+/* One customer never queues: X(1) = 1 / (Z + sum D). */
+static void test_single_customer(void **state)
+{
+	const double d[] = { 0.7, 1.3, 2.5, 0.01 };
+
+	(void)state;
+	assert_float_equal(solve(4.2, d, 4, 1), 1 / (4.2 + 0.7 + 1.3 + 2.5 + 0.01), 1e-12);
+}
+
+/* Saturation: X(n) rises towards 1 / max D, never past it; and never past n / (Z + sum D). */
+static void test_saturation(void **state)
+{
+	const double d[] = { 1, 4, 2 };
+	double prev = 0;
+
+	(void)state;
+	for (uint64_t n = 1; n <= 200; n++) {
+		double x = solve(10, d, 3, n);
+
+		assert_true(n > 20 ? x >= prev - 1e-15 : x > prev); /* flat, to rounding, once saturated */
+		assert_true(x <= 0.25 + 1e-12);
+		assert_true(x <= (double)n / (10 + 7) + 1e-12);
+		prev = x;
+	}
+	assert_float_equal(solve(10, d, 3, 200), 0.25, 1e-6);
+}
+
+/* Little's law over the whole network: customers thinking plus queued add up to n. */
+static void test_little(void **state)
+{
+	const double d[] = { 1, 3 };
+	double q[2] = { 0, 0 };
+
+	(void)state;
+	/* redo the recursion by hand to n = 5 and check the solver's X against it and Little's law */
+	for (uint64_t n = 1; n <= 5; n++) {
+		double r0 = d[0] * (1 + q[0]), r1 = d[1] * (1 + q[1]), x = (double)n / (2 + r0 + r1);
+
+		q[0] = x * r0;
+		q[1] = x * r1;
+		assert_float_equal(solve(2, d, 2, n), x, 1e-12);
+		assert_float_equal(x * 2 + q[0] + q[1], (double)n, 1e-9);
+	}
+}
+
+/* 65536 customers and 64 centres: finite, below the bound, no overflow. */
+static void test_large(void **state)
+{
+	double d[MVA_MAX_CENTRES];
+	double x;
+
+	(void)state;
+	for (int k = 0; k < MVA_MAX_CENTRES; k++)
+		d[k] = 1e-3 * (k + 1);
+	x = solve(1e9, d, MVA_MAX_CENTRES, 65536);
+	assert_true(isfinite(x) && x > 0 && x <= 1 / 0.064);
+	x = solve(0, d, 1, 65536);
+	assert_float_equal(x, 1000, 1e-6); /* one centre and no think time: always busy */
+}
+
+static void test_refused(void **state)
+{
+	const double d[] = { 1, -1 }, zero[] = { 0, 0 }, inf[] = { INFINITY };
+	struct mva_net net = { 1, d, 2 };
+	double x = 42;
+
+	(void)state;
+	assert_int_equal(mva_solve(&net, 3, &x, NULL, NULL), -1); /* negative demand */
+	net.demand = zero;
+	net.think = 0;
+	assert_int_equal(mva_solve(&net, 3, &x, NULL, NULL), -1); /* no work: X infinite */
+	net.demand = inf;
+	net.ncentres = 1;
+	assert_int_equal(mva_solve(&net, 3, &x, NULL, NULL), -1);
+	net.demand = d;
+	net.think = 1;
+	net.ncentres = 1;
+	assert_int_equal(mva_solve(&net, 0, &x, NULL, NULL), -1); /* no customers */
+	net.ncentres = MVA_MAX_CENTRES + 1;
+	assert_int_equal(mva_solve(&net, 3, &x, NULL, NULL), -1);
+	assert_float_equal(x, 42, 0); /* untouched on failure */
+	net.ncentres = 0;
+	assert_int_equal(mva_solve(&net, 4, &x, NULL, NULL), 0); /* pure delay: X = n / Z */
+	assert_float_equal(x, 4, 1e-12);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_one_centre_by_hand),
+		cmocka_unit_test(test_two_centres_by_hand),
+		cmocka_unit_test(test_one_pass_all_populations),
+		cmocka_unit_test(test_single_customer),
+		cmocka_unit_test(test_saturation),
+		cmocka_unit_test(test_little),
+		cmocka_unit_test(test_large),
+		cmocka_unit_test(test_refused),
+	};
+	return cmocka_run_group_tests_name("mva", tests, NULL, NULL);
+}
