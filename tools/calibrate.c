@@ -95,7 +95,8 @@ int main(int argc, char **argv)
 			snprintf(what, sizeof(what), "%s pages/s%s", side[i], i == 2 ? " (held out)" : "");
 			snprintf(name, sizeof(name), "proactive_reclaim.pages_per_s.%s", side[i]);
 			row(what, metric(&s, name), seed->row[i].pages_per_s);
-			snprintf(what, sizeof(what), "%s time_s (predicted)", side[i]);
+			snprintf(what, sizeof(what), "%s time_s (%s)", side[i],
+				 i == 0 && seed->full ? "sizes the request" : "predicted");
 			snprintf(name, sizeof(name), "proactive_reclaim.time_s.%s", side[i]);
 			row(what, metric(&s, name), seed->row[i].time_s);
 			if (!isnan(seed->row[i].overreclaim_mib)) {
