@@ -134,7 +134,7 @@ static void test_tables_covered(void **state)
 		for (const struct metric_desc *md = models[i]->metrics; md->name; md++) {
 			snprintf(line, sizeof(line), "get %s.%s", models[i]->id, md->name);
 			{
-				char want[200];
+				char want[300];
 
 				/* with sides it is a stem (~: no space after it) */
 				snprintf(want, sizeof(want), "%s%s", line + 4, md->single ? "" : "~");
