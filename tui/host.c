@@ -274,8 +274,9 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 		if (!z->has_managed || !z->managed)
 			continue;
 		if (zone_check(z, cpus, pagesize, &c, why, sizeof(why))) {
+			snprintf(err, errlen, "host check: node %d zone %s: %s", z->node, z->name, why);
 			free(zones);
-			return ERR("host check: node %d zone %s: %s", z->node, z->name, why);
+			return -1;
 		}
 		res = result(z, &c);
 		rows++;

@@ -167,7 +167,7 @@ int preset_all(struct preset_info **list)
 			memcpy(x->name, name, len - 7 + 1);
 			x->user = dirs[i].user;
 			x->order = n;
-			snprintf(x->path, sizeof(x->path), "%.4000s/%s", dirs[i].path, e->d_name);
+			snprintf(x->path, sizeof(x->path), "%.3900s/%s", dirs[i].path, e->d_name);
 		}
 		closedir(d);
 	}

@@ -161,6 +161,9 @@ int repl_main(struct session *s)
 			break;
 		}
 		lineno++;
+		/* completion leaves a space after the last word: keep history tidy */
+		for (size_t n = strlen(line); n && (line[n - 1] == ' ' || line[n - 1] == '\t');)
+			line[--n] = '\0';
 		if (*line && (!history_length || strcmp(line, history_get(history_base + history_length - 1)->line))) {
 			add_history(line);
 			if (have_hist)
