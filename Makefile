@@ -33,7 +33,7 @@ UNIT_BIN  = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
-.PHONY: all run check test deps deps-run unit script-tests tmux-tests asan warnings lint-man \
+.PHONY: all run check test deps deps-run unit script-tests tmux-tests tmux-repl asan warnings lint-man \
 	install uninstall clean bench fuzz calibrate
 
 all: batchlab
@@ -70,7 +70,7 @@ run: deps-run
 check: deps
 	@$(MAKE) --no-print-directory test
 
-test: batchlab warnings unit script-tests asan tmux-tests lint-man
+test: batchlab warnings unit script-tests asan tmux-tests tmux-repl lint-man
 	@echo "make check: all passed"
 
 unit: $(UNIT_BIN)
@@ -90,6 +90,10 @@ build/asan/batchlab-asan: $(BUILD)/tui/main.o $(BUILD)/libbatchlab.a
 
 tmux-tests: batchlab
 	@if [ -x tests/tmux/run.sh ]; then sh tests/tmux/run.sh ./batchlab; fi
+
+# The readline prompt in a real terminal (a private tmux server).
+tmux-repl: batchlab
+	@sh tests/tmux/repl.sh ./batchlab
 
 # Warning-free with both compilers, not only the one that builds.
 warnings:

@@ -49,6 +49,7 @@ static int apply_pass(struct machine *m, const char *text, size_t len, int pages
 		      size_t errlen)
 {
 	const struct param *seen[64];
+	int seen_line[64];
 	size_t nseen = 0, pos = 0;
 	int lineno = 0;
 
@@ -85,17 +86,19 @@ static int apply_pass(struct machine *m, const char *text, size_t len, int pages
 			continue;
 		p = param_find(key);
 		if (!p) {
-			snprintf(err, errlen, "unknown key '%.64s' (see 'help set')", key);
+			snprintf(err, errlen, "%.64s: unknown key (see 'help set')", key);
 			return -1;
 		}
 		for (size_t i = 0; i < nseen; i++) {
 			if (seen[i] == p) {
-				snprintf(err, errlen, "%s: duplicate key", p->name);
+				snprintf(err, errlen, "%s: duplicate key (first set on line %d)", p->name, seen_line[i]);
 				return -1;
 			}
 		}
-		if (nseen < sizeof(seen) / sizeof(seen[0]))
+		if (nseen < sizeof(seen) / sizeof(seen[0])) {
+			seen_line[nseen] = lineno;
 			seen[nseen++] = p;
+		}
 		/* sizes typed for totalram and zone become pages: the page size must come first */
 		if (pagesize_pass != !strcmp(p->name, "pagesize"))
 			continue;
@@ -148,7 +151,12 @@ void preset_format(const struct machine *m, const char *description, struct strb
 	const char *group = "";
 
 	sb_printf(out, "# %s\n", description && *description ? description : "a batchlab machine");
-	sb_printf(out, "# batchlab preset: key = value, one per line; '#' starts a comment.\n");
+	sb_puts(out, "#\n"
+		     "# A batchlab machine preset: one 'key = value' per line, any key of 'help set';\n"
+		     "# '#' starts a comment. Sizes are bytes or take binary units (4K, 256G);\n"
+		     "# totalram and zone take NNNp (pages), a size, or auto. A key left out keeps\n"
+		     "# the default machine's value. The whole file is checked before any of it\n"
+		     "# applies. Load with 'preset load PATH' or 'batchlab -p PATH'.\n");
 	for (size_t i = 0; i < nparams; i++) {
 		char v[64];
 

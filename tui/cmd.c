@@ -6,6 +6,7 @@
 
 #include "../core/model.h"
 #include "../core/params.h"
+#include "host.h"
 #include "presetio.h"
 #include "render.h"
 
@@ -187,7 +188,12 @@ static int cmd_preset(struct session *s, int argc, char **argv, struct strbuf *o
 			return ERR("preset load: expected a preset NAME or PATH");
 		return preset_load(&s->m, argv[1], err, errlen);
 	}
-	return ERR("preset: unknown sub-command '%s' (expected list or load)", argv[0]);
+	if (!strcmp(argv[0], "save")) {
+		if (argc != 2)
+			return ERR("preset save: expected a PATH, or a NAME for the user's preset folder");
+		return preset_save(&s->m, argv[1], s->interactive ? out : NULL, err, errlen);
+	}
+	return ERR("preset: unknown sub-command '%s' (expected list, load or save)", argv[0]);
 }
 
 static int cmd_quit(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
@@ -283,8 +289,10 @@ const struct command commands[] = {
 	  "formula, values substituted, result, kernel function", cmd_explain },
 	{ "about", "PATCH", 1, 1, { ARG_PATCH, ARG_NONE, ARG_NONE },
 	  "what the patch changed and why, its published figure", cmd_about },
-	{ "preset", "list | load NAME|PATH", 1, 2, { ARG_PRESET, ARG_PATH, ARG_NONE },
-	  "list or load machine presets", cmd_preset },
+	{ "preset", "list | load NAME|PATH | save NAME|PATH", 1, 2, { ARG_PRESET, ARG_PATH, ARG_NONE },
+	  "list, load or save machine presets", cmd_preset },
+	{ "host", "[check]", 0, 1, { ARG_WORD, ARG_NONE, ARG_NONE },
+	  "load this machine; 'check': vmstat model vs /proc/zoneinfo", cmd_host },
 	{ "format", "[table|csv|json]", 0, 1, { ARG_FORMAT, ARG_NONE, ARG_NONE },
 	  "output format of later commands", cmd_format },
 	{ "help", "[TOPIC]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },

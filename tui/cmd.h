@@ -25,6 +25,7 @@ enum arg_kind {
 	ARG_FORMAT,     /* table|csv|json */
 	ARG_PRESET,     /* preset sub-command, then a name or path */
 	ARG_PATH,
+	ARG_WORD,       /* one of the lowercase words the usage spells (a sub-command) */
 };
 
 struct command {

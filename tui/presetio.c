@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/params.h"
 #include "../core/preset.h"
 
 #ifndef PRESETDIR
@@ -17,6 +19,11 @@
 
 #define PRESET_FILE_MAX (64 * 1024)
 #define PRESET_DIRS 4
+
+struct preset_dir {
+	char path[PATH_MAX];
+	int user;
+};
 
 int read_small_file(const char *path, char **text, size_t *len, char *err, size_t errlen)
 {
@@ -48,20 +55,26 @@ int read_small_file(const char *path, char **text, size_t *len, char *err, size_
 	return 0;
 }
 
-/* The folders searched for a preset by name, most personal first. */
-static int preset_dirs(char dirs[PRESET_DIRS][PATH_MAX])
+/*
+ * The folders searched for a preset by name, the user's first so that a
+ * user's preset shadows a built-in one of the same name. BATCHLAB_PRESETS
+ * stands in for the built-in folder (tests, or presets kept elsewhere).
+ */
+static int preset_dirs(struct preset_dir dirs[PRESET_DIRS])
 {
-	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME"), *env = getenv("BATCHLAB_PRESETS");
+	const char *env = getenv("BATCHLAB_PRESETS");
 	char exe[PATH_MAX];
 	ssize_t n;
 	int k = 0;
 
-	if (env && *env)
-		snprintf(dirs[k++], PATH_MAX, "%s", env);
-	if (xdg && *xdg)
-		snprintf(dirs[k++], PATH_MAX, "%s/batchlab/presets", xdg);
-	else if (home && *home)
-		snprintf(dirs[k++], PATH_MAX, "%s/.config/batchlab/presets", home);
+	if (!user_preset_dir(dirs[k].path, sizeof(dirs[k].path))) {
+		dirs[k].user = 1;
+		k++;
+	}
+	if (env && *env) {
+		snprintf(dirs[k].path, PATH_MAX, "%s", env);
+		dirs[k++].user = 0;
+	}
 	/* run from the source tree: presets/ beside the binary */
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (n > 0) {
@@ -71,11 +84,26 @@ static int preset_dirs(char dirs[PRESET_DIRS][PATH_MAX])
 		slash = strrchr(exe, '/');
 		if (slash) {
 			*slash = '\0';
-			snprintf(dirs[k++], PATH_MAX, "%.*s/presets", PATH_MAX - 16, exe);
+			snprintf(dirs[k].path, PATH_MAX, "%.*s/presets", PATH_MAX - 16, exe);
+			dirs[k++].user = 0;
 		}
 	}
-	snprintf(dirs[k++], PATH_MAX, "%s", PRESETDIR);
+	snprintf(dirs[k].path, PATH_MAX, "%s", PRESETDIR);
+	dirs[k++].user = 0;
 	return k;
+}
+
+int user_preset_dir(char *buf, size_t len)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+
+	if (xdg && *xdg)
+		snprintf(buf, len, "%s/batchlab/presets", xdg);
+	else if (home && *home)
+		snprintf(buf, len, "%s/.config/batchlab/presets", home);
+	else
+		return -1;
+	return 0;
 }
 
 static int is_path(const char *s)
@@ -87,7 +115,7 @@ static int is_path(const char *s)
 
 static int valid_name(const char *s)
 {
-	if (!*s || strlen(s) > 64)
+	if (!*s || *s == '.' || strlen(s) > PRESET_NAME_MAX)
 		return 0;
 	for (; *s; s++)
 		if (!(*s == '-' || *s == '_' || *s == '.' || (*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'z') ||
@@ -96,29 +124,70 @@ static int valid_name(const char *s)
 	return 1;
 }
 
-static void list_names(struct strbuf *out, const char *sep)
+static int by_name(const void *a, const void *b)
 {
-	char dirs[PRESET_DIRS][PATH_MAX];
-	int nd = preset_dirs(dirs);
-	size_t start = out->len;
+	const struct preset_info *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	/* equal names: the folder searched first wins, so keep the search order */
+	return c ? c : x->order - y->order;
+}
+
+int preset_all(struct preset_info **list)
+{
+	struct preset_dir dirs[PRESET_DIRS];
+	int nd = preset_dirs(dirs), n = 0, cap = 0, k = 0;
+	struct preset_info *v = NULL;
 
 	for (int i = 0; i < nd; i++) {
-		DIR *d = opendir(dirs[i]);
+		DIR *d = opendir(dirs[i].path);
 		struct dirent *e;
 
 		if (!d)
 			continue;
 		while ((e = readdir(d))) {
-			size_t n = strlen(e->d_name);
+			size_t len = strlen(e->d_name);
+			struct preset_info *x;
+			char name[PRESET_NAME_MAX + 1];
 
-			if (n > 7 && !strcmp(e->d_name + n - 7, ".preset")) {
-				if (out->len > start)
-					sb_puts(out, sep);
-				sb_printf(out, "%.*s", (int)(n - 7), e->d_name);
+			if (len <= 7 || len - 7 > PRESET_NAME_MAX || strcmp(e->d_name + len - 7, ".preset"))
+				continue;
+			memcpy(name, e->d_name, len - 7);
+			name[len - 7] = '\0';
+			if (!valid_name(name))
+				continue;
+			if (n == cap) {
+				struct preset_info *nv = realloc(v, (size_t)(cap = cap ? cap * 2 : 16) * sizeof(*v));
+
+				if (!nv)
+					break;
+				v = nv;
 			}
+			x = &v[n++];
+			memcpy(x->name, name, len - 7 + 1);
+			x->user = dirs[i].user;
+			x->order = n;
+			snprintf(x->path, sizeof(x->path), "%.3900s/%s", dirs[i].path, e->d_name);
 		}
 		closedir(d);
 	}
+	if (n)
+		qsort(v, (size_t)n, sizeof(*v), by_name);
+	for (int i = 0; i < n; i++)
+		if (!k || strcmp(v[k - 1].name, v[i].name))
+			v[k++] = v[i];
+	*list = v;
+	return k;
+}
+
+static void list_names(struct strbuf *out, const char *sep)
+{
+	struct preset_info *v;
+	int n = preset_all(&v);
+
+	for (int i = 0; i < n; i++)
+		sb_printf(out, "%s%s", i ? sep : "", v[i].name);
+	free(v);
 }
 
 int preset_load(struct machine *m, const char *name_or_path, char *err, size_t errlen)
@@ -132,21 +201,22 @@ int preset_load(struct machine *m, const char *name_or_path, char *err, size_t e
 		snprintf(path, sizeof(path), "%s", name_or_path);
 		found = 1;
 	} else if (valid_name(name_or_path)) {
-		char dirs[PRESET_DIRS][PATH_MAX];
-		int nd = preset_dirs(dirs);
+		struct preset_info *v;
+		int n = preset_all(&v);
 
-		for (int i = 0; i < nd && !found; i++) {
-			struct stat st;
-
-			snprintf(path, sizeof(path), "%.4000s/%.64s.preset", dirs[i], name_or_path);
-			found = !stat(path, &st) && S_ISREG(st.st_mode);
+		for (int i = 0; i < n && !found; i++) {
+			if (!strcmp(v[i].name, name_or_path)) {
+				snprintf(path, sizeof(path), "%s", v[i].path);
+				found = 1;
+			}
 		}
+		free(v);
 	}
 	if (!found) {
 		struct strbuf names = STRBUF_INIT;
 
 		list_names(&names, ", ");
-		snprintf(err, errlen, "preset: no preset '%s' (found: %s)", name_or_path,
+		snprintf(err, errlen, "preset: no preset '%.64s' (found: %s)", name_or_path,
 			 names.len ? sb_str(&names) : "none");
 		sb_free(&names);
 		return -1;
@@ -169,30 +239,143 @@ int preset_load(struct machine *m, const char *name_or_path, char *err, size_t e
 
 void preset_list(struct strbuf *out)
 {
-	char dirs[PRESET_DIRS][PATH_MAX];
-	int nd = preset_dirs(dirs);
+	struct preset_info *v;
+	int n = preset_all(&v);
 
-	for (int i = 0; i < nd; i++) {
-		DIR *d = opendir(dirs[i]);
-		struct dirent *e;
+	for (int i = 0; i < n; i++) {
+		char desc[160], why[128], *text;
+		size_t len;
 
-		if (!d)
-			continue;
-		while ((e = readdir(d))) {
-			size_t n = strlen(e->d_name);
-			char path[PATH_MAX + 300], desc[160], why[128], *text;
-			size_t len;
-
-			if (n <= 7 || strcmp(e->d_name + n - 7, ".preset"))
-				continue;
-			snprintf(path, sizeof(path), "%.4000s/%.255s", dirs[i], e->d_name);
-			desc[0] = '\0';
-			if (!read_small_file(path, &text, &len, why, sizeof(why))) {
-				preset_description(text, len, desc, sizeof(desc));
-				free(text);
-			}
-			sb_printf(out, "%-22.*s %s\n", (int)(n - 7), e->d_name, desc);
+		desc[0] = '\0';
+		if (!read_small_file(v[i].path, &text, &len, why, sizeof(why))) {
+			preset_description(text, len, desc, sizeof(desc));
+			free(text);
 		}
-		closedir(d);
+		sb_printf(out, "%-22s %-8s %s\n", v[i].name, v[i].user ? "user" : "built-in", desc);
 	}
+	if (!n)
+		sb_puts(out, "no presets found\n");
+	free(v);
+}
+
+/* mkdir -p, for the user's preset folder. */
+static int make_dirs(const char *dir, char *err, size_t errlen)
+{
+	char buf[PATH_MAX];
+
+	snprintf(buf, sizeof(buf), "%s", dir);
+	for (char *p = buf + 1;; p++) {
+		if (*p == '/' || !*p) {
+			char c = *p;
+
+			*p = '\0';
+			if (mkdir(buf, 0755) && errno != EEXIST) {
+				snprintf(err, errlen, "preset save: cannot create %s: %s", buf, strerror(errno));
+				return -1;
+			}
+			if (!c)
+				return 0;
+			*p = c;
+		}
+	}
+}
+
+static int write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * Write a temporary file beside the target, fsync it, then rename it over the
+ * target: a reader (or a crash) sees the old file or the whole new one, never half.
+ */
+static int write_atomically(const char *path, const char *text, size_t len, char *err, size_t errlen)
+{
+	char dir[PATH_MAX], tmp[PATH_MAX + 32];
+	const char *slash = strrchr(path, '/');
+	int fd, dfd;
+
+	if (strlen(path) > 3800 || strlen(slash ? slash + 1 : path) > 255) {
+		snprintf(err, errlen, "preset save: path too long");
+		return -1;
+	}
+	if (slash)
+		snprintf(dir, sizeof(dir), "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	else
+		snprintf(dir, sizeof(dir), ".");
+	snprintf(tmp, sizeof(tmp), "%.3800s/.%.255s.XXXXXX", dir, slash ? slash + 1 : path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		snprintf(err, errlen, "preset save: cannot write in %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	if (fchmod(fd, 0644) || write_all(fd, text, len) || fsync(fd)) {
+		snprintf(err, errlen, "preset save: %s: %s", tmp, strerror(errno));
+		close(fd);
+		unlink(tmp);
+		return -1;
+	}
+	if (close(fd) || rename(tmp, path)) {
+		snprintf(err, errlen, "preset save: %s: %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	/* the rename itself lasts once the folder is on disk; best effort */
+	dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (dfd >= 0) {
+		(void)fsync(dfd);
+		close(dfd);
+	}
+	return 0;
+}
+
+int preset_save(const struct machine *m, const char *name_or_path, struct strbuf *out, char *err, size_t errlen)
+{
+	struct strbuf text = STRBUF_INIT;
+	char path[PATH_MAX + 80], desc[200], ram[48], page[48], cpus[24], oc[24];
+	struct stat st;
+	int rc;
+
+	if (is_path(name_or_path)) {
+		snprintf(path, sizeof(path), "%s", name_or_path);
+	} else if (valid_name(name_or_path)) {
+		char dir[PATH_MAX];
+
+		if (user_preset_dir(dir, sizeof(dir)))
+			return snprintf(err, errlen, "preset save: no XDG_CONFIG_HOME or HOME for the user's presets; "
+				       "give a PATH"), -1;
+		if (make_dirs(dir, err, errlen))
+			return -1;
+		snprintf(path, sizeof(path), "%.4000s/%s.preset", dir, name_or_path);
+	} else {
+		snprintf(err, errlen, "preset save: '%.64s' is neither a NAME (letters, digits, - _ .) nor a PATH",
+			 name_or_path);
+		return -1;
+	}
+	if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "preset save: %s is not a regular file", path);
+		return -1;
+	}
+	param_format(m, param_find("cpus"), cpus, sizeof(cpus));
+	param_format_human(m, param_find("ram"), ram, sizeof(ram));
+	param_format_human(m, param_find("pagesize"), page, sizeof(page));
+	param_format(m, param_find("overcommit"), oc, sizeof(oc));
+	snprintf(desc, sizeof(desc), "saved by batchlab: %s CPUs, %s, %s pages, overcommit %s", cpus, ram, page, oc);
+	preset_format(m, desc, &text);
+	rc = write_atomically(path, sb_str(&text), text.len, err, errlen);
+	sb_free(&text);
+	if (!rc)
+		sb_printf(out, "saved %s\n", path);
+	return rc;
 }

@@ -2,6 +2,7 @@
 #ifndef BL_PRESETIO_H
 #define BL_PRESETIO_H
 
+#include <limits.h>
 #include <stddef.h>
 
 #include "../core/machine.h"
@@ -16,7 +17,30 @@ int read_small_file(const char *path, char **text, size_t *len, char *err, size_
  * untouched and err reads "file:line: key: what was expected".
  */
 int preset_load(struct machine *m, const char *name_or_path, char *err, size_t errlen);
-/* Every preset found, one per line: name, description. */
+/* Every preset found, one per line: name, user or built-in, description. */
 void preset_list(struct strbuf *out);
+
+#define PRESET_NAME_MAX 64
+
+struct preset_info {
+	char name[PRESET_NAME_MAX + 1];
+	int user;               /* from the user's folder, not a built-in one */
+	int order;              /* search order: the first of a name wins */
+	char path[PATH_MAX + 80];
+};
+
+/*
+ * Every preset found, sorted by name, one per name: a user's preset shadows
+ * a built-in one. Returns the count; the caller frees *list (even when 0).
+ */
+int preset_all(struct preset_info **list);
+/* $XDG_CONFIG_HOME/batchlab/presets, or ~/.config/...; -1 when neither is set. */
+int user_preset_dir(char *buf, size_t len);
+/*
+ * The machine as a preset file: a PATH, or a NAME in the user's folder
+ * (created with its parents). Atomic: a temporary file beside the target,
+ * fsync, rename. Appends "saved PATH" to out (which may be NULL).
+ */
+int preset_save(const struct machine *m, const char *name_or_path, struct strbuf *out, char *err, size_t errlen);
 
 #endif

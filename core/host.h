@@ -1,0 +1,53 @@
+/*
+ * What batchlab reads of a running Linux, parsed from text the caller has
+ * read (core does no I/O): CPU lists, /proc/meminfo, the overcommit sysctl and
+ * /proc/zoneinfo; and the check of the vmstat model against the kernel's own
+ * per-zone figures.
+ */
+#ifndef BL_HOST_H
+#define BL_HOST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* "0-3,5\n" (the sysfs cpulist format): how many CPUs it names. */
+int parse_cpu_list(const char *text, uint64_t *count, char *err, size_t errlen);
+/* One "Field:   NNN kB" line of /proc/meminfo, in kB. */
+int parse_meminfo_kb(const char *text, const char *field, uint64_t *kb, char *err, size_t errlen);
+/* /proc/sys/vm/overcommit_memory: 0, 1 or 2. */
+int parse_overcommit(const char *text, uint64_t *mode, char *err, size_t errlen);
+
+/* One zone of /proc/zoneinfo, with what the kernel computed for it. */
+struct zoneinfo_zone {
+	int node;
+	char name[16];
+	uint64_t present, managed;
+	int has_managed;        /* kernels before 3.8 print no "managed" */
+	int has_pcp;            /* a pageset with "batch" and a "vm stats threshold" was printed */
+	uint64_t batch;         /* pcp batch of the first CPU listed */
+	uint64_t threshold;     /* vm stats threshold of the first CPU listed */
+	int uniform;            /* every CPU showed the same batch and threshold */
+};
+
+/*
+ * Every zone of a /proc/zoneinfo text, in order; returns how many (at most
+ * max), or -1 with err naming the line when the text is not a zoneinfo.
+ */
+int zoneinfo_parse(const char *text, struct zoneinfo_zone *zones, int max, char *err, size_t errlen);
+
+/* batchlab's vmstat model for one zone, beside the kernel's. */
+struct zone_check {
+	uint64_t threshold, batch; /* batchlab: calculate_normal_threshold(), zone_batchsize() */
+	int threshold_ok, batch_ok;
+};
+
+/*
+ * Evaluate vmstat.threshold and vmstat.pcp_batch for a machine of `cpus`
+ * online CPUs and `pagesize` pages whose zone has z->managed pages, and
+ * compare them with the kernel's. -1 with err if the inputs are not a machine
+ * batchlab accepts (or the zone has no managed pages).
+ */
+int zone_check(const struct zoneinfo_zone *z, uint64_t cpus, uint64_t pagesize, struct zone_check *out, char *err,
+	       size_t errlen);
+
+#endif

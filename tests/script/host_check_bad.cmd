@@ -1,0 +1,6 @@
+# no zoneinfo, or one that is not: an error naming the file, status 1
+r=$HOME/root-$$; mkdir -p $r/proc $r/sys/devices/system/cpu; echo 0-1 > $r/sys/devices/system/cpu/online
+BATCHLAB_SYSROOT=$r $BL -c 'host check'; echo "status $?"
+printf 'Node 0, zone DMA\n        managed  lots\n' > $r/proc/zoneinfo
+BATCHLAB_SYSROOT=$r $BL -c 'host check'; echo "status $?"
+BATCHLAB_SYSROOT=$r $BL -c 'host frob'; echo "status $?"

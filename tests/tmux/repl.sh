@@ -1,0 +1,123 @@
+#!/bin/sh
+# The readline prompt in a real terminal: completion from the tables, history
+# across runs, errors that keep the prompt, Ctrl-C, and Ctrl-D / quit ending
+# with status 0. A private tmux server, a fixed size, polling with a timeout.
+# usage: tests/tmux/repl.sh ./batchlab
+set -u
+BL=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+command -v tmux >/dev/null || { echo "tmux-repl: tmux not installed"; exit 1; }
+tmp=$(mktemp -d)
+S=batchlab-repl-$$
+trap 'tmux -L $S kill-server 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; screen | sed 's/^/  | /' | grep -v '^  | $' | tail -12; }
+screen() { tmux -L $S capture-pane -p -t repl 2>/dev/null; }
+# the prompt's current (last non-blank) line
+current() { screen | grep -v '^ *$' | tail -1; }
+# wait up to 5 s for a screen line that is exactly $1 (trailing blanks aside)
+wait_line() {
+	i=0
+	while [ $i -lt 50 ]; do
+		screen | sed 's/ *$//' | grep -qxF -- "$1" && return 0
+		sleep 0.1; i=$((i + 1))
+	done
+	return 1
+}
+wait_current() {
+	i=0
+	while [ $i -lt 50 ]; do
+		[ "$(current | sed 's/ *$//')" = "$1" ] && return 0
+		sleep 0.1; i=$((i + 1))
+	done
+	return 1
+}
+wait_exit() {
+	i=0
+	while [ $i -lt 50 ]; do
+		[ -s "$tmp/rc" ] && return 0
+		sleep 0.1; i=$((i + 1))
+	done
+	return 1
+}
+check() { if "$@"; then ok; else bad "$name: $*"; fi; }
+keys() { tmux -L $S send-keys -t repl "$@"; }
+start() {
+	rm -f "$tmp/rc"
+	tmux -L $S -f /dev/null new-session -d -s repl -x 100 -y 30 \
+		"env HOME='$tmp' XDG_STATE_HOME='$tmp/state' XDG_CONFIG_HOME='$tmp/config' INPUTRC=/dev/null \
+		 BATCHLAB_PRESETS='$here/../../presets' '$BL' --repl; echo \"exit=\$?\" > '$tmp/rc'"
+	wait_current "batchlab>"
+}
+
+name="prompt"
+check start
+
+name="complete a key: set cp<Tab>"
+keys 'set cp' Tab
+check wait_current "batchlab> set cpus"
+keys '8' Enter
+
+name="complete a choice: overcommit n<Tab>"
+keys 'set overcommit n' Tab
+check wait_current "batchlab> set overcommit never"
+keys Enter
+
+name="complete a metric one dot level at a time"
+keys 'get vmp' Tab
+check wait_current "batchlab> get vmpressure."
+keys 'window.a' Tab
+check wait_current "batchlab> get vmpressure.window.after"
+# default ram 256G: totalram 66060288 pages, >> 15 = 2016, fls 11: 512 * 12
+keys Enter
+check wait_line "6144"
+
+name="the commands ran"
+keys 'get cpus overcommit' Enter
+check wait_line "never"
+check wait_current "batchlab>"
+
+name="Up recalls history"
+keys Up
+check wait_current "batchlab> get cpus overcommit"
+keys C-u
+
+name="an error prints and the prompt goes on"
+keys 'frob' Enter
+check wait_line "batchlab: repl:5: unknown command 'frob' (see 'help')"
+check wait_current "batchlab>"
+
+name="Ctrl-C drops the line"
+keys 'set cpus 99'
+check wait_current "batchlab> set cpus 99"
+keys C-c
+check wait_current "batchlab>"
+keys 'get cpus' Enter
+check wait_line "8"
+
+name="Ctrl-D ends with status 0"
+keys C-d
+check wait_exit
+check grep -qx "exit=0" "$tmp/rc"
+check grep -qx "set overcommit never" "$tmp/state/batchlab/history"
+
+name="history persists across runs; quit ends with status 0"
+check start
+keys Up
+check wait_current "batchlab> get cpus"
+keys C-u 'quit' Enter
+check wait_exit
+check grep -qx "exit=0" "$tmp/rc"
+
+name="history is bounded (1000 lines)"
+i=0; while [ $i -lt 1500 ]; do echo "get cpus # $i"; i=$((i + 1)); done >> "$tmp/state/batchlab/history"
+check start
+keys 'quit' Enter
+check wait_exit
+check [ "$(wc -l < "$tmp/state/batchlab/history")" -le 1000 ]
+check grep -qx "quit" "$tmp/state/batchlab/history"
+
+echo "tmux-repl: $pass passed, $fail failed"
+[ $fail = 0 ]

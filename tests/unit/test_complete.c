@@ -1,0 +1,211 @@
+/*
+ * Tab completion, without a terminal: what complete_line() offers for a line
+ * and a cursor. The expectations are what a person would type next; that the
+ * offers come from the tables is checked by walking the tables themselves.
+ */
+#include "testutil.h"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../../tui/cmd.h"
+#include "../../tui/complete.h"
+
+static char tmpdir[64];
+
+static int setup(void **state)
+{
+	char path[128];
+	FILE *f;
+
+	(void)state;
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/bl-complete-XXXXXX");
+	assert_non_null(mkdtemp(tmpdir));
+	setenv("XDG_CONFIG_HOME", tmpdir, 1);
+	setenv("BATCHLAB_PRESETS", "tests/unit/no-such-dir", 1);
+	snprintf(path, sizeof(path), "%s/batchlab", tmpdir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/batchlab/presets", tmpdir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/batchlab/presets/mybox.preset", tmpdir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("# my box\ncpus = 8\n", f);
+	fclose(f);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Offers for the line with the cursor at its end, space-separated in order. */
+static const char *offers(const char *line, struct completion *c)
+{
+	static char buf[4096];
+	size_t n = 0;
+
+	completion_free(c);
+	assert_int_equal(complete_line(line, strlen(line), c), 0);
+	buf[0] = '\0';
+	for (size_t i = 0; i < c->n; i++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s%s", i ? " " : "", c->items[i].word,
+				      c->items[i].partial ? "~" : "");
+	return buf;
+}
+
+/* word is one of the space-separated offers */
+static int has(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = list; (p = strstr(p, word)); p++)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return 1;
+	return 0;
+}
+
+static void test_issue_examples(void **state)
+{
+	struct completion c = { 0 };
+
+	(void)state;
+	assert_string_equal(offers("set cp", &c), "cpus");
+	assert_int_equal(c.start, 4);
+	assert_string_equal(offers("set overcommit n", &c), "never");
+	assert_int_equal(c.start, 15);
+	assert_string_equal(offers("set overcommit ", &c), "guess always never");
+	assert_string_equal(offers("set pagesize ", &c), "4K 16K 64K");
+	assert_string_equal(offers("set totalram a", &c), "auto");
+	/* KEY VALUE pairs repeat */
+	assert_string_equal(offers("set cpus 8 overc", &c), "overcommit");
+	assert_string_equal(offers("set cpus 8 overcommit al", &c), "always");
+	/* a value with no names to offer */
+	assert_string_equal(offers("set cpus ", &c), "");
+	assert_int_equal(c.files, 0);
+	completion_free(&c);
+}
+
+static void test_metrics_by_dot_level(void **state)
+{
+	struct completion c = { 0 };
+
+	(void)state;
+	/* patch ids go on with a dot: no space after */
+	assert_string_equal(offers("get vmp", &c), "vmpressure.~");
+	assert_string_equal(offers("get vmpressure.win", &c), "vmpressure.window~ vmpressure.window_bytes~");
+	assert_string_equal(offers("get vmpressure.window.", &c), "vmpressure.window.before vmpressure.window.after");
+	assert_string_equal(offers("get proactive_reclaim.calls.c", &c), "proactive_reclaim.calls.cluster");
+	/* single-valued: complete as it is, and no sides */
+	assert_string_equal(offers("explain vmstat.t", &c), "vmstat.threshold");
+	assert_string_equal(offers("explain vmstat.threshold.", &c), "");
+	assert_string_equal(offers("explain nosuch.", &c), "");
+	/* get takes keys and metrics */
+	offers("get c", &c);
+	for (size_t i = 0; i < c.n; i++)
+		assert_int_equal(c.items[i].word[0], 'c');
+	assert_true(has(offers("get c", &c), "cpus"));
+	assert_true(has(offers("get c", &c), "committed_as.~"));
+	assert_false(has(offers("get c", &c), "committed_as.batch~"));
+	assert_string_equal(offers("about vm", &c), "vmpressure vmstat");
+	completion_free(&c);
+}
+
+/* Every parameter and every metric side is reachable by completion from nothing. */
+static void test_tables_covered(void **state)
+{
+	struct completion c = { 0 };
+	char line[256];
+
+	(void)state;
+	for (size_t i = 0; i < nparams; i++) {
+		snprintf(line, sizeof(line), "set %s", params[i].name);
+		assert_true(has(offers(line, &c), params[i].name));
+	}
+	for (const struct command *k = commands; k->name; k++)
+		assert_true(has(offers("", &c), k->name));
+	for (int i = 0; models[i]; i++) {
+		for (const struct metric_desc *md = models[i]->metrics; md->name; md++) {
+			snprintf(line, sizeof(line), "get %s.%s", models[i]->id, md->name);
+			{
+				char want[300];
+
+				/* with sides it is a stem (~: no space after it) */
+				snprintf(want, sizeof(want), "%s%s", line + 4, md->single ? "" : "~");
+				assert_true(has(offers(line, &c), want));
+			}
+			if (md->single)
+				continue;
+			for (int s = 0; models[i]->sides[s]; s++) {
+				char want[200];
+
+				snprintf(line, sizeof(line), "get %s.%s.", models[i]->id, md->name);
+				snprintf(want, sizeof(want), "%s.%s.%s", models[i]->id, md->name, models[i]->sides[s]);
+				assert_true(has(offers(line, &c), want));
+			}
+		}
+	}
+	completion_free(&c);
+}
+
+static void test_words_presets_files(void **state)
+{
+	struct completion c = { 0 };
+
+	(void)state;
+	assert_string_equal(offers("se", &c), "set");
+	assert_string_equal(offers("preset ", &c), "list load save");
+	assert_string_equal(offers("preset l", &c), "list load");
+	assert_string_equal(offers("preset load my", &c), "mybox");
+	assert_int_equal(c.files, 1);
+	assert_string_equal(offers("preset save ./x", &c), "");
+	assert_int_equal(c.files, 1);
+	assert_string_equal(offers("preset list ", &c), "");
+	assert_string_equal(offers("host ", &c), "check");
+	assert_string_equal(offers("format j", &c), "json");
+	assert_string_equal(offers("show m", &c), "machine memcg_charge");
+	assert_string_equal(offers("help ov", &c), "overcommit");
+	assert_string_equal(offers("help met", &c), "metrics");
+	/* past the last argument, after an unknown command, in a comment: nothing */
+	assert_string_equal(offers("quit ", &c), "");
+	assert_string_equal(offers("about vmstat ", &c), "");
+	assert_string_equal(offers("frob ", &c), "");
+	assert_string_equal(offers("set cpus 8 # set c", &c), "");
+	/* only the command the cursor is in */
+	assert_string_equal(offers("get cpus; set pa", &c), "pagesize");
+	assert_string_equal(offers("get cpus;se", &c), "set");
+	completion_free(&c);
+}
+
+/* The cursor in the middle of a line: only what is before it counts. */
+static void test_cursor(void **state)
+{
+	struct completion c = { 0 };
+	const char *line = "set cp 8; get vmstat.threshold";
+
+	(void)state;
+	assert_int_equal(complete_line(line, 6, &c), 0);
+	assert_int_equal(c.n, 1);
+	assert_string_equal(c.items[0].word, "cpus");
+	assert_int_equal(c.start, 4);
+	completion_free(&c);
+	assert_int_equal(complete_line(line, 1000, &c), 0); /* past the end: the end */
+	assert_int_equal(c.n, 1);
+	completion_free(&c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_issue_examples), cmocka_unit_test(test_metrics_by_dot_level),
+		cmocka_unit_test(test_tables_covered), cmocka_unit_test(test_words_presets_files),
+		cmocka_unit_test(test_cursor),
+	};
+	return cmocka_run_group_tests_name("complete", tests, setup, teardown);
+}

@@ -1,0 +1,318 @@
+#include "complete.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/model.h"
+#include "../core/params.h"
+#include "cmd.h"
+#include "presetio.h"
+
+#define WORDS_MAX CMD_MAX_ARGS
+
+struct ctx {
+	struct completion *c;
+	const char *word; /* what is typed so far */
+	size_t wlen;
+	int oom;
+};
+
+static void offer(struct ctx *x, const char *word, int partial)
+{
+	struct completion *c = x->c;
+
+	if (x->oom || strncmp(word, x->word, x->wlen))
+		return;
+	for (size_t i = 0; i < c->n; i++)
+		if (!strcmp(c->items[i].word, word))
+			return;
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 16;
+		struct completion_item *v = realloc(c->items, cap * sizeof(*v));
+
+		if (!v) {
+			x->oom = 1;
+			return;
+		}
+		c->items = v;
+		c->cap = cap;
+	}
+	if (!(c->items[c->n].word = strdup(word))) {
+		x->oom = 1;
+		return;
+	}
+	c->items[c->n++].partial = partial;
+}
+
+static void offer_commands(struct ctx *x)
+{
+	for (const struct command *k = commands; k->name; k++)
+		offer(x, k->name, 0);
+}
+
+static void offer_params(struct ctx *x)
+{
+	for (size_t i = 0; i < nparams; i++)
+		offer(x, params[i].name, 0);
+}
+
+static void offer_patches(struct ctx *x)
+{
+	for (int i = 0; models[i]; i++)
+		offer(x, models[i]->id, 0);
+}
+
+/* Sizes as people type them: 4K, 16K, 64K. */
+static void size_word(uint64_t v, char *buf, size_t len)
+{
+	static const char units[] = "KMGTPE";
+	int u = -1;
+
+	while (u < 5 && v && !(v % 1024)) {
+		v /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+	else
+		snprintf(buf, len, "%llu%c", (unsigned long long)v, units[u]);
+}
+
+/* The values a key takes by name: its choices, its allowed values, auto. */
+static void offer_values(struct ctx *x, const char *key)
+{
+	const struct param *p = param_find(key);
+	char buf[32];
+
+	if (!p)
+		return;
+	if (p->choices)
+		for (int i = 0; p->choices[i]; i++)
+			offer(x, p->choices[i], 0);
+	if (p->allowed) {
+		for (int i = 0; p->allowed[i]; i++) {
+			if (p->type == PT_SIZE)
+				size_word(p->allowed[i], buf, sizeof(buf));
+			else
+				snprintf(buf, sizeof(buf), "%llu", (unsigned long long)p->allowed[i]);
+			offer(x, buf, 0);
+		}
+	}
+	if (p->flags & PF_AUTO)
+		offer(x, "auto", 0);
+}
+
+/* PATCH. then PATCH.METRIC then PATCH.METRIC.SIDE: one dot level at a time. */
+static void offer_metrics(struct ctx *x)
+{
+	const char *dot = memchr(x->word, '.', x->wlen), *dot2;
+	char buf[160];
+
+	if (!dot) {
+		for (int i = 0; models[i]; i++) {
+			snprintf(buf, sizeof(buf), "%s.", models[i]->id);
+			offer(x, buf, 1);
+		}
+		return;
+	}
+	for (int i = 0; models[i]; i++) {
+		const struct model_desc *d = models[i];
+		size_t idlen = strlen(d->id);
+
+		if ((size_t)(dot - x->word) != idlen || strncmp(x->word, d->id, idlen))
+			continue;
+		dot2 = strchr(dot + 1, '.');
+		for (const struct metric_desc *md = d->metrics; md->name; md++) {
+			if (!dot2) {
+				snprintf(buf, sizeof(buf), "%s.%s", d->id, md->name);
+				/* a metric with sides is whole as it is, but one more '.' picks a side */
+				offer(x, buf, !md->single);
+				continue;
+			}
+			if (md->single || (size_t)(dot2 - dot - 1) != strlen(md->name) ||
+			    strncmp(dot + 1, md->name, strlen(md->name)))
+				continue;
+			for (int s = 0; d->sides[s]; s++) {
+				snprintf(buf, sizeof(buf), "%s.%s.%s", d->id, md->name, d->sides[s]);
+				offer(x, buf, 0);
+			}
+		}
+	}
+}
+
+/*
+ * The literal words a command's usage spells: lowercase ones are typed as
+ * they are ("list | load NAME|PATH" -> list, load), capitals are placeholders.
+ */
+static void offer_usage_words(struct ctx *x, const char *usage)
+{
+	const char *p = usage;
+
+	while (*p) {
+		char w[32];
+		size_t n = 0;
+
+		while (*p && !islower((unsigned char)*p) && !isupper((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		if (isupper((unsigned char)*p)) {
+			while (isalnum((unsigned char)*p) || *p == '_' || *p == '.')
+				p++;
+			continue;
+		}
+		while ((islower((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '_' || *p == '-') &&
+		       n < sizeof(w) - 1)
+			w[n++] = *p++;
+		w[n] = '\0';
+		if (n > 1)
+			offer(x, w, 0);
+		while (islower((unsigned char)*p))
+			p++;
+	}
+}
+
+static void offer_presets(struct ctx *x)
+{
+	struct preset_info *v;
+	int n = preset_all(&v);
+
+	for (int i = 0; i < n; i++)
+		offer(x, v[i].name, 0);
+	free(v);
+}
+
+static enum arg_kind kind_at(const struct command *k, int argi)
+{
+	/* KEY VALUE pairs repeat: set cpus 8 ram 4G ... */
+	if (k->args[0] == ARG_PARAM && k->args[1] == ARG_VALUE)
+		return argi % 2 ? ARG_VALUE : ARG_PARAM;
+	return k->args[argi < 2 ? argi : 2];
+}
+
+/* words[argi] is the word being completed, words[argi - 1] the argument before it */
+static void offer_kind(struct ctx *x, const struct command *k, int argi, char **words)
+{
+	switch (kind_at(k, argi)) {
+	case ARG_PARAM:
+		offer_params(x);
+		break;
+	case ARG_VALUE:
+		offer_values(x, words[argi - 1]);
+		break;
+	case ARG_NAME:
+		offer_params(x);
+		offer_metrics(x);
+		break;
+	case ARG_METRIC:
+		offer_metrics(x);
+		break;
+	case ARG_PATCH:
+		offer_patches(x);
+		break;
+	case ARG_TOPIC:
+		offer_usage_words(x, k->usage);
+		offer_patches(x);
+		/* help's TOPIC is anything help explains */
+		if (strstr(k->usage, "TOPIC")) {
+			offer(x, "metrics", 0);
+			offer_commands(x);
+			offer_params(x);
+			if (memchr(x->word, '.', x->wlen))
+				offer_metrics(x);
+		}
+		break;
+	case ARG_FORMAT:
+	case ARG_WORD:
+	case ARG_PRESET:
+		offer_usage_words(x, k->usage);
+		break;
+	case ARG_PATH:
+		/* after a preset sub-command: a preset by name, or a file */
+		if (argi > 0 && kind_at(k, argi - 1) == ARG_PRESET) {
+			if (!strcmp(words[argi - 1], "list"))
+				break;
+			offer_presets(x);
+		}
+		x->c->files = 1;
+		break;
+	case ARG_NONE:
+		break;
+	}
+}
+
+int complete_line(const char *line, size_t point, struct completion *c)
+{
+	char buf[4096], *words[WORDS_MAX + 1];
+	size_t seg = 0, len = strlen(line);
+	int nw = 0, in_word = 0;
+	char q = 0;
+	struct ctx x = { c, "", 0, 0 };
+	const struct command *k;
+
+	if (point > len)
+		point = len;
+	if (point >= sizeof(buf))
+		return 0;
+	/* only the command the cursor is in: after the last ';', and nothing inside a comment */
+	for (size_t i = 0; i < point; i++) {
+		if (q) {
+			q = line[i] == q ? 0 : q;
+		} else if (line[i] == '"' || line[i] == '\'') {
+			q = line[i];
+		} else if (line[i] == ';') {
+			seg = i + 1;
+		} else if (line[i] == '#') {
+			c->start = point;
+			return 0;
+		}
+	}
+	memcpy(buf, line, point);
+	buf[point] = '\0';
+	c->start = point;
+	for (size_t i = seg; i < point; i++) {
+		int space = isspace((unsigned char)buf[i]);
+
+		if (!space && !in_word) {
+			if (nw == WORDS_MAX)
+				return 0;
+			/* an opening quote is not part of the word readline replaces */
+			if (buf[i] == '"' || buf[i] == '\'')
+				i++;
+			words[nw++] = &buf[i];
+			c->start = i;
+			in_word = 1;
+		} else if (space && in_word) {
+			buf[i] = '\0';
+			in_word = 0;
+		}
+	}
+	if (!in_word) {
+		words[nw++] = &buf[point];
+		c->start = point;
+	}
+	x.word = words[nw - 1];
+	x.wlen = strlen(x.word);
+	if (x.wlen && (x.word[x.wlen - 1] == '"' || x.word[x.wlen - 1] == '\''))
+		return 0; /* a closed quote: the word is done */
+
+	if (nw == 1) {
+		offer_commands(&x);
+	} else if ((k = cmd_find(words[0]))) {
+		int argi = nw - 2;
+
+		if (k->max_args < 0 || argi < k->max_args)
+			offer_kind(&x, k, argi, words + 1);
+	}
+	return x.oom ? -1 : 0;
+}
+
+void completion_free(struct completion *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		free(c->items[i].word);
+	free(c->items);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,331 @@
+#include "host.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../core/host.h"
+#include "../core/params.h"
+#include "../core/units.h"
+
+#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
+/* /proc/zoneinfo grows with CPUs x zones: a 1024-CPU, 8-node box is a few MiB */
+#define PROC_FILE_MAX (32u << 20)
+#define ZONES_MAX 4096
+
+static void sys_path(const char *path, char *buf, size_t len)
+{
+	const char *root = getenv("BATCHLAB_SYSROOT");
+
+	snprintf(buf, len, "%s%s", root ? root : "", path);
+}
+
+/* A whole /proc or /sys file (their sizes read as 0, so read until EOF). */
+static char *read_proc(const char *path, char *why, size_t whylen)
+{
+	char full[PATH_MAX];
+	FILE *f;
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+
+	sys_path(path, full, sizeof(full));
+	f = fopen(full, "r");
+	if (!f) {
+		snprintf(why, whylen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		size_t n;
+
+		if (cap - len < 4096) {
+			char *nb;
+
+			cap = cap ? cap * 2 : 16384;
+			if (cap > PROC_FILE_MAX + 1 || !(nb = realloc(buf, cap))) {
+				snprintf(why, whylen, "%s: too large", path);
+				goto fail;
+			}
+			buf = nb;
+		}
+		n = fread(buf + len, 1, cap - len - 1, f);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	if (ferror(f)) {
+		snprintf(why, whylen, "%s: read error", path);
+		goto fail;
+	}
+	fclose(f);
+	buf[len] = '\0';
+	if (strlen(buf) != len) {
+		snprintf(why, whylen, "%s: binary data", path);
+		free(buf);
+		return NULL;
+	}
+	return buf;
+fail:
+	fclose(f);
+	free(buf);
+	return NULL;
+}
+
+/* A CPU count from a sysfs cpulist, else from sysconf (which may itself count differently). */
+static int read_cpus(const char *path, int sc, uint64_t *cpus, char *source, size_t slen, char *why, size_t whylen)
+{
+	char *text = read_proc(path, why, whylen), perr[128];
+	long n;
+
+	if (text) {
+		int bad = parse_cpu_list(text, cpus, perr, sizeof(perr));
+
+		if (!bad) {
+			char *nl = strchr(text, '\n');
+
+			if (nl)
+				*nl = '\0';
+			snprintf(source, slen, "%s: %.40s", path, text);
+			free(text);
+			return 0;
+		}
+		snprintf(why, whylen, "%s: %s", path, perr);
+		free(text);
+	}
+	n = sysconf(sc);
+	if (n < 1)
+		return -1;
+	*cpus = (uint64_t)n;
+	snprintf(source, slen, "sysconf(%s), as %s could not be read",
+		 sc == _SC_NPROCESSORS_CONF ? "_SC_NPROCESSORS_CONF" : "_SC_NPROCESSORS_ONLN", path);
+	return 0;
+}
+
+static uint64_t page_size(void)
+{
+	long n = sysconf(_SC_PAGESIZE);
+
+	return n > 0 ? (uint64_t)n : 0;
+}
+
+struct reading {
+	const char *key;
+	char value[48];   /* as `set` would take it */
+	char source[200]; /* where it came from, or why it could not be read */
+	int ok;
+};
+
+/*
+ * `host`: every value read is applied through the parameter table, all
+ * together; one that cannot be read (or is outside batchlab's range) is named
+ * and the current value kept. Only when nothing at all could be read is it an
+ * error: then the machine is unchanged and the command fails.
+ */
+static int host_load(struct session *s, struct strbuf *out, char *err, size_t errlen)
+{
+	struct reading r[5] = { { .key = "pagesize" }, { .key = "cpus" }, { .key = "ram" }, { .key = "totalram" },
+				{ .key = "overcommit" } };
+	struct machine next = s->m;
+	uint64_t pagesize = page_size(), cpus, kb, mode;
+	char why[200], perr[128], *text;
+	int nread = 0;
+
+	if (pagesize) {
+		snprintf(r[0].value, sizeof(r[0].value), "%llu", (unsigned long long)pagesize);
+		snprintf(r[0].source, sizeof(r[0].source), "sysconf(_SC_PAGESIZE)");
+		r[0].ok = 1;
+	} else {
+		snprintf(r[0].source, sizeof(r[0].source), "sysconf(_SC_PAGESIZE) failed");
+	}
+	why[0] = '\0';
+	if (!read_cpus("/sys/devices/system/cpu/present", _SC_NPROCESSORS_CONF, &cpus, r[1].source,
+		       sizeof(r[1].source), why, sizeof(why))) {
+		snprintf(r[1].value, sizeof(r[1].value), "%llu", (unsigned long long)cpus);
+		r[1].ok = 1;
+	} else {
+		snprintf(r[1].source, sizeof(r[1].source), "%s", why);
+	}
+	if ((text = read_proc("/proc/meminfo", why, sizeof(why)))) {
+		if (!parse_meminfo_kb(text, "MemTotal", &kb, perr, sizeof(perr))) {
+			/* MemTotal is totalram_pages() in kB; the installed RAM is a little more and not shown */
+			snprintf(r[2].value, sizeof(r[2].value), "%lluK", (unsigned long long)kb);
+			snprintf(r[2].source, sizeof(r[2].source), "/proc/meminfo: MemTotal %llu kB",
+				 (unsigned long long)kb);
+			r[2].ok = 1;
+			if (pagesize >= 1024) {
+				snprintf(r[3].value, sizeof(r[3].value), "%llup",
+					 (unsigned long long)(kb / (pagesize / 1024)));
+				snprintf(r[3].source, sizeof(r[3].source), "/proc/meminfo: MemTotal / page size");
+				r[3].ok = 1;
+			} else {
+				snprintf(r[3].source, sizeof(r[3].source), "no page size to count pages in");
+			}
+		} else {
+			snprintf(r[2].source, sizeof(r[2].source), "/proc/meminfo: %s", perr);
+			snprintf(r[3].source, sizeof(r[3].source), "/proc/meminfo: %s", perr);
+		}
+		free(text);
+	} else {
+		snprintf(r[2].source, sizeof(r[2].source), "%s", why);
+		snprintf(r[3].source, sizeof(r[3].source), "%s", why);
+	}
+	if ((text = read_proc("/proc/sys/vm/overcommit_memory", why, sizeof(why)))) {
+		if (!parse_overcommit(text, &mode, perr, sizeof(perr))) {
+			snprintf(r[4].value, sizeof(r[4].value), "%llu", (unsigned long long)mode);
+			snprintf(r[4].source, sizeof(r[4].source), "/proc/sys/vm/overcommit_memory: %llu",
+				 (unsigned long long)mode);
+			r[4].ok = 1;
+		} else {
+			snprintf(r[4].source, sizeof(r[4].source), "/proc/sys/vm/overcommit_memory: %s", perr);
+		}
+		free(text);
+	} else {
+		snprintf(r[4].source, sizeof(r[4].source), "%s", why);
+	}
+
+	/* the page size first: totalram and zone are counted in pages */
+	for (int i = 0; i < 5; i++) {
+		if (r[i].ok && param_set(&next, param_find(r[i].key), r[i].value, perr, sizeof(perr))) {
+			snprintf(r[i].source, sizeof(r[i].source), "%s", perr);
+			r[i].ok = 0;
+		}
+		nread += r[i].ok;
+	}
+	if (!nread)
+		return ERR("host: could not read any value (cpus: %.60s; ram: %.60s)", r[1].source, r[2].source);
+	s->m = next;
+	/* written as a preset, so `host` output can be saved and loaded as one */
+	sb_puts(out, "# this machine, read by 'host'\n");
+	for (int i = 0; i < 5; i++) {
+		static const int order[5] = { 1, 2, 0, 3, 4 }; /* as a preset reads: cpus, ram, pagesize... */
+		const struct reading *x = &r[order[i]];
+		const struct param *p = param_find(x->key);
+		char v[64];
+
+		param_format_input(&s->m, p, v, sizeof(v));
+		if (x->ok)
+			sb_printf(out, "%-10s = %-14s # %s\n", x->key, v, x->source);
+		else
+			sb_printf(out, "# %s: not read (%s); kept %s\n", x->key, x->source, v);
+	}
+	return 0;
+}
+
+static const char *result(const struct zoneinfo_zone *z, const struct zone_check *c)
+{
+	if (!z->has_pcp)
+		return "n/a";
+	return c->threshold_ok && c->batch_ok ? "ok" : "MISMATCH";
+}
+
+/*
+ * `host check`: the vmstat model against the kernel, zone by zone. The kernel
+ * computes both figures from zone_managed_pages() and num_online_cpus() when
+ * CPUs or memory come and go, so the live managed count and the online CPUs
+ * are the inputs; every populated zone (managed > 0) is a row.
+ */
+static int host_check(struct session *s, struct strbuf *out, char *err, size_t errlen)
+{
+	struct zoneinfo_zone *zones;
+	uint64_t cpus, pagesize = page_size();
+	char source[200], why[200], *text;
+	int n, rows = 0, bad = 0, nonuniform = 0, sep = 0;
+
+	why[0] = '\0';
+	if (read_cpus("/sys/devices/system/cpu/online", _SC_NPROCESSORS_ONLN, &cpus, source, sizeof(source), why,
+		      sizeof(why)))
+		return ERR("host check: cannot count the online CPUs (%s)", why);
+	if (!pagesize)
+		return ERR("host check: sysconf(_SC_PAGESIZE) failed");
+	text = read_proc("/proc/zoneinfo", why, sizeof(why));
+	if (!text)
+		return ERR("host check: cannot read %s", why);
+	zones = calloc(ZONES_MAX, sizeof(*zones));
+	if (!zones) {
+		free(text);
+		return ERR("host check: out of memory");
+	}
+	n = zoneinfo_parse(text, zones, ZONES_MAX, why, sizeof(why));
+	free(text);
+	if (n < 0) {
+		free(zones);
+		return ERR("host check: /proc/zoneinfo: %s", why);
+	}
+
+	if (s->format == FMT_TABLE) {
+		sb_printf(out, "host check: %llu online CPUs (%s), %llu-byte pages, /proc/zoneinfo\n",
+			  (unsigned long long)cpus, source, (unsigned long long)pagesize);
+		sb_printf(out, "%4s %-8s %12s %10s %7s %10s %7s  %s\n", "node", "zone", "managed", "threshold", "kernel",
+			  "pcp_batch", "kernel", "result");
+	} else if (s->format == FMT_CSV) {
+		sb_puts(out, "node,zone,managed,threshold,kernel_threshold,pcp_batch,kernel_pcp_batch,result\n");
+	} else {
+		sb_printf(out, "{\"cpus\": %llu, \"pagesize\": %llu, \"zones\": [", (unsigned long long)cpus,
+			  (unsigned long long)pagesize);
+	}
+	for (int i = 0; i < n; i++) {
+		const struct zoneinfo_zone *z = &zones[i];
+		struct zone_check c;
+		const char *res;
+
+		if (!z->has_managed || !z->managed)
+			continue;
+		if (zone_check(z, cpus, pagesize, &c, why, sizeof(why))) {
+			snprintf(err, errlen, "host check: node %d zone %s: %s", z->node, z->name, why);
+			free(zones);
+			return -1;
+		}
+		res = result(z, &c);
+		rows++;
+		bad += !strcmp(res, "MISMATCH");
+		nonuniform += !z->uniform;
+		if (s->format == FMT_TABLE) {
+			if (z->has_pcp)
+				sb_printf(out, "%4d %-8s %12llu %10llu %7llu %10llu %7llu  %s%s\n", z->node, z->name,
+					  (unsigned long long)z->managed, (unsigned long long)c.threshold,
+					  (unsigned long long)z->threshold, (unsigned long long)c.batch,
+					  (unsigned long long)z->batch, res, z->uniform ? "" : " (CPUs differ)");
+			else
+				sb_printf(out, "%4d %-8s %12llu %10llu %7s %10llu %7s  %s\n", z->node, z->name,
+					  (unsigned long long)z->managed, (unsigned long long)c.threshold, "-",
+					  (unsigned long long)c.batch, "-", res);
+		} else if (s->format == FMT_CSV) {
+			sb_printf(out, "%d,%s,%llu,%llu,%llu,%llu,%llu,%s\n", z->node, z->name,
+				  (unsigned long long)z->managed, (unsigned long long)c.threshold,
+				  (unsigned long long)z->threshold, (unsigned long long)c.batch,
+				  (unsigned long long)z->batch, res);
+		} else {
+			sb_printf(out,
+				  "%s\n  {\"node\": %d, \"zone\": \"%s\", \"managed\": %llu, \"threshold\": %llu, "
+				  "\"kernel_threshold\": %llu, \"pcp_batch\": %llu, \"kernel_pcp_batch\": %llu, "
+				  "\"result\": \"%s\"}",
+				  sep++ ? "," : "", z->node, z->name, (unsigned long long)z->managed,
+				  (unsigned long long)c.threshold, (unsigned long long)z->threshold,
+				  (unsigned long long)c.batch, (unsigned long long)z->batch, res);
+		}
+	}
+	free(zones);
+	if (s->format == FMT_JSON)
+		sb_puts(out, "\n]}\n");
+	if (s->format == FMT_TABLE && (bad || nonuniform))
+		sb_puts(out, "note: the kernel sets these when CPUs or memory come and go, and lowers a zone's\n"
+			     "  threshold while kswapd runs (calculate_pressure_threshold): a figure can lag the\n"
+			     "  live managed count, or differ between CPUs, for a while\n");
+	if (!rows)
+		return ERR("host check: /proc/zoneinfo has no zone with managed pages");
+	if (bad)
+		return ERR("host check: %d of %d zones differ from the kernel", bad, rows);
+	return 0;
+}
+
+int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	if (!argc)
+		return host_load(s, out, err, errlen);
+	if (!strcmp(argv[0], "check"))
+		return host_check(s, out, err, errlen);
+	return ERR("host: unknown sub-command '%.40s' (expected 'host' or 'host check')", argv[0]);
+}

@@ -1,0 +1,18 @@
+/*
+ * `host` and `host check`: this machine's values, and the vmstat model
+ * against the running kernel's /proc/zoneinfo. The files are read here; all
+ * parsing is core/host_parse.c. BATCHLAB_SYSROOT, if set, is prefixed to
+ * every /proc and /sys path (for tests with saved copies).
+ */
+#ifndef BL_HOST_TUI_H
+#define BL_HOST_TUI_H
+
+#include <stddef.h>
+
+#include "../core/strbuf.h"
+#include "session.h"
+
+/* The `host` row of the command table: no argument loads, "check" compares. */
+int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
+
+#endif
