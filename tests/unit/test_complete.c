@@ -98,7 +98,9 @@ static void test_metrics_by_dot_level(void **state)
 
 	(void)state;
 	/* patch ids go on with a dot: no space after */
-	assert_string_equal(offers("get vmp", &c), "vmpressure.~");
+	assert_string_equal(offers("explain vmp", &c), "vmpressure.~");
+	/* get takes parameters too: vmpressure_eval_ns is a key */
+	assert_string_equal(offers("get vmpressure", &c), "vmpressure_eval_ns vmpressure.~");
 	assert_string_equal(offers("get vmpressure.win", &c), "vmpressure.window~ vmpressure.window_bytes~");
 	assert_string_equal(offers("get vmpressure.window.", &c), "vmpressure.window.before vmpressure.window.after");
 	assert_string_equal(offers("get proactive_reclaim.calls.c", &c), "proactive_reclaim.calls.cluster");
@@ -178,7 +180,7 @@ static void test_words_presets_files(void **state)
 	assert_string_equal(offers("frob ", &c), "");
 	assert_string_equal(offers("set cpus 8 # set c", &c), "");
 	/* only the command the cursor is in */
-	assert_string_equal(offers("get cpus; set pa", &c), "pagesize");
+	assert_string_equal(offers("get cpus; set pages", &c), "pagesize");
 	assert_string_equal(offers("get cpus;se", &c), "set");
 	completion_free(&c);
 }
