@@ -34,7 +34,7 @@ UNIT_BIN  = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
 .PHONY: all run check test deps deps-run unit script-tests tmux-tests asan warnings lint-man \
-	install uninstall clean bench fuzz
+	install uninstall clean bench fuzz man man-drift fuzz-smoke regress valgrind core-globals
 
 all: batchlab
 
@@ -70,7 +70,7 @@ run: deps-run
 check: deps
 	@$(MAKE) --no-print-directory test
 
-test: batchlab warnings unit script-tests asan tmux-tests lint-man
+test: batchlab warnings unit script-tests asan tmux-tests man-drift lint-man core-globals
 	@echo "make check: all passed"
 
 unit: $(UNIT_BIN)
@@ -95,7 +95,7 @@ tmux-tests: batchlab
 warnings:
 	@for cc in gcc clang; do \
 		command -v $$cc >/dev/null || { echo "warnings: $$cc not installed"; exit 1; }; \
-		for f in $(CORE_SRC) $(TUI_SRC) tui/main.c; do \
+		for f in $(CORE_SRC) $(TUI_SRC) tui/main.c $(wildcard tools/*.c fuzz/*.c); do \
 			$$cc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -fsyntax-only \
 				$(CURSES_CFLAGS) $(READLINE_CFLAGS) $$f || exit 1; \
 		done; \
@@ -104,6 +104,32 @@ warnings:
 
 lint-man:
 	@if [ -f man/batchlab.1 ]; then mandoc -Tlint -W warning man/batchlab.1 && echo "lint-man: clean"; fi
+
+# --- man page: generated from the tables (tools/mkman.c) --------------------
+
+# MERGE: the explorer's key table joins the man page once tui/keys.h exists.
+MKMAN_FLAGS = $(if $(wildcard tui/keys.h),-DHAVE_TUI_KEYS)
+
+$(BUILD)/tools/mkman: tools/mkman.c $(BUILD)/libbatchlab.a
+	@mkdir -p $(@D)
+	$(CC) $(BL_CFLAGS) $(MKMAN_FLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libbatchlab.a $(LIBS)
+
+man: $(BUILD)/tools/mkman
+	$(BUILD)/tools/mkman man/batchlab.1.in > man/batchlab.1.tmp
+	mv man/batchlab.1.tmp man/batchlab.1
+
+# The committed page must be what the tables give now.
+man-drift: $(BUILD)/tools/mkman
+	@$(BUILD)/tools/mkman man/batchlab.1.in > $(BUILD)/batchlab.1
+	@if ! cmp -s man/batchlab.1 $(BUILD)/batchlab.1; then \
+		diff -u man/batchlab.1 $(BUILD)/batchlab.1 | head -40; \
+		echo "man-drift: man/batchlab.1 lags behind the tables: run 'make man' and commit it"; exit 1; \
+	fi
+	@echo "man-drift: man page matches the tables"
+
+# core/ keeps no mutable state: no object of it may own writable data.
+core-globals: $(BUILD)/libbatchlab.a
+	@sh scripts/check-globals.sh $(CORE_SRC:%.c=$(BUILD)/%.o)
 
 # --- install ----------------------------------------------------------------
 
