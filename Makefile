@@ -157,11 +157,16 @@ regress: $(FUZZ_TARGETS:%=$(BUILD)/replay_%)
 fuzz:
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" \
 		LDFLAGS="-fsanitize=fuzzer,$(FUZZ_SAN)" $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
+	@$(MAKE) --no-print-directory batchlab
+	@{ cat fuzz/cmd.dict.in; ./batchlab -c 'help; help set; help metrics' | \
+		awk 'NR > 1 && /^  [a-z]/ && $$1 !~ /:$$/ { print "\"" $$1 "\"" } /^    [a-z_]+\.[a-z_]+ / { print "\"" $$1 "\"" }'; \
+	} > build/fuzz/cmd.dict
 	@set -e; mkdir -p build/fuzz/artifacts; for t in $(FUZZ_TARGETS); do \
 		mkdir -p build/fuzz/corpus-$$t; \
 		echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
 		build/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=1024 -max_len=8192 \
 			-print_final_stats=1 -artifact_prefix=$(CURDIR)/build/fuzz/artifacts/$$t- \
+			$$(test -f build/fuzz/$$t.dict && echo -dict=build/fuzz/$$t.dict) \
 			build/fuzz/corpus-$$t fuzz/corpus/$$t tests/regress/$$t; \
 	done
 

@@ -34,9 +34,11 @@ int read_small_file(const char *path, char **text, size_t *len, char *err, size_
 		snprintf(err, errlen, "%s: out of memory", path);
 		return -1;
 	}
+	errno = 0;
 	n = fread(buf, 1, PRESET_FILE_MAX + 1, f);
 	if (ferror(f) || n > PRESET_FILE_MAX) {
-		snprintf(err, errlen, "%s: %s", path, ferror(f) ? "read error" : "larger than 64 KiB: not a preset");
+		snprintf(err, errlen, "%s: %s", path,
+			 !ferror(f) ? "larger than 64 KiB: not a preset" : errno ? strerror(errno) : "read error");
 		fclose(f);
 		free(buf);
 		return -1;
@@ -96,6 +98,20 @@ static int valid_name(const char *s)
 	return 1;
 }
 
+/* A name an earlier folder also has is not the one `preset load NAME` finds: list it once. */
+static int shadowed(char dirs[PRESET_DIRS][PATH_MAX], int i, const char *file)
+{
+	for (int j = 0; j < i; j++) {
+		char path[PATH_MAX + 300];
+		struct stat st;
+
+		snprintf(path, sizeof(path), "%.4000s/%.255s", dirs[j], file);
+		if (!stat(path, &st) && S_ISREG(st.st_mode))
+			return 1;
+	}
+	return 0;
+}
+
 static void list_names(struct strbuf *out, const char *sep)
 {
 	char dirs[PRESET_DIRS][PATH_MAX];
@@ -111,7 +127,7 @@ static void list_names(struct strbuf *out, const char *sep)
 		while ((e = readdir(d))) {
 			size_t n = strlen(e->d_name);
 
-			if (n > 7 && !strcmp(e->d_name + n - 7, ".preset")) {
+			if (n > 7 && !strcmp(e->d_name + n - 7, ".preset") && !shadowed(dirs, i, e->d_name)) {
 				if (out->len > start)
 					sb_puts(out, sep);
 				sb_printf(out, "%.*s", (int)(n - 7), e->d_name);
@@ -183,7 +199,7 @@ void preset_list(struct strbuf *out)
 			char path[PATH_MAX + 300], desc[160], why[128], *text;
 			size_t len;
 
-			if (n <= 7 || strcmp(e->d_name + n - 7, ".preset"))
+			if (n <= 7 || strcmp(e->d_name + n - 7, ".preset") || shadowed(dirs, i, e->d_name))
 				continue;
 			snprintf(path, sizeof(path), "%.4000s/%.255s", dirs[i], e->d_name);
 			desc[0] = '\0';
