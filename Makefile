@@ -70,7 +70,7 @@ run: deps-run
 check: deps
 	@$(MAKE) --no-print-directory test
 
-test: batchlab warnings unit script-tests asan tmux-tests man-drift lint-man core-globals
+test: batchlab warnings unit script-tests asan valgrind tmux-tests man-drift lint-man core-globals
 	@echo "make check: all passed"
 
 unit: $(UNIT_BIN)
@@ -110,7 +110,7 @@ lint-man:
 # MERGE: the explorer's key table joins the man page once tui/keys.h exists.
 MKMAN_FLAGS = $(if $(wildcard tui/keys.h),-DHAVE_TUI_KEYS)
 
-$(BUILD)/tools/mkman: tools/mkman.c $(BUILD)/libbatchlab.a
+$(BUILD)/tools/mkman: tools/mkman.c $(wildcard tui/keys.h) $(BUILD)/libbatchlab.a
 	@mkdir -p $(@D)
 	$(CC) $(BL_CFLAGS) $(MKMAN_FLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libbatchlab.a $(LIBS)
 
@@ -141,6 +141,8 @@ FUZZ_FLAGS    = -O1 -g -fno-omit-frame-pointer -fsanitize=$(FUZZ_SAN) -fno-sanit
 # The sandbox (fuzz/sandbox.c) keeps every file call of an input inside a temporary directory.
 FUZZ_WRAP = $(foreach f,fopen fopen64 freopen opendir open open64 openat creat mkdir rename unlink remove \
 	rmdir truncate,-Wl,--wrap=$(f))
+
+.SECONDARY: $(patsubst %.c,$(BUILD)/%.o,$(wildcard fuzz/*.c))
 
 $(BUILD)/fuzz_%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/fuzz/sandbox.o $(BUILD)/libbatchlab.a
 	$(CC) $(CFLAGS) $(LDFLAGS) $(FUZZ_WRAP) -o $@ $^ $(LIBS)
