@@ -270,6 +270,17 @@ void sandbox_init(int argc, char **argv)
 	}
 	if (d)
 		closedir(d);
+	/* without the link-time wrapping there is no sandbox: refuse to run */
+	guarded = 1;
+	{
+		FILE *probe = fopen("/", "r");
+
+		guarded = 0;
+		if (probe || errno != EACCES) {
+			fprintf(stderr, "sandbox: file calls are not guarded (link with FUZZ_WRAP)\n");
+			exit(1);
+		}
+	}
 	setenv("BATCHLAB_PRESETS", presets, 1);
 	setenv("HOME", root, 1);
 	set_dir("XDG_CONFIG_HOME", "config");
