@@ -34,7 +34,7 @@ UNIT_BIN  = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
 .PHONY: all run check test deps deps-run unit script-tests tmux-tests tmux-repl asan warnings lint-man \
-	install uninstall clean bench fuzz calibrate
+	install uninstall clean bench fuzz calibrate man man-drift fuzz-smoke regress valgrind core-globals
 
 all: batchlab
 
@@ -70,7 +70,7 @@ run: deps-run
 check: deps
 	@$(MAKE) --no-print-directory test
 
-test: batchlab warnings unit script-tests asan tmux-tests tmux-repl lint-man
+test: batchlab warnings unit script-tests asan valgrind tmux-tests tmux-repl man-drift lint-man core-globals
 	@echo "make check: all passed"
 
 unit: $(UNIT_BIN)
@@ -82,7 +82,7 @@ script-tests: batchlab
 # Unit tests and script tests once more with AddressSanitizer and UBSan.
 asan:
 	@$(MAKE) --no-print-directory BUILD=build/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
-		build/asan/batchlab-asan unit
+		build/asan/batchlab-asan unit regress
 	@ASAN_OPTIONS=detect_leaks=1 sh tests/script/run.sh ./build/asan/batchlab-asan
 
 build/asan/batchlab-asan: $(BUILD)/tui/main.o $(BUILD)/libbatchlab.a
@@ -99,7 +99,7 @@ tmux-repl: batchlab
 warnings:
 	@for cc in gcc clang; do \
 		command -v $$cc >/dev/null || { echo "warnings: $$cc not installed"; exit 1; }; \
-		for f in $(CORE_SRC) $(TUI_SRC) tui/main.c; do \
+		for f in $(CORE_SRC) $(TUI_SRC) tui/main.c $(wildcard tools/*.c fuzz/*.c); do \
 			$$cc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -fsyntax-only \
 				$(CURSES_CFLAGS) $(READLINE_CFLAGS) $$f || exit 1; \
 		done; \
@@ -108,6 +108,85 @@ warnings:
 
 lint-man:
 	@if [ -f man/batchlab.1 ]; then mandoc -Tlint -W warning man/batchlab.1 && echo "lint-man: clean"; fi
+
+# --- man page: generated from the tables (tools/mkman.c) --------------------
+
+# MERGE: the explorer's key table joins the man page once tui/keys.h exists.
+MKMAN_FLAGS = $(if $(wildcard tui/keys.h),-DHAVE_TUI_KEYS)
+
+$(BUILD)/tools/mkman: tools/mkman.c $(wildcard tui/keys.h) $(BUILD)/libbatchlab.a
+	@mkdir -p $(@D)
+	$(CC) $(BL_CFLAGS) $(MKMAN_FLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libbatchlab.a $(LIBS)
+
+man: $(BUILD)/tools/mkman
+	$(BUILD)/tools/mkman man/batchlab.1.in > man/batchlab.1.tmp
+	mv man/batchlab.1.tmp man/batchlab.1
+
+# The committed page must be what the tables give now.
+man-drift: $(BUILD)/tools/mkman
+	@$(BUILD)/tools/mkman man/batchlab.1.in > $(BUILD)/batchlab.1
+	@if ! cmp -s man/batchlab.1 $(BUILD)/batchlab.1; then \
+		diff -u man/batchlab.1 $(BUILD)/batchlab.1 | head -40; \
+		echo "man-drift: man/batchlab.1 lags behind the tables: run 'make man' and commit it"; exit 1; \
+	fi
+	@echo "man-drift: man page matches the tables"
+
+# core/ keeps no mutable state: no object of it may own writable data.
+core-globals: $(BUILD)/libbatchlab.a
+	@sh scripts/check-globals.sh $(CORE_SRC:%.c=$(BUILD)/%.o)
+
+# --- hardening: libFuzzer targets, their replays, valgrind -----------------
+
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS  = cmd preset
+# Unsigned wrap-around is defined C, but no accepted value may overflow, so fuzzing traps it too.
+FUZZ_SAN      = address,undefined,unsigned-integer-overflow
+FUZZ_FLAGS    = -O1 -g -fno-omit-frame-pointer -fsanitize=$(FUZZ_SAN) -fno-sanitize-recover=all
+# The sandbox (fuzz/sandbox.c) keeps every file call of an input inside a temporary directory.
+FUZZ_WRAP = $(foreach f,fopen fopen64 freopen opendir open open64 openat creat mkdir rename unlink remove \
+	rmdir truncate,-Wl,--wrap=$(f))
+
+.SECONDARY: $(patsubst %.c,$(BUILD)/%.o,$(wildcard fuzz/*.c))
+
+$(BUILD)/fuzz_%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/fuzz/sandbox.o $(BUILD)/libbatchlab.a
+	$(CC) $(CFLAGS) $(LDFLAGS) $(FUZZ_WRAP) -o $@ $^ $(LIBS)
+
+$(BUILD)/replay_%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/fuzz/replay.o $(BUILD)/fuzz/sandbox.o $(BUILD)/libbatchlab.a
+	$(CC) $(CFLAGS) $(LDFLAGS) $(FUZZ_WRAP) -o $@ $^ $(LIBS)
+
+# Every saved crash input and seed, once, without libFuzzer (the asan target runs it sanitized).
+regress: $(FUZZ_TARGETS:%=$(BUILD)/replay_%)
+	@set -e; for t in $(FUZZ_TARGETS); do $(BUILD)/replay_$$t tests/regress/$$t fuzz/corpus/$$t; done
+
+# Not part of check: FUZZ_SECONDS per target. New inputs go to build/fuzz/corpus-*,
+# crashes to build/fuzz/artifacts/ - keep each as tests/regress/TARGET/NAME.
+fuzz:
+	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" \
+		LDFLAGS="-fsanitize=fuzzer,$(FUZZ_SAN)" $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
+	@$(MAKE) --no-print-directory batchlab
+	@{ cat fuzz/cmd.dict.in; ./batchlab -c 'help; help set; help metrics' | \
+		awk 'NR > 1 && /^  [a-z]/ && $$1 !~ /:$$/ { print "\"" $$1 "\"" } /^    [a-z_]+\.[a-z_]+ / { print "\"" $$1 "\"" }'; \
+	} > build/fuzz/cmd.dict
+	@set -e; mkdir -p build/fuzz/artifacts; for t in $(FUZZ_TARGETS); do \
+		mkdir -p build/fuzz/corpus-$$t; \
+		echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
+		build/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=1024 -max_len=8192 \
+			-print_final_stats=1 -artifact_prefix=$(CURDIR)/build/fuzz/artifacts/$$t- \
+			$$(test -f build/fuzz/$$t.dict && echo -dict=build/fuzz/$$t.dict) \
+			build/fuzz/corpus-$$t fuzz/corpus/$$t tests/regress/$$t; \
+	done
+
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=20
+
+# The script tests with every run under valgrind: no errors, no definite or indirect leaks.
+VALGRIND = valgrind -q --error-exitcode=97 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+	--show-leak-kinds=definite,indirect --log-file=$(CURDIR)/build/valgrind/%p.log
+valgrind: batchlab
+	@rm -rf build/valgrind; mkdir -p build/valgrind
+	@BL_WRAP='$(VALGRIND)' sh tests/script/run.sh ./batchlab || { cat build/valgrind/*.log; exit 1; }
+	@if [ -n "$$(cat build/valgrind/*.log)" ]; then cat build/valgrind/*.log; exit 1; fi
+	@echo "valgrind: $$(ls build/valgrind | wc -l) runs, no errors, no leaks"
 
 # --- install ----------------------------------------------------------------
 

@@ -1,4 +1,5 @@
 /* batchlab: the command line, and which front end gets the session. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,7 +117,7 @@ int main(int argc, char **argv)
 			return script_run_stream(&s, stdin, "stdin", stdout, stderr);
 		f = fopen(file, "r");
 		if (!f) {
-			fprintf(stderr, "batchlab: -f: cannot open %s\n", file);
+			fprintf(stderr, "batchlab: -f: cannot open %s: %s\n", file, strerror(errno));
 			return 1;
 		}
 		rc = script_run_stream(&s, f, file, stdout, stderr);

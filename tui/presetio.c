@@ -41,9 +41,11 @@ int read_small_file(const char *path, char **text, size_t *len, char *err, size_
 		snprintf(err, errlen, "%s: out of memory", path);
 		return -1;
 	}
+	errno = 0;
 	n = fread(buf, 1, PRESET_FILE_MAX + 1, f);
 	if (ferror(f) || n > PRESET_FILE_MAX) {
-		snprintf(err, errlen, "%s: %s", path, ferror(f) ? "read error" : "larger than 64 KiB: not a preset");
+		snprintf(err, errlen, "%s: %s", path,
+			 !ferror(f) ? "larger than 64 KiB: not a preset" : errno ? strerror(errno) : "read error");
 		fclose(f);
 		free(buf);
 		return -1;

@@ -1,5 +1,6 @@
 #include "script.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +49,7 @@ int script_run_stream(struct session *s, FILE *f, const char *name, FILE *out, F
 	unsigned long lineno = 0;
 	int rc = 0;
 
+	errno = 0;
 	while (!s->quit && (n = getline(&line, &cap, f)) >= 0) {
 		lineno++;
 		if (memchr(line, '\0', (size_t)n)) {
@@ -60,6 +62,11 @@ int script_run_stream(struct session *s, FILE *f, const char *name, FILE *out, F
 			rc = 1;
 			break;
 		}
+	}
+	/* end of file and a read error look alike to getline(): a directory must not pass for an empty script */
+	if (!rc && !s->quit && ferror(f)) {
+		fprintf(errf, "batchlab: %s: %s\n", name, errno ? strerror(errno) : "read error");
+		rc = 1;
 	}
 	free(line);
 	fflush(out);

@@ -2,12 +2,18 @@
 # Script tests: each NAME.cmd is a shell command run with $BL set to the binary;
 # its whole stdout must equal NAME.out, its stderr NAME.err (empty if absent),
 # its exit status NAME.status (0 if absent).
-# usage: tests/script/run.sh ./batchlab
+# BL_WRAP, if set, is a command every run goes through (valgrind ...).
+# usage: [BL_WRAP='valgrind ...'] tests/script/run.sh ./batchlab
 set -u
 BL=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+if [ -n "${BL_WRAP:-}" ]; then
+	printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$BL_WRAP" "$BL" >"$tmp/batchlab"
+	chmod +x "$tmp/batchlab"
+	BL=$tmp/batchlab
+fi
 export BL LC_ALL=C BATCHLAB_PRESETS="$here/../../presets" XDG_CONFIG_HOME="$tmp/config" XDG_STATE_HOME="$tmp/state" HOME="$tmp"
 pass=0 fail=0
 for cmd in "$here"/*.cmd; do

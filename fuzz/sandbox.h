@@ -1,0 +1,20 @@
+/*
+ * The fuzz targets' sandbox: while one input runs, every file the program
+ * opens, creates, renames or removes must lie inside a private temporary
+ * directory, so no input can write over a real file, read /proc or block on
+ * /dev/stdin. The guard wraps libc's file calls at link time (-Wl,--wrap,
+ * see FUZZ_WRAP in the Makefile); it covers commands that do not exist yet.
+ */
+#ifndef BL_FUZZ_SANDBOX_H
+#define BL_FUZZ_SANDBOX_H
+
+/*
+ * Make the temporary directory, copy presets/ into it, point
+ * BATCHLAB_PRESETS, XDG_CONFIG_HOME, XDG_STATE_HOME and HOME there, and note
+ * libFuzzer's -artifact_prefix so a crash report can still be written.
+ */
+void sandbox_init(int argc, char **argv);
+void sandbox_enter(void);
+void sandbox_leave(void);
+
+#endif
