@@ -1,1 +1,1 @@
-cd "$HOME" && mkdir -p dir && $BL -f dir; echo "status $?"; $BL -p dir/ -c 'get cpus'; echo "status $?"; $BL -f missing.bl; echo "status $?"; $BL -p nosuch; echo "status $?"
+cd "$HOME" && mkdir -p dir && $BL -f dir; echo "status $?"; $BL -p dir/ -c 'get cpus'; echo "status $?"; $BL -f missing.bl; echo "status $?"; $BL -p nosuch 2>e; echo "status $?"; sed 's/(found: .*vm-4g.*)$/(found: ..., vm-4g, ...)/' e >&2
