@@ -8,6 +8,7 @@
 #include "../core/params.h"
 #include "presetio.h"
 #include "render.h"
+#include "sweep.h"
 
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 
@@ -283,6 +284,12 @@ const struct command commands[] = {
 	  "formula, values substituted, result, kernel function", cmd_explain },
 	{ "about", "PATCH", 1, 1, { ARG_PATCH, ARG_NONE, ARG_NONE },
 	  "what the patch changed and why, its published figure", cmd_about },
+	{ "sweep", "KEY FROM TO [step N | x N] METRIC... [> PATH]", 4, -1, { ARG_PARAM, ARG_VALUE, ARG_METRIC },
+	  "metrics as one parameter varies, a row per value (--output PATH too)", cmd_sweep },
+	{ "plot", "METRIC[.SIDE] over KEY FROM TO [step N | x N]", 5, 7, { ARG_METRIC, ARG_NONE, ARG_PARAM },
+	  "a text chart of before and after as one parameter varies", cmd_plot },
+	{ "where", "METRIC[.SIDE] OP VALUE over KEY FROM TO", 7, 7, { ARG_METRIC, ARG_NONE, ARG_NONE },
+	  "the first KEY value where METRIC OP VALUE holds (OP: < <= > >= ==)", cmd_where },
 	{ "preset", "list | load NAME|PATH", 1, 2, { ARG_PRESET, ARG_PATH, ARG_NONE },
 	  "list or load machine presets", cmd_preset },
 	{ "format", "[table|csv|json]", 0, 1, { ARG_FORMAT, ARG_NONE, ARG_NONE },
