@@ -226,7 +226,9 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = SA_RESTART;
 	interrupted = 0;
-	sigaction(SIGINT, &sa, &old);
+	sigaction(SIGINT, NULL, &old);
+	if (old.sa_handler != SIG_IGN) /* a background job ignores Ctrl-C: so does its sweep */
+		sigaction(SIGINT, &sa, NULL);
 
 	sweep_begin(sw, m);
 	write_header(sw, fmt, width, out);

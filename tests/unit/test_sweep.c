@@ -676,6 +676,22 @@ static void test_interrupt(void **state)
 	assert_string_equal(sb_str(&out) + out.len - 4, "}\n]\n");
 	/* the handler was put back */
 	assert_true(signal(SIGINT, old) == SIG_DFL);
+
+	/* a background job ignores Ctrl-C, and its sweep runs to the end */
+	{
+		struct machine m = machine_with("");
+		struct sweep_range r;
+		static struct sweep sw;
+
+		old = signal(SIGINT, SIG_IGN);
+		sb_reset(&out);
+		assert_int_equal(sweep_range_parse(&m, "cpus", "1", "65536", "step", "1", &r, err, 256), 0);
+		sweep_init(&sw, &r);
+		assert_int_equal(sweep_add_column(&sw, &fake_model, &interrupting, 0, "fake.ctrl_c", err, 256), 0);
+		assert_int_equal(sweep_write(&m, &sw, FMT_CSV, NULL, 0, &out, err, 256), 0);
+		assert_int_equal(count_lines(sb_str(&out)), 65537);
+		assert_true(signal(SIGINT, old) == SIG_IGN);
+	}
 	sb_free(&out);
 }
 
