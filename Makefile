@@ -99,7 +99,7 @@ tmux-repl: batchlab
 warnings:
 	@for cc in gcc clang; do \
 		command -v $$cc >/dev/null || { echo "warnings: $$cc not installed"; exit 1; }; \
-		for f in $(CORE_SRC) $(TUI_SRC) tui/main.c $(wildcard tools/*.c fuzz/*.c); do \
+		for f in $(CORE_SRC) $(TUI_SRC) tui/main.c bench/bench.c $(wildcard tools/*.c fuzz/*.c); do \
 			$$cc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -fsyntax-only \
 				$(CURSES_CFLAGS) $(READLINE_CFLAGS) $$f || exit 1; \
 		done; \
@@ -187,6 +187,28 @@ valgrind: batchlab
 	@BL_WRAP='$(VALGRIND)' sh tests/script/run.sh ./batchlab || { cat build/valgrind/*.log; exit 1; }
 	@if [ -n "$$(cat build/valgrind/*.log)" ]; then cat build/valgrind/*.log; exit 1; fi
 	@echo "valgrind: $$(ls build/valgrind | wc -l) runs, no errors, no leaks"
+
+# --- bench (not a test: prints figures against the issue's targets) ---------
+
+PYTHON ?= python3
+
+$(BUILD)/bench/bench: bench/bench.c $(BUILD)/libbatchlab.a
+	@mkdir -p $(@D)
+	$(CC) $(BL_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libbatchlab.a $(LIBS)
+
+# The interpreter itself, not a pyenv-style shim script, so python is not charged for a wrapper.
+bench: batchlab $(BUILD)/bench/bench
+	@py=$$($(PYTHON) -c 'import sys; print(sys.executable)') || exit 1; \
+	./batchlab --format csv -c 'set ram 256G; sweep cpus 1 65536 step 1 committed_as.batch.after vmstat.threshold' \
+		>$(BUILD)/bench/batchlab.csv && \
+	"$$py" bench/sweep_plain.py >$(BUILD)/bench/python.csv && \
+	if diff $(BUILD)/bench/python.csv $(BUILD)/bench/batchlab.csv >/dev/null; then \
+		echo "bench: bench/sweep_plain.py and batchlab print the same $$(wc -l <$(BUILD)/bench/batchlab.csv) lines"; \
+	else \
+		echo "bench: bench/sweep_plain.py and batchlab DIFFER:"; \
+		diff $(BUILD)/bench/python.csv $(BUILD)/bench/batchlab.csv | head -5; exit 1; \
+	fi && \
+	$(BUILD)/bench/bench ./batchlab "$$py" bench/sweep_plain.py
 
 # --- install ----------------------------------------------------------------
 

@@ -15,6 +15,10 @@
 /* fls(): 1-based index of the highest set bit, fls(0) = 0 (include/asm-generic/bitops/fls.h). */
 static inline unsigned int fls64(uint64_t x)
 {
+#if defined(__GNUC__)
+	/* one instruction: sweeps evaluate fls millions of times (the kernel uses bsr too) */
+	return x ? 64u - (unsigned int)__builtin_clzll(x) : 0;
+#else
 	unsigned int r = 0;
 
 	while (x) {
@@ -22,6 +26,7 @@ static inline unsigned int fls64(uint64_t x)
 		r++;
 	}
 	return r;
+#endif
 }
 
 /* rounddown_pow_of_two() from include/linux/log2.h; undefined for 0 there, 0 here. */

@@ -282,6 +282,43 @@ uint64_t param_u64(const struct machine *m, const struct param *p)
 	return !v && p->auto_value ? p->auto_value(m) : v;
 }
 
+double param_real(const struct machine *m, const struct param *p)
+{
+	return real_value(m, p);
+}
+
+int param_set_u64(struct machine *m, const struct param *p, uint64_t v, char *err, size_t errlen)
+{
+	char typed[32];
+
+	if (p->type == PT_CHOICE || p->type == PT_REAL) {
+		snprintf(err, errlen, "%s: not a whole-number parameter", p->name);
+		return -1;
+	}
+	/* a sweep stores millions of rows: spell the value out only to complain about it */
+	if (!check_u64(p, "", v, NULL, 0)) {
+		*u64_field(m, p) = v;
+		return 0;
+	}
+	snprintf(typed, sizeof(typed), p->type == PT_PAGES ? "%llup" : "%llu", (unsigned long long)v);
+	return check_u64(p, typed, v, err, errlen);
+}
+
+int param_set_real(struct machine *m, const struct param *p, double v, char *err, size_t errlen)
+{
+	char typed[32];
+
+	snprintf(typed, sizeof(typed), "%.17g", v);
+	if (p->type != PT_REAL) {
+		snprintf(err, errlen, "%s: not a real-valued parameter", p->name);
+		return -1;
+	}
+	if (!(v >= p->rmin && v <= p->rmax))
+		return out_of_range(p, typed, err, errlen);
+	*real_field(m, p) = v;
+	return 0;
+}
+
 void param_format(const struct machine *m, const struct param *p, char *buf, size_t len)
 {
 	switch (p->type) {

@@ -47,6 +47,15 @@ const struct param *param_find(const char *name);
 int param_set(struct machine *m, const struct param *p, const char *value, char *err, size_t errlen);
 /* A whole-number parameter's effective value ("auto" resolved). */
 uint64_t param_u64(const struct machine *m, const struct param *p);
+/* A PT_REAL parameter's value. */
+double param_real(const struct machine *m, const struct param *p);
+/*
+ * Store a number already parsed (a sweep's rows), range-checked exactly as
+ * param_set would check it typed: 0 or -1 with err, m unchanged on error.
+ * param_set_u64 serves PT_COUNT/SIZE/PAGES, param_set_real PT_REAL.
+ */
+int param_set_u64(struct machine *m, const struct param *p, uint64_t v, char *err, size_t errlen);
+int param_set_real(struct machine *m, const struct param *p, double v, char *err, size_t errlen);
 /* The bare value `get` prints: bytes, pages, a choice name, a real. */
 void param_format(const struct machine *m, const struct param *p, char *buf, size_t len);
 /* The value as typed, so it reads back the same: "auto", "1032192p", "4294967296", "guess". */

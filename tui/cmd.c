@@ -9,6 +9,7 @@
 #include "host.h"
 #include "presetio.h"
 #include "render.h"
+#include "sweep.h"
 
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 
@@ -293,6 +294,12 @@ const struct command commands[] = {
 	  "list, load or save machine presets", cmd_preset },
 	{ "host", "[check]", 0, 1, { ARG_WORD, ARG_NONE, ARG_NONE },
 	  "load this machine; 'check': vmstat model vs /proc/zoneinfo", cmd_host },
+	{ "sweep", "KEY FROM TO [step N | x N] METRIC... [> PATH]", 4, -1, { ARG_PARAM, ARG_VALUE, ARG_METRIC },
+	  "metrics as one parameter varies, a row per value (--output PATH too)", cmd_sweep },
+	{ "plot", "METRIC[.SIDE] over KEY FROM TO [step N | x N]", 5, 7, { ARG_METRIC, ARG_NONE, ARG_PARAM },
+	  "a text chart of before and after as one parameter varies", cmd_plot },
+	{ "where", "METRIC[.SIDE] OP VALUE over KEY FROM TO", 7, 7, { ARG_METRIC, ARG_NONE, ARG_NONE },
+	  "the first KEY value where METRIC OP VALUE holds (OP: < <= > >= ==)", cmd_where },
 	{ "format", "[table|csv|json]", 0, 1, { ARG_FORMAT, ARG_NONE, ARG_NONE },
 	  "output format of later commands", cmd_format },
 	{ "help", "[TOPIC]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },

@@ -24,7 +24,10 @@ int script_run_line(struct session *s, const char *line, const char *where, FILE
 			continue;
 		}
 		sb_reset(&res);
-		if (cmd_run(s, sb_str(&cmd), &res, err, sizeof(err))) {
+		s->stream = out;
+		rc = cmd_run(s, sb_str(&cmd), &res, err, sizeof(err));
+		s->stream = NULL;
+		if (rc) {
 			fwrite(res.buf ? res.buf : "", 1, res.len, out);
 			fflush(out);
 			fprintf(errf, "batchlab: %s: %s\n", where, err);

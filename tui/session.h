@@ -6,6 +6,8 @@
 #ifndef BL_SESSION_H
 #define BL_SESSION_H
 
+#include <stdio.h>
+
 #include "../core/machine.h"
 
 enum out_format { FMT_TABLE, FMT_CSV, FMT_JSON };
@@ -15,6 +17,7 @@ struct session {
 	enum out_format format;
 	int quit;          /* `quit` was run */
 	int interactive;   /* a person is reading (prompt, screen): progress and hints may show */
+	FILE *stream;      /* where a long command (sweep) may flush its output early, in order; NULL: keep it all in out */
 };
 
 void session_init(struct session *s);

@@ -1,0 +1,618 @@
+#include "sweep.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "units.h"
+
+#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
+
+static int is_cpus(const struct param *p)
+{
+	return p->offset == offsetof(struct machine, cpus);
+}
+
+/* A step in the key's own unit: pages for page counts (NNN, NNNp or a size), bytes or a size for sizes. */
+static int parse_step(const struct machine *m, const struct sweep_range *r, const char *n, char *err, size_t errlen,
+		      uint64_t *step, double *rstep)
+{
+	const struct param *p = r->key;
+	char why[96];
+	size_t len = strlen(n);
+
+	if (n[0] == '-' || n[0] == '+')
+		return ERR("%s: step '%s' must be a positive number", p->name, n);
+	if (r->real) {
+		if (parse_real(n, rstep, why, sizeof(why)))
+			return ERR("%s: step '%s': %s", p->name, n, why);
+		if (!(*rstep > 0))
+			return ERR("%s: step '%s' must be above 0", p->name, n);
+		return 0;
+	}
+	switch (p->type) {
+	case PT_COUNT:
+		if (parse_u64(n, step, why, sizeof(why)))
+			return ERR("%s: step '%s': %s", p->name, n, why);
+		break;
+	case PT_PAGES:
+		/* NNN or NNNp pages, or a size that is turned into pages */
+		if (len > 1 && len < 32 && n[len - 1] == 'p') {
+			char digits[32];
+
+			memcpy(digits, n, len - 1);
+			digits[len - 1] = '\0';
+			if (!parse_u64(digits, step, why, sizeof(why)))
+				break;
+		} else if (!parse_u64(n, step, why, sizeof(why))) {
+			break;
+		} else if (!parse_size(n, step, why, sizeof(why))) {
+			*step /= m->pagesize;
+			break;
+		}
+		return ERR("%s: step '%s': expected NNN or NNNp (pages) or a size", p->name, n);
+	default:
+		if (parse_size(n, step, why, sizeof(why)))
+			return ERR("%s: step '%s': %s", p->name, n, why);
+		break;
+	}
+	if (!*step)
+		return ERR("%s: step '%s' must be at least 1%s", p->name, n,
+			   p->type == PT_PAGES ? " page" : p->type == PT_SIZE ? " byte" : "");
+	return 0;
+}
+
+static int integral_factor(double f)
+{
+	return f == floor(f) && f < 4294967296.0;
+}
+
+void sweep_cursor_start(struct sweep_cursor *c)
+{
+	memset(c, 0, sizeof(*c));
+}
+
+/* x N over whole numbers: FROM * N^k rounded, each value once (x 1.5 from 1 gives 1, 2, 3, 5, 8 ...). */
+static int next_geometric(const struct sweep_range *r, struct sweep_cursor *c)
+{
+	if (!c->i) {
+		c->u = r->from;
+		return 1;
+	}
+	if (integral_factor(r->factor)) {
+		uint64_t f = (uint64_t)r->factor;
+
+		if (c->u > r->to / f)
+			return 0;
+		c->u *= f;
+		return 1;
+	}
+	for (;;) {
+		double d = (double)r->from * pow(r->factor, (double)++c->k);
+		uint64_t v;
+
+		if (d > (double)r->to)
+			return 0;
+		v = (uint64_t)llround(d);
+		if (v > r->to)
+			return 0;
+		if (v > c->u) {
+			c->u = v;
+			return 1;
+		}
+	}
+}
+
+int sweep_range_next(const struct sweep_range *r, struct sweep_cursor *c)
+{
+	if (r->real) {
+		if (c->i >= r->rows)
+			return 0;
+		c->r = r->mult ? r->rfrom * pow(r->factor, (double)c->i) : r->rfrom + (double)c->i * r->rstep;
+		if (c->r > r->rto)
+			c->r = r->rto; /* the last row, a rounding error past TO */
+		c->i++;
+		return 1;
+	}
+	if (r->mult) {
+		if (!next_geometric(r, c))
+			return 0;
+		c->i++;
+		return 1;
+	}
+	if (!c->i)
+		c->u = r->from;
+	else if (c->u > r->to - r->step)
+		return 0;
+	else
+		c->u += r->step;
+	c->i++;
+	return 1;
+}
+
+static uint64_t count_rows(const struct sweep_range *r)
+{
+	struct sweep_cursor c;
+
+	sweep_cursor_start(&c);
+	while (sweep_range_next(r, &c))
+		;
+	return c.i;
+}
+
+int sweep_bounds_parse(const struct machine *m, const char *key, const char *from, const char *to,
+		       struct sweep_range *out, char *err, size_t errlen)
+{
+	const struct param *p = param_find(key);
+	struct machine tmp = *m;
+	struct sweep_range r;
+
+	memset(&r, 0, sizeof(r));
+	if (!p)
+		return ERR("unknown key '%s' (see 'help set')", key);
+	if (p->type == PT_CHOICE) {
+		char range[128];
+
+		param_format_range(p, range, sizeof(range));
+		return ERR("%s is a choice (%s), not a number: set each and compare instead", p->name, range);
+	}
+	if (!strcmp(from, "auto") || !strcmp(to, "auto"))
+		return ERR("%s: FROM and TO must be values, not auto", p->name);
+	r.key = p;
+	r.real = p->type == PT_REAL;
+	/* FROM and TO are read exactly as `set` reads them, with its range check and messages */
+	if (param_set(&tmp, p, from, err, errlen))
+		return -1;
+	if (r.real)
+		r.rfrom = param_real(&tmp, p);
+	else
+		r.from = param_u64(&tmp, p);
+	if (param_set(&tmp, p, to, err, errlen))
+		return -1;
+	if (r.real)
+		r.rto = param_real(&tmp, p);
+	else
+		r.to = param_u64(&tmp, p);
+	if (r.real && r.rfrom == 0)
+		r.rfrom = 0; /* "-0" reads as 0 */
+	if (r.real ? r.rfrom > r.rto : r.from > r.to)
+		return ERR("%s: FROM '%s' is above TO '%s'", p->name, from, to);
+	*out = r;
+	return 0;
+}
+
+int sweep_range_parse(const struct machine *m, const char *key, const char *from, const char *to,
+		      const char *how, const char *n, struct sweep_range *out, char *err, size_t errlen)
+{
+	const struct param *p;
+	struct machine tmp = *m;
+	struct sweep_range r;
+	double est;
+
+	if (sweep_bounds_parse(m, key, from, to, &r, err, errlen))
+		return -1;
+	p = r.key;
+	if (!how) {
+		if (r.real)
+			return ERR("%s: a real-valued key needs step N or x N after TO", p->name);
+		r.mult = p->type != PT_COUNT; /* sizes span decades: doubling is the useful default */
+		r.factor = 2;
+		r.step = 1;
+	} else if (!strcmp(how, "step")) {
+		r.given = 1;
+		if (!n)
+			return ERR("%s: expected a number after step", p->name);
+		if (parse_step(m, &r, n, err, errlen, &r.step, &r.rstep))
+			return -1;
+	} else if (!strcmp(how, "x")) {
+		char why[96];
+
+		r.given = 1;
+		r.mult = 1;
+		if (!n)
+			return ERR("%s: expected a factor after x", p->name);
+		if (parse_real(n, &r.factor, why, sizeof(why)))
+			return ERR("%s: x '%s': %s", p->name, n, why);
+		if (!(r.factor > 1))
+			return ERR("%s: x '%s': the factor must be above 1", p->name, n);
+	} else {
+		return ERR("%s: expected step N or x N after TO, not '%s'", p->name, how);
+	}
+	if (r.mult && (r.real ? !(r.rfrom > 0) : !r.from))
+		return ERR("%s: x N needs FROM above 0", p->name);
+
+	/* count before walking: x 1.0000001 over a wide range must not loop for minutes */
+	if (r.mult)
+		est = log(r.real ? r.rto / r.rfrom : (double)r.to / (double)r.from) / log(r.factor);
+	else if (r.real)
+		est = (r.rto - r.rfrom) / r.rstep;
+	else
+		est = (double)((r.to - r.from) / r.step);
+	if (!(est + 1 <= (double)SWEEP_MAX_ROWS + 0.5))
+		return ERR("%s: %s..%s %s %s gives %.0f rows (at most %llu)", p->name, from, to, how ? how : "step",
+			   n ? n : r.mult ? "2" : "1", floor(est + 1e-9) + 1, (unsigned long long)SWEEP_MAX_ROWS);
+	if (r.real)
+		r.rows = (uint64_t)floor(est + 1e-9) + 1;
+	else
+		r.rows = r.mult ? count_rows(&r) : (r.to - r.from) / r.step + 1;
+
+	/* FROM and TO bound every row, but not "one of 4K, 16K, 64K" or "a power of two" */
+	if (!r.real && (p->allowed || (p->flags & PF_POW2))) {
+		struct sweep_cursor c;
+
+		sweep_cursor_start(&c);
+		while (sweep_range_next(&r, &c))
+			if (param_set_u64(&tmp, p, c.u, err, errlen))
+				return -1;
+	}
+	*out = r;
+	return 0;
+}
+
+double sweep_key_real(const struct sweep_range *r, const struct sweep_cursor *c)
+{
+	return r->real ? c->r : (double)c->u;
+}
+
+void sweep_init(struct sweep *sw, const struct sweep_range *r)
+{
+	memset(sw, 0, sizeof(*sw));
+	sw->range = *r;
+}
+
+int sweep_add_column(struct sweep *sw, const struct model_desc *d, const struct metric_desc *md, int side,
+		     const char *head, char *err, size_t errlen)
+{
+	struct sweep_col *c;
+
+	if (sw->ncols == SWEEP_MAX_COLS)
+		return ERR("too many columns (at most %d)", SWEEP_MAX_COLS);
+	c = &sw->cols[sw->ncols++];
+	memset(c, 0, sizeof(*c));
+	c->model = d;
+	c->metric = md;
+	c->side = md->single ? 0 : side;
+	snprintf(c->head, sizeof(c->head), "%s", head);
+	return 0;
+}
+
+int sweep_add_metric(struct sweep *sw, const char *name, char *err, size_t errlen)
+{
+	struct metric_ref ref;
+	char head[128];
+
+	if (metric_parse(name, &ref, err, errlen))
+		return -1;
+	if (ref.metric->single || ref.side >= 0)
+		return sweep_add_column(sw, ref.model, ref.metric, ref.side, name, err, errlen);
+	for (int s = 0; ref.model->sides[s]; s++) {
+		snprintf(head, sizeof(head), "%s.%s.%s", ref.model->id, ref.metric->name, ref.model->sides[s]);
+		if (sweep_add_column(sw, ref.model, ref.metric, s, head, err, errlen))
+			return -1;
+	}
+	return 0;
+}
+
+/* fn_cpus fills cpus = 1..n; the sweep reads rows FROM..TO from it. */
+static struct value *cpus_table(const struct machine *m, const struct sweep_col *c, uint64_t n)
+{
+	struct value *t;
+
+	if (!c->metric->fn_cpus)
+		return NULL;
+	t = calloc(n, sizeof(*t));
+	if (!t)
+		return NULL; /* fall back to one evaluation per row */
+	if (c->metric->fn_cpus(m, c->side, n, t)) {
+		free(t);
+		return NULL;
+	}
+	return t;
+}
+
+void sweep_begin(struct sweep *sw, const struct machine *m)
+{
+	sw->m = *m;
+	sweep_cursor_start(&sw->cur);
+	sw->fast_calls = 0;
+	if (sw->range.real || !is_cpus(sw->range.key))
+		return;
+	for (int i = 0; i < sw->ncols; i++) {
+		sw->cols[i].fast = cpus_table(m, &sw->cols[i], sw->range.to);
+		sw->fast_calls += sw->cols[i].fast != NULL;
+	}
+}
+
+int sweep_next(struct sweep *sw)
+{
+	char err[160];
+
+	if (!sweep_range_next(&sw->range, &sw->cur))
+		return 0;
+	/* the range was checked row by row where the table needs it: this cannot fail */
+	if (sw->range.real)
+		return param_set_real(&sw->m, sw->range.key, sw->cur.r, err, sizeof(err)) ? -1 : 1;
+	return param_set_u64(&sw->m, sw->range.key, sw->cur.u, err, sizeof(err)) ? -1 : 1;
+}
+
+int sweep_seek(struct sweep *sw, uint64_t u, double r, char *err, size_t errlen)
+{
+	struct sweep_cursor c;
+
+	sweep_cursor_start(&c);
+	c.u = u;
+	c.r = r;
+	/* the fn_cpus tables cover FROM..TO and no further */
+	if (!sw->range.real && (u < sw->range.from || u > sw->range.to))
+		return ERR("%s: %llu is outside the sweep", sw->range.key->name, (unsigned long long)u);
+	if (sw->range.real ? param_set_real(&sw->m, sw->range.key, r, err, errlen)
+			   : param_set_u64(&sw->m, sw->range.key, u, err, errlen))
+		return -1;
+	sw->cur = c;
+	return 0;
+}
+
+struct value sweep_value(const struct sweep *sw, int col)
+{
+	const struct sweep_col *c = &sw->cols[col];
+
+	if (c->fast)
+		return c->fast[sw->cur.u - 1];
+	return c->metric->fn(&sw->m, c->side, NULL);
+}
+
+void sweep_end(struct sweep *sw)
+{
+	for (int i = 0; i < sw->ncols; i++) {
+		free(sw->cols[i].fast);
+		sw->cols[i].fast = NULL;
+	}
+}
+
+/* --- where ----------------------------------------------------------------- */
+
+static const char *const op_names[] = { "<", "<=", ">", ">=", "==" };
+
+int where_op_parse(const char *s, enum where_op *op)
+{
+	for (int i = 0; i < 5; i++) {
+		if (!strcmp(s, op_names[i])) {
+			*op = (enum where_op)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *where_op_name(enum where_op op)
+{
+	return op_names[op];
+}
+
+int where_holds(struct value v, enum where_op op, struct value t)
+{
+	int cmp;
+
+	if (v.kind == VAL_NONE || t.kind == VAL_NONE)
+		return 0;
+	if (v.kind == VAL_INT && t.kind == VAL_INT) {
+		cmp = v.i < t.i ? -1 : v.i > t.i;
+	} else {
+		double a = value_real(v), b = value_real(t);
+
+		if (isnan(a) || isnan(b))
+			return 0;
+		cmp = a < b ? -1 : a > b;
+	}
+	switch (op) {
+	case WHERE_LT:
+		return cmp < 0;
+	case WHERE_LE:
+		return cmp <= 0;
+	case WHERE_GT:
+		return cmp > 0;
+	case WHERE_GE:
+		return cmp >= 0;
+	default:
+		return cmp == 0;
+	}
+}
+
+/*
+ * The search runs over offsets t = 0..span from FROM: whole values for
+ * whole-number keys, and for a real key the bit patterns of the doubles,
+ * which for non-negative doubles are in the same order as the values - so
+ * bisection finds the first double where the answer changes.
+ */
+struct where_search {
+	const struct sweep_range *r;
+	const struct sweep_col *col;
+	struct machine m;
+	uint64_t base, span;
+	const struct value *table; /* fn_cpus values, [cpus - 1], or NULL */
+	struct { uint64_t t; struct value v; } pts[256];
+	int npts;
+	uint64_t evals;
+};
+
+static uint64_t dbits(double d)
+{
+	uint64_t u;
+
+	memcpy(&u, &d, sizeof(u));
+	return u;
+}
+
+static double bitsd(uint64_t u)
+{
+	double d;
+
+	memcpy(&d, &u, sizeof(d));
+	return d;
+}
+
+static void where_cursor(const struct where_search *w, uint64_t t, struct sweep_cursor *c)
+{
+	sweep_cursor_start(c);
+	c->i = t;
+	if (w->r->real)
+		c->r = bitsd(w->base + t);
+	else
+		c->u = w->base + t;
+}
+
+static struct value where_eval(struct where_search *w, uint64_t t, int record)
+{
+	struct sweep_cursor c;
+	struct value v;
+	char err[160];
+
+	where_cursor(w, t, &c);
+	w->evals++;
+	if (w->table) {
+		v = w->table[c.u - 1];
+	} else {
+		if (w->r->real ? param_set_real(&w->m, w->r->key, c.r, err, sizeof(err))
+			       : param_set_u64(&w->m, w->r->key, c.u, err, sizeof(err)))
+			return val_none("outside the key's range");
+		v = w->col->metric->fn(&w->m, w->col->side, NULL);
+	}
+	if (record && w->npts < (int)(sizeof(w->pts) / sizeof(w->pts[0]))) {
+		w->pts[w->npts].t = t;
+		w->pts[w->npts].v = v;
+		w->npts++;
+	}
+	return v;
+}
+
+static int pt_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Are the values looked at, in key order, all ascending (dir 1) or all descending (dir -1)? */
+static int in_order(struct where_search *w, int dir)
+{
+	qsort(w->pts, (size_t)w->npts, sizeof(w->pts[0]), pt_cmp);
+	for (int i = 0; i < w->npts; i++) {
+		double v = value_real(w->pts[i].v);
+
+		if (isnan(v))
+			return 0;
+		if (i && (dir > 0 ? v < value_real(w->pts[i - 1].v) : v > value_real(w->pts[i - 1].v)))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The monotone predicate bisection looks for, given the direction: for a
+ * rising metric "> v" turns from false to true once and stays; "< v" can only
+ * hold from FROM on (checked before). -1: it can never start to hold.
+ */
+static int search_op(enum where_op op, int dir, enum where_op *q)
+{
+	if (op == WHERE_EQ) {
+		*q = dir > 0 ? WHERE_GE : WHERE_LE;
+		return 0;
+	}
+	if ((op == WHERE_GT || op == WHERE_GE) == (dir > 0)) {
+		*q = op;
+		return 0;
+	}
+	return -1;
+}
+
+int sweep_where(const struct machine *m, const struct sweep_range *r, const struct sweep_col *col,
+		enum where_op op, struct value thr, struct where_result *res, char *err, size_t errlen)
+{
+	struct where_search *w;
+	struct value *table = NULL;
+	struct value first, last;
+	enum where_op q;
+	uint64_t lo = 0, hi = 0, t;
+	int dir, found_sample = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (r->key->allowed || (r->key->flags & PF_POW2))
+		return ERR("%s takes only a few values: compare them with sweep instead", r->key->name);
+	if (r->real && signbit(r->rfrom))
+		return ERR("%s: where searches from 0 up; FROM is below 0", r->key->name);
+	w = calloc(1, sizeof(*w));
+	if (!w)
+		return ERR("out of memory");
+	w->r = r;
+	w->col = col;
+	w->m = *m;
+	if (r->real) {
+		w->base = dbits(r->rfrom);
+		w->span = dbits(r->rto) - w->base;
+	} else {
+		w->base = r->from;
+		w->span = r->to - r->from;
+	}
+	if (!r->real && is_cpus(r->key))
+		w->table = table = cpus_table(m, col, r->to);
+
+	/* 65 samples, FROM and TO among them */
+	for (int j = 0; j <= 64; j++) {
+		t = w->span / 64 * (uint64_t)j + w->span % 64 * (uint64_t)j / 64;
+		if (j && t == w->pts[w->npts - 1].t)
+			continue;
+		where_eval(w, t, 1);
+	}
+	first = w->pts[0].v;
+	last = w->pts[w->npts - 1].v;
+	dir = value_real(last) >= value_real(first) ? 1 : -1;
+
+	if (where_holds(first, op, thr)) {
+		res->found = 1;
+		t = 0;
+	} else if (!search_op(op, dir, &q)) {
+		for (int j = 1; j < w->npts; j++) {
+			if (where_holds(w->pts[j].v, q, thr)) {
+				lo = w->pts[j - 1].t;
+				hi = w->pts[j].t;
+				found_sample = 1;
+				break;
+			}
+		}
+		if (found_sample) {
+			while (hi - lo > 1) {
+				uint64_t mid = lo + (hi - lo) / 2;
+
+				if (where_holds(where_eval(w, mid, 1), q, thr))
+					hi = mid;
+				else
+					lo = mid;
+			}
+			t = hi;
+			res->found = where_holds(where_eval(w, t, 0), op, thr);
+		}
+	}
+	res->monotone = in_order(w, dir);
+
+	if (!res->monotone && (table || w->span < WHERE_SCAN_MAX)) {
+		res->scanned = 1;
+		res->found = 0;
+		for (t = 0;; t++) {
+			if (where_holds(where_eval(w, t, 0), op, thr)) {
+				res->found = 1;
+				break;
+			}
+			if (t == w->span)
+				break;
+		}
+	}
+	if (!res->found)
+		t = w->span;
+	where_cursor(w, t, &res->at);
+	res->v = where_eval(w, t, 0);
+	res->evals = w->evals;
+	free(table);
+	free(w);
+	return 0;
+}

@@ -1,0 +1,140 @@
+/*
+ * Sweeps: one parameter varied over a range, metrics evaluated at each value.
+ * The range is typed like `set` values (units allowed) and checked against
+ * the parameter's row before a single row is produced, so a front end can
+ * promise "an error and no output" for bad input. Each row is made by
+ * setting the key through the parameter table, exactly as `set` would.
+ *
+ * A sweep over cpus asks each metric's fn_cpus for every row in one pass
+ * (MVA yields X(k) for all k <= N on its way to N) and falls back to one
+ * call per row when there is none or it declines.
+ *
+ * Pure: no printing, no I/O; memory only for the fn_cpus tables.
+ */
+#ifndef BL_SWEEP_H
+#define BL_SWEEP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "machine.h"
+#include "model.h"
+#include "params.h"
+
+#define SWEEP_MAX_ROWS 10000000ull
+#define SWEEP_MAX_COLS 192 /* 64 metric names, three sides each */
+
+struct sweep_range {
+	const struct param *key;
+	int real;            /* PT_REAL key: rfrom.. below, else from.. */
+	int mult;            /* x N (geometric) rather than step N (additive) */
+	int given;           /* step or x was typed (plot samples the range otherwise) */
+	uint64_t from, to, step;
+	double rfrom, rto, rstep;
+	double factor;       /* x N */
+	uint64_t rows;
+};
+
+/*
+ * KEY FROM TO alone: the key, both ends read as `set` reads them, FROM <= TO.
+ * Fills key, real and the ends (what `where` searches); rows stays 0.
+ */
+int sweep_bounds_parse(const struct machine *m, const char *key, const char *from, const char *to,
+		       struct sweep_range *r, char *err, size_t errlen);
+
+/*
+ * KEY FROM TO [step N | x N]: how and n may be NULL (no step given). Without
+ * one, counts step by 1 and sizes and page counts double (x 2); a real key
+ * needs one. Errors name the key and say what was expected; r is filled only
+ * on success. m supplies the page size for sizes typed for page-count keys.
+ */
+int sweep_range_parse(const struct machine *m, const char *key, const char *from, const char *to,
+		      const char *how, const char *n, struct sweep_range *r, char *err, size_t errlen);
+
+/* Walks a range's values in order. */
+struct sweep_cursor {
+	uint64_t i;   /* rows produced so far */
+	uint64_t u;   /* the current value (whole-number keys) */
+	double r;     /* the current value (real keys) */
+	uint64_t k;   /* x N with a fractional N: the exponent reached */
+};
+
+void sweep_cursor_start(struct sweep_cursor *c);
+/* 1 with the next value in c, 0 after the last. */
+int sweep_range_next(const struct sweep_range *r, struct sweep_cursor *c);
+
+/* One output column: a metric on one side. */
+struct sweep_col {
+	const struct model_desc *model;
+	const struct metric_desc *metric;
+	int side;              /* 0 for single-valued metrics */
+	char head[128];        /* PATCH.NAME.SIDE, or PATCH.NAME for single-valued ones */
+	struct value *fast;    /* fn_cpus's values, [cpus - 1]; NULL: fn per row */
+};
+
+struct sweep {
+	struct sweep_range range;
+	struct sweep_col cols[SWEEP_MAX_COLS];
+	int ncols;
+	struct machine m;      /* the current row's machine */
+	struct sweep_cursor cur;
+	uint64_t fast_calls;   /* fn_cpus passes that were used (for tests and the bench) */
+};
+
+void sweep_init(struct sweep *sw, const struct sweep_range *r);
+/*
+ * PATCH.NAME[.SIDE]: one column, or one per side in column order when no
+ * side is named. The heading is the name as asked (PATCH.NAME.SIDE).
+ */
+int sweep_add_metric(struct sweep *sw, const char *name, char *err, size_t errlen);
+/* Any metric, by descriptor (tests use metrics no model registers). */
+int sweep_add_column(struct sweep *sw, const struct model_desc *d, const struct metric_desc *md, int side,
+		     const char *head, char *err, size_t errlen);
+
+/* Start at m's state; runs the fn_cpus passes. Every row's machine is m with the key set. */
+void sweep_begin(struct sweep *sw, const struct machine *m);
+/* 1 with the next row's machine in sw->m and its key value in sw->cur; 0 at the end. */
+int sweep_next(struct sweep *sw);
+/* Jump to any key value (u, or r for a real key), range-checked; for charts that sample. */
+int sweep_seek(struct sweep *sw, uint64_t u, double r, char *err, size_t errlen);
+struct value sweep_value(const struct sweep *sw, int col);
+/* Frees the fn_cpus tables; the sweep may be begun again. */
+void sweep_end(struct sweep *sw);
+
+/* A key value as a real, for charts and comparisons. */
+double sweep_key_real(const struct sweep_range *r, const struct sweep_cursor *c);
+
+/* `where METRIC.SIDE OP VALUE over KEY FROM TO` */
+enum where_op { WHERE_LT, WHERE_LE, WHERE_GT, WHERE_GE, WHERE_EQ };
+
+int where_op_parse(const char *s, enum where_op *op);
+const char *where_op_name(enum where_op op);
+/* Does v OP threshold hold? Integers compare exactly; n/a never holds. */
+int where_holds(struct value v, enum where_op op, struct value threshold);
+
+struct where_result {
+	int found;
+	struct sweep_cursor at;  /* first key value where it holds */
+	struct value v;          /* the metric there; when not found, at TO */
+	int monotone;            /* every value looked at was in order (ascending or descending) */
+	int scanned;             /* not monotone, small range: every value was tried, so the answer is exact */
+	uint64_t evals;          /* metric evaluations */
+};
+
+/* Small enough to try every value when the metric is not monotone. */
+#define WHERE_SCAN_MAX 65536ull
+
+/*
+ * The first key value in FROM..TO (every whole value, or every double for a
+ * real key) where col's metric OP threshold holds: bisection, assuming the
+ * metric is monotone in the key, with 65 evenly spaced samples plus the
+ * bisection path checked for order. If they are out of order the range is
+ * scanned value by value when it is small enough (res->scanned); otherwise
+ * the answer stands with res->monotone = 0 for the caller to warn about.
+ * r's step is ignored. -1 with err for keys whose values are not a plain
+ * interval (page size, powers of two) and real keys below 0.
+ */
+int sweep_where(const struct machine *m, const struct sweep_range *r, const struct sweep_col *col,
+		enum where_op op, struct value threshold, struct where_result *res, char *err, size_t errlen);
+
+#endif

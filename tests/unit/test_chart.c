@@ -1,0 +1,252 @@
+/* The chart's layout: axes, where points land, the marker, labels, both glyph sets. */
+#include "testutil.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "../../tui/chart.h"
+
+static struct chart line_chart(const double *x, const double *y, size_t n, enum chart_scale xs)
+{
+	struct chart c;
+
+	memset(&c, 0, sizeof(c));
+	c.title = "t.metric";
+	c.yunit = "pages";
+	c.xname = "cpus";
+	c.xunit = "CPUs";
+	c.xscale = xs;
+	c.yscale = CHART_LINEAR;
+	c.nseries = 1;
+	c.series[0].label = "after";
+	c.series[0].x = x;
+	c.series[0].y = y;
+	c.series[0].n = n;
+	c.marker_x = NAN;
+	return c;
+}
+
+/* Rows of the plot area where column col (of the plot area) holds series s. */
+static int rows_with(const struct chart_grid *g, int col, int s, int *first)
+{
+	int n = 0;
+
+	*first = -1;
+	for (int r = 0; r < g->plot_h; r++) {
+		if (chart_cell_at(g, g->plot_y + r, g->plot_x + col)->tag == s) {
+			if (*first < 0)
+				*first = r;
+			n++;
+		}
+	}
+	return n;
+}
+
+static void test_axes(void **state)
+{
+	static const double x[] = { 0, 50, 100 }, y[] = { 0, 5, 10 };
+	struct chart c = line_chart(x, y, 3, CHART_LINEAR);
+	struct chart_grid g;
+	int axis_row;
+
+	(void)state;
+	assert_int_equal(chart_draw(&c, 60, 16, 0, &g), 0);
+	assert_int_equal(g.width, 60);
+	assert_int_equal(g.height, 16);
+	assert_int_equal(g.plot_y, 1);
+	assert_int_equal(g.plot_h, 12);
+	assert_int_equal(g.plot_x + g.plot_w, 60);
+	axis_row = g.plot_y + g.plot_h;
+	/* the y axis runs down the column left of the plot, the x axis along the row below */
+	for (int r = 0; r < g.plot_h; r++)
+		assert_int_equal(chart_cell_at(&g, g.plot_y + r, g.plot_x - 1)->tag, CHART_AXIS);
+	assert_int_equal(chart_cell_at(&g, axis_row, g.plot_x - 1)->ch, '+');
+	for (int col = 0; col < g.plot_w; col++)
+		assert_int_equal(chart_cell_at(&g, axis_row, g.plot_x + col)->tag, CHART_AXIS);
+	/* ticks at the round values 0, 20 ... 100 */
+	assert_int_equal(chart_cell_at(&g, axis_row, g.plot_x)->ch, '+');
+	assert_int_equal(chart_cell_at(&g, axis_row, g.plot_x + g.plot_w - 1)->ch, '+');
+	chart_grid_free(&g);
+}
+
+static void test_text(void **state)
+{
+	static const double x[] = { 1, 2, 4, 8, 16 }, y[] = { 10, 20, 30, 40, 50 };
+	struct chart c = line_chart(x, y, 5, CHART_LOG);
+	struct strbuf out = STRBUF_INIT;
+	const char *p;
+	int lines = 0;
+
+	(void)state;
+	chart_render(&c, 50, 12, 0, &out);
+	p = sb_str(&out);
+	for (const char *q = p; *q; q++)
+		lines += *q == '\n';
+	assert_int_equal(lines, 12);
+	assert_true(!strncmp(p, "t.metric (pages)", 16));
+	assert_non_null(strstr(p, "cpus (CPUs), log scale"));
+	/* y labels: the top is the largest value, the bottom the smallest */
+	assert_non_null(strstr(p, " 50 +"));
+	assert_non_null(strstr(p, " 10 +"));
+	/* x labels at the powers of two */
+	assert_non_null(strstr(p, "1"));
+	assert_non_null(strstr(p, "16\n"));
+	/* nothing but ASCII */
+	for (const char *q = p; *q; q++)
+		assert_true((unsigned char)*q < 0x80);
+	/* no trailing blanks */
+	assert_null(strstr(p, " \n"));
+	sb_reset(&out);
+	chart_render(&c, 10, 5, 0, &out);
+	assert_non_null(strstr(sb_str(&out), "at least"));
+	sb_free(&out);
+}
+
+/* Points land in the column their x maps to and the row their y maps to. */
+static void test_points(void **state)
+{
+	static const double x[] = { 0, 25, 50, 75, 100 }, y[] = { 0, 0, 10, 0, 0 };
+	struct chart c = line_chart(x, y, 5, CHART_LINEAR);
+	struct chart_grid g;
+	int first;
+
+	(void)state;
+	c.series[1] = c.series[0];
+	c.nseries = 2; /* the line style (series 1) draws one row per column */
+	c.series[0].n = 0;
+	assert_int_equal(chart_draw(&c, 45, 14, 0, &g), 0);
+	/* plot width w: x = 0 -> column 0, 50 -> (w-1)/2, 100 -> w-1 */
+	assert_int_equal(rows_with(&g, 0, 1, &first), 1);
+	assert_int_equal(first, g.plot_h - 1); /* y = 0 is the bottom row */
+	assert_true(rows_with(&g, (int)lround(0.5 * (g.plot_w - 1)), 1, &first) >= 1);
+	assert_int_equal(first, 0); /* the peak at the top row */
+	assert_int_equal(rows_with(&g, g.plot_w - 1, 1, &first), 1);
+	assert_int_equal(first, g.plot_h - 1);
+	chart_grid_free(&g);
+}
+
+/* On a log axis the geometric middle is the middle column. */
+static void test_log_axis(void **state)
+{
+	static const double x[] = { 1, 256, 65536 }, y[] = { 1, 2, 3 };
+	struct chart c = line_chart(x, y, 3, CHART_LOG);
+	struct chart_grid g;
+	int first, mid;
+
+	(void)state;
+	c.series[0].label = "before";
+	assert_int_equal(chart_draw(&c, 41, 12, 0, &g), 0);
+	assert_int_equal(g.xlog, 1);
+	mid = (int)lround(0.5 * (g.plot_w - 1));
+	assert_int_equal(rows_with(&g, mid, 0, &first), 1);
+	assert_int_equal(first, (int)lround(0.5 * (g.plot_h - 1)));
+	/* a quarter of the way along, the curve is interpolated a quarter of the way up */
+	assert_int_equal(rows_with(&g, (int)lround(0.25 * (g.plot_w - 1)), 0, &first), 1);
+	assert_int_equal(first, (int)lround(0.75 * (g.plot_h - 1)));
+	chart_grid_free(&g);
+}
+
+static void test_marker(void **state)
+{
+	static const double x[] = { 1, 65536 }, y[] = { 1, 2 };
+	struct chart c = line_chart(x, y, 2, CHART_LOG);
+	struct chart_grid g;
+	int axis_row;
+
+	(void)state;
+	c.marker_x = 256; /* halfway on the log axis */
+	assert_int_equal(chart_draw(&c, 41, 12, 0, &g), 0);
+	axis_row = g.plot_y + g.plot_h;
+	assert_int_equal(g.marker_col, g.plot_x + (int)lround(0.5 * (g.plot_w - 1)));
+	assert_int_equal(chart_cell_at(&g, axis_row, g.marker_col)->ch, '^');
+	assert_int_equal(chart_cell_at(&g, axis_row, g.marker_col)->tag, CHART_MARKER);
+	assert_int_equal(chart_cell_at(&g, g.plot_y, g.marker_col)->ch, ':');
+	chart_grid_free(&g);
+	/* outside the range: no marker */
+	c.marker_x = 1e6;
+	assert_int_equal(chart_draw(&c, 41, 12, 0, &g), 0);
+	assert_int_equal(g.marker_col, -1);
+	chart_grid_free(&g);
+}
+
+/* UTF-8: braille for the first curve, box drawing for the second, both in the legend. */
+static void test_utf8(void **state)
+{
+	static const double x[] = { 1, 2, 3, 4 }, y0[] = { 1, 2, 3, 4 }, y1[] = { 4, 3, 2, 1 };
+	struct chart c = line_chart(x, y0, 4, CHART_LINEAR);
+	struct chart_grid g;
+	struct strbuf out = STRBUF_INIT;
+	int braille = 0, box = 0, both = 0;
+
+	(void)state;
+	c.nseries = 2;
+	c.series[0].label = "before";
+	c.series[1].label = "after";
+	c.series[1].x = x;
+	c.series[1].y = y1;
+	c.series[1].n = 4;
+	assert_int_equal(chart_draw(&c, 60, 14, 1, &g), 0);
+	for (int r = 0; r < g.plot_h; r++) {
+		for (int col = 0; col < g.plot_w; col++) {
+			const struct chart_cell *cell = chart_cell_at(&g, g.plot_y + r, g.plot_x + col);
+
+			braille += cell->tag == 0 && cell->ch >= 0x2800 && cell->ch <= 0x28ff;
+			box += cell->tag == 1 && cell->ch >= 0x2500 && cell->ch <= 0x257f;
+			both += cell->tag == CHART_BOTH;
+		}
+	}
+	assert_true(braille > 10);
+	assert_true(box > 10);
+	assert_true(both >= 1); /* the curves cross */
+	/* the braille curve starts in the bottom-left cell, the line in the top-left */
+	assert_int_equal(chart_cell_at(&g, g.plot_y + g.plot_h - 1, g.plot_x)->tag, 0);
+	assert_int_equal(chart_cell_at(&g, g.plot_y, g.plot_x)->tag, 1);
+	chart_grid_text(&g, &out);
+	assert_non_null(strstr(sb_str(&out), "\xe2\x94\x80\xe2\x94\x80 after"));
+	assert_non_null(strstr(sb_str(&out), " before"));
+	assert_non_null(strstr(sb_str(&out), "\xe2\x94\x94")); /* the corner */
+	chart_grid_free(&g);
+	sb_free(&out);
+}
+
+/* Sizes label as sizes; gaps (NAN, inf) are skipped, not drawn at the edge. */
+static void test_units_and_gaps(void **state)
+{
+	static const double x[] = { 1073741824.0, 2147483648.0, 4294967296.0 }, y[] = { 512, NAN, INFINITY };
+	struct chart c = line_chart(x, y, 3, CHART_LOG);
+	struct strbuf out = STRBUF_INIT;
+
+	(void)state;
+	c.xname = "ram";
+	c.xunit = "bytes";
+	chart_render(&c, 50, 10, 0, &out);
+	assert_non_null(strstr(sb_str(&out), "1GiB"));
+	assert_non_null(strstr(sb_str(&out), "4GiB"));
+	assert_non_null(strstr(sb_str(&out), "ram (bytes), log scale"));
+	sb_free(&out);
+}
+
+static void test_locale(void **state)
+{
+	(void)state;
+	setenv("LC_ALL", "en_US.UTF-8", 1);
+	assert_int_equal(chart_locale_utf8(), 1);
+	setenv("LC_ALL", "C", 1);
+	assert_int_equal(chart_locale_utf8(), 0);
+	unsetenv("LC_ALL");
+	setenv("LC_CTYPE", "de_DE.utf8", 1);
+	assert_int_equal(chart_locale_utf8(), 1);
+	unsetenv("LC_CTYPE");
+	setenv("LANG", "POSIX", 1);
+	assert_int_equal(chart_locale_utf8(), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_axes),   cmocka_unit_test(test_text),   cmocka_unit_test(test_points),
+		cmocka_unit_test(test_log_axis), cmocka_unit_test(test_marker), cmocka_unit_test(test_utf8),
+		cmocka_unit_test(test_units_and_gaps), cmocka_unit_test(test_locale),
+	};
+	return cmocka_run_group_tests_name("chart", tests, NULL, NULL);
+}

@@ -1,0 +1,846 @@
+/*
+ * Sweeps, plot and where: rows against the kernel's formulas written out
+ * again here (not batchlab's), every bad input the issue lists, the csv and
+ * json shapes, the fn_cpus fast path against the per-row path, output files
+ * that appear whole or not at all, and Ctrl-C leaving valid output.
+ */
+#include "testutil.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "../../core/sweep.h"
+#include "../../tui/cmd.h"
+#include "../../tui/sweep.h"
+
+/* --- references, from mm/util.c and mm/vmstat.c ----------------------------- */
+
+static unsigned ref_fls(uint64_t x)
+{
+	unsigned r = 0;
+
+	for (; x; x >>= 1)
+		r++;
+	return r;
+}
+
+/* totalram as batchlab derives it: installed pages less one 64-byte struct page each */
+static uint64_t ref_totalram(uint64_t ram, uint64_t pagesize)
+{
+	uint64_t pages = ram / pagesize;
+
+	return pages - pages * 64 / pagesize;
+}
+
+/* mm_compute_batch(): ram/nr/256 (never) or ram/nr/4 (guess, always; the 64X lift), at least max(2nr, 32) */
+static uint64_t ref_committed_batch(uint64_t totalram, uint64_t nr, int after)
+{
+	uint64_t memsized = totalram / nr / (after ? 4 : 256), floor = 2 * nr > 32 ? 2 * nr : 32;
+
+	if (memsized > 2147483647u)
+		memsized = 2147483647u;
+	return memsized > floor ? memsized : floor;
+}
+
+/* calculate_normal_threshold() with PAGE_SHIFT 12 */
+static uint64_t ref_threshold(uint64_t zone, uint64_t cpus)
+{
+	uint64_t t = 2 * ref_fls(cpus) * (1 + ref_fls(zone >> 15));
+
+	return t < 125 ? t : 125;
+}
+
+/* vmpressure_win after seed 004, 4K pages */
+static uint64_t ref_window_after(uint64_t totalram)
+{
+	return 32 * 16 * (1 + ref_fls(totalram >> 15));
+}
+
+/* --- helpers ------------------------------------------------------------------ */
+
+static int run(struct session *s, const char *line, struct strbuf *out, char *err)
+{
+	sb_reset(out);
+	err[0] = '\0';
+	return cmd_run(s, line, out, err, 512);
+}
+
+static int count_lines(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+static int range(struct sweep_range *r, const char *setting, const char *key, const char *from, const char *to,
+		 const char *how, const char *n, char *err)
+{
+	struct machine m = machine_with(setting);
+
+	return sweep_range_parse(&m, key, from, to, how, n, r, err, 256);
+}
+
+/* --- ranges -------------------------------------------------------------------- */
+
+static void test_range_values(void **state)
+{
+	static const uint64_t x15[] = { 1, 2, 3, 5, 8, 11, 17, 26, 38, 58, 86 }; /* round(1.5^k), each once */
+	struct sweep_range r;
+	struct sweep_cursor c;
+	char err[256];
+	size_t i;
+
+	(void)state;
+	assert_int_equal(range(&r, "", "cpus", "1", "65536", "step", "1", err), 0);
+	assert_int_equal(r.rows, 65536);
+	/* sizes double by default: 1G, 2G ... 1T is 11 rows */
+	assert_int_equal(range(&r, "", "ram", "1G", "1T", NULL, NULL, err), 0);
+	assert_int_equal(r.rows, 11);
+	sweep_cursor_start(&c);
+	for (i = 0; sweep_range_next(&r, &c); i++)
+		assert_int_equal(c.u, (1ull << 30) << i);
+	assert_int_equal(i, 11);
+	/* counts step by 1 by default */
+	assert_int_equal(range(&r, "", "depth", "1", "64", NULL, NULL, err), 0);
+	assert_int_equal(r.rows, 64);
+	/* a step that does not land on TO stops below it */
+	assert_int_equal(range(&r, "", "cpus", "1", "100", "step", "7", err), 0);
+	assert_int_equal(r.rows, 15); /* 1, 8, ... 99 */
+	assert_int_equal(range(&r, "", "cpus", "1", "100", "x", "1.5", err), 0);
+	assert_int_equal(r.rows, sizeof(x15) / sizeof(x15[0]));
+	sweep_cursor_start(&c);
+	for (i = 0; sweep_range_next(&r, &c); i++)
+		assert_int_equal(c.u, x15[i]);
+	/* page counts: NNNp, bare pages, or sizes in pages */
+	assert_int_equal(range(&r, "", "totalram", "1000p", "2000p", "step", "100", err), 0);
+	assert_int_equal(r.rows, 11);
+	assert_int_equal(range(&r, "", "totalram", "4M", "8M", "step", "1M", err), 0);
+	assert_int_equal(r.from, 1024);
+	assert_int_equal(r.step, 256);
+	assert_int_equal(r.rows, 5);
+	assert_int_equal(range(&r, "", "zone", "1024p", "2048p", "step", "256p", err), 0);
+	assert_int_equal(r.rows, 5);
+	/* sizes step in bytes or with units */
+	assert_int_equal(range(&r, "", "reclaim", "0", "1G", "step", "256M", err), 0);
+	assert_int_equal(r.rows, 5);
+	/* the page size takes 4K, 16K, 64K: x 4 visits exactly those */
+	assert_int_equal(range(&r, "", "pagesize", "4K", "64K", "x", "4", err), 0);
+	assert_int_equal(r.rows, 3);
+	/* FROM == TO is one row */
+	assert_int_equal(range(&r, "", "cpus", "8", "8", NULL, NULL, err), 0);
+	assert_int_equal(r.rows, 1);
+	/* 10 million rows exactly is allowed */
+	assert_int_equal(range(&r, "", "scanned", "1", "10000000", "step", "1", err), 0);
+	assert_int_equal(r.rows, 10000000);
+	/* the top of a 64-bit range does not wrap */
+	assert_int_equal(range(&r, "", "ram", "1E", "1E", "step", "1E", err), 0);
+	assert_int_equal(r.rows, 1);
+}
+
+/* Every bad range the issue lists: an error naming what was expected, one line. */
+static void test_range_errors(void **state)
+{
+	static const struct { const char *key, *from, *to, *how, *n, *expect; } bad[] = {
+		{ "cpus", "10", "1", NULL, NULL, "above TO" },
+		{ "cpus", "1", "10", "step", "0", "at least 1" },
+		{ "cpus", "1", "10", "step", "-1", "positive" },
+		{ "cpus", "1", "10", "step", "-2", "positive" },
+		{ "cpus", "1", "10", "step", "two", "whole number" },
+		{ "cpus", "1", "10", "step", NULL, "after step" },
+		{ "cpus", "1", "10", "x", "1", "above 1" },
+		{ "cpus", "1", "10", "x", "0.5", "above 1" },
+		{ "cpus", "1", "10", "x", "-2", "above 1" },
+		{ "cpus", "1", "10", "by", "2", "step N or x N" },
+		{ "scanned", "0", "20000000", "step", "1", "at most 10000000" },
+		{ "scanned", "1", "4611686018427387904", "x", "1.0000000001", "at most 10000000" },
+		{ "ram", "1M", "1E", "step", "1M", "at most 10000000" },
+		{ "reclaim", "0", "1G", NULL, NULL, "FROM above 0" },
+		{ "nosuch", "1", "2", NULL, NULL, "unknown key 'nosuch'" },
+		{ "overcommit", "0", "2", NULL, NULL, "is a choice" },
+		{ "cpus", "0", "10", NULL, NULL, "out of range" },
+		{ "cpus", "1", "65537", NULL, NULL, "out of range" },
+		{ "ram", "1G", "4X", NULL, NULL, "unknown unit" },
+		{ "totalram", "auto", "1000p", NULL, NULL, "not auto" },
+		{ "pagesize", "4K", "64K", "step", "4K", "is not one of" },
+		{ "committed_lift", "1", "256", "step", "1", "power of two" },
+		{ "totalram", "1000p", "2000p", "step", "1K", "at least 1 page" },
+	};
+	struct sweep_range r;
+	char err[256];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = '\0';
+		if (range(&r, "", bad[i].key, bad[i].from, bad[i].to, bad[i].how, bad[i].n, err) != -1 ||
+		    !strstr(err, bad[i].expect)) {
+			fprintf(stderr, "case %zu: %s %s %s %s %s: got '%s'\n", i, bad[i].key, bad[i].from, bad[i].to,
+				bad[i].how ? bad[i].how : "", bad[i].n ? bad[i].n : "", err);
+			fail();
+		}
+		assert_null(strchr(err, '\n'));
+	}
+}
+
+/* The same bad inputs through the command: exit path, no output, session unchanged. */
+static void test_command_errors(void **state)
+{
+	static const char *const bad[] = {
+		"sweep cpus 10 1 vmstat.threshold",
+		"sweep cpus 1 10 step 0 vmstat.threshold",
+		"sweep cpus 1 10 step -1 vmstat.threshold",
+		"sweep cpus 1 10 x 1 vmstat.threshold",
+		"sweep scanned 1 20000000 step 1 vmstat.threshold",
+		"sweep nosuch 1 10 vmstat.threshold",
+		"sweep overcommit 0 2 committed_as.batch",
+		"sweep cpus 1 10 vmstat.nosuch",
+		"sweep cpus 1 10 nosuch.window",
+		"sweep cpus 1 10 vmpressure.window.sideways",
+		"sweep cpus 1 10 vmstat.threshold.after",
+		"sweep cpus 1 10 step 1",
+		"sweep cpus 1 10 vmstat.threshold >",
+		"sweep cpus 1 10 vmstat.threshold > a > b",
+		"sweep cpus 1 10 vmstat.threshold > /nonexistent-dir/x.csv",
+		"plot vmstat.threshold cpus 1 10",
+		"plot vmstat.threshold over cpus 10 1",
+		"plot vmstat.nosuch over cpus 1 10",
+		"plot vmstat.threshold over cpus 1 10 step 1 extra",
+		"plot vmstat.threshold over scanned 1 10000000 step 1",
+		"where vmpressure.window > 4096 over ram 1G 1T",
+		"where vmpressure.window.after >> 4096 over ram 1G 1T",
+		"where vmpressure.window.after > lots over ram 1G 1T",
+		"where vmpressure.window.after > 4096 under ram 1G 1T",
+		"where vmpressure.window.after > 4096 over ram 1T 1G",
+		"where vmpressure.window.after > 4096 over overcommit 0 2",
+		"where vmpressure.window.after > 4096 over pagesize 4K 64K",
+	};
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	struct machine before;
+	char err[512];
+
+	(void)state;
+	session_init(&s);
+	assert_int_equal(run(&s, "set cpus 96 ram 192G", &out, err), 0);
+	before = s.m;
+	for (int f = 0; f < 3; f++) {
+		s.format = (enum out_format)f;
+		for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			if (run(&s, bad[i], &out, err) != -1) {
+				fprintf(stderr, "accepted: %s\n", bad[i]);
+				fail();
+			}
+			assert_true(strlen(err) > 0);
+			assert_null(strchr(err, '\n'));
+			assert_int_equal(out.len, 0);
+			assert_memory_equal(&s.m, &before, sizeof(before));
+		}
+	}
+	assert_int_equal(access("/nonexistent-dir", F_OK), -1);
+	sb_free(&out);
+}
+
+/* --- rows against the formulas --------------------------------------------------- */
+
+static void test_rows_exact(void **state)
+{
+	struct machine m = machine_with("ram 256G");
+	struct sweep_range r;
+	static struct sweep sw;
+	uint64_t t = ref_totalram(256ull << 30, 4096), n = 0;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(sweep_range_parse(&m, "cpus", "1", "65536", "step", "1", &r, err, sizeof(err)), 0);
+	sweep_init(&sw, &r);
+	assert_int_equal(sweep_add_metric(&sw, "committed_as.batch", err, sizeof(err)), 0);
+	assert_int_equal(sweep_add_metric(&sw, "vmstat.threshold", err, sizeof(err)), 0);
+	assert_int_equal(sw.ncols, 3);
+	assert_string_equal(sw.cols[0].head, "committed_as.batch.before");
+	assert_string_equal(sw.cols[1].head, "committed_as.batch.after");
+	assert_string_equal(sw.cols[2].head, "vmstat.threshold");
+	sweep_begin(&sw, &m);
+	while (sweep_next(&sw) > 0) {
+		n++;
+		assert_int_equal(sw.cur.u, n);
+		assert_int_equal(sw.m.cpus, n);
+		assert_int_equal(sweep_value(&sw, 0).i, ref_committed_batch(t, n, 0));
+		assert_int_equal(sweep_value(&sw, 1).i, ref_committed_batch(t, n, 1));
+		assert_int_equal(sweep_value(&sw, 2).i, ref_threshold(t, n));
+	}
+	sweep_end(&sw);
+	assert_int_equal(n, 65536);
+
+	/* over RAM, step 1G: the window and the batch at every GiB from 1 to 1024 */
+	m = machine_with("cpus 64");
+	assert_int_equal(sweep_range_parse(&m, "ram", "1G", "1T", "step", "1G", &r, err, sizeof(err)), 0);
+	sweep_init(&sw, &r);
+	assert_int_equal(sweep_add_metric(&sw, "vmpressure.window.after", err, sizeof(err)), 0);
+	assert_int_equal(sweep_add_metric(&sw, "committed_as.batch.after", err, sizeof(err)), 0);
+	sweep_begin(&sw, &m);
+	n = 0;
+	while (sweep_next(&sw) > 0) {
+		uint64_t ram = ++n << 30, tr = ref_totalram(ram, 4096);
+
+		assert_int_equal(sw.m.ram, ram);
+		assert_int_equal(sweep_value(&sw, 0).i, ref_window_after(tr));
+		assert_int_equal(sweep_value(&sw, 1).i, ref_committed_batch(tr, 64, 1));
+	}
+	sweep_end(&sw);
+	assert_int_equal(n, 1024);
+
+	/* over totalram itself, in pages across an fls boundary: 2^20 pages is 128 GiB's units */
+	m = machine_with("");
+	assert_int_equal(sweep_range_parse(&m, "totalram", "1048000p", "1048600p", "step", "1", &r, err, sizeof(err)), 0);
+	sweep_init(&sw, &r);
+	assert_int_equal(sweep_add_metric(&sw, "vmpressure.window.after", err, sizeof(err)), 0);
+	sweep_begin(&sw, &m);
+	n = 0;
+	while (sweep_next(&sw) > 0) {
+		assert_int_equal(sweep_value(&sw, 0).i, ref_window_after(1048000 + n));
+		n++;
+	}
+	sweep_end(&sw);
+	assert_int_equal(n, 601);
+}
+
+/* A PT_REAL key (the cost constants) sweeps like any other, through the table. */
+static void test_real_key(void **state)
+{
+	const struct param *p = NULL;
+	struct machine m = machine_with("");
+	struct sweep_range r;
+	static struct sweep sw;
+	char from[32], to[32], step[32], err[256];
+	double lo, hi;
+	uint64_t n = 0;
+
+	(void)state;
+	for (size_t i = 0; i < nparams && !p; i++)
+		if (params[i].type == PT_REAL)
+			p = &params[i];
+	if (!p)
+		skip(); /* no real-valued key in the table yet */
+	lo = p->rmin > 0 ? p->rmin : 0;
+	hi = lo + 1;
+	snprintf(from, sizeof(from), "%.17g", lo);
+	snprintf(to, sizeof(to), "%.17g", hi);
+	snprintf(step, sizeof(step), "%.17g", 0.1);
+	assert_int_equal(sweep_range_parse(&m, p->name, from, to, NULL, NULL, &r, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "step N or x N"));
+	assert_int_equal(sweep_range_parse(&m, p->name, from, to, "step", step, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.rows, 11); /* 0.1 ten times is not quite 1.0: the last row still counts */
+	sweep_init(&sw, &r);
+	assert_int_equal(sweep_add_metric(&sw, "vmstat.threshold", err, sizeof(err)), 0);
+	sweep_begin(&sw, &m);
+	while (sweep_next(&sw) > 0) {
+		assert_true(fabs(param_real(&sw.m, p) - (lo + 0.1 * (double)n)) < 1e-9);
+		assert_true(param_real(&sw.m, p) <= hi);
+		n++;
+	}
+	sweep_end(&sw);
+	assert_int_equal(n, 11);
+	assert_int_equal(sweep_range_parse(&m, p->name, "-1", to, "step", step, &r, err, sizeof(err)), -1);
+}
+
+/* --- the fn_cpus fast path ------------------------------------------------------- */
+
+static int fn_calls, fn_cpus_calls;
+
+/* Any function of cpus and the rest of the machine will do; this one is not monotone. */
+static struct value fake_fn(const struct machine *m, int side, struct strbuf *why)
+{
+	(void)why;
+	fn_calls++;
+	return val_int(m->cpus * 1000003u % 7919u + (uint64_t)side * 100000u + m->depth);
+}
+
+static int fake_fn_cpus(const struct machine *m, int side, uint64_t n, struct value *out)
+{
+	struct machine k = *m;
+
+	fn_cpus_calls++;
+	for (uint64_t i = 0; i < n; i++) {
+		k.cpus = i + 1;
+		out[i] = val_int(k.cpus * 1000003u % 7919u + (uint64_t)side * 100000u + k.depth);
+	}
+	return 0;
+}
+
+static int declining_fn_cpus(const struct machine *m, int side, uint64_t n, struct value *out)
+{
+	(void)m, (void)side, (void)n, (void)out;
+	fn_cpus_calls++;
+	return -1;
+}
+
+static const char *const fake_sides[] = { "before", "after", NULL };
+static const struct metric_desc fake_metrics[] = {
+	{ .name = "fast", .unit = "things", .kind = METRIC_MODELED, .help = "test", .fn = fake_fn, .fn_cpus = fake_fn_cpus },
+	{ .name = "declines", .unit = "things", .kind = METRIC_MODELED, .help = "test", .fn = fake_fn,
+	  .fn_cpus = declining_fn_cpus },
+	{ .name = "slow", .unit = "things", .kind = METRIC_MODELED, .help = "test", .fn = fake_fn },
+	{ .name = NULL },
+};
+static const struct model_desc fake_model = {
+	.id = "fake", .title = "test", .seed = "-", .kernel = "-", .sides = fake_sides, .before = 0, .after = 1,
+	.metrics = fake_metrics, .about = "", .published = "", .headline = "fast",
+};
+
+static void sweep_fake(const char *how, const char *n, const char *from, const char *to)
+{
+	struct machine m = machine_with("depth 5");
+	struct sweep_range r;
+	static struct sweep sw;
+	char err[256];
+	uint64_t rows = 0;
+
+	assert_int_equal(sweep_range_parse(&m, "cpus", from, to, how, n, &r, err, sizeof(err)), 0);
+	sweep_init(&sw, &r);
+	for (int i = 0; i < 3; i++)
+		for (int side = 0; side < 2; side++)
+			assert_int_equal(sweep_add_column(&sw, &fake_model, &fake_metrics[i], side, "x", err, sizeof(err)), 0);
+	fn_calls = fn_cpus_calls = 0;
+	sweep_begin(&sw, &m);
+	assert_int_equal(fn_cpus_calls, 4); /* fast and declines, two sides each */
+	assert_int_equal(sw.fast_calls, 2);
+	assert_non_null(sw.cols[0].fast);
+	assert_null(sw.cols[2].fast);
+	assert_int_equal(fn_calls, 0);
+	while (sweep_next(&sw) > 0) {
+		struct value v[6];
+		int before = fn_calls;
+
+		for (int c = 0; c < 6; c++)
+			v[c] = sweep_value(&sw, c);
+		assert_int_equal(fn_calls - before, 4); /* the two table columns cost nothing */
+		for (int side = 0; side < 2; side++) {
+			struct value per_row = fake_fn(&sw.m, side, NULL);
+
+			assert_int_equal(v[side].i, per_row.i);     /* fast path */
+			assert_int_equal(v[2 + side].i, per_row.i); /* declined: per row */
+			assert_int_equal(v[4 + side].i, per_row.i); /* none: per row */
+		}
+		rows++;
+	}
+	sweep_end(&sw);
+	assert_int_equal(rows, r.rows);
+}
+
+static void test_fast_path(void **state)
+{
+	(void)state;
+	sweep_fake("step", "1", "1", "65536");
+	sweep_fake("step", "7", "100", "2000");
+	sweep_fake("x", "2", "3", "65536");
+	sweep_fake("x", "1.3", "1", "5000");
+}
+
+/* Not over cpus, fn_cpus is never asked. */
+static void test_fast_path_only_cpus(void **state)
+{
+	struct machine m = machine_with("");
+	struct sweep_range r;
+	static struct sweep sw;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(sweep_range_parse(&m, "depth", "1", "64", NULL, NULL, &r, err, sizeof(err)), 0);
+	sweep_init(&sw, &r);
+	assert_int_equal(sweep_add_column(&sw, &fake_model, &fake_metrics[0], 0, "x", err, sizeof(err)), 0);
+	fn_calls = fn_cpus_calls = 0;
+	sweep_begin(&sw, &m);
+	while (sweep_next(&sw) > 0)
+		assert_int_equal(sweep_value(&sw, 0).i, m.cpus * 1000003u % 7919u + sw.m.depth);
+	sweep_end(&sw);
+	assert_int_equal(fn_cpus_calls, 0);
+	assert_int_equal(fn_calls, 64);
+}
+
+/* --- formats ------------------------------------------------------------------------ */
+
+static void test_csv_json_table(void **state)
+{
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512], line[256];
+	const char *p;
+	int n;
+
+	(void)state;
+	session_init(&s);
+	assert_int_equal(run(&s, "format csv", &out, err), 0);
+	assert_int_equal(run(&s, "sweep ram 1G 4G vmpressure.window vmstat.threshold", &out, err), 0);
+	/* the header, then ram in bytes as `get ram` prints it, the window before and after, the threshold */
+	snprintf(line, sizeof(line),
+		 "ram,vmpressure.window.before,vmpressure.window.after,vmstat.threshold\n"
+		 "1073741824,512,%llu,%llu\n2147483648,512,%llu,%llu\n4294967296,512,%llu,%llu\n",
+		 (unsigned long long)ref_window_after(ref_totalram(1ull << 30, 4096)),
+		 (unsigned long long)ref_threshold(ref_totalram(1ull << 30, 4096), 64),
+		 (unsigned long long)ref_window_after(ref_totalram(2ull << 30, 4096)),
+		 (unsigned long long)ref_threshold(ref_totalram(2ull << 30, 4096), 64),
+		 (unsigned long long)ref_window_after(ref_totalram(4ull << 30, 4096)),
+		 (unsigned long long)ref_threshold(ref_totalram(4ull << 30, 4096), 64));
+	assert_string_equal(sb_str(&out), line);
+	/* the order asked, and a named side as asked */
+	assert_int_equal(run(&s, "sweep cpus 2 2 vmstat.threshold committed_as.batch.after proactive_reclaim.calls.before",
+			     &out, err), 0);
+	p = "cpus,vmstat.threshold,committed_as.batch.after,proactive_reclaim.calls.before\n";
+	assert_true(!strncmp(sb_str(&out), p, strlen(p)));
+
+	assert_int_equal(run(&s, "format json", &out, err), 0);
+	assert_int_equal(run(&s, "sweep cpus 1 4 x 2 vmstat.threshold memcg_charge.batch", &out, err), 0);
+	p = sb_str(&out);
+	assert_true(!strncmp(p, "[\n  {\"cpus\": 1, \"vmstat.threshold\": ", 35));
+	assert_non_null(strstr(p, "\"memcg_charge.batch.before\": 32, \"memcg_charge.batch.after\": 64}"));
+	assert_non_null(strstr(p, "},\n  {\"cpus\": 2, "));
+	assert_non_null(strstr(p, "},\n  {\"cpus\": 4, "));
+	assert_int_equal(count_lines(p), 5);
+	assert_string_equal(p + out.len - 4, "}\n]\n");
+
+	assert_int_equal(run(&s, "format table", &out, err), 0);
+	assert_int_equal(run(&s, "sweep cpus 1 8 step 1 vmstat.threshold", &out, err), 0);
+	p = sb_str(&out);
+	assert_int_equal(count_lines(p), 10); /* names, units, 8 rows */
+	n = sscanf(p, " cpus vmstat.threshold\n CPUs pages\n %255s", line);
+	assert_int_equal(n, 1);
+	assert_string_equal(line, "1");
+	sb_free(&out);
+}
+
+/* --- output files ----------------------------------------------------------------------- */
+
+static int dir_entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)))
+		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return n;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void test_output_file(void **state)
+{
+	char dir[] = "/tmp/bl-sweep-XXXXXX", path[128], cmd[256], err[512];
+	struct session s;
+	struct strbuf out = STRBUF_INIT, direct = STRBUF_INIT;
+	char *text;
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/rows.csv", dir);
+	session_init(&s);
+	s.format = FMT_CSV;
+
+	/* an old file, replaced whole */
+	f = fopen(path, "w");
+	fputs("old\n", f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "sweep cpus 1 70000 step 1 vmstat.threshold > %s", path);
+	assert_int_equal(run(&s, cmd, &out, err), -1); /* 70000 CPUs is out of range: nothing written */
+	text = slurp(path);
+	assert_string_equal(text, "old\n");
+	free(text);
+	assert_int_equal(dir_entries(dir), 1); /* and no temporary file left behind */
+
+	snprintf(cmd, sizeof(cmd), "sweep cpus 1 65536 step 1 vmstat.threshold committed_as.batch > %s", path);
+	assert_int_equal(run(&s, cmd, &out, err), 0);
+	assert_int_equal(out.len, 0); /* the rows went to the file */
+	assert_int_equal(run(&s, "sweep cpus 1 65536 step 1 vmstat.threshold committed_as.batch", &direct, err), 0);
+	text = slurp(path);
+	assert_string_equal(text, sb_str(&direct));
+	assert_int_equal(count_lines(text), 65537);
+	free(text);
+	assert_int_equal(dir_entries(dir), 1);
+
+	/* --output PATH, >PATH and --output=PATH are the same */
+	snprintf(cmd, sizeof(cmd), "sweep cpus 1 16 --output %s vmstat.threshold", path);
+	assert_int_equal(run(&s, cmd, &out, err), 0);
+	assert_int_equal(run(&s, "sweep cpus 1 16 vmstat.threshold", &direct, err), 0);
+	text = slurp(path);
+	assert_string_equal(text, sb_str(&direct));
+	free(text);
+	snprintf(cmd, sizeof(cmd), "sweep cpus 1 16 vmstat.threshold >%s", path);
+	assert_int_equal(run(&s, cmd, &out, err), 0);
+	snprintf(cmd, sizeof(cmd), "sweep cpus 1 16 vmstat.threshold --output=%s", path);
+	assert_int_equal(run(&s, cmd, &out, err), 0);
+	text = slurp(path);
+	assert_string_equal(text, sb_str(&direct));
+	free(text);
+
+	/* a directory cannot be replaced: an error, and the temporary file is gone */
+	snprintf(cmd, sizeof(cmd), "sweep cpus 1 16 vmstat.threshold > %s", dir);
+	assert_int_equal(run(&s, cmd, &out, err), -1);
+	assert_null(strchr(err, '\n'));
+	assert_int_equal(dir_entries(dir), 1);
+
+	unlink(path);
+	rmdir(dir);
+	sb_free(&out);
+	sb_free(&direct);
+}
+
+/* --- Ctrl-C ---------------------------------------------------------------------------- */
+
+static uint64_t raise_at;
+
+/* A metric that presses Ctrl-C at one row: the real handler has to catch it. */
+static struct value interrupting_fn(const struct machine *m, int side, struct strbuf *why)
+{
+	(void)side, (void)why;
+	if (m->cpus == raise_at)
+		raise(SIGINT);
+	return val_int(m->cpus);
+}
+
+static const struct metric_desc interrupting = { .name = "ctrl_c", .unit = "CPUs", .kind = METRIC_EXACT,
+						 .single = 1, .help = "test", .fn = interrupting_fn };
+
+static void interrupt_in(enum out_format fmt, FILE *f, struct strbuf *out, char *err)
+{
+	struct machine m = machine_with("");
+	struct sweep_range r;
+	static struct sweep sw;
+
+	assert_int_equal(sweep_range_parse(&m, "cpus", "1", "65536", "step", "1", &r, err, 256), 0);
+	sweep_init(&sw, &r);
+	assert_int_equal(sweep_add_column(&sw, &fake_model, &interrupting, 0, "fake.ctrl_c", err, 256), 0);
+	assert_int_equal(sweep_write(&m, &sw, fmt, f, 0, out, err, 256), -2);
+	assert_non_null(strstr(err, "interrupted after 40000 of 65536 rows"));
+	assert_null(strchr(err, '\n'));
+}
+
+static void test_interrupt(void **state)
+{
+	struct strbuf out = STRBUF_INIT;
+	char err[256], *text;
+	FILE *f = tmpfile();
+	long n;
+	uint64_t k = 0;
+	const char *p;
+	void (*old)(int) = signal(SIGINT, SIG_DFL);
+
+	(void)state;
+	raise_at = 40000;
+	/* csv through a file in 64 KiB chunks: header plus 40000 whole lines, the row being made when it came included */
+	interrupt_in(FMT_CSV, f, &out, err);
+	fwrite(out.buf, 1, out.len, f);
+	n = ftell(f);
+	rewind(f);
+	text = malloc((size_t)n + 1);
+	assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
+	text[n] = '\0';
+	assert_int_equal(count_lines(text), 40001);
+	assert_int_equal(text[n - 1], '\n');
+	for (p = strchr(text, '\n') + 1; *p; p = strchr(p, '\n') + 1) {
+		unsigned long long a, b;
+
+		k++;
+		assert_int_equal(sscanf(p, "%llu,%llu", &a, &b), 2);
+		assert_int_equal(a, k);
+		assert_int_equal(b, k);
+	}
+	free(text);
+	fclose(f);
+
+	/* json all in memory: closed, so it parses */
+	sb_reset(&out);
+	interrupt_in(FMT_JSON, NULL, &out, err);
+	assert_int_equal(count_lines(sb_str(&out)), 40002);
+	assert_string_equal(sb_str(&out) + out.len - 4, "}\n]\n");
+	/* the handler was put back */
+	assert_true(signal(SIGINT, old) == SIG_DFL);
+
+	/* a background job ignores Ctrl-C, and its sweep runs to the end */
+	{
+		struct machine m = machine_with("");
+		struct sweep_range r;
+		static struct sweep sw;
+
+		old = signal(SIGINT, SIG_IGN);
+		sb_reset(&out);
+		assert_int_equal(sweep_range_parse(&m, "cpus", "1", "65536", "step", "1", &r, err, 256), 0);
+		sweep_init(&sw, &r);
+		assert_int_equal(sweep_add_column(&sw, &fake_model, &interrupting, 0, "fake.ctrl_c", err, 256), 0);
+		assert_int_equal(sweep_write(&m, &sw, FMT_CSV, NULL, 0, &out, err, 256), 0);
+		assert_int_equal(count_lines(sb_str(&out)), 65537);
+		assert_true(signal(SIGINT, old) == SIG_IGN);
+	}
+	sb_free(&out);
+}
+
+/* --- where ---------------------------------------------------------------------------------- */
+
+static int where(struct session *s, const char *cmd, struct strbuf *out, char *err)
+{
+	s->format = FMT_CSV;
+	return run(s, cmd, out, err);
+}
+
+static void test_where(void **state)
+{
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512], want[256];
+	uint64_t p, first = 0;
+
+	(void)state;
+	session_init(&s);
+	/* the first RAM (bytes) whose window passes 4096: smallest page count with totalram >= 2^22, times 4K */
+	for (p = 4194304; !first; p++)
+		if (ref_window_after(ref_totalram(p * 4096, 4096)) > 4096)
+			first = p * 4096;
+	assert_int_equal(where(&s, "where vmpressure.window.after > 4096 over ram 1G 1T", &out, err), 0);
+	snprintf(want, sizeof(want), "ram,vmpressure.window.after,holds,monotone\n%llu,4608,yes,yes\n",
+		 (unsigned long long)first);
+	assert_string_equal(sb_str(&out), want);
+	/* == finds the first of a run of equal values; the 3072 window starts one byte after the 2560 one ends */
+	for (first = 0, p = 1ull << 30; !first; p += 4096)
+		if (ref_window_after(ref_totalram(p, 4096)) == 3072)
+			first = p;
+	assert_int_equal(where(&s, "where vmpressure.window.after == 3072 over ram 1G 1T", &out, err), 0);
+	snprintf(want, sizeof(want), "ram,vmpressure.window.after,holds,monotone\n%llu,3072,yes,yes\n",
+		 (unsigned long long)first);
+	assert_string_equal(sb_str(&out), want);
+	/* never */
+	assert_int_equal(where(&s, "where vmstat.threshold > 125 over cpus 1 65536", &out, err), 0);
+	assert_string_equal(sb_str(&out), "cpus,vmstat.threshold,holds,monotone\n65536,125,no,yes\n");
+	/* holds from FROM on */
+	assert_int_equal(where(&s, "where vmstat.threshold >= 1 over cpus 1 65536", &out, err), 0);
+	assert_true(!strncmp(strchr(sb_str(&out), '\n') + 1, "1,", 2));
+
+	/* the batch after is a V over CPUs (RAM/nr/4 falls, the 2*nr floor rises): not monotone, so scanned */
+	{
+		uint64_t t = ref_totalram(256ull << 30, 4096), n;
+
+		for (n = 1; n < 65536 && ref_committed_batch(t, n, 1) >= 10000; n++)
+			;
+		assert_true(n > 1000 && n < 3000);
+		assert_int_equal(where(&s, "where committed_as.batch.after < 10000 over cpus 1 65536", &out, err), 0);
+		snprintf(want, sizeof(want), "cpus,committed_as.batch.after,holds,monotone\n%llu,%llu,yes,no\n",
+			 (unsigned long long)n, (unsigned long long)ref_committed_batch(t, n, 1));
+		assert_string_equal(sb_str(&out), want);
+		/* and the rise on the far side: the first n past the bottom where the floor 2n passes 100000 */
+		assert_int_equal(where(&s, "where committed_as.batch.after > 100000 over cpus 2000 65536", &out, err), 0);
+		assert_true(!strncmp(sb_str(&out) + strlen("cpus,committed_as.batch.after,holds,monotone\n"),
+				     "50001,100002,yes,", 17));
+	}
+	/* sizes and ratios as values */
+	s.format = FMT_TABLE;
+	assert_int_equal(run(&s, "where committed_as.max_drift_bytes.after >= 64G over ram 1G 1T", &out, err), 0);
+	assert_non_null(strstr(sb_str(&out), "monotone"));
+	assert_int_equal(run(&s, "where vmpressure.window.after > 4096 over ram 1G 1T", &out, err), 0);
+	assert_non_null(strstr(sb_str(&out), "ram = "));
+	assert_non_null(strstr(sb_str(&out), "(> 4096)"));
+	assert_int_equal(run(&s, "where vmstat.threshold > 125 over cpus 1 65536", &out, err), 0);
+	assert_true(!strncmp(sb_str(&out), "never in 1..65536", 17));
+	s.format = FMT_JSON;
+	assert_int_equal(run(&s, "where vmstat.threshold > 125 over cpus 1 65536", &out, err), 0);
+	assert_string_equal(sb_str(&out),
+			    "{\"cpus\": 65536, \"vmstat.threshold\": 125, \"holds\": false, \"monotone\": true}\n");
+	sb_free(&out);
+}
+
+/* A saw tooth over a range too wide to scan: the answer comes with monotone = 0 and no scan. */
+static struct value saw_fn(const struct machine *m, int side, struct strbuf *why)
+{
+	(void)side, (void)why;
+	return val_int(m->scanned % 997);
+}
+
+static void test_where_not_monotone_wide(void **state)
+{
+	static const struct metric_desc saw = { .name = "saw", .unit = "x", .kind = METRIC_EXACT, .single = 1,
+						.help = "test", .fn = saw_fn };
+	struct machine m = machine_with("");
+	struct sweep_range r;
+	struct sweep_col col = { .model = &fake_model, .metric = &saw };
+	struct where_result res;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(sweep_bounds_parse(&m, "scanned", "0", "1000000000", &r, err, sizeof(err)), 0);
+	assert_int_equal(sweep_where(&m, &r, &col, WHERE_GE, val_int(996), &res, err, sizeof(err)), 0);
+	assert_int_equal(res.monotone, 0);
+	assert_int_equal(res.scanned, 0);
+	assert_true(res.evals < 200);
+	/* small enough: every value is tried and the first is exact */
+	assert_int_equal(sweep_bounds_parse(&m, "scanned", "0", "50000", &r, err, sizeof(err)), 0);
+	assert_int_equal(sweep_where(&m, &r, &col, WHERE_GE, val_int(996), &res, err, sizeof(err)), 0);
+	assert_int_equal(res.monotone, 0);
+	assert_int_equal(res.scanned, 1);
+	assert_int_equal(res.found, 1);
+	assert_int_equal(res.at.u, 996);
+}
+
+/* --- plot ------------------------------------------------------------------------------------- */
+
+static void test_plot(void **state)
+{
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512];
+	const char *p;
+
+	(void)state;
+	setenv("LC_ALL", "C", 1);
+	session_init(&s);
+	assert_int_equal(run(&s, "plot vmpressure.window over ram 1G 1T", &out, err), 0);
+	p = sb_str(&out);
+	assert_int_equal(count_lines(p), 23); /* 22 chart lines and the note */
+	assert_non_null(strstr(p, "vmpressure.window (pages)"));
+	assert_non_null(strstr(p, "+ before"));
+	assert_non_null(strstr(p, "-- after"));
+	assert_non_null(strstr(p, "ram (bytes), log scale"));
+	assert_non_null(strstr(p, "1GiB"));
+	assert_non_null(strstr(p, "1TiB"));
+	assert_non_null(strstr(p, "^ this machine"));
+	assert_non_null(strstr(p, "this machine: ram = 274877906944: before 512, after 6144 pages\n"));
+	/* one side, a step typed: a linear axis, one curve, no legend */
+	assert_int_equal(run(&s, "plot vmpressure.window.after over ram 1G 64G step 1G", &out, err), 0);
+	p = sb_str(&out);
+	assert_null(strstr(p, "log scale"));
+	assert_null(strstr(p, "before"));
+	assert_non_null(strstr(p, "vmpressure.window.after (pages)"));
+	sb_free(&out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_range_values),       cmocka_unit_test(test_range_errors),
+		cmocka_unit_test(test_command_errors),     cmocka_unit_test(test_rows_exact),
+		cmocka_unit_test(test_real_key),           cmocka_unit_test(test_fast_path),
+		cmocka_unit_test(test_fast_path_only_cpus), cmocka_unit_test(test_csv_json_table),
+		cmocka_unit_test(test_output_file),        cmocka_unit_test(test_interrupt),
+		cmocka_unit_test(test_where),              cmocka_unit_test(test_where_not_monotone_wide),
+		cmocka_unit_test(test_plot),
+	};
+	return cmocka_run_group_tests_name("sweep", tests, NULL, NULL);
+}

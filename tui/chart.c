@@ -1,0 +1,613 @@
+#include "chart.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/units.h"
+
+/* Box drawing and braille, with the ASCII each falls back to. */
+enum glyph { G_HLINE, G_VLINE, G_UP_FROM, G_UP_TO, G_DOWN_FROM, G_DOWN_TO, G_CORNER, G_TICK_Y, G_TICK_X,
+	     G_MARK_COL, G_MARK_ARROW, G_CROSS, G_POINT, NGLYPHS };
+
+static const uint32_t glyph_utf8[NGLYPHS] = { 0x2500, 0x2502, 0x256f, 0x256d, 0x256e, 0x2570, 0x2514, 0x2524,
+					      0x252c, 0x250a, 0x25b2, 0x00d7, '+' };
+static const uint32_t glyph_ascii[NGLYPHS] = { '-', '|', '\'', '.', '.', '\'', '+', '+', '+', ':', '^', 'x', '+' };
+
+struct ctx {
+	const struct chart *c;
+	struct chart_grid *g;
+	int utf8;
+	double xmin, xmax, ymin, ymax;
+	int xlog, ylog;
+	int both; /* some cell holds two curves */
+};
+
+static uint32_t glyph(const struct ctx *x, enum glyph gl)
+{
+	return x->utf8 ? glyph_utf8[gl] : glyph_ascii[gl];
+}
+
+static void put(struct ctx *x, int row, int col, uint32_t ch, int tag)
+{
+	struct chart_grid *g = x->g;
+
+	if (row < 0 || row >= g->height || col < 0 || col >= g->width)
+		return;
+	g->cells[row * g->width + col].ch = ch;
+	g->cells[row * g->width + col].tag = (signed char)tag;
+}
+
+/* A curve's cell: note when another curve is there already. */
+static void put_curve(struct ctx *x, int row, int col, uint32_t ch, int series)
+{
+	struct chart_grid *g = x->g;
+	struct chart_cell *cell;
+
+	if (row < 0 || row >= g->height || col < 0 || col >= g->width)
+		return;
+	cell = &g->cells[row * g->width + col];
+	if (cell->tag >= 0 && cell->tag != series) {
+		x->both = 1;
+		cell->tag = CHART_BOTH;
+		cell->ch = x->utf8 ? ch : '#';
+		return;
+	}
+	cell->ch = ch;
+	cell->tag = (signed char)series;
+}
+
+static void put_text(struct ctx *x, int row, int col, const char *s, int maxcol)
+{
+	for (; *s && col <= maxcol; s++, col++)
+		put(x, row, col, (unsigned char)*s, CHART_TEXT);
+}
+
+static double axis_pos(double v, double lo, double hi, int logscale)
+{
+	if (logscale)
+		return hi > lo ? (log(v) - log(lo)) / (log(hi) - log(lo)) : 0.5;
+	return hi > lo ? (v - lo) / (hi - lo) : 0.5;
+}
+
+static double axis_value(double pos, double lo, double hi, int logscale)
+{
+	if (logscale)
+		return exp(log(lo) + pos * (log(hi) - log(lo)));
+	return lo + pos * (hi - lo);
+}
+
+static int usable(double v, int logscale)
+{
+	return isfinite(v) && (!logscale || v > 0);
+}
+
+/* A tick label: sizes for bytes, whole numbers whole, else 4 significant digits. */
+static void tick_label(double v, const char *unit, char *buf, size_t len)
+{
+	if (unit && !strcmp(unit, "bytes") && v >= 0 && v < 1.8e19)
+		format_size((uint64_t)llround(v), buf, len);
+	else if ((v == floor(v) || fabs(v) >= 100) && fabs(v) < 1e7)
+		snprintf(buf, len, "%.0f", v); /* a row stands for a band of values: digits past 4 are noise */
+	else
+		snprintf(buf, len, "%.4g", v);
+	/* "4 GiB" reads fine, but a space-free label is easier to fit and to find */
+	for (char *p = buf; *p; p++)
+		if (*p == ' ')
+			memmove(p, p + 1, strlen(p));
+}
+
+static void data_range(struct ctx *x)
+{
+	const struct chart *c = x->c;
+	double xmin = INFINITY, xmax = -INFINITY, ymin = INFINITY, ymax = -INFINITY, ypos = INFINITY;
+
+	x->xlog = c->xscale == CHART_LOG;
+	for (int s = 0; s < c->nseries; s++) {
+		for (size_t i = 0; i < c->series[s].n; i++) {
+			double px = c->series[s].x[i], py = c->series[s].y[i];
+
+			if (!usable(px, x->xlog))
+				continue;
+			xmin = fmin(xmin, px);
+			xmax = fmax(xmax, px);
+			if (!isfinite(py))
+				continue;
+			ymin = fmin(ymin, py);
+			ymax = fmax(ymax, py);
+			if (py > 0)
+				ypos = fmin(ypos, py);
+		}
+	}
+	if (!isfinite(xmin)) {
+		xmin = x->xlog ? 1 : 0;
+		xmax = x->xlog ? 10 : 1;
+	}
+	if (!isfinite(ymin)) {
+		ymin = 0;
+		ymax = 1;
+	}
+	x->ylog = c->yscale == CHART_LOG || (c->yscale == CHART_AUTO && ymin > 0 && ymax / ymin >= 1000);
+	if (x->ylog && !(ymin > 0)) {
+		if (isfinite(ypos))
+			ymin = ypos; /* log of a value at or below 0: those points fall off the bottom */
+		else
+			x->ylog = 0;
+	}
+	if (ymin == ymax) {
+		/* a flat line sits in the middle, its value labelled */
+		if (x->ylog) {
+			ymin /= 2;
+			ymax *= 2;
+		} else {
+			double d = ymin ? fabs(ymin) / 2 : 1;
+
+			ymin -= d;
+			ymax += d;
+		}
+	}
+	x->xmin = xmin;
+	x->xmax = xmax;
+	x->ymin = ymin;
+	x->ymax = ymax;
+}
+
+static int y_label_width(const struct ctx *x, int ph)
+{
+	int w = 1;
+
+	for (int r = 0; r < ph; r++) {
+		char b[32];
+		int n;
+
+		tick_label(axis_value(ph > 1 ? (double)(ph - 1 - r) / (ph - 1) : 0.5, x->ymin, x->ymax, x->ylog),
+			   x->c->yunit, b, sizeof(b));
+		n = (int)strlen(b);
+		if (n > w)
+			w = n;
+	}
+	return w > 10 ? 10 : w;
+}
+
+/* Columns 0..plot_w-1 of the plot area, as the first grid column plus an offset. */
+static int x_column(const struct ctx *x, double v)
+{
+	return (int)lround(axis_pos(v, x->xmin, x->xmax, x->xlog) * (x->g->plot_w - 1));
+}
+
+static void draw_axes(struct ctx *x)
+{
+	struct chart_grid *g = x->g;
+	int axis_col = g->plot_x - 1, axis_row = g->plot_y + g->plot_h, ph = g->plot_h;
+	char b[32];
+
+	for (int r = 0; r < ph; r++) {
+		int labelled = r == 0 || r == ph - 1 || (r % 4 == 0 && ph - 1 - r >= 3);
+
+		put(x, g->plot_y + r, axis_col, glyph(x, labelled ? G_TICK_Y : G_VLINE), CHART_AXIS);
+		if (!labelled)
+			continue;
+		tick_label(axis_value(ph > 1 ? (double)(ph - 1 - r) / (ph - 1) : 0.5, x->ymin, x->ymax, x->ylog),
+			   x->c->yunit, b, sizeof(b));
+		if ((int)strlen(b) > axis_col - 1)
+			b[axis_col - 1] = '\0';
+		put_text(x, g->plot_y + r, axis_col - 1 - (int)strlen(b), b, axis_col - 2);
+	}
+	put(x, axis_row, axis_col, glyph(x, G_CORNER), CHART_AXIS);
+	for (int c = 0; c < g->plot_w; c++)
+		put(x, axis_row, g->plot_x + c, glyph(x, G_HLINE), CHART_AXIS);
+}
+
+/* Round ticks: powers of two on a log axis, 1/2/5 x 10^k on a linear one, spaced for their labels. */
+static void draw_x_ticks(struct ctx *x)
+{
+	struct chart_grid *g = x->g;
+	int axis_row = g->plot_y + g->plot_h, label_row = axis_row + 1, last_end = -2;
+	int maxticks = g->plot_w / 9 > 1 ? g->plot_w / 9 : 2;
+	double ticks[64];
+	int n = 0;
+
+	if (x->xlog) {
+		int e0 = (int)ceil(log2(x->xmin) - 1e-9), e1 = (int)floor(log2(x->xmax) + 1e-9), stride = 1;
+
+		while ((e1 - e0) / stride + 1 > maxticks)
+			stride *= 2;
+		for (int e = e0; e <= e1 && n < 64; e += stride)
+			ticks[n++] = ldexp(1, e);
+	} else {
+		double raw = (x->xmax - x->xmin) / maxticks, mag, step;
+
+		if (!(raw > 0))
+			raw = 1;
+		mag = pow(10, floor(log10(raw)));
+		step = raw <= mag ? mag : raw <= 2 * mag ? 2 * mag : raw <= 5 * mag ? 5 * mag : 10 * mag;
+		for (double t = ceil(x->xmin / step - 1e-9) * step; t <= x->xmax * (1 + 1e-12) && n < 64; t += step)
+			ticks[n++] = t;
+	}
+	if (!n) {
+		ticks[n++] = x->xmin;
+		ticks[n++] = x->xmax;
+	}
+	for (int i = 0; i < n; i++) {
+		int col = g->plot_x + x_column(x, ticks[i]), start, len;
+		char b[32];
+
+		tick_label(ticks[i], x->c->xunit, b, sizeof(b));
+		len = (int)strlen(b);
+		start = col - len / 2;
+		if (start < 0)
+			start = 0;
+		if (start + len > g->width)
+			start = g->width - len;
+		put(x, axis_row, col, glyph(x, G_TICK_X), CHART_AXIS);
+		if (start <= last_end + 1)
+			continue; /* would touch the previous label */
+		put_text(x, label_row, start, b, g->width - 1);
+		last_end = start + len - 1;
+	}
+}
+
+static void draw_marker(struct ctx *x)
+{
+	struct chart_grid *g = x->g;
+	double m = x->c->marker_x;
+	int col;
+
+	g->marker_col = -1;
+	if (!usable(m, x->xlog) || m < x->xmin || m > x->xmax)
+		return;
+	col = g->plot_x + x_column(x, m);
+	g->marker_col = col;
+	for (int r = 0; r < g->plot_h; r++)
+		put(x, g->plot_y + r, col, glyph(x, G_MARK_COL), CHART_MARKER);
+	put(x, g->plot_y + g->plot_h, col, glyph(x, G_MARK_ARROW), CHART_MARKER);
+}
+
+/* A point's place in [0, 1] on each axis; 0 if it cannot be drawn. */
+static int point_pos(const struct ctx *x, double px, double py, double *fx, double *fy)
+{
+	if (!usable(px, x->xlog) || !isfinite(py) || px < x->xmin || px > x->xmax)
+		return 0;
+	if (x->ylog && py <= 0)
+		py = x->ymin;
+	*fx = axis_pos(px, x->xmin, x->xmax, x->xlog);
+	*fy = axis_pos(py, x->ymin, x->ymax, x->ylog);
+	if (*fy < 0)
+		*fy = 0;
+	if (*fy > 1)
+		*fy = 1;
+	return 1;
+}
+
+/* Braille: each cell is 2 dots wide and 4 high; consecutive points are joined dot by dot. */
+static void draw_braille(struct ctx *x, int s)
+{
+	static const uint8_t bit[4][2] = { { 0x01, 0x08 }, { 0x02, 0x10 }, { 0x04, 0x20 }, { 0x40, 0x80 } };
+	const struct chart_series *se = &x->c->series[s];
+	struct chart_grid *g = x->g;
+	int dw = 2 * g->plot_w, dh = 4 * g->plot_h, have = 0, px0 = 0, py0 = 0;
+	uint8_t *dots = calloc((size_t)g->plot_w * (size_t)g->plot_h, 1);
+
+	if (!dots)
+		return;
+	for (size_t i = 0; i < se->n; i++) {
+		double fx, fy;
+		int px, py;
+
+		if (!point_pos(x, se->x[i], se->y[i], &fx, &fy)) {
+			have = 0;
+			continue;
+		}
+		px = (int)lround(fx * (dw - 1));
+		py = (int)lround((1 - fy) * (dh - 1));
+		if (!have) {
+			px0 = px;
+			py0 = py;
+		}
+		/* Bresenham from the previous dot */
+		for (int dx = abs(px - px0), dy = -abs(py - py0), sx = px0 < px ? 1 : -1, sy = py0 < py ? 1 : -1,
+			 e = dx + dy, e2;;) {
+			dots[(py0 / 4) * g->plot_w + px0 / 2] |= bit[py0 % 4][px0 % 2];
+			if (px0 == px && py0 == py)
+				break;
+			e2 = 2 * e;
+			if (e2 >= dy) {
+				e += dy;
+				px0 += sx;
+			}
+			if (e2 <= dx) {
+				e += dx;
+				py0 += sy;
+			}
+		}
+		have = 1;
+	}
+	for (int r = 0; r < g->plot_h; r++)
+		for (int c = 0; c < g->plot_w; c++)
+			if (dots[r * g->plot_w + c])
+				put_curve(x, g->plot_y + r, g->plot_x + c, 0x2800u + dots[r * g->plot_w + c], s);
+	free(dots);
+}
+
+/* One row per column: the point nearest the column's centre, columns between points interpolated. */
+static void column_rows(const struct ctx *x, int s, int *rows)
+{
+	const struct chart_series *se = &x->c->series[s];
+	int pw = x->g->plot_w, ph = x->g->plot_h;
+	double *best = malloc(sizeof(double) * (size_t)pw), *fys = malloc(sizeof(double) * (size_t)pw);
+	int prev = -1;
+
+	for (int c = 0; c < pw; c++)
+		rows[c] = -1;
+	if (!best || !fys)
+		goto out;
+	for (int c = 0; c < pw; c++)
+		best[c] = INFINITY;
+	for (size_t i = 0; i < se->n; i++) {
+		double fx, fy, at;
+		int c;
+
+		if (!point_pos(x, se->x[i], se->y[i], &fx, &fy))
+			continue;
+		at = fx * (pw - 1);
+		c = (int)lround(at);
+		if (fabs(at - c) < best[c]) {
+			best[c] = fabs(at - c);
+			fys[c] = fy;
+		}
+	}
+	for (int c = 0; c < pw; c++) {
+		if (!isfinite(best[c]))
+			continue;
+		for (int k = prev + 1; prev >= 0 && k < c; k++)
+			fys[k] = fys[prev] + (fys[c] - fys[prev]) * (k - prev) / (c - prev);
+		for (int k = prev >= 0 ? prev : c; k <= c; k++)
+			rows[k] = (int)lround((1 - fys[k]) * (ph - 1));
+		prev = c;
+	}
+out:
+	free(best);
+	free(fys);
+}
+
+static void draw_line(struct ctx *x, int s)
+{
+	struct chart_grid *g = x->g;
+	int *rows = malloc(sizeof(int) * (size_t)g->plot_w);
+
+	if (!rows)
+		return;
+	column_rows(x, s, rows);
+	for (int c = 0; c < g->plot_w; c++) {
+		int r0 = rows[c], r1 = c + 1 < g->plot_w ? rows[c + 1] : -1, col = g->plot_x + c, top = g->plot_y;
+
+		if (r0 < 0)
+			continue;
+		if (r1 < 0 || r1 == r0) {
+			put_curve(x, top + r0, col, glyph(x, G_HLINE), s);
+		} else if (r1 < r0) {
+			put_curve(x, top + r0, col, glyph(x, G_UP_FROM), s);
+			put_curve(x, top + r1, col, glyph(x, G_UP_TO), s);
+			for (int r = r1 + 1; r < r0; r++)
+				put_curve(x, top + r, col, glyph(x, G_VLINE), s);
+		} else {
+			put_curve(x, top + r0, col, glyph(x, G_DOWN_FROM), s);
+			put_curve(x, top + r1, col, glyph(x, G_DOWN_TO), s);
+			for (int r = r0 + 1; r < r1; r++)
+				put_curve(x, top + r, col, glyph(x, G_VLINE), s);
+		}
+	}
+	free(rows);
+}
+
+static void draw_points(struct ctx *x, int s, uint32_t ch)
+{
+	struct chart_grid *g = x->g;
+	int *rows = malloc(sizeof(int) * (size_t)g->plot_w);
+
+	if (!rows)
+		return;
+	column_rows(x, s, rows);
+	for (int c = 0; c < g->plot_w; c++)
+		if (rows[c] >= 0)
+			put_curve(x, g->plot_y + rows[c], g->plot_x + c, ch, s);
+	free(rows);
+}
+
+static void legend_sample(const struct ctx *x, int s, char *buf, size_t len)
+{
+	if (s == 0)
+		snprintf(buf, len, "%s", x->utf8 ? "\xe2\xa0\xa4\xe2\xa0\xa4" : "+"); /* two braille dots */
+	else if (s == 1)
+		snprintf(buf, len, "%s", x->utf8 ? "\xe2\x94\x80\xe2\x94\x80" : "--");
+	else
+		snprintf(buf, len, "%s", x->utf8 ? "\xc3\x97" : "x");
+}
+
+/* UTF-8 text into cells, one code point each. */
+static int put_utf8(struct ctx *x, int row, int col, const char *s, int tag)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p && col < x->g->width) {
+		uint32_t cp = *p++;
+		int more = cp >= 0xf0 ? 3 : cp >= 0xe0 ? 2 : cp >= 0xc0 ? 1 : 0;
+
+		if (more)
+			cp &= 0x3fu >> more;
+		while (more-- && (*p & 0xc0) == 0x80)
+			cp = (cp << 6) | (*p++ & 0x3f);
+		put(x, row, col++, cp, tag);
+	}
+	return col;
+}
+
+static int utf8_len(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+static void draw_titles(struct ctx *x)
+{
+	const struct chart *c = x->c;
+	struct chart_grid *g = x->g;
+	char title[160], legend[160] = "", sample[16], xt[160];
+	int col, n = 0;
+
+	snprintf(title, sizeof(title), "%s%s%s%s%s", c->title ? c->title : "", c->yunit && *c->yunit ? " (" : "",
+		 c->yunit ? c->yunit : "", c->yunit && *c->yunit ? ")" : "", x->ylog ? ", log scale" : "");
+	put_text(x, 0, 0, title, g->width - 1);
+	for (int s = 0; s < c->nseries && c->nseries > 1; s++) {
+		legend_sample(x, s, sample, sizeof(sample));
+		n += snprintf(legend + n, sizeof(legend) - (size_t)n, "%s%s %s", s ? "  " : "", sample,
+			      c->series[s].label ? c->series[s].label : "");
+	}
+	if (*legend && x->both && !x->utf8)
+		snprintf(legend + n, sizeof(legend) - (size_t)n, "  # both");
+	col = g->width - utf8_len(legend);
+	if (*legend && col > (int)strlen(title) + 1) {
+		int s = 0;
+		const char *p = legend;
+
+		/* the samples take their curve's tag, so a coloured front end colours them alike */
+		while (*p) {
+			const char *sep = strstr(p, "  ");
+			char part[64];
+			size_t len = sep ? (size_t)(sep - p) : strlen(p);
+
+			snprintf(part, sizeof(part), "%.*s", (int)len, p);
+			col = put_utf8(x, 0, col, part, s < c->nseries ? s : CHART_TEXT);
+			if (!sep)
+				break;
+			col = put_utf8(x, 0, col, "  ", CHART_TEXT);
+			p = sep + 2;
+			s++;
+		}
+	}
+	snprintf(xt, sizeof(xt), "%s%s%s%s%s", c->xname ? c->xname : "", c->xunit && *c->xunit ? " (" : "",
+		 c->xunit ? c->xunit : "", c->xunit && *c->xunit ? ")" : "", x->xlog ? ", log scale" : "");
+	col = g->plot_x + (g->plot_w - (int)strlen(xt)) / 2;
+	put_text(x, g->height - 1, col > 0 ? col : 0, xt, g->width - 1);
+	if (g->marker_col >= 0) {
+		const char *note = x->utf8 ? "\xe2\x96\xb2 this machine" : "^ this machine";
+
+		if (col + (int)strlen(xt) + 2 + utf8_len(note) <= g->width)
+			put_utf8(x, g->height - 1, g->width - utf8_len(note), note, CHART_MARKER);
+	}
+}
+
+int chart_draw(const struct chart *c, int width, int height, int utf8, struct chart_grid *g)
+{
+	struct ctx x = { c, g, utf8, 0, 0, 0, 0, 0, 0, 0 };
+	int lw;
+
+	memset(g, 0, sizeof(*g));
+	if (width < CHART_MIN_WIDTH || height < CHART_MIN_HEIGHT)
+		return -1;
+	g->cells = calloc((size_t)width * (size_t)height, sizeof(*g->cells));
+	if (!g->cells)
+		return -1;
+	g->width = width;
+	g->height = height;
+	for (int i = 0; i < width * height; i++) {
+		g->cells[i].ch = ' ';
+		g->cells[i].tag = CHART_TEXT;
+	}
+	data_range(&x);
+	g->xlog = x.xlog;
+	g->ylog = x.ylog;
+	/* title row; plot rows; the x axis, its tick labels and its name */
+	g->plot_y = 1;
+	g->plot_h = height - 4;
+	lw = y_label_width(&x, g->plot_h);
+	g->plot_x = lw + 2;
+	g->plot_w = width - g->plot_x;
+	draw_axes(&x);
+	draw_x_ticks(&x);
+	draw_marker(&x);
+	for (int s = 0; s < c->nseries && s < CHART_MAX_SERIES; s++) {
+		if (s == 0 && utf8)
+			draw_braille(&x, s);
+		else if (s == 1)
+			draw_line(&x, s);
+		else
+			draw_points(&x, s, glyph(&x, s == 0 ? G_POINT : G_CROSS));
+	}
+	draw_titles(&x);
+	return 0;
+}
+
+void chart_grid_free(struct chart_grid *g)
+{
+	free(g->cells);
+	g->cells = NULL;
+}
+
+static void put_cp(struct strbuf *out, uint32_t cp)
+{
+	if (cp < 0x80) {
+		sb_putc(out, (char)cp);
+	} else if (cp < 0x800) {
+		sb_putc(out, (char)(0xc0 | (cp >> 6)));
+		sb_putc(out, (char)(0x80 | (cp & 0x3f)));
+	} else {
+		sb_putc(out, (char)(0xe0 | (cp >> 12)));
+		sb_putc(out, (char)(0x80 | ((cp >> 6) & 0x3f)));
+		sb_putc(out, (char)(0x80 | (cp & 0x3f)));
+	}
+}
+
+void chart_grid_text(const struct chart_grid *g, struct strbuf *out)
+{
+	for (int r = 0; r < g->height; r++) {
+		int end = g->width;
+
+		while (end > 0 && chart_cell_at(g, r, end - 1)->ch == ' ')
+			end--;
+		for (int c = 0; c < end; c++)
+			put_cp(out, chart_cell_at(g, r, c)->ch);
+		sb_putc(out, '\n');
+	}
+}
+
+void chart_render(const struct chart *c, int width, int height, int utf8, struct strbuf *out)
+{
+	struct chart_grid g;
+
+	if (chart_draw(c, width, height, utf8, &g)) {
+		sb_printf(out, "(a chart needs at least %dx%d characters)\n", CHART_MIN_WIDTH, CHART_MIN_HEIGHT);
+		return;
+	}
+	chart_grid_text(&g, out);
+	chart_grid_free(&g);
+}
+
+static int names_utf8(const char *v)
+{
+	char low[64];
+	size_t i;
+
+	for (i = 0; v[i] && i < sizeof(low) - 1; i++)
+		low[i] = (char)tolower((unsigned char)v[i]);
+	low[i] = '\0';
+	return strstr(low, "utf-8") || strstr(low, "utf8");
+}
+
+int chart_locale_utf8(void)
+{
+	static const char *const vars[] = { "LC_ALL", "LC_CTYPE", "LANG" };
+
+	for (int i = 0; i < 3; i++) {
+		const char *v = getenv(vars[i]);
+
+		if (v && *v)
+			return names_utf8(v);
+	}
+	return 0;
+}

@@ -1,0 +1,707 @@
+#include "sweep.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../core/params.h"
+#include "../core/units.h"
+#include "chart.h"
+#include "cmd.h"
+#include "render.h"
+
+#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
+
+/* Flush to the sink in chunks this big: a 10-million-row sweep never sits in memory whole. */
+#define CHUNK (64 * 1024)
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Integers are most of every sweep: printf is the slowest part of a row, so not for these. */
+static char *put_u64(char *p, uint64_t v)
+{
+	char t[20];
+	int n = 0;
+
+	do {
+		t[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n)
+		*p++ = t[--n];
+	return p;
+}
+
+static char *put_str(char *p, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(p, s, n);
+	return p + n;
+}
+
+/* The bare value `get` prints; in json, inf and n/a stay strings as in `show`. */
+static char *put_value(char *p, struct value v, int json)
+{
+	char b[64];
+
+	if (v.kind == VAL_INT)
+		return put_u64(p, v.i);
+	render_bare(v, b, sizeof(b));
+	if (json && (v.kind == VAL_NONE || isinf(v.r))) {
+		*p++ = '"';
+		p = put_str(p, b);
+		*p++ = '"';
+		return p;
+	}
+	return put_str(p, b);
+}
+
+/* The key as `get` prints it: bytes, pages, a count, a real. */
+static char *put_key(char *p, const struct sweep *sw)
+{
+	char b[64];
+
+	if (!sw->range.real)
+		return put_u64(p, sw->cur.u);
+	snprintf(b, sizeof(b), "%.6g", sw->cur.r);
+	return put_str(p, b);
+}
+
+struct sink {
+	struct strbuf *buf;
+	FILE *f;
+	int failed;
+};
+
+static void sink_flush(struct sink *k, int all)
+{
+	if (!k->f || (!all && k->buf->len < CHUNK) || !k->buf->len)
+		return;
+	if (fwrite(k->buf->buf, 1, k->buf->len, k->f) != k->buf->len)
+		k->failed = errno ? errno : EIO;
+	sb_reset(k->buf);
+}
+
+static int col_width(const char *head, int min)
+{
+	int n = (int)strlen(head);
+
+	return n > min ? n : min;
+}
+
+static void write_header(const struct sweep *sw, enum out_format fmt, const int *width, struct strbuf *out)
+{
+	const struct param *p = sw->range.key;
+
+	if (fmt == FMT_JSON) {
+		sb_puts(out, "[\n");
+		return;
+	}
+	if (fmt == FMT_CSV) {
+		sb_puts(out, p->name);
+		for (int i = 0; i < sw->ncols; i++) {
+			sb_putc(out, ',');
+			sb_puts(out, sw->cols[i].head);
+		}
+		sb_putc(out, '\n');
+		return;
+	}
+	sb_printf(out, "%*s", width[0], p->name);
+	for (int i = 0; i < sw->ncols; i++)
+		sb_printf(out, "  %*s", width[i + 1], sw->cols[i].head);
+	sb_putc(out, '\n');
+	/* the units under the names: the values are bare, as `get` prints them */
+	sb_printf(out, "%*s", width[0], p->unit);
+	for (int i = 0; i < sw->ncols; i++)
+		sb_printf(out, "  %*s", width[i + 1], sw->cols[i].metric->unit);
+	sb_putc(out, '\n');
+}
+
+/* One row into p (big enough: see row_size). */
+static char *format_row(const struct sweep *sw, enum out_format fmt, const int *width, char *p, int first)
+{
+	char cell[64], *q;
+
+	switch (fmt) {
+	case FMT_CSV:
+		p = put_key(p, sw);
+		for (int i = 0; i < sw->ncols; i++) {
+			*p++ = ',';
+			p = put_value(p, sweep_value(sw, i), 0);
+		}
+		break;
+	case FMT_JSON:
+		p = put_str(p, first ? "  {\"" : ",\n  {\"");
+		p = put_str(p, sw->range.key->name);
+		p = put_str(p, "\": ");
+		p = put_key(p, sw);
+		for (int i = 0; i < sw->ncols; i++) {
+			p = put_str(p, ", \"");
+			p = put_str(p, sw->cols[i].head);
+			p = put_str(p, "\": ");
+			p = put_value(p, sweep_value(sw, i), 1);
+		}
+		*p++ = '}';
+		*p = '\0';
+		return p; /* the newline comes with the next row or the closing bracket */
+	default:
+		for (int i = 0; i <= sw->ncols; i++) {
+			int n;
+
+			q = i ? put_value(cell, sweep_value(sw, i - 1), 0) : put_key(cell, sw);
+			n = (int)(q - cell);
+			if (i)
+				p = put_str(p, "  ");
+			for (; n < width[i]; n++)
+				*p++ = ' ';
+			memcpy(p, cell, (size_t)(q - cell));
+			p += q - cell;
+		}
+		break;
+	}
+	*p++ = '\n';
+	*p = '\0';
+	return p;
+}
+
+static size_t row_size(const struct sweep *sw, const int *width)
+{
+	size_t n = 64 + strlen(sw->range.key->name) + (size_t)width[0];
+
+	for (int i = 0; i < sw->ncols; i++)
+		n += strlen(sw->cols[i].head) + (size_t)width[i + 1] + 72;
+	return n;
+}
+
+static void progress_show(uint64_t done, uint64_t rows)
+{
+	fprintf(stderr, "\rsweep: %3d%% (%llu of %llu rows)", (int)(100.0 * (double)done / (double)rows),
+		(unsigned long long)done, (unsigned long long)rows);
+}
+
+int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, FILE *f, int progress,
+		struct strbuf *out, char *err, size_t errlen)
+{
+	struct sink k = { out, f, 0 };
+	struct sigaction sa, old;
+	int width[SWEEP_MAX_COLS + 1], rc = 0, shown = 0;
+	double start = now_s(), last = start;
+	uint64_t rows = 0;
+	char *row;
+	int more;
+
+	width[0] = col_width(sw->range.key->name, sw->range.key->type == PT_SIZE ? 14 : 8);
+	if ((int)strlen(sw->range.key->unit) > width[0])
+		width[0] = (int)strlen(sw->range.key->unit);
+	for (int i = 0; i < sw->ncols; i++)
+		width[i + 1] = col_width(sw->cols[i].head, 10);
+	row = malloc(row_size(sw, width));
+	if (!row)
+		return ERR("sweep: out of memory");
+
+	/* Ctrl-C ends the sweep after a whole row, so what was written stays valid */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	interrupted = 0;
+	sigaction(SIGINT, NULL, &old);
+	if (old.sa_handler != SIG_IGN) /* a background job ignores Ctrl-C: so does its sweep */
+		sigaction(SIGINT, &sa, NULL);
+
+	sweep_begin(sw, m);
+	write_header(sw, fmt, width, out);
+	while ((more = sweep_next(sw)) > 0) {
+		format_row(sw, fmt, width, row, rows == 0);
+		sb_puts(out, row);
+		rows++;
+		sink_flush(&k, 0);
+		if (k.failed || interrupted)
+			break;
+		if (progress && !(rows & 0x3fff)) {
+			double t = now_s();
+
+			if (t - start > 0.5 && t - last > 0.1) {
+				progress_show(rows, sw->range.rows);
+				shown = 1;
+				last = t;
+			}
+		}
+	}
+	if (fmt == FMT_JSON)
+		sb_puts(out, rows ? "\n]\n" : "]\n");
+	sink_flush(&k, 1);
+	if (f && !k.failed && fflush(f))
+		k.failed = errno ? errno : EIO;
+	if (shown)
+		fprintf(stderr, "\r%60s\r", "");
+	sigaction(SIGINT, &old, NULL);
+	sweep_end(sw);
+	free(row);
+
+	if (more < 0)
+		rc = ERR("sweep: a row was refused by the parameter table (a bug): stopped after %llu rows",
+			 (unsigned long long)rows);
+	else if (k.failed)
+		rc = ERR("sweep: write error after %llu rows: %s", (unsigned long long)rows, strerror(k.failed));
+	else if (interrupted)
+		rc = ERR("sweep: interrupted after %llu of %llu rows; the rows written are complete",
+			 (unsigned long long)rows, (unsigned long long)sw->range.rows) - 1;
+	interrupted = 0;
+	return rc;
+}
+
+/* --- sweep ------------------------------------------------------------------ */
+
+/* `> PATH`, `>PATH`, `--output PATH`, `--output=PATH`: taken out of argv, the rest kept in order. */
+static int take_output(int *argc, char **argv, const char **path, char *err, size_t errlen)
+{
+	int n = 0;
+
+	*path = NULL;
+	for (int i = 0; i < *argc; i++) {
+		const char *a = argv[i], *p = NULL;
+
+		if (!strcmp(a, ">") || !strcmp(a, "--output")) {
+			if (i + 1 == *argc)
+				return ERR("sweep: expected a PATH after %s", a);
+			p = argv[++i];
+		} else if (a[0] == '>') {
+			p = a + 1;
+		} else if (!strncmp(a, "--output=", 9)) {
+			p = a + 9;
+		} else {
+			argv[n++] = argv[i];
+			continue;
+		}
+		if (!*p)
+			return ERR("sweep: expected a PATH after %s", a);
+		if (*path)
+			return ERR("sweep: one output file at a time ('%s' and '%s')", *path, p);
+		*path = p;
+	}
+	*argc = n;
+	return 0;
+}
+
+/* KEY FROM TO [step N | x N] then the rest: the index of the first word after the range. */
+static int parse_range_words(const struct machine *m, int argc, char **argv, struct sweep_range *r, const char *cmd,
+			     char *err, size_t errlen)
+{
+	const char *how = NULL, *n = NULL;
+	char why[256];
+	int next = 3;
+
+	if (argc > 3 && (!strcmp(argv[3], "step") || !strcmp(argv[3], "x"))) {
+		how = argv[3];
+		n = argc > 4 ? argv[4] : NULL;
+		next = 5;
+	}
+	if (sweep_range_parse(m, argv[0], argv[1], argv[2], how, n, r, why, sizeof(why)))
+		return ERR("%s: %s", cmd, why);
+	return next;
+}
+
+/*
+ * Write to a temporary file beside PATH and rename it into place, so PATH is
+ * either the old file or the whole new one - never half a sweep.
+ */
+static FILE *open_temp(const char *path, char *tmp, size_t len, char *err, size_t errlen)
+{
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path + 1) : 0, fd;
+	mode_t mask;
+	FILE *f;
+
+	if ((size_t)snprintf(tmp, len, "%.*s.%s.XXXXXX", dirlen, path, slash ? slash + 1 : path) >= len) {
+		snprintf(err, errlen, "sweep: output path too long");
+		return NULL;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		snprintf(err, errlen, "sweep: cannot write %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	mask = umask(0);
+	umask(mask);
+	/* as if created with open(): mkstemp's 0600 would hide a table meant to be shared */
+	(void)!fchmod(fd, 0666 & ~mask);
+	f = fdopen(fd, "w");
+	if (!f) {
+		snprintf(err, errlen, "sweep: cannot write %s: %s", path, strerror(errno));
+		close(fd);
+		unlink(tmp);
+	}
+	return f;
+}
+
+static int finish_file(FILE *f, const char *tmp, const char *path, int ok, char *err, size_t errlen)
+{
+	int e = 0;
+
+	if (fflush(f) || fsync(fileno(f)))
+		e = errno;
+	if (fclose(f) && !e)
+		e = errno;
+	if (ok && !e && rename(tmp, path))
+		e = errno;
+	if (!ok || e) {
+		unlink(tmp);
+		if (ok)
+			return ERR("sweep: cannot write %s: %s", path, strerror(e));
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	static struct sweep sw; /* 192 columns: too big for a stack a curses front end may keep small */
+	struct sweep_range r;
+	const char *path;
+	char tmp[4096], why[256];
+	FILE *f = NULL;
+	struct strbuf fbuf = STRBUF_INIT;
+	int first, rc, progress;
+
+	if (take_output(&argc, argv, &path, err, errlen))
+		return -1;
+	if (argc < 4)
+		return ERR("sweep: expected sweep KEY FROM TO [step N | x N] METRIC...");
+	first = parse_range_words(&s->m, argc, argv, &r, "sweep", err, errlen);
+	if (first < 0)
+		return -1;
+	if (first >= argc)
+		return ERR("sweep: expected at least one METRIC after the range, e.g. vmstat.threshold");
+	sweep_init(&sw, &r);
+	for (int i = first; i < argc; i++)
+		if (sweep_add_metric(&sw, argv[i], why, sizeof(why)))
+			return ERR("sweep: %s", why);
+
+	progress = s->stream && isatty(STDERR_FILENO);
+	if (!path)
+		return sweep_write(&s->m, &sw, s->format, s->stream, progress, out, err, errlen) ? -1 : 0;
+
+	f = open_temp(path, tmp, sizeof(tmp), err, errlen);
+	if (!f)
+		return -1;
+	rc = sweep_write(&s->m, &sw, s->format, f, progress, &fbuf, err, errlen);
+	sb_free(&fbuf);
+	if (rc == -2) {
+		char note[512];
+
+		/* the rows written are whole: they take PATH's place, and the note says there are fewer */
+		snprintf(note, sizeof(note), "%s (in %s)", err, path);
+		if (finish_file(f, tmp, path, 1, err, errlen))
+			return -1;
+		snprintf(err, errlen, "%s", note);
+		return -1;
+	}
+	if (finish_file(f, tmp, path, !rc, err, errlen) || rc)
+		return -1;
+	if (s->interactive)
+		sb_printf(out, "wrote %llu rows to %s\n", (unsigned long long)r.rows, path);
+	return 0;
+}
+
+/* --- plot ------------------------------------------------------------------- */
+
+#define PLOT_MAX_POINTS (1u << 20)
+
+static int terminal_width(void)
+{
+	struct winsize ws;
+
+	if (isatty(STDOUT_FILENO) && !ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col >= CHART_MIN_WIDTH)
+		return ws.ws_col > 200 ? 200 : ws.ws_col;
+	return 80;
+}
+
+/* The key values a chart samples when no step is given: two per dot column, deduplicated for whole numbers. */
+static size_t sample_keys(const struct sweep_range *r, int xlog, size_t want, uint64_t *u, double *d)
+{
+	size_t n = 0;
+	double lo = r->real ? r->rfrom : (double)r->from, hi = r->real ? r->rto : (double)r->to;
+
+	for (size_t k = 0; k < want; k++) {
+		double f = want > 1 ? (double)k / (double)(want - 1) : 0;
+		double v = xlog ? exp(log(lo) + f * (log(hi) - log(lo))) : lo + f * (hi - lo);
+
+		if (r->real) {
+			d[n++] = k + 1 == want ? hi : v;
+			continue;
+		}
+		{
+			uint64_t x = k + 1 == want ? r->to : (uint64_t)llround(v);
+
+			if (x < r->from)
+				x = r->from;
+			if (x > r->to)
+				x = r->to;
+			if (n && x <= u[n - 1])
+				continue;
+			u[n] = x;
+			d[n++] = (double)x;
+		}
+	}
+	return n;
+}
+
+int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	static struct sweep sw;
+	struct sweep_range r;
+	struct metric_ref ref;
+	struct chart c;
+	char why[256], title[160], note[256];
+	int width = terminal_width(), height = 22, next, xlog, nser = 0, sides[2];
+	size_t n = 0, want;
+	double *xs = NULL, *ys[2] = { NULL, NULL };
+	uint64_t *us = NULL;
+	int rc = -1;
+
+	if (argc < 5 || strcmp(argv[1], "over"))
+		return ERR("plot: expected plot METRIC[.SIDE] over KEY FROM TO [step N | x N]");
+	if (metric_parse(argv[0], &ref, why, sizeof(why)))
+		return ERR("plot: %s", why);
+	next = parse_range_words(&s->m, argc - 2, argv + 2, &r, "plot", err, errlen);
+	if (next < 0)
+		return -1;
+	if (next + 2 != argc)
+		return ERR("plot: unexpected '%s' after the range", argv[next + 2]);
+	if (r.given && r.rows > PLOT_MAX_POINTS)
+		return ERR("plot: %llu points is more than a chart can show (at most %u): use a coarser step",
+			   (unsigned long long)r.rows, PLOT_MAX_POINTS);
+
+	/* both sides as two curves unless one was named */
+	if (ref.metric->single || ref.side >= 0) {
+		sides[nser++] = ref.metric->single ? 0 : ref.side;
+	} else {
+		sides[nser++] = ref.model->before;
+		if (ref.model->after != ref.model->before)
+			sides[nser++] = ref.model->after;
+	}
+	sweep_init(&sw, &r);
+	for (int i = 0; i < nser; i++)
+		if (sweep_add_column(&sw, ref.model, ref.metric, sides[i], argv[0], why, sizeof(why)))
+			return ERR("plot: %s", why);
+
+	/* a step or factor typed decides the points; else sample the range, on a log axis when it spans decades */
+	if (r.given) {
+		xlog = r.mult;
+		want = (size_t)r.rows;
+	} else {
+		double lo = r.real ? r.rfrom : (double)r.from, hi = r.real ? r.rto : (double)r.to;
+
+		xlog = lo > 0 && hi / lo >= 64;
+		want = (size_t)(2 * width);
+	}
+	xs = malloc(sizeof(double) * want);
+	us = malloc(sizeof(uint64_t) * want);
+	ys[0] = malloc(sizeof(double) * want);
+	ys[1] = malloc(sizeof(double) * want);
+	if (!xs || !us || !ys[0] || !ys[1]) {
+		snprintf(err, errlen, "plot: out of memory");
+		goto out;
+	}
+	sweep_begin(&sw, &s->m);
+	if (r.given) {
+		while (n < want && sweep_next(&sw) > 0) {
+			xs[n] = sweep_key_real(&sw.range, &sw.cur);
+			for (int i = 0; i < nser; i++)
+				ys[i][n] = value_real(sweep_value(&sw, i));
+			n++;
+		}
+	} else {
+		size_t m = sample_keys(&r, xlog, want, us, xs);
+
+		for (size_t k = 0; k < m; k++) {
+			if (sweep_seek(&sw, us[k], xs[k], why, sizeof(why))) {
+				sweep_end(&sw);
+				snprintf(err, errlen, "plot: %s", why);
+				goto out;
+			}
+			for (int i = 0; i < nser; i++)
+				ys[i][n] = value_real(sweep_value(&sw, i));
+			n++;
+		}
+	}
+	sweep_end(&sw);
+
+	memset(&c, 0, sizeof(c));
+	snprintf(title, sizeof(title), "%s.%s%s%s", ref.model->id, ref.metric->name, nser == 1 && !ref.metric->single ? "." : "",
+		 nser == 1 && !ref.metric->single ? ref.model->sides[sides[0]] : "");
+	c.title = title;
+	c.yunit = ref.metric->unit;
+	c.xname = r.key->name;
+	c.xunit = r.key->unit;
+	c.xscale = xlog ? CHART_LOG : CHART_LINEAR;
+	c.yscale = CHART_AUTO;
+	c.nseries = nser;
+	for (int i = 0; i < nser; i++) {
+		c.series[i].label = ref.metric->single ? ref.metric->name : ref.model->sides[sides[i]];
+		c.series[i].x = xs;
+		c.series[i].y = ys[i];
+		c.series[i].n = n;
+	}
+	c.marker_x = r.real ? param_real(&s->m, r.key) : (double)param_u64(&s->m, r.key);
+	chart_render(&c, width, height, chart_locale_utf8(), out);
+
+	/* what the marker stands for, in numbers */
+	{
+		char key[64], b[64];
+		int k;
+
+		param_format(&s->m, r.key, key, sizeof(key));
+		k = snprintf(note, sizeof(note), "this machine: %s = %s:", r.key->name, key);
+		for (int i = 0; i < nser && k < (int)sizeof(note); i++) {
+			render_bare(ref.metric->fn(&s->m, sides[i], NULL), b, sizeof(b));
+			k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s %s", i ? "," : "", c.series[i].label, b);
+		}
+		sb_printf(out, "%s %s\n", note, ref.metric->unit);
+	}
+	rc = 0;
+out:
+	free(xs);
+	free(us);
+	free(ys[0]);
+	free(ys[1]);
+	return rc;
+}
+
+/* --- where ------------------------------------------------------------------ */
+
+/* VALUE in the metric's unit: a number, a size for bytes, 1.5x for ratios. */
+static int parse_threshold(const char *text, const struct metric_desc *md, struct value *v)
+{
+	char why[96], buf[64];
+	uint64_t u;
+	double d;
+	size_t n = strlen(text);
+
+	if (!parse_u64(text, &u, why, sizeof(why))) {
+		*v = val_int(u);
+		return 0;
+	}
+	if (!strcmp(md->unit, "bytes") && !parse_size(text, &u, why, sizeof(why))) {
+		*v = val_int(u);
+		return 0;
+	}
+	if (n > 1 && n < sizeof(buf) && text[n - 1] == 'x' && !strcmp(md->unit, "x")) {
+		memcpy(buf, text, n - 1);
+		buf[n - 1] = '\0';
+		text = buf;
+	}
+	if (!parse_real(text, &d, why, sizeof(why))) {
+		*v = val_real(d);
+		return 0;
+	}
+	return -1;
+}
+
+static void put_where_key(const struct sweep_range *r, const struct sweep_cursor *c, char *buf, size_t len)
+{
+	if (r->real)
+		snprintf(buf, len, "%.6g", c->r);
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)c->u);
+}
+
+int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	struct sweep_range r;
+	struct metric_ref ref;
+	struct sweep_col col;
+	struct where_result res;
+	struct value thr;
+	enum where_op op;
+	char why[256], key[64], val[64], from[64], to[64], human[64] = "";
+
+	(void)argc;
+	if (strcmp(argv[3], "over"))
+		return ERR("where: expected where METRIC.SIDE OP VALUE over KEY FROM TO");
+	if (metric_parse(argv[0], &ref, why, sizeof(why)))
+		return ERR("where: %s", why);
+	if (!ref.metric->single && ref.side < 0)
+		return ERR("where: '%s' has sides: name one, e.g. %s.%s.%s", argv[0], ref.model->id, ref.metric->name,
+			   ref.model->sides[ref.model->after]);
+	if (where_op_parse(argv[1], &op))
+		return ERR("where: '%s' is not an operator (expected <, <=, >, >= or ==)", argv[1]);
+	if (parse_threshold(argv[2], ref.metric, &thr))
+		return ERR("where: '%s' is not a number%s", argv[2],
+			   !strcmp(ref.metric->unit, "bytes") ? " or a size" : "");
+	if (sweep_bounds_parse(&s->m, argv[4], argv[5], argv[6], &r, why, sizeof(why)))
+		return ERR("where: %s", why);
+	memset(&col, 0, sizeof(col));
+	col.model = ref.model;
+	col.metric = ref.metric;
+	col.side = ref.metric->single ? 0 : ref.side;
+	if (sweep_where(&s->m, &r, &col, op, thr, &res, why, sizeof(why)))
+		return ERR("where: %s", why);
+
+	put_where_key(&r, &res.at, key, sizeof(key));
+	render_bare(res.v, val, sizeof(val));
+	if (!strcmp(r.key->unit, "bytes") && !r.real)
+		format_size(res.at.u, human, sizeof(human));
+	if (s->format == FMT_CSV) {
+		sb_printf(out, "%s,%s,holds,monotone\n%s,%s,%s,%s\n", r.key->name, argv[0], key, val,
+			  res.found ? "yes" : "no", res.monotone ? "yes" : "no");
+		return 0;
+	}
+	if (s->format == FMT_JSON) {
+		int quote = res.v.kind == VAL_NONE || (res.v.kind == VAL_REAL && isinf(res.v.r));
+
+		sb_printf(out, "{\"%s\": %s, \"%s\": %s%s%s, \"holds\": %s, \"monotone\": %s}\n", r.key->name, key,
+			  argv[0], quote ? "\"" : "", val, quote ? "\"" : "", res.found ? "true" : "false",
+			  res.monotone ? "true" : "false");
+		return 0;
+	}
+	{
+		struct sweep_cursor c;
+
+		sweep_cursor_start(&c);
+		c.u = r.from;
+		c.r = r.rfrom;
+		put_where_key(&r, &c, from, sizeof(from));
+		c.u = r.to;
+		c.r = r.rto;
+		put_where_key(&r, &c, to, sizeof(to));
+	}
+	if (res.found)
+		sb_printf(out, "%s = %s%s%s%s: %s = %s %s (%s %s)\n", r.key->name, key, *human ? " (" : "", human,
+			  *human ? ")" : "", argv[0], val, ref.metric->unit, where_op_name(op), argv[2]);
+	else
+		sb_printf(out, "never in %s..%s: %s = %s %s at %s = %s\n", from, to, argv[0], val, ref.metric->unit,
+			  r.key->name, key);
+	if (res.monotone)
+		sb_printf(out, "  (assumes %s is monotone in %s: it was, at the %llu values looked at)\n", argv[0],
+			  r.key->name, (unsigned long long)res.evals);
+	else if (res.scanned)
+		sb_printf(out, "  (%s is not monotone in %s here, so every value was tried: the answer is exact)\n",
+			  argv[0], r.key->name);
+	else
+		sb_printf(out, "  (warning: %s is not monotone in %s here and the range is too wide to try every "
+			  "value: an earlier %s may hold too)\n", argv[0], r.key->name, r.key->name);
+	return 0;
+}
