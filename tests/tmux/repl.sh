@@ -66,13 +66,13 @@ check wait_current "batchlab> set overcommit never"
 keys Enter
 
 name="complete a metric one dot level at a time"
-keys 'get vmp' Tab
-check wait_current "batchlab> get vmpressure."
+keys 'explain vmp' Tab
+check wait_current "batchlab> explain vmpressure."
 keys 'window.a' Tab
-check wait_current "batchlab> get vmpressure.window.after"
+check wait_current "batchlab> explain vmpressure.window.after"
 # default ram 256G: totalram 66060288 pages, >> 15 = 2016, fls 11: 512 * 12
 keys Enter
-check wait_line "6144"
+check wait_line "  32 * 16 * 12 = 6144"
 
 name="the commands ran"
 keys 'get cpus overcommit' Enter
