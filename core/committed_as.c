@@ -51,7 +51,8 @@ static struct value max_drift_bytes(const struct machine *m, int side, struct st
 	uint64_t b = compute_batch(m, side, why), pages = b * m->cpus, bytes = mul_sat(pages, m->pagesize);
 	char human[32];
 
-	format_size(bytes, human, sizeof(human));
+	if (why) /* formatting costs more than the arithmetic: only when asked */
+		format_size(bytes, human, sizeof(human));
 	sb_printf(why, "formula: max_drift = batch * cpus pages, in bytes\n");
 	sb_printf(why, "%llu * %llu * %llu = %llu (%s)\n", (unsigned long long)b, (unsigned long long)m->cpus,
 		  (unsigned long long)m->pagesize, (unsigned long long)bytes, human);
@@ -150,11 +151,17 @@ static struct value mmap_throughput(const struct machine *m, int side, struct st
 
 static struct value mmap_speedup(const struct machine *m, int side, struct strbuf *why)
 {
-	struct value before = mmap_throughput(m, BEFORE, NULL), after = mmap_throughput(m, AFTER, NULL);
+	double tcs = lock_service_ns(m), db = (double)lock_visits(m, BEFORE) * tcs, da = (double)lock_visits(m, AFTER) * tcs;
+	struct mva_net nb = { m->mmap_loop_ns, &db, 1 }, na = { m->mmap_loop_ns, &da, 1 };
+	struct value before, after;
+	double xb, xa;
 
 	(void)side;
-	if (before.kind != VAL_REAL || after.kind != VAL_REAL || !(before.r > 0))
+	/* both sides in one interleaved pass: the same figures mmap_throughput() gives */
+	if (mva_solve_pair(&nb, &na, machine_threads(m), &xb, &xa) || !(xb > 0))
 		return val_none("throughput cannot be evaluated");
+	before = val_real(xb * 1e9);
+	after = val_real(xa * 1e9);
 	sb_printf(why, "formula: speedup = throughput.after / throughput.before\n");
 	sb_printf(why, "locked_ops %llu -> %llu per loop; %.6g / %.6g = %.4f (modeled)\n",
 		  (unsigned long long)lock_visits(m, BEFORE), (unsigned long long)lock_visits(m, AFTER), after.r, before.r,

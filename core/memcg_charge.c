@@ -42,7 +42,8 @@ static struct value stock_max_bytes(const struct machine *m, int side, struct st
 	uint64_t b = charge_batch(m, side, why), bytes = m->cpus * b * m->pagesize;
 	char human[32];
 
-	format_size(bytes, human, sizeof(human));
+	if (why) /* formatting costs more than the arithmetic: only when asked */
+		format_size(bytes, human, sizeof(human));
 	sb_printf(why, "formula: stock_max_bytes = cpus * MEMCG_CHARGE_BATCH * PAGE_SIZE\n");
 	sb_printf(why, "%llu * %llu * %llu = %llu (%s)\n", (unsigned long long)m->cpus, (unsigned long long)b,
 		  (unsigned long long)m->pagesize, (unsigned long long)bytes, human);
@@ -157,10 +158,19 @@ static struct value charge_throughput(const struct machine *m, int side, struct 
 
 static struct value charge_speedup(const struct machine *m, int side, struct strbuf *why)
 {
-	struct value before = charge_throughput(m, BEFORE, NULL), after = charge_throughput(m, AFTER, NULL);
+	struct charge_net nb, na;
+	struct value before, after;
+	double xb, xa;
 
 	(void)side;
-	if (before.kind != VAL_REAL || after.kind != VAL_REAL || !(before.r > 0))
+	/* both sides in one interleaved pass: the same figures charge_throughput() gives */
+	charge_net_init(m, MEMCG_CHARGE_BATCH_OLD, &nb);
+	charge_net_init(m, m->charge_batch, &na);
+	if (mva_solve_pair(&nb.net, &na.net, m->cpus, &xb, &xa))
+		return val_none("throughput cannot be evaluated");
+	before = val_real(netperf_mbps(m, xb, m->cpus));
+	after = val_real(netperf_mbps(m, xa, m->cpus));
+	if (!(before.r > 0))
 		return val_none("throughput cannot be evaluated");
 	sb_printf(why, "formula: speedup = throughput.after / throughput.before (same N, Z, c; batch %u -> %llu)\n",
 		  MEMCG_CHARGE_BATCH_OLD, (unsigned long long)m->charge_batch);

@@ -2,10 +2,52 @@
 
 #include <math.h>
 
-int mva_solve(const struct mva_net *net, uint64_t n, double *x_n, mva_each_fn each, void *ctx)
+/*
+ * Identical centres (memcg's depth page_counters, each demand c / batch) hold
+ * identical queues by symmetry, so one recursion serves all K of them. The
+ * recursion is one long dependency chain through a division, so its length,
+ * not the arithmetic, is the cost: keep the loop body short.
+ */
+static double solve_symmetric(double z, double d, double k, uint64_t n, mva_each_fn each, void *ctx)
 {
-	double queue[MVA_MAX_CENTRES] = { 0 }, resid[MVA_MAX_CENTRES];
-	double total = net->think, x = 0;
+	double q = 0, x = 0, pop = 0;
+
+	if (d == 0) {
+		/* nothing queues: X(n) = n / Z */
+		for (uint64_t i = 1; each && i <= n; i++)
+			each(i, (double)i / z, ctx);
+		return (double)n / z;
+	}
+	if (!each) {
+		/*
+		 * In the total queue Q = k * q the chain is one multiply, one add and
+		 * the division: cycle = (Z + k d) + d Q, X = pop / cycle, Q = X (cycle - Z).
+		 */
+		double zkd = z + k * d, bigq = 0;
+
+		for (uint64_t i = 0; i < n; i++) {
+			double cycle = zkd + d * bigq;
+
+			pop += 1;
+			x = pop / cycle;
+			bigq = x * (cycle - z);
+		}
+		return x;
+	}
+	for (uint64_t i = 1; i <= n; i++) {
+		double resid = d * (1 + q);
+
+		x = (double)i / (z + k * resid);
+		q = x * resid;
+		each(i, x, ctx);
+	}
+	return x;
+}
+
+/* -1: cannot be solved (see mva.h); 1: every centre has the same demand; 0: general. */
+static int check_net(const struct mva_net *net, uint64_t n)
+{
+	double total = net->think;
 	size_t k, K = net->ncentres;
 
 	if (!n || K > MVA_MAX_CENTRES || !isfinite(net->think) || net->think < 0)
@@ -17,6 +59,29 @@ int mva_solve(const struct mva_net *net, uint64_t n, double *x_n, mva_each_fn ea
 	}
 	if (!(total > 0))
 		return -1;
+	for (k = 1; k < K && net->demand[k] == net->demand[0]; k++)
+		;
+	return k >= K;
+}
+
+static double symmetric_demand(const struct mva_net *net)
+{
+	return net->ncentres ? net->demand[0] : 0;
+}
+
+int mva_solve(const struct mva_net *net, uint64_t n, double *x_n, mva_each_fn each, void *ctx)
+{
+	double queue[MVA_MAX_CENTRES] = { 0 }, resid[MVA_MAX_CENTRES];
+	double x = 0;
+	size_t k, K = net->ncentres;
+	int shape = check_net(net, n);
+
+	if (shape < 0)
+		return -1;
+	if (shape) {
+		*x_n = solve_symmetric(net->think, symmetric_demand(net), (double)K, n, each, ctx);
+		return 0;
+	}
 	for (uint64_t pop = 1; pop <= n; pop++) {
 		/* an arriving customer finds the queue the network held with one customer fewer */
 		double cycle = net->think;
@@ -33,5 +98,34 @@ int mva_solve(const struct mva_net *net, uint64_t n, double *x_n, mva_each_fn ea
 			each(pop, x, ctx);
 	}
 	*x_n = x;
+	return 0;
+}
+
+int mva_solve_pair(const struct mva_net *a, const struct mva_net *b, uint64_t n, double *xa, double *xb)
+{
+	int sa = check_net(a, n), sb = check_net(b, n);
+	double da = symmetric_demand(a), db = symmetric_demand(b);
+
+	if (sa < 0 || sb < 0)
+		return -1;
+	if (!sa || !sb || da == 0 || db == 0)
+		return mva_solve(a, n, xa, NULL, NULL) || mva_solve(b, n, xb, NULL, NULL) ? -1 : 0;
+	{
+		/* the recursion of solve_symmetric(), twice, interleaved */
+		double za = a->think, zb = b->think, zka = za + (double)a->ncentres * da, zkb = zb + (double)b->ncentres * db;
+		double qa = 0, qb = 0, x1 = 0, x2 = 0, pop = 0;
+
+		for (uint64_t i = 0; i < n; i++) {
+			double ca = zka + da * qa, cb = zkb + db * qb;
+
+			pop += 1;
+			x1 = pop / ca;
+			x2 = pop / cb;
+			qa = x1 * (ca - za);
+			qb = x2 * (cb - zb);
+		}
+		*xa = x1;
+		*xb = x2;
+	}
 	return 0;
 }

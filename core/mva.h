@@ -31,4 +31,11 @@ typedef void (*mva_each_fn)(uint64_t k, double x, void *ctx);
  */
 int mva_solve(const struct mva_net *net, uint64_t n, double *x_n, mva_each_fn each, void *ctx);
 
+/*
+ * Two networks at the same population n, X(n) of each: their recursions are
+ * independent dependency chains, so interleaved they cost about one solve
+ * (a speedup needs both sides). Returns -1 as mva_solve() would for either.
+ */
+int mva_solve_pair(const struct mva_net *a, const struct mva_net *b, uint64_t n, double *xa, double *xb);
+
 #endif

@@ -156,7 +156,8 @@ static int model_walk(uint64_t request, int strategy, double eps, struct reclaim
 	while (run->pages < r) {
 		if (run->calls >= RECLAIM_WALK_MAX)
 			return -1;
-		run->pages += fmax(floor((r - run->pages) / 4), SWAP_CLUSTER_MAX) * (1 + eps);
+		/* (r - pages) / 4 >= 0 here: truncation is floor(), without a libm call per step */
+		run->pages += fmax((double)(int64_t)((r - run->pages) / 4), SWAP_CLUSTER_MAX) * (1 + eps);
 		run->calls++;
 	}
 	return 0;

@@ -22,7 +22,7 @@ static void sb_grow(struct strbuf *sb, size_t extra)
 	sb->cap = cap;
 }
 
-void sb_printf(struct strbuf *sb, const char *fmt, ...)
+void sb_printf_impl(struct strbuf *sb, const char *fmt, ...)
 {
 	va_list ap;
 	int n;

@@ -18,8 +18,19 @@ struct strbuf {
 #define BL_PRINTF(a, b)
 #endif
 
-/* sb may be NULL: then nothing is written, so metrics explain with the code that computes. */
-void sb_printf(struct strbuf *sb, const char *fmt, ...) BL_PRINTF(2, 3);
+/*
+ * sb may be NULL: then nothing is written, so metrics explain with the code
+ * that computes. A macro, so that a metric computed without being asked why
+ * does not even evaluate the arguments of its explanation: most of the cost
+ * of a full recompute was formatting nobody reads.
+ */
+void sb_printf_impl(struct strbuf *sb, const char *fmt, ...) BL_PRINTF(2, 3);
+#define sb_printf(sb, ...)                                \
+	do {                                              \
+		struct strbuf *sb_printf_to_ = (sb);      \
+		if (sb_printf_to_)                        \
+			sb_printf_impl(sb_printf_to_, __VA_ARGS__); \
+	} while (0)
 void sb_puts(struct strbuf *sb, const char *s);
 void sb_putc(struct strbuf *sb, char c);
 void sb_reset(struct strbuf *sb);
