@@ -163,6 +163,52 @@ static void test_refused(void **state)
 	assert_float_equal(x, 4, 1e-12);
 }
 
+/*
+ * Identical centres take the symmetric recursion; a hair of difference takes
+ * the general one. Both are exact MVA, so they must agree to rounding.
+ */
+static void test_symmetric_matches_general(void **state)
+{
+	double same[3] = { 20.4, 20.4, 20.4 }, nudged[3] = { 20.4, 20.4, 20.4 * (1 + 1e-15) }, xs, xg;
+	struct mva_net s = { 1688, same, 3 }, g = { 1688, nudged, 3 };
+
+	(void)state;
+	for (uint64_t n = 1; n <= 4096; n *= 2) {
+		assert_int_equal(mva_solve(&s, n, &xs, NULL, NULL), 0);
+		assert_int_equal(mva_solve(&g, n, &xg, NULL, NULL), 0);
+		assert_true(fabs(xs - xg) <= 1e-9 * xg);
+	}
+}
+
+/* The interleaved pair gives what two separate solves give, symmetric or not, zero demand or not. */
+static void test_pair_matches_single(void **state)
+{
+	double d1[3] = { 40.9, 40.9, 40.9 }, d2[1] = { 184.0 }, d3[2] = { 5.0, 7.0 }, d0[1] = { 0 };
+	struct mva_net nets[] = { { 1688, d1, 3 }, { 2000, d2, 1 }, { 10, d3, 2 }, { 2000, d0, 1 } };
+
+	(void)state;
+	for (size_t i = 0; i < 4; i++) {
+		for (size_t j = 0; j < 4; j++) {
+			for (uint64_t n = 1; n <= 70000; n = n * 3 + 1) {
+				double a, b, pa, pb;
+
+				assert_int_equal(mva_solve(&nets[i], n, &a, NULL, NULL), 0);
+				assert_int_equal(mva_solve(&nets[j], n, &b, NULL, NULL), 0);
+				assert_int_equal(mva_solve_pair(&nets[i], &nets[j], n, &pa, &pb), 0);
+				assert_true(fabs(pa - a) <= 1e-12 * a);
+				assert_true(fabs(pb - b) <= 1e-12 * b);
+			}
+		}
+	}
+	nets[0].think = -1;
+	{
+		double a, b;
+
+		assert_int_equal(mva_solve_pair(&nets[0], &nets[1], 8, &a, &b), -1);
+		assert_int_equal(mva_solve_pair(&nets[1], &nets[1], 0, &a, &b), -1);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -174,6 +220,8 @@ int main(void)
 		cmocka_unit_test(test_little),
 		cmocka_unit_test(test_large),
 		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_symmetric_matches_general),
+		cmocka_unit_test(test_pair_matches_single),
 	};
 	return cmocka_run_group_tests_name("mva", tests, NULL, NULL);
 }
