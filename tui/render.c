@@ -138,7 +138,11 @@ static void emit_record(enum out_format f, const struct record *r, int *first, s
 static void show_machine_table(const struct machine *m, struct strbuf *out)
 {
 	const char *group = "";
+	size_t width = 0;
 
+	for (size_t i = 0; i < nparams; i++)
+		if (strlen(params[i].name) > width)
+			width = strlen(params[i].name);
 	sb_puts(out, "machine\n");
 	for (size_t i = 0; i < nparams; i++) {
 		char v[96];
@@ -149,7 +153,7 @@ static void show_machine_table(const struct machine *m, struct strbuf *out)
 				sb_printf(out, "%s\n", group);
 		}
 		param_format_human(m, &params[i], v, sizeof(v));
-		sb_printf(out, "  %-16s %-32s %s\n", params[i].name, v, params[i].help);
+		sb_printf(out, "  %-*s %-32s %s\n", (int)width, params[i].name, v, params[i].help);
 	}
 }
 
@@ -242,7 +246,7 @@ int render_show(const struct session *s, const char *topic, struct strbuf *out, 
 		any = 1;
 	}
 	if (s->format == FMT_TABLE && (all || strcmp(topic, "machine")))
-		sb_puts(out, "\nkind: exact = the kernel's integer arithmetic; model = calibrated estimate (see explain)\n");
+		sb_puts(out, "\nkind: exact = the kernel's integer arithmetic; model = an estimate from a calibrated model (explain says what it rests on)\n");
 	if (s->format == FMT_JSON)
 		sb_puts(out, first ? "[]\n" : "\n]\n");
 	return 0;
@@ -265,7 +269,7 @@ static void explain_one(const struct machine *m, const struct metric_ref *ref, i
 	if (strcmp(bare, human))
 		sb_printf(out, " (%s)", human);
 	sb_printf(out, "  [%s]\n", md->kind == METRIC_EXACT ? "exact: kernel arithmetic"
-							    : "model: a calibrated estimate, not a measurement");
+							    : "model: an estimate, not a measurement; what it rests on is below");
 	if (v.kind == VAL_NONE && v.why)
 		sb_printf(out, "  not evaluated: %s\n", v.why);
 	while (*body) {
