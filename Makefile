@@ -34,7 +34,7 @@ UNIT_BIN  = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
 .PHONY: all run check test deps deps-run unit script-tests tmux-tests asan warnings lint-man \
-	install uninstall clean bench fuzz
+	install uninstall clean bench fuzz bench-screen
 
 all: batchlab
 
@@ -90,6 +90,14 @@ build/asan/batchlab-asan: $(BUILD)/tui/main.o $(BUILD)/libbatchlab.a
 
 tmux-tests: batchlab
 	@if [ -x tests/tmux/run.sh ]; then sh tests/tmux/run.sh ./batchlab; fi
+
+# The explorer's start-to-first-frame and key-to-redraw times, on a pty (a benchmark, not a test).
+bench-screen: batchlab $(BUILD)/bench/screen_bench
+	./$(BUILD)/bench/screen_bench ./batchlab 10
+
+$(BUILD)/bench/screen_bench: bench/screen_bench.c
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -Wall -Wextra $(CFLAGS) $(LDFLAGS) -o $@ $< -lutil
 
 # Warning-free with both compilers, not only the one that builds.
 warnings:
