@@ -84,6 +84,7 @@ asan:
 	@$(MAKE) --no-print-directory BUILD=build/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
 		build/asan/batchlab-asan unit
 	@ASAN_OPTIONS=detect_leaks=1 sh tests/script/run.sh ./build/asan/batchlab-asan
+	@if [ -x tests/tmux/run.sh ]; then ASAN_OPTIONS=detect_leaks=1 sh tests/tmux/run.sh ./build/asan/batchlab-asan; fi
 
 build/asan/batchlab-asan: $(BUILD)/tui/main.o $(BUILD)/libbatchlab.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
