@@ -150,6 +150,25 @@ static void init_styles(void)
 	styles[ST_KEY] = COLOR_PAIR(6) | A_BOLD;
 }
 
+/* A terminal curses can draw on: known, and able to move the cursor (not TERM=dumb). */
+static int usable_terminal(char *err, size_t errlen)
+{
+	const char *term = getenv("TERM"), *cup;
+	int e = 0;
+
+	if (setupterm(NULL, STDOUT_FILENO, &e) != OK) {
+		snprintf(err, errlen, "terminal '%s' is unknown", term ? term : "(TERM unset)");
+		return 0;
+	}
+	cup = tigetstr("cup");
+	del_curterm(cur_term);
+	if (!cup || cup == (char *)-1) {
+		snprintf(err, errlen, "terminal '%s' cannot move the cursor", term ? term : "(TERM unset)");
+		return 0;
+	}
+	return 1;
+}
+
 int crt_init(char *err, size_t errlen)
 {
 	if (screen)
@@ -173,6 +192,10 @@ int crt_init(char *err, size_t errlen)
 		catch(fatal[i], on_fatal, SA_RESETHAND | SA_NODEFER);
 	catch(SIGWINCH, on_winch, SA_RESTART);
 
+	if (!usable_terminal(err, errlen)) {
+		crt_done();
+		return -1;
+	}
 	screen = newterm(NULL, stdout, stdin);
 	if (!screen) {
 		snprintf(err, errlen, "cannot use terminal '%s'", getenv("TERM") ? getenv("TERM") : "(TERM unset)");

@@ -879,9 +879,10 @@ int screen_main(struct session *s)
 	s->interactive = 1;
 	cmdline_init();
 	if (crt_init(err, sizeof(err))) {
+		/* a terminal that cannot host the screen (TERM=dumb in an editor's shell) still gets the prompt */
 		cmdline_done();
-		fprintf(stderr, "batchlab: %s; use -c, -f or --repl\n", err);
-		return 1;
+		fprintf(stderr, "batchlab: %s: no explorer; the line prompt instead\n", err);
+		return repl_main(s);
 	}
 	if (screen_setup(&sc, s)) {
 		crt_done();

@@ -213,6 +213,19 @@ modeled() {
 }
 check "modeled metrics are marked ~ and drawn apart; exact ones are not" modeled
 
+short_screen() {
+	start && $T resize-window -t bl -x 100 -y 16 && expect 'memcg_charge' && keys Tab End &&
+		expect ' pcp_batch ' && refuse ' stock_max_bytes ' && keys Home && expect ' stock_max_bytes '
+}
+check "a short screen scrolls the patches to the cursor" short_screen
+
+dumb() {
+	$T kill-session -t bl 2>/dev/null
+	$T new-session -d -s bl -x $W -y $H "env TERM=dumb sh $tmp/wrap.sh" && expect 'line prompt instead' &&
+		keys 'get cpus' Enter && expect '^64$' && keys quit Enter && exited 0
+}
+check "TERM=dumb gets the line prompt instead of garbage" dumb
+
 COLOUR='\[([0-9;]*;)?(3[0-7]|4[0-7]|38|48|9[0-7])(;[0-9;]*)?m'
 no_color() {
 	start NO_COLOR=1 && $T capture-pane -p -e -t bl >"$tmp/esc" || return 1
