@@ -103,6 +103,9 @@ void cmdline_init(void)
 		rl_outstream = devnull;
 	rl_initialize();
 	rl_variable_bind("bell-style", "none");
+	/* readline's own "Display all N possibilities? (y or n)" and --More-- would eat the next keys unseen */
+	rl_variable_bind("completion-query-items", "-1");
+	rl_variable_bind("page-completions", "off");
 	using_history();
 	stifle_history(HISTORY_MAX);
 	if (!history_path(path, sizeof(path), 0))

@@ -842,8 +842,6 @@ static void handle_key(struct screen *sc, int ch)
 		return;
 	}
 	sc->status[0] = '\0';
-	if (ch == ' ' && !sc->overlay) /* Space pages only in a view */
-		return;
 	for (const struct key_binding *k = key_bindings; k->name; k++)
 		for (int i = 0; i < KEY_BINDING_MAX_KEYS && k->keys[i]; i++)
 			if (k->keys[i] == ch) {
