@@ -252,6 +252,17 @@ ctrl_c_line() {
 		keys + && expect ' cpus +128( |$)' && keys q && exited 0
 }
 check "Ctrl-C on the command line only abandons the line" ctrl_c_line
+# Ctrl-Z needs a shell with job control: an interactive bash, prompt "P$ ".
+suspend() {
+	command -v bash >/dev/null || { echo "skip $name: no bash"; return 2; }
+	$T kill-session -t bl 2>/dev/null
+	$T new-session -d -s bl -x $W -y $H "env TERM=tmux-256color PS1='P\$ ' bash --norc --noprofile -i" &&
+		wait_for '^P\$' && keys "$BL" Enter && expect 'q quit' && keys C-z && expect 'Stopped' || return 1
+	modes=$($T display -p -t bl '#{alternate_on} #{cursor_flag} #{mouse_any_flag}')
+	[ "$modes" = "0 1 0" ] || { bad "suspended, terminal modes (alternate cursor mouse) = $modes"; return 1; }
+	keys fg Enter && expect 'q quit' '^machine' && keys q && keys 'echo rc=$?' Enter && expect '^rc=0$'
+}
+check "Ctrl-Z suspends with the terminal restored; fg brings the screen back" suspend
 sigterm() { start && kill -TERM "$(pid)" && exited 143; }
 check "SIGTERM restores the terminal (status 143)" sigterm
 sighup() { start && kill -HUP "$(pid)" && exited 129; }
