@@ -34,7 +34,7 @@ UNIT_BIN  = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
 .PHONY: all run check test deps deps-run unit script-tests tmux-tests tmux-repl asan warnings lint-man \
-	install uninstall clean bench fuzz calibrate man man-drift fuzz-smoke regress valgrind core-globals
+	install uninstall clean bench bench-screen fuzz calibrate man man-drift fuzz-smoke regress valgrind core-globals
 
 all: batchlab
 
@@ -84,6 +84,7 @@ asan:
 	@$(MAKE) --no-print-directory BUILD=build/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
 		build/asan/batchlab-asan unit regress
 	@ASAN_OPTIONS=detect_leaks=1 sh tests/script/run.sh ./build/asan/batchlab-asan
+	@if [ -x tests/tmux/run.sh ]; then ASAN_OPTIONS=detect_leaks=1 sh tests/tmux/run.sh ./build/asan/batchlab-asan; fi
 
 build/asan/batchlab-asan: $(BUILD)/tui/main.o $(BUILD)/libbatchlab.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
@@ -94,6 +95,14 @@ tmux-tests: batchlab
 # The readline prompt in a real terminal (a private tmux server).
 tmux-repl: batchlab
 	@sh tests/tmux/repl.sh ./batchlab
+
+# The explorer's start-to-first-frame and key-to-redraw times, on a pty (a benchmark, not a test).
+bench-screen: batchlab $(BUILD)/bench/screen_bench
+	./$(BUILD)/bench/screen_bench ./batchlab 10
+
+$(BUILD)/bench/screen_bench: bench/screen_bench.c
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -Wall -Wextra $(CFLAGS) $(LDFLAGS) -o $@ $< -lutil
 
 # Warning-free with both compilers, not only the one that builds.
 warnings:
@@ -209,6 +218,7 @@ bench: batchlab $(BUILD)/bench/bench
 		diff $(BUILD)/bench/python.csv $(BUILD)/bench/batchlab.csv | head -5; exit 1; \
 	fi && \
 	$(BUILD)/bench/bench ./batchlab "$$py" bench/sweep_plain.py
+	@$(MAKE) --no-print-directory bench-screen
 
 # --- install ----------------------------------------------------------------
 

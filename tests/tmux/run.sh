@@ -1,0 +1,306 @@
+#!/bin/sh
+# Terminal tests: drive the real explorer in a private tmux server at a fixed
+# size, with send-keys and capture-pane, and check what a person would see -
+# and that the terminal comes back sane however the explorer ends.
+# usage: tests/tmux/run.sh ./batchlab
+set -u
+BL=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+T="tmux -L batchlab-tui-$$ -f /dev/null"
+W=120 H=40
+# A killed explorer may still be saving its history as the directory goes: try again.
+cleanup() { stop; $T kill-server 2>/dev/null; rm -rf "$tmp" 2>/dev/null || { sleep 0.3; rm -rf "$tmp"; }; }
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+command -v tmux >/dev/null || { echo "tmux tests: tmux not installed"; exit 1; }
+mkdir -p "$tmp/home" "$tmp/config" "$tmp/state"
+export BATCHLAB_PRESETS="$here/../../presets" HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/config" \
+	XDG_STATE_HOME="$tmp/state" LC_ALL=C.UTF-8
+unset NO_COLOR
+
+# Each run: remember the tty modes, run the explorer in the foreground, report
+# its status and the tty modes after, then idle so the pane stays to be read.
+# The wrapper shares the explorer's process group, so it must outlive a Ctrl-C
+# (a trap, unlike an ignore, is not inherited by the explorer).
+cat >"$tmp/wrap.sh" <<EOS
+trap : INT
+stty -g >"$tmp/stty.before"
+sh -c 'echo \$\$ >"$tmp/pid"; exec "\$@"' sh "$BL" "\$@"
+echo "EXIT=\$?"
+stty -g >"$tmp/stty.after"
+echo DONE
+exec sleep 600
+EOS
+
+pass=0 fail=0 name=
+
+# A session that outlives the others: killing the last session stops the server,
+# and a new session started while it is stopping fails.
+$T new-session -d -s keep -x $W -y $H "sleep 600" || { echo "tmux tests: cannot start tmux"; exit 1; }
+
+# start [env assignments...]: a fresh session; waits for the first frame.
+start() {
+	stop
+	rm -f "$tmp/pid" "$tmp/stty.before" "$tmp/stty.after"
+	$T new-session -d -s bl -x $W -y $H "env TERM=tmux-256color $* sh $tmp/wrap.sh" || return 1
+	$T set-option -t bl status off >/dev/null
+	wait_for 'q quit'
+}
+
+# End the last run's explorer through its wrapper, which reaps it, before its session goes.
+stop() {
+	if [ -f "$tmp/pid" ] && kill -TERM "$(cat "$tmp/pid")" 2>/dev/null; then
+		i=0
+		while [ $i -lt 30 ] && kill -0 "$(cat "$tmp/pid")" 2>/dev/null; do
+			sleep 0.05
+			i=$((i + 1))
+		done
+	fi
+	$T kill-session -t bl 2>/dev/null
+	rm -f "$tmp/pid"
+}
+
+screen() { $T capture-pane -p -t bl; }
+
+# wait_for REGEX [tenths of a second]: poll the pane until it shows REGEX.
+wait_for() {
+	i=0
+	while [ $i -lt "${2:-50}" ]; do
+		screen >"$tmp/screen" 2>/dev/null && grep -Eq -- "$1" "$tmp/screen" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# wait_gone REGEX: poll until the pane no longer shows REGEX.
+wait_gone() {
+	i=0
+	while [ $i -lt 50 ]; do
+		screen >"$tmp/screen" 2>/dev/null && ! grep -Eq -- "$1" "$tmp/screen" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	bad "still showing /$1/"
+	return 1
+}
+
+keys() { $T send-keys -t bl "$@"; }
+
+ok() { pass=$((pass + 1)); echo "ok   $name"; }
+bad() {
+	fail=$((fail + 1))
+	echo "FAIL $name: $*"
+	sed 's/^/     | /' "$tmp/screen" | head -45
+}
+
+# expect REGEX...: every one is on the screen now (after waiting for the first).
+expect() {
+	wait_for "$1" || { bad "never showed /$1/"; return 1; }
+	for re in "$@"; do
+		grep -Eq -- "$re" "$tmp/screen" || { bad "no /$re/"; return 1; }
+	done
+}
+
+refuse() { ! grep -Eq -- "$1" "$tmp/screen" || { bad "unexpected /$1/"; return 1; }; }
+
+# exited STATUS: the explorer ended with STATUS and left the terminal as it found it.
+exited() {
+	wait_for 'DONE' 30 || { bad "did not exit"; return 1; }
+	grep -q "EXIT=$1\$" "$tmp/screen" || { bad "exit status not $1: $(grep EXIT= "$tmp/screen")"; return 1; }
+	cmp -s "$tmp/stty.before" "$tmp/stty.after" || { bad "tty modes not restored"; return 1; }
+	# alternate screen left, cursor shown, mouse reporting and keypad mode off
+	modes=$($T display -p -t bl '#{alternate_on} #{cursor_flag} #{mouse_any_flag} #{keypad_cursor_flag}')
+	[ "$modes" = "0 1 0 0" ] || { bad "terminal modes (alternate cursor mouse keypad) = $modes"; return 1; }
+}
+
+# The pid of the explorer, to signal it.
+pid() { cat "$tmp/pid"; }
+
+# check NAME FUNCTION: run one test; a step that fails without saying why still fails it;
+# status 2 is a skip the test has announced.
+check() {
+	name=$1
+	before=$fail
+	"$2"
+	case $? in
+	0) ok ;;
+	2) ;; # skipped, and said so
+	*) [ "$fail" != "$before" ] || bad "a step failed" ;;
+	esac
+}
+
+# --- what the screen shows ---------------------------------------------------
+
+# Figures derived by hand from the seeds on the default machine (64 CPUs, 4K pages):
+# memcg batch 32 -> 64 (seed 000), stock 64 CPUs * 32 pages * 4 KiB = 8 MiB -> 16 MiB,
+# vmpressure window 512 = SWAP_CLUSTER_MAX * 16 before seed 004.
+first_screen() {
+	start && expect 'q quit' '^machine' ' cpus +64( |$)' 'memcg_charge +before +after +change' \
+		'proactive_reclaim +full +cluster +decay' 'committed_as +before +after' 'vmpressure +before +after' \
+		'vmstat +value' ' batch +32 +64 +\+100%' 'stock_max_bytes +8 MiB +16 MiB' ' window +512 ' \
+		'~ modeled' 'exact'
+}
+check "first screen: machine and every patch, before and after" first_screen
+
+# stock_max_bytes before = 4096 CPUs * 32 pages * 4 KiB = 512 MiB; after = 1 GiB
+set_cpus() {
+	keys : 'set cpus 4096' Enter
+	expect ' cpus +4096( |$)' 'stock_max_bytes +512 MiB +1 GiB' 'threads +auto: 4096' &&
+		refuse 'stock_max_bytes +8 MiB'
+}
+check ":set cpus 4096 shows 4096 and moves the dependent figures" set_cpus
+
+bad_set() {
+	keys : 'set cpus 0' Enter
+	expect "out of range \(1\.\.65536\)" ' cpus +4096( |$)'
+}
+check "a bad :set says why in the status line and changes nothing" bad_set
+
+history() {
+	keys : Up
+	expect '^:set cpus 0' && keys Escape
+}
+check "the command line keeps history (Up recalls the last line)" history
+
+plus_minus() {
+	start && keys + && expect ' cpus +128( |$)' 'stock_max_bytes +16 MiB +32 MiB' && keys - - &&
+		expect ' cpus +32( |$)' 'stock_max_bytes +4 MiB +8 MiB'
+}
+check "+ on CPUs doubles it, - halves it" plus_minus
+
+# The cells a change moved stand out (black on yellow here) for a moment, and only those.
+highlight() {
+	start && keys + && expect ' cpus +128( |$)' || return 1
+	$T capture-pane -p -e -t bl | grep 'stock_max_bytes' >"$tmp/line"
+	grep -Eq '43m +16 MiB' "$tmp/line" || { bad "the moved cell is not highlighted"; return 1; }
+	! grep -Eq '43m[^ ]*\+100%' "$tmp/line" || { bad "an unmoved cell is highlighted"; return 1; }
+	i=0
+	while [ $i -lt 40 ]; do
+		$T capture-pane -p -e -t bl | grep 'stock_max_bytes' | grep -q '43m' || return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	bad "the highlight never faded"
+}
+check "a change highlights the cells it moved, for a moment" highlight
+
+choices() {
+	start || return 1
+	keys Down Down Down Down + && expect ' overcommit +always' && keys Up Up + && expect ' pagesize +16 KiB'
+}
+check "+ steps through choices: overcommit guess -> always, pagesize 4K -> 16K" choices
+
+typed() {
+	start && keys 5 1 2 Enter && expect ' cpus +512( |$)'
+}
+check "typing a digit on a parameter edits its value" typed
+
+help_keys() {
+	start && keys '?' && expect 'every key' 'Esc +close' 'Tab +switch' && keys Escape && expect '^machine'
+}
+check "? shows every key; Esc closes it" help_keys
+
+explain_about() {
+	start && keys Tab Enter &&
+		expect 'explain memcg_charge.batch' 'batch.before = 32 pages' 'kernel: .*mm/memcontrol.c' &&
+		keys Escape a && expect 'about memcg_charge' 'published' && keys q && expect '^machine'
+}
+check "Enter on a metric explains it; a shows the patch's about" explain_about
+
+chart() {
+	start && keys Tab c && expect 'chart memcg_charge.batch' && keys Escape
+}
+check "c opens the chart view's place" chart
+
+# An X10 mouse report: ESC [ M, then button + 32, column + 33, row + 33 (0-based).
+mouse_report() { printf "\033[M$(printf "\\%o\\%o\\%o" $((32 + $1)) $((33 + $2)) $((33 + $3)))"; }
+mouse() {
+	# row 4 is stock_max_bytes, the second metric of the first patch
+	start && keys -l "$(mouse_report 0 60 4)" && keys -l "$(mouse_report 3 60 4)" &&
+		expect 'memcg_charge.stock_max_bytes: '
+}
+check "a mouse click selects the metric under it" mouse
+
+resize() {
+	start && $T resize-window -t bl -x 40 -y 12 && expect 'too small' && $T resize-window -t bl -x $W -y $H &&
+		expect 'memcg_charge +before' 'vmstat +value' 'q quit' && refuse 'too small'
+}
+check "resize to 40x12 says too small; back to 120x40 draws it all again" resize
+
+# Modeled figures are marked ~ and drawn dim/italic; which metrics are modeled comes from `help metrics`.
+modeled() {
+	m=$("$BL" -c 'help metrics' | awk '$2 == "model" { sub(/^[^.]*\./, "", $1); print $1; exit }')
+	if [ -z "$m" ]; then
+		echo "skip $name: no modeled metric in the tables yet"
+		return 2
+	fi
+	start && expect "~ +$m " && $T capture-pane -p -e -t bl | grep -E "~.*$m" | grep -Eq '\[([0-9;]*;)?[23](;[0-9;]*)?m' ||
+		{ bad "$m is not drawn dim or italic"; return 1; }
+	refuse '~ +batch '
+}
+check "modeled metrics are marked ~ and drawn apart; exact ones are not" modeled
+
+short_screen() {
+	start && $T resize-window -t bl -x 100 -y 16 && expect 'memcg_charge' && keys Tab End &&
+		expect ' pcp_batch ' && refuse ' stock_max_bytes ' && keys Home && expect ' stock_max_bytes '
+}
+check "a short screen scrolls the patches to the cursor" short_screen
+
+dumb() {
+	stop
+	$T new-session -d -s bl -x $W -y $H "env TERM=dumb sh $tmp/wrap.sh" && expect 'line prompt instead' &&
+		keys 'get cpus' Enter && expect '^64$' && keys quit Enter && exited 0
+}
+check "TERM=dumb gets the line prompt instead of garbage" dumb
+
+COLOUR='\[([0-9;]*;)?(3[0-7]|4[0-7]|38|48|9[0-7])(;[0-9;]*)?m'
+no_color() {
+	start NO_COLOR=1 && $T capture-pane -p -e -t bl >"$tmp/esc" || return 1
+	if grep -Eq "$COLOUR" "$tmp/esc"; then bad "colour codes with NO_COLOR"; return 1; fi
+	expect ' batch +32 +64'
+}
+check "NO_COLOR: no colour at all, still every figure" no_color
+
+colour() {
+	start && $T capture-pane -p -e -t bl >"$tmp/esc" && grep -Eq "$COLOUR" "$tmp/esc"
+}
+check "colour where the terminal has it (so the NO_COLOR check can fail)" colour
+
+# --- every way out restores the terminal -------------------------------------
+
+quit_q() { start && keys q && exited 0; }
+check "q quits with status 0 and restores the terminal" quit_q
+quit_cmd() { start && keys : quit Enter && exited 0; }
+check ":quit quits with status 0" quit_cmd
+ctrl_c() { start && keys C-c && exited 130; }
+check "Ctrl-C restores the terminal (status 130)" ctrl_c
+ctrl_c_line() {
+	start && keys : 'set cpus 8' && expect '^:set cpus 8' && keys C-c && wait_gone '^:set' &&
+		keys + && expect ' cpus +128( |$)' && keys q && exited 0
+}
+check "Ctrl-C on the command line only abandons the line" ctrl_c_line
+# Ctrl-Z needs a shell with job control: an interactive bash, prompt "P$ ".
+suspend() {
+	command -v bash >/dev/null || { echo "skip $name: no bash"; return 2; }
+	stop
+	$T new-session -d -s bl -x $W -y $H "env TERM=tmux-256color PS1='P\$ ' bash --norc --noprofile -i" &&
+		wait_for '^P\$' && keys "$BL" Enter && expect 'q quit' && keys C-z && expect 'Stopped' || return 1
+	modes=$($T display -p -t bl '#{alternate_on} #{cursor_flag} #{mouse_any_flag}')
+	[ "$modes" = "0 1 0" ] || { bad "suspended, terminal modes (alternate cursor mouse) = $modes"; return 1; }
+	keys fg Enter && expect 'q quit' '^machine' && keys q && keys 'echo rc=$?' Enter && expect '^rc=0$'
+}
+check "Ctrl-Z suspends with the terminal restored; fg brings the screen back" suspend
+sigterm() { start && kill -TERM "$(pid)" && exited 143; }
+check "SIGTERM restores the terminal (status 143)" sigterm
+sighup() { start && kill -HUP "$(pid)" && exited 129; }
+check "SIGHUP restores the terminal (status 129)" sighup
+sigsegv() { start && kill -SEGV "$(pid)" && exited 139 && expect 'terminal restored'; }
+check "SIGSEGV restores the terminal, then dies of it (status 139)" sigsegv
+sigabrt() { start && kill -ABRT "$(pid)" && exited 134; }
+check "SIGABRT restores the terminal, then dies of it (status 134)" sigabrt
+
+echo "tmux tests: $pass passed, $fail failed"
+[ $fail = 0 ]

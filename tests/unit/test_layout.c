@@ -1,0 +1,363 @@
+/* The explorer's layout and cell text, without a terminal: rows from the tables, columns that fit, steps. */
+#include "testutil.h"
+
+#include "../../tui/keys.h"
+#include "../../tui/layout.h"
+
+static size_t count_models(void)
+{
+	size_t n = 0;
+
+	while (models[n])
+		n++;
+	return n;
+}
+
+static size_t count_metrics(const struct model_desc *d)
+{
+	size_t n = 0;
+
+	while (d->metrics[n].name)
+		n++;
+	return n;
+}
+
+static void test_rows_machine(void **state)
+{
+	struct row rows[256];
+	size_t n = rows_machine(rows, 256), groups = 0, next_param = 0;
+	const char *group = NULL;
+
+	(void)state;
+	/* one heading per run of rows with the same group in params[] */
+	for (size_t i = 0; i < nparams; i++)
+		if (!i || strcmp(params[i].group, params[i - 1].group))
+			groups++;
+	assert_int_equal(n, nparams + groups);
+	assert_int_equal(rows_machine(NULL, 0), n);
+	for (size_t i = 0; i < n; i++) {
+		if (rows[i].kind == ROW_GROUP) {
+			group = rows[i].group;
+			continue;
+		}
+		assert_int_equal(rows[i].kind, ROW_PARAM);
+		assert_ptr_equal(rows[i].param, &params[next_param]);
+		assert_int_equal(rows[i].serial, (int)next_param);
+		assert_non_null(group);
+		assert_string_equal(rows[i].param->group, group);
+		next_param++;
+	}
+	assert_int_equal(next_param, nparams);
+}
+
+static void test_rows_patches(void **state)
+{
+	size_t nmodels = count_models(), compact = 0, n;
+	struct row rows[512];
+	int serial = 0, model = -1;
+	const struct metric_desc *next = NULL;
+
+	(void)state;
+	for (size_t i = 0; i < nmodels; i++)
+		compact += 1 + count_metrics(models[i]);
+	assert_int_equal(rows_patches(NULL, 0, DETAIL_COMPACT), compact);
+	assert_int_equal(rows_patches(NULL, 0, DETAIL_TITLES), compact + nmodels);
+	assert_int_equal(rows_patches(NULL, 0, DETAIL_FULL), compact + 2 * nmodels - 1);
+
+	/* every model once, its heading first, then every metric in table order */
+	n = rows_patches(rows, 512, DETAIL_FULL);
+	for (size_t i = 0; i < n; i++) {
+		switch (rows[i].kind) {
+		case ROW_PATCH:
+			assert_true(next == NULL || next->name == NULL);
+			model++;
+			assert_ptr_equal(rows[i].model, models[model]);
+			next = models[model]->metrics;
+			break;
+		case ROW_METRIC:
+			assert_ptr_equal(rows[i].model, models[model]);
+			assert_ptr_equal(rows[i].metric, next);
+			assert_int_equal(rows[i].serial, serial);
+			next++, serial++;
+			break;
+		case ROW_TITLE:
+			assert_ptr_equal(rows[i].model, models[model]);
+			assert_int_equal(rows[i - 1].kind, ROW_PATCH);
+			break;
+		case ROW_BLANK:
+			assert_true(i > 0);
+			break;
+		default:
+			fail();
+		}
+	}
+	assert_int_equal(model, (int)nmodels - 1);
+	assert_null(next->name);
+}
+
+static void test_patch_detail(void **state)
+{
+	int full = (int)rows_patches(NULL, 0, DETAIL_FULL), titles = (int)rows_patches(NULL, 0, DETAIL_TITLES);
+
+	(void)state;
+	assert_int_equal(patch_detail_for(1000), DETAIL_FULL);
+	assert_int_equal(patch_detail_for(full), DETAIL_FULL);
+	assert_int_equal(patch_detail_for(full - 1), DETAIL_TITLES);
+	assert_int_equal(patch_detail_for(titles), DETAIL_TITLES);
+	assert_int_equal(patch_detail_for(titles - 1), DETAIL_COMPACT);
+	assert_int_equal(patch_detail_for(3), DETAIL_COMPACT);
+}
+
+/* Whatever the width, the columns do not overlap and stay on the screen. */
+static void test_layout_fits(void **state)
+{
+	struct layout L;
+
+	(void)state;
+	assert_int_equal(layout_compute(&L, 120, 40), 0);
+	assert_int_equal(L.nsides, MODEL_MAX_SIDES);
+	assert_true(L.pval_w >= 8); /* "1008 MiB" */
+	for (int cols = L.min_cols; cols <= 300; cols++) {
+		assert_int_equal(layout_compute(&L, cols, 40), 0);
+		assert_false(L.too_small);
+		assert_true(L.mx + L.mw <= L.px);
+		assert_true(1 + L.mname_w + 1 + L.mval_w <= L.mw);
+		assert_true(layout_side_x(&L, 0, L.nsides) >= L.px + 2 + L.pname_w);
+		for (int s = 1; s < L.nsides; s++)
+			assert_true(layout_side_x(&L, s, L.nsides) >= layout_side_x(&L, s - 1, L.nsides) + L.pval_w);
+		assert_true(layout_change_x(&L) >= layout_side_x(&L, L.nsides - 1, L.nsides) + L.pval_w);
+		assert_true(layout_change_x(&L) + L.pchange_w <= cols);
+		if (L.punit_w)
+			assert_true(layout_unit_x(&L) + L.punit_w <= cols);
+		assert_true(L.top + L.height <= L.footer_y);
+		assert_true(L.footer_y < L.status_y && L.status_y == 39);
+	}
+	/* a two-sided patch's after column is the three-sided decay column, beside the change */
+	assert_int_equal(layout_side_x(&L, 1, 2), layout_side_x(&L, 2, 3));
+	assert_int_equal(layout_compute(&L, L.min_cols - 1, 40), -1);
+	assert_true(L.too_small);
+	assert_int_equal(layout_compute(&L, 40, 12), -1);
+	assert_int_equal(layout_compute(&L, 200, L.min_lines - 1), -1);
+	assert_int_equal(layout_compute(&L, 200, L.min_lines), 0);
+	assert_true(L.height >= LAYOUT_MIN_PANEL_LINES);
+}
+
+static void test_scroll(void **state)
+{
+	(void)state;
+	assert_int_equal(layout_scroll(0, 5, 10, 30), 0);   /* visible: stay */
+	assert_int_equal(layout_scroll(0, 12, 10, 30), 3);  /* below: just enough to show it */
+	assert_int_equal(layout_scroll(10, 5, 10, 30), 5);  /* above: it becomes the first */
+	assert_int_equal(layout_scroll(25, 29, 10, 30), 20); /* never past the end */
+	assert_int_equal(layout_scroll(7, 3, 10, 8), 0);    /* all of it fits */
+	assert_int_equal(layout_scroll(3, 3, 0, 8), 0);
+}
+
+static void test_cells_exact(void **state)
+{
+	struct machine m = machine_with("");
+	const struct model_desc *memcg = model_find("memcg_charge"), *vmp = model_find("vmpressure"),
+				*vmstat = model_find("vmstat");
+	struct metric_cells c;
+
+	(void)state;
+	/* seed 000: MEMCG_CHARGE_BATCH 32U -> 64U, twice as many pages: +100%, up */
+	cells_metric(&m, memcg, model_metric(memcg, "batch"), 9, &c);
+	assert_string_equal(c.side[0], "32");
+	assert_string_equal(c.side[1], "64");
+	assert_string_equal(c.change, "+100% (x2.00)");
+	assert_int_equal(c.direction, 1);
+	assert_false(c.modeled);
+	/* half as many refills per GiB charged */
+	cells_metric(&m, memcg, model_metric(memcg, "refills_per_gib"), 9, &c);
+	assert_int_equal(c.direction, -1);
+	assert_string_equal(c.change, "-50.0% (/2.00)");
+	/* 64 CPUs * 32 pages * 4 KiB */
+	cells_metric(&m, memcg, model_metric(memcg, "stock_max_bytes"), 9, &c);
+	assert_string_equal(c.side[0], "8 MiB");
+	/* a ratio in a two-sided patch sits in the change column, as `show` has it */
+	cells_metric(&m, vmp, model_metric(vmp, "reduction"), 9, &c);
+	assert_true(c.in_change);
+	assert_string_equal(c.side[0], "");
+	assert_true(c.change[0] >= '0' && c.change[0] <= '9');
+	/* vmstat has one side: its single values fill it, there is no change */
+	cells_metric(&m, vmstat, model_metric(vmstat, "threshold"), 9, &c);
+	assert_false(c.in_change);
+	assert_string_equal(c.side[0], "125"); /* min(125, 2 * fls(64) * (1 + fls(~2016))) = min(125, 168) */
+	assert_string_equal(c.change, "");
+}
+
+/* A made-up modeled patch with three sides: the cells must not care which patch it is. */
+static struct value fake_fn(const struct machine *m, int side, struct strbuf *why)
+{
+	(void)m, (void)why;
+	return side == 0 ? val_none("not here") : val_real(side == 1 ? 2.0 : 4.0);
+}
+
+static struct value huge_fn(const struct machine *m, int side, struct strbuf *why)
+{
+	(void)m, (void)side, (void)why;
+	return val_int(1ull << 62);
+}
+
+static const struct metric_desc fake_metrics[] = {
+	{ .name = "est", .unit = "x", .kind = METRIC_MODELED, .fn = fake_fn },
+	{ .name = "huge", .unit = "pages", .kind = METRIC_EXACT, .fn = huge_fn },
+	{ .name = NULL },
+};
+static const char *const fake_sides[] = { "full", "cluster", "decay", NULL };
+static const struct model_desc fake_model = {
+	.id = "fake", .title = "fake", .sides = fake_sides, .before = 1, .after = 2, .metrics = fake_metrics,
+};
+
+static void test_cells_modeled(void **state)
+{
+	struct machine m = machine_with("");
+	struct metric_cells c;
+
+	(void)state;
+	cells_metric(&m, &fake_model, &fake_metrics[0], 9, &c);
+	assert_true(c.modeled);
+	assert_string_equal(c.side[0], "n/a");
+	assert_string_equal(c.side[1], "2");
+	assert_string_equal(c.side[2], "4");
+	assert_string_equal(c.change, "+100% (x2.00)"); /* cluster -> decay, not full */
+	assert_int_equal(c.direction, 1);
+	/* 2^62 = 4611686018427387904 does not fit in 9 columns: 4.612e+18 does */
+	cells_metric(&m, &fake_model, &fake_metrics[1], 9, &c);
+	assert_string_equal(c.side[0], "4.612e+18");
+	assert_string_equal(c.change, "same");
+	cells_metric(&m, &fake_model, &fake_metrics[1], 0, &c);
+	assert_string_equal(c.side[0], "4611686018427387904");
+}
+
+static void test_fit_text(void **state)
+{
+	char b[16];
+
+	(void)state;
+	fit_text(b, sizeof(b), "abc", 5, 1);
+	assert_string_equal(b, "  abc");
+	fit_text(b, sizeof(b), "abc", 5, 0);
+	assert_string_equal(b, "abc  ");
+	fit_text(b, sizeof(b), "abcdef", 4, 0);
+	assert_string_equal(b, "abc>");
+	fit_text(b, sizeof(b), "abc", 0, 0);
+	assert_string_equal(b, "");
+	fit_text(b, 4, "abcdef", 10, 1); /* never past the buffer */
+	assert_string_equal(b, "ab>");
+}
+
+static void expect_step(const char *settings, const char *key, int dir, const char *want)
+{
+	struct machine m = machine_with(settings);
+	char buf[128];
+	int rc = param_step(&m, param_find(key), dir, buf, sizeof(buf));
+
+	if (!want) {
+		assert_int_equal(rc, -1);
+		assert_non_null(strstr(buf, key));
+		return;
+	}
+	if (rc || strcmp(buf, want)) {
+		fprintf(stderr, "step %s %+d from '%s': got %d '%s', want '%s'\n", key, dir, settings, rc, buf, want);
+		fail();
+	}
+}
+
+static void test_step(void **state)
+{
+	char want[64];
+
+	(void)state;
+	expect_step("", "cpus", 1, "128");
+	expect_step("", "cpus", -1, "32");
+	expect_step("cpus 3", "cpus", -1, "1");
+	expect_step("cpus 1", "cpus", -1, NULL);
+	expect_step("cpus 65536", "cpus", 1, NULL);
+	expect_step("cpus 40000", "cpus", 1, "65536"); /* clamped to the range */
+	expect_step("ram 4G", "ram", 1, "8589934592");
+	expect_step("ram 1M", "ram", -1, NULL);
+	expect_step("ram 1E", "ram", 1, NULL);
+	expect_step("pagesize 4K", "pagesize", 1, "16384");
+	expect_step("pagesize 16K", "pagesize", 1, "65536");
+	expect_step("pagesize 64K", "pagesize", 1, NULL);
+	expect_step("pagesize 4K", "pagesize", -1, NULL);
+	expect_step("overcommit guess", "overcommit", 1, "always");
+	expect_step("overcommit always", "overcommit", 1, "never");
+	expect_step("overcommit never", "overcommit", 1, NULL);
+	expect_step("overcommit guess", "overcommit", -1, NULL);
+	expect_step("reclaim 0", "reclaim", -1, NULL);
+	expect_step("reclaim 0", "reclaim", 1, "1");
+	expect_step("committed_lift 256", "committed_lift", 1, NULL);
+	expect_step("committed_lift 64", "committed_lift", -1, "32");
+	/* auto steps from the value it stands for: threads = cpus, totalram = 4G less 64 bytes a page */
+	expect_step("cpus 8", "threads", 1, "16");
+	snprintf(want, sizeof(want), "%llup", (unsigned long long)(2 * ((4ull << 30) / 4096 - (4ull << 30) / 4096 * 64 / 4096)));
+	expect_step("ram 4G", "totalram", 1, want);
+}
+
+/* Every parameter, both ways, from defaults and from its ends: a step is either refused or valid and moves. */
+static void test_step_valid(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < nparams; i++) {
+		const struct param *p = &params[i];
+
+		for (int dir = -1; dir <= 1; dir += 2) {
+			struct machine m = machine_with("");
+
+			for (int n = 0; n < 80; n++) {
+				struct machine next = m;
+				char buf[128], err[256], before[128], after[128];
+
+				if (param_step(&m, p, dir, buf, sizeof(buf)))
+					break;
+				if (param_set(&next, p, buf, err, sizeof(err))) {
+					fprintf(stderr, "%s: step '%s' refused: %s\n", p->name, buf, err);
+					fail();
+				}
+				param_format(&m, p, before, sizeof(before));
+				param_format(&next, p, after, sizeof(after));
+				assert_string_not_equal(before, after);
+				if (p->type != PT_CHOICE && p->type != PT_REAL)
+					assert_true(dir > 0 ? param_u64(&next, p) > param_u64(&m, p)
+							    : param_u64(&next, p) < param_u64(&m, p));
+				m = next;
+			}
+		}
+	}
+}
+
+/* One table of keys: each documented, none bound twice. */
+static void test_key_table(void **state)
+{
+	int seen = 0;
+
+	(void)state;
+	for (const struct key_binding *k = key_bindings; k->name; k++, seen++) {
+		assert_non_null(k->help);
+		assert_non_null(k->handler);
+		assert_true(k->keys[0] != 0);
+		for (int i = 0; i < KEY_BINDING_MAX_KEYS && k->keys[i]; i++)
+			for (const struct key_binding *o = key_bindings; o->name; o++)
+				for (int j = 0; j < KEY_BINDING_MAX_KEYS && o->keys[j]; j++)
+					if (o->keys[j] == k->keys[i])
+						assert_true(o == k && i == j);
+	}
+	assert_true(seen > 5);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rows_machine), cmocka_unit_test(test_rows_patches),
+		cmocka_unit_test(test_patch_detail), cmocka_unit_test(test_layout_fits),
+		cmocka_unit_test(test_scroll),       cmocka_unit_test(test_cells_exact),
+		cmocka_unit_test(test_cells_modeled), cmocka_unit_test(test_fit_text),
+		cmocka_unit_test(test_step),         cmocka_unit_test(test_step_valid),
+		cmocka_unit_test(test_key_table),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,250 @@
+#include "cmdline.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#define HISTORY_MAX 1000
+
+/*
+ * Readline is one global editor, so its host is too: the bytes waiting for
+ * it, and what became of the line.
+ */
+static unsigned char pending[16];
+static size_t npending, next;
+static enum cmdline_state state = CMDLINE_IDLE;
+static char *finished;
+static FILE *devnull;
+static int initialised;
+
+static int getc_hook(FILE *f)
+{
+	(void)f;
+	return next < npending ? pending[next++] : EOF;
+}
+
+static int input_available_hook(void)
+{
+	return next < npending;
+}
+
+/* The explorer redraws after every key it feeds; readline's own redisplay would write to the terminal. */
+static void redisplay_hook(void)
+{
+}
+
+static void line_done(char *line)
+{
+	finished = line;
+	state = line ? CMDLINE_DONE : CMDLINE_CANCEL;
+	if (line && *line) {
+		HIST_ENTRY *last = history_length ? history_get(history_base + history_length - 1) : NULL;
+
+		if (!last || strcmp(last->line, line))
+			add_history(line);
+	}
+	rl_callback_handler_remove();
+}
+
+static int history_path(char *buf, size_t len, int create)
+{
+	const char *state_home = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	char dir[PATH_MAX];
+
+	/* the same file as the readline prompt, so both front ends share one history */
+	if (state_home && *state_home)
+		snprintf(dir, sizeof(dir), "%s/batchlab", state_home);
+	else if (home && *home)
+		snprintf(dir, sizeof(dir), "%s/.local/state/batchlab", home);
+	else
+		return -1;
+	if (create) {
+		for (char *p = dir + 1; *p; p++) {
+			if (*p != '/')
+				continue;
+			*p = '\0';
+			if (mkdir(dir, 0700) && errno != EEXIST)
+				return -1;
+			*p = '/';
+		}
+		if (mkdir(dir, 0700) && errno != EEXIST)
+			return -1;
+	}
+	if ((size_t)snprintf(buf, len, "%s/history", dir) >= len)
+		return -1;
+	return 0;
+}
+
+void cmdline_init(void)
+{
+	char path[PATH_MAX];
+
+	if (initialised)
+		return;
+	initialised = 1;
+	/* readline must not touch the terminal: curses owns modes, signals and output */
+	devnull = fopen("/dev/null", "w");
+	rl_readline_name = "batchlab";
+	rl_catch_signals = 0;
+	rl_catch_sigwinch = 0;
+	rl_change_environment = 0;
+	rl_prep_term_function = NULL;
+	rl_deprep_term_function = NULL;
+	rl_getc_function = getc_hook;
+	rl_input_available_hook = input_available_hook;
+	rl_redisplay_function = redisplay_hook;
+	if (devnull)
+		rl_outstream = devnull;
+	rl_initialize();
+	rl_variable_bind("bell-style", "none");
+	/* readline's own "Display all N possibilities? (y or n)" and --More-- would eat the next keys unseen */
+	rl_variable_bind("completion-query-items", "-1");
+	rl_variable_bind("page-completions", "off");
+	using_history();
+	stifle_history(HISTORY_MAX);
+	if (!history_path(path, sizeof(path), 0))
+		read_history(path);
+}
+
+void cmdline_done(void)
+{
+	char path[PATH_MAX];
+
+	if (!initialised)
+		return;
+	cmdline_cancel();
+	if (history_length && !history_path(path, sizeof(path), 1))
+		write_history(path);
+	clear_history();
+	if (devnull)
+		fclose(devnull);
+	devnull = NULL;
+	rl_outstream = NULL;
+	initialised = 0;
+}
+
+void cmdline_open(const char *prompt, const char *initial)
+{
+	cmdline_init();
+	free(finished);
+	finished = NULL;
+	npending = next = 0;
+	rl_callback_handler_install(prompt, line_done);
+	state = CMDLINE_EDITING;
+	if (initial && *initial)
+		rl_insert_text(initial);
+}
+
+enum cmdline_state cmdline_state(void)
+{
+	return state;
+}
+
+void cmdline_cancel(void)
+{
+	if (state == CMDLINE_EDITING) {
+		rl_replace_line("", 0);
+		rl_callback_sigcleanup();
+		rl_callback_handler_remove();
+	}
+	free(finished);
+	finished = NULL;
+	state = CMDLINE_IDLE;
+}
+
+/* Curses decodes function keys; readline wants the bytes an ANSI terminal sends for them. */
+static const char *key_sequence(int ch)
+{
+	switch (ch) {
+	case KEY_LEFT: return "\033[D";
+	case KEY_RIGHT: return "\033[C";
+	case KEY_UP: return "\033[A";
+	case KEY_DOWN: return "\033[B";
+	case KEY_HOME: return "\033[H";
+	case KEY_END: return "\033[F";
+	case KEY_DC: return "\033[3~";
+	case KEY_BACKSPACE: return "\177";
+	case KEY_ENTER: return "\r";
+	default: return NULL;
+	}
+}
+
+enum cmdline_state cmdline_key(int ch)
+{
+	const char *seq;
+
+	if (state != CMDLINE_EDITING)
+		return state;
+	if (ch == 27) { /* a lone Esc: curses has already waited out a sequence */
+		cmdline_cancel();
+		return state = CMDLINE_CANCEL;
+	}
+	npending = next = 0;
+	if ((seq = key_sequence(ch))) {
+		npending = strlen(seq);
+		memcpy(pending, seq, npending);
+	} else if (ch >= 0 && ch < 256) {
+		pending[npending++] = (unsigned char)ch;
+	} else {
+		return state; /* a key readline has no use for */
+	}
+	while (next < npending && state == CMDLINE_EDITING)
+		rl_callback_read_char();
+	return state;
+}
+
+char *cmdline_take(void)
+{
+	char *line = state == CMDLINE_DONE ? finished : NULL;
+
+	if (line)
+		finished = NULL;
+	cmdline_cancel();
+	return line;
+}
+
+/* Columns a UTF-8 byte run takes, counting each character as one. */
+static int columns(const char *s, int bytes)
+{
+	int n = 0;
+
+	for (int i = 0; i < bytes && s[i]; i++)
+		n += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return n;
+}
+
+void cmdline_draw(int y, int width)
+{
+	const char *prompt = rl_prompt ? rl_prompt : "", *line = rl_line_buffer ? rl_line_buffer : "";
+	int plen = columns(prompt, (int)strlen(prompt)), cursor = plen + columns(line, rl_point);
+	int skip = 0, x;
+
+	if (state != CMDLINE_EDITING)
+		return;
+	/* keep the point on screen: scroll the line left under a long command */
+	if (cursor >= width - 1)
+		skip = cursor - (width - 2);
+	move(y, 0);
+	clrtoeol();
+	x = 0;
+	for (int i = 0; prompt[i]; i++, x++)
+		if (x >= skip && x - skip < width)
+			mvaddch(y, x - skip, (unsigned char)prompt[i]);
+	for (const char *p = line; *p && x - skip < width;) {
+		int n = 1;
+
+		while ((((unsigned char)p[n]) & 0xc0) == 0x80)
+			n++;
+		if (x >= skip)
+			mvaddnstr(y, x - skip, p, n);
+		p += n;
+		x++;
+	}
+	move(y, cursor - skip);
+}

@@ -1,0 +1,293 @@
+#include "crt.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <term.h>
+
+/*
+ * The front end's own state, and only the part a signal handler must reach:
+ * handlers can touch nothing else, so what they need is prepared here first.
+ */
+static SCREEN *screen;
+static struct termios saved_tty;
+static int have_saved_tty;
+static int sigpipe[2] = { -1, -1 };
+static volatile sig_atomic_t pending_signal, pending_resize;
+static char restore_seq[256]; /* written by the fatal-signal handler: leave the alternate screen, cursor on */
+static size_t restore_len;
+static attr_t styles[ST_NSTYLES];
+static int colors;
+
+static const int terminating[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+static const int fatal[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL };
+
+/* Only async-signal-safe calls: write(2) and tcsetattr(3). */
+static void emergency_restore(void)
+{
+	if (restore_len)
+		(void)!write(STDOUT_FILENO, restore_seq, restore_len);
+	if (have_saved_tty)
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tty);
+}
+
+static void on_fatal(int sig)
+{
+	static const char msg[] = "batchlab: fatal signal; terminal restored\n";
+
+	emergency_restore();
+	(void)!write(STDERR_FILENO, msg, sizeof(msg) - 1);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void on_terminate(int sig)
+{
+	int saved = errno;
+
+	/* a second one means the main loop is not listening: restore and go now */
+	if (pending_signal) {
+		emergency_restore();
+		_exit(128 + sig);
+	}
+	pending_signal = sig;
+	(void)!write(sigpipe[1], "t", 1);
+	errno = saved;
+}
+
+static void on_winch(int sig)
+{
+	int saved = errno;
+
+	(void)sig;
+	pending_resize = 1;
+	(void)!write(sigpipe[1], "w", 1);
+	errno = saved;
+}
+
+static void catch(int sig, void (*fn)(int), int flags)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = fn;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = flags;
+	sigaction(sig, &sa, NULL);
+}
+
+static void append_cap(const char *name)
+{
+	const char *s = tigetstr(name);
+	size_t n;
+
+	if (!s || s == (char *)-1)
+		return;
+	n = strlen(s);
+	if (restore_len + n < sizeof(restore_seq)) {
+		memcpy(restore_seq + restore_len, s, n);
+		restore_len += n;
+	}
+}
+
+static void append_raw(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (restore_len + n < sizeof(restore_seq)) {
+		memcpy(restore_seq + restore_len, s, n);
+		restore_len += n;
+	}
+}
+
+static void init_styles(void)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	/* monochrome first: every style must read without colour (https://no-color.org) */
+	styles[ST_NORMAL] = A_NORMAL;
+	styles[ST_TITLE] = A_REVERSE | A_BOLD;
+	styles[ST_PATCH] = A_BOLD | A_UNDERLINE;
+	styles[ST_GROUP] = A_BOLD;
+	styles[ST_HEAD] = A_BOLD;
+	styles[ST_CURSOR] = A_REVERSE;
+	styles[ST_CURSOR2] = A_UNDERLINE;
+	styles[ST_UP] = A_BOLD;
+	styles[ST_DOWN] = A_NORMAL;
+	styles[ST_MODELED] = A_DIM | A_ITALIC;
+	styles[ST_CHANGED] = A_STANDOUT | A_BOLD;
+	styles[ST_ERROR] = A_BOLD;
+	styles[ST_KEY] = A_BOLD;
+	styles[ST_DIM] = A_DIM;
+	colors = has_colors() && !(nc && *nc) && start_color() == OK;
+	if (!colors)
+		return;
+	use_default_colors();
+	init_pair(1, COLOR_WHITE, COLOR_BLUE);
+	init_pair(2, COLOR_CYAN, -1);
+	init_pair(3, COLOR_GREEN, -1);
+	init_pair(4, COLOR_RED, -1);
+	init_pair(5, COLOR_BLACK, COLOR_YELLOW);
+	init_pair(6, COLOR_YELLOW, -1);
+	init_pair(7, COLOR_BLACK, COLOR_CYAN);
+	styles[ST_TITLE] = COLOR_PAIR(1) | A_BOLD;
+	styles[ST_PATCH] = COLOR_PAIR(2) | A_BOLD | A_UNDERLINE;
+	styles[ST_GROUP] = COLOR_PAIR(2) | A_BOLD;
+	styles[ST_CURSOR] = COLOR_PAIR(7);
+	styles[ST_UP] = COLOR_PAIR(3) | A_BOLD;
+	styles[ST_DOWN] = COLOR_PAIR(4) | A_BOLD;
+	styles[ST_CHANGED] = COLOR_PAIR(5) | A_BOLD;
+	styles[ST_ERROR] = COLOR_PAIR(4) | A_BOLD;
+	styles[ST_KEY] = COLOR_PAIR(6) | A_BOLD;
+}
+
+/* A terminal curses can draw on: known, and able to move the cursor (not TERM=dumb). */
+static int usable_terminal(char *err, size_t errlen)
+{
+	const char *term = getenv("TERM"), *cup;
+	int e = 0;
+
+	if (setupterm(NULL, STDOUT_FILENO, &e) != OK) {
+		snprintf(err, errlen, "terminal '%s' is unknown", term ? term : "(TERM unset)");
+		return 0;
+	}
+	cup = tigetstr("cup");
+	del_curterm(cur_term);
+	if (!cup || cup == (char *)-1) {
+		snprintf(err, errlen, "terminal '%s' cannot move the cursor", term ? term : "(TERM unset)");
+		return 0;
+	}
+	return 1;
+}
+
+int crt_init(char *err, size_t errlen)
+{
+	if (screen)
+		return 0;
+	/* the user's locale for wide characters, but numbers stay 1.5 for the parsers */
+	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C");
+	have_saved_tty = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
+	if (pipe(sigpipe)) {
+		snprintf(err, errlen, "cannot create a pipe: %s", strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < 2; i++) {
+		fcntl(sigpipe[i], F_SETFL, O_NONBLOCK);
+		fcntl(sigpipe[i], F_SETFD, FD_CLOEXEC);
+	}
+	/* before newterm(): ncurses installs its own SIGINT/SIGTERM/SIGWINCH handlers only where none is set */
+	for (size_t i = 0; i < sizeof(terminating) / sizeof(terminating[0]); i++)
+		catch(terminating[i], on_terminate, 0);
+	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+		catch(fatal[i], on_fatal, SA_RESETHAND | SA_NODEFER);
+	catch(SIGWINCH, on_winch, SA_RESTART);
+
+	if (!usable_terminal(err, errlen)) {
+		crt_done();
+		return -1;
+	}
+	screen = newterm(NULL, stdout, stdin);
+	if (!screen) {
+		snprintf(err, errlen, "cannot use terminal '%s'", getenv("TERM") ? getenv("TERM") : "(TERM unset)");
+		crt_done();
+		return -1;
+	}
+	cbreak();
+	noecho();
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	init_styles();
+	if (mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL)) {
+		mouseinterval(0);
+		append_raw("\033[?1000l\033[?1002l\033[?1006l");
+	}
+	append_cap("sgr0");
+	append_cap("rmkx");
+	append_cap("cnorm");
+	append_cap("rmcup");
+	return 0;
+}
+
+void crt_done(void)
+{
+	if (screen) {
+		mousemask(0, NULL);
+		endwin();
+		delscreen(screen);
+		screen = NULL;
+	}
+	restore_len = 0;
+	if (have_saved_tty)
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tty);
+	for (size_t i = 0; i < sizeof(terminating) / sizeof(terminating[0]); i++)
+		signal(terminating[i], SIG_DFL);
+	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+		signal(fatal[i], SIG_DFL);
+	signal(SIGWINCH, SIG_DFL);
+	for (int i = 0; i < 2; i++) {
+		if (sigpipe[i] >= 0)
+			close(sigpipe[i]);
+		sigpipe[i] = -1;
+	}
+}
+
+attr_t crt_attr(enum crt_style st)
+{
+	return st < ST_NSTYLES ? styles[st] : A_NORMAL;
+}
+
+int crt_has_colors(void)
+{
+	return colors;
+}
+
+int crt_signal_fd(void)
+{
+	return sigpipe[0];
+}
+
+int crt_pending_signal(void)
+{
+	char buf[64];
+
+	while (sigpipe[0] >= 0 && read(sigpipe[0], buf, sizeof(buf)) > 0)
+		;
+	return pending_signal;
+}
+
+void crt_clear_signal(void)
+{
+	pending_signal = 0;
+}
+
+int crt_check_resize(void)
+{
+	struct winsize ws;
+
+	if (!pending_resize)
+		return 0;
+	pending_resize = 0;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
+		resize_term(ws.ws_row, ws.ws_col);
+	return 1;
+}
+
+long long crt_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}

@@ -1,0 +1,53 @@
+/*
+ * The terminal, in one place (htop's CRT): curses modes, colours or their
+ * monochrome stand-ins, and getting the terminal back whatever way the
+ * explorer ends - quit, Ctrl-C, SIGTERM, SIGHUP, or a crash. The rest of the
+ * explorer draws with the styles below and never touches terminal modes.
+ */
+#ifndef BL_CRT_H
+#define BL_CRT_H
+
+#include <stddef.h>
+
+#include <curses.h>
+
+enum crt_style {
+	ST_NORMAL,
+	ST_TITLE,    /* the title bar */
+	ST_PATCH,    /* a patch's header line */
+	ST_GROUP,    /* a parameter group in the machine panel */
+	ST_HEAD,     /* column headings, titles */
+	ST_CURSOR,   /* the selected row in the panel with the focus */
+	ST_CURSOR2,  /* the selected row in the other panel */
+	ST_UP,       /* a change that went up */
+	ST_DOWN,     /* a change that went down */
+	ST_MODELED,  /* a calibrated estimate, not kernel arithmetic */
+	ST_CHANGED,  /* a cell the last change moved */
+	ST_ERROR,    /* the status line's errors */
+	ST_KEY,      /* a key name in the footer and help */
+	ST_DIM,
+	ST_NSTYLES
+};
+
+/*
+ * Curses on, signals caught. Returns 0, or -1 with err when the terminal
+ * cannot be used (the caller falls back or reports).
+ */
+int crt_init(char *err, size_t errlen);
+/* Curses off and the terminal as it was; safe to call more than once. */
+void crt_done(void);
+/* Attributes for a style: colours, or bold/reverse/underline with NO_COLOR or a monochrome terminal. */
+attr_t crt_attr(enum crt_style st);
+int crt_has_colors(void);
+/* Readable when a signal has arrived: poll() it beside stdin. */
+int crt_signal_fd(void);
+/* The terminating signal that arrived (SIGINT, SIGTERM, SIGHUP, SIGQUIT), or 0. Drains the pipe. */
+int crt_pending_signal(void);
+/* Forget the pending signal (it was handled, e.g. Ctrl-C closed the command line). */
+void crt_clear_signal(void);
+/* 1 once after each SIGWINCH, with curses resized to the terminal. */
+int crt_check_resize(void);
+/* Monotonic milliseconds, for highlights and the benchmark. */
+long long crt_now_ms(void);
+
+#endif

@@ -1,0 +1,302 @@
+#include "layout.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/units.h"
+#include "render.h"
+
+size_t rows_machine(struct row *out, size_t max)
+{
+	const char *group = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < nparams; i++) {
+		if (!group || strcmp(group, params[i].group)) {
+			group = params[i].group;
+			if (out && n < max)
+				out[n] = (struct row){ .kind = ROW_GROUP, .group = group };
+			n++;
+		}
+		if (out && n < max)
+			out[n] = (struct row){ .kind = ROW_PARAM, .group = group, .param = &params[i], .serial = (int)i };
+		n++;
+	}
+	return n;
+}
+
+static void put_row(struct row *out, size_t max, size_t *n, struct row r)
+{
+	if (out && *n < max)
+		out[*n] = r;
+	(*n)++;
+}
+
+size_t rows_patches(struct row *out, size_t max, enum patch_detail detail)
+{
+	size_t n = 0;
+	int serial = 0;
+
+	for (int i = 0; models[i]; i++) {
+		const struct model_desc *d = models[i];
+
+		if (i && detail == DETAIL_FULL)
+			put_row(out, max, &n, (struct row){ .kind = ROW_BLANK, .model = d });
+		put_row(out, max, &n, (struct row){ .kind = ROW_PATCH, .model = d });
+		if (detail != DETAIL_COMPACT)
+			put_row(out, max, &n, (struct row){ .kind = ROW_TITLE, .model = d });
+		for (const struct metric_desc *md = d->metrics; md->name; md++)
+			put_row(out, max, &n, (struct row){ .kind = ROW_METRIC, .model = d, .metric = md,
+							    .serial = serial++ });
+	}
+	return n;
+}
+
+enum patch_detail patch_detail_for(int height)
+{
+	if (height >= 0 && rows_patches(NULL, 0, DETAIL_FULL) <= (size_t)height)
+		return DETAIL_FULL;
+	if (height >= 0 && rows_patches(NULL, 0, DETAIL_TITLES) <= (size_t)height)
+		return DETAIL_TITLES;
+	return DETAIL_COMPACT;
+}
+
+static int max_int(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+/* The widest names the tables hold, so a new key or metric widens its column by itself. */
+static void table_widths(int *param_name, int *metric_name, int *unit, int *nsides)
+{
+	*param_name = *metric_name = *unit = *nsides = 0;
+	for (size_t i = 0; i < nparams; i++)
+		*param_name = max_int(*param_name, (int)strlen(params[i].name));
+	for (int i = 0; models[i]; i++) {
+		*nsides = max_int(*nsides, model_nsides(models[i]));
+		for (const struct metric_desc *md = models[i]->metrics; md->name; md++) {
+			*metric_name = max_int(*metric_name, (int)strlen(md->name));
+			*unit = max_int(*unit, (int)strlen(md->unit));
+		}
+	}
+}
+
+#define GAP 2 /* between the machine panel and the patch panel */
+
+static int machine_width(const struct layout *L)
+{
+	return 1 + L->mname_w + 1 + L->mval_w;
+}
+
+static int patch_width(const struct layout *L)
+{
+	return 2 + L->pname_w + L->nsides * (1 + L->pval_w) + 2 + L->pchange_w;
+}
+
+static int needed(const struct layout *L)
+{
+	return machine_width(L) + GAP + patch_width(L);
+}
+
+/* Narrow the columns until the panels fit in cols (0: as narrow as they go). */
+static void shrink_to(struct layout *L, int cols)
+{
+	/* what gives way first: room for 1.153e+18, long machine values, the change text, names */
+	struct { int *w, min; } shrink[] = {
+		{ &L->pval_w, 8 }, { &L->mval_w, 22 }, { &L->pchange_w, 12 }, { &L->mval_w, 14 }, { &L->pname_w, 14 },
+		{ &L->pchange_w, 8 }, { &L->pval_w, 7 }, { &L->pname_w, 10 },
+	};
+
+	for (size_t i = 0; i < sizeof(shrink) / sizeof(shrink[0]); i++)
+		while (needed(L) > cols && *shrink[i].w > shrink[i].min)
+			(*shrink[i].w)--;
+}
+
+int layout_compute(struct layout *L, int cols, int lines)
+{
+	struct layout narrowest;
+	int unit_w;
+
+	memset(L, 0, sizeof(*L));
+	L->cols = cols;
+	L->lines = lines;
+	table_widths(&L->mname_w, &L->pname_w, &unit_w, &L->nsides);
+	L->mval_w = 30;    /* "auto: 66060288 pages (252 GiB)" */
+	L->pval_w = 9;     /* "1008 MiB", "1.153e+18" */
+	L->pchange_w = 16; /* "+204700% (x2048)" */
+	narrowest = *L;
+	shrink_to(&narrowest, 0);
+	L->min_cols = needed(&narrowest);
+	L->min_lines = LAYOUT_CHROME_LINES + LAYOUT_MIN_PANEL_LINES;
+	shrink_to(L, cols);
+
+	L->top = 1;
+	L->height = lines - LAYOUT_CHROME_LINES;
+	L->footer_y = lines - 2;
+	L->status_y = lines - 1;
+	L->mx = 0;
+	L->mw = machine_width(L);
+	L->px = L->mw + GAP;
+	L->pw = cols - L->px;
+	if (L->pw - patch_width(L) >= 1 + unit_w)
+		L->punit_w = unit_w;
+	if (cols < L->min_cols || lines < L->min_lines) {
+		L->too_small = 1;
+		return -1;
+	}
+	return 0;
+}
+
+int layout_side_x(const struct layout *L, int s, int nsides)
+{
+	/* sides fill the columns from the right, so `after` (and decay) always sits next to the change */
+	return L->px + 2 + L->pname_w + 1 + (L->nsides - nsides + s) * (L->pval_w + 1);
+}
+
+int layout_change_x(const struct layout *L)
+{
+	return layout_side_x(L, L->nsides, L->nsides) + 1;
+}
+
+int layout_unit_x(const struct layout *L)
+{
+	return layout_change_x(L) + L->pchange_w + 1;
+}
+
+int layout_scroll(int first, int cursor, int height, int total)
+{
+	if (height <= 0 || total <= height)
+		return 0;
+	if (cursor < first)
+		first = cursor;
+	else if (cursor >= first + height)
+		first = cursor - height + 1;
+	if (first > total - height)
+		first = total - height;
+	return first < 0 ? 0 : first;
+}
+
+/* A value in at most width columns: big counts go to scientific notation rather than be cut. */
+static void value_text(struct value v, const char *unit, int width, char *buf, size_t len)
+{
+	render_human(v, unit, buf, len);
+	if (width <= 0 || (int)strlen(buf) <= width || v.kind == VAL_NONE)
+		return;
+	for (int digits = 3; digits >= 0; digits--) {
+		snprintf(buf, len, "%.*e", digits, value_real(v));
+		if ((int)strlen(buf) <= width)
+			return;
+	}
+}
+
+void cells_metric(const struct machine *m, const struct model_desc *d, const struct metric_desc *md, int width,
+		  struct metric_cells *c)
+{
+	int nsides = model_nsides(d);
+	struct value v[MODEL_MAX_SIDES];
+
+	memset(c, 0, sizeof(*c));
+	c->modeled = md->kind == METRIC_MODELED;
+	if (md->single) {
+		/* a ratio or a context figure: one value, placed where `show` puts it */
+		v[0] = md->fn(m, 0, NULL);
+		c->in_change = nsides > 1;
+		if (c->in_change)
+			render_human(v[0], md->unit, c->change, sizeof(c->change));
+		else
+			value_text(v[0], md->unit, width, c->side[0], sizeof(c->side[0]));
+		return;
+	}
+	for (int s = 0; s < nsides && s < MODEL_MAX_SIDES; s++) {
+		v[s] = md->fn(m, s, NULL);
+		value_text(v[s], md->unit, width, c->side[s], sizeof(c->side[s]));
+	}
+	if (nsides > 1) {
+		render_change(v[d->before], v[d->after], c->change, sizeof(c->change));
+		c->direction = change_direction(v[d->before], v[d->after]);
+	}
+}
+
+void fit_text(char *dst, size_t dstlen, const char *src, int width, int right)
+{
+	int n = (int)strlen(src);
+
+	if (!dstlen)
+		return;
+	if (width < 0)
+		width = 0;
+	if ((size_t)width >= dstlen)
+		width = (int)dstlen - 1;
+	if (n > width) {
+		memcpy(dst, src, (size_t)width);
+		if (width)
+			dst[width - 1] = '>';
+	} else if (right) {
+		memset(dst, ' ', (size_t)(width - n));
+		memcpy(dst + width - n, src, (size_t)n);
+	} else {
+		memcpy(dst, src, (size_t)n);
+		memset(dst + n, ' ', (size_t)(width - n));
+	}
+	dst[width] = '\0';
+}
+
+static int at_end(const struct param *p, int dir, char *buf, size_t len)
+{
+	char range[128];
+
+	param_format_range(p, range, sizeof(range));
+	snprintf(buf, len, "%s is already at its %s (%s)", p->name, dir > 0 ? "maximum" : "minimum", range);
+	return -1;
+}
+
+int param_step(const struct machine *m, const struct param *p, int dir, char *buf, size_t len)
+{
+	uint64_t v, next;
+
+	if (p->type == PT_CHOICE) {
+		uint64_t i = *(const uint64_t *)((const char *)m + p->offset);
+
+		if ((dir < 0 && i == 0) || (dir > 0 && !p->choices[i + 1]))
+			return at_end(p, dir, buf, len);
+		snprintf(buf, len, "%s", p->choices[dir > 0 ? i + 1 : i - 1]);
+		return 0;
+	}
+	if (p->type == PT_REAL) {
+		double r = *(const double *)((const char *)m + p->offset), nr = dir > 0 ? r * 2 : r / 2;
+
+		if (nr > p->rmax)
+			nr = p->rmax;
+		if (nr < p->rmin)
+			nr = p->rmin;
+		if (nr == r)
+			return at_end(p, dir, buf, len);
+		snprintf(buf, len, "%.17g", nr);
+		return 0;
+	}
+	v = param_u64(m, p);
+	if (p->allowed) {
+		int i = 0;
+
+		while (p->allowed[i] && p->allowed[i] != v)
+			i++;
+		if (!p->allowed[i]) /* not a listed value (a bad preset?): start from the first */
+			i = dir > 0 ? -1 : 1;
+		if ((dir < 0 && i <= 0) || (dir > 0 && !p->allowed[i + 1]))
+			return at_end(p, dir, buf, len);
+		next = p->allowed[dir > 0 ? i + 1 : i - 1];
+	} else {
+		if (dir > 0)
+			next = v > p->max / 2 ? p->max : v ? v * 2 : 1;
+		else
+			next = v / 2;
+		if (next < p->min)
+			next = p->min;
+		if (next > p->max)
+			next = p->max;
+		if (next == v)
+			return at_end(p, dir, buf, len);
+	}
+	snprintf(buf, len, p->type == PT_PAGES ? "%llup" : "%llu", (unsigned long long)next);
+	return 0;
+}

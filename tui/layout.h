@@ -1,0 +1,109 @@
+/*
+ * The explorer's geometry and cell text, with no terminal: which lines the
+ * panels hold (read from the parameter table and the model descriptors), how
+ * wide each column is for a given screen size, and the text of every cell.
+ * screen.c only draws what these return; the unit tests check them directly.
+ */
+#ifndef BL_LAYOUT_H
+#define BL_LAYOUT_H
+
+#include <stddef.h>
+
+#include "../core/model.h"
+#include "../core/params.h"
+
+/* The title bar above the panels, the footer and the status line below. */
+#define LAYOUT_CHROME_LINES 3
+#define LAYOUT_MIN_PANEL_LINES 6
+
+enum row_kind {
+	ROW_GROUP,  /* machine panel: a parameter group ("machine", "workload", a patch id) */
+	ROW_PARAM,  /* machine panel: one parameter */
+	ROW_PATCH,  /* patch panel: id and the side names over their columns */
+	ROW_TITLE,  /* patch panel: the patch's title under it, when there is room */
+	ROW_METRIC, /* patch panel: one metric, all its sides and the change */
+	ROW_BLANK,  /* patch panel: space between patches, when there is room */
+};
+
+struct row {
+	enum row_kind kind;
+	const char *group;
+	const struct param *param;
+	const struct model_desc *model;
+	const struct metric_desc *metric;
+	int serial; /* ROW_PARAM: index in params[]; ROW_METRIC: index among all metrics, in table order */
+};
+
+/* How much of the patch panel's furniture fits, most first. */
+enum patch_detail {
+	DETAIL_FULL,    /* title line and a blank line per patch */
+	DETAIL_TITLES,  /* title line, no blank lines */
+	DETAIL_COMPACT, /* id and side names only */
+};
+
+/*
+ * Rows of each panel, in table order. Both write at most max rows to out
+ * (out may be NULL) and return how many there are.
+ */
+size_t rows_machine(struct row *out, size_t max);
+size_t rows_patches(struct row *out, size_t max, enum patch_detail detail);
+/* The most detail whose rows fit in height lines (DETAIL_COMPACT if none does). */
+enum patch_detail patch_detail_for(int height);
+
+struct layout {
+	int cols, lines;
+	int too_small;          /* nothing but a message fits */
+	int min_cols, min_lines;
+	int top, height;        /* panel lines: top .. top + height - 1 */
+	int footer_y, status_y;
+	int mx, mw;             /* machine panel: x and width */
+	int mname_w, mval_w;    /* its name and value columns */
+	int px, pw;             /* patch panel */
+	int pname_w, pval_w;    /* metric name (after a 2-column marker), each side */
+	int pchange_w, punit_w; /* change column; unit column (0 when it does not fit) */
+	int nsides;             /* side columns: the most any model has */
+};
+
+/* Widths for a cols x lines screen; returns 0, or -1 (too_small set) when it cannot fit. */
+int layout_compute(struct layout *L, int cols, int lines);
+/* x of side s of a patch with nsides sides, of the change column, of the unit column (patch panel). */
+int layout_side_x(const struct layout *L, int s, int nsides);
+int layout_change_x(const struct layout *L);
+int layout_unit_x(const struct layout *L);
+
+/*
+ * First row to show so that row `cursor` is visible in a window of `height`
+ * rows out of `total`, moving as little as possible from `first`.
+ */
+int layout_scroll(int first, int cursor, int height, int total);
+
+/* The text of one metric row: every side, the change, and its direction. */
+struct metric_cells {
+	char side[MODEL_MAX_SIDES][32];
+	char change[48];
+	int direction;  /* -1 down, 0 same or n/a, 1 up */
+	int modeled;    /* METRIC_MODELED: drawn apart, marked with LAYOUT_MODELED_MARK */
+	int in_change;  /* a single-valued metric of a multi-sided patch: its value sits in the change column */
+};
+
+#define LAYOUT_MODELED_MARK '~'
+
+/* width: the side columns' width; a count wider than that is written 1.153e+18 (0: no limit). */
+void cells_metric(const struct machine *m, const struct model_desc *d, const struct metric_desc *md, int width,
+		  struct metric_cells *c);
+
+/*
+ * src fitted to exactly width columns (ASCII): padded, right-aligned if
+ * right, cut with a trailing '>' if longer. dst must hold width + 1 bytes.
+ */
+void fit_text(char *dst, size_t dstlen, const char *src, int width, int right);
+
+/*
+ * The value `+` (dir 1) or `-` (dir -1) sets: counts, sizes and pages double
+ * or halve within the row's range, choices and allowed values step to the
+ * next one. Written as the user would type it, for param_set to validate.
+ * Returns 0, or -1 with a reason in buf when already at the end of the range.
+ */
+int param_step(const struct machine *m, const struct param *p, int dir, char *buf, size_t len);
+
+#endif
