@@ -1,5 +1,6 @@
 #include "layout.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -182,6 +183,17 @@ static void value_text(struct value v, const char *unit, int width, char *buf, s
 	render_human(v, unit, buf, len);
 	if (width <= 0 || (int)strlen(buf) <= width || v.kind == VAL_NONE)
 		return;
+	if (!strcmp(unit, "bytes") && value_real(v) >= 1024 && value_real(v) < 0x1p62) {
+		/* a whole number of the unit ("108 MiB") before scientific notation */
+		double r = value_real(v);
+		int shift = 10;
+
+		while (shift < 60 && r >= (double)(1ull << (shift + 10)))
+			shift += 10;
+		format_size((uint64_t)llround(r / (double)(1ull << shift)) << shift, buf, len);
+		if ((int)strlen(buf) <= width)
+			return;
+	}
 	for (int digits = 3; digits >= 0; digits--) {
 		snprintf(buf, len, "%.*e", digits, value_real(v));
 		if ((int)strlen(buf) <= width)

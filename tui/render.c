@@ -29,6 +29,8 @@ void render_human(struct value v, const char *unit, char *buf, size_t len)
 {
 	if (v.kind == VAL_INT && !strcmp(unit, "bytes"))
 		format_size(v.i, buf, len);
+	else if (v.kind == VAL_REAL && !strcmp(unit, "bytes") && v.r >= 0 && v.r < 0x1p63)
+		format_size((uint64_t)llround(v.r), buf, len); /* modeled bytes: whole bytes read better */
 	else if (v.kind == VAL_REAL)
 		format_real(v.r, buf, len);
 	else
