@@ -126,6 +126,12 @@ void cmdline_done(void)
 		fclose(devnull);
 	devnull = NULL;
 	rl_outstream = NULL;
+	/* readline's own defaults again, so a line prompt after the screen (the TERM=dumb fallback) works */
+	rl_getc_function = rl_getc;
+	rl_input_available_hook = NULL;
+	rl_redisplay_function = rl_redisplay;
+	rl_prep_term_function = rl_prep_terminal;
+	rl_deprep_term_function = rl_deprep_terminal;
 	initialised = 0;
 }
 

@@ -875,13 +875,12 @@ int screen_main(struct session *s)
 	int sig = 0;
 
 	s->interactive = 1;
-	cmdline_init();
 	if (crt_init(err, sizeof(err))) {
 		/* a terminal that cannot host the screen (TERM=dumb in an editor's shell) still gets the prompt */
-		cmdline_done();
 		fprintf(stderr, "batchlab: %s: no explorer; the line prompt instead\n", err);
 		return repl_main(s);
 	}
+	cmdline_init();
 	if (screen_setup(&sc, s)) {
 		crt_done();
 		cmdline_done();
