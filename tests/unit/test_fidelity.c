@@ -7,18 +7,6 @@
 
 #include "presetutil.h"
 
-static struct value eval(const struct machine *m, const char *name)
-{
-	struct metric_ref ref;
-	char err[256];
-
-	if (metric_parse(name, &ref, err, sizeof(err))) {
-		fprintf(stderr, "%s\n", err);
-		fail();
-	}
-	return metric_eval(m, &ref, ref.side);
-}
-
 /* Seed 000: "Without (6.0-rc1) 10482.7 Mbps / With patch 17064.7 Mbps". */
 static void test_netperf(void **state)
 {
@@ -58,7 +46,7 @@ static void test_reclaim_rates(void **state)
 static void test_reclaim_root_never_finishes(void **state)
 {
 	struct machine m = preset_machine("reclaim-root");
-	struct value v = eval(&m, "proactive_reclaim.time_s.cluster");
+	struct value v = metric_value(&m, "proactive_reclaim.time_s.cluster");
 
 	(void)state;
 	assert_int_equal(v.kind, VAL_REAL);
@@ -243,7 +231,7 @@ static void test_extremes(void **state)
 	}
 	/* nothing to reclaim: no rate rather than 0/0 */
 	m = machine_with("reclaim 0");
-	assert_int_equal(eval(&m, "proactive_reclaim.pages_per_s.decay").kind, VAL_NONE);
+	assert_int_equal(metric_value(&m, "proactive_reclaim.pages_per_s.decay").kind, VAL_NONE);
 	assert_float_equal(metric_double(&m, "proactive_reclaim.time_s.decay"), 0, 0);
 	/* zero work per page or per loop is refused by the parameter table */
 	assert_int_not_equal(param_set(&m, param_find("charge_page_ns"), "0", err, sizeof(err)), 0);

@@ -37,32 +37,31 @@ static inline struct machine machine_with(const char *settings)
 	return m;
 }
 
-/* PATCH.METRIC.SIDE on m, which must be an integer. */
-static inline uint64_t metric_u64(const struct machine *m, const char *name)
+/* PATCH.METRIC[.SIDE] on m; a name that does not parse fails the test. */
+static inline struct value metric_value(const struct machine *m, const char *name)
 {
 	struct metric_ref ref;
 	char err[256];
-	struct value v;
 
 	if (metric_parse(name, &ref, err, sizeof(err))) {
-		fprintf(stderr, "metric_u64: %s\n", err);
+		fprintf(stderr, "%s: %s\n", name, err);
 		fail();
 	}
-	v = metric_eval(m, &ref, ref.side);
+	return metric_eval(m, &ref, ref.side);
+}
+
+/* ... which must be an integer. */
+static inline uint64_t metric_u64(const struct machine *m, const char *name)
+{
+	struct value v = metric_value(m, name);
+
 	assert_int_equal(v.kind, VAL_INT);
 	return v.i;
 }
 
 static inline double metric_double(const struct machine *m, const char *name)
 {
-	struct metric_ref ref;
-	char err[256];
-
-	if (metric_parse(name, &ref, err, sizeof(err))) {
-		fprintf(stderr, "metric_double: %s\n", err);
-		fail();
-	}
-	return value_real(metric_eval(m, &ref, ref.side));
+	return value_real(metric_value(m, name));
 }
 
 #endif
