@@ -42,6 +42,17 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(BL_CFLAGS) $(CFLAGS) $(CURSES_CFLAGS) $(READLINE_CFLAGS) -c $< -o $@
 
+# The preset folder is compiled in: rebuild what uses it when PREFIX changes
+# (`make && make install PREFIX=/usr` must not install a binary looking in /usr/local).
+$(BUILD)/datadir.stamp: FORCE
+	@mkdir -p $(@D)
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
+
+$(BUILD)/tui/presetio.o: $(BUILD)/datadir.stamp
+
+.PHONY: FORCE
+FORCE:
+
 $(BUILD)/libbatchlab.a: $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
