@@ -615,6 +615,10 @@ static void draw_footer(struct screen *sc)
 
 	move(L->footer_y, 0);
 	clrtoeol();
+	if (cmdline_state() == CMDLINE_EDITING && *cmdline_hint()) {
+		put(L->footer_y, 0, L->cols, cmdline_hint(), 0, crt_attr(ST_HEAD));
+		return;
+	}
 	for (const struct key_binding *k = key_bindings; k->name; k++) {
 		int n;
 
