@@ -10,6 +10,8 @@
 #include <readline/history.h>
 #include <readline/readline.h>
 
+#include "rlcomplete.h"
+
 #define HISTORY_MAX 1000
 
 /*
@@ -22,6 +24,7 @@ static enum cmdline_state state = CMDLINE_IDLE;
 static char *finished;
 static FILE *devnull;
 static int initialised;
+static char hint[1024]; /* the candidates of the last ambiguous Tab */
 
 static int getc_hook(FILE *f)
 {
@@ -37,6 +40,17 @@ static int input_available_hook(void)
 /* The explorer redraws after every key it feeds; readline's own redisplay would write to the terminal. */
 static void redisplay_hook(void)
 {
+}
+
+/* Readline would print the candidates behind curses' back: keep them for the explorer to draw. */
+static void show_matches(char **matches, int n, int max_length)
+{
+	size_t k = 0;
+
+	(void)max_length;
+	k = (size_t)snprintf(hint, sizeof(hint), "%d candidates:", n);
+	for (int i = 1; i <= n && k < sizeof(hint); i++)
+		k += (size_t)snprintf(hint + k, sizeof(hint) - k, "  %s", matches[i]);
 }
 
 static void line_done(char *line)
@@ -106,6 +120,10 @@ void cmdline_init(void)
 	/* readline's own "Display all N possibilities? (y or n)" and --More-- would eat the next keys unseen */
 	rl_variable_bind("completion-query-items", "-1");
 	rl_variable_bind("page-completions", "off");
+	/* one Tab lists the candidates when there are several: the first is the one a person sees */
+	rl_variable_bind("show-all-if-ambiguous", "on");
+	rlcomplete_install();
+	rl_completion_display_matches_hook = show_matches;
 	using_history();
 	stifle_history(HISTORY_MAX);
 	if (!history_path(path, sizeof(path), 0))
@@ -125,13 +143,16 @@ void cmdline_done(void)
 	if (devnull)
 		fclose(devnull);
 	devnull = NULL;
-	rl_outstream = NULL;
-	/* readline's own defaults again, so a line prompt after the screen (the TERM=dumb fallback) works */
+	/* the line prompt may take over (a terminal curses cannot use): give readline back its own I/O */
+	rl_outstream = stdout;
 	rl_getc_function = rl_getc;
 	rl_input_available_hook = NULL;
 	rl_redisplay_function = rl_redisplay;
 	rl_prep_term_function = rl_prep_terminal;
 	rl_deprep_term_function = rl_deprep_terminal;
+	rl_completion_display_matches_hook = NULL;
+	rl_variable_bind("show-all-if-ambiguous", "off");
+	rlcomplete_done();
 	initialised = 0;
 }
 
@@ -141,6 +162,7 @@ void cmdline_open(const char *prompt, const char *initial)
 	free(finished);
 	finished = NULL;
 	npending = next = 0;
+	hint[0] = '\0';
 	rl_callback_handler_install(prompt, line_done);
 	state = CMDLINE_EDITING;
 	if (initial && *initial)
@@ -161,6 +183,7 @@ void cmdline_cancel(void)
 	}
 	free(finished);
 	finished = NULL;
+	hint[0] = '\0';
 	state = CMDLINE_IDLE;
 }
 
@@ -192,6 +215,7 @@ enum cmdline_state cmdline_key(int ch)
 		return state = CMDLINE_CANCEL;
 	}
 	npending = next = 0;
+	hint[0] = '\0';
 	if ((seq = key_sequence(ch))) {
 		npending = strlen(seq);
 		memcpy(pending, seq, npending);
@@ -203,6 +227,11 @@ enum cmdline_state cmdline_key(int ch)
 	while (next < npending && state == CMDLINE_EDITING)
 		rl_callback_read_char();
 	return state;
+}
+
+const char *cmdline_hint(void)
+{
+	return hint;
 }
 
 char *cmdline_take(void)

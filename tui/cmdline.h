@@ -29,6 +29,8 @@ enum cmdline_state cmdline_key(int ch);
 void cmdline_cancel(void);
 /* The finished line (the caller frees it), and back to idle. NULL unless DONE. */
 char *cmdline_take(void);
+/* The candidates a Tab found when there were several ("" when none), for a line of their own. */
+const char *cmdline_hint(void);
 /* Draw the prompt and line on row y, width columns wide, and leave the cursor at the point. */
 void cmdline_draw(int y, int width);
 

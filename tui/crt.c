@@ -128,6 +128,10 @@ static void init_styles(void)
 	styles[ST_ERROR] = A_BOLD;
 	styles[ST_KEY] = A_BOLD;
 	styles[ST_DIM] = A_DIM;
+	styles[ST_SERIES0] = A_NORMAL;
+	styles[ST_SERIES1] = A_BOLD;
+	styles[ST_SERIES2] = A_NORMAL;
+	styles[ST_MARKER] = A_BOLD;
 	colors = has_colors() && !(nc && *nc) && start_color() == OK;
 	if (!colors)
 		return;
@@ -139,6 +143,7 @@ static void init_styles(void)
 	init_pair(5, COLOR_BLACK, COLOR_YELLOW);
 	init_pair(6, COLOR_YELLOW, -1);
 	init_pair(7, COLOR_BLACK, COLOR_CYAN);
+	init_pair(8, COLOR_MAGENTA, -1);
 	styles[ST_TITLE] = COLOR_PAIR(1) | A_BOLD;
 	styles[ST_PATCH] = COLOR_PAIR(2) | A_BOLD | A_UNDERLINE;
 	styles[ST_GROUP] = COLOR_PAIR(2) | A_BOLD;
@@ -148,6 +153,10 @@ static void init_styles(void)
 	styles[ST_CHANGED] = COLOR_PAIR(5) | A_BOLD;
 	styles[ST_ERROR] = COLOR_PAIR(4) | A_BOLD;
 	styles[ST_KEY] = COLOR_PAIR(6) | A_BOLD;
+	styles[ST_SERIES0] = COLOR_PAIR(2) | A_BOLD;
+	styles[ST_SERIES1] = COLOR_PAIR(6) | A_BOLD;
+	styles[ST_SERIES2] = COLOR_PAIR(3) | A_BOLD;
+	styles[ST_MARKER] = COLOR_PAIR(8) | A_BOLD;
 }
 
 /* A terminal curses can draw on: known, and able to move the cursor (not TERM=dumb). */

@@ -26,6 +26,10 @@ enum crt_style {
 	ST_ERROR,    /* the status line's errors */
 	ST_KEY,      /* a key name in the footer and help */
 	ST_DIM,
+	ST_SERIES0,  /* a chart's curves: before, after, a third side; glyphs tell them apart without colour */
+	ST_SERIES1,
+	ST_SERIES2,
+	ST_MARKER,   /* a chart's mark for the current machine */
 	ST_NSTYLES
 };
 

@@ -1,8 +1,8 @@
 /*
  * The readline prompt: the command language one line at a time, as bc or
  * gnuplot take it. Lines run through the script runner; an error is printed
- * and the prompt goes on. Completion is complete.c's; this file only hooks it
- * into readline and keeps the history file.
+ * and the prompt goes on. Completion is complete.c's, hooked in by
+ * rlcomplete.c; this file keeps the history file.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,8 +17,8 @@
 #include <readline/history.h>
 #include <readline/readline.h>
 
-#include "complete.h"
 #include "frontends.h"
+#include "rlcomplete.h"
 #include "script.h"
 
 #define HISTORY_LINES 1000
@@ -57,54 +57,6 @@ static int history_path(char *buf, size_t len)
 	return 0;
 }
 
-static struct completion matches;
-static size_t next_match;
-
-static char *next_candidate(const char *text, int state)
-{
-	(void)text;
-	if (!state)
-		next_match = 0;
-	if (next_match < matches.n)
-		return strdup(matches.items[next_match++].word);
-	return NULL;
-}
-
-static char *candidate_or_file(const char *text, int state)
-{
-	static int files_state;
-	char *w;
-
-	if (!state)
-		files_state = 0;
-	if ((w = next_candidate(text, state)))
-		return w;
-	if (!matches.files)
-		return NULL;
-	return rl_filename_completion_function(text, files_state++);
-}
-
-static char **attempt_completion(const char *text, int start, int end)
-{
-	char **found;
-
-	(void)start;
-	rl_attempted_completion_over = 1; /* never readline's default file names where they do not fit */
-	completion_free(&matches);
-	if (complete_line(rl_line_buffer, (size_t)end, &matches))
-		return NULL;
-	if (matches.files)
-		rl_filename_completion_desired = 1;
-	found = rl_completion_matches(text, matches.files ? candidate_or_file : next_candidate);
-	/* one match that usually goes on (vmpressure.): leave the cursor on it, no space */
-	if (found && !found[1]) {
-		for (size_t i = 0; i < matches.n; i++)
-			if (matches.items[i].partial && !strcmp(matches.items[i].word, found[0]))
-				rl_completion_suppress_append = 1;
-	}
-	return found;
-}
-
 /* Ctrl-C drops the line being typed and gives a fresh prompt, as a shell does. */
 static volatile sig_atomic_t interrupted;
 
@@ -138,10 +90,7 @@ int repl_main(struct session *s)
 
 	s->interactive = 1;
 	rl_readline_name = "batchlab";
-	rl_attempted_completion_function = attempt_completion;
-	/* '.' and '/' stay inside a word: metric names and paths complete whole */
-	rl_basic_word_break_characters = " \t\n;\"'";
-	rl_completer_quote_characters = "\"'";
+	rlcomplete_install();
 	rl_signal_event_hook = check_interrupt;
 	rl_catch_signals = 0;
 	memset(&sa, 0, sizeof(sa));
@@ -177,6 +126,6 @@ int repl_main(struct session *s)
 	}
 	if (have_hist)
 		history_truncate_file(hist, HISTORY_LINES);
-	completion_free(&matches);
+	rlcomplete_done();
 	return 0;
 }

@@ -6,6 +6,7 @@
  * everything the terminal needs from crt.c.
  */
 #include <errno.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 
 #include "../core/model.h"
 #include "../core/params.h"
+#include "chart.h"
 #include "cmd.h"
 #include "cmdline.h"
 #include "crt.h"
@@ -23,6 +25,7 @@
 #include "keys.h"
 #include "layout.h"
 #include "render.h"
+#include "sweep.h"
 
 #ifndef BATCHLAB_VERSION
 #define BATCHLAB_VERSION "0.1.0"
@@ -41,6 +44,34 @@ struct param_state {
 	long long changed;
 };
 
+/*
+ * The axes a chart offers, in the order `x` steps through them, and the
+ * range each spans (widened to take in the current machine). CPUs cover
+ * every count the parameter table accepts; RAM from a small box to a large
+ * NUMA machine.
+ */
+static const struct chart_axis {
+	const char *key, *from, *to;
+} chart_axes[] = {
+	{ "cpus", "1", "65536" },
+	{ "ram", "1G", "64T" },
+};
+#define NAXES (int)(sizeof(chart_axes) / sizeof(chart_axes[0]))
+
+/* The chart view: one metric's sides across an axis, sampled from core when stale. */
+struct chart_view {
+	int open;
+	const struct model_desc *d;
+	const struct metric_desc *md;
+	int serial;                     /* the metric's row serial: its cells say what the marker stands for */
+	int axis;                       /* index in chart_axes */
+	int sides[CHART_MAX_SERIES], nser;
+	struct plot_points pts;
+	const struct param *key;
+	int width;                      /* the width pts was sampled for; 0: sample again */
+	char err[256];
+};
+
 struct screen {
 	struct session *s;
 	struct layout L;
@@ -57,6 +88,7 @@ struct screen {
 	char otitle[160];
 	struct strbuf otext;
 	int otop, oleft, olines;
+	struct chart_view chart;  /* shown when overlay is set and chart.open */
 	char status[512];
 	int status_err;
 	long long highlight_until;
@@ -111,6 +143,7 @@ static void recompute(struct screen *sc, int mark)
 	}
 	if (mark)
 		sc->highlight_until = now + HIGHLIGHT_MS;
+	sc->chart.width = 0; /* the machine may have moved: sample the chart again */
 }
 
 static int highlighted(const struct screen *sc, long long when)
@@ -177,6 +210,7 @@ static void screen_free(struct screen *sc)
 	free(sc->metrics);
 	free(sc->pstate);
 	sb_free(&sc->otext);
+	plot_points_free(&sc->chart.pts);
 }
 
 /* --- overlay: explain, about, help, command output ------------------------ */
@@ -187,6 +221,7 @@ static void open_overlay(struct screen *sc, const char *title, const char *text)
 	sb_puts(&sc->otext, text);
 	snprintf(sc->otitle, sizeof(sc->otitle), "%s", title);
 	sc->overlay = 1;
+	sc->chart.open = 0;
 	sc->otop = sc->oleft = 0;
 	sc->olines = 0;
 	for (const char *p = sb_str(&sc->otext); *p; p++)
@@ -241,20 +276,6 @@ static void run_line(struct screen *sc, const char *line, const char *title)
 	sb_free(&cmd);
 }
 
-/*
- * The chart of one metric across CPU counts or RAM sizes. The sweep/plot
- * work (tui/chart.c) plugs in here: fill out with the chart, width x height.
- */
-static void chart_view(const struct machine *m, const struct model_desc *d, const struct metric_desc *md, int width,
-		       int height, struct strbuf *out)
-{
-	(void)m, (void)width, (void)height;
-	sb_printf(out, "chart: not available yet\n\n"
-		       "A chart of %s.%s across CPU counts and RAM sizes, before and after,\n"
-		       "will show here. Meanwhile: explain %s.%s, or change cpus and ram and watch\n"
-		       "the panel.\n", d->id, md->name, d->id, md->name);
-}
-
 /* --- drawing ----------------------------------------------------------- */
 
 static void put(int y, int x, int width, const char *text, int right, attr_t attr)
@@ -267,6 +288,188 @@ static void put(int y, int x, int width, const char *text, int right, attr_t att
 	attrset(attr);
 	mvaddstr(y, x, buf);
 	attrset(A_NORMAL);
+}
+
+/* --- the chart view ---------------------------------------------------- */
+
+/*
+ * Which sides to draw: the one value of a single-valued metric; else before
+ * and after first (so they keep plot's glyphs and colours), then any other
+ * side (proactive_reclaim's full) as the third curve.
+ */
+static void chart_sides(struct chart_view *cv)
+{
+	int n = model_nsides(cv->d);
+
+	cv->nser = 0;
+	if (cv->md->single) {
+		cv->sides[cv->nser++] = 0;
+		return;
+	}
+	cv->sides[cv->nser++] = cv->d->before;
+	if (cv->d->after != cv->d->before)
+		cv->sides[cv->nser++] = cv->d->after;
+	for (int sd = 0; sd < n && cv->nser < CHART_MAX_SERIES; sd++)
+		if (sd != cv->d->before && sd != cv->d->after)
+			cv->sides[cv->nser++] = sd;
+}
+
+/* The points for the chart's axis and the current machine, width columns wide; an error goes in cv->err. */
+static void chart_sample(struct chart_view *cv, const struct machine *m, int width)
+{
+	const struct chart_axis *a = &chart_axes[cv->axis];
+	struct sweep_range r;
+	uint64_t now;
+
+	plot_points_free(&cv->pts);
+	cv->err[0] = '\0';
+	cv->width = width;
+	if (sweep_range_parse(m, a->key, a->from, a->to, NULL, NULL, &r, cv->err, sizeof(cv->err)))
+		return;
+	cv->key = r.key;
+	now = param_u64(m, r.key);
+	if (now < r.from)
+		r.from = now;
+	if (now > r.to)
+		r.to = now;
+	if (plot_sample(m, &r, cv->d, cv->md, cv->sides, cv->nser, width, &cv->pts, cv->err, sizeof(cv->err)))
+		cv->pts.n = 0;
+}
+
+static void open_chart(struct screen *sc, const struct row *r)
+{
+	struct chart_view *cv = &sc->chart;
+
+	cv->d = r->model;
+	cv->md = r->metric;
+	cv->serial = r->serial;
+	cv->width = 0;
+	chart_sides(cv);
+	sc->overlay = 1;
+	cv->open = 1;
+}
+
+/* Points where a side is n/a are gaps in its curve: say so rather than let the gap puzzle. */
+static int chart_gaps(const struct chart_view *cv, int s)
+{
+	int gaps = 0;
+
+	for (size_t i = 0; i < cv->pts.n; i++)
+		gaps += isnan(cv->pts.y[s][i]);
+	return gaps;
+}
+
+static attr_t chart_cell_attr(int tag)
+{
+	switch (tag) {
+	case 0: return crt_attr(ST_SERIES0);
+	case 1: return crt_attr(ST_SERIES1);
+	case 2: return crt_attr(ST_SERIES2);
+	case CHART_BOTH: return A_BOLD;
+	case CHART_MARKER: return crt_attr(ST_MARKER);
+	case CHART_AXIS: return crt_attr(ST_DIM);
+	default: return A_NORMAL;
+	}
+}
+
+static size_t utf8_put(char *b, uint32_t cp)
+{
+	if (cp < 0x80) {
+		b[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		b[0] = (char)(0xc0 | (cp >> 6));
+		b[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	b[0] = (char)(0xe0 | (cp >> 12));
+	b[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+	b[2] = (char)(0x80 | (cp & 0x3f));
+	return 3;
+}
+
+/* The grid at row y: runs of cells with one style drawn together. */
+static void paint_grid(const struct chart_grid *g, int y)
+{
+	char run[4 * 512 + 1];
+
+	for (int row = 0; row < g->height; row++) {
+		int col = 0;
+
+		while (col < g->width) {
+			int tag = chart_cell_at(g, row, col)->tag, start = col;
+			size_t n = 0;
+
+			while (col < g->width && chart_cell_at(g, row, col)->tag == tag && n + 4 < sizeof(run))
+				n += utf8_put(run + n, chart_cell_at(g, row, col++)->ch);
+			run[n] = '\0';
+			attrset(chart_cell_attr(tag));
+			mvaddstr(y + row, start, run);
+		}
+	}
+	attrset(A_NORMAL);
+}
+
+static void draw_chart(struct screen *sc)
+{
+	const struct layout *L = &sc->L;
+	struct chart_view *cv = &sc->chart;
+	const struct metric_cells *cells = &sc->metrics[cv->serial].cells;
+	char head[256], title[160], note[512];
+	struct chart_grid g;
+	struct chart c;
+	int k, h = L->height - 2, next = (cv->axis + 1) % NAXES;
+
+	if (cv->width != L->cols)
+		chart_sample(cv, &sc->s->m, L->cols);
+	snprintf(head, sizeof(head), " chart %s.%s across %s   (x: %s axis; Esc closes)", cv->d->id, cv->md->name,
+		 chart_axes[cv->axis].key, chart_axes[next].key);
+	put(L->top, 0, L->cols, head, 0, crt_attr(ST_TITLE));
+	if (cv->err[0]) {
+		put(L->top + 2, 0, L->cols, cv->err, 0, crt_attr(ST_ERROR));
+		return;
+	}
+
+	memset(&c, 0, sizeof(c));
+	snprintf(title, sizeof(title), "%s.%s", cv->d->id, cv->md->name);
+	c.title = title;
+	c.yunit = cv->md->unit;
+	c.xname = cv->key->name;
+	c.xunit = cv->key->unit;
+	c.xscale = cv->pts.xlog ? CHART_LOG : CHART_LINEAR;
+	c.yscale = CHART_AUTO;
+	c.nseries = cv->nser;
+	for (int i = 0; i < cv->nser; i++) {
+		c.series[i].label = cv->md->single ? cv->md->name : cv->d->sides[cv->sides[i]];
+		c.series[i].x = cv->pts.x;
+		c.series[i].y = cv->pts.y[i];
+		c.series[i].n = cv->pts.n;
+	}
+	c.marker_x = (double)param_u64(&sc->s->m, cv->key);
+	if (chart_draw(&c, L->cols, h, chart_locale_utf8(), &g)) {
+		snprintf(note, sizeof(note), "(a chart needs at least %dx%d characters)", CHART_MIN_WIDTH,
+			 CHART_MIN_HEIGHT + 2);
+		put(L->top + 1, 0, L->cols, note, 0, A_NORMAL);
+		return;
+	}
+	paint_grid(&g, L->top + 1);
+	chart_grid_free(&g);
+
+	/* the marker in numbers, as the panel shows them; then any gaps */
+	k = snprintf(note, sizeof(note), "this machine: %s = %s:", cv->key->name, sc->pstate[cv->key - params].text);
+	for (int i = 0; i < cv->nser && k < (int)sizeof(note); i++)
+		k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s %s", i ? "," : "", c.series[i].label,
+			      cells->in_change ? cells->change : cells->side[cv->sides[i]]);
+	k += snprintf(note + k, k < (int)sizeof(note) ? sizeof(note) - (size_t)k : 0, "  [%s]", cv->md->unit);
+	for (int i = 0; i < cv->nser && k < (int)sizeof(note); i++) {
+		int gaps = chart_gaps(cv, i);
+
+		if (gaps)
+			k += snprintf(note + k, sizeof(note) - (size_t)k, "   %s: n/a at %d of %zu points%s", c.series[i].label,
+				      gaps, cv->pts.n, gaps < (int)cv->pts.n ? ", drawn as gaps" : "");
+	}
+	put(L->top + 1 + h, 0, L->cols, note, 0, A_NORMAL);
 }
 
 static void draw_title(struct screen *sc)
@@ -412,6 +615,10 @@ static void draw_footer(struct screen *sc)
 
 	move(L->footer_y, 0);
 	clrtoeol();
+	if (cmdline_state() == CMDLINE_EDITING && *cmdline_hint()) {
+		put(L->footer_y, 0, L->cols, cmdline_hint(), 0, crt_attr(ST_HEAD));
+		return;
+	}
 	for (const struct key_binding *k = key_bindings; k->name; k++) {
 		int n;
 
@@ -484,7 +691,9 @@ static void draw(struct screen *sc)
 	}
 	erase();
 	draw_title(sc);
-	if (sc->overlay) {
+	if (sc->overlay && sc->chart.open) {
+		draw_chart(sc);
+	} else if (sc->overlay) {
 		draw_overlay(sc);
 	} else {
 		draw_machine(sc);
@@ -699,16 +908,24 @@ static void key_about(struct screen *sc, int key)
 static void key_chart(struct screen *sc, int key)
 {
 	const struct row *r = patch_row(sc);
-	struct strbuf out = STRBUF_INIT;
-	char title[160];
 
 	(void)key;
-	if (!r || !r->metric)
+	if (sc->overlay && sc->chart.open)
 		return;
-	chart_view(&sc->s->m, r->model, r->metric, sc->L.cols, sc->L.height - 1, &out);
-	snprintf(title, sizeof(title), "chart %s.%s", r->model->id, r->metric->name);
-	open_overlay(sc, title, sb_str(&out));
-	sb_free(&out);
+	if (!r || !r->metric) {
+		set_status(sc, 0, "select a metric (Tab to the patches) to chart it");
+		return;
+	}
+	open_chart(sc, r);
+}
+
+static void key_chart_axis(struct screen *sc, int key)
+{
+	(void)key;
+	if (!sc->overlay || !sc->chart.open)
+		return;
+	sc->chart.axis = (sc->chart.axis + 1) % NAXES;
+	sc->chart.width = 0;
 }
 
 static void key_help(struct screen *sc, int key)
@@ -731,10 +948,16 @@ static void key_help(struct screen *sc, int key)
 	sb_free(&out);
 }
 
+static void close_overlay(struct screen *sc)
+{
+	sc->overlay = 0;
+	sc->chart.open = 0;
+}
+
 static void key_escape(struct screen *sc, int key)
 {
 	(void)key;
-	sc->overlay = 0;
+	close_overlay(sc);
 }
 
 static void key_redraw(struct screen *sc, int key)
@@ -747,7 +970,7 @@ static void key_quit(struct screen *sc, int key)
 {
 	(void)key;
 	if (sc->overlay) {
-		sc->overlay = 0;
+		close_overlay(sc);
 		return;
 	}
 	sc->quit = 1;
@@ -805,7 +1028,8 @@ const struct key_binding key_bindings[] = {
 	  "on a metric: explain it; on a parameter: type a new value", key_enter },
 	{ { 'a' }, "a", "about", "about the patch under the cursor: what it changed, its published result",
 	  key_about },
-	{ { 'c' }, "c", "chart", "chart the selected metric across CPUs or RAM", key_chart },
+	{ { 'c' }, "c", "chart", "chart the selected metric across CPUs (log scale), before and after", key_chart },
+	{ { 'x' }, "x", NULL, "in a chart: switch the axis between CPUs and RAM", key_chart_axis },
 	{ { KEY_UP, 'k' }, "Up k", NULL, "move up (in a view: scroll)", key_up },
 	{ { KEY_DOWN, 'j' }, "Down j", NULL, "move down (in a view: scroll)", key_down },
 	{ { KEY_PPAGE, KEY_NPAGE, ' ' }, "PgUp PgDn Space", NULL, "a page up or down", key_page },

@@ -468,18 +468,95 @@ static size_t sample_keys(const struct sweep_range *r, int xlog, size_t want, ui
 	return n;
 }
 
-int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+int plot_sample(const struct machine *m, const struct sweep_range *r, const struct model_desc *d,
+		const struct metric_desc *md, const int *sides, int nser, int width, struct plot_points *p, char *err,
+		size_t errlen)
 {
-	static struct sweep sw;
-	struct sweep_range r;
-	struct metric_ref ref;
-	struct chart c;
-	char why[256], title[160], note[256];
-	int width = terminal_width(), height = 22, next, xlog, nser = 0, sides[2];
-	size_t n = 0, want;
-	double *xs = NULL, *ys[2] = { NULL, NULL };
+	struct sweep *sw = malloc(sizeof(*sw)); /* 192 columns: too big for a stack a curses front end may keep small */
+	char why[256];
+	size_t want;
 	uint64_t *us = NULL;
 	int rc = -1;
+
+	memset(p, 0, sizeof(*p));
+	if (!sw)
+		return ERR("out of memory");
+	sweep_init(sw, r);
+	for (int i = 0; i < nser && i < CHART_MAX_SERIES; i++)
+		if (sweep_add_column(sw, d, md, sides[i], md->name, why, sizeof(why))) {
+			snprintf(err, errlen, "%s", why);
+			goto out;
+		}
+	/* a step or factor typed decides the points; else sample the range, on a log axis when it spans decades */
+	if (r->given) {
+		p->xlog = r->mult;
+		want = (size_t)r->rows;
+	} else {
+		double lo = r->real ? r->rfrom : (double)r->from, hi = r->real ? r->rto : (double)r->to;
+
+		p->xlog = lo > 0 && hi / lo >= 64;
+		want = (size_t)(2 * (width > 0 ? width : 1));
+	}
+	p->x = malloc(sizeof(double) * want);
+	us = malloc(sizeof(uint64_t) * want);
+	for (int i = 0; i < sw->ncols; i++)
+		if (!(p->y[i] = malloc(sizeof(double) * want)))
+			want = 0;
+	if (!p->x || !us || !want) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	sweep_begin(sw, m);
+	if (r->given) {
+		while (p->n < want && sweep_next(sw) > 0) {
+			p->x[p->n] = sweep_key_real(&sw->range, &sw->cur);
+			for (int i = 0; i < sw->ncols; i++)
+				p->y[i][p->n] = value_real(sweep_value(sw, i));
+			p->n++;
+		}
+	} else {
+		size_t k, n = sample_keys(r, p->xlog, want, us, p->x);
+
+		for (k = 0; k < n; k++) {
+			if (sweep_seek(sw, us[k], p->x[k], why, sizeof(why))) {
+				snprintf(err, errlen, "%s", why);
+				break;
+			}
+			for (int i = 0; i < sw->ncols; i++)
+				p->y[i][p->n] = value_real(sweep_value(sw, i));
+			p->n++;
+		}
+		if (k < n) {
+			sweep_end(sw);
+			goto out;
+		}
+	}
+	sweep_end(sw);
+	rc = 0;
+out:
+	if (rc)
+		plot_points_free(p);
+	free(us);
+	free(sw);
+	return rc;
+}
+
+void plot_points_free(struct plot_points *p)
+{
+	free(p->x);
+	for (int i = 0; i < CHART_MAX_SERIES; i++)
+		free(p->y[i]);
+	memset(p, 0, sizeof(*p));
+}
+
+int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	struct sweep_range r;
+	struct metric_ref ref;
+	struct plot_points pts;
+	struct chart c;
+	char why[256], title[160], note[256];
+	int width = terminal_width(), height = 22, next, nser = 0, sides[2];
 
 	if (argc < 5 || strcmp(argv[1], "over"))
 		return ERR("plot: expected plot METRIC[.SIDE] over KEY FROM TO [step N | x N]");
@@ -502,52 +579,8 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 		if (ref.model->after != ref.model->before)
 			sides[nser++] = ref.model->after;
 	}
-	sweep_init(&sw, &r);
-	for (int i = 0; i < nser; i++)
-		if (sweep_add_column(&sw, ref.model, ref.metric, sides[i], argv[0], why, sizeof(why)))
-			return ERR("plot: %s", why);
-
-	/* a step or factor typed decides the points; else sample the range, on a log axis when it spans decades */
-	if (r.given) {
-		xlog = r.mult;
-		want = (size_t)r.rows;
-	} else {
-		double lo = r.real ? r.rfrom : (double)r.from, hi = r.real ? r.rto : (double)r.to;
-
-		xlog = lo > 0 && hi / lo >= 64;
-		want = (size_t)(2 * width);
-	}
-	xs = malloc(sizeof(double) * want);
-	us = malloc(sizeof(uint64_t) * want);
-	ys[0] = malloc(sizeof(double) * want);
-	ys[1] = malloc(sizeof(double) * want);
-	if (!xs || !us || !ys[0] || !ys[1]) {
-		snprintf(err, errlen, "plot: out of memory");
-		goto out;
-	}
-	sweep_begin(&sw, &s->m);
-	if (r.given) {
-		while (n < want && sweep_next(&sw) > 0) {
-			xs[n] = sweep_key_real(&sw.range, &sw.cur);
-			for (int i = 0; i < nser; i++)
-				ys[i][n] = value_real(sweep_value(&sw, i));
-			n++;
-		}
-	} else {
-		size_t m = sample_keys(&r, xlog, want, us, xs);
-
-		for (size_t k = 0; k < m; k++) {
-			if (sweep_seek(&sw, us[k], xs[k], why, sizeof(why))) {
-				sweep_end(&sw);
-				snprintf(err, errlen, "plot: %s", why);
-				goto out;
-			}
-			for (int i = 0; i < nser; i++)
-				ys[i][n] = value_real(sweep_value(&sw, i));
-			n++;
-		}
-	}
-	sweep_end(&sw);
+	if (plot_sample(&s->m, &r, ref.model, ref.metric, sides, nser, width, &pts, why, sizeof(why)))
+		return ERR("plot: %s", why);
 
 	memset(&c, 0, sizeof(c));
 	snprintf(title, sizeof(title), "%s.%s%s%s", ref.model->id, ref.metric->name, nser == 1 && !ref.metric->single ? "." : "",
@@ -556,17 +589,18 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	c.yunit = ref.metric->unit;
 	c.xname = r.key->name;
 	c.xunit = r.key->unit;
-	c.xscale = xlog ? CHART_LOG : CHART_LINEAR;
+	c.xscale = pts.xlog ? CHART_LOG : CHART_LINEAR;
 	c.yscale = CHART_AUTO;
 	c.nseries = nser;
 	for (int i = 0; i < nser; i++) {
 		c.series[i].label = ref.metric->single ? ref.metric->name : ref.model->sides[sides[i]];
-		c.series[i].x = xs;
-		c.series[i].y = ys[i];
-		c.series[i].n = n;
+		c.series[i].x = pts.x;
+		c.series[i].y = pts.y[i];
+		c.series[i].n = pts.n;
 	}
 	c.marker_x = r.real ? param_real(&s->m, r.key) : (double)param_u64(&s->m, r.key);
 	chart_render(&c, width, height, chart_locale_utf8(), out);
+	plot_points_free(&pts);
 
 	/* what the marker stands for, in numbers */
 	{
@@ -581,13 +615,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 		}
 		sb_printf(out, "%s %s\n", note, ref.metric->unit);
 	}
-	rc = 0;
-out:
-	free(xs);
-	free(us);
-	free(ys[0]);
-	free(ys[1]);
-	return rc;
+	return 0;
 }
 
 /* --- where ------------------------------------------------------------------ */

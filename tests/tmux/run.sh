@@ -159,6 +159,13 @@ bad_set() {
 }
 check "a bad :set says why in the status line and changes nothing" bad_set
 
+# Only one parameter starts with "cp"; several start with "c", and the list shows above the line.
+complete_tab() {
+	keys : 'set cp' Tab && expect '^:set cpus' && keys Escape && keys : 'set c' Tab &&
+		expect 'candidates:.* cpus' '^:set c' && keys Escape && wait_gone 'candidates:'
+}
+check ":set cp<Tab> completes to :set cpus; an ambiguous Tab lists the candidates" complete_tab
+
 history() {
 	keys : Up
 	expect '^:set cpus 0' && keys Escape
@@ -215,6 +222,33 @@ chart() {
 }
 check "c opens the chart view's place" chart
 
+# memcg's batch is 32 before and 64 after at every CPU count (seed 000): two flat
+# lines, the y axis from 32 to 64 pages; CPUs on a log axis over the table's 1..65536.
+chart_axes() {
+	start && keys Tab c &&
+		expect 'memcg_charge.batch \(pages\)' 'before +.*after' '^ +64 ' '^ +32 ' 'cpus \(CPUs\), log scale' \
+			'^ +1 .* 65536$' 'this machine: cpus = 64: before 32, after 64' && refuse 'ram \(bytes\)' || return 1
+	keys x && expect 'ram \(bytes\), log scale' 'this machine: ram = 256 GiB' && refuse 'cpus \(CPUs\)' &&
+		keys x && expect 'cpus \(CPUs\), log scale' && keys Escape && wait_gone 'chart memcg' && expect '^machine'
+}
+check "the chart labels its axes, names before and after; x switches CPUs to RAM; Esc closes" chart_axes
+
+# A change made from the chart's command line moves the chart; a resize redraws it at the new size.
+chart_live() {
+	start && keys Tab c && expect 'cpus \(CPUs\)' && keys : 'set cpus 4096' Enter &&
+		expect 'this machine: cpus = 4096: before 32, after 64' &&
+		$T resize-window -t bl -x 90 -y 24 && expect 'cpus \(CPUs\), log scale' 'before +.*after' &&
+		$T resize-window -t bl -x $W -y $H
+}
+check "the chart follows :set and a resize" chart_live
+
+# Without colour the curves differ by glyph: braille dots before, a line after.
+chart_no_color() {
+	start NO_COLOR=1 && keys Tab c && expect 'cpus \(CPUs\)' '⠤⠤ before +── after' || return 1
+	$T capture-pane -p -e -t bl >"$tmp/esc"
+	if grep -Eq "$COLOUR" "$tmp/esc"; then bad "colour codes with NO_COLOR"; return 1; fi
+}
+
 # An X10 mouse report: ESC [ M, then button + 32, column + 33, row + 33 (0-based).
 mouse_report() { printf "\033[M$(printf "\\%o\\%o\\%o" $((32 + $1)) $((33 + $2)) $((33 + $3)))"; }
 mouse() {
@@ -263,6 +297,7 @@ no_color() {
 	expect ' batch +32 +64'
 }
 check "NO_COLOR: no colour at all, still every figure" no_color
+check "NO_COLOR chart: no colour, the curves told apart by glyph" chart_no_color
 
 colour() {
 	start && $T capture-pane -p -e -t bl >"$tmp/esc" && grep -Eq "$COLOUR" "$tmp/esc"
