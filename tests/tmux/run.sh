@@ -97,8 +97,20 @@ bad() {
 }
 
 # expect REGEX...: every one is on the screen now (after waiting for the first).
+# expect REGEX...: poll until one capture shows every REGEX (a frame may arrive in pieces).
+all_shown() {
+	for re in "$@"; do
+		grep -Eq -- "$re" "$tmp/screen" || return 1
+	done
+}
 expect() {
 	wait_for "$1" || { bad "never showed /$1/"; return 1; }
+	i=0
+	while ! all_shown "$@" && [ $i -lt 50 ]; do
+		sleep 0.1
+		screen >"$tmp/screen" 2>/dev/null
+		i=$((i + 1))
+	done
 	for re in "$@"; do
 		grep -Eq -- "$re" "$tmp/screen" || { bad "no /$re/"; return 1; }
 	done
