@@ -268,7 +268,7 @@ static void explain_one(const struct machine *m, const struct metric_ref *ref, i
 		sb_printf(out, "%s.%s = %s %s", ref->model->id, md->name, bare, md->unit);
 	else
 		sb_printf(out, "%s.%s.%s = %s %s", ref->model->id, md->name, ref->model->sides[side], bare, md->unit);
-	if (strcmp(bare, human))
+	if (strcmp(bare, human) && !strcmp(md->unit, "bytes")) /* a size in KiB..EiB tells more than the bytes */
 		sb_printf(out, " (%s)", human);
 	sb_printf(out, "  [%s]\n", md->kind == METRIC_EXACT ? "exact: kernel arithmetic"
 							    : "model: an estimate, not a measurement; what it rests on is below");
