@@ -269,5 +269,6 @@ const struct model_desc committed_as_model = {
 		"will-it-scale mmap: +53% on an 8C/16T desktop, +2097% (about 20X) on a 4S/72C/144T server;\n"
 		"80%+ of 0day platforms improve (only where the mmap size exceeds the old batch); a 16X\n"
 		"lift would have helped 1/3 of them.\n",
-	.headline = "locked_ops",
+	.headline = "throughput",
+	.seed_presets = "mmap-desktop-16t, mmap-server-144t",
 };

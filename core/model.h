@@ -67,7 +67,8 @@ struct model_desc {
 	const struct metric_desc *metrics; /* terminated by a row with name == NULL */
 	const char *about;           /* what the patch changed and why, in batchlab's words */
 	const char *published;       /* the seed's own figure */
-	const char *headline;        /* the metric `about` shows for this machine */
+	const char *headline;        /* batchlab's counterpart of the published figure, for `about` */
+	const char *seed_presets;    /* the presets that rebuild the seed's machines, or NULL */
 };
 
 extern const struct model_desc *const models[]; /* NULL-terminated */

@@ -305,5 +305,6 @@ const struct model_desc proactive_reclaim_model = {
 		"MGLRU; pages/s pre-0388536ac291 / post-0388536ac291 / decay: root full reclaim\n"
 		"68047 / 13742 (never finished: inf s) / 67352; /uid_0 1G: 258822 / 105174 / 233396\n"
 		"(overreclaim 107.8 / 3.5 / -7.4 MiB); /uid_0 full: 72334 / 38105 / 72914.\n",
-	.headline = "calls",
+	.headline = "pages_per_s",
+	.seed_presets = "reclaim-root, reclaim-child-1g, reclaim-child-full",
 };

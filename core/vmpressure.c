@@ -148,4 +148,5 @@ const struct model_desc vmpressure_model = {
 		"window at every size; scaled: 3877 (4 GB), 3329 (8 GB), 2910 (16 GB), 2585 (32 GB),\n"
 		"2328 (64 GB): 6x fewer at 4 GB growing to 10x at 64 GB (windows 3072..5120 pages).\n",
 	.headline = "evals",
+	.seed_presets = "vm-4g",
 };

@@ -311,6 +311,9 @@ void render_about(const struct machine *m, const struct model_desc *d, struct st
 	sb_printf(out, "seed: %s; kernel: %s\n\n", d->seed, d->kernel);
 	sb_puts(out, d->about);
 	sb_printf(out, "\npublished (seed):\n%s", d->published);
+	if (d->seed_presets)
+		sb_printf(out, "the seed's machine%s: preset load %s\n", strchr(d->seed_presets, ',') ? "s" : "",
+			  d->seed_presets);
 	if (md) {
 		char b[64], a[64], ch[64];
 		struct value vb = md->fn(m, d->before, NULL), va = md->fn(m, d->after, NULL);
