@@ -164,7 +164,7 @@ FUZZ_SAN      = address,undefined,unsigned-integer-overflow
 FUZZ_FLAGS    = -O1 -g -fno-omit-frame-pointer -fsanitize=$(FUZZ_SAN) -fno-sanitize-recover=all
 # The sandbox (fuzz/sandbox.c) keeps every file call of an input inside a temporary directory.
 FUZZ_WRAP = $(foreach f,fopen fopen64 freopen opendir open open64 openat creat mkdir rename unlink remove \
-	rmdir truncate,-Wl,--wrap=$(f))
+	rmdir truncate mkstemp mkostemp,-Wl,--wrap=$(f))
 
 .SECONDARY: $(patsubst %.c,$(BUILD)/%.o,$(wildcard fuzz/*.c))
 

@@ -188,6 +188,21 @@ int __wrap_truncate(const char *path, off_t len)
 	return __real_truncate(path, len);
 }
 
+/* mkstemp() opens without going through the wrapped open(): guard it too, or a save leaks a temp file */
+int __real_mkstemp(char *tmpl);
+int __wrap_mkstemp(char *tmpl)
+{
+	GUARD_INT(tmpl);
+	return __real_mkstemp(tmpl);
+}
+
+int __real_mkostemp(char *tmpl, int flags);
+int __wrap_mkostemp(char *tmpl, int flags)
+{
+	GUARD_INT(tmpl);
+	return __real_mkostemp(tmpl, flags);
+}
+
 void sandbox_enter(void)
 {
 	guarded = 1;
