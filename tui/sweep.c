@@ -16,6 +16,9 @@
 #include "cmd.h"
 #include "render.h"
 
+/* rows a sweep may hold in memory when nothing streams them (the explorer's view) */
+#define SWEEP_VIEW_MAX_ROWS 100000u
+
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 
 /* Flush to the sink in chunks this big: a 10-million-row sweep never sits in memory whole. */
@@ -400,6 +403,10 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 			return ERR("sweep: %s", why);
 
 	progress = s->stream && isatty(STDERR_FILENO);
+	/* with no stream (the explorer's command line) every row is held in memory for a view */
+	if (!path && !s->stream && r.rows > SWEEP_VIEW_MAX_ROWS)
+		return ERR("sweep: %llu rows are too many to view here (at most %u): add > PATH to write them to a file",
+			   (unsigned long long)r.rows, SWEEP_VIEW_MAX_ROWS);
 	if (!path)
 		return sweep_write(&s->m, &sw, s->format, s->stream, progress, out, err, errlen) ? -1 : 0;
 

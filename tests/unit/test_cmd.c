@@ -185,6 +185,22 @@ static void test_preset_roundtrip(void **state)
 	sb_free(&text);
 }
 
+/* Without a stream (the explorer's command line) a huge sweep is refused rather than held in memory. */
+static void test_sweep_without_stream(void **state)
+{
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512];
+
+	(void)state;
+	session_init(&s);
+	assert_int_equal(run(&s, "sweep scanned 0 1000000 step 1 vmpressure.evals", &out, err), -1);
+	assert_non_null(strstr(err, "too many to view here"));
+	assert_int_equal(out.len, 0);
+	assert_int_equal(run(&s, "sweep cpus 1 1000 vmpressure.evals", &out, err), 0);
+	sb_free(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -192,6 +208,7 @@ int main(void)
 		cmocka_unit_test(test_errors),          cmocka_unit_test(test_explain_window),
 		cmocka_unit_test(test_every_metric_explains), cmocka_unit_test(test_reset),
 		cmocka_unit_test(test_preset_apply),    cmocka_unit_test(test_preset_roundtrip),
+		cmocka_unit_test(test_sweep_without_stream),
 	};
 	return cmocka_run_group_tests_name("cmd", tests, NULL, NULL);
 }
