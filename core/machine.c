@@ -7,12 +7,17 @@
 
 uint64_t machine_totalram(const struct machine *m)
 {
-	uint64_t pages;
+	uint64_t memmap;
 
 	if (m->totalram)
 		return m->totalram;
-	pages = m->ram / m->pagesize;
-	return pages - pages * STRUCT_PAGE_BYTES / m->pagesize;
+	/*
+	 * ram - ram * 64 / pagesize bytes, in pages. The page size is 64 times a
+	 * power of two, so ram * 64 / pagesize is ram / (pagesize / 64) exactly,
+	 * and ram * 64 never has to exist (it would not fit 64 bits at 1 EiB).
+	 */
+	memmap = m->ram / (m->pagesize / STRUCT_PAGE_BYTES);
+	return (m->ram - memmap) / m->pagesize;
 }
 
 uint64_t machine_zone(const struct machine *m)

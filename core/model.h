@@ -74,6 +74,8 @@ struct model_desc {
 extern const struct model_desc *const models[]; /* NULL-terminated */
 
 const struct model_desc *model_find(const char *id);
+/* "memcg_charge, proactive_reclaim, ... or vmstat", from models[], for error messages. */
+void model_ids(char *buf, unsigned long len);
 const struct metric_desc *model_metric(const struct model_desc *d, const char *name);
 int model_nsides(const struct model_desc *d);
 /* A side by name; "before" and "after" always work. -1 if unknown. */

@@ -27,6 +27,15 @@ const struct model_desc *model_find(const char *id)
 	return NULL;
 }
 
+void model_ids(char *buf, unsigned long len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; models[i] && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? (models[i + 1] ? ", " : " or ") : "", models[i]->id);
+}
+
 const struct metric_desc *model_metric(const struct model_desc *d, const char *name)
 {
 	for (const struct metric_desc *md = d->metrics; md->name; md++)
@@ -73,8 +82,10 @@ int metric_parse(const char *name, struct metric_ref *ref, char *err, unsigned l
 	*dot++ = '\0';
 	ref->model = model_find(buf);
 	if (!ref->model) {
-		snprintf(err, errlen, "'%s': unknown patch '%s' (expected memcg_charge, proactive_reclaim, "
-			 "committed_as, vmpressure or vmstat)", name, buf);
+		char ids[160];
+
+		model_ids(ids, sizeof(ids));
+		snprintf(err, errlen, "'%s': unknown patch '%s' (expected %s)", name, buf, ids);
 		return -1;
 	}
 	dot2 = strchr(dot, '.');

@@ -109,6 +109,16 @@ const struct param params[] = {
 
 const size_t nparams = sizeof(params) / sizeof(params[0]);
 
+size_t param_name_width(void)
+{
+	size_t w = 0;
+
+	for (size_t i = 0; i < nparams; i++)
+		if (strlen(params[i].name) > w)
+			w = strlen(params[i].name);
+	return w;
+}
+
 const struct param *param_find(const char *name)
 {
 	for (size_t i = 0; i < nparams; i++)

@@ -42,6 +42,8 @@ extern const struct param params[];
 extern const size_t nparams;
 
 const struct param *param_find(const char *name);
+/* The longest key, for lining up tables of parameters. */
+size_t param_name_width(void);
 
 /* Parse and range-check value; on success store it, else leave m alone and explain in err. */
 int param_set(struct machine *m, const struct param *p, const char *value, char *err, size_t errlen);

@@ -165,6 +165,6 @@ void preset_format(const struct machine *m, const char *description, struct strb
 			sb_printf(out, "\n# %s\n", group);
 		}
 		param_format_input(m, &params[i], v, sizeof(v));
-		sb_printf(out, "%-16s = %-22s # %s\n", params[i].name, v, params[i].help);
+		sb_printf(out, "%-*s = %-22s # %s\n", (int)param_name_width(), params[i].name, v, params[i].help);
 	}
 }

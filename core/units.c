@@ -100,13 +100,19 @@ int parse_real(const char *s, double *out, char *err, size_t errlen)
 
 	if (!*s || isspace((unsigned char)*s))
 		return fail(err, errlen, "expected a number");
+	/* decimal only: strtod would also take hex floats, "inf" and "nan" */
+	for (const char *c = s; *c; c++)
+		if (!isdigit((unsigned char)*c) && !strchr("+-.eE", *c))
+			return fail(err, errlen, "expected a decimal number");
 	errno = 0;
 	v = strtod(s, &end);
 	if (*end || end == s)
 		return fail(err, errlen, "expected a number");
+	if (errno == ERANGE && fabs(v) < 1)
+		return fail(err, errlen, "too close to zero for a double (use 0)");
 	if (errno == ERANGE || !isfinite(v))
-		return fail(err, errlen, "expected a finite number");
-	*out = v;
+		return fail(err, errlen, "too large for a double");
+	*out = v + 0.0; /* -0 reads back as 0 */
 	return 0;
 }
 

@@ -91,20 +91,27 @@ static void get_metric(const struct machine *m, const struct metric_ref *ref, st
 
 static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
+	struct metric_ref ref;
+	char b[512];
+
+	/* every name first: a script gets all of its values or none */
+	for (int i = 0; i < argc; i++) {
+		if (param_find(argv[i]))
+			continue;
+		if (!strchr(argv[i], '.'))
+			return ERR("get: unknown key '%s' (expected a parameter or PATCH.METRIC[.SIDE])", argv[i]);
+		if (metric_parse(argv[i], &ref, b, sizeof(b)))
+			return ERR("get: %s", b);
+	}
 	for (int i = 0; i < argc; i++) {
 		const struct param *p = param_find(argv[i]);
-		struct metric_ref ref;
-		char b[96];
 
 		if (p) {
 			param_format(&s->m, p, b, sizeof(b));
 			sb_printf(out, "%s\n", b);
 			continue;
 		}
-		if (!strchr(argv[i], '.'))
-			return ERR("get: unknown key '%s' (expected a parameter or PATCH.METRIC[.SIDE])", argv[i]);
-		if (metric_parse(argv[i], &ref, b, sizeof(b)))
-			return ERR("get: %s", b);
+		metric_parse(argv[i], &ref, b, sizeof(b));
 		get_metric(&s->m, &ref, out);
 	}
 	return 0;
@@ -152,9 +159,12 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 	const struct model_desc *d = model_find(argv[0]);
 
 	(void)argc;
-	if (!d)
-		return ERR("about: unknown patch '%s' (expected memcg_charge, proactive_reclaim, committed_as, "
-			   "vmpressure or vmstat)", argv[0]);
+	if (!d) {
+		char ids[160];
+
+		model_ids(ids, sizeof(ids));
+		return ERR("about: unknown patch '%s' (expected %s)", argv[0], ids);
+	}
 	render_about(&s->m, d, out);
 	return 0;
 }
@@ -246,7 +256,7 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 			char range[160];
 
 			param_format_range(&params[i], range, sizeof(range));
-			sb_printf(out, "  %-16s %-30s %s\n", params[i].name, range, params[i].help);
+			sb_printf(out, "  %-*s %-30s %s\n", (int)param_name_width(), params[i].name, range, params[i].help);
 		}
 		return 0;
 	}

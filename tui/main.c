@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -110,14 +111,17 @@ int main(int argc, char **argv)
 	if (cmds)
 		return script_run_text(&s, cmds, "-c", stdout, stderr);
 	if (file) {
+		struct stat st;
 		FILE *f;
 		int rc;
 
 		if (!strcmp(file, "-"))
 			return script_run_stream(&s, stdin, "stdin", stdout, stderr);
 		f = fopen(file, "r");
-		if (!f) {
+		if (!f || (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode) && (errno = EISDIR))) {
 			fprintf(stderr, "batchlab: -f: cannot open %s: %s\n", file, strerror(errno));
+			if (f)
+				fclose(f);
 			return 1;
 		}
 		rc = script_run_stream(&s, f, file, stdout, stderr);

@@ -140,11 +140,8 @@ static void emit_record(enum out_format f, const struct record *r, int *first, s
 static void show_machine_table(const struct machine *m, struct strbuf *out)
 {
 	const char *group = "";
-	size_t width = 0;
+	size_t width = param_name_width();
 
-	for (size_t i = 0; i < nparams; i++)
-		if (strlen(params[i].name) > width)
-			width = strlen(params[i].name);
 	sb_puts(out, "machine\n");
 	for (size_t i = 0; i < nparams; i++) {
 		char v[96];
@@ -224,8 +221,10 @@ int render_show(const struct session *s, const char *topic, struct strbuf *out, 
 	int all = !*topic || !strcmp(topic, "all"), first = 1, any = 0;
 
 	if (!all && strcmp(topic, "machine") && !model_find(topic)) {
-		snprintf(err, errlen, "show: unknown topic '%s' (expected machine, all, or a patch: memcg_charge, "
-			 "proactive_reclaim, committed_as, vmpressure, vmstat)", topic);
+		char ids[160];
+
+		model_ids(ids, sizeof(ids));
+		snprintf(err, errlen, "show: unknown topic '%s' (expected machine, all, or a patch: %s)", topic, ids);
 		return -1;
 	}
 	if (all || !strcmp(topic, "machine")) {
@@ -270,8 +269,9 @@ static void explain_one(const struct machine *m, const struct metric_ref *ref, i
 		sb_printf(out, "%s.%s.%s = %s %s", ref->model->id, md->name, ref->model->sides[side], bare, md->unit);
 	if (strcmp(bare, human) && !strcmp(md->unit, "bytes")) /* a size in KiB..EiB tells more than the bytes */
 		sb_printf(out, " (%s)", human);
-	sb_printf(out, "  [%s]\n", md->kind == METRIC_EXACT ? "exact: kernel arithmetic"
-							    : "model: an estimate, not a measurement; what it rests on is below");
+	sb_printf(out, "  [%s]\n", md->kind != METRIC_EXACT ? "model: an estimate, not a measurement; what it rests on is below"
+				   : v.kind == VAL_REAL ? "exact: a ratio of kernel figures, in floating point"
+							: "exact: kernel arithmetic");
 	if (v.kind == VAL_NONE && v.why)
 		sb_printf(out, "  not evaluated: %s\n", v.why);
 	while (*body) {

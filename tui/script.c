@@ -7,6 +7,26 @@
 #include "../core/strbuf.h"
 #include "cmd.h"
 
+/* An error for a terminal: one line, and no escape sequence a quoted argument smuggled in. */
+static void print_error(FILE *errf, const char *where, const char *err)
+{
+	fprintf(errf, "batchlab: %s: ", where);
+	for (const unsigned char *c = (const unsigned char *)err; *c; c++)
+		fputc(*c < 0x20 || *c == 0x7f ? '?' : *c, errf);
+	fputc('\n', errf);
+}
+
+/* Output that was lost (a full disk, a closed pipe) is a failed command, not a success. */
+static int emit(const struct strbuf *res, FILE *out, FILE *errf, const char *where)
+{
+	if (res->len && fwrite(res->buf, 1, res->len, out) != res->len)
+		clearerr(out), errno = errno ? errno : EIO;
+	else if (!ferror(out) && !fflush(out))
+		return 0;
+	fprintf(errf, "batchlab: %s: cannot write the output: %s\n", where, strerror(errno ? errno : EIO));
+	return -1;
+}
+
 int script_run_line(struct session *s, const char *line, const char *where, FILE *out, FILE *errf)
 {
 	struct strbuf cmd = STRBUF_INIT, res = STRBUF_INIT;
@@ -25,16 +45,18 @@ int script_run_line(struct session *s, const char *line, const char *where, FILE
 		}
 		sb_reset(&res);
 		s->stream = out;
+		errno = 0;
 		rc = cmd_run(s, sb_str(&cmd), &res, err, sizeof(err));
 		s->stream = NULL;
-		if (rc) {
-			fwrite(res.buf ? res.buf : "", 1, res.len, out);
-			fflush(out);
-			fprintf(errf, "batchlab: %s: %s\n", where, err);
+		if (emit(&res, out, errf, where)) {
 			rc = 1;
 			break;
 		}
-		fwrite(res.buf ? res.buf : "", 1, res.len, out);
+		if (rc) {
+			print_error(errf, where, err);
+			rc = 1;
+			break;
+		}
 		sb_reset(&cmd);
 		if (s->quit || !*p || *p == '#')
 			break;

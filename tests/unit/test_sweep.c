@@ -28,12 +28,14 @@ static unsigned ref_fls(uint64_t x)
 }
 
 /* totalram as batchlab derives it: installed pages less one 64-byte struct page each */
+/* MODELS.md: ram - ram * 64 / pagesize bytes (one 64-byte struct page per page), in pages */
 static uint64_t ref_totalram(uint64_t ram, uint64_t pagesize)
 {
-	uint64_t pages = ram / pagesize;
+	unsigned __int128 memmap = (unsigned __int128)ram * 64 / pagesize;
 
-	return pages - pages * 64 / pagesize;
+	return (uint64_t)((ram - memmap) / pagesize);
 }
+
 
 /* mm_compute_batch(): ram/nr/256 (never) or ram/nr/4 (guess, always; the 64X lift), at least max(2nr, 32) */
 static uint64_t ref_committed_batch(uint64_t totalram, uint64_t nr, int after)
@@ -58,6 +60,23 @@ static uint64_t ref_window_after(uint64_t totalram)
 {
 	return 32 * 16 * (1 + ref_fls(totalram >> 15));
 }
+
+/* The first byte count in (lo, hi] where the window after meets want (the window only grows with RAM). */
+static uint64_t first_ram_bytes(uint64_t lo, uint64_t hi, int (*ok)(uint64_t window))
+{
+	while (hi - lo > 1) {
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		if (ok(ref_window_after(ref_totalram(mid, 4096))))
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+static int above_4096(uint64_t w) { return w > 4096; }
+static int is_3072(uint64_t w) { return w >= 3072; }
 
 /* --- helpers ------------------------------------------------------------------ */
 
@@ -708,22 +727,18 @@ static void test_where(void **state)
 	struct session s;
 	struct strbuf out = STRBUF_INIT;
 	char err[512], want[256];
-	uint64_t p, first = 0;
+	uint64_t first = 0;
 
 	(void)state;
 	session_init(&s);
-	/* the first RAM (bytes) whose window passes 4096: smallest page count with totalram >= 2^22, times 4K */
-	for (p = 4194304; !first; p++)
-		if (ref_window_after(ref_totalram(p * 4096, 4096)) > 4096)
-			first = p * 4096;
+	/* the first RAM (bytes) whose window passes 4096: a bisection over bytes of the reference, 1G..1T */
+	first = first_ram_bytes(1ull << 30, 1ull << 40, above_4096);
 	assert_int_equal(where(&s, "where vmpressure.window.after > 4096 over ram 1G 1T", &out, err), 0);
 	snprintf(want, sizeof(want), "ram,vmpressure.window.after,holds,monotone\n%llu,4608,yes,yes\n",
 		 (unsigned long long)first);
 	assert_string_equal(sb_str(&out), want);
 	/* == finds the first of a run of equal values; the 3072 window starts one byte after the 2560 one ends */
-	for (first = 0, p = 1ull << 30; !first; p += 4096)
-		if (ref_window_after(ref_totalram(p, 4096)) == 3072)
-			first = p;
+	first = first_ram_bytes(1ull << 30, 1ull << 40, is_3072);
 	assert_int_equal(where(&s, "where vmpressure.window.after == 3072 over ram 1G 1T", &out, err), 0);
 	snprintf(want, sizeof(want), "ram,vmpressure.window.after,holds,monotone\n%llu,3072,yes,yes\n",
 		 (unsigned long long)first);
