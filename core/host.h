@@ -22,6 +22,8 @@ struct zoneinfo_zone {
 	int node;
 	char name[16];
 	uint64_t present, managed;
+	uint64_t wmark_min, wmark_low; /* min_wmark_pages(), low_wmark_pages() */
+	int has_wmarks;
 	int has_managed;        /* kernels before 3.8 print no "managed" */
 	int has_pcp;            /* a pageset with "batch" and a "vm stats threshold" was printed */
 	uint64_t batch;         /* pcp batch of the first CPU listed */
@@ -39,6 +41,12 @@ int zoneinfo_parse(const char *text, struct zoneinfo_zone *zones, int max, char 
 struct zone_check {
 	uint64_t threshold, batch; /* batchlab: calculate_normal_threshold(), zone_batchsize() */
 	int threshold_ok, batch_ok;
+	/*
+	 * The kernel showed calculate_pressure_threshold() instead: kswapd lowers
+	 * the thresholds of a node it is reclaiming for, until it sleeps again.
+	 */
+	uint64_t pressure_threshold;
+	int under_pressure;
 };
 
 /*

@@ -136,6 +136,12 @@ static int zone_line(struct zoneinfo_zone *z, const char *line, int *first_cpu_b
 
 	if (keyed(line, "present", &v, &bad)) {
 		z->present = v;
+	} else if (keyed(line, "min", &v, &bad)) {
+		z->wmark_min = v;
+		z->has_wmarks |= 1;
+	} else if (keyed(line, "low", &v, &bad)) {
+		z->wmark_low = v;
+		z->has_wmarks |= 2;
 	} else if (keyed(line, "managed", &v, &bad)) {
 		z->managed = v;
 		z->has_managed = 1;
@@ -241,5 +247,15 @@ int zone_check(const struct zoneinfo_zone *z, uint64_t cpus, uint64_t pagesize, 
 	out->batch = b.i;
 	out->threshold_ok = z->has_pcp && t.i == z->threshold;
 	out->batch_ok = z->has_pcp && b.i == z->batch;
+	/* calculate_pressure_threshold(), mm/vmstat.c: min(125, max(1, (low - min) / online CPUs)) */
+	out->under_pressure = 0;
+	out->pressure_threshold = 0;
+	if (z->has_wmarks == 3) {
+		uint64_t distance = z->wmark_low > z->wmark_min ? z->wmark_low - z->wmark_min : 0;
+
+		out->pressure_threshold = distance / cpus < 1 ? 1 : distance / cpus > 125 ? 125 : distance / cpus;
+		if (z->has_pcp && !out->threshold_ok && z->threshold == out->pressure_threshold)
+			out->threshold_ok = out->under_pressure = 1;
+	}
 	return 0;
 }

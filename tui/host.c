@@ -287,7 +287,8 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 				sb_printf(out, "%4d %-8s %12llu %10llu %7llu %10llu %7llu  %s%s\n", z->node, z->name,
 					  (unsigned long long)z->managed, (unsigned long long)c.threshold,
 					  (unsigned long long)z->threshold, (unsigned long long)c.batch,
-					  (unsigned long long)z->batch, res, z->uniform ? "" : " (CPUs differ)");
+					  (unsigned long long)z->batch, res,
+					  c.under_pressure ? " (kswapd: pressure threshold)" : z->uniform ? "" : " (CPUs differ)");
 			else
 				sb_printf(out, "%4d %-8s %12llu %10llu %7s %10llu %7s  %s\n", z->node, z->name,
 					  (unsigned long long)z->managed, (unsigned long long)c.threshold, "-",
