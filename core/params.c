@@ -151,8 +151,8 @@ static void format_bound(const struct param *p, uint64_t v, char *buf, size_t le
 {
 	if (p->type == PT_SIZE)
 		format_size(v, buf, len);
-	else
-		snprintf(buf, len, "%llu", (unsigned long long)v);
+	else /* pages as they are typed: a bare number would be bytes */
+		snprintf(buf, len, p->type == PT_PAGES ? "%llup" : "%llu", (unsigned long long)v);
 }
 
 void param_format_range(const struct param *p, char *buf, size_t len)
@@ -250,6 +250,8 @@ int param_set(struct machine *m, const struct param *p, const char *value, char 
 		} else {
 			if (parse_size(value, &v, why, sizeof(why)))
 				return bad_value(p, value, "expected NNNp (pages), a size or auto", err, errlen);
+			if (v && v < m->pagesize)
+				return bad_value(p, value, "a size less than one page (pages are written NNNp)", err, errlen);
 			v /= m->pagesize;
 		}
 		break;

@@ -123,7 +123,7 @@ int sweep_range_next(const struct sweep_range *r, struct sweep_cursor *c)
 	}
 	if (!c->i)
 		c->u = r->from;
-	else if (c->u > r->to - r->step)
+	else if (r->step > r->to - c->u) /* c->u <= to, so this cannot wrap; to - step could */
 		return 0;
 	else
 		c->u += r->step;

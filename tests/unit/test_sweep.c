@@ -162,6 +162,32 @@ static void test_range_values(void **state)
 }
 
 /* Every bad range the issue lists: an error naming what was expected, one line. */
+/* A step longer than the whole range gives FROM alone; one that lands past TO stops before it. */
+static void test_step_past_to(void **state)
+{
+	static const struct { const char *cmd; const char *want; } rows[] = {
+		{ "sweep cpus 1 5 step 4096 vmstat.threshold", "cpus,vmstat.threshold\n1,24\n" },
+		{ "sweep cpus 1 100 step 150 vmstat.threshold", "cpus,vmstat.threshold\n1,24\n" },
+		{ "sweep ram 1G 2G step 1T vmpressure.window.before", "ram,vmpressure.window.before\n1073741824,512\n" },
+		{ "sweep cpus 65530 65536 step 3 vmstat.threshold",
+		  "cpus,vmstat.threshold\n65530,125\n65533,125\n65536,125\n" },
+		{ "sweep scanned 0 4611686018427387904 step 4611686018427387904 vmpressure.evals.before",
+		  "scanned,vmpressure.evals.before\n0,0\n4611686018427387904,9007199254740992\n" },
+	};
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512];
+
+	(void)state;
+	session_init(&s);
+	s.format = FMT_CSV;
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		assert_int_equal(run(&s, rows[i].cmd, &out, err), 0);
+		assert_string_equal(sb_str(&out), rows[i].want);
+	}
+	sb_free(&out);
+}
+
 static void test_range_errors(void **state)
 {
 	static const struct { const char *key, *from, *to, *how, *n, *expect; } bad[] = {
@@ -855,7 +881,7 @@ int main(void)
 		cmocka_unit_test(test_fast_path_only_cpus), cmocka_unit_test(test_csv_json_table),
 		cmocka_unit_test(test_output_file),        cmocka_unit_test(test_interrupt),
 		cmocka_unit_test(test_where),              cmocka_unit_test(test_where_not_monotone_wide),
-		cmocka_unit_test(test_plot),
+		cmocka_unit_test(test_plot),               cmocka_unit_test(test_step_past_to),
 	};
 	return cmocka_run_group_tests_name("sweep", tests, NULL, NULL);
 }
