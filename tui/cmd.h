@@ -13,11 +13,16 @@
 
 #define CMD_MAX_ARGS 64
 
-/* What a command's arguments are, so completion and help can offer them. */
+/*
+ * What a command's arguments are, so completion and help can offer them.
+ * Position i takes args[i]; a kind marked "repeats" also takes every later
+ * position; positions past the row's kinds take nothing.
+ */
 enum arg_kind {
 	ARG_NONE,
 	ARG_PARAM,      /* a parameter key */
-	ARG_VALUE,      /* a value for the previous key */
+	ARG_NUMKEY,     /* a parameter key with a numeric value (what sweep/plot/where vary) */
+	ARG_VALUE,      /* a value for the key just before */
 	ARG_NAME,       /* a parameter or a metric */
 	ARG_METRIC,     /* PATCH.METRIC[.SIDE] */
 	ARG_PATCH,      /* a patch id */
@@ -26,13 +31,22 @@ enum arg_kind {
 	ARG_PRESET,     /* preset sub-command, then a name or path */
 	ARG_PATH,
 	ARG_WORD,       /* one of the lowercase words the usage spells (a sub-command) */
+	ARG_OVER,       /* the word "over" */
+	ARG_STEP,       /* "step" or "x" */
+	ARG_OP,         /* a comparison: < <= > >= == */
+	ARG_PAIRS,      /* repeats: KEY VALUE KEY VALUE ... */
+	ARG_PARAMS,     /* repeats: keys */
+	ARG_NAMES,      /* repeats: parameters or metrics */
+	ARG_RANGE_TAIL, /* repeats: [step N | x N] then metrics */
 };
+
+#define CMD_ARG_SLOTS 8
 
 struct command {
 	const char *name;
 	const char *usage;           /* arguments, as `help` shows them */
 	int min_args, max_args;      /* not counting the name; max -1 = any */
-	enum arg_kind args[3];       /* first, second, rest */
+	enum arg_kind args[CMD_ARG_SLOTS]; /* see enum arg_kind */
 	const char *help;
 	int (*exec)(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 };

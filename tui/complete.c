@@ -184,30 +184,92 @@ static void offer_presets(struct ctx *x)
 	free(v);
 }
 
-static enum arg_kind kind_at(const struct command *k, int argi)
+static int repeats(enum arg_kind a)
 {
-	/* KEY VALUE pairs repeat: set cpus 8 ram 4G ... */
-	if (k->args[0] == ARG_PARAM && k->args[1] == ARG_VALUE)
-		return argi % 2 ? ARG_VALUE : ARG_PARAM;
-	return k->args[argi < 2 ? argi : 2];
+	return a == ARG_PAIRS || a == ARG_PARAMS || a == ARG_NAMES || a == ARG_RANGE_TAIL;
+}
+
+/* The kind of argument argi; *from is where a repeating kind began. */
+static enum arg_kind kind_at(const struct command *k, int argi, int *from)
+{
+	for (int i = 0; i < CMD_ARG_SLOTS && i <= argi; i++) {
+		if (repeats(k->args[i])) {
+			*from = i;
+			return k->args[i];
+		}
+		if (i == argi)
+			return k->args[i];
+	}
+	return ARG_NONE;
+}
+
+static void offer_numeric_params(struct ctx *x)
+{
+	for (size_t i = 0; i < nparams; i++)
+		if (params[i].type != PT_CHOICE)
+			offer(x, params[i].name, 0);
 }
 
 /* words[argi] is the word being completed, words[argi - 1] the argument before it */
 static void offer_kind(struct ctx *x, const struct command *k, int argi, char **words)
 {
-	switch (kind_at(k, argi)) {
+	int from = argi;
+	enum arg_kind kind = kind_at(k, argi, &from);
+	const char *prev = argi > 0 ? words[argi - 1] : "";
+
+	switch (kind) {
+	case ARG_PAIRS:
+		/* KEY VALUE pairs repeat: set cpus 8 ram 4G ... */
+		if ((argi - from) % 2)
+			offer_values(x, prev);
+		else
+			offer_params(x);
+		break;
 	case ARG_PARAM:
+	case ARG_PARAMS:
 		offer_params(x);
 		break;
+	case ARG_NUMKEY:
+		offer_numeric_params(x);
+		break;
 	case ARG_VALUE:
-		offer_values(x, words[argi - 1]);
+		offer_values(x, prev);
 		break;
 	case ARG_NAME:
+	case ARG_NAMES:
 		offer_params(x);
 		offer_metrics(x);
 		break;
 	case ARG_METRIC:
 		offer_metrics(x);
+		break;
+	case ARG_RANGE_TAIL:
+		/* a number follows step and x; the step itself may only come first */
+		if (!strcmp(prev, "step") || !strcmp(prev, "x"))
+			break;
+		if (!strcmp(prev, ">") || !strcmp(prev, "--output")) {
+			x->c->files = 1;
+			break;
+		}
+		if (argi == from) {
+			offer(x, "step", 0);
+			offer(x, "x", 0);
+		}
+		offer_metrics(x);
+		break;
+	case ARG_OVER:
+		offer(x, "over", 0);
+		break;
+	case ARG_STEP:
+		offer(x, "step", 0);
+		offer(x, "x", 0);
+		break;
+	case ARG_OP:
+		offer(x, "<", 0);
+		offer(x, "<=", 0);
+		offer(x, ">", 0);
+		offer(x, ">=", 0);
+		offer(x, "==", 0);
 		break;
 	case ARG_PATCH:
 		offer_patches(x);
@@ -231,8 +293,8 @@ static void offer_kind(struct ctx *x, const struct command *k, int argi, char **
 		break;
 	case ARG_PATH:
 		/* after a preset sub-command: a preset by name, or a file */
-		if (argi > 0 && kind_at(k, argi - 1) == ARG_PRESET) {
-			if (!strcmp(words[argi - 1], "list"))
+		if (argi > 0 && kind_at(k, argi - 1, &from) == ARG_PRESET) {
+			if (!strcmp(prev, "list"))
 				break;
 			offer_presets(x);
 		}

@@ -202,12 +202,37 @@ static void test_cursor(void **state)
 	completion_free(&c);
 }
 
+/* sweep, plot and where: their own shapes, from the command table's argument kinds */
+static void test_range_commands(void **state)
+{
+	struct completion c = { 0 };
+
+	(void)state;
+	assert_string_equal(offers("sweep cp", &c), "cpus");
+	assert_string_equal(offers("sweep overc", &c), ""); /* a choice cannot be swept */
+	assert_string_equal(offers("sweep pagesize 4", &c), "4K");
+	assert_string_equal(offers("sweep cpus 1 10 st", &c), "step");
+	assert_string_equal(offers("sweep cpus 1 10 step ", &c), "");
+	assert_string_equal(offers("sweep cpus 1 10 step 1 vmst", &c), "vmstat.~");
+	assert_string_equal(offers("sweep cpus 1 10 step 1 vmstat.threshold comm", &c), "committed_as.~");
+	assert_string_equal(offers("sweep cpus 1 10 vmstat.threshold st", &c), ""); /* the step comes first */
+	assert_string_equal(offers("plot vmpressure.window ov", &c), "over");
+	assert_string_equal(offers("plot vmpressure.window over overc", &c), "");
+	assert_string_equal(offers("plot vmpressure.window over ram 1G 1T ", &c), "step x");
+	assert_string_equal(offers("where memcg_charge.speedup >", &c), "> >=");
+	assert_string_equal(offers("where memcg_charge.speedup > 1.5 ov", &c), "over");
+	assert_string_equal(offers("where memcg_charge.speedup > 1.5 over cp", &c), "cpus");
+	offers("sweep cpus 1 10 vmstat.threshold > ", &c);
+	assert_int_equal(c.files, 1);
+	completion_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_issue_examples), cmocka_unit_test(test_metrics_by_dot_level),
 		cmocka_unit_test(test_tables_covered), cmocka_unit_test(test_words_presets_files),
-		cmocka_unit_test(test_cursor),
+		cmocka_unit_test(test_cursor), cmocka_unit_test(test_range_commands),
 	};
 	return cmocka_run_group_tests_name("complete", tests, setup, teardown);
 }
