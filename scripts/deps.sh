@@ -11,7 +11,17 @@ missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
+# mandoc -Tlint checks cross-references against its own database: build it once
+makewhatis_once() {
+	if [ "$what" = check ] && [ "$(id -u)" -eq 0 ] && [ ! -f /usr/share/man/mandoc.db ] &&
+		command -v makewhatis >/dev/null 2>&1; then
+		makewhatis /usr/share/man >/dev/null 2>&1 || true
+	fi
+}
+if [ -z "$missing" ]; then
+	makewhatis_once
+	exit 0
+fi
 if ! command -v apt-get >/dev/null 2>&1; then
 	echo "batchlab: missing packages:$missing (no apt-get here: install their equivalents)" >&2
 	exit 1
@@ -23,4 +33,5 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "batchlab: installing$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq >&2 && apt-get install -y -qq --no-install-recommends $missing >&2
+apt-get update -qq >&2 && apt-get install -y -qq --no-install-recommends $missing >&2 || exit 1
+makewhatis_once

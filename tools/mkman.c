@@ -20,41 +20,84 @@
 #define BATCHLAB_VERSION "0.1.0"
 #endif
 
-/* Table text as a roff text line: no request, no escape, no stray quote. */
+/* "name()" with trailing punctuation: the length of name, or 0 if the word is not a function. */
+static size_t function_word(const char *w, size_t n, size_t *rest)
+{
+	size_t i = 0;
+
+	while (i < n && (w[i] == '_' || (w[i] >= 'a' && w[i] <= 'z') || (w[i] >= 'A' && w[i] <= 'Z') ||
+			 (i && w[i] >= '0' && w[i] <= '9')))
+		i++;
+	if (!i || i + 2 > n || w[i] != '(' || w[i + 1] != ')')
+		return 0;
+	for (size_t j = i + 2; j < n; j++)
+		if (!strchr(",.:;)", w[j]))
+			return 0;
+	*rest = i + 2;
+	return i;
+}
+
+/* One word of table text, escaped for roff: no request, no escape, no arrow read as a hyphen. */
+static void escape_word(const char *w, size_t n, int first, char *out, size_t cap)
+{
+	size_t o = 0;
+
+	if (first && (*w == '.' || *w == '\''))
+		o += (size_t)snprintf(out + o, cap - o, "\\&");
+	for (size_t i = 0; i < n && o + 8 < cap; i++) {
+		if (w[i] == '\\')
+			o += (size_t)snprintf(out + o, cap - o, "\\e");
+		else if (w[i] == '`')
+			o += (size_t)snprintf(out + o, cap - o, "\\(ga");
+		else if (w[i] == '-' && i + 1 < n && w[i + 1] == '>')
+			o += (size_t)snprintf(out + o, cap - o, "\\(->"), i++;
+		else
+			out[o++] = w[i];
+	}
+	out[o] = '\0';
+}
+
+/*
+ * Table text as roff text lines of at most 80 bytes (roff joins them again),
+ * with function names as .Fn, as mdoc wants them marked.
+ */
 static void text_line(const char *s)
 {
-	while (*s == ' ')
-		s++;
-	if (*s == '.' || *s == '\'')
-		fputs("\\&", stdout);
-	for (; *s; s++) {
-		switch (*s) {
-		case '\\':
-			fputs("\\e", stdout);
+	char line[160] = "", word[256];
+	size_t len = 0;
+
+	for (;;) {
+		size_t n, name, rest;
+
+		while (*s == ' ' || *s == '\n')
+			s++;
+		if (!*s)
 			break;
-		case '`':
-			fputs("\\(ga", stdout);
-			break;
-		case '\n':
-			/* a line of its own must not begin a request either */
-			putchar('\n');
-			if (s[1] == '.' || s[1] == '\'')
-				fputs("\\&", stdout);
-			break;
-		case '-':
-			/* an arrow is a glyph; a lone hyphen stays a hyphen */
-			if (s[1] == '>') {
-				fputs("\\(->", stdout);
-				s++;
-			} else {
-				putchar('-');
+		n = strcspn(s, " \n");
+		name = function_word(s, n, &rest);
+		if (name) {
+			if (len)
+				puts(line);
+			if (rest < n)
+				printf(".Fn %.*s %.*s\n", (int)name, s, (int)(n - rest), s + rest);
+			else
+				printf(".Fn %.*s\n", (int)name, s);
+			line[0] = '\0';
+			len = 0;
+		} else {
+			escape_word(s, n, !len, word, sizeof(word));
+			if (len && len + 1 + strlen(word) > 78) {
+				puts(line);
+				line[0] = '\0';
+				len = 0;
+				escape_word(s, n, 1, word, sizeof(word));
 			}
-			break;
-		default:
-			putchar(*s);
+			len += (size_t)snprintf(line + len, sizeof(line) - len, "%s%s", len ? " " : "", word);
 		}
+		s += n;
 	}
-	putchar('\n');
+	if (len)
+		puts(line);
 }
 
 /*
