@@ -249,8 +249,17 @@ void preset_list(struct strbuf *out)
 		size_t len;
 
 		desc[0] = '\0';
-		if (!read_small_file(v[i].path, &text, &len, why, sizeof(why))) {
-			preset_description(text, len, desc, sizeof(desc));
+		if (read_small_file(v[i].path, &text, &len, why, sizeof(why))) {
+			snprintf(desc, sizeof(desc), "[cannot be read: %.100s]", why);
+		} else {
+			struct machine scratch;
+			int line;
+
+			/* a list that offers a preset load would refuse says so up front */
+			if (preset_apply(&scratch, text, len, &line, why, sizeof(why)))
+				snprintf(desc, sizeof(desc), "[broken: line %d: %.100s]", line, why);
+			else
+				preset_description(text, len, desc, sizeof(desc));
 			free(text);
 		}
 		sb_printf(out, "%-22s %-8s %s\n", v[i].name, v[i].user ? "user" : "built-in", desc);
