@@ -111,7 +111,7 @@ static void test_list(void **state)
 	preset_list(&out);
 	s = sb_str(&out);
 	a = strstr(s, "alpha                  built-in built-in alpha\n");
-	b = strstr(s, "broken                 built-in broken\n");
+	b = strstr(s, "broken                 built-in [broken: line "); /* listed, and marked */
 	sh = strstr(s, "shared                 user     saved by batchlab: 12 CPUs");
 	z = strstr(s, "zeta                   built-in built-in zeta\n");
 	assert_non_null(a);
