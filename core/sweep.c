@@ -106,6 +106,16 @@ static int next_geometric(const struct sweep_range *r, struct sweep_cursor *c)
 
 int sweep_range_next(const struct sweep_range *r, struct sweep_cursor *c)
 {
+	if (r->list) {
+		/* the values the key allows, ascending, within FROM..TO: pagesize 4K 64K is 4K, 16K, 64K */
+		while (r->list[c->k] && r->list[c->k] < r->from)
+			c->k++;
+		if (!r->list[c->k] || r->list[c->k] > r->to)
+			return 0;
+		c->u = r->list[c->k++];
+		c->i++;
+		return 1;
+	}
 	if (r->real) {
 		if (c->i >= r->rows)
 			return 0;
@@ -193,7 +203,12 @@ int sweep_range_parse(const struct machine *m, const char *key, const char *from
 	if (sweep_bounds_parse(m, key, from, to, &r, err, errlen))
 		return -1;
 	p = r.key;
-	if (!how) {
+	if (!how && p->allowed) {
+		r.list = p->allowed;
+		r.rows = count_rows(&r);
+		*out = r;
+		return 0;
+	} else if (!how) {
 		if (r.real)
 			return ERR("%s: a real-valued key needs step N or x N after TO", p->name);
 		r.mult = p->type != PT_COUNT; /* sizes span decades: doubling is the useful default */

@@ -32,6 +32,7 @@ struct sweep_range {
 	uint64_t from, to, step;
 	double rfrom, rto, rstep;
 	double factor;       /* x N */
+	const uint64_t *list; /* no step given for a key with a list of allowed values: those in FROM..TO */
 	uint64_t rows;
 };
 
@@ -56,7 +57,7 @@ struct sweep_cursor {
 	uint64_t i;   /* rows produced so far */
 	uint64_t u;   /* the current value (whole-number keys) */
 	double r;     /* the current value (real keys) */
-	uint64_t k;   /* x N with a fractional N: the exponent reached */
+	uint64_t k;   /* x N with a fractional N: the exponent reached; a list: the next entry */
 };
 
 void sweep_cursor_start(struct sweep_cursor *c);

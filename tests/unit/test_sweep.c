@@ -169,6 +169,8 @@ static void test_step_past_to(void **state)
 		{ "sweep cpus 1 5 step 4096 vmstat.threshold", "cpus,vmstat.threshold\n1,24\n" },
 		{ "sweep cpus 1 100 step 150 vmstat.threshold", "cpus,vmstat.threshold\n1,24\n" },
 		{ "sweep ram 1G 2G step 1T vmpressure.window.before", "ram,vmpressure.window.before\n1073741824,512\n" },
+		/* a key with a list of values, no step: the listed ones in range (zone_batchsize() by hand) */
+		{ "sweep pagesize 4K 64K vmstat.pcp_batch", "pagesize,vmstat.pcp_batch\n4096,63\n16384,15\n65536,3\n" },
 		{ "sweep cpus 65530 65536 step 3 vmstat.threshold",
 		  "cpus,vmstat.threshold\n65530,125\n65533,125\n65536,125\n" },
 		{ "sweep scanned 0 4611686018427387904 step 4611686018427387904 vmpressure.evals.before",
