@@ -12,7 +12,6 @@
 
 #include "rlcomplete.h"
 
-#define HISTORY_MAX 1000
 
 /*
  * Readline is one global editor, so its host is too: the bytes waiting for
@@ -66,35 +65,6 @@ static void line_done(char *line)
 	rl_callback_handler_remove();
 }
 
-static int history_path(char *buf, size_t len, int create)
-{
-	const char *state_home = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-	char dir[PATH_MAX];
-
-	/* the same file as the readline prompt, so both front ends share one history */
-	if (state_home && *state_home)
-		snprintf(dir, sizeof(dir), "%s/batchlab", state_home);
-	else if (home && *home)
-		snprintf(dir, sizeof(dir), "%s/.local/state/batchlab", home);
-	else
-		return -1;
-	if (create) {
-		for (char *p = dir + 1; *p; p++) {
-			if (*p != '/')
-				continue;
-			*p = '\0';
-			if (mkdir(dir, 0700) && errno != EEXIST)
-				return -1;
-			*p = '/';
-		}
-		if (mkdir(dir, 0700) && errno != EEXIST)
-			return -1;
-	}
-	if ((size_t)snprintf(buf, len, "%s/history", dir) >= len)
-		return -1;
-	return 0;
-}
-
 void cmdline_init(void)
 {
 	char path[PATH_MAX];
@@ -125,8 +95,8 @@ void cmdline_init(void)
 	rlcomplete_install();
 	rl_completion_display_matches_hook = show_matches;
 	using_history();
-	stifle_history(HISTORY_MAX);
-	if (!history_path(path, sizeof(path), 0))
+	stifle_history(HISTORY_LINES);
+	if (!history_file(path, sizeof(path), 0))
 		read_history(path);
 }
 
@@ -137,7 +107,7 @@ void cmdline_done(void)
 	if (!initialised)
 		return;
 	cmdline_cancel();
-	if (history_length && !history_path(path, sizeof(path), 1))
+	if (history_length && !history_file(path, sizeof(path), 1))
 		write_history(path);
 	clear_history();
 	if (devnull)

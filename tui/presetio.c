@@ -269,8 +269,7 @@ void preset_list(struct strbuf *out)
 	free(v);
 }
 
-/* mkdir -p, for the user's preset folder. */
-static int make_dirs(const char *dir, char *err, size_t errlen)
+int make_dirs(const char *dir, mode_t mode, char *failed, size_t failedlen)
 {
 	char buf[PATH_MAX];
 
@@ -280,8 +279,8 @@ static int make_dirs(const char *dir, char *err, size_t errlen)
 			char c = *p;
 
 			*p = '\0';
-			if (mkdir(buf, 0755) && errno != EEXIST) {
-				snprintf(err, errlen, "preset save: cannot create %s: %s", buf, strerror(errno));
+			if (mkdir(buf, mode) && errno != EEXIST) {
+				snprintf(failed, failedlen, "%s", buf);
 				return -1;
 			}
 			if (!c)
@@ -361,13 +360,13 @@ int preset_save(const struct machine *m, const char *name_or_path, struct strbuf
 	if (is_path(name_or_path)) {
 		snprintf(path, sizeof(path), "%s", name_or_path);
 	} else if (valid_name(name_or_path)) {
-		char dir[PATH_MAX];
+		char dir[PATH_MAX], why[PATH_MAX];
 
 		if (user_preset_dir(dir, sizeof(dir)))
 			return snprintf(err, errlen, "preset save: no XDG_CONFIG_HOME or HOME for the user's presets; "
 				       "give a PATH"), -1;
-		if (make_dirs(dir, err, errlen))
-			return -1;
+		if (make_dirs(dir, 0755, why, sizeof(why)))
+			return snprintf(err, errlen, "preset save: cannot create %s: %s", why, strerror(errno)), -1;
 		snprintf(path, sizeof(path), "%.4000s/%s.preset", dir, name_or_path);
 	} else {
 		snprintf(err, errlen, "preset save: '%.64s' is neither a NAME (letters, digits, - _ .) nor a PATH",

@@ -4,12 +4,15 @@
 
 #include <limits.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "../core/machine.h"
 #include "../core/strbuf.h"
 
 /* Read a whole (small) file; -1 with err on failure. The caller frees *text. */
 int read_small_file(const char *path, char **text, size_t *len, char *err, size_t errlen);
+/* mkdir -p; on failure errno is set and failed names the folder that could not be made. */
+int make_dirs(const char *dir, mode_t mode, char *failed, size_t failedlen);
 
 /*
  * NAME (searched in the user's and the built-in preset folders) or a PATH

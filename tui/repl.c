@@ -4,14 +4,11 @@
  * and the prompt goes on. Completion is complete.c's, hooked in by
  * rlcomplete.c; this file keeps the history file.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <readline/history.h>
@@ -20,42 +17,6 @@
 #include "frontends.h"
 #include "rlcomplete.h"
 #include "script.h"
-
-#define HISTORY_LINES 1000
-
-/* $XDG_STATE_HOME/batchlab/history, or ~/.local/state/batchlab/history; folders made as needed. */
-static int history_path(char *buf, size_t len)
-{
-	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-	char dir[PATH_MAX];
-	int fd;
-
-	if (state && *state)
-		snprintf(dir, sizeof(dir), "%.4000s/batchlab", state);
-	else if (home && *home)
-		snprintf(dir, sizeof(dir), "%.4000s/.local/state/batchlab", home);
-	else
-		return -1;
-	for (char *p = dir + 1;; p++) {
-		if (*p == '/' || !*p) {
-			char c = *p;
-
-			*p = '\0';
-			if (mkdir(dir, 0700) && errno != EEXIST)
-				return -1;
-			if (!c)
-				break;
-			*p = c;
-		}
-	}
-	snprintf(buf, len, "%.4000s/history", dir);
-	/* append_history() wants the file to exist */
-	fd = open(buf, O_WRONLY | O_CREAT | O_APPEND, 0600);
-	if (fd < 0)
-		return -1;
-	close(fd);
-	return 0;
-}
 
 /* Ctrl-C drops the line being typed and gives a fresh prompt, as a shell does. */
 static volatile sig_atomic_t interrupted;
@@ -98,7 +59,7 @@ int repl_main(struct session *s)
 	sigaction(SIGINT, &sa, NULL);
 
 	stifle_history(HISTORY_LINES);
-	have_hist = !history_path(hist, sizeof(hist));
+	have_hist = !history_file(hist, sizeof(hist), 1);
 	if (have_hist)
 		read_history(hist);
 

@@ -1,12 +1,16 @@
 #include "rlcomplete.h"
 
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <readline/readline.h>
 
 #include "complete.h"
+#include "presetio.h"
 
 static struct completion matches;
 static size_t next_match;
@@ -67,4 +71,29 @@ void rlcomplete_install(void)
 void rlcomplete_done(void)
 {
 	completion_free(&matches);
+}
+
+int history_file(char *buf, size_t len, int create)
+{
+	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	char dir[PATH_MAX], failed[PATH_MAX];
+	int fd;
+
+	if (state && *state)
+		snprintf(dir, sizeof(dir), "%.4000s/batchlab", state);
+	else if (home && *home)
+		snprintf(dir, sizeof(dir), "%.4000s/.local/state/batchlab", home);
+	else
+		return -1;
+	if ((size_t)snprintf(buf, len, "%s/history", dir) >= len)
+		return -1;
+	if (!create)
+		return 0;
+	if (make_dirs(dir, 0700, failed, sizeof(failed)))
+		return -1;
+	fd = open(buf, O_WRONLY | O_CREAT | O_APPEND, 0600);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
 }

@@ -1,10 +1,23 @@
 /*
- * complete.c's completer hooked into readline, once for both hosts of
+ * What both hosts of readline share - complete.c's completer and the history
+ * file - for both hosts of
  * readline: the line prompt (repl.c) and the explorer's command line
  * (cmdline.c). Word breaks keep metric names and paths whole.
  */
 #ifndef BL_RLCOMPLETE_H
 #define BL_RLCOMPLETE_H
+
+#include <stddef.h>
+
+/* Lines of history kept, by both hosts. */
+#define HISTORY_LINES 1000
+
+/*
+ * $XDG_STATE_HOME/batchlab/history, else ~/.local/state/batchlab/history: one
+ * file, so the prompt and the explorer share their history. With create, its
+ * folders are made and the file exists afterwards (append_history() needs it).
+ */
+int history_file(char *buf, size_t len, int create);
 
 /* Point readline's completion at complete_line(); safe to call again. */
 void rlcomplete_install(void);
