@@ -60,7 +60,7 @@ $(BUILD)/libbatchlab.a: $(LIB_OBJ)
 batchlab: $(BUILD)/tui/main.o $(BUILD)/libbatchlab.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/testutil.h $(BUILD)/libbatchlab.a
+$(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(BUILD)/libbatchlab.a
 	@mkdir -p $(@D)
 	$(CC) $(BL_CFLAGS) $(CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libbatchlab.a $(CMOCKA_LIBS) $(LIBS)
 

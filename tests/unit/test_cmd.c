@@ -2,14 +2,7 @@
 #include "testutil.h"
 
 #include "../../core/preset.h"
-#include "../../tui/cmd.h"
-
-static int run(struct session *s, const char *line, struct strbuf *out, char *err)
-{
-	sb_reset(out);
-	err[0] = '\0';
-	return cmd_run(s, line, out, err, 512);
-}
+#include "cmdutil.h"
 
 static void test_set_get(void **state)
 {

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "../../core/sweep.h"
-#include "../../tui/cmd.h"
+#include "cmdutil.h"
 #include "../../tui/sweep.h"
 
 /* --- references, from mm/util.c and mm/vmstat.c ----------------------------- */
@@ -79,13 +79,6 @@ static int above_4096(uint64_t w) { return w > 4096; }
 static int is_3072(uint64_t w) { return w >= 3072; }
 
 /* --- helpers ------------------------------------------------------------------ */
-
-static int run(struct session *s, const char *line, struct strbuf *out, char *err)
-{
-	sb_reset(out);
-	err[0] = '\0';
-	return cmd_run(s, line, out, err, 512);
-}
 
 static int count_lines(const char *s)
 {
