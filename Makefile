@@ -25,18 +25,37 @@ BL_CFLAGS = -std=c11 -Wall -Wextra -D_GNU_SOURCE -MMD -MP \
 LIBS = $(CURSES_LIBS) $(READLINE_LIBS) -lm
 
 BUILD ?= build
+
+# Three layers, arrows pointing down: core/ (the kernel's arithmetic and the
+# models; C11 and libc only), lang/ (the command language and its file I/O;
+# core and libc), tui/ (the terminal: curses, readline, main()).
 CORE_SRC  = $(sort $(wildcard core/*.c))
+LANG_SRC  = $(sort $(wildcard lang/*.c))
 TUI_SRC   = $(sort $(filter-out tui/main.c,$(wildcard tui/*.c)))
-LIB_OBJ   = $(CORE_SRC:%.c=$(BUILD)/%.o) $(TUI_SRC:%.c=$(BUILD)/%.o)
+CORE_LIB  = $(BUILD)/libbatchlab-core.a
+LANG_LIB  = $(BUILD)/libbatchlab-lang.a
+TUI_LIB   = $(BUILD)/libbatchlab-tui.a
+# What a program below the front ends links: the language over the core.
+LIB_ALL   = $(TUI_LIB) $(LANG_LIB) $(CORE_LIB)
 UNIT_SRC  = $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN  = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
 .PHONY: all run check test deps deps-run unit script-tests tmux-tests tmux-repl asan warnings lint-man \
-	install uninstall clean bench bench-screen fuzz calibrate man man-drift fuzz-smoke regress valgrind core-globals
+	install uninstall clean bench bench-screen fuzz calibrate man man-drift fuzz-smoke regress valgrind core-globals \
+	layers debug script
 
 all: batchlab
+
+# core/ and lang/ see no curses or readline flags: neither layer may use them.
+$(BUILD)/core/%.o: core/%.c
+	@mkdir -p $(@D)
+	$(CC) $(BL_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/lang/%.o: lang/%.c
+	@mkdir -p $(@D)
+	$(CC) $(BL_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
@@ -48,21 +67,36 @@ $(BUILD)/datadir.stamp: FORCE
 	@mkdir -p $(@D)
 	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
 
-$(BUILD)/tui/presetio.o: $(BUILD)/datadir.stamp
+$(BUILD)/lang/presetio.o: $(BUILD)/datadir.stamp
 
 .PHONY: FORCE
 FORCE:
 
-$(BUILD)/libbatchlab.a: $(LIB_OBJ)
+$(CORE_LIB): $(CORE_SRC:%.c=$(BUILD)/%.o)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-batchlab: $(BUILD)/tui/main.o $(BUILD)/libbatchlab.a
+$(LANG_LIB): $(LANG_SRC:%.c=$(BUILD)/%.o)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(TUI_LIB): $(TUI_SRC:%.c=$(BUILD)/%.o)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+batchlab: $(BUILD)/tui/main.o $(LIB_ALL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(BUILD)/libbatchlab.a
+# A unit test links only the layers it reaches: core's own tests take neither
+# curses nor readline (`make layers` checks with ldd).
+CORE_TESTS = $(shell grep -L -E '\.\./(lang|tui)/|cmdutil\.h|presetutil\.h' $(UNIT_SRC))
+$(CORE_TESTS:tests/unit/%.c=$(BUILD)/tests/%): $(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(CORE_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(BL_CFLAGS) $(CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libbatchlab.a $(CMOCKA_LIBS) $(LIBS)
+	$(CC) $(BL_CFLAGS) $(CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CORE_LIB) $(CMOCKA_LIBS) -lm
+
+$(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(LIB_ALL)
+	@mkdir -p $(@D)
+	$(CC) $(BL_CFLAGS) $(CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_ALL) $(CMOCKA_LIBS) $(LIBS)
 
 # --- set-up -----------------------------------------------------------------
 
@@ -81,7 +115,7 @@ run: deps-run
 check: deps
 	@$(MAKE) --no-print-directory test
 
-test: batchlab warnings unit script-tests asan valgrind tmux-tests tmux-repl man-drift lint-man core-globals
+test: batchlab warnings unit script-tests asan valgrind tmux-tests tmux-repl man-drift lint-man core-globals layers
 	@echo "make check: all passed"
 
 unit: $(UNIT_BIN)
@@ -97,7 +131,7 @@ asan:
 	@ASAN_OPTIONS=detect_leaks=1 sh tests/script/run.sh ./build/asan/batchlab-asan
 	@if [ -x tests/tmux/run.sh ]; then ASAN_OPTIONS=detect_leaks=1 sh tests/tmux/run.sh ./build/asan/batchlab-asan; fi
 
-build/asan/batchlab-asan: $(BUILD)/tui/main.o $(BUILD)/libbatchlab.a
+build/asan/batchlab-asan: $(BUILD)/tui/main.o $(LIB_ALL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 tmux-tests: batchlab
@@ -119,7 +153,7 @@ $(BUILD)/bench/screen_bench: bench/screen_bench.c
 warnings:
 	@for cc in gcc clang; do \
 		command -v $$cc >/dev/null || { echo "warnings: $$cc not installed"; exit 1; }; \
-		for f in $(CORE_SRC) $(TUI_SRC) tui/main.c bench/bench.c $(wildcard tools/*.c fuzz/*.c); do \
+		for f in $(CORE_SRC) $(LANG_SRC) $(TUI_SRC) tui/main.c bench/bench.c $(wildcard tools/*.c fuzz/*.c); do \
 			$$cc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -fsyntax-only \
 				$(CURSES_CFLAGS) $(READLINE_CFLAGS) $$f || exit 1; \
 		done; \
@@ -139,9 +173,9 @@ lint-man:
 # MERGE: the explorer's key table joins the man page once tui/keys.h exists.
 MKMAN_FLAGS = $(if $(wildcard tui/keys.h),-DHAVE_TUI_KEYS)
 
-$(BUILD)/tools/mkman: tools/mkman.c $(wildcard tui/keys.h) $(BUILD)/libbatchlab.a
+$(BUILD)/tools/mkman: tools/mkman.c $(wildcard tui/keys.h) $(LIB_ALL)
 	@mkdir -p $(@D)
-	$(CC) $(BL_CFLAGS) $(MKMAN_FLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libbatchlab.a $(LIBS)
+	$(CC) $(BL_CFLAGS) $(MKMAN_FLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_ALL) $(LIBS)
 
 man: $(BUILD)/tools/mkman
 	$(BUILD)/tools/mkman man/batchlab.1.in > man/batchlab.1.tmp
@@ -157,8 +191,12 @@ man-drift: $(BUILD)/tools/mkman
 	@echo "man-drift: man page matches the tables"
 
 # core/ keeps no mutable state: no object of it may own writable data.
-core-globals: $(BUILD)/libbatchlab.a
+core-globals: $(CORE_LIB)
 	@sh scripts/check-globals.sh $(CORE_SRC:%.c=$(BUILD)/%.o)
+
+# The layers' arrows point down, and core's tests link no terminal library.
+layers: $(CORE_TESTS:tests/unit/%.c=$(BUILD)/tests/%)
+	@sh scripts/check-layers.sh $^
 
 # --- hardening: libFuzzer targets, their replays, valgrind -----------------
 
@@ -173,10 +211,10 @@ FUZZ_WRAP = $(foreach f,fopen fopen64 freopen opendir open open64 openat creat m
 
 .SECONDARY: $(patsubst %.c,$(BUILD)/%.o,$(wildcard fuzz/*.c))
 
-$(BUILD)/fuzz_%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/fuzz/sandbox.o $(BUILD)/libbatchlab.a
+$(BUILD)/fuzz_%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/fuzz/sandbox.o $(LANG_LIB) $(CORE_LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $(FUZZ_WRAP) -o $@ $^ $(LIBS)
 
-$(BUILD)/replay_%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/fuzz/replay.o $(BUILD)/fuzz/sandbox.o $(BUILD)/libbatchlab.a
+$(BUILD)/replay_%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/fuzz/replay.o $(BUILD)/fuzz/sandbox.o $(LANG_LIB) $(CORE_LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $(FUZZ_WRAP) -o $@ $^ $(LIBS)
 
 # Every saved crash input and seed, once, without libFuzzer (the asan target runs it sanitized).
@@ -217,9 +255,9 @@ valgrind: batchlab
 
 PYTHON ?= python3
 
-$(BUILD)/bench/bench: bench/bench.c $(BUILD)/libbatchlab.a
+$(BUILD)/bench/bench: bench/bench.c $(LANG_LIB) $(CORE_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(BL_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libbatchlab.a $(LIBS)
+	$(CC) $(BL_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LANG_LIB) $(CORE_LIB) -lm
 
 # The interpreter itself, not a pyenv-style shim script, so python is not charged for a wrapper.
 bench: batchlab $(BUILD)/bench/bench
@@ -258,6 +296,6 @@ clean:
 calibrate: $(BUILD)/tools/calibrate
 	@./$(BUILD)/tools/calibrate presets
 
-$(BUILD)/tools/calibrate: tools/calibrate.c $(BUILD)/libbatchlab.a
+$(BUILD)/tools/calibrate: tools/calibrate.c $(LANG_LIB) $(CORE_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(BL_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libbatchlab.a $(LIBS)
+	$(CC) $(BL_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LANG_LIB) $(CORE_LIB) -lm

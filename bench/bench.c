@@ -13,11 +13,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../core/model.h"
+#include "../core/patch.h"
 #include "../core/params.h"
 #include "../core/sweep.h"
-#include "../tui/session.h"
-#include "../tui/sweep.h"
+#include "../lang/session.h"
+#include "../lang/sweepcmd.h"
 
 #define DONE_SWEEP "set ram 256G; sweep cpus 1 65536 step 1 committed_as.batch.after vmstat.threshold"
 
@@ -55,10 +55,10 @@ static int recompute_all(const struct machine *m)
 	int n = 0;
 	double acc = 0;
 
-	for (int i = 0; models[i]; i++) {
-		int nsides = model_nsides(models[i]);
+	for (int i = 0; patches[i]; i++) {
+		int nsides = patch_nsides(patches[i]);
 
-		for (const struct metric_desc *md = models[i]->metrics; md->name; md++) {
+		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
 			for (int s = 0; s < (md->single ? 1 : nsides); s++) {
 				acc += value_real(md->fn(m, s, NULL));
 				n++;
@@ -220,11 +220,11 @@ int main(int argc, char **argv)
 	       rps_1m / 1e6, verdict(rps_1m > 1e6));
 
 	/* every metric that offers the one-pass sweep over cpus, on every side */
-	for (int i = 0; models[i]; i++) {
-		for (const struct metric_desc *md = models[i]->metrics; md->name && nmva < 63; md++) {
+	for (int i = 0; patches[i]; i++) {
+		for (const struct metric_desc *md = patches[i]->metrics; md->name && nmva < 63; md++) {
 			if (!md->fn_cpus)
 				continue;
-			snprintf(mva_names[nmva], sizeof(mva_names[nmva]), "%s.%s", models[i]->id, md->name);
+			snprintf(mva_names[nmva], sizeof(mva_names[nmva]), "%s.%s", patches[i]->id, md->name);
 			mva[nmva] = mva_names[nmva];
 			nmva++;
 		}

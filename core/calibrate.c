@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "model.h"
+#include "patch.h"
 #include "units.h"
 
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)

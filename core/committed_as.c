@@ -4,7 +4,7 @@
  * always get a batch 64 times larger, and mmap/munmap stop taking the
  * counter's spinlock once a mapping fits inside the batch.
  */
-#include "model.h"
+#include "patch.h"
 
 #include "kernel.h"
 #include "mva.h"
@@ -248,7 +248,7 @@ static const struct metric_desc metrics[] = {
 
 static const char *const sides[] = { "before", "after", NULL };
 
-const struct model_desc committed_as_model = {
+const struct patch_desc committed_as_patch = {
 	.id = "committed_as",
 	.title = "vm_committed_as batch follows the overcommit policy",
 	.seed = "003_8aec923d8f6729b4",

@@ -3,7 +3,7 @@
  * text a front end read and rejects what it does not understand with a
  * phrase saying why, so a truncated or foreign file never becomes a number.
  */
-#include "host.h"
+#include "host_parse.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
+#include "patch.h"
 #include "params.h"
 
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)

@@ -5,7 +5,7 @@
  * a bigger batch means fewer trips to counters every CPU shares, at the price
  * of more memory sitting pre-charged per CPU and staler rstat flushes.
  */
-#include "model.h"
+#include "patch.h"
 
 #include "kernel.h"
 #include "mva.h"
@@ -244,7 +244,7 @@ static const struct metric_desc metrics[] = {
 
 static const char *const sides[] = { "before", "after", NULL };
 
-const struct model_desc memcg_charge_model = {
+const struct patch_desc memcg_charge_patch = {
 	.id = "memcg_charge",
 	.title = "memcg charge batch 32 -> 64",
 	.seed = "000_b5b07a3c34551255",

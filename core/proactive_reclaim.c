@@ -4,7 +4,7 @@
  * SWAP_CLUSTER_MAX at a time pays reclaim's start/stop cost on every 32
  * pages; asking for a quarter of what remains does neither.
  */
-#include "model.h"
+#include "patch.h"
 
 #include <math.h>
 
@@ -284,7 +284,7 @@ static const struct metric_desc metrics[] = {
 
 static const char *const sides[] = { "full", "cluster", "decay", NULL };
 
-const struct model_desc proactive_reclaim_model = {
+const struct patch_desc proactive_reclaim_patch = {
 	.id = "proactive_reclaim",
 	.title = "memory.reclaim asks for decaying batches",
 	.seed = "002_6998020b461c3bef",

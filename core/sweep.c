@@ -276,7 +276,7 @@ void sweep_init(struct sweep *sw, const struct sweep_range *r)
 	sw->range = *r;
 }
 
-int sweep_add_column(struct sweep *sw, const struct model_desc *d, const struct metric_desc *md, int side,
+int sweep_add_column(struct sweep *sw, const struct patch_desc *d, const struct metric_desc *md, int side,
 		     const char *head, char *err, size_t errlen)
 {
 	struct sweep_col *c;
@@ -285,7 +285,7 @@ int sweep_add_column(struct sweep *sw, const struct model_desc *d, const struct 
 		return ERR("too many columns (at most %d)", SWEEP_MAX_COLS);
 	c = &sw->cols[sw->ncols++];
 	memset(c, 0, sizeof(*c));
-	c->model = d;
+	c->patch = d;
 	c->metric = md;
 	c->side = md->single ? 0 : side;
 	snprintf(c->head, sizeof(c->head), "%s", head);
@@ -300,10 +300,10 @@ int sweep_add_metric(struct sweep *sw, const char *name, char *err, size_t errle
 	if (metric_parse(name, &ref, err, errlen))
 		return -1;
 	if (ref.metric->single || ref.side >= 0)
-		return sweep_add_column(sw, ref.model, ref.metric, ref.side, name, err, errlen);
-	for (int s = 0; ref.model->sides[s]; s++) {
-		snprintf(head, sizeof(head), "%s.%s.%s", ref.model->id, ref.metric->name, ref.model->sides[s]);
-		if (sweep_add_column(sw, ref.model, ref.metric, s, head, err, errlen))
+		return sweep_add_column(sw, ref.patch, ref.metric, ref.side, name, err, errlen);
+	for (int s = 0; ref.patch->sides[s]; s++) {
+		snprintf(head, sizeof(head), "%s.%s.%s", ref.patch->id, ref.metric->name, ref.patch->sides[s]);
+		if (sweep_add_column(sw, ref.patch, ref.metric, s, head, err, errlen))
 			return -1;
 	}
 	return 0;

@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 #include "machine.h"
-#include "model.h"
+#include "patch.h"
 #include "params.h"
 
 #define SWEEP_MAX_ROWS 10000000ull
@@ -66,7 +66,7 @@ int sweep_range_next(const struct sweep_range *r, struct sweep_cursor *c);
 
 /* One output column: a metric on one side. */
 struct sweep_col {
-	const struct model_desc *model;
+	const struct patch_desc *patch;
 	const struct metric_desc *metric;
 	int side;              /* 0 for single-valued metrics */
 	char head[128];        /* PATCH.NAME.SIDE, or PATCH.NAME for single-valued ones */
@@ -89,7 +89,7 @@ void sweep_init(struct sweep *sw, const struct sweep_range *r);
  */
 int sweep_add_metric(struct sweep *sw, const char *name, char *err, size_t errlen);
 /* Any metric, by descriptor (tests use metrics no model registers). */
-int sweep_add_column(struct sweep *sw, const struct model_desc *d, const struct metric_desc *md, int side,
+int sweep_add_column(struct sweep *sw, const struct patch_desc *d, const struct metric_desc *md, int side,
 		     const char *head, char *err, size_t errlen);
 
 /* Start at m's state; runs the fn_cpus passes. Every row's machine is m with the key set. */

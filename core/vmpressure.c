@@ -4,7 +4,7 @@
  * the patch grows it by one such step per doubling of memory, the way
  * calculate_normal_threshold() scales vmstat thresholds.
  */
-#include "model.h"
+#include "patch.h"
 
 #include "kernel.h"
 #include "units.h"
@@ -126,7 +126,7 @@ static const struct metric_desc metrics[] = {
 
 static const char *const sides[] = { "before", "after", NULL };
 
-const struct model_desc vmpressure_model = {
+const struct patch_desc vmpressure_patch = {
 	.id = "vmpressure",
 	.title = "vmpressure window scales with machine size",
 	.seed = "004_42bc3904357bd0c5",

@@ -3,7 +3,7 @@
  * the kernel's existing machine-size scaling that seed 004 copies. A running
  * kernel shows both in /proc/zoneinfo, which makes them batchlab's ground truth.
  */
-#include "model.h"
+#include "patch.h"
 
 #include "kernel.h"
 
@@ -58,7 +58,7 @@ static const struct metric_desc metrics[] = {
 
 static const char *const sides[] = { "value", NULL };
 
-const struct model_desc vmstat_model = {
+const struct patch_desc vmstat_patch = {
 	.id = "vmstat",
 	.title = "vmstat thresholds and pcp batch (context)",
 	.seed = "-",

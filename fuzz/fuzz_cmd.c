@@ -14,8 +14,8 @@
 #include <sys/types.h>
 
 #include "../core/params.h"
-#include "../tui/script.h"
-#include "../tui/session.h"
+#include "../lang/script.h"
+#include "../lang/session.h"
 #include "sandbox.h"
 
 static FILE *sink; /* the harness's own: opened once, discards everything */

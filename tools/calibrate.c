@@ -8,10 +8,10 @@
 #include <stdlib.h>
 
 #include "../core/calibrate.h"
-#include "../core/model.h"
+#include "../core/patch.h"
 #include "../core/params.h"
 #include "../core/preset.h"
-#include "../tui/presetio.h"
+#include "../lang/presetio.h"
 
 static double metric(const struct machine *m, const char *name)
 {

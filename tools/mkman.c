@@ -2,7 +2,7 @@
  * mkman: man/batchlab.1 from man/batchlab.1.in and the program's own tables.
  *
  * The template is hand-written mdoc; a line that is exactly a marker below is
- * replaced by a fragment generated from commands[], params[], models[] (and the
+ * replaced by a fragment generated from commands[], params[], patches[] (and the
  * explorer's key table once it exists), so the man page cannot lag behind the
  * rows the program reads. `make man` writes the page; `make man-drift` (part of
  * `make check`) fails when the committed page differs from a fresh one.
@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/model.h"
+#include "../core/patch.h"
 #include "../core/params.h"
-#include "../tui/cmd.h"
+#include "../lang/cmd.h"
 
 #ifndef BATCHLAB_VERSION
 #define BATCHLAB_VERSION "0.1.0"
@@ -196,8 +196,8 @@ static void emit_params(void)
 
 static void emit_metrics(void)
 {
-	for (int i = 0; models[i]; i++) {
-		const struct model_desc *d = models[i];
+	for (int i = 0; patches[i]; i++) {
+		const struct patch_desc *d = patches[i];
 		char title[256];
 
 		snprintf(title, sizeof(title), "%s: %s", d->id, d->title);

@@ -2,7 +2,7 @@
 #ifndef BL_FRONTENDS_H
 #define BL_FRONTENDS_H
 
-#include "session.h"
+#include "../lang/session.h"
 
 int screen_main(struct session *s); /* curses explorer: screen.c */
 int repl_main(struct session *s);   /* readline prompt: repl.c */

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "../core/units.h"
-#include "render.h"
+#include "../lang/render.h"
 
 size_t rows_machine(struct row *out, size_t max)
 {
@@ -38,16 +38,16 @@ size_t rows_patches(struct row *out, size_t max, enum patch_detail detail)
 	size_t n = 0;
 	int serial = 0;
 
-	for (int i = 0; models[i]; i++) {
-		const struct model_desc *d = models[i];
+	for (int i = 0; patches[i]; i++) {
+		const struct patch_desc *d = patches[i];
 
 		if (i && detail == DETAIL_FULL)
-			put_row(out, max, &n, (struct row){ .kind = ROW_BLANK, .model = d });
-		put_row(out, max, &n, (struct row){ .kind = ROW_PATCH, .model = d });
+			put_row(out, max, &n, (struct row){ .kind = ROW_BLANK, .patch = d });
+		put_row(out, max, &n, (struct row){ .kind = ROW_PATCH, .patch = d });
 		if (detail != DETAIL_COMPACT)
-			put_row(out, max, &n, (struct row){ .kind = ROW_TITLE, .model = d });
+			put_row(out, max, &n, (struct row){ .kind = ROW_TITLE, .patch = d });
 		for (const struct metric_desc *md = d->metrics; md->name; md++)
-			put_row(out, max, &n, (struct row){ .kind = ROW_METRIC, .model = d, .metric = md,
+			put_row(out, max, &n, (struct row){ .kind = ROW_METRIC, .patch = d, .metric = md,
 							    .serial = serial++ });
 	}
 	return n;
@@ -73,9 +73,9 @@ static void table_widths(int *param_name, int *metric_name, int *unit, int *nsid
 	*param_name = *metric_name = *unit = *nsides = 0;
 	for (size_t i = 0; i < nparams; i++)
 		*param_name = max_int(*param_name, (int)strlen(params[i].name));
-	for (int i = 0; models[i]; i++) {
-		*nsides = max_int(*nsides, model_nsides(models[i]));
-		for (const struct metric_desc *md = models[i]->metrics; md->name; md++) {
+	for (int i = 0; patches[i]; i++) {
+		*nsides = max_int(*nsides, patch_nsides(patches[i]));
+		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
 			*metric_name = max_int(*metric_name, (int)strlen(md->name));
 			*unit = max_int(*unit, (int)strlen(md->unit));
 		}
@@ -201,11 +201,11 @@ static void value_text(struct value v, const char *unit, int width, char *buf, s
 	}
 }
 
-void cells_metric(const struct machine *m, const struct model_desc *d, const struct metric_desc *md, int width,
+void cells_metric(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md, int width,
 		  struct metric_cells *c)
 {
-	int nsides = model_nsides(d);
-	struct value v[MODEL_MAX_SIDES];
+	int nsides = patch_nsides(d);
+	struct value v[PATCH_MAX_SIDES];
 
 	memset(c, 0, sizeof(*c));
 	c->modeled = md->kind == METRIC_MODELED;
@@ -219,7 +219,7 @@ void cells_metric(const struct machine *m, const struct model_desc *d, const str
 			value_text(v[0], md->unit, width, c->side[0], sizeof(c->side[0]));
 		return;
 	}
-	for (int s = 0; s < nsides && s < MODEL_MAX_SIDES; s++) {
+	for (int s = 0; s < nsides && s < PATCH_MAX_SIDES; s++) {
 		v[s] = md->fn(m, s, NULL);
 		value_text(v[s], md->unit, width, c->side[s], sizeof(c->side[s]));
 	}

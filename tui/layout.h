@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "../core/model.h"
+#include "../core/patch.h"
 #include "../core/params.h"
 
 /* The title bar above the panels, the footer and the status line below. */
@@ -29,7 +29,7 @@ struct row {
 	enum row_kind kind;
 	const char *group;
 	const struct param *param;
-	const struct model_desc *model;
+	const struct patch_desc *patch;
 	const struct metric_desc *metric;
 	int serial; /* ROW_PARAM: index in params[]; ROW_METRIC: index among all metrics, in table order */
 };
@@ -79,7 +79,7 @@ int layout_scroll(int first, int cursor, int height, int total);
 
 /* The text of one metric row: every side, the change, and its direction. */
 struct metric_cells {
-	char side[MODEL_MAX_SIDES][32];
+	char side[PATCH_MAX_SIDES][32];
 	char change[48];
 	int direction;  /* -1 down, 0 same or n/a, 1 up */
 	int modeled;    /* METRIC_MODELED: drawn apart, marked with LAYOUT_MODELED_MARK */
@@ -89,7 +89,7 @@ struct metric_cells {
 #define LAYOUT_MODELED_MARK '~'
 
 /* width: the side columns' width; a count wider than that is written 1.153e+18 (0: no limit). */
-void cells_metric(const struct machine *m, const struct model_desc *d, const struct metric_desc *md, int width,
+void cells_metric(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md, int width,
 		  struct metric_cells *c);
 
 /*

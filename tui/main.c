@@ -7,11 +7,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "../lang/cmd.h"
 #include "frontends.h"
-#include "presetio.h"
-#include "script.h"
-#include "session.h"
+#include "../lang/presetio.h"
+#include "../lang/script.h"
+#include "../lang/session.h"
 
 #ifndef BATCHLAB_VERSION
 #define BATCHLAB_VERSION "0.1.0"

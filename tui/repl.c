@@ -16,7 +16,7 @@
 
 #include "frontends.h"
 #include "rlcomplete.h"
-#include "script.h"
+#include "../lang/script.h"
 
 /* Ctrl-C drops the line being typed and gives a fresh prompt, as a shell does. */
 static volatile sig_atomic_t interrupted;

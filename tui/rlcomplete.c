@@ -9,8 +9,8 @@
 
 #include <readline/readline.h>
 
-#include "complete.h"
-#include "presetio.h"
+#include "../lang/complete.h"
+#include "../lang/presetio.h"
 
 static struct completion matches;
 static size_t next_match;

@@ -15,17 +15,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../core/model.h"
+#include "../core/patch.h"
 #include "../core/params.h"
-#include "chart.h"
-#include "cmd.h"
+#include "../lang/chart.h"
+#include "../lang/cmd.h"
 #include "cmdline.h"
 #include "crt.h"
 #include "frontends.h"
 #include "keys.h"
 #include "layout.h"
-#include "render.h"
-#include "sweep.h"
+#include "../lang/render.h"
+#include "../lang/sweepcmd.h"
 
 #ifndef BATCHLAB_VERSION
 #define BATCHLAB_VERSION "0.1.0"
@@ -36,7 +36,7 @@
 
 struct metric_state {
 	struct metric_cells cells;
-	long long changed[MODEL_MAX_SIDES + 1]; /* when each side, and the change column, last moved */
+	long long changed[PATCH_MAX_SIDES + 1]; /* when each side, and the change column, last moved */
 };
 
 struct param_state {
@@ -61,7 +61,7 @@ static const struct chart_axis {
 /* The chart view: one metric's sides across an axis, sampled from core when stale. */
 struct chart_view {
 	int open;
-	const struct model_desc *d;
+	const struct patch_desc *d;
 	const struct metric_desc *md;
 	int serial;                     /* the metric's row serial: its cells say what the marker stands for */
 	int axis;                       /* index in chart_axes */
@@ -119,17 +119,17 @@ static void recompute(struct screen *sc, int mark)
 	long long now = crt_now_ms();
 	int k = 0;
 
-	for (int i = 0; models[i]; i++) {
-		for (const struct metric_desc *md = models[i]->metrics; md->name; md++, k++) {
+	for (int i = 0; patches[i]; i++) {
+		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++, k++) {
 			struct metric_state *ms = &sc->metrics[k];
 			struct metric_cells c;
 
-			cells_metric(&sc->s->m, models[i], md, sc->L.pval_w, &c);
-			for (int sd = 0; sd < MODEL_MAX_SIDES; sd++)
+			cells_metric(&sc->s->m, patches[i], md, sc->L.pval_w, &c);
+			for (int sd = 0; sd < PATCH_MAX_SIDES; sd++)
 				if (mark && strcmp(c.side[sd], ms->cells.side[sd]))
 					ms->changed[sd] = now;
 			if (mark && strcmp(c.change, ms->cells.change))
-				ms->changed[MODEL_MAX_SIDES] = now;
+				ms->changed[PATCH_MAX_SIDES] = now;
 			ms->cells = c;
 		}
 	}
@@ -186,8 +186,8 @@ static int screen_setup(struct screen *sc, struct session *s)
 	memset(sc, 0, sizeof(*sc));
 	sc->s = s;
 	sc->nm = rows_machine(NULL, 0);
-	for (int i = 0; models[i]; i++)
-		for (const struct metric_desc *md = models[i]->metrics; md->name; md++)
+	for (int i = 0; patches[i]; i++)
+		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
 			sc->nmetrics++;
 	sc->mrows = calloc(sc->nm, sizeof(*sc->mrows));
 	sc->prows = calloc(full, sizeof(*sc->prows));
@@ -299,7 +299,7 @@ static void put(int y, int x, int width, const char *text, int right, attr_t att
  */
 static void chart_sides(struct chart_view *cv)
 {
-	int n = model_nsides(cv->d);
+	int n = patch_nsides(cv->d);
 
 	cv->nser = 0;
 	if (cv->md->single) {
@@ -340,7 +340,7 @@ static void open_chart(struct screen *sc, const struct row *r)
 {
 	struct chart_view *cv = &sc->chart;
 
-	cv->d = r->model;
+	cv->d = r->patch;
 	cv->md = r->metric;
 	cv->serial = r->serial;
 	cv->width = 0;
@@ -514,7 +514,7 @@ static void draw_metric(struct screen *sc, const struct row *r, int y, int cur)
 	const struct layout *L = &sc->L;
 	const struct metric_state *ms = &sc->metrics[r->serial];
 	const struct metric_cells *c = &ms->cells;
-	int nsides = model_nsides(r->model);
+	int nsides = patch_nsides(r->patch);
 	attr_t base = cur ? crt_attr(sc->focus == 1 && !sc->overlay ? ST_CURSOR : ST_CURSOR2) : A_NORMAL;
 	attr_t name = c->modeled ? base | crt_attr(ST_MODELED) : base;
 	attr_t ch;
@@ -527,7 +527,7 @@ static void draw_metric(struct screen *sc, const struct row *r, int y, int cur)
 		put(y, layout_side_x(L, s, nsides), L->pval_w, c->side[s], 1,
 		    highlighted(sc, ms->changed[s]) ? crt_attr(ST_CHANGED) : name);
 	ch = c->direction > 0 ? crt_attr(ST_UP) : c->direction < 0 ? crt_attr(ST_DOWN) : name;
-	if (highlighted(sc, ms->changed[MODEL_MAX_SIDES]))
+	if (highlighted(sc, ms->changed[PATCH_MAX_SIDES]))
 		ch = crt_attr(ST_CHANGED);
 	else if (cur)
 		ch = base;
@@ -550,8 +550,8 @@ static void draw_patches(struct screen *sc)
 	sc->ptop = layout_scroll(sc->ptop, sc->pcur, L->height, (int)sc->np);
 	for (int i = 0; i < L->height && sc->ptop + i < (int)sc->np; i++) {
 		const struct row *r = &sc->prows[sc->ptop + i];
-		const struct model_desc *d = r->model;
-		int y = L->top + i, nsides = model_nsides(d);
+		const struct patch_desc *d = r->patch;
+		int y = L->top + i, nsides = patch_nsides(d);
 		char t[256];
 
 		switch (r->kind) {
@@ -658,7 +658,7 @@ static void draw_status(struct screen *sc)
 	} else if (patch_row(sc) && patch_row(sc)->metric) {
 		const struct row *r = patch_row(sc);
 
-		snprintf(t, sizeof(t), "%s.%s: %s  [%s, %s]", r->model->id, r->metric->name, r->metric->help,
+		snprintf(t, sizeof(t), "%s.%s: %s  [%s, %s]", r->patch->id, r->metric->name, r->metric->help,
 			 r->metric->kind == METRIC_EXACT ? "exact" : "modeled", r->metric->unit);
 	} else {
 		t[0] = '\0';
@@ -860,7 +860,7 @@ static void explain_selected(struct screen *sc)
 
 	if (!r || !r->metric)
 		return;
-	snprintf(line, sizeof(line), "explain %s.%s", r->model->id, r->metric->name);
+	snprintf(line, sizeof(line), "explain %s.%s", r->patch->id, r->metric->name);
 	snprintf(title, sizeof(title), "%s", line);
 	run_line(sc, line, title);
 }
@@ -892,13 +892,13 @@ static void key_explain(struct screen *sc, int key)
 static void key_about(struct screen *sc, int key)
 {
 	const struct param *p = selected_param(sc);
-	const struct model_desc *d = patch_row(sc) ? patch_row(sc)->model : NULL;
+	const struct patch_desc *d = patch_row(sc) ? patch_row(sc)->patch : NULL;
 	char line[160];
 
 	(void)key;
 	/* a patch's own parameter (charge_batch) asks about that patch */
-	if (sc->focus == 0 && p && model_find(p->group))
-		d = model_find(p->group);
+	if (sc->focus == 0 && p && patch_find(p->group))
+		d = patch_find(p->group);
 	if (!d)
 		return;
 	snprintf(line, sizeof(line), "about %s", d->id);

@@ -2,7 +2,7 @@
 #ifndef BL_CMDUTIL_H
 #define BL_CMDUTIL_H
 
-#include "../../tui/cmd.h"
+#include "../../lang/cmd.h"
 
 static int run(struct session *s, const char *line, struct strbuf *out, char *err)
 {

@@ -7,7 +7,7 @@
 #include "testutil.h"
 
 #include "../../core/preset.h"
-#include "../../tui/presetio.h"
+#include "../../lang/presetio.h"
 
 static inline struct machine preset_machine(const char *name)
 {

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "../../tui/chart.h"
+#include "../../lang/chart.h"
 
 static struct chart line_chart(const double *x, const double *y, size_t n, enum chart_scale xs)
 {

@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../tui/cmd.h"
-#include "../../tui/complete.h"
+#include "../../lang/cmd.h"
+#include "../../lang/complete.h"
 
 static char tmpdir[64];
 
@@ -132,9 +132,9 @@ static void test_tables_covered(void **state)
 	}
 	for (const struct command *k = commands; k->name; k++)
 		assert_true(has(offers("", &c), k->name));
-	for (int i = 0; models[i]; i++) {
-		for (const struct metric_desc *md = models[i]->metrics; md->name; md++) {
-			snprintf(line, sizeof(line), "get %s.%s", models[i]->id, md->name);
+	for (int i = 0; patches[i]; i++) {
+		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+			snprintf(line, sizeof(line), "get %s.%s", patches[i]->id, md->name);
 			{
 				char want[300];
 
@@ -144,11 +144,11 @@ static void test_tables_covered(void **state)
 			}
 			if (md->single)
 				continue;
-			for (int s = 0; models[i]->sides[s]; s++) {
+			for (int s = 0; patches[i]->sides[s]; s++) {
 				char want[200];
 
-				snprintf(line, sizeof(line), "get %s.%s.", models[i]->id, md->name);
-				snprintf(want, sizeof(want), "%s.%s.%s", models[i]->id, md->name, models[i]->sides[s]);
+				snprintf(line, sizeof(line), "get %s.%s.", patches[i]->id, md->name);
+				snprintf(want, sizeof(want), "%s.%s.%s", patches[i]->id, md->name, patches[i]->sides[s]);
 				assert_true(has(offers(line, &c), want));
 			}
 		}

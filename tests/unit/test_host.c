@@ -11,7 +11,7 @@
 
 #include <stdlib.h>
 
-#include "../../core/host.h"
+#include "../../core/host_parse.h"
 
 static char *slurp(const char *path)
 {

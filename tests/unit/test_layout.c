@@ -8,12 +8,12 @@ static size_t count_models(void)
 {
 	size_t n = 0;
 
-	while (models[n])
+	while (patches[n])
 		n++;
 	return n;
 }
 
-static size_t count_metrics(const struct model_desc *d)
+static size_t count_metrics(const struct patch_desc *d)
 {
 	size_t n = 0;
 
@@ -59,7 +59,7 @@ static void test_rows_patches(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < nmodels; i++)
-		compact += 1 + count_metrics(models[i]);
+		compact += 1 + count_metrics(patches[i]);
 	assert_int_equal(rows_patches(NULL, 0, DETAIL_COMPACT), compact);
 	assert_int_equal(rows_patches(NULL, 0, DETAIL_TITLES), compact + nmodels);
 	assert_int_equal(rows_patches(NULL, 0, DETAIL_FULL), compact + 2 * nmodels - 1);
@@ -71,17 +71,17 @@ static void test_rows_patches(void **state)
 		case ROW_PATCH:
 			assert_true(next == NULL || next->name == NULL);
 			model++;
-			assert_ptr_equal(rows[i].model, models[model]);
-			next = models[model]->metrics;
+			assert_ptr_equal(rows[i].patch, patches[model]);
+			next = patches[model]->metrics;
 			break;
 		case ROW_METRIC:
-			assert_ptr_equal(rows[i].model, models[model]);
+			assert_ptr_equal(rows[i].patch, patches[model]);
 			assert_ptr_equal(rows[i].metric, next);
 			assert_int_equal(rows[i].serial, serial);
 			next++, serial++;
 			break;
 		case ROW_TITLE:
-			assert_ptr_equal(rows[i].model, models[model]);
+			assert_ptr_equal(rows[i].patch, patches[model]);
 			assert_int_equal(rows[i - 1].kind, ROW_PATCH);
 			break;
 		case ROW_BLANK:
@@ -115,7 +115,7 @@ static void test_layout_fits(void **state)
 
 	(void)state;
 	assert_int_equal(layout_compute(&L, 120, 40), 0);
-	assert_int_equal(L.nsides, MODEL_MAX_SIDES);
+	assert_int_equal(L.nsides, PATCH_MAX_SIDES);
 	assert_true(L.pval_w >= 8); /* "1008 MiB" */
 	for (int cols = L.min_cols; cols <= 300; cols++) {
 		assert_int_equal(layout_compute(&L, cols, 40), 0);
@@ -156,32 +156,32 @@ static void test_scroll(void **state)
 static void test_cells_exact(void **state)
 {
 	struct machine m = machine_with("");
-	const struct model_desc *memcg = model_find("memcg_charge"), *vmp = model_find("vmpressure"),
-				*vmstat = model_find("vmstat");
+	const struct patch_desc *memcg = patch_find("memcg_charge"), *vmp = patch_find("vmpressure"),
+				*vmstat = patch_find("vmstat");
 	struct metric_cells c;
 
 	(void)state;
 	/* seed 000: MEMCG_CHARGE_BATCH 32U -> 64U, twice as many pages: +100%, up */
-	cells_metric(&m, memcg, model_metric(memcg, "batch"), 9, &c);
+	cells_metric(&m, memcg, patch_metric(memcg, "batch"), 9, &c);
 	assert_string_equal(c.side[0], "32");
 	assert_string_equal(c.side[1], "64");
 	assert_string_equal(c.change, "+100% (x2.00)");
 	assert_int_equal(c.direction, 1);
 	assert_false(c.modeled);
 	/* half as many refills per GiB charged */
-	cells_metric(&m, memcg, model_metric(memcg, "refills_per_gib"), 9, &c);
+	cells_metric(&m, memcg, patch_metric(memcg, "refills_per_gib"), 9, &c);
 	assert_int_equal(c.direction, -1);
 	assert_string_equal(c.change, "-50.0% (/2.00)");
 	/* 64 CPUs * 32 pages * 4 KiB */
-	cells_metric(&m, memcg, model_metric(memcg, "stock_max_bytes"), 9, &c);
+	cells_metric(&m, memcg, patch_metric(memcg, "stock_max_bytes"), 9, &c);
 	assert_string_equal(c.side[0], "8 MiB");
 	/* a ratio in a two-sided patch sits in the change column, as `show` has it */
-	cells_metric(&m, vmp, model_metric(vmp, "reduction"), 9, &c);
+	cells_metric(&m, vmp, patch_metric(vmp, "reduction"), 9, &c);
 	assert_true(c.in_change);
 	assert_string_equal(c.side[0], "");
 	assert_true(c.change[0] >= '0' && c.change[0] <= '9');
 	/* vmstat has one side: its single values fill it, there is no change */
-	cells_metric(&m, vmstat, model_metric(vmstat, "threshold"), 9, &c);
+	cells_metric(&m, vmstat, patch_metric(vmstat, "threshold"), 9, &c);
 	assert_false(c.in_change);
 	assert_string_equal(c.side[0], "125"); /* min(125, 2 * fls(64) * (1 + fls(~2016))) = min(125, 168) */
 	assert_string_equal(c.change, "");
@@ -206,7 +206,7 @@ static const struct metric_desc fake_metrics[] = {
 	{ .name = NULL },
 };
 static const char *const fake_sides[] = { "full", "cluster", "decay", NULL };
-static const struct model_desc fake_model = {
+static const struct patch_desc fake_patch = {
 	.id = "fake", .title = "fake", .sides = fake_sides, .before = 1, .after = 2, .metrics = fake_metrics,
 };
 
@@ -216,7 +216,7 @@ static void test_cells_modeled(void **state)
 	struct metric_cells c;
 
 	(void)state;
-	cells_metric(&m, &fake_model, &fake_metrics[0], 9, &c);
+	cells_metric(&m, &fake_patch, &fake_metrics[0], 9, &c);
 	assert_true(c.modeled);
 	assert_string_equal(c.side[0], "n/a");
 	assert_string_equal(c.side[1], "2");
@@ -224,10 +224,10 @@ static void test_cells_modeled(void **state)
 	assert_string_equal(c.change, "+100% (x2.00)"); /* cluster -> decay, not full */
 	assert_int_equal(c.direction, 1);
 	/* 2^62 = 4611686018427387904 does not fit in 9 columns: 4.612e+18 does */
-	cells_metric(&m, &fake_model, &fake_metrics[1], 9, &c);
+	cells_metric(&m, &fake_patch, &fake_metrics[1], 9, &c);
 	assert_string_equal(c.side[0], "4.612e+18");
 	assert_string_equal(c.change, "same");
-	cells_metric(&m, &fake_model, &fake_metrics[1], 0, &c);
+	cells_metric(&m, &fake_patch, &fake_metrics[1], 0, &c);
 	assert_string_equal(c.side[0], "4611686018427387904");
 }
 

@@ -126,9 +126,9 @@ static void test_no_overflow_at_limits(void **state)
 	for (size_t k = 0; k < sizeof(machines) / sizeof(machines[0]); k++) {
 		struct machine m = machine_with(machines[k]);
 
-		for (int i = 0; models[i]; i++) {
-			for (const struct metric_desc *md = models[i]->metrics; md->name; md++) {
-				for (int s = 0; s < model_nsides(models[i]); s++) {
+		for (int i = 0; patches[i]; i++) {
+			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+				for (int s = 0; s < patch_nsides(patches[i]); s++) {
 					struct value v = md->fn(&m, s, NULL);
 
 					if (v.kind == VAL_REAL)

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../tui/presetio.h"
+#include "../../lang/presetio.h"
 
 static char root[64];
 

@@ -14,7 +14,7 @@
 
 #include "../../core/sweep.h"
 #include "cmdutil.h"
-#include "../../tui/sweep.h"
+#include "../../lang/sweepcmd.h"
 
 /* --- references, from mm/util.c and mm/vmstat.c ----------------------------- */
 
@@ -426,7 +426,7 @@ static const struct metric_desc fake_metrics[] = {
 	{ .name = "slow", .unit = "things", .kind = METRIC_MODELED, .help = "test", .fn = fake_fn },
 	{ .name = NULL },
 };
-static const struct model_desc fake_model = {
+static const struct patch_desc fake_patch = {
 	.id = "fake", .title = "test", .seed = "-", .kernel = "-", .sides = fake_sides, .before = 0, .after = 1,
 	.metrics = fake_metrics, .about = "", .published = "", .headline = "fast",
 };
@@ -443,7 +443,7 @@ static void sweep_fake(const char *how, const char *n, const char *from, const c
 	sweep_init(&sw, &r);
 	for (int i = 0; i < 3; i++)
 		for (int side = 0; side < 2; side++)
-			assert_int_equal(sweep_add_column(&sw, &fake_model, &fake_metrics[i], side, "x", err, sizeof(err)), 0);
+			assert_int_equal(sweep_add_column(&sw, &fake_patch, &fake_metrics[i], side, "x", err, sizeof(err)), 0);
 	fn_calls = fn_cpus_calls = 0;
 	sweep_begin(&sw, &m);
 	assert_int_equal(fn_cpus_calls, 4); /* fast and declines, two sides each */
@@ -491,7 +491,7 @@ static void test_fast_path_only_cpus(void **state)
 	(void)state;
 	assert_int_equal(sweep_range_parse(&m, "depth", "1", "64", NULL, NULL, &r, err, sizeof(err)), 0);
 	sweep_init(&sw, &r);
-	assert_int_equal(sweep_add_column(&sw, &fake_model, &fake_metrics[0], 0, "x", err, sizeof(err)), 0);
+	assert_int_equal(sweep_add_column(&sw, &fake_patch, &fake_metrics[0], 0, "x", err, sizeof(err)), 0);
 	fn_calls = fn_cpus_calls = 0;
 	sweep_begin(&sw, &m);
 	while (sweep_next(&sw) > 0)
@@ -670,7 +670,7 @@ static void interrupt_in(enum out_format fmt, FILE *f, struct strbuf *out, char 
 
 	assert_int_equal(sweep_range_parse(&m, "cpus", "1", "65536", "step", "1", &r, err, 256), 0);
 	sweep_init(&sw, &r);
-	assert_int_equal(sweep_add_column(&sw, &fake_model, &interrupting, 0, "fake.ctrl_c", err, 256), 0);
+	assert_int_equal(sweep_add_column(&sw, &fake_patch, &interrupting, 0, "fake.ctrl_c", err, 256), 0);
 	assert_int_equal(sweep_write(&m, &sw, fmt, f, 0, out, err, 256), -2);
 	assert_non_null(strstr(err, "interrupted after 40000 of 65536 rows"));
 	assert_null(strchr(err, '\n'));
@@ -727,7 +727,7 @@ static void test_interrupt(void **state)
 		sb_reset(&out);
 		assert_int_equal(sweep_range_parse(&m, "cpus", "1", "65536", "step", "1", &r, err, 256), 0);
 		sweep_init(&sw, &r);
-		assert_int_equal(sweep_add_column(&sw, &fake_model, &interrupting, 0, "fake.ctrl_c", err, 256), 0);
+		assert_int_equal(sweep_add_column(&sw, &fake_patch, &interrupting, 0, "fake.ctrl_c", err, 256), 0);
 		assert_int_equal(sweep_write(&m, &sw, FMT_CSV, NULL, 0, &out, err, 256), 0);
 		assert_int_equal(count_lines(sb_str(&out)), 65537);
 		assert_true(signal(SIGINT, old) == SIG_IGN);
@@ -816,7 +816,7 @@ static void test_where_not_monotone_wide(void **state)
 						.help = "test", .fn = saw_fn };
 	struct machine m = machine_with("");
 	struct sweep_range r;
-	struct sweep_col col = { .model = &fake_model, .metric = &saw };
+	struct sweep_col col = { .patch = &fake_patch, .metric = &saw };
 	struct where_result res;
 	char err[256];
 

@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "../../core/kernel.h"
-#include "../../core/model.h"
+#include "../../core/patch.h"
 #include "../../core/params.h"
 
 /* Default machine, then "key value key value ..." applied through the parameter table. */

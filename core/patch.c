@@ -1,42 +1,42 @@
-#include "model.h"
+#include "patch.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-extern const struct model_desc memcg_charge_model;
-extern const struct model_desc proactive_reclaim_model;
-extern const struct model_desc committed_as_model;
-extern const struct model_desc vmpressure_model;
-extern const struct model_desc vmstat_model;
+extern const struct patch_desc memcg_charge_patch;
+extern const struct patch_desc proactive_reclaim_patch;
+extern const struct patch_desc committed_as_patch;
+extern const struct patch_desc vmpressure_patch;
+extern const struct patch_desc vmstat_patch;
 
-const struct model_desc *const models[] = {
-	&memcg_charge_model,
-	&proactive_reclaim_model,
-	&committed_as_model,
-	&vmpressure_model,
-	&vmstat_model,
+const struct patch_desc *const patches[] = {
+	&memcg_charge_patch,
+	&proactive_reclaim_patch,
+	&committed_as_patch,
+	&vmpressure_patch,
+	&vmstat_patch,
 	NULL,
 };
 
-const struct model_desc *model_find(const char *id)
+const struct patch_desc *patch_find(const char *id)
 {
-	for (int i = 0; models[i]; i++)
-		if (!strcmp(models[i]->id, id))
-			return models[i];
+	for (int i = 0; patches[i]; i++)
+		if (!strcmp(patches[i]->id, id))
+			return patches[i];
 	return NULL;
 }
 
-void model_ids(char *buf, unsigned long len)
+void patch_ids(char *buf, unsigned long len)
 {
 	size_t n = 0;
 
 	buf[0] = '\0';
-	for (int i = 0; models[i] && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? (models[i + 1] ? ", " : " or ") : "", models[i]->id);
+	for (int i = 0; patches[i] && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? (patches[i + 1] ? ", " : " or ") : "", patches[i]->id);
 }
 
-const struct metric_desc *model_metric(const struct model_desc *d, const char *name)
+const struct metric_desc *patch_metric(const struct patch_desc *d, const char *name)
 {
 	for (const struct metric_desc *md = d->metrics; md->name; md++)
 		if (!strcmp(md->name, name))
@@ -44,7 +44,7 @@ const struct metric_desc *model_metric(const struct model_desc *d, const char *n
 	return NULL;
 }
 
-int model_nsides(const struct model_desc *d)
+int patch_nsides(const struct patch_desc *d)
 {
 	int n = 0;
 
@@ -53,7 +53,7 @@ int model_nsides(const struct model_desc *d)
 	return n;
 }
 
-int model_side(const struct model_desc *d, const char *name)
+int patch_side(const struct patch_desc *d, const char *name)
 {
 	for (int i = 0; d->sides[i]; i++)
 		if (!strcmp(d->sides[i], name))
@@ -80,36 +80,36 @@ int metric_parse(const char *name, struct metric_ref *ref, char *err, unsigned l
 		return -1;
 	}
 	*dot++ = '\0';
-	ref->model = model_find(buf);
-	if (!ref->model) {
+	ref->patch = patch_find(buf);
+	if (!ref->patch) {
 		char ids[160];
 
-		model_ids(ids, sizeof(ids));
+		patch_ids(ids, sizeof(ids));
 		snprintf(err, errlen, "'%s': unknown patch '%s' (expected %s)", name, buf, ids);
 		return -1;
 	}
 	dot2 = strchr(dot, '.');
 	if (dot2)
 		*dot2++ = '\0';
-	ref->metric = model_metric(ref->model, dot);
+	ref->metric = patch_metric(ref->patch, dot);
 	if (!ref->metric) {
-		snprintf(err, errlen, "'%s': %s has no metric '%s' (see 'help %s')", name, ref->model->id, dot,
-			 ref->model->id);
+		snprintf(err, errlen, "'%s': %s has no metric '%s' (see 'help %s')", name, ref->patch->id, dot,
+			 ref->patch->id);
 		return -1;
 	}
 	ref->side = -1;
 	if (dot2) {
 		if (ref->metric->single) {
 			snprintf(err, errlen, "'%s': %s.%s is single-valued and takes no side", name,
-				 ref->model->id, ref->metric->name);
+				 ref->patch->id, ref->metric->name);
 			return -1;
 		}
-		ref->side = model_side(ref->model, dot2);
+		ref->side = patch_side(ref->patch, dot2);
 		if (ref->side < 0) {
 			snprintf(err, errlen, "'%s': unknown side '%s' (expected %s%s%s%s%s)", name, dot2,
-				 ref->model->sides[0], ref->model->sides[1] ? ", " : "",
-				 ref->model->sides[1] ? ref->model->sides[1] : "", ref->model->sides[2] ? ", " : "",
-				 ref->model->sides[2] ? ref->model->sides[2] : "");
+				 ref->patch->sides[0], ref->patch->sides[1] ? ", " : "",
+				 ref->patch->sides[1] ? ref->patch->sides[1] : "", ref->patch->sides[2] ? ", " : "",
+				 ref->patch->sides[2] ? ref->patch->sides[2] : "");
 			return -1;
 		}
 	}

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "../core/model.h"
+#include "../core/patch.h"
 #include "../core/strbuf.h"
 #include "session.h"
 
@@ -23,6 +23,6 @@ int change_direction(struct value before, struct value after);
 /* Topic "" or "all", "machine", or a patch id; -1 with err if unknown. */
 int render_show(const struct session *s, const char *topic, struct strbuf *out, char *err, size_t errlen);
 void render_explain(const struct machine *m, const struct metric_ref *ref, int side, struct strbuf *out);
-void render_about(const struct machine *m, const struct model_desc *d, struct strbuf *out);
+void render_about(const struct machine *m, const struct patch_desc *d, struct strbuf *out);
 
 #endif

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/model.h"
+#include "../core/patch.h"
 #include "../core/params.h"
 #include "cmd.h"
 #include "presetio.h"
@@ -60,8 +60,8 @@ static void offer_params(struct ctx *x)
 
 static void offer_patches(struct ctx *x)
 {
-	for (int i = 0; models[i]; i++)
-		offer(x, models[i]->id, 0);
+	for (int i = 0; patches[i]; i++)
+		offer(x, patches[i]->id, 0);
 }
 
 /* Sizes as people type them: 4K, 16K, 64K. */
@@ -111,14 +111,14 @@ static void offer_metrics(struct ctx *x)
 	char buf[160];
 
 	if (!dot) {
-		for (int i = 0; models[i]; i++) {
-			snprintf(buf, sizeof(buf), "%s.", models[i]->id);
+		for (int i = 0; patches[i]; i++) {
+			snprintf(buf, sizeof(buf), "%s.", patches[i]->id);
 			offer(x, buf, 1);
 		}
 		return;
 	}
-	for (int i = 0; models[i]; i++) {
-		const struct model_desc *d = models[i];
+	for (int i = 0; patches[i]; i++) {
+		const struct patch_desc *d = patches[i];
 		size_t idlen = strlen(d->id);
 
 		if ((size_t)(dot - x->word) != idlen || strncmp(x->word, d->id, idlen))

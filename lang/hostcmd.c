@@ -1,4 +1,4 @@
-#include "host.h"
+#include "hostcmd.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../core/host.h"
+#include "../core/host_parse.h"
 #include "../core/params.h"
 #include "../core/units.h"
 

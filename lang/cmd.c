@@ -4,21 +4,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/model.h"
+#include "../core/patch.h"
 #include "../core/params.h"
-#include "host.h"
+#include "hostcmd.h"
 #include "presetio.h"
 #include "render.h"
-#include "sweep.h"
+#include "sweepcmd.h"
 
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
-
-void session_init(struct session *s)
-{
-	memset(s, 0, sizeof(*s));
-	machine_defaults(&s->m);
-	s->format = FMT_TABLE;
-}
 
 int cmd_split(char *line, char **argv, int max, char *err, size_t errlen)
 {
@@ -74,7 +67,7 @@ static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out,
 
 static void get_metric(const struct machine *m, const struct metric_ref *ref, struct strbuf *out)
 {
-	int nsides = model_nsides(ref->model);
+	int nsides = patch_nsides(ref->patch);
 	char b[64];
 
 	if (ref->metric->single || ref->side >= 0) {
@@ -156,13 +149,13 @@ static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *
 
 static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
-	const struct model_desc *d = model_find(argv[0]);
+	const struct patch_desc *d = patch_find(argv[0]);
 
 	(void)argc;
 	if (!d) {
 		char ids[160];
 
-		model_ids(ids, sizeof(ids));
+		patch_ids(ids, sizeof(ids));
 		return ERR("about: unknown patch '%s' (expected %s)", argv[0], ids);
 	}
 	render_about(&s->m, d, out);
@@ -223,7 +216,7 @@ static void help_param(const struct param *p, struct strbuf *out)
 		  p->unit, p->def);
 }
 
-static void help_model(const struct model_desc *d, struct strbuf *out)
+static void help_patch(const struct patch_desc *d, struct strbuf *out)
 {
 	sb_printf(out, "%s: %s (seed %s)\n  sides:", d->id, d->title, d->seed);
 	for (int i = 0; d->sides[i]; i++)
@@ -238,7 +231,7 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 {
 	const struct command *c;
 	const struct param *p;
-	const struct model_desc *d;
+	const struct patch_desc *d;
 	struct metric_ref ref;
 	char why[200];
 
@@ -261,8 +254,8 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 		return 0;
 	}
 	if (!strcmp(argv[0], "metrics")) {
-		for (int i = 0; models[i]; i++)
-			help_model(models[i], out);
+		for (int i = 0; patches[i]; i++)
+			help_patch(patches[i], out);
 		return 0;
 	}
 	if ((c = cmd_find(argv[0]))) {
@@ -273,12 +266,12 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 		help_param(p, out);
 		return 0;
 	}
-	if ((d = model_find(argv[0]))) {
-		help_model(d, out);
+	if ((d = patch_find(argv[0]))) {
+		help_patch(d, out);
 		return 0;
 	}
 	if (strchr(argv[0], '.') && !metric_parse(argv[0], &ref, why, sizeof(why))) {
-		sb_printf(out, "%s.%s: %s\n  unit: %s; %s; %s\n", ref.model->id, ref.metric->name, ref.metric->help,
+		sb_printf(out, "%s.%s: %s\n  unit: %s; %s; %s\n", ref.patch->id, ref.metric->name, ref.metric->help,
 			  ref.metric->unit, ref.metric->kind == METRIC_EXACT ? "exact" : "modeled",
 			  ref.metric->single ? "single-valued" : "one value per side");
 		return 0;

@@ -3,17 +3,17 @@
  * a side; the same function writes its own explanation when asked, so the
  * number `get` prints and the working `explain` shows cannot drift apart.
  * Adding a fifth patch is one new file exporting one descriptor and one row
- * in models.c.
+ * in patch.c.
  */
-#ifndef BL_MODEL_H
-#define BL_MODEL_H
+#ifndef BL_PATCH_H
+#define BL_PATCH_H
 
 #include <stdint.h>
 
 #include "machine.h"
 #include "strbuf.h"
 
-#define MODEL_MAX_SIDES 3
+#define PATCH_MAX_SIDES 3
 
 enum value_kind {
 	VAL_NONE, /* cannot be evaluated here; why says so */
@@ -57,7 +57,7 @@ struct metric_desc {
 	metric_cpus_fn fn_cpus;
 };
 
-struct model_desc {
+struct patch_desc {
 	const char *id;
 	const char *title;
 	const char *seed;            /* the seed file the patch came from */
@@ -71,19 +71,19 @@ struct model_desc {
 	const char *seed_presets;    /* the presets that rebuild the seed's machines, or NULL */
 };
 
-extern const struct model_desc *const models[]; /* NULL-terminated */
+extern const struct patch_desc *const patches[]; /* NULL-terminated */
 
-const struct model_desc *model_find(const char *id);
-/* "memcg_charge, proactive_reclaim, ... or vmstat", from models[], for error messages. */
-void model_ids(char *buf, unsigned long len);
-const struct metric_desc *model_metric(const struct model_desc *d, const char *name);
-int model_nsides(const struct model_desc *d);
+const struct patch_desc *patch_find(const char *id);
+/* "memcg_charge, proactive_reclaim, ... or vmstat", from patches[], for error messages. */
+void patch_ids(char *buf, unsigned long len);
+const struct metric_desc *patch_metric(const struct patch_desc *d, const char *name);
+int patch_nsides(const struct patch_desc *d);
 /* A side by name; "before" and "after" always work. -1 if unknown. */
-int model_side(const struct model_desc *d, const char *name);
+int patch_side(const struct patch_desc *d, const char *name);
 
 /* A parsed metric name: PATCH.NAME[.SIDE]; side -1 = all sides (or single-valued). */
 struct metric_ref {
-	const struct model_desc *model;
+	const struct patch_desc *patch;
 	const struct metric_desc *metric;
 	int side;
 };

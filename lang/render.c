@@ -167,9 +167,9 @@ static void show_machine_records(const struct machine *m, enum out_format f, int
 	}
 }
 
-static void show_model_table(const struct machine *m, const struct model_desc *d, struct strbuf *out)
+static void show_model_table(const struct machine *m, const struct patch_desc *d, struct strbuf *out)
 {
-	int nsides = model_nsides(d), multi = nsides > 1;
+	int nsides = patch_nsides(d), multi = nsides > 1;
 
 	sb_printf(out, "%s: %s  (seed %.3s; %s)\n", d->id, d->title, d->seed, d->kernel);
 	sb_printf(out, "  %-24s %-5s", "metric", "kind");
@@ -201,10 +201,10 @@ static void show_model_table(const struct machine *m, const struct model_desc *d
 	}
 }
 
-static void show_model_records(const struct machine *m, const struct model_desc *d, enum out_format f, int *first,
+static void show_model_records(const struct machine *m, const struct patch_desc *d, enum out_format f, int *first,
 			       struct strbuf *out)
 {
-	int nsides = model_nsides(d);
+	int nsides = patch_nsides(d);
 
 	for (const struct metric_desc *md = d->metrics; md->name; md++) {
 		for (int s = 0; s < (md->single ? 1 : nsides); s++) {
@@ -220,10 +220,10 @@ int render_show(const struct session *s, const char *topic, struct strbuf *out, 
 {
 	int all = !*topic || !strcmp(topic, "all"), first = 1, any = 0;
 
-	if (!all && strcmp(topic, "machine") && !model_find(topic)) {
+	if (!all && strcmp(topic, "machine") && !patch_find(topic)) {
 		char ids[160];
 
-		model_ids(ids, sizeof(ids));
+		patch_ids(ids, sizeof(ids));
 		snprintf(err, errlen, "show: unknown topic '%s' (expected machine, all, or a patch: %s)", topic, ids);
 		return -1;
 	}
@@ -234,15 +234,15 @@ int render_show(const struct session *s, const char *topic, struct strbuf *out, 
 			show_machine_records(&s->m, s->format, &first, out);
 		any = 1;
 	}
-	for (int i = 0; models[i]; i++) {
-		if (!all && strcmp(topic, models[i]->id))
+	for (int i = 0; patches[i]; i++) {
+		if (!all && strcmp(topic, patches[i]->id))
 			continue;
 		if (s->format == FMT_TABLE) {
 			if (any)
 				sb_putc(out, '\n');
-			show_model_table(&s->m, models[i], out);
+			show_model_table(&s->m, patches[i], out);
 		} else {
-			show_model_records(&s->m, models[i], s->format, &first, out);
+			show_model_records(&s->m, patches[i], s->format, &first, out);
 		}
 		any = 1;
 	}
@@ -264,9 +264,9 @@ static void explain_one(const struct machine *m, const struct metric_ref *ref, i
 	render_bare(v, bare, sizeof(bare));
 	render_human(v, md->unit, human, sizeof(human));
 	if (md->single)
-		sb_printf(out, "%s.%s = %s %s", ref->model->id, md->name, bare, md->unit);
+		sb_printf(out, "%s.%s = %s %s", ref->patch->id, md->name, bare, md->unit);
 	else
-		sb_printf(out, "%s.%s.%s = %s %s", ref->model->id, md->name, ref->model->sides[side], bare, md->unit);
+		sb_printf(out, "%s.%s.%s = %s %s", ref->patch->id, md->name, ref->patch->sides[side], bare, md->unit);
 	if (strcmp(bare, human) && !strcmp(md->unit, "bytes")) /* a size in KiB..EiB tells more than the bytes */
 		sb_printf(out, " (%s)", human);
 	sb_printf(out, "  [%s]\n", md->kind != METRIC_EXACT ? "model: an estimate, not a measurement; what it rests on is below"
@@ -286,7 +286,7 @@ static void explain_one(const struct machine *m, const struct metric_ref *ref, i
 
 void render_explain(const struct machine *m, const struct metric_ref *ref, int side, struct strbuf *out)
 {
-	int nsides = model_nsides(ref->model);
+	int nsides = patch_nsides(ref->patch);
 
 	if (ref->metric->single) {
 		explain_one(m, ref, 0, out);
@@ -303,9 +303,9 @@ void render_explain(const struct machine *m, const struct metric_ref *ref, int s
 	}
 }
 
-void render_about(const struct machine *m, const struct model_desc *d, struct strbuf *out)
+void render_about(const struct machine *m, const struct patch_desc *d, struct strbuf *out)
 {
-	const struct metric_desc *md = model_metric(d, d->headline);
+	const struct metric_desc *md = patch_metric(d, d->headline);
 
 	sb_printf(out, "%s: %s\n", d->id, d->title);
 	sb_printf(out, "seed: %s; kernel: %s\n\n", d->seed, d->kernel);

@@ -42,7 +42,7 @@ struct plot_points {
  * on a log axis when the range spans decades. The numbers are core's (a
  * sweep, with the fn_cpus fast path over cpus); p is freed on error.
  */
-int plot_sample(const struct machine *m, const struct sweep_range *r, const struct model_desc *d,
+int plot_sample(const struct machine *m, const struct sweep_range *r, const struct patch_desc *d,
 		const struct metric_desc *md, const int *sides, int nser, int width, struct plot_points *p, char *err,
 		size_t errlen);
 void plot_points_free(struct plot_points *p);

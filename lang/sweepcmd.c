@@ -1,4 +1,4 @@
-#include "sweep.h"
+#include "sweepcmd.h"
 
 #include <errno.h>
 #include <math.h>
@@ -475,7 +475,7 @@ static size_t sample_keys(const struct sweep_range *r, int xlog, size_t want, ui
 	return n;
 }
 
-int plot_sample(const struct machine *m, const struct sweep_range *r, const struct model_desc *d,
+int plot_sample(const struct machine *m, const struct sweep_range *r, const struct patch_desc *d,
 		const struct metric_desc *md, const int *sides, int nser, int width, struct plot_points *p, char *err,
 		size_t errlen)
 {
@@ -582,16 +582,16 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	if (ref.metric->single || ref.side >= 0) {
 		sides[nser++] = ref.metric->single ? 0 : ref.side;
 	} else {
-		sides[nser++] = ref.model->before;
-		if (ref.model->after != ref.model->before)
-			sides[nser++] = ref.model->after;
+		sides[nser++] = ref.patch->before;
+		if (ref.patch->after != ref.patch->before)
+			sides[nser++] = ref.patch->after;
 	}
-	if (plot_sample(&s->m, &r, ref.model, ref.metric, sides, nser, width, &pts, why, sizeof(why)))
+	if (plot_sample(&s->m, &r, ref.patch, ref.metric, sides, nser, width, &pts, why, sizeof(why)))
 		return ERR("plot: %s", why);
 
 	memset(&c, 0, sizeof(c));
-	snprintf(title, sizeof(title), "%s.%s%s%s", ref.model->id, ref.metric->name, nser == 1 && !ref.metric->single ? "." : "",
-		 nser == 1 && !ref.metric->single ? ref.model->sides[sides[0]] : "");
+	snprintf(title, sizeof(title), "%s.%s%s%s", ref.patch->id, ref.metric->name, nser == 1 && !ref.metric->single ? "." : "",
+		 nser == 1 && !ref.metric->single ? ref.patch->sides[sides[0]] : "");
 	c.title = title;
 	c.yunit = ref.metric->unit;
 	c.xname = r.key->name;
@@ -600,7 +600,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	c.yscale = CHART_AUTO;
 	c.nseries = nser;
 	for (int i = 0; i < nser; i++) {
-		c.series[i].label = ref.metric->single ? ref.metric->name : ref.model->sides[sides[i]];
+		c.series[i].label = ref.metric->single ? ref.metric->name : ref.patch->sides[sides[i]];
 		c.series[i].x = pts.x;
 		c.series[i].y = pts.y[i];
 		c.series[i].n = pts.n;
@@ -679,8 +679,8 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 	if (metric_parse(argv[0], &ref, why, sizeof(why)))
 		return ERR("where: %s", why);
 	if (!ref.metric->single && ref.side < 0)
-		return ERR("where: '%s' has sides: name one, e.g. %s.%s.%s", argv[0], ref.model->id, ref.metric->name,
-			   ref.model->sides[ref.model->after]);
+		return ERR("where: '%s' has sides: name one, e.g. %s.%s.%s", argv[0], ref.patch->id, ref.metric->name,
+			   ref.patch->sides[ref.patch->after]);
 	if (where_op_parse(argv[1], &op))
 		return ERR("where: '%s' is not an operator (expected <, <=, >, >= or ==)", argv[1]);
 	if (parse_threshold(argv[2], ref.metric, &thr))
@@ -689,7 +689,7 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 	if (sweep_bounds_parse(&s->m, argv[4], argv[5], argv[6], &r, why, sizeof(why)))
 		return ERR("where: %s", why);
 	memset(&col, 0, sizeof(col));
-	col.model = ref.model;
+	col.patch = ref.patch;
 	col.metric = ref.metric;
 	col.side = ref.metric->single ? 0 : ref.side;
 	if (sweep_where(&s->m, &r, &col, op, thr, &res, why, sizeof(why)))

@@ -1,0 +1,22 @@
+#!/bin/sh
+# The arrows point down: core/ includes only core/ and libc; lang/ includes core/
+# and libc; neither touches curses or readline. Core's own unit tests must link
+# neither library (checked with ldd on the binaries given).
+# usage: scripts/check-layers.sh build/tests/test_core...
+set -u
+bad=0
+say() { echo "layers: $*"; bad=1; }
+for f in core/*.c core/*.h; do
+	grep -nE '#include *[<"](curses|ncurses|readline|term)' "$f" && say "$f uses the terminal"
+	grep -nE '#include *"\.\./(lang|tui)/' "$f" && say "$f reaches up into lang/ or tui/"
+	grep -nE '\b(printf|fprintf|puts|fputs|fopen|fwrite)\(' "$f" && say "$f does I/O"
+done
+for f in lang/*.c lang/*.h; do
+	grep -nE '#include *[<"](curses|ncurses|readline)' "$f" && say "$f uses the terminal"
+	grep -nE '#include *"\.\./tui/' "$f" && say "$f reaches up into tui/"
+done
+for t in "$@"; do
+	if ldd "$t" | grep -E 'ncurses|tinfo|readline'; then say "$t links a terminal library"; fi
+done
+[ $bad = 0 ] || exit 1
+echo "layers: core/ and lang/ stay below the terminal; $# core test(s) link neither curses nor readline"
