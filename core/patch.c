@@ -132,3 +132,34 @@ double value_real(struct value v)
 		return NAN;
 	}
 }
+
+const char *metric_kind_name(enum metric_kind k)
+{
+	static const char *const names[] = { [METRIC_EXACT] = "exact", [METRIC_WORKLOAD] = "workload",
+					     [METRIC_MODELED] = "model" };
+
+	return (unsigned)k < sizeof(names) / sizeof(names[0]) ? names[k] : "?";
+}
+
+const char *metric_better_name(enum metric_better b)
+{
+	static const char *const names[] = { [BETTER_NONE] = "none", [BETTER_LOWER] = "lower",
+					     [BETTER_HIGHER] = "higher" };
+
+	return (unsigned)b < sizeof(names) / sizeof(names[0]) ? names[b] : "?";
+}
+
+int metric_reads(const struct metric_desc *md, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (const char *p = md->reads ? md->reads : ""; *p;) {
+		while (*p == ' ')
+			p++;
+		size_t w = strcspn(p, " ");
+		if (w == n && !strncmp(p, key, n))
+			return 1;
+		p += w;
+	}
+	return 0;
+}

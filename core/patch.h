@@ -28,9 +28,21 @@ struct value {
 	const char *why; /* VAL_NONE: the reason, one short phrase */
 };
 
+/*
+ * What a number is, so a reader knows how far to trust it. Every metric says
+ * which; `show`, the screen, `help metrics` and the man page print the word.
+ */
 enum metric_kind {
-	METRIC_EXACT,   /* the kernel's integer arithmetic, bit for bit */
-	METRIC_MODELED, /* a calibrated estimate */
+	METRIC_EXACT,    /* the kernel's arithmetic for the machine described, bit for bit */
+	METRIC_WORKLOAD, /* the kernel's loop arithmetic under a stated workload assumption */
+	METRIC_MODELED,  /* a calibrated estimate; explain says what it was fitted to */
+};
+
+/* Which way a change is good news: the change column and its colour follow it. */
+enum metric_better {
+	BETTER_NONE,   /* a neutral fact (a size, a count that is neither gain nor price) */
+	BETTER_LOWER,  /* a price: memory parked, drift, delay, time */
+	BETTER_HIGHER, /* a gain: throughput, speedup */
 };
 
 /*
@@ -55,6 +67,13 @@ struct metric_desc {
 	const char *help;
 	metric_fn fn;
 	metric_cpus_fn fn_cpus;
+	enum metric_better better;
+	/*
+	 * The parameters fn reads, space-separated, in the parameter table's
+	 * names: the chart picks its x axis from them, and a sweep over a key
+	 * not listed computes the column once. test_reads checks the list.
+	 */
+	const char *reads;
 };
 
 struct patch_desc {
@@ -108,6 +127,13 @@ static inline struct value val_none(const char *why)
 	struct value v = { VAL_NONE, 0, 0, why };
 	return v;
 }
+
+/* "exact", "workload", "model". */
+const char *metric_kind_name(enum metric_kind k);
+/* "lower", "higher", "none". */
+const char *metric_better_name(enum metric_better b);
+/* Does md read the parameter named key (listed in md->reads)? */
+int metric_reads(const struct metric_desc *md, const char *key);
 
 /* A value as a real, for ratios and models; NAN for VAL_NONE. */
 double value_real(struct value v);

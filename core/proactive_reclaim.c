@@ -269,16 +269,21 @@ static struct value overreclaim_bytes(const struct machine *m, int side, struct 
 }
 
 static const struct metric_desc metrics[] = {
-	{ .name = "calls", .unit = "calls", .kind = METRIC_EXACT,
-	  .help = "try_to_free_mem_cgroup_pages() calls for the request", .fn = calls },
+	{ .name = "calls", .unit = "calls", .kind = METRIC_WORKLOAD,
+	  .help = "try_to_free_mem_cgroup_pages() calls for the request", .fn = calls,
+	  .better = BETTER_LOWER, .reads = "pagesize reclaim" },
 	{ .name = "first_ask", .unit = "pages", .kind = METRIC_EXACT,
-	  .help = "nr_to_reclaim of the first call", .fn = first_ask },
+	  .help = "nr_to_reclaim of the first call", .fn = first_ask,
+	  .better = BETTER_NONE, .reads = "pagesize reclaim" },
 	{ .name = "time_s", .unit = "s", .kind = METRIC_MODELED,
-	  .help = "time to complete the request (fitted to seed 002)", .fn = time_s },
+	  .help = "time to complete the request (fitted to seed 002)", .fn = time_s,
+	  .better = BETTER_LOWER, .reads = "pagesize reclaim reclaim_restart_us reclaim_page_ns reclaim_eps reclaim_inflow" },
 	{ .name = "pages_per_s", .unit = "pages/s", .kind = METRIC_MODELED,
-	  .help = "pages reclaimed per second while reclaiming", .fn = pages_per_s },
+	  .help = "pages reclaimed per second while reclaiming", .fn = pages_per_s,
+	  .better = BETTER_HIGHER, .reads = "pagesize reclaim reclaim_restart_us reclaim_page_ns reclaim_eps" },
 	{ .name = "overreclaim_bytes", .unit = "bytes", .kind = METRIC_MODELED,
-	  .help = "reclaimed beyond the request", .fn = overreclaim_bytes },
+	  .help = "reclaimed beyond the request", .fn = overreclaim_bytes,
+	  .better = BETTER_LOWER, .reads = "pagesize reclaim reclaim_eps" },
 	{ .name = NULL },
 };
 

@@ -112,15 +112,20 @@ static struct value eval_time_s(const struct machine *m, int side, struct strbuf
 
 static const struct metric_desc metrics[] = {
 	{ .name = "window", .unit = "pages", .kind = METRIC_EXACT,
-	  .help = "pages scanned between pressure evaluations (vmpressure_win)", .fn = window },
+	  .help = "pages scanned between pressure evaluations (vmpressure_win)", .fn = window,
+	  .better = BETTER_NONE, .reads = "ram pagesize totalram" },
 	{ .name = "window_bytes", .unit = "bytes", .kind = METRIC_EXACT,
-	  .help = "the window in bytes", .fn = window_bytes },
-	{ .name = "evals", .unit = "evals", .kind = METRIC_EXACT,
-	  .help = "evaluations for `scanned` pages in `chunk`-page calls", .fn = evals },
+	  .help = "the window in bytes", .fn = window_bytes,
+	  .better = BETTER_NONE, .reads = "ram pagesize totalram" },
+	{ .name = "evals", .unit = "evals", .kind = METRIC_WORKLOAD,
+	  .help = "evaluations for `scanned` pages in `chunk`-page calls", .fn = evals,
+	  .better = BETTER_LOWER, .reads = "ram pagesize totalram scanned chunk" },
 	{ .name = "eval_time_s", .unit = "s", .kind = METRIC_MODELED,
-	  .help = "time spent evaluating: evals * an assumed per-evaluation cost", .fn = eval_time_s },
-	{ .name = "reduction", .unit = "x", .kind = METRIC_EXACT,
-	  .single = 1, .help = "how many times fewer evaluations after the patch", .fn = reduction },
+	  .help = "time spent evaluating: evals * an assumed per-evaluation cost", .fn = eval_time_s,
+	  .better = BETTER_LOWER, .reads = "ram pagesize totalram scanned chunk vmpressure_eval_ns" },
+	{ .name = "reduction", .unit = "x", .kind = METRIC_WORKLOAD,
+	  .single = 1, .help = "how many times fewer evaluations after the patch", .fn = reduction,
+	  .better = BETTER_HIGHER, .reads = "ram pagesize totalram scanned chunk" },
 	{ .name = NULL },
 };
 

@@ -50,9 +50,11 @@ static struct value pcp_batch(const struct machine *m, int side, struct strbuf *
 
 static const struct metric_desc metrics[] = {
 	{ .name = "threshold", .unit = "pages", .kind = METRIC_EXACT,
-	  .single = 1, .help = "per-CPU vmstat counter drift before folding", .fn = threshold },
+	  .single = 1, .help = "per-CPU vmstat counter drift before folding", .fn = threshold,
+	  .better = BETTER_NONE, .reads = "cpus ram pagesize totalram zone" },
 	{ .name = "pcp_batch", .unit = "pages", .kind = METRIC_EXACT,
-	  .single = 1, .help = "pages moved per per-CPU page list refill or drain", .fn = pcp_batch },
+	  .single = 1, .help = "pages moved per per-CPU page list refill or drain", .fn = pcp_batch,
+	  .better = BETTER_NONE, .reads = "ram pagesize totalram zone" },
 	{ .name = NULL },
 };
 

@@ -223,8 +223,8 @@ static void help_patch(const struct patch_desc *d, struct strbuf *out)
 		sb_printf(out, " %s", d->sides[i]);
 	sb_puts(out, "\n  metrics:\n");
 	for (const struct metric_desc *md = d->metrics; md->name; md++)
-		sb_printf(out, "    %s.%-24s %-5s %-8s %s\n", d->id, md->name, md->kind == METRIC_EXACT ? "exact" : "model",
-			  md->unit, md->help);
+		sb_printf(out, "    %s.%-24s %-8s %-6s %-8s %s\n", d->id, md->name, metric_kind_name(md->kind),
+			  metric_better_name(md->better), md->unit, md->help);
 }
 
 static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
@@ -271,9 +271,9 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 		return 0;
 	}
 	if (strchr(argv[0], '.') && !metric_parse(argv[0], &ref, why, sizeof(why))) {
-		sb_printf(out, "%s.%s: %s\n  unit: %s; %s; %s\n", ref.patch->id, ref.metric->name, ref.metric->help,
-			  ref.metric->unit, ref.metric->kind == METRIC_EXACT ? "exact" : "modeled",
-			  ref.metric->single ? "single-valued" : "one value per side");
+		sb_printf(out, "%s.%s: %s\n  unit: %s; %s; better: %s; %s\n", ref.patch->id, ref.metric->name,
+			  ref.metric->help, ref.metric->unit, metric_kind_name(ref.metric->kind),
+			  metric_better_name(ref.metric->better), ref.metric->single ? "single-valued" : "one value per side");
 		return 0;
 	}
 	return ERR("help: no topic '%s' (try 'help', 'help set', 'help metrics', or a command, key, patch or metric)",

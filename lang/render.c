@@ -68,7 +68,7 @@ void render_change(struct value before, struct value after, char *buf, size_t le
 
 static const char *kind_name(const struct metric_desc *md)
 {
-	return md->kind == METRIC_EXACT ? "exact" : "model";
+	return metric_kind_name(md->kind);
 }
 
 static void json_str(struct strbuf *out, const char *s)
@@ -247,7 +247,7 @@ int render_show(const struct session *s, const char *topic, struct strbuf *out, 
 		any = 1;
 	}
 	if (s->format == FMT_TABLE && (all || strcmp(topic, "machine")))
-		sb_puts(out, "\nkind: exact = the kernel's integer arithmetic; model = an estimate from a calibrated model (explain says what it rests on)\n");
+		sb_puts(out, "\nkind: exact = the kernel's arithmetic for this machine; workload = the kernel's loop under a stated workload (explain states it); model = an estimate from a calibrated model (explain says what it rests on)\n");
 	if (s->format == FMT_JSON)
 		sb_puts(out, first ? "[]\n" : "\n]\n");
 	return 0;
@@ -269,7 +269,8 @@ static void explain_one(const struct machine *m, const struct metric_ref *ref, i
 		sb_printf(out, "%s.%s.%s = %s %s", ref->patch->id, md->name, ref->patch->sides[side], bare, md->unit);
 	if (strcmp(bare, human) && !strcmp(md->unit, "bytes")) /* a size in KiB..EiB tells more than the bytes */
 		sb_printf(out, " (%s)", human);
-	sb_printf(out, "  [%s]\n", md->kind != METRIC_EXACT ? "model: an estimate, not a measurement; what it rests on is below"
+	sb_printf(out, "  [%s]\n", md->kind == METRIC_MODELED ? "model: an estimate, not a measurement; what it rests on is below"
+				   : md->kind == METRIC_WORKLOAD ? "workload: the kernel's loop arithmetic under the assumption below"
 				   : v.kind == VAL_REAL ? "exact: a ratio of kernel figures, in floating point"
 							: "exact: kernel arithmetic");
 	if (v.kind == VAL_NONE && v.why)
@@ -318,7 +319,7 @@ void render_about(const struct machine *m, const struct patch_desc *d, struct st
 		char b[64], a[64], ch[64];
 		struct value vb = md->fn(m, d->before, NULL), va = md->fn(m, d->after, NULL);
 
-		sb_printf(out, "\nbatchlab on this machine (%s %s):\n", md->name, md->kind == METRIC_EXACT ? "exact" : "modeled");
+		sb_printf(out, "\nbatchlab on this machine (%s %s):\n", md->name, metric_kind_name(md->kind));
 		if (md->single) {
 			render_human(vb, md->unit, b, sizeof(b));
 			sb_printf(out, "  %s = %s %s\n", md->name, b, md->unit);

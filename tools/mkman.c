@@ -228,7 +228,7 @@ static void emit_metrics(void)
 			printf(".It Cm %s.%s\n", d->id, md->name);
 			text_line(md->help);
 			puts(".br");
-			printf("%s; unit:", md->kind == METRIC_EXACT ? "Exact" : "Modeled");
+			printf("Kind: %s; better: %s; unit:", metric_kind_name(md->kind), metric_better_name(md->better));
 			macro_args(md->unit);
 			puts(md->single ? "; single-valued." : ".");
 		}

@@ -659,7 +659,7 @@ static void draw_status(struct screen *sc)
 		const struct row *r = patch_row(sc);
 
 		snprintf(t, sizeof(t), "%s.%s: %s  [%s, %s]", r->patch->id, r->metric->name, r->metric->help,
-			 r->metric->kind == METRIC_EXACT ? "exact" : "modeled", r->metric->unit);
+			 metric_kind_name(r->metric->kind), r->metric->unit);
 	} else {
 		t[0] = '\0';
 	}

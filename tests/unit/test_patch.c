@@ -1,0 +1,107 @@
+/*
+ * The descriptors' declarations hold: every metric names its kind and which
+ * way is better, and its `reads` list is complete - changing any parameter it
+ * does not list leaves every side unchanged, on machines of every shape. The
+ * chart's x axis and the sweep's hoisting of constant columns both trust it.
+ */
+#include <math.h>
+
+#include "testutil.h"
+
+static int same(struct value a, struct value b)
+{
+	if (a.kind != b.kind)
+		return 0;
+	if (a.kind == VAL_INT)
+		return a.i == b.i;
+	if (a.kind == VAL_REAL)
+		return a.r == b.r || (isnan(a.r) && isnan(b.r));
+	return 1;
+}
+
+static const char *const shapes[] = {
+	"", "cpus 4 ram 8G", "cpus 1024 ram 4T overcommit never", "cpus 72 ram 1G reclaim 300M pagesize 64K",
+	"cpus 2 overcommit always threads 8 mmap 4K", "cpus 65536 ram 1P zone 1000p totalram 4000000p",
+};
+static const char *const values[] = { "1",  "2",    "3",     "7",      "64",    "100",    "4K",
+				       "16K", "64K", "1M",   "1G",    "16G",    "3T",     "0.5",
+				       "0.01", "1000", "guess", "always", "never", "auto", "12345" };
+
+static void test_reads_complete(void **state)
+{
+	(void)state;
+	for (int pi = 0; patches[pi]; pi++) {
+		const struct patch_desc *d = patches[pi];
+
+		for (const struct metric_desc *md = d->metrics; md->name; md++) {
+			int nsides = md->single ? 1 : patch_nsides(d);
+
+			assert_non_null(md->reads);
+			for (size_t k = 0; k < nparams; k++) {
+				if (metric_reads(md, params[k].name))
+					continue;
+				for (size_t sh = 0; sh < sizeof(shapes) / sizeof(shapes[0]); sh++) {
+					struct machine m = machine_with(shapes[sh]);
+
+					for (size_t vi = 0; vi < sizeof(values) / sizeof(values[0]); vi++) {
+						struct machine m2 = m;
+						char err[256];
+
+						if (param_set(&m2, &params[k], values[vi], err, sizeof(err)))
+							continue;
+						for (int s = 0; s < nsides; s++)
+							if (!same(md->fn(&m, s, NULL), md->fn(&m2, s, NULL))) {
+								fprintf(stderr, "%s.%s reads %s (set to %s on '%s') but does not list it\n",
+									d->id, md->name, params[k].name, values[vi], shapes[sh]);
+								fail();
+							}
+					}
+				}
+			}
+		}
+	}
+}
+
+/* Every name in reads is a parameter: a typo would hide a dependency. */
+static void test_reads_names(void **state)
+{
+	(void)state;
+	for (int pi = 0; patches[pi]; pi++)
+		for (const struct metric_desc *md = patches[pi]->metrics; md->name; md++) {
+			char buf[512], *save = NULL;
+
+			snprintf(buf, sizeof(buf), "%s", md->reads);
+			for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+				if (!param_find(w))
+					fprintf(stderr, "%s.%s reads unknown '%s'\n", patches[pi]->id, md->name, w);
+				assert_non_null(param_find(w));
+			}
+		}
+}
+
+static void test_kind_and_better_names(void **state)
+{
+	(void)state;
+	assert_string_equal(metric_kind_name(METRIC_EXACT), "exact");
+	assert_string_equal(metric_kind_name(METRIC_WORKLOAD), "workload");
+	assert_string_equal(metric_kind_name(METRIC_MODELED), "model");
+	assert_string_equal(metric_better_name(BETTER_LOWER), "lower");
+	assert_string_equal(metric_better_name(BETTER_HIGHER), "higher");
+	assert_string_equal(metric_better_name(BETTER_NONE), "none");
+	/* a gain and a price, as the tables declare them */
+	assert_int_equal(patch_metric(patch_find("memcg_charge"), "throughput")->better, BETTER_HIGHER);
+	assert_int_equal(patch_metric(patch_find("memcg_charge"), "stock_max_bytes")->better, BETTER_LOWER);
+	assert_true(metric_reads(patch_metric(patch_find("vmpressure"), "window"), "ram"));
+	assert_false(metric_reads(patch_metric(patch_find("vmpressure"), "window"), "cpus"));
+	assert_false(metric_reads(patch_metric(patch_find("vmpressure"), "window"), "ra"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_reads_complete),
+		cmocka_unit_test(test_reads_names),
+		cmocka_unit_test(test_kind_and_better_names),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
