@@ -1,22 +1,49 @@
 /*
  * The explorer's keys: one table. The `?` view, the footer and the man page
  * all read these rows, so a key cannot be bound without being documented.
+ * A row names an action; what the action does depends on the view on top
+ * (view.h): a pager scrolls on Down where the panels move the cursor.
  */
 #ifndef BL_KEYS_H
 #define BL_KEYS_H
 
 #define KEY_BINDING_MAX_KEYS 12
 
-struct screen;
+enum key_action {
+	KA_NONE,        /* never in the table: a row must do something */
+	KA_QUIT,
+	KA_HELP,
+	KA_COMMAND,
+	KA_STEP,        /* + or -: which one is in the key */
+	KA_PANEL,       /* Tab, Left, Right */
+	KA_ENTER,
+	KA_ABOUT,
+	KA_CHART,
+	KA_CHART_AXIS,
+	KA_UP,
+	KA_DOWN,
+	KA_PAGE,
+	KA_ENDS,
+	KA_EXPLAIN,
+	KA_TYPE_VALUE,
+	KA_RESET,
+	KA_RESET_ALL,
+	KA_ESCAPE,
+	KA_REDRAW,
+	KA_MOUSE,
+};
 
 struct key_binding {
 	int keys[KEY_BINDING_MAX_KEYS]; /* curses key codes or characters, 0-terminated */
 	const char *name;               /* the keys as a person reads them: "Up k", "Enter" */
 	const char *label;              /* one word for the footer, or NULL to leave it out */
 	const char *help;               /* what it does, for `?` and the man page */
-	void (*handler)(struct screen *sc, int key);
+	enum key_action action;
 };
 
 extern const struct key_binding key_bindings[]; /* terminated by a row with name == NULL */
+
+/* The row binding key ch, or NULL. */
+const struct key_binding *key_find(int ch);
 
 #endif

@@ -1,0 +1,46 @@
+/* The explorer's key table (keys.h): every key, what it is called, and its help line. */
+#include <curses.h>
+
+#include "keys.h"
+
+const struct key_binding key_bindings[] = {
+	{ { 'q', 'Q' }, "q", "quit", "quit (in a view: close it)", KA_QUIT },
+	{ { '?', KEY_F(1) }, "?", "keys", "every key (this list)", KA_HELP },
+	{ { ':' }, ":", "command", "command line: the whole scripted language (set, preset load, explain, help...)",
+	  KA_COMMAND },
+	{ { '+', '=' }, "+", "double", "increase the selected parameter: double a count or size, next choice",
+	  KA_STEP },
+	{ { '-', '_' }, "-", "halve", "decrease the selected parameter: halve a count or size, previous choice",
+	  KA_STEP },
+	{ { '\t', KEY_BTAB, KEY_LEFT, KEY_RIGHT, 'h', 'l' }, "Tab", "panel",
+	  "switch between the machine and the patches (Left/Right, h/l too; in a view: scroll sideways)",
+	  KA_PANEL },
+	{ { '\n', '\r', KEY_ENTER }, "Enter", "explain",
+	  "on a metric: explain it; on a parameter: type a new value", KA_ENTER },
+	{ { 'a' }, "a", "about", "about the patch under the cursor: what it changed, its published result",
+	  KA_ABOUT },
+	{ { 'c' }, "c", "chart", "chart the selected metric across CPUs (log scale), before and after", KA_CHART },
+	{ { 'x' }, "x", NULL, "in a chart: switch the axis between CPUs and RAM", KA_CHART_AXIS },
+	{ { KEY_UP, 'k' }, "Up k", NULL, "move up (in a view: scroll)", KA_UP },
+	{ { KEY_DOWN, 'j' }, "Down j", NULL, "move down (in a view: scroll)", KA_DOWN },
+	{ { KEY_PPAGE, KEY_NPAGE, ' ' }, "PgUp PgDn Space", NULL, "a page up or down", KA_PAGE },
+	{ { KEY_HOME, KEY_END, 'g', 'G' }, "Home End g G", NULL, "the first or last row", KA_ENDS },
+	{ { 'e' }, "e", NULL, "explain the selected metric: formula, values, result, kernel source", KA_EXPLAIN },
+	{ { '0', '1', '2', '3', '4', '5', '6', '7', '8', '9' }, "0-9", NULL,
+	  "start typing a new value for the selected parameter", KA_TYPE_VALUE },
+	{ { 'r' }, "r", NULL, "reset the selected parameter to its default", KA_RESET },
+	{ { 'R' }, "R", NULL, "reset every parameter to its default", KA_RESET_ALL },
+	{ { 27 }, "Esc", NULL, "close a view or the command line", KA_ESCAPE },
+	{ { 12 }, "Ctrl-L", NULL, "redraw the screen", KA_REDRAW },
+	{ { KEY_MOUSE }, "click", NULL, "select a parameter or metric; the wheel moves", KA_MOUSE },
+	{ { 0 }, NULL, NULL, NULL, KA_NONE },
+};
+
+const struct key_binding *key_find(int ch)
+{
+	for (const struct key_binding *k = key_bindings; k->name; k++)
+		for (int i = 0; i < KEY_BINDING_MAX_KEYS && k->keys[i]; i++)
+			if (k->keys[i] == ch)
+				return k;
+	return NULL;
+}

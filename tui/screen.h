@@ -1,0 +1,65 @@
+/*
+ * The screen manager: what every view shares - the session, the layout, the
+ * cells of every metric and parameter as last computed, the status line -
+ * and the stack of views (view.h). Views call these; screen.c implements them.
+ */
+#ifndef BL_SCREEN_H
+#define BL_SCREEN_H
+
+#include <curses.h>
+
+#include "../core/strbuf.h"
+#include "../lang/session.h"
+#include "layout.h"
+#include "view.h"
+
+#define SCREEN_MAX_VIEWS 8
+
+struct metric_state {
+	struct metric_cells cells;
+	long long changed[PATCH_MAX_SIDES + 1]; /* when each side, and the change column, last moved */
+};
+
+struct param_state {
+	char text[96];
+	long long changed;
+};
+
+struct screen {
+	struct session *s;
+	struct layout L;
+	struct metric_state *metrics; /* by metric row serial */
+	struct param_state *pstate;   /* by params[] index */
+	int nmetrics;
+	unsigned long generation;     /* bumped whenever the cells are recomputed: views sampling the machine redo it */
+	struct view *stack[SCREEN_MAX_VIEWS];
+	int depth;                    /* stack[0] is the panels, for the whole run */
+	char status[512];
+	int status_err;
+	long long highlight_until;
+	long long now;                /* the frame being drawn: one clock for every highlight in it */
+	int quit;
+};
+
+void screen_status(struct screen *sc, int err, const char *fmt, ...) BL_PRINTF(3, 4);
+/* Recompute every cell from the session's machine; with mark, cells whose text moved light up a moment. */
+void screen_recompute(struct screen *sc, int mark);
+/* A cell that moved at `when` is still highlighted in this frame. */
+int screen_highlighted(const struct screen *sc, long long when);
+/* The view on top, and whether v is it. */
+struct view *screen_top(const struct screen *sc);
+/* Close every view above the panels and show v (a pager, a chart). v NULL: out of memory, said so. */
+void screen_show(struct screen *sc, struct view *v);
+/* Put v above the current view (the `:` line). */
+void screen_push(struct screen *sc, struct view *v);
+/* Close the top view (never the panels). */
+void screen_pop(struct screen *sc);
+/* Run one line of the language: output opens a pager titled title, an error goes to the status line. */
+void screen_run_line(struct screen *sc, const char *line, const char *title);
+/* Open the `:` line holding initial. */
+void screen_command(struct screen *sc, const char *initial);
+
+/* text fitted to width columns at (y, x) in attr; right-aligned if right. */
+void screen_put(int y, int x, int width, const char *text, int right, attr_t attr);
+
+#endif

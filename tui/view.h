@@ -1,0 +1,62 @@
+/*
+ * A view of the explorer (htop's Panel): the machine and patch panels, a
+ * pager, a chart, the `:` line. Each is one file implementing these ops; the
+ * screen manager (screen.c) keeps a stack of them, draws the top one that
+ * covers the panel area and anything above it, and hands keys to the top.
+ *
+ * To add a view: a struct whose first member is a struct view, a const
+ * struct view_ops, and a function that allocates it and calls screen_show()
+ * (replaces any view over the panels) or screen_push() (stays above them).
+ */
+#ifndef BL_VIEW_H
+#define BL_VIEW_H
+
+#include <stddef.h>
+
+#include "../core/patch.h"
+#include "../core/strbuf.h"
+#include "keys.h"
+#include "layout.h"
+
+struct screen;
+struct view;
+
+struct view_ops {
+	const char *name;
+	/* draws the whole panel area: views under it are not drawn */
+	int opaque;
+	/* after the title, footer and status line are drawn (opaque views draw before the footer) */
+	void (*draw)(struct view *v, struct screen *sc);
+	/*
+	 * One key: b is its row in the key table (NULL if unbound), ch the key.
+	 * Returns 1 when the view used it; else the view under it is asked, then
+	 * the screen's own keys (quit, help, command line).
+	 */
+	int (*key)(struct view *v, struct screen *sc, const struct key_binding *b, int ch);
+	/* The layout changed (sc->L); may be NULL. */
+	void (*resize)(struct view *v, struct screen *sc);
+	/* What the selection is, for the status line when nothing else is said; may be NULL. */
+	void (*describe)(struct view *v, struct screen *sc, char *buf, size_t len);
+	/* Ctrl-C arrived: 1 if the view took it (the `:` line abandons its line); may be NULL. */
+	int (*interrupt)(struct view *v, struct screen *sc);
+	/* Off the stack for good. */
+	void (*destroy)(struct view *v);
+};
+
+struct view {
+	const struct view_ops *ops;
+};
+
+/* The views there are. Each returns NULL when out of memory. */
+struct view *view_panels_new(struct screen *sc);
+/* Text to scroll (explain, about, help, command output), under title. */
+struct view *view_pager_new(const char *title, const char *text);
+/* One metric of one patch across an axis (cpus, then ram on x). */
+struct view *view_chart_new(const struct patch_desc *d, const struct metric_desc *md, int serial);
+/* The `:` line (cmdline.c's readline host), initial text may be NULL. */
+struct view *view_cmdline_new(const char *initial);
+
+/* The `?` text: every key in the table, then how to read the panels. */
+void view_help_text(struct strbuf *out);
+
+#endif

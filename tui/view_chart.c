@@ -1,0 +1,269 @@
+/*
+ * The chart view: one metric's sides across an axis (CPUs, then RAM), sampled
+ * from core for the current machine and redrawn as the machine or the
+ * terminal changes.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/params.h"
+#include "../lang/chart.h"
+#include "../lang/sweepcmd.h"
+#include "crt.h"
+#include "screen.h"
+
+/*
+ * The axes a chart offers, in the order `x` steps through them, and the
+ * range each spans (widened to take in the current machine). CPUs cover
+ * every count the parameter table accepts; RAM from a small box to a large
+ * NUMA machine.
+ */
+static const struct chart_axis {
+	const char *key, *from, *to;
+} chart_axes[] = {
+	{ "cpus", "1", "65536" },
+	{ "ram", "1G", "64T" },
+};
+#define NAXES (int)(sizeof(chart_axes) / sizeof(chart_axes[0]))
+
+struct chart_view {
+	struct view v;
+	const struct patch_desc *d;
+	const struct metric_desc *md;
+	int serial;                     /* the metric's row serial: its cells say what the marker stands for */
+	int axis;                       /* index in chart_axes */
+	int sides[CHART_MAX_SERIES], nser;
+	struct plot_points pts;
+	const struct param *key;
+	int width;                      /* the width pts was sampled for */
+	unsigned long generation;       /* the screen's generation pts was sampled at; 0: sample again */
+	char err[256];
+};
+
+/*
+ * Which sides to draw: the one value of a single-valued metric; else before
+ * and after first (so they keep plot's glyphs and colours), then any other
+ * side (proactive_reclaim's full) as the third curve.
+ */
+static void chart_sides(struct chart_view *cv)
+{
+	int n = patch_nsides(cv->d);
+
+	cv->nser = 0;
+	if (cv->md->single) {
+		cv->sides[cv->nser++] = 0;
+		return;
+	}
+	cv->sides[cv->nser++] = cv->d->before;
+	if (cv->d->after != cv->d->before)
+		cv->sides[cv->nser++] = cv->d->after;
+	for (int sd = 0; sd < n && cv->nser < CHART_MAX_SERIES; sd++)
+		if (sd != cv->d->before && sd != cv->d->after)
+			cv->sides[cv->nser++] = sd;
+}
+
+/* The points for the chart's axis and the current machine, width columns wide; an error goes in cv->err. */
+static void chart_sample(struct chart_view *cv, const struct machine *m, int width)
+{
+	const struct chart_axis *a = &chart_axes[cv->axis];
+	struct sweep_range r;
+	uint64_t now;
+
+	plot_points_free(&cv->pts);
+	cv->err[0] = '\0';
+	cv->width = width;
+	if (sweep_range_parse(m, a->key, a->from, a->to, NULL, NULL, &r, cv->err, sizeof(cv->err)))
+		return;
+	cv->key = r.key;
+	now = param_u64(m, r.key);
+	if (now < r.from)
+		r.from = now;
+	if (now > r.to)
+		r.to = now;
+	if (plot_sample(m, &r, cv->d, cv->md, cv->sides, cv->nser, width, &cv->pts, cv->err, sizeof(cv->err)))
+		cv->pts.n = 0;
+}
+
+/* Points where a side is n/a are gaps in its curve: say so rather than let the gap puzzle. */
+static int chart_gaps(const struct chart_view *cv, int s)
+{
+	int gaps = 0;
+
+	for (size_t i = 0; i < cv->pts.n; i++)
+		gaps += isnan(cv->pts.y[s][i]);
+	return gaps;
+}
+
+static attr_t chart_cell_attr(int tag)
+{
+	switch (tag) {
+	case 0: return crt_attr(ST_SERIES0);
+	case 1: return crt_attr(ST_SERIES1);
+	case 2: return crt_attr(ST_SERIES2);
+	case CHART_BOTH: return A_BOLD;
+	case CHART_MARKER: return crt_attr(ST_MARKER);
+	case CHART_AXIS: return crt_attr(ST_DIM);
+	default: return A_NORMAL;
+	}
+}
+
+static size_t utf8_put(char *b, uint32_t cp)
+{
+	if (cp < 0x80) {
+		b[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		b[0] = (char)(0xc0 | (cp >> 6));
+		b[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	b[0] = (char)(0xe0 | (cp >> 12));
+	b[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+	b[2] = (char)(0x80 | (cp & 0x3f));
+	return 3;
+}
+
+/* The grid at row y: runs of cells with one style drawn together. */
+static void paint_grid(const struct chart_grid *g, int y)
+{
+	char run[4 * 512 + 1];
+
+	for (int row = 0; row < g->height; row++) {
+		int col = 0;
+
+		while (col < g->width) {
+			int tag = chart_cell_at(g, row, col)->tag, start = col;
+			size_t n = 0;
+
+			while (col < g->width && chart_cell_at(g, row, col)->tag == tag && n + 4 < sizeof(run))
+				n += utf8_put(run + n, chart_cell_at(g, row, col++)->ch);
+			run[n] = '\0';
+			attrset(chart_cell_attr(tag));
+			mvaddstr(y + row, start, run);
+		}
+	}
+	attrset(A_NORMAL);
+}
+
+/* The marker in numbers, as the panel shows them; then any gaps. */
+static void chart_note(struct chart_view *cv, struct screen *sc, const struct chart *c, int y)
+{
+	const struct metric_cells *cells = &sc->metrics[cv->serial].cells;
+	char note[512];
+	int k;
+
+	k = snprintf(note, sizeof(note), "this machine: %s = %s:", cv->key->name, sc->pstate[cv->key - params].text);
+	for (int i = 0; i < cv->nser && k < (int)sizeof(note); i++)
+		k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s %s", i ? "," : "", c->series[i].label,
+			      cells->in_change ? cells->change : cells->side[cv->sides[i]]);
+	k += snprintf(note + k, k < (int)sizeof(note) ? sizeof(note) - (size_t)k : 0, "  [%s]", cv->md->unit);
+	for (int i = 0; i < cv->nser && k < (int)sizeof(note); i++) {
+		int gaps = chart_gaps(cv, i);
+
+		if (gaps)
+			k += snprintf(note + k, sizeof(note) - (size_t)k, "   %s: n/a at %d of %zu points%s",
+				      c->series[i].label, gaps, cv->pts.n, gaps < (int)cv->pts.n ? ", drawn as gaps" : "");
+	}
+	screen_put(y, 0, sc->L.cols, note, 0, A_NORMAL);
+}
+
+static void chart_view_draw(struct view *v, struct screen *sc)
+{
+	struct chart_view *cv = (struct chart_view *)v;
+	const struct layout *L = &sc->L;
+	char head[256], title[160], note[128];
+	struct chart_grid g;
+	struct chart c;
+	int h = L->height - 2, next = (cv->axis + 1) % NAXES;
+
+	if (cv->width != L->cols || cv->generation != sc->generation) {
+		chart_sample(cv, &sc->s->m, L->cols);
+		cv->generation = sc->generation;
+	}
+	snprintf(head, sizeof(head), " chart %s.%s across %s   (x: %s axis; Esc closes)", cv->d->id, cv->md->name,
+		 chart_axes[cv->axis].key, chart_axes[next].key);
+	screen_put(L->top, 0, L->cols, head, 0, crt_attr(ST_TITLE));
+	if (cv->err[0]) {
+		screen_put(L->top + 2, 0, L->cols, cv->err, 0, crt_attr(ST_ERROR));
+		return;
+	}
+
+	memset(&c, 0, sizeof(c));
+	snprintf(title, sizeof(title), "%s.%s", cv->d->id, cv->md->name);
+	c.title = title;
+	c.yunit = cv->md->unit;
+	c.xname = cv->key->name;
+	c.xunit = cv->key->unit;
+	c.xscale = cv->pts.xlog ? CHART_LOG : CHART_LINEAR;
+	c.yscale = CHART_AUTO;
+	c.nseries = cv->nser;
+	for (int i = 0; i < cv->nser; i++) {
+		c.series[i].label = cv->md->single ? cv->md->name : cv->d->sides[cv->sides[i]];
+		c.series[i].x = cv->pts.x;
+		c.series[i].y = cv->pts.y[i];
+		c.series[i].n = cv->pts.n;
+	}
+	c.marker_x = (double)param_u64(&sc->s->m, cv->key);
+	if (chart_draw(&c, L->cols, h, chart_locale_utf8(), &g)) {
+		snprintf(note, sizeof(note), "(a chart needs at least %dx%d characters)", CHART_MIN_WIDTH,
+			 CHART_MIN_HEIGHT + 2);
+		screen_put(L->top + 1, 0, L->cols, note, 0, A_NORMAL);
+		return;
+	}
+	paint_grid(&g, L->top + 1);
+	chart_grid_free(&g);
+	chart_note(cv, sc, &c, L->top + 1 + h);
+}
+
+static int chart_view_key(struct view *v, struct screen *sc, const struct key_binding *b, int ch)
+{
+	struct chart_view *cv = (struct chart_view *)v;
+	MEVENT ev;
+
+	(void)ch;
+	switch (b ? b->action : KA_NONE) {
+	case KA_CHART: break; /* already charting */
+	case KA_CHART_AXIS:
+		cv->axis = (cv->axis + 1) % NAXES;
+		cv->width = 0; /* sample again */
+		break;
+	case KA_MOUSE: getmouse(&ev); break;
+	case KA_QUIT:
+	case KA_ESCAPE: screen_pop(sc); break;
+	default: return 0;
+	}
+	return 1;
+}
+
+static void chart_view_destroy(struct view *v)
+{
+	struct chart_view *cv = (struct chart_view *)v;
+
+	plot_points_free(&cv->pts);
+	free(cv);
+}
+
+static const struct view_ops chart_ops = {
+	.name = "chart",
+	.opaque = 1,
+	.draw = chart_view_draw,
+	.key = chart_view_key,
+	.destroy = chart_view_destroy,
+};
+
+struct view *view_chart_new(const struct patch_desc *d, const struct metric_desc *md, int serial)
+{
+	struct chart_view *cv = calloc(1, sizeof(*cv));
+
+	if (!cv)
+		return NULL;
+	cv->v.ops = &chart_ops;
+	cv->d = d;
+	cv->md = md;
+	cv->serial = serial;
+	chart_sides(cv);
+	return &cv->v;
+}

@@ -1,0 +1,132 @@
+/* A text to scroll over the panels: explain, about, `?`, any command's output. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crt.h"
+#include "screen.h"
+
+struct pager {
+	struct view v;
+	char title[160];
+	struct strbuf text;
+	int top, left, lines;
+};
+
+static void pager_scroll(struct pager *pg, struct screen *sc, int by)
+{
+	int page = sc->L.height - 1, max = pg->lines - page;
+
+	pg->top += by;
+	if (pg->top > max)
+		pg->top = max;
+	if (pg->top < 0)
+		pg->top = 0;
+}
+
+static void pager_draw(struct view *v, struct screen *sc)
+{
+	struct pager *pg = (struct pager *)v;
+	const struct layout *L = &sc->L;
+	const char *p = sb_str(&pg->text);
+	char head[256];
+
+	snprintf(head, sizeof(head), " %s   (Esc closes; arrows, PgUp/PgDn scroll)  %d-%d/%d", pg->title,
+		 pg->lines ? pg->top + 1 : 0, pg->top + L->height - 1 < pg->lines ? pg->top + L->height - 1 : pg->lines,
+		 pg->lines);
+	screen_put(L->top, 0, L->cols, head, 0, crt_attr(ST_TITLE));
+	for (int skip = 0; skip < pg->top && *p; skip++) {
+		const char *nl = strchr(p, '\n');
+
+		p = nl ? nl + 1 : p + strlen(p);
+	}
+	for (int i = 1; i < L->height; i++) {
+		const char *nl = strchr(p, '\n');
+		int n = nl ? (int)(nl - p) : (int)strlen(p);
+		char line[1024];
+
+		move(L->top + i, 0);
+		clrtoeol();
+		if (!*p)
+			continue;
+		snprintf(line, sizeof(line), "%.*s", n, p);
+		if ((int)strlen(line) > pg->left)
+			screen_put(L->top + i, 0, L->cols, line + pg->left, 0, A_NORMAL);
+		p += n + (nl != NULL);
+	}
+}
+
+static int pager_key(struct view *v, struct screen *sc, const struct key_binding *b, int ch)
+{
+	struct pager *pg = (struct pager *)v;
+	int page = sc->L.height - 2 > 0 ? sc->L.height - 2 : 1;
+	MEVENT ev;
+
+	switch (b ? b->action : KA_NONE) {
+	case KA_UP: pager_scroll(pg, sc, -1); break;
+	case KA_DOWN: pager_scroll(pg, sc, 1); break;
+	case KA_PAGE: pager_scroll(pg, sc, ch == KEY_PPAGE ? -page : page); break;
+	case KA_ENDS: pager_scroll(pg, sc, ch == KEY_HOME || ch == 'g' ? -pg->lines : pg->lines); break;
+	case KA_PANEL:
+		if (ch == KEY_LEFT || ch == 'h')
+			pg->left = pg->left > 8 ? pg->left - 8 : 0;
+		else if (ch == KEY_RIGHT || ch == 'l')
+			pg->left += 8;
+		break;
+	case KA_MOUSE:
+		if (getmouse(&ev) == OK && ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED))
+			pager_scroll(pg, sc, ev.bstate & BUTTON4_PRESSED ? -3 : 3);
+		break;
+	case KA_QUIT:
+	case KA_ESCAPE: screen_pop(sc); break;
+	default: return 0;
+	}
+	return 1;
+}
+
+static void pager_destroy(struct view *v)
+{
+	struct pager *pg = (struct pager *)v;
+
+	sb_free(&pg->text);
+	free(pg);
+}
+
+static const struct view_ops pager_ops = {
+	.name = "pager",
+	.opaque = 1,
+	.draw = pager_draw,
+	.key = pager_key,
+	.destroy = pager_destroy,
+};
+
+struct view *view_pager_new(const char *title, const char *text)
+{
+	struct pager *pg = calloc(1, sizeof(*pg));
+
+	if (!pg)
+		return NULL;
+	pg->v.ops = &pager_ops;
+	sb_puts(&pg->text, text);
+	snprintf(pg->title, sizeof(pg->title), "%s", title);
+	for (const char *p = sb_str(&pg->text); *p; p++)
+		pg->lines += *p == '\n';
+	if (pg->text.len && sb_str(&pg->text)[pg->text.len - 1] != '\n')
+		pg->lines++;
+	return &pg->v;
+}
+
+void view_help_text(struct strbuf *out)
+{
+	sb_puts(out, "keys\n");
+	for (const struct key_binding *k = key_bindings; k->name; k++)
+		sb_printf(out, "  %-16s %s\n", k->name, k->help);
+	sb_printf(out, "\nThe machine panel (left) holds every parameter; the patch panels (right) show each\n"
+		       "metric before and after the patch (proactive_reclaim: full, cluster, decay) and the\n"
+		       "change. A cell a change moved is highlighted for a moment.\n\n"
+		       "%c before a metric: a modeled figure, a calibrated estimate (drawn dim); the others are\n"
+		       "exact kernel arithmetic. 'explain' shows either's working.\n\n"
+		       "The command line (:) takes the whole scripted language; type 'help' there for the\n"
+		       "commands and 'help set' for every parameter.\n",
+		  LAYOUT_MODELED_MARK);
+}

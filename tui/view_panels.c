@@ -1,0 +1,407 @@
+/*
+ * The explorer's base view: the machine panel (every parameter, from the
+ * parameter table) on the left, every patch's metrics on the right (rows
+ * from layout.c), one of them with the focus and a cursor.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/params.h"
+#include "crt.h"
+#include "screen.h"
+
+struct panels {
+	struct view v;
+	struct row *mrows, *prows;
+	size_t nm, np, pcap;
+	enum patch_detail detail;
+	int focus;       /* 0 machine panel, 1 patch panel */
+	int mcur, pcur;  /* selected row of each panel */
+	int mtop, ptop;  /* first row shown of each panel */
+};
+
+static const struct row *patch_row(const struct panels *pn)
+{
+	return pn->np ? &pn->prows[pn->pcur] : NULL;
+}
+
+static const struct param *selected_param(const struct panels *pn)
+{
+	return pn->nm ? pn->mrows[pn->mcur].param : NULL;
+}
+
+/* --- drawing ----------------------------------------------------------- */
+
+static void draw_machine(struct panels *pn, struct screen *sc)
+{
+	const struct layout *L = &sc->L;
+
+	pn->mtop = layout_scroll(pn->mtop, pn->mcur, L->height, (int)pn->nm);
+	for (int i = 0; i < L->height && pn->mtop + i < (int)pn->nm; i++) {
+		const struct row *r = &pn->mrows[pn->mtop + i];
+		int y = L->top + i, cur = pn->mtop + i == pn->mcur;
+		attr_t a = cur ? crt_attr(pn->focus == 0 ? ST_CURSOR : ST_CURSOR2) : A_NORMAL;
+		const struct param_state *ps;
+
+		if (r->kind == ROW_GROUP) {
+			screen_put(y, L->mx, L->mw, r->group, 0, crt_attr(ST_GROUP));
+			continue;
+		}
+		ps = &sc->pstate[r->serial];
+		screen_put(y, L->mx, L->mw, "", 0, a);
+		screen_put(y, L->mx + 1, L->mname_w, r->param->name, 0, a);
+		screen_put(y, L->mx + 2 + L->mname_w, L->mval_w, ps->text, 0,
+			   screen_highlighted(sc, ps->changed) ? crt_attr(ST_CHANGED) : a);
+	}
+}
+
+static void draw_metric(struct panels *pn, struct screen *sc, const struct row *r, int y, int cur)
+{
+	const struct layout *L = &sc->L;
+	const struct metric_state *ms = &sc->metrics[r->serial];
+	const struct metric_cells *c = &ms->cells;
+	int nsides = patch_nsides(r->patch);
+	attr_t base = cur ? crt_attr(pn->focus == 1 ? ST_CURSOR : ST_CURSOR2) : A_NORMAL;
+	attr_t name = c->modeled ? base | crt_attr(ST_MODELED) : base;
+	attr_t ch;
+	char mark[2] = { c->modeled ? LAYOUT_MODELED_MARK : ' ', '\0' };
+
+	screen_put(y, L->px, L->pw, "", 0, base);
+	screen_put(y, L->px, 1, mark, 0, name);
+	screen_put(y, L->px + 2, L->pname_w, r->metric->name, 0, name);
+	for (int s = 0; s < nsides && s < L->nsides; s++)
+		screen_put(y, layout_side_x(L, s, nsides), L->pval_w, c->side[s], 1,
+			   screen_highlighted(sc, ms->changed[s]) ? crt_attr(ST_CHANGED) : name);
+	ch = c->direction > 0 ? crt_attr(ST_UP) : c->direction < 0 ? crt_attr(ST_DOWN) : name;
+	if (screen_highlighted(sc, ms->changed[PATCH_MAX_SIDES]))
+		ch = crt_attr(ST_CHANGED);
+	else if (cur)
+		ch = base;
+	screen_put(y, layout_change_x(L), L->pchange_w, c->change, 0, ch);
+	if (L->punit_w)
+		screen_put(y, layout_unit_x(L), L->punit_w, r->metric->unit, 0, cur ? base : crt_attr(ST_DIM));
+}
+
+static void draw_patches(struct panels *pn, struct screen *sc)
+{
+	const struct layout *L = &sc->L;
+	int first = pn->pcur;
+
+	/* bring the patch's heading into view with its first metric */
+	while (first > 0 && pn->prows[first - 1].kind != ROW_METRIC && pn->prows[first - 1].kind != ROW_BLANK &&
+	       pn->pcur - first < L->height - 1)
+		first--;
+	if (first < pn->ptop)
+		pn->ptop = first;
+	pn->ptop = layout_scroll(pn->ptop, pn->pcur, L->height, (int)pn->np);
+	for (int i = 0; i < L->height && pn->ptop + i < (int)pn->np; i++) {
+		const struct row *r = &pn->prows[pn->ptop + i];
+		const struct patch_desc *d = r->patch;
+		int y = L->top + i, nsides = patch_nsides(d);
+		char t[256];
+
+		switch (r->kind) {
+		case ROW_PATCH:
+			screen_put(y, L->px, L->pw, d->id, 0, crt_attr(ST_PATCH));
+			for (int s = 0; s < nsides && s < L->nsides; s++)
+				screen_put(y, layout_side_x(L, s, nsides), L->pval_w, d->sides[s], 1, crt_attr(ST_PATCH));
+			if (nsides > 1)
+				screen_put(y, layout_change_x(L), L->pchange_w, "change", 0, crt_attr(ST_PATCH));
+			if (L->punit_w)
+				screen_put(y, layout_unit_x(L), L->punit_w, "unit", 0, crt_attr(ST_PATCH));
+			break;
+		case ROW_TITLE:
+			snprintf(t, sizeof(t), "  %s  (seed %.3s; %s)", d->title, d->seed, d->kernel);
+			screen_put(y, L->px, L->pw, t, 0, crt_attr(ST_DIM));
+			break;
+		case ROW_METRIC:
+			draw_metric(pn, sc, r, y, pn->ptop + i == pn->pcur);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static void panels_draw(struct view *v, struct screen *sc)
+{
+	struct panels *pn = (struct panels *)v;
+
+	draw_machine(pn, sc);
+	draw_patches(pn, sc);
+}
+
+/* Nothing else to report: say what the selected row is. */
+static void panels_describe(struct view *v, struct screen *sc, char *t, size_t len)
+{
+	struct panels *pn = (struct panels *)v;
+	const struct row *r = patch_row(pn);
+
+	(void)sc;
+	if (pn->focus == 0 && selected_param(pn)) {
+		const struct param *p = selected_param(pn);
+		char range[128];
+
+		param_format_range(p, range, sizeof(range));
+		snprintf(t, len, "%s: %s  [%s]", p->name, p->help, range);
+	} else if (r && r->metric) {
+		snprintf(t, len, "%s.%s: %s  [%s, %s]", r->patch->id, r->metric->name, r->metric->help,
+			 metric_kind_name(r->metric->kind), r->metric->unit);
+	} else {
+		t[0] = '\0';
+	}
+}
+
+/* --- keys -------------------------------------------------------------- */
+
+/* Move the cursor of the focused panel by `by` selectable rows (clamped). */
+static void move_cursor(struct panels *pn, int by)
+{
+	struct row *rows = pn->focus ? pn->prows : pn->mrows;
+	int n = (int)(pn->focus ? pn->np : pn->nm), *cur = pn->focus ? &pn->pcur : &pn->mcur;
+	enum row_kind want = pn->focus ? ROW_METRIC : ROW_PARAM;
+	int step = by < 0 ? -1 : 1;
+
+	for (int left = by < 0 ? -by : by; left > 0; left--) {
+		int i = *cur + step;
+
+		while (i >= 0 && i < n && rows[i].kind != want)
+			i += step;
+		if (i < 0 || i >= n)
+			break;
+		*cur = i;
+	}
+}
+
+/* Apply one parameter value through param_set, so every front end validates in one place. */
+static void apply_param(struct screen *sc, const struct param *p, const char *value)
+{
+	struct machine next = sc->s->m;
+	char err[256];
+
+	if (param_set(&next, p, value, err, sizeof(err))) {
+		screen_status(sc, 1, "%s", err);
+		return;
+	}
+	sc->s->m = next;
+	screen_recompute(sc, 1);
+	screen_status(sc, 0, "%s = %s", p->name, sc->pstate[p - params].text);
+}
+
+static void step_param(struct panels *pn, struct screen *sc, int ch)
+{
+	const struct param *p = selected_param(pn);
+	int dir = ch == '+' || ch == '=' ? 1 : -1;
+	char value[128];
+
+	if (!p)
+		return;
+	if (param_step(&sc->s->m, p, dir, value, sizeof(value))) {
+		screen_status(sc, 1, "%s", value);
+		return;
+	}
+	apply_param(sc, p, value);
+}
+
+static void explain_selected(struct panels *pn, struct screen *sc)
+{
+	const struct row *r = patch_row(pn);
+	char line[160];
+
+	if (!r || !r->metric)
+		return;
+	snprintf(line, sizeof(line), "explain %s.%s", r->patch->id, r->metric->name);
+	screen_run_line(sc, line, line);
+}
+
+static void about_selected(struct panels *pn, struct screen *sc)
+{
+	const struct param *p = selected_param(pn);
+	const struct patch_desc *d = patch_row(pn) ? patch_row(pn)->patch : NULL;
+	char line[160];
+
+	/* a patch's own parameter (charge_batch) asks about that patch */
+	if (pn->focus == 0 && p && patch_find(p->group))
+		d = patch_find(p->group);
+	if (!d)
+		return;
+	snprintf(line, sizeof(line), "about %s", d->id);
+	screen_run_line(sc, line, line);
+}
+
+static void chart_selected(struct panels *pn, struct screen *sc)
+{
+	const struct row *r = patch_row(pn);
+
+	if (!r || !r->metric) {
+		screen_status(sc, 0, "select a metric (Tab to the patches) to chart it");
+		return;
+	}
+	screen_show(sc, view_chart_new(r->patch, r->metric, r->serial));
+}
+
+static void enter(struct panels *pn, struct screen *sc)
+{
+	const struct param *p = selected_param(pn);
+	char init[64];
+
+	if (pn->focus == 1) {
+		explain_selected(pn, sc);
+		return;
+	}
+	if (p) {
+		snprintf(init, sizeof(init), "set %s ", p->name);
+		screen_command(sc, init);
+	}
+}
+
+/* Typing a digit on a parameter starts `set KEY` with it. */
+static void type_value(struct panels *pn, struct screen *sc, int ch)
+{
+	const struct param *p = selected_param(pn);
+	char init[64];
+
+	if (!p)
+		return;
+	pn->focus = 0;
+	snprintf(init, sizeof(init), "set %s %c", p->name, ch);
+	screen_command(sc, init);
+}
+
+static void reset(struct panels *pn, struct screen *sc, int all)
+{
+	const struct param *p = selected_param(pn);
+
+	if (all) {
+		machine_defaults(&sc->s->m);
+		screen_recompute(sc, 1);
+		screen_status(sc, 0, "every parameter back to its default");
+		return;
+	}
+	if (p)
+		apply_param(sc, p, p->def);
+}
+
+/* A click selects the parameter or metric under it; the wheel moves. */
+static void mouse(struct panels *pn, struct screen *sc)
+{
+	const struct layout *L = &sc->L;
+	MEVENT ev;
+	int i;
+
+	if (getmouse(&ev) != OK)
+		return;
+	if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
+		move_cursor(pn, ev.bstate & BUTTON4_PRESSED ? -3 : 3);
+		return;
+	}
+	if (ev.y < L->top || ev.y >= L->top + L->height)
+		return;
+	if (ev.x < L->mx + L->mw) {
+		i = pn->mtop + ev.y - L->top;
+		if (i < (int)pn->nm && pn->mrows[i].kind == ROW_PARAM) {
+			pn->focus = 0;
+			pn->mcur = i;
+		}
+	} else if (ev.x >= L->px) {
+		i = pn->ptop + ev.y - L->top;
+		if (i < (int)pn->np && pn->prows[i].kind == ROW_METRIC) {
+			pn->focus = 1;
+			pn->pcur = i;
+		}
+	}
+}
+
+/* Keys that act on the selection (explain, about, chart) reach the panels from under a pager too. */
+static int panels_key(struct view *v, struct screen *sc, const struct key_binding *b, int ch)
+{
+	struct panels *pn = (struct panels *)v;
+	int top = screen_top(sc) == v, page = sc->L.height - 2 > 0 ? sc->L.height - 2 : 1;
+
+	switch (b ? b->action : KA_NONE) {
+	case KA_EXPLAIN: explain_selected(pn, sc); return 1;
+	case KA_ABOUT: about_selected(pn, sc); return 1;
+	case KA_CHART: chart_selected(pn, sc); return 1;
+	default: break;
+	}
+	if (!top)
+		return 0;
+	switch (b ? b->action : KA_NONE) {
+	case KA_UP: move_cursor(pn, -1); break;
+	case KA_DOWN: move_cursor(pn, 1); break;
+	case KA_PAGE: move_cursor(pn, ch == KEY_PPAGE ? -page : page); break;
+	case KA_ENDS:
+		move_cursor(pn, ch == KEY_HOME || ch == 'g' ? -(int)(pn->np + pn->nm) : (int)(pn->np + pn->nm));
+		break;
+	case KA_PANEL: pn->focus = ch == KEY_LEFT || ch == 'h' ? 0 : ch == KEY_RIGHT || ch == 'l' ? 1 : !pn->focus; break;
+	case KA_STEP: step_param(pn, sc, ch); break;
+	case KA_ENTER: enter(pn, sc); break;
+	case KA_TYPE_VALUE: type_value(pn, sc, ch); break;
+	case KA_RESET: reset(pn, sc, 0); break;
+	case KA_RESET_ALL: reset(pn, sc, 1); break;
+	case KA_MOUSE: mouse(pn, sc); break;
+	default: return 0;
+	}
+	return 1;
+}
+
+/* Rows for the new height, keeping the selected metric selected. */
+static void panels_resize(struct view *v, struct screen *sc)
+{
+	struct panels *pn = (struct panels *)v;
+	const struct metric_desc *keep = pn->np ? pn->prows[pn->pcur].metric : NULL;
+
+	pn->detail = patch_detail_for(sc->L.height);
+	pn->np = rows_patches(pn->prows, pn->pcap, pn->detail);
+	pn->pcur = -1;
+	for (size_t i = 0; i < pn->np; i++)
+		if (pn->prows[i].kind == ROW_METRIC && (pn->pcur < 0 || pn->prows[i].metric == keep))
+			pn->pcur = (int)i;
+	if (pn->pcur < 0)
+		pn->pcur = 0;
+	pn->ptop = 0;
+}
+
+static void panels_destroy(struct view *v)
+{
+	struct panels *pn = (struct panels *)v;
+
+	if (!pn)
+		return;
+	free(pn->mrows);
+	free(pn->prows);
+	free(pn);
+}
+
+static const struct view_ops panels_ops = {
+	.name = "panels",
+	.opaque = 1,
+	.draw = panels_draw,
+	.key = panels_key,
+	.resize = panels_resize,
+	.describe = panels_describe,
+	.destroy = panels_destroy,
+};
+
+struct view *view_panels_new(struct screen *sc)
+{
+	struct panels *pn = calloc(1, sizeof(*pn));
+
+	if (!pn)
+		return NULL;
+	pn->v.ops = &panels_ops;
+	pn->nm = rows_machine(NULL, 0);
+	pn->pcap = rows_patches(NULL, 0, DETAIL_FULL);
+	pn->mrows = calloc(pn->nm, sizeof(*pn->mrows));
+	pn->prows = calloc(pn->pcap, sizeof(*pn->prows));
+	if (!pn->mrows || !pn->prows) {
+		panels_destroy(&pn->v);
+		return NULL;
+	}
+	rows_machine(pn->mrows, pn->nm);
+	while (pn->mcur < (int)pn->nm - 1 && pn->mrows[pn->mcur].kind != ROW_PARAM)
+		pn->mcur++;
+	panels_resize(&pn->v, sc);
+	return &pn->v;
+}
