@@ -2,10 +2,12 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../core/params.h"
 #include "../core/units.h"
+#include "numfmt.h"
 
 void render_bare(struct value v, char *buf, size_t len)
 {
@@ -14,10 +16,7 @@ void render_bare(struct value v, char *buf, size_t len)
 		snprintf(buf, len, "%llu", (unsigned long long)v.i);
 		break;
 	case VAL_REAL:
-		if (isinf(v.r))
-			snprintf(buf, len, "%sinf", v.r < 0 ? "-" : "");
-		else
-			snprintf(buf, len, "%.6g", v.r);
+		fmt_real_shortest(v.r, buf, len); /* lossless: a script reads back the double core computed */
 		break;
 	default:
 		snprintf(buf, len, "n/a");
@@ -27,43 +26,13 @@ void render_bare(struct value v, char *buf, size_t len)
 
 void render_human(struct value v, const char *unit, char *buf, size_t len)
 {
-	if (v.kind == VAL_INT && !strcmp(unit, "bytes"))
-		format_size(v.i, buf, len);
-	else if (v.kind == VAL_REAL && !strcmp(unit, "bytes") && v.r >= 0 && v.r < 0x1p63)
-		format_size((uint64_t)llround(v.r), buf, len); /* modeled bytes: whole bytes read better */
-	else if (v.kind == VAL_REAL)
-		format_real(v.r, buf, len);
-	else
-		render_bare(v, buf, len);
+	fmt_human(v, unit, buf, len);
 }
 
-int change_direction(struct value before, struct value after)
+enum verdict render_change(const struct metric_desc *md, struct value before, struct value after, char *buf,
+			   size_t len)
 {
-	double b = value_real(before), a = value_real(after);
-
-	if (isnan(a) || isnan(b) || a == b)
-		return 0;
-	return a > b ? 1 : -1;
-}
-
-void render_change(struct value before, struct value after, char *buf, size_t len)
-{
-	double b = value_real(before), a = value_real(after);
-
-	if (isnan(a) || isnan(b)) {
-		snprintf(buf, len, "%s", "");
-	} else if (a == b) {
-		snprintf(buf, len, "same");
-	} else if (b == 0 || isinf(a) || isinf(b)) {
-		snprintf(buf, len, "%s", a > b ? "up" : "down");
-	} else if (a == 0) {
-		snprintf(buf, len, "-100%%");
-	} else {
-		double pct = (a - b) / b * 100, factor = a > b ? a / b : b / a;
-
-		snprintf(buf, len, fabs(pct) >= 100 ? "%+.0f%% (%c%.*f)" : "%+.1f%% (%c%.*f)", pct, a > b ? 'x' : '/',
-			 factor >= 100 ? 0 : 2, factor);
-	}
+	return fmt_change(before, after, md->unit, md->better, buf, len);
 }
 
 static const char *kind_name(const struct metric_desc *md)
@@ -167,38 +136,71 @@ static void show_machine_records(const struct machine *m, enum out_format f, int
 	}
 }
 
+/* One metric row of `show`, as text: the cells are made first so the columns fit them. */
+struct show_row {
+	char side[PATCH_MAX_SIDES][48];
+	char change[64];
+	enum verdict verdict;
+};
+
 static void show_model_table(const struct machine *m, const struct patch_desc *d, struct strbuf *out)
 {
-	int nsides = patch_nsides(d), multi = nsides > 1;
+	int nsides = patch_nsides(d), multi = nsides > 1, nrows = 0, name_w = (int)strlen("metric");
+	int kind_w = (int)strlen("kind"), side_w = 0, change_w = (int)strlen("change");
+	struct show_row *rows;
+	const struct metric_desc *md;
+
+	for (md = d->metrics; md->name; md++)
+		nrows++;
+	rows = calloc((size_t)nrows + 1, sizeof(*rows));
+	if (!rows)
+		return;
+	for (int s = 0; s < nsides; s++)
+		side_w = side_w > (int)strlen(d->sides[s]) ? side_w : (int)strlen(d->sides[s]);
+	for (md = d->metrics; md->name; md++) {
+		struct show_row *r = &rows[md - d->metrics];
+
+		name_w = name_w > (int)strlen(md->name) ? name_w : (int)strlen(md->name);
+		kind_w = kind_w > (int)strlen(kind_name(md)) ? kind_w : (int)strlen(kind_name(md));
+		if (md->single) {
+			/* one value: in the change column of a patch with sides, else its only column */
+			render_human(md->fn(m, 0, NULL), md->unit, multi ? r->change : r->side[0],
+				     multi ? sizeof(r->change) : sizeof(r->side[0]));
+		} else {
+			for (int s = 0; s < nsides; s++)
+				render_human(md->fn(m, s, NULL), md->unit, r->side[s], sizeof(r->side[s]));
+			if (multi)
+				r->verdict = render_change(md, md->fn(m, d->before, NULL), md->fn(m, d->after, NULL),
+							   r->change, sizeof(r->change));
+		}
+		for (int s = 0; s < nsides; s++)
+			side_w = side_w > (int)strlen(r->side[s]) ? side_w : (int)strlen(r->side[s]);
+		change_w = change_w > (int)strlen(r->change) ? change_w : (int)strlen(r->change);
+	}
 
 	sb_printf(out, "%s: %s  (seed %.3s; %s)\n", d->id, d->title, d->seed, d->kernel);
-	sb_printf(out, "  %-24s %-5s", "metric", "kind");
+	sb_printf(out, "  %-*s  %-*s", name_w, "metric", kind_w, "kind");
 	for (int s = 0; s < nsides; s++)
-		sb_printf(out, " %14s", d->sides[s]);
+		sb_printf(out, "  %*s", side_w, d->sides[s]);
 	if (multi)
 		sb_printf(out, "  %s", "change");
-	sb_printf(out, "  %s\n", "unit");
-	for (const struct metric_desc *md = d->metrics; md->name; md++) {
-		char v[64], ch[64];
+	sb_putc(out, '\n');
+	for (md = d->metrics; md->name; md++) {
+		const struct show_row *r = &rows[md - d->metrics];
+		struct strbuf line = STRBUF_INIT;
 
-		sb_printf(out, "  %-24s %-5s", md->name, kind_name(md));
-		if (md->single && multi) {
-			render_human(md->fn(m, 0, NULL), md->unit, v, sizeof(v));
-			for (int s = 0; s < nsides; s++)
-				sb_printf(out, " %14s", "");
-			sb_printf(out, "  %-18s  %s\n", v, md->unit);
-			continue;
-		}
-		for (int s = 0; s < nsides; s++) {
-			render_human(md->fn(m, s, NULL), md->unit, v, sizeof(v));
-			sb_printf(out, " %14s", v);
-		}
-		if (multi) {
-			render_change(md->fn(m, d->before, NULL), md->fn(m, d->after, NULL), ch, sizeof(ch));
-			sb_printf(out, "  %-18s", ch);
-		}
-		sb_printf(out, "  %s\n", md->unit);
+		sb_printf(&line, "  %-*s  %-*s", name_w, md->name, kind_w, kind_name(md));
+		for (int s = 0; s < nsides; s++)
+			sb_printf(&line, "  %*s", side_w, r->side[s]);
+		if (multi)
+			sb_printf(&line, "  %-*s  %s", change_w, r->change, verdict_word(r->verdict));
+		/* no trailing blanks: a row without a verdict ends at its last word */
+		while (line.len && line.buf[line.len - 1] == ' ')
+			line.buf[--line.len] = '\0';
+		sb_printf(out, "%s\n", sb_str(&line));
+		sb_free(&line);
 	}
+	free(rows);
 }
 
 static void show_model_records(const struct machine *m, const struct patch_desc *d, enum out_format f, int *first,
@@ -258,17 +260,19 @@ static void explain_one(const struct machine *m, const struct metric_ref *ref, i
 	const struct metric_desc *md = ref->metric;
 	struct strbuf why = STRBUF_INIT;
 	struct value v = md->fn(m, side, &why);
-	char bare[64], human[64];
+	char bare[64], human[64], plain[128];
 	const char *body = sb_str(&why);
 
 	render_bare(v, bare, sizeof(bare));
 	render_human(v, md->unit, human, sizeof(human));
 	if (md->single)
-		sb_printf(out, "%s.%s = %s %s", ref->patch->id, md->name, bare, md->unit);
+		sb_printf(out, "%s.%s = %s", ref->patch->id, md->name, human);
 	else
-		sb_printf(out, "%s.%s.%s = %s %s", ref->patch->id, md->name, ref->patch->sides[side], bare, md->unit);
-	if (strcmp(bare, human) && !strcmp(md->unit, "bytes")) /* a size in KiB..EiB tells more than the bytes */
-		sb_printf(out, " (%s)", human);
+		sb_printf(out, "%s.%s.%s = %s", ref->patch->id, md->name, ref->patch->sides[side], human);
+	/* the exact figure too when the 4 digits or a scaled unit hide some of it */
+	snprintf(plain, sizeof(plain), "%s%s%s", bare, *md->unit ? " " : "", md->unit);
+	if (v.kind != VAL_NONE && strcmp(human, plain))
+		sb_printf(out, " (%s)", plain);
 	sb_printf(out, "  [%s]\n", md->kind == METRIC_MODELED ? "model: an estimate, not a measurement; what it rests on is below"
 				   : md->kind == METRIC_WORKLOAD ? "workload: the kernel's loop arithmetic under the assumption below"
 				   : v.kind == VAL_REAL ? "exact: a ratio of kernel figures, in floating point"
@@ -322,13 +326,15 @@ void render_about(const struct machine *m, const struct patch_desc *d, struct st
 		sb_printf(out, "\nbatchlab on this machine (%s %s):\n", md->name, metric_kind_name(md->kind));
 		if (md->single) {
 			render_human(vb, md->unit, b, sizeof(b));
-			sb_printf(out, "  %s = %s %s\n", md->name, b, md->unit);
+			sb_printf(out, "  %s = %s\n", md->name, b);
 		} else {
+			enum verdict vd;
+
 			render_human(vb, md->unit, b, sizeof(b));
 			render_human(va, md->unit, a, sizeof(a));
-			render_change(vb, va, ch, sizeof(ch));
-			sb_printf(out, "  %s: %s %s -> %s %s %s  %s\n", md->name, d->sides[d->before], b, d->sides[d->after], a,
-				  md->unit, ch);
+			vd = render_change(md, vb, va, ch, sizeof(ch));
+			sb_printf(out, "  %s: %s %s -> %s %s: %s%s%s\n", md->name, d->sides[d->before], b, d->sides[d->after], a,
+				  ch, vd ? ", " : "", verdict_word(vd));
 		}
 	}
 }

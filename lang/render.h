@@ -9,16 +9,16 @@
 
 #include "../core/patch.h"
 #include "../core/strbuf.h"
+#include "numfmt.h"
 #include "session.h"
 
-/* The bare value `get` prints: integers whole, reals with 6 significant digits, inf, n/a. */
+/* The bare value `get` prints: integers whole, reals the shortest text that reads back exactly, inf, n/a. */
 void render_bare(struct value v, char *buf, size_t len);
-/* For people: sizes in KiB/MiB/GiB when unit is "bytes", reals with 4+ significant digits. */
+/* For people, the unit in words: "16 MiB", "2.324 ms", "4.452 M loops/s" (numfmt.h). */
 void render_human(struct value v, const char *unit, char *buf, size_t len);
-/* "+100.0% (x2.00)", "-83.3% (/6.00)", "same", or "" when there is nothing to compare. */
-void render_change(struct value before, struct value after, char *buf, size_t len);
-/* Sign of the change: -1 down, 0 same or n/a, 1 up. */
-int change_direction(struct value before, struct value after);
+/* The change column: "x2048", "+51.0%", "+24.61 pp", "2 -> 0", "same"; better or worse by md->better. */
+enum verdict render_change(const struct metric_desc *md, struct value before, struct value after, char *buf,
+			   size_t len);
 
 /* Topic "" or "all", "machine", or a patch id; -1 with err if unknown. */
 int render_show(const struct session *s, const char *topic, struct strbuf *out, char *err, size_t errlen);

@@ -177,28 +177,10 @@ int layout_scroll(int first, int cursor, int height, int total)
 	return first < 0 ? 0 : first;
 }
 
-/* A value in at most width columns: big counts go to scientific notation rather than be cut. */
+/* A value in at most width columns: the short form (the unit has its own column), big counts with a prefix. */
 static void value_text(struct value v, const char *unit, int width, char *buf, size_t len)
 {
-	render_human(v, unit, buf, len);
-	if (width <= 0 || (int)strlen(buf) <= width || v.kind == VAL_NONE)
-		return;
-	if (!strcmp(unit, "bytes") && value_real(v) >= 1024 && value_real(v) < 0x1p62) {
-		/* a whole number of the unit ("108 MiB") before scientific notation */
-		double r = value_real(v);
-		int shift = 10;
-
-		while (shift < 60 && r >= (double)(1ull << (shift + 10)))
-			shift += 10;
-		format_size((uint64_t)llround(r / (double)(1ull << shift)) << shift, buf, len);
-		if ((int)strlen(buf) <= width)
-			return;
-	}
-	for (int digits = 3; digits >= 0; digits--) {
-		snprintf(buf, len, "%.*e", digits, value_real(v));
-		if ((int)strlen(buf) <= width)
-			return;
-	}
+	fmt_human_short(v, unit, width, buf, len);
 }
 
 void cells_metric(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md, int width,
@@ -214,7 +196,7 @@ void cells_metric(const struct machine *m, const struct patch_desc *d, const str
 		v[0] = md->fn(m, 0, NULL);
 		c->in_change = nsides > 1;
 		if (c->in_change)
-			render_human(v[0], md->unit, c->change, sizeof(c->change));
+			fmt_human_short(v[0], md->unit, 0, c->change, sizeof(c->change));
 		else
 			value_text(v[0], md->unit, width, c->side[0], sizeof(c->side[0]));
 		return;
@@ -224,9 +206,29 @@ void cells_metric(const struct machine *m, const struct patch_desc *d, const str
 		value_text(v[s], md->unit, width, c->side[s], sizeof(c->side[s]));
 	}
 	if (nsides > 1) {
-		render_change(v[d->before], v[d->after], c->change, sizeof(c->change));
-		c->direction = change_direction(v[d->before], v[d->after]);
+		c->verdict = render_change(md, v[d->before], v[d->after], c->change, sizeof(c->change));
+		c->direction = isnan(value_real(v[d->before])) || isnan(value_real(v[d->after])) ||
+					       value_real(v[d->before]) == value_real(v[d->after])
+				       ? 0
+				       : value_real(v[d->after]) > value_real(v[d->before]) ? 1 : -1;
 	}
+}
+
+void cells_change_text(const struct metric_cells *c, int colour, int utf8, int width, char *buf, size_t len)
+{
+	const char *word = verdict_word(c->verdict);
+	int n = (int)strlen(c->change);
+
+	if (colour || !*word || c->in_change) {
+		snprintf(buf, len, "%s", c->change);
+		return;
+	}
+	if (width <= 0 || n + 1 + (int)strlen(word) <= width)
+		snprintf(buf, len, "%s %s", c->change, word);
+	else if (utf8 && n + 4 <= width) /* U+2713 check mark, U+2717 ballot x: one column, three bytes */
+		snprintf(buf, len, "%s %s", c->change, c->verdict == VERDICT_BETTER ? "\xe2\x9c\x93" : "\xe2\x9c\x97");
+	else
+		snprintf(buf, len, "%s %c", c->change, c->verdict == VERDICT_BETTER ? '+' : '!');
 }
 
 void fit_text(char *dst, size_t dstlen, const char *src, int width, int right)

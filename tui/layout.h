@@ -11,6 +11,7 @@
 
 #include "../core/patch.h"
 #include "../core/params.h"
+#include "../lang/numfmt.h"
 
 /* The title bar above the panels, the footer and the status line below. */
 #define LAYOUT_CHROME_LINES 3
@@ -82,6 +83,7 @@ struct metric_cells {
 	char side[PATCH_MAX_SIDES][32];
 	char change[48];
 	int direction;  /* -1 down, 0 same or n/a, 1 up */
+	enum verdict verdict; /* better or worse by the metric's .better: the change's colour, or its mark */
 	int modeled;    /* METRIC_MODELED: drawn apart, marked with LAYOUT_MODELED_MARK */
 	int in_change;  /* a single-valued metric of a multi-sided patch: its value sits in the change column */
 };
@@ -91,6 +93,14 @@ struct metric_cells {
 /* width: the side columns' width; a count wider than that is written 1.153e+18 (0: no limit). */
 void cells_metric(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md, int width,
 		  struct metric_cells *c);
+
+/*
+ * The change cell as drawn in width columns. With colour the colour says
+ * better or worse and the text is c->change; without (NO_COLOR, a
+ * monochrome terminal) a word follows it ("x2 worse"), or where that does
+ * not fit a mark: a check or a cross under UTF-8, '+' or '!' in ASCII.
+ */
+void cells_change_text(const struct metric_cells *c, int colour, int utf8, int width, char *buf, size_t len);
 
 /*
  * src fitted to exactly width columns (ASCII): padded, right-aligned if

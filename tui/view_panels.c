@@ -65,7 +65,7 @@ static void draw_metric(struct panels *pn, struct screen *sc, const struct row *
 	attr_t base = cur ? crt_attr(pn->focus == 1 ? ST_CURSOR : ST_CURSOR2) : A_NORMAL;
 	attr_t name = c->modeled ? base | crt_attr(ST_MODELED) : base;
 	attr_t ch;
-	char mark[2] = { c->modeled ? LAYOUT_MODELED_MARK : ' ', '\0' };
+	char mark[2] = { c->modeled ? LAYOUT_MODELED_MARK : ' ', '\0' }, change[96];
 
 	screen_put(y, L->px, L->pw, "", 0, base);
 	screen_put(y, L->px, 1, mark, 0, name);
@@ -73,12 +73,14 @@ static void draw_metric(struct panels *pn, struct screen *sc, const struct row *
 	for (int s = 0; s < nsides && s < L->nsides; s++)
 		screen_put(y, layout_side_x(L, s, nsides), L->pval_w, c->side[s], 1,
 			   screen_highlighted(sc, ms->changed[s]) ? crt_attr(ST_CHANGED) : name);
-	ch = c->direction > 0 ? crt_attr(ST_UP) : c->direction < 0 ? crt_attr(ST_DOWN) : name;
+	/* better in one colour, worse in another, neutral plain: the metric's .better decides, not the sign */
+	ch = c->verdict == VERDICT_BETTER ? crt_attr(ST_UP) : c->verdict == VERDICT_WORSE ? crt_attr(ST_DOWN) : name;
 	if (screen_highlighted(sc, ms->changed[PATCH_MAX_SIDES]))
 		ch = crt_attr(ST_CHANGED);
 	else if (cur)
 		ch = base;
-	screen_put(y, layout_change_x(L), L->pchange_w, c->change, 0, ch);
+	cells_change_text(c, crt_has_colors(), chart_locale_utf8(), L->pchange_w, change, sizeof(change));
+	screen_put(y, layout_change_x(L), L->pchange_w, change, 0, ch);
 	if (L->punit_w)
 		screen_put(y, layout_unit_x(L), L->punit_w, r->metric->unit, 0, cur ? base : crt_attr(ST_DIM));
 }

@@ -152,7 +152,7 @@ check() {
 first_screen() {
 	start && expect 'q quit' '^machine' ' cpus +64( |$)' 'memcg_charge +before +after +change' \
 		'proactive_reclaim +full +cluster +decay' 'committed_as +before +after' 'vmpressure +before +after' \
-		'vmstat +value' ' batch +32 +64 +\+100%' 'stock_max_bytes +8 MiB +16 MiB' ' window +512 ' \
+		'vmstat +value' ' batch +32 +64 +x2' 'stock_max_bytes +8 MiB +16 MiB' ' window +512 ' \
 		'~ modeled' 'exact'
 }
 check "first screen: machine and every patch, before and after" first_screen
@@ -195,7 +195,7 @@ highlight() {
 	start && keys + && expect ' cpus +128( |$)' || return 1
 	$T capture-pane -p -e -t bl | grep 'stock_max_bytes' >"$tmp/line"
 	grep -Eq '43m +16 MiB' "$tmp/line" || { bad "the moved cell is not highlighted"; return 1; }
-	! grep -Eq '43m[^ ]*\+100%' "$tmp/line" || { bad "an unmoved cell is highlighted"; return 1; }
+	! grep -Eq '43m[^ ]*x2' "$tmp/line" || { bad "an unmoved cell is highlighted"; return 1; }
 	i=0
 	while [ $i -lt 40 ]; do
 		$T capture-pane -p -e -t bl | grep 'stock_max_bytes' | grep -q '43m' || return 0
@@ -309,6 +309,27 @@ no_color() {
 	expect ' batch +32 +64'
 }
 check "NO_COLOR: no colour at all, still every figure" no_color
+
+# Better or worse by the metric's .better, not by the sign: twice the memory parked in
+# stocks (seed 000: 8 MiB -> 16 MiB) is the price, half the refills and +51% throughput the gain.
+# Green (32) is better, red (31) worse; a neutral fact (the batch itself) is plain.
+better_worse() {
+	start && expect 'stock_max_bytes +8 MiB +16 MiB' || return 1
+	$T capture-pane -p -e -t bl >"$tmp/esc"
+	grep -E 'stock_max_bytes' "$tmp/esc" | grep -Eq '31;1m|1;31m|\[31m[^ ]*x2' ||
+		{ bad "stock_max_bytes x2 is not red (worse)"; return 1; }
+	grep -E 'refills_per_gib' "$tmp/esc" | grep -Eq '32;1m|1;32m|\[32m' ||
+		{ bad "refills_per_gib /2 is not green (better)"; return 1; }
+	if grep -E ' batch ' "$tmp/esc" | head -1 | grep -Eq '3[12](;1)?m *x2'; then bad "the neutral batch is coloured"; return 1; fi
+	return 0
+}
+check "colour follows better or worse: a price in red, a gain in green, a fact plain" better_worse
+
+better_worse_mono() {
+	start NO_COLOR=1 && expect 'stock_max_bytes +8 MiB +16 MiB +x2 worse' 'refills_per_gib .* /2 better' &&
+		refuse ' batch .*x2 (better|worse)'
+}
+check "NO_COLOR: a word says better or worse" better_worse_mono
 check "NO_COLOR chart: no colour, the curves told apart by glyph" chart_no_color
 
 colour() {

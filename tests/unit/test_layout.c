@@ -161,20 +161,29 @@ static void test_cells_exact(void **state)
 	struct metric_cells c;
 
 	(void)state;
-	/* seed 000: MEMCG_CHARGE_BATCH 32U -> 64U, twice as many pages: +100%, up */
+	/* seed 000: MEMCG_CHARGE_BATCH 32U -> 64U, twice as many pages: x2, up, a neutral fact */
 	cells_metric(&m, memcg, patch_metric(memcg, "batch"), 9, &c);
 	assert_string_equal(c.side[0], "32");
 	assert_string_equal(c.side[1], "64");
-	assert_string_equal(c.change, "+100% (x2.00)");
+	assert_string_equal(c.change, "x2");
 	assert_int_equal(c.direction, 1);
+	assert_int_equal(c.verdict, VERDICT_NONE);
 	assert_false(c.modeled);
-	/* half as many refills per GiB charged */
+	/* half as many refills per GiB charged: down, and fewer is better */
 	cells_metric(&m, memcg, patch_metric(memcg, "refills_per_gib"), 9, &c);
 	assert_int_equal(c.direction, -1);
-	assert_string_equal(c.change, "-50.0% (/2.00)");
-	/* 64 CPUs * 32 pages * 4 KiB */
+	assert_int_equal(c.verdict, VERDICT_BETTER);
+	assert_string_equal(c.change, "/2");
+	/* 64 CPUs * 32 pages * 4 KiB; twice the memory parked in stocks is up too, but the price */
 	cells_metric(&m, memcg, patch_metric(memcg, "stock_max_bytes"), 9, &c);
 	assert_string_equal(c.side[0], "8 MiB");
+	assert_int_equal(c.direction, 1);
+	assert_int_equal(c.verdict, VERDICT_WORSE);
+	/* throughput up is the gain the patch buys */
+	cells_metric(&m, memcg, patch_metric(memcg, "throughput"), 9, &c);
+	assert_int_equal(c.direction, 1);
+	assert_int_equal(c.verdict, VERDICT_BETTER);
+	assert_string_equal(c.change, "+51.0%");
 	/* a ratio in a two-sided patch sits in the change column, as `show` has it */
 	cells_metric(&m, vmp, patch_metric(vmp, "reduction"), 9, &c);
 	assert_true(c.in_change);
@@ -221,14 +230,52 @@ static void test_cells_modeled(void **state)
 	assert_string_equal(c.side[0], "n/a");
 	assert_string_equal(c.side[1], "2");
 	assert_string_equal(c.side[2], "4");
-	assert_string_equal(c.change, "+100% (x2.00)"); /* cluster -> decay, not full */
+	assert_string_equal(c.change, "x2"); /* cluster -> decay, not full */
 	assert_int_equal(c.direction, 1);
-	/* 2^62 = 4611686018427387904 does not fit in 9 columns: 4.612e+18 does */
+	assert_int_equal(c.verdict, VERDICT_NONE); /* the row declares no better direction */
+	/* 2^62 = 4611686018427387904 does not fit in 9 columns: 4.612 E does, without e-notation */
 	cells_metric(&m, &fake_patch, &fake_metrics[1], 9, &c);
-	assert_string_equal(c.side[0], "4.612e+18");
+	assert_string_equal(c.side[0], "4.612 E");
 	assert_string_equal(c.change, "same");
 	cells_metric(&m, &fake_patch, &fake_metrics[1], 0, &c);
 	assert_string_equal(c.side[0], "4611686018427387904");
+}
+
+/* Better or worse without colour: a word when it fits, else a mark; with colour the text alone. */
+static void test_change_text(void **state)
+{
+	struct machine m = machine_with("");
+	const struct patch_desc *memcg = patch_find("memcg_charge"), *ca = patch_find("committed_as");
+	struct metric_cells c;
+	char b[96];
+
+	(void)state;
+	cells_metric(&m, memcg, patch_metric(memcg, "stock_max_bytes"), 9, &c);
+	cells_change_text(&c, 1, 0, 16, b, sizeof(b));
+	assert_string_equal(b, "x2");
+	cells_change_text(&c, 0, 0, 16, b, sizeof(b));
+	assert_string_equal(b, "x2 worse");
+	cells_change_text(&c, 0, 0, 5, b, sizeof(b));
+	assert_string_equal(b, "x2 !");
+	cells_change_text(&c, 0, 1, 6, b, sizeof(b));
+	assert_string_equal(b, "x2 \xe2\x9c\x97");
+	cells_metric(&m, memcg, patch_metric(memcg, "throughput"), 9, &c);
+	cells_change_text(&c, 0, 0, 16, b, sizeof(b));
+	assert_string_equal(b, "+51.0% better");
+	cells_change_text(&c, 0, 0, 8, b, sizeof(b));
+	assert_string_equal(b, "+51.0% +");
+	/* a neutral fact gets no word */
+	cells_metric(&m, memcg, patch_metric(memcg, "batch"), 9, &c);
+	cells_change_text(&c, 0, 0, 16, b, sizeof(b));
+	assert_string_equal(b, "x2");
+	/* the lock the patch removes: a count that reaches 0 says so, and fewer is better */
+	cells_metric(&m, ca, patch_metric(ca, "locked_ops"), 9, &c);
+	cells_change_text(&c, 0, 0, 16, b, sizeof(b));
+	assert_string_equal(b, "2 -> 0 better");
+	/* a share told in percentage points; more drift is the price */
+	cells_metric(&m, ca, patch_metric(ca, "max_drift_pct"), 9, &c);
+	cells_change_text(&c, 0, 0, 16, b, sizeof(b));
+	assert_string_equal(b, "+24.61 pp worse");
 }
 
 static void test_fit_text(void **state)
@@ -354,7 +401,8 @@ int main(void)
 		cmocka_unit_test(test_rows_machine), cmocka_unit_test(test_rows_patches),
 		cmocka_unit_test(test_patch_detail), cmocka_unit_test(test_layout_fits),
 		cmocka_unit_test(test_scroll),       cmocka_unit_test(test_cells_exact),
-		cmocka_unit_test(test_cells_modeled), cmocka_unit_test(test_fit_text),
+		cmocka_unit_test(test_cells_modeled), cmocka_unit_test(test_change_text),
+		cmocka_unit_test(test_fit_text),
 		cmocka_unit_test(test_step),         cmocka_unit_test(test_step_valid),
 		cmocka_unit_test(test_key_table),
 	};

@@ -1,0 +1,310 @@
+#include "numfmt.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int fmt_real_shortest(double v, char *buf, size_t len)
+{
+	char t[40];
+	int n = 0;
+
+	if (isnan(v))
+		return snprintf(buf, len, "nan");
+	if (isinf(v))
+		return snprintf(buf, len, "%sinf", v < 0 ? "-" : "");
+	/*
+	 * %.17g always reads back; %.15g and %.16g often do in fewer digits.
+	 * For a normal double every shorter text that reads back is one %.15g
+	 * already finds (%g drops trailing zeros: 15 digits are finer than half
+	 * the gap to the next double); a subnormal has fewer digits of its own,
+	 * so it tries every precision. `speed` swaps this for a fast dtoa.
+	 */
+	for (int prec = fabs(v) < 2.2250738585072014e-308 ? 1 : 15; prec <= 17; prec++) {
+		n = snprintf(t, sizeof(t), "%.*g", prec, v);
+		if (prec == 17 || strtod(t, NULL) == v)
+			break;
+	}
+	/* %g turns 4277834443099750 into 4.27783444309975e+15: a whole number may be shorter plain */
+	if (strchr(t, 'e') && fabs(v) < 1e17 && v == floor(v)) {
+		char w[40];
+		int m = snprintf(w, sizeof(w), "%.0f", v);
+
+		if (m < n) {
+			memcpy(t, w, (size_t)m + 1);
+			n = m;
+		}
+	}
+	snprintf(buf, len, "%s", t);
+	return n;
+}
+
+static void trim_zeros(char *s)
+{
+	char *dot = strchr(s, '.'), *end;
+
+	if (!dot)
+		return;
+	end = s + strlen(s);
+	while (end > dot + 1 && end[-1] == '0')
+		end--;
+	if (end == dot + 1)
+		end = dot;
+	*end = '\0';
+}
+
+void fmt_sig(double v, int sig, char *buf, size_t len)
+{
+	char t[48];
+	int e, dec;
+
+	if (isnan(v)) {
+		snprintf(buf, len, "nan");
+		return;
+	}
+	if (isinf(v)) {
+		snprintf(buf, len, "%sinf", v < 0 ? "-" : "");
+		return;
+	}
+	if (v == 0) {
+		snprintf(buf, len, "0");
+		return;
+	}
+	if (sig < 1)
+		sig = 1;
+	/* the exponent after rounding to sig digits: 9.9996 is 10.00, not 9.9996 */
+	snprintf(t, sizeof(t), "%.*e", sig - 1, v);
+	e = atoi(strchr(t, 'e') + 1);
+	if (e >= sig - 1) {
+		/* as many integer digits as sig or more: whole, never 1.235e+04 */
+		snprintf(buf, len, "%.0f", v);
+		return;
+	}
+	dec = sig - 1 - e;
+	if (dec > 24) { /* below 1e-20: no plain spelling fits a cell */
+		snprintf(buf, len, "%.*e", sig - 1, v);
+		return;
+	}
+	snprintf(t, sizeof(t), "%.*f", dec, v);
+	trim_zeros(t);
+	snprintf(buf, len, "%s", t);
+}
+
+static const char *const si_prefix[] = { "", "k", "M", "G", "T", "P", "E" };
+
+/*
+ * From 10000 on (where 4 digits stop being the whole number) v is scaled by
+ * 1000s to below 1000 ("11.58 k", "4.452 M"); returns the prefix's index.
+ */
+static int si_scale(double *v)
+{
+	int k = 0;
+
+	if (fabs(*v) < 1e4)
+		return 0;
+	while (fabs(*v) >= 1000 * (1 - 5e-5) && k < 6) {
+		*v /= 1000;
+		k++;
+	}
+	return k;
+}
+
+static void fmt_bytes(uint64_t b, char *buf, size_t len)
+{
+	static const char *const names[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	unsigned int i = 0;
+	char n[32];
+
+	while (i < 6 && b >= (1ull << (10 * (i + 1))))
+		i++;
+	if (i == 0 || !(b & ((1ull << (10 * i)) - 1))) {
+		/* it divides: the whole number, however many digits */
+		snprintf(buf, len, "%llu %s", (unsigned long long)(b >> (10 * i)), names[i]);
+		return;
+	}
+	fmt_sig((double)b / (double)(1ull << (10 * i)), FMT_SIG, n, sizeof(n));
+	snprintf(buf, len, "%s %s", n, names[i]);
+}
+
+/* seconds for s, ms, us, ns; 0 if unit is not a time */
+static double time_scale(const char *unit)
+{
+	if (!strcmp(unit, "s"))
+		return 1;
+	if (!strcmp(unit, "ms"))
+		return 1e-3;
+	if (!strcmp(unit, "us"))
+		return 1e-6;
+	if (!strcmp(unit, "ns"))
+		return 1e-9;
+	return 0;
+}
+
+static void fmt_time(double s, char *buf, size_t len)
+{
+	static const struct { double scale; const char *name; } t[] = { { 1, "s" }, { 1e-3, "ms" }, { 1e-6, "us" },
+									 { 1e-9, "ns" } };
+	double a = fabs(s);
+	char n[48];
+	size_t i = 0;
+
+	if (isinf(s)) {
+		snprintf(buf, len, "%sinf s", s < 0 ? "-" : "");
+		return;
+	}
+	/* the largest unit in which it is 1 or more; rounding up to 1000 moves up a unit */
+	while (a != 0 && i + 1 < sizeof(t) / sizeof(t[0]) && a < t[i].scale * (1 - 5e-5))
+		i++;
+	fmt_sig(s / t[i].scale, FMT_SIG, n, sizeof(n));
+	snprintf(buf, len, "%s %s", n, t[i].name);
+}
+
+static void join_unit(const char *num, const char *prefix, const char *unit, int full, char *buf, size_t len)
+{
+	if (full && !strcmp(unit, "x"))
+		snprintf(buf, len, "x%s%s%s", num, *prefix ? " " : "", prefix);
+	else if (full && *unit)
+		snprintf(buf, len, "%s %s%s%s", num, prefix, *prefix ? " " : "", unit);
+	else
+		snprintf(buf, len, "%s%s%s", num, *prefix ? " " : "", prefix);
+}
+
+static void human(struct value v, const char *unit, int full, int width, char *buf, size_t len)
+{
+	double r = value_real(v), ts;
+	char n[64];
+
+	if (!unit)
+		unit = "";
+	if (v.kind == VAL_NONE) {
+		snprintf(buf, len, "n/a");
+		return;
+	}
+	if (!strcmp(unit, "bytes") && v.kind == VAL_INT) {
+		fmt_bytes(v.i, buf, len);
+		return;
+	}
+	if (!strcmp(unit, "bytes") && r >= 0 && r < 0x1p63) {
+		fmt_bytes((uint64_t)llround(r), buf, len); /* modeled bytes: whole bytes read better */
+		return;
+	}
+	if ((ts = time_scale(unit)) && isfinite(r)) {
+		fmt_time(r * ts, buf, len);
+		return;
+	}
+	if (!strcmp(unit, "Mbps") && isfinite(r) && r >= 0) {
+		/* a network rate reads in bits: 11.58 Gbps, not 11582 Mbps */
+		double bps = r * 1e6;
+		int k = si_scale(&bps);
+
+		/* below 1 kbps the Mbps figure would be a fraction: say it in Mbps as given */
+		if (k < 2) {
+			bps = r;
+			k = 2 + si_scale(&bps);
+		}
+		fmt_sig(bps, FMT_SIG, n, sizeof(n));
+		snprintf(buf, len, "%s %sbps", n, si_prefix[k]);
+		return;
+	}
+	if (v.kind == VAL_INT) {
+		snprintf(n, sizeof(n), "%llu", (unsigned long long)v.i);
+		if (width > 0 && (int)strlen(n) > width) {
+			double s = r;
+			int k = si_scale(&s);
+
+			fmt_sig(s, FMT_SIG, n, sizeof(n));
+			join_unit(n, si_prefix[k], unit, full, buf, len);
+			return;
+		}
+		join_unit(n, "", unit, full, buf, len);
+		return;
+	}
+	if (isinf(r) || isnan(r)) {
+		fmt_sig(r, FMT_SIG, n, sizeof(n));
+		join_unit(n, "", full ? unit : "", full, buf, len);
+		return;
+	}
+	{
+		double s = r;
+		int k = strcmp(unit, "x") && strcmp(unit, "%") ? si_scale(&s) : 0;
+
+		fmt_sig(s, FMT_SIG, n, sizeof(n));
+		join_unit(n, si_prefix[k], unit, full, buf, len);
+	}
+}
+
+void fmt_human(struct value v, const char *unit, char *buf, size_t len)
+{
+	human(v, unit, 1, 0, buf, len);
+}
+
+void fmt_human_short(struct value v, const char *unit, int width, char *buf, size_t len)
+{
+	char *sp;
+
+	human(v, unit, 0, width, buf, len);
+	/* a narrow column: "11.58Gbps", "2.324ms" before a cut */
+	if (width > 0 && (int)strlen(buf) > width && (sp = strchr(buf, ' ')))
+		memmove(sp, sp + 1, strlen(sp));
+}
+
+enum verdict fmt_change(struct value before, struct value after, const char *unit, enum metric_better better,
+			char *buf, size_t len)
+{
+	double b = value_real(before), a = value_real(after);
+	enum verdict vd = VERDICT_NONE;
+	char n[64], m[64];
+
+	if (!unit)
+		unit = "";
+	if (isnan(a) || isnan(b)) {
+		snprintf(buf, len, "%s", "");
+		return VERDICT_NONE;
+	}
+	if (a == b) {
+		snprintf(buf, len, "same");
+		return VERDICT_NONE;
+	}
+	if (better == BETTER_HIGHER)
+		vd = a > b ? VERDICT_BETTER : VERDICT_WORSE;
+	else if (better == BETTER_LOWER)
+		vd = a < b ? VERDICT_BETTER : VERDICT_WORSE;
+
+	if (!strcmp(unit, "%") && isfinite(a) && isfinite(b)) {
+		/* a share that changes is told in points: 0.39 % -> 25 % is +24.61 pp, not +6300% */
+		fmt_sig(fabs(a - b), FMT_SIG, n, sizeof(n));
+		snprintf(buf, len, "%c%s pp", a > b ? '+' : '-', n);
+	} else if (isinf(a) || isinf(b) || a == 0 || b == 0 || (a < 0) != (b < 0)) {
+		/* no ratio means anything here: the two values say it */
+		fmt_human_short(before, unit, 0, n, sizeof(n));
+		fmt_human_short(after, unit, 0, m, sizeof(m));
+		if (isinf(b))
+			snprintf(n, sizeof(n), "%sinf", b < 0 ? "-" : "");
+		if (isinf(a))
+			snprintf(m, sizeof(m), "%sinf", a < 0 ? "-" : "");
+		snprintf(buf, len, "%s -> %s", n, m);
+	} else if (a / b >= 2) {
+		fmt_sig(a / b, FMT_SIG, n, sizeof(n));
+		snprintf(buf, len, "x%s", n);
+	} else if (a / b <= 0.5) {
+		fmt_sig(b / a, FMT_SIG, n, sizeof(n));
+		snprintf(buf, len, "/%s", n);
+	} else {
+		double pct = (a - b) / fabs(b) * 100;
+
+		if (fabs(pct) >= 0.05) {
+			snprintf(buf, len, "%+.1f%%", pct);
+		} else {
+			fmt_sig(fabs(pct), 2, n, sizeof(n));
+			snprintf(buf, len, "%c%s%%", pct > 0 ? '+' : '-', n);
+		}
+	}
+	return vd;
+}
+
+const char *verdict_word(enum verdict v)
+{
+	return v == VERDICT_BETTER ? "better" : v == VERDICT_WORSE ? "worse" : "";
+}
