@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../core/params.h"
+#include "../lang/chart.h"
 #include "crt.h"
 #include "screen.h"
 
