@@ -1,0 +1,727 @@
+#include "expr.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kernel.h"
+
+enum {
+	OP_PUSH, OP_LOAD,
+	OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_SHL, OP_SHR,
+	OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE,
+	OP_NOT, OP_NEG, OP_BOOL,
+	OP_JZ,   /* pop; jump to k if it was 0 (the ?: condition) */
+	OP_JMP,
+	OP_ANDJ, /* && : a 0 on top stays and jumps to k; else it is popped */
+	OP_ORJ,  /* || : a non-zero on top becomes 1 and jumps to k; else it is popped */
+	OP_CALL, /* k = index into expr_funcs */
+};
+
+enum { F_MIN, F_MAX, F_CLAMP, F_FLS, F_ILOG2, F_ROUNDUP, F_ROUNDDOWN, F_DIVUP };
+
+const struct expr_func expr_funcs[] = {
+	[F_MIN] = { "min", 2, "min(x, y)", "min(), include/linux/minmax.h" },
+	[F_MAX] = { "max", 2, "max(x, y)", "max(), include/linux/minmax.h" },
+	[F_CLAMP] = { "clamp", 3, "clamp(val, lo, hi)", "clamp(), include/linux/minmax.h: min(max(val, lo), hi)" },
+	[F_FLS] = { "fls", 1, "fls(x)", "fls_long(), include/linux/bitops.h: 1-based highest set bit, fls(0) = 0" },
+	[F_ILOG2] = { "ilog2", 1, "ilog2(n)", "ilog2(), include/linux/log2.h: fls(n) - 1, undefined for 0" },
+	[F_ROUNDUP] = { "roundup_pow_of_two", 1, "roundup_pow_of_two(n)",
+			"roundup_pow_of_two(), include/linux/log2.h: 1UL << fls_long(n - 1), undefined for 0" },
+	[F_ROUNDDOWN] = { "rounddown_pow_of_two", 1, "rounddown_pow_of_two(n)",
+			  "rounddown_pow_of_two(), include/linux/log2.h: 1UL << (fls_long(n) - 1), undefined for 0" },
+	[F_DIVUP] = { "DIV_ROUND_UP", 2, "DIV_ROUND_UP(n, d)",
+		      "DIV_ROUND_UP(), include/linux/math.h: (n + d - 1) / d" },
+	{ NULL, 0, NULL, NULL },
+};
+
+static const char *const op_text[] = {
+	[OP_ADD] = "+", [OP_SUB] = "-", [OP_MUL] = "*", [OP_DIV] = "/", [OP_MOD] = "%",
+	[OP_SHL] = "<<", [OP_SHR] = ">>", [OP_EQ] = "==", [OP_NE] = "!=", [OP_LT] = "<",
+	[OP_LE] = "<=", [OP_GT] = ">", [OP_GE] = ">=",
+};
+
+/* --- closest name ------------------------------------------------------------ */
+
+#define CLOSE_MAX 32
+
+static size_t edit_distance(const char *a, size_t la, const char *b)
+{
+	size_t lb = strlen(b), prev[CLOSE_MAX + 1], cur[CLOSE_MAX + 1];
+
+	if (la > CLOSE_MAX || lb > CLOSE_MAX)
+		return (size_t)-1;
+	for (size_t j = 0; j <= lb; j++)
+		prev[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		cur[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t sub = prev[j - 1] + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
+			size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
+
+			cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+		}
+		memcpy(prev, cur, sizeof(prev));
+	}
+	return prev[lb];
+}
+
+const char *expr_closest(const char *word, size_t len, const char *const *names, int funcs)
+{
+	const char *best = NULL;
+	size_t bestd = (size_t)-1, limit = len < 4 ? 1 : len < 8 ? 2 : 3;
+
+	for (int i = 0; names && names[i]; i++) {
+		size_t d = edit_distance(word, len, names[i]);
+
+		if (d < bestd) {
+			bestd = d;
+			best = names[i];
+		}
+	}
+	for (int i = 0; funcs && expr_funcs[i].name; i++) {
+		size_t d = edit_distance(word, len, expr_funcs[i].name);
+
+		if (d < bestd) {
+			bestd = d;
+			best = expr_funcs[i].name;
+		}
+	}
+	return bestd <= limit ? best : NULL;
+}
+
+/* --- the compiler: recursive descent, C's precedence --------------------------- */
+
+struct parser {
+	const char *s;
+	size_t i;
+	struct expr *e;
+	const char *const *names;
+	int depth;
+	int failed;
+	char *err;
+	size_t errlen;
+};
+
+#define PFAIL(p, ...)                                              \
+	do {                                                       \
+		if (!(p)->failed)                                  \
+			snprintf((p)->err, (p)->errlen, __VA_ARGS__); \
+		(p)->failed = 1;                                   \
+		return;                                            \
+	} while (0)
+
+static void skip(struct parser *p)
+{
+	while (p->s[p->i] == ' ' || p->s[p->i] == '\t')
+		p->i++;
+}
+
+static int col(const struct parser *p)
+{
+	return (int)p->i + 1;
+}
+
+static int emit(struct parser *p, int op, uint64_t k, size_t pos)
+{
+	struct expr_op *o;
+
+	if (p->failed)
+		return -1;
+	if (p->e->nops >= EXPR_MAX_OPS) {
+		snprintf(p->err, p->errlen, "expression too long (more than %d steps)", EXPR_MAX_OPS);
+		p->failed = 1;
+		return -1;
+	}
+	o = &p->e->ops[p->e->nops];
+	o->op = (uint8_t)op;
+	o->k = k;
+	o->pos = (uint16_t)(pos > UINT16_MAX ? UINT16_MAX : pos);
+	o->argc = 0;
+	return p->e->nops++;
+}
+
+static void patch_jump(struct parser *p, int at)
+{
+	if (at >= 0 && !p->failed)
+		p->e->ops[at].k = p->e->nops;
+}
+
+/* The next token, shown in an error: a word, a number, or one character. */
+static void token_text(const struct parser *p, char *buf, size_t len)
+{
+	const char *t = p->s + p->i;
+	size_t n = 1;
+
+	if (!isprint((unsigned char)*t)) {
+		/* an error is one printable line, whatever was typed */
+		snprintf(buf, len, "\\x%02x", (unsigned char)*t);
+		return;
+	}
+	if (isalnum((unsigned char)*t) || *t == '_')
+		while (isalnum((unsigned char)t[n]) || t[n] == '_')
+			n++;
+	if (n > 24)
+		n = 24;
+	snprintf(buf, len, "%.*s", (int)n, t);
+}
+
+static void parse_ternary(struct parser *p);
+
+static int is_word(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+static void parse_call(struct parser *p, int f, size_t at)
+{
+	int argc = 0;
+	size_t open = p->i;
+
+	p->i++; /* ( */
+	skip(p);
+	if (p->s[p->i] == ')') {
+		p->i++;
+	} else {
+		for (;;) {
+			parse_ternary(p);
+			if (p->failed)
+				return;
+			argc++;
+			skip(p);
+			if (p->s[p->i] == ',') {
+				p->i++;
+				continue;
+			}
+			if (p->s[p->i] == ')') {
+				p->i++;
+				break;
+			}
+			if (!p->s[p->i])
+				PFAIL(p, "unbalanced parentheses: '(' of %s at column %d is never closed", expr_funcs[f].name,
+				      (int)open + 1);
+			char t[32];
+
+			token_text(p, t, sizeof(t));
+			PFAIL(p, "unexpected '%s' at column %d in the arguments of %s (expected ',' or ')')", t, col(p),
+			      expr_funcs[f].name);
+		}
+	}
+	if (argc != expr_funcs[f].argc)
+		PFAIL(p, "%s takes %d argument%s, got %d: %s", expr_funcs[f].name, expr_funcs[f].argc,
+		      expr_funcs[f].argc == 1 ? "" : "s", argc, expr_funcs[f].usage);
+	int k = emit(p, OP_CALL, (uint64_t)f, at);
+	if (k >= 0)
+		p->e->ops[k].argc = (uint8_t)argc;
+}
+
+static void parse_name(struct parser *p)
+{
+	size_t at = p->i, len = 0;
+	char word[40];
+
+	while (is_word(p->s[p->i + len]))
+		len++;
+	p->i += len;
+	snprintf(word, sizeof(word), "%.*s", (int)(len < 32 ? len : 32), p->s + at);
+	skip(p);
+	if (p->s[p->i] == '(') {
+		for (int f = 0; expr_funcs[f].name; f++)
+			if (strlen(expr_funcs[f].name) == len && !strncmp(expr_funcs[f].name, p->s + at, len)) {
+				parse_call(p, f, at);
+				return;
+			}
+		for (int n = 0; p->names && p->names[n]; n++)
+			if (strlen(p->names[n]) == len && !strncmp(p->names[n], p->s + at, len))
+				PFAIL(p, "'%s' at column %d is a name, not a function", word, (int)at + 1);
+		const char *near = expr_closest(p->s + at, len, NULL, 1);
+
+		if (near)
+			PFAIL(p, "unknown function '%s' at column %d (did you mean '%s'?)", word, (int)at + 1, near);
+		PFAIL(p, "unknown function '%s' at column %d (see 'help variant')", word, (int)at + 1);
+	}
+	for (int n = 0; p->names && p->names[n]; n++)
+		if (strlen(p->names[n]) == len && !strncmp(p->names[n], p->s + at, len)) {
+			emit(p, OP_LOAD, (uint64_t)n, at);
+			return;
+		}
+	for (int f = 0; expr_funcs[f].name; f++)
+		if (strlen(expr_funcs[f].name) == len && !strncmp(expr_funcs[f].name, p->s + at, len))
+			PFAIL(p, "'%s' at column %d is a function: %s", word, (int)at + 1, expr_funcs[f].usage);
+	const char *near = expr_closest(p->s + at, len, p->names, 0);
+
+	if (near)
+		PFAIL(p, "unknown name '%s' at column %d (did you mean '%s'?)", word, (int)at + 1, near);
+	PFAIL(p, "unknown name '%s' at column %d (see 'help variant')", word, (int)at + 1);
+}
+
+static void parse_number(struct parser *p)
+{
+	size_t at = p->i;
+	uint64_t v = 0;
+	int base = 10;
+
+	if (p->s[p->i] == '0' && (p->s[p->i + 1] == 'x' || p->s[p->i + 1] == 'X') &&
+	    isxdigit((unsigned char)p->s[p->i + 2])) {
+		base = 16;
+		p->i += 2;
+	}
+	while (base == 16 ? isxdigit((unsigned char)p->s[p->i]) : isdigit((unsigned char)p->s[p->i])) {
+		char c = p->s[p->i];
+		unsigned d = isdigit((unsigned char)c) ? (unsigned)(c - '0') : (unsigned)(tolower((unsigned char)c) - 'a' + 10);
+
+		if (v > (UINT64_MAX - d) / (unsigned)base)
+			PFAIL(p, "number at column %d does not fit 64 bits", (int)at + 1);
+		v = v * (unsigned)base + d;
+		p->i++;
+	}
+	/* the kernel's suffixes: 32U, 64UL */
+	while (p->s[p->i] == 'U' || p->s[p->i] == 'u' || p->s[p->i] == 'L' || p->s[p->i] == 'l')
+		p->i++;
+	if (is_word(p->s[p->i])) {
+		char t[32];
+
+		token_text(p, t, sizeof(t));
+		PFAIL(p, "unexpected '%s' at column %d: a number runs into a word", t, col(p));
+	}
+	emit(p, OP_PUSH, v, at);
+}
+
+static void parse_unary(struct parser *p)
+{
+	size_t at;
+	char c;
+
+	skip(p);
+	at = p->i;
+	c = p->s[at];
+	if (++p->depth > EXPR_MAX_DEPTH)
+		PFAIL(p, "nested too deeply at column %d (more than %d levels)", (int)at + 1, EXPR_MAX_DEPTH);
+	if (c == '!' && p->s[at + 1] != '=') {
+		p->i++;
+		parse_unary(p);
+		emit(p, OP_NOT, 0, at);
+	} else if (c == '-') {
+		p->i++;
+		parse_unary(p);
+		emit(p, OP_NEG, 0, at);
+	} else if (c == '+') {
+		p->i++;
+		parse_unary(p);
+	} else if (c == '(') {
+		p->i++;
+		parse_ternary(p);
+		if (p->failed)
+			return;
+		skip(p);
+		if (p->s[p->i] != ')') {
+			char t[32];
+
+			if (!p->s[p->i])
+				PFAIL(p, "unbalanced parentheses: '(' at column %d is never closed", (int)at + 1);
+			token_text(p, t, sizeof(t));
+			PFAIL(p, "unexpected '%s' at column %d (expected ')' for the '(' at column %d)", t, col(p),
+			      (int)at + 1);
+		}
+		p->i++;
+	} else if (isdigit((unsigned char)c)) {
+		parse_number(p);
+	} else if (isalpha((unsigned char)c) || c == '_') {
+		parse_name(p);
+	} else if (!c) {
+		PFAIL(p, "%s", p->s[strspn(p->s, " \t")] ? "the expression ends where a value was expected"
+							    : "empty expression");
+	} else if (c == ')') {
+		PFAIL(p, "unbalanced parentheses: ')' at column %d has no '('", (int)at + 1);
+	} else {
+		char t[32];
+
+		token_text(p, t, sizeof(t));
+		PFAIL(p, "unexpected '%s' at column %d where a value was expected", t, (int)at + 1);
+	}
+	p->depth--;
+}
+
+/* The binary operator at p->i of this precedence level, or -1; *len its length. */
+static int binop(const struct parser *p, int level, size_t *len)
+{
+	const char *t = p->s + p->i;
+
+	*len = 2;
+	switch (level) {
+	case 0:
+		if (t[0] == '*')
+			return *len = 1, OP_MUL;
+		if (t[0] == '/')
+			return *len = 1, OP_DIV;
+		if (t[0] == '%')
+			return *len = 1, OP_MOD;
+		return -1;
+	case 1:
+		if (t[0] == '+')
+			return *len = 1, OP_ADD;
+		if (t[0] == '-')
+			return *len = 1, OP_SUB;
+		return -1;
+	case 2:
+		if (t[0] == '<' && t[1] == '<')
+			return OP_SHL;
+		if (t[0] == '>' && t[1] == '>')
+			return OP_SHR;
+		return -1;
+	case 3:
+		if (t[0] == '<' && t[1] == '=')
+			return OP_LE;
+		if (t[0] == '>' && t[1] == '=')
+			return OP_GE;
+		if (t[0] == '<' && t[1] != '<')
+			return *len = 1, OP_LT;
+		if (t[0] == '>' && t[1] != '>')
+			return *len = 1, OP_GT;
+		return -1;
+	default:
+		if (t[0] == '=' && t[1] == '=')
+			return OP_EQ;
+		if (t[0] == '!' && t[1] == '=')
+			return OP_NE;
+		return -1;
+	}
+}
+
+static void parse_level(struct parser *p, int level)
+{
+	if (level < 0) {
+		parse_unary(p);
+		return;
+	}
+	parse_level(p, level - 1);
+	for (;;) {
+		size_t len, at;
+		int op;
+
+		if (p->failed)
+			return;
+		skip(p);
+		at = p->i;
+		op = binop(p, level, &len);
+		if (op < 0)
+			return;
+		p->i += len;
+		parse_level(p, level - 1);
+		emit(p, op, 0, at);
+	}
+}
+
+static void parse_and(struct parser *p)
+{
+	parse_level(p, 4);
+	for (;;) {
+		size_t at;
+		int j;
+
+		skip(p);
+		at = p->i;
+		if (p->failed || p->s[at] != '&' || p->s[at + 1] != '&')
+			return;
+		p->i += 2;
+		j = emit(p, OP_ANDJ, 0, at);
+		parse_level(p, 4);
+		emit(p, OP_BOOL, 0, at);
+		patch_jump(p, j);
+	}
+}
+
+static void parse_or(struct parser *p)
+{
+	parse_and(p);
+	for (;;) {
+		size_t at;
+		int j;
+
+		skip(p);
+		at = p->i;
+		if (p->failed || p->s[at] != '|' || p->s[at + 1] != '|')
+			return;
+		p->i += 2;
+		j = emit(p, OP_ORJ, 0, at);
+		parse_and(p);
+		emit(p, OP_BOOL, 0, at);
+		patch_jump(p, j);
+	}
+}
+
+static void parse_ternary(struct parser *p)
+{
+	size_t at;
+	int jz, jmp;
+
+	if (++p->depth > EXPR_MAX_DEPTH)
+		PFAIL(p, "nested too deeply at column %d (more than %d levels)", col(p), EXPR_MAX_DEPTH);
+	parse_or(p);
+	skip(p);
+	at = p->i;
+	if (!p->failed && p->s[at] == '?') {
+		p->i++;
+		jz = emit(p, OP_JZ, 0, at);
+		parse_ternary(p);
+		skip(p);
+		if (!p->failed && p->s[p->i] != ':') {
+			char t[32];
+
+			if (!p->s[p->i])
+				PFAIL(p, "the '?' at column %d has no ':'", (int)at + 1);
+			token_text(p, t, sizeof(t));
+			PFAIL(p, "unexpected '%s' at column %d (expected ':' for the '?' at column %d)", t, col(p),
+			      (int)at + 1);
+		}
+		if (p->failed)
+			return;
+		p->i++;
+		jmp = emit(p, OP_JMP, 0, at);
+		patch_jump(p, jz);
+		parse_ternary(p);
+		patch_jump(p, jmp);
+	}
+	p->depth--;
+}
+
+int expr_compile(struct expr *e, const char *text, const char *const *names, char *err, size_t errlen)
+{
+	struct expr tmp;
+	struct parser p = { text, 0, &tmp, names, 0, 0, err, errlen };
+	size_t n = 0;
+
+	while (names && names[n])
+		n++;
+	if (n > EXPR_MAX_NAMES) {
+		snprintf(err, errlen, "too many names (%zu, at most %d)", n, EXPR_MAX_NAMES);
+		return -1;
+	}
+	if (strlen(text) > UINT16_MAX) {
+		snprintf(err, errlen, "expression too long");
+		return -1;
+	}
+	tmp.nops = 0;
+	parse_ternary(&p);
+	if (!p.failed) {
+		skip(&p);
+		if (text[p.i] == ')') {
+			snprintf(err, errlen, "unbalanced parentheses: ')' at column %d has no '('", col(&p));
+			p.failed = 1;
+		} else if (text[p.i] == '=' || (text[p.i] == '&' && text[p.i + 1] != '&') ||
+			   (text[p.i] == '|' && text[p.i + 1] != '|')) {
+			snprintf(err, errlen, "'%c' at column %d is not an operator here (== compares, && and || combine)",
+				 text[p.i], col(&p));
+			p.failed = 1;
+		} else if (text[p.i]) {
+			char t[32];
+
+			token_text(&p, t, sizeof(t));
+			snprintf(err, errlen, "unexpected '%s' at column %d after a complete expression", t, col(&p));
+			p.failed = 1;
+		}
+	}
+	if (p.failed)
+		return -1;
+	memcpy(e, &tmp, sizeof(tmp));
+	return 0;
+}
+
+int expr_reads(const struct expr *e, int name)
+{
+	for (int i = 0; i < e->nops; i++)
+		if (e->ops[i].op == OP_LOAD && e->ops[i].k == (uint64_t)name)
+			return 1;
+	return 0;
+}
+
+/* --- the evaluator ------------------------------------------------------------- */
+
+#define U(x) ((unsigned long long)(x))
+
+static int binary(int op, uint64_t a, uint64_t b, uint64_t *r, const char **why)
+{
+	switch (op) {
+	case OP_ADD:
+		if (a > UINT64_MAX - b)
+			return *why = "overflow: the sum does not fit 64 bits", -1;
+		*r = a + b;
+		return 0;
+	case OP_SUB:
+		if (b > a)
+			return *why = "a subtraction goes below zero (unsigned)", -1;
+		*r = a - b;
+		return 0;
+	case OP_MUL:
+		if (a && b > UINT64_MAX / a)
+			return *why = "overflow: the product does not fit 64 bits", -1;
+		*r = a * b;
+		return 0;
+	case OP_DIV:
+	case OP_MOD:
+		if (!b)
+			return *why = "division by zero", -1;
+		*r = op == OP_DIV ? a / b : a % b;
+		return 0;
+	case OP_SHL:
+		if (b >= 64 || (a && (uint64_t)fls64(a) + b > 64))
+			return *why = "overflow: the shift loses bits", -1;
+		*r = a << b;
+		return 0;
+	case OP_SHR:
+		if (b >= 64)
+			return *why = "a shift of 64 or more", -1;
+		*r = a >> b;
+		return 0;
+	case OP_EQ:
+		return *r = a == b, 0;
+	case OP_NE:
+		return *r = a != b, 0;
+	case OP_LT:
+		return *r = a < b, 0;
+	case OP_LE:
+		return *r = a <= b, 0;
+	case OP_GT:
+		return *r = a > b, 0;
+	default:
+		return *r = a >= b, 0;
+	}
+}
+
+static int call(int f, const uint64_t *a, uint64_t *r, const char **why)
+{
+	switch (f) {
+	case F_MIN:
+		return *r = min_u64(a[0], a[1]), 0;
+	case F_MAX:
+		return *r = max_u64(a[0], a[1]), 0;
+	case F_CLAMP:
+		if (a[1] > a[2])
+			return *why = "clamp() with lo above hi", -1;
+		return *r = min_u64(max_u64(a[0], a[1]), a[2]), 0;
+	case F_FLS:
+		return *r = fls64(a[0]), 0;
+	case F_ILOG2:
+		if (!a[0])
+			return *why = "ilog2(0) is undefined", -1;
+		return *r = fls64(a[0]) - 1, 0;
+	case F_ROUNDUP:
+		if (!a[0])
+			return *why = "roundup_pow_of_two(0) is undefined", -1;
+		if (a[0] > (1ull << 63))
+			return *why = "overflow: roundup_pow_of_two() past 2^63", -1;
+		return *r = a[0] == 1 ? 1 : 1ull << fls64(a[0] - 1), 0;
+	case F_ROUNDDOWN:
+		if (!a[0])
+			return *why = "rounddown_pow_of_two(0) is undefined", -1;
+		return *r = rounddown_pow_of_two(a[0]), 0;
+	default: /* DIV_ROUND_UP */
+		if (!a[1])
+			return *why = "division by zero", -1;
+		if (a[0] > UINT64_MAX - (a[1] - 1))
+			return *why = "overflow: n + d - 1 in DIV_ROUND_UP() does not fit 64 bits", -1;
+		return *r = (a[0] + a[1] - 1) / a[1], 0;
+	}
+}
+
+int expr_eval(const struct expr *e, const char *const *names, const uint64_t *vals, uint64_t *out,
+	      const char **why, struct strbuf *trace)
+{
+	uint64_t st[EXPR_MAX_OPS + 1], shown = 0;
+	int sp = 0;
+
+	for (int pc = 0; pc < e->nops; pc++) {
+		const struct expr_op *o = &e->ops[pc];
+		uint64_t r = 0;
+
+		switch (o->op) {
+		case OP_PUSH:
+			st[sp++] = o->k;
+			break;
+		case OP_LOAD:
+			st[sp++] = vals[o->k];
+			if (trace && o->k < 64 && !(shown & (1ull << o->k))) {
+				shown |= 1ull << o->k;
+				sb_printf(trace, "%s = %llu\n", names ? names[o->k] : "?", U(vals[o->k]));
+			}
+			break;
+		case OP_NOT:
+			sb_printf(trace, "!%llu = %d\n", U(st[sp - 1]), !st[sp - 1]);
+			st[sp - 1] = !st[sp - 1];
+			break;
+		case OP_NEG:
+			if (st[sp - 1]) {
+				sb_printf(trace, "-%llu: below zero\n", U(st[sp - 1]));
+				*why = "a negative value (unsigned)";
+				return -1;
+			}
+			break;
+		case OP_BOOL:
+			st[sp - 1] = st[sp - 1] != 0;
+			break;
+		case OP_JZ:
+			sp--;
+			sb_printf(trace, "condition %llu: the %s branch\n", U(st[sp]), st[sp] ? "first" : "second");
+			if (!st[sp])
+				pc = (int)o->k - 1;
+			break;
+		case OP_JMP:
+			pc = (int)o->k - 1;
+			break;
+		case OP_ANDJ:
+			if (!st[sp - 1]) {
+				sb_printf(trace, "0 && ...: 0, the right side is not evaluated\n");
+				pc = (int)o->k - 1;
+			} else {
+				sp--;
+			}
+			break;
+		case OP_ORJ:
+			if (st[sp - 1]) {
+				sb_printf(trace, "%llu || ...: 1, the right side is not evaluated\n", U(st[sp - 1]));
+				st[sp - 1] = 1;
+				pc = (int)o->k - 1;
+			} else {
+				sp--;
+			}
+			break;
+		case OP_CALL: {
+			const struct expr_func *f = &expr_funcs[o->k];
+			const uint64_t *a = &st[sp - f->argc];
+
+			if (call((int)o->k, a, &r, why)) {
+				if (f->argc == 1)
+					sb_printf(trace, "%s(%llu): %s\n", f->name, U(a[0]), *why);
+				else if (f->argc == 2)
+					sb_printf(trace, "%s(%llu, %llu): %s\n", f->name, U(a[0]), U(a[1]), *why);
+				else
+					sb_printf(trace, "%s(%llu, %llu, %llu): %s\n", f->name, U(a[0]), U(a[1]), U(a[2]), *why);
+				return -1;
+			}
+			if (f->argc == 1)
+				sb_printf(trace, "%s(%llu) = %llu\n", f->name, U(a[0]), U(r));
+			else if (f->argc == 2)
+				sb_printf(trace, "%s(%llu, %llu) = %llu\n", f->name, U(a[0]), U(a[1]), U(r));
+			else
+				sb_printf(trace, "%s(%llu, %llu, %llu) = %llu\n", f->name, U(a[0]), U(a[1]), U(a[2]), U(r));
+			sp -= f->argc;
+			st[sp++] = r;
+			break;
+		}
+		default: {
+			uint64_t a = st[sp - 2], b = st[sp - 1];
+
+			if (binary(o->op, a, b, &r, why)) {
+				sb_printf(trace, "%llu %s %llu: %s\n", U(a), op_text[o->op], U(b), *why);
+				return -1;
+			}
+			sb_printf(trace, "%llu %s %llu = %llu\n", U(a), op_text[o->op], U(b), U(r));
+			sp--;
+			st[sp - 1] = r;
+			break;
+		}
+		}
+	}
+	*out = sp ? st[sp - 1] : 0;
+	return 0;
+}

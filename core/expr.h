@@ -1,0 +1,76 @@
+/*
+ * A small integer expression language for variants: a user's own version of
+ * a patch's constant, written the way the kernel would write it.
+ *
+ *   clamp(2 * cpus, 32, 127)
+ *   max(totalram / cpus / (overcommit == never ? 256 : 16), max(2 * cpus, 32))
+ *
+ * Values are unsigned 64-bit, like the kernel's unsigned long. Where C would
+ * wrap (overflow, a subtraction below zero, a shift of 64 or more) or trap
+ * (division by zero), evaluation stops with a reason instead: a variant that
+ * cannot be evaluated on a machine says so and never shows a wrapped number.
+ *
+ * Compiled once to a small stack program (no pointers, so a struct expr can
+ * be copied with the machine that holds it) and run per row: a sweep pays
+ * a few nanoseconds per variant cell, not a parse.
+ *
+ * Pure: no printing, no globals; names and their values come from the caller.
+ */
+#ifndef BL_EXPR_H
+#define BL_EXPR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "strbuf.h"
+
+#define EXPR_MAX_OPS 96   /* a variant is a line, not a program */
+#define EXPR_MAX_DEPTH 32 /* nesting of parentheses and calls */
+#define EXPR_MAX_NAMES 64
+
+struct expr_op {
+	uint64_t k;    /* a literal, a name's index, or a jump target */
+	uint16_t pos;  /* where in the text it came from (0-based) */
+	uint8_t op;
+	uint8_t argc;
+};
+
+struct expr {
+	struct expr_op ops[EXPR_MAX_OPS];
+	uint16_t nops;
+};
+
+/* The functions, in the kernel's words, for help and completion. */
+struct expr_func {
+	const char *name;
+	int argc;
+	const char *usage;  /* "clamp(val, lo, hi)" */
+	const char *kernel; /* what it mirrors, and where */
+};
+
+extern const struct expr_func expr_funcs[]; /* terminated by name == NULL */
+
+/*
+ * Compile text. names is the NULL-terminated list of names the text may
+ * read (at most EXPR_MAX_NAMES); a value array in the same order is given to
+ * expr_eval. -1 with one line in err: what is wrong and at which column
+ * (1-based), with the closest known name for a misspelt one. e is written
+ * only on success.
+ */
+int expr_compile(struct expr *e, const char *text, const char *const *names, char *err, size_t errlen);
+
+/*
+ * Run e with vals[i] the value of names[i]. 0 with *out, or -1 with *why a
+ * short static phrase ("division by zero"). trace may be NULL; else every
+ * step is appended as a line with the values substituted ("2 * 8 = 16").
+ */
+int expr_eval(const struct expr *e, const char *const *names, const uint64_t *vals, uint64_t *out,
+	      const char **why, struct strbuf *trace);
+
+/* Does e read names[i]? (for `reads`-style dependency questions) */
+int expr_reads(const struct expr *e, int name);
+
+/* The known name (or function, when funcs) closest to word, or NULL if none is close. */
+const char *expr_closest(const char *word, size_t len, const char *const *names, int funcs);
+
+#endif
