@@ -73,6 +73,68 @@ static struct value max_drift_pct(const struct machine *m, int side, struct strb
 }
 
 /*
+ * vm_commit_limit(), mm/util.c: what OVERCOMMIT_NEVER enforces, in pages
+ * (no hugetlb pages and overcommit_kbytes unset, as batchlab's machine has).
+ */
+static uint64_t commit_limit(const struct machine *m)
+{
+	return machine_totalram(m) / 100 * m->overcommit_ratio + machine_totalram(m) % 100 * m->overcommit_ratio / 100 +
+	       m->swap / m->pagesize;
+}
+
+static struct value commit_limit_error_pct(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t b, pages, limit = commit_limit(m);
+	double pct;
+
+	if (m->overcommit != OVERCOMMIT_NEVER) {
+		sb_printf(why, "overcommit = %s: __vm_enough_memory() returns before it reads the count,\n"
+			       "  so no limit is enforced with it and its drift costs nothing here\n",
+			  policy_names[m->overcommit]);
+		sb_printf(why, "kernel: __vm_enough_memory(), mm/util.c\n");
+		return val_none("CommitLimit is enforced under overcommit = never only");
+	}
+	b = compute_batch(m, side, why);
+	pages = b * m->cpus;
+	sb_printf(why, "CommitLimit = totalram * overcommit_ratio / 100 + swap pages = %llu * %llu / 100 + %llu = %llu pages\n",
+		  (unsigned long long)machine_totalram(m), (unsigned long long)m->overcommit_ratio,
+		  (unsigned long long)(m->swap / m->pagesize), (unsigned long long)limit);
+	if (!limit)
+		return val_none("CommitLimit is 0 pages");
+	pct = 100.0 * (double)pages / (double)limit;
+	sb_printf(why, "formula: error = 100 * batch * cpus / CommitLimit = 100 * %llu * %llu / %llu = %.6g%%\n",
+		  (unsigned long long)b, (unsigned long long)m->cpus, (unsigned long long)limit, pct);
+	sb_printf(why, "kernel: __vm_enough_memory() compares percpu_counter_read_positive(&vm_committed_as) with\n"
+		       "  vm_commit_limit(), mm/util.c; the read may be off by up to batch per online CPU\n");
+	return val_real(pct);
+}
+
+/*
+ * The series also made vm_memory_committed() (/proc/meminfo Committed_AS, the
+ * Hyper-V balloon) exact: percpu_counter_sum_positive() instead of
+ * percpu_counter_read_positive(). A sum takes fbc->lock and reads every
+ * online CPU's counter, so it grows with CPUs; the kernel's comment above
+ * vm_memory_committed() measured 30~40 us on a 2S/36C/72T Skylake under
+ * severe contention of the lock, and committed_sum_cpu_ns is 35 us / 72.
+ */
+static struct value sum_cost(const struct machine *m, int side, struct strbuf *why)
+{
+	double reads = side == BEFORE ? 1 : (double)m->cpus, us = reads * m->committed_sum_cpu_ns / 1000;
+
+	if (side == BEFORE)
+		sb_printf(why, "before: vm_memory_committed() = percpu_counter_read_positive(): one read of fbc->count\n");
+	else
+		sb_printf(why, "after: vm_memory_committed() = percpu_counter_sum_positive(): fbc->lock, then every online CPU's counter\n");
+	sb_printf(why, "model: sum_cost = reads * committed_sum_cpu_ns = %.0f * %.6g ns = %.6g us (modeled)\n", reads,
+		  m->committed_sum_cpu_ns, us);
+	sb_printf(why, "fitted: committed_sum_cpu_ns = 35 us / 72 CPUs, from the comment above vm_memory_committed(),\n"
+		       "  mm/util.c: 'about 30~40 microseconds' on a 2S/36C/72T Skylake, worst case (lock contended);\n"
+		       "  assumed linear in CPUs; an uncontended sum costs far less\n");
+	sb_printf(why, "kernel: vm_memory_committed(), mm/util.c; __percpu_counter_sum(), lib/percpu_counter.c\n");
+	return val_real(us);
+}
+
+/*
  * percpu_counter_add_batch() takes fbc->lock when the CPU's delta would reach
  * batch in absolute value. Each loop maps then unmaps the same length, so +S
  * and -S cancel in the per-CPU delta unless S alone reaches the batch.
@@ -239,6 +301,12 @@ static const struct metric_desc metrics[] = {
 	{ .name = "max_drift_pct", .unit = "%", .kind = METRIC_EXACT,
 	  .help = "that error as a share of totalram", .fn = max_drift_pct,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
+	{ .name = "commit_limit_error_pct", .unit = "%", .kind = METRIC_EXACT,
+	  .help = "under overcommit never: that error as a share of CommitLimit", .fn = commit_limit_error_pct,
+	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit committed_lift overcommit_ratio swap" },
+	{ .name = "sum_cost", .unit = "us", .kind = METRIC_MODELED,
+	  .help = "cost of one exact read, vm_memory_committed() (fitted to mm/util.c's 30~40 us)", .fn = sum_cost,
+	  .better = BETTER_LOWER, .reads = "cpus committed_sum_cpu_ns" },
 	{ .name = "locked_ops", .unit = "locks", .kind = METRIC_WORKLOAD,
 	  .help = "counter spinlock acquisitions per mmap+munmap loop", .fn = locked_ops,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit mmap committed_lift" },

@@ -39,3 +39,8 @@ uint64_t machine_bytes_to_pages(const struct machine *m, uint64_t bytes)
 {
 	return bytes / m->pagesize;
 }
+
+uint64_t machine_vmpressure_win(const struct machine *m)
+{
+	return (uint64_t)SWAP_CLUSTER_MAX * 16 * (1 + fls64(machine_totalram(m) >> (27 - machine_page_shift(m))));
+}

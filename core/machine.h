@@ -25,6 +25,8 @@ struct machine {
 	uint64_t overcommit;     /* enum overcommit_policy */
 	uint64_t sockets;        /* packages, for cacheline-crossing costs */
 	uint64_t zone;           /* managed pages of the zone vmstat looks at; 0 = totalram */
+	uint64_t overcommit_ratio; /* vm.overcommit_ratio, percent of RAM CommitLimit allows */
+	uint64_t swap;           /* swap bytes (total_swap_pages), CommitLimit counts them */
 
 	/* the workloads */
 	uint64_t reclaim;        /* bytes written to memory.reclaim */
@@ -33,10 +35,14 @@ struct machine {
 	uint64_t mmap;           /* bytes mapped and unmapped per will-it-scale loop */
 	uint64_t threads;        /* will-it-scale threads; 0 = one per CPU */
 	uint64_t depth;          /* memcg levels a charge walks, cgroup to root */
+	uint64_t cgroup_size;    /* bytes: the memcg's size or limit, for the cost shares */
+	double scan_rate;        /* pages/s the reclaimer scans in one memcg (vmpressure delay) */
 
 	/* what-if values for the patched side */
 	uint64_t charge_batch;   /* MEMCG_CHARGE_BATCH after the patch */
 	uint64_t committed_lift; /* the 64X of seed 003: ram/nr/(256/lift) */
+	uint64_t vmpressure_win; /* vmpressure_win after the patch; 0 = the patch's formula */
+	uint64_t reclaim_divisor; /* seed 002's 4: each decay ask is remaining / divisor */
 
 	/*
 	 * Cost constants of the modeled metrics, fitted to the seeds or assumed
@@ -53,6 +59,7 @@ struct machine {
 	double committed_lock_ns;  /* committed_as: spinlock hold + cacheline transfer, one socket */
 	double socket_growth;      /* committed_as: extra lock cost per extra socket, as a fraction */
 	double vmpressure_eval_ns; /* vmpressure: one pressure evaluation */
+	double committed_sum_cpu_ns; /* committed_as: one CPU's share of an exact percpu_counter_sum() */
 };
 
 /* totalram_pages(): set, or installed pages less one 64-byte struct page per page. */
@@ -63,5 +70,7 @@ unsigned int machine_page_shift(const struct machine *m);
 uint64_t machine_threads(const struct machine *m);
 /* Pages a byte count covers, rounded down as page_counter_memparse() does. */
 uint64_t machine_bytes_to_pages(const struct machine *m, uint64_t bytes);
+/* vmpressure_init_window() of seed 004: SWAP_CLUSTER_MAX * 16 * (1 + fls(totalram in 128 MiB)). */
+uint64_t machine_vmpressure_win(const struct machine *m);
 
 #endif

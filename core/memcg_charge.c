@@ -93,6 +93,81 @@ static struct value counter_updates_per_gib(const struct machine *m, int side, s
 }
 
 
+/* The price of the batch, measured against the memcg it lives in. */
+static struct value stock_share(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t b = charge_batch(m, side, why), bytes = mul_sat(m->cpus * b, m->pagesize);
+	double pct = 100.0 * (double)bytes / (double)m->cgroup_size;
+
+	sb_printf(why, "formula: stock_share = 100 * cpus * MEMCG_CHARGE_BATCH * PAGE_SIZE / cgroup_size\n");
+	sb_printf(why, "100 * %llu * %llu * %llu / %llu = %.6g%%\n", (unsigned long long)m->cpus, (unsigned long long)b,
+		  (unsigned long long)m->pagesize, (unsigned long long)m->cgroup_size, pct);
+	sb_printf(why, "memory.current counts it, reclaim cannot take it back until drain_all_stock()\n");
+	sb_printf(why, "kernel: refill_stock(), consume_stock(), drain_all_stock(), mm/memcontrol.c\n");
+	return val_real(pct);
+}
+
+/*
+ * memcg_vmstats_needs_flush(): stats_updates (counted in pages, abs(val))
+ * must pass MEMCG_CHARGE_BATCH * num_online_cpus() before a reader flushes;
+ * the periodic flush_memcg_stats_dwork() runs every FLUSH_TIME = 2 s anyway.
+ */
+static struct value stale_stat_bytes(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t b = charge_batch(m, side, why), t = b * m->cpus, bytes = mul_sat(t, m->pagesize);
+
+	sb_printf(why, "formula: stale_stat_bytes = MEMCG_CHARGE_BATCH * num_online_cpus() * PAGE_SIZE\n");
+	sb_printf(why, "%llu * %llu * %llu = %llu: stat change a reader may miss before a flush is due\n",
+		  (unsigned long long)b, (unsigned long long)m->cpus, (unsigned long long)m->pagesize,
+		  (unsigned long long)bytes);
+	sb_printf(why, "bounded in time too: flush_memcg_stats_dwork() flushes every FLUSH_TIME = 2UL*HZ (2 s)\n");
+	sb_printf(why, "kernel: memcg_vmstats_needs_flush(), memcg_rstat_updated(), mm/memcontrol.c\n");
+	return val_int(bytes);
+}
+
+/*
+ * The memory.high side seed 000 names. After a refill, try_charge_memcg()
+ * adds the whole batch to current->memcg_nr_pages_over_high when the memcg
+ * is above memory.high, and reclaims synchronously only once that exceeds
+ * MEMCG_CHARGE_BATCH: with single-page charges, at the second refill.
+ */
+static struct value high_sync_pages(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t b = charge_batch(m, side, why), refills = 2; /* k * batch > batch first at k = 2 */
+	uint64_t pages = refills * b;
+
+	sb_printf(why, "workload: one task charging single pages inside one kernel entry, its memcg over memory.high\n");
+	sb_printf(why, "each refill: memcg_nr_pages_over_high += batch (%llu); synchronous reclaim when > MEMCG_CHARGE_BATCH (%llu)\n",
+		  (unsigned long long)b, (unsigned long long)b);
+	sb_printf(why, "first past it after %llu refills: %llu * %llu = %llu pages charged over memory.high\n",
+		  (unsigned long long)refills, (unsigned long long)refills, (unsigned long long)b, (unsigned long long)pages);
+	sb_printf(why, "kernel: try_charge_memcg(), mm/memcontrol.c: current->memcg_nr_pages_over_high += batch;\n"
+		       "  if (current->memcg_nr_pages_over_high > MEMCG_CHARGE_BATCH ...) mem_cgroup_handle_over_high()\n");
+	return val_int(pages);
+}
+
+/*
+ * calculate_high_delay() scales the penalty by nr_pages / MEMCG_CHARGE_BATCH,
+ * and nr_pages arrives in whole batches: a task returning to user space after
+ * each refill is throttled once per batch pages with the same per-event
+ * penalty at the same overage, so throttling per GiB over memory.high is
+ * proportional to the number of events.
+ */
+static struct value high_throttles_per_gib(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t b = charge_batch(m, side, why), pages = GiB / m->pagesize, n = pages / b;
+
+	sb_printf(why, "workload: single-page charges over memory.high, back to user space after each refill\n");
+	sb_printf(why, "formula: throttle events per GiB = (1 GiB / PAGE_SIZE) / MEMCG_CHARGE_BATCH = %llu / %llu = %llu\n",
+		  (unsigned long long)pages, (unsigned long long)b, (unsigned long long)n);
+	sb_printf(why, "each event: mem_cgroup_handle_over_high() reclaims nr_pages = %llu and sleeps\n"
+		       "  calculate_high_delay() = (overage^2 * HZ >> 34) * nr_pages / MEMCG_CHARGE_BATCH = 1x the base penalty\n",
+		  (unsigned long long)b);
+	sb_printf(why, "so at the same overage the throttle per GiB charged scales with this count: fewer = weaker backoff\n");
+	sb_printf(why, "kernel: calculate_high_delay(), mem_cgroup_handle_over_high(), try_charge_memcg(), mm/memcontrol.c\n");
+	return val_int(n);
+}
+
 /*
  * The throughput model (seed 000's netperf): every CPU charges pages in a
  * loop - Z of private work per page (a delay centre), and once per batch
@@ -233,6 +308,18 @@ static const struct metric_desc metrics[] = {
 	{ .name = "flush_threshold", .unit = "updates", .kind = METRIC_EXACT,
 	  .help = "stat updates before an rstat flush is due", .fn = flush_threshold,
 	  .better = BETTER_NONE, .reads = "cpus charge_batch" },
+	{ .name = "stock_share", .unit = "%", .kind = METRIC_EXACT,
+	  .help = "stock_max_bytes as a share of cgroup_size", .fn = stock_share,
+	  .better = BETTER_LOWER, .reads = "cpus pagesize charge_batch cgroup_size" },
+	{ .name = "stale_stat_bytes", .unit = "bytes", .kind = METRIC_EXACT,
+	  .help = "memcg stat change that may sit unflushed (at most 2 s: periodic flush)", .fn = stale_stat_bytes,
+	  .better = BETTER_LOWER, .reads = "cpus pagesize charge_batch" },
+	{ .name = "high_sync_pages", .unit = "pages", .kind = METRIC_WORKLOAD,
+	  .help = "pages a task charges over memory.high before try_charge_memcg() reclaims synchronously",
+	  .fn = high_sync_pages, .better = BETTER_LOWER, .reads = "charge_batch" },
+	{ .name = "high_throttles_per_gib", .unit = "events", .kind = METRIC_WORKLOAD,
+	  .help = "memory.high reclaim+throttle events per GiB charged over it (fewer: weaker backoff)",
+	  .fn = high_throttles_per_gib, .better = BETTER_HIGHER, .reads = "pagesize charge_batch" },
 	{ .name = "refills_per_gib", .unit = "refills", .kind = METRIC_WORKLOAD,
 	  .help = "stock refills per GiB charged in single pages", .fn = refills_per_gib,
 	  .better = BETTER_LOWER, .reads = "pagesize charge_batch" },

@@ -128,7 +128,7 @@ double value_real(struct value v)
 		return (double)v.i;
 	case VAL_REAL:
 		return v.r;
-	default:
+	default: /* a list is no one number: charts and the change column leave it out */
 		return NAN;
 	}
 }

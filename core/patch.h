@@ -19,6 +19,7 @@ enum value_kind {
 	VAL_NONE, /* cannot be evaluated here; why says so */
 	VAL_INT,
 	VAL_REAL, /* may be +inf when infinity is the honest answer */
+	VAL_LIST, /* whole numbers in order: i = how many; the metric's list fn yields them */
 };
 
 struct value {
@@ -59,6 +60,14 @@ typedef struct value (*metric_fn)(const struct machine *m, int side, struct strb
  */
 typedef int (*metric_cpus_fn)(const struct machine *m, int side, uint64_t n, struct value *out);
 
+/*
+ * A list-valued metric (VAL_LIST) hands its items to each(), in order, as
+ * runs of equal items (item, repeat), so a schedule of a million equal asks
+ * is one call. Returns how many items it yielded (fn's i).
+ */
+typedef void (*list_each_fn)(uint64_t item, uint64_t repeat, void *ctx);
+typedef uint64_t (*metric_list_fn)(const struct machine *m, int side, list_each_fn each, void *ctx);
+
 struct metric_desc {
 	const char *name;
 	const char *unit;      /* "pages", "bytes", "calls", "Mbps", "s", "x" ... */
@@ -74,6 +83,7 @@ struct metric_desc {
 	 * not listed computes the column once. test_reads checks the list.
 	 */
 	const char *reads;
+	metric_list_fn list;   /* set for VAL_LIST metrics only */
 };
 
 struct patch_desc {
@@ -122,6 +132,12 @@ static inline struct value val_real(double r)
 	return v;
 }
 
+static inline struct value val_list(uint64_t n)
+{
+	struct value v = { VAL_LIST, n, (double)n, NULL };
+	return v;
+}
+
 static inline struct value val_none(const char *why)
 {
 	struct value v = { VAL_NONE, 0, 0, why };
@@ -135,7 +151,7 @@ const char *metric_better_name(enum metric_better b);
 /* Does md read the parameter named key (listed in md->reads)? */
 int metric_reads(const struct metric_desc *md, const char *key);
 
-/* A value as a real, for ratios and models; NAN for VAL_NONE. */
+/* A value as a real, for ratios and models; NAN for VAL_NONE and VAL_LIST. */
 double value_real(struct value v);
 
 #endif

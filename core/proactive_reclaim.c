@@ -16,8 +16,13 @@ enum { FULL, CLUSTER, DECAY };
 static const char *const strategy_kernel[] = {
 	"before 0388536ac291: nr_to_reclaim - nr_reclaimed",
 	"0388536ac291: min(nr_to_reclaim - nr_reclaimed, SWAP_CLUSTER_MAX)",
-	"seed 002: (nr_to_reclaim - nr_reclaimed) / 4",
+	"seed 002: (nr_to_reclaim - nr_reclaimed) / reclaim_divisor (the patch: 4)",
 };
+
+static const char *const retry_rule =
+	"retries: a call that reclaims nothing is not an error at once: memory_reclaim() starts with\n"
+	"  nr_retries = MAX_RECLAIM_RETRIES (16, mm/internal.h) and returns -EAGAIN at the first zero-progress\n"
+	"  call after 16 of them (if (!reclaimed && !nr_retries--) return -EAGAIN); the ideal loop never gets there\n";
 
 struct reclaim_walk {
 	uint64_t calls;
@@ -25,7 +30,7 @@ struct reclaim_walk {
 	uint64_t first_ask;  /* nr_to_reclaim of the first call */
 };
 
-static uint64_t ask_for(int strategy, uint64_t remaining)
+static uint64_t ask_for(int strategy, uint64_t remaining, uint64_t div)
 {
 	switch (strategy) {
 	case FULL:
@@ -33,7 +38,7 @@ static uint64_t ask_for(int strategy, uint64_t remaining)
 	case CLUSTER:
 		return min_u64(remaining, SWAP_CLUSTER_MAX);
 	default:
-		return remaining / 4;
+		return remaining / div;
 	}
 }
 
@@ -43,13 +48,13 @@ static uint64_t ask_for(int strategy, uint64_t remaining)
  * full and cluster have closed forms; decay shrinks the remainder by a
  * quarter per call, so its loop runs O(log R) times even for an exbibyte.
  */
-static struct reclaim_walk walk(uint64_t request, int strategy)
+static struct reclaim_walk walk(uint64_t request, int strategy, uint64_t div)
 {
 	struct reclaim_walk w = { 0, 0, 0 };
 
 	if (!request)
 		return w;
-	w.first_ask = max_u64(ask_for(strategy, request), SWAP_CLUSTER_MAX);
+	w.first_ask = max_u64(ask_for(strategy, request, div), SWAP_CLUSTER_MAX);
 	if (strategy == FULL) {
 		w.calls = 1;
 		w.reclaimed = w.first_ask;
@@ -61,7 +66,7 @@ static struct reclaim_walk walk(uint64_t request, int strategy)
 		return w;
 	}
 	while (w.reclaimed < request) {
-		w.reclaimed += max_u64(ask_for(strategy, request - w.reclaimed), SWAP_CLUSTER_MAX);
+		w.reclaimed += max_u64(ask_for(strategy, request - w.reclaimed, div), SWAP_CLUSTER_MAX);
 		w.calls++;
 	}
 	return w;
@@ -79,7 +84,7 @@ static uint64_t request_pages(const struct machine *m, struct strbuf *why)
 static struct value calls(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t r = request_pages(m, why);
-	struct reclaim_walk w = walk(r, side);
+	struct reclaim_walk w = walk(r, side, m->reclaim_divisor);
 
 	sb_printf(why, "loop: while reclaimed < R: reclaimed += max(ask(R - reclaimed), SWAP_CLUSTER_MAX)\n");
 	sb_printf(why, "ask = %s\n", strategy_kernel[side]);
@@ -93,7 +98,7 @@ static struct value calls(const struct machine *m, int side, struct strbuf *why)
 		uint64_t done = 0, n = 0;
 
 		while (done < r) {
-			uint64_t got = max_u64(ask_for(DECAY, r - done), SWAP_CLUSTER_MAX);
+			uint64_t got = max_u64(ask_for(DECAY, r - done, m->reclaim_divisor), SWAP_CLUSTER_MAX);
 
 			if (n < 4 || done + got >= r)
 				sb_printf(why, "call %llu: remaining %llu, ask %llu\n", (unsigned long long)n + 1,
@@ -105,6 +110,7 @@ static struct value calls(const struct machine *m, int side, struct strbuf *why)
 		}
 		sb_printf(why, "%llu calls\n", (unsigned long long)w.calls);
 	}
+	sb_puts(why, retry_rule);
 	sb_printf(why, "kernel: memory_reclaim(), mm/memcontrol.c; try_to_free_mem_cgroup_pages(), mm/vmscan.c\n");
 	return val_int(w.calls);
 }
@@ -112,7 +118,7 @@ static struct value calls(const struct machine *m, int side, struct strbuf *why)
 static struct value first_ask(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t r = request_pages(m, why);
-	struct reclaim_walk w = walk(r, side);
+	struct reclaim_walk w = walk(r, side, m->reclaim_divisor);
 
 	sb_printf(why, "ask = %s, at least SWAP_CLUSTER_MAX\n", strategy_kernel[side]);
 	sb_printf(why, "first nr_to_reclaim = max(ask(%llu), 32) = %llu pages\n", (unsigned long long)r,
@@ -121,6 +127,98 @@ static struct value first_ask(const struct machine *m, int side, struct strbuf *
 	return val_int(w.first_ask);
 }
 
+
+/*
+ * The ideal loop's schedule: every call reclaims exactly its nr_to_reclaim,
+ * max(ask, SWAP_CLUSTER_MAX). Runs of equal asks go out as one (cluster is a
+ * single run however large the request); decay's distinct asks number about
+ * divisor * ln(R), so the walk is bounded as walk() is.
+ */
+static uint64_t asks_walk(const struct machine *m, int side, list_each_fn each, void *ctx)
+{
+	uint64_t r = machine_bytes_to_pages(m, m->reclaim), done = 0, n = 0, run = 0, run_n = 0;
+
+	if (!r)
+		return 0;
+	if (side == CLUSTER) {
+		n = (r + SWAP_CLUSTER_MAX - 1) / SWAP_CLUSTER_MAX;
+		each(SWAP_CLUSTER_MAX, n, ctx);
+		return n;
+	}
+	while (done < r) {
+		uint64_t got = max_u64(ask_for(side, r - done, m->reclaim_divisor), SWAP_CLUSTER_MAX);
+
+		if (run_n && got != run) {
+			each(run, run_n, ctx);
+			run_n = 0;
+		}
+		run = got;
+		run_n++;
+		done += got;
+		n++;
+	}
+	each(run, run_n, ctx);
+	return n;
+}
+
+static void asks_ignore(uint64_t item, uint64_t repeat, void *ctx)
+{
+	(void)item, (void)repeat, (void)ctx;
+}
+
+struct asks_text {
+	struct strbuf *why;
+	uint64_t call;
+};
+
+static void asks_line(uint64_t item, uint64_t repeat, void *ctx)
+{
+	struct asks_text *t = ctx;
+
+	if (repeat == 1)
+		sb_printf(t->why, "  call %llu: ask %llu\n", (unsigned long long)t->call + 1, (unsigned long long)item);
+	else
+		sb_printf(t->why, "  calls %llu..%llu: ask %llu each\n", (unsigned long long)t->call + 1,
+			  (unsigned long long)(t->call + repeat), (unsigned long long)item);
+	t->call += repeat;
+}
+
+static struct value asks(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t r = request_pages(m, why), n;
+
+	sb_printf(why, "ask = max(%s, SWAP_CLUSTER_MAX), call by call,\n"
+		       "  each call reclaiming exactly its ask (the ideal loop)\n", strategy_kernel[side]);
+	if (!why)
+		return val_list(asks_walk(m, side, asks_ignore, NULL));
+	if (side == CLUSTER) {
+		n = asks_walk(m, side, asks_ignore, NULL);
+		sb_printf(why, "summary: every ask is min(remaining, 32) rounded up to 32: %llu asks of 32 pages\n",
+			  (unsigned long long)n);
+	} else {
+		struct asks_text t = { why, 0 };
+
+		n = asks_walk(m, side, asks_line, &t);
+	}
+	sb_printf(why, "%llu asks for R = %llu pages ('get' prints every one)\n", (unsigned long long)n,
+		  (unsigned long long)r);
+	sb_puts(why, retry_rule);
+	sb_printf(why, "kernel: memory_reclaim(), mm/memcontrol.c; try_to_free_mem_cgroup_pages(), mm/vmscan.c\n");
+	return val_list(n);
+}
+
+static struct value tail_overshoot_pages(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t r = request_pages(m, why);
+	struct reclaim_walk w = walk(r, side, m->reclaim_divisor);
+
+	sb_printf(why, "workload: the ideal loop, each call reclaiming exactly max(ask, SWAP_CLUSTER_MAX)\n");
+	sb_printf(why, "ask = %s\n", strategy_kernel[side]);
+	sb_printf(why, "formula: overshoot = reclaimed - R = %llu - %llu = %llu pages (the 32-page floor of the last asks)\n",
+		  (unsigned long long)w.reclaimed, (unsigned long long)r, (unsigned long long)(w.reclaimed - r));
+	sb_printf(why, "kernel: try_to_free_mem_cgroup_pages(), mm/vmscan.c: .nr_to_reclaim = max(nr_pages, SWAP_CLUSTER_MAX)\n");
+	return val_int(w.reclaimed - r);
+}
 
 /*
  * The cost model. Each call reclaims what it was asked for and eps more
@@ -133,9 +231,9 @@ struct reclaim_run {
 	double calls, pages; /* pages: reclaimed, >= the request */
 };
 
-#define RECLAIM_WALK_MAX 100000 /* decay needs ~130 calls for an exbibyte; a guard, never reached */
+#define RECLAIM_WALK_MAX 100000 /* decay: ~130 calls for an exbibyte at divisor 4, ~25000 at 1024; a guard */
 
-static int model_walk(uint64_t request, int strategy, double eps, struct reclaim_run *run)
+static int model_walk(uint64_t request, int strategy, uint64_t div, double eps, struct reclaim_run *run)
 {
 	double r = (double)request, g = SWAP_CLUSTER_MAX * (1 + eps);
 
@@ -156,8 +254,8 @@ static int model_walk(uint64_t request, int strategy, double eps, struct reclaim
 	while (run->pages < r) {
 		if (run->calls >= RECLAIM_WALK_MAX)
 			return -1;
-		/* (r - pages) / 4 >= 0 here: truncation is floor(), without a libm call per step */
-		run->pages += fmax((double)(int64_t)((r - run->pages) / 4), SWAP_CLUSTER_MAX) * (1 + eps);
+		/* (r - pages) / div >= 0 here: truncation is floor(), without a libm call per step */
+		run->pages += fmax((double)(int64_t)((r - run->pages) / (double)div), SWAP_CLUSTER_MAX) * (1 + eps);
 		run->calls++;
 	}
 	return 0;
@@ -172,7 +270,7 @@ struct reclaim_cost {
 
 static int reclaim_cost(const struct machine *m, int side, struct reclaim_cost *c)
 {
-	if (model_walk(machine_bytes_to_pages(m, m->reclaim), side, m->reclaim_eps, &c->run))
+	if (model_walk(machine_bytes_to_pages(m, m->reclaim), side, m->reclaim_divisor, m->reclaim_eps, &c->run))
 		return -1;
 	c->restart_s = c->run.calls * m->reclaim_restart_us * 1e-6;
 	c->pages_s = c->run.pages * m->reclaim_page_ns * 1e-9;
@@ -271,19 +369,25 @@ static struct value overreclaim_bytes(const struct machine *m, int side, struct 
 static const struct metric_desc metrics[] = {
 	{ .name = "calls", .unit = "calls", .kind = METRIC_WORKLOAD,
 	  .help = "try_to_free_mem_cgroup_pages() calls for the request", .fn = calls,
-	  .better = BETTER_LOWER, .reads = "pagesize reclaim" },
+	  .better = BETTER_LOWER, .reads = "pagesize reclaim reclaim_divisor" },
 	{ .name = "first_ask", .unit = "pages", .kind = METRIC_EXACT,
 	  .help = "nr_to_reclaim of the first call", .fn = first_ask,
-	  .better = BETTER_NONE, .reads = "pagesize reclaim" },
+	  .better = BETTER_NONE, .reads = "pagesize reclaim reclaim_divisor" },
+	{ .name = "asks", .unit = "pages", .kind = METRIC_WORKLOAD,
+	  .help = "the ask schedule, call by call: every nr_to_reclaim (a list)", .fn = asks,
+	  .better = BETTER_NONE, .reads = "pagesize reclaim reclaim_divisor", .list = asks_walk },
+	{ .name = "tail_overshoot_pages", .unit = "pages", .kind = METRIC_WORKLOAD,
+	  .help = "the ideal loop's overshoot from the 32-page floor", .fn = tail_overshoot_pages,
+	  .better = BETTER_LOWER, .reads = "pagesize reclaim reclaim_divisor" },
 	{ .name = "time_s", .unit = "s", .kind = METRIC_MODELED,
 	  .help = "time to complete the request (fitted to seed 002)", .fn = time_s,
-	  .better = BETTER_LOWER, .reads = "pagesize reclaim reclaim_restart_us reclaim_page_ns reclaim_eps reclaim_inflow" },
+	  .better = BETTER_LOWER, .reads = "pagesize reclaim reclaim_restart_us reclaim_page_ns reclaim_eps reclaim_inflow reclaim_divisor" },
 	{ .name = "pages_per_s", .unit = "pages/s", .kind = METRIC_MODELED,
 	  .help = "pages reclaimed per second while reclaiming", .fn = pages_per_s,
-	  .better = BETTER_HIGHER, .reads = "pagesize reclaim reclaim_restart_us reclaim_page_ns reclaim_eps" },
+	  .better = BETTER_HIGHER, .reads = "pagesize reclaim reclaim_restart_us reclaim_page_ns reclaim_eps reclaim_divisor" },
 	{ .name = "overreclaim_bytes", .unit = "bytes", .kind = METRIC_MODELED,
 	  .help = "reclaimed beyond the request", .fn = overreclaim_bytes,
-	  .better = BETTER_LOWER, .reads = "pagesize reclaim reclaim_eps" },
+	  .better = BETTER_LOWER, .reads = "pagesize reclaim reclaim_eps reclaim_divisor" },
 	{ .name = NULL },
 };
 

@@ -23,6 +23,12 @@ static uint64_t vmpressure_win(const struct machine *m, int side, struct strbuf 
 		sb_printf(why, "kernel: const vmpressure_win, mm/vmpressure.c (before seed 004)\n");
 		return SWAP_CLUSTER_MAX * 16;
 	}
+	if (m->vmpressure_win) {
+		sb_printf(why, "vmpressure_win = %llu pages (set by vmpressure_win; the patch's formula gives %llu)\n",
+			  (unsigned long long)m->vmpressure_win, (unsigned long long)machine_vmpressure_win(m));
+		sb_printf(why, "kernel: vmpressure_win, mm/vmpressure.c (a what-if window on the patched side)\n");
+		return m->vmpressure_win;
+	}
 	mem128m = totalram >> (27 - shift);
 	win = (uint64_t)SWAP_CLUSTER_MAX * 16 * (1 + fls64(mem128m));
 	sb_printf(why, "formula: vmpressure_win = SWAP_CLUSTER_MAX * 16 * (1 + fls(totalram >> (27 - PAGE_SHIFT)))\n");
@@ -110,22 +116,93 @@ static struct value eval_time_s(const struct machine *m, int side, struct strbuf
 	return val_real(t);
 }
 
+/*
+ * The price of a bigger window: vmpressure() adds each call's scanned pages
+ * to vmpr->scanned and does nothing while the sum is below vmpressure_win, so
+ * a memcg's first evaluation (and so its first low/medium notification and
+ * its first socket_pressure assertion) waits for whole calls of `chunk`
+ * pages to reach the window. The window is the same for every memcg.
+ */
+static uint64_t detect(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t win = vmpressure_win(m, side, NULL), calls = (win + m->chunk - 1) / m->chunk, pages = calls * m->chunk;
+
+	sb_printf(why, "formula: detect_pages = ceil(vmpressure_win / chunk) * chunk (whole vmpressure() calls)\n");
+	sb_printf(why, "ceil(%llu / %llu) = %llu calls of %llu pages = %llu pages\n", (unsigned long long)win,
+		  (unsigned long long)m->chunk, (unsigned long long)calls, (unsigned long long)m->chunk,
+		  (unsigned long long)pages);
+	sb_printf(why, "kernel: vmpressure(), mm/vmpressure.c: vmpr->scanned += scanned; if (scanned < vmpressure_win) return;\n");
+	sb_printf(why, "  (per memcg: memcg_to_vmpressure(); vmpressure_prio() still passes vmpressure_win at once: critical is not delayed)\n");
+	return pages;
+}
+
+static struct value detect_pages(const struct machine *m, int side, struct strbuf *why)
+{
+	return val_int(detect(m, side, why));
+}
+
+static struct value detect_bytes(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t pages = detect(m, side, why), bytes = mul_sat(pages, m->pagesize);
+
+	sb_printf(why, "detect_bytes = detect_pages * PAGE_SIZE = %llu * %llu = %llu\n", (unsigned long long)pages,
+		  (unsigned long long)m->pagesize, (unsigned long long)bytes);
+	return val_int(bytes);
+}
+
+static struct value detect_s(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t pages = detect(m, side, why);
+	double t = (double)pages / m->scan_rate;
+
+	sb_printf(why, "model: detect_s = detect_pages / scan_rate = %llu / %.6g pages/s = %.6g s (modeled)\n",
+		  (unsigned long long)pages, m->scan_rate, t);
+	sb_printf(why, "assumed: scan_rate, the pages/s reclaim scans in this memcg; the default is seed 002's\n"
+		       "  258822 pages/s reclaimed by memory.reclaim (a floor on the scan rate: scanned >= reclaimed)\n");
+	return val_real(t);
+}
+
+/* vmpressure_win is sized by the machine's RAM but counted per memcg: a small memcg scans a big share of itself. */
+static struct value window_share(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t win = vmpressure_win(m, side, why), bytes = mul_sat(win, m->pagesize);
+	double pct = 100.0 * (double)bytes / (double)m->cgroup_size;
+
+	sb_printf(why, "formula: window_share = 100 * vmpressure_win * PAGE_SIZE / cgroup_size\n");
+	sb_printf(why, "100 * %llu * %llu / %llu = %.6g%%\n", (unsigned long long)win, (unsigned long long)m->pagesize,
+		  (unsigned long long)m->cgroup_size, pct);
+	sb_printf(why, "the window is one global (vmpressure_win), the count is per memcg (struct vmpressure in each)\n");
+	return val_real(pct);
+}
+
 static const struct metric_desc metrics[] = {
 	{ .name = "window", .unit = "pages", .kind = METRIC_EXACT,
 	  .help = "pages scanned between pressure evaluations (vmpressure_win)", .fn = window,
-	  .better = BETTER_NONE, .reads = "ram pagesize totalram" },
+	  .better = BETTER_NONE, .reads = "ram pagesize totalram vmpressure_win" },
 	{ .name = "window_bytes", .unit = "bytes", .kind = METRIC_EXACT,
 	  .help = "the window in bytes", .fn = window_bytes,
-	  .better = BETTER_NONE, .reads = "ram pagesize totalram" },
+	  .better = BETTER_NONE, .reads = "ram pagesize totalram vmpressure_win" },
 	{ .name = "evals", .unit = "evals", .kind = METRIC_WORKLOAD,
 	  .help = "evaluations for `scanned` pages in `chunk`-page calls", .fn = evals,
-	  .better = BETTER_LOWER, .reads = "ram pagesize totalram scanned chunk" },
+	  .better = BETTER_LOWER, .reads = "ram pagesize totalram scanned chunk vmpressure_win" },
 	{ .name = "eval_time_s", .unit = "s", .kind = METRIC_MODELED,
 	  .help = "time spent evaluating: evals * an assumed per-evaluation cost", .fn = eval_time_s,
-	  .better = BETTER_LOWER, .reads = "ram pagesize totalram scanned chunk vmpressure_eval_ns" },
+	  .better = BETTER_LOWER, .reads = "ram pagesize totalram scanned chunk vmpressure_eval_ns vmpressure_win" },
+	{ .name = "detect_pages", .unit = "pages", .kind = METRIC_WORKLOAD,
+	  .help = "pages a memcg scans before its first evaluation can fire (whole chunk calls)", .fn = detect_pages,
+	  .better = BETTER_LOWER, .reads = "ram pagesize totalram chunk vmpressure_win" },
+	{ .name = "detect_bytes", .unit = "bytes", .kind = METRIC_WORKLOAD,
+	  .help = "detect_pages in bytes", .fn = detect_bytes,
+	  .better = BETTER_LOWER, .reads = "ram pagesize totalram chunk vmpressure_win" },
+	{ .name = "detect_s", .unit = "s", .kind = METRIC_MODELED,
+	  .help = "time to the first evaluation at an assumed scan_rate", .fn = detect_s,
+	  .better = BETTER_LOWER, .reads = "ram pagesize totalram chunk vmpressure_win scan_rate" },
+	{ .name = "window_share", .unit = "%", .kind = METRIC_EXACT,
+	  .help = "the window as a share of cgroup_size (the memcg scans it alone)", .fn = window_share,
+	  .better = BETTER_LOWER, .reads = "ram pagesize totalram vmpressure_win cgroup_size" },
 	{ .name = "reduction", .unit = "x", .kind = METRIC_WORKLOAD,
 	  .single = 1, .help = "how many times fewer evaluations after the patch", .fn = reduction,
-	  .better = BETTER_HIGHER, .reads = "ram pagesize totalram scanned chunk" },
+	  .better = BETTER_HIGHER, .reads = "ram pagesize totalram scanned chunk vmpressure_win" },
 	{ .name = NULL },
 };
 
@@ -147,7 +224,19 @@ const struct patch_desc vmpressure_patch = {
 		"The patch computes it once at boot as SWAP_CLUSTER_MAX * 16 * (1 + fls(memory in\n"
 		"128 MiB units)): one more 512-page step per doubling of memory. A larger machine\n"
 		"scans more, so a fixed window re-evaluated pressure disproportionately often there;\n"
-		"each evaluation takes the per-memcg sr_lock and may write the socket pressure state.\n",
+		"each evaluation takes the per-memcg sr_lock and may write the socket pressure state.\n"
+		"The price (the kernel's own comment: 'too big window size will delay the notifications'):\n"
+		"- a memcg's first evaluation waits for a whole window of scanned pages (detect_pages),\n"
+		"  and the window is sized by machine RAM but counted per memcg (window_share);\n"
+		"- vmpressure_prio() still signals critical at once: at a deep reclaim priority it calls\n"
+		"  vmpressure() with scanned = vmpressure_win, which fills any window in one call;\n"
+		"- the cgroup-v1 'low' notification is rate-limited by the window (one eventfd signal per\n"
+		"  window at most, vmpressure_event() from vmpressure_work_fn()), so its rate drops with it;\n"
+		"- the window is computed once at boot (subsys_initcall vmpressure_init_window()): memory\n"
+		"  hotplug and balloons do not update it, unlike the committed_as batch (mm_compute_batch(),\n"
+		"  redone on memory hotplug by mm_compute_batch_notifier() and on an overcommit change by\n"
+		"  overcommit_policy_handler()) and the vmstat thresholds (refresh_zone_stat_thresholds(),\n"
+		"  redone on CPU hotplug and from init_per_zone_wmark_min()).\n",
 	.published =
 		"The same reclaim work (11.9M pages scanned) evaluated ~23.3k times with the 512-page\n"
 		"window at every size; scaled: 3877 (4 GB), 3329 (8 GB), 2910 (16 GB), 2585 (32 GB),\n"

@@ -26,6 +26,38 @@ static struct value threshold(const struct machine *m, int side, struct strbuf *
 	return val_int(min_u64(125, t));
 }
 
+/*
+ * refresh_zone_stat_thresholds(): max_drift = num_online_cpus() * threshold,
+ * the most a zone counter read without folding (zone_page_state()) can be off
+ * - the same price of per-CPU batching that committed_as pays.
+ */
+static uint64_t drift(const struct machine *m, struct strbuf *why)
+{
+	uint64_t t = threshold(m, 0, why).i, d = t * m->cpus;
+
+	sb_printf(why, "formula: max_drift = num_online_cpus() * threshold = %llu * %llu = %llu pages\n",
+		  (unsigned long long)m->cpus, (unsigned long long)t, (unsigned long long)d);
+	sb_printf(why, "kernel: refresh_zone_stat_thresholds(), mm/vmstat.c (percpu_drift_mark is set when this exceeds\n"
+		       "  the low - min watermark gap); recomputed on CPU hotplug, unlike vmpressure_win\n");
+	return d;
+}
+
+static struct value drift_pages(const struct machine *m, int side, struct strbuf *why)
+{
+	(void)side;
+	return val_int(drift(m, why));
+}
+
+static struct value drift_bytes(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t d = drift(m, why), bytes = mul_sat(d, m->pagesize);
+
+	(void)side;
+	sb_printf(why, "drift_bytes = %llu * PAGE_SIZE %llu = %llu\n", (unsigned long long)d,
+		  (unsigned long long)m->pagesize, (unsigned long long)bytes);
+	return val_int(bytes);
+}
+
 /* zone_batchsize(), mm/page_alloc.c, and the max(1, ...) of zone_set_pageset_high_and_batch() */
 static struct value pcp_batch(const struct machine *m, int side, struct strbuf *why)
 {
@@ -52,6 +84,12 @@ static const struct metric_desc metrics[] = {
 	{ .name = "threshold", .unit = "pages", .kind = METRIC_EXACT,
 	  .single = 1, .help = "per-CPU vmstat counter drift before folding", .fn = threshold,
 	  .better = BETTER_NONE, .reads = "cpus ram pagesize totalram zone" },
+	{ .name = "drift_pages", .unit = "pages", .kind = METRIC_EXACT,
+	  .single = 1, .help = "per-counter drift the thresholds allow across CPUs (cpus * threshold)", .fn = drift_pages,
+	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram zone" },
+	{ .name = "drift_bytes", .unit = "bytes", .kind = METRIC_EXACT,
+	  .single = 1, .help = "drift_pages in bytes", .fn = drift_bytes,
+	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram zone" },
 	{ .name = "pcp_batch", .unit = "pages", .kind = METRIC_EXACT,
 	  .single = 1, .help = "pages moved per per-CPU page list refill or drain", .fn = pcp_batch,
 	  .better = BETTER_NONE, .reads = "ram pagesize totalram zone" },

@@ -65,6 +65,23 @@ static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out,
 	return 0;
 }
 
+/* A list metric prints a line of items per side; -1 with err when one is too long to print. */
+static int get_list(const struct machine *m, const struct metric_ref *ref, struct strbuf *out, char *err,
+		    size_t errlen)
+{
+	int nsides = patch_nsides(ref->patch);
+	uint64_t n;
+
+	for (int i = ref->side >= 0 ? ref->side : 0; i < (ref->side >= 0 ? ref->side + 1 : nsides); i++) {
+		if (render_list(m, ref->metric, i, 0, out, &n))
+			return ERR("get: %s.%s.%s: %llu items, more than %u to print (explain summarises them)",
+				   ref->patch->id, ref->metric->name, ref->patch->sides[i], (unsigned long long)n,
+				   RENDER_LIST_MAX);
+		sb_putc(out, '\n');
+	}
+	return 0;
+}
+
 static void get_metric(const struct machine *m, const struct metric_ref *ref, struct strbuf *out)
 {
 	int nsides = patch_nsides(ref->patch);
@@ -95,6 +112,14 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 			return ERR("get: unknown key '%s' (expected a parameter or PATCH.METRIC[.SIDE])", argv[i]);
 		if (metric_parse(argv[i], &ref, b, sizeof(b)))
 			return ERR("get: %s", b);
+		if (ref.metric->list) { /* a list too long to print fails before anything is printed */
+			struct strbuf probe = STRBUF_INIT;
+			int rc = get_list(&s->m, &ref, &probe, err, errlen);
+
+			sb_free(&probe);
+			if (rc)
+				return -1;
+		}
 	}
 	for (int i = 0; i < argc; i++) {
 		const struct param *p = param_find(argv[i]);
@@ -105,7 +130,10 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 			continue;
 		}
 		metric_parse(argv[i], &ref, b, sizeof(b));
-		get_metric(&s->m, &ref, out);
+		if (ref.metric->list)
+			get_list(&s->m, &ref, out, err, errlen);
+		else
+			get_metric(&s->m, &ref, out);
 	}
 	return 0;
 }

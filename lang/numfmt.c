@@ -182,6 +182,12 @@ static void human(struct value v, const char *unit, int full, int width, char *b
 		snprintf(buf, len, "n/a");
 		return;
 	}
+	if (v.kind == VAL_LIST) { /* the items need the machine (render_list()): here, how many */
+		snprintf(buf, len, "%llu item%s", (unsigned long long)v.i, v.i == 1 ? "" : "s");
+		if (width > 0 && (int)strlen(buf) > width)
+			snprintf(buf, len, "[%llu]", (unsigned long long)v.i);
+		return;
+	}
 	if (!strcmp(unit, "bytes") && v.kind == VAL_INT) {
 		fmt_bytes(v.i, buf, len);
 		return;

@@ -18,10 +18,49 @@ void render_bare(struct value v, char *buf, size_t len)
 	case VAL_REAL:
 		fmt_real_shortest(v.r, buf, len); /* lossless: a script reads back the double core computed */
 		break;
+	case VAL_LIST: /* the items need the machine: render_list() */
+		snprintf(buf, len, "%llu item%s", (unsigned long long)v.i, v.i == 1 ? "" : "s");
+		break;
 	default:
 		snprintf(buf, len, "n/a");
 		break;
 	}
+}
+
+struct list_out {
+	struct strbuf *out;
+	int json;
+	uint64_t n;
+};
+
+static void list_item(uint64_t item, uint64_t repeat, void *ctx)
+{
+	struct list_out *l = ctx;
+	char b[24];
+
+	snprintf(b, sizeof(b), "%llu", (unsigned long long)item);
+	for (uint64_t i = 0; i < repeat; i++, l->n++) {
+		if (l->n)
+			sb_puts(l->out, l->json ? ", " : " ");
+		sb_puts(l->out, b);
+	}
+}
+
+int render_list(const struct machine *m, const struct metric_desc *md, int side, int json, struct strbuf *out,
+		uint64_t *count)
+{
+	struct list_out l = { out, json, 0 };
+	struct value v = md->fn(m, side, NULL);
+
+	*count = v.i;
+	if (v.kind != VAL_LIST || !md->list || v.i > RENDER_LIST_MAX)
+		return -1;
+	if (json)
+		sb_putc(out, '[');
+	md->list(m, side, list_item, &l);
+	if (json)
+		sb_putc(out, ']');
+	return 0;
 }
 
 void render_human(struct value v, const char *unit, char *buf, size_t len)
@@ -70,11 +109,15 @@ struct record {
 	const char *patch, *metric, *side, *unit, *kind;
 	struct value v;
 	const char *text; /* machine rows: the value as typed */
+	const struct metric_desc *list; /* a list metric: its items, from m on side sidei */
+	const struct machine *m;
+	int sidei;
 };
 
 static void emit_record(enum out_format f, const struct record *r, int *first, struct strbuf *out)
 {
 	char b[64];
+	uint64_t n;
 
 	if (f == FMT_CSV) {
 		if (*first)
@@ -83,6 +126,14 @@ static void emit_record(enum out_format f, const struct record *r, int *first, s
 			snprintf(b, sizeof(b), "%s", r->text);
 		else
 			render_bare(r->v, b, sizeof(b));
+		if (r->list) { /* a list is one field: its items space-separated, quoted */
+			sb_printf(out, "%s,%s,%s,\"", r->patch, r->metric, r->side);
+			if (render_list(r->m, r->list, r->sidei, 0, out, &n))
+				sb_puts(out, "n/a");
+			sb_printf(out, "\",%s,%s\n", r->unit, r->kind);
+			*first = 0;
+			return;
+		}
 		sb_printf(out, "%s,%s,%s,%s,%s,%s\n", r->patch, r->metric, r->side, b, r->unit, r->kind);
 	} else {
 		sb_puts(out, *first ? "[\n  {" : ",\n  {");
@@ -95,8 +146,8 @@ static void emit_record(enum out_format f, const struct record *r, int *first, s
 		sb_puts(out, ", \"value\": ");
 		if (r->text)
 			json_str(out, r->text);
-		else
-			json_value(out, r->v);
+		else if (!r->list || render_list(r->m, r->list, r->sidei, 1, out, &n))
+			json_value(out, r->list ? val_none(NULL) : r->v);
 		sb_puts(out, ", \"unit\": ");
 		json_str(out, r->unit);
 		sb_puts(out, ", \"kind\": ");
@@ -129,7 +180,7 @@ static void show_machine_records(const struct machine *m, enum out_format f, int
 {
 	for (size_t i = 0; i < nparams; i++) {
 		char v[64];
-		struct record r = { "machine", params[i].name, "", params[i].unit, "input", val_none(NULL), v };
+		struct record r = { "machine", params[i].name, "", params[i].unit, "input", val_none(NULL), v, NULL, NULL, 0 };
 
 		param_format(m, &params[i], v, sizeof(v));
 		emit_record(f, &r, first, out);
@@ -211,7 +262,7 @@ static void show_model_records(const struct machine *m, const struct patch_desc 
 	for (const struct metric_desc *md = d->metrics; md->name; md++) {
 		for (int s = 0; s < (md->single ? 1 : nsides); s++) {
 			struct record r = { d->id, md->name, md->single ? "" : d->sides[s], md->unit, kind_name(md),
-					    md->fn(m, s, NULL), NULL };
+					    md->fn(m, s, NULL), NULL, md->list ? md : NULL, m, s };
 
 			emit_record(f, &r, first, out);
 		}
@@ -265,13 +316,16 @@ static void explain_one(const struct machine *m, const struct metric_ref *ref, i
 
 	render_bare(v, bare, sizeof(bare));
 	render_human(v, md->unit, human, sizeof(human));
-	if (md->single)
+	if (v.kind == VAL_LIST) /* the items are in the working below; `get` prints them bare */
+		sb_printf(out, "%s.%s.%s = a list of %s (%s each)", ref->patch->id, md->name, ref->patch->sides[side], bare,
+			  md->unit);
+	else if (md->single)
 		sb_printf(out, "%s.%s = %s", ref->patch->id, md->name, human);
 	else
 		sb_printf(out, "%s.%s.%s = %s", ref->patch->id, md->name, ref->patch->sides[side], human);
 	/* the exact figure too when the 4 digits or a scaled unit hide some of it */
 	snprintf(plain, sizeof(plain), "%s%s%s", bare, *md->unit ? " " : "", md->unit);
-	if (v.kind != VAL_NONE && strcmp(human, plain))
+	if (v.kind != VAL_NONE && v.kind != VAL_LIST && strcmp(human, plain))
 		sb_printf(out, " (%s)", plain);
 	sb_printf(out, "  [%s]\n", md->kind == METRIC_MODELED ? "model: an estimate, not a measurement; what it rests on is below"
 				   : md->kind == METRIC_WORKLOAD ? "workload: the kernel's loop arithmetic under the assumption below"

@@ -20,6 +20,16 @@ void render_human(struct value v, const char *unit, char *buf, size_t len);
 enum verdict render_change(const struct metric_desc *md, struct value before, struct value after, char *buf,
 			   size_t len);
 
+/* Items of a list metric a command prints at most; `explain` summarises longer ones. */
+#define RENDER_LIST_MAX 1000000u
+/*
+ * Every item of a list-valued metric (VAL_LIST) on one side, separated by
+ * sep; json: a JSON array. -1 and nothing written when there are more than
+ * RENDER_LIST_MAX (*count says how many).
+ */
+int render_list(const struct machine *m, const struct metric_desc *md, int side, int json, struct strbuf *out,
+		uint64_t *count);
+
 /* Topic "" or "all", "machine", or a patch id; -1 with err if unknown. */
 int render_show(const struct session *s, const char *topic, struct strbuf *out, char *err, size_t errlen);
 void render_explain(const struct machine *m, const struct metric_ref *ref, int side, struct strbuf *out);

@@ -152,8 +152,9 @@ check() {
 first_screen() {
 	start && expect 'q quit' '^machine' ' cpus +64( |$)' 'memcg_charge +before +after +change' \
 		'proactive_reclaim +full +cluster +decay' 'committed_as +before +after' 'vmpressure +before +after' \
-		'vmstat +value' ' batch +32 +64 +x2' 'stock_max_bytes +8 MiB +16 MiB' ' window +512 ' \
-		'~ modeled' 'exact'
+		' batch +32 +64 +x2' 'stock_max_bytes +8 MiB +16 MiB' ' window +512 ' \
+		'~ modeled' 'exact' &&
+		keys Tab End && expect 'vmstat +value' && keys Home Tab # the cost metrics fill 40 rows: vmstat is a scroll away
 }
 check "first screen: machine and every patch, before and after" first_screen
 
@@ -174,7 +175,7 @@ check "a bad :set says why in the status line and changes nothing" bad_set
 # Only one parameter starts with "cp"; several start with "c", and the list shows above the line.
 complete_tab() {
 	keys : 'set cp' Tab && expect '^:set cpus' && keys Escape && keys : 'set c' Tab &&
-		expect 'candidates:.* cpus' '^:set c' && keys Escape && wait_gone 'candidates:'
+		expect 'candidates:.* chunk' '^:set c' && keys Escape && wait_gone 'candidates:'
 }
 check ":set cp<Tab> completes to :set cpus; an ambiguous Tab lists the candidates" complete_tab
 
@@ -264,15 +265,17 @@ chart_no_color() {
 # An X10 mouse report: ESC [ M, then button + 32, column + 33, row + 33 (0-based).
 mouse_report() { printf "\033[M$(printf "\\%o\\%o\\%o" $((32 + $1)) $((33 + $2)) $((33 + $3)))"; }
 mouse() {
-	# row 4 is stock_max_bytes, the second metric of the first patch
-	start && keys -l "$(mouse_report 0 60 4)" && keys -l "$(mouse_report 3 60 4)" &&
+	# the row stock_max_bytes is drawn on (the second metric of the first patch), 0-based
+	start && expect 'stock_max_bytes' || return 1
+	row=$(($($T capture-pane -p -t bl | grep -n 'stock_max_bytes' | head -1 | cut -d: -f1) - 1))
+	keys -l "$(mouse_report 0 60 $row)" && keys -l "$(mouse_report 3 60 $row)" &&
 		expect 'memcg_charge.stock_max_bytes: '
 }
 check "a mouse click selects the metric under it" mouse
 
 resize() {
 	start && $T resize-window -t bl -x 40 -y 12 && expect 'too small' && $T resize-window -t bl -x $W -y $H &&
-		expect 'memcg_charge +before' 'vmstat +value' 'q quit' && refuse 'too small'
+		expect 'memcg_charge +before' 'q quit' && refuse 'too small' && keys Tab End && expect 'vmstat +value'
 }
 check "resize to 40x12 says too small; back to 120x40 draws it all again" resize
 

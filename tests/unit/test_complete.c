@@ -84,7 +84,7 @@ static void test_issue_examples(void **state)
 	assert_string_equal(offers("set pagesize ", &c), "4K 16K 64K");
 	assert_string_equal(offers("set totalram a", &c), "auto");
 	/* KEY VALUE pairs repeat */
-	assert_string_equal(offers("set cpus 8 overc", &c), "overcommit");
+	assert_string_equal(offers("set cpus 8 overc", &c), "overcommit overcommit_ratio");
 	assert_string_equal(offers("set cpus 8 overcommit al", &c), "always");
 	/* a value with no names to offer */
 	assert_string_equal(offers("set cpus ", &c), "");
@@ -100,8 +100,9 @@ static void test_metrics_by_dot_level(void **state)
 	/* patch ids go on with a dot: no space after */
 	assert_string_equal(offers("explain vmp", &c), "vmpressure.~");
 	/* get takes parameters too: vmpressure_eval_ns is a key */
-	assert_string_equal(offers("get vmpressure", &c), "vmpressure_eval_ns vmpressure.~");
-	assert_string_equal(offers("get vmpressure.win", &c), "vmpressure.window~ vmpressure.window_bytes~");
+	assert_string_equal(offers("get vmpressure", &c), "vmpressure_win vmpressure_eval_ns vmpressure.~");
+	assert_string_equal(offers("get vmpressure.win", &c),
+			    "vmpressure.window~ vmpressure.window_bytes~ vmpressure.window_share~");
 	assert_string_equal(offers("get vmpressure.window.", &c), "vmpressure.window.before vmpressure.window.after");
 	assert_string_equal(offers("get proactive_reclaim.calls.c", &c), "proactive_reclaim.calls.cluster");
 	/* single-valued: complete as it is, and no sides */
@@ -172,7 +173,7 @@ static void test_words_presets_files(void **state)
 	assert_string_equal(offers("host ", &c), "check");
 	assert_string_equal(offers("format j", &c), "json");
 	assert_string_equal(offers("show m", &c), "machine memcg_charge");
-	assert_string_equal(offers("help ov", &c), "overcommit");
+	assert_string_equal(offers("help ov", &c), "overcommit overcommit_ratio");
 	assert_string_equal(offers("help met", &c), "metrics");
 	/* past the last argument, after an unknown command, in a comment: nothing */
 	assert_string_equal(offers("quit ", &c), "");
@@ -209,7 +210,7 @@ static void test_range_commands(void **state)
 
 	(void)state;
 	assert_string_equal(offers("sweep cp", &c), "cpus");
-	assert_string_equal(offers("sweep overc", &c), ""); /* a choice cannot be swept */
+	assert_string_equal(offers("sweep overc", &c), "overcommit_ratio"); /* a choice (overcommit) cannot be swept */
 	assert_string_equal(offers("sweep pagesize 4", &c), "4K");
 	assert_string_equal(offers("sweep cpus 1 10 st", &c), "step");
 	assert_string_equal(offers("sweep cpus 1 10 step ", &c), "");
@@ -217,7 +218,7 @@ static void test_range_commands(void **state)
 	assert_string_equal(offers("sweep cpus 1 10 step 1 vmstat.threshold comm", &c), "committed_as.~");
 	assert_string_equal(offers("sweep cpus 1 10 vmstat.threshold st", &c), ""); /* the step comes first */
 	assert_string_equal(offers("plot vmpressure.window ov", &c), "over");
-	assert_string_equal(offers("plot vmpressure.window over overc", &c), "");
+	assert_string_equal(offers("plot vmpressure.window over overc", &c), "overcommit_ratio");
 	assert_string_equal(offers("plot vmpressure.window over ram 1G 1T ", &c), "step x");
 	assert_string_equal(offers("where memcg_charge.speedup >", &c), "> >=");
 	assert_string_equal(offers("where memcg_charge.speedup > 1.5 ov", &c), "over");
