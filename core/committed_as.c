@@ -14,7 +14,12 @@ enum { BEFORE, AFTER };
 
 static const char *const policy_names[] = { "OVERCOMMIT_GUESS", "OVERCOMMIT_ALWAYS", "OVERCOMMIT_NEVER" };
 
-/* mm_compute_batch(), mm/util.c (mm/mm_init.c in later kernels) */
+/*
+ * mm_compute_batch(), mm/mm_init.c: at boot, again from overcommit_policy_handler()
+ * (mm/util.c) when the policy changes, and from mm_compute_batch_notifier() on
+ * memory hotplug. Its types hold: nr * 2 fits s32 for any CPU count, and the
+ * memory-sized part is clamped to INT_MAX before max_t(s32, ...).
+ */
 static uint64_t compute_batch(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t nr = m->cpus, ram = machine_totalram(m);
@@ -36,7 +41,7 @@ static uint64_t compute_batch(const struct machine *m, int side, struct strbuf *
 	sb_printf(why, "max(2 * %llu, 32) = %llu; max(%llu, %llu) = %llu\n", (unsigned long long)nr,
 		  (unsigned long long)floor, (unsigned long long)memsized, (unsigned long long)floor,
 		  (unsigned long long)batch);
-	sb_printf(why, "kernel: mm_compute_batch(), mm/util.c%s\n", side == BEFORE ? " (before seed 003)" : " (seed 003)");
+	sb_printf(why, "kernel: mm_compute_batch(), mm/mm_init.c%s\n", side == BEFORE ? " (before seed 003)" : " (seed 003)");
 	return batch;
 }
 
@@ -45,7 +50,12 @@ static struct value batch(const struct machine *m, int side, struct strbuf *why)
 	return val_int(compute_batch(m, side, why));
 }
 
-/* __percpu_counter_compare() trusts the global count to within batch * num_online_cpus(). */
+/*
+ * Two figures for the drift of the global count: the bound batch * cpus (the
+ * margin __percpu_counter_compare(), lib/percpu_counter.c, allows a rough
+ * read), and the most that can occur, (batch - 1) * cpus, since
+ * percpu_counter_add_batch() folds a CPU's delta once it reaches batch.
+ */
 static struct value max_drift_bytes(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t b = compute_batch(m, side, why), pages = b * m->cpus, bytes = mul_sat(pages, m->pagesize);
@@ -53,10 +63,31 @@ static struct value max_drift_bytes(const struct machine *m, int side, struct st
 
 	if (why) /* formatting costs more than the arithmetic: only when asked */
 		format_size(bytes, human, sizeof(human));
-	sb_printf(why, "formula: max_drift = batch * cpus pages, in bytes\n");
+	sb_printf(why, "formula: the bound batch * cpus pages, in bytes\n");
 	sb_printf(why, "%llu * %llu * %llu = %llu (%s)\n", (unsigned long long)b, (unsigned long long)m->cpus,
 		  (unsigned long long)m->pagesize, (unsigned long long)bytes, human);
-	sb_printf(why, "kernel: __percpu_counter_compare(), lib/percpu_counter.c\n");
+	sb_printf(why, "a bound, not a drift that occurs: each CPU folds its delta at >= batch, so the most is\n"
+		       "  (batch - 1) * cpus pages (max_drift_reachable_bytes)\n");
+	if (trunc32(pages))
+		sb_printf(why, "__percpu_counter_compare() computes this margin as s32 * unsigned int: %llu wraps to %u\n"
+			       "  there (vm_committed_as itself is not compared that way)\n",
+			  (unsigned long long)pages, (unsigned int)(uint32_t)pages);
+	sb_printf(why, "kernel: the margin of __percpu_counter_compare(), lib/percpu_counter.c\n");
+	return val_int(bytes);
+}
+
+static struct value max_drift_reachable_bytes(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t b = compute_batch(m, side, why), pages = (b - 1) * m->cpus, bytes = mul_sat(pages, m->pagesize);
+	char human[32];
+
+	if (why)
+		format_size(bytes, human, sizeof(human));
+	sb_printf(why, "formula: (batch - 1) * cpus pages, in bytes: percpu_counter_add_batch() folds a CPU's\n"
+		       "  delta into the global count once |delta| >= batch, so each CPU holds at most batch - 1\n");
+	sb_printf(why, "(%llu - 1) * %llu * %llu = %llu (%s)\n", (unsigned long long)b, (unsigned long long)m->cpus,
+		  (unsigned long long)m->pagesize, (unsigned long long)bytes, human);
+	sb_printf(why, "kernel: percpu_counter_add_batch(), lib/percpu_counter.c\n");
 	return val_int(bytes);
 }
 
@@ -65,10 +96,17 @@ static struct value max_drift_pct(const struct machine *m, int side, struct strb
 	uint64_t b = compute_batch(m, side, NULL), pages = b * m->cpus, ram = machine_totalram(m);
 	double pct = 100.0 * (double)pages / (double)ram;
 
-	sb_printf(why, "formula: 100 * batch * cpus / totalram\n");
+	sb_printf(why, "formula: 100 * batch * cpus / totalram (the bound, as a share of totalram)\n");
 	sb_printf(why, "100 * %llu * %llu / %llu = %.3f%%\n", (unsigned long long)b, (unsigned long long)m->cpus,
 		  (unsigned long long)ram, pct);
-	sb_printf(why, "kernel: vm_committed_as, read by __vm_enough_memory(), mm/util.c\n");
+	sb_printf(why, "kernel: the margin of __percpu_counter_compare(), lib/percpu_counter.c\n");
+	if (m->overcommit == OVERCOMMIT_NEVER)
+		sb_printf(why, "read by: __vm_enough_memory(), mm/util.c, compares percpu_counter_read_positive()\n"
+			       "  of vm_committed_as with the commit limit under OVERCOMMIT_NEVER\n");
+	else
+		sb_printf(why, "no reader under %s: __vm_enough_memory(), mm/util.c, returns before it reads\n"
+			       "  vm_committed_as, and /proc/meminfo's Committed_AS sums it exactly (vm_memory_committed())\n",
+			  policy_names[m->overcommit]);
 	return val_real(pct);
 }
 
@@ -296,10 +334,13 @@ static const struct metric_desc metrics[] = {
 	  .help = "vm_committed_as_batch", .fn = batch,
 	  .better = BETTER_NONE, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
 	{ .name = "max_drift_bytes", .unit = "bytes", .kind = METRIC_EXACT,
-	  .help = "worst-case error of the global committed count", .fn = max_drift_bytes,
+	  .help = "bound on the global count's error: batch * cpus pages", .fn = max_drift_bytes,
+	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
+	{ .name = "max_drift_reachable_bytes", .unit = "bytes", .kind = METRIC_EXACT,
+	  .help = "largest error that can occur: (batch - 1) * cpus pages", .fn = max_drift_reachable_bytes,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
 	{ .name = "max_drift_pct", .unit = "%", .kind = METRIC_EXACT,
-	  .help = "that error as a share of totalram", .fn = max_drift_pct,
+	  .help = "the bound as a share of totalram", .fn = max_drift_pct,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
 	{ .name = "commit_limit_error_pct", .unit = "%", .kind = METRIC_EXACT,
 	  .help = "under overcommit never: that error as a share of CommitLimit", .fn = commit_limit_error_pct,

@@ -29,6 +29,23 @@ static inline unsigned int fls64(uint64_t x)
 #endif
 }
 
+/*
+ * The kernel's fls() takes an unsigned int (include/asm-generic/bitops/builtin-fls.h,
+ * arch/x86/include/asm/bitops.h): a wider argument is cut to its low 32 bits
+ * at the call, so fls(1ull << 32) is fls(0) = 0. Formulas that pass an
+ * unsigned long or an int into fls() go through this, truncation and all.
+ */
+static inline unsigned int fls32(uint64_t x)
+{
+	return fls64((uint32_t)x);
+}
+
+/* Did passing x to a 32-bit parameter (fls()'s unsigned int, an int) lose bits? */
+static inline int trunc32(uint64_t x)
+{
+	return x > UINT32_MAX;
+}
+
 /* rounddown_pow_of_two() from include/linux/log2.h; undefined for 0 there, 0 here. */
 static inline uint64_t rounddown_pow_of_two(uint64_t x)
 {

@@ -14,6 +14,8 @@
 enum { BEFORE, AFTER };
 
 #define MEMCG_CHARGE_BATCH_OLD 32u
+/* refill_stock(), mm/memcontrol.c, since the stock caches 7 memcgs in uint8_t counts */
+#define MEMCG_STOCK_S8_MAX 127u
 
 /* MEMCG_CHARGE_BATCH: 32U before seed 000, 64U after (or the charge_batch what-if). */
 static uint64_t charge_batch(const struct machine *m, int side, struct strbuf *why)
@@ -25,6 +27,10 @@ static uint64_t charge_batch(const struct machine *m, int side, struct strbuf *w
 	else
 		sb_printf(why, "MEMCG_CHARGE_BATCH = %lluU (include/linux/memcontrol.h; seed 000: 64U%s)\n",
 			  (unsigned long long)b, b == 64 ? "" : "; set by charge_batch");
+	if (b > MEMCG_STOCK_S8_MAX)
+		sb_printf(why, "not buildable on kernels with the multi-memcg stock: refill_stock() has\n"
+			       "  BUILD_BUG_ON(MEMCG_CHARGE_BATCH > S8_MAX), %llu > 127 (mm/memcontrol.c)\n",
+			  (unsigned long long)b);
 	return b;
 }
 
@@ -47,28 +53,41 @@ static struct value stock_max_bytes(const struct machine *m, int side, struct st
 	sb_printf(why, "formula: stock_max_bytes = cpus * MEMCG_CHARGE_BATCH * PAGE_SIZE\n");
 	sb_printf(why, "%llu * %llu * %llu = %llu (%s)\n", (unsigned long long)m->cpus, (unsigned long long)b,
 		  (unsigned long long)m->pagesize, (unsigned long long)bytes, human);
-	sb_printf(why, "memory.current counts it; reclaim cannot see it until the stocks drain\n");
+	sb_printf(why, "memory.current counts it; reclaim cannot see it until the stocks drain: try_charge_memcg()\n"
+		       "  drains every CPU's stock before it would OOM, and memory.high/memory.max writes drain too\n");
+	sb_printf(why, "per memcg: kernels with the multi-memcg stock (NR_MEMCG_STOCK) cache up to 7 memcgs per CPU\n");
 	sb_printf(why, "kernel: refill_stock(), consume_stock(), mm/memcontrol.c\n");
 	return val_int(bytes);
 }
 
+/*
+ * memcg_vmstats_needs_flush(), mm/memcontrol.c: stats_updates >
+ * MEMCG_CHARGE_BATCH * num_online_cpus(), an unsigned int product that wraps
+ * at 2^32. memcg_rstat_updated() adds abs(val) - pages of stat change.
+ */
 static struct value flush_threshold(const struct machine *m, int side, struct strbuf *why)
 {
-	uint64_t b = charge_batch(m, side, why), t = b * m->cpus;
+	uint64_t b = charge_batch(m, side, why), full = b * m->cpus;
+	uint32_t t = (uint32_t)full;
 
 	sb_printf(why, "formula: flush when stats_updates > MEMCG_CHARGE_BATCH * num_online_cpus()\n");
-	sb_printf(why, "%llu * %llu = %llu stat updates\n", (unsigned long long)b, (unsigned long long)m->cpus,
-		  (unsigned long long)t);
-	sb_printf(why, "kernel: memcg_vmstats_needs_flush(), mm/memcontrol.c\n");
+	sb_printf(why, "%llu * %llu = %llu pages of stat change\n", (unsigned long long)b, (unsigned long long)m->cpus,
+		  (unsigned long long)full);
+	if (trunc32(full))
+		sb_printf(why, "truncated: both are unsigned int, so the product wraps to %u\n", t);
+	sb_printf(why, "stats_updates grows by abs(val) per update: pages changed, not a count of updates;\n"
+		       "  the periodic flush runs every 2 s (FLUSH_TIME) whatever the count\n");
+	sb_printf(why, "kernel: memcg_vmstats_needs_flush(), memcg_rstat_updated(), flush_memcg_stats_dwork(), mm/memcontrol.c\n");
 	return val_int(t);
 }
 
 static uint64_t refills(const struct machine *m, int side, struct strbuf *why)
 {
-	uint64_t b = charge_batch(m, side, why), pages = GiB / m->pagesize, r = pages / b;
+	uint64_t b = charge_batch(m, side, why), pages = GiB / m->pagesize, r = (pages + b - 1) / b;
 
-	sb_printf(why, "formula: refills_per_gib = (1 GiB / PAGE_SIZE) / MEMCG_CHARGE_BATCH\n");
-	sb_printf(why, "%llu / %llu = %llu refills of the stock per GiB charged a page at a time\n",
+	sb_printf(why, "workload: one CPU charges 1 GiB a page at a time into one memcg; nothing else drains its stock\n");
+	sb_printf(why, "formula: refills_per_gib = ceil((1 GiB / PAGE_SIZE) / MEMCG_CHARGE_BATCH)\n");
+	sb_printf(why, "ceil(%llu / %llu) = %llu trips to the page_counters (each charges a whole batch; the last leaves its surplus in the stock)\n",
 		  (unsigned long long)pages, (unsigned long long)b, (unsigned long long)r);
 	return r;
 }

@@ -30,13 +30,18 @@ static uint64_t vmpressure_win(const struct machine *m, int side, struct strbuf 
 		return m->vmpressure_win;
 	}
 	mem128m = totalram >> (27 - shift);
-	win = (uint64_t)SWAP_CLUSTER_MAX * 16 * (1 + fls64(mem128m));
+	/* fls() takes an unsigned int: seed 004 passes its unsigned long mem128m, cut to 32 bits */
+	win = (uint64_t)SWAP_CLUSTER_MAX * 16 * (1 + fls32(mem128m));
 	sb_printf(why, "formula: vmpressure_win = SWAP_CLUSTER_MAX * 16 * (1 + fls(totalram >> (27 - PAGE_SHIFT)))\n");
 	sb_printf(why, "totalram = %llu pages, PAGE_SHIFT = %u\n", (unsigned long long)totalram, shift);
-	sb_printf(why, "%llu >> %u = %llu (memory in 128 MiB units)\n", (unsigned long long)totalram, 27 - shift,
-		  (unsigned long long)mem128m);
-	sb_printf(why, "1 + fls(%llu) = %u\n", (unsigned long long)mem128m, 1 + fls64(mem128m));
-	sb_printf(why, "%u * 16 * %u = %llu\n", SWAP_CLUSTER_MAX, 1 + fls64(mem128m), (unsigned long long)win);
+	sb_printf(why, "%llu >> %u = %llu (memory in 128 MiB units, unsigned long mem128m)\n", (unsigned long long)totalram,
+		  27 - shift, (unsigned long long)mem128m);
+	if (trunc32(mem128m))
+		sb_printf(why, "truncated: fls() takes an unsigned int, so %llu is cut to its low 32 bits, %u; past 512 PiB\n"
+			       "  the kernel's formula breaks and the window no longer grows with memory\n",
+			  (unsigned long long)mem128m, (unsigned int)(uint32_t)mem128m);
+	sb_printf(why, "1 + fls(%u) = %u\n", (unsigned int)(uint32_t)mem128m, 1 + fls32(mem128m));
+	sb_printf(why, "%u * 16 * %u = %llu\n", SWAP_CLUSTER_MAX, 1 + fls32(mem128m), (unsigned long long)win);
 	sb_printf(why, "kernel: vmpressure_init_window(), mm/vmpressure.c (seed 004)\n");
 	return win;
 }
@@ -57,24 +62,34 @@ static struct value window_bytes(const struct machine *m, int side, struct strbu
 
 /*
  * vmpressure() adds each call's scanned pages to vmpr->scanned and, once the
- * sum reaches vmpressure_win, evaluates under sr_lock and starts from zero:
- * the part of the last chunk past the window is dropped, so the effective
- * window is a whole number of chunks.
+ * sum reaches vmpressure_win, evaluates and starts from zero: the part of the
+ * call past the window is dropped, so a window takes ceil(window / chunk)
+ * whole calls. The workload is `scanned` pages in calls of `chunk` pages, the
+ * last call carrying the remainder: it is a call too and can complete a window.
  */
 static uint64_t evaluations(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t win = vmpressure_win(m, side, NULL);
-	uint64_t chunks = (win + m->chunk - 1) / m->chunk, per = chunks * m->chunk;
-	uint64_t evals = m->scanned / per;
+	uint64_t per_eval = (win + m->chunk - 1) / m->chunk; /* calls per evaluation */
+	uint64_t full = m->scanned / m->chunk, last = m->scanned % m->chunk;
+	uint64_t evals = full / per_eval, pending = (full % per_eval) * m->chunk;
+	int last_evals = last && pending + last >= win;
 
-	sb_printf(why, "formula: evals = scanned / (ceil(window / chunk) * chunk)\n");
+	evals += (uint64_t)last_evals;
+	sb_printf(why, "workload: scanned pages reach vmpressure() in calls of chunk pages (the last call carries\n"
+		       "  the remainder), all on the non-tree socket-pressure path of one non-root memcg\n");
 	sb_printf(why, "window = %llu pages, chunk = %llu pages, scanned = %llu pages\n", (unsigned long long)win,
 		  (unsigned long long)m->chunk, (unsigned long long)m->scanned);
-	sb_printf(why, "ceil(%llu / %llu) * %llu = %llu pages per evaluation\n", (unsigned long long)win,
-		  (unsigned long long)m->chunk, (unsigned long long)m->chunk, (unsigned long long)per);
-	sb_printf(why, "%llu / %llu = %llu\n", (unsigned long long)m->scanned, (unsigned long long)per,
-		  (unsigned long long)evals);
-	sb_printf(why, "kernel: vmpressure(), mm/vmpressure.c (the scanned < vmpressure_win check)\n");
+	sb_printf(why, "a window takes ceil(%llu / %llu) = %llu calls (the excess of the call that fills it is dropped)\n",
+		  (unsigned long long)win, (unsigned long long)m->chunk, (unsigned long long)per_eval);
+	sb_printf(why, "%llu full calls / %llu = %llu evaluations, %llu pages left pending\n", (unsigned long long)full,
+		  (unsigned long long)per_eval, (unsigned long long)(full / per_eval), (unsigned long long)pending);
+	if (last)
+		sb_printf(why, "last call of %llu pages: %llu + %llu %s %llu, %s\n", (unsigned long long)last,
+			  (unsigned long long)pending, (unsigned long long)last, last_evals ? ">=" : "<",
+			  (unsigned long long)win, last_evals ? "one more evaluation" : "no evaluation");
+	sb_printf(why, "evals = %llu\n", (unsigned long long)evals);
+	sb_printf(why, "kernel: vmpressure(), mm/vmpressure.c (the scanned < vmpressure_win check under sr_lock)\n");
 	return evals;
 }
 

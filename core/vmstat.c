@@ -7,21 +7,32 @@
 
 #include "kernel.h"
 
-/* calculate_normal_threshold(), mm/vmstat.c */
+/*
+ * calculate_normal_threshold(), mm/vmstat.c. Its `int mem` holds the shifted
+ * zone size: past 2^31 units of 128 MiB the conversion wraps (gcc keeps the
+ * low 32 bits), and fls(), which takes an unsigned int, sees those bits.
+ */
 static struct value threshold(const struct machine *m, int side, struct strbuf *why)
 {
-	uint64_t zone = machine_zone(m), mem = zone >> (27 - machine_page_shift(m));
-	uint64_t t = 2ull * fls64(m->cpus) * (1 + fls64(mem));
+	uint64_t zone = machine_zone(m), shifted = zone >> (27 - machine_page_shift(m));
+	int32_t mem = (int32_t)(uint32_t)shifted;
+	unsigned int fc = fls32(m->cpus), fm = fls32((uint32_t)mem);
+	uint64_t t = 2ull * fc * (1 + fm);
 
 	(void)side;
 	sb_printf(why, "formula: threshold = min(125, 2 * fls(cpus) * (1 + fls(zone >> (27 - PAGE_SHIFT))))\n");
 	sb_printf(why, "cpus = %llu, zone = %llu managed pages, PAGE_SHIFT = %u\n", (unsigned long long)m->cpus,
 		  (unsigned long long)zone, machine_page_shift(m));
-	sb_printf(why, "fls(%llu) = %u; %llu >> %u = %llu; 1 + fls(%llu) = %u\n", (unsigned long long)m->cpus,
-		  fls64(m->cpus), (unsigned long long)zone, 27 - machine_page_shift(m), (unsigned long long)mem,
-		  (unsigned long long)mem, 1 + fls64(mem));
-	sb_printf(why, "2 * %u * %u = %llu; min(125, %llu) = %llu\n", fls64(m->cpus), 1 + fls64(mem),
-		  (unsigned long long)t, (unsigned long long)t, (unsigned long long)min_u64(125, t));
+	sb_printf(why, "fls(%llu) = %u; %llu >> %u = %llu\n", (unsigned long long)m->cpus, fc, (unsigned long long)zone,
+		  27 - machine_page_shift(m), (unsigned long long)shifted);
+	if (shifted > INT32_MAX)
+		sb_printf(why, "truncated: the kernel keeps it in int mem, which holds %d (%s); fls() takes an unsigned\n"
+			       "  int, so it sees %u - the kernel's own formula breaks past 256 PiB in one zone\n",
+			  mem, trunc32(shifted) ? "the low 32 bits, as a signed int" : "wrapped negative",
+			  (unsigned int)(uint32_t)mem);
+	sb_printf(why, "1 + fls(%d) = %u\n", mem, 1 + fm);
+	sb_printf(why, "2 * %u * %u = %llu; min(125, %llu) = %llu\n", fc, 1 + fm, (unsigned long long)t,
+		  (unsigned long long)t, (unsigned long long)min_u64(125, t));
 	sb_printf(why, "kernel: calculate_normal_threshold(), mm/vmstat.c (/proc/zoneinfo: vm stats threshold)\n");
 	return val_int(min_u64(125, t));
 }

@@ -104,6 +104,77 @@ static void test_drift(void **state)
 	assert_true(metric_double(&m, "committed_as.max_drift_pct.before") < 0.40);
 }
 
+/*
+ * percpu_counter_add_batch(), lib/percpu_counter.c: "if (abs(count) >= batch)" folds
+ * the CPU's delta into fbc->count, so a CPU can hold at most batch - 1 unfolded:
+ * adding one page at a time on every CPU, the largest drift is (batch - 1) * cpus.
+ */
+static uint64_t simulate_max_drift(uint64_t batch, uint64_t cpus)
+{
+	uint64_t drift = 0;
+
+	for (uint64_t cpu = 0; cpu < cpus; cpu++) {
+		int64_t local = 0, most = 0; /* this CPU's unfolded delta, and the most it ever holds */
+
+		for (uint64_t i = 0; i < 2 * batch; i++) {
+			int64_t count = local + 1;
+
+			if (count >= (int64_t)batch || count <= -(int64_t)batch)
+				local = 0; /* fbc->count += count; the CPU's delta is cleared */
+			else
+				local = count;
+			if (local > most)
+				most = local;
+		}
+		drift += (uint64_t)most;
+	}
+	return drift;
+}
+
+static void test_drift_reachable(void **state)
+{
+	struct machine m = machine_with("cpus 16 ram 16G");
+	uint64_t b = metric_u64(&m, "committed_as.batch.before");
+
+	(void)state;
+	assert_int_equal(b, 1008);
+	assert_int_equal(simulate_max_drift(b, 16), (b - 1) * 16);
+	assert_int_equal(metric_u64(&m, "committed_as.max_drift_reachable_bytes.before"), simulate_max_drift(b, 16) * 4096);
+	/* the bound, __percpu_counter_compare()'s "batch * num_online_cpus()", is one batch per CPU more */
+	assert_int_equal(metric_u64(&m, "committed_as.max_drift_bytes.before") -
+				 metric_u64(&m, "committed_as.max_drift_reachable_bytes.before"),
+			 16ull * 4096);
+	assert_true(metric_explains(&m, "committed_as.max_drift_bytes.before", "bound"));
+}
+
+/*
+ * __vm_enough_memory(), mm/util.c: "if (sysctl_overcommit_memory == OVERCOMMIT_ALWAYS) return 0;"
+ * and the OVERCOMMIT_GUESS branch returns before percpu_counter_read_positive(&vm_committed_as):
+ * under guess and always nothing reads the approximate count.
+ */
+static void test_drift_reader(void **state)
+{
+	struct machine m = machine_with("overcommit guess");
+
+	(void)state;
+	assert_true(metric_explains(&m, "committed_as.max_drift_pct.after", "no reader"));
+	m = machine_with("overcommit always");
+	assert_true(metric_explains(&m, "committed_as.max_drift_pct.after", "no reader"));
+	m = machine_with("overcommit never");
+	assert_false(metric_explains(&m, "committed_as.max_drift_pct.after", "no reader"));
+	assert_true(metric_explains(&m, "committed_as.max_drift_pct.after", "percpu_counter_read_positive()"));
+}
+
+/* mm_compute_batch() lives in mm/mm_init.c ("void mm_compute_batch(int overcommit_policy)"), not mm/util.c. */
+static void test_compute_batch_file(void **state)
+{
+	struct machine m = machine_with("cpus 16");
+
+	(void)state;
+	assert_true(metric_explains(&m, "committed_as.batch.after", "mm_compute_batch(), mm/mm_init.c"));
+	assert_false(metric_explains(&m, "committed_as.batch.after", "mm_compute_batch(), mm/util.c"));
+}
+
 /* A 16X lift instead of 64X: /16 instead of /4. */
 static void test_lift(void **state)
 {
@@ -119,7 +190,8 @@ int main(void)
 		cmocka_unit_test(test_desktop_by_hand), cmocka_unit_test(test_all_policies_all_cpus),
 		cmocka_unit_test(test_int_max_cap),     cmocka_unit_test(test_floor),
 		cmocka_unit_test(test_locked_ops),      cmocka_unit_test(test_drift),
-		cmocka_unit_test(test_lift),
+		cmocka_unit_test(test_lift),            cmocka_unit_test(test_drift_reachable),
+		cmocka_unit_test(test_drift_reader),    cmocka_unit_test(test_compute_batch_file),
 	};
 	return cmocka_run_group_tests_name("committed_as", tests, NULL, NULL);
 }

@@ -82,12 +82,84 @@ static void test_chunk_rounding(void **state)
 	assert_int_equal(metric_u64(&m, "vmpressure.evals.before"), 1000000 / 600);
 }
 
+/*
+ * The kernel's fls() takes an unsigned int (include/asm-generic/bitops/builtin-fls.h:
+ * "static __always_inline int fls(unsigned int x)"), and seed 004's
+ * vmpressure_init_window() passes it the unsigned long mem128m: 2^32 units of
+ * 128 MiB (512 PiB, 2^47 4K pages) arrive as 0, so the window falls back to 512.
+ */
+static void test_fls_truncates_at_512pib(void **state)
+{
+	struct machine m = machine_with("totalram 140737488355328p"); /* 2^47: mem128m = 2^32 */
+
+	(void)state;
+	assert_int_equal(metric_u64(&m, "vmpressure.window.after"), 512 * (1 + 0));
+	assert_true(metric_explains(&m, "vmpressure.window.after", "truncated"));
+	/* 2^32 + 2^31 units: the low 32 bits are 2^31, fls = 32 */
+	m = machine_with("totalram 211106232532992p");
+	assert_int_equal(metric_u64(&m, "vmpressure.window.after"), 512 * (1 + 32));
+	/* one unit below 2^32 still fits: fls(2^32 - 1) = 32, and no truncation is reported */
+	m = machine_with("totalram 140737488322560p"); /* (2^32 - 1) << 15 */
+	assert_int_equal(metric_u64(&m, "vmpressure.window.after"), 512 * (1 + 32));
+	assert_false(metric_explains(&m, "vmpressure.window.after", "truncated"));
+}
+
+/*
+ * vmpressure(), mm/vmpressure.c, the non-tree path, literally:
+ *	scanned = vmpr->scanned += scanned; ...
+ *	if (scanned < vmpressure_win) { spin_unlock(&vmpr->sr_lock); return; }
+ *	vmpr->scanned = vmpr->reclaimed = 0;
+ * fed `scanned` pages in calls of `chunk`, the last call carrying the rest.
+ */
+static uint64_t simulate_evals(uint64_t win, uint64_t chunk, uint64_t scanned)
+{
+	uint64_t acc = 0, evals = 0;
+
+	while (scanned) {
+		uint64_t call = scanned < chunk ? scanned : chunk;
+
+		scanned -= call;
+		acc += call;
+		if (acc < win)
+			continue;
+		acc = 0;
+		evals++;
+	}
+	return evals;
+}
+
+/* The final partial call is a call too: it can complete a window. */
+static void test_last_partial_call_counts(void **state)
+{
+	static const struct { uint64_t chunk, scanned; } rows[] = {
+		{ 100, 512 }, { 100, 511 }, { 100, 600 }, { 100, 1112 }, { 32, 11900000 }, { 7, 100003 },
+		{ 1000, 999 }, { 1000, 1000 }, { 513, 1025 }, { 1, 5000 }, { 3000, 12345 }, { 100, 1000001 },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		char s[96];
+		struct machine m;
+
+		snprintf(s, sizeof(s), "ram 16G chunk %llu scanned %llu", (unsigned long long)rows[i].chunk,
+			 (unsigned long long)rows[i].scanned);
+		m = machine_with(s);
+		assert_int_equal(metric_u64(&m, "vmpressure.evals.before"),
+				 simulate_evals(512, rows[i].chunk, rows[i].scanned));
+		assert_int_equal(metric_u64(&m, "vmpressure.evals.after"),
+				 simulate_evals(metric_u64(&m, "vmpressure.window.after"), rows[i].chunk, rows[i].scanned));
+	}
+	/* by hand: 5 calls of 100 leave 500 pending, the sixth call of 12 reaches 512 */
+	struct machine m = machine_with("chunk 100 scanned 512");
+	assert_int_equal(metric_u64(&m, "vmpressure.evals.before"), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_seed004_windows),  cmocka_unit_test(test_seed004_evals),
 		cmocka_unit_test(test_fls_step_at_4gib), cmocka_unit_test(test_small_machine_keeps_512),
 		cmocka_unit_test(test_64k_pages),        cmocka_unit_test(test_chunk_rounding),
+		cmocka_unit_test(test_fls_truncates_at_512pib), cmocka_unit_test(test_last_partial_call_counts),
 	};
 	return cmocka_run_group_tests_name("vmpressure", tests, NULL, NULL);
 }

@@ -45,12 +45,34 @@ static void test_pcp_batch_64k(void **state)
 	assert_int_equal(metric_u64(&m, "vmstat.pcp_batch"), 3);
 }
 
+/*
+ * calculate_normal_threshold(), mm/vmstat.c: "int mem;" (memory in 128 MB units), then
+ * "mem = zone_managed_pages(zone) >> (27 - PAGE_SHIFT);" - the int keeps the low
+ * 32 bits, and fls() takes an unsigned int. 2^47 4K pages is 2^32 units: mem = 0.
+ */
+static void test_threshold_int_mem(void **state)
+{
+	struct machine m = machine_with("cpus 1 zone 140737488355328p");
+
+	(void)state;
+	/* 2 * fls(1) * (1 + fls(0)) = 2; 64-bit arithmetic would say 2 * 1 * 34 = 68 */
+	assert_int_equal(metric_u64(&m, "vmstat.threshold"), 2);
+	assert_true(metric_explains(&m, "vmstat.threshold", "truncated"));
+	/* 2^31 units: mem is negative (INT_MIN), fls((unsigned)INT_MIN) = 32 */
+	m = machine_with("cpus 1 zone 70368744177664p");
+	assert_int_equal(metric_u64(&m, "vmstat.threshold"), 2 * 1 * 33);
+	assert_true(metric_explains(&m, "vmstat.threshold", "-2147483648"));
+	m = machine_with("cpus 1 zone 1048576p");
+	assert_false(metric_explains(&m, "vmstat.threshold", "truncated"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_threshold_by_hand),
 		cmocka_unit_test(test_pcp_batch),
 		cmocka_unit_test(test_pcp_batch_64k),
+		cmocka_unit_test(test_threshold_int_mem),
 	};
 	return cmocka_run_group_tests_name("vmstat", tests, NULL, NULL);
 }

@@ -64,4 +64,22 @@ static inline double metric_double(const struct machine *m, const char *name)
 	return value_real(metric_value(m, name));
 }
 
+/* Does the explanation of PATCH.METRIC[.SIDE] on m contain needle? */
+static inline int metric_explains(const struct machine *m, const char *name, const char *needle)
+{
+	struct metric_ref ref;
+	struct strbuf sb = STRBUF_INIT;
+	char err[256];
+	int found;
+
+	if (metric_parse(name, &ref, err, sizeof(err))) {
+		fprintf(stderr, "%s: %s\n", name, err);
+		fail();
+	}
+	ref.metric->fn(m, ref.side < 0 ? 0 : ref.side, &sb);
+	found = strstr(sb_str(&sb), needle) != NULL;
+	sb_free(&sb);
+	return found;
+}
+
 #endif
