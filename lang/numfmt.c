@@ -6,41 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int fmt_real_shortest(double v, char *buf, size_t len)
-{
-	char t[40];
-	int n = 0;
-
-	if (isnan(v))
-		return snprintf(buf, len, "nan");
-	if (isinf(v))
-		return snprintf(buf, len, "%sinf", v < 0 ? "-" : "");
-	/*
-	 * %.17g always reads back; %.15g and %.16g often do in fewer digits.
-	 * For a normal double every shorter text that reads back is one %.15g
-	 * already finds (%g drops trailing zeros: 15 digits are finer than half
-	 * the gap to the next double); a subnormal has fewer digits of its own,
-	 * so it tries every precision. `speed` swaps this for a fast dtoa.
-	 */
-	for (int prec = fabs(v) < 2.2250738585072014e-308 ? 1 : 15; prec <= 17; prec++) {
-		n = snprintf(t, sizeof(t), "%.*g", prec, v);
-		if (prec == 17 || strtod(t, NULL) == v)
-			break;
-	}
-	/* %g turns 4277834443099750 into 4.27783444309975e+15: a whole number may be shorter plain */
-	if (strchr(t, 'e') && fabs(v) < 1e17 && v == floor(v)) {
-		char w[40];
-		int m = snprintf(w, sizeof(w), "%.0f", v);
-
-		if (m < n) {
-			memcpy(t, w, (size_t)m + 1);
-			n = m;
-		}
-	}
-	snprintf(buf, len, "%s", t);
-	return n;
-}
-
 static void trim_zeros(char *s)
 {
 	char *dot = strchr(s, '.'), *end;

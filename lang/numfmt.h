@@ -12,6 +12,8 @@
 #define BL_NUMFMT_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "../core/patch.h"
 
@@ -20,13 +22,75 @@
 
 /*
  * The shortest text that strtod() reads back as exactly v ("0.1", "100",
- * "99.99999999999999", "1e+22"); "inf", "-inf", "nan". Returns its length.
- * This is the one entry point for lossless reals (get, csv, json, sweep
- * keys): the `speed` work replaces the body with a fast shortest-round-trip
- * conversion (dtoa) without changing its name or its output. Today: %.15g,
- * %.16g, %.17g, the first that reads back.
+ * "99.99999999999999", "1e+22"); "inf", "-inf", "nan". Returns its length,
+ * as snprintf does (len >= FMT_REAL_MAX always fits). This is the one entry
+ * point for lossless reals (get, csv, json, sweep keys). The digits are the
+ * shortest that read back, the closest to v when several are as short; the
+ * notation is %g's at the precision those digits need (at least 15: plain
+ * for decimal exponents -4 up to it, else d.ddde+XX), and a whole number
+ * below 1e17 is written out when that is shorter ("1000000000000000" for
+ * 1e15 is not). lang/shortest.c, after Ryu; no printf.
  */
 int fmt_real_shortest(double v, char *buf, size_t len);
+
+/* Longest text fmt_real_shortest writes, NUL included: "-1.2345678901234567e-308". */
+#define FMT_REAL_MAX 32
+/* Longest text of a uint64_t, NUL not included. */
+#define FMT_U64_MAX 20
+
+/* fmt_real_shortest at p, no NUL; returns the end. p needs FMT_REAL_MAX bytes. For writers of many cells. */
+char *fmt_real_put(char *p, double v);
+
+/* "00" "01" .. "99": digits two at a time, a tenth of the divisions. */
+extern const char fmt_digit_pairs[200];
+extern const uint64_t fmt_pow10[20];
+
+/* The number of decimal digits of v: log10 from the bit length (1233/4096 ~ log10(2)), then one compare. */
+static inline unsigned fmt_u64_len(uint64_t v)
+{
+	uint64_t w = v | 1;
+	unsigned t = ((unsigned)(64 - __builtin_clzll(w)) * 1233) >> 12;
+
+	return t + 1 - (w < fmt_pow10[t]);
+}
+
+/* v's digits, exactly, ending just before end */
+static inline void fmt_u64_digits(char *end, uint64_t v)
+{
+	while (v >= (1ull << 32)) {
+		uint64_t q = v / 100;
+
+		end -= 2;
+		memcpy(end, fmt_digit_pairs + 2 * (v - q * 100), 2);
+		v = q;
+	}
+	{
+		uint32_t w = (uint32_t)v;
+
+		while (w >= 100) {
+			uint32_t q = w / 100;
+
+			end -= 2;
+			memcpy(end, fmt_digit_pairs + 2 * (w - q * 100), 2);
+			w = q;
+		}
+		if (w >= 10) {
+			end -= 2;
+			memcpy(end, fmt_digit_pairs + 2 * w, 2);
+		} else {
+			*--end = (char)('0' + w);
+		}
+	}
+}
+
+/* v's digits at p, no NUL; returns the end. p needs FMT_U64_MAX bytes. Inline: most sweep cells are these. */
+static inline char *fmt_u64_put(char *p, uint64_t v)
+{
+	unsigned n = fmt_u64_len(v);
+
+	fmt_u64_digits(p + n, v);
+	return p + n;
+}
 
 /* v to sig significant digits in plain notation, trailing zeros dropped: "4.452", "0.3906", "23242". */
 void fmt_sig(double v, int sig, char *buf, size_t len);
