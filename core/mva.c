@@ -10,7 +10,7 @@
  */
 static double solve_symmetric(double z, double d, double k, uint64_t n, mva_each_fn each, void *ctx)
 {
-	double q = 0, x = 0, pop = 0;
+	double x = 0, pop = 0;
 
 	if (d == 0) {
 		/* nothing queues: X(n) = n / Z */
@@ -18,30 +18,26 @@ static double solve_symmetric(double z, double d, double k, uint64_t n, mva_each
 			each(i, (double)i / z, ctx);
 		return (double)n / z;
 	}
-	if (!each) {
+	{
 		/*
 		 * In the total queue Q = k * q the chain is one multiply, one add and
 		 * the division: cycle = (Z + k d) + d Q, X = pop / cycle, Q = X (cycle - Z).
+		 * One recursion with or without each: a sweep's X(k) and a single
+		 * solve at k are the same double, so lossless output agrees with get.
 		 */
 		double zkd = z + k * d, bigq = 0;
 
-		for (uint64_t i = 0; i < n; i++) {
+		for (uint64_t i = 1; i <= n; i++) {
 			double cycle = zkd + d * bigq;
 
 			pop += 1;
 			x = pop / cycle;
 			bigq = x * (cycle - z);
+			if (each)
+				each(i, x, ctx);
 		}
 		return x;
 	}
-	for (uint64_t i = 1; i <= n; i++) {
-		double resid = d * (1 + q);
-
-		x = (double)i / (z + k * resid);
-		q = x * resid;
-		each(i, x, ctx);
-	}
-	return x;
 }
 
 /* -1: cannot be solved (see mva.h); 1: every centre has the same demand; 0: general. */
