@@ -353,6 +353,16 @@ int param_set_real(struct machine *m, const struct param *p, double v, char *err
 	return 0;
 }
 
+void param_store_u64(struct machine *m, const struct param *p, uint64_t v)
+{
+	*u64_field(m, p) = v;
+}
+
+void param_store_real(struct machine *m, const struct param *p, double v)
+{
+	*real_field(m, p) = v;
+}
+
 void param_format(const struct machine *m, const struct param *p, char *buf, size_t len)
 {
 	switch (p->type) {

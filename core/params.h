@@ -58,6 +58,13 @@ double param_real(const struct machine *m, const struct param *p);
  */
 int param_set_u64(struct machine *m, const struct param *p, uint64_t v, char *err, size_t errlen);
 int param_set_real(struct machine *m, const struct param *p, double v, char *err, size_t errlen);
+/*
+ * Store a value already known to pass those checks - a sweep's row between
+ * ends param_set accepted, on a key whose rows sweep_range_parse checked -
+ * without checking it again: millions of rows pay for no re-check.
+ */
+void param_store_u64(struct machine *m, const struct param *p, uint64_t v);
+void param_store_real(struct machine *m, const struct param *p, double v);
 /* The bare value `get` prints: bytes, pages, a choice name, a real. */
 void param_format(const struct machine *m, const struct param *p, char *buf, size_t len);
 /* The value as typed, so it reads back the same: "auto", "1032192p", "4294967296", "guess". */

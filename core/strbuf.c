@@ -22,6 +22,12 @@ static void sb_grow(struct strbuf *sb, size_t extra)
 	sb->cap = cap;
 }
 
+char *sb_reserve(struct strbuf *sb, size_t extra)
+{
+	sb_grow(sb, extra);
+	return sb->buf + sb->len;
+}
+
 void sb_printf_impl(struct strbuf *sb, const char *fmt, ...)
 {
 	va_list ap;

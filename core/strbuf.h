@@ -33,6 +33,12 @@ void sb_printf_impl(struct strbuf *sb, const char *fmt, ...) BL_PRINTF(2, 3);
 	} while (0)
 void sb_puts(struct strbuf *sb, const char *s);
 void sb_putc(struct strbuf *sb, char c);
+/*
+ * Room for extra more bytes (and a NUL) at the end: the returned pointer is
+ * where they go; the caller writes them and adds their count to sb->len.
+ * For writers that format straight into the buffer (a sweep's rows).
+ */
+char *sb_reserve(struct strbuf *sb, size_t extra);
 void sb_reset(struct strbuf *sb);
 void sb_free(struct strbuf *sb);
 /* Never NULL: an empty strbuf reads as "". */

@@ -71,6 +71,8 @@ struct sweep_col {
 	int side;              /* 0 for single-valued metrics */
 	char head[128];        /* PATCH.NAME.SIDE, or PATCH.NAME for single-valued ones */
 	struct value *fast;    /* fn_cpus's values, [cpus - 1]; NULL: fn per row */
+	int hoisted;           /* the metric does not read the key: once is every row's value */
+	struct value once;
 };
 
 struct sweep {
@@ -80,6 +82,7 @@ struct sweep {
 	struct machine m;      /* the current row's machine */
 	struct sweep_cursor cur;
 	uint64_t fast_calls;   /* fn_cpus passes that were used (for tests and the bench) */
+	int hoisted;           /* columns computed once because their metric does not read the key */
 };
 
 void sweep_init(struct sweep *sw, const struct sweep_range *r);
@@ -92,13 +95,28 @@ int sweep_add_metric(struct sweep *sw, const char *name, char *err, size_t errle
 int sweep_add_column(struct sweep *sw, const struct patch_desc *d, const struct metric_desc *md, int side,
 		     const char *head, char *err, size_t errlen);
 
-/* Start at m's state; runs the fn_cpus passes. Every row's machine is m with the key set. */
+/*
+ * Start at m's state. Every row's machine is m with the key set, and each
+ * column's value is what its metric gives there; a column whose metric does
+ * not read the key (its `reads`) is computed here once, and a sweep over cpus
+ * runs the fn_cpus passes. sweep_value then only looks values up.
+ */
 void sweep_begin(struct sweep *sw, const struct machine *m);
-/* 1 with the next row's machine in sw->m and its key value in sw->cur; 0 at the end. */
+/* 1 with the next row's machine in sw->m and its key value in sw->cur; 0 at the end. Cannot fail. */
 int sweep_next(struct sweep *sw);
 /* Jump to any key value (u, or r for a real key), range-checked; for charts that sample. */
 int sweep_seek(struct sweep *sw, uint64_t u, double r, char *err, size_t errlen);
-struct value sweep_value(const struct sweep *sw, int col);
+/* Column col's value at the current row: inline, since a sweep asks it for every cell. */
+static inline struct value sweep_value(const struct sweep *sw, int col)
+{
+	const struct sweep_col *c = &sw->cols[col];
+
+	if (c->hoisted)
+		return c->once;
+	if (c->fast)
+		return c->fast[sw->cur.u - 1];
+	return c->metric->fn(&sw->m, c->side, NULL);
+}
 /* Frees the fn_cpus tables; the sweep may be begun again. */
 void sweep_end(struct sweep *sw);
 

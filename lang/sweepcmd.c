@@ -14,6 +14,7 @@
 #include "../core/units.h"
 #include "chart.h"
 #include "cmd.h"
+#include "numfmt.h"
 #include "render.h"
 
 /* rows a sweep may hold in memory when nothing streams them (the explorer's view) */
@@ -22,7 +23,7 @@
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 
 /* Flush to the sink in chunks this big: a 10-million-row sweep never sits in memory whole. */
-#define CHUNK (64 * 1024)
+#define CHUNK (1024 * 1024)
 
 static volatile sig_atomic_t interrupted;
 
@@ -40,21 +41,6 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Integers are most of every sweep: printf is the slowest part of a row, so not for these. */
-static char *put_u64(char *p, uint64_t v)
-{
-	char t[20];
-	int n = 0;
-
-	do {
-		t[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		*p++ = t[--n];
-	return p;
-}
-
 static char *put_str(char *p, const char *s)
 {
 	size_t n = strlen(s);
@@ -63,15 +49,23 @@ static char *put_str(char *p, const char *s)
 	return p + n;
 }
 
-/* The bare value `get` prints; in json, inf and n/a stay strings as in `show`. */
-static char *put_value(char *p, struct value v, int json)
+/*
+ * The bare value `get` prints; in csv and json a real is the shortest text
+ * that reads back as the same double (issue 15), and in json inf and n/a stay
+ * strings as in `show`. Integers and reals are written in place, no printf:
+ * they are most of every sweep's time.
+ */
+static inline char *put_value(char *p, const struct value *v, enum out_format fmt)
 {
 	char b[64];
 
-	if (v.kind == VAL_INT)
-		return put_u64(p, v.i);
-	render_bare(v, b, sizeof(b));
-	if (json && (v.kind == VAL_NONE || isinf(v.r))) {
+	/* by pointer: a 32-byte value copied per cell stalled the row on store forwarding */
+	if (v->kind == VAL_INT)
+		return fmt_u64_put(p, v->i);
+	if (v->kind == VAL_REAL && fmt != FMT_TABLE && !isinf(v->r))
+		return fmt_real_put(p, v->r);
+	render_bare(*v, b, sizeof(b));
+	if (fmt == FMT_JSON) {
 		*p++ = '"';
 		p = put_str(p, b);
 		*p++ = '"';
@@ -80,13 +74,15 @@ static char *put_value(char *p, struct value v, int json)
 	return put_str(p, b);
 }
 
-/* The key as `get` prints it: bytes, pages, a count, a real. */
-static char *put_key(char *p, const struct sweep *sw)
+/* The key as `get` prints it: bytes, pages, a count, a real (lossless in csv and json). */
+static char *put_key(char *p, const struct sweep *sw, enum out_format fmt)
 {
 	char b[64];
 
 	if (!sw->range.real)
-		return put_u64(p, sw->cur.u);
+		return fmt_u64_put(p, sw->cur.u);
+	if (fmt != FMT_TABLE)
+		return fmt_real_put(p, sw->cur.r);
 	snprintf(b, sizeof(b), "%.6g", sw->cur.r);
 	return put_str(p, b);
 }
@@ -148,22 +144,28 @@ static char *format_row(const struct sweep *sw, enum out_format fmt, const int *
 
 	switch (fmt) {
 	case FMT_CSV:
-		p = put_key(p, sw);
+		p = put_key(p, sw, fmt);
 		for (int i = 0; i < sw->ncols; i++) {
+			struct value v = sweep_value(sw, i);
+
 			*p++ = ',';
-			p = put_value(p, sweep_value(sw, i), 0);
+			p = put_value(p, &v, fmt);
 		}
 		break;
 	case FMT_JSON:
 		p = put_str(p, first ? "  {\"" : ",\n  {\"");
 		p = put_str(p, sw->range.key->name);
 		p = put_str(p, "\": ");
-		p = put_key(p, sw);
+		p = put_key(p, sw, fmt);
 		for (int i = 0; i < sw->ncols; i++) {
 			p = put_str(p, ", \"");
 			p = put_str(p, sw->cols[i].head);
 			p = put_str(p, "\": ");
-			p = put_value(p, sweep_value(sw, i), 1);
+			{
+				struct value v = sweep_value(sw, i);
+
+				p = put_value(p, &v, fmt);
+			}
 		}
 		*p++ = '}';
 		*p = '\0';
@@ -172,7 +174,9 @@ static char *format_row(const struct sweep *sw, enum out_format fmt, const int *
 		for (int i = 0; i <= sw->ncols; i++) {
 			int n;
 
-			q = i ? put_value(cell, sweep_value(sw, i - 1), 0) : put_key(cell, sw);
+			struct value v = i ? sweep_value(sw, i - 1) : val_none(NULL);
+
+			q = i ? put_value(cell, &v, fmt) : put_key(cell, sw, fmt);
 			n = (int)(q - cell);
 			if (i)
 				p = put_str(p, "  ");
@@ -211,17 +215,14 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 	int width[SWEEP_MAX_COLS + 1], rc = 0, shown = 0;
 	double start = now_s(), last = start;
 	uint64_t rows = 0;
-	char *row;
-	int more;
+	size_t rowmax;
 
 	width[0] = col_width(sw->range.key->name, sw->range.key->type == PT_SIZE ? 14 : 8);
 	if ((int)strlen(sw->range.key->unit) > width[0])
 		width[0] = (int)strlen(sw->range.key->unit);
 	for (int i = 0; i < sw->ncols; i++)
 		width[i + 1] = col_width(sw->cols[i].head, 10);
-	row = malloc(row_size(sw, width));
-	if (!row)
-		return ERR("sweep: out of memory");
+	rowmax = row_size(sw, width);
 
 	/* Ctrl-C ends the sweep after a whole row, so what was written stays valid */
 	memset(&sa, 0, sizeof(sa));
@@ -235,9 +236,11 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 
 	sweep_begin(sw, m);
 	write_header(sw, fmt, width, out);
-	while ((more = sweep_next(sw)) > 0) {
-		format_row(sw, fmt, width, row, rows == 0);
-		sb_puts(out, row);
+	while (sweep_next(sw)) {
+		/* straight into the output chunk: no row buffer, no copy */
+		char *row = sb_reserve(out, rowmax);
+
+		out->len += (size_t)(format_row(sw, fmt, width, row, rows == 0) - row);
 		rows++;
 		sink_flush(&k, 0);
 		if (k.failed || interrupted)
@@ -261,12 +264,8 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 		fprintf(stderr, "\r%60s\r", "");
 	sigaction(SIGINT, &old, NULL);
 	sweep_end(sw);
-	free(row);
 
-	if (more < 0)
-		rc = ERR("sweep: a row was refused by the parameter table (a bug): stopped after %llu rows",
-			 (unsigned long long)rows);
-	else if (k.failed)
+	if (k.failed)
 		rc = ERR("sweep: write error after %llu rows: %s", (unsigned long long)rows, strerror(k.failed));
 	else if (interrupted)
 		rc = ERR("sweep: interrupted after %llu of %llu rows; the rows written are complete",

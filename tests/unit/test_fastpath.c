@@ -1,0 +1,171 @@
+/*
+ * The sweep's fast paths print the numbers the plain path computes: columns
+ * hoisted because their metric does not read the key, fn_cpus tables, rows
+ * stored without a re-check, integers and reals formatted in place. Random
+ * sweeps of every metric over random keys and ranges, on machines of several
+ * shapes, written as csv by sweep_write, are read back cell by cell and held
+ * against each metric's fn on a machine set through param_set, the way `set`
+ * sets it: integers digit for digit, reals to the bit (strtod), inf and n/a
+ * as words.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "testutil.h"
+
+#include "../../lang/sweepcmd.h"
+
+static uint64_t rng = 0x243f6a8885a308d3ull;
+
+static uint64_t next(void)
+{
+	rng ^= rng >> 12;
+	rng ^= rng << 25;
+	rng ^= rng >> 27;
+	return rng * 0x2545f4914f6cdd1dull;
+}
+
+static const char *const shapes[] = {
+	"", "cpus 4 ram 8G", "cpus 200 ram 4T overcommit never sockets 4", "cpus 72 ram 1G reclaim 300M pagesize 64K",
+	"cpus 2 overcommit always threads 8 mmap 4K", "cpus 16 ram 1P zone 1000p totalram 4000000p scanned 123456789",
+	"cpus 96 pagesize 16K charge_batch 512 depth 7 charge_page_ns 3.5",
+};
+
+/* The plain path: the key set as `set` sets it, then the metric's own function. */
+static struct value plain_value(const struct machine *m, const struct sweep_range *r, const struct sweep_cursor *c,
+				const struct sweep_col *col)
+{
+	struct machine row = *m;
+	char err[256];
+
+	if (r->real)
+		assert_int_equal(param_set_real(&row, r->key, c->r, err, sizeof(err)), 0);
+	else
+		assert_int_equal(param_set_u64(&row, r->key, c->u, err, sizeof(err)), 0);
+	return col->metric->fn(&row, col->side, NULL);
+}
+
+static void same_cell(const char *cell, struct value v, const char *head, const char *where)
+{
+	char want[64];
+
+	if (v.kind == VAL_INT) {
+		snprintf(want, sizeof(want), "%llu", (unsigned long long)v.i);
+	} else if (v.kind == VAL_NONE) {
+		snprintf(want, sizeof(want), "n/a");
+	} else if (isinf(v.r)) {
+		snprintf(want, sizeof(want), "%sinf", v.r < 0 ? "-" : "");
+	} else {
+		double back = strtod(cell, NULL);
+
+		if (memcmp(&back, &v.r, sizeof(back))) {
+			fprintf(stderr, "%s at %s: printed %s, the metric gives %.17g\n", head, where, cell, v.r);
+			fail();
+		}
+		return;
+	}
+	if (strcmp(cell, want)) {
+		fprintf(stderr, "%s at %s: printed %s, the metric gives %s\n", head, where, cell, want);
+		fail();
+	}
+}
+
+/* A range of up to ~maxrows rows somewhere in the key's allowed values. */
+static int random_range(const struct machine *m, const struct param *p, uint64_t maxrows, struct sweep_range *r)
+{
+	char from[64], to[64], step[64], err[256];
+	const char *how = "step";
+
+	if (p->type == PT_REAL) {
+		double lo = p->rmin, hi = p->rmax > 1e6 ? 1e6 : p->rmax;
+		double a = lo + (hi - lo) * (double)(next() % 1000000) / 1e6, w = (hi - a) * (double)(next() % 1000) / 1000;
+
+		snprintf(from, sizeof(from), "%.17g", a);
+		snprintf(to, sizeof(to), "%.17g", a + w);
+		snprintf(step, sizeof(step), "%.17g", w > 0 ? w / (double)(next() % maxrows + 1) : 1.0);
+	} else {
+		uint64_t lo = p->min, hi = p->max, a, w, s;
+
+		if (p->allowed || (p->flags & PF_POW2))
+			return -1; /* a handful of values: the script tests cover them */
+		if (!strcmp(p->name, "cpus") || !strcmp(p->name, "threads"))
+			hi = next() % 2 ? 4096 : 300; /* MVA per row at 65536 customers is a millisecond */
+		a = lo + next() % (hi - lo + 1) / (next() % 2 ? 1 : 1000000);
+		w = (hi - a) >> (next() % 64);
+		s = w / (next() % maxrows + 1) + 1;
+		snprintf(from, sizeof(from), "%llu%s", (unsigned long long)a, p->type == PT_PAGES ? "p" : "");
+		snprintf(to, sizeof(to), "%llu%s", (unsigned long long)(a + w), p->type == PT_PAGES ? "p" : "");
+		snprintf(step, sizeof(step), "%llu%s", (unsigned long long)s, p->type == PT_PAGES ? "p" : "");
+	}
+	return sweep_range_parse(m, p->name, from, to, how, step, r, err, sizeof(err));
+}
+
+static void test_random_sweeps(void **state)
+{
+	static struct sweep sw;
+	long cells = 0, hoisted = 0, tables = 0;
+
+	(void)state;
+	for (int trial = 0; trial < 400; trial++) {
+		struct machine m = machine_with(shapes[trial % (sizeof(shapes) / sizeof(shapes[0]))]);
+		const struct param *p = &params[next() % nparams];
+		struct sweep_range r;
+		struct strbuf out = STRBUF_INIT;
+		struct sweep_cursor c;
+		char err[256], *line, *save = NULL;
+		int row = -1;
+
+		if (p->type == PT_CHOICE || random_range(&m, p, 60, &r))
+			continue;
+		sweep_init(&sw, &r);
+		for (int i = 0; patches[i]; i++)
+			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+				char name[128];
+
+				snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
+				assert_int_equal(sweep_add_metric(&sw, name, err, sizeof(err)), 0);
+			}
+		assert_int_equal(sweep_write(&m, &sw, FMT_CSV, NULL, 0, &out, err, sizeof(err)), 0);
+		hoisted += sw.hoisted;
+		tables += (long)sw.fast_calls;
+
+		sweep_cursor_start(&c);
+		for (line = strtok_r(out.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save), row++) {
+			char *cell, *save2 = NULL, where[128];
+			int col = -1;
+
+			if (row < 0)
+				continue; /* the header */
+			assert_true(sweep_range_next(&r, &c));
+			snprintf(where, sizeof(where), "%s = %.17g (trial %d, '%s')", p->name, sweep_key_real(&r, &c), trial,
+				 shapes[trial % (sizeof(shapes) / sizeof(shapes[0]))]);
+			for (cell = strtok_r(line, ",", &save2); cell; cell = strtok_r(NULL, ",", &save2), col++) {
+				if (col < 0) {
+					same_cell(cell, r.real ? val_real(c.r) : val_int(c.u), p->name, where);
+					continue;
+				}
+				assert_true(col < sw.ncols);
+				same_cell(cell, plain_value(&m, &r, &c, &sw.cols[col]), sw.cols[col].head, where);
+				cells++;
+			}
+			assert_int_equal(col, sw.ncols);
+		}
+		assert_int_equal((uint64_t)row, r.rows);
+		assert_false(sweep_range_next(&r, &c));
+		sb_free(&out);
+	}
+	fprintf(stderr, "test_fastpath: %ld cells checked, %ld columns hoisted, %ld fn_cpus tables\n", cells, hoisted,
+		tables);
+	/* the random keys must have exercised each fast path, not skipped them all */
+	assert_true(cells > 100000);
+	assert_true(hoisted > 100);
+	assert_true(tables > 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_random_sweeps),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
