@@ -6,7 +6,9 @@
  *
  * usage: screen_bench ./batchlab [runs]
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <poll.h>
 #include <pty.h>
