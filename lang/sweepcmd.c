@@ -50,8 +50,8 @@ static char *put_str(char *p, const char *s)
 }
 
 /*
- * The bare value `get` prints; in csv and json a real is the shortest text
- * that reads back as the same double (issue 15), and in json inf and n/a stay
+ * The bare value `get` prints (render_bare): a real is the shortest text
+ * that reads back as the same double (issue 15); in json inf and n/a stay
  * strings as in `show`. Integers and reals are written in place, no printf:
  * they are most of every sweep's time.
  */
@@ -62,8 +62,8 @@ static inline char *put_value(char *p, const struct value *v, enum out_format fm
 	/* by pointer: a 32-byte value copied per cell stalled the row on store forwarding */
 	if (v->kind == VAL_INT)
 		return fmt_u64_put(p, v->i);
-	if (v->kind == VAL_REAL && fmt != FMT_TABLE && !isinf(v->r))
-		return fmt_real_put(p, v->r);
+	if (v->kind == VAL_REAL && !isinf(v->r))
+		return fmt_real_put(p, v->r); /* render_bare's text, without its snprintf */
 	render_bare(*v, b, sizeof(b));
 	if (fmt == FMT_JSON) {
 		*p++ = '"';
