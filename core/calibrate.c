@@ -3,10 +3,10 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "err.h"
 #include "patch.h"
 #include "units.h"
 
-#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 
 const struct seed002_scenario seed002[RECLAIM_SCENARIOS] = {
 	[RECLAIM_ROOT] = { "root - full reclaim (MGLRU, memcg LRU used)", "reclaim-root", 1, 0,
@@ -84,7 +84,7 @@ int calibrate_memcg(struct machine *m, char *err, size_t errlen)
 
 	seed000_machine(&s);
 	if (bisect(memcg_speedup_at, &s, 1e-6, 1e6, SEED000_MBPS_AFTER / SEED000_MBPS_BEFORE, &ratio))
-		return ERR("memcg: no page_counter_ns / charge_page_ns gives the seed's speedup");
+		return err_set(err, errlen, "memcg: no page_counter_ns / charge_page_ns gives the seed's speedup");
 	memcg_speedup_at(&s, ratio);
 	mbps_at_unit_z = metric(&s, "memcg_charge.throughput.before");
 	/* X scales as 1 / Z when Z and c scale together */
@@ -114,12 +114,12 @@ int calibrate_committed(struct machine *m, char *err, size_t errlen)
 	seed003_machine(&s, 0);
 	if (bisect(committed_speedup_at_lock, &s, 1e-9 * m->mmap_loop_ns, 1e3 * m->mmap_loop_ns,
 		   SEED003_DESKTOP_SPEEDUP, &lock_ns))
-		return ERR("committed_as: no committed_lock_ns gives the desktop's +53%%");
+		return err_set(err, errlen, "committed_as: no committed_lock_ns gives the desktop's +53%%");
 	s = *m;
 	s.committed_lock_ns = lock_ns;
 	seed003_machine(&s, 1);
 	if (bisect(committed_speedup_at_growth, &s, 0, 100, SEED003_SERVER_SPEEDUP, &growth))
-		return ERR("committed_as: no socket_growth in 0..100 gives the server's 21.97x");
+		return err_set(err, errlen, "committed_as: no socket_growth in 0..100 gives the server's 21.97x");
 	m->committed_lock_ns = lock_ns;
 	m->socket_growth = growth;
 	return 0;
@@ -153,7 +153,7 @@ int calibrate_reclaim(struct machine *m, enum reclaim_scenario sc, char *err, si
 		double pages = pre->time_s * (pre->pages_per_s - s.reclaim_inflow) / (1 + s.reclaim_eps);
 
 		if (!(pages >= 1))
-			return ERR("%s: reclaim_inflow leaves the pre-0388536ac291 run no progress", seed->preset);
+			return err_set(err, errlen, "%s: reclaim_inflow leaves the pre-0388536ac291 run no progress", seed->preset);
 		s.reclaim = (unsigned long long)llround(pages) * s.pagesize;
 	} else {
 		s.reclaim = seed->request_bytes;
@@ -162,11 +162,11 @@ int calibrate_reclaim(struct machine *m, enum reclaim_scenario sc, char *err, si
 	reclaim_coefficients(&s, "proactive_reclaim.pages_per_s.cluster", &ac, &bc);
 	det = af * bc - ac * bf;
 	if (!(fabs(det) > 0))
-		return ERR("%s: the two rows do not determine two constants", seed->preset);
+		return err_set(err, errlen, "%s: the two rows do not determine two constants", seed->preset);
 	page_ns = (bc / pre->pages_per_s - bf / post->pages_per_s) / det;
 	restart_us = (af / post->pages_per_s - ac / pre->pages_per_s) / det;
 	if (!(page_ns > 0 && restart_us >= 0))
-		return ERR("%s: the fit gives a negative cost", seed->preset);
+		return err_set(err, errlen, "%s: the fit gives a negative cost", seed->preset);
 	m->reclaim = s.reclaim;
 	m->reclaim_eps = s.reclaim_eps;
 	m->reclaim_page_ns = page_ns;

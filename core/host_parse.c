@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "patch.h"
 #include "params.h"
 
-#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 
 /* A decimal number at *p, advancing p; -1 if there is none or it overflows. */
 static int number(const char **p, uint64_t *v)
@@ -49,20 +49,20 @@ int parse_cpu_list(const char *text, uint64_t *count, char *err, size_t errlen)
 	uint64_t n = 0;
 
 	if (!*p || *p == '\n')
-		return ERR("empty CPU list");
+		return err_set(err, errlen, "empty CPU list");
 	for (;;) {
 		uint64_t lo, hi;
 
 		if (number(&p, &lo))
-			return ERR("expected a CPU list like 0-3,5");
+			return err_set(err, errlen, "expected a CPU list like 0-3,5");
 		hi = lo;
 		if (*p == '-') {
 			p++;
 			if (number(&p, &hi))
-				return ERR("expected a CPU list like 0-3,5");
+				return err_set(err, errlen, "expected a CPU list like 0-3,5");
 		}
 		if (hi < lo || hi >= CPU_ID_MAX)
-			return ERR("bad CPU range %llu-%llu", (unsigned long long)lo, (unsigned long long)hi);
+			return err_set(err, errlen, "bad CPU range %llu-%llu", (unsigned long long)lo, (unsigned long long)hi);
 		n += hi - lo + 1;
 		if (*p != ',')
 			break;
@@ -72,7 +72,7 @@ int parse_cpu_list(const char *text, uint64_t *count, char *err, size_t errlen)
 	if (*p == '\n')
 		p++;
 	if (*p)
-		return ERR("expected a CPU list like 0-3,5");
+		return err_set(err, errlen, "expected a CPU list like 0-3,5");
 	*count = n;
 	return 0;
 }
@@ -89,14 +89,14 @@ int parse_meminfo_kb(const char *text, const char *field, uint64_t *kb, char *er
 			continue;
 		p = skip_blank(p + flen + 1);
 		if (number(&p, &v))
-			return ERR("%s: expected a number of kB", field);
+			return err_set(err, errlen, "%s: expected a number of kB", field);
 		p = skip_blank(p);
 		if (strncmp(p, "kB", 2))
-			return ERR("%s: expected kB", field);
+			return err_set(err, errlen, "%s: expected kB", field);
 		*kb = v;
 		return 0;
 	}
-	return ERR("no %s line", field);
+	return err_set(err, errlen, "no %s line", field);
 }
 
 int parse_overcommit(const char *text, uint64_t *mode, char *err, size_t errlen)
@@ -105,12 +105,12 @@ int parse_overcommit(const char *text, uint64_t *mode, char *err, size_t errlen)
 	uint64_t v;
 
 	if (number(&p, &v) || v > 2)
-		return ERR("expected 0, 1 or 2");
+		return err_set(err, errlen, "expected 0, 1 or 2");
 	p = skip_blank(p);
 	if (*p == '\n')
 		p++;
 	if (*p)
-		return ERR("expected 0, 1 or 2");
+		return err_set(err, errlen, "expected 0, 1 or 2");
 	*mode = v;
 	return 0;
 }
@@ -177,22 +177,22 @@ int zoneinfo_parse(const char *text, struct zoneinfo_zone *zones, int max, char 
 
 		lineno++;
 		if (len >= sizeof(buf))
-			return ERR("line %d: too long for /proc/zoneinfo", lineno);
+			return err_set(err, errlen, "line %d: too long for /proc/zoneinfo", lineno);
 		memcpy(buf, line, len);
 		buf[len] = '\0';
 		line += len + (nl != NULL);
 		for (size_t i = 0; i < len; i++)
 			if ((unsigned char)buf[i] < 0x20 && buf[i] != '\t')
-				return ERR("line %d: binary data: not a /proc/zoneinfo", lineno);
+				return err_set(err, errlen, "line %d: binary data: not a /proc/zoneinfo", lineno);
 
 		if (!strncmp(buf, "Node ", 5)) {
 			char name[sizeof(z->name)];
 			int used = 0;
 
 			if (sscanf(buf, "Node %d, zone %15s%n", &node, name, &used) != 2 || node < 0 || buf[used])
-				return ERR("line %d: expected 'Node N, zone NAME'", lineno);
+				return err_set(err, errlen, "line %d: expected 'Node N, zone NAME'", lineno);
 			if (n == max)
-				return ERR("line %d: more than %d zones", lineno, max);
+				return err_set(err, errlen, "line %d: more than %d zones", lineno, max);
 			z = &zones[n++];
 			memset(z, 0, sizeof(*z));
 			z->node = node;
@@ -203,15 +203,15 @@ int zoneinfo_parse(const char *text, struct zoneinfo_zone *zones, int max, char 
 		}
 		if (!z) {
 			if (*skip_blank(buf))
-				return ERR("line %d: expected 'Node N, zone NAME' first: not a /proc/zoneinfo", lineno);
+				return err_set(err, errlen, "line %d: expected 'Node N, zone NAME' first: not a /proc/zoneinfo", lineno);
 			continue;
 		}
 		if (zone_line(z, buf, &first_batch, &first_threshold))
-			return ERR("line %d: expected a number: %.60s", lineno, skip_blank(buf));
+			return err_set(err, errlen, "line %d: expected a number: %.60s", lineno, skip_blank(buf));
 		z->has_pcp = !first_batch && !first_threshold;
 	}
 	if (!n)
-		return ERR("no zones: not a /proc/zoneinfo");
+		return err_set(err, errlen, "no zones: not a /proc/zoneinfo");
 	return n;
 }
 
@@ -224,7 +224,7 @@ int zone_check(const struct zoneinfo_zone *z, uint64_t cpus, uint64_t pagesize, 
 	char v[32], why[160];
 
 	if (!z->has_managed || !z->managed)
-		return ERR("zone %s has no managed pages", z->name);
+		return err_set(err, errlen, "zone %s has no managed pages", z->name);
 	machine_defaults(&m);
 	/* through the parameter table, so the same ranges hold as for `set` */
 	snprintf(v, sizeof(v), "%llu", (unsigned long long)pagesize);
@@ -238,11 +238,11 @@ int zone_check(const struct zoneinfo_zone *z, uint64_t cpus, uint64_t pagesize, 
 		return -1;
 	if (metric_parse("vmstat.threshold", &threshold, why, sizeof(why)) ||
 	    metric_parse("vmstat.pcp_batch", &batch, why, sizeof(why)))
-		return ERR("%s", why);
+		return err_set(err, errlen, "%s", why);
 	t = metric_eval(&m, &threshold, -1);
 	b = metric_eval(&m, &batch, -1);
 	if (t.kind != VAL_INT || b.kind != VAL_INT)
-		return ERR("the vmstat model gave no value for zone %s", z->name);
+		return err_set(err, errlen, "the vmstat model gave no value for zone %s", z->name);
 	out->threshold = t.i;
 	out->batch = b.i;
 	out->threshold_ok = z->has_pcp && t.i == z->threshold;

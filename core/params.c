@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "err.h"
 #include "kernel.h"
 #include "units.h"
 
@@ -209,14 +210,12 @@ static int out_of_range(const struct param *p, const char *value, char *err, siz
 	char range[128];
 
 	param_format_range(p, range, sizeof(range));
-	snprintf(err, errlen, "%s: '%s' is out of range (%s)", p->name, value, range);
-	return -1;
+	return err_set(err, errlen, "%s: '%s' is out of range (%s)", p->name, value, range);
 }
 
 static int bad_value(const struct param *p, const char *value, const char *why, char *err, size_t errlen)
 {
-	snprintf(err, errlen, "%s: '%s': %s", p->name, value, why);
-	return -1;
+	return err_set(err, errlen, "%s: '%s': %s", p->name, value, why);
 }
 
 static int check_u64(const struct param *p, const char *value, uint64_t v, char *err, size_t errlen)
@@ -228,8 +227,7 @@ static int check_u64(const struct param *p, const char *value, uint64_t v, char 
 			if (p->allowed[i] == v)
 				return 0;
 		param_format_range(p, range, sizeof(range));
-		snprintf(err, errlen, "%s: '%s' is not one of %s", p->name, value, range);
-		return -1;
+		return err_set(err, errlen, "%s: '%s' is not one of %s", p->name, value, range);
 	}
 	if (v < p->min || v > p->max)
 		return out_of_range(p, value, err, errlen);
@@ -325,10 +323,8 @@ int param_set_u64(struct machine *m, const struct param *p, uint64_t v, char *er
 {
 	char typed[32];
 
-	if (p->type == PT_CHOICE || p->type == PT_REAL) {
-		snprintf(err, errlen, "%s: not a whole-number parameter", p->name);
-		return -1;
-	}
+	if (p->type == PT_CHOICE || p->type == PT_REAL)
+		return err_set(err, errlen, "%s: not a whole-number parameter", p->name);
 	/* a sweep stores millions of rows: spell the value out only to complain about it */
 	if (!check_u64(p, "", v, NULL, 0)) {
 		*u64_field(m, p) = v;
@@ -343,10 +339,8 @@ int param_set_real(struct machine *m, const struct param *p, double v, char *err
 	char typed[32];
 
 	snprintf(typed, sizeof(typed), "%.17g", v);
-	if (p->type != PT_REAL) {
-		snprintf(err, errlen, "%s: not a real-valued parameter", p->name);
-		return -1;
-	}
+	if (p->type != PT_REAL)
+		return err_set(err, errlen, "%s: not a real-valued parameter", p->name);
 	if (!(v >= p->rmin && v <= p->rmax))
 		return out_of_range(p, typed, err, errlen);
 	*real_field(m, p) = v;

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "err.h"
+
 extern const struct patch_desc memcg_charge_patch;
 extern const struct patch_desc proactive_reclaim_patch;
 extern const struct patch_desc committed_as_patch;
@@ -69,49 +71,38 @@ int metric_parse(const char *name, struct metric_ref *ref, char *err, unsigned l
 {
 	char buf[128], *dot, *dot2;
 
-	if (strlen(name) >= sizeof(buf)) {
-		snprintf(err, errlen, "'%.40s...': metric name too long", name);
-		return -1;
-	}
+	if (strlen(name) >= sizeof(buf))
+		return err_set(err, errlen, "'%.40s...': metric name too long", name);
 	strcpy(buf, name);
 	dot = strchr(buf, '.');
-	if (!dot) {
-		snprintf(err, errlen, "'%s': expected PATCH.METRIC[.SIDE], e.g. vmpressure.window.after", name);
-		return -1;
-	}
+	if (!dot)
+		return err_set(err, errlen, "'%s': expected PATCH.METRIC[.SIDE], e.g. vmpressure.window.after", name);
 	*dot++ = '\0';
 	ref->patch = patch_find(buf);
 	if (!ref->patch) {
 		char ids[160];
 
 		patch_ids(ids, sizeof(ids));
-		snprintf(err, errlen, "'%s': unknown patch '%s' (expected %s)", name, buf, ids);
-		return -1;
+		return err_set(err, errlen, "'%s': unknown patch '%s' (expected %s)", name, buf, ids);
 	}
 	dot2 = strchr(dot, '.');
 	if (dot2)
 		*dot2++ = '\0';
 	ref->metric = patch_metric(ref->patch, dot);
-	if (!ref->metric) {
-		snprintf(err, errlen, "'%s': %s has no metric '%s' (see 'help %s')", name, ref->patch->id, dot,
+	if (!ref->metric)
+		return err_set(err, errlen, "'%s': %s has no metric '%s' (see 'help %s')", name, ref->patch->id, dot,
 			 ref->patch->id);
-		return -1;
-	}
 	ref->side = -1;
 	if (dot2) {
-		if (ref->metric->single) {
-			snprintf(err, errlen, "'%s': %s.%s is single-valued and takes no side", name,
+		if (ref->metric->single)
+			return err_set(err, errlen, "'%s': %s.%s is single-valued and takes no side", name,
 				 ref->patch->id, ref->metric->name);
-			return -1;
-		}
 		ref->side = patch_side(ref->patch, dot2);
-		if (ref->side < 0) {
-			snprintf(err, errlen, "'%s': unknown side '%s' (expected %s%s%s%s%s)", name, dot2,
+		if (ref->side < 0)
+			return err_set(err, errlen, "'%s': unknown side '%s' (expected %s%s%s%s%s)", name, dot2,
 				 ref->patch->sides[0], ref->patch->sides[1] ? ", " : "",
 				 ref->patch->sides[1] ? ref->patch->sides[1] : "", ref->patch->sides[2] ? ", " : "",
 				 ref->patch->sides[2] ? ref->patch->sides[2] : "");
-			return -1;
-		}
 	}
 	return 0;
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "err.h"
 #include "params.h"
 
 #define PRESET_LINE_MAX 512
@@ -31,17 +32,13 @@ static int split_line(char *raw, char **key, char **value, char *err, size_t err
 	if (!*s)
 		return 0;
 	eq = strchr(s, '=');
-	if (!eq) {
-		snprintf(err, errlen, "expected 'key = value'");
-		return -1;
-	}
+	if (!eq)
+		return err_set(err, errlen, "expected 'key = value'");
 	*eq = '\0';
 	*key = trim(s);
 	*value = trim(eq + 1);
-	if (!**key || !**value) {
-		snprintf(err, errlen, "expected 'key = value'");
-		return -1;
-	}
+	if (!**key || !**value)
+		return err_set(err, errlen, "expected 'key = value'");
 	return 1;
 }
 
@@ -54,7 +51,7 @@ static int apply_pass(struct machine *m, const char *text, size_t len, int pages
 	int lineno = 0;
 
 	while (pos < len) {
-		char raw[PRESET_LINE_MAX], *key, *value, why[160];
+		char raw[PRESET_LINE_MAX], *key = NULL, *value = NULL, why[160];
 		size_t end = pos, n;
 		const struct param *p;
 		int r;
@@ -64,17 +61,13 @@ static int apply_pass(struct machine *m, const char *text, size_t len, int pages
 		n = end - pos;
 		lineno++;
 		*line = lineno;
-		if (n >= sizeof(raw)) {
-			snprintf(err, errlen, "line too long (at most %d characters)", PRESET_LINE_MAX - 1);
-			return -1;
-		}
+		if (n >= sizeof(raw))
+			return err_set(err, errlen, "line too long (at most %d characters)", PRESET_LINE_MAX - 1);
 		for (size_t i = pos; i < end; i++) {
 			unsigned char c = (unsigned char)text[i];
 
-			if (c == '\0' || (c < 0x20 && c != '\t' && c != '\r') || c == 0x7f) {
-				snprintf(err, errlen, "binary data (byte 0x%02x): not a preset", c);
-				return -1;
-			}
+			if (c == '\0' || (c < 0x20 && c != '\t' && c != '\r') || c == 0x7f)
+				return err_set(err, errlen, "binary data (byte 0x%02x): not a preset", c);
 		}
 		memcpy(raw, text + pos, n);
 		raw[n] = '\0';
@@ -85,15 +78,11 @@ static int apply_pass(struct machine *m, const char *text, size_t len, int pages
 		if (!r)
 			continue;
 		p = param_find(key);
-		if (!p) {
-			snprintf(err, errlen, "%.64s: unknown key (see 'help set')", key);
-			return -1;
-		}
+		if (!p)
+			return err_set(err, errlen, "%.64s: unknown key (see 'help set')", key);
 		for (size_t i = 0; i < nseen; i++) {
-			if (seen[i] == p) {
-				snprintf(err, errlen, "%s: duplicate key (first set on line %d)", p->name, seen_line[i]);
-				return -1;
-			}
+			if (seen[i] == p)
+				return err_set(err, errlen, "%s: duplicate key (first set on line %d)", p->name, seen_line[i]);
 		}
 		if (nseen < sizeof(seen) / sizeof(seen[0])) {
 			seen_line[nseen] = lineno;
@@ -102,10 +91,8 @@ static int apply_pass(struct machine *m, const char *text, size_t len, int pages
 		/* sizes typed for totalram and zone become pages: the page size must come first */
 		if (pagesize_pass != !strcmp(p->name, "pagesize"))
 			continue;
-		if (param_set(m, p, value, why, sizeof(why))) {
-			snprintf(err, errlen, "%s", why);
-			return -1;
-		}
+		if (param_set(m, p, value, why, sizeof(why)))
+			return err_set(err, errlen, "%s", why);
 	}
 	*line = 0;
 	return 0;

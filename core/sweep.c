@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "units.h"
 
-#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 
 static int is_cpus(const struct param *p)
 {
@@ -23,18 +23,18 @@ static int parse_step(const struct machine *m, const struct sweep_range *r, cons
 	size_t len = strlen(n);
 
 	if (n[0] == '-' || n[0] == '+')
-		return ERR("%s: step '%s' must be a positive number", p->name, n);
+		return err_set(err, errlen, "%s: step '%s' must be a positive number", p->name, n);
 	if (r->real) {
 		if (parse_real(n, rstep, why, sizeof(why)))
-			return ERR("%s: step '%s': %s", p->name, n, why);
+			return err_set(err, errlen, "%s: step '%s': %s", p->name, n, why);
 		if (!(*rstep > 0))
-			return ERR("%s: step '%s' must be above 0", p->name, n);
+			return err_set(err, errlen, "%s: step '%s' must be above 0", p->name, n);
 		return 0;
 	}
 	switch (p->type) {
 	case PT_COUNT:
 		if (parse_u64(n, step, why, sizeof(why)))
-			return ERR("%s: step '%s': %s", p->name, n, why);
+			return err_set(err, errlen, "%s: step '%s': %s", p->name, n, why);
 		break;
 	case PT_PAGES:
 		/* NNN or NNNp pages, or a size that is turned into pages */
@@ -51,14 +51,14 @@ static int parse_step(const struct machine *m, const struct sweep_range *r, cons
 			*step /= m->pagesize;
 			break;
 		}
-		return ERR("%s: step '%s': expected NNN or NNNp (pages) or a size", p->name, n);
+		return err_set(err, errlen, "%s: step '%s': expected NNN or NNNp (pages) or a size", p->name, n);
 	default:
 		if (parse_size(n, step, why, sizeof(why)))
-			return ERR("%s: step '%s': %s", p->name, n, why);
+			return err_set(err, errlen, "%s: step '%s': %s", p->name, n, why);
 		break;
 	}
 	if (!*step)
-		return ERR("%s: step '%s' must be at least 1%s", p->name, n,
+		return err_set(err, errlen, "%s: step '%s' must be at least 1%s", p->name, n,
 			   p->type == PT_PAGES ? " page" : p->type == PT_SIZE ? " byte" : "");
 	return 0;
 }
@@ -160,15 +160,15 @@ int sweep_bounds_parse(const struct machine *m, const char *key, const char *fro
 
 	memset(&r, 0, sizeof(r));
 	if (!p)
-		return ERR("unknown key '%s' (see 'help set')", key);
+		return err_set(err, errlen, "unknown key '%s' (see 'help set')", key);
 	if (p->type == PT_CHOICE) {
 		char range[128];
 
 		param_format_range(p, range, sizeof(range));
-		return ERR("%s is a choice (%s), not a number: set each and compare instead", p->name, range);
+		return err_set(err, errlen, "%s is a choice (%s), not a number: set each and compare instead", p->name, range);
 	}
 	if (!strcmp(from, "auto") || !strcmp(to, "auto"))
-		return ERR("%s: FROM and TO must be values, not auto", p->name);
+		return err_set(err, errlen, "%s: FROM and TO must be values, not auto", p->name);
 	r.key = p;
 	r.real = p->type == PT_REAL;
 	/* FROM and TO are read exactly as `set` reads them, with its range check and messages */
@@ -187,7 +187,7 @@ int sweep_bounds_parse(const struct machine *m, const char *key, const char *fro
 	if (r.real && r.rfrom == 0)
 		r.rfrom = 0; /* "-0" reads as 0 */
 	if (r.real ? r.rfrom > r.rto : r.from > r.to)
-		return ERR("%s: FROM '%s' is above TO '%s'", p->name, from, to);
+		return err_set(err, errlen, "%s: FROM '%s' is above TO '%s'", p->name, from, to);
 	*out = r;
 	return 0;
 }
@@ -210,14 +210,14 @@ int sweep_range_parse(const struct machine *m, const char *key, const char *from
 		return 0;
 	} else if (!how) {
 		if (r.real)
-			return ERR("%s: a real-valued key needs step N or x N after TO", p->name);
+			return err_set(err, errlen, "%s: a real-valued key needs step N or x N after TO", p->name);
 		r.mult = p->type != PT_COUNT; /* sizes span decades: doubling is the useful default */
 		r.factor = 2;
 		r.step = 1;
 	} else if (!strcmp(how, "step")) {
 		r.given = 1;
 		if (!n)
-			return ERR("%s: expected a number after step", p->name);
+			return err_set(err, errlen, "%s: expected a number after step", p->name);
 		if (parse_step(m, &r, n, err, errlen, &r.step, &r.rstep))
 			return -1;
 	} else if (!strcmp(how, "x")) {
@@ -226,16 +226,16 @@ int sweep_range_parse(const struct machine *m, const char *key, const char *from
 		r.given = 1;
 		r.mult = 1;
 		if (!n)
-			return ERR("%s: expected a factor after x", p->name);
+			return err_set(err, errlen, "%s: expected a factor after x", p->name);
 		if (parse_real(n, &r.factor, why, sizeof(why)))
-			return ERR("%s: x '%s': %s", p->name, n, why);
+			return err_set(err, errlen, "%s: x '%s': %s", p->name, n, why);
 		if (!(r.factor > 1))
-			return ERR("%s: x '%s': the factor must be above 1", p->name, n);
+			return err_set(err, errlen, "%s: x '%s': the factor must be above 1", p->name, n);
 	} else {
-		return ERR("%s: expected step N or x N after TO, not '%s'", p->name, how);
+		return err_set(err, errlen, "%s: expected step N or x N after TO, not '%s'", p->name, how);
 	}
 	if (r.mult && (r.real ? !(r.rfrom > 0) : !r.from))
-		return ERR("%s: x N needs FROM above 0", p->name);
+		return err_set(err, errlen, "%s: x N needs FROM above 0", p->name);
 
 	/* count before walking: x 1.0000001 over a wide range must not loop for minutes */
 	if (r.mult)
@@ -245,7 +245,7 @@ int sweep_range_parse(const struct machine *m, const char *key, const char *from
 	else
 		est = (double)((r.to - r.from) / r.step);
 	if (!(est + 1 <= (double)SWEEP_MAX_ROWS + 0.5))
-		return ERR("%s: %s..%s %s %s gives %.0f rows (at most %llu)", p->name, from, to, how ? how : "step",
+		return err_set(err, errlen, "%s: %s..%s %s %s gives %.0f rows (at most %llu)", p->name, from, to, how ? how : "step",
 			   n ? n : r.mult ? "2" : "1", floor(est + 1e-9) + 1, (unsigned long long)SWEEP_MAX_ROWS);
 	if (r.real)
 		r.rows = (uint64_t)floor(est + 1e-9) + 1;
@@ -282,7 +282,9 @@ int sweep_add_column(struct sweep *sw, const struct patch_desc *d, const struct 
 	struct sweep_col *c;
 
 	if (sw->ncols == SWEEP_MAX_COLS)
-		return ERR("too many columns (at most %d)", SWEEP_MAX_COLS);
+		return err_set(err, errlen, "too many columns (at most %d)", SWEEP_MAX_COLS);
+	if (!md->single && (side < 0 || side >= patch_nsides(d)))
+		return err_set(err, errlen, "%s.%s has no side %d (it has %d)", d->id, md->name, side, patch_nsides(d));
 	c = &sw->cols[sw->ncols++];
 	memset(c, 0, sizeof(*c));
 	c->patch = d;
@@ -369,7 +371,7 @@ int sweep_seek(struct sweep *sw, uint64_t u, double r, char *err, size_t errlen)
 	c.r = r;
 	/* the fn_cpus tables cover FROM..TO and no further */
 	if (!sw->range.real && (u < sw->range.from || u > sw->range.to))
-		return ERR("%s: %llu is outside the sweep", sw->range.key->name, (unsigned long long)u);
+		return err_set(err, errlen, "%s: %llu is outside the sweep", sw->range.key->name, (unsigned long long)u);
 	if (sw->range.real ? param_set_real(&sw->m, sw->range.key, r, err, errlen)
 			   : param_set_u64(&sw->m, sw->range.key, u, err, errlen))
 		return -1;
@@ -553,12 +555,12 @@ int sweep_where(const struct machine *m, const struct sweep_range *r, const stru
 
 	memset(res, 0, sizeof(*res));
 	if (r->key->allowed || (r->key->flags & PF_POW2))
-		return ERR("%s takes only a few values: compare them with sweep instead", r->key->name);
+		return err_set(err, errlen, "%s takes only a few values: compare them with sweep instead", r->key->name);
 	if (r->real && signbit(r->rfrom))
-		return ERR("%s: where searches from 0 up; FROM is below 0", r->key->name);
+		return err_set(err, errlen, "%s: where searches from 0 up; FROM is below 0", r->key->name);
 	w = calloc(1, sizeof(*w));
 	if (!w)
-		return ERR("out of memory");
+		return err_set(err, errlen, "out of memory");
 	w->r = r;
 	w->col = col;
 	w->m = *m;

@@ -7,10 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
+
 static int fail(char *err, size_t errlen, const char *what)
 {
-	snprintf(err, errlen, "%s", what);
-	return -1;
+	return err_set(err, errlen, "%s", what);
 }
 
 int parse_u64(const char *s, uint64_t *out, char *err, size_t errlen)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/units.h"
+#include "../core/utf8.h"
 
 /* Box drawing and braille, with the ASCII each falls back to. */
 enum glyph { G_HLINE, G_VLINE, G_UP_FROM, G_UP_TO, G_DOWN_FROM, G_DOWN_TO, G_CORNER, G_TICK_Y, G_TICK_X,
@@ -429,28 +430,14 @@ static void legend_sample(const struct ctx *x, int s, char *buf, size_t len)
 /* UTF-8 text into cells, one code point each. */
 static int put_utf8(struct ctx *x, int row, int col, const char *s, int tag)
 {
-	const unsigned char *p = (const unsigned char *)s;
-
-	while (*p && col < x->g->width) {
-		uint32_t cp = *p++;
-		int more = cp >= 0xf0 ? 3 : cp >= 0xe0 ? 2 : cp >= 0xc0 ? 1 : 0;
-
-		if (more)
-			cp &= 0x3fu >> more;
-		while (more-- && (*p & 0xc0) == 0x80)
-			cp = (cp << 6) | (*p++ & 0x3f);
-		put(x, row, col++, cp, tag);
-	}
+	while (*s && col < x->g->width)
+		put(x, row, col++, utf8_decode(&s), tag);
 	return col;
 }
 
 static int utf8_len(const char *s)
 {
-	int n = 0;
-
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
+	return utf8_width(s, strlen(s));
 }
 
 static void draw_titles(struct ctx *x)
@@ -551,16 +538,11 @@ void chart_grid_free(struct chart_grid *g)
 
 static void put_cp(struct strbuf *out, uint32_t cp)
 {
-	if (cp < 0x80) {
-		sb_putc(out, (char)cp);
-	} else if (cp < 0x800) {
-		sb_putc(out, (char)(0xc0 | (cp >> 6)));
-		sb_putc(out, (char)(0x80 | (cp & 0x3f)));
-	} else {
-		sb_putc(out, (char)(0xe0 | (cp >> 12)));
-		sb_putc(out, (char)(0x80 | ((cp >> 6) & 0x3f)));
-		sb_putc(out, (char)(0x80 | (cp & 0x3f)));
-	}
+	char b[UTF8_MAX];
+	size_t n = utf8_encode(b, cp);
+
+	for (size_t i = 0; i < n; i++)
+		sb_putc(out, b[i]);
 }
 
 void chart_grid_text(const struct chart_grid *g, struct strbuf *out)

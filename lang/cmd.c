@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/err.h"
 #include "../core/patch.h"
 #include "../core/params.h"
 #include "hostcmd.h"
@@ -11,7 +12,6 @@
 #include "render.h"
 #include "sweepcmd.h"
 
-#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 
 int cmd_split(char *line, char **argv, int max, char *err, size_t errlen)
 {
@@ -24,7 +24,7 @@ int cmd_split(char *line, char **argv, int max, char *err, size_t errlen)
 		if (!*p)
 			return argc;
 		if (argc == max)
-			return ERR("too many words (at most %d)", max);
+			return err_set(err, errlen, "too many words (at most %d)", max);
 		if (*p == '"' || *p == '\'') {
 			char q = *p++;
 
@@ -32,7 +32,7 @@ int cmd_split(char *line, char **argv, int max, char *err, size_t errlen)
 			while (*p && *p != q)
 				p++;
 			if (!*p)
-				return ERR("unterminated quote %c", q);
+				return err_set(err, errlen, "unterminated quote %c", q);
 			*p++ = '\0';
 			continue;
 		}
@@ -51,13 +51,13 @@ static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out,
 
 	(void)out;
 	if (argc % 2)
-		return ERR("set: expected KEY VALUE [KEY VALUE ...]");
+		return err_set(err, errlen, "set: expected KEY VALUE [KEY VALUE ...]");
 	/* all pairs or none: a script never sees a half-applied set */
 	for (int i = 0; i < argc; i += 2) {
 		const struct param *p = param_find(argv[i]);
 
 		if (!p)
-			return ERR("set: unknown key '%s' (see 'help set')", argv[i]);
+			return err_set(err, errlen, "set: unknown key '%s' (see 'help set')", argv[i]);
 		if (param_set(&next, p, argv[i + 1], err, errlen))
 			return -1;
 	}
@@ -74,7 +74,7 @@ static int get_list(const struct machine *m, const struct metric_ref *ref, struc
 
 	for (int i = ref->side >= 0 ? ref->side : 0; i < (ref->side >= 0 ? ref->side + 1 : nsides); i++) {
 		if (render_list(m, ref->metric, i, 0, out, &n))
-			return ERR("get: %s.%s.%s: %llu items, more than %u to print (explain summarises them)",
+			return err_set(err, errlen, "get: %s.%s.%s: %llu items, more than %u to print (explain summarises them)",
 				   ref->patch->id, ref->metric->name, ref->patch->sides[i], (unsigned long long)n,
 				   RENDER_LIST_MAX);
 		sb_putc(out, '\n');
@@ -109,9 +109,9 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 		if (param_find(argv[i]))
 			continue;
 		if (!strchr(argv[i], '.'))
-			return ERR("get: unknown key '%s' (expected a parameter or PATCH.METRIC[.SIDE])", argv[i]);
+			return err_set(err, errlen, "get: unknown key '%s' (expected a parameter or PATCH.METRIC[.SIDE])", argv[i]);
 		if (metric_parse(argv[i], &ref, b, sizeof(b)))
-			return ERR("get: %s", b);
+			return err_set(err, errlen, "get: %s", b);
 		if (ref.metric->list) { /* a list too long to print fails before anything is printed */
 			struct strbuf probe = STRBUF_INIT;
 			int rc = get_list(&s->m, &ref, &probe, err, errlen);
@@ -151,7 +151,7 @@ static int cmd_reset(struct session *s, int argc, char **argv, struct strbuf *ou
 		const struct param *p = param_find(argv[i]);
 
 		if (!p)
-			return ERR("reset: unknown key '%s' (see 'help set')", argv[i]);
+			return err_set(err, errlen, "reset: unknown key '%s' (see 'help set')", argv[i]);
 		param_reset(&next, p);
 	}
 	s->m = next;
@@ -170,7 +170,7 @@ static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *
 
 	(void)argc;
 	if (metric_parse(argv[0], &ref, why, sizeof(why)))
-		return ERR("explain: %s", why);
+		return err_set(err, errlen, "explain: %s", why);
 	render_explain(&s->m, &ref, ref.side, out);
 	return 0;
 }
@@ -184,7 +184,7 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 		char ids[160];
 
 		patch_ids(ids, sizeof(ids));
-		return ERR("about: unknown patch '%s' (expected %s)", argv[0], ids);
+		return err_set(err, errlen, "about: unknown patch '%s' (expected %s)", argv[0], ids);
 	}
 	render_about(&s->m, d, out);
 	return 0;
@@ -204,28 +204,28 @@ static int cmd_format(struct session *s, int argc, char **argv, struct strbuf *o
 			return 0;
 		}
 	}
-	return ERR("format: '%s' is not one of table, csv, json", argv[0]);
+	return err_set(err, errlen, "format: '%s' is not one of table, csv, json", argv[0]);
 }
 
 static int cmd_preset(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	if (!strcmp(argv[0], "list")) {
 		if (argc != 1)
-			return ERR("preset list: takes no argument");
+			return err_set(err, errlen, "preset list: takes no argument");
 		preset_list(out);
 		return 0;
 	}
 	if (!strcmp(argv[0], "load")) {
 		if (argc != 2)
-			return ERR("preset load: expected a preset NAME or PATH");
+			return err_set(err, errlen, "preset load: expected a preset NAME or PATH");
 		return preset_load(&s->m, argv[1], err, errlen);
 	}
 	if (!strcmp(argv[0], "save")) {
 		if (argc != 2)
-			return ERR("preset save: expected a PATH, or a NAME for the user's preset folder");
+			return err_set(err, errlen, "preset save: expected a PATH, or a NAME for the user's preset folder");
 		return preset_save(&s->m, argv[1], s->interactive ? out : NULL, err, errlen);
 	}
-	return ERR("preset: unknown sub-command '%s' (expected list, load or save)", argv[0]);
+	return err_set(err, errlen, "preset: unknown sub-command '%s' (expected list, load or save)", argv[0]);
 }
 
 static int cmd_quit(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
@@ -304,7 +304,7 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 			  metric_better_name(ref.metric->better), ref.metric->single ? "single-valued" : "one value per side");
 		return 0;
 	}
-	return ERR("help: no topic '%s' (try 'help', 'help set', 'help metrics', or a command, key, patch or metric)",
+	return err_set(err, errlen, "help: no topic '%s' (try 'help', 'help set', 'help metrics', or a command, key, patch or metric)",
 		   argv[0]);
 }
 
@@ -357,15 +357,15 @@ int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, 
 	int argc;
 
 	if (strlen(line) >= sizeof(buf))
-		return ERR("command too long (at most %zu characters)", sizeof(buf) - 1);
+		return err_set(err, errlen, "command too long (at most %zu characters)", sizeof(buf) - 1);
 	strcpy(buf, line);
 	argc = cmd_split(buf, argv, CMD_MAX_ARGS, err, errlen);
 	if (argc <= 0)
 		return argc; /* blank: nothing to do; -1: err is set */
 	c = cmd_find(argv[0]);
 	if (!c)
-		return ERR("unknown command '%.64s' (see 'help')", argv[0]);
+		return err_set(err, errlen, "unknown command '%.64s' (see 'help')", argv[0]);
 	if (argc - 1 < c->min_args || (c->max_args >= 0 && argc - 1 > c->max_args))
-		return ERR("%s: expected %s %s", c->name, c->name, c->usage);
+		return err_set(err, errlen, "%s: expected %s %s", c->name, c->name, c->usage);
 	return c->exec(s, argc - 1, argv + 1, out, err, errlen);
 }

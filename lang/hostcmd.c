@@ -8,11 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../core/err.h"
 #include "../core/host_parse.h"
 #include "../core/params.h"
 #include "../core/units.h"
 
-#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 /* /proc/zoneinfo grows with CPUs x zones: a 1024-CPU, 8-node box is a few MiB */
 #define PROC_FILE_MAX (32u << 20)
 #define ZONES_MAX 4096
@@ -195,7 +195,7 @@ static int host_load(struct session *s, struct strbuf *out, char *err, size_t er
 		nread += r[i].ok;
 	}
 	if (!nread)
-		return ERR("host: could not read any value (cpus: %.60s; ram: %.60s)", r[1].source, r[2].source);
+		return err_set(err, errlen, "host: could not read any value (cpus: %.60s; ram: %.60s)", r[1].source, r[2].source);
 	s->m = next;
 	/* written as a preset, so `host` output can be saved and loaded as one */
 	sb_puts(out, "# this machine, read by 'host'\n");
@@ -237,22 +237,22 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 	why[0] = '\0';
 	if (read_cpus("/sys/devices/system/cpu/online", _SC_NPROCESSORS_ONLN, &cpus, source, sizeof(source), why,
 		      sizeof(why)))
-		return ERR("host check: cannot count the online CPUs (%s)", why);
+		return err_set(err, errlen, "host check: cannot count the online CPUs (%s)", why);
 	if (!pagesize)
-		return ERR("host check: sysconf(_SC_PAGESIZE) failed");
+		return err_set(err, errlen, "host check: sysconf(_SC_PAGESIZE) failed");
 	text = read_proc("/proc/zoneinfo", why, sizeof(why));
 	if (!text)
-		return ERR("host check: cannot read %s", why);
+		return err_set(err, errlen, "host check: cannot read %s", why);
 	zones = calloc(ZONES_MAX, sizeof(*zones));
 	if (!zones) {
 		free(text);
-		return ERR("host check: out of memory");
+		return err_set(err, errlen, "host check: out of memory");
 	}
 	n = zoneinfo_parse(text, zones, ZONES_MAX, why, sizeof(why));
 	free(text);
 	if (n < 0) {
 		free(zones);
-		return ERR("host check: /proc/zoneinfo: %s", why);
+		return err_set(err, errlen, "host check: /proc/zoneinfo: %s", why);
 	}
 
 	if (s->format == FMT_TABLE) {
@@ -316,9 +316,9 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 			     "  threshold while kswapd runs (calculate_pressure_threshold): a figure can lag the\n"
 			     "  live managed count, or differ between CPUs, for a while\n");
 	if (!rows)
-		return ERR("host check: /proc/zoneinfo has no zone with managed pages");
+		return err_set(err, errlen, "host check: /proc/zoneinfo has no zone with managed pages");
 	if (bad)
-		return ERR("host check: %d of %d zones differ from the kernel", bad, rows);
+		return err_set(err, errlen, "host check: %d of %d zones differ from the kernel", bad, rows);
 	return 0;
 }
 
@@ -328,5 +328,5 @@ int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out, char 
 		return host_load(s, out, err, errlen);
 	if (!strcmp(argv[0], "check"))
 		return host_check(s, out, err, errlen);
-	return ERR("host: unknown sub-command '%.40s' (expected 'host' or 'host check')", argv[0]);
+	return err_set(err, errlen, "host: unknown sub-command '%.40s' (expected 'host' or 'host check')", argv[0]);
 }

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/err.h"
 #include "../core/params.h"
 #include "../core/preset.h"
 
@@ -31,15 +32,12 @@ int read_small_file(const char *path, char **text, size_t *len, char *err, size_
 	char *buf;
 	size_t n;
 
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
+	if (!f)
+		return err_set(err, errlen, "%s: %s", path, strerror(errno));
 	buf = malloc(PRESET_FILE_MAX + 1);
 	if (!buf) {
 		fclose(f);
-		snprintf(err, errlen, "%s: out of memory", path);
-		return -1;
+		return err_set(err, errlen, "%s: out of memory", path);
 	}
 	errno = 0;
 	n = fread(buf, 1, PRESET_FILE_MAX + 1, f);
@@ -223,10 +221,8 @@ int preset_load(struct machine *m, const char *name_or_path, char *err, size_t e
 		sb_free(&names);
 		return -1;
 	}
-	if (read_small_file(path, &text, &len, why, sizeof(why))) {
-		snprintf(err, errlen, "preset: %s", why);
-		return -1;
-	}
+	if (read_small_file(path, &text, &len, why, sizeof(why)))
+		return err_set(err, errlen, "preset: %s", why);
 	if (preset_apply(m, text, len, &line, why, sizeof(why))) {
 		if (line)
 			snprintf(err, errlen, "%s:%d: %s", path, line, why);
@@ -316,20 +312,16 @@ static int write_atomically(const char *path, const char *text, size_t len, char
 	const char *slash = strrchr(path, '/');
 	int fd, dfd;
 
-	if (strlen(path) > 3800 || strlen(slash ? slash + 1 : path) > 255) {
-		snprintf(err, errlen, "preset save: path too long");
-		return -1;
-	}
+	if (strlen(path) > 3800 || strlen(slash ? slash + 1 : path) > 255)
+		return err_set(err, errlen, "preset save: path too long");
 	if (slash)
 		snprintf(dir, sizeof(dir), "%.*s", slash == path ? 1 : (int)(slash - path), path);
 	else
 		snprintf(dir, sizeof(dir), ".");
 	snprintf(tmp, sizeof(tmp), "%.3800s/.%.255s.XXXXXX", dir, slash ? slash + 1 : path);
 	fd = mkstemp(tmp);
-	if (fd < 0) {
-		snprintf(err, errlen, "preset save: cannot write in %s: %s", dir, strerror(errno));
-		return -1;
-	}
+	if (fd < 0)
+		return err_set(err, errlen, "preset save: cannot write in %s: %s", dir, strerror(errno));
 	if (fchmod(fd, 0644) || write_all(fd, text, len) || fsync(fd)) {
 		snprintf(err, errlen, "preset save: %s: %s", tmp, strerror(errno));
 		close(fd);
@@ -369,14 +361,11 @@ int preset_save(const struct machine *m, const char *name_or_path, struct strbuf
 			return snprintf(err, errlen, "preset save: cannot create %s: %s", why, strerror(errno)), -1;
 		snprintf(path, sizeof(path), "%.4000s/%s.preset", dir, name_or_path);
 	} else {
-		snprintf(err, errlen, "preset save: '%.64s' is neither a NAME (letters, digits, - _ .) nor a PATH",
+		return err_set(err, errlen, "preset save: '%.64s' is neither a NAME (letters, digits, - _ .) nor a PATH",
 			 name_or_path);
-		return -1;
 	}
-	if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "preset save: %s is not a regular file", path);
-		return -1;
-	}
+	if (!stat(path, &st) && !S_ISREG(st.st_mode))
+		return err_set(err, errlen, "preset save: %s is not a regular file", path);
 	param_format(m, param_find("cpus"), cpus, sizeof(cpus));
 	param_format_human(m, param_find("ram"), ram, sizeof(ram));
 	param_format_human(m, param_find("pagesize"), page, sizeof(page));

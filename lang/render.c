@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/err.h"
 #include "../core/params.h"
 #include "../core/units.h"
 #include "numfmt.h"
@@ -277,8 +278,7 @@ int render_show(const struct session *s, const char *topic, struct strbuf *out, 
 		char ids[160];
 
 		patch_ids(ids, sizeof(ids));
-		snprintf(err, errlen, "show: unknown topic '%s' (expected machine, all, or a patch: %s)", topic, ids);
-		return -1;
+		return err_set(err, errlen, "show: unknown topic '%s' (expected machine, all, or a patch: %s)", topic, ids);
 	}
 	if (all || !strcmp(topic, "machine")) {
 		if (s->format == FMT_TABLE)

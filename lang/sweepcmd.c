@@ -10,28 +10,21 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../core/err.h"
 #include "../core/params.h"
 #include "../core/units.h"
 #include "chart.h"
 #include "cmd.h"
+#include "interrupt.h"
 #include "numfmt.h"
 #include "render.h"
 
 /* rows a sweep may hold in memory when nothing streams them (the explorer's view) */
 #define SWEEP_VIEW_MAX_ROWS 100000u
 
-#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 
 /* Flush to the sink in chunks this big: a 10-million-row sweep never sits in memory whole. */
 #define CHUNK (1024 * 1024)
-
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-	(void)sig;
-	interrupted = 1;
-}
 
 static double now_s(void)
 {
@@ -211,7 +204,7 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 		struct strbuf *out, char *err, size_t errlen)
 {
 	struct sink k = { out, f, 0 };
-	struct sigaction sa, old;
+	struct sigaction old;
 	int width[SWEEP_MAX_COLS + 1], rc = 0, shown = 0;
 	double start = now_s(), last = start;
 	uint64_t rows = 0;
@@ -225,14 +218,7 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 	rowmax = row_size(sw, width);
 
 	/* Ctrl-C ends the sweep after a whole row, so what was written stays valid */
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_sigint;
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = SA_RESTART;
-	interrupted = 0;
-	sigaction(SIGINT, NULL, &old);
-	if (old.sa_handler != SIG_IGN) /* a background job ignores Ctrl-C: so does its sweep */
-		sigaction(SIGINT, &sa, NULL);
+	interrupt_catch(1, &old);
 
 	sweep_begin(sw, m);
 	write_header(sw, fmt, width, out);
@@ -243,7 +229,7 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 		out->len += (size_t)(format_row(sw, fmt, width, row, rows == 0) - row);
 		rows++;
 		sink_flush(&k, 0);
-		if (k.failed || interrupted)
+		if (k.failed || interrupt_seen())
 			break;
 		if (progress && !(rows & 0x3fff)) {
 			double t = now_s();
@@ -262,15 +248,15 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 		k.failed = errno ? errno : EIO;
 	if (shown)
 		fprintf(stderr, "\r%60s\r", "");
-	sigaction(SIGINT, &old, NULL);
+	interrupt_release(&old);
 	sweep_end(sw);
 
 	if (k.failed)
-		rc = ERR("sweep: write error after %llu rows: %s", (unsigned long long)rows, strerror(k.failed));
-	else if (interrupted)
-		rc = ERR("sweep: interrupted after %llu of %llu rows; the rows written are complete",
+		rc = err_set(err, errlen, "sweep: write error after %llu rows: %s", (unsigned long long)rows, strerror(k.failed));
+	else if (interrupt_take())
+		rc = err_set(err, errlen, "sweep: interrupted after %llu of %llu rows; the rows written are complete",
 			 (unsigned long long)rows, (unsigned long long)sw->range.rows) - 1;
-	interrupted = 0;
+	interrupt_take();
 	return rc;
 }
 
@@ -287,7 +273,7 @@ static int take_output(int *argc, char **argv, const char **path, char *err, siz
 
 		if (!strcmp(a, ">") || !strcmp(a, "--output")) {
 			if (i + 1 == *argc)
-				return ERR("sweep: expected a PATH after %s", a);
+				return err_set(err, errlen, "sweep: expected a PATH after %s", a);
 			p = argv[++i];
 		} else if (a[0] == '>') {
 			p = a + 1;
@@ -298,9 +284,9 @@ static int take_output(int *argc, char **argv, const char **path, char *err, siz
 			continue;
 		}
 		if (!*p)
-			return ERR("sweep: expected a PATH after %s", a);
+			return err_set(err, errlen, "sweep: expected a PATH after %s", a);
 		if (*path)
-			return ERR("sweep: one output file at a time ('%s' and '%s')", *path, p);
+			return err_set(err, errlen, "sweep: one output file at a time ('%s' and '%s')", *path, p);
 		*path = p;
 	}
 	*argc = n;
@@ -321,7 +307,7 @@ static int parse_range_words(const struct machine *m, int argc, char **argv, str
 		next = 5;
 	}
 	if (sweep_range_parse(m, argv[0], argv[1], argv[2], how, n, r, why, sizeof(why)))
-		return ERR("%s: %s", cmd, why);
+		return err_set(err, errlen, "%s: %s", cmd, why);
 	return next;
 }
 
@@ -371,7 +357,7 @@ static int finish_file(FILE *f, const char *tmp, const char *path, int ok, char 
 	if (!ok || e) {
 		unlink(tmp);
 		if (ok)
-			return ERR("sweep: cannot write %s: %s", path, strerror(e));
+			return err_set(err, errlen, "sweep: cannot write %s: %s", path, strerror(e));
 		return -1;
 	}
 	return 0;
@@ -390,21 +376,21 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 	if (take_output(&argc, argv, &path, err, errlen))
 		return -1;
 	if (argc < 4)
-		return ERR("sweep: expected sweep KEY FROM TO [step N | x N] METRIC...");
+		return err_set(err, errlen, "sweep: expected sweep KEY FROM TO [step N | x N] METRIC...");
 	first = parse_range_words(&s->m, argc, argv, &r, "sweep", err, errlen);
 	if (first < 0)
 		return -1;
 	if (first >= argc)
-		return ERR("sweep: expected at least one METRIC after the range, e.g. vmstat.threshold");
+		return err_set(err, errlen, "sweep: expected at least one METRIC after the range, e.g. vmstat.threshold");
 	sweep_init(&sw, &r);
 	for (int i = first; i < argc; i++)
 		if (sweep_add_metric(&sw, argv[i], why, sizeof(why)))
-			return ERR("sweep: %s", why);
+			return err_set(err, errlen, "sweep: %s", why);
 
 	progress = s->stream && isatty(STDERR_FILENO);
 	/* with no stream (the explorer's command line) every row is held in memory for a view */
 	if (!path && !s->stream && r.rows > SWEEP_VIEW_MAX_ROWS)
-		return ERR("sweep: %llu rows are too many to view here (at most %u): add > PATH to write them to a file",
+		return err_set(err, errlen, "sweep: %llu rows are too many to view here (at most %u): add > PATH to write them to a file",
 			   (unsigned long long)r.rows, SWEEP_VIEW_MAX_ROWS);
 	if (!path)
 		return sweep_write(&s->m, &sw, s->format, s->stream, progress, out, err, errlen) ? -1 : 0;
@@ -421,8 +407,7 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 		snprintf(note, sizeof(note), "%s (in %s)", err, path);
 		if (finish_file(f, tmp, path, 1, err, errlen))
 			return -1;
-		snprintf(err, errlen, "%s", note);
-		return -1;
+		return err_set(err, errlen, "%s", note);
 	}
 	if (finish_file(f, tmp, path, !rc, err, errlen) || rc)
 		return -1;
@@ -444,117 +429,6 @@ static int terminal_width(void)
 	return 80;
 }
 
-/* The key values a chart samples when no step is given: two per dot column, deduplicated for whole numbers. */
-static size_t sample_keys(const struct sweep_range *r, int xlog, size_t want, uint64_t *u, double *d)
-{
-	size_t n = 0;
-	double lo = r->real ? r->rfrom : (double)r->from, hi = r->real ? r->rto : (double)r->to;
-
-	for (size_t k = 0; k < want; k++) {
-		double f = want > 1 ? (double)k / (double)(want - 1) : 0;
-		double v = xlog ? exp(log(lo) + f * (log(hi) - log(lo))) : lo + f * (hi - lo);
-
-		if (r->real) {
-			d[n++] = k + 1 == want ? hi : v;
-			continue;
-		}
-		{
-			uint64_t x = k + 1 == want ? r->to : (uint64_t)llround(v);
-
-			if (x < r->from)
-				x = r->from;
-			if (x > r->to)
-				x = r->to;
-			if (n && x <= u[n - 1])
-				continue;
-			u[n] = x;
-			d[n++] = (double)x;
-		}
-	}
-	return n;
-}
-
-int plot_sample(const struct machine *m, const struct sweep_range *r, const struct patch_desc *d,
-		const struct metric_desc *md, const int *sides, int nser, int width, struct plot_points *p, char *err,
-		size_t errlen)
-{
-	struct sweep *sw = malloc(sizeof(*sw)); /* 192 columns: too big for a stack a curses front end may keep small */
-	char why[256];
-	size_t want;
-	uint64_t *us = NULL;
-	int rc = -1;
-
-	memset(p, 0, sizeof(*p));
-	if (!sw)
-		return ERR("out of memory");
-	sweep_init(sw, r);
-	for (int i = 0; i < nser && i < CHART_MAX_SERIES; i++)
-		if (sweep_add_column(sw, d, md, sides[i], md->name, why, sizeof(why))) {
-			snprintf(err, errlen, "%s", why);
-			goto out;
-		}
-	/* a step or factor typed decides the points; else sample the range, on a log axis when it spans decades */
-	if (r->given) {
-		p->xlog = r->mult;
-		want = (size_t)r->rows;
-	} else {
-		double lo = r->real ? r->rfrom : (double)r->from, hi = r->real ? r->rto : (double)r->to;
-
-		p->xlog = lo > 0 && hi / lo >= 64;
-		want = (size_t)(2 * (width > 0 ? width : 1));
-	}
-	p->x = malloc(sizeof(double) * want);
-	us = malloc(sizeof(uint64_t) * want);
-	for (int i = 0; i < sw->ncols; i++)
-		if (!(p->y[i] = malloc(sizeof(double) * want)))
-			want = 0;
-	if (!p->x || !us || !want) {
-		snprintf(err, errlen, "out of memory");
-		goto out;
-	}
-	sweep_begin(sw, m);
-	if (r->given) {
-		while (p->n < want && sweep_next(sw) > 0) {
-			p->x[p->n] = sweep_key_real(&sw->range, &sw->cur);
-			for (int i = 0; i < sw->ncols; i++)
-				p->y[i][p->n] = value_real(sweep_value(sw, i));
-			p->n++;
-		}
-	} else {
-		size_t k, n = sample_keys(r, p->xlog, want, us, p->x);
-
-		for (k = 0; k < n; k++) {
-			if (sweep_seek(sw, us[k], p->x[k], why, sizeof(why))) {
-				snprintf(err, errlen, "%s", why);
-				break;
-			}
-			for (int i = 0; i < sw->ncols; i++)
-				p->y[i][p->n] = value_real(sweep_value(sw, i));
-			p->n++;
-		}
-		if (k < n) {
-			sweep_end(sw);
-			goto out;
-		}
-	}
-	sweep_end(sw);
-	rc = 0;
-out:
-	if (rc)
-		plot_points_free(p);
-	free(us);
-	free(sw);
-	return rc;
-}
-
-void plot_points_free(struct plot_points *p)
-{
-	free(p->x);
-	for (int i = 0; i < CHART_MAX_SERIES; i++)
-		free(p->y[i]);
-	memset(p, 0, sizeof(*p));
-}
-
 int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct sweep_range r;
@@ -565,16 +439,16 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	int width = terminal_width(), height = 22, next, nser = 0, sides[2];
 
 	if (argc < 5 || strcmp(argv[1], "over"))
-		return ERR("plot: expected plot METRIC[.SIDE] over KEY FROM TO [step N | x N]");
+		return err_set(err, errlen, "plot: expected plot METRIC[.SIDE] over KEY FROM TO [step N | x N]");
 	if (metric_parse(argv[0], &ref, why, sizeof(why)))
-		return ERR("plot: %s", why);
+		return err_set(err, errlen, "plot: %s", why);
 	next = parse_range_words(&s->m, argc - 2, argv + 2, &r, "plot", err, errlen);
 	if (next < 0)
 		return -1;
 	if (next + 2 != argc)
-		return ERR("plot: unexpected '%s' after the range", argv[next + 2]);
+		return err_set(err, errlen, "plot: unexpected '%s' after the range", argv[next + 2]);
 	if (r.given && r.rows > PLOT_MAX_POINTS)
-		return ERR("plot: %llu points is more than a chart can show (at most %u): use a coarser step",
+		return err_set(err, errlen, "plot: %llu points is more than a chart can show (at most %u): use a coarser step",
 			   (unsigned long long)r.rows, PLOT_MAX_POINTS);
 
 	/* both sides as two curves unless one was named */
@@ -586,7 +460,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 			sides[nser++] = ref.patch->after;
 	}
 	if (plot_sample(&s->m, &r, ref.patch, ref.metric, sides, nser, width, &pts, why, sizeof(why)))
-		return ERR("plot: %s", why);
+		return err_set(err, errlen, "plot: %s", why);
 
 	memset(&c, 0, sizeof(c));
 	snprintf(title, sizeof(title), "%s.%s%s%s", ref.patch->id, ref.metric->name, nser == 1 && !ref.metric->single ? "." : "",
@@ -674,25 +548,25 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 
 	(void)argc;
 	if (strcmp(argv[3], "over"))
-		return ERR("where: expected where METRIC.SIDE OP VALUE over KEY FROM TO");
+		return err_set(err, errlen, "where: expected where METRIC.SIDE OP VALUE over KEY FROM TO");
 	if (metric_parse(argv[0], &ref, why, sizeof(why)))
-		return ERR("where: %s", why);
+		return err_set(err, errlen, "where: %s", why);
 	if (!ref.metric->single && ref.side < 0)
-		return ERR("where: '%s' has sides: name one, e.g. %s.%s.%s", argv[0], ref.patch->id, ref.metric->name,
+		return err_set(err, errlen, "where: '%s' has sides: name one, e.g. %s.%s.%s", argv[0], ref.patch->id, ref.metric->name,
 			   ref.patch->sides[ref.patch->after]);
 	if (where_op_parse(argv[1], &op))
-		return ERR("where: '%s' is not an operator (expected <, <=, >, >= or ==)", argv[1]);
+		return err_set(err, errlen, "where: '%s' is not an operator (expected <, <=, >, >= or ==)", argv[1]);
 	if (parse_threshold(argv[2], ref.metric, &thr))
-		return ERR("where: '%s' is not a number%s", argv[2],
+		return err_set(err, errlen, "where: '%s' is not a number%s", argv[2],
 			   !strcmp(ref.metric->unit, "bytes") ? " or a size" : "");
 	if (sweep_bounds_parse(&s->m, argv[4], argv[5], argv[6], &r, why, sizeof(why)))
-		return ERR("where: %s", why);
+		return err_set(err, errlen, "where: %s", why);
 	memset(&col, 0, sizeof(col));
 	col.patch = ref.patch;
 	col.metric = ref.metric;
 	col.side = ref.metric->single ? 0 : ref.side;
 	if (sweep_where(&s->m, &r, &col, op, thr, &res, why, sizeof(why)))
-		return ERR("where: %s", why);
+		return err_set(err, errlen, "where: %s", why);
 
 	put_where_key(&r, &res.at, key, sizeof(key));
 	render_bare(res.v, val, sizeof(val));

@@ -10,9 +10,12 @@
 #include <stdio.h>
 
 #include "../core/strbuf.h"
+#include "../core/plot_sample.h"
 #include "../core/sweep.h"
 #include "chart.h"
 #include "session.h"
+
+_Static_assert(PLOT_MAX_SERIES <= CHART_MAX_SERIES, "every sampled series must fit in a chart");
 
 int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
@@ -29,22 +32,5 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, FILE *f, int progress,
 		struct strbuf *out, char *err, size_t errlen);
 
-/* A chart's points: x, and y for each series (NAN where the metric is n/a). */
-struct plot_points {
-	double *x, *y[CHART_MAX_SERIES];
-	size_t n;
-	int xlog; /* the range spans decades (or was typed x N): a log axis */
-};
-
-/*
- * md on each of sides[0..nser) over r: every row of a step typed (r->given),
- * else about two samples per column of a chart width columns wide, spaced
- * on a log axis when the range spans decades. The numbers are core's (a
- * sweep, with the fn_cpus fast path over cpus); p is freed on error.
- */
-int plot_sample(const struct machine *m, const struct sweep_range *r, const struct patch_desc *d,
-		const struct metric_desc *md, const int *sides, int nser, int width, struct plot_points *p, char *err,
-		size_t errlen);
-void plot_points_free(struct plot_points *p);
 
 #endif

@@ -10,6 +10,7 @@
 #include <readline/history.h>
 #include <readline/readline.h>
 
+#include "../core/utf8.h"
 #include "rlcomplete.h"
 
 
@@ -214,20 +215,10 @@ char *cmdline_take(void)
 	return line;
 }
 
-/* Columns a UTF-8 byte run takes, counting each character as one. */
-static int columns(const char *s, int bytes)
-{
-	int n = 0;
-
-	for (int i = 0; i < bytes && s[i]; i++)
-		n += ((unsigned char)s[i] & 0xc0) != 0x80;
-	return n;
-}
-
 void cmdline_draw(int y, int width)
 {
 	const char *prompt = rl_prompt ? rl_prompt : "", *line = rl_line_buffer ? rl_line_buffer : "";
-	int plen = columns(prompt, (int)strlen(prompt)), cursor = plen + columns(line, rl_point);
+	int plen = utf8_width(prompt, strlen(prompt)), cursor = plen + utf8_width(line, (size_t)rl_point);
 	int skip = 0, x;
 
 	if (state != CMDLINE_EDITING)
@@ -242,14 +233,13 @@ void cmdline_draw(int y, int width)
 		if (x >= skip && x - skip < width)
 			mvaddch(y, x - skip, (unsigned char)prompt[i]);
 	for (const char *p = line; *p && x - skip < width;) {
-		int n = 1;
+		const char *q = p;
+		int w = utf8_cp_width(utf8_decode(&q));
 
-		while ((((unsigned char)p[n]) & 0xc0) == 0x80)
-			n++;
 		if (x >= skip)
-			mvaddnstr(y, x - skip, p, n);
-		p += n;
-		x++;
+			mvaddnstr(y, x - skip, p, (int)(q - p));
+		p = q;
+		x += w;
 	}
 	move(y, cursor - skip);
 }

@@ -14,6 +14,8 @@
 
 #include <term.h>
 
+#include "../core/err.h"
+
 /*
  * The front end's own state, and only the part a signal handler must reach:
  * handlers can touch nothing else, so what they need is prepared here first.
@@ -186,10 +188,8 @@ int crt_init(char *err, size_t errlen)
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");
 	have_saved_tty = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
-	if (pipe(sigpipe)) {
-		snprintf(err, errlen, "cannot create a pipe: %s", strerror(errno));
-		return -1;
-	}
+	if (pipe(sigpipe))
+		return err_set(err, errlen, "cannot create a pipe: %s", strerror(errno));
 	for (int i = 0; i < 2; i++) {
 		fcntl(sigpipe[i], F_SETFL, O_NONBLOCK);
 		fcntl(sigpipe[i], F_SETFD, FD_CLOEXEC);

@@ -16,21 +16,13 @@
 
 #include "frontends.h"
 #include "rlcomplete.h"
+#include "../lang/interrupt.h"
 #include "../lang/script.h"
 
 /* Ctrl-C drops the line being typed and gives a fresh prompt, as a shell does. */
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-	(void)sig;
-	interrupted = 1;
-}
-
 static int check_interrupt(void)
 {
-	if (interrupted) {
-		interrupted = 0;
+	if (interrupt_take()) {
 		rl_replace_line("", 0);
 		rl_crlf();
 		rl_on_new_line();
@@ -43,7 +35,7 @@ int repl_main(struct session *s)
 {
 	char hist[PATH_MAX], where[32];
 	int have_hist, lineno = 0;
-	struct sigaction sa;
+	struct sigaction prev;
 
 	/* not a terminal: the same commands as a script, without prompts echoed into the output */
 	if (!isatty(STDIN_FILENO))
@@ -54,9 +46,7 @@ int repl_main(struct session *s)
 	rlcomplete_install();
 	rl_signal_event_hook = check_interrupt;
 	rl_catch_signals = 0;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_sigint;
-	sigaction(SIGINT, &sa, NULL);
+	interrupt_catch(0, &prev);
 
 	stifle_history(HISTORY_LINES);
 	have_hist = !history_file(hist, sizeof(hist), 1);

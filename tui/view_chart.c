@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../core/params.h"
+#include "../core/utf8.h"
 #include "../lang/chart.h"
 #include "../lang/sweepcmd.h"
 #include "crt.h"
@@ -109,23 +110,6 @@ static attr_t chart_cell_attr(int tag)
 	}
 }
 
-static size_t utf8_put(char *b, uint32_t cp)
-{
-	if (cp < 0x80) {
-		b[0] = (char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		b[0] = (char)(0xc0 | (cp >> 6));
-		b[1] = (char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	b[0] = (char)(0xe0 | (cp >> 12));
-	b[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-	b[2] = (char)(0x80 | (cp & 0x3f));
-	return 3;
-}
-
 /* The grid at row y: runs of cells with one style drawn together. */
 static void paint_grid(const struct chart_grid *g, int y)
 {
@@ -138,8 +122,8 @@ static void paint_grid(const struct chart_grid *g, int y)
 			int tag = chart_cell_at(g, row, col)->tag, start = col;
 			size_t n = 0;
 
-			while (col < g->width && chart_cell_at(g, row, col)->tag == tag && n + 4 < sizeof(run))
-				n += utf8_put(run + n, chart_cell_at(g, row, col++)->ch);
+			while (col < g->width && chart_cell_at(g, row, col)->tag == tag && n + UTF8_MAX < sizeof(run))
+				n += utf8_encode(run + n, chart_cell_at(g, row, col++)->ch);
 			run[n] = '\0';
 			attrset(chart_cell_attr(tag));
 			mvaddstr(y + row, start, run);

@@ -361,7 +361,9 @@ suspend() {
 		wait_for '^P\$' && keys "$BL" Enter && expect 'q quit' && keys C-z && expect 'Stopped' || return 1
 	modes=$($T display -p -t bl '#{alternate_on} #{cursor_flag} #{mouse_any_flag}')
 	[ "$modes" = "0 1 0" ] || { bad "suspended, terminal modes (alternate cursor mouse) = $modes"; return 1; }
-	keys fg Enter && expect 'q quit' '^machine' && keys q && keys 'echo rc=$?' Enter && expect '^rc=0$'
+	# the explorer flushes typed-ahead input as it gives the terminal back: type the echo after it has gone
+	keys fg Enter && expect 'q quit' '^machine' && keys q && wait_gone '^machine' && keys 'echo rc=$?' Enter &&
+		{ wait_for '^rc=' 20 || keys 'echo rc=$?' Enter; } && expect '^rc=0$'
 }
 check "Ctrl-Z suspends with the terminal restored; fg brings the screen back" suspend
 sigterm() { start && kill -TERM "$(pid)" && exited 143; }

@@ -1,0 +1,35 @@
+/*
+ * The points of a chart: a metric's sides sampled across a sweep range,
+ * for `plot` and the explorer's chart view. Computing only; drawing is
+ * lang/chart.c's.
+ */
+#ifndef BL_PLOT_SAMPLE_H
+#define BL_PLOT_SAMPLE_H
+
+#include <stddef.h>
+
+#include "machine.h"
+#include "patch.h"
+#include "sweep.h"
+
+#define PLOT_MAX_SERIES 3 /* before, after and a third side (proactive_reclaim's full) */
+
+/* A chart's points: x, and y for each series (NAN where the metric is n/a). */
+struct plot_points {
+	double *x, *y[PLOT_MAX_SERIES];
+	size_t n;
+	int xlog; /* the range spans decades (or was typed x N): a log axis */
+};
+
+/*
+ * md on each of sides[0..nser) over r: every row of a step typed (r->given),
+ * else about two samples per column of a chart width columns wide, spaced
+ * on a log axis when the range spans decades. The numbers are core's (a
+ * sweep, with the fn_cpus fast path over cpus); p is freed on error.
+ */
+int plot_sample(const struct machine *m, const struct sweep_range *r, const struct patch_desc *d,
+		const struct metric_desc *md, const int *sides, int nser, int width, struct plot_points *p, char *err,
+		size_t errlen);
+void plot_points_free(struct plot_points *p);
+
+#endif

@@ -1,0 +1,25 @@
+/*
+ * Ctrl-C as a flag, the one the language and the prompt share: a sweep
+ * stops after a whole row, the prompt drops the line being typed. (The
+ * explorer hears SIGINT through crt.c's signal pipe instead, as poll()
+ * needs; a sweep run from its command line catches it here meanwhile.)
+ */
+#ifndef BL_INTERRUPT_H
+#define BL_INTERRUPT_H
+
+#include <signal.h>
+
+/*
+ * Catch SIGINT into the flag (cleared now), keeping the old action in old to
+ * give back. restart: SA_RESTART (a sweep writing); without it a blocking
+ * read returns (readline must see it). A background job that ignores
+ * Ctrl-C keeps ignoring it.
+ */
+void interrupt_catch(int restart, struct sigaction *old);
+void interrupt_release(const struct sigaction *old);
+/* Ctrl-C arrived since the last catch or take. */
+int interrupt_seen(void);
+/* interrupt_seen(), and clear it. */
+int interrupt_take(void);
+
+#endif

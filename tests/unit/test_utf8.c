@@ -1,0 +1,102 @@
+/* core/utf8.c and core/err.c: the one UTF-8 coder and the one error-return helper. */
+#include "testutil.h"
+
+#include "../../core/err.h"
+#include "../../core/utf8.h"
+
+/* Every scalar value encodes to the byte count the standard gives and decodes back to itself. */
+static void test_round_trip(void **state)
+{
+	(void)state;
+	for (uint32_t cp = 1; cp <= 0x10ffff; cp++) {
+		char b[UTF8_MAX + 1];
+		const char *p = b;
+		size_t n, want = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+
+		if (cp >= 0xd800 && cp <= 0xdfff)
+			continue;
+		n = utf8_encode(b, cp);
+		b[n] = '\0';
+		assert_int_equal(n, want);
+		assert_int_equal(utf8_decode(&p), cp);
+		assert_ptr_equal(p, b + n);
+	}
+}
+
+/* The bytes of U+2500 (box drawing) and U+28FF (braille) by hand, from the UTF-8 bit layout 1110xxxx 10xxxxxx 10xxxxxx. */
+static void test_known_bytes(void **state)
+{
+	char b[UTF8_MAX];
+
+	(void)state;
+	assert_int_equal(utf8_encode(b, 0x2500), 3);
+	assert_memory_equal(b, "\xe2\x94\x80", 3);
+	assert_int_equal(utf8_encode(b, 0x28ff), 3);
+	assert_memory_equal(b, "\xe2\xa3\xbf", 3);
+	assert_int_equal(utf8_encode(b, 0xd7), 2);
+	assert_memory_equal(b, "\xc3\x97", 2);
+	/* a surrogate or past U+10FFFF is not a character: U+FFFD */
+	assert_int_equal(utf8_encode(b, 0xd800), 3);
+	assert_memory_equal(b, "\xef\xbf\xbd", 3);
+	assert_int_equal(utf8_encode(b, 0x110000), 3);
+}
+
+/* A malformed byte reads as U+FFFD and costs one byte, so the next character survives. */
+static void test_malformed(void **state)
+{
+	static const char *bad[] = { "\x80x", "\xc0\xafx", "\xe2\x94x", "\xed\xa0\x80", "\xf5\x80\x80\x80", "\xffx" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const char *p = bad[i];
+
+		assert_int_equal(utf8_decode(&p), 0xfffd);
+		assert_ptr_equal(p, bad[i] + 1);
+	}
+	{
+		const char *p = "\xe2";    /* cut short by the end of the string: the NUL is not eaten */
+
+		assert_int_equal(utf8_decode(&p), 0xfffd);
+		assert_int_equal(*p, '\0');
+	}
+}
+
+static void test_width(void **state)
+{
+	const char *line = "\xe2\x94\x80\xe2\x94\x80\xe2\xa3\xbf ab"; /* ──⣿ ab: six columns, twelve bytes */
+
+	(void)state;
+	assert_int_equal(strlen(line), 12);
+	assert_int_equal(utf8_width(line, strlen(line)), 6);
+	assert_int_equal(utf8_width("", 0), 0);
+	assert_int_equal(utf8_cp_width(0x4e2d), 2);  /* a CJK ideograph */
+	assert_int_equal(utf8_cp_width(0x301), 0);   /* a combining acute accent */
+	assert_int_equal(utf8_cp_width('a'), 1);
+	/* a prefix never cuts a character: 2 columns of ──⣿ are the first 6 bytes */
+	assert_int_equal(utf8_prefix(line, 2), 6);
+	assert_int_equal(utf8_prefix(line, 3), 9);
+	assert_int_equal(utf8_prefix(line, 100), 12);
+	assert_int_equal(utf8_prefix("\xe4\xb8\xad", 1), 0); /* a wide character does not fit in one column */
+}
+
+static void test_err_set(void **state)
+{
+	char err[8];
+
+	(void)state;
+	assert_int_equal(err_set(err, sizeof(err), "bad %d", 42), -1);
+	assert_string_equal(err, "bad 42");
+	assert_int_equal(err_set(err, sizeof(err), "%s", "far too long"), -1);
+	assert_string_equal(err, "far too"); /* cut, still terminated */
+	assert_int_equal(err_set(NULL, 0, "nowhere %d", 1), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip), cmocka_unit_test(test_known_bytes), cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_width),      cmocka_unit_test(test_err_set),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
