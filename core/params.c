@@ -379,6 +379,22 @@ void param_format_input(const struct machine *m, const struct param *p, char *bu
 		snprintf(buf, len, "%.17g", real_value(m, p));
 		return;
 	}
+	if (p->type == PT_SIZE) {
+		/* the largest binary unit that divides it: 4G reads back as 4294967296 exactly */
+		static const char units[] = "KMGTPE";
+		uint64_t v = u64_value(m, p);
+		int k = 0;
+
+		while (v && k < 6 && !(v & 1023)) {
+			v >>= 10;
+			k++;
+		}
+		if (k)
+			snprintf(buf, len, "%llu%c", (unsigned long long)v, units[k - 1]);
+		else
+			snprintf(buf, len, "%llu", (unsigned long long)v);
+		return;
+	}
 	if ((p->flags & PF_AUTO) && !u64_value(m, p)) {
 		snprintf(buf, len, "auto");
 		return;

@@ -9,6 +9,7 @@
 #include "../core/params.h"
 #include "hostcmd.h"
 #include "presetio.h"
+#include "records.h"
 #include "render.h"
 #include "sweepcmd.h"
 
@@ -82,25 +83,63 @@ static int get_list(const struct machine *m, const struct metric_ref *ref, struc
 	return 0;
 }
 
-static void get_metric(const struct machine *m, const struct metric_ref *ref, struct strbuf *out)
+/* A list metric in csv or json: a row per side, its items space-separated (csv) or an array (json). */
+static void get_list_records(const struct machine *m, const struct metric_ref *ref, struct records *rec)
 {
 	int nsides = patch_nsides(ref->patch);
+	uint64_t n;
+
+	for (int i = ref->side >= 0 ? ref->side : 0; i < (ref->side >= 0 ? ref->side + 1 : nsides); i++) {
+		struct strbuf items = STRBUF_INIT;
+		char name[160];
+
+		snprintf(name, sizeof(name), "%s.%s.%s", ref->patch->id, ref->metric->name, ref->patch->sides[i]);
+		render_list(m, ref->metric, i, rec->format == FMT_JSON, &items, &n); /* its length was checked */
+		rec_str(rec, name);
+		if (rec->format == FMT_JSON)
+			rec_num(rec, sb_str(&items));
+		else
+			rec_str(rec, sb_str(&items));
+		rec_str(rec, ref->metric->unit);
+		rec_end_row(rec);
+		sb_free(&items);
+	}
+}
+
+static void get_metric(const struct machine *m, const struct metric_ref *ref, struct records *rec, struct strbuf *out)
+{
+	int nsides = patch_nsides(ref->patch), one = ref->metric->single || ref->side >= 0;
 	char b[64];
 
-	if (ref->metric->single || ref->side >= 0) {
-		render_bare(metric_eval(m, ref, ref->side), b, sizeof(b));
-		sb_printf(out, "%s\n", b);
-		return;
+	for (int i = one ? ref->side : 0; i < (one ? ref->side + 1 : nsides); i++) {
+		int side = ref->metric->single ? 0 : i;
+		struct value v = metric_eval(m, ref, side);
+
+		if (rec) {
+			char name[160];
+
+			if (ref->metric->single)
+				snprintf(name, sizeof(name), "%s.%s", ref->patch->id, ref->metric->name);
+			else
+				snprintf(name, sizeof(name), "%s.%s.%s", ref->patch->id, ref->metric->name,
+					 ref->patch->sides[side]);
+			rec_str(rec, name);
+			rec_value(rec, v);
+			rec_str(rec, ref->metric->unit);
+			rec_end_row(rec);
+			continue;
+		}
+		render_bare(v, b, sizeof(b));
+		sb_printf(out, "%s%s", !one && i ? " " : "", b);
 	}
-	for (int i = 0; i < nsides; i++) {
-		render_bare(metric_eval(m, ref, i), b, sizeof(b));
-		sb_printf(out, "%s%s", i ? " " : "", b);
-	}
-	sb_putc(out, '\n');
+	if (!rec)
+		sb_putc(out, '\n');
 }
 
 static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
+	static const char *const heads[] = { "name", "value", "unit", NULL };
+	struct records rec, *r = s->format == FMT_TABLE ? NULL : &rec;
 	struct metric_ref ref;
 	char b[512];
 
@@ -121,20 +160,36 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 				return -1;
 		}
 	}
+	if (r)
+		rec_begin(r, s->format, heads, out);
 	for (int i = 0; i < argc; i++) {
 		const struct param *p = param_find(argv[i]);
 
 		if (p) {
-			param_format(&s->m, p, b, sizeof(b));
-			sb_printf(out, "%s\n", b);
+			param_bare(&s->m, p, b, sizeof(b));
+			if (!r) {
+				sb_printf(out, "%s\n", b);
+				continue;
+			}
+			rec_str(r, p->name);
+			if (param_is_number(p))
+				rec_num(r, b);
+			else
+				rec_str(r, b);
+			rec_str(r, p->unit);
+			rec_end_row(r);
 			continue;
 		}
 		metric_parse(argv[i], &ref, b, sizeof(b));
-		if (ref.metric->list)
+		if (ref.metric->list && r)
+			get_list_records(&s->m, &ref, r);
+		else if (ref.metric->list)
 			get_list(&s->m, &ref, out, err, errlen);
 		else
-			get_metric(&s->m, &ref, out);
+			get_metric(&s->m, &ref, r, out);
 	}
+	if (r)
+		rec_end(r);
 	return 0;
 }
 
@@ -171,7 +226,44 @@ static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *
 	(void)argc;
 	if (metric_parse(argv[0], &ref, why, sizeof(why)))
 		return err_set(err, errlen, "explain: %s", why);
-	render_explain(&s->m, &ref, ref.side, out);
+	if (s->format == FMT_TABLE) {
+		render_explain(&s->m, &ref, ref.side, out);
+		return 0;
+	}
+	{
+		static const char *const heads[] = { "metric", "value", "unit", "kind", "steps", NULL };
+		int nsides = patch_nsides(ref.patch), one = ref.metric->single || ref.side >= 0;
+		struct records rec;
+
+		rec_begin(&rec, s->format, heads, out);
+		for (int i = one ? ref.side : 0; i < (one ? ref.side + 1 : nsides); i++) {
+			int side = ref.metric->single ? 0 : i;
+			struct strbuf steps = STRBUF_INIT;
+			struct value v = ref.metric->fn(&s->m, side, &steps);
+			char name[160];
+
+			if (ref.metric->single)
+				snprintf(name, sizeof(name), "%s.%s", ref.patch->id, ref.metric->name);
+			else
+				snprintf(name, sizeof(name), "%s.%s.%s", ref.patch->id, ref.metric->name,
+					 ref.patch->sides[side]);
+			if (v.kind == VAL_NONE && v.why) {
+				struct strbuf t = STRBUF_INIT;
+
+				sb_printf(&t, "not evaluated: %s\n%s", v.why, sb_str(&steps));
+				sb_free(&steps);
+				steps = t;
+			}
+			rec_str(&rec, name);
+			rec_value(&rec, v);
+			rec_str(&rec, ref.metric->unit);
+			rec_str(&rec, metric_kind_name(ref.metric->kind));
+			rec_lines(&rec, sb_str(&steps)); /* json: the steps as an array, one string a line */
+			rec_end_row(&rec);
+			sb_free(&steps);
+		}
+		rec_end(&rec);
+	}
 	return 0;
 }
 
@@ -186,7 +278,51 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 		patch_ids(ids, sizeof(ids));
 		return err_set(err, errlen, "about: unknown patch '%s' (expected %s)", argv[0], ids);
 	}
-	render_about(&s->m, d, out);
+	if (s->format == FMT_TABLE) {
+		render_about(&s->m, d, out);
+		return 0;
+	}
+	{
+		static const char *const heads[] = { "patch", "title", "seed", "kernel", "about", "published",
+						     "seed_presets", "metric", "kind", "before", "after", "unit",
+						     "change", "verdict", NULL };
+		const struct metric_desc *md = patch_metric(d, d->headline);
+		struct records rec;
+		char ch[64] = "";
+		enum verdict vd = VERDICT_NONE;
+
+		rec_begin(&rec, s->format, heads, out);
+		rec_str(&rec, d->id);
+		rec_str(&rec, d->title);
+		rec_str(&rec, d->seed);
+		rec_str(&rec, d->kernel);
+		rec_str(&rec, d->about); /* one string each, its line breaks kept */
+		rec_str(&rec, d->published);
+		rec_str(&rec, d->seed_presets ? d->seed_presets : "");
+		rec_str(&rec, md ? md->name : "");
+		rec_str(&rec, md ? metric_kind_name(md->kind) : "");
+		if (md) {
+			struct value vb = md->fn(&s->m, md->single ? 0 : d->before, NULL);
+			struct value va = md->single ? val_none(NULL) : md->fn(&s->m, d->after, NULL);
+
+			if (!md->single)
+				vd = render_change(md, vb, va, ch, sizeof(ch));
+			rec_value(&rec, vb);
+			if (md->single)
+				rec_str(&rec, "");
+			else
+				rec_value(&rec, va);
+			rec_str(&rec, md->unit);
+		} else {
+			rec_str(&rec, "");
+			rec_str(&rec, "");
+			rec_str(&rec, "");
+		}
+		rec_str(&rec, ch);
+		rec_str(&rec, verdict_word(vd));
+		rec_end_row(&rec);
+		rec_end(&rec);
+	}
 	return 0;
 }
 
@@ -212,7 +348,7 @@ static int cmd_preset(struct session *s, int argc, char **argv, struct strbuf *o
 	if (!strcmp(argv[0], "list")) {
 		if (argc != 1)
 			return err_set(err, errlen, "preset list: takes no argument");
-		preset_list(out);
+		preset_list_format(out, s->format);
 		return 0;
 	}
 	if (!strcmp(argv[0], "load")) {
@@ -255,6 +391,89 @@ static void help_patch(const struct patch_desc *d, struct strbuf *out)
 			  metric_better_name(md->better), md->unit, md->help);
 }
 
+/* help as csv or json: the table rows themselves, for a script that builds its own docs or completion */
+static const char *const help_cmd_heads[] = { "command", "usage", "help", NULL };
+static const char *const help_param_heads[] = { "key", "range", "unit", "default", "group", "help", NULL };
+static const char *const help_metric_heads[] = { "metric", "kind", "better", "unit", "sides", "reads", "help", NULL };
+
+static void rec_command(struct records *r, const struct command *c)
+{
+	rec_str(r, c->name);
+	rec_str(r, c->usage);
+	rec_str(r, c->help);
+	rec_end_row(r);
+}
+
+static void rec_param(struct records *r, const struct param *p)
+{
+	char range[160];
+
+	param_format_range(p, range, sizeof(range));
+	rec_str(r, p->name);
+	rec_str(r, range);
+	rec_str(r, p->unit);
+	rec_str(r, p->def);
+	rec_str(r, p->group);
+	rec_str(r, p->help);
+	rec_end_row(r);
+}
+
+static void rec_metric(struct records *r, const struct patch_desc *d, const struct metric_desc *md)
+{
+	char name[160], sides[160] = "";
+	size_t n = 0;
+
+	snprintf(name, sizeof(name), "%s.%s", d->id, md->name);
+	for (int i = 0; !md->single && d->sides[i]; i++)
+		n += (size_t)snprintf(sides + n, n < sizeof(sides) ? sizeof(sides) - n : 0, "%s%s", i ? " " : "",
+				      d->sides[i]);
+	rec_str(r, name);
+	rec_str(r, metric_kind_name(md->kind));
+	rec_str(r, metric_better_name(md->better));
+	rec_str(r, md->unit);
+	rec_str(r, sides);
+	rec_str(r, md->reads ? md->reads : "");
+	rec_str(r, md->help);
+	rec_end_row(r);
+}
+
+static int help_records(struct session *s, int argc, char **argv, struct strbuf *out)
+{
+	const struct command *c;
+	const struct param *p;
+	const struct patch_desc *d;
+	struct metric_ref ref;
+	struct records r;
+	char why[200];
+
+	int list_params = argc && (!strcmp(argv[0], "set") || !strcmp(argv[0], "params"));
+
+	if (!list_params && (!argc || (c = cmd_find(argv[0])))) {
+		rec_begin(&r, s->format, help_cmd_heads, out);
+		for (const struct command *k = commands; k->name; k++)
+			if (argc == 0 || k == cmd_find(argv[0]))
+				rec_command(&r, k);
+	} else if (list_params || (p = param_find(argv[0]))) {
+		rec_begin(&r, s->format, help_param_heads, out);
+		for (size_t i = 0; i < nparams; i++)
+			if (list_params || &params[i] == p)
+				rec_param(&r, &params[i]);
+	} else if (!strcmp(argv[0], "metrics") || (d = patch_find(argv[0]))) {
+		rec_begin(&r, s->format, help_metric_heads, out);
+		for (int i = 0; patches[i]; i++)
+			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
+				if (!strcmp(argv[0], "metrics") || patches[i] == patch_find(argv[0]))
+					rec_metric(&r, patches[i], md);
+	} else if (strchr(argv[0], '.') && !metric_parse(argv[0], &ref, why, sizeof(why))) {
+		rec_begin(&r, s->format, help_metric_heads, out);
+		rec_metric(&r, ref.patch, ref.metric);
+	} else {
+		return -1;
+	}
+	rec_end(&r);
+	return 0;
+}
+
 static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	const struct command *c;
@@ -263,7 +482,8 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 	struct metric_ref ref;
 	char why[200];
 
-	(void)s;
+	if (s->format != FMT_TABLE && !help_records(s, argc, argv, out))
+		return 0;
 	if (!argc) {
 		sb_puts(out, "commands (separate with ';' or newlines, '#' starts a comment):\n");
 		for (c = commands; c->name; c++)

@@ -12,6 +12,7 @@
 #include "../core/host_parse.h"
 #include "../core/params.h"
 #include "../core/units.h"
+#include "records.h"
 
 /* /proc/zoneinfo grows with CPUs x zones: a 1024-CPU, 8-node box is a few MiB */
 #define PROC_FILE_MAX (32u << 20)
@@ -132,6 +133,8 @@ static int host_load(struct session *s, struct strbuf *out, char *err, size_t er
 	uint64_t pagesize = page_size(), cpus, kb, mode;
 	char why[200], perr[128], *text;
 	int nread = 0;
+	static const char *const heads[] = { "key", "value", "read", "source", NULL };
+	struct records rec;
 
 	if (pagesize) {
 		snprintf(r[0].value, sizeof(r[0].value), "%llu", (unsigned long long)pagesize);
@@ -198,7 +201,10 @@ static int host_load(struct session *s, struct strbuf *out, char *err, size_t er
 		return err_set(err, errlen, "host: could not read any value (cpus: %.60s; ram: %.60s)", r[1].source, r[2].source);
 	s->m = next;
 	/* written as a preset, so `host` output can be saved and loaded as one */
-	sb_puts(out, "# this machine, read by 'host'\n");
+	if (s->format == FMT_TABLE)
+		sb_puts(out, "# this machine, read by 'host'\n");
+	else
+		rec_begin(&rec, s->format, heads, out);
 	for (int i = 0; i < 5; i++) {
 		static const int order[5] = { 1, 2, 0, 3, 4 }; /* as a preset reads: cpus, ram, pagesize... */
 		const struct reading *x = &r[order[i]];
@@ -206,11 +212,26 @@ static int host_load(struct session *s, struct strbuf *out, char *err, size_t er
 		char v[64];
 
 		param_format_input(&s->m, p, v, sizeof(v));
+		if (s->format != FMT_TABLE) {
+			/* the value the machine now holds, as get prints it; read: whether it came from this host */
+			param_bare(&s->m, p, v, sizeof(v));
+			rec_str(&rec, x->key);
+			if (param_is_number(p))
+				rec_num(&rec, v);
+			else
+				rec_str(&rec, v);
+			rec_str(&rec, x->ok ? "yes" : "no");
+			rec_str(&rec, x->source);
+			rec_end_row(&rec);
+			continue;
+		}
 		if (x->ok)
 			sb_printf(out, "%-10s = %-14s # %s\n", x->key, v, x->source);
 		else
 			sb_printf(out, "# %s: not read (%s); kept %s\n", x->key, x->source, v);
 	}
+	if (s->format != FMT_TABLE)
+		rec_end(&rec);
 	return 0;
 }
 

@@ -1,5 +1,7 @@
 #include "presetio.h"
 
+#include "records.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +15,7 @@
 #include "../core/err.h"
 #include "../core/params.h"
 #include "../core/preset.h"
+#include "records.h"
 
 #ifndef PRESETDIR
 #define PRESETDIR "/usr/local/share/batchlab/presets"
@@ -237,30 +240,54 @@ int preset_load(struct machine *m, const char *name_or_path, char *err, size_t e
 
 void preset_list(struct strbuf *out)
 {
+	preset_list_format(out, FMT_TABLE);
+}
+
+void preset_list_format(struct strbuf *out, enum out_format f)
+{
+	static const char *const heads[] = { "name", "source", "status", "description", "path", NULL };
 	struct preset_info *v;
+	struct records rec;
 	int n = preset_all(&v);
 
+	if (f != FMT_TABLE)
+		rec_begin(&rec, f, heads, out);
 	for (int i = 0; i < n; i++) {
 		char desc[160], why[128], *text;
+		const char *status = "ok";
 		size_t len;
 
 		desc[0] = '\0';
 		if (read_small_file(v[i].path, &text, &len, why, sizeof(why))) {
 			snprintf(desc, sizeof(desc), "[cannot be read: %.100s]", why);
+			status = "unreadable";
 		} else {
 			struct machine scratch;
 			int line;
 
 			/* a list that offers a preset load would refuse says so up front */
-			if (preset_apply(&scratch, text, len, &line, why, sizeof(why)))
+			if (preset_apply(&scratch, text, len, &line, why, sizeof(why))) {
 				snprintf(desc, sizeof(desc), "[broken: line %d: %.100s]", line, why);
-			else
+				status = "broken";
+			} else {
 				preset_description(text, len, desc, sizeof(desc));
+			}
 			free(text);
 		}
-		sb_printf(out, "%-22s %-8s %s\n", v[i].name, v[i].user ? "user" : "built-in", desc);
+		if (f == FMT_TABLE) {
+			sb_printf(out, "%-22s %-8s %s\n", v[i].name, v[i].user ? "user" : "built-in", desc);
+			continue;
+		}
+		rec_str(&rec, v[i].name);
+		rec_str(&rec, v[i].user ? "user" : "built-in");
+		rec_str(&rec, status);
+		rec_str(&rec, desc);
+		rec_str(&rec, v[i].path);
+		rec_end_row(&rec);
 	}
-	if (!n)
+	if (f != FMT_TABLE)
+		rec_end(&rec);
+	else if (!n)
 		sb_puts(out, "no presets found\n");
 	free(v);
 }

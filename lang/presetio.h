@@ -8,6 +8,7 @@
 
 #include "../core/machine.h"
 #include "../core/strbuf.h"
+#include "session.h"
 
 /* Read a whole (small) file; -1 with err on failure. The caller frees *text. */
 int read_small_file(const char *path, char **text, size_t *len, char *err, size_t errlen);
@@ -22,6 +23,8 @@ int make_dirs(const char *dir, mode_t mode, char *failed, size_t failedlen);
 int preset_load(struct machine *m, const char *name_or_path, char *err, size_t errlen);
 /* Every preset found, one per line: name, user or built-in, description. */
 void preset_list(struct strbuf *out);
+/* The same as csv or json rows (name, source, status ok|broken|unreadable, description, path). */
+void preset_list_format(struct strbuf *out, enum out_format f);
 
 #define PRESET_NAME_MAX 64
 

@@ -9,6 +9,7 @@
 #include "../core/params.h"
 #include "../core/units.h"
 #include "numfmt.h"
+#include "records.h"
 
 void render_bare(struct value v, char *buf, size_t len)
 {
@@ -183,7 +184,7 @@ static void show_machine_records(const struct machine *m, enum out_format f, int
 		char v[64];
 		struct record r = { "machine", params[i].name, "", params[i].unit, "input", val_none(NULL), v, NULL, NULL, 0 };
 
-		param_format(m, &params[i], v, sizeof(v));
+		param_bare(m, &params[i], v, sizeof(v));
 		emit_record(f, &r, first, out);
 	}
 }

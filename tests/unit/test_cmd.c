@@ -1,8 +1,11 @@
 /* The command language: set/get/reset/explain/preset, and that errors change nothing. */
 #include "testutil.h"
 
+#include <stdlib.h>
+
 #include "../../core/preset.h"
 #include "cmdutil.h"
+#include "jsoncheck.h"
 
 static void test_set_get(void **state)
 {
@@ -21,6 +24,81 @@ static void test_set_get(void **state)
 	assert_string_equal(sb_str(&out), "1 8192 31\n");
 	assert_int_equal(run(&s, "get overcommit", &out, err), 0);
 	assert_string_equal(sb_str(&out), "guess\n");
+	sb_free(&out);
+}
+
+/* Reals in get are lossless: the shortest text that reads back as the same double. */
+static void test_get_lossless(void **state)
+{
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512];
+
+	(void)state;
+	session_init(&s);
+	assert_int_equal(run(&s, "set charge_page_ns 99.99999999999999", &out, err), 0);
+	assert_int_equal(run(&s, "get charge_page_ns", &out, err), 0);
+	assert_string_equal(sb_str(&out), "99.99999999999999\n"); /* %.6g said 100 */
+	assert_int_equal(run(&s, "set charge_page_ns 0.1", &out, err), 0);
+	assert_int_equal(run(&s, "get charge_page_ns", &out, err), 0);
+	assert_string_equal(sb_str(&out), "0.1\n"); /* %.17g said 0.10000000000000001 */
+	/* a modeled metric: what get prints reads back as the double explain computed */
+	assert_int_equal(run(&s, "get committed_as.throughput.before", &out, err), 0);
+	{
+		struct machine m = s.m;
+		struct metric_ref ref;
+		char why[200];
+
+		assert_int_equal(metric_parse("committed_as.throughput.before", &ref, why, sizeof(why)), 0);
+		assert_true(strtod(sb_str(&out), NULL) == metric_eval(&m, &ref, ref.side).r);
+	}
+	sb_free(&out);
+}
+
+/* --format csv|json for every command that prints: each value named, json that parses. */
+static void test_formats(void **state)
+{
+	static const char *const cmds[] = {
+		"get cpus ram overcommit vmpressure.window memcg_charge.speedup", "explain vmpressure.window",
+		"explain memcg_charge.speedup", "about committed_as", "about vmstat", "help", "help set", "help metrics",
+		"help cpus", "help get", "help vmpressure", "help vmpressure.evals", "show", "show vmpressure",
+		"sweep cpus 1 4 vmstat.threshold", "where vmstat.threshold >= 100 over cpus 1 64",
+	};
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512];
+
+	(void)state;
+	session_init(&s);
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		s.format = FMT_JSON;
+		if (run(&s, cmds[i], &out, err))
+			fail_msg("json: %s: %s", cmds[i], err);
+		if (!json_valid(sb_str(&out)))
+			fail_msg("json: %s: not json:\n%s", cmds[i], sb_str(&out));
+		s.format = FMT_CSV;
+		if (run(&s, cmds[i], &out, err))
+			fail_msg("csv: %s: %s", cmds[i], err);
+		if (!strchr(sb_str(&out), ',') || sb_str(&out)[0] == '[')
+			fail_msg("csv: %s: not csv:\n%s", cmds[i], sb_str(&out));
+	}
+	/* get names each value: one row per side, the side in the name */
+	s.format = FMT_CSV;
+	assert_int_equal(run(&s, "get cpus vmpressure.window", &out, err), 0);
+	assert_string_equal(sb_str(&out), "name,value,unit\ncpus,64,CPUs\nvmpressure.window.before,512,pages\n"
+					  "vmpressure.window.after,6144,pages\n");
+	s.format = FMT_JSON;
+	assert_int_equal(run(&s, "get overcommit vmpressure.window.before", &out, err), 0);
+	assert_string_equal(sb_str(&out), "[\n  {\"name\": \"overcommit\", \"value\": \"guess\", \"unit\": \"\"},\n"
+					  "  {\"name\": \"vmpressure.window.before\", \"value\": 512, \"unit\": \"pages\"}\n]\n");
+	/* explain's steps as a json array, one string a line: 32 * 16 = 512 (SWAP_CLUSTER_MAX * 16) */
+	assert_int_equal(run(&s, "explain vmpressure.window.before", &out, err), 0);
+	assert_non_null(strstr(sb_str(&out), "\"steps\": [\"formula: vmpressure_win = SWAP_CLUSTER_MAX * 16\", \"32 * 16 = 512\""));
+	/* a csv field with commas or line breaks is quoted */
+	s.format = FMT_CSV;
+	assert_int_equal(run(&s, "help get", &out, err), 0);
+	assert_string_equal(sb_str(&out), "command,usage,help\nget,NAME [NAME ...],\"print a parameter or a metric as "
+					  "bare value(s), for scripts\"\n");
 	sb_free(&out);
 }
 
@@ -197,7 +275,8 @@ static void test_sweep_without_stream(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_set_get),         cmocka_unit_test(test_set_all_or_nothing),
+		cmocka_unit_test(test_set_get),         cmocka_unit_test(test_get_lossless),
+		cmocka_unit_test(test_formats),         cmocka_unit_test(test_set_all_or_nothing),
 		cmocka_unit_test(test_errors),          cmocka_unit_test(test_explain_window),
 		cmocka_unit_test(test_every_metric_explains), cmocka_unit_test(test_reset),
 		cmocka_unit_test(test_preset_apply),    cmocka_unit_test(test_preset_roundtrip),
