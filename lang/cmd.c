@@ -255,7 +255,20 @@ static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *
 				steps = t;
 			}
 			rec_str(&rec, name);
-			rec_value(&rec, v);
+			if (v.kind == VAL_LIST) { /* every item, as get gives them */
+				struct strbuf items = STRBUF_INIT;
+				uint64_t n;
+
+				if (render_list(&s->m, ref.metric, side, s->format == FMT_JSON, &items, &n))
+					rec_value(&rec, v); /* too many to print: the count */
+				else if (s->format == FMT_JSON)
+					rec_num(&rec, sb_str(&items));
+				else
+					rec_str(&rec, sb_str(&items));
+				sb_free(&items);
+			} else {
+				rec_value(&rec, v);
+			}
 			rec_str(&rec, ref.metric->unit);
 			rec_str(&rec, metric_kind_name(ref.metric->kind));
 			rec_lines(&rec, sb_str(&steps)); /* json: the steps as an array, one string a line */

@@ -93,7 +93,7 @@ void rec_value(struct records *r, struct value v)
 
 	render_bare(v, b, sizeof(b));
 	/* json has no inf or n/a: those stay strings rather than become made-up numbers */
-	if (r->format == FMT_JSON && (v.kind == VAL_NONE || (v.kind == VAL_REAL && !isfinite(v.r))))
+	if (r->format == FMT_JSON && (v.kind == VAL_NONE || v.kind == VAL_LIST || (v.kind == VAL_REAL && !isfinite(v.r))))
 		rec_str(r, b);
 	else
 		rec_num(r, b);

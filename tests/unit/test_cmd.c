@@ -60,7 +60,8 @@ static void test_formats(void **state)
 {
 	static const char *const cmds[] = {
 		"get cpus ram overcommit vmpressure.window memcg_charge.speedup", "explain vmpressure.window",
-		"explain memcg_charge.speedup", "about committed_as", "about vmstat", "help", "help set", "help metrics",
+		"explain memcg_charge.speedup", "explain proactive_reclaim.asks", "get proactive_reclaim.asks",
+		"about committed_as", "about vmstat", "help", "help set", "help metrics",
 		"help cpus", "help get", "help vmpressure", "help vmpressure.evals", "show", "show vmpressure",
 		"sweep cpus 1 4 vmstat.threshold", "where vmstat.threshold >= 100 over cpus 1 64",
 	};
