@@ -118,24 +118,42 @@ check: deps
 test: batchlab warnings unit script-tests asan valgrind tmux-tests tmux-repl man-drift lint-man core-globals layers
 	@echo "make check: all passed"
 
-unit: $(UNIT_BIN)
-	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; ./$$t; done
+# One file or one test while working: `make unit T=vmpressure` (tests/unit/test_vmpressure.c),
+# `make script T=err_range` (tests/script/err_range.cmd), `make tmux-tests T=mouse` (a check in
+# tests/tmux/run.sh, by its function's name). Without T, all of them.
+T ?=
+UNIT_RUN = $(if $(T),$(T:%=$(BUILD)/tests/test_%),$(UNIT_BIN))
+
+unit: $(UNIT_RUN)
+	@set -e; for t in $(UNIT_RUN); do echo "== $$t"; ./$$t; done
 
 script-tests: batchlab
-	@sh tests/script/run.sh ./batchlab
+	@sh tests/script/run.sh ./batchlab $(T)
+
+script: script-tests
 
 # Unit tests and script tests once more with AddressSanitizer and UBSan.
 asan:
 	@$(MAKE) --no-print-directory BUILD=build/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
 		build/asan/batchlab-asan unit regress
 	@ASAN_OPTIONS=detect_leaks=1 sh tests/script/run.sh ./build/asan/batchlab-asan
-	@if [ -x tests/tmux/run.sh ]; then ASAN_OPTIONS=detect_leaks=1 sh tests/tmux/run.sh ./build/asan/batchlab-asan; fi
+	@ASAN_OPTIONS=detect_leaks=1 sh tests/tmux/run.sh ./build/asan/batchlab-asan
 
 build/asan/batchlab-asan: $(BUILD)/tui/main.o $(LIB_ALL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 tmux-tests: batchlab
-	@if [ -x tests/tmux/run.sh ]; then sh tests/tmux/run.sh ./batchlab; fi
+	@sh tests/tmux/run.sh ./batchlab $(T)
+
+# For a debugger: no optimisation, full debug information, ASan and UBSan; ./build/debug/batchlab.
+DEBUG_FLAGS = -O0 -g3 -fno-omit-frame-pointer -fsanitize=address,undefined
+debug:
+	@$(MAKE) --no-print-directory BUILD=build/debug CFLAGS="$(DEBUG_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
+		build/debug/batchlab
+	@echo "debug: build/debug/batchlab (-O0 -g3, ASan, UBSan)"
+
+build/debug/batchlab: $(BUILD)/tui/main.o $(LIB_ALL)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 # The readline prompt in a real terminal (a private tmux server).
 tmux-repl: batchlab
@@ -170,12 +188,9 @@ lint-man:
 
 # --- man page: generated from the tables (tools/mkman.c) --------------------
 
-# MERGE: the explorer's key table joins the man page once tui/keys.h exists.
-MKMAN_FLAGS = $(if $(wildcard tui/keys.h),-DHAVE_TUI_KEYS)
-
-$(BUILD)/tools/mkman: tools/mkman.c $(wildcard tui/keys.h) $(LIB_ALL)
+$(BUILD)/tools/mkman: tools/mkman.c tui/keys.h $(LIB_ALL)
 	@mkdir -p $(@D)
-	$(CC) $(BL_CFLAGS) $(MKMAN_FLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_ALL) $(LIBS)
+	$(CC) $(BL_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_ALL) $(LIBS)
 
 man: $(BUILD)/tools/mkman
 	$(BUILD)/tools/mkman man/batchlab.1.in > man/batchlab.1.tmp

@@ -2,7 +2,7 @@
  * Calibration: the modeled metrics' cost constants recomputed from the seeds'
  * published figures, through the very metric functions `get` uses, so a
  * default in params.c or a value in a preset is never a magic number
- * (tests/unit/test_calibration.c checks they agree; `make calibrate` prints them).
+ * (tests/unit/test_calibrate.c checks they agree; `make calibrate` prints them).
  * Each function keeps the constants the seed cannot determine (assumptions)
  * from *m, fits the rest on the seed's own machine, and stores them in *m.
  */

@@ -4,8 +4,8 @@
  * /proc/zoneinfo; and the check of the vmstat model against the kernel's own
  * per-zone figures.
  */
-#ifndef BL_HOST_H
-#define BL_HOST_H
+#ifndef BL_HOST_PARSE_H
+#define BL_HOST_PARSE_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -78,7 +78,7 @@ const struct param params[] = {
 	{ .name = "charge_batch", .type = PT_COUNT, .offset = FIELD(charge_batch), .min = 1, .max = 65536,
 	  .unit = "pages", .def = "64", .group = "memcg_charge",
 	  .help = "MEMCG_CHARGE_BATCH on the patched side (the patch: 64)" },
-	/* seed 000 model: fitted to 10482.7 / 17064.7 Mbps (docs/MODELS.md; check: test_calibration) */
+	/* seed 000 model: fitted to 10482.7 / 17064.7 Mbps (docs/MODELS.md; check: test_calibrate) */
 	{ .name = "charge_page_ns", .type = PT_REAL, .offset = FIELD(charge_page_ns), .rmin = 0.01, .rmax = 1e9,
 	  .unit = "ns", .def = "1687.66", .group = "memcg_charge",
 	  .help = "modeled: private work per page charged (fitted to seed 000)" },

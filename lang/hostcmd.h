@@ -4,8 +4,8 @@
  * parsing is core/host_parse.c. BATCHLAB_SYSROOT, if set, is prefixed to
  * every /proc and /sys path (for tests with saved copies).
  */
-#ifndef BL_HOST_TUI_H
-#define BL_HOST_TUI_H
+#ifndef BL_HOSTCMD_H
+#define BL_HOSTCMD_H
 
 #include <stddef.h>
 

@@ -1,10 +1,11 @@
 /*
- * The sweep, plot and where commands: core/sweep.c makes the rows, this
- * formats them (table, csv, json), streams them to the session's output or
- * a file, and draws charts with chart.c.
+ * The sweep, plot and where commands: core/sweep.c makes the rows and
+ * core/plot_sample.c a chart's points; this formats them (table, csv,
+ * json), streams them to the session's output or a file, and draws charts
+ * with chart.c.
  */
-#ifndef BL_TUI_SWEEP_H
-#define BL_TUI_SWEEP_H
+#ifndef BL_SWEEPCMD_H
+#define BL_SWEEPCMD_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -15,6 +15,7 @@
 #include "../core/patch.h"
 #include "../core/params.h"
 #include "../lang/cmd.h"
+#include "../tui/keys.h"
 
 #ifndef BATCHLAB_VERSION
 #define BATCHLAB_VERSION "0.1.0"
@@ -236,15 +237,7 @@ static void emit_metrics(void)
 	}
 }
 
-/*
- * KEY BINDINGS, from the explorer's key table.
- * MERGE: tui/keys.h is not on this branch. The Makefile defines HAVE_TUI_KEYS
- * when the file exists; then the loop below reads key_bindings[] - adjust the
- * two field names (the key as shown, its help line) to the real struct.
- */
-#ifdef HAVE_TUI_KEYS
-#include "../tui/keys.h"
-
+/* KEY BINDINGS, from the explorer's key table (tui/keys.c). */
 static void emit_keys(void)
 {
 	puts(".Bl -tag -width Ds");
@@ -254,12 +247,6 @@ static void emit_keys(void)
 	}
 	puts(".El");
 }
-#else
-static void emit_keys(void)
-{
-	puts("This build has no key table of the explorer to list.");
-}
-#endif
 
 int main(int argc, char **argv)
 {

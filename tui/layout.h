@@ -2,7 +2,7 @@
  * The explorer's geometry and cell text, with no terminal: which lines the
  * panels hold (read from the parameter table and the model descriptors), how
  * wide each column is for a given screen size, and the text of every cell.
- * screen.c only draws what these return; the unit tests check them directly.
+ * the views (view_panels.c) only draw what these return; the unit tests check them directly.
  */
 #ifndef BL_LAYOUT_H
 #define BL_LAYOUT_H

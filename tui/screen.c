@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../core/params.h"
@@ -77,6 +78,32 @@ int screen_highlighted(const struct screen *sc, long long when)
 	return when && sc->now - when < HIGHLIGHT_MS;
 }
 
+/* --- the debug log (BATCHLAB_LOG=FILE, tmux's habit) ------------------------- */
+
+static long long now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+void screen_log(struct screen *sc, const char *fmt, ...)
+{
+	va_list ap;
+	long long t;
+
+	if (!sc->log)
+		return;
+	t = now_us() - sc->log_start;
+	fprintf(sc->log, "%lld.%06lld ", t / 1000000, t % 1000000);
+	va_start(ap, fmt);
+	vfprintf(sc->log, fmt, ap);
+	va_end(ap);
+	fputc('\n', sc->log);
+	fflush(sc->log); /* a crash or a kill must not take the last lines with it */
+}
+
 /* --- the view stack ------------------------------------------------------ */
 
 struct view *screen_top(const struct screen *sc)
@@ -91,6 +118,7 @@ void screen_pop(struct screen *sc)
 	if (sc->depth <= 1)
 		return;
 	v = sc->stack[--sc->depth];
+	screen_log(sc, "view close %s", v->ops->name);
 	v->ops->destroy(v);
 }
 
@@ -103,6 +131,7 @@ void screen_push(struct screen *sc, struct view *v)
 	if (sc->depth == SCREEN_MAX_VIEWS)
 		screen_pop(sc);
 	sc->stack[sc->depth++] = v;
+	screen_log(sc, "view open %s", v->ops->name);
 	if (v->ops->resize)
 		v->ops->resize(v, sc);
 }
@@ -124,6 +153,7 @@ void screen_command(struct screen *sc, const char *initial)
 static void relayout(struct screen *sc)
 {
 	layout_compute(&sc->L, COLS, LINES);
+	screen_log(sc, "resize %dx%d%s", COLS, LINES, sc->L.too_small ? " (too small)" : "");
 	for (int i = 0; i < sc->depth; i++)
 		if (sc->stack[i]->ops->resize)
 			sc->stack[i]->ops->resize(sc->stack[i], sc);
@@ -164,10 +194,13 @@ void screen_run_line(struct screen *sc, const char *line, const char *title)
 	sb_free(&cmd);
 }
 
-static int screen_setup(struct screen *sc, struct session *s)
+static int screen_setup(struct screen *sc, struct session *s, FILE *log)
 {
 	memset(sc, 0, sizeof(*sc));
 	sc->s = s;
+	sc->log = log;
+	sc->log_start = now_us();
+	screen_log(sc, "start %dx%d, TERM=%s", COLS, LINES, getenv("TERM") ? getenv("TERM") : "");
 	for (int i = 0; patches[i]; i++)
 		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
 			sc->nmetrics++;
@@ -192,6 +225,11 @@ static void screen_free(struct screen *sc)
 	}
 	free(sc->metrics);
 	free(sc->pstate);
+	if (sc->log) {
+		screen_log(sc, "end");
+		fclose(sc->log);
+		sc->log = NULL;
+	}
 }
 
 /* --- drawing ----------------------------------------------------------- */
@@ -278,11 +316,10 @@ static void draw_too_small(struct screen *sc)
 }
 
 /* The topmost opaque view fills the panel area; the views above it (the `:` line) draw last. */
-static void draw(struct screen *sc)
+static void draw_frame(struct screen *sc)
 {
 	int base = sc->depth - 1;
 
-	sc->now = crt_now_ms();
 	if (sc->L.too_small) {
 		draw_too_small(sc);
 		refresh();
@@ -298,6 +335,19 @@ static void draw(struct screen *sc)
 	for (int i = base + 1; i < sc->depth; i++)
 		sc->stack[i]->ops->draw(sc->stack[i], sc);
 	refresh();
+}
+
+static void draw(struct screen *sc)
+{
+	long long t0 = sc->log ? now_us() : 0;
+
+	sc->now = crt_now_ms();
+	draw_frame(sc);
+	if (sc->log) {
+		long long us = now_us() - t0;
+
+		screen_log(sc, "redraw %s %lld.%03lld ms", screen_top(sc)->ops->name, us / 1000, us % 1000);
+	}
 }
 
 /* --- keys -------------------------------------------------------------- */
@@ -324,6 +374,9 @@ static void handle_key(struct screen *sc, int ch)
 {
 	const struct key_binding *b;
 	struct view *top = screen_top(sc);
+	const char *name = keyname(ch);
+
+	screen_log(sc, "key %s (%d) to %s", name ? name : "?", ch, top->ops->name);
 
 	/* the `:` line takes every key, a resize included: readline redraws it */
 	if (!top->ops->opaque) {
@@ -364,16 +417,24 @@ int screen_main(struct session *s)
 {
 	struct screen sc;
 	char err[256];
+	const char *log;
+	FILE *logf = NULL;
 	int sig = 0;
 
 	s->interactive = 1;
+	if ((log = getenv("BATCHLAB_LOG")) && *log && !(logf = fopen(log, "a"))) {
+		fprintf(stderr, "batchlab: BATCHLAB_LOG=%s: %s\n", log, strerror(errno));
+		return 1;
+	}
 	if (crt_init(err, sizeof(err))) {
+		if (logf)
+			fclose(logf);
 		/* a terminal that cannot host the screen (TERM=dumb in an editor's shell) still gets the prompt */
 		fprintf(stderr, "batchlab: %s: no explorer; the line prompt instead\n", err);
 		return repl_main(s);
 	}
 	cmdline_init();
-	if (screen_setup(&sc, s)) {
+	if (screen_setup(&sc, s, logf)) {
 		crt_done();
 		cmdline_done();
 		screen_free(&sc);
@@ -393,6 +454,7 @@ int screen_main(struct session *s)
 		if ((sig = crt_pending_signal())) {
 			struct view *top = screen_top(&sc);
 
+			screen_log(&sc, "signal %d to %s", sig, top->ops->name);
 			if (sig == SIGINT && top->ops->interrupt && top->ops->interrupt(top, &sc)) {
 				crt_clear_signal();
 				sig = 0;

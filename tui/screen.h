@@ -6,6 +6,8 @@
 #ifndef BL_SCREEN_H
 #define BL_SCREEN_H
 
+#include <stdio.h>
+
 #include <curses.h>
 
 #include "../core/strbuf.h"
@@ -39,6 +41,8 @@ struct screen {
 	long long highlight_until;
 	long long now;                /* the frame being drawn: one clock for every highlight in it */
 	int quit;
+	FILE *log;                    /* BATCHLAB_LOG: key events and redraw times, for whoever debugs the screen */
+	long long log_start;          /* microseconds at start: log lines carry the time since */
 };
 
 void screen_status(struct screen *sc, int err, const char *fmt, ...) BL_PRINTF(3, 4);
@@ -56,6 +60,8 @@ void screen_push(struct screen *sc, struct view *v);
 void screen_pop(struct screen *sc);
 /* Run one line of the language: output opens a pager titled title, an error goes to the status line. */
 void screen_run_line(struct screen *sc, const char *line, const char *title);
+/* One line into the BATCHLAB_LOG file, if there is one, stamped with the time since start. */
+void screen_log(struct screen *sc, const char *fmt, ...) BL_PRINTF(2, 3);
 /* Open the `:` line holding initial. */
 void screen_command(struct screen *sc, const char *initial);
 

@@ -3,10 +3,19 @@
 # its whole stdout must equal NAME.out, its stderr NAME.err (empty if absent),
 # its exit status NAME.status (0 if absent).
 # BL_WRAP, if set, is a command every run goes through (valgrind ...).
-# usage: [BL_WRAP='valgrind ...'] tests/script/run.sh ./batchlab
+# usage: [BL_WRAP='valgrind ...'] tests/script/run.sh ./batchlab [NAME...]
+# With NAMEs (err_range, or err_range.cmd) only those run.
 set -u
 BL=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+shift
 here=$(cd "$(dirname "$0")" && pwd)
+for n; do
+	shift
+	n=${n%.cmd}
+	[ -f "$here/$n.cmd" ] || { echo "script tests: no test $n (tests/script/$n.cmd)"; exit 1; }
+	set -- "$@" "$here/$n.cmd"
+done
+[ $# -gt 0 ] || set -- "$here"/*.cmd
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [ -n "${BL_WRAP:-}" ]; then
@@ -16,7 +25,7 @@ if [ -n "${BL_WRAP:-}" ]; then
 fi
 export BL LC_ALL=C BATCHLAB_PRESETS="$here/../../presets" XDG_CONFIG_HOME="$tmp/config" XDG_STATE_HOME="$tmp/state" HOME="$tmp"
 pass=0 fail=0
-for cmd in "$here"/*.cmd; do
+for cmd; do
 	name=$(basename "$cmd" .cmd)
 	(cd "$here" && sh "$cmd" </dev/null >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/status")
 	want_status=0

@@ -2,10 +2,24 @@
 # Terminal tests: drive the real explorer in a private tmux server at a fixed
 # size, with send-keys and capture-pane, and check what a person would see -
 # and that the terminal comes back sane however the explorer ends.
-# usage: tests/tmux/run.sh ./batchlab
+# usage: tests/tmux/run.sh [./batchlab] [NAME...]
+# NAME is a check's function (mouse, chart_axes; --list shows them): only those run.
+# Without a binary, the one built in the source tree.
 set -u
-BL=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
+case ${1:-} in
+*/*) BL=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); shift ;;
+*) BL=$here/../../batchlab ;;
+esac
+only=" $* "
+if [ "$only" = " --list " ]; then
+	sed -n 's/^check "\(.*\)" \([a-z_0-9]*\)$/\2\t\1/p' "$0"
+	exit 0
+fi
+for n; do
+	grep -q "^check \".*\" $n\$" "$0" || { echo "tmux tests: no test $n (tests/tmux/run.sh --list)"; exit 1; }
+done
+[ -x "$BL" ] || { echo "tmux tests: no $BL (make batchlab)"; exit 1; }
 tmp=$(mktemp -d)
 T="tmux -L batchlab-tui-$$ -f /dev/null"
 W=120 H=40
@@ -135,6 +149,10 @@ pid() { cat "$tmp/pid"; }
 # status 2 is a skip the test has announced.
 check() {
 	name=$1
+	case $only in
+	"  " | *" $2 "*) ;;
+	*) return 0 ;;
+	esac
 	before=$fail
 	"$2"
 	case $? in
@@ -297,6 +315,29 @@ short_screen() {
 		expect ' pcp_batch ' && refuse ' stock_max_bytes ' && keys Home && expect ' stock_max_bytes '
 }
 check "a short screen scrolls the patches to the cursor" short_screen
+
+# BATCHLAB_LOG=FILE: every key the explorer read, each view it opened, and how long each redraw took.
+debug_log() {
+	start BATCHLAB_LOG="$tmp/debug.log" && keys + && expect ' cpus +128( |$)' && keys Tab c &&
+		expect 'chart memcg_charge' && keys Escape q && exited 0 || return 1
+	log=$tmp/debug.log
+	cp "$log" "$tmp/screen" # what bad() shows
+	grep -Eq '^[0-9]+\.[0-9]{6} start [0-9]+x[0-9]+' "$log" || { bad "no start line"; return 1; }
+	grep -Eq ' key \+ \(43\) to panels$' "$log" || { bad "no line for the + key"; return 1; }
+	grep -Eq ' view open chart$' "$log" && grep -Eq ' key \^\[ \(27\) to chart$' "$log" &&
+		grep -Eq ' view close chart$' "$log" || { bad "the chart's open, Esc and close are not logged"; return 1; }
+	grep -Eq ' redraw chart [0-9]+\.[0-9]{3} ms$' "$log" || { bad "no redraw time of the chart"; return 1; }
+	[ "$(grep -c ' redraw ' "$log")" -ge 3 ] || { bad "fewer redraws logged than frames drawn (first, after +, the chart)"; return 1; }
+	tail -1 "$log" | grep -q ' end$' || { bad "the log does not end with the explorer"; return 1; }
+}
+check "BATCHLAB_LOG=FILE logs keys, views and redraw times" debug_log
+
+debug_log_bad() {
+	stop
+	$T new-session -d -s bl -x $W -y $H "env TERM=tmux-256color BATCHLAB_LOG=$tmp/no/such/dir/log sh $tmp/wrap.sh" &&
+		expect 'BATCHLAB_LOG=.*no/such/dir/log: No such file or directory' && exited 1
+}
+check "a BATCHLAB_LOG that cannot be opened: one line, status 1" debug_log_bad
 
 dumb() {
 	stop

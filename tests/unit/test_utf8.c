@@ -1,7 +1,6 @@
-/* core/utf8.c and core/err.c: the one UTF-8 coder and the one error-return helper. */
+/* core/utf8.c: the one UTF-8 coder, and display columns. */
 #include "testutil.h"
 
-#include "../../core/err.h"
 #include "../../core/utf8.h"
 
 /* Every scalar value encodes to the byte count the standard gives and decodes back to itself. */
@@ -79,23 +78,11 @@ static void test_width(void **state)
 	assert_int_equal(utf8_prefix("\xe4\xb8\xad", 1), 0); /* a wide character does not fit in one column */
 }
 
-static void test_err_set(void **state)
-{
-	char err[8];
-
-	(void)state;
-	assert_int_equal(err_set(err, sizeof(err), "bad %d", 42), -1);
-	assert_string_equal(err, "bad 42");
-	assert_int_equal(err_set(err, sizeof(err), "%s", "far too long"), -1);
-	assert_string_equal(err, "far too"); /* cut, still terminated */
-	assert_int_equal(err_set(NULL, 0, "nowhere %d", 1), -1);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip), cmocka_unit_test(test_known_bytes), cmocka_unit_test(test_malformed),
-		cmocka_unit_test(test_width),      cmocka_unit_test(test_err_set),
+		cmocka_unit_test(test_width),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
