@@ -1,6 +1,7 @@
 #include "machine.h"
 
 #include "kernel.h"
+#include "strbuf.h"
 
 /* struct page is 64 bytes on 64-bit kernels: the memmap eats 64 / pagesize of RAM. */
 #define STRUCT_PAGE_BYTES 64u
@@ -42,5 +43,17 @@ uint64_t machine_bytes_to_pages(const struct machine *m, uint64_t bytes)
 
 uint64_t machine_vmpressure_win(const struct machine *m)
 {
-	return (uint64_t)SWAP_CLUSTER_MAX * 16 * (1 + fls64(machine_totalram(m) >> (27 - machine_page_shift(m))));
+	/* fls() takes an unsigned int: the unsigned long mem128m arrives cut to 32 bits */
+	return (uint64_t)SWAP_CLUSTER_MAX * 16 * (1 + fls32(machine_totalram(m) >> (27 - machine_page_shift(m))));
+}
+
+void machine_note_estimates(const struct machine *m, int reads_zone, struct strbuf *why)
+{
+	if (reads_zone && !m->zone)
+		sb_printf(why, "estimated: zone auto = one zone the size of totalram; a real x86 machine over 4 GiB has\n"
+			       "  DMA32 and Normal zones, a NUMA machine one Normal zone per node: `host check` compares\n"
+			       "  every real zone, `set zone N` takes the managed pages of /proc/zoneinfo\n");
+	if (!m->totalram)
+		sb_printf(why, "estimated: totalram auto = ram less the memmap (64 bytes per page); the real figure is\n"
+			       "  MemTotal in /proc/meminfo: `host` reads it, or `set totalram N`\n");
 }

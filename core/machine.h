@@ -73,4 +73,11 @@ uint64_t machine_bytes_to_pages(const struct machine *m, uint64_t bytes);
 /* vmpressure_init_window() of seed 004: SWAP_CLUSTER_MAX * 16 * (1 + fls(totalram in 128 MiB)). */
 uint64_t machine_vmpressure_win(const struct machine *m);
 
+struct strbuf;
+/*
+ * For explain: say which inputs are estimates (totalram auto, and zone auto
+ * when the metric reads the zone) and how to get the real figure.
+ */
+void machine_note_estimates(const struct machine *m, int reads_zone, struct strbuf *why);
+
 #endif

@@ -16,9 +16,10 @@ static const char *const overcommit_names[] = { "guess", "always", "never", NULL
 static const uint64_t page_sizes[] = { 4096, 16384, 65536, 0 };
 
 /*
- * Ranges are what the kernel accepts or what a machine can be: up to 65536
- * CPUs (NR_CPUS on the largest configs) and an exbibyte of RAM, so every
- * product in core stays inside 64 bits (see the overflow tests).
+ * Ranges reach past any kernel on purpose: up to 65536 CPUs (x86-64 builds
+ * at most 8192, NR_CPUS_RANGE_END in arch/x86/Kconfig; arm64 4096) and an
+ * exbibyte of RAM, to show where the kernel's own 32-bit arithmetic breaks;
+ * every product in core stays inside 64 bits (see the overflow tests).
  */
 const struct param params[] = {
 	{ .name = "cpus", .type = PT_COUNT, .offset = FIELD(cpus), .min = 1, .max = 65536,
@@ -58,7 +59,7 @@ const struct param params[] = {
 	  .help = "pages the reclaimer scans, for vmpressure evaluation counts" },
 	{ .name = "chunk", .type = PT_COUNT, .offset = FIELD(chunk), .min = 1, .max = 1ull << 20,
 	  .unit = "pages", .def = "32", .group = "workload",
-	  .help = "pages reported per vmpressure() call (SWAP_CLUSTER_MAX)" },
+	  .help = "assumed pages per vmpressure() call (the kernel: one call per memcg per reclaim pass)" },
 	{ .name = "mmap", .type = PT_SIZE, .offset = FIELD(mmap), .min = 1, .max = PiB,
 	  .unit = "bytes", .def = "128M", .group = "workload",
 	  .help = "bytes each will-it-scale loop maps and unmaps" },

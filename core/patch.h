@@ -84,6 +84,12 @@ struct metric_desc {
 	 */
 	const char *reads;
 	metric_list_fn list;   /* set for VAL_LIST metrics only */
+	/*
+	 * Non-NULL: the model cannot resolve a before/after difference of the
+	 * size it shows (its error against the seed is larger); the phrase says
+	 * why, and the change column prints "unresolved", no ratio.
+	 */
+	const char *unresolved;
 };
 
 struct patch_desc {

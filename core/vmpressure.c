@@ -42,7 +42,8 @@ static uint64_t vmpressure_win(const struct machine *m, int side, struct strbuf 
 			  (unsigned long long)mem128m, (unsigned int)(uint32_t)mem128m);
 	sb_printf(why, "1 + fls(%u) = %u\n", (unsigned int)(uint32_t)mem128m, 1 + fls32(mem128m));
 	sb_printf(why, "%u * 16 * %u = %llu\n", SWAP_CLUSTER_MAX, 1 + fls32(mem128m), (unsigned long long)win);
-	sb_printf(why, "kernel: vmpressure_init_window(), mm/vmpressure.c (seed 004)\n");
+	machine_note_estimates(m, 0, why);
+	sb_printf(why, "kernel: vmpressure_init_window(), mm/vmpressure.c (seed 004, a proposed patch)\n");
 	return win;
 }
 
@@ -126,8 +127,10 @@ static struct value eval_time_s(const struct machine *m, int side, struct strbuf
 
 	sb_printf(why, "model: eval_time_s = evals * vmpressure_eval_ns = %llu * %.4g ns = %.4g s (modeled)\n",
 		  (unsigned long long)n, m->vmpressure_eval_ns, t);
-	sb_printf(why, "assumed: vmpressure_eval_ns, one sr_lock round trip plus vmpressure_calc_level() and\n"
-		       "  the socket_pressure write, uncontended; not fitted (the seed reports counts only)\n");
+	sb_printf(why, "assumed: vmpressure_eval_ns, the work the window saves per evaluation: vmpressure_calc_level()\n"
+		       "  and, at medium or worse, the socket_pressure write; not fitted (the seed reports counts only).\n"
+		       "  The sr_lock round trip is not saved: every vmpressure() call takes sr_lock, whatever the\n"
+		       "  window, so this is the time the window changes, not the time vmpressure() costs\n");
 	return val_real(t);
 }
 
@@ -192,7 +195,7 @@ static struct value window_share(const struct machine *m, int side, struct strbu
 
 static const struct metric_desc metrics[] = {
 	{ .name = "window", .unit = "pages", .kind = METRIC_EXACT,
-	  .help = "pages scanned between pressure evaluations (vmpressure_win)", .fn = window,
+	  .help = "pages a memcg's vmpressure() calls add up before a level is computed (vmpressure_win)", .fn = window,
 	  .better = BETTER_NONE, .reads = "ram pagesize totalram vmpressure_win" },
 	{ .name = "window_bytes", .unit = "bytes", .kind = METRIC_EXACT,
 	  .help = "the window in bytes", .fn = window_bytes,
@@ -233,20 +236,27 @@ const struct patch_desc vmpressure_patch = {
 	.after = AFTER,
 	.metrics = metrics,
 	.about =
-		"vmpressure_win, the number of pages the reclaimer scans before socket pressure is\n"
-		"re-evaluated, was a fixed 512 pages (2 MiB of 4K pages) since vmpressure began, and its\n"
-		"comment asked for it to scale with machine size 'as we do for vmstat thresholds'.\n"
-		"The patch computes it once at boot as SWAP_CLUSTER_MAX * 16 * (1 + fls(memory in\n"
-		"128 MiB units)): one more 512-page step per doubling of memory. A larger machine\n"
-		"scans more, so a fixed window re-evaluated pressure disproportionately often there;\n"
-		"each evaluation takes the per-memcg sr_lock and may write the socket pressure state.\n"
+		"Status: a proposed patch. vmpressure_init_window() is in no mainline tree; torvalds/linux\n"
+		"keeps the constant vmpressure_win in mm/vmpressure.c.\n"
+		"vmpressure_win is the number of scanned pages vmpressure() accumulates per memcg before it\n"
+		"computes a pressure level. It was a fixed 512 pages (SWAP_CLUSTER_MAX * 16, 2 MiB of 4K\n"
+		"pages) since vmpressure began, and its comment asked for it to scale with machine size 'as\n"
+		"we do for vmstat thresholds'. The patch computes it once at boot as SWAP_CLUSTER_MAX * 16 *\n"
+		"(1 + fls(memory in 128 MiB units)): one more 512-page step per doubling of memory.\n"
+		"Every vmpressure() call takes the memcg's sr_lock to add its pages, whatever the window.\n"
+		"The window decides only how often the level is computed and, at medium or worse, socket\n"
+		"pressure written (the non-tree path, called once per memcg per shrink_node_memcgs() pass\n"
+		"with that pass's scanned pages), or how often the work item runs and notifies cgroup-v1\n"
+		"memory.pressure_level listeners (the tree path, from shrink_node()). `chunk`, the pages per\n"
+		"call, is an assumed workload parameter, not a kernel constant. memory.reclaim (seed 002)\n"
+		"never feeds vmpressure: both callers skip it when sc->proactive is set (mm/vmscan.c).\n"
 		"The price (the kernel's own comment: 'too big window size will delay the notifications'):\n"
 		"- a memcg's first evaluation waits for a whole window of scanned pages (detect_pages),\n"
 		"  and the window is sized by machine RAM but counted per memcg (window_share);\n"
-		"- vmpressure_prio() still signals critical at once: at a deep reclaim priority it calls\n"
-		"  vmpressure() with scanned = vmpressure_win, which fills any window in one call;\n"
-		"- the cgroup-v1 'low' notification is rate-limited by the window (one eventfd signal per\n"
-		"  window at most, vmpressure_event() from vmpressure_work_fn()), so its rate drops with it;\n"
+		"- vmpressure_prio() still signals critical at once on the tree path: at a deep reclaim\n"
+		"  priority it calls vmpressure() with scanned = vmpressure_win, which fills any window;\n"
+		"- the cgroup-v1 memory.pressure_level notifications are rate-limited by the window\n"
+		"  (vmpressure_work_fn() runs at most once per window of scanned pages), so they come rarer;\n"
 		"- the window is computed once at boot (subsys_initcall vmpressure_init_window()): memory\n"
 		"  hotplug and balloons do not update it, unlike the committed_as batch (mm_compute_batch(),\n"
 		"  redone on memory hotplug by mm_compute_batch_notifier() and on an overcommit change by\n"

@@ -33,6 +33,7 @@ static struct value threshold(const struct machine *m, int side, struct strbuf *
 	sb_printf(why, "1 + fls(%d) = %u\n", mem, 1 + fm);
 	sb_printf(why, "2 * %u * %u = %llu; min(125, %llu) = %llu\n", fc, 1 + fm, (unsigned long long)t,
 		  (unsigned long long)t, (unsigned long long)min_u64(125, t));
+	machine_note_estimates(m, 1, why);
 	sb_printf(why, "kernel: calculate_normal_threshold(), mm/vmstat.c (/proc/zoneinfo: vm stats threshold)\n");
 	return val_int(min_u64(125, t));
 }
@@ -87,6 +88,9 @@ static struct value pcp_batch(const struct machine *m, int side, struct strbuf *
 	sb_printf(why, "rounddown_pow_of_two(%llu + %llu) - 1 = %llu; max(1, %llu) = %llu\n",
 		  (unsigned long long)q, (unsigned long long)(q / 2), (unsigned long long)r,
 		  (unsigned long long)r, (unsigned long long)batch);
+	sb_printf(why, "pcp->batch is the unit pcp lists move pages in: recent kernels refill batch << alloc_factor\n"
+		       "  pages at a time (nr_pcp_alloc()) and free at least batch (nr_pcp_free()), mm/page_alloc.c\n");
+	machine_note_estimates(m, 1, why);
 	sb_printf(why, "kernel: zone_batchsize(), mm/page_alloc.c (/proc/zoneinfo: batch)\n");
 	return val_int(batch);
 }
@@ -102,7 +106,7 @@ static const struct metric_desc metrics[] = {
 	  .single = 1, .help = "drift_pages in bytes", .fn = drift_bytes,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram zone" },
 	{ .name = "pcp_batch", .unit = "pages", .kind = METRIC_EXACT,
-	  .single = 1, .help = "pages moved per per-CPU page list refill or drain", .fn = pcp_batch,
+	  .single = 1, .help = "pcp->batch, the unit per-CPU page lists are refilled and drained in", .fn = pcp_batch,
 	  .better = BETTER_NONE, .reads = "ram pagesize totalram zone" },
 	{ .name = NULL },
 };
@@ -121,10 +125,13 @@ const struct patch_desc vmstat_patch = {
 	.about =
 		"Not a patch: the machine-size scaling the kernel already had. calculate_normal_threshold()\n"
 		"lets each CPU's vmstat counters drift by up to 2 * fls(cpus) * (1 + fls(zone in 128 MiB\n"
-		"units)) pages, at most 125, before folding them into the zone; zone_batchsize() moves\n"
-		"about 0.1% of the zone (at most 1 MiB) per pcp list refill, clamped to 2^n - 1. Seed 004\n"
-		"copies the first rule's fls() scaling for vmpressure_win. A running kernel prints both per\n"
-		"zone in /proc/zoneinfo ('vm stats threshold', 'batch'), so batchlab can be checked live.\n",
+		"units)) pages, at most 125, before folding them into the zone. zone_batchsize() takes\n"
+		"min(0.1% of the zone, 1 MiB) in pages, divides it by 4 and rounds to a power of two minus\n"
+		"one: at most 63 pages with 4K pages (3 with 64K). That pcp->batch is the unit the per-CPU\n"
+		"page lists move pages in; recent kernels refill batch << alloc_factor pages at a time\n"
+		"(nr_pcp_alloc()). Seed 004 copies the first rule's fls() scaling for vmpressure_win. A\n"
+		"running kernel prints both per zone in /proc/zoneinfo ('vm stats threshold', 'batch'),\n"
+		"so batchlab can be checked live.\n",
 	.published = "No seed: compare with /proc/zoneinfo on any Linux machine ('host check').\n",
 	.headline = "threshold",
 };

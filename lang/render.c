@@ -73,6 +73,10 @@ void render_human(struct value v, const char *unit, char *buf, size_t len)
 enum verdict render_change(const struct metric_desc *md, struct value before, struct value after, char *buf,
 			   size_t len)
 {
+	if (md->unresolved) { /* no headline from noise: the model's error exceeds the difference */
+		snprintf(buf, len, "unresolved");
+		return VERDICT_NONE;
+	}
 	return fmt_change(before, after, md->unit, md->better, buf, len);
 }
 
