@@ -68,7 +68,7 @@ static struct value max_drift_bytes(const struct machine *m, int side, struct st
 	sb_printf(why, "%llu * %llu * %llu = %llu (%s)\n", (unsigned long long)b, (unsigned long long)m->cpus,
 		  (unsigned long long)m->pagesize, (unsigned long long)bytes, human);
 	sb_printf(why, "a bound, not a drift that occurs: each CPU folds its delta at >= batch, so the most is\n"
-		       "  (batch - 1) * cpus pages (max_drift_reachable_bytes)\n");
+		       "  (batch - 1) * cpus pages (reachable_drift_bytes)\n");
 	if (trunc32(pages))
 		sb_printf(why, "__percpu_counter_compare() computes this margin as s32 * unsigned int: %llu wraps to %u\n"
 			       "  there (vm_committed_as itself is not compared that way)\n",
@@ -77,7 +77,7 @@ static struct value max_drift_bytes(const struct machine *m, int side, struct st
 	return val_int(bytes);
 }
 
-static struct value max_drift_reachable_bytes(const struct machine *m, int side, struct strbuf *why)
+static struct value reachable_drift_bytes(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t b = compute_batch(m, side, why), pages = (b - 1) * m->cpus, bytes = mul_sat(pages, m->pagesize);
 	char human[32];
@@ -166,7 +166,8 @@ static struct value sum_cost(const struct machine *m, int side, struct strbuf *w
 		sb_printf(why, "after: vm_memory_committed() = percpu_counter_sum_positive(): fbc->lock, then every online CPU's counter\n");
 	sb_printf(why, "model: sum_cost = reads * committed_sum_cpu_ns = %.0f * %.6g ns = %.6g us (modeled)\n", reads,
 		  m->committed_sum_cpu_ns, us);
-	sb_printf(why, "fitted: committed_sum_cpu_ns = 35 us / 72 CPUs, from the comment above vm_memory_committed(),\n"
+	sb_printf(why, "fitted (one constant to one figure, so it matches by construction): committed_sum_cpu_ns =\n"
+		       "  35 us / 72 CPUs, from the comment above vm_memory_committed(),\n"
 		       "  mm/util.c: 'about 30~40 microseconds' on a 2S/36C/72T Skylake, worst case (lock contended);\n"
 		       "  assumed linear in CPUs; an uncontended sum costs far less\n");
 	sb_printf(why, "kernel: vm_memory_committed(), mm/util.c; __percpu_counter_sum(), lib/percpu_counter.c\n");
@@ -194,6 +195,8 @@ static struct value locked_ops(const struct machine *m, int side, struct strbuf 
 	uint64_t pages = mmap_pages(m);
 	uint64_t ops = lock_visits(m, side);
 
+	sb_printf(why, "workload: each loop maps then unmaps mmap bytes on one CPU, nothing else moves that CPU's\n"
+		       "  delta, so +S and -S cancel unless S alone reaches the batch\n");
 	sb_printf(why, "formula: locked_ops = 2 if mmap_pages >= batch else 0 (per mmap+munmap loop)\n");
 	sb_printf(why, "mmap = %llu bytes = %llu pages (PAGE_ALIGN), batch = %llu\n", (unsigned long long)m->mmap,
 		  (unsigned long long)pages, (unsigned long long)b);
@@ -218,7 +221,8 @@ static double lock_service_ns(const struct machine *m)
 
 static const char *const mmap_fit =
 	"fitted: committed_lock_ns to seed 003's desktop (8C/16T, 1 socket: +53%) and socket_growth to\n"
-	"  its server (4S/72C/144T: 21.97x); RAM not in the seed: 16 GiB and 192 GiB assumed\n"
+	"  its server (4S/72C/144T: 21.97x): two constants for two figures, reproduced by construction,\n"
+	"  not a validation; RAM not in the seed: 16 GiB and 192 GiB assumed\n"
 	"assumed: mmap_loop_ns (the seed gives only ratios, so absolute loops/s are an assumption),\n"
 	"  the lock is the only shared resource, lock cost linear in sockets\n";
 
@@ -338,8 +342,8 @@ static const struct metric_desc metrics[] = {
 	{ .name = "max_drift_bytes", .unit = "bytes", .kind = METRIC_EXACT,
 	  .help = "bound on the global count's error: batch * cpus pages", .fn = max_drift_bytes,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
-	{ .name = "max_drift_reachable_bytes", .unit = "bytes", .kind = METRIC_EXACT,
-	  .help = "largest error that can occur: (batch - 1) * cpus pages", .fn = max_drift_reachable_bytes,
+	{ .name = "reachable_drift_bytes", .unit = "bytes", .kind = METRIC_EXACT,
+	  .help = "largest error that can occur: (batch - 1) * cpus pages", .fn = reachable_drift_bytes,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
 	{ .name = "max_drift_pct", .unit = "%", .kind = METRIC_EXACT,
 	  .help = "the bound as a share of totalram", .fn = max_drift_pct,

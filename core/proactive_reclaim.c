@@ -190,8 +190,8 @@ static struct value asks(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t r = request_pages(m, why), n;
 
-	sb_printf(why, "ask = max(%s, SWAP_CLUSTER_MAX), call by call,\n"
-		       "  each call reclaiming exactly its ask (the ideal loop)\n", strategy_kernel[side]);
+	sb_printf(why, "workload: each call reclaims exactly its ask (the ideal loop)\n");
+	sb_printf(why, "ask = max(%s, SWAP_CLUSTER_MAX), call by call\n", strategy_kernel[side]);
 	if (!why)
 		return val_list(asks_walk(m, side, asks_ignore, NULL));
 	if (side == CLUSTER) {
@@ -290,8 +290,9 @@ static int reclaim_cost(const struct machine *m, int side, struct reclaim_cost *
 
 static const char *const reclaim_fit =
 	"fitted: reclaim_restart_us and reclaim_page_ns to the scenario's pre- and post-0388536ac291\n"
-	"  pages/s (seed 002; presets reclaim-root, reclaim-child-1g, reclaim-child-full); the decay rows\n"
-	"  are predictions. eps fitted to the 1G run's 107.8 MiB; reclaim_inflow assumed (root: 14000)\n";
+	"  pages/s (seed 002; presets reclaim-root, reclaim-child-1g, reclaim-child-full): those rows match\n"
+	"  by construction; the decay rows are held out, real predictions (docs/MODELS.md lists their\n"
+	"  errors). eps fitted to the 1G run's 107.8 MiB; reclaim_inflow assumed (root: 14000)\n";
 
 /*
  * The workload rows (calls, asks) walk the loop with each call returning its

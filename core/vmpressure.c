@@ -104,6 +104,7 @@ static struct value reduction(const struct machine *m, int side, struct strbuf *
 	uint64_t before = evaluations(m, BEFORE, NULL), after = evaluations(m, AFTER, NULL);
 
 	(void)side;
+	sb_printf(why, "workload: as evals - scanned pages in calls of chunk pages on the socket-pressure path\n");
 	sb_printf(why, "formula: reduction = evals.before / evals.after\n");
 	if (!after) {
 		sb_printf(why, "evals.after = 0: too few pages scanned to fill one window\n");
@@ -145,6 +146,7 @@ static uint64_t detect(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t win = vmpressure_win(m, side, NULL), calls = (win + m->chunk - 1) / m->chunk, pages = calls * m->chunk;
 
+	sb_printf(why, "workload: one memcg's scanned pages arrive in vmpressure() calls of chunk pages\n");
 	sb_printf(why, "formula: detect_pages = ceil(vmpressure_win / chunk) * chunk (whole vmpressure() calls)\n");
 	sb_printf(why, "ceil(%llu / %llu) = %llu calls of %llu pages = %llu pages\n", (unsigned long long)win,
 		  (unsigned long long)m->chunk, (unsigned long long)calls, (unsigned long long)m->chunk,

@@ -191,6 +191,7 @@ void cells_metric(const struct machine *m, const struct patch_desc *d, const str
 
 	memset(c, 0, sizeof(*c));
 	c->modeled = md->kind == METRIC_MODELED;
+	c->workload = md->kind == METRIC_WORKLOAD;
 	if (md->single) {
 		/* a ratio or a context figure: one value, placed where `show` puts it */
 		v[0] = md->fn(m, 0, NULL);

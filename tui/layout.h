@@ -85,10 +85,12 @@ struct metric_cells {
 	int direction;  /* -1 down, 0 same or n/a, 1 up */
 	enum verdict verdict; /* better or worse by the metric's .better: the change's colour, or its mark */
 	int modeled;    /* METRIC_MODELED: drawn apart, marked with LAYOUT_MODELED_MARK */
+	int workload;   /* METRIC_WORKLOAD: marked with LAYOUT_WORKLOAD_MARK (explain states the workload) */
 	int in_change;  /* a single-valued metric of a multi-sided patch: its value sits in the change column */
 };
 
 #define LAYOUT_MODELED_MARK '~'
+#define LAYOUT_WORKLOAD_MARK '*'
 
 /* width: the side columns' width; a count wider than that is written 1.153e+18 (0: no limit). */
 void cells_metric(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md, int width,

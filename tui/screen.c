@@ -248,7 +248,7 @@ void screen_put(int y, int x, int width, const char *text, int right, attr_t att
 
 static void draw_title(struct screen *sc)
 {
-	static const char legend[] = "~ modeled: a calibrated estimate   plain: exact kernel arithmetic ";
+	static const char legend[] = "~ model: calibrated estimate  * workload: stated assumption  plain: exact ";
 	const int lw = (int)sizeof(legend) - 1;
 	char left[160];
 

@@ -124,9 +124,10 @@ void view_help_text(struct strbuf *out)
 	sb_printf(out, "\nThe machine panel (left) holds every parameter; the patch panels (right) show each\n"
 		       "metric before and after the patch (proactive_reclaim: full, cluster, decay) and the\n"
 		       "change. A cell a change moved is highlighted for a moment.\n\n"
-		       "%c before a metric: a modeled figure, a calibrated estimate (drawn dim); the others are\n"
-		       "exact kernel arithmetic. 'explain' shows either's working.\n\n"
+		       "%c before a metric: a modeled figure, a calibrated estimate (drawn dim); %c: a workload\n"
+		       "figure, the kernel's loop under a stated workload; the others are exact kernel\n"
+		       "arithmetic. 'explain' shows the working, and a workload figure's assumption.\n\n"
 		       "The command line (:) takes the whole scripted language; type 'help' there for the\n"
 		       "commands and 'help set' for every parameter.\n",
-		  LAYOUT_MODELED_MARK);
+		  LAYOUT_MODELED_MARK, LAYOUT_WORKLOAD_MARK);
 }

@@ -66,7 +66,7 @@ static void draw_metric(struct panels *pn, struct screen *sc, const struct row *
 	attr_t base = cur ? crt_attr(pn->focus == 1 ? ST_CURSOR : ST_CURSOR2) : A_NORMAL;
 	attr_t name = c->modeled ? base | crt_attr(ST_MODELED) : base;
 	attr_t ch;
-	char mark[2] = { c->modeled ? LAYOUT_MODELED_MARK : ' ', '\0' }, change[96];
+	char mark[2] = { c->modeled ? LAYOUT_MODELED_MARK : c->workload ? LAYOUT_WORKLOAD_MARK : ' ', '\0' }, change[96];
 
 	screen_put(y, L->px, L->pw, "", 0, base);
 	screen_put(y, L->px, 1, mark, 0, name);

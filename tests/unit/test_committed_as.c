@@ -139,10 +139,10 @@ static void test_drift_reachable(void **state)
 	(void)state;
 	assert_int_equal(b, 1008);
 	assert_int_equal(simulate_max_drift(b, 16), (b - 1) * 16);
-	assert_int_equal(metric_u64(&m, "committed_as.max_drift_reachable_bytes.before"), simulate_max_drift(b, 16) * 4096);
+	assert_int_equal(metric_u64(&m, "committed_as.reachable_drift_bytes.before"), simulate_max_drift(b, 16) * 4096);
 	/* the bound, __percpu_counter_compare()'s "batch * num_online_cpus()", is one batch per CPU more */
 	assert_int_equal(metric_u64(&m, "committed_as.max_drift_bytes.before") -
-				 metric_u64(&m, "committed_as.max_drift_reachable_bytes.before"),
+				 metric_u64(&m, "committed_as.reachable_drift_bytes.before"),
 			 16ull * 4096);
 	assert_true(metric_explains(&m, "committed_as.max_drift_bytes.before", "bound"));
 }

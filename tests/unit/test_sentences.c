@@ -1,0 +1,324 @@
+/*
+ * What batchlab says about the kernel, held to the kernel source (issue 12).
+ * Each test names the function, file and line the sentence follows; the
+ * lines were read in torvalds/linux (see /work/notes/truth.md for versions).
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "testutil.h"
+
+#include "../../lang/render.h"
+#include "../../tui/layout.h"
+
+static const char *about(const char *id)
+{
+	const struct patch_desc *d = patch_find(id);
+
+	assert_non_null(d);
+	return d->about;
+}
+
+static int contains(const char *hay, const char *needle)
+{
+	return strstr(hay, needle) != NULL;
+}
+
+/* The whole of a file of the source tree, or a failed test. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (!f) {
+		fprintf(stderr, "cannot open %s (run from the source tree)\n", path);
+		fail();
+	}
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/*
+ * vmpressure(), mm/vmpressure.c: both paths start with
+ * "spin_lock(&vmpr->sr_lock);" and only then test "if (scanned < vmpressure_win)":
+ * the lock is taken by every call, the window only gates the level computation
+ * (non-tree: vmpressure_calc_level() and "memcg->socket_pressure = jiffies + HZ")
+ * or "schedule_work(&vmpr->work)" (tree: vmpressure_work_fn() notifies cgroup-v1
+ * memory.pressure_level listeners through vmpressure_event()).
+ */
+static void test_vmpressure_sr_lock(void **state)
+{
+	struct machine m = machine_with("ram 16G");
+
+	(void)state;
+	assert_true(contains(about("vmpressure"), "Every vmpressure() call takes the memcg's sr_lock"));
+	assert_true(contains(about("vmpressure"), "memory.pressure_level"));
+	assert_false(contains(about("vmpressure"), "each evaluation takes the per-memcg sr_lock"));
+	/* the assumed per-evaluation cost no longer claims the lock round trip it does not save */
+	assert_false(metric_explains(&m, "vmpressure.eval_time_s.after", "one sr_lock round trip plus"));
+	assert_true(metric_explains(&m, "vmpressure.eval_time_s.after", "every vmpressure() call takes sr_lock"));
+}
+
+/*
+ * shrink_node_memcgs(), mm/vmscan.c: "if (!sc->proactive) vmpressure(sc->gfp_mask, memcg, false,
+ * sc->nr_scanned - scanned, sc->nr_reclaimed - reclaimed);" - one call per memcg per
+ * pass with that pass's delta, and none for memory.reclaim (sc->proactive).
+ */
+static void test_chunk_is_assumed(void **state)
+{
+	const struct param *p = param_find("chunk");
+	struct machine m = machine_with("ram 16G");
+
+	(void)state;
+	assert_non_null(p);
+	assert_true(contains(p->help, "assumed"));
+	assert_true(contains(about("vmpressure"), "sc->proactive"));
+	assert_true(contains(about("proactive_reclaim"), "never feeds vmpressure"));
+	assert_true(metric_explains(&m, "vmpressure.evals.after", "workload:"));
+}
+
+/*
+ * vmpressure_init_window() is in no mainline tree: torvalds/linux mm/vmpressure.c has
+ * "static const unsigned long vmpressure_win = SWAP_CLUSTER_MAX * 16;". Every patch's
+ * about opens with its status.
+ */
+static void test_status(void **state)
+{
+	(void)state;
+	for (int i = 0; patches[i]; i++)
+		if (strcmp(patches[i]->seed, "-"))
+			assert_true(contains(patches[i]->about, "Status:"));
+	assert_true(contains(about("vmpressure"), "proposed patch"));
+	assert_true(contains(about("vmpressure"), "no mainline tree"));
+	/* what could not be verified is said */
+	assert_true(contains(about("memcg_charge"), "not verified"));
+	assert_true(contains(about("committed_as"), "56f3547bfa4d"));
+}
+
+/*
+ * zone_batchsize(), mm/page_alloc.c: "batch = min(zone_managed_pages(zone) >> 10, SZ_1M / PAGE_SIZE);
+ * batch /= 4; ... batch = rounddown_pow_of_two(batch + batch/2) - 1;" - at most 63 pages on
+ * 4K pages, whatever the zone; not "0.1% of the zone, at most 1 MiB".
+ */
+static void test_zone_batchsize_cap(void **state)
+{
+	uint64_t most = 0;
+
+	(void)state;
+	for (unsigned int shift = 0; shift <= 48; shift++) {
+		char s[64];
+		struct machine m;
+		uint64_t b;
+
+		snprintf(s, sizeof(s), "zone %llup", 1ull << shift);
+		m = machine_with(s);
+		b = metric_u64(&m, "vmstat.pcp_batch");
+		most = b > most ? b : most;
+	}
+	assert_int_equal(most, 63);
+	assert_true(contains(about("vmstat"), "at most 63 pages"));
+	assert_false(contains(about("vmstat"), "(at most 1 MiB) per pcp list refill"));
+	/* nr_pcp_alloc(): "batch = (base_batch << pcp->alloc_factor);" - pcp_batch is a unit */
+	assert_true(contains(about("vmstat"), "alloc_factor"));
+}
+
+/*
+ * try_charge_memcg(), mm/memcontrol.c: "if (!drained) { drain_all_stock(mem_over_limit);
+ * drained = true; goto retry; }" before any OOM; memory_high_write()/memory_max_write()
+ * drain_all_stock(memcg) too; "#define NR_MEMCG_STOCK 7" and, in refill_stock(),
+ * "BUILD_BUG_ON(MEMCG_CHARGE_BATCH > S8_MAX);".
+ */
+static void test_memcg_stock_sentences(void **state)
+{
+	(void)state;
+	assert_true(contains(about("memcg_charge"), "drains every CPU's stock"));
+	assert_true(contains(about("memcg_charge"), "memory.high and\nmemory.max writes drain"));
+	assert_true(contains(about("memcg_charge"), "up to 7 memcgs per CPU"));
+	assert_true(contains(about("memcg_charge"), "above 127"));
+}
+
+/*
+ * memcg_rstat_updated(), mm/memcontrol.c: "stats_updates = READ_ONCE(statc->stats_updates) + abs(val);"
+ * - pages of stat change; "#define FLUSH_TIME (2UL*HZ)" - the periodic flush.
+ */
+static void test_flush_counts_pages(void **state)
+{
+	const struct metric_desc *md = patch_metric(patch_find("memcg_charge"), "flush_threshold");
+	struct machine m = machine_with("cpus 8");
+
+	(void)state;
+	assert_non_null(md);
+	assert_string_equal(md->unit, "pages");
+	assert_true(metric_explains(&m, "memcg_charge.flush_threshold.after", "every 2 s"));
+}
+
+/*
+ * percpu_counter_add_batch(), lib/percpu_counter.c: "if (abs(count) >= batch)" - a mapping
+ * of exactly the batch takes the lock; the about says "at least the batch".
+ */
+static void test_committed_as_sentences(void **state)
+{
+	(void)state;
+	assert_true(contains(about("committed_as"), "at least the batch"));
+	assert_false(contains(about("committed_as"), "larger than the batch takes it"));
+	assert_true(contains(patch_find("committed_as")->kernel, "mm/mm_init.c"));
+}
+
+/* Two constants fitted to two figures reproduce them by construction; the explain says so. */
+static void test_by_construction(void **state)
+{
+	struct machine m = machine_with("cpus 72");
+
+	(void)state;
+	assert_true(metric_explains(&m, "memcg_charge.throughput.after", "by construction"));
+	assert_true(metric_explains(&m, "committed_as.throughput.after", "by construction"));
+	assert_true(metric_explains(&m, "proactive_reclaim.pages_per_s.decay", "by construction"));
+}
+
+/*
+ * The root-reclaim inf follows from an assumed inflow, not from the kernel: memory_reclaim()
+ * ("while (nr_reclaimed < nr_to_reclaim)") ends whenever enough is reclaimed.
+ */
+static void test_inf_is_conditional(void **state)
+{
+	struct machine m = machine_with("reclaim 2315599872 reclaim_inflow 14000 reclaim_restart_us 1858.47 "
+					"reclaim_page_ns 14692.4 reclaim_eps 0");
+
+	(void)state;
+	assert_true(isinf(metric_double(&m, "proactive_reclaim.time_s.cluster")));
+	assert_true(metric_explains(&m, "proactive_reclaim.time_s.cluster", "if pages are charged back at"));
+}
+
+/*
+ * The workload rows walk memory_reclaim() with every call returning its ask; the
+ * model's calls return more. The table shows both, and why they differ.
+ */
+static void test_reclaim_calls_story(void **state)
+{
+	struct machine m = machine_with("reclaim 1G");
+
+	(void)state;
+	assert_int_equal(metric_u64(&m, "proactive_reclaim.calls.decay"), 31);
+	assert_int_equal(metric_u64(&m, "proactive_reclaim.calls.cluster"), 8192);
+	assert_int_equal(metric_u64(&m, "proactive_reclaim.model_calls.decay"), 28);
+	assert_int_equal(metric_u64(&m, "proactive_reclaim.model_calls.cluster"), 7412);
+	assert_true(metric_explains(&m, "proactive_reclaim.time_s.decay", "28 model calls, not the 31 of `calls`"));
+	assert_true(metric_explains(&m, "proactive_reclaim.calls.decay", "workload: each call reclaims exactly"));
+}
+
+/*
+ * Seed 002's over-reclaim (3.5 MiB cluster, -7.4 MiB decay) is beyond the model: about and
+ * explain show both and the error, and the change column prints no ratio.
+ */
+static void test_overreclaim_unresolved(void **state)
+{
+	const struct metric_desc *md = patch_metric(patch_find("proactive_reclaim"), "overreclaim_bytes");
+	struct machine m = machine_with("reclaim 1G");
+	char buf[64];
+
+	(void)state;
+	assert_non_null(md->unresolved);
+	assert_true(contains(about("proactive_reclaim"), "3.5 MiB and -7.4 MiB"));
+	assert_true(metric_explains(&m, "proactive_reclaim.overreclaim_bytes.decay", "seed   -7.4 MiB, error"));
+	render_change(md, md->fn(&m, 1, NULL), md->fn(&m, 2, NULL), buf, sizeof(buf));
+	assert_string_equal(buf, "unresolved");
+	/* a resolved metric still gets its ratio */
+	md = patch_metric(patch_find("proactive_reclaim"), "calls");
+	render_change(md, md->fn(&m, 1, NULL), md->fn(&m, 2, NULL), buf, sizeof(buf));
+	assert_false(contains(buf, "unresolved"));
+}
+
+/* Figures from totalram auto and zone auto say they are estimates and how to get the real one. */
+static void test_estimates_named(void **state)
+{
+	struct machine m = machine_with("ram 16G");
+
+	(void)state;
+	assert_true(metric_explains(&m, "vmpressure.window.after", "estimated: totalram auto"));
+	assert_true(metric_explains(&m, "committed_as.batch.after", "`host`"));
+	assert_true(metric_explains(&m, "vmstat.threshold", "estimated: zone auto"));
+	assert_true(metric_explains(&m, "vmstat.pcp_batch", "`set zone N`"));
+	m = machine_with("ram 16G totalram 4000000p zone 3000000p");
+	assert_false(metric_explains(&m, "vmpressure.window.after", "estimated"));
+	assert_false(metric_explains(&m, "vmstat.threshold", "estimated"));
+}
+
+/* Every workload metric states its assumption. */
+static void test_workload_assumptions(void **state)
+{
+	struct machine m = machine_with("ram 16G");
+
+	(void)state;
+	for (int i = 0; patches[i]; i++)
+		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+			char name[128];
+
+			if (md->kind != METRIC_WORKLOAD)
+				continue;
+			snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
+			if (!metric_explains(&m, name, "workload:")) {
+				fprintf(stderr, "%s: explain states no workload assumption\n", name);
+				fail();
+			}
+		}
+}
+
+/* The three kinds on screen: a workload row carries its own mark, apart from model and exact. */
+static void test_screen_marks_kinds(void **state)
+{
+	const struct patch_desc *d = patch_find("memcg_charge");
+	struct machine m = machine_with("cpus 72");
+	struct metric_cells c;
+
+	(void)state;
+	cells_metric(&m, d, patch_metric(d, "refills_per_gib"), 9, &c);
+	assert_true(c.workload);
+	assert_false(c.modeled);
+	cells_metric(&m, d, patch_metric(d, "throughput"), 9, &c);
+	assert_true(c.modeled);
+	assert_false(c.workload);
+	cells_metric(&m, d, patch_metric(d, "batch"), 9, &c);
+	assert_false(c.modeled || c.workload);
+}
+
+/*
+ * The docs: NR_CPUS tops out at 8192 on x86-64 (NR_CPUS_RANGE_END, arch/x86/Kconfig) and
+ * 4096 on arm64 (arch/arm64/Kconfig "range 2 4096"); the 80%/40% is batchlab's grid.
+ */
+static void test_docs(void **state)
+{
+	char *models = slurp("docs/MODELS.md"), *preset = slurp("presets/huge-65536cpu.preset");
+
+	(void)state;
+	assert_true(contains(models, "property of the grid"));
+	assert_true(contains(models, "by construction"));
+	assert_false(contains(models, "exact `calls` metric"));
+	assert_true(contains(preset, "8192"));
+	assert_true(contains(preset, "4096"));
+	assert_false(contains(preset, "NR_CPUS of\n# the largest configs"));
+	free(models);
+	free(preset);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_vmpressure_sr_lock),    cmocka_unit_test(test_chunk_is_assumed),
+		cmocka_unit_test(test_status),                cmocka_unit_test(test_zone_batchsize_cap),
+		cmocka_unit_test(test_memcg_stock_sentences), cmocka_unit_test(test_flush_counts_pages),
+		cmocka_unit_test(test_committed_as_sentences), cmocka_unit_test(test_by_construction),
+		cmocka_unit_test(test_inf_is_conditional),    cmocka_unit_test(test_reclaim_calls_story),
+		cmocka_unit_test(test_overreclaim_unresolved), cmocka_unit_test(test_estimates_named),
+		cmocka_unit_test(test_workload_assumptions),  cmocka_unit_test(test_docs),
+		cmocka_unit_test(test_screen_marks_kinds),
+	};
+	return cmocka_run_group_tests_name("sentences", tests, NULL, NULL);
+}
