@@ -171,7 +171,7 @@ first_screen() {
 	start && expect 'q quit' '^machine' ' cpus +64( |$)' 'memcg_charge +before +after +change' \
 		'proactive_reclaim +full +cluster +decay' 'committed_as +before +after' 'vmpressure +before +after' \
 		' batch +32 +64 +x2' 'stock_max_bytes +8 MiB +16 MiB' ' window +512 ' \
-		'~ modeled' 'exact' &&
+		'~ model' '\* workload' 'exact' &&
 		keys Tab End && expect 'vmstat +value' && keys Home Tab # the cost metrics fill 40 rows: vmstat is a scroll away
 }
 check "first screen: machine and every patch, before and after" first_screen
@@ -309,6 +309,14 @@ modeled() {
 	refuse '~ +batch '
 }
 check "modeled metrics are marked ~ and drawn apart; exact ones are not" modeled
+
+# Workload figures (the kernel's loop under a stated assumption) carry their own mark, from `help metrics`.
+workload() {
+	w=$("$BL" -c 'help metrics' | awk '$2 == "workload" { sub(/^[^.]*\./, "", $1); print $1; exit }')
+	[ -n "$w" ] || { bad "no workload metric in help metrics"; return 1; }
+	start && expect "\\* +$w " && refuse '\* +batch ' && refuse '~ +batch '
+}
+check "workload metrics are marked * apart from modeled and exact ones" workload
 
 short_screen() {
 	start && $T resize-window -t bl -x 100 -y 16 && expect 'memcg_charge' && keys Tab End &&
