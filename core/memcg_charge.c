@@ -133,9 +133,12 @@ static struct value stock_share(const struct machine *m, int side, struct strbuf
  */
 static struct value stale_stat_bytes(const struct machine *m, int side, struct strbuf *why)
 {
-	uint64_t b = charge_batch(m, side, why), t = b * m->cpus, bytes = mul_sat(t, m->pagesize);
+	uint64_t b = charge_batch(m, side, why), full = b * m->cpus, t = (uint32_t)full, bytes = mul_sat(t, m->pagesize);
 
 	sb_printf(why, "formula: stale_stat_bytes = MEMCG_CHARGE_BATCH * num_online_cpus() * PAGE_SIZE\n");
+	if (trunc32(full))
+		sb_printf(why, "truncated: the kernel's threshold is an unsigned int product, %llu wraps to %llu\n",
+			  (unsigned long long)full, (unsigned long long)t);
 	sb_printf(why, "%llu * %llu * %llu = %llu: stat change a reader may miss before a flush is due\n",
 		  (unsigned long long)b, (unsigned long long)m->cpus, (unsigned long long)m->pagesize,
 		  (unsigned long long)bytes);

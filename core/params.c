@@ -128,7 +128,7 @@ const struct param params[] = {
 	/* seed 004 gives counts, not time: the cost of one evaluation is assumed */
 	{ .name = "vmpressure_eval_ns", .type = PT_REAL, .offset = FIELD(vmpressure_eval_ns), .rmin = 0, .rmax = 1e9,
 	  .unit = "ns", .def = "100", .group = "vmpressure",
-	  .help = "modeled: one pressure evaluation, sr_lock and level calculation (assumed)" },
+	  .help = "modeled: work one evaluation adds, level calculation and socket_pressure write (assumed)" },
 };
 
 const size_t nparams = sizeof(params) / sizeof(params[0]);

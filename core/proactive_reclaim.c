@@ -113,8 +113,8 @@ static struct value calls(const struct machine *m, int side, struct strbuf *why)
 		sb_printf(why, "%llu calls\n", (unsigned long long)w.calls);
 	}
 	sb_puts(why, retry_rule);
-	sb_printf(why, "kernel: memory_reclaim(), mm/memcontrol.c (user_proactive_reclaim(), mm/vmscan.c, in later\n"
-		       "  kernels); try_to_free_mem_cgroup_pages(), mm/vmscan.c\n");
+	sb_printf(why, "kernel: memory_reclaim(), mm/memcontrol.c (later patches move the loop to\n"
+		       "  user_proactive_reclaim(), mm/vmscan.c); try_to_free_mem_cgroup_pages(), mm/vmscan.c\n");
 	return val_int(w.calls);
 }
 
@@ -473,9 +473,9 @@ const struct patch_desc proactive_reclaim_patch = {
 	.after = DECAY,
 	.metrics = metrics,
 	.about =
-		"Status: T.J. Mercier's commit 287d5fedb377 appears in kernel shortlogs, and later mainline\n"
-		"code (user_proactive_reclaim(), mm/vmscan.c) carries its (nr_to_reclaim - nr_reclaimed) / 4;\n"
-		"the release it entered was not verified here.\n"
+		"Status: commit 287d5fedb377 (T.J. Mercier) appears in the kernel shortlogs read here, and\n"
+		"later patches against mm/vmscan.c carry its (nr_to_reclaim - nr_reclaimed) / 4 in\n"
+		"user_proactive_reclaim(); the release it entered was not verified here.\n"
 		"Writing N bytes to memory.reclaim loops over try_to_free_mem_cgroup_pages() until N\n"
 		"are reclaimed. Originally each call asked for everything still missing (full), which\n"
 		"over-reclaims: the bigger the ask, the bigger the absolute error. 0388536ac291 capped\n"

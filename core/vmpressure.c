@@ -152,7 +152,8 @@ static uint64_t detect(const struct machine *m, int side, struct strbuf *why)
 		  (unsigned long long)m->chunk, (unsigned long long)calls, (unsigned long long)m->chunk,
 		  (unsigned long long)pages);
 	sb_printf(why, "kernel: vmpressure(), mm/vmpressure.c: vmpr->scanned += scanned; if (scanned < vmpressure_win) return;\n");
-	sb_printf(why, "  (per memcg: memcg_to_vmpressure(); vmpressure_prio() still passes vmpressure_win at once: critical is not delayed)\n");
+	sb_printf(why, "  (per memcg: memcg_to_vmpressure(); on the cgroup-v1 tree path vmpressure_prio() passes vmpressure_win\n"
+		       "  at once, so critical is not delayed there; socket pressure has no such shortcut)\n");
 	return pages;
 }
 
@@ -178,7 +179,8 @@ static struct value detect_s(const struct machine *m, int side, struct strbuf *w
 	sb_printf(why, "model: detect_s = detect_pages / scan_rate = %llu / %.6g pages/s = %.6g s (modeled)\n",
 		  (unsigned long long)pages, m->scan_rate, t);
 	sb_printf(why, "assumed: scan_rate, the pages/s reclaim scans in this memcg; the default is seed 002's\n"
-		       "  258822 pages/s reclaimed by memory.reclaim (a floor on the scan rate: scanned >= reclaimed)\n");
+		       "  258822 pages/s reclaimed by memory.reclaim (a floor on the scan rate: scanned >= reclaimed),\n"
+		       "  borrowed as a rate only: memory.reclaim itself never feeds vmpressure (sc->proactive)\n");
 	return val_real(t);
 }
 

@@ -65,6 +65,9 @@ static void test_vmpressure_sr_lock(void **state)
 	/* the assumed per-evaluation cost no longer claims the lock round trip it does not save */
 	assert_false(metric_explains(&m, "vmpressure.eval_time_s.after", "one sr_lock round trip plus"));
 	assert_true(metric_explains(&m, "vmpressure.eval_time_s.after", "every vmpressure() call takes sr_lock"));
+	assert_false(contains(param_find("vmpressure_eval_ns")->help, "sr_lock"));
+	/* vmpressure_prio() calls vmpressure(gfp, memcg, true, vmpressure_win, 0): the tree path only */
+	assert_true(metric_explains(&m, "vmpressure.detect_pages.after", "on the cgroup-v1 tree path vmpressure_prio()"));
 }
 
 /*
@@ -83,6 +86,8 @@ static void test_chunk_is_assumed(void **state)
 	assert_true(contains(about("vmpressure"), "sc->proactive"));
 	assert_true(contains(about("proactive_reclaim"), "never feeds vmpressure"));
 	assert_true(metric_explains(&m, "vmpressure.evals.after", "workload:"));
+	/* a reclaim rate borrowed from memory.reclaim says memory.reclaim itself never feeds vmpressure */
+	assert_true(metric_explains(&m, "vmpressure.detect_s.after", "never feeds vmpressure"));
 }
 
 /*
