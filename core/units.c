@@ -124,10 +124,23 @@ void format_size(uint64_t bytes, char *buf, size_t len)
 
 	while (i < 6 && bytes >= (1ull << (10 * (i + 1))))
 		i++;
-	if (i == 0 || !(bytes & ((1ull << (10 * i)) - 1)))
+	if (i == 0 || !(bytes & ((1ull << (10 * i)) - 1))) {
 		snprintf(buf, len, "%llu %s", (unsigned long long)(bytes >> (10 * i)), names[i]);
-	else
-		snprintf(buf, len, "%.1f %s", (double)bytes / (double)(1ull << (10 * i)), names[i]);
+	} else {
+		/* 4 significant digits, trailing zeros dropped: 107.8 MiB, 3.938 GiB, 1.5 TiB */
+		double v = (double)bytes / (double)(1ull << (10 * i));
+		int dec = v < 9.9995 ? 3 : v < 99.995 ? 2 : v < 999.95 ? 1 : 0;
+		char t[48], *e;
+
+		snprintf(t, sizeof(t), "%.*f", dec, v);
+		if (strchr(t, '.')) {
+			for (e = t + strlen(t); e[-1] == '0'; e--)
+				e[-1] = '\0';
+			if (e[-1] == '.')
+				e[-1] = '\0';
+		}
+		snprintf(buf, len, "%s %s", t, names[i]);
+	}
 }
 
 void format_real(double v, char *buf, size_t len)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/units.h"
+#include "numfmt.h"
 #include "../core/utf8.h"
 
 /* Box drawing and braille, with the ASCII each falls back to. */
@@ -15,7 +16,9 @@ enum glyph { G_HLINE, G_VLINE, G_UP_FROM, G_UP_TO, G_DOWN_FROM, G_DOWN_TO, G_COR
 
 static const uint32_t glyph_utf8[NGLYPHS] = { 0x2500, 0x2502, 0x256f, 0x256d, 0x256e, 0x2570, 0x2514, 0x2524,
 					      0x252c, 0x250a, 0x25b2, 0x00d7, '+' };
-static const uint32_t glyph_ascii[NGLYPHS] = { '-', '|', '\'', '.', '.', '\'', '+', '+', '+', ':', '^', 'x', '+' };
+static const uint32_t glyph_ascii[NGLYPHS] = { '-', '|', '\'', '.', '.', '\'', '+', '+', '+', ':', '^', 'x', 'o' };
+/* ASCII has too few line glyphs for both the axes and a curve: the line-style curve is drawn in these */
+#define ASCII_LINE '*'
 
 struct ctx {
 	const struct chart *c;
@@ -73,31 +76,53 @@ static double axis_pos(double v, double lo, double hi, int logscale)
 	return hi > lo ? (v - lo) / (hi - lo) : 0.5;
 }
 
-static double axis_value(double pos, double lo, double hi, int logscale)
-{
-	if (logscale)
-		return exp(log(lo) + pos * (log(hi) - log(lo)));
-	return lo + pos * (hi - lo);
-}
-
 static int usable(double v, int logscale)
 {
 	return isfinite(v) && (!logscale || v > 0);
 }
 
-/* A tick label: sizes for bytes, whole numbers whole, else 4 significant digits. */
+/* A tick label: the number formatter's short form, without spaces ("4GiB", "2ms", "10k"). */
 static void tick_label(double v, const char *unit, char *buf, size_t len)
 {
-	if (unit && !strcmp(unit, "bytes") && v >= 0 && v < 1.8e19)
-		format_size((uint64_t)llround(v), buf, len);
-	else if ((v == floor(v) || fabs(v) >= 100) && fabs(v) < 1e7)
-		snprintf(buf, len, "%.0f", v); /* a row stands for a band of values: digits past 4 are noise */
-	else
-		snprintf(buf, len, "%.4g", v);
+	fmt_human_short(val_real(v), unit ? unit : "", 0, buf, len);
 	/* "4 GiB" reads fine, but a space-free label is easier to fit and to find */
 	for (char *p = buf; *p; p++)
 		if (*p == ' ')
 			memmove(p, p + 1, strlen(p));
+}
+
+/*
+ * Round values in [lo, hi] for an axis, about want of them: 1, 2 or 5 times
+ * a power of ten apart on a linear axis; on a log one the powers of ten,
+ * with 2 and 5 times them when there are few decades. Returns how many.
+ */
+static int round_ticks(double lo, double hi, int logscale, int want, double *t, int max)
+{
+	int n = 0;
+
+	if (!(hi > lo) || want < 1)
+		return 0;
+	if (logscale) {
+		static const double mant[] = { 1, 2, 5 };
+		int e0 = (int)floor(log10(lo)), e1 = (int)ceil(log10(hi)), fine = e1 - e0 <= want / 2;
+
+		for (int e = e0; e <= e1 && n < max; e++)
+			for (int k = 0; k < (fine ? 3 : 1) && n < max; k++) {
+				double v = mant[k] * pow(10, e);
+
+				if (v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9))
+					t[n++] = v;
+			}
+		return n;
+	}
+	{
+		double raw = (hi - lo) / want, mag = pow(10, floor(log10(raw))), step;
+
+		step = raw <= mag ? mag : raw <= 2 * mag ? 2 * mag : raw <= 5 * mag ? 5 * mag : 10 * mag;
+		for (double v = ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9 && n < max; v += step)
+			t[n++] = fabs(v) < step * 1e-9 ? 0 : v;
+	}
+	return n;
 }
 
 static void data_range(struct ctx *x)
@@ -155,19 +180,34 @@ static void data_range(struct ctx *x)
 	x->ymax = ymax;
 }
 
+/* The y ticks: round values, each on the row it falls in, none two rows apart or less. */
+static int y_ticks(const struct ctx *x, int ph, double *t, int *rows, int max)
+{
+	double all[64];
+	int n = round_ticks(x->ymin, x->ymax, x->ylog, ph / 3 > 2 ? ph / 3 : 2, all, 64), k = 0;
+
+	for (int i = n - 1; i >= 0 && k < max; i--) { /* top down */
+		int r = (int)lround((1 - axis_pos(all[i], x->ymin, x->ymax, x->ylog)) * (ph - 1));
+
+		if (r < 0 || r >= ph || (k && r - rows[k - 1] < 2))
+			continue;
+		t[k] = all[i];
+		rows[k++] = r;
+	}
+	return k;
+}
+
 static int y_label_width(const struct ctx *x, int ph)
 {
-	int w = 1;
+	double t[64];
+	int rows[64], n = y_ticks(x, ph, t, rows, 64), w = 1;
 
-	for (int r = 0; r < ph; r++) {
+	for (int i = 0; i < n; i++) {
 		char b[32];
-		int n;
 
-		tick_label(axis_value(ph > 1 ? (double)(ph - 1 - r) / (ph - 1) : 0.5, x->ymin, x->ymax, x->ylog),
-			   x->c->yunit, b, sizeof(b));
-		n = (int)strlen(b);
-		if (n > w)
-			w = n;
+		tick_label(t[i], x->c->yunit, b, sizeof(b));
+		if ((int)strlen(b) > w)
+			w = (int)strlen(b);
 	}
 	return w > 10 ? 10 : w;
 }
@@ -181,20 +221,19 @@ static int x_column(const struct ctx *x, double v)
 static void draw_axes(struct ctx *x)
 {
 	struct chart_grid *g = x->g;
-	int axis_col = g->plot_x - 1, axis_row = g->plot_y + g->plot_h, ph = g->plot_h;
+	int axis_col = g->plot_x - 1, axis_row = g->plot_y + g->plot_h, ph = g->plot_h, rows[64], n;
+	double t[64];
 	char b[32];
 
-	for (int r = 0; r < ph; r++) {
-		int labelled = r == 0 || r == ph - 1 || (r % 4 == 0 && ph - 1 - r >= 3);
-
-		put(x, g->plot_y + r, axis_col, glyph(x, labelled ? G_TICK_Y : G_VLINE), CHART_AXIS);
-		if (!labelled)
-			continue;
-		tick_label(axis_value(ph > 1 ? (double)(ph - 1 - r) / (ph - 1) : 0.5, x->ymin, x->ymax, x->ylog),
-			   x->c->yunit, b, sizeof(b));
+	for (int r = 0; r < ph; r++)
+		put(x, g->plot_y + r, axis_col, glyph(x, G_VLINE), CHART_AXIS);
+	n = y_ticks(x, ph, t, rows, 64);
+	for (int i = 0; i < n; i++) {
+		put(x, g->plot_y + rows[i], axis_col, glyph(x, G_TICK_Y), CHART_AXIS);
+		tick_label(t[i], x->c->yunit, b, sizeof(b));
 		if ((int)strlen(b) > axis_col - 1)
 			b[axis_col - 1] = '\0';
-		put_text(x, g->plot_y + r, axis_col - 1 - (int)strlen(b), b, axis_col - 2);
+		put_text(x, g->plot_y + rows[i], axis_col - 1 - (int)strlen(b), b, axis_col - 2);
 	}
 	put(x, axis_row, axis_col, glyph(x, G_CORNER), CHART_AXIS);
 	for (int c = 0; c < g->plot_w; c++)
@@ -373,6 +412,12 @@ out:
 	free(fys);
 }
 
+/* A glyph of the line-style curve: box drawing, or in ASCII one glyph the axes do not use. */
+static uint32_t line_glyph(const struct ctx *x, enum glyph gl)
+{
+	return x->utf8 ? glyph_utf8[gl] : ASCII_LINE;
+}
+
 static void draw_line(struct ctx *x, int s)
 {
 	struct chart_grid *g = x->g;
@@ -387,17 +432,17 @@ static void draw_line(struct ctx *x, int s)
 		if (r0 < 0)
 			continue;
 		if (r1 < 0 || r1 == r0) {
-			put_curve(x, top + r0, col, glyph(x, G_HLINE), s);
+			put_curve(x, top + r0, col, line_glyph(x, G_HLINE), s);
 		} else if (r1 < r0) {
-			put_curve(x, top + r0, col, glyph(x, G_UP_FROM), s);
-			put_curve(x, top + r1, col, glyph(x, G_UP_TO), s);
+			put_curve(x, top + r0, col, line_glyph(x, G_UP_FROM), s);
+			put_curve(x, top + r1, col, line_glyph(x, G_UP_TO), s);
 			for (int r = r1 + 1; r < r0; r++)
-				put_curve(x, top + r, col, glyph(x, G_VLINE), s);
+				put_curve(x, top + r, col, line_glyph(x, G_VLINE), s);
 		} else {
-			put_curve(x, top + r0, col, glyph(x, G_DOWN_FROM), s);
-			put_curve(x, top + r1, col, glyph(x, G_DOWN_TO), s);
+			put_curve(x, top + r0, col, line_glyph(x, G_DOWN_FROM), s);
+			put_curve(x, top + r1, col, line_glyph(x, G_DOWN_TO), s);
 			for (int r = r0 + 1; r < r1; r++)
-				put_curve(x, top + r, col, glyph(x, G_VLINE), s);
+				put_curve(x, top + r, col, line_glyph(x, G_VLINE), s);
 		}
 	}
 	free(rows);
@@ -420,9 +465,9 @@ static void draw_points(struct ctx *x, int s, uint32_t ch)
 static void legend_sample(const struct ctx *x, int s, char *buf, size_t len)
 {
 	if (s == 0)
-		snprintf(buf, len, "%s", x->utf8 ? "\xe2\xa0\xa4\xe2\xa0\xa4" : "+"); /* two braille dots */
+		snprintf(buf, len, "%s", x->utf8 ? "\xe2\xa0\xa4\xe2\xa0\xa4" : "o"); /* two braille dots */
 	else if (s == 1)
-		snprintf(buf, len, "%s", x->utf8 ? "\xe2\x94\x80\xe2\x94\x80" : "--");
+		snprintf(buf, len, "%s", x->utf8 ? "\xe2\x94\x80\xe2\x94\x80" : "**");
 	else
 		snprintf(buf, len, "%s", x->utf8 ? "\xc3\x97" : "x");
 }

@@ -367,7 +367,7 @@ static int cmd_preset(struct session *s, int argc, char **argv, struct strbuf *o
 	if (!strcmp(argv[0], "load")) {
 		if (argc != 2)
 			return err_set(err, errlen, "preset load: expected a preset NAME or PATH");
-		return preset_load(&s->m, argv[1], err, errlen);
+		return session_load_preset(s, argv[1], err, errlen);
 	}
 	if (!strcmp(argv[0], "save")) {
 		if (argc != 2)
@@ -560,8 +560,9 @@ const struct command commands[] = {
 	  "load this machine; 'check': vmstat model vs /proc/zoneinfo", cmd_host },
 	{ "sweep", "KEY FROM TO [step N | x N] METRIC... [> PATH]", 4, -1, { ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_RANGE_TAIL },
 	  "metrics as one parameter varies, a row per value (--output PATH too)", cmd_sweep },
-	{ "plot", "METRIC[.SIDE] over KEY FROM TO [step N | x N]", 5, 7, { ARG_METRIC, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
-	  "a text chart of before and after as one parameter varies", cmd_plot },
+	{ "plot", "METRIC[.SIDE] over KEY FROM TO [step N | x N] [--ascii] [--width N] [> PATH]", 5, -1,
+	  { ARG_METRIC, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
+	  "a text chart of before and after as one parameter varies (--output PATH too)", cmd_plot },
 	{ "where", "METRIC[.SIDE] OP VALUE over KEY FROM TO", 7, 7,
 	  { ARG_METRIC, ARG_OP, ARG_NONE, ARG_OVER, ARG_NUMKEY, ARG_VALUE },
 	  "the first KEY value where METRIC OP VALUE holds (OP: < <= > >= ==)", cmd_where },

@@ -1,5 +1,7 @@
 #include "numfmt.h"
 
+#include "../core/units.h"
+
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -76,21 +78,10 @@ static int si_scale(double *v)
 	return k;
 }
 
+/* core's size text (units.h), so a size reads alike in every table: 16 MiB, 107.8 MiB */
 static void fmt_bytes(uint64_t b, char *buf, size_t len)
 {
-	static const char *const names[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
-	unsigned int i = 0;
-	char n[32];
-
-	while (i < 6 && b >= (1ull << (10 * (i + 1))))
-		i++;
-	if (i == 0 || !(b & ((1ull << (10 * i)) - 1))) {
-		/* it divides: the whole number, however many digits */
-		snprintf(buf, len, "%llu %s", (unsigned long long)(b >> (10 * i)), names[i]);
-		return;
-	}
-	fmt_sig((double)b / (double)(1ull << (10 * i)), FMT_SIG, n, sizeof(n));
-	snprintf(buf, len, "%s %s", n, names[i]);
+	format_size(b, buf, len);
 }
 
 /* seconds for s, ms, us, ns; 0 if unit is not a time */

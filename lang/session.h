@@ -18,8 +18,14 @@ struct session {
 	int quit;          /* `quit` was run */
 	int interactive;   /* a person is reading (prompt, screen): progress and hints may show */
 	FILE *stream;      /* where a long command (sweep) may flush its output early, in order; NULL: keep it all in out */
+	char preset[64];   /* the preset last loaded (its name as typed), "" for none */
+	struct machine preset_m; /* the machine it gave, to tell whether it has been changed since */
 };
 
 void session_init(struct session *s);
+/* preset_load() into the session, remembering the name (for titles: "vm-4g", "vm-4g*" once changed). */
+int session_load_preset(struct session *s, const char *name, char *err, size_t errlen);
+/* "vm-4g", "vm-4g*" (changed since it was loaded), or "" when no preset was loaded. */
+void session_preset_label(const struct session *s, char *buf, size_t len);
 
 #endif

@@ -17,6 +17,7 @@
 #include "cmd.h"
 #include "interrupt.h"
 #include "numfmt.h"
+#include "records.h"
 #include "render.h"
 
 /* rows a sweep may hold in memory when nothing streams them (the explorer's view) */
@@ -164,12 +165,19 @@ static char *format_row(const struct sweep *sw, enum out_format fmt, const int *
 		*p = '\0';
 		return p; /* the newline comes with the next row or the closing bracket */
 	default:
+		/* a table is for people: the number formatter's cells, sizes in binary units */
 		for (int i = 0; i <= sw->ncols; i++) {
 			int n;
 
-			struct value v = i ? sweep_value(sw, i - 1) : val_none(NULL);
-
-			q = i ? put_value(cell, &v, fmt) : put_key(cell, sw, fmt);
+			if (i) {
+				fmt_human_short(sweep_value(sw, i - 1), sw->cols[i - 1].metric->unit, 0, cell, sizeof(cell));
+				q = cell + strlen(cell);
+			} else if (sw->range.key->type == PT_SIZE) {
+				fmt_human(val_int(sw->cur.u), "bytes", cell, sizeof(cell));
+				q = cell + strlen(cell);
+			} else {
+				q = put_key(cell, sw, FMT_CSV); /* keys stay exact: two rows never print alike */
+			}
 			n = (int)(q - cell);
 			if (i)
 				p = put_str(p, "  ");
@@ -263,7 +271,7 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 /* --- sweep ------------------------------------------------------------------ */
 
 /* `> PATH`, `>PATH`, `--output PATH`, `--output=PATH`: taken out of argv, the rest kept in order. */
-static int take_output(int *argc, char **argv, const char **path, char *err, size_t errlen)
+static int take_output(const char *cmd, int *argc, char **argv, const char **path, char *err, size_t errlen)
 {
 	int n = 0;
 
@@ -273,7 +281,7 @@ static int take_output(int *argc, char **argv, const char **path, char *err, siz
 
 		if (!strcmp(a, ">") || !strcmp(a, "--output")) {
 			if (i + 1 == *argc)
-				return err_set(err, errlen, "sweep: expected a PATH after %s", a);
+				return err_set(err, errlen, "%s: expected a PATH after %s", cmd, a);
 			p = argv[++i];
 		} else if (a[0] == '>') {
 			p = a + 1;
@@ -284,13 +292,30 @@ static int take_output(int *argc, char **argv, const char **path, char *err, siz
 			continue;
 		}
 		if (!*p)
-			return err_set(err, errlen, "sweep: expected a PATH after %s", a);
+			return err_set(err, errlen, "%s: expected a PATH after %s", cmd, a);
 		if (*path)
-			return err_set(err, errlen, "sweep: one output file at a time ('%s' and '%s')", *path, p);
+			return err_set(err, errlen, "%s: one output file at a time ('%s' and '%s')", cmd, *path, p);
 		*path = p;
 	}
 	*argc = n;
 	return 0;
+}
+
+/*
+ * The format a `> PATH` asks for: PATH ending .csv or .json chooses it
+ * unless the session's format is already csv or json (--format, `format`).
+ */
+static enum out_format output_format(const struct session *s, const char *path)
+{
+	size_t n = path ? strlen(path) : 0;
+
+	if (s->format != FMT_TABLE || !n)
+		return s->format;
+	if (n > 4 && !strcmp(path + n - 4, ".csv"))
+		return FMT_CSV;
+	if (n > 5 && !strcmp(path + n - 5, ".json"))
+		return FMT_JSON;
+	return FMT_TABLE;
 }
 
 /* KEY FROM TO [step N | x N] then the rest: the index of the first word after the range. */
@@ -315,7 +340,7 @@ static int parse_range_words(const struct machine *m, int argc, char **argv, str
  * Write to a temporary file beside PATH and rename it into place, so PATH is
  * either the old file or the whole new one - never half a sweep.
  */
-static FILE *open_temp(const char *path, char *tmp, size_t len, char *err, size_t errlen)
+static FILE *open_temp(const char *cmd, const char *path, char *tmp, size_t len, char *err, size_t errlen)
 {
 	const char *slash = strrchr(path, '/');
 	int dirlen = slash ? (int)(slash - path + 1) : 0, fd;
@@ -323,12 +348,12 @@ static FILE *open_temp(const char *path, char *tmp, size_t len, char *err, size_
 	FILE *f;
 
 	if ((size_t)snprintf(tmp, len, "%.*s.%s.XXXXXX", dirlen, path, slash ? slash + 1 : path) >= len) {
-		snprintf(err, errlen, "sweep: output path too long");
+		snprintf(err, errlen, "%s: output path too long", cmd);
 		return NULL;
 	}
 	fd = mkstemp(tmp);
 	if (fd < 0) {
-		snprintf(err, errlen, "sweep: cannot write %s: %s", path, strerror(errno));
+		snprintf(err, errlen, "%s: cannot write %s: %s", cmd, path, strerror(errno));
 		return NULL;
 	}
 	mask = umask(0);
@@ -337,14 +362,14 @@ static FILE *open_temp(const char *path, char *tmp, size_t len, char *err, size_
 	(void)!fchmod(fd, 0666 & ~mask);
 	f = fdopen(fd, "w");
 	if (!f) {
-		snprintf(err, errlen, "sweep: cannot write %s: %s", path, strerror(errno));
+		snprintf(err, errlen, "%s: cannot write %s: %s", cmd, path, strerror(errno));
 		close(fd);
 		unlink(tmp);
 	}
 	return f;
 }
 
-static int finish_file(FILE *f, const char *tmp, const char *path, int ok, char *err, size_t errlen)
+static int finish_file(const char *cmd, FILE *f, const char *tmp, const char *path, int ok, char *err, size_t errlen)
 {
 	int e = 0;
 
@@ -357,7 +382,7 @@ static int finish_file(FILE *f, const char *tmp, const char *path, int ok, char 
 	if (!ok || e) {
 		unlink(tmp);
 		if (ok)
-			return err_set(err, errlen, "sweep: cannot write %s: %s", path, strerror(e));
+			return err_set(err, errlen, "%s: cannot write %s: %s", cmd, path, strerror(e));
 		return -1;
 	}
 	return 0;
@@ -373,7 +398,7 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 	struct strbuf fbuf = STRBUF_INIT;
 	int first, rc, progress;
 
-	if (take_output(&argc, argv, &path, err, errlen))
+	if (take_output("sweep", &argc, argv, &path, err, errlen))
 		return -1;
 	if (argc < 4)
 		return err_set(err, errlen, "sweep: expected sweep KEY FROM TO [step N | x N] METRIC...");
@@ -395,21 +420,21 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 	if (!path)
 		return sweep_write(&s->m, &sw, s->format, s->stream, progress, out, err, errlen) ? -1 : 0;
 
-	f = open_temp(path, tmp, sizeof(tmp), err, errlen);
+	f = open_temp("sweep", path, tmp, sizeof(tmp), err, errlen);
 	if (!f)
 		return -1;
-	rc = sweep_write(&s->m, &sw, s->format, f, progress, &fbuf, err, errlen);
+	rc = sweep_write(&s->m, &sw, output_format(s, path), f, progress, &fbuf, err, errlen);
 	sb_free(&fbuf);
 	if (rc == -2) {
 		char note[512];
 
 		/* the rows written are whole: they take PATH's place, and the note says there are fewer */
 		snprintf(note, sizeof(note), "%s (in %s)", err, path);
-		if (finish_file(f, tmp, path, 1, err, errlen))
+		if (finish_file("sweep", f, tmp, path, 1, err, errlen))
 			return -1;
 		return err_set(err, errlen, "%s", note);
 	}
-	if (finish_file(f, tmp, path, !rc, err, errlen) || rc)
+	if (finish_file("sweep", f, tmp, path, !rc, err, errlen) || rc)
 		return -1;
 	if (s->interactive)
 		sb_printf(out, "wrote %llu rows to %s\n", (unsigned long long)r.rows, path);
@@ -429,17 +454,137 @@ static int terminal_width(void)
 	return 80;
 }
 
+/* --ascii, --width N, --width=N: taken out of argv. */
+static int take_plot_options(int *argc, char **argv, int *ascii, int *width, char *err, size_t errlen)
+{
+	int n = 0;
+
+	for (int i = 0; i < *argc; i++) {
+		const char *a = argv[i], *w = NULL;
+		char why[96];
+		uint64_t v;
+
+		if (!strcmp(a, "--ascii")) {
+			*ascii = 1;
+			continue;
+		}
+		if (!strcmp(a, "--width")) {
+			if (i + 1 == *argc)
+				return err_set(err, errlen, "plot: expected a number of columns after --width");
+			w = argv[++i];
+		} else if (!strncmp(a, "--width=", 8)) {
+			w = a + 8;
+		} else {
+			argv[n++] = argv[i];
+			continue;
+		}
+		if (parse_u64(w, &v, why, sizeof(why)) || v < CHART_MIN_WIDTH || v > 1000)
+			return err_set(err, errlen, "plot: --width '%s': expected %d..1000 columns", w, CHART_MIN_WIDTH);
+		*width = (int)v;
+	}
+	*argc = n;
+	return 0;
+}
+
+/*
+ * The line above the chart that says which machine it is: the preset, and
+ * the parameters the metric reads (metric_desc.reads) other than the one
+ * the chart varies - what a reader needs to redraw it.
+ */
+static void plot_machine_line(const struct session *s, const struct metric_desc *md, const struct param *key,
+			      int width, struct strbuf *out)
+{
+	struct strbuf line = STRBUF_INIT;
+	char label[80], word[64];
+	const char *p = md->reads ? md->reads : "";
+	int any = 0;
+
+	session_preset_label(s, label, sizeof(label));
+	sb_printf(&line, "machine: %s%s", *label ? "preset " : "", label);
+	while (*p) {
+		size_t n = strcspn(p, " ");
+		const struct param *q;
+
+		snprintf(word, sizeof(word), "%.*s", (int)n, p);
+		p += n + (p[n] == ' ');
+		q = param_find(word);
+		if (!q || q == key)
+			continue;
+		{
+			char v[96];
+
+			param_format_human(&s->m, q, v, sizeof(v));
+			sb_printf(&line, "%s%s = %s", any || *label ? ", " : "", q->name, v);
+			any = 1;
+		}
+	}
+	if (!any && !*label)
+		sb_puts(&line, "the default");
+	/* wrapped at the chart's width, continuation lines indented */
+	{
+		const char *t = sb_str(&line);
+		int col = 0;
+
+		while (*t) {
+			size_t n = strcspn(t, ",");
+			int take = (int)n + (t[n] == ',');
+
+			if (col && col + take > width) {
+				sb_puts(out, "\n ");
+				col = 1;
+				while (*t == ' ')
+					t++, n--, take--;
+			}
+			sb_printf(out, "%.*s", take, t);
+			col += take;
+			t += take;
+		}
+		sb_putc(out, '\n');
+	}
+	sb_free(&line);
+}
+
+/* The chart's points as rows: KEY, then a column per curve; lossless, as sweep writes them. */
+static void plot_records(const struct sweep_range *r, const struct chart *c, const struct plot_points *pts,
+			 enum out_format f, struct strbuf *out)
+{
+	const char *heads[PLOT_MAX_SERIES + 2];
+	struct records rec;
+
+	heads[0] = r->key->name;
+	for (int i = 0; i < c->nseries; i++)
+		heads[i + 1] = c->series[i].label;
+	heads[c->nseries + 1] = NULL;
+	rec_begin(&rec, f, heads, out);
+	for (size_t k = 0; k < pts->n; k++) {
+		rec_value(&rec, r->real ? val_real(pts->x[k]) : val_int((uint64_t)pts->x[k]));
+		for (int i = 0; i < c->nseries; i++)
+			rec_value(&rec, isnan(pts->y[i][k]) ? val_none(NULL) : val_real(pts->y[i][k]));
+		rec_end_row(&rec);
+	}
+	rec_end(&rec);
+}
+
 int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct sweep_range r;
 	struct metric_ref ref;
 	struct plot_points pts;
 	struct chart c;
-	char why[256], title[160], note[256];
-	int width = terminal_width(), height = 22, next, nser = 0, sides[2];
+	struct strbuf text = STRBUF_INIT, *dst;
+	const char *path;
+	enum out_format fmt;
+	char why[256], title[160], tmp[4096];
+	int width = 0, height = 22, next, nser = 0, sides[2], ascii = 0;
 
+	if (take_output("plot", &argc, argv, &path, err, errlen) ||
+	    take_plot_options(&argc, argv, &ascii, &width, err, errlen))
+		return -1;
 	if (argc < 5 || strcmp(argv[1], "over"))
-		return err_set(err, errlen, "plot: expected plot METRIC[.SIDE] over KEY FROM TO [step N | x N]");
+		return err_set(err, errlen, "plot: expected plot METRIC[.SIDE] over KEY FROM TO [step N | x N] "
+			       "[--ascii] [--width N] [> PATH]");
+	if (!width) /* a file or a pipe gets 80 columns, a terminal its own width */
+		width = path ? 80 : terminal_width();
 	if (metric_parse(argv[0], &ref, why, sizeof(why)))
 		return err_set(err, errlen, "plot: %s", why);
 	next = parse_range_words(&s->m, argc - 2, argv + 2, &r, "plot", err, errlen);
@@ -450,6 +595,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	if (r.given && r.rows > PLOT_MAX_POINTS)
 		return err_set(err, errlen, "plot: %llu points is more than a chart can show (at most %u): use a coarser step",
 			   (unsigned long long)r.rows, PLOT_MAX_POINTS);
+	fmt = output_format(s, path);
 
 	/* both sides as two curves unless one was named */
 	if (ref.metric->single || ref.side >= 0) {
@@ -479,21 +625,45 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 		c.series[i].n = pts.n;
 	}
 	c.marker_x = r.real ? param_real(&s->m, r.key) : (double)param_u64(&s->m, r.key);
-	chart_render(&c, width, height, chart_locale_utf8(), out);
+	dst = path ? &text : out;
+	if (fmt != FMT_TABLE) {
+		plot_records(&r, &c, &pts, fmt, dst);
+	} else {
+		plot_machine_line(s, ref.metric, r.key, width, dst);
+		chart_render(&c, width, height, ascii ? 0 : chart_locale_utf8(), dst);
+	}
 	plot_points_free(&pts);
 
-	/* what the marker stands for, in numbers */
-	{
+	/* what the marker stands for, in numbers a person reads */
+	if (fmt == FMT_TABLE) {
 		char key[64], b[64];
-		int k;
 
-		param_format(&s->m, r.key, key, sizeof(key));
-		k = snprintf(note, sizeof(note), "this machine: %s = %s:", r.key->name, key);
-		for (int i = 0; i < nser && k < (int)sizeof(note); i++) {
-			render_bare(ref.metric->fn(&s->m, sides[i], NULL), b, sizeof(b));
-			k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s %s", i ? "," : "", c.series[i].label, b);
+		param_format_human(&s->m, r.key, key, sizeof(key));
+		sb_printf(dst, "this machine: %s = %s:", r.key->name, key);
+		for (int i = 0; i < nser; i++) {
+			render_human(ref.metric->fn(&s->m, sides[i], NULL), ref.metric->unit, b, sizeof(b));
+			sb_printf(dst, "%s %s %s", i ? "," : "", c.series[i].label, b);
 		}
-		sb_printf(out, "%s %s\n", note, ref.metric->unit);
+		sb_putc(dst, '\n');
+	}
+	if (path) {
+		FILE *f = open_temp("plot", path, tmp, sizeof(tmp), err, errlen);
+		int ok;
+
+		if (!f) {
+			sb_free(&text);
+			return -1;
+		}
+		ok = fwrite(text.buf, 1, text.len, f) == text.len;
+		sb_free(&text);
+		if (!ok)
+			snprintf(why, sizeof(why), "%s", strerror(errno ? errno : EIO));
+		if (finish_file("plot", f, tmp, path, ok, err, errlen))
+			return -1;
+		if (!ok)
+			return err_set(err, errlen, "plot: cannot write %s: %s", path, why);
+		if (s->interactive)
+			sb_printf(out, "wrote the chart to %s\n", path);
 	}
 	return 0;
 }

@@ -103,7 +103,7 @@ int main(int argc, char **argv)
 			return usage_error("--format expects table, csv or json", format);
 		s.format = !strcmp(format, "csv") ? FMT_CSV : !strcmp(format, "json") ? FMT_JSON : FMT_TABLE;
 	}
-	if (preset && preset_load(&s.m, preset, err, sizeof(err))) {
+	if (preset && session_load_preset(&s, preset, err, sizeof(err))) {
 		fprintf(stderr, "batchlab: -p: %s\n", err);
 		return 1;
 	}

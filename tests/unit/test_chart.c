@@ -85,9 +85,9 @@ static void test_text(void **state)
 	assert_int_equal(lines, 12);
 	assert_true(!strncmp(p, "t.metric (pages)", 16));
 	assert_non_null(strstr(p, "cpus (CPUs), log scale"));
-	/* y labels: the top is the largest value, the bottom the smallest */
-	assert_non_null(strstr(p, " 50 +"));
-	assert_non_null(strstr(p, " 10 +"));
+	/* y labels at round values (10..50 on 8 rows: every 20), not at whatever a row's edge holds */
+	assert_non_null(strstr(p, "\n20 +"));
+	assert_non_null(strstr(p, "\n40 +"));
 	/* x labels at the powers of two */
 	assert_non_null(strstr(p, "1"));
 	assert_non_null(strstr(p, "16\n"));
@@ -100,6 +100,70 @@ static void test_text(void **state)
 	chart_render(&c, 10, 5, 0, &out);
 	assert_non_null(strstr(sb_str(&out), "at least"));
 	sb_free(&out);
+}
+
+/* The y labels step by 1, 2 or 5 times a power of ten, each a multiple of the step, whatever the data's range. */
+static void test_round_ticks(void **state)
+{
+	static const double x[] = { 1, 2, 3 };
+	static const double ranges[][2] = { { 0, 4451899 }, { 512, 5120 }, { 0.0011, 0.0023 }, { 3, 7 }, { 17, 981 } };
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(ranges) / sizeof(ranges[0]); k++) {
+		double y[] = { ranges[k][0], (ranges[k][0] + ranges[k][1]) / 2, ranges[k][1] }, v[32], step, m;
+		struct chart c = line_chart(x, y, 3, CHART_LINEAR);
+		struct chart_grid g;
+		int labels = 0;
+
+		c.yunit = "";
+		assert_int_equal(chart_draw(&c, 60, 20, 0, &g), 0);
+		for (int r = 0; r < g.plot_h && labels < 32; r++) {
+			char b[32];
+			int n = 0;
+
+			if (chart_cell_at(&g, g.plot_y + r, g.plot_x - 1)->ch != '+')
+				continue;
+			for (int col = 0; col < g.plot_x - 1 && n < 31; col++)
+				if (chart_cell_at(&g, g.plot_y + r, col)->ch != ' ')
+					b[n++] = (char)chart_cell_at(&g, g.plot_y + r, col)->ch;
+			b[n] = '\0';
+			v[labels++] = strtod(b, NULL) * (strchr(b, 'M') ? 1e6 : strchr(b, 'k') ? 1e3 : 1);
+		}
+		chart_grid_free(&g);
+		assert_true(labels >= 2);
+		step = v[0] - v[1]; /* top down */
+		m = step / pow(10, floor(log10(step) + 1e-9));
+		if (fabs(m - 1) > 1e-6 && fabs(m - 2) > 1e-6 && fabs(m - 5) > 1e-6)
+			fail_msg("range %g..%g: ticks %g apart", ranges[k][0], ranges[k][1], step);
+		for (int i = 0; i < labels; i++) {
+			double q = v[i] / step;
+
+			if (fabs(q - round(q)) > 1e-6 || (i && fabs(v[i - 1] - v[i] - step) > step * 1e-6))
+				fail_msg("range %g..%g: tick %g is off the %g grid", ranges[k][0], ranges[k][1], v[i], step);
+		}
+	}
+}
+
+/* ASCII: the curves' glyphs are none of the axes' (- | + and the marker's : ^). */
+static void test_ascii_glyphs(void **state)
+{
+	static const double x[] = { 1, 2, 3, 4 }, y0[] = { 1, 1, 1, 1 }, y1[] = { 1, 4, 2, 3 };
+	struct chart c = line_chart(x, y0, 4, CHART_LINEAR);
+	struct chart_grid g;
+
+	(void)state;
+	c.nseries = 2;
+	c.series[1] = c.series[0];
+	c.series[1].y = y1;
+	assert_int_equal(chart_draw(&c, 50, 14, 0, &g), 0);
+	for (int r = 0; r < g.height; r++)
+		for (int col = 0; col < g.width; col++) {
+			const struct chart_cell *cell = chart_cell_at(&g, r, col);
+
+			if (cell->tag >= 0 && cell->tag < CHART_MAX_SERIES && strchr("-|+:^.'", (int)cell->ch))
+				fail_msg("series %d drawn with '%c', an axis glyph", cell->tag, (int)cell->ch);
+		}
+	chart_grid_free(&g);
 }
 
 /* Points land in the column their x maps to and the row their y maps to. */
@@ -247,6 +311,7 @@ int main(void)
 		cmocka_unit_test(test_axes),   cmocka_unit_test(test_text),   cmocka_unit_test(test_points),
 		cmocka_unit_test(test_log_axis), cmocka_unit_test(test_marker), cmocka_unit_test(test_utf8),
 		cmocka_unit_test(test_units_and_gaps), cmocka_unit_test(test_locale),
+		cmocka_unit_test(test_round_ticks), cmocka_unit_test(test_ascii_glyphs),
 	};
 	return cmocka_run_group_tests_name("chart", tests, NULL, NULL);
 }

@@ -64,6 +64,7 @@ static void test_formats(void **state)
 		"about committed_as", "about vmstat", "help", "help set", "help metrics",
 		"help cpus", "help get", "help vmpressure", "help vmpressure.evals", "show", "show vmpressure",
 		"sweep cpus 1 4 vmstat.threshold", "where vmstat.threshold >= 100 over cpus 1 64",
+		"plot vmpressure.window over ram 1G 8G", "preset list",
 	};
 	struct session s;
 	struct strbuf out = STRBUF_INIT;

@@ -842,29 +842,96 @@ static void test_plot(void **state)
 	struct session s;
 	struct strbuf out = STRBUF_INIT;
 	char err[512];
-	const char *p;
+	const char *p, *chart;
 
 	(void)state;
 	setenv("LC_ALL", "C", 1);
 	session_init(&s);
 	assert_int_equal(run(&s, "plot vmpressure.window over ram 1G 1T", &out, err), 0);
 	p = sb_str(&out);
-	assert_int_equal(count_lines(p), 23); /* 22 chart lines and the note */
-	assert_non_null(strstr(p, "vmpressure.window (pages)"));
-	assert_non_null(strstr(p, "+ before"));
-	assert_non_null(strstr(p, "-- after"));
+	/* the machine first: what the metric reads other than the key the chart varies */
+	assert_true(!strncmp(p, "machine: pagesize = 4 KiB, totalram = auto: 66060288 pages", 58));
+	assert_true(strstr(p, "ram = 256 GiB") > strstr(p, "vmpressure.window (pages)")); /* only in the note */
+	chart = strstr(p, "vmpressure.window (pages)");
+	assert_non_null(chart);
+	assert_int_equal(count_lines(chart), 23); /* 22 chart lines and the note */
+	assert_non_null(strstr(p, "o before"));
+	assert_non_null(strstr(p, "** after"));
 	assert_non_null(strstr(p, "ram (bytes), log scale"));
 	assert_non_null(strstr(p, "1GiB"));
 	assert_non_null(strstr(p, "1TiB"));
 	assert_non_null(strstr(p, "^ this machine"));
-	assert_non_null(strstr(p, "this machine: ram = 274877906944: before 512, after 6144 pages\n"));
+	assert_non_null(strstr(p, "this machine: ram = 256 GiB: before 512 pages, after 6144 pages\n"));
 	/* one side, a step typed: a linear axis, one curve, no legend */
 	assert_int_equal(run(&s, "plot vmpressure.window.after over ram 1G 64G step 1G", &out, err), 0);
 	p = sb_str(&out);
 	assert_null(strstr(p, "log scale"));
 	assert_null(strstr(p, "before"));
 	assert_non_null(strstr(p, "vmpressure.window.after (pages)"));
+	/* the preset in the title, marked once the machine moved away from it */
+	assert_int_equal(run(&s, "preset load presets/vm-4g.preset", &out, err), 0);
+	assert_int_equal(run(&s, "plot vmpressure.window over cpus 1 64", &out, err), 0);
+	assert_true(!strncmp(sb_str(&out), "machine: preset presets/vm-4g.preset, ", 38));
+	assert_int_equal(run(&s, "set scanned 1000", &out, err), 0);
+	assert_int_equal(run(&s, "plot vmpressure.window over cpus 1 64", &out, err), 0);
+	assert_true(!strncmp(sb_str(&out), "machine: preset presets/vm-4g.preset*, ", 39));
 	sb_free(&out);
+}
+
+/* --ascii and --width N for a mailing list; > PATH and --output PATH write the chart; .csv picks csv. */
+static void test_plot_options(void **state)
+{
+	char dir[] = "/tmp/bl-plot-XXXXXX", path[128], cmd[256], err[512];
+	struct session s;
+	struct strbuf out = STRBUF_INIT, direct = STRBUF_INIT;
+	char *text;
+	int col = 0, widest = 0;
+
+	(void)state;
+	setenv("LC_ALL", "en_US.UTF-8", 1);
+	session_init(&s);
+	assert_int_equal(run(&s, "plot committed_as.throughput over cpus 1 4096 --ascii --width 72", &out, err), 0);
+	for (const char *p = sb_str(&out); *p; p++) {
+		if ((unsigned char)*p >= 0x80)
+			fail_msg("--ascii printed a byte 0x%02x", (unsigned char)*p);
+		col = *p == '\n' ? 0 : col + 1;
+		widest = col > widest ? col : widest;
+	}
+	assert_true(widest <= 72);
+	assert_true(widest >= 60); /* the chart fills the width asked for */
+	assert_int_equal(run(&s, "plot committed_as.throughput over cpus 1 4096 --width 10", &out, err), -1);
+	assert_non_null(strstr(err, "--width"));
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/chart.txt", dir);
+	snprintf(cmd, sizeof(cmd), "plot vmpressure.window over ram 1G 64G --ascii > %s", path);
+	assert_int_equal(run(&s, cmd, &out, err), 0);
+	assert_int_equal(out.len, 0); /* the chart went to the file */
+	assert_int_equal(run(&s, "plot vmpressure.window over ram 1G 64G --ascii --width 80", &direct, err), 0);
+	text = slurp(path);
+	assert_string_equal(text, sb_str(&direct)); /* a file gets 80 columns */
+	free(text);
+	unlink(path);
+	/* a path ending .csv: the points as csv, lossless, a column per curve */
+	snprintf(path, sizeof(path), "%s/chart.csv", dir);
+	snprintf(cmd, sizeof(cmd), "plot vmpressure.window over ram 1G 4G step 1G --output %s", path);
+	assert_int_equal(run(&s, cmd, &out, err), 0);
+	text = slurp(path);
+	assert_string_equal(text, "ram,before,after\n1073741824,512,2048\n2147483648,512,2560\n"
+				  "3221225472,512,3072\n4294967296,512,3072\n"); /* 3G: fls(24) = 5 */
+	free(text);
+	unlink(path);
+	/* but --format says otherwise */
+	s.format = FMT_JSON;
+	assert_int_equal(run(&s, cmd, &out, err), 0);
+	text = slurp(path);
+	assert_true(text[0] == '[');
+	free(text);
+	unlink(path);
+	assert_int_equal(rmdir(dir), 0); /* nothing else left behind */
+	unsetenv("LC_ALL");
+	sb_free(&out);
+	sb_free(&direct);
 }
 
 int main(void)
@@ -877,6 +944,7 @@ int main(void)
 		cmocka_unit_test(test_output_file),        cmocka_unit_test(test_interrupt),
 		cmocka_unit_test(test_where),              cmocka_unit_test(test_where_not_monotone_wide),
 		cmocka_unit_test(test_plot),               cmocka_unit_test(test_step_past_to),
+		cmocka_unit_test(test_plot_options),
 	};
 	return cmocka_run_group_tests_name("sweep", tests, NULL, NULL);
 }
