@@ -27,6 +27,7 @@ struct ctx {
 	double xmin, xmax, ymin, ymax;
 	int xlog, ylog;
 	int both; /* some cell holds two curves */
+	double ystep; /* linear y: the tick step round_y_range chose; 0 until then */
 };
 
 static uint32_t glyph(const struct ctx *x, enum glyph gl)
@@ -84,7 +85,10 @@ static int usable(double v, int logscale)
 /* A tick label: the number formatter's short form, without spaces ("4GiB", "2ms", "10k"). */
 static void tick_label(double v, const char *unit, char *buf, size_t len)
 {
-	fmt_human_short(val_real(v), unit ? unit : "", 0, buf, len);
+	if (v == floor(v) && fabs(v) < 1e5 && (!unit || (strcmp(unit, "bytes") && strcmp(unit, "s"))))
+		snprintf(buf, len, "%.0f", v); /* a whole tick (a power of two of CPUs) reads best whole: 65536 */
+	else
+		fmt_human_short(val_real(v), unit ? unit : "", 0, buf, len);
 	/* "4 GiB" reads fine, but a space-free label is easier to fit and to find */
 	for (char *p = buf; *p; p++)
 		if (*p == ' ')
@@ -180,11 +184,52 @@ static void data_range(struct ctx *x)
 	x->ymax = ymax;
 }
 
+/*
+ * The y range widened to round values (a 1-2-5 step on a linear axis, a
+ * 1-2-5 value on a log one), so the top and bottom rows are labelled ticks.
+ */
+static void round_y_range(struct ctx *x, int ph)
+{
+	int want = ph / 3 > 2 ? ph / 3 : 2;
+
+	if (x->ylog) {
+		static const double mant[] = { 1, 2, 5, 10 };
+		double e = pow(10, floor(log10(x->ymin))), lo = e, hi;
+
+		for (int k = 0; k < 4 && mant[k] * e <= x->ymin * (1 + 1e-9); k++)
+			lo = mant[k] * e;
+		e = pow(10, floor(log10(x->ymax)));
+		hi = 10 * e;
+		for (int k = 3; k >= 0 && mant[k] * e >= x->ymax * (1 - 1e-9); k--)
+			hi = mant[k] * e;
+		x->ymin = lo;
+		x->ymax = hi;
+		return;
+	}
+	{
+		double raw = (x->ymax - x->ymin) / want, mag, step;
+
+		if (!(raw > 0) || !isfinite(raw))
+			return;
+		mag = pow(10, floor(log10(raw)));
+		step = raw <= mag ? mag : raw <= 2 * mag ? 2 * mag : raw <= 5 * mag ? 5 * mag : 10 * mag;
+		x->ymin = floor(x->ymin / step + 1e-9) * step;
+		x->ymax = ceil(x->ymax / step - 1e-9) * step;
+		x->ystep = step;
+	}
+}
+
 /* The y ticks: round values, each on the row it falls in, none two rows apart or less. */
 static int y_ticks(const struct ctx *x, int ph, double *t, int *rows, int max)
 {
 	double all[64];
-	int n = round_ticks(x->ymin, x->ymax, x->ylog, ph / 3 > 2 ? ph / 3 : 2, all, 64), k = 0;
+	int n = 0, k = 0;
+
+	if (!x->ylog && x->ystep > 0) /* the step the range was rounded to: its ends are ticks */
+		for (double v = x->ymin; v <= x->ymax + x->ystep * 1e-9 && n < 64; v += x->ystep)
+			all[n++] = fabs(v) < x->ystep * 1e-9 ? 0 : v;
+	else
+		n = round_ticks(x->ymin, x->ymax, x->ylog, ph / 3 > 2 ? ph / 3 : 2, all, 64);
 
 	for (int i = n - 1; i >= 0 && k < max; i--) { /* top down */
 		int r = (int)lround((1 - axis_pos(all[i], x->ymin, x->ymax, x->ylog)) * (ph - 1));
@@ -536,7 +581,7 @@ static void draw_titles(struct ctx *x)
 
 int chart_draw(const struct chart *c, int width, int height, int utf8, struct chart_grid *g)
 {
-	struct ctx x = { c, g, utf8, 0, 0, 0, 0, 0, 0, 0 };
+	struct ctx x = { c, g, utf8, 0, 0, 0, 0, 0, 0, 0, 0 };
 	int lw;
 
 	memset(g, 0, sizeof(*g));
@@ -557,6 +602,7 @@ int chart_draw(const struct chart *c, int width, int height, int utf8, struct ch
 	/* title row; plot rows; the x axis, its tick labels and its name */
 	g->plot_y = 1;
 	g->plot_h = height - 4;
+	round_y_range(&x, g->plot_h);
 	lw = y_label_width(&x, g->plot_h);
 	g->plot_x = lw + 2;
 	g->plot_w = width - g->plot_x;

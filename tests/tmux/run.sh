@@ -254,10 +254,11 @@ chart() {
 check "c opens the chart view's place" chart
 
 # memcg's batch is 32 before and 64 after at every CPU count (seed 000): two flat
-# lines, the y axis from 32 to 64 pages; CPUs on a log axis over the table's 1..65536.
+# lines, the y axis widened to round ticks around 32..64 pages (30 and 65, 5 apart here);
+# CPUs on a log axis over the table's 1..65536.
 chart_axes() {
 	start && keys Tab c &&
-		expect 'memcg_charge.batch \(pages\)' 'before +.*after' '^ +64 ' '^ +32 ' 'cpus \(CPUs\), log scale' \
+		expect 'memcg_charge.batch \(pages\)' 'before +.*after' '^ *65 ' '^ *30 ' '^ *50 ' 'cpus \(CPUs\), log scale' \
 			'^ +1 .* 65536$' 'this machine: cpus = 64: before 32, after 64' && refuse 'ram \(bytes\)' || return 1
 	keys x && expect 'ram \(bytes\), log scale' 'this machine: ram = 256 GiB' && refuse 'cpus \(CPUs\)' &&
 		keys x && expect 'cpus \(CPUs\), log scale' && keys Escape && wait_gone 'chart memcg' && expect '^machine'
