@@ -6,11 +6,16 @@
  */
 #include "patch.h"
 
+#include <stdlib.h>
+
 #include "kernel.h"
 #include "mva.h"
 #include "units.h"
+#include "variant.h"
 
 enum { BEFORE, AFTER };
+
+extern const struct patch_desc committed_as_patch;
 
 static const char *const policy_names[] = { "OVERCOMMIT_GUESS", "OVERCOMMIT_ALWAYS", "OVERCOMMIT_NEVER" };
 
@@ -22,6 +27,8 @@ static const char *const policy_names[] = { "OVERCOMMIT_GUESS", "OVERCOMMIT_ALWA
  */
 static uint64_t compute_batch(const struct machine *m, int side, struct strbuf *why)
 {
+	if (side > AFTER)
+		return variant_const(m, &committed_as_patch, side, why);
 	uint64_t nr = m->cpus, ram = machine_totalram(m);
 	uint64_t floor = max_u64(2 * nr, 32);
 	uint64_t div = (side == AFTER && m->overcommit != OVERCOMMIT_NEVER) ? 256 / m->committed_lift : 256;
@@ -306,32 +313,43 @@ static int mmap_sweep_locked(const struct machine *m, uint64_t n, struct value *
 	return mmap_solve(m, 2, n, &x, mmap_sweep_each, out);
 }
 
-/* Loops per ns at cpus on one side, given the locked throughput of that row. */
-static double mmap_row(const struct machine *m, int side, uint64_t cpus, double locked)
+/* Loops per ns at cpus on one side, given the locked throughput of that row; row is a scratch copy of m. */
+static double mmap_row(struct machine *row, int side, uint64_t cpus, double locked)
 {
-	struct machine row = *m;
-
-	row.cpus = cpus;
-	return lock_visits(&row, side) ? locked : (double)machine_threads(&row) / m->mmap_loop_ns;
+	row->cpus = cpus;
+	return lock_visits(row, side) ? locked : (double)machine_threads(row) / row->mmap_loop_ns;
 }
 
+/* One scratch machine per pass, not per row: a machine carries its variants and is not small. */
 static int mmap_throughput_cpus(const struct machine *m, int side, uint64_t n, struct value *out)
 {
-	if (mmap_sweep_locked(m, n, out))
+	struct machine *row = malloc(sizeof(*row));
+
+	if (!row || mmap_sweep_locked(m, n, out)) {
+		free(row);
 		return -1;
+	}
+	*row = *m;
 	for (uint64_t i = 0; i < n; i++)
-		out[i] = val_real(mmap_row(m, side, i + 1, out[i].r) * 1e9);
+		out[i] = val_real(mmap_row(row, side, i + 1, out[i].r) * 1e9);
+	free(row);
 	return 0;
 }
 
 static int mmap_speedup_cpus(const struct machine *m, int side, uint64_t n, struct value *out)
 {
+	struct machine *row = malloc(sizeof(*row));
+
 	(void)side;
-	if (mmap_sweep_locked(m, n, out))
+	if (!row || mmap_sweep_locked(m, n, out)) {
+		free(row);
 		return -1;
+	}
+	*row = *m;
 	for (uint64_t i = 0; i < n; i++)
 		/* in loops/s, as mmap_speedup() divides them: the same double, not one a rounding away */
-		out[i] = val_real(mmap_row(m, AFTER, i + 1, out[i].r) * 1e9 / (mmap_row(m, BEFORE, i + 1, out[i].r) * 1e9));
+		out[i] = val_real(mmap_row(row, AFTER, i + 1, out[i].r) * 1e9 / (mmap_row(row, BEFORE, i + 1, out[i].r) * 1e9));
+	free(row);
 	return 0;
 }
 
@@ -359,7 +377,7 @@ static const struct metric_desc metrics[] = {
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit mmap committed_lift" },
 	{ .name = "throughput", .unit = "loops/s", .kind = METRIC_MODELED,
 	  .help = "will-it-scale mmap loops/s, all threads, MVA (fitted to seed 003)",
-	  .fn = mmap_throughput, .fn_cpus = mmap_throughput_cpus,
+	  .fn = mmap_throughput, .fn_cpus = mmap_throughput_cpus, .cpus_rows = 1,
 	  .better = BETTER_HIGHER, .reads = "cpus ram pagesize totalram overcommit sockets mmap threads committed_lift mmap_loop_ns committed_lock_ns socket_growth" },
 	{ .name = "speedup", .unit = "x", .kind = METRIC_MODELED, .single = 1,
 	  .help = "throughput after / before", .fn = mmap_speedup, .fn_cpus = mmap_speedup_cpus,
@@ -368,6 +386,36 @@ static const struct metric_desc metrics[] = {
 };
 
 static const char *const sides[] = { "before", "after", NULL };
+static const char *const locals[] = { "nr", NULL };
+static const char *const locals_reads[] = { "cpus", NULL };
+static const char *const locals_help[] = { "num_present_cpus(), as mm_compute_batch() names it", NULL };
+
+static void local_values(const struct machine *m, uint64_t *vals)
+{
+	vals[0] = m->cpus;
+}
+
+/* mm/util.c: s32 vm_committed_as_batch; percpu_counter_add_batch() takes an s32 batch */
+static const char *batch_check(uint64_t v)
+{
+	return v > KERNEL_INT_MAX ? "above INT_MAX: does not fit the kernel's s32 vm_committed_as_batch (mm/util.c)"
+				  : NULL;
+}
+
+static const struct patch_constant batch_constant = {
+	.name = "vm_committed_as_batch",
+	.what = "the batch: how far a CPU's share of vm_committed_as may drift before it takes the lock",
+	.example = "max(totalram / cpus / (overcommit == never ? 256 : 16), max(2 * cpus, 32))",
+	.locals = locals,
+	.locals_help = locals_help,
+	.locals_reads = locals_reads,
+	.local_values = local_values,
+	.check = batch_check,
+	/* batch * cpus must fit 64 bits for the drift figures */
+	.lo = 0,
+	.hi = 1ull << 40,
+	.why_range = "above 2^40: past any batch the kernel's types hold",
+};
 
 const struct patch_desc committed_as_patch = {
 	.id = "committed_as",
@@ -397,4 +445,5 @@ const struct patch_desc committed_as_patch = {
 		"lift would have helped 1/3 of them.\n",
 	.headline = "throughput",
 	.seed_presets = "mmap-desktop-16t, mmap-server-144t",
+	.constant = &batch_constant,
 };

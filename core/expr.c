@@ -502,6 +502,7 @@ int expr_compile(struct expr *e, const char *text, const char *const *names, cha
 		return -1;
 	}
 	tmp.nops = 0;
+	tmp.reads = 0;
 	parse_ternary(&p);
 	if (!p.failed) {
 		skip(&p);
@@ -523,6 +524,9 @@ int expr_compile(struct expr *e, const char *text, const char *const *names, cha
 	}
 	if (p.failed)
 		return -1;
+	for (int i = 0; i < tmp.nops; i++)
+		if (tmp.ops[i].op == OP_LOAD && tmp.ops[i].k < 64)
+			tmp.reads |= 1ull << tmp.ops[i].k;
 	memcpy(e, &tmp, sizeof(tmp));
 	return 0;
 }

@@ -24,7 +24,7 @@
 
 #include "strbuf.h"
 
-#define EXPR_MAX_OPS 96   /* a variant is a line, not a program */
+#define EXPR_MAX_OPS 64   /* a variant is a line, not a program */
 #define EXPR_MAX_DEPTH 32 /* nesting of parentheses and calls */
 #define EXPR_MAX_NAMES 64
 
@@ -38,6 +38,7 @@ struct expr_op {
 struct expr {
 	struct expr_op ops[EXPR_MAX_OPS];
 	uint16_t nops;
+	uint64_t reads; /* bit i: names[i] is read, so a caller fills only those values */
 };
 
 /* The functions, in the kernel's words, for help and completion. */

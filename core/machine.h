@@ -9,11 +9,29 @@
 
 #include <stdint.h>
 
+#include "expr.h"
+
 /* include/uapi/linux/mman.h */
 enum overcommit_policy {
 	OVERCOMMIT_GUESS = 0,
 	OVERCOMMIT_ALWAYS = 1,
 	OVERCOMMIT_NEVER = 2,
+};
+
+/*
+ * A variant: the user's own version of a patch's constant (core/variant.h),
+ * compiled once. Held in the machine, by value, so every copy of a machine -
+ * a sweep's rows, a command's all-or-nothing scratch copy - carries it.
+ */
+#define VARIANT_MAX 4          /* per patch */
+#define VARIANT_PATCHES 6      /* slots, by index in patches[] (patch.c checks it suffices) */
+#define VARIANT_NAME_MAX 24
+#define VARIANT_TEXT_MAX 200
+
+struct variant {
+	char name[VARIANT_NAME_MAX];
+	char text[VARIANT_TEXT_MAX];
+	struct expr prog;
 };
 
 struct machine {
@@ -60,6 +78,10 @@ struct machine {
 	double socket_growth;      /* committed_as: extra lock cost per extra socket, as a fraction */
 	double vmpressure_eval_ns; /* vmpressure: one pressure evaluation */
 	double committed_sum_cpu_ns; /* committed_as: one CPU's share of an exact percpu_counter_sum() */
+
+	/* the user's variants of each patch's constant, in the order they were added */
+	struct variant variants[VARIANT_PATCHES][VARIANT_MAX];
+	uint8_t nvariants[VARIANT_PATCHES];
 };
 
 /* totalram_pages(): set, or installed pages less one 64-byte struct page per page. */

@@ -7,9 +7,12 @@
  */
 #include "patch.h"
 
+#include <stdio.h>
+
 #include "kernel.h"
 #include "mva.h"
 #include "units.h"
+#include "variant.h"
 
 enum { BEFORE, AFTER };
 
@@ -17,9 +20,13 @@ enum { BEFORE, AFTER };
 /* refill_stock(), mm/memcontrol.c, since the stock caches 7 memcgs in uint8_t counts */
 #define MEMCG_STOCK_S8_MAX 127u
 
+extern const struct patch_desc memcg_charge_patch;
+
 /* MEMCG_CHARGE_BATCH: 32U before seed 000, 64U after (or the charge_batch what-if). */
 static uint64_t charge_batch(const struct machine *m, int side, struct strbuf *why)
 {
+	if (side > AFTER)
+		return variant_const(m, &memcg_charge_patch, side, why);
 	uint64_t b = side == BEFORE ? MEMCG_CHARGE_BATCH_OLD : m->charge_batch;
 
 	if (side == BEFORE)
@@ -360,6 +367,35 @@ static const struct metric_desc metrics[] = {
 };
 
 static const char *const sides[] = { "before", "after", NULL };
+static const char *const no_locals[] = { NULL };
+
+/* mm/memcontrol.c, refill_stock(): the stock keeps nr_pages in a uint8_t array, hence S8_MAX */
+static const char *charge_batch_check(uint64_t v)
+{
+	return v > 127 ? "above 127: does not build on current kernels (BUILD_BUG_ON(MEMCG_CHARGE_BATCH > S8_MAX), "
+			 "refill_stock(), mm/memcontrol.c)"
+		       : NULL;
+}
+
+/* "32 -> 64" only while those are the values: the charge_batch what-if moves the after side */
+static void title_now(const struct machine *m, char *buf, unsigned long len)
+{
+	snprintf(buf, len, "memcg charge batch %u -> %llu", MEMCG_CHARGE_BATCH_OLD, (unsigned long long)m->charge_batch);
+}
+
+static const struct patch_constant charge_constant = {
+	.name = "MEMCG_CHARGE_BATCH",
+	.what = "the charge batch: pages charged per trip to the shared page_counters",
+	.example = "clamp(2 * cpus, 32, 127)",
+	.locals = no_locals,
+	.locals_help = no_locals,
+	.locals_reads = no_locals,
+	.check = charge_batch_check,
+	/* nr_pages is an unsigned int; a 0 batch charges nothing */
+	.lo = 1,
+	.hi = 2147483647,
+	.why_range = "outside 1..2147483647: not a charge batch",
+};
 
 const struct patch_desc memcg_charge_patch = {
 	.id = "memcg_charge",
@@ -391,4 +427,6 @@ const struct patch_desc memcg_charge_patch = {
 		"10482.7 Mbps without, 17064.7 Mbps with the patch (+62.7%).\n",
 	.headline = "throughput",
 	.seed_presets = "netperf-72cpu",
+	.constant = &charge_constant,
+	.title_now = title_now,
 };

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "variant.h"
 
 extern const struct patch_desc memcg_charge_patch;
 extern const struct patch_desc proactive_reclaim_patch;
@@ -20,6 +21,9 @@ const struct patch_desc *const patches[] = {
 	&vmstat_patch,
 	NULL,
 };
+
+_Static_assert(sizeof(patches) / sizeof(patches[0]) - 1 <= VARIANT_PATCHES,
+	       "struct machine keeps variants for VARIANT_PATCHES patches");
 
 const struct patch_desc *patch_find(const char *id)
 {
@@ -69,6 +73,11 @@ int patch_side(const struct patch_desc *d, const char *name)
 
 int metric_parse(const char *name, struct metric_ref *ref, char *err, unsigned long errlen)
 {
+	return metric_parse_m(NULL, name, ref, err, errlen);
+}
+
+int metric_parse_m(const struct machine *m, const char *name, struct metric_ref *ref, char *err, unsigned long errlen)
+{
 	char buf[128], *dot, *dot2;
 
 	if (strlen(name) >= sizeof(buf))
@@ -99,17 +108,72 @@ int metric_parse(const char *name, struct metric_ref *ref, char *err, unsigned l
 				 ref->patch->id, ref->metric->name);
 		ref->side = patch_side(ref->patch, dot2);
 		if (ref->side < 0)
-			return err_set(err, errlen, "'%s': unknown side '%s' (expected %s%s%s%s%s)", name, dot2,
-				 ref->patch->sides[0], ref->patch->sides[1] ? ", " : "",
-				 ref->patch->sides[1] ? ref->patch->sides[1] : "", ref->patch->sides[2] ? ", " : "",
-				 ref->patch->sides[2] ? ref->patch->sides[2] : "");
+			ref->side = variant_find(m, ref->patch, dot2);
+		if (ref->side < 0) {
+			char cols[200];
+			size_t n = 0;
+			int ncols = patch_ncols(m, ref->patch);
+
+			cols[0] = '\0';
+			for (int i = 0; i < ncols && n < sizeof(cols); i++)
+				n += (size_t)snprintf(cols + n, sizeof(cols) - n, "%s%s", i ? ", " : "",
+						      patch_col_name(m, ref->patch, i));
+			return err_set(err, errlen, "'%s': unknown side '%s' (expected %s)", name, dot2, cols);
+		}
 	}
 	return 0;
 }
 
 struct value metric_eval(const struct machine *m, const struct metric_ref *ref, int side)
 {
-	return ref->metric->fn(m, ref->metric->single ? 0 : side, NULL);
+	return metric_compute(m, ref->patch, ref->metric, side, NULL);
+}
+
+struct value metric_compute(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
+			    int side, struct strbuf *why)
+{
+	if (md->single)
+		return md->fn(m, 0, why);
+	if (side >= patch_nsides(d)) {
+		uint64_t v;
+		const char *na;
+
+		if (!variant_at(m, d, side))
+			return val_none("no such variant");
+		/* a constant that cannot be evaluated here makes every metric of the side n/a, with its reason */
+		if (!d->constant->per_call && variant_eval(m, d, side, NULL, &v, &na, NULL)) {
+			variant_eval(m, d, side, NULL, &v, &na, why);
+			return val_none(na);
+		}
+	}
+	return md->fn(m, side, why);
+}
+
+void patch_title(const struct machine *m, const struct patch_desc *d, char *buf, unsigned long len)
+{
+	if (d->title_now && m)
+		d->title_now(m, buf, len);
+	else
+		snprintf(buf, len, "%s", d->title);
+}
+
+int patch_ncols(const struct machine *m, const struct patch_desc *d)
+{
+	int n = patch_nsides(d);
+
+	while (variant_at(m, d, n))
+		n++;
+	return n;
+}
+
+const char *patch_col_name(const struct machine *m, const struct patch_desc *d, int side)
+{
+	const struct variant *v;
+
+	if (side >= 0 && side < patch_nsides(d))
+		return d->sides[side];
+	v = variant_at(m, d, side);
+	return v ? v->name : "?";
 }
 
 double value_real(struct value v)

@@ -14,6 +14,7 @@
 #include "strbuf.h"
 
 #define PATCH_MAX_SIDES 3
+#define PATCH_MAX_COLS (PATCH_MAX_SIDES + VARIANT_MAX) /* the sides and the user's variants */
 
 enum value_kind {
 	VAL_NONE, /* cannot be evaluated here; why says so */
@@ -90,6 +91,37 @@ struct metric_desc {
 	 * why, and the change column prints "unresolved", no ratio.
 	 */
 	const char *unresolved;
+	/* fn_cpus takes the side's constant at each row's cpus: a variant that follows cpus needs no more */
+	int cpus_rows;
+};
+
+/*
+ * The constant a variant replaces (core/variant.h): what it is in the
+ * kernel, the patch's own intermediate names an expression may read besides
+ * the machine's, and the kernel's limits on it. A variant is one more side:
+ * side = nsides + k for the patch's k-th variant, and every metric of the
+ * patch takes its constant from the side's accessor, so each metric -
+ * exact, workload, model - is computed for it. Apart from the constant a
+ * variant is the patch applied: a metric that tells sides apart by
+ * `side == BEFORE` treats it as after.
+ */
+struct patch_constant {
+	const char *name;               /* "MEMCG_CHARGE_BATCH" */
+	const char *what;               /* what the expression computes, one line */
+	const char *example;            /* an expression worth trying */
+	const char *const *locals;      /* the patch's own names, NULL-terminated (may be empty) */
+	const char *const *locals_help; /* one phrase per local */
+	const char *const *locals_reads; /* per local: the parameters its value follows, space-separated */
+	/* fills vals[i] for locals[i]; NULL when there are none. per_call locals are the caller's to fill. */
+	void (*local_values)(const struct machine *m, uint64_t *vals);
+	/* where the kernel limits the constant: NULL when v is fine, else why v would not work there */
+	const char *(*check)(uint64_t v);
+	/* what batchlab's arithmetic for the patch takes: outside lo..hi a variant is n/a for why_range */
+	uint64_t lo, hi;
+	const char *why_range;
+	/* 1: evaluated by the patch once per call with locals it supplies (remaining), so the
+	   expression can fail mid-walk and the metric says so itself */
+	int per_call;
 };
 
 struct patch_desc {
@@ -104,6 +136,9 @@ struct patch_desc {
 	const char *published;       /* the seed's own figure */
 	const char *headline;        /* batchlab's counterpart of the published figure, for `about` */
 	const char *seed_presets;    /* the presets that rebuild the seed's machines, or NULL */
+	const struct patch_constant *constant; /* what a variant replaces; NULL: no variants */
+	/* the title as the values stand ("32 -> 128" once charge_batch is 128); NULL: title as it is */
+	void (*title_now)(const struct machine *m, char *buf, unsigned long len);
 };
 
 extern const struct patch_desc *const patches[]; /* NULL-terminated */
@@ -124,7 +159,22 @@ struct metric_ref {
 };
 
 int metric_parse(const char *name, struct metric_ref *ref, char *err, unsigned long errlen);
+/* The same, where m's variants are sides too (m may be NULL: none). */
+int metric_parse_m(const struct machine *m, const char *name, struct metric_ref *ref, char *err, unsigned long errlen);
 struct value metric_eval(const struct machine *m, const struct metric_ref *ref, int side);
+/*
+ * md on one side of d, a variant's included: the one way to evaluate a
+ * metric where the side may be a variant (a variant that cannot be
+ * evaluated on m is n/a with its reason, and why gets its working).
+ */
+struct value metric_compute(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
+			    int side, struct strbuf *why);
+/* d's title, following m's values where the title names them. */
+void patch_title(const struct machine *m, const struct patch_desc *d, char *buf, unsigned long len);
+/* Base sides plus m's variants of d: the columns. */
+int patch_ncols(const struct machine *m, const struct patch_desc *d);
+/* A column's name: the side's, or the variant's. */
+const char *patch_col_name(const struct machine *m, const struct patch_desc *d, int side);
 
 static inline struct value val_int(uint64_t i)
 {

@@ -6,6 +6,7 @@
 
 #include "err.h"
 #include "params.h"
+#include "variant.h"
 
 #define PRESET_LINE_MAX 512
 
@@ -40,6 +41,31 @@ static int split_line(char *raw, char **key, char **value, char *err, size_t err
 	if (!**key || !**value)
 		return err_set(err, errlen, "expected 'key = value'");
 	return 1;
+}
+
+/* variant.PATCH.NAME = EXPR */
+static int apply_variant(struct machine *m, const char *key, const char *value, char *err, size_t errlen)
+{
+	char id[64], why[300];
+	const char *dot = strchr(key + 8, '.');
+	const struct patch_desc *d;
+
+	if (!dot || (size_t)(dot - key - 8) >= sizeof(id)) {
+		snprintf(err, errlen, "%.64s: expected variant.PATCH.NAME = EXPR", key);
+		return -1;
+	}
+	memcpy(id, key + 8, (size_t)(dot - key - 8));
+	id[dot - key - 8] = '\0';
+	d = patch_find(id);
+	if (!d || !d->constant) {
+		snprintf(err, errlen, "%.64s: no patch '%s' with a constant a variant can replace", key, id);
+		return -1;
+	}
+	if (variant_add(m, d, dot + 1, value, why, sizeof(why))) {
+		snprintf(err, errlen, "variant %s", why);
+		return -1;
+	}
+	return 0;
 }
 
 static int apply_pass(struct machine *m, const char *text, size_t len, int pagesize_pass, int *line, char *err,
@@ -77,6 +103,11 @@ static int apply_pass(struct machine *m, const char *text, size_t len, int pages
 			return -1;
 		if (!r)
 			continue;
+		if (!strncmp(key, "variant.", 8)) {
+			if (!pagesize_pass && apply_variant(m, key, value, err, errlen))
+				return -1;
+			continue;
+		}
 		p = param_find(key);
 		if (!p)
 			return err_set(err, errlen, "%.64s: unknown key (see 'help set')", key);
@@ -142,7 +173,8 @@ void preset_format(const struct machine *m, const char *description, struct strb
 		     "# A batchlab machine preset: one 'key = value' per line, any key of 'help set';\n"
 		     "# '#' starts a comment. Sizes are bytes or take binary units (4K, 256G);\n"
 		     "# totalram and zone take NNNp (pages), a size, or auto. A key left out keeps\n"
-		     "# the default machine's value. The whole file is checked before any of it\n"
+		     "# the default machine's value; 'variant.PATCH.NAME = EXPR' adds a variant.\n"
+		     "# The whole file is checked before any of it\n"
 		     "# applies. Load with 'preset load PATH' or 'batchlab -p PATH'.\n");
 	for (size_t i = 0; i < nparams; i++) {
 		char v[64];
@@ -153,5 +185,14 @@ void preset_format(const struct machine *m, const char *description, struct strb
 		}
 		param_format_input(m, &params[i], v, sizeof(v));
 		sb_printf(out, "%-*s = %-22s # %s\n", (int)param_name_width(), params[i].name, v, params[i].help);
+	}
+	for (int i = 0, any = 0; patches[i]; i++) {
+		for (int side = patch_nsides(patches[i]); side < patch_ncols(m, patches[i]); side++) {
+			const struct variant *v = variant_at(m, patches[i], side);
+
+			if (!any++)
+				sb_puts(out, "\n# variants: your own versions of a patch's constant ('help variant')\n");
+			sb_printf(out, "variant.%s.%s = %s\n", patches[i]->id, v->name, v->text);
+		}
 	}
 }

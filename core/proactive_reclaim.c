@@ -10,8 +10,14 @@
 
 #include "kernel.h"
 #include "units.h"
+#include "variant.h"
 
-enum { FULL, CLUSTER, DECAY };
+enum { FULL, CLUSTER, DECAY, NSIDES };
+
+extern const struct patch_desc proactive_reclaim_patch;
+
+/* A variant's ask is at least SWAP_CLUSTER_MAX, so its walk ends; this bounds how long. */
+#define VARIANT_CALLS_MAX 1000000
 
 static const char *const strategy_kernel[] = {
 	"before 0388536ac291: nr_to_reclaim - nr_reclaimed",
@@ -28,6 +34,7 @@ struct reclaim_walk {
 	uint64_t calls;
 	uint64_t reclaimed;  /* pages, >= the request: reclaim rounds each call up to SWAP_CLUSTER_MAX */
 	uint64_t first_ask;  /* nr_to_reclaim of the first call */
+	const char *na;      /* a variant that cannot be evaluated, or asks too little: why */
 };
 
 static uint64_t ask_for(int strategy, uint64_t remaining, uint64_t div)
@@ -43,17 +50,67 @@ static uint64_t ask_for(int strategy, uint64_t remaining, uint64_t div)
 }
 
 /*
+ * The next ask given what remains: a side's rule, or a variant's expression
+ * with remaining and nr_to_reclaim (the request). -1 with *na when the
+ * variant cannot be evaluated there. trace: its working, or NULL.
+ */
+static int next_ask(const struct machine *m, int strategy, uint64_t request, uint64_t remaining, uint64_t *ask,
+		    const char **na, struct strbuf *trace)
+{
+	if (strategy >= NSIDES) {
+		uint64_t locals[2] = { remaining, request };
+
+		return variant_eval(m, &proactive_reclaim_patch, strategy, locals, ask, na, trace);
+	}
+	*ask = ask_for(strategy, remaining, m->reclaim_divisor);
+	return 0;
+}
+
+static const char *ask_text(const struct machine *m, int side)
+{
+	const struct variant *v = variant_at(m, &proactive_reclaim_patch, side);
+
+	return side < NSIDES ? strategy_kernel[side] : v ? v->text : "?";
+}
+
+/* A variant's walk, call by call: the ask may be anything, so a call can reclaim past the request. */
+static struct reclaim_walk variant_walk(const struct machine *m, uint64_t request, int strategy)
+{
+	struct reclaim_walk w = { 0, 0, 0, NULL };
+
+	while (w.reclaimed < request) {
+		uint64_t ask, left = request - w.reclaimed;
+
+		if (w.calls >= VARIANT_CALLS_MAX) {
+			w.na = "the variant asks too little: more than 1000000 calls";
+			return w;
+		}
+		if (next_ask(m, strategy, request, left, &ask, &w.na, NULL))
+			return w;
+		ask = max_u64(ask, SWAP_CLUSTER_MAX);
+		if (!w.calls)
+			w.first_ask = ask;
+		w.reclaimed = ask >= left ? request + (ask - left) : w.reclaimed + ask;
+		w.calls++;
+	}
+	return w;
+}
+
+/*
  * memory_reclaim() in mm/memcontrol.c, with each call reclaiming exactly
  * what try_to_free_mem_cgroup_pages() asks for: max(ask, SWAP_CLUSTER_MAX).
  * full and cluster have closed forms; decay shrinks the remainder by a
  * quarter per call, so its loop runs O(log R) times even for an exbibyte.
  */
-static struct reclaim_walk walk(uint64_t request, int strategy, uint64_t div)
+static struct reclaim_walk walk(const struct machine *m, uint64_t request, int strategy)
 {
-	struct reclaim_walk w = { 0, 0, 0 };
+	struct reclaim_walk w = { 0, 0, 0, NULL };
+	uint64_t div = m->reclaim_divisor;
 
 	if (!request)
 		return w;
+	if (strategy >= NSIDES)
+		return variant_walk(m, request, strategy);
 	w.first_ask = max_u64(ask_for(strategy, request, div), SWAP_CLUSTER_MAX);
 	if (strategy == FULL) {
 		w.calls = 1;
@@ -84,12 +141,18 @@ static uint64_t request_pages(const struct machine *m, struct strbuf *why)
 static struct value calls(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t r = request_pages(m, why);
-	struct reclaim_walk w = walk(r, side, m->reclaim_divisor);
+	struct reclaim_walk w = walk(m, r, side);
+
+	if (w.na) {
+		sb_printf(why, "ask = %s\n", ask_text(m, side));
+		sb_printf(why, "n/a: %s\n", w.na);
+		return val_none(w.na);
+	}
 
 	sb_printf(why, "workload: each call reclaims exactly what it asks for, max(ask, SWAP_CLUSTER_MAX)\n"
 		       "  (model_calls counts the calls of the cost model, whose calls reclaim more)\n");
 	sb_printf(why, "loop: while reclaimed < R: reclaimed += max(ask(R - reclaimed), SWAP_CLUSTER_MAX)\n");
-	sb_printf(why, "ask = %s\n", strategy_kernel[side]);
+	sb_printf(why, "ask = %s\n", ask_text(m, side));
 	if (side == CLUSTER)
 		sb_printf(why, "closed form: ceil(%llu / 32) = %llu calls\n", (unsigned long long)r,
 			  (unsigned long long)w.calls);
@@ -97,17 +160,23 @@ static struct value calls(const struct machine *m, int side, struct strbuf *why)
 		sb_printf(why, "one call asks for all %llu pages: %llu call%s\n", (unsigned long long)r,
 			  (unsigned long long)w.calls, w.calls == 1 ? "" : "s");
 	else if (why) {
-		uint64_t done = 0, n = 0;
+		uint64_t done = 0, n = 0, a;
+		const char *na;
 
+		if (side >= NSIDES && r) {
+			sb_printf(why, "the first call, remaining = R:\n");
+			next_ask(m, side, r, r, &a, &na, why);
+		}
 		while (done < r) {
-			uint64_t got = max_u64(ask_for(DECAY, r - done, m->reclaim_divisor), SWAP_CLUSTER_MAX);
+			uint64_t got = next_ask(m, side, r, r - done, &a, &na, NULL) ? SWAP_CLUSTER_MAX
+										    : max_u64(a, SWAP_CLUSTER_MAX);
 
-			if (n < 4 || done + got >= r)
+			if (n < 4 || got >= r - done)
 				sb_printf(why, "call %llu: remaining %llu, ask %llu\n", (unsigned long long)n + 1,
 					  (unsigned long long)(r - done), (unsigned long long)got);
 			else if (n == 4)
 				sb_printf(why, "...\n");
-			done += got;
+			done = got >= r - done ? r : done + got;
 			n++;
 		}
 		sb_printf(why, "%llu calls\n", (unsigned long long)w.calls);
@@ -121,9 +190,21 @@ static struct value calls(const struct machine *m, int side, struct strbuf *why)
 static struct value first_ask(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t r = request_pages(m, why);
-	struct reclaim_walk w = walk(r, side, m->reclaim_divisor);
+	struct reclaim_walk w = walk(m, r, side);
 
-	sb_printf(why, "ask = %s, at least SWAP_CLUSTER_MAX\n", strategy_kernel[side]);
+	if (w.na) {
+		sb_printf(why, "ask = %s\n", ask_text(m, side));
+		sb_printf(why, "n/a: %s\n", w.na);
+		return val_none(w.na);
+	}
+
+	if (side >= NSIDES && r) {
+		uint64_t a;
+		const char *na;
+
+		next_ask(m, side, r, r, &a, &na, why);
+	}
+	sb_printf(why, "ask = %s, at least SWAP_CLUSTER_MAX\n", ask_text(m, side));
 	sb_printf(why, "first nr_to_reclaim = max(ask(%llu), 32) = %llu pages\n", (unsigned long long)r,
 		  (unsigned long long)w.first_ask);
 	sb_printf(why, "kernel: try_to_free_mem_cgroup_pages(), mm/vmscan.c: .nr_to_reclaim = max(nr_pages, SWAP_CLUSTER_MAX)\n");
@@ -149,18 +230,23 @@ static uint64_t asks_walk(const struct machine *m, int side, list_each_fn each, 
 		return n;
 	}
 	while (done < r) {
-		uint64_t got = max_u64(ask_for(side, r - done, m->reclaim_divisor), SWAP_CLUSTER_MAX);
+		uint64_t got;
 
+		/* a variant that fails or asks too little ends the list where it stopped (asks() says n/a) */
+		if (next_ask(m, side, r, r - done, &got, &(const char *){ NULL }, NULL) || n >= VARIANT_CALLS_MAX)
+			break;
+		got = max_u64(got, SWAP_CLUSTER_MAX);
 		if (run_n && got != run) {
 			each(run, run_n, ctx);
 			run_n = 0;
 		}
 		run = got;
 		run_n++;
-		done += got;
+		done = got >= r - done ? r : done + got;
 		n++;
 	}
-	each(run, run_n, ctx);
+	if (run_n)
+		each(run, run_n, ctx);
 	return n;
 }
 
@@ -190,8 +276,16 @@ static struct value asks(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t r = request_pages(m, why), n;
 
+	if (side >= NSIDES) {
+		struct reclaim_walk w = walk(m, r, side);
+
+		if (w.na) {
+			sb_printf(why, "ask = %s\nn/a: %s\n", ask_text(m, side), w.na);
+			return val_none(w.na);
+		}
+	}
 	sb_printf(why, "workload: each call reclaims exactly its ask (the ideal loop)\n");
-	sb_printf(why, "ask = max(%s, SWAP_CLUSTER_MAX), call by call\n", strategy_kernel[side]);
+	sb_printf(why, "ask = max(%s, SWAP_CLUSTER_MAX), call by call\n", ask_text(m, side));
 	if (!why)
 		return val_list(asks_walk(m, side, asks_ignore, NULL));
 	if (side == CLUSTER) {
@@ -213,10 +307,16 @@ static struct value asks(const struct machine *m, int side, struct strbuf *why)
 static struct value tail_overshoot_pages(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t r = request_pages(m, why);
-	struct reclaim_walk w = walk(r, side, m->reclaim_divisor);
+	struct reclaim_walk w = walk(m, r, side);
+
+	if (w.na) {
+		sb_printf(why, "ask = %s\n", ask_text(m, side));
+		sb_printf(why, "n/a: %s\n", w.na);
+		return val_none(w.na);
+	}
 
 	sb_printf(why, "workload: the ideal loop, each call reclaiming exactly max(ask, SWAP_CLUSTER_MAX)\n");
-	sb_printf(why, "ask = %s\n", strategy_kernel[side]);
+	sb_printf(why, "ask = %s\n", ask_text(m, side));
 	sb_printf(why, "formula: overshoot = reclaimed - R = %llu - %llu = %llu pages (the 32-page floor of the last asks)\n",
 		  (unsigned long long)w.reclaimed, (unsigned long long)r, (unsigned long long)(w.reclaimed - r));
 	sb_printf(why, "kernel: try_to_free_mem_cgroup_pages(), mm/vmscan.c: .nr_to_reclaim = max(nr_pages, SWAP_CLUSTER_MAX)\n");
@@ -236,13 +336,32 @@ struct reclaim_run {
 
 #define RECLAIM_WALK_MAX 100000 /* decay: ~130 calls for an exbibyte at divisor 4, ~25000 at 1024; a guard */
 
-static int model_walk(uint64_t request, int strategy, uint64_t div, double eps, struct reclaim_run *run)
+static int model_walk(const struct machine *m, uint64_t request, int strategy, double eps, struct reclaim_run *run,
+		      const char **na)
 {
 	double r = (double)request, g = SWAP_CLUSTER_MAX * (1 + eps);
+	uint64_t div = m->reclaim_divisor;
 
 	run->calls = run->pages = 0;
+	*na = "reclaim walk did not converge";
 	if (!request)
 		return 0;
+	if (strategy >= NSIDES) {
+		while (run->pages < r) {
+			/* the loop counts what each call reclaimed, overshoot included: what remains is whole pages */
+			uint64_t ask, left = (uint64_t)(r - run->pages);
+
+			if (run->calls >= VARIANT_CALLS_MAX) {
+				*na = "the variant asks too little: more than 1000000 calls";
+				return -1;
+			}
+			if (next_ask(m, strategy, request, left ? left : 1, &ask, na, NULL))
+				return -1;
+			run->pages += fmax((double)ask, SWAP_CLUSTER_MAX) * (1 + eps);
+			run->calls++;
+		}
+		return 0;
+	}
 	if (strategy == FULL) {
 		run->calls = 1;
 		run->pages = fmax(r, SWAP_CLUSTER_MAX) * (1 + eps);
@@ -266,6 +385,7 @@ static int model_walk(uint64_t request, int strategy, uint64_t div, double eps, 
 
 struct reclaim_cost {
 	struct reclaim_run run;
+	const char *na;                     /* why the walk failed */
 	double restart_s, pages_s, work_s; /* the reclaim work: calls * restart + pages * per-page */
 	double rate;                        /* pages reclaimed per second of reclaim work */
 	double time_s;                      /* with the inflow: work / (1 - inflow / rate); inf if never done */
@@ -273,7 +393,7 @@ struct reclaim_cost {
 
 static int reclaim_cost(const struct machine *m, int side, struct reclaim_cost *c)
 {
-	if (model_walk(machine_bytes_to_pages(m, m->reclaim), side, m->reclaim_divisor, m->reclaim_eps, &c->run))
+	if (model_walk(m, machine_bytes_to_pages(m, m->reclaim), side, m->reclaim_eps, &c->run, &c->na))
 		return -1;
 	c->restart_s = c->run.calls * m->reclaim_restart_us * 1e-6;
 	c->pages_s = c->run.pages * m->reclaim_page_ns * 1e-9;
@@ -301,7 +421,7 @@ static const char *const reclaim_fit =
  */
 static void note_calls(const struct machine *m, int side, const struct reclaim_cost *c, struct strbuf *why)
 {
-	uint64_t ideal = walk(machine_bytes_to_pages(m, m->reclaim), side, m->reclaim_divisor).calls;
+	uint64_t ideal = walk(m, machine_bytes_to_pages(m, m->reclaim), side).calls;
 
 	if (why && (double)ideal != c->run.calls)
 		sb_printf(why, "  %.0f model calls, not the %llu of `calls`: there each call returns exactly its ask,\n"
@@ -314,7 +434,7 @@ static void reclaim_working(const struct machine *m, int side, const struct recl
 	uint64_t r = machine_bytes_to_pages(m, m->reclaim);
 
 	sb_printf(why, "model: each call asked for a pages reclaims a * (1 + eps), eps = %.4g; ask = %s\n",
-		  m->reclaim_eps, strategy_kernel[side]);
+		  m->reclaim_eps, ask_text(m, side));
 	sb_printf(why, "R = %llu pages: %.0f calls reclaim %.6g pages\n", (unsigned long long)r, c->run.calls,
 		  c->run.pages);
 	note_calls(m, side, c, why);
@@ -329,7 +449,7 @@ static struct value time_s(const struct machine *m, int side, struct strbuf *why
 	struct reclaim_cost c;
 
 	if (reclaim_cost(m, side, &c))
-		return val_none("reclaim walk did not converge");
+		return val_none(c.na);
 	if (c.run.pages <= 0) {
 		sb_printf(why, "reclaim = 0: nothing to reclaim, no call is made\n");
 		return val_real(0);
@@ -357,7 +477,7 @@ static struct value pages_per_s(const struct machine *m, int side, struct strbuf
 	struct reclaim_cost c;
 
 	if (reclaim_cost(m, side, &c))
-		return val_none("reclaim walk did not converge");
+		return val_none(c.na);
 	if (c.run.pages <= 0)
 		return val_none("nothing to reclaim (reclaim = 0)");
 	reclaim_working(m, side, &c, why);
@@ -382,9 +502,10 @@ static void overreclaim_vs_seed(const struct machine *m, struct strbuf *why)
 	sb_printf(why, "seed 002, the 1 GiB request, model (eps = %.4g) against the seed:\n", m->reclaim_eps);
 	for (int s = FULL; s <= DECAY; s++) {
 		struct reclaim_run run;
+		const char *na;
 		double mib;
 
-		if (model_walk(r, s, m->reclaim_divisor, m->reclaim_eps, &run))
+		if (model_walk(m, r, s, m->reclaim_eps, &run, &na))
 			continue;
 		mib = (run.pages - (double)r) * (double)m->pagesize / (double)MiB;
 		sb_printf(why, "  %-7s model %8.3f MiB, seed %6.1f MiB, error %+.3f MiB%s\n", name[s], mib,
@@ -402,7 +523,7 @@ static struct value overreclaim_bytes(const struct machine *m, int side, struct 
 	double over;
 
 	if (reclaim_cost(m, side, &c))
-		return val_none("reclaim walk did not converge");
+		return val_none(c.na);
 	over = (c.run.pages - (double)r) * (double)m->pagesize;
 	sb_printf(why, "model: each call asked for a pages reclaims a * (1 + eps), eps = %.4g; the loop counts the\n",
 		  m->reclaim_eps);
@@ -422,9 +543,9 @@ static struct value model_calls(const struct machine *m, int side, struct strbuf
 	struct reclaim_cost c;
 
 	if (reclaim_cost(m, side, &c))
-		return val_none("reclaim walk did not converge");
+		return val_none(c.na);
 	sb_printf(why, "model: each call asked for a pages reclaims a * (1 + eps), eps = %.4g; ask = %s\n",
-		  m->reclaim_eps, strategy_kernel[side]);
+		  m->reclaim_eps, ask_text(m, side));
 	sb_printf(why, "R = %llu pages: %.0f calls reclaim %.6g pages (modeled)\n",
 		  (unsigned long long)machine_bytes_to_pages(m, m->reclaim), c.run.calls, c.run.pages);
 	note_calls(m, side, &c, why);
@@ -462,6 +583,26 @@ static const struct metric_desc metrics[] = {
 };
 
 static const char *const sides[] = { "full", "cluster", "decay", NULL };
+static const char *const locals[] = { "remaining", "nr_to_reclaim", NULL };
+static const char *const locals_reads[] = { "reclaim pagesize", "reclaim pagesize", NULL };
+static const char *const locals_help[] = {
+	"pages still to reclaim before this call: nr_to_reclaim - nr_reclaimed",
+	"the request in pages (memory.reclaim bytes / PAGE_SIZE)",
+	NULL,
+};
+
+static const struct patch_constant ask_constant = {
+	.name = "batch_size",
+	.what = "the next ask: nr_to_reclaim of one try_to_free_mem_cgroup_pages() call, given remaining",
+	.example = "max(32, remaining / 8)",
+	.locals = locals,
+	.locals_help = locals_help,
+	.locals_reads = locals_reads,
+	.lo = 0,
+	.hi = UINT64_MAX,
+	.why_range = "",
+	.per_call = 1,
+};
 
 const struct patch_desc proactive_reclaim_patch = {
 	.id = "proactive_reclaim",
@@ -496,4 +637,5 @@ const struct patch_desc proactive_reclaim_patch = {
 		"(overreclaim 107.8 / 3.5 / -7.4 MiB); /uid_0 full: 72334 / 38105 / 72914.\n",
 	.headline = "pages_per_s",
 	.seed_presets = "reclaim-root, reclaim-child-1g, reclaim-child-full",
+	.constant = &ask_constant,
 };

@@ -7,6 +7,7 @@
 
 #include "err.h"
 #include "units.h"
+#include "variant.h"
 
 
 static int is_cpus(const struct param *p)
@@ -283,32 +284,110 @@ int sweep_add_column(struct sweep *sw, const struct patch_desc *d, const struct 
 
 	if (sw->ncols == SWEEP_MAX_COLS)
 		return err_set(err, errlen, "too many columns (at most %d)", SWEEP_MAX_COLS);
-	if (!md->single && (side < 0 || side >= patch_nsides(d)))
+	/* a variant's side is checked where it is evaluated (metric_compute: n/a when there is none) */
+	if (!md->single && (side < 0 || side >= patch_nsides(d) + (d->constant ? VARIANT_MAX : 0)))
 		return err_set(err, errlen, "%s.%s has no side %d (it has %d)", d->id, md->name, side, patch_nsides(d));
 	c = &sw->cols[sw->ncols++];
 	memset(c, 0, sizeof(*c));
 	c->patch = d;
 	c->metric = md;
 	c->side = md->single ? 0 : side;
+	c->variant = !md->single && side >= patch_nsides(d);
 	snprintf(c->head, sizeof(c->head), "%s", head);
 	return 0;
 }
 
 int sweep_add_metric(struct sweep *sw, const char *name, char *err, size_t errlen)
 {
+	return sweep_add_metric_m(sw, NULL, name, err, errlen);
+}
+
+int sweep_add_metric_m(struct sweep *sw, const struct machine *m, const char *name, char *err, size_t errlen)
+{
 	struct metric_ref ref;
 	char head[128];
 
-	if (metric_parse(name, &ref, err, errlen))
+	if (metric_parse_m(m, name, &ref, err, errlen))
 		return -1;
 	if (ref.metric->single || ref.side >= 0)
 		return sweep_add_column(sw, ref.patch, ref.metric, ref.side, name, err, errlen);
-	for (int s = 0; ref.patch->sides[s]; s++) {
-		snprintf(head, sizeof(head), "%s.%s.%s", ref.patch->id, ref.metric->name, ref.patch->sides[s]);
+	for (int s = 0; s < patch_ncols(m, ref.patch); s++) {
+		snprintf(head, sizeof(head), "%s.%s.%s", ref.patch->id, ref.metric->name, patch_col_name(m, ref.patch, s));
 		if (sweep_add_column(sw, ref.patch, ref.metric, s, head, err, errlen))
 			return -1;
 	}
 	return 0;
+}
+
+#define VARIANT_DISTINCT_MAX 256
+
+/*
+ * A variant's constant may change with cpus (clamp(2 * cpus, 32, 127)), so
+ * one fn_cpus pass does not fit it; but rows that share a value share a
+ * pass: one per distinct value, each up to the last row that has it. Rows
+ * where the variant is n/a are n/a. NULL: too many distinct values (the
+ * caller evaluates per row) or no memory.
+ */
+static struct value *variant_cpus_table(const struct machine *m, const struct sweep_col *c, uint64_t n)
+{
+	struct machine *row = malloc(sizeof(*row));
+	uint64_t *k_const = malloc(n * sizeof(*k_const)), distinct[VARIANT_DISTINCT_MAX], upto[VARIANT_DISTINCT_MAX];
+	struct value *t = calloc(n, sizeof(*t)), *tmp = calloc(n, sizeof(*tmp));
+	char *ok = calloc(n, 1);
+	int nd = 0, failed = !row || !k_const || !t || !tmp || !ok;
+
+	for (uint64_t k = 1; k <= n && !failed; k++) {
+		const char *why;
+		int j;
+
+		if (k == 1)
+			*row = *m;
+		row->cpus = k;
+		if (variant_eval(row, c->patch, c->side, NULL, &k_const[k - 1], &why, NULL)) {
+			t[k - 1] = val_none(why);
+			continue;
+		}
+		ok[k - 1] = 1;
+		for (j = 0; j < nd && distinct[j] != k_const[k - 1]; j++)
+			;
+		if (j == nd) {
+			if (c->metric->cpus_rows)
+				continue; /* one pass whatever the values */
+			if (nd == VARIANT_DISTINCT_MAX) {
+				failed = 1;
+				break;
+			}
+			distinct[nd++] = k_const[k - 1];
+		}
+		upto[j] = k;
+	}
+	if (!failed && c->metric->cpus_rows) {
+		/* fn_cpus evaluates the variant at each row itself: one pass, n/a rows kept */
+		failed = c->metric->fn_cpus(m, c->side, n, tmp);
+		for (uint64_t k = 1; k <= n && !failed; k++)
+			if (ok[k - 1])
+				t[k - 1] = tmp[k - 1];
+		nd = 0;
+	}
+	for (int j = 0; j < nd && !failed; j++) {
+		*row = *m;
+		if (variant_fix(row, c->patch, c->side, distinct[j]) || c->metric->fn_cpus(row, c->side, upto[j], tmp)) {
+			failed = 1;
+			break;
+		}
+		for (uint64_t k = 1; k <= upto[j]; k++)
+			if (ok[k - 1] && k_const[k - 1] == distinct[j])
+				t[k - 1] = tmp[k - 1];
+	}
+	free(row);
+	free(k_const);
+	free(tmp);
+	free(ok);
+	if (failed) {
+		free(t);
+		return NULL;
+	}
+	return t;
 }
 
 /* fn_cpus fills cpus = 1..n; the sweep reads rows FROM..TO from it. */
@@ -318,6 +397,8 @@ static struct value *cpus_table(const struct machine *m, const struct sweep_col 
 
 	if (!c->metric->fn_cpus)
 		return NULL;
+	if (!c->metric->single && c->side >= patch_nsides(c->patch))
+		return c->patch->constant->per_call ? NULL : variant_cpus_table(m, c, n);
 	t = calloc(n, sizeof(*t));
 	if (!t)
 		return NULL; /* fall back to one evaluation per row */
@@ -339,9 +420,10 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 
 		/* tests/unit/test_patch.c holds reads to the truth: a key not listed cannot move the value
 		 * (a metric that lists nothing is taken to read everything) */
-		c->hoisted = c->metric->reads && !metric_reads(c->metric, sw->range.key->name);
+		c->hoisted = c->metric->reads && !metric_reads(c->metric, sw->range.key->name) &&
+			     !(c->variant && variant_reads(m, c->patch, c->side, sw->range.key->name));
 		if (c->hoisted) {
-			c->once = c->metric->fn(m, c->side, NULL);
+			c->once = metric_compute(m, c->patch, c->metric, c->side, NULL);
 			sw->hoisted++;
 		} else if (!sw->range.real && is_cpus(sw->range.key)) {
 			c->fast = cpus_table(m, c, sw->range.to);
@@ -493,7 +575,7 @@ static struct value where_eval(struct where_search *w, uint64_t t, int record)
 		if (w->r->real ? param_set_real(&w->m, w->r->key, c.r, err, sizeof(err))
 			       : param_set_u64(&w->m, w->r->key, c.u, err, sizeof(err)))
 			return val_none("outside the key's range");
-		v = w->col->metric->fn(&w->m, w->col->side, NULL);
+		v = metric_compute(&w->m, w->col->patch, w->col->metric, w->col->side, NULL);
 	}
 	if (record && w->npts < (int)(sizeof(w->pts) / sizeof(w->pts[0]))) {
 		w->pts[w->npts].t = t;

@@ -22,7 +22,7 @@
 #include "params.h"
 
 #define SWEEP_MAX_ROWS 10000000ull
-#define SWEEP_MAX_COLS 192 /* 64 metric names, three sides each */
+#define SWEEP_MAX_COLS 192 /* 64 metric names, three sides each; or fewer names with variants */
 
 struct sweep_range {
 	const struct param *key;
@@ -73,6 +73,7 @@ struct sweep_col {
 	struct value *fast;    /* fn_cpus's values, [cpus - 1]; NULL: fn per row */
 	int hoisted;           /* the metric does not read the key: once is every row's value */
 	struct value once;
+	int variant;           /* side is one of the user's variants: metric_compute() says n/a where it is */
 };
 
 struct sweep {
@@ -91,6 +92,8 @@ void sweep_init(struct sweep *sw, const struct sweep_range *r);
  * side is named. The heading is the name as asked (PATCH.NAME.SIDE).
  */
 int sweep_add_metric(struct sweep *sw, const char *name, char *err, size_t errlen);
+/* The same, where m's variants are sides (PATCH.NAME.VARIANT, and columns of PATCH.NAME). */
+int sweep_add_metric_m(struct sweep *sw, const struct machine *m, const char *name, char *err, size_t errlen);
 /* Any metric, by descriptor (tests use metrics no model registers). */
 int sweep_add_column(struct sweep *sw, const struct patch_desc *d, const struct metric_desc *md, int side,
 		     const char *head, char *err, size_t errlen);
@@ -115,6 +118,8 @@ static inline struct value sweep_value(const struct sweep *sw, int col)
 		return c->once;
 	if (c->fast)
 		return c->fast[sw->cur.u - 1];
+	if (c->variant)
+		return metric_compute(&sw->m, c->patch, c->metric, c->side, NULL);
 	return c->metric->fn(&sw->m, c->side, NULL);
 }
 /* Frees the fn_cpus tables; the sweep may be begun again. */

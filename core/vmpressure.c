@@ -8,8 +8,11 @@
 
 #include "kernel.h"
 #include "units.h"
+#include "variant.h"
 
 enum { BEFORE, AFTER };
+
+extern const struct patch_desc vmpressure_patch;
 
 /* vmpressure_init_window(), mm/vmpressure.c (seed 004); before: the constant vmpressure_win. */
 static uint64_t vmpressure_win(const struct machine *m, int side, struct strbuf *why)
@@ -17,6 +20,8 @@ static uint64_t vmpressure_win(const struct machine *m, int side, struct strbuf 
 	uint64_t totalram = machine_totalram(m), mem128m, win;
 	unsigned int shift = machine_page_shift(m);
 
+	if (side > AFTER)
+		return variant_const(m, &vmpressure_patch, side, why);
 	if (side == BEFORE) {
 		sb_printf(why, "formula: vmpressure_win = SWAP_CLUSTER_MAX * 16\n");
 		sb_printf(why, "%u * 16 = %u\n", SWAP_CLUSTER_MAX, SWAP_CLUSTER_MAX * 16);
@@ -229,6 +234,28 @@ static const struct metric_desc metrics[] = {
 };
 
 static const char *const sides[] = { "before", "after", NULL };
+static const char *const locals[] = { "mem128m", NULL };
+static const char *const locals_reads[] = { "totalram ram pagesize", NULL };
+static const char *const locals_help[] = { "totalram >> (27 - PAGE_SHIFT): memory in 128 MiB units", NULL };
+
+static void local_values(const struct machine *m, uint64_t *vals)
+{
+	vals[0] = machine_totalram(m) >> (27 - machine_page_shift(m));
+}
+
+static const struct patch_constant window_constant = {
+	.name = "vmpressure_win",
+	.what = "the window: pages scanned between pressure evaluations",
+	.example = "512 * (1 + fls(mem128m) / 2)",
+	.locals = locals,
+	.locals_help = locals_help,
+	.locals_reads = locals_reads,
+	.local_values = local_values,
+	/* an empty window would evaluate on no pages; window_bytes must fit 64 bits */
+	.lo = 1,
+	.hi = 1ull << 40,
+	.why_range = "outside 1..2^40 pages: not a window",
+};
 
 const struct patch_desc vmpressure_patch = {
 	.id = "vmpressure",
@@ -272,4 +299,5 @@ const struct patch_desc vmpressure_patch = {
 		"2328 (64 GB): 6x fewer at 4 GB growing to 10x at 64 GB (windows 3072..5120 pages).\n",
 	.headline = "evals",
 	.seed_presets = "vm-4g",
+	.constant = &window_constant,
 };

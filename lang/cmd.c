@@ -12,6 +12,7 @@
 #include "records.h"
 #include "render.h"
 #include "sweepcmd.h"
+#include "variantcmd.h"
 
 
 int cmd_split(char *line, char **argv, int max, char *err, size_t errlen)
@@ -70,13 +71,17 @@ static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out,
 static int get_list(const struct machine *m, const struct metric_ref *ref, struct strbuf *out, char *err,
 		    size_t errlen)
 {
-	int nsides = patch_nsides(ref->patch);
+	int nsides = patch_ncols(m, ref->patch);
 	uint64_t n;
 
 	for (int i = ref->side >= 0 ? ref->side : 0; i < (ref->side >= 0 ? ref->side + 1 : nsides); i++) {
+		if (i >= patch_nsides(ref->patch) && metric_eval(m, ref, i).kind == VAL_NONE) {
+			sb_puts(out, "n/a\n"); /* a variant that cannot be evaluated here */
+			continue;
+		}
 		if (render_list(m, ref->metric, i, 0, out, &n))
 			return err_set(err, errlen, "get: %s.%s.%s: %llu items, more than %u to print (explain summarises them)",
-				   ref->patch->id, ref->metric->name, ref->patch->sides[i], (unsigned long long)n,
+				   ref->patch->id, ref->metric->name, patch_col_name(m, ref->patch, i), (unsigned long long)n,
 				   RENDER_LIST_MAX);
 		sb_putc(out, '\n');
 	}
@@ -86,14 +91,14 @@ static int get_list(const struct machine *m, const struct metric_ref *ref, struc
 /* A list metric in csv or json: a row per side, its items space-separated (csv) or an array (json). */
 static void get_list_records(const struct machine *m, const struct metric_ref *ref, struct records *rec)
 {
-	int nsides = patch_nsides(ref->patch);
+	int nsides = patch_ncols(m, ref->patch);
 	uint64_t n;
 
 	for (int i = ref->side >= 0 ? ref->side : 0; i < (ref->side >= 0 ? ref->side + 1 : nsides); i++) {
 		struct strbuf items = STRBUF_INIT;
 		char name[160];
 
-		snprintf(name, sizeof(name), "%s.%s.%s", ref->patch->id, ref->metric->name, ref->patch->sides[i]);
+		snprintf(name, sizeof(name), "%s.%s.%s", ref->patch->id, ref->metric->name, patch_col_name(m, ref->patch, i));
 		render_list(m, ref->metric, i, rec->format == FMT_JSON, &items, &n); /* its length was checked */
 		rec_str(rec, name);
 		if (rec->format == FMT_JSON)
@@ -108,7 +113,7 @@ static void get_list_records(const struct machine *m, const struct metric_ref *r
 
 static void get_metric(const struct machine *m, const struct metric_ref *ref, struct records *rec, struct strbuf *out)
 {
-	int nsides = patch_nsides(ref->patch), one = ref->metric->single || ref->side >= 0;
+	int nsides = patch_ncols(m, ref->patch), one = ref->metric->single || ref->side >= 0;
 	char b[64];
 
 	for (int i = one ? ref->side : 0; i < (one ? ref->side + 1 : nsides); i++) {
@@ -122,7 +127,7 @@ static void get_metric(const struct machine *m, const struct metric_ref *ref, st
 				snprintf(name, sizeof(name), "%s.%s", ref->patch->id, ref->metric->name);
 			else
 				snprintf(name, sizeof(name), "%s.%s.%s", ref->patch->id, ref->metric->name,
-					 ref->patch->sides[side]);
+					 patch_col_name(m, ref->patch, side));
 			rec_str(rec, name);
 			rec_value(rec, v);
 			rec_str(rec, ref->metric->unit);
@@ -149,7 +154,7 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 			continue;
 		if (!strchr(argv[i], '.'))
 			return err_set(err, errlen, "get: unknown key '%s' (expected a parameter or PATCH.METRIC[.SIDE])", argv[i]);
-		if (metric_parse(argv[i], &ref, b, sizeof(b)))
+		if (metric_parse_m(&s->m, argv[i], &ref, b, sizeof(b)))
 			return err_set(err, errlen, "get: %s", b);
 		if (ref.metric->list) { /* a list too long to print fails before anything is printed */
 			struct strbuf probe = STRBUF_INIT;
@@ -180,7 +185,7 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 			rec_end_row(r);
 			continue;
 		}
-		metric_parse(argv[i], &ref, b, sizeof(b));
+		metric_parse_m(&s->m, argv[i], &ref, b, sizeof(b));
 		if (ref.metric->list && r)
 			get_list_records(&s->m, &ref, r);
 		else if (ref.metric->list)
@@ -199,7 +204,10 @@ static int cmd_reset(struct session *s, int argc, char **argv, struct strbuf *ou
 
 	(void)out;
 	if (!argc) {
+		/* the parameters: the user's variants stay (variant del removes them) */
 		machine_defaults(&s->m);
+		memcpy(s->m.variants, next.variants, sizeof(next.variants));
+		memcpy(s->m.nvariants, next.nvariants, sizeof(next.nvariants));
 		return 0;
 	}
 	for (int i = 0; i < argc; i++) {
@@ -224,7 +232,7 @@ static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *
 	char why[200];
 
 	(void)argc;
-	if (metric_parse(argv[0], &ref, why, sizeof(why)))
+	if (metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why)))
 		return err_set(err, errlen, "explain: %s", why);
 	if (s->format == FMT_TABLE) {
 		render_explain(&s->m, &ref, ref.side, out);
@@ -232,21 +240,21 @@ static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *
 	}
 	{
 		static const char *const heads[] = { "metric", "value", "unit", "kind", "steps", NULL };
-		int nsides = patch_nsides(ref.patch), one = ref.metric->single || ref.side >= 0;
+		int nsides = patch_ncols(&s->m, ref.patch), one = ref.metric->single || ref.side >= 0;
 		struct records rec;
 
 		rec_begin(&rec, s->format, heads, out);
 		for (int i = one ? ref.side : 0; i < (one ? ref.side + 1 : nsides); i++) {
 			int side = ref.metric->single ? 0 : i;
 			struct strbuf steps = STRBUF_INIT;
-			struct value v = ref.metric->fn(&s->m, side, &steps);
+			struct value v = metric_compute(&s->m, ref.patch, ref.metric, side, &steps);
 			char name[160];
 
 			if (ref.metric->single)
 				snprintf(name, sizeof(name), "%s.%s", ref.patch->id, ref.metric->name);
 			else
 				snprintf(name, sizeof(name), "%s.%s.%s", ref.patch->id, ref.metric->name,
-					 ref.patch->sides[side]);
+					 patch_col_name(&s->m, ref.patch, side));
 			if (v.kind == VAL_NONE && v.why) {
 				struct strbuf t = STRBUF_INIT;
 
@@ -402,6 +410,7 @@ static void help_patch(const struct patch_desc *d, struct strbuf *out)
 	for (const struct metric_desc *md = d->metrics; md->name; md++)
 		sb_printf(out, "    %s.%-24s %-8s %-6s %-8s %s\n", d->id, md->name, metric_kind_name(md->kind),
 			  metric_better_name(md->better), md->unit, md->help);
+	variant_help_patch(d, out);
 }
 
 /* help as csv or json: the table rows themselves, for a script that builds its own docs or completion */
@@ -477,7 +486,7 @@ static int help_records(struct session *s, int argc, char **argv, struct strbuf 
 			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
 				if (!strcmp(argv[0], "metrics") || patches[i] == patch_find(argv[0]))
 					rec_metric(&r, patches[i], md);
-	} else if (strchr(argv[0], '.') && !metric_parse(argv[0], &ref, why, sizeof(why))) {
+	} else if (strchr(argv[0], '.') && !metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why))) {
 		rec_begin(&r, s->format, help_metric_heads, out);
 		rec_metric(&r, ref.patch, ref.metric);
 	} else {
@@ -519,6 +528,10 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 			help_patch(patches[i], out);
 		return 0;
 	}
+	if (!strcmp(argv[0], "variant")) {
+		variant_help(out);
+		return 0;
+	}
 	if ((c = cmd_find(argv[0]))) {
 		sb_printf(out, "%s %s\n  %s\n", c->name, c->usage, c->help);
 		return 0;
@@ -531,7 +544,7 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 		help_patch(d, out);
 		return 0;
 	}
-	if (strchr(argv[0], '.') && !metric_parse(argv[0], &ref, why, sizeof(why))) {
+	if (strchr(argv[0], '.') && !metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why))) {
 		sb_printf(out, "%s.%s: %s\n  unit: %s; %s; better: %s; %s\n", ref.patch->id, ref.metric->name,
 			  ref.metric->help, ref.metric->unit, metric_kind_name(ref.metric->kind),
 			  metric_better_name(ref.metric->better), ref.metric->single ? "single-valued" : "one value per side");
@@ -566,6 +579,8 @@ const struct command commands[] = {
 	{ "where", "METRIC[.SIDE] OP VALUE over KEY FROM TO", 7, 7,
 	  { ARG_METRIC, ARG_OP, ARG_NONE, ARG_OVER, ARG_NUMKEY, ARG_VALUE },
 	  "the first KEY value where METRIC OP VALUE holds (OP: < <= > >= ==)", cmd_where },
+	{ "variant", "PATCH NAME = EXPR | list | del PATCH NAME", 0, -1, { ARG_VARIANT, ARG_VARIANT_NAME, ARG_EXPR },
+	  "your own version of a patch's constant, as one more column (help variant)", cmd_variant },
 	{ "format", "[table|csv|json]", 0, 1, { ARG_FORMAT, ARG_NONE, ARG_NONE },
 	  "output format of later commands", cmd_format },
 	{ "help", "[TOPIC]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },

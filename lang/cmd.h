@@ -38,6 +38,9 @@ enum arg_kind {
 	ARG_PARAMS,     /* repeats: keys */
 	ARG_NAMES,      /* repeats: parameters or metrics */
 	ARG_RANGE_TAIL, /* repeats: [step N | x N] then metrics */
+	ARG_VARIANT,    /* a patch with a constant, or list/del */
+	ARG_VARIANT_NAME, /* a variant's name (after del PATCH: an existing one) */
+	ARG_EXPR,       /* repeats: "=", then an expression's names and functions */
 };
 
 #define CMD_ARG_SLOTS 8

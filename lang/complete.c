@@ -6,13 +6,16 @@
 #include <string.h>
 
 #include "../core/patch.h"
+#include "../core/expr.h"
 #include "../core/params.h"
+#include "../core/variant.h"
 #include "cmd.h"
 #include "presetio.h"
 
 #define WORDS_MAX CMD_MAX_ARGS
 
 struct ctx {
+	const struct machine *m; /* its variants are sides too; NULL: none */
 	struct completion *c;
 	const char *word; /* what is typed so far */
 	size_t wlen;
@@ -134,8 +137,8 @@ static void offer_metrics(struct ctx *x)
 			if (md->single || (size_t)(dot2 - dot - 1) != strlen(md->name) ||
 			    strncmp(dot + 1, md->name, strlen(md->name)))
 				continue;
-			for (int s = 0; d->sides[s]; s++) {
-				snprintf(buf, sizeof(buf), "%s.%s.%s", d->id, md->name, d->sides[s]);
+			for (int s = 0; s < patch_ncols(x->m, d); s++) {
+				snprintf(buf, sizeof(buf), "%s.%s.%s", d->id, md->name, patch_col_name(x->m, d, s));
 				offer(x, buf, 0);
 			}
 		}
@@ -186,7 +189,43 @@ static void offer_presets(struct ctx *x)
 
 static int repeats(enum arg_kind a)
 {
-	return a == ARG_PAIRS || a == ARG_PARAMS || a == ARG_NAMES || a == ARG_RANGE_TAIL;
+	return a == ARG_PAIRS || a == ARG_PARAMS || a == ARG_NAMES || a == ARG_RANGE_TAIL || a == ARG_EXPR;
+}
+
+static void offer_variant_patches(struct ctx *x)
+{
+	for (int i = 0; patches[i]; i++)
+		if (patches[i]->constant)
+			offer(x, patches[i]->id, 0);
+}
+
+/*
+ * Inside an expression the word may be "clamp(2*cp": complete the name at
+ * its end, offering the whole word so it replaces what readline replaces.
+ */
+static void offer_expr(struct ctx *x, const struct patch_desc *d)
+{
+	const char *names[VARIANT_NAMES_MAX + 1];
+	size_t at = x->wlen;
+	char buf[256];
+
+	if (!d || !d->constant)
+		return;
+	while (at && (isalnum((unsigned char)x->word[at - 1]) || x->word[at - 1] == '_'))
+		at--;
+	if (at < x->wlen && isdigit((unsigned char)x->word[at]))
+		return; /* a number */
+	if (at >= sizeof(buf) - 64)
+		return;
+	variant_names(d, names, VARIANT_NAMES_MAX + 1);
+	for (int i = 0; names[i]; i++) {
+		snprintf(buf, sizeof(buf), "%.*s%s", (int)at, x->word, names[i]);
+		offer(x, buf, 0);
+	}
+	for (int i = 0; expr_funcs[i].name; i++) {
+		snprintf(buf, sizeof(buf), "%.*s%s(", (int)at, x->word, expr_funcs[i].name);
+		offer(x, buf, 1);
+	}
 }
 
 /* The kind of argument argi; *from is where a repeating kind began. */
@@ -300,6 +339,29 @@ static void offer_kind(struct ctx *x, const struct command *k, int argi, char **
 		}
 		x->c->files = 1;
 		break;
+	case ARG_VARIANT:
+		offer(x, "list", 0);
+		offer(x, "del", 0);
+		offer_variant_patches(x);
+		break;
+	case ARG_VARIANT_NAME:
+		if (!strcmp(words[0], "del"))
+			offer_variant_patches(x);
+		break;
+	case ARG_EXPR:
+		if (!strcmp(words[0], "del")) {
+			const struct patch_desc *d = patch_find(words[1]);
+
+			for (int s = d ? patch_nsides(d) : 0; d && s < patch_ncols(x->m, d); s++)
+				offer(x, patch_col_name(x->m, d, s), 0);
+		} else if (!strcmp(words[0], "list")) {
+			break;
+		} else if (argi == from && !strchr(words[1], '=')) {
+			offer(x, "=", 0);
+		} else {
+			offer_expr(x, patch_find(words[0]));
+		}
+		break;
 	case ARG_NONE:
 		break;
 	}
@@ -307,11 +369,16 @@ static void offer_kind(struct ctx *x, const struct command *k, int argi, char **
 
 int complete_line(const char *line, size_t point, struct completion *c)
 {
+	return complete_line_m(NULL, line, point, c);
+}
+
+int complete_line_m(const struct machine *m, const char *line, size_t point, struct completion *c)
+{
 	char buf[4096], *words[WORDS_MAX + 1];
 	size_t seg = 0, len = strlen(line);
 	int nw = 0, in_word = 0;
 	char q = 0;
-	struct ctx x = { c, "", 0, 0 };
+	struct ctx x = { m, c, "", 0, 0 };
 	const struct command *k;
 
 	if (point > len)

@@ -25,6 +25,9 @@ struct completion {
 
 /* Fill c (zeroed by the caller) for the word that ends at point; 0, or -1 when out of memory. */
 int complete_line(const char *line, size_t point, struct completion *c);
+/* The same, offering m's variants (their names, and as sides of metrics). */
+struct machine;
+int complete_line_m(const struct machine *m, const char *line, size_t point, struct completion *c);
 void completion_free(struct completion *c);
 
 #endif

@@ -195,15 +195,17 @@ static void show_machine_records(const struct machine *m, enum out_format f, int
 
 /* One metric row of `show`, as text: the cells are made first so the columns fit them. */
 struct show_row {
-	char side[PATCH_MAX_SIDES][48];
+	char side[PATCH_MAX_COLS][96];
 	char change[64];
 	enum verdict verdict;
 };
 
 static void show_model_table(const struct machine *m, const struct patch_desc *d, struct strbuf *out)
 {
-	int nsides = patch_nsides(d), multi = nsides > 1, nrows = 0, name_w = (int)strlen("metric");
-	int kind_w = (int)strlen("kind"), side_w = 0, change_w = (int)strlen("change");
+	int nsides = patch_nsides(d), ncols = patch_ncols(m, d), multi = nsides > 1, nrows = 0;
+	int name_w = (int)strlen("metric");
+	int kind_w = (int)strlen("kind"), side_w = 0, change_w = (int)strlen("change"), var_w = 0;
+	char title[160];
 	struct show_row *rows;
 	const struct metric_desc *md;
 
@@ -212,8 +214,8 @@ static void show_model_table(const struct machine *m, const struct patch_desc *d
 	rows = calloc((size_t)nrows + 1, sizeof(*rows));
 	if (!rows)
 		return;
-	for (int s = 0; s < nsides; s++)
-		side_w = side_w > (int)strlen(d->sides[s]) ? side_w : (int)strlen(d->sides[s]);
+	for (int s = 0; s < ncols; s++)
+		side_w = side_w > (int)strlen(patch_col_name(m, d, s)) ? side_w : (int)strlen(patch_col_name(m, d, s));
 	for (md = d->metrics; md->name; md++) {
 		struct show_row *r = &rows[md - d->metrics];
 
@@ -224,23 +226,45 @@ static void show_model_table(const struct machine *m, const struct patch_desc *d
 			render_human(md->fn(m, 0, NULL), md->unit, multi ? r->change : r->side[0],
 				     multi ? sizeof(r->change) : sizeof(r->side[0]));
 		} else {
+			struct value before = md->fn(m, d->before, NULL);
+
 			for (int s = 0; s < nsides; s++)
 				render_human(md->fn(m, s, NULL), md->unit, r->side[s], sizeof(r->side[s]));
 			if (multi)
-				r->verdict = render_change(md, md->fn(m, d->before, NULL), md->fn(m, d->after, NULL),
-							   r->change, sizeof(r->change));
+				r->verdict = render_change(md, before, md->fn(m, d->after, NULL), r->change, sizeof(r->change));
+			/* a variant's cell: its value and its change against before */
+			for (int s = nsides; s < ncols; s++) {
+				struct value v = metric_compute(m, d, md, s, NULL);
+				char val[40], ch[40];
+
+				render_human(v, md->unit, val, sizeof(val));
+				render_change(md, before, v, ch, sizeof(ch));
+				if (v.kind == VAL_NONE)
+					snprintf(r->side[s], sizeof(r->side[s]), "%s", val);
+				else
+					snprintf(r->side[s], sizeof(r->side[s]), "%s (%s)", val, ch);
+			}
 		}
 		for (int s = 0; s < nsides; s++)
 			side_w = side_w > (int)strlen(r->side[s]) ? side_w : (int)strlen(r->side[s]);
 		change_w = change_w > (int)strlen(r->change) ? change_w : (int)strlen(r->change);
 	}
 
-	sb_printf(out, "%s: %s  (seed %.3s; %s)\n", d->id, d->title, d->seed, d->kernel);
+	for (md = d->metrics; md->name; md++)
+		for (int s = nsides; s < ncols; s++)
+			var_w = var_w > (int)strlen(rows[md - d->metrics].side[s]) ? var_w : (int)strlen(rows[md - d->metrics].side[s]);
+	patch_title(m, d, title, sizeof(title));
+	sb_printf(out, "%s: %s  (seed %.3s; %s)\n", d->id, title, d->seed, d->kernel);
 	sb_printf(out, "  %-*s  %-*s", name_w, "metric", kind_w, "kind");
 	for (int s = 0; s < nsides; s++)
 		sb_printf(out, "  %*s", side_w, d->sides[s]);
 	if (multi)
-		sb_printf(out, "  %s", "change");
+		sb_printf(out, "  %-*s  %-7s", change_w, "change", "");
+	for (int s = nsides; s < ncols; s++)
+		sb_printf(out, "  %-*s", var_w, patch_col_name(m, d, s));
+	/* no trailing blanks */
+	while (out->len && out->buf[out->len - 1] == ' ')
+		out->buf[--out->len] = '\0';
 	sb_putc(out, '\n');
 	for (md = d->metrics; md->name; md++) {
 		const struct show_row *r = &rows[md - d->metrics];
@@ -250,7 +274,9 @@ static void show_model_table(const struct machine *m, const struct patch_desc *d
 		for (int s = 0; s < nsides; s++)
 			sb_printf(&line, "  %*s", side_w, r->side[s]);
 		if (multi)
-			sb_printf(&line, "  %-*s  %s", change_w, r->change, verdict_word(r->verdict));
+			sb_printf(&line, "  %-*s  %-7s", change_w, r->change, verdict_word(r->verdict));
+		for (int s = nsides; s < ncols; s++)
+			sb_printf(&line, "  %-*s", var_w, r->side[s]);
 		/* no trailing blanks: a row without a verdict ends at its last word */
 		while (line.len && line.buf[line.len - 1] == ' ')
 			line.buf[--line.len] = '\0';
@@ -263,12 +289,12 @@ static void show_model_table(const struct machine *m, const struct patch_desc *d
 static void show_model_records(const struct machine *m, const struct patch_desc *d, enum out_format f, int *first,
 			       struct strbuf *out)
 {
-	int nsides = patch_nsides(d);
+	int nsides = patch_ncols(m, d);
 
 	for (const struct metric_desc *md = d->metrics; md->name; md++) {
 		for (int s = 0; s < (md->single ? 1 : nsides); s++) {
-			struct record r = { d->id, md->name, md->single ? "" : d->sides[s], md->unit, kind_name(md),
-					    md->fn(m, s, NULL), NULL, md->list ? md : NULL, m, s };
+			struct record r = { d->id, md->name, md->single ? "" : patch_col_name(m, d, s), md->unit,
+					    kind_name(md), metric_compute(m, d, md, s, NULL), NULL, md->list ? md : NULL, m, s };
 
 			emit_record(f, &r, first, out);
 		}
@@ -315,19 +341,19 @@ static void explain_one(const struct machine *m, const struct metric_ref *ref, i
 {
 	const struct metric_desc *md = ref->metric;
 	struct strbuf why = STRBUF_INIT;
-	struct value v = md->fn(m, side, &why);
+	struct value v = metric_compute(m, ref->patch, md, side, &why);
 	char bare[64], human[64], plain[128];
 	const char *body = sb_str(&why);
 
 	render_bare(v, bare, sizeof(bare));
 	render_human(v, md->unit, human, sizeof(human));
 	if (v.kind == VAL_LIST) /* the items are in the working below; `get` prints them bare */
-		sb_printf(out, "%s.%s.%s = a list of %s (%s each)", ref->patch->id, md->name, ref->patch->sides[side], bare,
+		sb_printf(out, "%s.%s.%s = a list of %s (%s each)", ref->patch->id, md->name, patch_col_name(m, ref->patch, side), bare,
 			  md->unit);
 	else if (md->single)
 		sb_printf(out, "%s.%s = %s", ref->patch->id, md->name, human);
 	else
-		sb_printf(out, "%s.%s.%s = %s", ref->patch->id, md->name, ref->patch->sides[side], human);
+		sb_printf(out, "%s.%s.%s = %s", ref->patch->id, md->name, patch_col_name(m, ref->patch, side), human);
 	/* the exact figure too when the 4 digits or a scaled unit hide some of it */
 	snprintf(plain, sizeof(plain), "%s%s%s", bare, *md->unit ? " " : "", md->unit);
 	if (v.kind != VAL_NONE && v.kind != VAL_LIST && strcmp(human, plain))
@@ -350,7 +376,7 @@ static void explain_one(const struct machine *m, const struct metric_ref *ref, i
 
 void render_explain(const struct machine *m, const struct metric_ref *ref, int side, struct strbuf *out)
 {
-	int nsides = patch_nsides(ref->patch);
+	int nsides = patch_ncols(m, ref->patch);
 
 	if (ref->metric->single) {
 		explain_one(m, ref, 0, out);
@@ -371,7 +397,10 @@ void render_about(const struct machine *m, const struct patch_desc *d, struct st
 {
 	const struct metric_desc *md = patch_metric(d, d->headline);
 
-	sb_printf(out, "%s: %s\n", d->id, d->title);
+	char title[160];
+
+	patch_title(m, d, title, sizeof(title));
+	sb_printf(out, "%s: %s\n", d->id, title);
 	sb_printf(out, "seed: %s; kernel: %s\n\n", d->seed, d->kernel);
 	sb_puts(out, d->about);
 	sb_printf(out, "\npublished (seed):\n%s", d->published);

@@ -409,7 +409,7 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 		return err_set(err, errlen, "sweep: expected at least one METRIC after the range, e.g. vmstat.threshold");
 	sweep_init(&sw, &r);
 	for (int i = first; i < argc; i++)
-		if (sweep_add_metric(&sw, argv[i], why, sizeof(why)))
+		if (sweep_add_metric_m(&sw, &s->m, argv[i], why, sizeof(why)))
 			return err_set(err, errlen, "sweep: %s", why);
 
 	progress = s->stream && isatty(STDERR_FILENO);
@@ -575,7 +575,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	const char *path;
 	enum out_format fmt;
 	char why[256], title[160], tmp[4096];
-	int width = 0, height = 22, next, nser = 0, sides[2], ascii = 0;
+	int width = 0, height = 22, next, nser = 0, sides[CHART_MAX_SERIES], ascii = 0;
 
 	if (take_output("plot", &argc, argv, &path, err, errlen) ||
 	    take_plot_options(&argc, argv, &ascii, &width, err, errlen))
@@ -585,7 +585,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 			       "[--ascii] [--width N] [> PATH]");
 	if (!width) /* a file or a pipe gets 80 columns, a terminal its own width */
 		width = path ? 80 : terminal_width();
-	if (metric_parse(argv[0], &ref, why, sizeof(why)))
+	if (metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why)))
 		return err_set(err, errlen, "plot: %s", why);
 	next = parse_range_words(&s->m, argc - 2, argv + 2, &r, "plot", err, errlen);
 	if (next < 0)
@@ -604,13 +604,16 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 		sides[nser++] = ref.patch->before;
 		if (ref.patch->after != ref.patch->before)
 			sides[nser++] = ref.patch->after;
+		/* and the variants, as many as the chart has room for */
+		for (int v = patch_nsides(ref.patch); v < patch_ncols(&s->m, ref.patch) && nser < CHART_MAX_SERIES; v++)
+			sides[nser++] = v;
 	}
 	if (plot_sample(&s->m, &r, ref.patch, ref.metric, sides, nser, width, &pts, why, sizeof(why)))
 		return err_set(err, errlen, "plot: %s", why);
 
 	memset(&c, 0, sizeof(c));
 	snprintf(title, sizeof(title), "%s.%s%s%s", ref.patch->id, ref.metric->name, nser == 1 && !ref.metric->single ? "." : "",
-		 nser == 1 && !ref.metric->single ? ref.patch->sides[sides[0]] : "");
+		 nser == 1 && !ref.metric->single ? patch_col_name(&s->m, ref.patch, sides[0]) : "");
 	c.title = title;
 	c.yunit = ref.metric->unit;
 	c.xname = r.key->name;
@@ -619,7 +622,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	c.yscale = CHART_AUTO;
 	c.nseries = nser;
 	for (int i = 0; i < nser; i++) {
-		c.series[i].label = ref.metric->single ? ref.metric->name : ref.patch->sides[sides[i]];
+		c.series[i].label = ref.metric->single ? ref.metric->name : patch_col_name(&s->m, ref.patch, sides[i]);
 		c.series[i].x = pts.x;
 		c.series[i].y = pts.y[i];
 		c.series[i].n = pts.n;
@@ -641,7 +644,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 		param_format_human(&s->m, r.key, key, sizeof(key));
 		sb_printf(dst, "this machine: %s = %s:", r.key->name, key);
 		for (int i = 0; i < nser; i++) {
-			render_human(ref.metric->fn(&s->m, sides[i], NULL), ref.metric->unit, b, sizeof(b));
+			render_human(metric_compute(&s->m, ref.patch, ref.metric, sides[i], NULL), ref.metric->unit, b, sizeof(b));
 			sb_printf(dst, "%s %s %s", i ? "," : "", c.series[i].label, b);
 		}
 		sb_putc(dst, '\n');
@@ -719,7 +722,7 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 	(void)argc;
 	if (strcmp(argv[3], "over"))
 		return err_set(err, errlen, "where: expected where METRIC.SIDE OP VALUE over KEY FROM TO");
-	if (metric_parse(argv[0], &ref, why, sizeof(why)))
+	if (metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why)))
 		return err_set(err, errlen, "where: %s", why);
 	if (!ref.metric->single && ref.side < 0)
 		return err_set(err, errlen, "where: '%s' has sides: name one, e.g. %s.%s.%s", argv[0], ref.patch->id, ref.metric->name,

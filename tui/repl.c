@@ -44,6 +44,7 @@ int repl_main(struct session *s)
 	s->interactive = 1;
 	rl_readline_name = "batchlab";
 	rlcomplete_install();
+	rlcomplete_machine(&s->m);
 	rl_signal_event_hook = check_interrupt;
 	rl_catch_signals = 0;
 	interrupt_catch(0, &prev);

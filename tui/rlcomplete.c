@@ -14,6 +14,7 @@
 
 static struct completion matches;
 static size_t next_match;
+static const struct machine *completing_for; /* the session's machine: its variants complete too */
 
 static char *next_candidate(const char *text, int state)
 {
@@ -46,7 +47,7 @@ static char **attempt_completion(const char *text, int start, int end)
 	(void)start;
 	rl_attempted_completion_over = 1; /* never readline's default file names where they do not fit */
 	completion_free(&matches);
-	if (complete_line(rl_line_buffer, (size_t)end, &matches))
+	if (complete_line_m(completing_for, rl_line_buffer, (size_t)end, &matches))
 		return NULL;
 	if (matches.files)
 		rl_filename_completion_desired = 1;
@@ -66,6 +67,11 @@ void rlcomplete_install(void)
 	/* '.' and '/' stay inside a word: metric names and paths complete whole */
 	rl_basic_word_break_characters = " \t\n;\"'";
 	rl_completer_quote_characters = "\"'";
+}
+
+void rlcomplete_machine(const struct machine *m)
+{
+	completing_for = m;
 }
 
 void rlcomplete_done(void)

@@ -21,6 +21,9 @@ int history_file(char *buf, size_t len, int create);
 
 /* Point readline's completion at complete_line(); safe to call again. */
 void rlcomplete_install(void);
+/* Whose variants complete (names, metric sides): the session's machine, or NULL. */
+struct machine;
+void rlcomplete_machine(const struct machine *m);
 /* Free the last completion's words. */
 void rlcomplete_done(void);
 

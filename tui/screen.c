@@ -20,6 +20,7 @@
 #include "cmdline.h"
 #include "crt.h"
 #include "frontends.h"
+#include "rlcomplete.h"
 #include "screen.h"
 
 #ifndef BATCHLAB_VERSION
@@ -434,6 +435,7 @@ int screen_main(struct session *s)
 		return repl_main(s);
 	}
 	cmdline_init();
+	rlcomplete_machine(&s->m);
 	if (screen_setup(&sc, s, logf)) {
 		crt_done();
 		cmdline_done();

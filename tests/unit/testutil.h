@@ -43,7 +43,7 @@ static inline struct value metric_value(const struct machine *m, const char *nam
 	struct metric_ref ref;
 	char err[256];
 
-	if (metric_parse(name, &ref, err, sizeof(err))) {
+	if (metric_parse_m(m, name, &ref, err, sizeof(err))) {
 		fprintf(stderr, "%s: %s\n", name, err);
 		fail();
 	}

@@ -1,0 +1,320 @@
+#include "variant.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kernel.h"
+
+enum {
+	N_CPUS, N_RAM, N_TOTALRAM, N_PAGESIZE, N_PAGE_SHIFT, N_PAGE_SIZE_K, N_PAGE_SHIFT_K, N_OVERCOMMIT, N_GUESS,
+	N_ALWAYS, N_NEVER, N_SOCKETS, N_THREADS, N_DEPTH, N_ZONE, N_RECLAIM, N_SCANNED, N_CHUNK, N_MMAP,
+	N_CHARGE_BATCH, N_COMMITTED_LIFT, N_SWAP_CLUSTER_MAX, N_COMMON
+};
+
+const struct variant_name variant_common[] = {
+	[N_CPUS] = { "cpus", "CPUs, num_online_cpus() = num_present_cpus()", "cpus" },
+	[N_RAM] = { "ram", "installed bytes", "ram" },
+	[N_TOTALRAM] = { "totalram", "totalram_pages(), in pages", "totalram ram pagesize" },
+	[N_PAGESIZE] = { "pagesize", "PAGE_SIZE, in bytes", "pagesize" },
+	[N_PAGE_SHIFT] = { "page_shift", "PAGE_SHIFT: log2 of the page size", "pagesize" },
+	[N_PAGE_SIZE_K] = { "PAGE_SIZE", "the same as pagesize, in the kernel's spelling", "pagesize" },
+	[N_PAGE_SHIFT_K] = { "PAGE_SHIFT", "the same as page_shift", "pagesize" },
+	[N_OVERCOMMIT] = { "overcommit", "vm.overcommit_memory: compare with guess, always, never", "overcommit" },
+	[N_GUESS] = { "guess", "OVERCOMMIT_GUESS = 0", "" },
+	[N_ALWAYS] = { "always", "OVERCOMMIT_ALWAYS = 1", "" },
+	[N_NEVER] = { "never", "OVERCOMMIT_NEVER = 2", "" },
+	[N_SOCKETS] = { "sockets", "packages", "sockets" },
+	[N_THREADS] = { "threads", "will-it-scale threads (one per CPU when auto)", "threads cpus" },
+	[N_DEPTH] = { "depth", "memcg levels a charge walks", "depth" },
+	[N_ZONE] = { "zone", "managed pages of the vmstat zone", "zone totalram ram pagesize" },
+	[N_RECLAIM] = { "reclaim", "bytes written to memory.reclaim", "reclaim" },
+	[N_SCANNED] = { "scanned", "pages the reclaimer scans (vmpressure)", "scanned" },
+	[N_CHUNK] = { "chunk", "pages per vmpressure() call", "chunk" },
+	[N_MMAP] = { "mmap", "bytes mapped per will-it-scale loop", "mmap" },
+	[N_CHARGE_BATCH] = { "charge_batch", "the charge_batch what-if (memcg_charge after)", "charge_batch" },
+	[N_COMMITTED_LIFT] = { "committed_lift", "the committed_lift what-if (committed_as after)", "committed_lift" },
+	[N_SWAP_CLUSTER_MAX] = { "SWAP_CLUSTER_MAX", "32, include/linux/swap.h", "" },
+	[N_COMMON] = { NULL, NULL, NULL },
+};
+
+static uint64_t common_value(const struct machine *m, int i)
+{
+	switch (i) {
+	case N_CPUS:
+		return m->cpus;
+	case N_RAM:
+		return m->ram;
+	case N_TOTALRAM:
+		return machine_totalram(m);
+	case N_PAGESIZE:
+	case N_PAGE_SIZE_K:
+		return m->pagesize;
+	case N_PAGE_SHIFT:
+	case N_PAGE_SHIFT_K:
+		return machine_page_shift(m);
+	case N_OVERCOMMIT:
+		return m->overcommit;
+	case N_GUESS:
+		return OVERCOMMIT_GUESS;
+	case N_ALWAYS:
+		return OVERCOMMIT_ALWAYS;
+	case N_NEVER:
+		return OVERCOMMIT_NEVER;
+	case N_SOCKETS:
+		return m->sockets;
+	case N_THREADS:
+		return machine_threads(m);
+	case N_DEPTH:
+		return m->depth;
+	case N_ZONE:
+		return machine_zone(m);
+	case N_RECLAIM:
+		return m->reclaim;
+	case N_SCANNED:
+		return m->scanned;
+	case N_CHUNK:
+		return m->chunk;
+	case N_MMAP:
+		return m->mmap;
+	case N_CHARGE_BATCH:
+		return m->charge_batch;
+	case N_COMMITTED_LIFT:
+		return m->committed_lift;
+	default:
+		return SWAP_CLUSTER_MAX;
+	}
+}
+
+static int slot(const struct patch_desc *d)
+{
+	for (int i = 0; patches[i]; i++)
+		if (patches[i] == d)
+			return i < VARIANT_PATCHES ? i : -1;
+	return -1;
+}
+
+int variant_side0(const struct patch_desc *d)
+{
+	return patch_nsides(d);
+}
+
+const struct variant *variant_at(const struct machine *m, const struct patch_desc *d, int side)
+{
+	int s = slot(d), k = side - patch_nsides(d);
+
+	if (!m || s < 0 || k < 0 || k >= m->nvariants[s])
+		return NULL;
+	return &m->variants[s][k];
+}
+
+int variant_find(const struct machine *m, const struct patch_desc *d, const char *name)
+{
+	int s = slot(d);
+
+	for (int k = 0; m && s >= 0 && k < m->nvariants[s]; k++)
+		if (!strcmp(m->variants[s][k].name, name))
+			return patch_nsides(d) + k;
+	return -1;
+}
+
+int variant_nlocal0(void)
+{
+	return N_COMMON;
+}
+
+int variant_names(const struct patch_desc *d, const char **names, int max)
+{
+	int n = 0;
+
+	for (int i = 0; i < N_COMMON && n < max - 1; i++)
+		names[n++] = variant_common[i].name;
+	for (int i = 0; d->constant && d->constant->locals[i] && n < max - 1; i++)
+		names[n++] = d->constant->locals[i];
+	names[n] = NULL;
+	return n;
+}
+
+int variant_eval(const struct machine *m, const struct patch_desc *d, int side, const uint64_t *locals,
+		 uint64_t *out, const char **why, struct strbuf *trace)
+{
+	const struct variant *v = variant_at(m, d, side);
+	uint64_t vals[VARIANT_NAMES_MAX] = { 0 };
+	const char *names[VARIANT_NAMES_MAX + 1];
+	int r;
+
+	if (!v) {
+		*why = "no such variant";
+		return -1;
+	}
+	if (trace)
+		variant_names(d, names, VARIANT_NAMES_MAX + 1);
+	/* only what the expression reads: a sweep evaluates it once per row */
+	for (int i = 0; i < N_COMMON; i++)
+		if (v->prog.reads & (1ull << i))
+			vals[i] = common_value(m, i);
+	if (locals) {
+		for (int i = 0; d->constant->locals[i] && N_COMMON + i < VARIANT_NAMES_MAX; i++)
+			vals[N_COMMON + i] = locals[i];
+	} else if (d->constant->local_values && (v->prog.reads >> N_COMMON)) {
+		d->constant->local_values(m, vals + N_COMMON);
+	}
+	sb_printf(trace, "variant %s: %s = %s\n", v->name, d->constant->name, v->text);
+	r = expr_eval(&v->prog, trace ? names : NULL, vals, out, why, trace);
+	if (!r && (*out < d->constant->lo || *out > d->constant->hi)) {
+		*why = d->constant->why_range;
+		r = -1;
+	}
+	if (!trace)
+		return r;
+	if (r) {
+		sb_printf(trace, "n/a: %s - the variant cannot be evaluated on this machine\n", *why);
+		return r;
+	}
+	sb_printf(trace, "%s.%s = %llu\n", d->id, v->name, (unsigned long long)*out);
+	if (d->constant->check && d->constant->check(*out))
+		sb_printf(trace, "marked: %s\n", d->constant->check(*out));
+	return r;
+}
+
+uint64_t variant_const(const struct machine *m, const struct patch_desc *d, int side, struct strbuf *why)
+{
+	uint64_t v = 0;
+	const char *na;
+
+	if (variant_eval(m, d, side, NULL, &v, &na, why))
+		return 0; /* metric_compute() refused this side already */
+	return v;
+}
+
+int variant_fix(struct machine *m, const struct patch_desc *d, int side, uint64_t value)
+{
+	const char *names[VARIANT_NAMES_MAX + 1];
+	int s = slot(d), k = side - patch_nsides(d);
+	char text[32], why[160];
+
+	if (!variant_at(m, d, side))
+		return -1;
+	variant_names(d, names, VARIANT_NAMES_MAX + 1);
+	snprintf(text, sizeof(text), "%llu", (unsigned long long)value);
+	return expr_compile(&m->variants[s][k].prog, text, names, why, sizeof(why));
+}
+
+static int listed(const char *list, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (const char *p = list ? list : ""; *p;) {
+		size_t w;
+
+		while (*p == ' ')
+			p++;
+		w = strcspn(p, " ");
+		if (w == n && !strncmp(p, key, n))
+			return 1;
+		p += w;
+	}
+	return 0;
+}
+
+int variant_reads(const struct machine *m, const struct patch_desc *d, int side, const char *key)
+{
+	const struct variant *v = variant_at(m, d, side);
+
+	if (!v)
+		return 0;
+	for (int i = 0; i < N_COMMON; i++)
+		if ((v->prog.reads & (1ull << i)) && listed(variant_common[i].reads, key))
+			return 1;
+	for (int i = 0; d->constant->locals[i] && N_COMMON + i < 64; i++)
+		if ((v->prog.reads & (1ull << (N_COMMON + i))) && listed(d->constant->locals_reads[i], key))
+			return 1;
+	return 0;
+}
+
+static int reserved(const char *name)
+{
+	if (!strcmp(name, "before") || !strcmp(name, "after"))
+		return 1;
+	for (int i = 0; patches[i]; i++)
+		for (int s = 0; patches[i]->sides[s]; s++)
+			if (!strcmp(patches[i]->sides[s], name))
+				return 1;
+	return 0;
+}
+
+int variant_add(struct machine *m, const struct patch_desc *d, const char *name, const char *text, char *err,
+		size_t errlen)
+{
+	const char *names[VARIANT_NAMES_MAX + 1];
+	struct variant *v;
+	struct expr e;
+	char why[200];
+	int s = slot(d);
+	size_t len = strlen(name);
+
+	if (!d->constant || s < 0) {
+		snprintf(err, errlen, "%s has no constant a variant can replace", d->id);
+		return -1;
+	}
+	if (!len || !(isalpha((unsigned char)name[0]) || name[0] == '_')) {
+		snprintf(err, errlen, "variant name '%.40s': a name is an identifier (a letter or _, then letters, digits, _)",
+			 name);
+		return -1;
+	}
+	for (size_t i = 0; i < len; i++)
+		if (!isalnum((unsigned char)name[i]) && name[i] != '_') {
+			snprintf(err, errlen,
+				 "variant name '%.40s': a name is an identifier (a letter or _, then letters, digits, _)", name);
+			return -1;
+		}
+	if (len >= VARIANT_NAME_MAX) {
+		snprintf(err, errlen, "variant name '%.40s...': at most %d characters", name, VARIANT_NAME_MAX - 1);
+		return -1;
+	}
+	if (reserved(name)) {
+		snprintf(err, errlen, "variant name '%s' is reserved: it names a side (before, after, full, cluster, decay)",
+			 name);
+		return -1;
+	}
+	if (variant_find(m, d, name) >= 0) {
+		snprintf(err, errlen, "%s already has a variant '%s' (variant del %s %s first)", d->id, name, d->id, name);
+		return -1;
+	}
+	if (m->nvariants[s] >= VARIANT_MAX) {
+		snprintf(err, errlen, "%s has %d variants already, the most it can show (variant del one first)", d->id,
+			 VARIANT_MAX);
+		return -1;
+	}
+	if (strlen(text) >= VARIANT_TEXT_MAX) {
+		snprintf(err, errlen, "%s.%s: expression too long (at most %d characters)", d->id, name,
+			 VARIANT_TEXT_MAX - 1);
+		return -1;
+	}
+	variant_names(d, names, VARIANT_NAMES_MAX + 1);
+	if (expr_compile(&e, text, names, why, sizeof(why))) {
+		snprintf(err, errlen, "%s.%s: %s", d->id, name, why);
+		return -1;
+	}
+	v = &m->variants[s][m->nvariants[s]++];
+	memset(v, 0, sizeof(*v));
+	snprintf(v->name, sizeof(v->name), "%s", name);
+	snprintf(v->text, sizeof(v->text), "%s", text);
+	v->prog = e;
+	return 0;
+}
+
+int variant_del(struct machine *m, const struct patch_desc *d, const char *name, char *err, size_t errlen)
+{
+	int side = variant_find(m, d, name), s = slot(d), k;
+
+	if (side < 0) {
+		snprintf(err, errlen, "%s has no variant '%.40s' (see 'variant list')", d->id, name);
+		return -1;
+	}
+	k = side - patch_nsides(d);
+	memmove(&m->variants[s][k], &m->variants[s][k + 1], (size_t)(m->nvariants[s] - k - 1) * sizeof(struct variant));
+	m->nvariants[s]--;
+	memset(&m->variants[s][m->nvariants[s]], 0, sizeof(struct variant));
+	return 0;
+}

@@ -1,0 +1,69 @@
+/*
+ * Variants: the user's own versions of a patch's constant, each an extra
+ * side (column) of the patch. `variant memcg_charge scaled = clamp(2 * cpus,
+ * 32, 127)` adds side patch_nsides(d) + k; the patch's constant accessor asks
+ * variant_const() for its value there, so every metric of the patch follows.
+ *
+ * The names an expression may read: the machine's (cpus, ram, totalram,
+ * pagesize, overcommit with guess/always/never, ...) and then the patch's own
+ * (patch_constant.locals: mem128m, remaining, ...), in that order.
+ *
+ * Pure: the variants live in struct machine; nothing here prints.
+ */
+#ifndef BL_VARIANT_H
+#define BL_VARIANT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "machine.h"
+#include "patch.h"
+#include "strbuf.h"
+
+#define VARIANT_NAMES_MAX 48
+
+/* The machine's names every patch's expressions may read, and what each is. */
+struct variant_name {
+	const char *name;
+	const char *help;
+	const char *reads; /* the parameters its value follows, space-separated */
+};
+extern const struct variant_name variant_common[]; /* terminated by name == NULL */
+
+/* d's k-th variant is side variant_side0(d) + k. */
+int variant_side0(const struct patch_desc *d);
+/* The variant on side, or NULL for a base side (or no such variant). */
+const struct variant *variant_at(const struct machine *m, const struct patch_desc *d, int side);
+/* A variant's side by name, or -1. */
+int variant_find(const struct machine *m, const struct patch_desc *d, const char *name);
+/* Does the variant on side read the parameter key (through any name it uses)? */
+int variant_reads(const struct machine *m, const struct patch_desc *d, int side, const char *key);
+/* Every name d's expressions may read, NULL-terminated: the machine's, then d's locals. */
+int variant_names(const struct patch_desc *d, const char **names, int max);
+/* Index of d's first local in that list. */
+int variant_nlocal0(void);
+
+/*
+ * Evaluate the variant on side. locals: values for d's locals, or NULL to
+ * have d compute them (a per_call patch passes its own). trace: NULL, or the
+ * working, indented, with the expression, each step, the result and the
+ * kernel's mark. 0 with *out, or -1 with *why.
+ */
+int variant_eval(const struct machine *m, const struct patch_desc *d, int side, const uint64_t *locals,
+		 uint64_t *out, const char **why, struct strbuf *trace);
+/* For a patch's constant accessor, after metric_compute() checked it evaluates: the value, explained. */
+uint64_t variant_const(const struct machine *m, const struct patch_desc *d, int side, struct strbuf *why);
+
+/*
+ * Replace the variant's expression by the constant value in m (a scratch
+ * copy): a sweep over cpus solves MVA once per distinct value of a variant
+ * rather than once per row.
+ */
+int variant_fix(struct machine *m, const struct patch_desc *d, int side, uint64_t value);
+
+/* Add (compile, check the name) or remove; -1 with one line in err and m unchanged. */
+int variant_add(struct machine *m, const struct patch_desc *d, const char *name, const char *text, char *err,
+		size_t errlen);
+int variant_del(struct machine *m, const struct patch_desc *d, const char *name, char *err, size_t errlen);
+
+#endif

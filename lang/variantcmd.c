@@ -1,0 +1,217 @@
+#include "variantcmd.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/expr.h"
+#include "../core/patch.h"
+#include "../core/variant.h"
+
+#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
+
+static void patches_with_constant(char *buf, size_t len)
+{
+	size_t n = 0;
+	int k = 0, total = 0;
+
+	for (int i = 0; patches[i]; i++)
+		total += patches[i]->constant != NULL;
+	buf[0] = '\0';
+	for (int i = 0; patches[i] && n < len; i++) {
+		if (!patches[i]->constant)
+			continue;
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", k ? (k == total - 1 ? " or " : ", ") : "", patches[i]->id);
+		k++;
+	}
+}
+
+static int find_patch(const char *id, const struct patch_desc **d, char *err, size_t errlen)
+{
+	char ids[200];
+
+	*d = patch_find(id);
+	if (*d && (*d)->constant)
+		return 0;
+	patches_with_constant(ids, sizeof(ids));
+	if (*d)
+		return ERR("variant: %s has no constant a variant can replace (expected %s)", id, ids);
+	return ERR("variant: unknown patch '%.64s' (expected %s)", id, ids);
+}
+
+static void csv_field(struct strbuf *out, const char *s)
+{
+	if (!strpbrk(s, ",\"")) {
+		sb_puts(out, s);
+		return;
+	}
+	sb_putc(out, '"');
+	for (; *s; s++) {
+		if (*s == '"')
+			sb_putc(out, '"');
+		sb_putc(out, *s);
+	}
+	sb_putc(out, '"');
+}
+
+static void json_field(struct strbuf *out, const char *s)
+{
+	sb_putc(out, '"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			sb_putc(out, '\\');
+		sb_putc(out, *s);
+	}
+	sb_putc(out, '"');
+}
+
+static void list(const struct session *s, struct strbuf *out)
+{
+	const struct machine *m = &s->m;
+	int n = 0;
+
+	if (s->format == FMT_CSV)
+		sb_puts(out, "patch,name,constant,expression,value,mark\n");
+	for (int i = 0; patches[i]; i++) {
+		const struct patch_desc *d = patches[i];
+		int ncols = patch_ncols(m, d);
+
+		for (int side = patch_nsides(d); side < ncols; side++) {
+			const struct variant *v = variant_at(m, d, side);
+			const char *why = NULL, *mark = NULL;
+			char val[64];
+			uint64_t x = 0;
+			int ok;
+
+			if (d->constant->per_call) {
+				uint64_t locals[8] = { 0 };
+
+				/* what it asks first: remaining is the whole request */
+				locals[0] = locals[1] = machine_bytes_to_pages(m, m->reclaim);
+				ok = !variant_eval(m, d, side, locals, &x, &why, NULL);
+			} else {
+				ok = !variant_eval(m, d, side, NULL, &x, &why, NULL);
+			}
+			if (ok) {
+				snprintf(val, sizeof(val), "%llu", (unsigned long long)x);
+				mark = d->constant->check ? d->constant->check(x) : NULL;
+			} else {
+				snprintf(val, sizeof(val), "n/a");
+				mark = why;
+			}
+			if (s->format == FMT_CSV) {
+				sb_printf(out, "%s,%s,%s,", d->id, v->name, d->constant->name);
+				csv_field(out, v->text);
+				sb_printf(out, ",%s,", val);
+				csv_field(out, mark ? mark : "");
+				sb_putc(out, '\n');
+			} else if (s->format == FMT_JSON) {
+				sb_puts(out, n ? ",\n  {" : "[\n  {");
+				sb_printf(out, "\"patch\": \"%s\", \"name\": \"%s\", \"constant\": \"%s\", \"expression\": ", d->id,
+					  v->name, d->constant->name);
+				json_field(out, v->text);
+				sb_printf(out, ", \"value\": %s%s%s, \"mark\": ", ok ? "" : "\"", val, ok ? "" : "\"");
+				json_field(out, mark ? mark : "");
+				sb_putc(out, '}');
+			} else {
+				sb_printf(out, "%s.%s: %s = %s\n  %s%s: %s%s%s\n", d->id, v->name, d->constant->name, v->text,
+					  d->constant->per_call ? "first ask (remaining = the request) " : "",
+					  "on this machine", val, mark ? (ok ? "; marked: " : ": ") : "", mark ? mark : "");
+			}
+			n++;
+		}
+	}
+	if (s->format == FMT_JSON)
+		sb_puts(out, n ? "\n]\n" : "[]\n");
+	else if (s->format == FMT_TABLE && !n)
+		sb_puts(out, "no variants (add one: variant PATCH NAME = EXPR; see 'help variant')\n");
+}
+
+int cmd_variant(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	const struct patch_desc *d;
+	struct machine next;
+	char line[1024], why[300], *eq, *name, *text, *end;
+	size_t n = 0;
+
+	if (!argc || (argc == 1 && !strcmp(argv[0], "list"))) {
+		list(s, out);
+		return 0;
+	}
+	if (!strcmp(argv[0], "list"))
+		return ERR("variant: 'list' takes nothing after it");
+	if (!strcmp(argv[0], "del")) {
+		if (argc != 3)
+			return ERR("variant: expected variant del PATCH NAME");
+		if (find_patch(argv[1], &d, err, errlen))
+			return -1;
+		next = s->m;
+		if (variant_del(&next, d, argv[2], why, sizeof(why)))
+			return ERR("variant del: %s", why);
+		s->m = next;
+		return 0;
+	}
+	if (find_patch(argv[0], &d, err, errlen))
+		return -1;
+	/* NAME = EXPR, however the words fell: "big = 128", "big=128", "big =128" */
+	line[0] = '\0';
+	for (int i = 1; i < argc && n < sizeof(line); i++)
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "%s%s", i > 1 ? " " : "", argv[i]);
+	if (n >= sizeof(line))
+		return ERR("variant: the line is too long");
+	eq = strchr(line, '=');
+	if (!eq)
+		return ERR("variant: expected variant %s NAME = EXPR (e.g. %s)", d->id, d->constant->example);
+	*eq = '\0';
+	name = line;
+	while (*name == ' ')
+		name++;
+	end = name + strlen(name);
+	while (end > name && end[-1] == ' ')
+		*--end = '\0';
+	text = eq + 1;
+	while (*text == ' ')
+		text++;
+	if (!*name)
+		return ERR("variant: expected variant %s NAME = EXPR: no NAME before '='", d->id);
+	if (strchr(name, ' '))
+		return ERR("variant: expected variant %s NAME = EXPR: '%.40s' is not one name", d->id, name);
+	next = s->m;
+	if (variant_add(&next, d, name, text, why, sizeof(why)))
+		return ERR("variant %s", why);
+	s->m = next;
+	return 0;
+}
+
+void variant_help_patch(const struct patch_desc *d, struct strbuf *out)
+{
+	const struct patch_constant *c = d->constant;
+
+	if (!c)
+		return;
+	sb_printf(out, "  variant %s NAME = EXPR replaces %s: %s\n", d->id, c->name, c->what);
+	sb_printf(out, "    e.g. variant %s mine = %s\n", d->id, c->example);
+	for (int i = 0; c->locals[i]; i++)
+		sb_printf(out, "    %-16s %s\n", c->locals[i], c->locals_help[i]);
+	sb_puts(out, "    and the machine's names (help variant)\n");
+}
+
+void variant_help(struct strbuf *out)
+{
+	sb_puts(out, "variant PATCH NAME = EXPR | variant list | variant del PATCH NAME\n"
+		     "  A variant is your own version of a patch's constant, shown as one more column NAME beside\n"
+		     "  before and after: show, explain, get PATCH.METRIC.NAME, sweep/plot/where columns. Every\n"
+		     "  metric of the patch is computed with it. At most 4 per patch; NAME is an identifier and\n"
+		     "  not a side (before, after, full, cluster, decay).\n"
+		     "  EXPR: unsigned 64-bit integers like the kernel's unsigned long; + - * / % << >>,\n"
+		     "  == != < <= > >=, && || !, ?:, parentheses. Overflow, a subtraction below zero and\n"
+		     "  division by zero are not wrapped: the variant is n/a there, and explain says why.\n"
+		     "functions:\n");
+	for (int i = 0; expr_funcs[i].name; i++)
+		sb_printf(out, "  %-24s %s\n", expr_funcs[i].usage, expr_funcs[i].kernel);
+	sb_puts(out, "names (the machine):\n");
+	for (int i = 0; variant_common[i].name; i++)
+		sb_printf(out, "  %-24s %s\n", variant_common[i].name, variant_common[i].help);
+	sb_puts(out, "patches:\n");
+	for (int i = 0; patches[i]; i++)
+		variant_help_patch(patches[i], out);
+}
