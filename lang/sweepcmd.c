@@ -193,6 +193,59 @@ static char *format_row(const struct sweep *sw, enum out_format fmt, const int *
 	return p;
 }
 
+/*
+ * A row with a list column (proactive_reclaim.asks): its cells are as long
+ * as the schedule, so the row goes through a strbuf rather than the fixed
+ * row buffer. Table: the items space-separated; csv: one quoted field; json:
+ * an array. A list longer than RENDER_LIST_MAX is n/a, as `get` refuses it.
+ */
+static void list_cell(const struct sweep *sw, int i, enum out_format fmt, struct strbuf *out)
+{
+	const struct sweep_col *c = &sw->cols[i];
+	uint64_t n;
+
+	if (fmt == FMT_CSV)
+		sb_putc(out, '"');
+	if (render_list(&sw->m, c->metric, c->side, fmt == FMT_JSON, out, &n))
+		sb_puts(out, fmt == FMT_JSON ? "\"n/a\"" : "n/a");
+	if (fmt == FMT_CSV)
+		sb_putc(out, '"');
+}
+
+static void format_row_lists(const struct sweep *sw, enum out_format fmt, const int *width, struct strbuf *out,
+			     int first)
+{
+	char cell[64], *q;
+
+	if (fmt == FMT_JSON) {
+		sb_puts(out, first ? "  {\"" : ",\n  {\"");
+		sb_puts(out, sw->range.key->name);
+		sb_puts(out, "\": ");
+	}
+	q = put_key(cell, sw, fmt);
+	*q = '\0';
+	sb_printf(out, "%*s", fmt == FMT_TABLE ? width[0] : 0, cell);
+	for (int i = 0; i < sw->ncols; i++) {
+		struct value v;
+
+		if (fmt == FMT_JSON)
+			sb_printf(out, ", \"%s\": ", sw->cols[i].head);
+		else
+			sb_puts(out, fmt == FMT_CSV ? "," : "  ");
+		if (sw->cols[i].metric->list) {
+			if (fmt == FMT_TABLE) /* under its heading, the items run on */
+				sb_printf(out, "%*s", width[i + 1] - (int)strlen(sw->cols[i].head), "");
+			list_cell(sw, i, fmt, out);
+			continue;
+		}
+		v = sweep_value(sw, i);
+		q = put_value(cell, &v, fmt);
+		*q = '\0';
+		sb_printf(out, "%*s", fmt == FMT_TABLE ? width[i + 1] : 0, cell);
+	}
+	sb_puts(out, fmt == FMT_JSON ? "}" : "\n");
+}
+
 static size_t row_size(const struct sweep *sw, const int *width)
 {
 	size_t n = 64 + strlen(sw->range.key->name) + (size_t)width[0];
@@ -213,7 +266,7 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 {
 	struct sink k = { out, f, 0 };
 	struct sigaction old;
-	int width[SWEEP_MAX_COLS + 1], rc = 0, shown = 0;
+	int width[SWEEP_MAX_COLS + 1], rc = 0, shown = 0, lists = 0;
 	double start = now_s(), last = start;
 	uint64_t rows = 0;
 	size_t rowmax;
@@ -221,8 +274,10 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 	width[0] = col_width(sw->range.key->name, sw->range.key->type == PT_SIZE ? 14 : 8);
 	if ((int)strlen(sw->range.key->unit) > width[0])
 		width[0] = (int)strlen(sw->range.key->unit);
-	for (int i = 0; i < sw->ncols; i++)
+	for (int i = 0; i < sw->ncols; i++) {
 		width[i + 1] = col_width(sw->cols[i].head, 10);
+		lists |= sw->cols[i].metric->list != NULL;
+	}
 	rowmax = row_size(sw, width);
 
 	/* Ctrl-C ends the sweep after a whole row, so what was written stays valid */
@@ -231,10 +286,14 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 	sweep_begin(sw, m);
 	write_header(sw, fmt, width, out);
 	while (sweep_next(sw)) {
-		/* straight into the output chunk: no row buffer, no copy */
-		char *row = sb_reserve(out, rowmax);
+		if (lists) {
+			format_row_lists(sw, fmt, width, out, rows == 0);
+		} else {
+			/* straight into the output chunk: no row buffer, no copy */
+			char *row = sb_reserve(out, rowmax);
 
-		out->len += (size_t)(format_row(sw, fmt, width, row, rows == 0) - row);
+			out->len += (size_t)(format_row(sw, fmt, width, row, rows == 0) - row);
+		}
 		rows++;
 		sink_flush(&k, 0);
 		if (k.failed || interrupt_seen())
@@ -587,6 +646,9 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 		width = path ? 80 : terminal_width();
 	if (metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why)))
 		return err_set(err, errlen, "plot: %s", why);
+	if (ref.metric->list)
+		return err_set(err, errlen, "plot: %s.%s is a list, not one number per row: plot %s.calls, or sweep it",
+			       ref.patch->id, ref.metric->name, ref.patch->id);
 	next = parse_range_words(&s->m, argc - 2, argv + 2, &r, "plot", err, errlen);
 	if (next < 0)
 		return -1;
@@ -724,6 +786,9 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 		return err_set(err, errlen, "where: expected where METRIC.SIDE OP VALUE over KEY FROM TO");
 	if (metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why)))
 		return err_set(err, errlen, "where: %s", why);
+	if (ref.metric->list)
+		return err_set(err, errlen, "where: %s.%s is a list, not one number to compare", ref.patch->id,
+			       ref.metric->name);
 	if (!ref.metric->single && ref.side < 0)
 		return err_set(err, errlen, "where: '%s' has sides: name one, e.g. %s.%s.%s", argv[0], ref.patch->id, ref.metric->name,
 			   ref.patch->sides[ref.patch->after]);
