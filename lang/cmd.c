@@ -13,6 +13,7 @@
 #include "render.h"
 #include "sweepcmd.h"
 #include "variantcmd.h"
+#include "tradeoff.h"
 
 
 int cmd_split(char *line, char **argv, int max, char *err, size_t errlen)
@@ -581,6 +582,9 @@ const struct command commands[] = {
 	  "the first KEY value where METRIC OP VALUE holds (OP: < <= > >= ==)", cmd_where },
 	{ "variant", "PATCH NAME = EXPR | list | del PATCH NAME", 0, -1, { ARG_VARIANT, ARG_VARIANT_NAME, ARG_EXPR },
 	  "your own version of a patch's constant, as one more column (help variant)", cmd_variant },
+	{ "tradeoff", "PATCH [over KNOB FROM TO [step N | x N]]", 1, 7,
+	  { ARG_PATCH, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
+	  "benefit against cost as the patch's own constant varies; before and after marked", cmd_tradeoff },
 	{ "format", "[table|csv|json]", 0, 1, { ARG_FORMAT, ARG_NONE, ARG_NONE },
 	  "output format of later commands", cmd_format },
 	{ "help", "[TOPIC]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },

@@ -1,0 +1,171 @@
+#include "tradeoff.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * Benefit on the y axis, cost on the x axis, read on the after side as the
+ * knob (the after side's constant) moves. The ranges start below the old
+ * kernel and run a few doublings past the patch: the question a reviewer
+ * asks is what the next doubling would buy and cost.
+ */
+const struct tradeoff_spec tradeoff_specs[] = {
+	{ "memcg_charge", "charge_batch", "8", "1024", "x", "2", "throughput", "stock_share", 32, NULL,
+	  "netperf throughput (modeled) against memory pre-charged in per-CPU stocks, as a share of the memcg" },
+	{ "proactive_reclaim", "reclaim_divisor", "1", "64", "x", "2", "time_s", "overreclaim_bytes", 0, "cluster",
+	  "time to reclaim the request (modeled) against what is reclaimed beyond it; before: SWAP_CLUSTER_MAX asks" },
+	{ "committed_as", "committed_lift", "1", "256", "x", "2", "speedup", "max_drift_bytes", 1, NULL,
+	  "mmap throughput after / before (modeled) against the drift the committed count may carry" },
+	{ "vmpressure", "vmpressure_win", "512", "65536", "x", "2", "evals", "detect_s", 512, NULL,
+	  "pressure evaluations for the workload (fewer is the gain) against the delay to a memcg's first one" },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL },
+};
+
+const struct tradeoff_spec *tradeoff_spec_find(const char *patch)
+{
+	for (const struct tradeoff_spec *s = tradeoff_specs; s->patch; s++)
+		if (!strcmp(s->patch, patch))
+			return s;
+	return NULL;
+}
+
+int tradeoff_default_range(const struct machine *m, const struct tradeoff_spec *spec, struct sweep_range *r,
+			   char *err, size_t errlen)
+{
+	return sweep_range_parse(m, spec->knob, spec->from, spec->to, spec->how, spec->step, r, err, errlen);
+}
+
+static int ref_for(const struct patch_desc *d, const char *name, struct metric_ref *ref)
+{
+	ref->patch = d;
+	ref->metric = patch_metric(d, name);
+	ref->side = ref->metric && !ref->metric->single ? d->after : 0;
+	return ref->metric ? 0 : -1;
+}
+
+/* The two metrics on machine row at side. */
+static void eval_point(const struct tradeoff *t, const struct machine *row, int side, struct tradeoff_point *p)
+{
+	int bs = t->benefit.metric->single ? 0 : side, cs = t->cost.metric->single ? 0 : side;
+
+	p->benefit = t->benefit.metric->fn(row, bs, NULL);
+	p->cost = t->cost.metric->fn(row, cs, NULL);
+	p->y = value_real(p->benefit);
+	p->x = value_real(p->cost);
+}
+
+struct knob_value {
+	uint64_t u;
+	double r;
+};
+
+static int cmp_knob(const void *a, const void *b)
+{
+	const struct knob_value *x = a, *y = b;
+
+	if (x->r != y->r)
+		return x->r < y->r ? -1 : 1;
+	return x->u < y->u ? -1 : x->u > y->u;
+}
+
+int tradeoff_run(const struct machine *m, const struct tradeoff_spec *spec, const struct sweep_range *given,
+		 struct tradeoff *t, char *err, size_t errlen)
+{
+	struct sweep_range r;
+	struct sweep_cursor c;
+	struct knob_value *vals;
+	uint64_t after_knob = 0;
+	size_t nv = 0, cap;
+
+	memset(t, 0, sizeof(*t));
+	t->spec = spec;
+	t->patch = patch_find(spec->patch);
+	if (!t->patch || ref_for(t->patch, spec->benefit, &t->benefit) || ref_for(t->patch, spec->cost, &t->cost)) {
+		snprintf(err, errlen, "tradeoff: %s: no such patch or metric (a bug in the trade-off table)", spec->patch);
+		return -1;
+	}
+	if (given)
+		r = *given;
+	else if (tradeoff_default_range(m, spec, &r, err, errlen))
+		return -1;
+	if (r.rows > TRADEOFF_MAX_POINTS - 2) {
+		snprintf(err, errlen, "tradeoff: %llu values of %s are too many for one curve (at most %u): take a bigger step",
+			 (unsigned long long)r.rows, r.key->name, TRADEOFF_MAX_POINTS - 2);
+		return -1;
+	}
+	t->knob = r.key;
+	t->own_knob = !strcmp(r.key->name, spec->knob);
+	cap = (size_t)r.rows + 2;
+	vals = calloc(cap, sizeof(*vals));
+	t->pts = calloc(cap + 1, sizeof(*t->pts));
+	if (!vals || !t->pts) {
+		free(vals);
+		tradeoff_free(t);
+		snprintf(err, errlen, "tradeoff: out of memory");
+		return -1;
+	}
+	sweep_cursor_start(&c);
+	while (nv < cap - 2 && sweep_range_next(&r, &c)) {
+		vals[nv].u = c.u;
+		vals[nv].r = r.real ? c.r : (double)c.u;
+		nv++;
+	}
+	if (t->own_knob) {
+		/* the kernel before and after the patch belong on the curve even between grid values */
+		after_knob = param_u64(m, r.key);
+		vals[nv].u = after_knob;
+		vals[nv++].r = (double)after_knob;
+		if (spec->before_knob) {
+			vals[nv].u = spec->before_knob;
+			vals[nv++].r = (double)spec->before_knob;
+		}
+	}
+	qsort(vals, nv, sizeof(*vals), cmp_knob);
+	for (size_t i = 0; i < nv; i++) {
+		struct tradeoff_point *p;
+		struct machine row = *m;
+		char why[160];
+		int rc;
+
+		if (i && !cmp_knob(&vals[i], &vals[i - 1]))
+			continue;
+		rc = r.real ? param_set_real(&row, r.key, vals[i].r, why, sizeof(why))
+			    : param_set_u64(&row, r.key, vals[i].u, why, sizeof(why));
+		if (rc) {
+			/* an added before/after value outside the knob's range: left out, not an error */
+			continue;
+		}
+		p = &t->pts[t->n++];
+		p->on_curve = 1;
+		p->knob = vals[i].u;
+		p->rknob = vals[i].r;
+		eval_point(t, &row, t->patch->after, p);
+		if (t->own_knob && spec->before_knob && vals[i].u == spec->before_knob) {
+			p->mark = TRADE_BEFORE;
+			snprintf(p->label, sizeof(p->label), "before");
+		}
+		if (t->own_knob && vals[i].u == after_knob) {
+			p->mark = TRADE_AFTER;
+			snprintf(p->label, sizeof(p->label), p->label[0] ? "before = after" : "after");
+		}
+	}
+	free(vals);
+	if (t->own_knob && !spec->before_knob) {
+		/* the old kernel is another strategy, not a knob value: its point stands off the curve */
+		struct tradeoff_point *p = &t->pts[t->n++];
+
+		p->mark = TRADE_BEFORE;
+		snprintf(p->label, sizeof(p->label), "before (%s)", spec->before_label);
+		eval_point(t, m, t->patch->before, p);
+	}
+	return 0;
+}
+
+void tradeoff_free(struct tradeoff *t)
+{
+	free(t->pts);
+	t->pts = NULL;
+	t->n = 0;
+}

@@ -1,0 +1,187 @@
+#include "tradeoff.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "render.h"
+
+#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
+
+static const char *const usage = "expected tradeoff PATCH [over KNOB FROM TO [step N | x N]]";
+
+int tradeoff_parse_run(const struct machine *m, int argc, char **argv, struct tradeoff *t, char *err, size_t errlen)
+{
+	const struct tradeoff_spec *spec;
+	struct sweep_range r;
+	char why[256];
+
+	memset(t, 0, sizeof(*t));
+	if (argc < 1)
+		return ERR("tradeoff: %s", usage);
+	spec = tradeoff_spec_find(argv[0]);
+	if (!spec) {
+		char ids[160];
+		size_t n = 0;
+
+		ids[0] = '\0';
+		for (const struct tradeoff_spec *s = tradeoff_specs; s->patch; s++)
+			n += (size_t)snprintf(ids + n, n < sizeof(ids) ? sizeof(ids) - n : 0, "%s%s", n ? ", " : "", s->patch);
+		return ERR("tradeoff: '%s' is not a patch with a trade-off (expected %s)", argv[0], ids);
+	}
+	if (argc == 1)
+		return tradeoff_run(m, spec, NULL, t, err, errlen);
+	if (strcmp(argv[1], "over") || (argc != 5 && argc != 7))
+		return ERR("tradeoff: %s", usage);
+	if (argc == 7 && strcmp(argv[5], "step") && strcmp(argv[5], "x"))
+		return ERR("tradeoff: '%s': expected step N or x N after the range", argv[5]);
+	if (sweep_range_parse(m, argv[2], argv[3], argv[4], argc == 7 ? argv[5] : NULL, argc == 7 ? argv[6] : NULL, &r,
+			      why, sizeof(why)))
+		return ERR("tradeoff: %s", why);
+	return tradeoff_run(m, spec, &r, t, err, errlen);
+}
+
+static void knob_text(const struct tradeoff *t, const struct tradeoff_point *p, char *buf, size_t len)
+{
+	if (!p->on_curve)
+		snprintf(buf, len, "%s", "");
+	else if (t->knob->type == PT_REAL)
+		render_bare(val_real(p->rknob), buf, len);
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)p->knob);
+}
+
+static void heading(const struct metric_ref *ref, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s.%s", ref->patch->id, ref->metric->name);
+}
+
+static void json_text(struct strbuf *out, const char *s)
+{
+	sb_putc(out, '"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			sb_putc(out, '\\');
+		sb_putc(out, *s);
+	}
+	sb_putc(out, '"');
+}
+
+static void json_num(struct strbuf *out, struct value v)
+{
+	char b[64];
+
+	render_bare(v, b, sizeof(b));
+	if (v.kind == VAL_INT || (v.kind == VAL_REAL && b[0] != 'i' && b[0] != '-' && b[0] != 'n'))
+		sb_puts(out, b);
+	else if (v.kind == VAL_REAL && !strcmp(b, "-inf"))
+		json_text(out, b);
+	else if (v.kind == VAL_REAL && b[0] == '-')
+		sb_puts(out, b);
+	else
+		json_text(out, b); /* inf and n/a stay strings, as in show and sweep */
+}
+
+static int wider(int w, const char *s)
+{
+	return (int)strlen(s) > w ? (int)strlen(s) : w;
+}
+
+static void print_table(const struct tradeoff *t, struct strbuf *out)
+{
+	char hb[128], hc[128], k[64], b[64], c[64];
+	int wk = wider(wider(0, t->knob->name), t->knob->unit), wb, wc;
+	const struct metric_desc *bm = t->benefit.metric, *cm = t->cost.metric;
+
+	heading(&t->benefit, hb, sizeof(hb));
+	heading(&t->cost, hc, sizeof(hc));
+	wb = wider(wider(0, hb), bm->unit);
+	wc = wider(wider(0, hc), cm->unit);
+	for (size_t i = 0; i < t->n; i++) { /* every cell fits its column */
+		knob_text(t, &t->pts[i], k, sizeof(k));
+		render_bare(t->pts[i].benefit, b, sizeof(b));
+		render_bare(t->pts[i].cost, c, sizeof(c));
+		wk = wider(wk, k);
+		wb = wider(wb, b);
+		wc = wider(wc, c);
+	}
+	sb_printf(out, "tradeoff %s over %s: %s\n", t->patch->id, t->knob->name, t->spec->why);
+	sb_printf(out, "  benefit: %s (%s, %s, %s is better); cost: %s (%s, %s, %s is better)\n", hb, bm->unit,
+		  metric_kind_name(bm->kind), metric_better_name(bm->better), hc, cm->unit, metric_kind_name(cm->kind),
+		  metric_better_name(cm->better));
+	sb_printf(out, "%*s  %*s  %*s  %s\n", wk, t->knob->name, wb, hb, wc, hc, "kernel");
+	sb_printf(out, "%*s  %*s  %*s\n", wk, t->knob->unit, wb, bm->unit, wc, cm->unit);
+	for (size_t i = 0; i < t->n; i++) {
+		const struct tradeoff_point *p = &t->pts[i];
+
+		knob_text(t, p, k, sizeof(k));
+		render_bare(p->benefit, b, sizeof(b));
+		render_bare(p->cost, c, sizeof(c));
+		sb_printf(out, "%*s  %*s  %*s%s%s\n", wk, k, wb, b, wc, c, *p->label ? "  " : "", p->label);
+	}
+	if (!t->own_knob)
+		sb_printf(out, "(%s is not the patch's own constant, %s: no row is marked before or after)\n",
+			  t->knob->name, t->spec->knob);
+}
+
+static void print_csv(const struct tradeoff *t, struct strbuf *out)
+{
+	char hb[128], hc[128], k[64], b[64], c[64];
+
+	heading(&t->benefit, hb, sizeof(hb));
+	heading(&t->cost, hc, sizeof(hc));
+	sb_printf(out, "%s,%s,%s,kernel\n", t->knob->name, hb, hc);
+	for (size_t i = 0; i < t->n; i++) {
+		const struct tradeoff_point *p = &t->pts[i];
+
+		knob_text(t, p, k, sizeof(k));
+		render_bare(p->benefit, b, sizeof(b));
+		render_bare(p->cost, c, sizeof(c));
+		sb_printf(out, "%s,%s,%s,%s\n", k, b, c, p->label);
+	}
+}
+
+static void print_json(const struct tradeoff *t, struct strbuf *out)
+{
+	char hb[128], hc[128], k[64];
+
+	heading(&t->benefit, hb, sizeof(hb));
+	heading(&t->cost, hc, sizeof(hc));
+	sb_puts(out, "[\n");
+	for (size_t i = 0; i < t->n; i++) {
+		const struct tradeoff_point *p = &t->pts[i];
+
+		sb_puts(out, i ? ",\n  {" : "  {");
+		json_text(out, t->knob->name);
+		sb_puts(out, ": ");
+		knob_text(t, p, k, sizeof(k));
+		sb_puts(out, p->on_curve ? k : "null");
+		sb_puts(out, ", ");
+		json_text(out, hb);
+		sb_puts(out, ": ");
+		json_num(out, p->benefit);
+		sb_puts(out, ", ");
+		json_text(out, hc);
+		sb_puts(out, ": ");
+		json_num(out, p->cost);
+		sb_puts(out, ", \"kernel\": ");
+		json_text(out, p->label);
+		sb_putc(out, '}');
+	}
+	sb_puts(out, t->n ? "\n]\n" : "]\n");
+}
+
+int cmd_tradeoff(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	struct tradeoff t;
+
+	if (tradeoff_parse_run(&s->m, argc, argv, &t, err, errlen))
+		return -1;
+	if (s->format == FMT_CSV)
+		print_csv(&t, out);
+	else if (s->format == FMT_JSON)
+		print_json(&t, out);
+	else
+		print_table(&t, out);
+	tradeoff_free(&t);
+	return 0;
+}
