@@ -233,9 +233,12 @@ static void format_row_lists(const struct sweep *sw, enum out_format fmt, const 
 		else
 			sb_puts(out, fmt == FMT_CSV ? "," : "  ");
 		if (sw->cols[i].metric->list) {
-			if (fmt == FMT_TABLE) /* under its heading, the items run on */
-				sb_printf(out, "%*s", width[i + 1] - (int)strlen(sw->cols[i].head), "");
+			size_t at = out->len;
+
 			list_cell(sw, i, fmt, out);
+			/* table: left-aligned under its heading; a longer list runs on */
+			if (fmt == FMT_TABLE && out->len - at < (size_t)width[i + 1])
+				sb_printf(out, "%*s", width[i + 1] - (int)(out->len - at), "");
 			continue;
 		}
 		v = sweep_value(sw, i);
