@@ -122,6 +122,8 @@ static void test_random_sweeps(void **state)
 			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
 				char name[128];
 
+				if (md->list)
+					continue; /* a list's row takes the strbuf path: tests/script/cost_sweep checks it */
 				snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
 				assert_int_equal(sweep_add_metric(&sw, name, err, sizeof(err)), 0);
 			}
