@@ -1,5 +1,7 @@
 #include "tradeoff.h"
 
+#include "err.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,19 +84,16 @@ int tradeoff_run(const struct machine *m, const struct tradeoff_spec *spec, cons
 	memset(t, 0, sizeof(*t));
 	t->spec = spec;
 	t->patch = patch_find(spec->patch);
-	if (!t->patch || ref_for(t->patch, spec->benefit, &t->benefit) || ref_for(t->patch, spec->cost, &t->cost)) {
-		snprintf(err, errlen, "tradeoff: %s: no such patch or metric (a bug in the trade-off table)", spec->patch);
-		return -1;
-	}
+	if (!t->patch || ref_for(t->patch, spec->benefit, &t->benefit) || ref_for(t->patch, spec->cost, &t->cost))
+		return err_set(err, errlen, "tradeoff: %s: no such patch or metric (a bug in the trade-off table)",
+			       spec->patch);
 	if (given)
 		r = *given;
 	else if (tradeoff_default_range(m, spec, &r, err, errlen))
 		return -1;
-	if (r.rows > TRADEOFF_MAX_POINTS - 2) {
-		snprintf(err, errlen, "tradeoff: %llu values of %s are too many for one curve (at most %u): take a bigger step",
-			 (unsigned long long)r.rows, r.key->name, TRADEOFF_MAX_POINTS - 2);
-		return -1;
-	}
+	if (r.rows > TRADEOFF_MAX_POINTS - 2)
+		return err_set(err, errlen, "tradeoff: %llu values of %s are too many for one curve (at most %u): take a bigger step",
+			       (unsigned long long)r.rows, r.key->name, TRADEOFF_MAX_POINTS - 2);
 	t->knob = r.key;
 	t->own_knob = !strcmp(r.key->name, spec->knob);
 	cap = (size_t)r.rows + 2;
@@ -103,8 +102,7 @@ int tradeoff_run(const struct machine *m, const struct tradeoff_spec *spec, cons
 	if (!vals || !t->pts) {
 		free(vals);
 		tradeoff_free(t);
-		snprintf(err, errlen, "tradeoff: out of memory");
-		return -1;
+		return err_set(err, errlen, "tradeoff: out of memory");
 	}
 	sweep_cursor_start(&c);
 	while (nv < cap - 2 && sweep_range_next(&r, &c)) {

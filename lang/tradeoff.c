@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/err.h"
 #include "render.h"
 
-#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 
 static const char *const usage = "expected tradeoff PATCH [over KNOB FROM TO [step N | x N]]";
 
@@ -17,7 +17,7 @@ int tradeoff_parse_run(const struct machine *m, int argc, char **argv, struct tr
 
 	memset(t, 0, sizeof(*t));
 	if (argc < 1)
-		return ERR("tradeoff: %s", usage);
+		return err_set(err, errlen, "tradeoff: %s", usage);
 	spec = tradeoff_spec_find(argv[0]);
 	if (!spec) {
 		char ids[160];
@@ -26,17 +26,17 @@ int tradeoff_parse_run(const struct machine *m, int argc, char **argv, struct tr
 		ids[0] = '\0';
 		for (const struct tradeoff_spec *s = tradeoff_specs; s->patch; s++)
 			n += (size_t)snprintf(ids + n, n < sizeof(ids) ? sizeof(ids) - n : 0, "%s%s", n ? ", " : "", s->patch);
-		return ERR("tradeoff: '%s' is not a patch with a trade-off (expected %s)", argv[0], ids);
+		return err_set(err, errlen, "tradeoff: '%s' is not a patch with a trade-off (expected %s)", argv[0], ids);
 	}
 	if (argc == 1)
 		return tradeoff_run(m, spec, NULL, t, err, errlen);
 	if (strcmp(argv[1], "over") || (argc != 5 && argc != 7))
-		return ERR("tradeoff: %s", usage);
+		return err_set(err, errlen, "tradeoff: %s", usage);
 	if (argc == 7 && strcmp(argv[5], "step") && strcmp(argv[5], "x"))
-		return ERR("tradeoff: '%s': expected step N or x N after the range", argv[5]);
+		return err_set(err, errlen, "tradeoff: '%s': expected step N or x N after the range", argv[5]);
 	if (sweep_range_parse(m, argv[2], argv[3], argv[4], argc == 7 ? argv[5] : NULL, argc == 7 ? argv[6] : NULL, &r,
 			      why, sizeof(why)))
-		return ERR("tradeoff: %s", why);
+		return err_set(err, errlen, "tradeoff: %s", why);
 	return tradeoff_run(m, spec, &r, t, err, errlen);
 }
 
