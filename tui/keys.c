@@ -21,6 +21,10 @@ const struct key_binding key_bindings[] = {
 	  KA_ABOUT },
 	{ { 'c' }, "c", "chart", "chart the selected metric across CPUs (log scale), before and after", KA_CHART },
 	{ { 'x' }, "x", NULL, "in a chart: switch the axis between CPUs and RAM", KA_CHART_AXIS },
+	{ { 't' }, "t", NULL,
+	  "trade-off chart of the patch under the cursor: its benefit against its cost as its constant varies"
+	  " (in it: the next patch)",
+	  KA_TRADEOFF },
 	{ { KEY_UP, 'k' }, "Up k", NULL, "move up (in a view: scroll)", KA_UP },
 	{ { KEY_DOWN, 'j' }, "Down j", NULL, "move down (in a view: scroll)", KA_DOWN },
 	{ { KEY_PPAGE, KEY_NPAGE, ' ' }, "PgUp PgDn Space", NULL, "a page up or down", KA_PAGE },

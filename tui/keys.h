@@ -20,6 +20,7 @@ enum key_action {
 	KA_ABOUT,
 	KA_CHART,
 	KA_CHART_AXIS,
+	KA_TRADEOFF,
 	KA_UP,
 	KA_DOWN,
 	KA_PAGE,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../core/params.h"
+#include "../core/tradeoff.h"
 #include "../lang/chart.h"
 #include "crt.h"
 #include "screen.h"
@@ -244,6 +245,27 @@ static void chart_selected(struct panels *pn, struct screen *sc)
 	screen_show(sc, view_chart_new(r->patch, r->metric, r->serial));
 }
 
+static void tradeoff_selected(struct panels *pn, struct screen *sc)
+{
+	const struct param *p = selected_param(pn);
+	const struct patch_desc *d = patch_row(pn) ? patch_row(pn)->patch : NULL;
+	const struct tradeoff_spec *spec;
+
+	/* as for about: a patch's own parameter (charge_batch) means that patch */
+	if (pn->focus == 0 && p && patch_find(p->group))
+		d = patch_find(p->group);
+	if (!d) {
+		screen_status(sc, 0, "select a patch or one of its metrics (Tab to the patches) for its trade-off");
+		return;
+	}
+	spec = tradeoff_spec_find(d->id);
+	if (!spec) {
+		screen_status(sc, 0, "%s trades nothing: it is context, not a patch", d->id);
+		return;
+	}
+	screen_show(sc, view_tradeoff_new(spec));
+}
+
 static void enter(struct panels *pn, struct screen *sc)
 {
 	const struct param *p = selected_param(pn);
@@ -326,6 +348,7 @@ static int panels_key(struct view *v, struct screen *sc, const struct key_bindin
 	case KA_EXPLAIN: explain_selected(pn, sc); return 1;
 	case KA_ABOUT: about_selected(pn, sc); return 1;
 	case KA_CHART: chart_selected(pn, sc); return 1;
+	case KA_TRADEOFF: tradeoff_selected(pn, sc); return 1;
 	default: break;
 	}
 	if (!top)
