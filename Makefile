@@ -232,9 +232,14 @@ $(BUILD)/fuzz_%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/fuzz/sandbox.o $(LANG_LIB) $(CO
 $(BUILD)/replay_%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/fuzz/replay.o $(BUILD)/fuzz/sandbox.o $(LANG_LIB) $(CORE_LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $(FUZZ_WRAP) -o $@ $^ $(LIBS)
 
-# Every saved crash input and seed, once, without libFuzzer (the asan target runs it sanitized).
-regress: $(FUZZ_TARGETS:%=$(BUILD)/replay_%)
+$(BUILD)/sandbox_check: $(BUILD)/fuzz/sandbox_check.o $(BUILD)/fuzz/sandbox.o $(LANG_LIB) $(CORE_LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(FUZZ_WRAP) -o $@ $^ $(LIBS)
+
+# Every saved crash input and seed, once, without libFuzzer (the asan target runs it sanitized);
+# and the sandbox itself: no path outside its folder, /dev/null included, gets through.
+regress: $(FUZZ_TARGETS:%=$(BUILD)/replay_%) $(BUILD)/sandbox_check
 	@set -e; for t in $(FUZZ_TARGETS); do $(BUILD)/replay_$$t tests/regress/$$t fuzz/corpus/$$t; done
+	@$(BUILD)/sandbox_check
 
 # Not part of check: FUZZ_SECONDS per target. New inputs go to build/fuzz/corpus-*,
 # crashes to build/fuzz/artifacts/ - keep each as tests/regress/TARGET/NAME.

@@ -14,6 +14,7 @@
 
 /* The harness's own state: one process, one sandbox. */
 static char root[PATH_MAX];
+static char real_root[PATH_MAX]; /* root with its links resolved (TMPDIR may be one) */
 static char artifacts[PATH_MAX];
 static int guarded;
 
@@ -49,11 +50,28 @@ static int artifact(const char *path)
 	return 0;
 }
 
+/*
+ * Where the path really is: a link inside the sandbox may point out of it
+ * (to /dev/null). An existing path resolves whole; a new name by its folder.
+ */
+static int resolves_under(const char *path)
+{
+	char buf[PATH_MAX], real[PATH_MAX];
+	const char *slash;
+
+	if (realpath(path, real))
+		return under(real, real_root);
+	if (errno != ENOENT || !(slash = strrchr(path, '/')))
+		return 0;
+	snprintf(buf, sizeof(buf), "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	return realpath(buf, real) && under(real, real_root);
+}
+
 static int allowed(const char *path)
 {
 	if (!guarded)
 		return 1;
-	if (path && (under(path, root) || artifact(path)))
+	if (path && ((under(path, root) && resolves_under(path)) || artifact(path)))
 		return 1;
 	errno = EACCES;
 	return 0;
@@ -268,6 +286,10 @@ void sandbox_init(int argc, char **argv)
 		exit(1);
 	}
 	atexit(sandbox_remove);
+	if (!realpath(root, real_root)) {
+		perror("sandbox: realpath");
+		exit(1);
+	}
 	if (!src || !*src)
 		src = "presets";
 	snprintf(presets, sizeof(presets), "%s/presets", root);

@@ -15,6 +15,7 @@
 #include "../core/err.h"
 #include "../core/params.h"
 #include "../core/preset.h"
+#include "outfile.h"
 #include "records.h"
 
 #ifndef PRESETDIR
@@ -313,95 +314,38 @@ int make_dirs(const char *dir, mode_t mode, char *failed, size_t failedlen)
 	}
 }
 
-static int write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
-/*
- * Write a temporary file beside the target, fsync it, then rename it over the
- * target: a reader (or a crash) sees the old file or the whole new one, never half.
- */
-static int write_atomically(const char *path, const char *text, size_t len, char *err, size_t errlen)
-{
-	char dir[PATH_MAX], tmp[PATH_MAX + 32];
-	const char *slash = strrchr(path, '/');
-	int fd, dfd;
-
-	if (strlen(path) > 3800 || strlen(slash ? slash + 1 : path) > 255)
-		return err_set(err, errlen, "preset save: path too long");
-	if (slash)
-		snprintf(dir, sizeof(dir), "%.*s", slash == path ? 1 : (int)(slash - path), path);
-	else
-		snprintf(dir, sizeof(dir), ".");
-	snprintf(tmp, sizeof(tmp), "%.3800s/.%.255s.XXXXXX", dir, slash ? slash + 1 : path);
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		return err_set(err, errlen, "preset save: cannot write in %s: %s", dir, strerror(errno));
-	if (fchmod(fd, 0644) || write_all(fd, text, len) || fsync(fd)) {
-		snprintf(err, errlen, "preset save: %s: %s", tmp, strerror(errno));
-		close(fd);
-		unlink(tmp);
-		return -1;
-	}
-	if (close(fd) || rename(tmp, path)) {
-		snprintf(err, errlen, "preset save: %s: %s", path, strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	/* the rename itself lasts once the folder is on disk; best effort */
-	dfd = open(dir, O_RDONLY | O_DIRECTORY);
-	if (dfd >= 0) {
-		(void)fsync(dfd);
-		close(dfd);
-	}
-	return 0;
-}
-
 int preset_save(const struct machine *m, const char *name_or_path, struct strbuf *out, char *err, size_t errlen)
 {
 	struct strbuf text = STRBUF_INIT;
-	char path[PATH_MAX + 80], desc[200], ram[48], page[48], cpus[24], oc[24];
-	struct stat st;
+	char path[PATH_MAX + 80], desc[200], ram[48], page[48], cpus[24], oc[24], why[PATH_MAX + 256];
 	int rc;
 
 	if (is_path(name_or_path)) {
 		snprintf(path, sizeof(path), "%s", name_or_path);
 	} else if (valid_name(name_or_path)) {
-		char dir[PATH_MAX], why[PATH_MAX];
+		char dir[PATH_MAX], bad[PATH_MAX];
 
 		if (user_preset_dir(dir, sizeof(dir)))
 			return snprintf(err, errlen, "preset save: no XDG_CONFIG_HOME or HOME for the user's presets; "
 				       "give a PATH"), -1;
-		if (make_dirs(dir, 0755, why, sizeof(why)))
-			return snprintf(err, errlen, "preset save: cannot create %s: %s", why, strerror(errno)), -1;
+		if (make_dirs(dir, 0755, bad, sizeof(bad)))
+			return snprintf(err, errlen, "preset save: cannot create %s: %s", bad, strerror(errno)), -1;
 		snprintf(path, sizeof(path), "%.4000s/%s.preset", dir, name_or_path);
 	} else {
 		return err_set(err, errlen, "preset save: '%.64s' is neither a NAME (letters, digits, - _ .) nor a PATH",
 			 name_or_path);
 	}
-	if (!stat(path, &st) && !S_ISREG(st.st_mode))
-		return err_set(err, errlen, "preset save: %s is not a regular file", path);
 	param_format(m, param_find("cpus"), cpus, sizeof(cpus));
 	param_format_human(m, param_find("ram"), ram, sizeof(ram));
 	param_format_human(m, param_find("pagesize"), page, sizeof(page));
 	param_format(m, param_find("overcommit"), oc, sizeof(oc));
 	snprintf(desc, sizeof(desc), "saved by batchlab: %s CPUs, %s, %s pages, overcommit %s", cpus, ram, page, oc);
 	preset_format(m, desc, &text);
-	rc = write_atomically(path, sb_str(&text), text.len, err, errlen);
+	rc = outfile_write(path, sb_str(&text), text.len, why, sizeof(why));
 	sb_free(&text);
-	if (!rc)
+	if (rc)
+		snprintf(err, errlen, "preset save: %s", why);
+	else
 		sb_printf(out, "saved %s\n", path);
 	return rc;
 }

@@ -1,6 +1,7 @@
 #include "sweepcmd.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include "../core/params.h"
 #include "../core/units.h"
 #include "chart.h"
+#include "outfile.h"
 #include "cmd.h"
 #include "interrupt.h"
 #include "numfmt.h"
@@ -273,6 +275,7 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 	double start = now_s(), last = start;
 	uint64_t rows = 0;
 	size_t rowmax;
+	char why[128];
 
 	width[0] = col_width(sw->range.key->name, sw->range.key->type == PT_SIZE ? 14 : 8);
 	if ((int)strlen(sw->range.key->unit) > width[0])
@@ -322,7 +325,8 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 	sweep_end(sw);
 
 	if (k.failed)
-		rc = err_set(err, errlen, "sweep: write error after %llu rows: %s", (unsigned long long)rows, strerror(k.failed));
+		rc = err_set(err, errlen, "sweep: write error after %llu rows: %s", (unsigned long long)rows,
+			     outfile_strerror(k.failed, why, sizeof(why)));
 	else if (interrupt_take())
 		rc = err_set(err, errlen, "sweep: interrupted after %llu of %llu rows; the rows written are complete",
 			 (unsigned long long)rows, (unsigned long long)sw->range.rows) - 1;
@@ -398,65 +402,13 @@ static int parse_range_words(const struct machine *m, int argc, char **argv, str
 	return next;
 }
 
-/*
- * Write to a temporary file beside PATH and rename it into place, so PATH is
- * either the old file or the whole new one - never half a sweep.
- */
-static FILE *open_temp(const char *cmd, const char *path, char *tmp, size_t len, char *err, size_t errlen)
-{
-	const char *slash = strrchr(path, '/');
-	int dirlen = slash ? (int)(slash - path + 1) : 0, fd;
-	mode_t mask;
-	FILE *f;
-
-	if ((size_t)snprintf(tmp, len, "%.*s.%s.XXXXXX", dirlen, path, slash ? slash + 1 : path) >= len) {
-		snprintf(err, errlen, "%s: output path too long", cmd);
-		return NULL;
-	}
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: cannot write %s: %s", cmd, path, strerror(errno));
-		return NULL;
-	}
-	mask = umask(0);
-	umask(mask);
-	/* as if created with open(): mkstemp's 0600 would hide a table meant to be shared */
-	(void)!fchmod(fd, 0666 & ~mask);
-	f = fdopen(fd, "w");
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot write %s: %s", cmd, path, strerror(errno));
-		close(fd);
-		unlink(tmp);
-	}
-	return f;
-}
-
-static int finish_file(const char *cmd, FILE *f, const char *tmp, const char *path, int ok, char *err, size_t errlen)
-{
-	int e = 0;
-
-	if (fflush(f) || fsync(fileno(f)))
-		e = errno;
-	if (fclose(f) && !e)
-		e = errno;
-	if (ok && !e && rename(tmp, path))
-		e = errno;
-	if (!ok || e) {
-		unlink(tmp);
-		if (ok)
-			return err_set(err, errlen, "%s: cannot write %s: %s", cmd, path, strerror(e));
-		return -1;
-	}
-	return 0;
-}
-
 int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	static struct sweep sw; /* 192 columns: too big for a stack a curses front end may keep small */
 	struct sweep_range r;
 	const char *path;
-	char tmp[4096], why[256];
-	FILE *f = NULL;
+	char why[PATH_MAX + 256];
+	struct outfile of;
 	struct strbuf fbuf = STRBUF_INIT;
 	int first, rc, progress;
 
@@ -482,22 +434,27 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 	if (!path)
 		return sweep_write(&s->m, &sw, s->format, s->stream, progress, out, err, errlen) ? -1 : 0;
 
-	f = open_temp("sweep", path, tmp, sizeof(tmp), err, errlen);
-	if (!f)
-		return -1;
-	rc = sweep_write(&s->m, &sw, output_format(s, path), f, progress, &fbuf, err, errlen);
+	if (outfile_open(&of, path, why, sizeof(why)))
+		return err_set(err, errlen, "sweep: %s", why);
+	rc = sweep_write(&s->m, &sw, output_format(s, path), of.f, progress, &fbuf, err, errlen);
 	sb_free(&fbuf);
 	if (rc == -2) {
 		char note[512];
 
 		/* the rows written are whole: they take PATH's place, and the note says there are fewer */
 		snprintf(note, sizeof(note), "%s (in %s)", err, path);
-		if (finish_file("sweep", f, tmp, path, 1, err, errlen))
-			return -1;
+		if (outfile_commit(&of, why, sizeof(why)))
+			return err_set(err, errlen, "sweep: %s", why);
 		return err_set(err, errlen, "%s", note);
 	}
-	if (finish_file("sweep", f, tmp, path, !rc, err, errlen) || rc)
-		return -1;
+	if (rc) {
+		/* the file is named in the error: "sweep: PATH: write error after ..." */
+		snprintf(why, sizeof(why), "%s", err + (strncmp(err, "sweep: ", 7) ? 0 : 7));
+		outfile_abort(&of);
+		return err_set(err, errlen, "sweep: %s: %s", path, why);
+	}
+	if (outfile_commit(&of, why, sizeof(why)))
+		return err_set(err, errlen, "sweep: %s", why);
 	if (s->interactive)
 		sb_printf(out, "wrote %llu rows to %s\n", (unsigned long long)r.rows, path);
 	return 0;
@@ -636,7 +593,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	struct strbuf text = STRBUF_INIT, *dst;
 	const char *path;
 	enum out_format fmt;
-	char why[256], title[160], tmp[4096];
+	char why[PATH_MAX + 256], title[160];
 	int width = 0, height = 22, next, nser = 0, sides[CHART_MAX_SERIES], ascii = 0;
 
 	if (take_output("plot", &argc, argv, &path, err, errlen) ||
@@ -715,21 +672,11 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 		sb_putc(dst, '\n');
 	}
 	if (path) {
-		FILE *f = open_temp("plot", path, tmp, sizeof(tmp), err, errlen);
-		int ok;
+		int rc = outfile_write(path, text.buf ? text.buf : "", text.len, why, sizeof(why));
 
-		if (!f) {
-			sb_free(&text);
-			return -1;
-		}
-		ok = fwrite(text.buf, 1, text.len, f) == text.len;
 		sb_free(&text);
-		if (!ok)
-			snprintf(why, sizeof(why), "%s", strerror(errno ? errno : EIO));
-		if (finish_file("plot", f, tmp, path, ok, err, errlen))
-			return -1;
-		if (!ok)
-			return err_set(err, errlen, "plot: cannot write %s: %s", path, why);
+		if (rc)
+			return err_set(err, errlen, "plot: %s", why);
 		if (s->interactive)
 			sb_printf(out, "wrote the chart to %s\n", path);
 	}

@@ -1,0 +1,320 @@
+#include "outfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
+
+/* ".NAME.XXXXXX" must fit in a file name: a long NAME is shortened in the temporary's name only */
+#define TMP_EXTRA 8
+/* a FIFO whose reader is about to open it (a shell pipeline starting) gets this long, then an error */
+#define FIFO_WAIT_MS 1000
+
+/*
+ * What a signal handler needs to remove the temporary file: a copy of its
+ * name in static storage, and a flag set only once the name is complete.
+ */
+static char live_tmp[PATH_MAX];
+static volatile sig_atomic_t live;
+static const int ending[] = { SIGTERM, SIGHUP, SIGQUIT, SIGINT };
+static int caught[sizeof(ending) / sizeof(ending[0])];
+
+const char *outfile_strerror(int e, char *buf, size_t len)
+{
+	const char *name = strerrorname_np(e);
+
+	snprintf(buf, len, "%s%s%s%s", strerror(e), name ? " (" : "", name ? name : "", name ? ")" : "");
+	return buf;
+}
+
+void outfile_signal_cleanup(void)
+{
+	if (live) {
+		live = 0;
+		unlink(live_tmp);
+	}
+}
+
+static void on_ending(int sig)
+{
+	outfile_signal_cleanup();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Only where the default would end the process: a front end's own handler keeps its signal. */
+static void catch_ending(void)
+{
+	for (size_t i = 0; i < sizeof(ending) / sizeof(ending[0]); i++) {
+		struct sigaction old, sa;
+
+		caught[i] = 0;
+		if (sigaction(ending[i], NULL, &old) || old.sa_handler != SIG_DFL)
+			continue;
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_ending;
+		sigemptyset(&sa.sa_mask);
+		caught[i] = !sigaction(ending[i], &sa, NULL);
+	}
+}
+
+static void release_ending(void)
+{
+	live = 0;
+	for (size_t i = 0; i < sizeof(ending) / sizeof(ending[0]); i++) {
+		struct sigaction cur;
+
+		/* a handler installed since (a sweep's Ctrl-C) has restored ours by now; only ours goes */
+		if (caught[i] && !sigaction(ending[i], NULL, &cur) && cur.sa_handler == on_ending)
+			signal(ending[i], SIG_DFL);
+		caught[i] = 0;
+	}
+}
+
+static int block_ending(sigset_t *old)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	for (size_t i = 0; i < sizeof(ending) / sizeof(ending[0]); i++)
+		sigaddset(&set, ending[i]);
+	return sigprocmask(SIG_BLOCK, &set, old);
+}
+
+/* /dev/stdout, /dev/fd/N, /proc/self/fd/N: the name of an open file, not a file to replace. */
+static int names_open_fd(const char *path)
+{
+	char link[PATH_MAX];
+	ssize_t n;
+
+	if (!strncmp(path, "/proc/", 6) || !strncmp(path, "/dev/fd/", 8))
+		return 1;
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n <= 0)
+		return 0;
+	link[n] = '\0';
+	return !strncmp(link, "/proc/", 6) || !strncmp(link, "fd/", 3) || !strncmp(link, "/dev/fd/", 8);
+}
+
+/* A link whose file does not exist yet: follow the link texts to the name to create. */
+static int resolve_dangling(const char *path, char *out, size_t len)
+{
+	char cur[PATH_MAX], link[PATH_MAX];
+
+	snprintf(cur, sizeof(cur), "%s", path);
+	for (int hops = 0; hops < 40; hops++) {
+		ssize_t n = readlink(cur, link, sizeof(link) - 1);
+		const char *slash;
+
+		if (n < 0) {
+			if (errno != EINVAL && errno != ENOENT)
+				return -1;
+			snprintf(out, len, "%s", cur);
+			return 0;
+		}
+		link[n] = '\0';
+		slash = strrchr(cur, '/');
+		if (link[0] == '/' || !slash) {
+			memcpy(cur, link, (size_t)n + 1);
+		} else {
+			char next[PATH_MAX];
+
+			if ((size_t)snprintf(next, sizeof(next), "%.*s/%s", (int)(slash - cur), cur, link) >= sizeof(next))
+				return errno = ENAMETOOLONG, -1;
+			memcpy(cur, next, sizeof(cur));
+		}
+	}
+	errno = ELOOP;
+	return -1;
+}
+
+static int open_direct(struct outfile *o, int append, char *err, size_t errlen)
+{
+	char why[128];
+	int fd, flags = O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC | (append ? O_APPEND : 0);
+	struct stat st;
+
+	/* non-blocking: a FIFO nobody reads must not hang the command; a reader may be a moment late */
+	for (int waited = 0;; waited += 10) {
+		fd = open(o->path, flags);
+		if (fd >= 0 || errno != ENXIO || waited >= FIFO_WAIT_MS || stat(o->path, &st) || !S_ISFIFO(st.st_mode))
+			break;
+		nanosleep(&(struct timespec){ 0, 10 * 1000 * 1000 }, NULL);
+	}
+	if (fd < 0) {
+		if (errno == ENXIO && !stat(o->path, &st))
+			return ERR("%s: %s", o->path, S_ISFIFO(st.st_mode) ? "a FIFO with no reader" :
+				   S_ISSOCK(st.st_mode) ? "a socket: not written as a file" : "no such device");
+		return ERR("%s: %s", o->path, outfile_strerror(errno, why, sizeof(why)));
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	o->f = fdopen(fd, "w");
+	if (!o->f) {
+		close(fd);
+		return ERR("%s: %s", o->path, outfile_strerror(errno, why, sizeof(why)));
+	}
+	o->direct = 1;
+	return 0;
+}
+
+static int open_temp(struct outfile *o, const struct stat *st, char *err, size_t errlen)
+{
+	const char *slash = strrchr(o->target, '/'), *base = slash ? slash + 1 : o->target;
+	char dir[PATH_MAX], why[128];
+	size_t blen = strlen(base);
+	sigset_t old;
+	mode_t mode;
+	int fd, e;
+
+	if (slash)
+		snprintf(dir, sizeof(dir), "%.*s", slash == o->target ? 1 : (int)(slash - o->target), o->target);
+	else
+		snprintf(dir, sizeof(dir), ".");
+	if (blen + TMP_EXTRA > NAME_MAX)
+		blen = NAME_MAX - TMP_EXTRA;
+	if ((size_t)snprintf(o->tmp, sizeof(o->tmp), "%.*s.%.*s.XXXXXX", slash ? (int)(base - o->target) : 0,
+			     o->target, (int)blen, base) >= sizeof(o->tmp))
+		return ERR("%s: path too long", o->path);
+	if (block_ending(&old))
+		return ERR("%s: %s", o->path, outfile_strerror(errno, why, sizeof(why)));
+	fd = mkostemp(o->tmp, O_CLOEXEC);
+	e = errno;
+	if (fd >= 0) {
+		memcpy(live_tmp, o->tmp, sizeof(live_tmp));
+		live = 1;
+		catch_ending();
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (fd < 0) {
+		o->tmp[0] = '\0';
+		if (e == ENOENT)
+			return ERR("%s: folder %s does not exist", o->path, dir);
+		if (e == ENOTDIR)
+			return ERR("%s: %s is not a folder", o->path, dir);
+		return ERR("%s: cannot create a file in %s: %s", o->path, dir, outfile_strerror(e, why, sizeof(why)));
+	}
+	if (st) {
+		mode = st->st_mode & 07777;
+		/* as root, a file keeps its owner too; elsewhere this fails harmlessly */
+		if (geteuid() == 0)
+			(void)!fchown(fd, st->st_uid, st->st_gid);
+	} else {
+		mode = umask(0);
+		umask(mode);
+		mode = 0666 & ~mode; /* as open(O_CREAT) would: mkstemp's 0600 would hide a file meant to be shared */
+	}
+	if (fchmod(fd, mode) || !(o->f = fdopen(fd, "w"))) {
+		e = errno;
+		close(fd);
+		outfile_abort(o);
+		return ERR("%s: %s", o->path, outfile_strerror(e, why, sizeof(why)));
+	}
+	return 0;
+}
+
+int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	char why[128];
+
+	memset(o, 0, sizeof(*o));
+	o->path = path;
+	if (!*path)
+		return ERR("expected a file name");
+	if (strlen(path) >= sizeof(o->target))
+		return ERR("%.200s...: path too long", path);
+	snprintf(o->target, sizeof(o->target), "%s", path);
+	if (lstat(path, &st)) {
+		if (errno != ENOENT)
+			return ERR("%s: %s", path, outfile_strerror(errno, why, sizeof(why)));
+		return open_temp(o, NULL, err, errlen);
+	}
+	if (S_ISLNK(st.st_mode)) {
+		if (names_open_fd(path))
+			return open_direct(o, 1, err, errlen);
+		if (stat(path, &st)) {
+			if (errno != ENOENT || resolve_dangling(path, o->target, sizeof(o->target)))
+				return ERR("%s: %s", path, outfile_strerror(errno, why, sizeof(why)));
+			return open_temp(o, NULL, err, errlen);
+		}
+		if (S_ISREG(st.st_mode) && !realpath(path, o->target))
+			return ERR("%s: %s", path, outfile_strerror(errno, why, sizeof(why)));
+	}
+	if (S_ISDIR(st.st_mode))
+		return ERR("%s: is a folder", path);
+	if (!S_ISREG(st.st_mode))
+		return open_direct(o, 0, err, errlen);
+	/* root may write anything: the mode bits are the user's word that this file is not to change */
+	if (!(st.st_mode & 0222) || access(o->target, W_OK))
+		return ERR("%s: read-only file: not replaced", path);
+	return open_temp(o, &st, err, errlen);
+}
+
+void outfile_abort(struct outfile *o)
+{
+	if (o->f)
+		fclose(o->f);
+	o->f = NULL;
+	if (o->tmp[0]) {
+		unlink(o->tmp);
+		o->tmp[0] = '\0';
+		release_ending();
+	}
+}
+
+int outfile_commit(struct outfile *o, char *err, size_t errlen)
+{
+	char why[128], dir[PATH_MAX];
+	const char *slash;
+	int e = 0, dfd;
+
+	if (fflush(o->f) || ferror(o->f))
+		e = errno ? errno : EIO;
+	if (!e && !o->direct && fsync(fileno(o->f)))
+		e = errno;
+	if (fclose(o->f) && !e)
+		e = errno;
+	o->f = NULL;
+	if (o->direct)
+		return e ? ERR("%s: %s", o->path, outfile_strerror(e, why, sizeof(why))) : 0;
+	if (!e && rename(o->tmp, o->target))
+		e = errno;
+	if (e) {
+		outfile_abort(o);
+		return ERR("%s: %s", o->path, outfile_strerror(e, why, sizeof(why)));
+	}
+	o->tmp[0] = '\0';
+	release_ending();
+	/* the rename itself lasts once the folder is on disk; best effort */
+	slash = strrchr(o->target, '/');
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (slash == o->target ? 1 : (int)(slash - o->target)) : 1,
+		 slash ? o->target : ".");
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		(void)fsync(dfd);
+		close(dfd);
+	}
+	return 0;
+}
+
+int outfile_write(const char *path, const char *text, size_t len, char *err, size_t errlen)
+{
+	struct outfile o;
+
+	if (outfile_open(&o, path, err, errlen))
+		return -1;
+	if (len && fwrite(text, 1, len, o.f) != len) {
+		char why[128];
+		int e = errno ? errno : EIO;
+
+		outfile_abort(&o);
+		return ERR("%s: %s", path, outfile_strerror(e, why, sizeof(why)));
+	}
+	return outfile_commit(&o, err, errlen);
+}

@@ -1,0 +1,48 @@
+/*
+ * The one way batchlab writes a file a user named (`sweep ... > PATH`,
+ * `preset save`, `plot ... > PATH`): the way `sort -o` and `install` treat a path.
+ *
+ *  - a regular file or a new name: a temporary file in the same folder, fsync,
+ *    rename over the target, keeping an existing file's mode;
+ *  - a symbolic link: the file it points to is replaced; the link stays a link;
+ *  - a device, FIFO or socket: opened and streamed into, never replaced
+ *    (`> /dev/null` stays the null device);
+ *  - a folder, a missing folder or a read-only file: refused.
+ * Errors are one line naming the path as the user gave it, never the temporary
+ * name. A SIGTERM, SIGHUP, SIGQUIT or SIGINT that ends the process while a
+ * temporary file exists removes it.
+ *
+ *     struct outfile o;
+ *     if (outfile_open(&o, path, err, errlen)) return -1;
+ *     fwrite(..., o.f);
+ *     return outfile_commit(&o, err, errlen);   (or outfile_abort(&o))
+ */
+#ifndef BL_OUTFILE_H
+#define BL_OUTFILE_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct outfile {
+	FILE *f;               /* write here */
+	int direct;            /* streaming into a node that is not a regular file: no temporary, no rename */
+	const char *path;      /* as the user gave it: the name errors carry (the caller keeps it alive) */
+	char target[PATH_MAX]; /* the file replaced: path with its links resolved */
+	char tmp[PATH_MAX];    /* the temporary beside target ("" when direct) */
+};
+
+/* 0, or -1 with "PATH: why" in err. */
+int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen);
+/* Flush, fsync and rename into place (or just flush and close a node). 0, or -1 with "PATH: why". */
+int outfile_commit(struct outfile *o, char *err, size_t errlen);
+/* Close and remove the temporary file: the target is left as it was. */
+void outfile_abort(struct outfile *o);
+/* The whole of text to path, in one call (preset save). */
+int outfile_write(const char *path, const char *text, size_t len, char *err, size_t errlen);
+/* Async-signal-safe: remove the temporary file being written, if any (for a front end's own handlers). */
+void outfile_signal_cleanup(void);
+/* "No space left on device (ENOSPC)": the message and the name a user can search for. */
+const char *outfile_strerror(int e, char *buf, size_t len);
+
+#endif
