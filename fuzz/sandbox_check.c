@@ -1,5 +1,5 @@
 /*
- * The fuzz sandbox refuses every path outside its folder, /dev/* included: a
+ * The fuzz sandbox refuses every path outside its folder, anything under /dev included: a
  * fuzzed `sweep ... > /dev/null` must not reach the machine's device. Linked
  * like the fuzz targets (FUZZ_WRAP); `make regress` runs it.
  *
