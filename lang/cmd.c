@@ -1,6 +1,5 @@
 #include "cmd.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,6 +10,7 @@
 #include "presetio.h"
 #include "records.h"
 #include "render.h"
+#include "scan.h"
 #include "sweepcmd.h"
 #include "variantcmd.h"
 #include "tradeoff.h"
@@ -18,34 +18,7 @@
 
 int cmd_split(char *line, char **argv, int max, char *err, size_t errlen)
 {
-	int argc = 0;
-	char *p = line, *w;
-
-	for (;;) {
-		while (isspace((unsigned char)*p))
-			p++;
-		if (!*p)
-			return argc;
-		if (argc == max)
-			return err_set(err, errlen, "too many words (at most %d)", max);
-		if (*p == '"' || *p == '\'') {
-			char q = *p++;
-
-			argv[argc++] = p;
-			while (*p && *p != q)
-				p++;
-			if (!*p)
-				return err_set(err, errlen, "unterminated quote %c", q);
-			*p++ = '\0';
-			continue;
-		}
-		w = p;
-		while (*p && !isspace((unsigned char)*p))
-			p++;
-		if (*p)
-			*p++ = '\0';
-		argv[argc++] = w;
-	}
+	return scan_words(line, argv, max, err, errlen);
 }
 
 static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)

@@ -11,6 +11,7 @@
 #include "../core/variant.h"
 #include "cmd.h"
 #include "presetio.h"
+#include "scan.h"
 
 #define WORDS_MAX CMD_MAX_ARGS
 
@@ -375,9 +376,8 @@ int complete_line(const char *line, size_t point, struct completion *c)
 int complete_line_m(const struct machine *m, const char *line, size_t point, struct completion *c)
 {
 	char buf[4096], *words[WORDS_MAX + 1];
-	size_t seg = 0, len = strlen(line);
+	size_t seg = 0, seglen = 0, len = strlen(line);
 	int nw = 0, in_word = 0;
-	char q = 0;
 	struct ctx x = { m, c, "", 0, 0 };
 	const struct command *k;
 
@@ -385,18 +385,10 @@ int complete_line_m(const struct machine *m, const char *line, size_t point, str
 		point = len;
 	if (point >= sizeof(buf))
 		return 0;
-	/* only the command the cursor is in: after the last ';', and nothing inside a comment */
-	for (size_t i = 0; i < point; i++) {
-		if (q) {
-			q = line[i] == q ? 0 : q;
-		} else if (line[i] == '"' || line[i] == '\'') {
-			q = line[i];
-		} else if (line[i] == ';') {
-			seg = i + 1;
-		} else if (line[i] == '#') {
-			c->start = point;
-			return 0;
-		}
+	/* only the command the cursor is in, and nothing inside a comment: the scanner says which */
+	if (scan_locate(line, point, &seg, &seglen)) {
+		c->start = point;
+		return 0;
 	}
 	memcpy(buf, line, point);
 	buf[point] = '\0';

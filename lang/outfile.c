@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
+#include "../core/err.h"
 
 /* ".NAME.XXXXXX" must fit in a file name: a long NAME is shortened in the temporary's name only */
 #define TMP_EXTRA 8
@@ -149,15 +149,15 @@ static int open_direct(struct outfile *o, int append, char *err, size_t errlen)
 	}
 	if (fd < 0) {
 		if (errno == ENXIO && !stat(o->path, &st))
-			return ERR("%s: %s", o->path, S_ISFIFO(st.st_mode) ? "a FIFO with no reader" :
+			return err_set(err, errlen, "%s: %s", o->path, S_ISFIFO(st.st_mode) ? "a FIFO with no reader" :
 				   S_ISSOCK(st.st_mode) ? "a socket: not written as a file" : "no such device");
-		return ERR("%s: %s", o->path, outfile_strerror(errno, why, sizeof(why)));
+		return err_set(err, errlen, "%s: %s", o->path, outfile_strerror(errno, why, sizeof(why)));
 	}
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	o->f = fdopen(fd, "w");
 	if (!o->f) {
 		close(fd);
-		return ERR("%s: %s", o->path, outfile_strerror(errno, why, sizeof(why)));
+		return err_set(err, errlen, "%s: %s", o->path, outfile_strerror(errno, why, sizeof(why)));
 	}
 	o->direct = 1;
 	return 0;
@@ -180,9 +180,9 @@ static int open_temp(struct outfile *o, const struct stat *st, char *err, size_t
 		blen = NAME_MAX - TMP_EXTRA;
 	if ((size_t)snprintf(o->tmp, sizeof(o->tmp), "%.*s.%.*s.XXXXXX", slash ? (int)(base - o->target) : 0,
 			     o->target, (int)blen, base) >= sizeof(o->tmp))
-		return ERR("%s: path too long", o->path);
+		return err_set(err, errlen, "%s: path too long", o->path);
 	if (block_ending(&old))
-		return ERR("%s: %s", o->path, outfile_strerror(errno, why, sizeof(why)));
+		return err_set(err, errlen, "%s: %s", o->path, outfile_strerror(errno, why, sizeof(why)));
 	fd = mkostemp(o->tmp, O_CLOEXEC);
 	e = errno;
 	if (fd >= 0) {
@@ -194,10 +194,10 @@ static int open_temp(struct outfile *o, const struct stat *st, char *err, size_t
 	if (fd < 0) {
 		o->tmp[0] = '\0';
 		if (e == ENOENT)
-			return ERR("%s: folder %s does not exist", o->path, dir);
+			return err_set(err, errlen, "%s: folder %s does not exist", o->path, dir);
 		if (e == ENOTDIR)
-			return ERR("%s: %s is not a folder", o->path, dir);
-		return ERR("%s: cannot create a file in %s: %s", o->path, dir, outfile_strerror(e, why, sizeof(why)));
+			return err_set(err, errlen, "%s: %s is not a folder", o->path, dir);
+		return err_set(err, errlen, "%s: cannot create a file in %s: %s", o->path, dir, outfile_strerror(e, why, sizeof(why)));
 	}
 	if (st) {
 		mode = st->st_mode & 07777;
@@ -213,7 +213,7 @@ static int open_temp(struct outfile *o, const struct stat *st, char *err, size_t
 		e = errno;
 		close(fd);
 		outfile_abort(o);
-		return ERR("%s: %s", o->path, outfile_strerror(e, why, sizeof(why)));
+		return err_set(err, errlen, "%s: %s", o->path, outfile_strerror(e, why, sizeof(why)));
 	}
 	return 0;
 }
@@ -226,13 +226,13 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
 	memset(o, 0, sizeof(*o));
 	o->path = path;
 	if (!*path)
-		return ERR("expected a file name");
+		return err_set(err, errlen, "expected a file name");
 	if (strlen(path) >= sizeof(o->target))
-		return ERR("%.200s...: path too long", path);
+		return err_set(err, errlen, "%.200s...: path too long", path);
 	snprintf(o->target, sizeof(o->target), "%s", path);
 	if (lstat(path, &st)) {
 		if (errno != ENOENT)
-			return ERR("%s: %s", path, outfile_strerror(errno, why, sizeof(why)));
+			return err_set(err, errlen, "%s: %s", path, outfile_strerror(errno, why, sizeof(why)));
 		return open_temp(o, NULL, err, errlen);
 	}
 	if (S_ISLNK(st.st_mode)) {
@@ -240,19 +240,19 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
 			return open_direct(o, 1, err, errlen);
 		if (stat(path, &st)) {
 			if (errno != ENOENT || resolve_dangling(path, o->target, sizeof(o->target)))
-				return ERR("%s: %s", path, outfile_strerror(errno, why, sizeof(why)));
+				return err_set(err, errlen, "%s: %s", path, outfile_strerror(errno, why, sizeof(why)));
 			return open_temp(o, NULL, err, errlen);
 		}
 		if (S_ISREG(st.st_mode) && !realpath(path, o->target))
-			return ERR("%s: %s", path, outfile_strerror(errno, why, sizeof(why)));
+			return err_set(err, errlen, "%s: %s", path, outfile_strerror(errno, why, sizeof(why)));
 	}
 	if (S_ISDIR(st.st_mode))
-		return ERR("%s: is a folder", path);
+		return err_set(err, errlen, "%s: is a folder", path);
 	if (!S_ISREG(st.st_mode))
 		return open_direct(o, 0, err, errlen);
 	/* root may write anything: the mode bits are the user's word that this file is not to change */
 	if (!(st.st_mode & 0222) || access(o->target, W_OK))
-		return ERR("%s: read-only file: not replaced", path);
+		return err_set(err, errlen, "%s: read-only file: not replaced", path);
 	return open_temp(o, &st, err, errlen);
 }
 
@@ -282,12 +282,12 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
 		e = errno;
 	o->f = NULL;
 	if (o->direct)
-		return e ? ERR("%s: %s", o->path, outfile_strerror(e, why, sizeof(why))) : 0;
+		return e ? err_set(err, errlen, "%s: %s", o->path, outfile_strerror(e, why, sizeof(why))) : 0;
 	if (!e && rename(o->tmp, o->target))
 		e = errno;
 	if (e) {
 		outfile_abort(o);
-		return ERR("%s: %s", o->path, outfile_strerror(e, why, sizeof(why)));
+		return err_set(err, errlen, "%s: %s", o->path, outfile_strerror(e, why, sizeof(why)));
 	}
 	o->tmp[0] = '\0';
 	release_ending();
@@ -314,7 +314,7 @@ int outfile_write(const char *path, const char *text, size_t len, char *err, siz
 		int e = errno ? errno : EIO;
 
 		outfile_abort(&o);
-		return ERR("%s: %s", path, outfile_strerror(e, why, sizeof(why)));
+		return err_set(err, errlen, "%s: %s", path, outfile_strerror(e, why, sizeof(why)));
 	}
 	return outfile_commit(&o, err, errlen);
 }

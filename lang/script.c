@@ -6,92 +6,140 @@
 
 #include "../core/strbuf.h"
 #include "cmd.h"
+#include "escape.h"
+#include "outfile.h"
+#include "scan.h"
 
 /* An error for a terminal: one line, and no escape sequence a quoted argument smuggled in. */
 static void print_error(FILE *errf, const char *where, const char *err)
 {
-	fprintf(errf, "batchlab: %s: ", where);
-	for (const unsigned char *c = (const unsigned char *)err; *c; c++)
-		fputc(*c < 0x20 || *c == 0x7f ? '?' : *c, errf);
-	fputc('\n', errf);
+	struct strbuf sb = STRBUF_INIT;
+
+	escape_text(&sb, where, strlen(where));
+	sb_puts(&sb, ": ");
+	escape_text(&sb, err, strlen(err));
+	fprintf(errf, "batchlab: %s\n", sb_str(&sb));
+	sb_free(&sb);
 }
 
 /* Output that was lost (a full disk, a closed pipe) is a failed command, not a success. */
 static int emit(const struct strbuf *res, FILE *out, FILE *errf, const char *where)
 {
+	char why[128];
+
 	if (res->len && fwrite(res->buf, 1, res->len, out) != res->len)
 		clearerr(out), errno = errno ? errno : EIO;
 	else if (!ferror(out) && !fflush(out))
 		return 0;
-	fprintf(errf, "batchlab: %s: cannot write the output: %s\n", where, strerror(errno ? errno : EIO));
+	fprintf(errf, "batchlab: %s: cannot write the output: %s\n", where,
+		outfile_strerror(errno ? errno : EIO, why, sizeof(why)));
 	return -1;
 }
 
-int script_run_line(struct session *s, const char *line, const char *where, FILE *out, FILE *errf)
+/* One command of the scanned text; where names it in an error. 0, or 1 after printing the error. */
+static int run_one(struct session *s, const char *text, const struct scan_cmd *c, const char *where, FILE *out,
+		   FILE *errf)
 {
-	struct strbuf cmd = STRBUF_INIT, res = STRBUF_INIT;
-	char q = 0, err[1024];
-	int rc = 0;
+	struct strbuf res = STRBUF_INIT;
+	char err[1024], *cmd;
+	int rc;
 
-	/* split on ';' and cut at '#', except inside quotes (paths may hold either) */
-	for (const char *p = line;; p++) {
-		int end = !*p || (!q && (*p == ';' || *p == '#' || *p == '\n'));
-
-		if (!end) {
-			if (q ? *p == q : (*p == '"' || *p == '\''))
-				q = q ? 0 : *p;
-			sb_putc(&cmd, *p);
-			continue;
-		}
-		sb_reset(&res);
-		s->stream = out;
-		errno = 0;
-		rc = cmd_run(s, sb_str(&cmd), &res, err, sizeof(err));
-		s->stream = NULL;
-		if (emit(&res, out, errf, where)) {
-			rc = 1;
-			break;
-		}
-		if (rc) {
-			print_error(errf, where, err);
-			rc = 1;
-			break;
-		}
-		sb_reset(&cmd);
-		if (s->quit || !*p || *p == '#')
-			break;
+	cmd = strndup(text + c->start, c->len);
+	if (!cmd) {
+		print_error(errf, where, "out of memory");
+		return 1;
 	}
-	sb_free(&cmd);
+	s->stream = out;
+	errno = 0;
+	rc = cmd_run(s, cmd, &res, err, sizeof(err));
+	s->stream = NULL;
+	free(cmd);
+	if (emit(&res, out, errf, where))
+		rc = 1;
+	else if (rc)
+		print_error(errf, where, err), rc = 1;
 	sb_free(&res);
 	return rc;
 }
 
+int script_run_line(struct session *s, const char *line, const char *where, FILE *out, FILE *errf)
+{
+	struct scanner sc;
+	struct scan_cmd c;
+
+	scan_init(&sc, line, strlen(line));
+	while (!s->quit && scan_next(&sc, &c))
+		if (run_one(s, line, &c, where, out, errf))
+			return 1;
+	return 0;
+}
+
+/*
+ * A line of a script, read with a bound: a line longer than SCRIPT_LINE_MAX is
+ * refused the moment the bound is reached, and a NUL byte at once, so neither
+ * /dev/zero nor an endless line is read into memory. 1 with a line, 0 at the
+ * end, -1 with why set.
+ */
+static int read_line(FILE *f, char *buf, size_t *len, const char **why, int *err)
+{
+	size_t n = 0;
+	int ch;
+
+	while ((ch = getc(f)) != EOF) {
+		if (!ch) {
+			*why = "binary data (a NUL byte): not a batchlab script";
+			return -1;
+		}
+		if (ch == '\n')
+			break;
+		if (n == SCRIPT_LINE_MAX) {
+			*why = "line longer than " SCRIPT_LINE_MAX_TEXT " bytes: not a batchlab script";
+			return -1;
+		}
+		buf[n++] = (char)ch;
+	}
+	buf[n] = '\0';
+	*len = n;
+	/* end of file and a read error look alike to getc(): an error must not pass for the end */
+	if (ch == EOF && ferror(f)) {
+		*err = errno ? errno : EIO;
+		*why = NULL;
+		return -1;
+	}
+	return ch == EOF && !n ? 0 : 1;
+}
+
 int script_run_stream(struct session *s, FILE *f, const char *name, FILE *out, FILE *errf)
 {
-	char *line = NULL, where[512];
-	size_t cap = 0;
-	ssize_t n;
+	char *line = malloc(SCRIPT_LINE_MAX + 1), where[512], errtext[160];
 	unsigned long lineno = 0;
-	int rc = 0;
+	int rc = 0, r;
 
-	errno = 0;
-	while (!s->quit && (n = getline(&line, &cap, f)) >= 0) {
-		lineno++;
-		if (memchr(line, '\0', (size_t)n)) {
-			fprintf(errf, "batchlab: %s:%lu: binary data (a NUL byte): not a batchlab script\n", name, lineno);
-			rc = 1;
-			break;
-		}
-		snprintf(where, sizeof(where), "%s:%lu", name, lineno);
-		if (script_run_line(s, line, where, out, errf)) {
-			rc = 1;
-			break;
-		}
+	if (!line) {
+		fprintf(errf, "batchlab: %s: out of memory\n", name);
+		return 1;
 	}
-	/* end of file and a read error look alike to getline(): a directory must not pass for an empty script */
-	if (!rc && !s->quit && ferror(f)) {
-		fprintf(errf, "batchlab: %s: %s\n", name, errno ? strerror(errno) : "read error");
-		rc = 1;
+	while (!s->quit) {
+		const char *why = NULL;
+		size_t len, skip;
+		int e = 0;
+
+		errno = 0;
+		r = read_line(f, line, &len, &why, &e);
+		if (!r)
+			break;
+		lineno++;
+		snprintf(where, sizeof(where), "%s:%lu", name, lineno);
+		if (r < 0) {
+			print_error(errf, where, why ? why : outfile_strerror(e, errtext, sizeof(errtext)));
+			rc = 1;
+			break;
+		}
+		skip = lineno == 1 ? scan_bom(line, len) : 0;
+		if (script_run_line(s, line + skip, where, out, errf)) {
+			rc = 1;
+			break;
+		}
 	}
 	free(line);
 	fflush(out);
@@ -100,8 +148,25 @@ int script_run_stream(struct session *s, FILE *f, const char *name, FILE *out, F
 
 int script_run_text(struct session *s, const char *text, const char *where, FILE *out, FILE *errf)
 {
-	int rc = script_run_line(s, text, where, out, errf);
+	size_t len = strlen(text), skip = scan_bom(text, len);
+	unsigned count = scan_count(text + skip, len - skip);
+	struct scanner sc;
+	struct scan_cmd c;
+	char pos[256];
+	int rc = 0;
 
+	scan_init(&sc, text + skip, len - skip);
+	while (!s->quit && scan_next(&sc, &c)) {
+		/* with more than one command, which one failed: -c:3 is the third */
+		if (count > 1)
+			snprintf(pos, sizeof(pos), "%s:%u", where, c.number);
+		else
+			snprintf(pos, sizeof(pos), "%s", where);
+		if (run_one(s, text + skip, &c, pos, out, errf)) {
+			rc = 1;
+			break;
+		}
+	}
 	fflush(out);
 	return rc;
 }

@@ -6,15 +6,23 @@
 
 #include "session.h"
 
+/* The longest line a script or stdin may hold: the command line's limit (cmd_run takes 4095 characters). */
+#define SCRIPT_LINE_MAX 4096
+#define SCRIPT_LINE_MAX_TEXT "4096"
+
 /*
- * Run one line of the language: commands separated by ';', '#' to the end is
- * a comment. Output goes to out, the first error to errf as
+ * Run one line of the language, cut into commands by the scanner (scan.h):
+ * ';' and newlines separate, '#' to the end of its line is a comment. Output goes to out, the first error to errf as
  * "batchlab: WHERE: message" and stops the line. Returns 0 or 1.
  */
 int script_run_line(struct session *s, const char *line, const char *where, FILE *out, FILE *errf);
-/* Every line of f; where is the file's name, and errors carry "name:line". */
+/*
+ * Every line of f; where is the file's name, and errors carry "name:line".
+ * A line over SCRIPT_LINE_MAX bytes, a NUL byte or a read error stops it with
+ * exit status 1 as soon as it is seen; a byte-order mark at the start is skipped.
+ */
 int script_run_stream(struct session *s, FILE *f, const char *name, FILE *out, FILE *errf);
-/* -c: the text may hold newlines too; errors say "-c". */
+/* -c: the text may hold newlines too; errors say "-c", or "-c:N" for the Nth of several commands. */
 int script_run_text(struct session *s, const char *text, const char *where, FILE *out, FILE *errf);
 
 #endif

@@ -6,7 +6,7 @@
 set -u
 what=${1:-check}
 pkgs="libncurses-dev libreadline-dev pkg-config make"
-[ "$what" = check ] && pkgs="$pkgs libcmocka-dev tmux mandoc clang valgrind"
+[ "$what" = check ] && pkgs="$pkgs libcmocka-dev tmux mandoc clang valgrind time"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"

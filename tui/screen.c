@@ -17,6 +17,8 @@
 
 #include "../core/params.h"
 #include "../lang/cmd.h"
+#include "../lang/escape.h"
+#include "../lang/scan.h"
 #include "cmdline.h"
 #include "crt.h"
 #include "frontends.h"
@@ -164,25 +166,23 @@ static void relayout(struct screen *sc)
 void screen_run_line(struct screen *sc, const char *line, const char *title)
 {
 	struct strbuf out = STRBUF_INIT, cmd = STRBUF_INIT;
-	char err[1024], q = 0;
+	char err[1024], shown[1024];
+	struct scanner scn;
+	struct scan_cmd c;
 	int failed = 0;
 
-	/* ';' separates commands and '#' starts a comment, except inside quotes - as in scripts */
-	for (const char *p = line;; p++) {
-		if (*p && (q || (*p != ';' && *p != '#'))) {
-			if (q ? *p == q : (*p == '"' || *p == '\''))
-				q = q ? 0 : *p;
-			sb_putc(&cmd, *p);
-			continue;
-		}
+	/* cut into commands by the language's one scanner, as -c, scripts and the prompt are */
+	scan_init(&scn, line, strlen(line));
+	while (!sc->s->quit && scan_next(&scn, &c)) {
+		sb_reset(&cmd);
+		for (size_t i = 0; i < c.len; i++)
+			sb_putc(&cmd, line[c.start + i]);
 		if (cmd_run(sc->s, sb_str(&cmd), &out, err, sizeof(err))) {
-			screen_status(sc, 1, "%s", err);
+			escape_buf(err, shown, sizeof(shown));
+			screen_status(sc, 1, "%s", shown);
 			failed = 1;
 			break;
 		}
-		sb_reset(&cmd);
-		if (sc->s->quit || !*p || *p == '#')
-			break;
 	}
 	screen_recompute(sc, 1);
 	if (out.len)

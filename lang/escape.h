@@ -1,0 +1,23 @@
+/*
+ * Text a user or a file supplied, made safe to echo to a terminal or a log:
+ * what batchlab prints back (errors, file names, zone names) can carry no
+ * escape sequence. C0 and C1 controls, DEL and bytes that are not UTF-8 come
+ * out as \xNN (C1 as \u0080..\u009f); valid UTF-8 text passes unchanged.
+ */
+#ifndef BL_ESCAPE_H
+#define BL_ESCAPE_H
+
+#include <stddef.h>
+
+#include "../core/strbuf.h"
+
+void escape_text(struct strbuf *out, const char *s, size_t len);
+/* Into a fixed buffer (always terminated; cut at a whole escape). */
+void escape_buf(const char *s, char *buf, size_t buflen);
+
+/* One CSV field: quoted (with "" inside) when it holds a comma, quote, CR or LF. */
+void csv_field(struct strbuf *out, const char *s);
+/* One JSON string, quotes included: ", \ and every control escaped; bad UTF-8 as U+FFFD. */
+void json_string(struct strbuf *out, const char *s);
+
+#endif
