@@ -15,9 +15,4 @@ void escape_text(struct strbuf *out, const char *s, size_t len);
 /* Into a fixed buffer (always terminated; cut at a whole escape). */
 void escape_buf(const char *s, char *buf, size_t buflen);
 
-/* One CSV field: quoted (with "" inside) when it holds a comma, quote, CR or LF. */
-void csv_field(struct strbuf *out, const char *s);
-/* One JSON string, quotes included: ", \ and every control escaped; bad UTF-8 as U+FFFD. */
-void json_string(struct strbuf *out, const char *s);
-
 #endif

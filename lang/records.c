@@ -3,21 +3,29 @@
 #include <math.h>
 #include <string.h>
 
+#include "../core/utf8.h"
 #include "numfmt.h"
 #include "render.h"
 
+/* Every control escaped, C1 and DEL too, and a byte that is not UTF-8 as U+FFFD: the output is valid JSON. */
 void json_string(struct strbuf *out, const char *s)
 {
 	sb_putc(out, '"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			sb_putc(out, '\\');
-		if (*s == '\n')
+	while (*s) {
+		const char *at = s;
+		uint32_t cp = utf8_decode(&s);
+
+		if (cp == '"' || cp == '\\')
+			sb_printf(out, "\\%c", (char)cp);
+		else if (cp == '\n')
 			sb_puts(out, "\\n");
-		else if ((unsigned char)*s < 0x20)
-			sb_printf(out, "\\u%04x", (unsigned char)*s);
+		else if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f))
+			sb_printf(out, "\\u%04x", (unsigned)cp);
+		else if (cp == 0xfffd && strncmp(at, "\xEF\xBF\xBD", 3))
+			sb_puts(out, "\\ufffd");
 		else
-			sb_putc(out, *s);
+			for (; at < s; at++)
+				sb_putc(out, *at);
 	}
 	sb_putc(out, '"');
 }
