@@ -107,6 +107,14 @@ void rec_value(struct records *r, struct value v)
 		rec_num(r, b);
 }
 
+void rec_bool(struct records *r, int b)
+{
+	if (r->format == FMT_JSON)
+		rec_num(r, b ? "true" : "false");
+	else
+		rec_str(r, b ? "yes" : "no");
+}
+
 void rec_lines(struct records *r, const char *text)
 {
 	const char *p = text;

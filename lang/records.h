@@ -27,6 +27,8 @@ void rec_begin(struct records *r, enum out_format f, const char *const *heads, s
 void rec_str(struct records *r, const char *s);
 void rec_num(struct records *r, const char *s);
 void rec_value(struct records *r, struct value v);
+/* true/false in json, yes/no in csv. */
+void rec_bool(struct records *r, int b);
 /* Lines of text (explain's steps): a json array of strings; in csv one field, lines kept. */
 void rec_lines(struct records *r, const char *text);
 void rec_end_row(struct records *r);

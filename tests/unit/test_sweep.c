@@ -250,7 +250,9 @@ static void test_command_errors(void **state)
 		"plot vmstat.nosuch over cpus 1 10",
 		"plot vmstat.threshold over cpus 1 10 step 1 extra",
 		"plot vmstat.threshold over scanned 1 10000000 step 1",
-		"where vmpressure.window > 4096 over ram 1G 1T",
+		"where vmpressure.window > 4096 over ram 1G 1T step 0",
+		"where vmpressure.window > 4096 over ram 1G 1T step",
+		"where vmpressure.window > 4096 over ram 1G 1T by 2",
 		"where vmpressure.window.after >> 4096 over ram 1G 1T",
 		"where vmpressure.window.after > lots over ram 1G 1T",
 		"where vmpressure.window.after > 4096 under ram 1G 1T",
@@ -803,6 +805,47 @@ static void test_where(void **state)
 	sb_free(&out);
 }
 
+/* where with a step tries exactly the stepped values; a metric without a side answers for each side. */
+static void test_where_step_sides(void **state)
+{
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512], want[256];
+	uint64_t first = 0;
+
+	(void)state;
+	session_init(&s);
+	/* the window after passes 4096 (4608) from the RAM above_4096 finds; in whole GiB, the first one at or past it */
+	first = first_ram_bytes(1ull << 30, 1ull << 40, above_4096);
+	assert_int_equal(where(&s, "where vmpressure.window.after > 4096 over ram 1G 1T step 1G", &out, err), 0);
+	snprintf(want, sizeof(want), "ram,vmpressure.window.after,holds,monotone\n%llu,4608,yes,yes\n",
+		 (unsigned long long)((first + (1ull << 30) - 1) & ~((1ull << 30) - 1)));
+	assert_string_equal(sb_str(&out), want);
+	/* x 2: 1G, 2G, 4G ... the first power of two past it */
+	assert_int_equal(where(&s, "where vmpressure.window.after > 4096 over ram 1G 1T x 2", &out, err), 0);
+	{
+		uint64_t p = 1ull << 30;
+
+		while (p < first)
+			p <<= 1;
+		snprintf(want, sizeof(want), "ram,vmpressure.window.after,holds,monotone\n%llu,", (unsigned long long)p);
+		assert_true(!strncmp(sb_str(&out), want, strlen(want)));
+	}
+	/* every side: before never passes 4096 (512 pages at every size, seed 004), after does */
+	assert_int_equal(where(&s, "where vmpressure.window > 4096 over ram 1G 1T", &out, err), 0);
+	snprintf(want, sizeof(want),
+		 "metric,key,at,value,holds,monotone\nvmpressure.window.before,ram,1099511627776,512,no,yes\n"
+		 "vmpressure.window.after,ram,%llu,4608,yes,yes\n", (unsigned long long)first);
+	assert_string_equal(sb_str(&out), want);
+	s.format = FMT_TABLE;
+	assert_int_equal(run(&s, "where proactive_reclaim.calls <= 31 over reclaim 1M 1G step 1M", &out, err), 0);
+	assert_non_null(strstr(sb_str(&out), "proactive_reclaim.calls.full"));
+	assert_non_null(strstr(sb_str(&out), "proactive_reclaim.calls.cluster"));
+	assert_non_null(strstr(sb_str(&out), "proactive_reclaim.calls.decay"));
+	assert_non_null(strstr(sb_str(&out), "was tried"));
+	sb_free(&out);
+}
+
 /* A saw tooth over a range too wide to scan: the answer comes with monotone = 0 and no scan. */
 static struct value saw_fn(const struct machine *m, int side, struct strbuf *why)
 {
@@ -944,7 +987,7 @@ int main(void)
 		cmocka_unit_test(test_output_file),        cmocka_unit_test(test_interrupt),
 		cmocka_unit_test(test_where),              cmocka_unit_test(test_where_not_monotone_wide),
 		cmocka_unit_test(test_plot),               cmocka_unit_test(test_step_past_to),
-		cmocka_unit_test(test_plot_options),
+		cmocka_unit_test(test_plot_options),       cmocka_unit_test(test_where_step_sides),
 	};
 	return cmocka_run_group_tests_name("sweep", tests, NULL, NULL);
 }
