@@ -215,6 +215,83 @@ void cells_metric(const struct machine *m, const struct patch_desc *d, const str
 	}
 }
 
+void cells_memo_init(struct cells_memo *mm, const struct metric_desc *md)
+{
+	const char *w = md->reads;
+
+	memset(mm, 0, sizeof(*mm));
+	if (!w) {
+		mm->nreads = -1;
+		return;
+	}
+	while (*w) {
+		char name[64];
+		size_t n = strcspn(w, " ");
+		const struct param *p;
+
+		if (n && n < sizeof(name)) {
+			memcpy(name, w, n);
+			name[n] = '\0';
+			p = param_find(name);
+			if (!p || mm->nreads == CELLS_MEMO_READS) {
+				mm->nreads = -1; /* a name test_patch would reject, or too many: never trust the memo */
+				return;
+			}
+			mm->reads[mm->nreads++] = p;
+		}
+		w += n;
+		w += *w == ' ';
+	}
+}
+
+/* The inputs as words: each parameter's stored value (auto is 0) and what it stands for. */
+static void memo_inputs(const struct cells_memo *mm, const struct machine *m, uint64_t *in)
+{
+	for (int k = 0; k < mm->nreads; k++) {
+		const struct param *p = mm->reads[k];
+
+		if (p->type == PT_REAL) {
+			double r = param_real(m, p);
+
+			memcpy(&in[2 * k], &r, sizeof(r));
+			in[2 * k + 1] = 0;
+		} else {
+			memcpy(&in[2 * k], (const char *)m + p->offset, sizeof(uint64_t));
+			in[2 * k + 1] = param_u64(m, p);
+		}
+	}
+}
+
+void cells_metric_memo(struct cells_memo *mm, const struct machine *m, const struct patch_desc *d,
+		       const struct metric_desc *md, int width, struct metric_cells *c)
+{
+	uint64_t in[2 * CELLS_MEMO_READS];
+	size_t len;
+	int s;
+
+	if (mm->nreads < 0) {
+		cells_metric(m, d, md, width, c);
+		return;
+	}
+	len = sizeof(uint64_t) * 2 * (size_t)mm->nreads;
+	memo_inputs(mm, m, in);
+	for (s = 0; s < CELLS_MEMO_SLOTS; s++) {
+		if (mm->slot[s].used && mm->slot[s].width == width && !memcmp(mm->slot[s].in, in, len)) {
+			*c = mm->slot[s].cells;
+			mm->hits++;
+			return;
+		}
+	}
+	cells_metric(m, d, md, width, c);
+	s = mm->next;
+	mm->next = (s + 1) % CELLS_MEMO_SLOTS;
+	mm->slot[s].used = 1;
+	mm->slot[s].width = width;
+	memcpy(mm->slot[s].in, in, len);
+	mm->slot[s].cells = *c;
+	mm->misses++;
+}
+
 void cells_change_text(const struct metric_cells *c, int colour, int utf8, int width, char *buf, size_t len)
 {
 	const char *word = verdict_word(c->verdict);

@@ -96,6 +96,33 @@ struct metric_cells {
 void cells_metric(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md, int width,
 		  struct metric_cells *c);
 
+#define CELLS_MEMO_READS 24
+#define CELLS_MEMO_SLOTS 4
+
+/*
+ * A metric row's cells remembered by the values of the parameters its
+ * metric reads (md->reads, which test_patch holds complete) and the width:
+ * a change to anything else, or back to a machine seen lately (+ then -),
+ * costs no model solve and no formatting. At 65536 CPUs one MVA solve is
+ * half a millisecond, and a redraw used to solve a dozen.
+ */
+struct cells_memo {
+	const struct param *reads[CELLS_MEMO_READS];
+	int nreads;  /* -1: no reads list (or too long): computed every time */
+	int next;    /* the slot the next miss overwrites */
+	struct {
+		int used, width;
+		uint64_t in[2 * CELLS_MEMO_READS];
+		struct metric_cells cells;
+	} slot[CELLS_MEMO_SLOTS];
+	unsigned long hits, misses;
+};
+
+void cells_memo_init(struct cells_memo *mm, const struct metric_desc *md);
+/* cells_metric, or the cells it gave for the same inputs lately. */
+void cells_metric_memo(struct cells_memo *mm, const struct machine *m, const struct patch_desc *d,
+		       const struct metric_desc *md, int width, struct metric_cells *c);
+
 /*
  * The change cell as drawn in width columns. With colour the colour says
  * better or worse and the text is c->change; without (NO_COLOR, a

@@ -54,7 +54,7 @@ void screen_recompute(struct screen *sc, int mark)
 			struct metric_state *ms = &sc->metrics[k];
 			struct metric_cells c;
 
-			cells_metric(&sc->s->m, patches[i], md, sc->L.pval_w, &c);
+			cells_metric_memo(&sc->memo[k], &sc->s->m, patches[i], md, sc->L.pval_w, &c);
 			for (int sd = 0; sd < PATCH_MAX_SIDES; sd++)
 				if (mark && strcmp(c.side[sd], ms->cells.side[sd]))
 					ms->changed[sd] = now;
@@ -207,8 +207,16 @@ static int screen_setup(struct screen *sc, struct session *s, FILE *log)
 			sc->nmetrics++;
 	sc->metrics = calloc((size_t)sc->nmetrics + 1, sizeof(*sc->metrics));
 	sc->pstate = calloc(nparams, sizeof(*sc->pstate));
-	if (!sc->metrics || !sc->pstate)
+	sc->memo = calloc((size_t)sc->nmetrics + 1, sizeof(*sc->memo));
+	if (!sc->metrics || !sc->pstate || !sc->memo)
 		return -1;
+	{
+		int k = 0;
+
+		for (int i = 0; patches[i]; i++)
+			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
+				cells_memo_init(&sc->memo[k++], md);
+	}
 	layout_compute(&sc->L, COLS, LINES);
 	if (!(sc->stack[0] = view_panels_new(sc)))
 		return -1;
@@ -226,6 +234,7 @@ static void screen_free(struct screen *sc)
 	}
 	free(sc->metrics);
 	free(sc->pstate);
+	free(sc->memo);
 	if (sc->log) {
 		screen_log(sc, "end");
 		fclose(sc->log);

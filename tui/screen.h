@@ -31,6 +31,7 @@ struct screen {
 	struct session *s;
 	struct layout L;
 	struct metric_state *metrics; /* by metric row serial */
+	struct cells_memo *memo;      /* by metric row serial: cells by the values their metric reads */
 	struct param_state *pstate;   /* by params[] index */
 	int nmetrics;
 	unsigned long generation;     /* bumped whenever the cells are recomputed: views sampling the machine redo it */

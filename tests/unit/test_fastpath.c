@@ -51,6 +51,8 @@ static void same_cell(const char *cell, struct value v, const char *head, const 
 
 	if (v.kind == VAL_INT) {
 		snprintf(want, sizeof(want), "%llu", (unsigned long long)v.i);
+	} else if (v.kind == VAL_LIST) {
+		snprintf(want, sizeof(want), "%llu item%s", (unsigned long long)v.i, v.i == 1 ? "" : "s");
 	} else if (v.kind == VAL_NONE) {
 		snprintf(want, sizeof(want), "n/a");
 	} else if (isinf(v.r)) {
