@@ -3,8 +3,15 @@
  * targets. Not a test: figures vary with the machine and its load, so it
  * prints them and marks each target met or missed, and never fails on speed.
  *
- * usage: bench BATCHLAB PYTHON SWEEP_PLAIN_PY
+ * usage: bench BATCHLAB PYTHON SWEEP_PLAIN_PY PLAIN_WRITER TMPDIR BENCHDIR [NUMPY_PYTHON]
+ *
+ * Issue 16's targets are ratios measured side by side in this one run:
+ * batchlab and a plain C writer of the identical bytes (bench/plain_writer.c)
+ * alternate, pair by pair, and the median of the pairs' ratios is compared
+ * with the target, the output going to a pipe this program reads and to a
+ * file in TMPDIR. The bytes are compared before anything is timed.
  */
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +25,7 @@
 #include "../core/sweep.h"
 #include "../lang/session.h"
 #include "../lang/sweepcmd.h"
+#include "../tui/layout.h"
 
 #define DONE_SWEEP "set ram 256G; sweep cpus 1 65536 step 1 committed_as.batch.after vmstat.threshold"
 
@@ -181,6 +189,297 @@ static double median_process_ms(char *const argv[], int to_first_byte, int runs)
 	return m;
 }
 
+/* --- issue 16: ratios, side by side ------------------------------------------ */
+
+static const char *tmpdir;
+static int npass, nmiss;
+
+static const char *pass(int ok)
+{
+	ok ? npass++ : nmiss++;
+	return ok ? "PASS" : "MISS";
+}
+
+/*
+ * fork + exec argv with stdout into a pipe this process drains (to_file 0)
+ * or into TMPDIR/out (to_file 1); seconds from fork to exit. keep: also copy
+ * the output to that path (for the byte comparison).
+ */
+static double run_to(char *const argv[], int to_file, const char *keep)
+{
+	char path[4096];
+	int fd[2] = { -1, -1 }, out;
+	pid_t pid;
+	double t0;
+
+	snprintf(path, sizeof(path), "%s/out", tmpdir);
+	if (keep)
+		out = open(keep, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	else if (to_file)
+		out = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	else if (pipe(fd))
+		out = -1;
+	else
+		out = fd[1];
+	if (out < 0) {
+		perror("bench: output");
+		exit(1);
+	}
+	t0 = now();
+	pid = fork();
+	if (pid == 0) {
+		dup2(out, STDOUT_FILENO);
+		if (fd[0] >= 0)
+			close(fd[0]);
+		close(out);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(out);
+	if (fd[0] >= 0) {
+		static char buf[1 << 20];
+
+		while (read(fd[0], buf, sizeof(buf)) > 0)
+			;
+		close(fd[0]);
+	}
+	{
+		int status;
+
+		waitpid(pid, &status, 0);
+		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+			fprintf(stderr, "bench: %s failed\n", argv[0]);
+			exit(1);
+		}
+	}
+	return now() - t0;
+}
+
+static int same_bytes(const char *a, const char *b)
+{
+	FILE *fa = fopen(a, "r"), *fb = fopen(b, "r");
+	int same = fa && fb, ca, cb;
+
+	while (same) {
+		ca = getc(fa);
+		cb = getc(fb);
+		if (ca != cb)
+			same = 0;
+		if (ca == EOF)
+			break;
+	}
+	if (fa)
+		fclose(fa);
+	if (fb)
+		fclose(fb);
+	return same;
+}
+
+/* Both outputs once into files, compared: a ratio between different bytes would mean nothing. */
+static void check_same(char *const a[], char *const b[], const char *what)
+{
+	char pa[4096], pb[4096];
+
+	snprintf(pa, sizeof(pa), "%s/a", tmpdir);
+	snprintf(pb, sizeof(pb), "%s/b", tmpdir);
+	run_to(a, 1, pa);
+	run_to(b, 1, pb);
+	if (!same_bytes(pa, pb)) {
+		fprintf(stderr, "bench: %s: the two programs' outputs DIFFER (%s, %s)\n", what, pa, pb);
+		exit(1);
+	}
+	unlink(pa);
+	unlink(pb);
+}
+
+/*
+ * pairs runs of each, alternating which goes first; the median over pairs of
+ * t_b / t_a (how fast a is, as a fraction of b's speed), and the median times.
+ */
+static double pair_ratio(char *const a[], char *const b[], int pairs, int to_file, double *ta, double *tb)
+{
+	double r[32], va[32], vb[32];
+
+	for (int i = 0; i < pairs; i++) {
+		if (i % 2) {
+			vb[i] = run_to(b, to_file, NULL);
+			va[i] = run_to(a, to_file, NULL);
+		} else {
+			va[i] = run_to(a, to_file, NULL);
+			vb[i] = run_to(b, to_file, NULL);
+		}
+		r[i] = vb[i] / va[i];
+	}
+	*ta = median(va, pairs);
+	*tb = median(vb, pairs);
+	return median(r, pairs);
+}
+
+#define PAIRS 5
+
+/* The explorer's recompute: every metric row's cells and every parameter's text, as screen_recompute makes them. */
+static int cells_all(const struct machine *m, int width)
+{
+	struct metric_cells c;
+	char t[96];
+	int n = 0;
+
+	for (int i = 0; patches[i]; i++)
+		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++, n++)
+			cells_metric(m, patches[i], md, width, &c);
+	for (size_t i = 0; i < nparams; i++)
+		param_format_human(m, &params[i], t, sizeof(t));
+	sink = (double)c.side[0][0] + (double)t[0];
+	return n;
+}
+
+static double cells_ns(const struct machine *m, int width)
+{
+	double b[9];
+	int iters = 1;
+
+	for (;;) {
+		double t = now();
+
+		for (int i = 0; i < iters; i++)
+			cells_all(m, width);
+		if (now() - t > 0.02 || iters > (1 << 20))
+			break;
+		iters *= 2;
+	}
+	for (int k = 0; k < 9; k++) {
+		double t = now();
+
+		for (int i = 0; i < iters; i++)
+			cells_all(m, width);
+		b[k] = (now() - t) / iters * 1e9;
+	}
+	return median(b, 9);
+}
+
+static void issue16(char *bl, char *plain, char *py, const char *numpy_py, const char *benchdir)
+{
+	char sweep1m[] = "sweep totalram 1000000p 1999999p step 1 committed_as.batch vmpressure.window";
+	char sweep10m[] = "sweep totalram 1000000p 10999999p step 1 committed_as.batch vmpressure.window";
+	char all_cmd[8192], *all_plain[128], names[64][96];
+	int nall = 0;
+	double ta, tb, r;
+
+	printf("\nissue 16 targets (ratios side by side, %d alternating pairs, median of the pair ratios)\n", PAIRS);
+
+	/* 1: two exact metrics against the plain writer calling the same metric functions */
+	for (int big = 0; big < 2; big++) {
+		char *a[] = { bl, "--format", "csv", "-c", big ? sweep10m : sweep1m, NULL };
+		char *b[] = { plain, "all", "1000000", big ? "10999999" : "1999999", "committed_as.batch", "vmpressure.window",
+			      NULL };
+		char *c[] = { plain, "two", "64", "1000000", big ? "10999999" : "1999999", NULL };
+
+		check_same(a, b, "two-metric sweep");
+		check_same(a, c, "two-metric sweep (inline writer)");
+		for (int to_file = 0; to_file < 2; to_file++) {
+			r = pair_ratio(a, b, PAIRS, to_file, &ta, &tb);
+			printf("1. two exact metrics, %s rows, to a %s: batchlab %.3f s, plain C %.3f s: %3.0f%% of its speed   "
+			       "target >= 65%%: %s\n", big ? "10M" : "1M", to_file ? "file" : "pipe", ta, tb, r * 100,
+			       pass(r >= 0.65));
+		}
+		r = pair_ratio(a, c, PAIRS, 0, &ta, &tb);
+		printf("   (reported, no target) against a writer with the kernel arithmetic inlined, to a pipe: %.3f s, %3.0f%%\n",
+		       tb, r * 100);
+	}
+
+	/* 2: every exact metric, every side */
+	snprintf(all_cmd, sizeof(all_cmd), "sweep totalram 1000000p 1999999p step 1");
+	all_plain[0] = plain;
+	all_plain[1] = "all";
+	all_plain[2] = "1000000";
+	all_plain[3] = "1999999";
+	for (int i = 0; patches[i]; i++)
+		for (const struct metric_desc *md = patches[i]->metrics; md->name && nall < 64; md++) {
+			if (md->kind != METRIC_EXACT)
+				continue;
+			snprintf(names[nall], sizeof(names[nall]), "%s.%s", patches[i]->id, md->name);
+			snprintf(all_cmd + strlen(all_cmd), sizeof(all_cmd) - strlen(all_cmd), " %s", names[nall]);
+			all_plain[4 + nall] = names[nall];
+			nall++;
+		}
+	all_plain[4 + nall] = NULL;
+	{
+		char *a[] = { bl, "--format", "csv", "-c", all_cmd, NULL };
+
+		check_same(a, all_plain, "all-exact sweep");
+		for (int to_file = 0; to_file < 2; to_file++) {
+			r = pair_ratio(a, all_plain, PAIRS, to_file, &ta, &tb);
+			printf("2. all %d exact metrics, 1M rows, to a %s: batchlab %.3f s, plain C %.3f s: %3.0f%%   "
+			       "target >= 50%%: %s\n", nall, to_file ? "file" : "pipe", ta, tb, r * 100, pass(r >= 0.50));
+		}
+	}
+
+	/* 3: a modeled sweep over cpus against the exact two-metric sweep of the same rows */
+	{
+		char *a[] = { bl, "--format", "csv", "-c", "sweep cpus 1 65536 step 1 memcg_charge.throughput", NULL };
+		char *b[] = { bl, "--format", "csv", "-c", "sweep cpus 1 65536 step 1 committed_as.batch vmpressure.window",
+			      NULL };
+
+		r = pair_ratio(a, b, 2 * PAIRS + 1, 0, &ta, &tb);
+		printf("3. memcg_charge.throughput over cpus 1..65536: %.1f ms, the exact two-metric sweep %.1f ms: %.2fx   "
+		       "target <= 2x: %s\n", ta * 1e3, tb * 1e3, 1 / r, pass(1 / r <= 2));
+	}
+
+	/* 4: a modeled metric swept over a key it does not read: solved once */
+	{
+		char *a[] = { bl, "--format", "csv", "-c",
+			      "set cpus 65536; sweep ram 1G 1024G step 1G memcg_charge.throughput", NULL };
+		char *b[] = { bl, "--format", "csv", "-c", "set cpus 65536; sweep ram 1G 1024G step 1G vmpressure.window",
+			      NULL };
+
+		r = pair_ratio(a, b, 2 * PAIRS + 1, 0, &ta, &tb);
+		printf("4. cpus 65536, memcg_charge.throughput over ram 1G..1024G: %.2f ms, vmpressure.window %.2f ms: %.2fx   "
+		       "target <= 3x: %s\n", ta * 1e3, tb * 1e3, 1 / r, pass(1 / r <= 3));
+	}
+
+	/* 5a: the explorer's recompute with its formatting, nothing remembered */
+	{
+		struct machine m;
+		struct layout L;
+		double ns;
+
+		machine_defaults(&m);
+		layout_compute(&L, 120, 40);
+		ns = cells_ns(&m, L.pval_w);
+		printf("5. explorer: every cell recomputed and formatted, default machine: %.1f us   target < 10 us: %s\n",
+		       ns / 1e3, pass(ns < 10000));
+		m.cpus = 65536;
+		printf("   (reported) the same at 65536 CPUs, nothing remembered: %.0f us\n", cells_ns(&m, L.pval_w) / 1e3);
+	}
+
+	/* the peers, for the README: each output identical to batchlab's first */
+	{
+		char *a[] = { bl, "--format", "csv", "-c", sweep1m, NULL };
+		char loop[4096], np[4096], awk[4096];
+		char *pl[] = { py, loop, "1000000", "1999999", NULL };
+		char *pn[] = { (char *)numpy_py, np, "1000000", "1999999", NULL };
+		char *pa[] = { "/usr/bin/mawk", "-v", "from=1000000", "-v", "to=1999999", "-f", awk, NULL };
+		char *const *peers[] = { pl, pn, pa };
+		const char *pname[] = { "Python loop", "numpy", "mawk" };
+
+		snprintf(loop, sizeof(loop), "%s/peer_loop.py", benchdir);
+		snprintf(np, sizeof(np), "%s/peer_numpy.py", benchdir);
+		snprintf(awk, sizeof(awk), "%s/peer.awk", benchdir);
+		printf("peers, the two-metric sweep, 1M rows, to a pipe (outputs identical to batchlab's):\n");
+		for (int i = 0; i < 3; i++) {
+			if (access(peers[i][0], X_OK) || !*peers[i][0]) {
+				printf("   %-12s not installed (make bench installs it: scripts/deps.sh bench)\n", pname[i]);
+				continue;
+			}
+			check_same(a, peers[i], pname[i]);
+			r = pair_ratio(a, peers[i], 3, 0, &ta, &tb);
+			printf("   %-12s %.3f s, batchlab %.3f s: batchlab %.1fx faster\n", pname[i], tb, ta, r);
+		}
+	}
+	printf("issue 16 (bench part): %d PASS, %d MISS; the explorer's key-to-redraw target follows (bench-screen)\n",
+	       npass, nmiss);
+}
+
 int main(int argc, char **argv)
 {
 	static const char *const exact[] = { "committed_as.batch.after", "vmstat.threshold", NULL };
@@ -192,10 +491,11 @@ int main(int argc, char **argv)
 	uint64_t rows, rows_1m, fast = 0;
 	int nm, nmva = 0;
 
-	if (argc != 4) {
-		fprintf(stderr, "usage: bench BATCHLAB PYTHON SWEEP_PLAIN_PY\n");
+	if (argc != 7 && argc != 8) {
+		fprintf(stderr, "usage: bench BATCHLAB PYTHON SWEEP_PLAIN_PY PLAIN_WRITER TMPDIR BENCHDIR [NUMPY_PYTHON]\n");
 		return 2;
 	}
+	tmpdir = argv[5];
 	printf("batchlab bench (figures from this machine, under whatever else it is running)\n\n");
 
 	machine_defaults(&m);
@@ -259,5 +559,6 @@ int main(int argc, char **argv)
 		printf("                                   %8.1fx faster   target >= 20x: %s\n", py_ms / bl_ms,
 		       verdict(py_ms / bl_ms >= 20));
 	}
+	issue16(argv[1], argv[4], argv[2], argc > 7 ? argv[7] : "", argv[6]);
 	return 0;
 }

@@ -139,6 +139,8 @@ static void all(uint64_t from, uint64_t to, int n, char **names)
 				p = fmt_u64_put(p, v.i);
 			else if (v.kind == VAL_REAL)
 				p = fmt_real_put(p, v.r);
+			else if (v.kind == VAL_LIST)
+				p += sprintf(p, "%llu item%s", (unsigned long long)v.i, v.i == 1 ? "" : "s");
 			else
 				{ memcpy(p, "n/a", 3); p += 3; }
 		}

@@ -2,11 +2,13 @@
 # Make sure the Debian packages batchlab builds and tests with are installed:
 # as root, install what is missing with apt-get; otherwise print the one
 # command to run and fail, so `make run` / `make check` stop with a clear word.
-# usage: scripts/deps.sh [run|check]
+# usage: scripts/deps.sh [run|check|bench]
+# bench: what `make bench` compares batchlab with (python, numpy, mawk), not what batchlab needs.
 set -u
 what=${1:-check}
 pkgs="libncurses-dev libreadline-dev pkg-config make"
 [ "$what" = check ] && pkgs="$pkgs libcmocka-dev tmux mandoc clang valgrind time"
+[ "$what" = bench ] && pkgs="$pkgs python3 python3-numpy mawk"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"
