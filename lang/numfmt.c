@@ -22,10 +22,83 @@ static void trim_zeros(char *s)
 	*end = '\0';
 }
 
+/*
+ * fmt_sig without printf when the answer is certain: |v| scaled by an exact
+ * power of ten to sig digits is rounded once, and taken only when it is not
+ * within a millionth of a tie (the scaling's own error is far below that);
+ * otherwise 0 and printf decides. The same text as the printf path, about a
+ * tenth of the time: the explorer formats every cell on every key.
+ */
+static int sig_fast(double v, int sig, char *buf, size_t len)
+{
+	static const double p10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+				      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+	double a = fabs(v), scaled, f;
+	uint64_t n;
+	int e = 0, dec, k;
+	char t[48], *p = t + sizeof(t), *q = t;
+
+	if (!(a >= 1e-15 && a < 1e15) || sig < 1 || sig > 15 || len < 40)
+		return 0;
+	/* the decimal exponent of the first digit, then of the rounded number */
+	while (e < 15 && a >= p10[e + 1])
+		e++;
+	while (e > -15 && a < (e < 0 ? 1 / p10[-e] : p10[e]))
+		e--;
+	for (int round = 0;; round++) {
+		if (round == 3)
+			return 0;
+		dec = sig - 1 - e;
+		if (dec < 0)
+			dec = 0; /* whole numbers print whole: "%.0f" */
+		if (dec > 22)
+			return 0;
+		scaled = a * p10[dec];
+		/* exact when dec is 0; else below 2^33 its error is under 2^-21, well inside the margin */
+		if (scaled >= (dec ? 0x1p33 : 0x1p53))
+			return 0;
+		f = scaled - floor(scaled);
+		if (fabs(f - 0.5) < 1e-6)
+			return 0;
+		n = (uint64_t)floor(scaled) + (f > 0.5);
+		if (dec && n >= (uint64_t)p10[sig])
+			e++; /* 9.9996 rounds to 10.00: one digit fewer after the point */
+		else if (dec && n < (uint64_t)p10[sig - 1])
+			e--; /* 1/10^k is not exact: the first digit was one place further right */
+		else
+			break;
+	}
+	/* digits from the right, the point after dec of them, trailing zeros of the fraction dropped */
+	*--p = '\0';
+	k = 0;
+	while (k < dec && n % 10 == 0) {
+		n /= 10;
+		k++;
+	}
+	for (; k < dec; k++) {
+		*--p = (char)('0' + n % 10);
+		n /= 10;
+		if (k + 1 == dec)
+			*--p = '.';
+	}
+	do {
+		*--p = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	if (v < 0)
+		*q++ = '-';
+	memmove(q, p, (size_t)(t + sizeof(t) - p));
+	memcpy(buf, t, strlen(t) + 1);
+	return 1;
+}
+
 void fmt_sig(double v, int sig, char *buf, size_t len)
 {
 	char t[48];
 	int e, dec;
+
+	if (sig_fast(v, sig, buf, len))
+		return;
 
 	if (isnan(v)) {
 		snprintf(buf, len, "nan");

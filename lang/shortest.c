@@ -175,13 +175,46 @@ static uint64_t shortest(uint64_t m2, int32_t e2, int mant_zero, uint32_t biased
 	return out;
 }
 
+/*
+ * v's digits ending just before end, a '.' before the last frac of them
+ * (frac >= 1, v with more digits than that): each digit written once, in its
+ * place. Writing them all and sliding the whole part over for the point
+ * read back bytes just stored, and stalled on it.
+ */
+static inline void digits_with_point(char *end, uint64_t v, unsigned frac)
+{
+	if (frac >= 8) {
+		uint64_t q = v / 100000000;
+
+		end -= 8;
+		fmt_put8(end, (uint32_t)(v - q * 100000000));
+		v = q;
+		frac -= 8;
+	}
+	for (; frac >= 2; frac -= 2) {
+		uint64_t q = v / 100;
+
+		end -= 2;
+		memcpy(end, fmt_digit_pairs + 2 * (v - q * 100), 2);
+		v = q;
+	}
+	if (frac) {
+		uint64_t q = v / 10;
+
+		*--end = (char)('0' + (v - q * 10));
+		v = q;
+	}
+	*--end = '.';
+	fmt_u64_digits(end, v);
+}
+
 char *fmt_real_put(char *p, double v)
 {
 	uint64_t bits, mant, digits;
 	uint32_t biased;
 	int32_t e10, x;
 	unsigned n;
-	char d[20];
+	int plain;
 
 	memcpy(&bits, &v, sizeof(bits));
 	mant = bits & ((1ull << MANT_BITS) - 1);
@@ -213,39 +246,39 @@ char *fmt_real_put(char *p, double v)
 		}
 	}
 	n = fmt_u64_len(digits);
-	fmt_u64_digits(d + n, digits);
 	x = e10 + (int32_t)n - 1; /* the decimal exponent of the first digit */
+	plain = x >= -4 && x < (n > 15 ? (int32_t)n : 15);
 	/*
 	 * %g's choice at the precision the digits need (15 at least, as %.15g
 	 * reads back whenever fewer digits do), and a whole number below 1e17
-	 * written out when that is shorter than its e-form.
+	 * written out when that is shorter than its e-form. The digits are
+	 * written in place and the point slid in: no copies through a buffer.
 	 */
-	if (!(x >= -4 && x < (n > 15 ? (int32_t)n : 15)) && e10 >= 0 && x <= 16 && x + 1 < (int32_t)n + (n > 1) + 4)
+	if (!plain && e10 >= 0 && x <= 16 && x + 1 < (int32_t)n + (n > 1) + 4)
 		return fmt_u64_put(p, (uint64_t)(v < 0 ? -v : v)); /* every digit of the whole number, as %.0f */
-	if (x >= -4 && x < (n > 15 ? (int32_t)n : 15)) {
-		if (x < 0) {
-			memcpy(p, "0.0000", (size_t)(1 - x));
-			p += 1 - x;
-			memcpy(p, d, n);
-			return p + n;
-		}
-		if (e10 >= 0) {
-			memcpy(p, d, n);
-			p += n;
-			memset(p, '0', (size_t)e10);
-			return p + e10;
-		}
-		memcpy(p, d, (size_t)x + 1);
-		p += x + 1;
-		*p++ = '.';
-		memcpy(p, d + x + 1, n - (unsigned)x - 1);
-		return p + n - (unsigned)x - 1;
+	if (plain && x < 0) {
+		memcpy(p, "0.000000", 8); /* 1 - x <= 5 of them count */
+		p += 1 - x;
+		fmt_u64_digits(p + n, digits);
+		return p + n;
 	}
-	*p++ = d[0];
+	if (plain && e10 >= 0) {
+		fmt_u64_digits(p + n, digits);
+		p += n;
+		for (int32_t z = 0; z < e10; z++)
+			*p++ = '0';
+		return p;
+	}
+	if (plain) {
+		/* x + 1 whole digits, the point, the rest */
+		digits_with_point(p + 1 + n, digits, n - (unsigned)x - 1);
+		return p + 1 + n;
+	}
 	if (n > 1) {
-		*p++ = '.';
-		memcpy(p, d + 1, n - 1);
-		p += n - 1;
+		digits_with_point(p + 1 + n, digits, n - 1);
+		p += n + 1;
+	} else {
+		*p++ = (char)('0' + digits);
 	}
 	*p++ = 'e';
 	*p++ = x < 0 ? '-' : '+';

@@ -292,6 +292,34 @@ void cells_metric_memo(struct cells_memo *mm, const struct machine *m, const str
 	mm->misses++;
 }
 
+void param_text_memo(struct param_memo *pm, const struct machine *m, const struct param *p, char *buf, size_t len)
+{
+	uint64_t in[3];
+
+	if (p->type == PT_REAL) {
+		double r = param_real(m, p);
+
+		memcpy(&in[0], &r, sizeof(r));
+		in[1] = 0;
+	} else {
+		memcpy(&in[0], (const char *)m + p->offset, sizeof(uint64_t));
+		in[1] = param_u64(m, p);
+	}
+	in[2] = m->pagesize; /* page counts are shown in bytes too */
+	if (!pm->used || memcmp(pm->in, in, sizeof(in))) {
+		param_format_human(m, p, pm->text, sizeof(pm->text));
+		memcpy(pm->in, in, sizeof(in));
+		pm->used = 1;
+	}
+	if (len) {
+		size_t n = strlen(pm->text);
+
+		n = n < len - 1 ? n : len - 1;
+		memcpy(buf, pm->text, n);
+		buf[n] = '\0';
+	}
+}
+
 void cells_change_text(const struct metric_cells *c, int colour, int utf8, int width, char *buf, size_t len)
 {
 	const char *word = verdict_word(c->verdict);

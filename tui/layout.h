@@ -123,6 +123,16 @@ void cells_memo_init(struct cells_memo *mm, const struct metric_desc *md);
 void cells_metric_memo(struct cells_memo *mm, const struct machine *m, const struct patch_desc *d,
 		       const struct metric_desc *md, int width, struct metric_cells *c);
 
+/* A parameter's text (param_format_human) remembered by what it is made of: its value, auto's, the page size. */
+struct param_memo {
+	int used;
+	uint64_t in[3];
+	char text[96];
+};
+
+/* param_format_human into buf, formatted again only when the parameter's inputs moved. */
+void param_text_memo(struct param_memo *pm, const struct machine *m, const struct param *p, char *buf, size_t len);
+
 /*
  * The change cell as drawn in width columns. With colour the colour says
  * better or worse and the text is c->change; without (NO_COLOR, a

@@ -66,7 +66,7 @@ void screen_recompute(struct screen *sc, int mark)
 	for (size_t i = 0; i < nparams; i++) {
 		char t[96];
 
-		param_format_human(&sc->s->m, &params[i], t, sizeof(t));
+		param_text_memo(&sc->pmemo[i], &sc->s->m, &params[i], t, sizeof(t));
 		if (mark && strcmp(t, sc->pstate[i].text))
 			sc->pstate[i].changed = now;
 		snprintf(sc->pstate[i].text, sizeof(sc->pstate[i].text), "%s", t);
@@ -208,7 +208,8 @@ static int screen_setup(struct screen *sc, struct session *s, FILE *log)
 	sc->metrics = calloc((size_t)sc->nmetrics + 1, sizeof(*sc->metrics));
 	sc->pstate = calloc(nparams, sizeof(*sc->pstate));
 	sc->memo = calloc((size_t)sc->nmetrics + 1, sizeof(*sc->memo));
-	if (!sc->metrics || !sc->pstate || !sc->memo)
+	sc->pmemo = calloc(nparams, sizeof(*sc->pmemo));
+	if (!sc->metrics || !sc->pstate || !sc->memo || !sc->pmemo)
 		return -1;
 	{
 		int k = 0;
@@ -235,6 +236,7 @@ static void screen_free(struct screen *sc)
 	free(sc->metrics);
 	free(sc->pstate);
 	free(sc->memo);
+	free(sc->pmemo);
 	if (sc->log) {
 		screen_log(sc, "end");
 		fclose(sc->log);

@@ -32,6 +32,7 @@ struct screen {
 	struct layout L;
 	struct metric_state *metrics; /* by metric row serial */
 	struct cells_memo *memo;      /* by metric row serial: cells by the values their metric reads */
+	struct param_memo *pmemo;     /* by params[] index: texts by the values they show */
 	struct param_state *pstate;   /* by params[] index */
 	int nmetrics;
 	unsigned long generation;     /* bumped whenever the cells are recomputed: views sampling the machine redo it */

@@ -13,6 +13,7 @@
 
 #include "testutil.h"
 
+#include "../../lang/numfmt.h"
 #include "../../lang/sweepcmd.h"
 
 static uint64_t rng = 0x243f6a8885a308d3ull;
@@ -166,10 +167,78 @@ static void test_random_sweeps(void **state)
 	assert_true(tables > 0);
 }
 
+/* fmt_sig as printf spells it (lang/numfmt.c's path when the fast one declines). */
+static void sig_plain(double v, int sig, char *buf, size_t len)
+{
+	char t[64], *dot, *end;
+	int e, dec;
+
+	snprintf(t, sizeof(t), "%.*e", sig - 1, v);
+	e = atoi(strchr(t, 'e') + 1);
+	if (e >= sig - 1) {
+		snprintf(buf, len, "%.0f", v);
+		return;
+	}
+	dec = sig - 1 - e;
+	if (dec > 24) {
+		snprintf(buf, len, "%.*e", sig - 1, v);
+		return;
+	}
+	snprintf(t, sizeof(t), "%.*f", dec, v);
+	if ((dot = strchr(t, '.'))) {
+		end = t + strlen(t);
+		while (end > dot + 1 && end[-1] == '0')
+			end--;
+		if (end == dot + 1)
+			end = dot;
+		*end = '\0';
+	}
+	snprintf(buf, len, "%s", t);
+}
+
+/* The explorer's formatter without printf prints what printf would, digit for digit. */
+static void test_sig_fast(void **state)
+{
+	char a[64], b[64];
+
+	(void)state;
+	for (long i = 0; i < 1000000; i++) {
+		int sig = 1 + (int)(next() % 7);
+		double m = (double)(next() % 100000000) / 1e8, v;
+
+		/* every magnitude the cells see, ties and near-ties among them (0.5, 9.9995, 1234.5) */
+		switch (i % 4) {
+		case 0:
+			v = m * pow(10, (double)(next() % 40) - 20);
+			break;
+		case 1:
+			v = (double)(next() % 200000) / (double)(1 + next() % 1000);
+			break;
+		case 2:
+			v = (double)(next() % 100000) * pow(10, -(double)(next() % 6)) + 0.5 * pow(10, -(double)(next() % 6));
+			break;
+		default:
+			v = (double)(next() % 1000000000);
+			break;
+		}
+		if (next() % 2)
+			v = -v;
+		if (v == 0)
+			continue;
+		fmt_sig(v, sig, a, sizeof(a));
+		sig_plain(v, sig, b, sizeof(b));
+		if (strcmp(a, b)) {
+			fprintf(stderr, "fmt_sig(%.17g, %d): %s, printf: %s\n", v, sig, a, b);
+			fail();
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_sweeps),
+		cmocka_unit_test(test_sig_fast),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
