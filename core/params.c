@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "err.h"
 #include "kernel.h"
@@ -247,10 +248,14 @@ int param_set(struct machine *m, const struct param *p, const char *value, char 
 		*u64_field(m, p) = 0;
 		return 0;
 	}
+	/* AUTO, Auto: the word is auto, in lower case - say so rather than "expected a whole number" */
+	if ((p->flags & PF_AUTO) && !strcasecmp(value, "auto"))
+		return bad_value(p, value, "expected auto (lower case) or a value", err, errlen);
 	switch (p->type) {
 	case PT_COUNT:
 		if (parse_u64(value, &v, why, sizeof(why)))
-			return bad_value(p, value, why, err, errlen);
+			return bad_value(p, value, (p->flags & PF_AUTO) && (*value < '0' || *value > '9') ?
+					 "expected a whole number or auto" : why, err, errlen);
 		break;
 	case PT_SIZE:
 		if (parse_size(value, &v, why, sizeof(why)))

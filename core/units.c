@@ -32,6 +32,12 @@ int parse_u64(const char *s, uint64_t *out, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * Size units, all binary (1024): a letter K M G T P E, upper or lower case,
+ * alone or followed by B, i or iB - 4G = 4GB = 4Gi = 4GiB = 4g. The one
+ * exception is a lower-case p: `p` means pages (NNNp on a page key), so a
+ * byte size never reads it as pebibytes. -1: not a unit; -2: a lower-case p.
+ */
 static int unit_shift(const char *u, unsigned int *shift)
 {
 	static const char letters[] = "KMGTPE";
@@ -41,10 +47,12 @@ static int unit_shift(const char *u, unsigned int *shift)
 		*shift = 0;
 		return 0;
 	}
+	if (u[0] == 'p')
+		return -2;
 	l = strchr(letters, toupper((unsigned char)u[0]));
-	if (!l || !u[0])
+	if (!l)
 		return -1;
-	if (u[1] && strcmp(u + 1, "iB") && strcmp(u + 1, "B") && strcmp(u + 1, "ib"))
+	if (u[1] && strcmp(u + 1, "B") && strcmp(u + 1, "i") && strcmp(u + 1, "iB") && strcmp(u + 1, "ib"))
 		return -1;
 	*shift = 10u * (unsigned int)(l - letters + 1);
 	return 0;
@@ -74,8 +82,14 @@ int parse_size(const char *s, uint64_t *out, char *err, size_t errlen)
 		if (!nfrac)
 			return fail(err, errlen, "expected digits after the decimal point");
 	}
-	if (unit_shift(p, &shift))
+	switch (unit_shift(p, &shift)) {
+	case 0:
+		break;
+	case -2:
+		return fail(err, errlen, "'p' means pages, and this is a size in bytes (pebibytes are P or PiB)");
+	default:
 		return fail(err, errlen, "unknown unit (expected K, M, G, T, P or E)");
+	}
 	if (shift && whole > (UINT64_MAX >> shift))
 		return fail(err, errlen, "size too large for 64 bits");
 	v = whole << shift;

@@ -495,6 +495,8 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 			param_format_range(&params[i], range, sizeof(range));
 			sb_printf(out, "  %-*s %-30s %s\n", (int)param_name_width(), params[i].name, range, params[i].help);
 		}
+		sb_puts(out, "sizes are binary: K M G T P E (or k m g t e), alone or with B, i or iB: 4G = 4GB = 4Gi = 4GiB;\n"
+			     "NNNp is pages, only on keys counted in pages (totalram, zone); pebibytes are P or PiB\n");
 		return 0;
 	}
 	if (!strcmp(argv[0], "metrics")) {
@@ -591,6 +593,8 @@ int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, 
 	c = cmd_find(argv[0]);
 	if (!c)
 		return err_set(err, errlen, "unknown command '%.64s' (see 'help')", argv[0]);
+	if (!c->max_args && argc > 1)
+		return err_set(err, errlen, "%s takes no argument (got '%.64s')", c->name, argv[1]);
 	if (argc - 1 < c->min_args || (c->max_args >= 0 && argc - 1 > c->max_args))
 		return err_set(err, errlen, "%s: expected %s %s", c->name, c->name, c->usage);
 	return c->exec(s, argc - 1, argv + 1, out, err, errlen);

@@ -15,6 +15,7 @@
 #include "../core/err.h"
 #include "../core/params.h"
 #include "../core/preset.h"
+#include "infile.h"
 #include "outfile.h"
 #include "records.h"
 
@@ -22,7 +23,8 @@
 #define PRESETDIR "/usr/local/share/batchlab/presets"
 #endif
 
-#define PRESET_FILE_MAX (64 * 1024)
+/* a preset is a few hundred bytes: anything over a mebibyte is not one, and is not read */
+#define PRESET_FILE_MAX (1024 * 1024)
 #define PRESET_DIRS 4
 
 struct preset_dir {
@@ -32,31 +34,7 @@ struct preset_dir {
 
 int read_small_file(const char *path, char **text, size_t *len, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	size_t n;
-
-	if (!f)
-		return err_set(err, errlen, "%s: %s", path, strerror(errno));
-	buf = malloc(PRESET_FILE_MAX + 1);
-	if (!buf) {
-		fclose(f);
-		return err_set(err, errlen, "%s: out of memory", path);
-	}
-	errno = 0;
-	n = fread(buf, 1, PRESET_FILE_MAX + 1, f);
-	if (ferror(f) || n > PRESET_FILE_MAX) {
-		snprintf(err, errlen, "%s: %s", path,
-			 !ferror(f) ? "larger than 64 KiB: not a preset" : errno ? strerror(errno) : "read error");
-		fclose(f);
-		free(buf);
-		return -1;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*text = buf;
-	*len = n;
-	return 0;
+	return infile_read(path, PRESET_FILE_MAX, text, len, err, errlen);
 }
 
 /*
@@ -137,6 +115,16 @@ static int by_name(const void *a, const void *b)
 	return c ? c : x->order - y->order;
 }
 
+int preset_path(const struct preset_info *p, char *buf, size_t len)
+{
+	struct preset_dir dirs[PRESET_DIRS];
+	int nd = preset_dirs(dirs);
+
+	if (p->dir < 0 || p->dir >= nd)
+		return -1;
+	return (size_t)snprintf(buf, len, "%s/%s.preset", dirs[p->dir].path, p->name) < len ? 0 : -1;
+}
+
 int preset_all(struct preset_info **list)
 {
 	struct preset_dir dirs[PRESET_DIRS];
@@ -171,7 +159,7 @@ int preset_all(struct preset_info **list)
 			memcpy(x->name, name, len - 7 + 1);
 			x->user = dirs[i].user;
 			x->order = n;
-			snprintf(x->path, sizeof(x->path), "%.3900s/%s", dirs[i].path, e->d_name);
+			x->dir = i;
 		}
 		closedir(d);
 	}
@@ -210,7 +198,7 @@ int preset_load(struct machine *m, const char *name_or_path, char *err, size_t e
 
 		for (int i = 0; i < n && !found; i++) {
 			if (!strcmp(v[i].name, name_or_path)) {
-				snprintf(path, sizeof(path), "%s", v[i].path);
+				preset_path(&v[i], path, sizeof(path));
 				found = 1;
 			}
 		}
@@ -254,14 +242,23 @@ void preset_list_format(struct strbuf *out, enum out_format f)
 	if (f != FMT_TABLE)
 		rec_begin(&rec, f, heads, out);
 	for (int i = 0; i < n; i++) {
-		char desc[160], why[128], *text;
+		char desc[160], why[PATH_MAX + 128], *text, path[PATH_MAX + 80];
 		const char *status = "ok";
 		size_t len;
 
 		desc[0] = '\0';
-		if (read_small_file(v[i].path, &text, &len, why, sizeof(why))) {
-			snprintf(desc, sizeof(desc), "[cannot be read: %.100s]", why);
-			status = "unreadable";
+		preset_path(&v[i], path, sizeof(path));
+		if (read_small_file(path, &text, &len, why, sizeof(why))) {
+			const char *irregular = strstr(why, ": not a regular file");
+
+			/* a FIFO or device in the folder is named, never opened for reading */
+			if (irregular) {
+				snprintf(desc, sizeof(desc), "[skipped:%.100s]", irregular + 1);
+				status = "not a regular file";
+			} else {
+				snprintf(desc, sizeof(desc), "[cannot be read: %.100s]", why);
+				status = "unreadable";
+			}
 		} else {
 			struct machine scratch;
 			int line;
@@ -283,7 +280,7 @@ void preset_list_format(struct strbuf *out, enum out_format f)
 		rec_str(&rec, v[i].user ? "user" : "built-in");
 		rec_str(&rec, status);
 		rec_str(&rec, desc);
-		rec_str(&rec, v[i].path);
+		rec_str(&rec, path);
 		rec_end_row(&rec);
 	}
 	if (f != FMT_TABLE)

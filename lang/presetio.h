@@ -10,7 +10,7 @@
 #include "../core/strbuf.h"
 #include "session.h"
 
-/* Read a whole (small) file; -1 with err on failure. The caller frees *text. */
+/* Read a whole preset file (infile_read: a regular file of at most 1 MiB, BOM dropped); -1 with err. The caller frees *text. */
 int read_small_file(const char *path, char **text, size_t *len, char *err, size_t errlen);
 /* mkdir -p; on failure errno is set and failed names the folder that could not be made. */
 int make_dirs(const char *dir, mode_t mode, char *failed, size_t failedlen);
@@ -32,8 +32,11 @@ struct preset_info {
 	char name[PRESET_NAME_MAX + 1];
 	int user;               /* from the user's folder, not a built-in one */
 	int order;              /* search order: the first of a name wins */
-	char path[PATH_MAX + 80];
+	int dir;                /* which preset folder: preset_path() makes the file's path */
 };
+
+/* The file a listed preset is in: 0, or -1 if it does not fit len. */
+int preset_path(const struct preset_info *p, char *buf, size_t len);
 
 /*
  * Every preset found, sorted by name, one per name: a user's preset shadows

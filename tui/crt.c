@@ -14,6 +14,8 @@
 
 #include <term.h>
 
+#include "../lang/outfile.h"
+
 #include "../core/err.h"
 
 /*
@@ -30,7 +32,9 @@ static size_t restore_len;
 static attr_t styles[ST_NSTYLES];
 static int colors;
 
-static const int terminating[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+/* every signal whose default action ends the process, so none leaves the terminal raw */
+static const int terminating[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+				   SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ };
 static const int fatal[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL };
 
 /* Only async-signal-safe calls: write(2) and tcsetattr(3). */
@@ -46,6 +50,7 @@ static void on_fatal(int sig)
 {
 	static const char msg[] = "batchlab: fatal signal; terminal restored\n";
 
+	outfile_signal_cleanup();
 	emergency_restore();
 	(void)!write(STDERR_FILENO, msg, sizeof(msg) - 1);
 	signal(sig, SIG_DFL);
@@ -58,6 +63,7 @@ static void on_terminate(int sig)
 
 	/* a second one means the main loop is not listening: restore and go now */
 	if (pending_signal) {
+		outfile_signal_cleanup();
 		emergency_restore();
 		_exit(128 + sig);
 	}
@@ -250,6 +256,37 @@ void crt_done(void)
 			close(sigpipe[i]);
 		sigpipe[i] = -1;
 	}
+}
+
+/*
+ * The readline prompt: readline leaves the terminal in its own mode (no echo,
+ * bracketed paste) while it reads a line. A signal that ends the process
+ * puts the modes saved here back, removes a half-written output file, and
+ * then lets the signal do what it would have done.
+ */
+static void on_prompt_signal(int sig)
+{
+	static const char paste_off[] = "\033[?2004l";
+
+	outfile_signal_cleanup();
+	if (have_saved_tty) {
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tty);
+		if (isatty(STDOUT_FILENO))
+			(void)!write(STDOUT_FILENO, paste_off, sizeof(paste_off) - 1);
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void crt_guard_prompt(void)
+{
+	have_saved_tty = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
+	/* SIGINT is the prompt's own (a fresh line); every other ending signal restores and ends */
+	for (size_t i = 0; i < sizeof(terminating) / sizeof(terminating[0]); i++)
+		if (terminating[i] != SIGINT)
+			catch(terminating[i], on_prompt_signal, SA_RESETHAND);
+	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+		catch(fatal[i], on_prompt_signal, SA_RESETHAND | SA_NODEFER);
 }
 
 attr_t crt_attr(enum crt_style st)

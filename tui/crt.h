@@ -40,6 +40,8 @@ enum crt_style {
 int crt_init(char *err, size_t errlen);
 /* Curses off and the terminal as it was; safe to call more than once. */
 void crt_done(void);
+/* For the readline prompt (no curses): restore the terminal on every signal that ends the process. */
+void crt_guard_prompt(void);
 /* Attributes for a style: colours, or bold/reverse/underline with NO_COLOR or a monochrome terminal. */
 attr_t crt_attr(enum crt_style st);
 int crt_has_colors(void);

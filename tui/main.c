@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "../lang/cmd.h"
+#include "../lang/infile.h"
+#include "../lang/outfile.h"
 #include "frontends.h"
 #include "../lang/presetio.h"
 #include "../lang/script.h"
@@ -35,6 +37,18 @@ static void usage(FILE *f)
 		"  -h, --help       this help;  -V, --version  the version\n"
 		"\n"
 		"Type 'help' at the prompt, or see batchlab(1).\n");
+}
+
+/* Text nobody received (a full disk, a closed pipe) is a failure: exit 1, and say so. */
+static int flushed_ok(const char *what)
+{
+	char why[128];
+
+	if (!fflush(stdout) && !ferror(stdout))
+		return 0;
+	fprintf(stderr, "batchlab: %s: cannot write the output: %s\n", what,
+		outfile_strerror(errno ? errno : EIO, why, sizeof(why)));
+	return 1;
 }
 
 static int usage_error(const char *msg, const char *arg)
@@ -82,10 +96,10 @@ int main(int argc, char **argv)
 			break;
 		case 'h':
 			usage(stdout);
-			return 0;
+			return flushed_ok("--help");
 		case 'V':
 			printf("batchlab %s\n", BATCHLAB_VERSION);
-			return 0;
+			return flushed_ok("--version");
 		case ':':
 			return usage_error("option needs an argument", argv[optind - 1]);
 		default:
@@ -111,17 +125,17 @@ int main(int argc, char **argv)
 	if (cmds)
 		return script_run_text(&s, cmds, "-c", stdout, stderr);
 	if (file) {
-		struct stat st;
 		FILE *f;
-		int rc;
+		int rc, fd;
 
 		if (!strcmp(file, "-"))
 			return script_run_stream(&s, stdin, "stdin", stdout, stderr);
-		f = fopen(file, "r");
-		if (!f || (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode) && (errno = EISDIR))) {
-			fprintf(stderr, "batchlab: -f: cannot open %s: %s\n", file, strerror(errno));
-			if (f)
-				fclose(f);
+		/* opened without blocking and checked: a folder or socket is refused, a FIFO or device is a stream */
+		fd = infile_open(file, 0, err, sizeof(err));
+		if (fd < 0 || !(f = fdopen(fd, "r"))) {
+			if (fd >= 0)
+				close(fd), snprintf(err, sizeof(err), "%s: %s", file, strerror(errno));
+			fprintf(stderr, "batchlab: -f: cannot open %s\n", err);
 			return 1;
 		}
 		rc = script_run_stream(&s, f, file, stdout, stderr);

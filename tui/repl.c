@@ -14,6 +14,7 @@
 #include <readline/history.h>
 #include <readline/readline.h>
 
+#include "crt.h"
 #include "frontends.h"
 #include "rlcomplete.h"
 #include "../lang/interrupt.h"
@@ -47,10 +48,14 @@ int repl_main(struct session *s)
 	rlcomplete_machine(&s->m);
 	rl_signal_event_hook = check_interrupt;
 	rl_catch_signals = 0;
+	crt_guard_prompt();
 	interrupt_catch(0, &prev);
 
 	stifle_history(HISTORY_LINES);
-	have_hist = !history_file(hist, sizeof(hist), 1);
+	have_hist = history_file(hist, sizeof(hist), 1);
+	if (have_hist == -2)
+		fprintf(stderr, "batchlab: history file %s: not a regular file: history not kept\n", hist);
+	have_hist = !have_hist;
 	if (have_hist)
 		read_history(hist);
 

@@ -1,10 +1,12 @@
 #include "rlcomplete.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <readline/readline.h>
@@ -83,6 +85,7 @@ int history_file(char *buf, size_t len, int create)
 {
 	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
 	char dir[PATH_MAX], failed[PATH_MAX];
+	struct stat st;
 	int fd;
 
 	if (state && *state)
@@ -93,13 +96,19 @@ int history_file(char *buf, size_t len, int create)
 		return -1;
 	if ((size_t)snprintf(buf, len, "%s/history", dir) >= len)
 		return -1;
-	if (!create)
-		return 0;
-	if (make_dirs(dir, 0700, failed, sizeof(failed)))
+	if (create && make_dirs(dir, 0700, failed, sizeof(failed)))
 		return -1;
-	fd = open(buf, O_WRONLY | O_CREAT | O_APPEND, 0600);
+	/*
+	 * Never blocking, and only a regular file: readline's own open() of a FIFO
+	 * would wait for a writer forever, and write_history() would replace a device.
+	 */
+	fd = open(buf, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (create ? O_CREAT : 0), 0600);
 	if (fd < 0)
-		return -1;
+		return !create && errno == ENOENT ? 0 : -1;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -2;
+	}
 	close(fd);
 	return 0;
 }

@@ -16,6 +16,8 @@
  * $XDG_STATE_HOME/batchlab/history, else ~/.local/state/batchlab/history: one
  * file, so the prompt and the explorer share their history. With create, its
  * folders are made and the file exists afterwards (append_history() needs it).
+ * -2 when the path is not a regular file (a FIFO, a device, a folder): no
+ * history then, rather than a hang or a replaced node. -1: no such file to make.
  */
 int history_file(char *buf, size_t len, int create);
 

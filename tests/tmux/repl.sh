@@ -119,5 +119,34 @@ check wait_exit
 check [ "$(wc -l < "$tmp/state/batchlab/history")" -le 1000 ]
 check grep -qx "quit" "$tmp/state/batchlab/history"
 
+# Issue 11: every signal whose default action ends the process puts the terminal back as it was
+# before readline took it (tty modes compared with stty -g), then ends the process as the signal would.
+cat >"$tmp/guard.sh" <<EOS
+stty -g >"$tmp/stty.before"
+sh -c 'echo \$\$ >"$tmp/pid"; exec "\$@"' sh "$BL" --repl
+echo "exit=\$?" >"$tmp/rc.tmp"
+stty -g >"$tmp/stty.after"
+mv "$tmp/rc.tmp" "$tmp/rc"
+exec sleep 60
+EOS
+start_guarded() {
+	rm -f "$tmp/rc" "$tmp/pid" "$tmp/stty.before" "$tmp/stty.after"
+	tmux -L $S -f /dev/null new-session -d -s repl -x 100 -y 30 \
+		"env HOME='$tmp' XDG_STATE_HOME='$tmp/state' XDG_CONFIG_HOME='$tmp/config' INPUTRC=/dev/null \
+		 BATCHLAB_PRESETS='$here/../../presets' sh '$tmp/guard.sh'"
+	wait_current "batchlab>"
+}
+for sig in USR1:138 ALRM:142 PIPE:141 XFSZ:153 TERM:143; do
+	name="SIG${sig%:*} restores the terminal (status ${sig#*:})"
+	check start_guarded
+	keys 'set cp'
+	check wait_current "batchlab> set cp"
+	kill -${sig%:*} "$(cat "$tmp/pid")"
+	check wait_exit
+	check grep -qx "exit=${sig#*:}" "$tmp/rc"
+	check cmp -s "$tmp/stty.before" "$tmp/stty.after"
+	tmux -L $S kill-session -t repl 2>/dev/null
+done
+
 echo "tmux-repl: $pass passed, $fail failed"
 [ $fail = 0 ]

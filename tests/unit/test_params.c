@@ -48,6 +48,9 @@ static void test_refused(void **state)
 	expect_refused("ram", "512K", "out of range");
 	expect_refused("ram", "2E", "out of range");
 	expect_refused("ram", "4X", "unknown unit");
+	expect_refused("ram", "100p", "'p' means pages");
+	expect_refused("mmap", "1pib", "'p' means pages");
+	expect_refused("threads", "AUTO", "auto (lower case)");
 	expect_refused("pagesize", "8K", "not one of 4 KiB, 16 KiB, 64 KiB");
 	expect_refused("overcommit", "sometimes", "not one of guess|always|never");
 	expect_refused("overcommit", "3", "not one of");

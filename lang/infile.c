@@ -1,0 +1,105 @@
+#include "infile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../core/err.h"
+#include "outfile.h"
+#include "scan.h"
+
+const char *infile_kind(unsigned mode)
+{
+	switch (mode & S_IFMT) {
+	case S_IFIFO:
+		return "a FIFO";
+	case S_IFCHR:
+		return "a character device";
+	case S_IFBLK:
+		return "a block device";
+	case S_IFSOCK:
+		return "a socket";
+	case S_IFDIR:
+		return "a folder";
+	case S_IFLNK:
+		return "a symbolic link";
+	default:
+		return "a regular file";
+	}
+}
+
+int infile_open(const char *path, int regular, char *err, size_t errlen)
+{
+	struct stat st;
+	char why[128];
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0) {
+		/* a socket cannot be opened at all: say what it is rather than ENXIO */
+		if (errno == ENXIO && !stat(path, &st))
+			return err_set(err, errlen, "%s: not a regular file (%s)", path, infile_kind(st.st_mode));
+		return err_set(err, errlen, "%s: %s", path, outfile_strerror(errno, why, sizeof(why)));
+	}
+	if (fstat(fd, &st)) {
+		int e = errno;
+
+		close(fd);
+		return err_set(err, errlen, "%s: %s", path, outfile_strerror(e, why, sizeof(why)));
+	}
+	if (S_ISDIR(st.st_mode) || (regular && !S_ISREG(st.st_mode))) {
+		close(fd);
+		return err_set(err, errlen, "%s: not a regular file (%s)", path, infile_kind(st.st_mode));
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
+int infile_read(const char *path, size_t max, char **text, size_t *len, char *err, size_t errlen)
+{
+	char why[128], *buf;
+	size_t n = 0, skip;
+	int fd = infile_open(path, 1, err, errlen);
+
+	if (fd < 0)
+		return -1;
+	buf = malloc(max + 1);
+	if (!buf) {
+		close(fd);
+		return err_set(err, errlen, "%s: out of memory", path);
+	}
+	/* one byte past the bound tells a file that is too large without reading the rest */
+	while (n <= max) {
+		ssize_t k = read(fd, buf + n, max + 1 - n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			int e = errno;
+
+			close(fd);
+			free(buf);
+			return err_set(err, errlen, "%s: %s", path, outfile_strerror(e, why, sizeof(why)));
+		}
+		if (!k)
+			break;
+		n += (size_t)k;
+	}
+	close(fd);
+	if (n > max) {
+		free(buf);
+		if (max >= 1024 * 1024)
+			return err_set(err, errlen, "%s: larger than %zu MiB: refused", path, max >> 20);
+		return err_set(err, errlen, "%s: larger than %zu KiB: refused", path, max >> 10);
+	}
+	skip = scan_bom(buf, n);
+	memmove(buf, buf + skip, n - skip);
+	n -= skip;
+	buf[n] = '\0';
+	*text = buf;
+	*len = n;
+	return 0;
+}

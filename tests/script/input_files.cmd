@@ -1,0 +1,16 @@
+# Issue 11: input files are opened without blocking and checked. A FIFO or device as a preset, or in a
+# preset folder, is "not a regular file" (the listing marks it and goes on); nothing hangs (timeout 5
+# would end a hang with status 124). A preset over 1 MiB is refused; a byte-order mark is skipped.
+cd "$(mktemp -d "$HOME/in.XXXXXX")" || exit 1
+mkfifo fifo.preset; mkdir presets; mkfifo presets/pipe.preset; printf '# ok\ncpus = 3\n' > presets/fine.preset
+timeout 5 $BL -c 'preset load ./fifo.preset'; echo "exit $?"
+timeout 5 $BL -p ./fifo.preset -c 'get cpus'; echo "exit $?"
+BATCHLAB_PRESETS=$PWD/presets XDG_CONFIG_HOME=$PWD/none timeout 5 $BL -c 'preset list' | grep -E '^(fine|pipe) '; echo "exit $?"
+BATCHLAB_PRESETS=$PWD/presets XDG_CONFIG_HOME=$PWD/none timeout 5 $BL -c 'preset load pipe' 2>&1 | sed "s|$PWD|DIR|"
+# -f takes a FIFO as a stream (a shell's <(...)); with no writer it is an empty script, not a hang
+timeout 5 $BL -f fifo.preset; echo "exit $?"
+timeout 5 $BL -f . ; echo "exit $?"
+{ printf '# big\ncpus = 4\n'; head -c 1048576 /dev/zero | tr '\0' '#'; } > big.preset
+timeout 5 $BL -c 'preset load ./big.preset'; echo "exit $?"
+printf '\357\273\277# with a BOM\ncpus = 6\n' > bom.preset; $BL -c 'preset load ./bom.preset; get cpus'; echo "exit $?"
+printf '\357\273\277get cpus\n' > bom.bl; $BL -f bom.bl; echo "exit $?"
