@@ -224,8 +224,12 @@ static void format_row_lists(const struct sweep *sw, enum out_format fmt, const 
 		sb_puts(out, sw->range.key->name);
 		sb_puts(out, "\": ");
 	}
-	q = put_key(cell, sw, fmt);
-	*q = '\0';
+	if (fmt == FMT_TABLE && sw->range.key->type == PT_SIZE) { /* the key as the fast path's table gives it */
+		fmt_human(val_int(sw->cur.u), "bytes", cell, sizeof(cell));
+	} else {
+		q = put_key(cell, sw, fmt == FMT_TABLE ? FMT_CSV : fmt);
+		*q = '\0';
+	}
 	sb_printf(out, "%*s", fmt == FMT_TABLE ? width[0] : 0, cell);
 	for (int i = 0; i < sw->ncols; i++) {
 		struct value v;
@@ -244,8 +248,12 @@ static void format_row_lists(const struct sweep *sw, enum out_format fmt, const 
 			continue;
 		}
 		v = sweep_value(sw, i);
-		q = put_value(cell, &v, fmt);
-		*q = '\0';
+		if (fmt == FMT_TABLE) {
+			fmt_human_short(v, sw->cols[i].metric->unit, 0, cell, sizeof(cell));
+		} else {
+			q = put_value(cell, &v, fmt);
+			*q = '\0';
+		}
 		sb_printf(out, "%*s", fmt == FMT_TABLE ? width[i + 1] : 0, cell);
 	}
 	sb_puts(out, fmt == FMT_JSON ? "}" : "\n");

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../core/err.h"
+#include "numfmt.h"
 #include "render.h"
 
 
@@ -98,8 +99,8 @@ static void print_table(const struct tradeoff *t, struct strbuf *out)
 	wc = wider(wider(0, hc), cm->unit);
 	for (size_t i = 0; i < t->n; i++) { /* every cell fits its column */
 		knob_text(t, &t->pts[i], k, sizeof(k));
-		render_bare(t->pts[i].benefit, b, sizeof(b));
-		render_bare(t->pts[i].cost, c, sizeof(c));
+		fmt_human_short(t->pts[i].benefit, bm->unit, 0, b, sizeof(b));
+		fmt_human_short(t->pts[i].cost, cm->unit, 0, c, sizeof(c));
 		wk = wider(wk, k);
 		wb = wider(wb, b);
 		wc = wider(wc, c);
@@ -114,8 +115,9 @@ static void print_table(const struct tradeoff *t, struct strbuf *out)
 		const struct tradeoff_point *p = &t->pts[i];
 
 		knob_text(t, p, k, sizeof(k));
-		render_bare(p->benefit, b, sizeof(b));
-		render_bare(p->cost, c, sizeof(c));
+		/* a table for people: 4 significant digits in the number formatter's units, as sweep's */
+		fmt_human_short(p->benefit, bm->unit, 0, b, sizeof(b));
+		fmt_human_short(p->cost, cm->unit, 0, c, sizeof(c));
 		sb_printf(out, "%*s  %*s  %*s%s%s\n", wk, k, wb, b, wc, c, *p->label ? "  " : "", p->label);
 	}
 	if (!t->own_knob)

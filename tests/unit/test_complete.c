@@ -223,6 +223,11 @@ static void test_range_commands(void **state)
 	assert_string_equal(offers("where memcg_charge.speedup >", &c), "> >=");
 	assert_string_equal(offers("where memcg_charge.speedup > 1.5 ov", &c), "over");
 	assert_string_equal(offers("where memcg_charge.speedup > 1.5 over cp", &c), "cpus");
+	/* tradeoff: a patch, then plot's shape (over KEY FROM TO [step N | x N]) */
+	assert_string_equal(offers("tradeoff pro", &c), "proactive_reclaim");
+	assert_string_equal(offers("tradeoff vmpressure o", &c), "over");
+	assert_string_equal(offers("tradeoff vmpressure over vmpressure_w", &c), "vmpressure_win");
+	assert_string_equal(offers("tradeoff vmpressure over vmpressure_win 512 65536 ", &c), "step x");
 	offers("sweep cpus 1 10 vmstat.threshold > ", &c);
 	assert_int_equal(c.files, 1);
 	completion_free(&c);
