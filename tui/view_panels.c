@@ -242,6 +242,11 @@ static void chart_selected(struct panels *pn, struct screen *sc)
 		screen_status(sc, 0, "select a metric (Tab to the patches) to chart it");
 		return;
 	}
+	if (r->metric->list) {
+		screen_status(sc, 0, "%s.%s is a list, not one number to chart: Enter explains it, :get prints it",
+			      r->patch->id, r->metric->name);
+		return;
+	}
 	screen_show(sc, view_chart_new(r->patch, r->metric, r->serial));
 }
 
