@@ -57,9 +57,13 @@ int plot_sample(const struct machine *m, const struct sweep_range *r, const stru
 			snprintf(err, errlen, "%s", why);
 			goto out;
 		}
-	/* a step or factor typed decides the points; else sample the range, on a log axis when it spans decades */
-	if (r->given) {
-		p->xlog = r->mult;
+	/*
+	 * A step or factor typed decides the points, as does a key's list of
+	 * allowed values (pagesize: no value between them exists); else sample
+	 * the range, on a log axis when it spans decades.
+	 */
+	if (r->given || r->list) {
+		p->xlog = r->given ? r->mult : r->from > 0 && (double)r->to / (double)r->from >= 64;
 		want = (size_t)r->rows;
 	} else {
 		double lo = r->real ? r->rfrom : (double)r->from, hi = r->real ? r->rto : (double)r->to;
@@ -77,7 +81,7 @@ int plot_sample(const struct machine *m, const struct sweep_range *r, const stru
 		goto out;
 	}
 	sweep_begin(sw, m);
-	if (r->given) {
+	if (r->given || r->list) {
 		while (p->n < want && sweep_next(sw) > 0) {
 			p->x[p->n] = sweep_key_real(&sw->range, &sw->cur);
 			for (int i = 0; i < sw->ncols; i++)

@@ -1,5 +1,6 @@
 #include "session.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,32 +12,48 @@ void session_init(struct session *s)
 	memset(s, 0, sizeof(*s));
 	machine_defaults(&s->m);
 	s->format = FMT_TABLE;
+	s->preset_m = s->m;
+}
+
+void session_preset(struct session *s, const char *name_or_path)
+{
+	const char *base = strrchr(name_or_path, '/');
+	size_t n;
+
+	base = base ? base + 1 : name_or_path;
+	n = strlen(base);
+	if (n > 7 && !strcmp(base + n - 7, ".preset"))
+		n -= 7;
+	snprintf(s->preset, sizeof(s->preset), "%.*s", (int)n, base);
+	s->preset_m = s->m;
+}
+
+/* Field by field through the parameter table: struct padding never counts as a change. */
+int machine_differs(const struct machine *ma, const struct machine *mb)
+{
+	for (size_t i = 0; i < nparams; i++) {
+		const char *a = (const char *)ma + params[i].offset, *b = (const char *)mb + params[i].offset;
+
+		if (params[i].type == PT_REAL ? memcmp(a, b, sizeof(double)) : memcmp(a, b, sizeof(uint64_t)))
+			return 1;
+	}
+	return 0;
+}
+
+int session_modified(const struct session *s)
+{
+	return machine_differs(&s->m, &s->preset_m);
 }
 
 int session_load_preset(struct session *s, const char *name, char *err, size_t errlen)
 {
 	if (preset_load(&s->m, name, err, errlen))
 		return -1;
-	snprintf(s->preset, sizeof(s->preset), "%s", name);
-	s->preset_m = s->m;
+	session_preset(s, name);
 	return 0;
-}
-
-/* Same machine: every parameter reads back alike (no padding bytes compared). */
-static int same_machine(const struct machine *a, const struct machine *b)
-{
-	for (size_t i = 0; i < nparams; i++) {
-		char x[64], y[64];
-
-		param_format_input(a, &params[i], x, sizeof(x));
-		param_format_input(b, &params[i], y, sizeof(y));
-		if (strcmp(x, y))
-			return 0;
-	}
-	return 1;
 }
 
 void session_preset_label(const struct session *s, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s", s->preset, *s->preset && !same_machine(&s->m, &s->preset_m) ? "*" : "");
+	snprintf(buf, len, "%s%s", s->preset, *s->preset && session_modified(s) ? "*" : "");
 }

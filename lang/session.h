@@ -18,7 +18,7 @@ struct session {
 	int quit;          /* `quit` was run */
 	int interactive;   /* a person is reading (prompt, screen): progress and hints may show */
 	FILE *stream;      /* where a long command (sweep) may flush its output early, in order; NULL: keep it all in out */
-	char preset[64];   /* the preset last loaded (its name as typed), "" for none */
+	char preset[64];   /* the preset last loaded or saved (its name, without folder or .preset), "" for none */
 	struct machine preset_m; /* the machine it gave, to tell whether it has been changed since */
 };
 
@@ -27,5 +27,11 @@ void session_init(struct session *s);
 int session_load_preset(struct session *s, const char *name, char *err, size_t errlen);
 /* "vm-4g", "vm-4g*" (changed since it was loaded), or "" when no preset was loaded. */
 void session_preset_label(const struct session *s, char *buf, size_t len);
+/* The machine now is the preset name_or_path (loaded or saved): its name is kept, the machine remembered. */
+void session_preset(struct session *s, const char *name_or_path);
+/* Some parameter differs from the preset's (or the defaults') value. */
+int session_modified(const struct session *s);
+/* a and b differ in some parameter (field by field through the parameter table). */
+int machine_differs(const struct machine *a, const struct machine *b);
 
 #endif

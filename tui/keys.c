@@ -4,7 +4,7 @@
 #include "keys.h"
 
 const struct key_binding key_bindings[] = {
-	{ { 'q', 'Q' }, "q", "quit", "quit (in a view: close it)", KA_QUIT },
+	{ { 'q', 'Q', KEY_F(10) }, "q", "quit", "quit (F10 too; in a view: close it)", KA_QUIT },
 	{ { '?', KEY_F(1) }, "?", "keys", "every key (this list)", KA_HELP },
 	{ { ':' }, ":", "command", "command line: the whole scripted language (set, preset load, explain, help...)",
 	  KA_COMMAND },
@@ -19,8 +19,9 @@ const struct key_binding key_bindings[] = {
 	  "on a metric: explain it; on a parameter: type a new value", KA_ENTER },
 	{ { 'a' }, "a", "about", "about the patch under the cursor: what it changed, its published result",
 	  KA_ABOUT },
-	{ { 'c' }, "c", "chart", "chart the selected metric across CPUs (log scale), before and after", KA_CHART },
-	{ { 'x' }, "x", NULL, "in a chart: switch the axis between CPUs and RAM", KA_CHART_AXIS },
+	{ { 'c' }, "c", "chart", "chart the selected metric, before and after, across the first parameter it reads "
+	  "(CPUs, RAM...)", KA_CHART },
+	{ { 'x' }, "x", NULL, "in a chart: the next parameter the metric reads as the x axis", KA_CHART_AXIS },
 	{ { 't' }, "t", NULL,
 	  "trade-off chart of the patch under the cursor: its benefit against its cost as its constant varies"
 	  " (in it: the next patch)",
@@ -32,8 +33,15 @@ const struct key_binding key_bindings[] = {
 	{ { 'e' }, "e", NULL, "explain the selected metric: formula, values, result, kernel source", KA_EXPLAIN },
 	{ { '0', '1', '2', '3', '4', '5', '6', '7', '8', '9' }, "0-9", NULL,
 	  "start typing a new value for the selected parameter", KA_TYPE_VALUE },
+	{ { 'i' }, "i", "info", "help for the parameter or metric under the cursor: range, default, unit, kind",
+	  KA_ROW_HELP },
+	{ { '/' }, "/", "search", "search the rows by name as you type; Enter keeps the match, Esc goes back",
+	  KA_SEARCH },
+	{ { 'n' }, "n", NULL, "the next row the last search matches", KA_SEARCH_NEXT },
+	{ { 'u' }, "u", "undo", "undo the last change to the machine (a value, a reset, a command, a preset)",
+	  KA_UNDO },
 	{ { 'r' }, "r", NULL, "reset the selected parameter to its default", KA_RESET },
-	{ { 'R' }, "R", NULL, "reset every parameter to its default", KA_RESET_ALL },
+	{ { 'R' }, "R", NULL, "reset every parameter to its default (asks first)", KA_RESET_ALL },
 	{ { 27 }, "Esc", NULL, "close a view or the command line", KA_ESCAPE },
 	{ { 12 }, "Ctrl-L", NULL, "redraw the screen", KA_REDRAW },
 	{ { KEY_MOUSE }, "click", NULL, "select a parameter or metric; the wheel moves", KA_MOUSE },

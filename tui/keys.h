@@ -32,6 +32,10 @@ enum key_action {
 	KA_ESCAPE,
 	KA_REDRAW,
 	KA_MOUSE,
+	KA_ROW_HELP,    /* help for the parameter or metric under the cursor */
+	KA_SEARCH,
+	KA_SEARCH_NEXT,
+	KA_UNDO,
 };
 
 struct key_binding {

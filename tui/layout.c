@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../core/units.h"
+#include "../core/utf8.h"
 #include "../lang/render.h"
 
 size_t rows_machine(struct row *out, size_t max)
@@ -94,23 +95,39 @@ static int patch_width(const struct layout *L)
 	return 2 + L->pname_w + L->nsides * (1 + L->pval_w) + 2 + L->pchange_w;
 }
 
+/* Side by side, both panels and the gap; one at a time, the wider of the two. */
 static int needed(const struct layout *L)
 {
+	if (L->single)
+		return max_int(machine_width(L), patch_width(L));
 	return machine_width(L) + GAP + patch_width(L);
 }
 
-/* Narrow the columns until the panels fit in cols (0: as narrow as they go). */
-static void shrink_to(struct layout *L, int cols)
+/*
+ * Narrow the columns until the panels fit in cols (0: as narrow as they go).
+ * Side by side stops at the first `comfortable` steps: past them values and
+ * names are cut, and one panel at a time shows them whole instead.
+ */
+#define COMFORTABLE 5
+static void shrink_to(struct layout *L, int cols, size_t steps)
 {
 	/* what gives way first: room for 1.153e+18, long machine values, the change text, names */
 	struct { int *w, min; } shrink[] = {
 		{ &L->pval_w, 8 }, { &L->mval_w, 22 }, { &L->pchange_w, 12 }, { &L->mval_w, 14 }, { &L->pname_w, 14 },
-		{ &L->pchange_w, 8 }, { &L->pval_w, 7 }, { &L->pname_w, 10 },
+		{ &L->pchange_w, 8 }, { &L->pval_w, 7 }, { &L->pname_w, 10 }, { &L->mname_w, 12 },
 	};
 
-	for (size_t i = 0; i < sizeof(shrink) / sizeof(shrink[0]); i++)
+	for (size_t i = 0; i < sizeof(shrink) / sizeof(shrink[0]) && i < steps; i++)
 		while (needed(L) > cols && *shrink[i].w > shrink[i].min)
 			(*shrink[i].w)--;
+}
+
+static void initial_widths(struct layout *L, int *unit_w)
+{
+	table_widths(&L->mname_w, &L->pname_w, unit_w, &L->nsides);
+	L->mval_w = 30;    /* "auto: 66060288 pages (252 GiB)" */
+	L->pval_w = 9;     /* "1008 MiB", "1.153e+18" */
+	L->pchange_w = 16; /* "+204700% (x2048)" */
 }
 
 int layout_compute(struct layout *L, int cols, int lines)
@@ -121,23 +138,27 @@ int layout_compute(struct layout *L, int cols, int lines)
 	memset(L, 0, sizeof(*L));
 	L->cols = cols;
 	L->lines = lines;
-	table_widths(&L->mname_w, &L->pname_w, &unit_w, &L->nsides);
-	L->mval_w = 30;    /* "auto: 66060288 pages (252 GiB)" */
-	L->pval_w = 9;     /* "1008 MiB", "1.153e+18" */
-	L->pchange_w = 16; /* "+204700% (x2048)" */
+	initial_widths(L, &unit_w);
 	narrowest = *L;
-	shrink_to(&narrowest, 0);
+	narrowest.single = 1;
+	shrink_to(&narrowest, 0, (size_t)-1);
 	L->min_cols = needed(&narrowest);
 	L->min_lines = LAYOUT_CHROME_LINES + LAYOUT_MIN_PANEL_LINES;
-	shrink_to(L, cols);
+	shrink_to(L, cols, COMFORTABLE);
+	if (needed(L) > cols) {
+		/* side by side does not fit (80 columns): one panel at a time, each the whole width, Tab between */
+		initial_widths(L, &unit_w);
+		L->single = 1;
+		shrink_to(L, cols, (size_t)-1);
+	}
 
 	L->top = 1;
 	L->height = lines - LAYOUT_CHROME_LINES;
 	L->footer_y = lines - 2;
 	L->status_y = lines - 1;
 	L->mx = 0;
-	L->mw = machine_width(L);
-	L->px = L->mw + GAP;
+	L->mw = L->single ? cols : machine_width(L);
+	L->px = L->single ? 0 : L->mw + GAP;
 	L->pw = cols - L->px;
 	if (L->pw - patch_width(L) >= 1 + unit_w)
 		L->punit_w = unit_w;
@@ -339,7 +360,8 @@ void cells_change_text(const struct metric_cells *c, int colour, int utf8, int w
 
 void fit_text(char *dst, size_t dstlen, const char *src, int width, int right)
 {
-	int n = (int)strlen(src);
+	size_t len = strlen(src), keep;
+	int n, pad;
 
 	if (!dstlen)
 		return;
@@ -347,18 +369,62 @@ void fit_text(char *dst, size_t dstlen, const char *src, int width, int right)
 		width = 0;
 	if ((size_t)width >= dstlen)
 		width = (int)dstlen - 1;
-	if (n > width) {
-		memcpy(dst, src, (size_t)width);
+	n = utf8_width(src, len);
+	if (n > width || len >= dstlen) {
+		/* cut on a character, never inside one, and mark the cut */
+		int cols = width ? width - 1 : 0;
+
+		keep = utf8_prefix(src, cols);
+		while (cols > 0 && keep + 2 > dstlen)
+			keep = utf8_prefix(src, --cols);
+		memcpy(dst, src, keep);
+		/* a wide character that would straddle the cut leaves a blank */
+		pad = 0;
+		if (width) {
+			pad = width - 1 - utf8_width(src, keep);
+			if (keep + (size_t)pad + 2 > dstlen)
+				pad = (int)(dstlen - 2 - keep);
+		}
+		memset(dst + keep, ' ', (size_t)pad);
+		keep += (size_t)pad;
 		if (width)
-			dst[width - 1] = '>';
-	} else if (right) {
-		memset(dst, ' ', (size_t)(width - n));
-		memcpy(dst + width - n, src, (size_t)n);
-	} else {
-		memcpy(dst, src, (size_t)n);
-		memset(dst + n, ' ', (size_t)(width - n));
+			dst[keep++] = '>';
+		dst[keep] = '\0';
+		return;
 	}
-	dst[width] = '\0';
+	/* padding counts columns, but the buffer holds bytes: a line of braille is three times its width */
+	pad = width - n;
+	if (len + (size_t)pad >= dstlen)
+		pad = len < dstlen ? (int)(dstlen - 1 - len) : 0;
+	if (right) {
+		memset(dst, ' ', (size_t)pad);
+		memcpy(dst + pad, src, len);
+	} else {
+		memcpy(dst, src, len);
+		memset(dst + len, ' ', (size_t)pad);
+	}
+	dst[len + (size_t)pad] = '\0';
+}
+
+void fit_names(const char *const *names, size_t n, int width, char (*out)[LAYOUT_NAME_MAX])
+{
+	if (width >= LAYOUT_NAME_MAX)
+		width = LAYOUT_NAME_MAX - 1;
+	for (size_t i = 0; i < n; i++)
+		fit_text(out[i], LAYOUT_NAME_MAX, names[i], width, 0);
+	/* two names cut alike (max_drift_bytes, max_drift_pct -> max_drift>): keep each one's end instead */
+	for (size_t i = 0; i < n; i++) {
+		int clash = 0;
+
+		for (size_t j = 0; j < n && !clash; j++)
+			clash = j != i && (int)strlen(names[i]) > width && !strcmp(out[i], out[j]);
+		if (clash && width >= 5) {
+			size_t len = strlen(names[i]);
+			int head = (width - 1) / 2, tail = width - 1 - head;
+
+			snprintf(out[i], LAYOUT_NAME_MAX, "%.*s>%s", head, names[i], names[i] + len - (size_t)tail);
+		}
+	}
 }
 
 static int at_end(const struct param *p, int dir, char *buf, size_t len)

@@ -63,6 +63,7 @@ struct layout {
 	int pname_w, pval_w;    /* metric name (after a 2-column marker), each side */
 	int pchange_w, punit_w; /* change column; unit column (0 when it does not fit) */
 	int nsides;             /* side columns: the most any model has */
+	int single;             /* too narrow for both panels side by side: one at a time, each cols wide */
 };
 
 /* Widths for a cols x lines screen; returns 0, or -1 (too_small set) when it cannot fit. */
@@ -142,10 +143,19 @@ void param_text_memo(struct param_memo *pm, const struct machine *m, const struc
 void cells_change_text(const struct metric_cells *c, int colour, int utf8, int width, char *buf, size_t len);
 
 /*
- * src fitted to exactly width columns (ASCII): padded, right-aligned if
- * right, cut with a trailing '>' if longer. dst must hold width + 1 bytes.
+ * src fitted to exactly width display columns (UTF-8; a cut never splits a
+ * character): padded, right-aligned if right, cut with a trailing '>' if
+ * longer. Never writes past dstlen bytes, fitting fewer columns if it must.
  */
 void fit_text(char *dst, size_t dstlen, const char *src, int width, int right);
+
+#define LAYOUT_NAME_MAX 64
+/*
+ * The names of one column (parameters, metrics) fitted to width, each cut
+ * so that no two read alike: where cutting the end makes two the same, each
+ * keeps its head and its end around the '>' (max_d>bytes, max_d>ft_pct).
+ */
+void fit_names(const char *const *names, size_t n, int width, char (*out)[LAYOUT_NAME_MAX]);
 
 /*
  * The value `+` (dir 1) or `-` (dir -1) sets: counts, sizes and pages double

@@ -44,6 +44,55 @@ void screen_status(struct screen *sc, int err, const char *fmt, ...)
 	sc->status_err = err;
 }
 
+/* --- undo: every change reaches the cells through screen_recompute, which keeps the state before it --- */
+
+static void undo_take(const struct session *s, struct undo_entry *e)
+{
+	e->m = s->m;
+	e->preset_m = s->preset_m;
+	snprintf(e->preset, sizeof(e->preset), "%s", s->preset);
+}
+
+static int undo_differs(const struct undo_entry *a, const struct undo_entry *b)
+{
+	return machine_differs(&a->m, &b->m) || machine_differs(&a->preset_m, &b->preset_m) ||
+	       strcmp(a->preset, b->preset);
+}
+
+/* The session moved away from what was shown: the shown state goes on the undo ring. */
+static void remember(struct screen *sc)
+{
+	struct undo_entry now;
+
+	undo_take(sc->s, &now);
+	if (!sc->undoing && undo_differs(&now, sc->shown)) {
+		if (sc->undo_n == SCREEN_UNDO_MAX) { /* the oldest goes */
+			sc->undo_first = (sc->undo_first + 1) % SCREEN_UNDO_MAX;
+			sc->undo_n--;
+		}
+		sc->undo[(sc->undo_first + sc->undo_n++) % SCREEN_UNDO_MAX] = *sc->shown;
+	}
+	*sc->shown = now;
+}
+
+void screen_undo(struct screen *sc)
+{
+	const struct undo_entry *e;
+
+	if (!sc->undo_n) {
+		screen_status(sc, 0, "nothing to undo");
+		return;
+	}
+	e = &sc->undo[(sc->undo_first + --sc->undo_n) % SCREEN_UNDO_MAX];
+	sc->s->m = e->m;
+	sc->s->preset_m = e->preset_m;
+	snprintf(sc->s->preset, sizeof(sc->s->preset), "%s", e->preset);
+	sc->undoing = 1;
+	screen_recompute(sc, 1);
+	sc->undoing = 0;
+	screen_status(sc, 0, "undone: the machine is as it was before the last change (%d more to undo)", sc->undo_n);
+}
+
 void screen_recompute(struct screen *sc, int mark)
 {
 	long long now = crt_now_ms();
@@ -74,6 +123,7 @@ void screen_recompute(struct screen *sc, int mark)
 	if (mark)
 		sc->highlight_until = now + HIGHLIGHT_MS;
 	sc->generation++;
+	remember(sc);
 }
 
 int screen_highlighted(const struct screen *sc, long long when)
@@ -146,6 +196,11 @@ void screen_show(struct screen *sc, struct view *v)
 	screen_push(sc, v);
 }
 
+void screen_search_set(struct screen *sc, const char *text)
+{
+	snprintf(sc->search, sizeof(sc->search), "%s", text);
+}
+
 void screen_command(struct screen *sc, const char *initial)
 {
 	sc->status[0] = '\0';
@@ -209,8 +264,11 @@ static int screen_setup(struct screen *sc, struct session *s, FILE *log)
 	sc->pstate = calloc(nparams, sizeof(*sc->pstate));
 	sc->memo = calloc((size_t)sc->nmetrics + 1, sizeof(*sc->memo));
 	sc->pmemo = calloc(nparams, sizeof(*sc->pmemo));
-	if (!sc->metrics || !sc->pstate || !sc->memo || !sc->pmemo)
+	sc->undo = calloc(SCREEN_UNDO_MAX, sizeof(*sc->undo));
+	sc->shown = calloc(1, sizeof(*sc->shown));
+	if (!sc->metrics || !sc->pstate || !sc->memo || !sc->pmemo || !sc->undo || !sc->shown)
 		return -1;
+	undo_take(s, sc->shown);
 	{
 		int k = 0;
 
@@ -237,6 +295,8 @@ static void screen_free(struct screen *sc)
 	free(sc->pstate);
 	free(sc->memo);
 	free(sc->pmemo);
+	free(sc->undo);
+	free(sc->shown);
 	if (sc->log) {
 		screen_log(sc, "end");
 		fclose(sc->log);
@@ -248,7 +308,7 @@ static void screen_free(struct screen *sc)
 
 void screen_put(int y, int x, int width, const char *text, int right, attr_t attr)
 {
-	char buf[512];
+	char buf[4 * 512 + 1]; /* a full line of three-byte characters (braille, box drawing) */
 
 	if (width <= 0)
 		return;
@@ -262,13 +322,19 @@ static void draw_title(struct screen *sc)
 {
 	static const char legend[] = "~ model: calibrated estimate  * workload: stated assumption  plain: exact ";
 	const int lw = (int)sizeof(legend) - 1;
-	char left[160];
+	char left[256], machine[96];
 
-	snprintf(left, sizeof(left), " batchlab %s  mm constants that should scale with the machine", BATCHLAB_VERSION);
+	/* which machine: the preset loaded (or the defaults), starred once a parameter differs from it */
+	snprintf(machine, sizeof(machine), "%s%s", sc->s->preset[0] ? sc->s->preset : "defaults",
+		 session_modified(sc->s) ? "*" : "");
+	snprintf(left, sizeof(left), " batchlab %s  %s  mm constants that should scale with the machine",
+		 BATCHLAB_VERSION, machine);
 	screen_put(0, 0, sc->L.cols, left, 0, crt_attr(ST_TITLE));
-	if ((int)strlen(left) + 2 + lw > sc->L.cols)
-		screen_put(0, 0, sc->L.cols, " batchlab " BATCHLAB_VERSION, 0, crt_attr(ST_TITLE));
-	if (lw <= sc->L.cols - 16)
+	if ((int)strlen(left) + 2 + lw > sc->L.cols) {
+		snprintf(left, sizeof(left), " batchlab %s  %s", BATCHLAB_VERSION, machine);
+		screen_put(0, 0, sc->L.cols, left, 0, crt_attr(ST_TITLE));
+	}
+	if ((int)strlen(left) + 1 + lw <= sc->L.cols)
 		screen_put(0, sc->L.cols - lw, lw, legend, 0, crt_attr(ST_TITLE));
 }
 
@@ -364,8 +430,8 @@ static void draw(struct screen *sc)
 
 /* --- keys -------------------------------------------------------------- */
 
-/* The keys no view takes: they work wherever you are. */
-static void screen_key(struct screen *sc, const struct key_binding *b)
+/* The keys no view takes: they work wherever you are. 0: the key does nothing here. */
+static int screen_key(struct screen *sc, const struct key_binding *b)
 {
 	struct strbuf out = STRBUF_INIT;
 
@@ -378,8 +444,22 @@ static void screen_key(struct screen *sc, const struct key_binding *b)
 		break;
 	case KA_COMMAND: screen_command(sc, NULL); break;
 	case KA_REDRAW: clearok(curscr, TRUE); break;
-	default: break;
+	case KA_UNDO: screen_undo(sc); break;
+	default: return 0;
 	}
+	return 1;
+}
+
+/* A key nothing took: say so, rather than leave the user wondering whether it was heard. */
+static void say_unused(struct screen *sc, const struct key_binding *b, int ch)
+{
+	const char *name = keyname(ch);
+
+	if (b)
+		screen_status(sc, 0, "%s does nothing in the %s view (it is for: %s)", b->name,
+			      screen_top(sc)->ops->name, b->help);
+	else
+		screen_status(sc, 0, "%s is not a key here: ? lists them", name ? name : "that key");
 }
 
 static void handle_key(struct screen *sc, int ch)
@@ -401,12 +481,13 @@ static void handle_key(struct screen *sc, int ch)
 	}
 	b = key_find(ch);
 	sc->status[0] = '\0';
-	if (!b || (sc->L.too_small && b->action != KA_QUIT))
+	if (sc->L.too_small && (!b || b->action != KA_QUIT))
 		return;
-	for (int i = sc->depth - 1; i >= 0; i--)
+	for (int i = sc->depth - 1; b && i >= 0; i--)
 		if (sc->stack[i]->ops->key(sc->stack[i], sc, b, ch))
 			return;
-	screen_key(sc, b);
+	if (!screen_key(sc, b))
+		say_unused(sc, b, ch);
 }
 
 /* --- the loop ---------------------------------------------------------- */

@@ -27,6 +27,14 @@ struct param_state {
 	long long changed;
 };
 
+#define SCREEN_UNDO_MAX 100
+
+/* What `u` puts back: the machine, and which preset it was measured against. */
+struct undo_entry {
+	struct machine m, preset_m;
+	char preset[64];
+};
+
 struct screen {
 	struct session *s;
 	struct layout L;
@@ -43,6 +51,11 @@ struct screen {
 	long long highlight_until;
 	long long now;                /* the frame being drawn: one clock for every highlight in it */
 	int quit;
+	struct undo_entry *undo;      /* a ring of the states before the last changes, newest at undo_n - 1 */
+	int undo_n, undo_first;
+	struct undo_entry *shown;     /* the state the cells were last computed from */
+	int undoing;
+	char search[64];              /* the last `/` pattern, for `n` */
 	FILE *log;                    /* BATCHLAB_LOG: key events and redraw times, for whoever debugs the screen */
 	long long log_start;          /* microseconds at start: log lines carry the time since */
 };
@@ -64,6 +77,10 @@ void screen_pop(struct screen *sc);
 void screen_run_line(struct screen *sc, const char *line, const char *title);
 /* One line into the BATCHLAB_LOG file, if there is one, stamped with the time since start. */
 void screen_log(struct screen *sc, const char *fmt, ...) BL_PRINTF(2, 3);
+/* Put the machine back as it was before the last change; says what it did in the status line. */
+void screen_undo(struct screen *sc);
+/* Keep the pattern a search ended with, for `n`. */
+void screen_search_set(struct screen *sc, const char *text);
 /* Open the `:` line holding initial. */
 void screen_command(struct screen *sc, const char *initial);
 

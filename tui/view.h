@@ -59,6 +59,22 @@ struct view *view_tradeoff_new(const struct tradeoff_spec *spec);
 /* The `:` line (cmdline.c's readline host), initial text may be NULL. */
 struct view *view_cmdline_new(const char *initial);
 
+/* A yes/no question on the status line: y runs yes(sc), any other key says it was left alone. */
+struct view *view_confirm_new(const char *question, void (*yes)(struct screen *sc));
+/*
+ * `/`: a pattern typed on the status line. find(target, sc, text, next) moves
+ * target's cursor to a row matching text (from the cursor, or past it with
+ * next) and returns 1, or 0 if none does; it is called as each key is typed.
+ * Esc puts the cursor back (restore), Enter keeps it.
+ */
+struct view_search_target {
+	struct view *view;
+	int (*find)(struct view *v, struct screen *sc, const char *text, int next);
+	void (*save)(struct view *v, int *where); /* the cursor, to put back on Esc */
+	void (*restore)(struct view *v, const int *where);
+};
+struct view *view_search_new(const struct view_search_target *t);
+
 /* The `?` text: every key in the table, then how to read the panels. */
 void view_help_text(struct strbuf *out);
 

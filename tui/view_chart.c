@@ -16,25 +16,31 @@
 #include "screen.h"
 
 /*
- * The axes a chart offers, in the order `x` steps through them, and the
- * range each spans (widened to take in the current machine). CPUs cover
- * every count the parameter table accepts; RAM from a small box to a large
- * NUMA machine.
+ * Where a machine-size axis spans: CPUs every count the parameter table
+ * accepts, RAM from a small box to a large NUMA machine. Other keys span
+ * their parameter's whole range.
  */
-static const struct chart_axis {
+static const struct chart_span {
 	const char *key, *from, *to;
-} chart_axes[] = {
+} spans[] = {
 	{ "cpus", "1", "65536" },
 	{ "ram", "1G", "64T" },
 };
-#define NAXES (int)(sizeof(chart_axes) / sizeof(chart_axes[0]))
+
+#define CHART_MAX_AXES 8
+
+struct chart_axis {
+	const struct param *key;
+	char from[32], to[32];
+};
 
 struct chart_view {
 	struct view v;
 	const struct patch_desc *d;
 	const struct metric_desc *md;
 	int serial;                     /* the metric's row serial: its cells say what the marker stands for */
-	int axis;                       /* index in chart_axes */
+	struct chart_axis axes[CHART_MAX_AXES]; /* what x steps through: the keys the metric reads */
+	int naxes, axis;
 	int sides[CHART_MAX_SERIES], nser;
 	struct plot_points pts;
 	const struct param *key;
@@ -68,14 +74,14 @@ static void chart_sides(struct chart_view *cv)
 /* The points for the chart's axis and the current machine, width columns wide; an error goes in cv->err. */
 static void chart_sample(struct chart_view *cv, const struct machine *m, int width)
 {
-	const struct chart_axis *a = &chart_axes[cv->axis];
+	const struct chart_axis *a = &cv->axes[cv->axis];
 	struct sweep_range r;
 	uint64_t now;
 
 	plot_points_free(&cv->pts);
 	cv->err[0] = '\0';
 	cv->width = width;
-	if (sweep_range_parse(m, a->key, a->from, a->to, NULL, NULL, &r, cv->err, sizeof(cv->err)))
+	if (sweep_range_parse(m, a->key->name, a->from, a->to, NULL, NULL, &r, cv->err, sizeof(cv->err)))
 		return;
 	cv->key = r.key;
 	now = param_u64(m, r.key);
@@ -161,14 +167,18 @@ static void chart_view_draw(struct view *v, struct screen *sc)
 	char head[256], title[160], note[128];
 	struct chart_grid g;
 	struct chart c;
-	int h = L->height - 2, next = (cv->axis + 1) % NAXES;
+	int h = L->height - 2, next = (cv->axis + 1) % cv->naxes;
 
 	if (cv->width != L->cols || cv->generation != sc->generation) {
 		chart_sample(cv, &sc->s->m, L->cols);
 		cv->generation = sc->generation;
 	}
-	snprintf(head, sizeof(head), " chart %s.%s across %s   (x: %s axis; Esc closes)", cv->d->id, cv->md->name,
-		 chart_axes[cv->axis].key, chart_axes[next].key);
+	if (cv->naxes > 1)
+		snprintf(head, sizeof(head), " chart %s.%s across %s   (x: %s axis; Esc closes)", cv->d->id,
+			 cv->md->name, cv->axes[cv->axis].key->name, cv->axes[next].key->name);
+	else
+		snprintf(head, sizeof(head), " chart %s.%s across %s   (Esc closes)", cv->d->id, cv->md->name,
+			 cv->axes[cv->axis].key->name);
 	screen_put(L->top, 0, L->cols, head, 0, crt_attr(ST_TITLE));
 	if (cv->err[0]) {
 		screen_put(L->top + 2, 0, L->cols, cv->err, 0, crt_attr(ST_ERROR));
@@ -211,7 +221,11 @@ static int chart_view_key(struct view *v, struct screen *sc, const struct key_bi
 	switch (b ? b->action : KA_NONE) {
 	case KA_CHART: break; /* already charting */
 	case KA_CHART_AXIS:
-		cv->axis = (cv->axis + 1) % NAXES;
+		if (cv->naxes < 2) {
+			screen_status(sc, 0, "%s.%s reads no other parameter a chart can vary", cv->d->id, cv->md->name);
+			break;
+		}
+		cv->axis = (cv->axis + 1) % cv->naxes;
 		cv->width = 0; /* sample again */
 		break;
 	case KA_MOUSE: getmouse(&ev); break;
@@ -238,6 +252,59 @@ static const struct view_ops chart_ops = {
 	.destroy = chart_view_destroy,
 };
 
+/* A key the chart can vary: a whole number (count, size, pages); choices and reals are not an axis. */
+static int add_axis(struct chart_view *cv, const struct param *p)
+{
+	struct chart_axis *a;
+	uint64_t lo, hi;
+
+	if (!p || cv->naxes == CHART_MAX_AXES || p->type == PT_CHOICE || p->type == PT_REAL)
+		return 0;
+	for (int i = 0; i < cv->naxes; i++)
+		if (cv->axes[i].key == p)
+			return 0;
+	a = &cv->axes[cv->naxes++];
+	a->key = p;
+	lo = p->min, hi = p->max;
+	if (p->allowed) { /* pagesize: the listed values, not the field's range */
+		lo = hi = p->allowed[0];
+		for (const uint64_t *v = p->allowed; *v; v++)
+			hi = *v > hi ? *v : hi, lo = *v < lo ? *v : lo;
+	}
+	snprintf(a->from, sizeof(a->from), p->type == PT_PAGES ? "%llup" : "%llu", (unsigned long long)lo);
+	snprintf(a->to, sizeof(a->to), p->type == PT_PAGES ? "%llup" : "%llu", (unsigned long long)hi);
+	for (size_t i = 0; i < sizeof(spans) / sizeof(spans[0]); i++)
+		if (!strcmp(spans[i].key, p->name)) {
+			snprintf(a->from, sizeof(a->from), "%s", spans[i].from);
+			snprintf(a->to, sizeof(a->to), "%s", spans[i].to);
+		}
+	return 1;
+}
+
+/*
+ * The x axes: the keys the metric reads (md->reads), in the parameter
+ * table's order - so the machine's size comes first: a vmpressure metric
+ * is charted across RAM, memcg's stock across CPUs. A metric that reads no
+ * such key gets CPUs and RAM, where it shows flat.
+ */
+static void chart_axes(struct chart_view *cv)
+{
+	for (size_t i = 0; i < nparams; i++) {
+		const char *r = cv->md->reads ? cv->md->reads : "";
+		size_t n = strlen(params[i].name);
+
+		for (const char *w = strstr(r, params[i].name); w; w = strstr(w + 1, params[i].name))
+			if ((w == r || w[-1] == ' ') && (w[n] == ' ' || w[n] == '\0')) {
+				add_axis(cv, &params[i]);
+				break;
+			}
+	}
+	if (!cv->naxes) {
+		add_axis(cv, param_find("cpus"));
+		add_axis(cv, param_find("ram"));
+	}
+}
+
 struct view *view_chart_new(const struct patch_desc *d, const struct metric_desc *md, int serial)
 {
 	struct chart_view *cv = calloc(1, sizeof(*cv));
@@ -249,5 +316,6 @@ struct view *view_chart_new(const struct patch_desc *d, const struct metric_desc
 	cv->md = md;
 	cv->serial = serial;
 	chart_sides(cv);
+	chart_axes(cv);
 	return &cv->v;
 }

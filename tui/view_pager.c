@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/utf8.h"
 #include "crt.h"
 #include "screen.h"
 
@@ -50,8 +51,9 @@ static void pager_draw(struct view *v, struct screen *sc)
 		if (!*p)
 			continue;
 		snprintf(line, sizeof(line), "%.*s", n, p);
-		if ((int)strlen(line) > pg->left)
-			screen_put(L->top + i, 0, L->cols, line + pg->left, 0, A_NORMAL);
+		/* scrolled sideways by columns: a line of braille is three bytes a column */
+		if (utf8_width(line, strlen(line)) > pg->left)
+			screen_put(L->top + i, 0, L->cols, line + utf8_prefix(line, pg->left), 0, A_NORMAL);
 		p += n + (nl != NULL);
 	}
 }

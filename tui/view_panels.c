@@ -21,6 +21,7 @@ struct panels {
 	int focus;       /* 0 machine panel, 1 patch panel */
 	int mcur, pcur;  /* selected row of each panel */
 	int mtop, ptop;  /* first row shown of each panel */
+	char (*mnames)[LAYOUT_NAME_MAX], (*pnames)[LAYOUT_NAME_MAX]; /* each row's name cut to its column, unambiguous */
 };
 
 static const struct row *patch_row(const struct panels *pn)
@@ -52,13 +53,13 @@ static void draw_machine(struct panels *pn, struct screen *sc)
 		}
 		ps = &sc->pstate[r->serial];
 		screen_put(y, L->mx, L->mw, "", 0, a);
-		screen_put(y, L->mx + 1, L->mname_w, r->param->name, 0, a);
+		screen_put(y, L->mx + 1, L->mname_w, pn->mnames[pn->mtop + i], 0, a);
 		screen_put(y, L->mx + 2 + L->mname_w, L->mval_w, ps->text, 0,
 			   screen_highlighted(sc, ps->changed) ? crt_attr(ST_CHANGED) : a);
 	}
 }
 
-static void draw_metric(struct panels *pn, struct screen *sc, const struct row *r, int y, int cur)
+static void draw_metric(struct panels *pn, struct screen *sc, const struct row *r, const char *shown, int y, int cur)
 {
 	const struct layout *L = &sc->L;
 	const struct metric_state *ms = &sc->metrics[r->serial];
@@ -71,7 +72,7 @@ static void draw_metric(struct panels *pn, struct screen *sc, const struct row *
 
 	screen_put(y, L->px, L->pw, "", 0, base);
 	screen_put(y, L->px, 1, mark, 0, name);
-	screen_put(y, L->px + 2, L->pname_w, r->metric->name, 0, name);
+	screen_put(y, L->px + 2, L->pname_w, shown, 0, name);
 	for (int s = 0; s < nsides && s < L->nsides; s++)
 		screen_put(y, layout_side_x(L, s, nsides), L->pval_w, c->side[s], 1,
 			   screen_highlighted(sc, ms->changed[s]) ? crt_attr(ST_CHANGED) : name);
@@ -120,7 +121,7 @@ static void draw_patches(struct panels *pn, struct screen *sc)
 			screen_put(y, L->px, L->pw, t, 0, crt_attr(ST_DIM));
 			break;
 		case ROW_METRIC:
-			draw_metric(pn, sc, r, y, pn->ptop + i == pn->pcur);
+			draw_metric(pn, sc, r, pn->pnames[pn->ptop + i], y, pn->ptop + i == pn->pcur);
 			break;
 		default:
 			break;
@@ -131,9 +132,20 @@ static void draw_patches(struct panels *pn, struct screen *sc)
 static void panels_draw(struct view *v, struct screen *sc)
 {
 	struct panels *pn = (struct panels *)v;
+	char where[64];
 
-	draw_machine(pn, sc);
-	draw_patches(pn, sc);
+	if (!sc->L.single) {
+		draw_machine(pn, sc);
+		draw_patches(pn, sc);
+		return;
+	}
+	/* one panel at a time: say which, and how to reach the other */
+	if (pn->focus == 0)
+		draw_machine(pn, sc);
+	else
+		draw_patches(pn, sc);
+	snprintf(where, sizeof(where), " %s  (Tab: %s) ", pn->focus ? "patches" : "machine", pn->focus ? "machine" : "patches");
+	screen_put(0, sc->L.cols - (int)strlen(where), (int)strlen(where), where, 0, crt_attr(ST_TITLE) | A_BOLD);
 }
 
 /* Nothing else to report: say what the selected row is. */
@@ -299,18 +311,104 @@ static void type_value(struct panels *pn, struct screen *sc, int ch)
 	screen_command(sc, init);
 }
 
-static void reset(struct panels *pn, struct screen *sc, int all)
+static void reset(struct panels *pn, struct screen *sc)
 {
 	const struct param *p = selected_param(pn);
 
-	if (all) {
-		machine_defaults(&sc->s->m);
-		screen_recompute(sc, 1);
-		screen_status(sc, 0, "every parameter back to its default");
-		return;
-	}
 	if (p)
 		apply_param(sc, p, p->def);
+}
+
+/* --- search, help, reset all ------------------------------------------------ */
+
+static int contains(const char *hay, const char *needle)
+{
+	return strcasestr(hay, needle) != NULL;
+}
+
+/*
+ * The row after (next) or at the cursor whose name holds text, machine panel
+ * then patch panel, wrapping round once: parameters by name, metrics as
+ * PATCH.METRIC so `vmpressure.win` finds the one it means.
+ */
+static int panels_find(struct view *v, struct screen *sc, const char *text, int next)
+{
+	struct panels *pn = (struct panels *)v;
+	int total = (int)(pn->nm + pn->np), at = pn->focus ? (int)pn->nm + pn->pcur : pn->mcur;
+
+	(void)sc;
+	for (int k = next ? 1 : 0; k <= total; k++) {
+		int i = (at + k) % total;
+		const struct row *r = i < (int)pn->nm ? &pn->mrows[i] : &pn->prows[i - (int)pn->nm];
+		char name[160];
+
+		if (r->kind == ROW_PARAM)
+			snprintf(name, sizeof(name), "%s", r->param->name);
+		else if (r->kind == ROW_METRIC)
+			snprintf(name, sizeof(name), "%s.%s", r->patch->id, r->metric->name);
+		else
+			continue;
+		if (!contains(name, text))
+			continue;
+		pn->focus = i >= (int)pn->nm;
+		if (pn->focus)
+			pn->pcur = i - (int)pn->nm;
+		else
+			pn->mcur = i;
+		return 1;
+	}
+	return 0;
+}
+
+static void panels_save(struct view *v, int *where)
+{
+	struct panels *pn = (struct panels *)v;
+
+	where[0] = pn->focus, where[1] = pn->mcur, where[2] = pn->pcur;
+}
+
+static void panels_restore(struct view *v, const int *where)
+{
+	struct panels *pn = (struct panels *)v;
+
+	pn->focus = where[0], pn->mcur = where[1], pn->pcur = where[2];
+}
+
+static void search(struct panels *pn, struct screen *sc, int next)
+{
+	const struct view_search_target t = { &pn->v, panels_find, panels_save, panels_restore };
+
+	if (!next) {
+		screen_push(sc, view_search_new(&t));
+		return;
+	}
+	if (!sc->search[0])
+		screen_status(sc, 0, "no search yet: / starts one");
+	else if (!panels_find(&pn->v, sc, sc->search, 1))
+		screen_status(sc, 1, "no row matches '%s'", sc->search);
+}
+
+/* The language's own help for the row (menuconfig's habit): `help cpus`, `help memcg_charge.batch`. */
+static void row_help(struct panels *pn, struct screen *sc)
+{
+	const struct param *p = selected_param(pn);
+	const struct row *r = patch_row(pn);
+	char line[160];
+
+	if (pn->focus == 0 && p)
+		snprintf(line, sizeof(line), "help %s", p->name);
+	else if (pn->focus == 1 && r && r->metric)
+		snprintf(line, sizeof(line), "help %s.%s", r->patch->id, r->metric->name);
+	else
+		return;
+	screen_run_line(sc, line, line);
+}
+
+static void reset_all(struct screen *sc)
+{
+	machine_defaults(&sc->s->m);
+	screen_recompute(sc, 1);
+	screen_status(sc, 0, "every parameter back to its default (u undoes it)");
 }
 
 /* A click selects the parameter or metric under it; the wheel moves. */
@@ -328,13 +426,13 @@ static void mouse(struct panels *pn, struct screen *sc)
 	}
 	if (ev.y < L->top || ev.y >= L->top + L->height)
 		return;
-	if (ev.x < L->mx + L->mw) {
+	if (L->single ? pn->focus == 0 : ev.x < L->mx + L->mw) {
 		i = pn->mtop + ev.y - L->top;
 		if (i < (int)pn->nm && pn->mrows[i].kind == ROW_PARAM) {
 			pn->focus = 0;
 			pn->mcur = i;
 		}
-	} else if (ev.x >= L->px) {
+	} else if (L->single || ev.x >= L->px) {
 		i = pn->ptop + ev.y - L->top;
 		if (i < (int)pn->np && pn->prows[i].kind == ROW_METRIC) {
 			pn->focus = 1;
@@ -369,12 +467,32 @@ static int panels_key(struct view *v, struct screen *sc, const struct key_bindin
 	case KA_STEP: step_param(pn, sc, ch); break;
 	case KA_ENTER: enter(pn, sc); break;
 	case KA_TYPE_VALUE: type_value(pn, sc, ch); break;
-	case KA_RESET: reset(pn, sc, 0); break;
-	case KA_RESET_ALL: reset(pn, sc, 1); break;
+	case KA_RESET: reset(pn, sc); break;
+	case KA_RESET_ALL: screen_push(sc, view_confirm_new("reset every parameter to its default?", reset_all)); break;
+	case KA_ROW_HELP: row_help(pn, sc); break;
+	case KA_SEARCH: search(pn, sc, 0); break;
+	case KA_SEARCH_NEXT: search(pn, sc, 1); break;
 	case KA_MOUSE: mouse(pn, sc); break;
 	default: return 0;
 	}
 	return 1;
+}
+
+/* Each parameter's or metric's name cut to width, no two alike (layout.c's fit_names). */
+static void fit_row_names(const struct row *rows, size_t n, int width, char (*out)[LAYOUT_NAME_MAX])
+{
+	const char **names = malloc((n ? n : 1) * sizeof(*names));
+
+	if (!names) { /* out of memory: plain cuts, still within the column */
+		for (size_t i = 0; i < n; i++)
+			fit_text(out[i], LAYOUT_NAME_MAX, rows[i].param ? rows[i].param->name :
+				 rows[i].metric ? rows[i].metric->name : "", width, 0);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		names[i] = rows[i].kind == ROW_PARAM ? rows[i].param->name : rows[i].kind == ROW_METRIC ? rows[i].metric->name : "";
+	fit_names(names, n, width, out);
+	free(names);
 }
 
 /* Rows for the new height, keeping the selected metric selected. */
@@ -392,6 +510,8 @@ static void panels_resize(struct view *v, struct screen *sc)
 	if (pn->pcur < 0)
 		pn->pcur = 0;
 	pn->ptop = 0;
+	fit_row_names(pn->mrows, pn->nm, sc->L.mname_w, pn->mnames);
+	fit_row_names(pn->prows, pn->np, sc->L.pname_w, pn->pnames);
 }
 
 static void panels_destroy(struct view *v)
@@ -402,6 +522,8 @@ static void panels_destroy(struct view *v)
 		return;
 	free(pn->mrows);
 	free(pn->prows);
+	free(pn->mnames);
+	free(pn->pnames);
 	free(pn);
 }
 
@@ -426,7 +548,9 @@ struct view *view_panels_new(struct screen *sc)
 	pn->pcap = rows_patches(NULL, 0, DETAIL_FULL);
 	pn->mrows = calloc(pn->nm, sizeof(*pn->mrows));
 	pn->prows = calloc(pn->pcap, sizeof(*pn->prows));
-	if (!pn->mrows || !pn->prows) {
+	pn->mnames = calloc(pn->nm, sizeof(*pn->mnames));
+	pn->pnames = calloc(pn->pcap, sizeof(*pn->pnames));
+	if (!pn->mrows || !pn->prows || !pn->mnames || !pn->pnames) {
 		panels_destroy(&pn->v);
 		return NULL;
 	}

@@ -253,17 +253,28 @@ chart() {
 }
 check "c opens the chart view's place" chart
 
-# memcg's batch is 32 before and 64 after at every CPU count (seed 000): two flat
-# lines, the y axis widened to round ticks around 32..64 pages (30 and 65, 5 apart here);
-# CPUs on a log axis over the table's 1..65536.
+# memcg's stock holds cpus * batch pages: 64 * 32 * 4 KiB = 8 MiB before, 64 * 64 * 4 KiB = 16 MiB
+# after (seed 000). It reads cpus, pagesize and charge_batch (its .reads): CPUs first, on a log axis
+# over the table's 1..65536; x steps to pagesize (4K, 16K, 64K, a linear axis), then charge_batch.
 chart_axes() {
-	start && keys Tab c &&
-		expect 'memcg_charge.batch \(pages\)' 'before +.*after' '^ *65 ' '^ *30 ' '^ *50 ' 'cpus \(CPUs\), log scale' \
-			'^ +1 .* 65536$' 'this machine: cpus = 64: before 32, after 64' && refuse 'ram \(bytes\)' || return 1
-	keys x && expect 'ram \(bytes\), log scale' 'this machine: ram = 256 GiB' && refuse 'cpus \(CPUs\)' &&
+	start && keys Tab j c &&
+		expect 'memcg_charge.stock_max_bytes \(bytes\)' 'before +.*after' 'cpus \(CPUs\), log scale' \
+			'^ +1 .* 65536$' 'this machine: cpus = 64: before 8 MiB, after 16 MiB' && refuse 'ram \(bytes\)' || return 1
+	keys x && expect 'pagesize \(bytes\)' 'this machine: pagesize = 4 KiB: before 8 MiB, after 16 MiB' &&
+		refuse 'cpus \(CPUs\)' && keys x && expect 'charge_batch \(pages\)' &&
 		keys x && expect 'cpus \(CPUs\), log scale' && keys Escape && wait_gone 'chart memcg' && expect '^machine'
 }
-check "the chart labels its axes, names before and after; x switches CPUs to RAM; Esc closes" chart_axes
+check "the chart labels its axes, names before and after; x steps through what the metric reads; Esc closes" chart_axes
+
+# The x axis is what the metric reads: vmpressure's window scales with RAM (seed 004), not CPUs;
+# memcg's batch reads only charge_batch, so x has nowhere else to go - and says so.
+chart_reads() {
+	start && keys / vmpressure.window Enter c && expect 'chart vmpressure.window across ram' 'ram \(bytes\), log scale' \
+		'this machine: ram = 256 GiB: before 512, after 6144' && refuse 'cpus \(CPUs\)' || return 1
+	keys Escape Home c && expect 'chart memcg_charge.batch across charge_batch' && keys x &&
+		expect 'memcg_charge.batch reads no other parameter'
+}
+check "the chart's x axis is a parameter the metric reads (vmpressure.window: ram)" chart_reads
 
 # The trade-off chart (t): memcg's stock share against throughput over charge_batch. The labelled
 # points are worked by hand: 64 CPUs * 32 (64) pages * 4 KiB = 8 (16) MiB of the 4 GiB cgroup_size,
@@ -285,9 +296,10 @@ tradeoff_chart() {
 check "t opens the trade-off chart: before and after labelled, following :set; vmstat has none" tradeoff_chart
 
 # A change made from the chart's command line moves the chart; a resize redraws it at the new size.
+# 4096 CPUs * 32 pages * 4 KiB = 512 MiB, * 64 pages = 1 GiB.
 chart_live() {
-	start && keys Tab c && expect 'cpus \(CPUs\)' && keys : 'set cpus 4096' Enter &&
-		expect 'this machine: cpus = 4096: before 32, after 64' &&
+	start && keys Tab j c && expect 'cpus \(CPUs\)' && keys : 'set cpus 4096' Enter &&
+		expect 'this machine: cpus = 4096: before 512 MiB, after 1 GiB' &&
 		$T resize-window -t bl -x 90 -y 24 && expect 'cpus \(CPUs\), log scale' 'before +.*after' &&
 		$T resize-window -t bl -x $W -y $H
 }
@@ -295,7 +307,7 @@ check "the chart follows :set and a resize" chart_live
 
 # Without colour the curves differ by glyph: braille dots before, a line after.
 chart_no_color() {
-	start NO_COLOR=1 && keys Tab c && expect 'cpus \(CPUs\)' '⠤⠤ before +── after' || return 1
+	start NO_COLOR=1 && keys Tab j c && expect 'cpus \(CPUs\)' '⠤⠤ before +── after' || return 1
 	$T capture-pane -p -e -t bl >"$tmp/esc"
 	if grep -Eq "$COLOUR" "$tmp/esc"; then bad "colour codes with NO_COLOR"; return 1; fi
 }
@@ -366,6 +378,131 @@ debug_log_bad() {
 		expect 'BATCHLAB_LOG=.*no/such/dir/log: No such file or directory' && exited 1
 }
 check "a BATCHLAB_LOG that cannot be opened: one line, status 1" debug_log_bad
+
+# --- sizes: 80x24 (the size terminals open at) and 132x43, in UTF-8 and in LANG=C ----------------
+
+# sized COLS LINES [env...]: start at that size.
+sized() {
+	w0=$W h0=$H
+	W=$1 H=$2
+	shift 2
+	start "$@"
+	rc=$?
+	W=$w0 H=$h0
+	return $rc
+}
+
+# Every parameter and every metric shows on some page of its panel, its name whole (so never cut
+# into another's), at this size: the names come from the tables (help set, help metrics).
+reach_all() {
+	: >"$tmp/seen"
+	for panel in machine patches; do
+		[ $panel = patches ] && keys Tab
+		i=0
+		while [ $i -lt 10 ]; do
+			sleep 0.15
+			screen >>"$tmp/seen"
+			keys NPage
+			i=$((i + 1))
+		done
+	done
+	"$BL" -c 'help set' | awk '/^  [a-z_]+ / { print $1 }' >"$tmp/names"
+	"$BL" -c 'help metrics' | awk '/^    [a-z_]+\.[a-z_]+ / { sub(/^[^.]*\./, "", $1); print $1 }' >>"$tmp/names"
+	[ "$(wc -l <"$tmp/names")" -gt 30 ] || { bad "the tables listed too few names"; return 1; }
+	missing=
+	while read -r n; do
+		grep -Eq "(^| )$n( |\$)" "$tmp/seen" || missing="$missing $n"
+	done <"$tmp/names"
+	[ -z "$missing" ] || { cp "$tmp/seen" "$tmp/screen"; bad "never shown whole:$missing"; return 1; }
+}
+
+size_80x24() {
+	sized 80 24 "$@" && expect 'machine +\(Tab: patches\)' '^ cpus +64( |$)' 'q quit' && refuse 'too small' &&
+		keys Tab && expect 'patches +\(Tab: machine\)' 'memcg_charge +before +after +change' ' batch +32 +64' &&
+		keys Tab && expect 'machine +\(Tab: patches\)' && reach_all
+}
+check "80x24 (UTF-8): one panel at a time, Tab between; every parameter and metric reachable, names whole" size_80x24
+size_80x24_c() { size_80x24 LC_ALL=C; }
+check "80x24 (LANG=C): the same" size_80x24_c
+
+size_132x43() {
+	sized 132 43 "$@" && expect '^machine +memcg_charge +before +after +change' ' cpus +64 .* batch +32 +64' &&
+		refuse 'Tab: patches' && refuse 'too small' && reach_all
+}
+check "132x43 (UTF-8): both panels side by side; every parameter and metric reachable" size_132x43
+size_132x43_c() { size_132x43 LC_ALL=C; }
+check "132x43 (LANG=C): the same" size_132x43_c
+
+# The narrowest side-by-side screens cut long names: never into the same text (max_drift_bytes and
+# max_drift_pct both read max_drift> once). Every cut name on the screen is a different text.
+names_unique() {
+	for w in 50 56 64 82 90 96 104; do
+		sized $w 60 || return 1
+		keys Tab
+		sleep 0.2
+		screen >"$tmp/screen"
+		dup=$(grep -v '(seed ' "$tmp/screen" | grep -oE '[a-z_]{4,}>' | sort | uniq -d) # a title line is prose
+		[ -z "$dup" ] || { bad "at $w columns two names read $dup"; return 1; }
+	done
+}
+check "cut names stay tellable apart at every width" names_unique
+
+# :plot in the explorer: a line of braille is three bytes a column - cut by columns, the curve
+# spans the chart (by bytes it stopped a third of the way). memcg batch before is 32 everywhere.
+plot_width() {
+	sized 100 30 && keys : 'plot memcg_charge.batch over cpus 1 4096' Enter && expect 'cpus \(CPUs\), log scale' &&
+		expect '┤⣀{80}' '└┬─{10}.*┬$'
+}
+check "the :plot view cuts lines by display columns, not bytes (UTF-8)" plot_width
+plot_width_c() {
+	sized 100 30 LC_ALL=C && keys : 'plot memcg_charge.batch over cpus 1 4096' Enter && expect 'cpus \(CPUs\), log scale' &&
+		refuse '⣀' && expect '[+|]-{10}'
+}
+check "the :plot view under LANG=C draws ASCII" plot_width_c
+
+# --- keys: the preset in the title, help on a row, search, F10, undo, R asks, keys that do nothing ------
+
+title_preset() {
+	start && expect 'batchlab [0-9.]+  defaults  ' && keys + && expect 'batchlab [0-9.]+  defaults\*' &&
+		keys : 'preset load vm-4g' Enter && expect 'batchlab [0-9.]+  vm-4g  ' && keys + &&
+		expect 'batchlab [0-9.]+  vm-4g\*' && keys - && expect 'batchlab [0-9.]+  vm-4g  '
+}
+check "the title names the preset and stars it once changed (vm-4g*); back to its values, no star" title_preset
+
+row_help() {
+	start && keys i && expect 'help cpus' 'range: 1\.\.65536' 'default: 64' && keys Escape Tab i &&
+		expect 'help memcg_charge.batch' 'pages charged per trip'
+}
+check "i: help for the parameter or metric under the cursor" row_help
+
+search() {
+	start && keys / && expect '^/$' && keys w i n d o w && expect '^/window' 'vmpressure' && keys Enter &&
+		expect '^vmpressure.window: ' && keys n && expect '^vmpressure.window_bytes: ' && keys / z z z &&
+		expect 'no row matches' && keys Escape && expect '^vmpressure.window_bytes: '
+}
+check "/ searches the rows as you type; n finds the next; Esc goes back" search
+
+f10() { start && keys F10 && exited 0; }
+check "F10 quits" f10
+
+undo() {
+	start && keys + + && expect ' cpus +256( |$)' && keys u && expect ' cpus +128( |$)' 'undone' &&
+		keys : 'preset load vm-4g' Enter && expect 'vm-4g' && keys u && expect ' cpus +128( |$)' 'defaults\*' &&
+		keys u && expect ' cpus +64( |$)' && keys u && expect 'nothing to undo'
+}
+check "u undoes the last change, a preset load too, one at a time" undo
+
+reset_asks() {
+	start && keys + && expect ' cpus +128( |$)' && keys R &&
+		expect 'reset every parameter to its default\? \(y/n\)' && keys n && expect 'left as it was' ' cpus +128( |$)' &&
+		keys R y && expect ' cpus +64( |$)' 'every parameter back to its default'
+}
+check "R asks first: n leaves the machine, y resets it" reset_asks
+
+nothing_said() {
+	start && keys x && expect 'x does nothing in the panels view' && keys Z && expect 'is not a key here: \? lists them'
+}
+check "keys that do nothing say so" nothing_said
 
 dumb() {
 	stop

@@ -120,7 +120,10 @@ static void test_layout_fits(void **state)
 	for (int cols = L.min_cols; cols <= 300; cols++) {
 		assert_int_equal(layout_compute(&L, cols, 40), 0);
 		assert_false(L.too_small);
-		assert_true(L.mx + L.mw <= L.px);
+		if (L.single) /* one panel at a time: each the whole width */
+			assert_true(L.mx == 0 && L.px == 0 && L.mw == cols && L.pw == cols);
+		else
+			assert_true(L.mx + L.mw <= L.px);
 		assert_true(1 + L.mname_w + 1 + L.mval_w <= L.mw);
 		assert_true(layout_side_x(&L, 0, L.nsides) >= L.px + 2 + L.pname_w);
 		for (int s = 1; s < L.nsides; s++)
@@ -278,6 +281,70 @@ static void test_change_text(void **state)
 	assert_string_equal(b, "+24.61 pp worse");
 }
 
+/* 80x24, the size most terminals open at, works: one panel at a time, names and values whole. */
+static void test_layout_80x24(void **state)
+{
+	struct layout L;
+	int pname, mname;
+
+	(void)state;
+	assert_int_equal(layout_compute(&L, 80, 24), 0);
+	assert_true(L.single);
+	assert_true(L.min_cols <= 80 && L.min_lines <= 24);
+	assert_true(L.height >= 20);
+	pname = L.pname_w, mname = L.mname_w;
+	/* at 80 nothing had to be cut: the widths are what a wide screen gives */
+	assert_int_equal(layout_compute(&L, 300, 24), 0);
+	assert_false(L.single);
+	assert_int_equal(pname, L.pname_w);
+	assert_int_equal(mname, L.mname_w);
+}
+
+/* Names cut to a column stay tellable apart (max_drift_bytes and max_drift_pct both read max_drift> before). */
+static void test_fit_names(void **state)
+{
+	static const char *const names[] = { "max_drift_bytes", "max_drift_pct", "batch", "max_drifting_b", "" };
+	const size_t n = sizeof(names) / sizeof(names[0]);
+	char out[5][LAYOUT_NAME_MAX];
+
+	(void)state;
+	for (int w = 5; w <= 16; w++) {
+		fit_names(names, n, w, out);
+		for (size_t i = 0; i < n; i++) {
+			assert_int_equal(strlen(out[i]), (size_t)w);
+			/* the shown text starts with the name's first letter, and whole names show whole */
+			if (strlen(names[i]) <= (size_t)w)
+				assert_memory_equal(out[i], names[i], strlen(names[i]));
+			for (size_t j = 0; j < i; j++)
+				if (*names[i] && *names[j])
+					assert_string_not_equal(out[i], out[j]);
+		}
+	}
+	fit_names(names, n, 10, out);
+	assert_string_equal(out[0], "max_>bytes");
+	assert_string_equal(out[1], "max_>t_pct");
+	assert_string_equal(out[2], "batch     ");
+}
+
+/* Columns, not bytes: box drawing and braille are three bytes a column. */
+static void test_fit_text_utf8(void **state)
+{
+	const char *box = "\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80"; /* four columns, twelve bytes */
+	char b[64];
+
+	(void)state;
+	fit_text(b, sizeof(b), box, 6, 0);
+	assert_string_equal(b, "\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80  ");
+	fit_text(b, sizeof(b), box, 6, 1);
+	assert_string_equal(b, "  \xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80");
+	fit_text(b, sizeof(b), box, 3, 0); /* two whole characters and the mark, never half of one */
+	assert_string_equal(b, "\xe2\x94\x80\xe2\x94\x80>");
+	fit_text(b, 8, box, 6, 0); /* the buffer, not the width, is the limit: fewer columns, still whole */
+	assert_true(strlen(b) < 8);
+	assert_int_equal((strlen(b) - 1) % 3, 0);
+	assert_int_equal(b[strlen(b) - 1], '>');
+}
+
 static void test_fit_text(void **state)
 {
 	char b[16];
@@ -402,7 +469,8 @@ int main(void)
 		cmocka_unit_test(test_patch_detail), cmocka_unit_test(test_layout_fits),
 		cmocka_unit_test(test_scroll),       cmocka_unit_test(test_cells_exact),
 		cmocka_unit_test(test_cells_modeled), cmocka_unit_test(test_change_text),
-		cmocka_unit_test(test_fit_text),
+		cmocka_unit_test(test_fit_text),     cmocka_unit_test(test_fit_text_utf8),
+		cmocka_unit_test(test_fit_names),    cmocka_unit_test(test_layout_80x24),
 		cmocka_unit_test(test_step),         cmocka_unit_test(test_step_valid),
 		cmocka_unit_test(test_key_table),
 	};

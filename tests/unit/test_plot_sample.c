@@ -64,6 +64,30 @@ static void test_given_step(void **state)
 	plot_points_free(&p);
 }
 
+/*
+ * pagesize takes 4K, 16K or 64K only: a chart over it has those three points
+ * and no value between (stock_max_bytes after = cpus * 64 pages * pagesize:
+ * 64 * 64 * 4096 = 16 MiB at 4K, x4 and x16 at 16K and 64K).
+ */
+static void test_listed_values(void **state)
+{
+	struct machine m = machine_with("");
+	const struct patch_desc *d = patch_find("memcg_charge");
+	struct sweep_range r;
+	struct plot_points p;
+	int sides[1] = { d->after };
+	char err[256];
+
+	(void)state;
+	assert_int_equal(sweep_range_parse(&m, "pagesize", "4096", "65536", NULL, NULL, &r, err, sizeof(err)), 0);
+	assert_int_equal(plot_sample(&m, &r, d, metric(d, "stock_max_bytes"), sides, 1, 40, &p, err, sizeof(err)), 0);
+	assert_int_equal(p.n, 3);
+	assert_false(p.xlog);
+	assert_true(p.x[0] == 4096 && p.x[1] == 16384 && p.x[2] == 65536);
+	assert_true(p.y[0][0] == 16.0 * 1024 * 1024 && p.y[0][1] == 64.0 * 1024 * 1024 && p.y[0][2] == 256.0 * 1024 * 1024);
+	plot_points_free(&p);
+}
+
 /* A side the patch does not have is refused with a reason, and nothing is left allocated. */
 static void test_bad_side(void **state)
 {
@@ -86,6 +110,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sampled_range),
 		cmocka_unit_test(test_given_step),
+		cmocka_unit_test(test_listed_values),
 		cmocka_unit_test(test_bad_side),
 	};
 
