@@ -17,14 +17,7 @@ void session_init(struct session *s)
 
 void session_preset(struct session *s, const char *name_or_path)
 {
-	const char *base = strrchr(name_or_path, '/');
-	size_t n;
-
-	base = base ? base + 1 : name_or_path;
-	n = strlen(base);
-	if (n > 7 && !strcmp(base + n - 7, ".preset"))
-		n -= 7;
-	snprintf(s->preset, sizeof(s->preset), "%.*s", (int)n, base);
+	snprintf(s->preset, sizeof(s->preset), "%s", name_or_path);
 	s->preset_m = s->m;
 }
 

@@ -18,7 +18,7 @@ struct session {
 	int quit;          /* `quit` was run */
 	int interactive;   /* a person is reading (prompt, screen): progress and hints may show */
 	FILE *stream;      /* where a long command (sweep) may flush its output early, in order; NULL: keep it all in out */
-	char preset[64];   /* the preset last loaded or saved (its name, without folder or .preset), "" for none */
+	char preset[64];   /* the preset last loaded or saved (its name or path as typed), "" for none */
 	struct machine preset_m; /* the machine it gave, to tell whether it has been changed since */
 };
 

@@ -324,8 +324,13 @@ static void draw_title(struct screen *sc)
 	const int lw = (int)sizeof(legend) - 1;
 	char left[256], machine[96];
 
-	/* which machine: the preset loaded (or the defaults), starred once a parameter differs from it */
-	snprintf(machine, sizeof(machine), "%s%s", sc->s->preset[0] ? sc->s->preset : "defaults",
+	/* which machine: the preset loaded (its name: no folder, no .preset), or the defaults; starred once changed */
+	const char *name = strrchr(sc->s->preset, '/') ? strrchr(sc->s->preset, '/') + 1 : sc->s->preset;
+	int n = (int)strlen(name);
+
+	if (n > 7 && !strcmp(name + n - 7, ".preset"))
+		n -= 7;
+	snprintf(machine, sizeof(machine), "%.*s%s", *name ? n : 8, *name ? name : "defaults",
 		 session_modified(sc->s) ? "*" : "");
 	snprintf(left, sizeof(left), " batchlab %s  %s  mm constants that should scale with the machine",
 		 BATCHLAB_VERSION, machine);
