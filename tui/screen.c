@@ -339,7 +339,7 @@ static void draw_title(struct screen *sc)
 		snprintf(left, sizeof(left), " batchlab %s  %s", BATCHLAB_VERSION, machine);
 		screen_put(0, 0, sc->L.cols, left, 0, crt_attr(ST_TITLE));
 	}
-	if ((int)strlen(left) + 1 + lw <= sc->L.cols)
+	if ((int)strlen(left) + 2 + lw <= sc->L.cols)
 		screen_put(0, sc->L.cols - lw, lw, legend, 0, crt_attr(ST_TITLE));
 }
 

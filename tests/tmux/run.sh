@@ -451,7 +451,7 @@ check "cut names stay tellable apart at every width" names_unique
 # spans the chart (by bytes it stopped a third of the way). memcg batch before is 32 everywhere.
 plot_width() {
 	sized 100 30 && keys : 'plot memcg_charge.batch over cpus 1 4096' Enter && expect 'cpus \(CPUs\), log scale' &&
-		expect '┤⣀{80}' '└┬─{10}.*┬$'
+		expect '[┤│]⣀{80}' '└┬─{10}.*┬$'
 }
 check "the :plot view cuts lines by display columns, not bytes (UTF-8)" plot_width
 plot_width_c() {
