@@ -5,6 +5,9 @@ DESTDIR ?=
 BINDIR   = $(PREFIX)/bin
 DATADIR  = $(PREFIX)/share/batchlab
 MANDIR   = $(PREFIX)/share/man/man1
+# where bash-completion and zsh look for a command's completion
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  = $(PREFIX)/share/zsh/site-functions
 
 CC         ?= cc
 PKG_CONFIG ?= pkg-config
@@ -42,6 +45,7 @@ UNIT_BIN  = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
+.PHONY: completion completion-drift completion-test
 .PHONY: all run check test deps deps-run unit script-tests tmux-tests tmux-repl asan warnings lint-man \
 	install uninstall clean bench bench-screen fuzz calibrate man man-drift fuzz-smoke regress valgrind core-globals \
 	layers debug script shortest-soak pow5tab-drift
@@ -115,7 +119,8 @@ run: deps-run
 check: deps
 	@$(MAKE) --no-print-directory test
 
-test: batchlab warnings unit script-tests asan valgrind tmux-tests tmux-repl man-drift lint-man core-globals layers
+test: batchlab warnings unit script-tests asan valgrind tmux-tests tmux-repl man-drift lint-man core-globals layers \
+	completion-drift completion-test
 	@echo "make check: all passed"
 
 # One file or one test while working: `make unit T=vmpressure` (tests/unit/test_vmpressure.c),
@@ -206,6 +211,37 @@ man-drift: $(BUILD)/tools/mkman
 		echo "man-drift: man/batchlab.1 lags behind the tables: run 'make man' and commit it"; exit 1; \
 	fi
 	@echo "man-drift: man page matches the tables"
+
+# --- shell completion: generated from the tables (tools/mkcompletion.c) -----
+
+COMPLETIONS = completion/batchlab.bash completion/_batchlab
+
+$(BUILD)/tools/mkcompletion: tools/mkcompletion.c $(LANG_LIB) $(CORE_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(BL_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LANG_LIB) $(CORE_LIB) -lm
+
+completion: $(BUILD)/tools/mkcompletion
+	@mkdir -p completion
+	$(BUILD)/tools/mkcompletion bash presets > completion/batchlab.bash.tmp
+	mv completion/batchlab.bash.tmp completion/batchlab.bash
+	$(BUILD)/tools/mkcompletion zsh presets > completion/_batchlab.tmp
+	mv completion/_batchlab.tmp completion/_batchlab
+
+# The committed completions must be what the tables give now.
+completion-drift: $(BUILD)/tools/mkcompletion
+	@$(BUILD)/tools/mkcompletion bash presets > $(BUILD)/batchlab.bash
+	@$(BUILD)/tools/mkcompletion zsh presets > $(BUILD)/_batchlab
+	@for f in batchlab.bash _batchlab; do \
+		if ! cmp -s completion/$$f $(BUILD)/$$f; then \
+			diff -u completion/$$f $(BUILD)/$$f | head -20; \
+			echo "completion-drift: completion/$$f lags behind the tables: run 'make completion' and commit it"; exit 1; \
+		fi; \
+	done
+	@echo "completion-drift: completions match the tables"
+
+# In a real bash: the script loads, registers, and completes options, presets, commands, metrics.
+completion-test: batchlab
+	@sh tests/completion/run.sh ./batchlab
 
 # core/ keeps no mutable state: no object of it may own writable data.
 core-globals: $(CORE_LIB)
@@ -319,9 +355,13 @@ install: batchlab
 	install -m 755 batchlab $(DESTDIR)$(BINDIR)/batchlab
 	install -m 644 presets/*.preset $(DESTDIR)$(DATADIR)/presets/
 	if [ -f man/batchlab.1 ]; then install -m 644 man/batchlab.1 $(DESTDIR)$(MANDIR)/batchlab.1; fi
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
+	install -m 644 completion/batchlab.bash $(DESTDIR)$(BASHCOMPDIR)/batchlab
+	install -m 644 completion/_batchlab $(DESTDIR)$(ZSHCOMPDIR)/_batchlab
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/batchlab $(DESTDIR)$(MANDIR)/batchlab.1
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/batchlab $(DESTDIR)$(ZSHCOMPDIR)/_batchlab
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:

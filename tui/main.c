@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../lang/cliopts.h"
 #include "../lang/cmd.h"
 #include "../lang/infile.h"
 #include "../lang/outfile.h"
@@ -28,15 +29,17 @@ static void usage(FILE *f)
 		"Explore the Linux mm constants that should scale with machine size: four patches'\n"
 		"before and after, as exact kernel arithmetic and calibrated models.\n"
 		"\n"
-		"  (no mode)        the curses explorer on a terminal; else read commands from stdin\n"
-		"  -c CMDS          run commands (separated by ';' or newlines) and exit\n"
-		"  -f FILE          run a script file ('-' = stdin)\n"
-		"      --repl       a line-mode prompt with readline\n"
-		"  -p PRESET        start from a preset (a name from 'preset list', or a path)\n"
-		"      --format F   output format: table, csv or json\n"
-		"  -h, --help       this help;  -V, --version  the version\n"
-		"\n"
-		"Type 'help' at the prompt, or see batchlab(1).\n");
+		"  (no mode)            the curses explorer on a terminal; else read commands from stdin\n");
+	/* the option table's rows (lang/cliopts.c), as the completions have them */
+	for (const struct cli_option *o = cli_options; o->val; o++) {
+		char left[48];
+
+		snprintf(left, sizeof(left), "%s%c%s%s%s%s%s", o->shortname ? "-" : "    ", o->shortname ? o->shortname : ' ',
+			 o->shortname && o->longname ? ", " : o->longname ? "" : "", o->longname ? "--" : "",
+			 o->longname ? o->longname : "", o->argname ? " " : "", o->argname ? o->argname : "");
+		fprintf(f, "  %-20s %s\n", o->shortname ? left : left + 1, o->help);
+	}
+	fprintf(f, "\nType 'help' at the prompt, or see batchlab(1).\n");
 }
 
 /* Text nobody received (a full disk, a closed pipe) is a failure: exit 1, and say so. */
@@ -60,21 +63,28 @@ static int usage_error(const char *msg, const char *arg)
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "repl", no_argument, NULL, 'r' },
-		{ "format", required_argument, NULL, 'F' },
-		{ "preset", required_argument, NULL, 'p' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct option longopts[16];
+	char shortopts[32] = ":";
+	size_t nlong = 0, nshort = 1;
 	const char *cmds = NULL, *file = NULL, *preset = NULL, *format = NULL;
 	struct session s;
 	int opt, repl = 0, modes = 0;
 	char err[1024];
 
+	/* getopt's tables from the option rows */
+	for (const struct cli_option *o = cli_options; o->val && nlong + 1 < sizeof(longopts) / sizeof(longopts[0]); o++) {
+		if (o->longname)
+			longopts[nlong++] = (struct option){ o->longname, o->arg ? required_argument : no_argument, NULL, o->val };
+		if (o->shortname && nshort + 3 < sizeof(shortopts)) {
+			shortopts[nshort++] = o->shortname;
+			if (o->arg)
+				shortopts[nshort++] = ':';
+		}
+	}
+	longopts[nlong] = (struct option){ NULL, 0, NULL, 0 };
+	shortopts[nshort] = '\0';
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":c:f:p:hV", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c':
 			cmds = optarg;

@@ -1,0 +1,14 @@
+#include "cliopts.h"
+
+#include <stddef.h>
+
+const struct cli_option cli_options[] = {
+	{ NULL, 'c', 'c', CLI_ARG_COMMANDS, "CMDS", "run commands (separated by ';' or newlines) and exit" },
+	{ NULL, 'f', 'f', CLI_ARG_FILE, "FILE", "run a script file ('-' = stdin)" },
+	{ "repl", 0, 'r', CLI_ARG_NONE, NULL, "a line-mode prompt with readline" },
+	{ "preset", 'p', 'p', CLI_ARG_PRESET, "PRESET", "start from a preset (a name from 'preset list', or a path)" },
+	{ "format", 0, 'F', CLI_ARG_FORMAT, "F", "output format: table, csv or json" },
+	{ "help", 'h', 'h', CLI_ARG_NONE, NULL, "this help" },
+	{ "version", 'V', 'V', CLI_ARG_NONE, NULL, "the version" },
+	{ NULL, 0, 0, CLI_ARG_NONE, NULL, NULL },
+};
