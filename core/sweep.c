@@ -235,8 +235,12 @@ int sweep_range_parse(const struct machine *m, const char *key, const char *from
 	} else {
 		return err_set(err, errlen, "%s: expected step N or x N after TO, not '%s'", p->name, how);
 	}
-	if (r.mult && (r.real ? !(r.rfrom > 0) : !r.from))
+	if (r.mult && (r.real ? !(r.rfrom > 0) : !r.from)) {
+		if (!how) /* the doubling was ours, not typed: say so, not "x N" */
+			return err_set(err, errlen, "%s: %s..%s doubles from FROM, and %s cannot double: give FROM above 0, "
+				       "or step N", p->name, from, to, from);
 		return err_set(err, errlen, "%s: x N needs FROM above 0", p->name);
+	}
 
 	/* count before walking: x 1.0000001 over a wide range must not loop for minutes */
 	if (r.mult)
@@ -245,9 +249,20 @@ int sweep_range_parse(const struct machine *m, const char *key, const char *from
 		est = (r.rto - r.rfrom) / r.rstep;
 	else
 		est = (double)((r.to - r.from) / r.step);
-	if (!(est + 1 <= (double)SWEEP_MAX_ROWS + 0.5))
-		return err_set(err, errlen, "%s: %s..%s %s %s gives %.0f rows (at most %llu)", p->name, from, to, how ? how : "step",
-			   n ? n : r.mult ? "2" : "1", floor(est + 1e-9) + 1, (unsigned long long)SWEEP_MAX_ROWS);
+	if (!(est + 1 <= (double)SWEEP_MAX_ROWS + 0.5)) {
+		/* a count a person can read: 4.61e+18, not nineteen digits (or three hundred after a tiny step) */
+		char count[32];
+		double rows = floor(est + 1e-9) + 1;
+
+		if (rows < 1e9)
+			snprintf(count, sizeof(count), "%.0f", rows);
+		else if (isfinite(rows))
+			snprintf(count, sizeof(count), "about %.3g", rows);
+		else
+			snprintf(count, sizeof(count), "too many");
+		return err_set(err, errlen, "%s: %s..%s %s %s gives %s rows (at most %llu)", p->name, from, to,
+			       how ? how : "step", n ? n : r.mult ? "2" : "1", count, (unsigned long long)SWEEP_MAX_ROWS);
+	}
 	if (r.real)
 		r.rows = (uint64_t)floor(est + 1e-9) + 1;
 	else

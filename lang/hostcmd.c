@@ -12,6 +12,7 @@
 #include "../core/host_parse.h"
 #include "../core/params.h"
 #include "../core/units.h"
+#include "escape.h"
 #include "records.h"
 
 /* /proc/zoneinfo grows with CPUs x zones: a 1024-CPU, 8-node box is a few MiB */
@@ -64,7 +65,7 @@ static char *read_proc(const char *path, char *why, size_t whylen)
 	fclose(f);
 	buf[len] = '\0';
 	if (strlen(buf) != len) {
-		snprintf(why, whylen, "%s: binary data", path);
+		snprintf(why, whylen, "%s: read, but not valid: binary data, not text", path);
 		free(buf);
 		return NULL;
 	}
@@ -93,7 +94,7 @@ static int read_cpus(const char *path, int sc, uint64_t *cpus, char *source, siz
 			free(text);
 			return 0;
 		}
-		snprintf(why, whylen, "%s: %s", path, perr);
+		snprintf(why, whylen, "%s: read, but not valid: %s", path, perr);
 		free(text);
 	}
 	n = sysconf(sc);
@@ -167,8 +168,8 @@ static int host_load(struct session *s, struct strbuf *out, char *err, size_t er
 				snprintf(r[3].source, sizeof(r[3].source), "no page size to count pages in");
 			}
 		} else {
-			snprintf(r[2].source, sizeof(r[2].source), "/proc/meminfo: %s", perr);
-			snprintf(r[3].source, sizeof(r[3].source), "/proc/meminfo: %s", perr);
+			snprintf(r[2].source, sizeof(r[2].source), "/proc/meminfo: read, but not valid: %s", perr);
+			snprintf(r[3].source, sizeof(r[3].source), "/proc/meminfo: read, but not valid: %s", perr);
 		}
 		free(text);
 	} else {
@@ -182,7 +183,7 @@ static int host_load(struct session *s, struct strbuf *out, char *err, size_t er
 				 (unsigned long long)mode);
 			r[4].ok = 1;
 		} else {
-			snprintf(r[4].source, sizeof(r[4].source), "/proc/sys/vm/overcommit_memory: %s", perr);
+			snprintf(r[4].source, sizeof(r[4].source), "/proc/sys/vm/overcommit_memory: read, but not valid: %s", perr);
 		}
 		free(text);
 	} else {
@@ -273,9 +274,29 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 	free(text);
 	if (n < 0) {
 		free(zones);
-		return err_set(err, errlen, "host check: /proc/zoneinfo: %s", why);
+		return err_set(err, errlen, "host check: /proc/zoneinfo: read, but not valid zoneinfo: %s", why);
 	}
 
+	/* every zone checked before a line is printed: invalid input is an error with no table half made */
+	for (int i = 0; i < n; i++) {
+		const struct zoneinfo_zone *z = &zones[i];
+		struct zone_check c;
+
+		if (!z->has_managed || !z->managed)
+			continue;
+		rows++;
+		if (zone_check(z, cpus, pagesize, &c, why, sizeof(why))) {
+			snprintf(err, errlen, "host check: /proc/zoneinfo: read, but not valid: node %d zone %s: %s", z->node,
+				 z->name, why);
+			free(zones);
+			return -1;
+		}
+	}
+	if (!rows) {
+		free(zones);
+		return err_set(err, errlen, "host check: /proc/zoneinfo: read, but no zone has managed pages");
+	}
+	rows = 0;
 	if (s->format == FMT_TABLE) {
 		sb_printf(out, "host check: %llu online CPUs (%s), %llu-byte pages, /proc/zoneinfo\n",
 			  (unsigned long long)cpus, source, (unsigned long long)pagesize);
@@ -291,43 +312,48 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 		const struct zoneinfo_zone *z = &zones[i];
 		struct zone_check c;
 		const char *res;
+		char name[sizeof(z->name) * 4 + 1];
+		struct strbuf field = STRBUF_INIT;
 
 		if (!z->has_managed || !z->managed)
 			continue;
-		if (zone_check(z, cpus, pagesize, &c, why, sizeof(why))) {
-			snprintf(err, errlen, "host check: node %d zone %s: %s", z->node, z->name, why);
-			free(zones);
-			return -1;
-		}
+		zone_check(z, cpus, pagesize, &c, why, sizeof(why)); /* it passed above */
+		/* a zone name comes from a file: escaped on a terminal, quoted in csv and json */
+		escape_buf(z->name, name, sizeof(name));
+		if (s->format == FMT_CSV)
+			csv_field(&field, z->name);
+		else if (s->format == FMT_JSON)
+			json_string(&field, z->name);
 		res = result(z, &c);
 		rows++;
 		bad += !strcmp(res, "MISMATCH");
 		nonuniform += !z->uniform;
 		if (s->format == FMT_TABLE) {
 			if (z->has_pcp)
-				sb_printf(out, "%4d %-8s %12llu %10llu %7llu %10llu %7llu  %s%s\n", z->node, z->name,
+				sb_printf(out, "%4d %-8s %12llu %10llu %7llu %10llu %7llu  %s%s\n", z->node, name,
 					  (unsigned long long)z->managed, (unsigned long long)c.threshold,
 					  (unsigned long long)z->threshold, (unsigned long long)c.batch,
 					  (unsigned long long)z->batch, res,
 					  c.under_pressure ? " (kswapd: pressure threshold)" : z->uniform ? "" : " (CPUs differ)");
 			else
-				sb_printf(out, "%4d %-8s %12llu %10llu %7s %10llu %7s  %s\n", z->node, z->name,
+				sb_printf(out, "%4d %-8s %12llu %10llu %7s %10llu %7s  %s\n", z->node, name,
 					  (unsigned long long)z->managed, (unsigned long long)c.threshold, "-",
 					  (unsigned long long)c.batch, "-", res);
 		} else if (s->format == FMT_CSV) {
-			sb_printf(out, "%d,%s,%llu,%llu,%llu,%llu,%llu,%s\n", z->node, z->name,
+			sb_printf(out, "%d,%s,%llu,%llu,%llu,%llu,%llu,%s\n", z->node, sb_str(&field),
 				  (unsigned long long)z->managed, (unsigned long long)c.threshold,
 				  (unsigned long long)z->threshold, (unsigned long long)c.batch,
 				  (unsigned long long)z->batch, res);
 		} else {
 			sb_printf(out,
-				  "%s\n  {\"node\": %d, \"zone\": \"%s\", \"managed\": %llu, \"threshold\": %llu, "
+				  "%s\n  {\"node\": %d, \"zone\": %s, \"managed\": %llu, \"threshold\": %llu, "
 				  "\"kernel_threshold\": %llu, \"pcp_batch\": %llu, \"kernel_pcp_batch\": %llu, "
 				  "\"result\": \"%s\"}",
-				  sep++ ? "," : "", z->node, z->name, (unsigned long long)z->managed,
+				  sep++ ? "," : "", z->node, sb_str(&field), (unsigned long long)z->managed,
 				  (unsigned long long)c.threshold, (unsigned long long)z->threshold,
 				  (unsigned long long)c.batch, (unsigned long long)z->batch, res);
 		}
+		sb_free(&field);
 	}
 	free(zones);
 	if (s->format == FMT_JSON)
@@ -336,8 +362,6 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 		sb_puts(out, "note: the kernel sets these when CPUs or memory come and go, and lowers a zone's\n"
 			     "  threshold while kswapd runs (calculate_pressure_threshold): a figure can lag the\n"
 			     "  live managed count, or differ between CPUs, for a while\n");
-	if (!rows)
-		return err_set(err, errlen, "host check: /proc/zoneinfo has no zone with managed pages");
 	if (bad)
 		return err_set(err, errlen, "host check: %d of %d zones differ from the kernel", bad, rows);
 	return 0;

@@ -31,7 +31,7 @@ void json_string(struct strbuf *out, const char *s)
 }
 
 /* RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled. */
-static void csv_field(struct strbuf *out, const char *s)
+void csv_field(struct strbuf *out, const char *s)
 {
 	if (!strpbrk(s, ",\"\n\r")) {
 		sb_puts(out, s);

@@ -40,6 +40,8 @@ void param_bare(const struct machine *m, const struct param *p, char *buf, size_
 /* Is param_bare's text a number (json leaves it unquoted)? */
 int param_is_number(const struct param *p);
 
+/* s as one csv field: quoted, quotes doubled, when it holds a comma, a quote or a line break. */
+void csv_field(struct strbuf *out, const char *s);
 /* s as a json string, escaped. */
 void json_string(struct strbuf *out, const char *s);
 

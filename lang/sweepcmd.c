@@ -405,6 +405,15 @@ static int parse_range_words(const struct machine *m, int argc, char **argv, str
 		n = argc > 4 ? argv[4] : NULL;
 		next = 5;
 	}
+	/*
+	 * plot with no step samples the range itself (core/plot_sample.c): only the
+	 * bounds are read, so neither "step 1 gives N rows" nor "needs a step" can come up
+	 */
+	if (!how && !strcmp(cmd, "plot") && param_find(argv[0]) && !param_find(argv[0])->allowed) {
+		if (sweep_bounds_parse(m, argv[0], argv[1], argv[2], r, why, sizeof(why)))
+			return err_set(err, errlen, "%s: %s", cmd, why);
+		return next;
+	}
 	if (sweep_range_parse(m, argv[0], argv[1], argv[2], how, n, r, why, sizeof(why)))
 		return err_set(err, errlen, "%s: %s", cmd, why);
 	return next;

@@ -136,7 +136,7 @@ start_guarded() {
 		 BATCHLAB_PRESETS='$here/../../presets' sh '$tmp/guard.sh'"
 	wait_current "batchlab>"
 }
-for sig in USR1:138 ALRM:142 PIPE:141 XFSZ:153 TERM:143; do
+for sig in USR1:138 PIPE:141 TERM:143; do
 	name="SIG${sig%:*} restores the terminal (status ${sig#*:})"
 	check start_guarded
 	keys 'set cp'
