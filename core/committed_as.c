@@ -223,7 +223,7 @@ static struct value locked_ops(const struct machine *m, int side, struct strbuf 
  */
 static double lock_service_ns(const struct machine *m)
 {
-	return m->committed_lock_ns * (1 + m->socket_growth * (double)(m->sockets - 1));
+	return m->committed_lock_ns * (1 + m->socket_growth * (double)(machine_sockets(m) - 1));
 }
 
 static const char *const mmap_fit =
@@ -243,17 +243,22 @@ static int mmap_solve(const struct machine *m, uint64_t visits, uint64_t n, doub
 
 static struct value mmap_throughput(const struct machine *m, int side, struct strbuf *why)
 {
-	uint64_t n = machine_threads(m), visits = lock_visits(m, side);
+	uint64_t n = machine_parallel(m), visits = lock_visits(m, side);
 	double x, tcs = lock_service_ns(m);
 
 	if (mmap_solve(m, visits, n, &x, NULL, NULL))
 		return val_none("no work per loop");
-	sb_printf(why, "model: closed network, N = threads = %llu, exact MVA\n", (unsigned long long)n);
+	if (machine_threads(m) > n)
+		sb_printf(why, "threads %llu > cpus %llu: at most %llu run at once, so the effective parallelism is N = %llu\n",
+			  (unsigned long long)machine_threads(m), (unsigned long long)m->cpus, (unsigned long long)n,
+			  (unsigned long long)n);
+	sb_printf(why, "model: closed network, N = %s = %llu, exact MVA\n", machine_threads(m) > n ? "cpus" : "threads",
+		  (unsigned long long)n);
 	sb_printf(why, "  delay centre Z = mmap_loop_ns = %.4g ns per mmap+munmap loop\n", m->mmap_loop_ns);
 	sb_printf(why, "  spinlock: locked_ops = %llu visits (batch %llu, mmap %llu pages), t_cs = %.4g * (1 + %.4g * (%llu - 1)) = %.4g ns\n",
 		  (unsigned long long)visits, (unsigned long long)compute_batch(m, side, NULL),
 		  (unsigned long long)mmap_pages(m), m->committed_lock_ns, m->socket_growth,
-		  (unsigned long long)m->sockets, tcs);
+		  (unsigned long long)machine_sockets(m), tcs);
 	sb_printf(why, "  D = %llu * %.4g = %.4g ns per loop\n", (unsigned long long)visits, tcs, (double)visits * tcs);
 	sb_printf(why, "X(%llu) = %.6g loops/s (%.4g ns per loop per thread; %.4g ns of it waiting for the lock)\n",
 		  (unsigned long long)n, x * 1e9, (double)n / x, (double)n / x - m->mmap_loop_ns);
@@ -270,7 +275,7 @@ static struct value mmap_speedup(const struct machine *m, int side, struct strbu
 
 	(void)side;
 	/* both sides in one interleaved pass: the same figures mmap_throughput() gives */
-	if (mva_solve_pair(&nb, &na, machine_threads(m), &xb, &xa) || !(xb > 0))
+	if (mva_solve_pair(&nb, &na, machine_parallel(m), &xb, &xa) || !(xb > 0))
 		return val_none("throughput cannot be evaluated");
 	before = val_real(xb * 1e9);
 	after = val_real(xa * 1e9);
@@ -299,25 +304,50 @@ static void mmap_sweep_each(uint64_t k, double x, void *ctx)
 	out[k - 1].r = x;
 }
 
+/* sockets = auto is 1 on one CPU, 2 above: the row of one CPU has its own lock cost */
+static int mmap_sweep_one_cpu(const struct machine *m, uint64_t n, struct value *out)
+{
+	struct machine *one;
+	double x;
+	int rc;
+
+	if (m->sockets || !n)
+		return 0;
+	one = malloc(sizeof(*one));
+	if (!one)
+		return -1;
+	*one = *m;
+	one->cpus = 1;
+	rc = mmap_solve(one, 2, 1, &x, NULL, NULL);
+	out[0].r = x;
+	free(one);
+	return rc;
+}
+
 static int mmap_sweep_locked(const struct machine *m, uint64_t n, struct value *out)
 {
 	double x;
 
 	if (m->threads) {
-		if (mmap_solve(m, 2, m->threads, &x, NULL, NULL))
+		/* a row of c CPUs runs min(threads, c) at once: X(k) up to threads, then flat */
+		uint64_t t = m->threads < n ? m->threads : n;
+
+		if (mmap_solve(m, 2, t, &x, mmap_sweep_each, out))
 			return -1;
-		for (uint64_t i = 0; i < n; i++)
+		for (uint64_t i = t; i < n; i++)
 			out[i].r = x;
-		return 0;
+		return mmap_sweep_one_cpu(m, n, out);
 	}
-	return mmap_solve(m, 2, n, &x, mmap_sweep_each, out);
+	if (mmap_solve(m, 2, n, &x, mmap_sweep_each, out))
+		return -1;
+	return mmap_sweep_one_cpu(m, n, out);
 }
 
 /* Loops per ns at cpus on one side, given the locked throughput of that row; row is a scratch copy of m. */
 static double mmap_row(struct machine *row, int side, uint64_t cpus, double locked)
 {
 	row->cpus = cpus;
-	return lock_visits(row, side) ? locked : (double)machine_threads(row) / row->mmap_loop_ns;
+	return lock_visits(row, side) ? locked : (double)machine_parallel(row) / row->mmap_loop_ns;
 }
 
 /* One scratch machine per pass, not per row: a machine carries its variants and is not small. */

@@ -36,6 +36,22 @@ uint64_t machine_threads(const struct machine *m)
 	return m->threads ? m->threads : m->cpus;
 }
 
+/* Two packages is the common server; one CPU is one package. */
+uint64_t machine_sockets(const struct machine *m)
+{
+	if (m->sockets)
+		return m->sockets;
+	return m->cpus < 2 ? 1 : 2;
+}
+
+/* Threads beyond the CPUs wait their turn: at most cpus of them run at once. */
+uint64_t machine_parallel(const struct machine *m)
+{
+	uint64_t t = machine_threads(m);
+
+	return t < m->cpus ? t : m->cpus;
+}
+
 uint64_t machine_bytes_to_pages(const struct machine *m, uint64_t bytes)
 {
 	return bytes / m->pagesize;

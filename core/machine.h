@@ -90,6 +90,10 @@ uint64_t machine_totalram(const struct machine *m);
 uint64_t machine_zone(const struct machine *m);
 unsigned int machine_page_shift(const struct machine *m);
 uint64_t machine_threads(const struct machine *m);
+/* sockets, or auto: 2, 1 on a single CPU. */
+uint64_t machine_sockets(const struct machine *m);
+/* threads that run at once: threads, at most cpus (the effective parallelism of a model). */
+uint64_t machine_parallel(const struct machine *m);
 /* Pages a byte count covers, rounded down as page_counter_memparse() does. */
 uint64_t machine_bytes_to_pages(const struct machine *m, uint64_t bytes);
 /* vmpressure_init_window() of seed 004: SWAP_CLUSTER_MAX * 16 * (1 + fls(totalram in 128 MiB)). */

@@ -40,8 +40,9 @@ const struct param params[] = {
 	  .choices = overcommit_names, .unit = "", .def = "guess", .group = "machine",
 	  .help = "vm.overcommit_memory: guess (0), always (1), never (2)" },
 	{ .name = "sockets", .type = PT_COUNT, .offset = FIELD(sockets), .min = 1, .max = 64,
-	  .unit = "packages", .def = "2", .group = "machine",
-	  .help = "CPU packages; a cacheline crossing packages costs more" },
+	  .flags = PF_AUTO, .auto_value = machine_sockets,
+	  .unit = "packages", .def = "auto", .group = "machine",
+	  .help = "CPU packages; a cacheline crossing packages costs more; auto = 2, or 1 on one CPU" },
 	{ .name = "zone", .type = PT_PAGES, .offset = FIELD(zone), .min = 1, .max = EiB / 4096,
 	  .flags = PF_AUTO, .auto_value = machine_zone,
 	  .unit = "pages", .def = "auto", .group = "machine",
@@ -440,6 +441,30 @@ void param_reset(struct machine *m, const struct param *p)
 
 	/* defaults are typed like user input so one parser serves both; a bad one is a bug the tests catch */
 	(void)param_set(m, p, p->def, err, sizeof(err));
+}
+
+/*
+ * A machine that cannot exist is refused, where the user set both values: a
+ * value left auto follows the machine and always fits (halving cpus to 1 must
+ * keep working). One line, naming both values and the way out.
+ */
+int machine_check(const struct machine *m, char *err, size_t errlen)
+{
+	uint64_t ram_pages = m->ram / m->pagesize, totalram = machine_totalram(m);
+
+	if (m->totalram && m->totalram > ram_pages)
+		return err_set(err, errlen, "totalram: %llu pages is more than ram holds (%llu pages of %llu bytes): "
+			       "raise ram, lower totalram, or set totalram auto",
+			       (unsigned long long)m->totalram, (unsigned long long)ram_pages,
+			       (unsigned long long)m->pagesize);
+	if (m->zone && m->zone > totalram)
+		return err_set(err, errlen, "zone: %llu pages is more than totalram (%llu pages), which holds every zone: "
+			       "lower zone, or set zone auto", (unsigned long long)m->zone, (unsigned long long)totalram);
+	if (m->sockets && m->sockets > m->cpus)
+		return err_set(err, errlen, "sockets: %llu packages is more than cpus (%llu): a package holds at least one CPU; "
+			       "lower sockets, or set sockets auto", (unsigned long long)m->sockets,
+			       (unsigned long long)m->cpus);
+	return 0;
 }
 
 void machine_defaults(struct machine *m)

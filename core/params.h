@@ -77,5 +77,7 @@ void param_format_range(const struct param *p, char *buf, size_t len);
 void param_reset(struct machine *m, const struct param *p);
 /* The built-in default machine. */
 void machine_defaults(struct machine *m);
+/* 0, or -1 with err: totalram beyond ram, zone beyond totalram, sockets beyond cpus (values the user set). */
+int machine_check(const struct machine *m, char *err, size_t errlen);
 
 #endif

@@ -137,6 +137,8 @@ int preset_apply(struct machine *m, const char *text, size_t len, int *line, cha
 	*line = 0;
 	if (apply_pass(&next, text, len, 1, line, err, errlen) || apply_pass(&next, text, len, 0, line, err, errlen))
 		return -1;
+	if (machine_check(&next, err, errlen))
+		return -1;
 	*m = next;
 	return 0;
 }

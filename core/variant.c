@@ -62,7 +62,7 @@ static uint64_t common_value(const struct machine *m, int i)
 	case N_NEVER:
 		return OVERCOMMIT_NEVER;
 	case N_SOCKETS:
-		return m->sockets;
+		return machine_sockets(m);
 	case N_THREADS:
 		return machine_threads(m);
 	case N_DEPTH:

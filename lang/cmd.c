@@ -37,6 +37,9 @@ static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out,
 		if (param_set(&next, p, argv[i + 1], err, errlen))
 			return -1;
 	}
+	/* the machine as a whole: set ram 1T totalram 200000000p works in either order */
+	if (machine_check(&next, err, errlen))
+		return -1;
 	s->m = next;
 	return 0;
 }

@@ -196,7 +196,7 @@ static void apply_param(struct screen *sc, const struct param *p, const char *va
 	struct machine next = sc->s->m;
 	char err[256];
 
-	if (param_set(&next, p, value, err, sizeof(err))) {
+	if (param_set(&next, p, value, err, sizeof(err)) || machine_check(&next, err, sizeof(err))) {
 		screen_status(sc, 1, "%s", err);
 		return;
 	}

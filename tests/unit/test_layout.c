@@ -462,6 +462,38 @@ static void test_key_table(void **state)
 	assert_true(seen > 5);
 }
 
+/*
+ * Issue 11: the '-' key halves cpus down to 1 and every step is a machine
+ * that can exist - sockets (auto) follows the CPUs instead of blocking them.
+ * A sockets value the user set is not silently changed: there the step is refused.
+ */
+static void test_halve_cpus_to_one(void **state)
+{
+	struct machine m;
+	char buf[128], err[256];
+	int steps = 0;
+
+	(void)state;
+	machine_defaults(&m);
+	while (m.cpus > 1) {
+		struct machine next = m;
+
+		assert_int_equal(param_step(&m, param_find("cpus"), -1, buf, sizeof(buf)), 0);
+		assert_int_equal(param_set(&next, param_find("cpus"), buf, err, sizeof(err)), 0);
+		if (machine_check(&next, err, sizeof(err)))
+			fail_msg("cpus %s: %s", buf, err);
+		m = next;
+		steps++;
+	}
+	assert_true(steps > 0);
+	assert_int_equal(param_u64(&m, param_find("sockets")), 1);
+
+	m = machine_with("cpus 8 sockets 4");
+	assert_int_equal(param_set(&m, param_find("cpus"), "2", err, sizeof(err)), 0);
+	assert_int_equal(machine_check(&m, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "sockets: 4 packages is more than cpus (2)"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -473,6 +505,7 @@ int main(void)
 		cmocka_unit_test(test_fit_names),    cmocka_unit_test(test_layout_80x24),
 		cmocka_unit_test(test_step),         cmocka_unit_test(test_step_valid),
 		cmocka_unit_test(test_key_table),
+		cmocka_unit_test(test_halve_cpus_to_one),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

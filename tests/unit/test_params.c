@@ -147,12 +147,60 @@ static void test_no_overflow_at_limits(void **state)
 	}
 }
 
+/* Issue 11: impossible machines are refused where the user set both values; auto follows. */
+static void test_machine_check(void **state)
+{
+	struct machine m;
+	char err[256];
+
+	(void)state;
+	m = machine_with("ram 1G totalram 300000p");
+	assert_int_equal(machine_check(&m, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "totalram: 300000 pages is more than ram holds (262144 pages"));
+	m = machine_with("ram 1G totalram 200000p zone 250000p");
+	assert_int_equal(machine_check(&m, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "zone: 250000 pages is more than totalram (200000 pages)"));
+	m = machine_with("cpus 2 sockets 3");
+	assert_int_equal(machine_check(&m, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "sockets: 3 packages is more than cpus (2)"));
+	/* defaults and autos always fit, even on a one-CPU, one-MiB machine */
+	m = machine_with("cpus 1 ram 1M");
+	assert_int_equal(machine_check(&m, err, sizeof(err)), 0);
+	assert_int_equal(machine_sockets(&m), 1);
+	m = machine_with("ram 1G totalram 262144p zone 262144p cpus 4 sockets 4");
+	assert_int_equal(machine_check(&m, err, sizeof(err)), 0);
+}
+
+/* Issue 11: threads beyond cpus do not scale a model past the CPUs it has. */
+static void test_threads_capped_at_cpus(void **state)
+{
+	struct machine a = machine_with("cpus 64 threads 64"), b = machine_with("cpus 64 threads 128"),
+		       c = machine_with("cpus 64 threads 32");
+	const struct patch_desc *d = patch_find("committed_as");
+	const struct metric_desc *md = NULL;
+
+	(void)state;
+	for (const struct metric_desc *x = d->metrics; x->name; x++)
+		if (!strcmp(x->name, "throughput"))
+			md = x;
+	assert_non_null(md);
+	assert_true(machine_parallel(&b) == 64);
+	for (int side = 0; side < 2; side++) {
+		double xa = metric_compute(&a, d, md, side, NULL).r, xb = metric_compute(&b, d, md, side, NULL).r,
+		       xc = metric_compute(&c, d, md, side, NULL).r;
+
+		assert_true(xb == xa);
+		assert_true(xc < xa);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_size),     cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_accepted),       cmocka_unit_test(test_defaults_valid),
 		cmocka_unit_test(test_format_input_roundtrip), cmocka_unit_test(test_no_overflow_at_limits),
+		cmocka_unit_test(test_machine_check), cmocka_unit_test(test_threads_capped_at_cpus),
 	};
 	return cmocka_run_group_tests_name("params", tests, NULL, NULL);
 }
