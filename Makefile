@@ -202,6 +202,7 @@ $(BUILD)/tools/mkman: tools/mkman.c tui/keys.h $(LIB_ALL)
 man: $(BUILD)/tools/mkman
 	$(BUILD)/tools/mkman man/batchlab.1.in > man/batchlab.1.tmp
 	mv man/batchlab.1.tmp man/batchlab.1
+	@$(MAKE) --no-print-directory completion # the completions read the same tables
 
 # The committed page must be what the tables give now.
 man-drift: $(BUILD)/tools/mkman

@@ -20,6 +20,10 @@
 #include "../lang/interrupt.h"
 #include "../lang/script.h"
 
+#ifndef BATCHLAB_VERSION
+#define BATCHLAB_VERSION "0.1.0"
+#endif
+
 /* Ctrl-C drops the line being typed and gives a fresh prompt, as a shell does. */
 static int check_interrupt(void)
 {
@@ -59,6 +63,10 @@ int repl_main(struct session *s)
 	if (have_hist)
 		read_history(hist);
 
+	/* a newcomer's first question, answered before it is asked */
+	printf("batchlab %s: 'help' lists the commands; 'help TOPIC' explains a command, key, patch\n"
+	       "or metric. Tab completes; 'quit' or Ctrl-D leaves.\n", BATCHLAB_VERSION);
+	fflush(stdout);
 	while (!s->quit) {
 		char *line = readline("batchlab> ");
 
