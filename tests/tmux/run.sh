@@ -162,6 +162,17 @@ check() {
 	esac
 }
 
+# sized COLS LINES [env...]: start at that size.
+sized() {
+	w0=$W h0=$H
+	W=$1 H=$2
+	shift 2
+	start "$@"
+	rc=$?
+	W=$w0 H=$h0
+	return $rc
+}
+
 # --- what the screen shows ---------------------------------------------------
 
 # Figures derived by hand from the seeds on the default machine (64 CPUs, 4K pages):
@@ -314,14 +325,27 @@ chart_no_color() {
 
 # An X10 mouse report: ESC [ M, then button + 32, column + 33, row + 33 (0-based).
 mouse_report() { printf "\033[M$(printf "\\%o\\%o\\%o" $((32 + $1)) $((33 + $2)) $((33 + $3)))"; }
+# at_text TEXT: "COLUMN ROW" (0-based) where TEXT first shows on the screen.
+at_text() {
+	screen | awk -v t="$1" '{ i = index($0, t) } i { print i - 1, NR - 1; exit }'
+}
 mouse() {
-	# the row stock_max_bytes is drawn on (the second metric of the first patch), 0-based
-	start && expect 'stock_max_bytes' || return 1
-	row=$(($($T capture-pane -p -t bl | grep -n 'stock_max_bytes' | head -1 | cut -d: -f1) - 1))
-	keys -l "$(mouse_report 0 60 $row)" && keys -l "$(mouse_report 3 60 $row)" &&
+	# a click on the text stock_max_bytes (the second metric of the first patch), wherever it is drawn
+	start && expect 'stock_max_bytes' && set -- $(at_text stock_max_bytes) && [ $# = 2 ] || return 1
+	keys -l "$(mouse_report 0 $1 $2)" && keys -l "$(mouse_report 3 $1 $2)" &&
 		expect 'memcg_charge.stock_max_bytes: '
 }
 check "a mouse click selects the metric under it" mouse
+
+# At 80 columns the panels take turns: a click lands in the one shown.
+mouse_80() {
+	sized 80 24 && keys Tab && expect 'stock_max_bytes' && set -- $(at_text stock_max_bytes) && [ $# = 2 ] || return 1
+	keys -l "$(mouse_report 0 $1 $2)" && keys -l "$(mouse_report 3 $1 $2)" &&
+		expect '^memcg_charge.stock_max_bytes: ' && keys Tab &&
+		expect 'machine +\(Tab: patches\)' && set -- $(at_text ' ram ') && keys -l "$(mouse_report 0 $1 $2)" &&
+		keys -l "$(mouse_report 3 $1 $2)" && expect '^ram: '
+}
+check "a click at 80x24 selects in the panel shown" mouse_80
 
 resize() {
 	start && $T resize-window -t bl -x 40 -y 12 && expect 'too small' && $T resize-window -t bl -x $W -y $H &&
@@ -380,17 +404,6 @@ debug_log_bad() {
 check "a BATCHLAB_LOG that cannot be opened: one line, status 1" debug_log_bad
 
 # --- sizes: 80x24 (the size terminals open at) and 132x43, in UTF-8 and in LANG=C ----------------
-
-# sized COLS LINES [env...]: start at that size.
-sized() {
-	w0=$W h0=$H
-	W=$1 H=$2
-	shift 2
-	start "$@"
-	rc=$?
-	W=$w0 H=$h0
-	return $rc
-}
 
 # Every parameter and every metric shows on some page of its panel, its name whole (so never cut
 # into another's), at this size: the names come from the tables (help set, help metrics).
