@@ -254,36 +254,36 @@ int variant_add(struct machine *m, const struct patch_desc *d, const char *name,
 	size_t len = strlen(name);
 
 	if (!d->constant || s < 0) {
-		snprintf(err, errlen, "%s has no constant a variant can replace", d->id);
+		snprintf(err, errlen, "%s: no constant a variant can replace", d->id);
 		return -1;
 	}
 	if (!len || !(isalpha((unsigned char)name[0]) || name[0] == '_')) {
-		snprintf(err, errlen, "variant name '%.40s': a name is an identifier (a letter or _, then letters, digits, _)",
+		snprintf(err, errlen, "%s.%.40s: a name is an identifier (a letter or _, then letters, digits, _)", d->id,
 			 name);
 		return -1;
 	}
 	for (size_t i = 0; i < len; i++)
 		if (!isalnum((unsigned char)name[i]) && name[i] != '_') {
-			snprintf(err, errlen,
-				 "variant name '%.40s': a name is an identifier (a letter or _, then letters, digits, _)", name);
+			snprintf(err, errlen, "%s.%.40s: a name is an identifier (a letter or _, then letters, digits, _)",
+				 d->id, name);
 			return -1;
 		}
 	if (len >= VARIANT_NAME_MAX) {
-		snprintf(err, errlen, "variant name '%.40s...': at most %d characters", name, VARIANT_NAME_MAX - 1);
+		snprintf(err, errlen, "%s.%.40s...: a name has at most %d characters", d->id, name, VARIANT_NAME_MAX - 1);
 		return -1;
 	}
 	if (reserved(name)) {
-		snprintf(err, errlen, "variant name '%s' is reserved: it names a side (before, after, full, cluster, decay)",
-			 name);
+		snprintf(err, errlen, "%s.%s: the name is reserved: it names a side (before, after, full, cluster, decay)",
+			 d->id, name);
 		return -1;
 	}
 	if (variant_find(m, d, name) >= 0) {
-		snprintf(err, errlen, "%s already has a variant '%s' (variant del %s %s first)", d->id, name, d->id, name);
+		snprintf(err, errlen, "%s.%s: already defined (variant del %s %s first)", d->id, name, d->id, name);
 		return -1;
 	}
 	if (m->nvariants[s] >= VARIANT_MAX) {
-		snprintf(err, errlen, "%s has %d variants already, the most it can show (variant del one first)", d->id,
-			 VARIANT_MAX);
+		snprintf(err, errlen, "%s.%s: %s has %d variants already, the most it shows (variant del one first)", d->id,
+			 name, d->id, VARIANT_MAX);
 		return -1;
 	}
 	if (strlen(text) >= VARIANT_TEXT_MAX) {

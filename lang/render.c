@@ -8,6 +8,7 @@
 #include "../core/err.h"
 #include "../core/params.h"
 #include "../core/units.h"
+#include "../core/variant.h"
 #include "numfmt.h"
 #include "records.h"
 
@@ -200,6 +201,27 @@ struct show_row {
 	enum verdict verdict;
 };
 
+/* Under the table: each variant's expression, and what the kernel says about its value here. */
+static void show_variant_notes(const struct machine *m, const struct patch_desc *d, struct strbuf *out)
+{
+	for (int side = patch_nsides(d); side < patch_ncols(m, d); side++) {
+		const struct variant *v = variant_at(m, d, side);
+		const char *why = NULL, *mark = NULL;
+		uint64_t x;
+
+		if (d->constant->per_call) {
+			sb_printf(out, "  %s: %s = %s, each call\n", v->name, d->constant->name, v->text);
+			continue;
+		}
+		if (variant_eval(m, d, side, NULL, &x, &why, NULL))
+			mark = why;
+		else if (d->constant->check)
+			mark = d->constant->check(x);
+		sb_printf(out, "  %s: %s = %s%s%s\n", v->name, d->constant->name, v->text,
+			  mark ? (why ? "; n/a: " : "; marked: ") : "", mark ? mark : "");
+	}
+}
+
 static void show_model_table(const struct machine *m, const struct patch_desc *d, struct strbuf *out)
 {
 	int nsides = patch_nsides(d), ncols = patch_ncols(m, d), multi = nsides > 1, nrows = 0;
@@ -239,7 +261,7 @@ static void show_model_table(const struct machine *m, const struct patch_desc *d
 
 				render_human(v, md->unit, val, sizeof(val));
 				render_change(md, before, v, ch, sizeof(ch));
-				if (v.kind == VAL_NONE)
+				if (v.kind == VAL_NONE || !ch[0])
 					snprintf(r->side[s], sizeof(r->side[s]), "%s", val);
 				else
 					snprintf(r->side[s], sizeof(r->side[s]), "%s (%s)", val, ch);
@@ -284,6 +306,7 @@ static void show_model_table(const struct machine *m, const struct patch_desc *d
 		sb_free(&line);
 	}
 	free(rows);
+	show_variant_notes(m, d, out);
 }
 
 static void show_model_records(const struct machine *m, const struct patch_desc *d, enum out_format f, int *first,
