@@ -36,6 +36,9 @@ enum key_action {
 	KA_SEARCH,
 	KA_SEARCH_NEXT,
 	KA_UNDO,
+	KA_VARIANT_ADD,
+	KA_VARIANT_DEL,
+	KA_VARIANT_COL,
 };
 
 struct key_binding {

@@ -92,7 +92,7 @@ static int machine_width(const struct layout *L)
 
 static int patch_width(const struct layout *L)
 {
-	return 2 + L->pname_w + L->nsides * (1 + L->pval_w) + 2 + L->pchange_w;
+	return 2 + L->pname_w + L->nsides * (1 + L->pval_w) + 2 + L->pchange_w + L->nvar * (1 + L->pval_w);
 }
 
 /* Side by side, both panels and the gap; one at a time, the wider of the two. */
@@ -180,9 +180,33 @@ int layout_change_x(const struct layout *L)
 	return layout_side_x(L, L->nsides, L->nsides) + 1;
 }
 
+int layout_var_x(const struct layout *L, int k)
+{
+	return layout_change_x(L) + L->pchange_w + 1 + k * (L->pval_w + 1);
+}
+
 int layout_unit_x(const struct layout *L)
 {
-	return layout_change_x(L) + L->pchange_w + 1;
+	return layout_var_x(L, L->nvar);
+}
+
+void layout_variants(struct layout *L, int want)
+{
+	int pname_w, unit_w, nsides, mname_w;
+
+	table_widths(&mname_w, &pname_w, &unit_w, &nsides);
+	L->nvar_all = want;
+	/* one variant column at least: the other columns give way for it as they do for a narrow screen */
+	L->nvar = want > 0;
+	shrink_to(L, L->cols, (size_t)-1);
+	if (needed(L) > L->cols)
+		L->nvar = 0; /* not even at the narrowest: the variants stay in show and explain */
+	while (L->nvar < want && needed(L) + L->pval_w + 1 <= L->cols)
+		L->nvar++;
+	L->mw = L->single ? L->cols : machine_width(L);
+	L->px = L->single ? 0 : L->mw + GAP;
+	L->pw = L->cols - L->px;
+	L->punit_w = L->pw - patch_width(L) >= 1 + unit_w ? unit_w : 0;
 }
 
 int layout_scroll(int first, int cursor, int height, int total)
@@ -207,8 +231,8 @@ static void value_text(struct value v, const char *unit, int width, char *buf, s
 void cells_metric(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md, int width,
 		  struct metric_cells *c)
 {
-	int nsides = patch_nsides(d);
-	struct value v[PATCH_MAX_SIDES];
+	int nsides = patch_nsides(d), ncols = patch_ncols(m, d);
+	struct value v[PATCH_MAX_COLS];
 
 	memset(c, 0, sizeof(*c));
 	c->modeled = md->kind == METRIC_MODELED;
@@ -225,6 +249,11 @@ void cells_metric(const struct machine *m, const struct patch_desc *d, const str
 	}
 	for (int s = 0; s < nsides && s < PATCH_MAX_SIDES; s++) {
 		v[s] = md->fn(m, s, NULL);
+		value_text(v[s], md->unit, width, c->side[s], sizeof(c->side[s]));
+	}
+	/* the user's variants of the patch, in their own columns */
+	for (int s = nsides; s < ncols && s < PATCH_MAX_COLS; s++) {
+		v[s] = metric_compute(m, d, md, s, NULL);
 		value_text(v[s], md->unit, width, c->side[s], sizeof(c->side[s]));
 	}
 	if (nsides > 1) {
@@ -290,7 +319,8 @@ void cells_metric_memo(struct cells_memo *mm, const struct machine *m, const str
 	size_t len;
 	int s;
 
-	if (mm->nreads < 0) {
+	/* a variant reads what its expression names, which md->reads does not list: no memo for the patch then */
+	if (mm->nreads < 0 || patch_ncols(m, d) > patch_nsides(d)) {
 		cells_metric(m, d, md, width, c);
 		return;
 	}

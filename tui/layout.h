@@ -64,10 +64,19 @@ struct layout {
 	int pchange_w, punit_w; /* change column; unit column (0 when it does not fit) */
 	int nsides;             /* side columns: the most any model has */
 	int single;             /* too narrow for both panels side by side: one at a time, each cols wide */
+	int nvar;               /* variant columns on screen, after the change column (layout_variants) */
+	int nvar_all;           /* variant columns there are: the most any patch has; more than nvar scroll */
 };
 
 /* Widths for a cols x lines screen; returns 0, or -1 (too_small set) when it cannot fit. */
 int layout_compute(struct layout *L, int cols, int lines);
+/*
+ * Room for want variant columns after the change column: as many as fit
+ * (nvar; the rest scroll), the unit column only if there is room after them.
+ */
+void layout_variants(struct layout *L, int want);
+/* x of the k-th variant column on screen (0 <= k < nvar). */
+int layout_var_x(const struct layout *L, int k);
 /* x of side s of a patch with nsides sides, of the change column, of the unit column (patch panel). */
 int layout_side_x(const struct layout *L, int s, int nsides);
 int layout_change_x(const struct layout *L);
@@ -81,7 +90,7 @@ int layout_scroll(int first, int cursor, int height, int total);
 
 /* The text of one metric row: every side, the change, and its direction. */
 struct metric_cells {
-	char side[PATCH_MAX_SIDES][32];
+	char side[PATCH_MAX_COLS][32]; /* the sides, then the machine's variants of the patch */
 	char change[48];
 	int direction;  /* -1 down, 0 same or n/a, 1 up */
 	enum verdict verdict; /* better or worse by the metric's .better: the change's colour, or its mark */

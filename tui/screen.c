@@ -96,7 +96,16 @@ void screen_undo(struct screen *sc)
 void screen_recompute(struct screen *sc, int mark)
 {
 	long long now = crt_now_ms();
-	int k = 0;
+	int k = 0, nvar = 0;
+
+	/* a variant added or removed: its columns fit beside the change column, or scroll */
+	for (int i = 0; patches[i]; i++)
+		if (patch_ncols(&sc->s->m, patches[i]) - patch_nsides(patches[i]) > nvar)
+			nvar = patch_ncols(&sc->s->m, patches[i]) - patch_nsides(patches[i]);
+	if (nvar != sc->L.nvar_all) {
+		layout_compute(&sc->L, sc->L.cols, sc->L.lines);
+		layout_variants(&sc->L, nvar);
+	}
 
 	for (int i = 0; patches[i]; i++) {
 		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++, k++) {
@@ -104,11 +113,11 @@ void screen_recompute(struct screen *sc, int mark)
 			struct metric_cells c;
 
 			cells_metric_memo(&sc->memo[k], &sc->s->m, patches[i], md, sc->L.pval_w, &c);
-			for (int sd = 0; sd < PATCH_MAX_SIDES; sd++)
+			for (int sd = 0; sd < PATCH_MAX_COLS; sd++)
 				if (mark && strcmp(c.side[sd], ms->cells.side[sd]))
 					ms->changed[sd] = now;
 			if (mark && strcmp(c.change, ms->cells.change))
-				ms->changed[PATCH_MAX_SIDES] = now;
+				ms->changed[PATCH_MAX_COLS] = now;
 			ms->cells = c;
 		}
 	}

@@ -19,7 +19,7 @@
 
 struct metric_state {
 	struct metric_cells cells;
-	long long changed[PATCH_MAX_SIDES + 1]; /* when each side, and the change column, last moved */
+	long long changed[PATCH_MAX_COLS + 1]; /* when each side (variants too), and the change column, last moved */
 };
 
 struct param_state {

@@ -9,6 +9,7 @@
 
 #include "../core/params.h"
 #include "../core/tradeoff.h"
+#include "../core/variant.h"
 #include "../lang/chart.h"
 #include "crt.h"
 #include "screen.h"
@@ -22,7 +23,17 @@ struct panels {
 	int mcur, pcur;  /* selected row of each panel */
 	int mtop, ptop;  /* first row shown of each panel */
 	char (*mnames)[LAYOUT_NAME_MAX], (*pnames)[LAYOUT_NAME_MAX]; /* each row's name cut to its column, unambiguous */
+	int vcol;        /* the variant column under the column cursor ('<' '>'), of the patch under the cursor */
+	int vfirst;      /* the first variant column on screen, when they do not all fit */
 };
+
+/* The first of d's variant columns on screen: the scroll, kept within what d has. */
+static int var_first(const struct panels *pn, const struct screen *sc, const struct patch_desc *d)
+{
+	int nvar = patch_ncols(&sc->s->m, d) - patch_nsides(d), most = nvar - sc->L.nvar;
+
+	return pn->vfirst < most ? pn->vfirst : most > 0 ? most : 0;
+}
 
 static const struct row *patch_row(const struct panels *pn)
 {
@@ -78,14 +89,44 @@ static void draw_metric(struct panels *pn, struct screen *sc, const struct row *
 			   screen_highlighted(sc, ms->changed[s]) ? crt_attr(ST_CHANGED) : name);
 	/* better in one colour, worse in another, neutral plain: the metric's .better decides, not the sign */
 	ch = c->verdict == VERDICT_BETTER ? crt_attr(ST_UP) : c->verdict == VERDICT_WORSE ? crt_attr(ST_DOWN) : name;
-	if (screen_highlighted(sc, ms->changed[PATCH_MAX_SIDES]))
+	if (screen_highlighted(sc, ms->changed[PATCH_MAX_COLS]))
 		ch = crt_attr(ST_CHANGED);
 	else if (cur)
 		ch = base;
 	cells_change_text(c, crt_has_colors(), chart_locale_utf8(), L->pchange_w, change, sizeof(change));
 	screen_put(y, layout_change_x(L), L->pchange_w, change, 0, ch);
+	for (int k = 0; k < L->nvar && !r->metric->single; k++) {
+		int s = nsides + var_first(pn, sc, r->patch) + k;
+
+		if (s < patch_ncols(&sc->s->m, r->patch))
+			screen_put(y, layout_var_x(L, k), L->pval_w, c->side[s], 1,
+				   screen_highlighted(sc, ms->changed[s]) ? crt_attr(ST_CHANGED) : name);
+	}
 	if (L->punit_w)
 		screen_put(y, layout_unit_x(L), L->punit_w, r->metric->unit, 0, cur ? base : crt_attr(ST_DIM));
+}
+
+/* The patch under the cursor of the patch panel. */
+static const struct patch_desc *cursor_patch(const struct panels *pn)
+{
+	return pn->np ? pn->prows[pn->pcur].patch : NULL;
+}
+
+/* Variant column headings: the one under the column cursor stands out on the cursor's patch. */
+static void draw_variant_heads(struct panels *pn, struct screen *sc, const struct patch_desc *d, int y)
+{
+	const struct layout *L = &sc->L;
+	int nsides = patch_nsides(d), nvar = patch_ncols(&sc->s->m, d) - nsides, first = var_first(pn, sc, d);
+
+	for (int k = 0; k < L->nvar && first + k < nvar; k++) {
+		int sel = d == cursor_patch(pn) && first + k == pn->vcol;
+		char head[48];
+
+		/* < and > say more variants are a scroll away (< > move the column cursor there) */
+		snprintf(head, sizeof(head), "%s%s%s", k == 0 && first > 0 ? "<" : "",
+			 patch_col_name(&sc->s->m, d, nsides + first + k), k == L->nvar - 1 && first + k + 1 < nvar ? ">" : "");
+		screen_put(y, layout_var_x(L, k), L->pval_w, head, 1, sel ? crt_attr(ST_CURSOR2) : crt_attr(ST_PATCH));
+	}
 }
 
 static void draw_patches(struct panels *pn, struct screen *sc)
@@ -113,6 +154,7 @@ static void draw_patches(struct panels *pn, struct screen *sc)
 				screen_put(y, layout_side_x(L, s, nsides), L->pval_w, d->sides[s], 1, crt_attr(ST_PATCH));
 			if (nsides > 1)
 				screen_put(y, layout_change_x(L), L->pchange_w, "change", 0, crt_attr(ST_PATCH));
+			draw_variant_heads(pn, sc, d, y);
 			if (L->punit_w)
 				screen_put(y, layout_unit_x(L), L->punit_w, "unit", 0, crt_attr(ST_PATCH));
 			break;
@@ -154,8 +196,12 @@ static void panels_describe(struct view *v, struct screen *sc, char *t, size_t l
 	struct panels *pn = (struct panels *)v;
 	const struct row *r = patch_row(pn);
 
-	(void)sc;
-	if (pn->focus == 0 && selected_param(pn)) {
+	if (pn->focus == 1 && r && variant_at(&sc->s->m, r->patch, patch_nsides(r->patch) + pn->vcol)) {
+		const struct variant *vr = variant_at(&sc->s->m, r->patch, patch_nsides(r->patch) + pn->vcol);
+
+		snprintf(t, len, "variant %s.%s: %s = %s  (v add, V remove, < > pick a variant)", r->patch->id, vr->name,
+			 r->patch->constant->name, vr->text);
+	} else if (pn->focus == 0 && selected_param(pn)) {
 		const struct param *p = selected_param(pn);
 		char range[128];
 
@@ -411,6 +457,63 @@ static void reset_all(struct screen *sc)
 	screen_status(sc, 0, "every parameter back to its default (u undoes it)");
 }
 
+/* v: the command line opens with `variant PATCH vN = ` for the patch under the cursor. */
+static void variant_add_key(struct panels *pn, struct screen *sc)
+{
+	const struct patch_desc *d = cursor_patch(pn);
+	char init[96], name[16];
+
+	if (!d || !d->constant) {
+		screen_status(sc, 1, "%s has no constant a variant can replace", d ? d->id : "this");
+		return;
+	}
+	for (int i = 1;; i++) {
+		snprintf(name, sizeof(name), "v%d", i);
+		if (variant_find(&sc->s->m, d, name) < 0)
+			break;
+	}
+	pn->focus = 1;
+	snprintf(init, sizeof(init), "variant %s %s = ", d->id, name);
+	screen_command(sc, init);
+}
+
+/* V: remove the variant column under the column cursor. */
+static void variant_del_key(struct panels *pn, struct screen *sc)
+{
+	const struct patch_desc *d = cursor_patch(pn);
+	const struct variant *v = d ? variant_at(&sc->s->m, d, patch_nsides(d) + pn->vcol) : NULL;
+	char line[96];
+
+	if (!v) {
+		screen_status(sc, 1, "no variant column here (v adds one)");
+		return;
+	}
+	snprintf(line, sizeof(line), "variant del %s %s", d->id, v->name);
+	screen_run_line(sc, line, line);
+	if (pn->vcol > 0 && pn->vcol >= patch_ncols(&sc->s->m, d) - patch_nsides(d))
+		pn->vcol--;
+	pn->vfirst = var_first(pn, sc, d);
+}
+
+/* < >: the column cursor over the patch's variants, scrolling them when they do not all fit. */
+static void variant_col_key(struct panels *pn, struct screen *sc, int ch)
+{
+	const struct patch_desc *d = cursor_patch(pn);
+	int nvar = d ? patch_ncols(&sc->s->m, d) - patch_nsides(d) : 0;
+
+	if (!nvar) {
+		screen_status(sc, 0, "no variants of %s (v adds one)", d ? d->id : "this patch");
+		return;
+	}
+	pn->vcol += ch == '<' || ch == ',' ? -1 : 1;
+	pn->vcol = pn->vcol < 0 ? 0 : pn->vcol >= nvar ? nvar - 1 : pn->vcol;
+	if (pn->vcol < pn->vfirst)
+		pn->vfirst = pn->vcol;
+	if (sc->L.nvar > 0 && pn->vcol >= pn->vfirst + sc->L.nvar)
+		pn->vfirst = pn->vcol - sc->L.nvar + 1;
+	pn->focus = 1;
+}
+
 /* A click selects the parameter or metric under it; the wheel moves. */
 static void mouse(struct panels *pn, struct screen *sc)
 {
@@ -473,6 +576,9 @@ static int panels_key(struct view *v, struct screen *sc, const struct key_bindin
 	case KA_SEARCH: search(pn, sc, 0); break;
 	case KA_SEARCH_NEXT: search(pn, sc, 1); break;
 	case KA_MOUSE: mouse(pn, sc); break;
+	case KA_VARIANT_ADD: variant_add_key(pn, sc); break;
+	case KA_VARIANT_DEL: variant_del_key(pn, sc); break;
+	case KA_VARIANT_COL: variant_col_key(pn, sc, ch); break;
 	default: return 0;
 	}
 	return 1;

@@ -92,6 +92,19 @@ keys 'frob' Enter
 check wait_line "batchlab: repl:5: unknown command 'frob' (see 'help')"
 check wait_current "batchlab>"
 
+name="complete inside a variant's expression: names and functions"
+keys 'variant memcg_charge scaled = cl' Tab
+check wait_current "batchlab> variant memcg_charge scaled = clamp("
+keys '2 * cp' Tab
+check wait_current "batchlab> variant memcg_charge scaled = clamp(2 * cpus"
+keys C-h ', 32, 127)' Enter
+keys 'get memcg_charge.batch.sc' Tab
+check wait_current "batchlab> get memcg_charge.batch.scaled"
+# 8 CPUs (set above): clamp(16, 32, 127)
+keys Enter
+check wait_line "32"
+check wait_current "batchlab>"
+
 name="Ctrl-C drops the line"
 keys 'set cpus 99'
 check wait_current "batchlab> set cpus 99"

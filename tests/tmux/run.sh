@@ -264,6 +264,37 @@ chart() {
 }
 check "c opens the chart view's place" chart
 
+# v opens the command line pre-filled for the patch under the cursor; the variant becomes a column.
+# On the default machine (64 CPUs): clamp(2 * 64, 32, 127) = 127, and 64 * 127 * 4 KiB = 31.75 MiB;
+# a variant that cannot be evaluated here is n/a. At 120 columns one variant column fits beside
+# before, after and change: the others scroll under < >. V removes the one under the column cursor.
+variant_columns() {
+	start && keys Tab v && expect '^:variant memcg_charge v1 =' &&
+		keys 'clamp(2 * cpus, 32, 127)' Enter &&
+		expect 'memcg_charge +before +after +change +v1' ' batch +32 +64 +x2 +127' 'stock_max_bytes .* 31.75 ?MiB' &&
+		keys v && expect '^:variant memcg_charge v2 =' && keys '1 / (cpus - 64)' Enter &&
+		expect 'change +v1>' ' batch +32 +64 +x2 +127' &&
+		keys '>' && expect 'change +<v2' ' batch +32 +64 +x2 +n/a' \
+			'variant memcg_charge.v2: MEMCG_CHARGE_BATCH = 1 / \(cpus - 64\)' &&
+		keys V && wait_gone 'change +<v2' && expect 'change +v1' ' batch +32 +64 +x2 +127' &&
+		keys V && wait_gone 'change +v1' && expect ' batch +32 +64 +x2( |$)'
+}
+check "v adds a variant column from a pre-filled command line; V removes the one under < >" variant_columns
+
+# The five variants at once: each patch's columns, and the panel follows the machine.
+# 64 CPUs, 256G: lift16 = 66060288 / 64 / 16 = 64512; eighth asks 61 times; at 8 CPUs scaled is 32.
+variant_five() {
+	start && keys : 'variant memcg_charge big = 128; variant memcg_charge scaled = clamp(2 * cpus, 32, 127)' Enter &&
+		keys : 'variant vmpressure half = 512 * (1 + fls(mem128m) / 2)' Enter &&
+		keys : 'variant committed_as lift16 = max(totalram / cpus / (overcommit == never ? 256 : 16), max(2 * cpus, 32))' Enter &&
+		keys : 'variant proactive_reclaim eighth = max(32, remaining / 8)' Enter &&
+		expect 'change +big' ' batch +32 +64 +x2 +128' 'change +eighth' ' calls .* 61( |$)' \
+			'change +lift16' ' batch +4032 +258048 +x64 +64512' &&
+		keys Tab '>' && expect 'change +<?scaled' ' batch +32 +64 +x2 +127' &&
+		keys : 'set cpus 8' Enter && expect ' batch +32 +64 +x2 +32'
+}
+check "the issue's five variants show as columns and follow the machine" variant_five
+
 # memcg's stock holds cpus * batch pages: 64 * 32 * 4 KiB = 8 MiB before, 64 * 64 * 4 KiB = 16 MiB
 # after (seed 000). It reads cpus, pagesize and charge_batch (its .reads): CPUs first, on a log axis
 # over the table's 1..65536; x steps to pagesize (4K, 16K, 64K, a linear axis), then charge_batch.
