@@ -260,7 +260,7 @@ static struct value mmap_throughput(const struct machine *m, int side, struct st
 		  (unsigned long long)mmap_pages(m), m->committed_lock_ns, m->socket_growth,
 		  (unsigned long long)machine_sockets(m), tcs);
 	sb_printf(why, "  D = %llu * %.4g = %.4g ns per loop\n", (unsigned long long)visits, tcs, (double)visits * tcs);
-	sb_printf(why, "X(%llu) = %.6g loops/s (%.4g ns per loop per thread; %.4g ns of it waiting for the lock)\n",
+	sb_printf(why, "X(%llu) = %.0f loops/s (%.1f ns per loop per thread; %.1f ns of it waiting for the lock)\n",
 		  (unsigned long long)n, x * 1e9, (double)n / x, (double)n / x - m->mmap_loop_ns);
 	sb_puts(why, mmap_fit);
 	return val_real(x * 1e9);
@@ -280,7 +280,7 @@ static struct value mmap_speedup(const struct machine *m, int side, struct strbu
 	before = val_real(xb * 1e9);
 	after = val_real(xa * 1e9);
 	sb_printf(why, "formula: speedup = throughput.after / throughput.before\n");
-	sb_printf(why, "locked_ops %llu -> %llu per loop; %.6g / %.6g = %.4f (modeled)\n",
+	sb_printf(why, "locked_ops %llu -> %llu per loop; %.0f / %.0f = %.4f (modeled)\n",
 		  (unsigned long long)lock_visits(m, BEFORE), (unsigned long long)lock_visits(m, AFTER), after.r, before.r,
 		  after.r / before.r);
 	if (!lock_visits(m, BEFORE))

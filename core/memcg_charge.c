@@ -252,10 +252,10 @@ static struct value charge_throughput(const struct machine *m, int side, struct 
 	sb_printf(why, "  delay centre Z = charge_page_ns = %.4g ns of private work per page\n", m->charge_page_ns);
 	sb_printf(why, "  %llu queueing centres (depth page_counters), each D = page_counter_ns / batch = %.4g / %llu = %.4g ns per page\n",
 		  (unsigned long long)m->depth, m->page_counter_ns, (unsigned long long)b, cn.demand[0]);
-	sb_printf(why, "X(%llu) = %.6g pages/s; time per page = N / X = %.4g ns, of which %.4g ns queueing at the counters\n",
+	sb_printf(why, "X(%llu) = %.0f pages/s; time per page = N / X = %.0f ns, of which %.0f ns queueing at the counters\n",
 		  (unsigned long long)n, x * 1e9, cycle, cycle - m->charge_page_ns);
 	sb_printf(why, "Mbps per netperf = X / netperf_charges * PAGE_SIZE * 8 / 1e6 / (cpus / 2)\n");
-	sb_printf(why, "  = %.6g / %.4g * %llu * 8 / 1e6 / %.1f = %.6g Mbps (modeled)\n", x * 1e9, m->netperf_charges,
+	sb_printf(why, "  = %.0f / %.4g * %llu * 8 / 1e6 / %.1f = %.6g Mbps (modeled)\n", x * 1e9, m->netperf_charges,
 		  (unsigned long long)m->pagesize, (double)n / 2, mbps);
 	sb_puts(why, netperf_fit);
 	return val_real(mbps);

@@ -530,7 +530,7 @@ static struct value overreclaim_bytes(const struct machine *m, int side, struct 
 	sb_printf(why, "  overshoot as progress, so only the last call's is left over\n");
 	sb_printf(why, "R = %llu pages, %.0f calls reclaim %.6g pages\n", (unsigned long long)r, c.run.calls,
 		  c.run.pages);
-	sb_printf(why, "overreclaim = (%.6g - %llu) * %llu = %.6g bytes (modeled)\n", c.run.pages, (unsigned long long)r,
+	sb_printf(why, "overreclaim = (%.6g - %llu) * %llu = %.0f bytes (modeled)\n", c.run.pages, (unsigned long long)r,
 		  (unsigned long long)m->pagesize, over);
 	sb_printf(why, "fitted: eps = 107.8 MiB / 1 GiB from seed 002's /uid_0 1G pre-0388536ac291 row\n");
 	if (why)

@@ -131,8 +131,8 @@ static struct value eval_time_s(const struct machine *m, int side, struct strbuf
 	uint64_t n = evaluations(m, side, why);
 	double t = (double)n * m->vmpressure_eval_ns * 1e-9;
 
-	sb_printf(why, "model: eval_time_s = evals * vmpressure_eval_ns = %llu * %.4g ns = %.4g s (modeled)\n",
-		  (unsigned long long)n, m->vmpressure_eval_ns, t);
+	sb_printf(why, "model: eval_time_s = evals * vmpressure_eval_ns = %llu * %.4g ns = %.0f ns (modeled)\n",
+		  (unsigned long long)n, m->vmpressure_eval_ns, t * 1e9);
 	sb_printf(why, "assumed: vmpressure_eval_ns, the work the window saves per evaluation: vmpressure_calc_level()\n"
 		       "  and, at medium or worse, the socket_pressure write; not fitted (the seed reports counts only).\n"
 		       "  The sr_lock round trip is not saved: every vmpressure() call takes sr_lock, whatever the\n"

@@ -8,6 +8,42 @@
 #include <stdlib.h>
 #include <string.h>
 
+void fmt_real_plain(double v, char *buf, size_t len)
+{
+	char t[48], digits[48], out[400];
+	const char *p = t, *e;
+	int nd = 0, point, o = 0;
+
+	fmt_real_shortest(v, t, sizeof(t));
+	e = strchr(t, 'e');
+	if (!e || !isfinite(v)) {
+		snprintf(buf, len, "%s", t);
+		return;
+	}
+	if (*p == '-')
+		out[o++] = *p++;
+	/* d.ddd e X: the digits, and where the point goes among them */
+	for (; p < e; p++)
+		if (*p != '.')
+			digits[nd++] = *p;
+	point = 1 + atoi(e + 1);
+	if (point <= 0) {
+		o += snprintf(out + o, sizeof(out) - (size_t)o, "0.");
+		for (int i = 0; i < -point && o < (int)sizeof(out) - 2; i++)
+			out[o++] = '0';
+		for (int i = 0; i < nd && o < (int)sizeof(out) - 1; i++)
+			out[o++] = digits[i];
+	} else {
+		for (int i = 0; i < (nd > point ? nd : point) && o < (int)sizeof(out) - 2; i++) {
+			if (i == point)
+				out[o++] = '.';
+			out[o++] = i < nd ? digits[i] : '0';
+		}
+	}
+	out[o] = '\0';
+	snprintf(buf, len, "%s", out);
+}
+
 static void trim_zeros(char *s)
 {
 	char *dot = strchr(s, '.'), *end;

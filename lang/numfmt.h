@@ -103,6 +103,12 @@ static inline char *fmt_u64_put(char *p, uint64_t v)
 	return p + n;
 }
 
+/*
+ * fmt_real_shortest's digits written out without e-notation, for people
+ * who want the exact figure ("0.0000704", "45000000000000000000000").
+ */
+void fmt_real_plain(double v, char *buf, size_t len);
+
 /* v to sig significant digits in plain notation, trailing zeros dropped: "4.452", "0.3906", "23242". */
 void fmt_sig(double v, int sig, char *buf, size_t len);
 

@@ -104,6 +104,41 @@ static void test_formats(void **state)
 	sb_free(&out);
 }
 
+/* What people read has no e-notation: show, explain and about of every patch, on small and huge machines. */
+static void test_no_e_notation(void **state)
+{
+	static const char *const machines[] = { "", "set cpus 1 ram 64M", "set cpus 65536 ram 1E sockets 64" };
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512], line[160];
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(machines) / sizeof(machines[0]); k++) {
+		session_init(&s);
+		if (*machines[k])
+			assert_int_equal(run(&s, machines[k], &out, err), 0);
+		for (int i = 0; patches[i]; i++) {
+			const char *cmds[] = { "show", "about", NULL };
+
+			for (int c = 0; cmds[c]; c++) {
+				snprintf(line, sizeof(line), "%s %s", cmds[c], patches[i]->id);
+				assert_int_equal(run(&s, line, &out, err), 0);
+				for (const char *p = sb_str(&out); *p; p++)
+					if (p[0] >= '0' && p[0] <= '9' && p[1] == 'e' && (p[2] == '+' || p[2] == '-'))
+						fail_msg("%s on '%s': e-notation in '%.40s'", line, machines[k], p > sb_str(&out) + 20 ? p - 20 : p);
+			}
+			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+				snprintf(line, sizeof(line), "explain %s.%s", patches[i]->id, md->name);
+				assert_int_equal(run(&s, line, &out, err), 0);
+				for (const char *p = sb_str(&out); *p; p++)
+					if (p[0] >= '0' && p[0] <= '9' && p[1] == 'e' && (p[2] == '+' || p[2] == '-'))
+						fail_msg("%s on '%s': e-notation in '%.40s'", line, machines[k], p > sb_str(&out) + 20 ? p - 20 : p);
+			}
+		}
+	}
+	sb_free(&out);
+}
+
 /* A failing multi-key set applies none of its pairs. */
 static void test_set_all_or_nothing(void **state)
 {
@@ -278,7 +313,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_set_get),         cmocka_unit_test(test_get_lossless),
-		cmocka_unit_test(test_formats),         cmocka_unit_test(test_set_all_or_nothing),
+		cmocka_unit_test(test_formats),          cmocka_unit_test(test_no_e_notation),         cmocka_unit_test(test_set_all_or_nothing),
 		cmocka_unit_test(test_errors),          cmocka_unit_test(test_explain_window),
 		cmocka_unit_test(test_every_metric_explains), cmocka_unit_test(test_reset),
 		cmocka_unit_test(test_preset_apply),    cmocka_unit_test(test_preset_roundtrip),

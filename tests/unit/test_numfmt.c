@@ -159,6 +159,14 @@ static void test_shortest(void **state)
 	assert_string_equal(b, "99.99999999999999"); /* not 100 */
 	fmt_real_shortest(0.1, b, sizeof(b));
 	assert_string_equal(b, "0.1");
+	/* the same digits written out, for people */
+	fmt_real_plain(7.04e-05, b, sizeof(b));
+	assert_string_equal(b, "0.0000704");
+	fmt_real_plain(-1.5e20, b, sizeof(b));
+	assert_string_equal(b, "-150000000000000000000");
+	fmt_real_plain(1.2345e3, b, sizeof(b));
+	assert_string_equal(b, "1234.5");
+	assert_true(strtod("0.0000704", NULL) == 7.04e-05);
 	fmt_real_shortest(INFINITY, b, sizeof(b));
 	assert_string_equal(b, "inf");
 	fmt_real_shortest(-INFINITY, b, sizeof(b));
