@@ -47,7 +47,7 @@ SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-san
 
 .PHONY: completion completion-drift completion-test
 .PHONY: all run check test deps deps-run unit script-tests tmux-tests tmux-repl asan warnings lint-man \
-	install uninstall clean bench bench-screen fuzz calibrate man man-drift fuzz-smoke regress valgrind core-globals \
+	install uninstall clean bench bench-screen bench-presets fuzz calibrate man man-drift fuzz-smoke regress valgrind core-globals \
 	layers debug script shortest-soak pow5tab-drift
 
 all: batchlab
@@ -335,6 +335,15 @@ bench: batchlab $(BUILD)/bench/bench $(BUILD)/bench/plain_writer
 	npy=$$(for p in "$$py" /usr/bin/python3; do "$$p" -c 'import numpy' 2>/dev/null && { echo "$$p"; break; }; done); \
 	$(BUILD)/bench/bench ./batchlab "$$py" bench/sweep_plain.py $(BUILD)/bench/plain_writer "$$tmp" $(CURDIR)/bench "$$npy"
 	@$(MAKE) --no-print-directory bench-screen
+	@$(MAKE) --no-print-directory bench-presets
+
+# Completion and preset list with 100,000 presets (issue 11): a benchmark with the issue's bounds.
+$(BUILD)/bench/presets_bench: bench/presets_bench.c $(LANG_LIB) $(CORE_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(BL_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LANG_LIB) $(CORE_LIB) -lm
+
+bench-presets: $(BUILD)/bench/presets_bench
+	./$(BUILD)/bench/presets_bench 100000
 
 $(BUILD)/bench/plain_writer: bench/plain_writer.c $(LANG_LIB) $(CORE_LIB)
 	@mkdir -p $(@D)

@@ -27,11 +27,9 @@ static void offer(struct ctx *x, const char *word, int partial)
 {
 	struct completion *c = x->c;
 
+	/* duplicates go at the end, in one sort (drop_duplicates): a scan per offer is quadratic in 100,000 presets */
 	if (x->oom || strncmp(word, x->word, x->wlen))
 		return;
-	for (size_t i = 0; i < c->n; i++)
-		if (!strcmp(c->items[i].word, word))
-			return;
 	if (c->n == c->cap) {
 		size_t cap = c->cap ? c->cap * 2 : 16;
 		struct completion_item *v = realloc(c->items, cap * sizeof(*v));
@@ -48,6 +46,41 @@ static void offer(struct ctx *x, const char *word, int partial)
 		return;
 	}
 	c->items[c->n++].partial = partial;
+}
+
+static int by_word(const void *a, const void *b)
+{
+	const struct completion_item *const *x = a, *const *y = b;
+	int c = strcmp((*x)->word, (*y)->word);
+
+	return c ? c : (*x < *y ? -1 : *x > *y);
+}
+
+/* Each word once, the first offer of it kept, the order of offers unchanged: O(n log n). */
+static int drop_duplicates(struct completion *c)
+{
+	struct completion_item **order;
+	size_t k = 0;
+
+	if (c->n < 2)
+		return 0;
+	order = malloc(c->n * sizeof(*order));
+	if (!order)
+		return -1;
+	for (size_t i = 0; i < c->n; i++)
+		order[i] = &c->items[i];
+	qsort(order, c->n, sizeof(*order), by_word);
+	for (size_t i = 1; i < c->n; i++)
+		if (!strcmp(order[i]->word, order[i - 1]->word)) {
+			free(order[i]->word);
+			order[i]->word = NULL;
+		}
+	free(order);
+	for (size_t i = 0; i < c->n; i++)
+		if (c->items[i].word)
+			c->items[k++] = c->items[i];
+	c->n = k;
+	return 0;
 }
 
 static void offer_commands(struct ctx *x)
@@ -427,6 +460,8 @@ int complete_line_m(const struct machine *m, const char *line, size_t point, str
 		if (k->max_args < 0 || argi < k->max_args)
 			offer_kind(&x, k, argi, words + 1);
 	}
+	if (!x.oom && drop_duplicates(c))
+		x.oom = 1;
 	return x.oom ? -1 : 0;
 }
 

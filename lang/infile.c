@@ -1,6 +1,7 @@
 #include "infile.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,20 +62,37 @@ int infile_open(const char *path, int regular, char *err, size_t errlen)
 int infile_read(const char *path, size_t max, char **text, size_t *len, char *err, size_t errlen)
 {
 	char why[128], *buf;
-	size_t n = 0, skip;
+	size_t n = 0, cap;
+	struct stat st;
 	int fd = infile_open(path, 1, err, errlen);
 
 	if (fd < 0)
 		return -1;
-	buf = malloc(max + 1);
+	/* the size it says, one byte past the bound at most: 100,000 presets must not cost a mebibyte each */
+	cap = fstat(fd, &st) || (uint64_t)st.st_size >= max ? max + 1 : (size_t)st.st_size + 1;
+	buf = malloc(cap + 1);
 	if (!buf) {
 		close(fd);
 		return err_set(err, errlen, "%s: out of memory", path);
 	}
 	/* one byte past the bound tells a file that is too large without reading the rest */
-	while (n <= max) {
-		ssize_t k = read(fd, buf + n, max + 1 - n);
+	for (;;) {
+		ssize_t k;
 
+		if (n == cap) {
+			char *nb;
+
+			if (cap > max)
+				break;
+			cap = cap * 2 > max + 1 ? max + 1 : cap * 2; /* the file grew while read */
+			if (!(nb = realloc(buf, cap + 1))) {
+				close(fd);
+				free(buf);
+				return err_set(err, errlen, "%s: out of memory", path);
+			}
+			buf = nb;
+		}
+		k = read(fd, buf + n, cap - n);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k < 0) {
@@ -95,9 +113,12 @@ int infile_read(const char *path, size_t max, char **text, size_t *len, char *er
 			return err_set(err, errlen, "%s: larger than %zu MiB: refused", path, max >> 20);
 		return err_set(err, errlen, "%s: larger than %zu KiB: refused", path, max >> 10);
 	}
-	skip = scan_bom(buf, n);
-	memmove(buf, buf + skip, n - skip);
-	n -= skip;
+	{
+		size_t skip = scan_bom(buf, n);
+
+		memmove(buf, buf + skip, n - skip);
+		n -= skip;
+	}
 	buf[n] = '\0';
 	*text = buf;
 	*len = n;

@@ -274,12 +274,27 @@ static void progress_show(uint64_t done, uint64_t rows)
 		(unsigned long long)done, (unsigned long long)rows);
 }
 
+/*
+ * A sweep that will take more than a minute says so once its first rows are
+ * timed (a quarter second or 64 rows in), before the bulk of it runs: rows
+ * of a 65536-CPU model solve take milliseconds each.
+ */
+static void estimate_show(uint64_t done, uint64_t rows, double secs)
+{
+	double per = secs / (double)done, total = per * (double)rows;
+
+	if (total <= 60)
+		return;
+	fprintf(stderr, "sweep: %llu rows at about %.2g ms a row: about %.0f minutes (estimated); "
+		"Ctrl-C stops it with the rows so far\n", (unsigned long long)rows, per * 1e3, total / 60);
+}
+
 int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, FILE *f, int progress,
 		struct strbuf *out, char *err, size_t errlen)
 {
 	struct sink k = { out, f, 0 };
 	struct sigaction old;
-	int width[SWEEP_MAX_COLS + 1], rc = 0, shown = 0, lists = 0;
+	int width[SWEEP_MAX_COLS + 1], rc = 0, shown = 0, lists = 0, estimated = 0, slow = 0;
 	double start = now_s(), last = start;
 	uint64_t rows = 0;
 	size_t rowmax;
@@ -312,9 +327,15 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 		sink_flush(&k, 0);
 		if (k.failed || interrupt_seen())
 			break;
-		if (progress && !(rows & 0x3fff)) {
+		/* the clock is read for the first rows, and then per row only when rows are slow (a large model) */
+		if (progress && (rows <= 64 || slow || !(rows & 0x3fff))) {
 			double t = now_s();
 
+			if (!estimated && (rows == 64 || t - start > 0.25)) {
+				estimated = 1;
+				slow = (t - start) / (double)rows > 1e-4;
+				estimate_show(rows, sw->range.rows, t - start);
+			}
 			if (t - start > 0.5 && t - last > 0.1) {
 				progress_show(rows, sw->range.rows);
 				shown = 1;

@@ -14,3 +14,6 @@ timeout 5 $BL -f . ; echo "exit $?"
 timeout 5 $BL -c 'preset load ./big.preset'; echo "exit $?"
 printf '\357\273\277# with a BOM\ncpus = 6\n' > bom.preset; $BL -c 'preset load ./bom.preset; get cpus'; echo "exit $?"
 printf '\357\273\277get cpus\n' > bom.bl; $BL -f bom.bl; echo "exit $?"
+# a read error is an error, not the end of the file (reading /proc/self/mem at 0 fails with EIO)
+timeout 5 $BL -f /proc/self/mem; echo "exit $?"
+timeout 5 $BL -c 'preset load /proc/self/mem'; echo "exit $?"

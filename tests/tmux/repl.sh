@@ -26,6 +26,14 @@ wait_line() {
 	done
 	return 1
 }
+wait_line_re() {
+	i=0
+	while [ $i -lt 50 ]; do
+		screen | grep -q -- "$1" && return 0
+		sleep 0.1; i=$((i + 1))
+	done
+	return 1
+}
 wait_current() {
 	i=0
 	while [ $i -lt 50 ]; do
@@ -163,6 +171,38 @@ for sig in USR1:138 PIPE:141 TERM:143; do
 	check cmp -s "$tmp/stty.before" "$tmp/stty.after"
 	tmux -L $S kill-session -t repl 2>/dev/null
 done
+
+# Issue 11: a FIFO (or any node) where the history file goes is refused, not opened: no hang, no history
+name="a FIFO as the history file: said, and the prompt works without history"
+mkdir -p "$tmp/state/batchlab" && rm -f "$tmp/state/batchlab/history" && mkfifo "$tmp/state/batchlab/history"
+check start
+check wait_line_re 'batchlab: history file .*/history: not a regular file'
+keys 'quit' Enter
+check wait_exit
+check grep -qx "exit=0" "$tmp/rc"
+check test -p "$tmp/state/batchlab/history"
+rm -f "$tmp/state/batchlab/history"
+
+# Issue 11: a sweep whose rows need a large model solve and that would run over a minute says its
+# estimated time before the bulk of it runs (stderr a terminal); Ctrl-C then stops it cleanly.
+name="a sweep of over a minute states its estimated time; Ctrl-C stops it"
+rm -f "$tmp/rc"
+tmux -L $S -f /dev/null new-session -d -s repl -x 160 -y 30 \
+	"'$BL' -c 'set cpus 65536 mmap 1G; sweep committed_lock_ns 1 500 step 0.001 committed_as.throughput > $tmp/est.csv'; echo \"exit=\$?\" > '$tmp/rc'; exec sleep 60"
+estimated() {
+	i=0
+	while [ $i -lt 100 ]; do
+		screen | grep -q '^sweep: 499001 rows at about .* ms a row: about .* minutes (estimated)' && return 0
+		sleep 0.1; i=$((i + 1))
+	done
+	return 1
+}
+check estimated
+keys C-c
+check wait_exit
+check grep -qx "exit=1" "$tmp/rc"
+check wait_line_re 'batchlab: -c:2: sweep: interrupted after [0-9]* of 499001 rows'
+tmux -L $S kill-session -t repl 2>/dev/null
 
 echo "tmux-repl: $pass passed, $fail failed"
 [ $fail = 0 ]
