@@ -47,7 +47,7 @@ SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-san
 
 .PHONY: completion completion-drift completion-test
 .PHONY: all run check test deps deps-run unit script-tests tmux-tests tmux-repl asan warnings lint-man \
-	install uninstall clean bench bench-screen bench-presets fuzz calibrate man man-drift fuzz-smoke regress valgrind core-globals \
+	install uninstall clean bench bench-screen bench-presets bench-variant fuzz calibrate man man-drift fuzz-smoke regress valgrind core-globals \
 	layers debug script shortest-soak pow5tab-drift
 
 all: batchlab
@@ -336,6 +336,7 @@ bench: batchlab $(BUILD)/bench/bench $(BUILD)/bench/plain_writer
 	$(BUILD)/bench/bench ./batchlab "$$py" bench/sweep_plain.py $(BUILD)/bench/plain_writer "$$tmp" $(CURDIR)/bench "$$npy"
 	@$(MAKE) --no-print-directory bench-screen
 	@$(MAKE) --no-print-directory bench-presets
+	@$(MAKE) --no-print-directory bench-variant
 
 # Completion and preset list with 100,000 presets (issue 11): a benchmark with the issue's bounds.
 $(BUILD)/bench/presets_bench: bench/presets_bench.c $(LANG_LIB) $(CORE_LIB)
@@ -344,6 +345,14 @@ $(BUILD)/bench/presets_bench: bench/presets_bench.c $(LANG_LIB) $(CORE_LIB)
 
 bench-presets: $(BUILD)/bench/presets_bench
 	./$(BUILD)/bench/presets_bench 100000
+
+# What a variant column costs beside the built-in one (issue 14), in the core's sweep.
+bench-variant: $(BUILD)/bench/bench_variant
+	@./$(BUILD)/bench/bench_variant
+
+$(BUILD)/bench/bench_variant: bench/bench_variant.c $(CORE_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(BL_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CORE_LIB) -lm
 
 $(BUILD)/bench/plain_writer: bench/plain_writer.c $(LANG_LIB) $(CORE_LIB)
 	@mkdir -p $(@D)

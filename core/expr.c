@@ -531,6 +531,13 @@ int expr_compile(struct expr *e, const char *text, const char *const *names, cha
 	return 0;
 }
 
+void expr_constant(struct expr *e, uint64_t v)
+{
+	e->ops[0] = (struct expr_op){ v, 0, OP_PUSH, 0 };
+	e->nops = 1;
+	e->reads = 0;
+}
+
 int expr_reads(const struct expr *e, int name)
 {
 	for (int i = 0; i < e->nops; i++)

@@ -68,6 +68,9 @@ int expr_compile(struct expr *e, const char *text, const char *const *names, cha
 int expr_eval(const struct expr *e, const char *const *names, const uint64_t *vals, uint64_t *out,
 	      const char **why, struct strbuf *trace);
 
+/* e becomes the program that yields v: a value worked out once stands in for its expression. */
+void expr_constant(struct expr *e, uint64_t v);
+
 /* Does e read names[i]? (for `reads`-style dependency questions) */
 int expr_reads(const struct expr *e, int name);
 

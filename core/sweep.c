@@ -424,6 +424,51 @@ static struct value *cpus_table(const struct machine *m, const struct sweep_col 
 	return t;
 }
 
+/*
+ * Each row: every variant a per-row column reads is evaluated once on the
+ * row's machine and stands there as its value, so the column's metric and
+ * metric_compute()'s check each read a constant. Where it cannot be
+ * evaluated the expression stays, and the cell says why.
+ */
+static void fix_variants(struct sweep *sw)
+{
+	for (int i = 0; i < sw->nvars; i++) {
+		struct sweep_variant *v = &sw->vars[i];
+		struct expr *e = variant_prog(&sw->m, v->patch, v->side);
+		const char *why;
+		uint64_t x;
+
+		if (!variant_eval_expr(&sw->m, v->patch, &v->prog, &x, &why))
+			expr_constant(e, x);
+		else
+			*e = v->prog;
+	}
+}
+
+static void keep_variants(struct sweep *sw, const struct machine *m)
+{
+	free(sw->vars);
+	sw->vars = NULL;
+	sw->nvars = 0;
+	for (int i = 0; i < sw->ncols; i++) {
+		const struct sweep_col *c = &sw->cols[i];
+		int seen = 0;
+
+		if (!c->variant || c->hoisted || c->fast || c->patch->constant->per_call)
+			continue;
+		for (int j = 0; j < sw->nvars; j++)
+			seen |= sw->vars[j].patch == c->patch && sw->vars[j].side == c->side;
+		if (seen)
+			continue;
+		if (!sw->vars && !(sw->vars = calloc(SWEEP_MAX_COLS, sizeof(*sw->vars))))
+			return; /* no memory: each cell evaluates its variant itself, slower but the same */
+		sw->vars[sw->nvars].patch = c->patch;
+		sw->vars[sw->nvars].side = c->side;
+		sw->vars[sw->nvars].prog = variant_at(m, c->patch, c->side)->prog;
+		sw->nvars++;
+	}
+}
+
 void sweep_begin(struct sweep *sw, const struct machine *m)
 {
 	sw->m = *m;
@@ -445,6 +490,7 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 			sw->fast_calls += c->fast != NULL;
 		}
 	}
+	keep_variants(sw, m);
 }
 
 int sweep_next(struct sweep *sw)
@@ -456,6 +502,8 @@ int sweep_next(struct sweep *sw)
 		param_store_real(&sw->m, sw->range.key, sw->cur.r);
 	else
 		param_store_u64(&sw->m, sw->range.key, sw->cur.u);
+	if (sw->nvars)
+		fix_variants(sw);
 	return 1;
 }
 
@@ -473,6 +521,8 @@ int sweep_seek(struct sweep *sw, uint64_t u, double r, char *err, size_t errlen)
 			   : param_set_u64(&sw->m, sw->range.key, u, err, errlen))
 		return -1;
 	sw->cur = c;
+	if (sw->nvars)
+		fix_variants(sw);
 	return 0;
 }
 
@@ -482,6 +532,9 @@ void sweep_end(struct sweep *sw)
 		free(sw->cols[i].fast);
 		sw->cols[i].fast = NULL;
 	}
+	free(sw->vars);
+	sw->vars = NULL;
+	sw->nvars = 0;
 }
 
 /* --- where ----------------------------------------------------------------- */

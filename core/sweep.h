@@ -76,8 +76,17 @@ struct sweep_col {
 	int variant;           /* side is one of the user's variants: metric_compute() says n/a where it is */
 };
 
+/* A variant a column reads, worked out once per row (sweep_next) rather than once per cell. */
+struct sweep_variant {
+	const struct patch_desc *patch;
+	int side;
+	struct expr prog; /* the user's expression, kept aside while the row's machine holds its value */
+};
+
 struct sweep {
 	struct sweep_range range;
+	struct sweep_variant *vars;
+	int nvars;
 	struct sweep_col cols[SWEEP_MAX_COLS];
 	int ncols;
 	struct machine m;      /* the current row's machine */

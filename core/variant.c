@@ -135,11 +135,49 @@ int variant_names(const struct patch_desc *d, const char **names, int max)
 	return n;
 }
 
+/* prog with the values of what it reads: the machine's names, then d's locals (given, or computed). */
+static int eval_prog(const struct machine *m, const struct patch_desc *d, const struct expr *prog,
+		     const uint64_t *locals, uint64_t *out, const char **why, const char *const *names,
+		     struct strbuf *trace)
+{
+	uint64_t vals[VARIANT_NAMES_MAX]; /* only what prog reads is filled, and only that is read */
+	int r;
+
+	/* only what the expression reads: a sweep evaluates it once per row */
+	for (int i = 0; i < N_COMMON; i++)
+		if (prog->reads & (1ull << i))
+			vals[i] = common_value(m, i);
+	if (locals) {
+		for (int i = 0; d->constant->locals[i] && N_COMMON + i < VARIANT_NAMES_MAX; i++)
+			vals[N_COMMON + i] = locals[i];
+	} else if (d->constant->local_values && (prog->reads >> N_COMMON)) {
+		d->constant->local_values(m, vals + N_COMMON);
+	}
+	r = expr_eval(prog, names, vals, out, why, trace);
+	if (!r && (*out < d->constant->lo || *out > d->constant->hi)) {
+		*why = d->constant->why_range;
+		r = -1;
+	}
+	return r;
+}
+
+int variant_eval_expr(const struct machine *m, const struct patch_desc *d, const struct expr *prog, uint64_t *out,
+		      const char **why)
+{
+	return eval_prog(m, d, prog, NULL, out, why, NULL, NULL);
+}
+
+struct expr *variant_prog(struct machine *m, const struct patch_desc *d, int side)
+{
+	int s = slot(d), k = side - patch_nsides(d);
+
+	return variant_at(m, d, side) ? &m->variants[s][k].prog : NULL;
+}
+
 int variant_eval(const struct machine *m, const struct patch_desc *d, int side, const uint64_t *locals,
 		 uint64_t *out, const char **why, struct strbuf *trace)
 {
 	const struct variant *v = variant_at(m, d, side);
-	uint64_t vals[VARIANT_NAMES_MAX] = { 0 };
 	const char *names[VARIANT_NAMES_MAX + 1];
 	int r;
 
@@ -149,22 +187,8 @@ int variant_eval(const struct machine *m, const struct patch_desc *d, int side, 
 	}
 	if (trace)
 		variant_names(d, names, VARIANT_NAMES_MAX + 1);
-	/* only what the expression reads: a sweep evaluates it once per row */
-	for (int i = 0; i < N_COMMON; i++)
-		if (v->prog.reads & (1ull << i))
-			vals[i] = common_value(m, i);
-	if (locals) {
-		for (int i = 0; d->constant->locals[i] && N_COMMON + i < VARIANT_NAMES_MAX; i++)
-			vals[N_COMMON + i] = locals[i];
-	} else if (d->constant->local_values && (v->prog.reads >> N_COMMON)) {
-		d->constant->local_values(m, vals + N_COMMON);
-	}
 	sb_printf(trace, "variant %s: %s = %s\n", v->name, d->constant->name, v->text);
-	r = expr_eval(&v->prog, trace ? names : NULL, vals, out, why, trace);
-	if (!r && (*out < d->constant->lo || *out > d->constant->hi)) {
-		*why = d->constant->why_range;
-		r = -1;
-	}
+	r = eval_prog(m, d, &v->prog, locals, out, why, trace ? names : NULL, trace);
 	if (!trace)
 		return r;
 	if (r) {
@@ -189,15 +213,12 @@ uint64_t variant_const(const struct machine *m, const struct patch_desc *d, int 
 
 int variant_fix(struct machine *m, const struct patch_desc *d, int side, uint64_t value)
 {
-	const char *names[VARIANT_NAMES_MAX + 1];
-	int s = slot(d), k = side - patch_nsides(d);
-	char text[32], why[160];
+	struct expr *e = variant_prog(m, d, side);
 
-	if (!variant_at(m, d, side))
+	if (!e)
 		return -1;
-	variant_names(d, names, VARIANT_NAMES_MAX + 1);
-	snprintf(text, sizeof(text), "%llu", (unsigned long long)value);
-	return expr_compile(&m->variants[s][k].prog, text, names, why, sizeof(why));
+	expr_constant(e, value);
+	return 0;
 }
 
 static int listed(const char *list, const char *key)

@@ -51,6 +51,11 @@ int variant_nlocal0(void);
  */
 int variant_eval(const struct machine *m, const struct patch_desc *d, int side, const uint64_t *locals,
 		 uint64_t *out, const char **why, struct strbuf *trace);
+/* The program of the variant on side, to keep or replace (a sweep fixes it per row); NULL if none. */
+struct expr *variant_prog(struct machine *m, const struct patch_desc *d, int side);
+/* prog (a variant of d's, kept aside) on m, no locals, no trace: as variant_eval. */
+int variant_eval_expr(const struct machine *m, const struct patch_desc *d, const struct expr *prog, uint64_t *out,
+		      const char **why);
 /* For a patch's constant accessor, after metric_compute() checked it evaluates: the value, explained. */
 uint64_t variant_const(const struct machine *m, const struct patch_desc *d, int side, struct strbuf *why);
 
