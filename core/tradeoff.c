@@ -52,8 +52,9 @@ static void eval_point(const struct tradeoff *t, const struct machine *row, int 
 {
 	int bs = t->benefit.metric->single ? 0 : side, cs = t->cost.metric->single ? 0 : side;
 
-	p->benefit = t->benefit.metric->fn(row, bs, NULL);
-	p->cost = t->cost.metric->fn(row, cs, NULL);
+	/* metric_compute: a variant's side too, n/a with its reason where it cannot be evaluated */
+	p->benefit = metric_compute(row, t->patch, t->benefit.metric, bs, NULL);
+	p->cost = metric_compute(row, t->patch, t->cost.metric, cs, NULL);
 	p->y = value_real(p->benefit);
 	p->x = value_real(p->cost);
 }
@@ -98,7 +99,7 @@ int tradeoff_run(const struct machine *m, const struct tradeoff_spec *spec, cons
 	t->own_knob = !strcmp(r.key->name, spec->knob);
 	cap = (size_t)r.rows + 2;
 	vals = calloc(cap, sizeof(*vals));
-	t->pts = calloc(cap + 1, sizeof(*t->pts));
+	t->pts = calloc(cap + 1 + VARIANT_MAX, sizeof(*t->pts)); /* the curve, before, and the user's variants */
 	if (!vals || !t->pts) {
 		free(vals);
 		tradeoff_free(t);
@@ -157,6 +158,13 @@ int tradeoff_run(const struct machine *m, const struct tradeoff_spec *spec, cons
 		p->mark = TRADE_BEFORE;
 		snprintf(p->label, sizeof(p->label), "before (%s)", spec->before_label);
 		eval_point(t, m, t->patch->before, p);
+	}
+	/* the user's variants, each a labelled point off the curve, on this machine */
+	for (int side = patch_nsides(t->patch); side < patch_ncols(m, t->patch); side++) {
+		struct tradeoff_point *p = &t->pts[t->n++];
+
+		snprintf(p->label, sizeof(p->label), "variant %s", patch_col_name(m, t->patch, side));
+		eval_point(t, m, side, p);
 	}
 	return 0;
 }

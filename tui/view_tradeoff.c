@@ -133,6 +133,8 @@ static void point_lines(struct tradeoff_view *tv, struct screen *sc, int y, int 
 			continue;
 		if (p->on_curve)
 			snprintf(knob, sizeof(knob), "%s %llu", t->knob->name, (unsigned long long)p->knob);
+		else if (p->mark == TRADE_NONE) /* a variant: its own constant, shown by its name */
+			snprintf(knob, sizeof(knob), "%s", "(your variant)");
 		else
 			snprintf(knob, sizeof(knob), "%s", t->spec->before_label ? t->spec->before_label : "-");
 		render_human(p->cost, t->cost.metric->unit, cost, sizeof(cost));

@@ -13,6 +13,7 @@
 
 #include "../../core/preset.h"
 #include "../../core/sweep.h"
+#include "../../core/tradeoff.h"
 #include "../../core/variant.h"
 
 static void add(struct machine *m, const char *patch, const char *name, const char *text)
@@ -297,6 +298,36 @@ static void test_preset_round_trip(void **state)
 	sb_free(&again);
 }
 
+/* The trade-off view: each variant a labelled point, where the curve has the same constant. */
+static void test_tradeoff_points(void **state)
+{
+	struct machine m = machine_with("cpus 72 depth 3");
+	struct tradeoff t;
+	char err[256];
+	const struct tradeoff_point *after = NULL, *same = NULL, *bad = NULL;
+
+	(void)state;
+	add(&m, "memcg_charge", "same", "64");
+	add(&m, "memcg_charge", "bad", "1 / (cpus - 72)");
+	memset(&t, 0, sizeof(t));
+	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find("memcg_charge"), NULL, &t, err, sizeof(err)), 0);
+	for (size_t i = 0; i < t.n; i++) {
+		if (t.pts[i].mark == TRADE_AFTER)
+			after = &t.pts[i];
+		if (!strcmp(t.pts[i].label, "variant same"))
+			same = &t.pts[i];
+		if (!strcmp(t.pts[i].label, "variant bad"))
+			bad = &t.pts[i];
+	}
+	assert_non_null(after);
+	assert_non_null(same);
+	assert_non_null(bad);
+	assert_false(same->on_curve);
+	assert_true(same->x == after->x && same->y == after->y);
+	assert_int_equal(bad->benefit.kind, VAL_NONE);
+	tradeoff_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -307,6 +338,7 @@ int main(void)
 		cmocka_unit_test(test_sweep_fast_path),
 		cmocka_unit_test(test_bad_names),
 		cmocka_unit_test(test_preset_round_trip),
+		cmocka_unit_test(test_tradeoff_points),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
