@@ -134,6 +134,34 @@ static int resolve_dangling(const char *path, char *out, size_t len)
 	return -1;
 }
 
+/*
+ * /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N: one of our own open
+ * files. A dup shares its offset, as a shell's redirection does; opening the
+ * name again would start a second offset and write over what the shell writes.
+ * The fd number, or -1 when the name is not one of ours.
+ */
+static int own_fd(const char *path)
+{
+	const char *n = NULL;
+	char *end;
+	long fd;
+
+	if (!strcmp(path, "/dev/stdout"))
+		return fcntl(1, F_GETFD) < 0 ? -1 : 1;
+	if (!strcmp(path, "/dev/stderr"))
+		return fcntl(2, F_GETFD) < 0 ? -1 : 2;
+	if (!strncmp(path, "/dev/fd/", 8))
+		n = path + 8;
+	else if (!strncmp(path, "/proc/self/fd/", 14))
+		n = path + 14;
+	if (!n || *n < '0' || *n > '9')
+		return -1;
+	fd = strtol(n, &end, 10);
+	if (*end || fd > 1 << 20 || fcntl((int)fd, F_GETFD) < 0)
+		return -1;
+	return (int)fd;
+}
+
 static int open_direct(struct outfile *o, int append, char *err, size_t errlen)
 {
 	char why[128];
@@ -236,6 +264,17 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
 		return open_temp(o, NULL, err, errlen);
 	}
 	if (S_ISLNK(st.st_mode)) {
+		int fd = own_fd(path);
+
+		if (fd >= 0) {
+			if ((fd = fcntl(fd, F_DUPFD_CLOEXEC, 3)) < 0 || !(o->f = fdopen(fd, "w"))) {
+				if (fd >= 0)
+					close(fd);
+				return err_set(err, errlen, "%s: %s", path, outfile_strerror(errno, why, sizeof(why)));
+			}
+			o->direct = 1;
+			return 0;
+		}
 		if (names_open_fd(path))
 			return open_direct(o, 1, err, errlen);
 		if (stat(path, &st)) {

@@ -13,4 +13,6 @@ $BL -c 'preset save nosuch/x.preset'; echo "exit $?"
 chmod 444 t.csv; $BL -c 'sweep cpus 1 2 committed_as.batch > t.csv'; echo "exit $?"; mode t.csv
 name=$(printf '%0255d' 0); $BL --format csv -c "sweep cpus 1 1 committed_as.batch > $name"; echo "exit $? $(wc -c < $name)"
 name=$(printf '%0248d' 0).preset; $BL -c "preset save $name"; echo "exit $?" | sed "s/$name/NAME/"
+# /dev/stdout is our own stdout (here a file): written where the shell's lines are, not over them
+echo before; $BL --format csv -c 'sweep cpus 1 1 committed_as.batch > /dev/stdout'; echo "exit $?"; echo after
 ls -A
