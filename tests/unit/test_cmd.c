@@ -139,6 +139,44 @@ static void test_no_e_notation(void **state)
 	sb_free(&out);
 }
 
+/* show's header lines up with its columns: each side's name ends where its values end, kind starts where kinds do. */
+static void test_show_aligned(void **state)
+{
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512], line[64];
+
+	(void)state;
+	session_init(&s);
+	for (int i = 0; patches[i]; i++) {
+		const char *p, *head, *kind;
+		int rows = 0;
+
+		snprintf(line, sizeof(line), "show %s", patches[i]->id);
+		assert_int_equal(run(&s, line, &out, err), 0);
+		head = strstr(sb_str(&out), "\n  metric ");
+		assert_non_null(head);
+		head++;
+		kind = strstr(head, "kind");
+		for (p = strchr(head, '\n') + 1; *p && *p != '\n' && strncmp(p, "kind:", 5); p = strchr(p, '\n') + 1) {
+			/* every row: the kind word starts under "kind", each value ends under its side's name */
+			assert_true(p[kind - head] != ' ' && p[kind - head - 1] == ' ');
+			for (int sd = 0; patches[i]->sides[sd]; sd++) {
+				const char *name = strstr(kind, patches[i]->sides[sd]);
+				long end = name - head + (long)strlen(patches[i]->sides[sd]) - 1;
+				const char *nl = strchr(p, '\n');
+
+				assert_non_null(name);
+				if (end < nl - p && p[end] != ' ')
+					assert_true(p[end + 1] == ' ' || p[end + 1] == '\n');
+			}
+			rows++;
+		}
+		assert_true(rows >= 2);
+	}
+	sb_free(&out);
+}
+
 /* A failing multi-key set applies none of its pairs. */
 static void test_set_all_or_nothing(void **state)
 {
@@ -313,7 +351,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_set_get),         cmocka_unit_test(test_get_lossless),
-		cmocka_unit_test(test_formats),          cmocka_unit_test(test_no_e_notation),         cmocka_unit_test(test_set_all_or_nothing),
+		cmocka_unit_test(test_formats),          cmocka_unit_test(test_no_e_notation),
+		cmocka_unit_test(test_show_aligned),         cmocka_unit_test(test_set_all_or_nothing),
 		cmocka_unit_test(test_errors),          cmocka_unit_test(test_explain_window),
 		cmocka_unit_test(test_every_metric_explains), cmocka_unit_test(test_reset),
 		cmocka_unit_test(test_preset_apply),    cmocka_unit_test(test_preset_roundtrip),
