@@ -631,7 +631,7 @@ static int call(int f, const uint64_t *a, uint64_t *r, const char **why)
 			return *why = "division by zero", -1;
 		if (a[0] > UINT64_MAX - (a[1] - 1))
 			return *why = "overflow: n + d - 1 in DIV_ROUND_UP() does not fit 64 bits", -1;
-		return *r = (a[0] + a[1] - 1) / a[1], 0;
+		return *r = (a[0] + (a[1] - 1)) / a[1], 0; /* the kernel's n + d - 1, never past 2^64 - 1 */
 	}
 }
 

@@ -112,6 +112,7 @@ static void test_functions(void **state)
 	assert_int_equal(ok("rounddown_pow_of_two(1)"), 1);
 	assert_int_equal(ok("DIV_ROUND_UP(10, 4)"), 3);
 	assert_int_equal(ok("DIV_ROUND_UP(8, 4)"), 2);
+	assert_int_equal(ok("DIV_ROUND_UP(18446744073709551615, 1)"), UINT64_MAX); /* n + d - 1 fits exactly */
 	assert_int_equal(ok("max ( 1 , min(2,3) )"), 2);
 }
 
