@@ -538,6 +538,19 @@ void expr_constant(struct expr *e, uint64_t v)
 	e->reads = 0;
 }
 
+void expr_bind(struct expr *e, uint64_t mask, const uint64_t *vals)
+{
+	for (int i = 0; i < e->nops; i++) {
+		struct expr_op *o = &e->ops[i];
+
+		if (o->op == OP_LOAD && o->k < 64 && (mask & (1ull << o->k))) {
+			o->op = OP_PUSH;
+			o->k = vals[o->k];
+		}
+	}
+	e->reads &= ~mask;
+}
+
 int expr_reads(const struct expr *e, int name)
 {
 	for (int i = 0; i < e->nops; i++)

@@ -71,6 +71,9 @@ int expr_eval(const struct expr *e, const char *const *names, const uint64_t *va
 /* e becomes the program that yields v: a value worked out once stands in for its expression. */
 void expr_constant(struct expr *e, uint64_t v);
 
+/* Names in mask (bit i: names[i]) become the constants vals[i]: what a sweep does not vary is read once. */
+void expr_bind(struct expr *e, uint64_t mask, const uint64_t *vals);
+
 /* Does e read names[i]? (for `reads`-style dependency questions) */
 int expr_reads(const struct expr *e, int name);
 

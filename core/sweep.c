@@ -350,6 +350,10 @@ static struct value *variant_cpus_table(const struct machine *m, const struct sw
 	struct value *t = calloc(n, sizeof(*t)), *tmp = calloc(n, sizeof(*tmp));
 	char *ok = calloc(n, 1);
 	int nd = 0, failed = !row || !k_const || !t || !tmp || !ok;
+	struct expr prog = variant_at(m, c->patch, c->side)->prog;
+
+	/* what does not follow cpus is read once */
+	variant_bind(m, c->patch, &prog, "cpus");
 
 	for (uint64_t k = 1; k <= n && !failed; k++) {
 		const char *why;
@@ -358,7 +362,7 @@ static struct value *variant_cpus_table(const struct machine *m, const struct sw
 		if (k == 1)
 			*row = *m;
 		row->cpus = k;
-		if (variant_eval(row, c->patch, c->side, NULL, &k_const[k - 1], &why, NULL)) {
+		if (variant_eval_expr(row, c->patch, &prog, &k_const[k - 1], &why)) {
 			t[k - 1] = val_none(why);
 			continue;
 		}
@@ -465,6 +469,7 @@ static void keep_variants(struct sweep *sw, const struct machine *m)
 		sw->vars[sw->nvars].patch = c->patch;
 		sw->vars[sw->nvars].side = c->side;
 		sw->vars[sw->nvars].prog = variant_at(m, c->patch, c->side)->prog;
+		variant_bind(m, c->patch, &sw->vars[sw->nvars].prog, sw->range.key->name);
 		sw->nvars++;
 	}
 }

@@ -144,9 +144,11 @@ static int eval_prog(const struct machine *m, const struct patch_desc *d, const 
 	int r;
 
 	/* only what the expression reads: a sweep evaluates it once per row */
-	for (int i = 0; i < N_COMMON; i++)
-		if (prog->reads & (1ull << i))
-			vals[i] = common_value(m, i);
+	for (uint64_t b = prog->reads & ((1ull << N_COMMON) - 1); b; b &= b - 1) {
+		int i = (int)fls64(b ^ (b - 1)) - 1; /* the lowest bit set */
+
+		vals[i] = common_value(m, i);
+	}
 	if (locals) {
 		for (int i = 0; d->constant->locals[i] && N_COMMON + i < VARIANT_NAMES_MAX; i++)
 			vals[N_COMMON + i] = locals[i];
@@ -251,6 +253,28 @@ int variant_reads(const struct machine *m, const struct patch_desc *d, int side,
 		if ((v->prog.reads & (1ull << (N_COMMON + i))) && listed(d->constant->locals_reads[i], key))
 			return 1;
 	return 0;
+}
+
+void variant_bind(const struct machine *m, const struct patch_desc *d, struct expr *prog, const char *key)
+{
+	uint64_t vals[VARIANT_NAMES_MAX] = { 0 }, mask = 0;
+
+	for (int i = 0; i < N_COMMON; i++)
+		if ((prog->reads & (1ull << i)) && !listed(variant_common[i].reads, key)) {
+			vals[i] = common_value(m, i);
+			mask |= 1ull << i;
+		}
+	if (!d->constant->per_call && d->constant->local_values && (prog->reads >> N_COMMON)) {
+		uint64_t locals[VARIANT_NAMES_MAX - N_COMMON];
+
+		d->constant->local_values(m, locals);
+		for (int i = 0; d->constant->locals[i] && N_COMMON + i < 64; i++)
+			if ((prog->reads & (1ull << (N_COMMON + i))) && !listed(d->constant->locals_reads[i], key)) {
+				vals[N_COMMON + i] = locals[i];
+				mask |= 1ull << (N_COMMON + i);
+			}
+	}
+	expr_bind(prog, mask, vals);
 }
 
 static int reserved(const char *name)

@@ -56,6 +56,12 @@ struct expr *variant_prog(struct machine *m, const struct patch_desc *d, int sid
 /* prog (a variant of d's, kept aside) on m, no locals, no trace: as variant_eval. */
 int variant_eval_expr(const struct machine *m, const struct patch_desc *d, const struct expr *prog, uint64_t *out,
 		      const char **why);
+/*
+ * prog (a copy of a variant of d's) with every name that does not follow the
+ * parameter key bound to its value on m: a sweep over key evaluates only
+ * what moves. Names in no `reads` list are left as they are.
+ */
+void variant_bind(const struct machine *m, const struct patch_desc *d, struct expr *prog, const char *key);
 /* For a patch's constant accessor, after metric_compute() checked it evaluates: the value, explained. */
 uint64_t variant_const(const struct machine *m, const struct patch_desc *d, int side, struct strbuf *why);
 
