@@ -13,6 +13,7 @@
 #include "../core/params.h"
 #include "../core/units.h"
 #include "escape.h"
+#include "infile.h"
 #include "records.h"
 
 /* /proc/zoneinfo grows with CPUs x zones: a 1024-CPU, 8-node box is a few MiB */
@@ -29,15 +30,20 @@ static void sys_path(const char *path, char *buf, size_t len)
 /* A whole /proc or /sys file (their sizes read as 0, so read until EOF). */
 static char *read_proc(const char *path, char *why, size_t whylen)
 {
-	char full[PATH_MAX];
+	char full[PATH_MAX], perr[PATH_MAX + 128];
 	FILE *f;
+	int fd;
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
 
 	sys_path(path, full, sizeof(full));
-	f = fopen(full, "r");
-	if (!f) {
-		snprintf(why, whylen, "%s: %s", path, strerror(errno));
+	/* opened without blocking and checked: a FIFO or device here would hang a read (infile.c) */
+	fd = infile_open(full, 1, perr, sizeof(perr));
+	if (fd < 0 || !(f = fdopen(fd, "r"))) {
+		if (fd >= 0)
+			close(fd);
+		/* the message names the path as /proc or /sys has it, not the test root before it */
+		snprintf(why, whylen, "%s%s", path, fd >= 0 ? ": cannot read" : perr + strlen(full));
 		return NULL;
 	}
 	for (;;) {

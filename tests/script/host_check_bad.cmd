@@ -4,3 +4,6 @@ BATCHLAB_SYSROOT=$r $BL -c 'host check'; echo "status $?"
 printf 'Node 0, zone DMA\n        managed  lots\n' > $r/proc/zoneinfo
 BATCHLAB_SYSROOT=$r $BL -c 'host check'; echo "status $?"
 BATCHLAB_SYSROOT=$r $BL -c 'host frob'; echo "status $?"
+# a FIFO where /proc/zoneinfo should be: "not a regular file", no hang (timeout 5 would end one: 124)
+rm -f $r/proc/zoneinfo; mkfifo $r/proc/zoneinfo
+BATCHLAB_SYSROOT=$r timeout 5 $BL -c 'host check'; echo "status $?"
