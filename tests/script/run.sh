@@ -4,12 +4,42 @@
 # its exit status NAME.status (0 if absent).
 # A test that exits 77 is skipped (one that needs root to mknod a device node in its folder).
 # BL_WRAP, if set, is a command every run goes through (valgrind ...).
-# usage: [BL_WRAP='valgrind ...'] tests/script/run.sh ./batchlab [NAME...]
+# Each test gets a folder of its own as HOME (and its config and state), so
+# tests run side by side: BL_JOBS at a time (default: the CPUs there are).
+# usage: [BL_WRAP='valgrind ...'] [BL_JOBS=N] tests/script/run.sh ./batchlab [NAME...]
 # With NAMEs (err_range, or err_range.cmd) only those run.
 set -u
+here=$(cd "$(dirname "$0")" && pwd)
+
+# One test, in its own folder $2; its verdict (PASS/FAIL/SKIP lines) goes to $2/verdict.
+if [ "${1:-}" = --one ]; then
+	cmd=$2 dir=$3 name=$(basename "$2" .cmd)
+	mkdir -p "$dir/home"
+	(cd "$here" && HOME="$dir/home" XDG_CONFIG_HOME="$dir/home/config" XDG_STATE_HOME="$dir/home/state" \
+		sh "$cmd" </dev/null >"$dir/out" 2>"$dir/err"; echo $? >"$dir/status")
+	{
+		if [ "$(cat "$dir/status")" = 77 ]; then
+			echo "SKIP $name: $(head -1 "$dir/err")"; exit 0
+		fi
+		want_status=0
+		[ -f "$here/$name.status" ] && want_status=$(cat "$here/$name.status")
+		ok=1
+		if ! cmp -s "$dir/out" "$here/$name.out"; then
+			echo "FAIL $name: stdout differs"; diff "$here/$name.out" "$dir/out" | head -20; ok=0
+		fi
+		if [ -f "$here/$name.err" ]; then
+			cmp -s "$dir/err" "$here/$name.err" || { echo "FAIL $name: stderr differs"; diff "$here/$name.err" "$dir/err" | head -10; ok=0; }
+		elif [ -s "$dir/err" ]; then
+			echo "FAIL $name: unexpected stderr"; head -5 "$dir/err"; ok=0
+		fi
+		[ "$(cat "$dir/status")" = "$want_status" ] || { echo "FAIL $name: exit $(cat "$dir/status"), expected $want_status"; ok=0; }
+		[ $ok = 1 ] && echo "PASS $name"
+	} >"$dir/verdict"
+	exit 0
+fi
+
 BL=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 shift
-here=$(cd "$(dirname "$0")" && pwd)
 for n; do
 	shift
 	n=${n%.cmd}
@@ -24,27 +54,19 @@ if [ -n "${BL_WRAP:-}" ]; then
 	chmod +x "$tmp/batchlab"
 	BL=$tmp/batchlab
 fi
-export BL LC_ALL=C BATCHLAB_PRESETS="$here/../../presets" XDG_CONFIG_HOME="$tmp/config" XDG_STATE_HOME="$tmp/state" HOME="$tmp"
+export BL LC_ALL=C BATCHLAB_PRESETS="$here/../../presets"
+jobs=${BL_JOBS:-$(nproc 2>/dev/null || echo 1)}
+for cmd; do printf '%s\n' "$cmd"; done |
+	xargs -P "$jobs" -I{} sh -c 'n=$(basename "$2" .cmd); exec sh "$1" --one "$2" "$3/t/$n"' sh "$here/run.sh" {} "$tmp"
 pass=0 fail=0 skipped=0
 for cmd; do
-	name=$(basename "$cmd" .cmd)
-	(cd "$here" && sh "$cmd" </dev/null >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/status")
-	if [ "$(cat "$tmp/status")" = 77 ]; then
-		skipped=$((skipped + 1)); echo "SKIP $name: $(head -1 "$tmp/err")"; continue
-	fi
-	want_status=0
-	[ -f "$here/$name.status" ] && want_status=$(cat "$here/$name.status")
-	ok=1
-	if ! cmp -s "$tmp/out" "$here/$name.out"; then
-		echo "FAIL $name: stdout differs"; diff "$here/$name.out" "$tmp/out" | head -20; ok=0
-	fi
-	if [ -f "$here/$name.err" ]; then
-		cmp -s "$tmp/err" "$here/$name.err" || { echo "FAIL $name: stderr differs"; diff "$here/$name.err" "$tmp/err" | head -10; ok=0; }
-	elif [ -s "$tmp/err" ]; then
-		echo "FAIL $name: unexpected stderr"; head -5 "$tmp/err"; ok=0
-	fi
-	[ "$(cat "$tmp/status")" = "$want_status" ] || { echo "FAIL $name: exit $(cat "$tmp/status"), expected $want_status"; ok=0; }
-	if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+	v=$tmp/t/$(basename "$cmd" .cmd)/verdict
+	if [ ! -f "$v" ]; then echo "FAIL $(basename "$cmd" .cmd): did not run"; fail=$((fail + 1)); continue; fi
+	case $(head -1 "$v") in
+	PASS*) pass=$((pass + 1)) ;;
+	SKIP*) skipped=$((skipped + 1)); cat "$v" ;;
+	*) fail=$((fail + 1)); cat "$v" ;;
+	esac
 done
 echo "script tests: $pass passed, $fail failed, $skipped skipped"
 [ $fail = 0 ]
