@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "../core/params.h"
@@ -22,6 +23,9 @@ static double now(void)
 }
 
 static volatile double sink;
+
+/* The issue says "no more than"; two timings of the same code differ by a few per cent, so allow 1.2x. */
+#define VARIANT_SLACK 1.2
 
 /* ns per row for column name, best of passes */
 static double per_row(const struct machine *m, const char *name, int passes)
@@ -55,7 +59,7 @@ static double per_row(const struct machine *m, const char *name, int passes)
 	return best;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	static const struct { const char *builtin, *variant, *patch, *name, *expr; } pairs[] = {
 		{ "committed_as.batch.after", "committed_as.batch.same", "committed_as", "same",
@@ -69,6 +73,7 @@ int main(void)
 	};
 	struct machine m;
 	char err[300];
+	int missed = 0, npairs = 0;
 
 	machine_defaults(&m);
 	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
@@ -79,10 +84,17 @@ int main(void)
 		}
 	printf("bench-variant: a 65536-row sweep over cpus, ns per row of one column (best of 15 passes)\n");
 	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+		if (argc > 1 && !strstr(pairs[i].variant, argv[1]))
+			continue; /* bench-variant NAME: one pair, for a profiler */
+		npairs++;
 		double b = per_row(&m, pairs[i].builtin, 15), v = per_row(&m, pairs[i].variant, 15);
 
-		printf("  %-36s %8.1f ns   %-38s %8.1f ns   variant/built-in %.2f\n", pairs[i].builtin, b,
-		       pairs[i].variant, v, v / b);
+		printf("  %-36s %8.1f ns   %-38s %8.1f ns   variant/built-in %.2f  %s\n", pairs[i].builtin, b,
+		       pairs[i].variant, v, v / b, v <= VARIANT_SLACK * b ? "PASS" : "MISS");
+		missed += v > VARIANT_SLACK * b;
 	}
+	printf("bench-variant: issue 14's target, a variant column costs no more than a built-in one "
+	       "(PASS within %.2fx, for timing noise): %d of %d pairs MISS\n",
+	       VARIANT_SLACK, missed, npairs);
 	return 0;
 }

@@ -71,7 +71,17 @@ int expr_eval(const struct expr *e, const char *const *names, const uint64_t *va
 /* e becomes the program that yields v: a value worked out once stands in for its expression. */
 void expr_constant(struct expr *e, uint64_t v);
 
-/* Names in mask (bit i: names[i]) become the constants vals[i]: what a sweep does not vary is read once. */
+/* Is e a constant (expr_constant, or a bound program that folded to one)? Then *v is its value. */
+int expr_known(const struct expr *e, uint64_t *v);
+
+/*
+ * Names in mask (bit i: names[i]) become the constants vals[i], and the
+ * program is folded: every step whose operands are then known is worked out
+ * (unless it fails: then it stays, to fail the same way), a known condition
+ * keeps only its branch. What a sweep does not vary is read once, and a row
+ * runs only the steps that move with it. expr_eval gives the same value or
+ * the same reason as before binding.
+ */
 void expr_bind(struct expr *e, uint64_t mask, const uint64_t *vals);
 
 /* Does e read names[i]? (for `reads`-style dependency questions) */

@@ -438,11 +438,11 @@ static void fix_variants(struct sweep *sw)
 {
 	for (int i = 0; i < sw->nvars; i++) {
 		struct sweep_variant *v = &sw->vars[i];
-		struct expr *e = variant_prog(&sw->m, v->patch, v->side);
-		const char *why;
+		struct expr *e = (struct expr *)((char *)&sw->m + v->at);
 		uint64_t x;
 
-		if (!variant_eval_expr(&sw->m, v->patch, &v->prog, &x, &why))
+		v->why = NULL;
+		if (!variant_eval_expr(&sw->m, v->patch, &v->prog, &x, &v->why))
 			expr_constant(e, x);
 		else
 			*e = v->prog;
@@ -454,23 +454,29 @@ static void keep_variants(struct sweep *sw, const struct machine *m)
 	free(sw->vars);
 	sw->vars = NULL;
 	sw->nvars = 0;
+	for (int i = 0; i < sw->ncols; i++)
+		sw->cols[i].var = -1;
 	for (int i = 0; i < sw->ncols; i++) {
-		const struct sweep_col *c = &sw->cols[i];
-		int seen = 0;
+		struct sweep_col *c = &sw->cols[i];
+		int seen = -1;
 
 		if (!c->variant || c->hoisted || c->fast || c->patch->constant->per_call)
 			continue;
 		for (int j = 0; j < sw->nvars; j++)
-			seen |= sw->vars[j].patch == c->patch && sw->vars[j].side == c->side;
-		if (seen)
+			if (sw->vars[j].patch == c->patch && sw->vars[j].side == c->side)
+				seen = j;
+		if (seen >= 0) {
+			c->var = seen;
 			continue;
+		}
 		if (!sw->vars && !(sw->vars = calloc(SWEEP_MAX_COLS, sizeof(*sw->vars))))
 			return; /* no memory: each cell evaluates its variant itself, slower but the same */
 		sw->vars[sw->nvars].patch = c->patch;
 		sw->vars[sw->nvars].side = c->side;
 		sw->vars[sw->nvars].prog = variant_at(m, c->patch, c->side)->prog;
+		sw->vars[sw->nvars].at = (size_t)((char *)variant_prog(&sw->m, c->patch, c->side) - (char *)&sw->m);
 		variant_bind(m, c->patch, &sw->vars[sw->nvars].prog, sw->range.key->name);
-		sw->nvars++;
+		c->var = sw->nvars++;
 	}
 }
 
@@ -496,6 +502,8 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 		}
 	}
 	keep_variants(sw, m);
+	if (sw->nvars)
+		fix_variants(sw); /* a cell read before the first row sees m, checked as metric_compute() would */
 }
 
 int sweep_next(struct sweep *sw)

@@ -74,6 +74,7 @@ struct sweep_col {
 	int hoisted;           /* the metric does not read the key: once is every row's value */
 	struct value once;
 	int variant;           /* side is one of the user's variants: metric_compute() says n/a where it is */
+	int var;               /* its entry in sweep.vars, which knows the row's verdict; -1: none */
 };
 
 /* A variant a column reads, worked out once per row (sweep_next) rather than once per cell. */
@@ -81,6 +82,8 @@ struct sweep_variant {
 	const struct patch_desc *patch;
 	int side;
 	struct expr prog; /* the user's expression, kept aside while the row's machine holds its value */
+	size_t at;        /* where in struct machine the row's copy of the program is */
+	const char *why;  /* this row: NULL when the value stands in the machine, else why it is n/a */
 };
 
 struct sweep {
@@ -127,6 +130,12 @@ static inline struct value sweep_value(const struct sweep *sw, int col)
 		return c->once;
 	if (c->fast)
 		return c->fast[sw->cur.u - 1];
+	if (c->variant && c->var >= 0) {
+		/* metric_compute()'s check, made once per row by sweep_next */
+		const char *why = sw->vars[c->var].why;
+
+		return why ? val_none(why) : c->metric->fn(&sw->m, c->side, NULL);
+	}
 	if (c->variant)
 		return metric_compute(&sw->m, c->patch, c->metric, c->side, NULL);
 	return c->metric->fn(&sw->m, c->side, NULL);

@@ -143,6 +143,13 @@ static int eval_prog(const struct machine *m, const struct patch_desc *d, const 
 	uint64_t vals[VARIANT_NAMES_MAX]; /* only what prog reads is filled, and only that is read */
 	int r;
 
+	if (!trace && expr_known(prog, out)) {
+		/* a sweep row's fixed value (fix_variants): read twice per cell, so no machine is consulted */
+		if (*out >= d->constant->lo && *out <= d->constant->hi)
+			return 0;
+		*why = d->constant->why_range;
+		return -1;
+	}
 	/* only what the expression reads: a sweep evaluates it once per row */
 	for (uint64_t b = prog->reads & ((1ull << N_COMMON) - 1); b; b &= b - 1) {
 		int i = (int)fls64(b ^ (b - 1)) - 1; /* the lowest bit set */

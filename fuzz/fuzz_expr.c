@@ -69,6 +69,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		r2 = expr_eval(&e, names, vals, &slow, &why2, &trace);
 		if (r1 != r2 || (!r1 && fast != slow) || (r1 && (!why1 || strcmp(why1, why2))))
 			fail("the explained run disagrees with the fast one", text);
+		for (int k = 0; k < 3; k++) {
+			/* bound and folded (a sweep's program): the same value, or the same reason */
+			static const uint64_t masks[] = { 0, ~1ull, ~0ull };
+			struct expr b = e;
+			const char *why3 = NULL;
+			uint64_t bound = 0;
+			int r3;
+
+			expr_bind(&b, masks[k], vals);
+			r3 = expr_eval(&b, names, vals, &bound, &why3, NULL);
+			if (r3 != r2 || (!r3 && bound != slow) || (r3 && (!why3 || strcmp(why3, why2))))
+				fail("the bound, folded program disagrees with the explained run", text);
+		}
 		sb_free(&trace);
 	}
 	free(text);

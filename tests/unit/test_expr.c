@@ -248,6 +248,252 @@ static void test_closest(void **state)
 	assert_null(expr_closest("q", 1, names, 0));
 }
 
+/*
+ * Binding folds the program (expr_bind): every step whose operands are known
+ * is worked out once, a known condition keeps its branch, literals and names
+ * ride in the operators. Random expressions on random machines, each worked
+ * out three ways that must agree: a reference evaluator here, on the tree
+ * the text was printed from (C's unsigned arithmetic with the language's
+ * checks: an independent answer, not the program's); the compiled program,
+ * traced and untraced; and the program bound and folded under several masks.
+ * Where it fails, every program run gives the same reason.
+ */
+struct rnd {
+	uint64_t s;
+};
+
+static uint64_t rnd_next(struct rnd *r)
+{
+	r->s ^= r->s << 13;
+	r->s ^= r->s >> 7;
+	r->s ^= r->s << 17;
+	return r->s;
+}
+
+static uint64_t rnd_value(struct rnd *r)
+{
+	static const uint64_t edge[] = { 0, 1, 2, 3, 4, 7, 8, 16, 31, 32, 63, 64, 127, 128, 256, 1000, 1032192,
+					 4294967295ull, 4294967296ull, 1ull << 62, (1ull << 63) - 1, 1ull << 63,
+					 UINT64_MAX - 1, UINT64_MAX };
+	uint64_t k = rnd_next(r) % 4;
+
+	if (k == 0)
+		return rnd_next(r) >> (rnd_next(r) % 64);
+	return edge[rnd_next(r) % (sizeof(edge) / sizeof(edge[0]))];
+}
+
+/* Appends a random expression to b and returns its reference value: 0, or -1 where it cannot be evaluated. */
+static int gen(struct rnd *r, int depth, const uint64_t *v, struct strbuf *b, uint64_t *out)
+{
+	static const char *const bin[] = { "+", "-", "*", "/", "%", "<<", ">>", "==", "!=", "<", "<=", ">", ">=", "&&", "||" };
+	static const char *const fn1[] = { "fls", "ilog2", "roundup_pow_of_two", "rounddown_pow_of_two" };
+	static const char *const fn2[] = { "min", "max", "DIV_ROUND_UP" };
+	uint64_t x = 0, y = 0, z = 0;
+	int kind = depth <= 0 ? (int)(rnd_next(r) % 2) : (int)(rnd_next(r) % 9);
+
+	if (kind == 0) { /* a name */
+		int i = (int)(rnd_next(r) % 7);
+
+		sb_puts(b, names[i]);
+		*out = v[i];
+		return 0;
+	}
+	if (kind == 1) { /* a literal */
+		*out = rnd_value(r);
+		sb_printf(b, "%llu", (unsigned long long)*out);
+		return 0;
+	}
+	if (kind <= 4) { /* a binary operator, the most common */
+		const char *op = bin[rnd_next(r) % (sizeof(bin) / sizeof(bin[0]))];
+		int fx, fy;
+
+		sb_puts(b, "(");
+		fx = gen(r, depth - 1, v, b, &x);
+		sb_printf(b, " %s ", op);
+		fy = gen(r, depth - 1, v, b, &y);
+		sb_puts(b, ")");
+		/* the right side of && and || is evaluated only when the left does not decide */
+		if (fx)
+			return -1;
+		if (!strcmp(op, "&&"))
+			return !x ? (*out = 0, 0) : fy ? -1 : (*out = y != 0, 0);
+		if (!strcmp(op, "||"))
+			return x ? (*out = 1, 0) : fy ? -1 : (*out = y != 0, 0);
+		if (fy)
+			return -1;
+		if (!strcmp(op, "+"))
+			return x > UINT64_MAX - y ? -1 : (*out = x + y, 0);
+		if (!strcmp(op, "-"))
+			return y > x ? -1 : (*out = x - y, 0);
+		if (!strcmp(op, "*"))
+			return x && y > UINT64_MAX / x ? -1 : (*out = x * y, 0);
+		if (!strcmp(op, "/"))
+			return !y ? -1 : (*out = x / y, 0);
+		if (!strcmp(op, "%"))
+			return !y ? -1 : (*out = x % y, 0);
+		if (!strcmp(op, "<<")) {
+			/* no bit may be lost: x < 2^(64 - y) */
+			if (y >= 64 || (y && x >> (64 - y)))
+				return -1;
+			return *out = x << y, 0;
+		}
+		if (!strcmp(op, ">>"))
+			return y >= 64 ? -1 : (*out = x >> y, 0);
+		*out = !strcmp(op, "==") ? x == y : !strcmp(op, "!=") ? x != y : !strcmp(op, "<") ? x < y
+		     : !strcmp(op, "<=") ? x <= y : !strcmp(op, ">") ? x > y : x >= y;
+		return 0;
+	}
+	if (kind == 5) { /* ?: */
+		int fc, fa, fb;
+
+		sb_puts(b, "(");
+		fc = gen(r, depth - 1, v, b, &x);
+		sb_puts(b, " ? ");
+		fa = gen(r, depth - 1, v, b, &y);
+		sb_puts(b, " : ");
+		fb = gen(r, depth - 1, v, b, &z);
+		sb_puts(b, ")");
+		if (fc)
+			return -1;
+		return x ? (fa ? -1 : (*out = y, 0)) : (fb ? -1 : (*out = z, 0));
+	}
+	if (kind == 6) { /* ! and unary - (which only 0 survives) */
+		int neg = (int)(rnd_next(r) % 2), fx;
+
+		sb_puts(b, neg ? "-(" : "!(");
+		fx = gen(r, depth - 1, v, b, &x);
+		sb_puts(b, ")");
+		if (fx || (neg && x))
+			return -1;
+		return *out = neg ? 0 : !x, 0;
+	}
+	if (kind == 7) { /* one-argument functions: the kernel's log2.h */
+		const char *f = fn1[rnd_next(r) % 4];
+		int fx, bits = 0;
+
+		sb_printf(b, "%s(", f);
+		fx = gen(r, depth - 1, v, b, &x);
+		sb_puts(b, ")");
+		if (fx)
+			return -1;
+		for (uint64_t t = x; t; t >>= 1)
+			bits++;
+		if (!strcmp(f, "fls"))
+			return *out = (uint64_t)bits, 0;
+		if (!x || (!strcmp(f, "roundup_pow_of_two") && x > (1ull << 63)))
+			return -1;
+		if (!strcmp(f, "ilog2"))
+			return *out = (uint64_t)bits - 1, 0;
+		if (!strcmp(f, "rounddown_pow_of_two"))
+			return *out = 1ull << (bits - 1), 0;
+		for (*out = 1; *out < x; *out <<= 1)
+			;
+		return 0;
+	}
+	if (rnd_next(r) % 3) { /* min, max, DIV_ROUND_UP */
+		const char *f = fn2[rnd_next(r) % 3];
+		int fx, fy;
+
+		sb_printf(b, "%s(", f);
+		fx = gen(r, depth - 1, v, b, &x);
+		sb_puts(b, ", ");
+		fy = gen(r, depth - 1, v, b, &y);
+		sb_puts(b, ")");
+		if (fx || fy)
+			return -1;
+		if (!strcmp(f, "min"))
+			return *out = x < y ? x : y, 0;
+		if (!strcmp(f, "max"))
+			return *out = x > y ? x : y, 0;
+		if (!y || x > UINT64_MAX - (y - 1))
+			return -1;
+		return *out = x / y + (x % y != 0), 0;
+	} else { /* clamp */
+		int fx, fy, fz;
+
+		sb_puts(b, "clamp(");
+		fx = gen(r, depth - 1, v, b, &x);
+		sb_puts(b, ", ");
+		fy = gen(r, depth - 1, v, b, &y);
+		sb_puts(b, ", ");
+		fz = gen(r, depth - 1, v, b, &z);
+		sb_puts(b, ")");
+		if (fx || fy || fz || y > z)
+			return -1;
+		return *out = x < y ? y : x > z ? z : x, 0;
+	}
+}
+
+static void test_fold_random(void **state)
+{
+	struct rnd r = { 0x9e3779b97f4a7c15ull };
+	struct strbuf t = STRBUF_INIT, src = STRBUF_INIT;
+	int folded = 0, failing = 0, constant = 0;
+
+	(void)state;
+	for (int n = 0; n < 20000; n++) {
+		uint64_t v[7], want = 0, got = 0, masks[4];
+		char err[160];
+		const char *text;
+		const char *why0 = NULL, *why = NULL;
+		struct expr e;
+		int fails, rc;
+
+		for (int i = 0; i < 7; i++)
+			v[i] = rnd_value(&r);
+		sb_reset(&src);
+		fails = gen(&r, (int)(rnd_next(&r) % 4) + 1, v, &src, &want);
+		text = sb_str(&src);
+		if (expr_compile(&e, text, names, err, sizeof(err)))
+			continue; /* too many steps for one program: the limits have their own test */
+		sb_reset(&t);
+		rc = expr_eval(&e, names, v, &got, &why0, &t);
+		if (rc != fails || (!rc && got != want)) {
+			fprintf(stderr, "'%s': traced %d %llu (%s), reference %d %llu\n", text, rc,
+				(unsigned long long)got, rc ? why0 : "", fails, (unsigned long long)want);
+			fail();
+		}
+		failing += fails != 0;
+		masks[0] = 0;
+		masks[1] = ~0ull;
+		masks[2] = rnd_next(&r);
+		masks[3] = ~1ull; /* everything but cpus: a sweep over cpus */
+		for (int k = -1; k < 4; k++) {
+			struct expr b = e;
+
+			if (k >= 0)
+				expr_bind(&b, masks[k], v);
+			got = 0;
+			why = NULL;
+			rc = expr_eval(&b, names, v, &got, &why, NULL);
+			if (rc != fails || (!rc && got != want) || (rc && strcmp(why, why0))) {
+				fprintf(stderr, "'%s' bound %llx: %d %llu (%s), unbound %d %llu (%s)\n", text,
+					(unsigned long long)(k >= 0 ? masks[k] : 0), rc, (unsigned long long)got,
+					rc ? why : "", fails, (unsigned long long)want, fails ? why0 : "");
+				fail();
+			}
+			if (k >= 0) {
+				assert_true(b.nops <= e.nops);
+				folded += b.nops < e.nops;
+			}
+			/* everything known and it evaluates: every step reached was worked out at bind */
+			if (k == 1 && !fails) {
+				uint64_t c = 0;
+
+				assert_true(expr_known(&b, &c));
+				assert_true(c == want);
+				assert_int_equal(b.reads, 0);
+				constant++;
+			}
+		}
+	}
+	/* the generator reaches both outcomes, and binding does fold */
+	fprintf(stderr, "fold: %d failing, %d folded to a constant, %d shorter\n", failing, constant, folded);
+	assert_true(failing > 1000 && constant > 1000 && folded > 10000);
+	sb_free(&t);
+	sb_free(&src);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -255,7 +501,7 @@ int main(void)
 		cmocka_unit_test(test_functions),     cmocka_unit_test(test_issue_examples),
 		cmocka_unit_test(test_no_silent_wrap), cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_limits),        cmocka_unit_test(test_trace),
-		cmocka_unit_test(test_closest),
+		cmocka_unit_test(test_closest),       cmocka_unit_test(test_fold_random),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
