@@ -16,6 +16,7 @@
 #include "../core/units.h"
 #include "chart.h"
 #include "outfile.h"
+#include "outpath.h"
 #include "cmd.h"
 #include "interrupt.h"
 #include "numfmt.h"
@@ -365,54 +366,6 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 
 /* --- sweep ------------------------------------------------------------------ */
 
-/* `> PATH`, `>PATH`, `--output PATH`, `--output=PATH`: taken out of argv, the rest kept in order. */
-static int take_output(const char *cmd, int *argc, char **argv, const char **path, char *err, size_t errlen)
-{
-	int n = 0;
-
-	*path = NULL;
-	for (int i = 0; i < *argc; i++) {
-		const char *a = argv[i], *p = NULL;
-
-		if (!strcmp(a, ">") || !strcmp(a, "--output")) {
-			if (i + 1 == *argc)
-				return err_set(err, errlen, "%s: expected a PATH after %s", cmd, a);
-			p = argv[++i];
-		} else if (a[0] == '>') {
-			p = a + 1;
-		} else if (!strncmp(a, "--output=", 9)) {
-			p = a + 9;
-		} else {
-			argv[n++] = argv[i];
-			continue;
-		}
-		if (!*p)
-			return err_set(err, errlen, "%s: expected a PATH after %s", cmd, a);
-		if (*path)
-			return err_set(err, errlen, "%s: one output file at a time ('%s' and '%s')", cmd, *path, p);
-		*path = p;
-	}
-	*argc = n;
-	return 0;
-}
-
-/*
- * The format a `> PATH` asks for: PATH ending .csv or .json chooses it
- * unless the session's format is already csv or json (--format, `format`).
- */
-static enum out_format output_format(const struct session *s, const char *path)
-{
-	size_t n = path ? strlen(path) : 0;
-
-	if (s->format != FMT_TABLE || !n)
-		return s->format;
-	if (n > 4 && !strcmp(path + n - 4, ".csv"))
-		return FMT_CSV;
-	if (n > 5 && !strcmp(path + n - 5, ".json"))
-		return FMT_JSON;
-	return FMT_TABLE;
-}
-
 /* KEY FROM TO [step N | x N] then the rest: the index of the first word after the range. */
 static int parse_range_words(const struct machine *m, int argc, char **argv, struct sweep_range *r, const char *cmd,
 			     char *err, size_t errlen)
@@ -450,7 +403,7 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 	struct strbuf fbuf = STRBUF_INIT;
 	int first, rc, progress;
 
-	if (take_output("sweep", &argc, argv, &path, err, errlen))
+	if (outpath_take("sweep", &argc, argv, &path, err, errlen))
 		return -1;
 	if (argc < 4)
 		return err_set(err, errlen, "sweep: expected sweep KEY FROM TO [step N | x N] METRIC...");
@@ -474,7 +427,7 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 
 	if (outfile_open(&of, path, why, sizeof(why)))
 		return err_set(err, errlen, "sweep: %s", why);
-	rc = sweep_write(&s->m, &sw, output_format(s, path), of.f, progress, &fbuf, err, errlen);
+	rc = sweep_write(&s->m, &sw, outpath_format(s->format, path), of.f, progress, &fbuf, err, errlen);
 	sb_free(&fbuf);
 	if (rc == -2) {
 		char note[512];
@@ -634,7 +587,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	char why[PATH_MAX + 256], title[160];
 	int width = 0, height = 22, next, nser = 0, sides[CHART_MAX_SERIES], ascii = 0;
 
-	if (take_output("plot", &argc, argv, &path, err, errlen) ||
+	if (outpath_take("plot", &argc, argv, &path, err, errlen) ||
 	    take_plot_options(&argc, argv, &ascii, &width, err, errlen))
 		return -1;
 	if (argc < 5 || strcmp(argv[1], "over"))
@@ -655,7 +608,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	if (r.given && r.rows > PLOT_MAX_POINTS)
 		return err_set(err, errlen, "plot: %llu points is more than a chart can show (at most %u): use a coarser step",
 			   (unsigned long long)r.rows, PLOT_MAX_POINTS);
-	fmt = output_format(s, path);
+	fmt = outpath_format(s->format, path);
 
 	/* both sides as two curves unless one was named */
 	if (ref.metric->single || ref.side >= 0) {

@@ -1,14 +1,17 @@
 #include "tradeoff.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../core/err.h"
 #include "numfmt.h"
+#include "outfile.h"
+#include "outpath.h"
 #include "render.h"
 
 
-static const char *const usage = "expected tradeoff PATCH [over KNOB FROM TO [step N | x N]]";
+static const char *const usage = "expected tradeoff PATCH [over KNOB FROM TO [step N | x N]] [> PATH]";
 
 int tradeoff_parse_run(const struct machine *m, int argc, char **argv, struct tradeoff *t, char *err, size_t errlen)
 {
@@ -175,15 +178,31 @@ static void print_json(const struct tradeoff *t, struct strbuf *out)
 int cmd_tradeoff(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct tradeoff t;
+	struct strbuf text = STRBUF_INIT, *dst;
+	const char *path;
+	enum out_format fmt;
+	char why[PATH_MAX + 256];
 
-	if (tradeoff_parse_run(&s->m, argc, argv, &t, err, errlen))
+	if (outpath_take("tradeoff", &argc, argv, &path, err, errlen) ||
+	    tradeoff_parse_run(&s->m, argc, argv, &t, err, errlen))
 		return -1;
-	if (s->format == FMT_CSV)
-		print_csv(&t, out);
-	else if (s->format == FMT_JSON)
-		print_json(&t, out);
+	fmt = outpath_format(s->format, path);
+	dst = path ? &text : out;
+	if (fmt == FMT_CSV)
+		print_csv(&t, dst);
+	else if (fmt == FMT_JSON)
+		print_json(&t, dst);
 	else
-		print_table(&t, out);
+		print_table(&t, dst);
 	tradeoff_free(&t);
+	if (path) {
+		int rc = outfile_write(path, text.buf ? text.buf : "", text.len, why, sizeof(why));
+
+		sb_free(&text);
+		if (rc)
+			return err_set(err, errlen, "tradeoff: %s", why);
+		if (s->interactive)
+			sb_printf(out, "wrote the trade-off to %s\n", path);
+	}
 	return 0;
 }

@@ -1,0 +1,48 @@
+#include "outpath.h"
+
+#include <string.h>
+
+#include "../core/err.h"
+
+int outpath_take(const char *cmd, int *argc, char **argv, const char **path, char *err, size_t errlen)
+{
+	int n = 0;
+
+	*path = NULL;
+	for (int i = 0; i < *argc; i++) {
+		const char *a = argv[i], *p = NULL;
+
+		if (!strcmp(a, ">") || !strcmp(a, "--output")) {
+			if (i + 1 == *argc)
+				return err_set(err, errlen, "%s: expected a PATH after %s", cmd, a);
+			p = argv[++i];
+		} else if (a[0] == '>') {
+			p = a + 1;
+		} else if (!strncmp(a, "--output=", 9)) {
+			p = a + 9;
+		} else {
+			argv[n++] = argv[i];
+			continue;
+		}
+		if (!*p)
+			return err_set(err, errlen, "%s: expected a PATH after %s", cmd, a);
+		if (*path)
+			return err_set(err, errlen, "%s: one output file at a time ('%s' and '%s')", cmd, *path, p);
+		*path = p;
+	}
+	*argc = n;
+	return 0;
+}
+
+enum out_format outpath_format(enum out_format session_format, const char *path)
+{
+	size_t n = path ? strlen(path) : 0;
+
+	if (session_format != FMT_TABLE || !n)
+		return session_format;
+	if (n > 4 && !strcmp(path + n - 4, ".csv"))
+		return FMT_CSV;
+	if (n > 5 && !strcmp(path + n - 5, ".json"))
+		return FMT_JSON;
+	return FMT_TABLE;
+}

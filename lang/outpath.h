@@ -1,0 +1,25 @@
+/*
+ * How a command names its output file: one spelling for every writer
+ * (sweep, plot, tradeoff), as INTERFACE.md promises. The file itself is
+ * written by outfile.c.
+ */
+#ifndef BL_OUTPATH_H
+#define BL_OUTPATH_H
+
+#include <stddef.h>
+
+#include "session.h"
+
+/*
+ * `> PATH`, `>PATH`, `--output PATH`, `--output=PATH`: taken out of argv, the
+ * rest kept in order; *path is NULL when none was given. 0, or -1 with
+ * "CMD: why" in err.
+ */
+int outpath_take(const char *cmd, int *argc, char **argv, const char **path, char *err, size_t errlen);
+/*
+ * The format output to path is written in: PATH ending .csv or .json chooses
+ * it unless the session's format is already csv or json (--format, `format`).
+ */
+enum out_format outpath_format(enum out_format session_format, const char *path);
+
+#endif
