@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "err.h"
 #include "kernel.h"
 
 enum {
@@ -114,7 +115,7 @@ struct parser {
 #define PFAIL(p, ...)                                              \
 	do {                                                       \
 		if (!(p)->failed)                                  \
-			snprintf((p)->err, (p)->errlen, __VA_ARGS__); \
+			err_set((p)->err, (p)->errlen, __VA_ARGS__); \
 		(p)->failed = 1;                                   \
 		return;                                            \
 	} while (0)
@@ -137,9 +138,8 @@ static int emit(struct parser *p, int op, uint64_t k, size_t pos)
 	if (p->failed)
 		return -1;
 	if (p->e->nops >= EXPR_MAX_OPS) {
-		snprintf(p->err, p->errlen, "expression too long (more than %d steps)", EXPR_MAX_OPS);
 		p->failed = 1;
-		return -1;
+		return err_set(p->err, p->errlen, "expression too long (more than %d steps)", EXPR_MAX_OPS);
 	}
 	o = &p->e->ops[p->e->nops];
 	o->op = (uint8_t)op;
@@ -501,32 +501,28 @@ int expr_compile(struct expr *e, const char *text, const char *const *names, cha
 
 	while (names && names[n])
 		n++;
-	if (n > EXPR_MAX_NAMES) {
-		snprintf(err, errlen, "too many names (%zu, at most %d)", n, EXPR_MAX_NAMES);
-		return -1;
-	}
-	if (strlen(text) > UINT16_MAX) {
-		snprintf(err, errlen, "expression too long");
-		return -1;
-	}
+	if (n > EXPR_MAX_NAMES)
+		return err_set(err, errlen, "too many names (%zu, at most %d)", n, EXPR_MAX_NAMES);
+	if (strlen(text) > UINT16_MAX)
+		return err_set(err, errlen, "expression too long");
 	tmp.nops = 0;
 	tmp.reads = 0;
 	parse_ternary(&p);
 	if (!p.failed) {
 		skip(&p);
 		if (text[p.i] == ')') {
-			snprintf(err, errlen, "unbalanced parentheses: ')' at column %d has no '('", col(&p));
+			err_set(err, errlen, "unbalanced parentheses: ')' at column %d has no '('", col(&p));
 			p.failed = 1;
 		} else if (text[p.i] == '=' || (text[p.i] == '&' && text[p.i + 1] != '&') ||
 			   (text[p.i] == '|' && text[p.i + 1] != '|')) {
-			snprintf(err, errlen, "'%c' at column %d is not an operator here (== compares, && and || combine)",
-				 text[p.i], col(&p));
+			err_set(err, errlen, "'%c' at column %d is not an operator here (== compares, && and || combine)",
+				text[p.i], col(&p));
 			p.failed = 1;
 		} else if (text[p.i]) {
 			char t[32];
 
 			token_text(&p, t, sizeof(t));
-			snprintf(err, errlen, "unexpected '%s' at column %d after a complete expression", t, col(&p));
+			err_set(err, errlen, "unexpected '%s' at column %d after a complete expression", t, col(&p));
 			p.failed = 1;
 		}
 	}
