@@ -188,9 +188,27 @@ static int si_scale(double *v)
 }
 
 /* core's size text (units.h), so a size reads alike in every table: 16 MiB, 107.8 MiB */
-static void fmt_bytes(uint64_t b, char *buf, size_t len)
+static void fmt_bytes(uint64_t b, int sig, char *buf, size_t len)
 {
-	format_size(b, buf, len);
+	static const char *const names[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	unsigned int i = 0;
+	double v;
+	char n[48];
+
+	if (sig >= FMT_SIG) {
+		format_size(b, buf, len);
+		return;
+	}
+	/* fewer digits for a narrow column: 15.8 GiB, 16 GiB; 1008 MiB has 4 whole digits, so 0.98 GiB */
+	while (i < 6 && b >= (1ull << (10 * (i + 1))))
+		i++;
+	v = (double)b / (double)(1ull << (10 * i));
+	if (v >= 1000 && i < 6) {
+		v /= 1024;
+		i++;
+	}
+	fmt_sig(v, sig, n, sizeof(n));
+	snprintf(buf, len, "%s %s", n, names[i]);
 }
 
 /* seconds for s, ms, us, ns; 0 if unit is not a time */
@@ -207,7 +225,7 @@ static double time_scale(const char *unit)
 	return 0;
 }
 
-static void fmt_time(double s, char *buf, size_t len)
+static void fmt_time(double s, int sig, char *buf, size_t len)
 {
 	static const struct { double scale; const char *name; } t[] = { { 1, "s" }, { 1e-3, "ms" }, { 1e-6, "us" },
 									 { 1e-9, "ns" } };
@@ -222,7 +240,7 @@ static void fmt_time(double s, char *buf, size_t len)
 	/* the largest unit in which it is 1 or more; rounding up to 1000 moves up a unit */
 	while (a != 0 && i + 1 < sizeof(t) / sizeof(t[0]) && a < t[i].scale * (1 - 5e-5))
 		i++;
-	fmt_sig(s / t[i].scale, FMT_SIG, n, sizeof(n));
+	fmt_sig(s / t[i].scale, sig, n, sizeof(n));
 	snprintf(buf, len, "%s %s", n, t[i].name);
 }
 
@@ -236,7 +254,7 @@ static void join_unit(const char *num, const char *prefix, const char *unit, int
 		snprintf(buf, len, "%s%s%s", num, *prefix ? " " : "", prefix);
 }
 
-static void human(struct value v, const char *unit, int full, int width, char *buf, size_t len)
+static void human(struct value v, const char *unit, int full, int width, int sig, char *buf, size_t len)
 {
 	double r = value_real(v), ts;
 	char n[64];
@@ -254,15 +272,15 @@ static void human(struct value v, const char *unit, int full, int width, char *b
 		return;
 	}
 	if (!strcmp(unit, "bytes") && v.kind == VAL_INT) {
-		fmt_bytes(v.i, buf, len);
+		fmt_bytes(v.i, sig, buf, len);
 		return;
 	}
 	if (!strcmp(unit, "bytes") && r >= 0 && r < 0x1p63) {
-		fmt_bytes((uint64_t)llround(r), buf, len); /* modeled bytes: whole bytes read better */
+		fmt_bytes((uint64_t)llround(r), sig, buf, len); /* modeled bytes: whole bytes read better */
 		return;
 	}
 	if ((ts = time_scale(unit)) && isfinite(r)) {
-		fmt_time(r * ts, buf, len);
+		fmt_time(r * ts, sig, buf, len);
 		return;
 	}
 	if (!strcmp(unit, "Mbps") && isfinite(r) && r >= 0) {
@@ -275,7 +293,7 @@ static void human(struct value v, const char *unit, int full, int width, char *b
 			bps = r;
 			k = 2 + si_scale(&bps);
 		}
-		fmt_sig(bps, FMT_SIG, n, sizeof(n));
+		fmt_sig(bps, sig, n, sizeof(n));
 		snprintf(buf, len, "%s %sbps", n, si_prefix[k]);
 		return;
 	}
@@ -285,7 +303,7 @@ static void human(struct value v, const char *unit, int full, int width, char *b
 			double s = r;
 			int k = si_scale(&s);
 
-			fmt_sig(s, FMT_SIG, n, sizeof(n));
+			fmt_sig(s, sig, n, sizeof(n));
 			join_unit(n, si_prefix[k], unit, full, buf, len);
 			return;
 		}
@@ -293,7 +311,7 @@ static void human(struct value v, const char *unit, int full, int width, char *b
 		return;
 	}
 	if (isinf(r) || isnan(r)) {
-		fmt_sig(r, FMT_SIG, n, sizeof(n));
+		fmt_sig(r, sig, n, sizeof(n));
 		join_unit(n, "", full ? unit : "", full, buf, len);
 		return;
 	}
@@ -301,24 +319,34 @@ static void human(struct value v, const char *unit, int full, int width, char *b
 		double s = r;
 		int k = strcmp(unit, "x") && strcmp(unit, "%") ? si_scale(&s) : 0;
 
-		fmt_sig(s, FMT_SIG, n, sizeof(n));
+		fmt_sig(s, sig, n, sizeof(n));
 		join_unit(n, si_prefix[k], unit, full, buf, len);
 	}
 }
 
 void fmt_human(struct value v, const char *unit, char *buf, size_t len)
 {
-	human(v, unit, 1, 0, buf, len);
+	human(v, unit, 1, 0, FMT_SIG, buf, len);
 }
 
 void fmt_human_short(struct value v, const char *unit, int width, char *buf, size_t len)
 {
-	char *sp;
+	/*
+	 * A narrow column: the space goes first ("11.58Gbps"), then digits
+	 * ("11.6Gbps", "12Gbps"), each time rounded from v itself; a number is
+	 * never cut. Only a column narrower than any of these gets the last try.
+	 */
+	for (int sig = FMT_SIG; sig >= 1; sig--) {
+		char *sp;
 
-	human(v, unit, 0, width, buf, len);
-	/* a narrow column: "11.58Gbps", "2.324ms" before a cut */
-	if (width > 0 && (int)strlen(buf) > width && (sp = strchr(buf, ' ')))
-		memmove(sp, sp + 1, strlen(sp));
+		human(v, unit, 0, width, sig, buf, len);
+		if (width <= 0 || (int)strlen(buf) <= width)
+			return;
+		if ((sp = strchr(buf, ' ')))
+			memmove(sp, sp + 1, strlen(sp));
+		if ((int)strlen(buf) <= width)
+			return;
+	}
 }
 
 enum verdict fmt_change(struct value before, struct value after, const char *unit, enum metric_better better,

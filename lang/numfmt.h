@@ -120,7 +120,8 @@ void fmt_human(struct value v, const char *unit, char *buf, size_t len);
 /*
  * The same for a column that names the unit elsewhere: the unit is left out
  * unless scaling changed it ("4032", "16 MiB", "2.324 ms", "4.452 M").
- * width > 0: counts too long for it go to a prefix ("66.06 M") rather than be cut.
+ * width > 0: counts too long for it go to a prefix ("66.06 M"), then the space
+ * and digits go ("11.58Gbps", "11.6Gbps", "12 Gbps"): a number is never cut.
  */
 void fmt_human_short(struct value v, const char *unit, int width, char *buf, size_t len);
 
