@@ -8,6 +8,7 @@
 #include "numfmt.h"
 #include "outfile.h"
 #include "outpath.h"
+#include "records.h"
 #include "render.h"
 
 
@@ -59,17 +60,6 @@ static void heading(const struct metric_ref *ref, char *buf, size_t len)
 	snprintf(buf, len, "%s.%s", ref->patch->id, ref->metric->name);
 }
 
-static void json_text(struct strbuf *out, const char *s)
-{
-	sb_putc(out, '"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			sb_putc(out, '\\');
-		sb_putc(out, *s);
-	}
-	sb_putc(out, '"');
-}
-
 static void json_num(struct strbuf *out, struct value v)
 {
 	char b[64];
@@ -78,11 +68,11 @@ static void json_num(struct strbuf *out, struct value v)
 	if (v.kind == VAL_INT || (v.kind == VAL_REAL && b[0] != 'i' && b[0] != '-' && b[0] != 'n'))
 		sb_puts(out, b);
 	else if (v.kind == VAL_REAL && !strcmp(b, "-inf"))
-		json_text(out, b);
+		json_string(out, b);
 	else if (v.kind == VAL_REAL && b[0] == '-')
 		sb_puts(out, b);
 	else
-		json_text(out, b); /* inf and n/a stay strings, as in show and sweep */
+		json_string(out, b); /* inf and n/a stay strings, as in show and sweep */
 }
 
 static int wider(int w, const char *s)
@@ -156,20 +146,20 @@ static void print_json(const struct tradeoff *t, struct strbuf *out)
 		const struct tradeoff_point *p = &t->pts[i];
 
 		sb_puts(out, i ? ",\n  {" : "  {");
-		json_text(out, t->knob->name);
+		json_string(out, t->knob->name);
 		sb_puts(out, ": ");
 		knob_text(t, p, k, sizeof(k));
 		sb_puts(out, p->on_curve ? k : "null");
 		sb_puts(out, ", ");
-		json_text(out, hb);
+		json_string(out, hb);
 		sb_puts(out, ": ");
 		json_num(out, p->benefit);
 		sb_puts(out, ", ");
-		json_text(out, hc);
+		json_string(out, hc);
 		sb_puts(out, ": ");
 		json_num(out, p->cost);
 		sb_puts(out, ", \"kernel\": ");
-		json_text(out, p->label);
+		json_string(out, p->label);
 		sb_putc(out, '}');
 	}
 	sb_puts(out, t->n ? "\n]\n" : "]\n");

@@ -6,6 +6,7 @@
 #include "../core/expr.h"
 #include "../core/patch.h"
 #include "../core/variant.h"
+#include "records.h"
 
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 
@@ -36,32 +37,6 @@ static int find_patch(const char *id, const struct patch_desc **d, char *err, si
 	if (*d)
 		return ERR("variant: %s has no constant a variant can replace (expected %s)", id, ids);
 	return ERR("variant: unknown patch '%.64s' (expected %s)", id, ids);
-}
-
-static void csv_field(struct strbuf *out, const char *s)
-{
-	if (!strpbrk(s, ",\"")) {
-		sb_puts(out, s);
-		return;
-	}
-	sb_putc(out, '"');
-	for (; *s; s++) {
-		if (*s == '"')
-			sb_putc(out, '"');
-		sb_putc(out, *s);
-	}
-	sb_putc(out, '"');
-}
-
-static void json_field(struct strbuf *out, const char *s)
-{
-	sb_putc(out, '"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			sb_putc(out, '\\');
-		sb_putc(out, *s);
-	}
-	sb_putc(out, '"');
 }
 
 static void list(const struct session *s, struct strbuf *out)
@@ -108,9 +83,9 @@ static void list(const struct session *s, struct strbuf *out)
 				sb_puts(out, n ? ",\n  {" : "[\n  {");
 				sb_printf(out, "\"patch\": \"%s\", \"name\": \"%s\", \"constant\": \"%s\", \"expression\": ", d->id,
 					  v->name, d->constant->name);
-				json_field(out, v->text);
+				json_string(out, v->text);
 				sb_printf(out, ", \"value\": %s%s%s, \"mark\": ", ok ? "" : "\"", val, ok ? "" : "\"");
-				json_field(out, mark ? mark : "");
+				json_string(out, mark ? mark : "");
 				sb_putc(out, '}');
 			} else {
 				sb_printf(out, "%s.%s: %s = %s\n  %s%s: %s%s%s\n", d->id, v->name, d->constant->name, v->text,
