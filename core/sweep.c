@@ -347,9 +347,10 @@ static struct value *variant_cpus_table(const struct machine *m, const struct sw
 {
 	struct machine *row = malloc(sizeof(*row));
 	uint64_t *k_const = malloc(n * sizeof(*k_const)), distinct[VARIANT_DISTINCT_MAX], upto[VARIANT_DISTINCT_MAX];
-	struct value *t = calloc(n, sizeof(*t)), *tmp = calloc(n, sizeof(*tmp));
+	uint64_t rest = 0;
+	struct value *t = calloc(n, sizeof(*t)), *tmp = NULL;
 	char *ok = calloc(n, 1);
-	int nd = 0, failed = !row || !k_const || !t || !tmp || !ok;
+	int nd = 0, last = -1, big = 0, failed = !row || !k_const || !t || !ok;
 	struct expr prog = variant_at(m, c->patch, c->side)->prog;
 
 	/* what does not follow cpus is read once */
@@ -362,42 +363,66 @@ static struct value *variant_cpus_table(const struct machine *m, const struct sw
 		if (k == 1)
 			*row = *m;
 		row->cpus = k;
-		if (variant_eval_expr(row, c->patch, &prog, &k_const[k - 1], &why)) {
-			t[k - 1] = val_none(why);
-			continue;
-		}
+		if (variant_eval_expr(row, c->patch, &prog, &k_const[k - 1], &why))
+			continue; /* n/a: its reason is filled in at the end */
 		ok[k - 1] = 1;
-		for (j = 0; j < nd && distinct[j] != k_const[k - 1]; j++)
+		if (c->metric->cpus_rows)
+			continue; /* one pass whatever the values */
+		/* values come in runs (clamp's plateau): the previous row's value first, then a search */
+		j = last >= 0 && distinct[last] == k_const[k - 1] ? last : 0;
+		for (; j < nd && distinct[j] != k_const[k - 1]; j++)
 			;
 		if (j == nd) {
-			if (c->metric->cpus_rows)
-				continue; /* one pass whatever the values */
 			if (nd == VARIANT_DISTINCT_MAX) {
 				failed = 1;
 				break;
 			}
 			distinct[nd++] = k_const[k - 1];
 		}
+		last = j;
 		upto[j] = k;
 	}
 	if (!failed && c->metric->cpus_rows) {
-		/* fn_cpus evaluates the variant at each row itself: one pass, n/a rows kept */
-		failed = c->metric->fn_cpus(m, c->side, n, tmp);
-		for (uint64_t k = 1; k <= n && !failed; k++)
-			if (ok[k - 1])
-				t[k - 1] = tmp[k - 1];
+		/* fn_cpus evaluates the variant at each row itself: one pass, straight into the table */
+		failed = c->metric->fn_cpus(m, c->side, n, t);
 		nd = 0;
 	}
-	for (int j = 0; j < nd && !failed; j++) {
+	/*
+	 * The value reaching furthest is written straight into t (the rows of
+	 * other values it passes are written over after); the others go through
+	 * tmp, sized to the furthest of them: no table-sized copy per sweep.
+	 */
+	for (int j = 1; j < nd; j++)
+		big = upto[j] > upto[big] ? j : big;
+	for (int j = 0; j < nd; j++)
+		rest = j != big && upto[j] > rest ? upto[j] : rest;
+	if (!failed && rest && !(tmp = calloc(rest, sizeof(*tmp))))
+		failed = 1;
+	for (int i = 0; i < nd && !failed; i++) {
+		int j = (big + i) % nd; /* big first */
+		struct value *to = j == big ? t : tmp;
+
 		*row = *m;
-		if (variant_fix(row, c->patch, c->side, distinct[j]) || c->metric->fn_cpus(row, c->side, upto[j], tmp)) {
+		if (variant_fix(row, c->patch, c->side, distinct[j]) || c->metric->fn_cpus(row, c->side, upto[j], to)) {
 			failed = 1;
 			break;
 		}
-		for (uint64_t k = 1; k <= upto[j]; k++)
+		for (uint64_t k = 1; j != big && k <= upto[j]; k++)
 			if (ok[k - 1] && k_const[k - 1] == distinct[j])
 				t[k - 1] = tmp[k - 1];
 	}
+	if (!failed)
+		*row = *m;
+	for (uint64_t k = 1; k <= n && !failed; k++)
+		if (!ok[k - 1]) {
+			const char *why = "";
+			uint64_t x;
+
+			/* the variant cannot be evaluated here: say why, as metric_compute() would */
+			row->cpus = k;
+			variant_eval_expr(row, c->patch, &prog, &x, &why);
+			t[k - 1] = val_none(why);
+		}
 	free(row);
 	free(k_const);
 	free(tmp);

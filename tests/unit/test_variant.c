@@ -210,20 +210,31 @@ static void test_sweep_fast_path(void **state)
 	if (sweep_add_metric_m(sw, &m, "memcg_charge.throughput.holes", err, sizeof(err)))
 		fprintf(stderr, "%s\n", err), fail();
 	assert_int_equal(sweep_add_metric_m(sw, &m, "committed_as.throughput.lift16", err, sizeof(err)), 0);
+	/* per-row columns (no fn_cpus): the row's verdict is taken once, n/a from the expression and from the range */
+	add(&m, "memcg_charge", "range", "cpus % 5 ? 64 : 0");
+	assert_int_equal(sweep_add_metric_m(sw, &m, "memcg_charge.stock_max_bytes.holes", err, sizeof(err)), 0);
+	assert_int_equal(sweep_add_metric_m(sw, &m, "memcg_charge.stock_max_bytes.range", err, sizeof(err)), 0);
+	assert_int_equal(sweep_add_metric_m(sw, &m, "committed_as.batch.lift16", err, sizeof(err)), 0);
+	assert_int_equal(sweep_add_metric_m(sw, &m, "memcg_charge.throughput.range", err, sizeof(err)), 0);
 	sweep_begin(sw, &m);
-	assert_int_equal(sw->fast_calls, 3);
+	assert_int_equal(sw->fast_calls, 4);
 	while (sweep_next(sw) > 0) {
 		for (int c = 0; c < sw->ncols; c++) {
 			struct value fast = sweep_value(sw, c);
 			struct value slow = metric_compute(&sw->m, sw->cols[c].patch, sw->cols[c].metric, sw->cols[c].side, NULL);
 
-			if (fast.kind != slow.kind || (fast.kind == VAL_REAL && fabs(fast.r - slow.r) > 1e-9 * fabs(slow.r))) {
+			if (fast.kind != slow.kind || (fast.kind == VAL_REAL && fabs(fast.r - slow.r) > 1e-9 * fabs(slow.r)) ||
+			    (fast.kind != VAL_REAL && fast.kind != VAL_NONE && fast.i != slow.i) ||
+			    (fast.kind == VAL_NONE && strcmp(fast.why, slow.why))) {
 				fprintf(stderr, "%s at cpus %llu: %g vs %g\n", sw->cols[c].head, (unsigned long long)sw->cur.u,
 					fast.r, slow.r);
 				fail();
 			}
 		}
 		assert_int_equal(sweep_value(sw, 1).kind, sw->cur.u % 7 ? VAL_REAL : VAL_NONE);
+		assert_int_equal(sweep_value(sw, 3).kind == VAL_NONE, sw->cur.u % 7 == 0);
+		assert_int_equal(sweep_value(sw, 4).kind == VAL_NONE, sw->cur.u % 5 == 0);
+		assert_int_equal(sweep_value(sw, 6).kind == VAL_NONE, sw->cur.u % 5 == 0);
 		rows++;
 	}
 	assert_int_equal(rows, 300);
