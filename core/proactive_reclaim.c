@@ -138,16 +138,23 @@ static uint64_t request_pages(const struct machine *m, struct strbuf *why)
 	return r;
 }
 
+/* The walk of side into w; 1 when it is n/a, with the ask it could not follow and why in why. */
+static int walk_na(const struct machine *m, uint64_t r, int side, struct strbuf *why, struct reclaim_walk *w)
+{
+	*w = walk(m, r, side);
+	if (!w->na)
+		return 0;
+	sb_printf(why, "ask = %s\nn/a: %s\n", ask_text(m, side), w->na);
+	return 1;
+}
+
 static struct value calls(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t r = request_pages(m, why);
-	struct reclaim_walk w = walk(m, r, side);
+	struct reclaim_walk w;
 
-	if (w.na) {
-		sb_printf(why, "ask = %s\n", ask_text(m, side));
-		sb_printf(why, "n/a: %s\n", w.na);
+	if (walk_na(m, r, side, why, &w))
 		return val_none(w.na);
-	}
 
 	sb_printf(why, "workload: each call reclaims exactly what it asks for, max(ask, SWAP_CLUSTER_MAX)\n"
 		       "  (model_calls counts the calls of the cost model, whose calls reclaim more)\n");
@@ -190,13 +197,10 @@ static struct value calls(const struct machine *m, int side, struct strbuf *why)
 static struct value first_ask(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t r = request_pages(m, why);
-	struct reclaim_walk w = walk(m, r, side);
+	struct reclaim_walk w;
 
-	if (w.na) {
-		sb_printf(why, "ask = %s\n", ask_text(m, side));
-		sb_printf(why, "n/a: %s\n", w.na);
+	if (walk_na(m, r, side, why, &w))
 		return val_none(w.na);
-	}
 
 	if (side >= NSIDES && r) {
 		uint64_t a;
@@ -277,12 +281,10 @@ static struct value asks(const struct machine *m, int side, struct strbuf *why)
 	uint64_t r = request_pages(m, why), n;
 
 	if (side >= NSIDES) {
-		struct reclaim_walk w = walk(m, r, side);
+		struct reclaim_walk w;
 
-		if (w.na) {
-			sb_printf(why, "ask = %s\nn/a: %s\n", ask_text(m, side), w.na);
+		if (walk_na(m, r, side, why, &w))
 			return val_none(w.na);
-		}
 	}
 	sb_printf(why, "workload: each call reclaims exactly its ask (the ideal loop)\n");
 	sb_printf(why, "ask = max(%s, SWAP_CLUSTER_MAX), call by call\n", ask_text(m, side));
@@ -307,13 +309,10 @@ static struct value asks(const struct machine *m, int side, struct strbuf *why)
 static struct value tail_overshoot_pages(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t r = request_pages(m, why);
-	struct reclaim_walk w = walk(m, r, side);
+	struct reclaim_walk w;
 
-	if (w.na) {
-		sb_printf(why, "ask = %s\n", ask_text(m, side));
-		sb_printf(why, "n/a: %s\n", w.na);
+	if (walk_na(m, r, side, why, &w))
 		return val_none(w.na);
-	}
 
 	sb_printf(why, "workload: the ideal loop, each call reclaiming exactly max(ask, SWAP_CLUSTER_MAX)\n");
 	sb_printf(why, "ask = %s\n", ask_text(m, side));
