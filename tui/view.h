@@ -53,6 +53,9 @@ struct view *view_panels_new(struct screen *sc);
 struct view *view_pager_new(const char *title, const char *text);
 /* One metric of one patch across an axis (cpus, then ram on x). */
 struct view *view_chart_new(const struct patch_desc *d, const struct metric_desc *md, int serial);
+struct chart_grid;
+/* A chart's grid from row y, runs of cells with one style drawn together (the trade-off view's too). */
+void view_chart_paint(const struct chart_grid *g, int y);
 struct tradeoff_spec;
 /* A patch's benefit against its cost as its constant varies (core/tradeoff.c), before and after labelled. */
 struct view *view_tradeoff_new(const struct tradeoff_spec *spec);

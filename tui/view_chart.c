@@ -116,8 +116,7 @@ static attr_t chart_cell_attr(int tag)
 	}
 }
 
-/* The grid at row y: runs of cells with one style drawn together. */
-static void paint_grid(const struct chart_grid *g, int y)
+void view_chart_paint(const struct chart_grid *g, int y)
 {
 	char run[4 * 512 + 1];
 
@@ -207,7 +206,7 @@ static void chart_view_draw(struct view *v, struct screen *sc)
 		screen_put(L->top + 1, 0, L->cols, note, 0, A_NORMAL);
 		return;
 	}
-	paint_grid(&g, L->top + 1);
+	view_chart_paint(&g, L->top + 1);
 	chart_grid_free(&g);
 	chart_note(cv, sc, &c, L->top + 1 + h);
 }

@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "../core/tradeoff.h"
-#include "../core/utf8.h"
 #include "../lang/chart.h"
 #include "../lang/render.h"
 #include "crt.h"
@@ -83,40 +82,6 @@ static void tradeoff_sample(struct tradeoff_view *tv, const struct machine *m)
 		tv->cy[i] = o[i].y;
 	}
 	free(o);
-}
-
-static attr_t cell_attr(int tag)
-{
-	switch (tag) {
-	case 0: return crt_attr(ST_SERIES0);
-	case 1: return crt_attr(ST_SERIES1);
-	case 2: return crt_attr(ST_SERIES2);
-	case CHART_BOTH: return A_BOLD;
-	case CHART_MARKER: return crt_attr(ST_MARKER);
-	case CHART_AXIS: return crt_attr(ST_DIM);
-	default: return A_NORMAL;
-	}
-}
-
-static void paint(const struct chart_grid *g, int y)
-{
-	char run[4 * 512 + 1];
-
-	for (int row = 0; row < g->height; row++) {
-		int col = 0;
-
-		while (col < g->width) {
-			int tag = chart_cell_at(g, row, col)->tag, start = col;
-			size_t n = 0;
-
-			while (col < g->width && chart_cell_at(g, row, col)->tag == tag && n + UTF8_MAX < sizeof(run))
-				n += utf8_encode(run + n, chart_cell_at(g, row, col++)->ch);
-			run[n] = '\0';
-			attrset(cell_attr(tag));
-			mvaddstr(y + row, start, run);
-		}
-	}
-	attrset(A_NORMAL);
 }
 
 /* One line per labelled point: its label, the knob, cost and benefit in the panel's words. */
@@ -200,7 +165,7 @@ static void tradeoff_view_draw(struct view *v, struct screen *sc)
 		screen_put(L->top + 1, 0, L->cols, note, 0, A_NORMAL);
 		return;
 	}
-	paint(&g, L->top + 1);
+	view_chart_paint(&g, L->top + 1);
 	chart_grid_free(&g);
 	point_lines(tv, sc, L->top + 1 + h, L->height - 1 - h);
 }
