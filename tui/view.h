@@ -53,9 +53,13 @@ struct view *view_panels_new(struct screen *sc);
 struct view *view_pager_new(const char *title, const char *text);
 /* One metric of one patch across an axis (cpus, then ram on x). */
 struct view *view_chart_new(const struct patch_desc *d, const struct metric_desc *md, int serial);
-struct chart_grid;
-/* A chart's grid from row y, runs of cells with one style drawn together (the trade-off view's too). */
-void view_chart_paint(const struct chart_grid *g, int y);
+struct chart;
+/*
+ * c drawn height rows high from row top (the chart view's and the trade-off
+ * view's); -1 with a note of the least size instead when it does not fit
+ * (other_rows: what the view needs besides the chart).
+ */
+int view_chart_show(const struct chart *c, int top, int cols, int height, int other_rows);
 struct tradeoff_spec;
 /* A patch's benefit against its cost as its constant varies (core/tradeoff.c), before and after labelled. */
 struct view *view_tradeoff_new(const struct tradeoff_spec *spec);

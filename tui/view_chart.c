@@ -116,7 +116,8 @@ static attr_t chart_cell_attr(int tag)
 	}
 }
 
-void view_chart_paint(const struct chart_grid *g, int y)
+/* The grid at row y: runs of cells with one style drawn together. */
+static void paint_grid(const struct chart_grid *g, int y)
 {
 	char run[4 * 512 + 1];
 
@@ -135,6 +136,22 @@ void view_chart_paint(const struct chart_grid *g, int y)
 		}
 	}
 	attrset(A_NORMAL);
+}
+
+int view_chart_show(const struct chart *c, int top, int cols, int height, int other_rows)
+{
+	struct chart_grid g;
+	char note[128];
+
+	if (chart_draw(c, cols, height, chart_locale_utf8(), &g)) {
+		snprintf(note, sizeof(note), "(a chart needs at least %dx%d characters)", CHART_MIN_WIDTH,
+			 CHART_MIN_HEIGHT + other_rows);
+		screen_put(top, 0, cols, note, 0, A_NORMAL);
+		return -1;
+	}
+	paint_grid(&g, top);
+	chart_grid_free(&g);
+	return 0;
 }
 
 /* The marker in numbers, as the panel shows them; then any gaps. */
@@ -163,8 +180,7 @@ static void chart_view_draw(struct view *v, struct screen *sc)
 {
 	struct chart_view *cv = (struct chart_view *)v;
 	const struct layout *L = &sc->L;
-	char head[256], title[160], note[128];
-	struct chart_grid g;
+	char head[256], title[160];
 	struct chart c;
 	int h = L->height - 2, next = (cv->axis + 1) % cv->naxes;
 
@@ -200,14 +216,8 @@ static void chart_view_draw(struct view *v, struct screen *sc)
 		c.series[i].n = cv->pts.n;
 	}
 	c.marker_x = (double)param_u64(&sc->s->m, cv->key);
-	if (chart_draw(&c, L->cols, h, chart_locale_utf8(), &g)) {
-		snprintf(note, sizeof(note), "(a chart needs at least %dx%d characters)", CHART_MIN_WIDTH,
-			 CHART_MIN_HEIGHT + 2);
-		screen_put(L->top + 1, 0, L->cols, note, 0, A_NORMAL);
+	if (view_chart_show(&c, L->top + 1, L->cols, h, 2))
 		return;
-	}
-	view_chart_paint(&g, L->top + 1);
-	chart_grid_free(&g);
 	chart_note(cv, sc, &c, L->top + 1 + h);
 }
 

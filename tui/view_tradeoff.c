@@ -115,8 +115,7 @@ static void tradeoff_view_draw(struct view *v, struct screen *sc)
 	struct tradeoff_view *tv = (struct tradeoff_view *)v;
 	const struct layout *L = &sc->L;
 	const struct tradeoff *t = &tv->t;
-	char head[256], title[160], xname[96], note[128];
-	struct chart_grid g;
+	char head[256], title[160], xname[96];
 	struct chart c;
 	int h = L->height - 4;
 
@@ -159,14 +158,8 @@ static void tradeoff_view_draw(struct view *v, struct screen *sc)
 		c.series[c.nseries].n = 1;
 		c.nseries++;
 	}
-	if (h < CHART_MIN_HEIGHT || chart_draw(&c, L->cols, h, chart_locale_utf8(), &g)) {
-		snprintf(note, sizeof(note), "(a chart needs at least %dx%d characters)", CHART_MIN_WIDTH,
-			 CHART_MIN_HEIGHT + 4);
-		screen_put(L->top + 1, 0, L->cols, note, 0, A_NORMAL);
-		return;
-	}
-	view_chart_paint(&g, L->top + 1);
-	chart_grid_free(&g);
+	if (view_chart_show(&c, L->top + 1, L->cols, h, 4))
+		return; /* chart_draw() refuses a height below CHART_MIN_HEIGHT too */
 	point_lines(tv, sc, L->top + 1 + h, L->height - 1 - h);
 }
 

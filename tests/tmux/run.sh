@@ -264,6 +264,14 @@ chart() {
 }
 check "c opens the chart view's place" chart
 
+# A screen too short for a chart says the least it needs (CHART_MIN_HEIGHT 7 rows, plus the
+# view's own: 2 for the chart view's title and note, 4 for the trade-off view's), never a torn chart.
+chart_small() {
+	sized 80 10 && keys Tab c && expect 'chart memcg_charge.batch' '\(a chart needs at least 24x9 characters\)' &&
+		keys Escape t && expect 'tradeoff memcg_charge' '\(a chart needs at least 24x11 characters\)'
+}
+check "a screen too short for a chart says what size it needs, in both chart views" chart_small
+
 # v opens the command line pre-filled for the patch under the cursor; the variant becomes a column.
 # On the default machine (64 CPUs): clamp(2 * 64, 32, 127) = 127, and 64 * 127 * 4 KiB = 31.75 MiB;
 # a variant that cannot be evaluated here is n/a. At 120 columns one variant column fits beside
