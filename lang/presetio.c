@@ -323,10 +323,10 @@ int preset_save(const struct machine *m, const char *name_or_path, struct strbuf
 		char dir[PATH_MAX], bad[PATH_MAX];
 
 		if (user_preset_dir(dir, sizeof(dir)))
-			return snprintf(err, errlen, "preset save: no XDG_CONFIG_HOME or HOME for the user's presets; "
-				       "give a PATH"), -1;
+			return err_set(err, errlen, "preset save: no XDG_CONFIG_HOME or HOME for the user's presets; "
+				       "give a PATH");
 		if (make_dirs(dir, 0755, bad, sizeof(bad)))
-			return snprintf(err, errlen, "preset save: cannot create %s: %s", bad, strerror(errno)), -1;
+			return err_set(err, errlen, "preset save: cannot create %s: %s", bad, strerror(errno));
 		snprintf(path, sizeof(path), "%.4000s/%s.preset", dir, name_or_path);
 	} else {
 		return err_set(err, errlen, "preset save: '%.64s' is neither a NAME (letters, digits, - _ .) nor a PATH",

@@ -3,12 +3,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/err.h"
 #include "../core/expr.h"
 #include "../core/patch.h"
 #include "../core/variant.h"
 #include "records.h"
-
-#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 
 static void patches_with_constant(char *buf, size_t len)
 {
@@ -35,8 +34,8 @@ static int find_patch(const char *id, const struct patch_desc **d, char *err, si
 		return 0;
 	patches_with_constant(ids, sizeof(ids));
 	if (*d)
-		return ERR("variant: %s has no constant a variant can replace (expected %s)", id, ids);
-	return ERR("variant: unknown patch '%.64s' (expected %s)", id, ids);
+		return err_set(err, errlen, "variant: %s has no constant a variant can replace (expected %s)", id, ids);
+	return err_set(err, errlen, "variant: unknown patch '%.64s' (expected %s)", id, ids);
 }
 
 static void list(const struct session *s, struct strbuf *out)
@@ -113,15 +112,15 @@ int cmd_variant(struct session *s, int argc, char **argv, struct strbuf *out, ch
 		return 0;
 	}
 	if (!strcmp(argv[0], "list"))
-		return ERR("variant: 'list' takes nothing after it");
+		return err_set(err, errlen, "variant: 'list' takes nothing after it");
 	if (!strcmp(argv[0], "del")) {
 		if (argc != 3)
-			return ERR("variant: expected variant del PATCH NAME");
+			return err_set(err, errlen, "variant: expected variant del PATCH NAME");
 		if (find_patch(argv[1], &d, err, errlen))
 			return -1;
 		next = s->m;
 		if (variant_del(&next, d, argv[2], why, sizeof(why)))
-			return ERR("variant del: %s", why);
+			return err_set(err, errlen, "variant del: %s", why);
 		s->m = next;
 		return 0;
 	}
@@ -132,10 +131,10 @@ int cmd_variant(struct session *s, int argc, char **argv, struct strbuf *out, ch
 	for (int i = 1; i < argc && n < sizeof(line); i++)
 		n += (size_t)snprintf(line + n, sizeof(line) - n, "%s%s", i > 1 ? " " : "", argv[i]);
 	if (n >= sizeof(line))
-		return ERR("variant: the line is too long");
+		return err_set(err, errlen, "variant: the line is too long");
 	eq = strchr(line, '=');
 	if (!eq)
-		return ERR("variant: expected variant %s NAME = EXPR (e.g. %s)", d->id, d->constant->example);
+		return err_set(err, errlen, "variant: expected variant %s NAME = EXPR (e.g. %s)", d->id, d->constant->example);
 	*eq = '\0';
 	name = line;
 	while (*name == ' ')
@@ -147,12 +146,12 @@ int cmd_variant(struct session *s, int argc, char **argv, struct strbuf *out, ch
 	while (*text == ' ')
 		text++;
 	if (!*name)
-		return ERR("variant: expected variant %s NAME = EXPR: no NAME before '='", d->id);
+		return err_set(err, errlen, "variant: expected variant %s NAME = EXPR: no NAME before '='", d->id);
 	if (strchr(name, ' '))
-		return ERR("variant: expected variant %s NAME = EXPR: '%.40s' is not one name", d->id, name);
+		return err_set(err, errlen, "variant: expected variant %s NAME = EXPR: '%.40s' is not one name", d->id, name);
 	next = s->m;
 	if (variant_add(&next, d, name, text, why, sizeof(why)))
-		return ERR("variant %s", why);
+		return err_set(err, errlen, "variant %s", why);
 	s->m = next;
 	return 0;
 }

@@ -15,6 +15,8 @@ for f in lang/*.c lang/*.h; do
 	grep -nE '#include *[<"](curses|ncurses|readline)' "$f" && say "$f uses the terminal"
 	grep -nE '#include *"\.\./tui/' "$f" && say "$f reaches up into tui/"
 done
+# One error helper: err_set() (core/err.c), not a macro of each file's own.
+grep -nE '#define +ERR\(|snprintf\(err, *errlen,.*\), *-1;' core/*.c lang/*.c tui/*.c && say "an error return not through err_set()"
 for t in "$@"; do
 	if ldd "$t" | grep -E 'ncurses|tinfo|readline'; then say "$t links a terminal library"; fi
 done
