@@ -343,6 +343,34 @@ void cells_metric_memo(struct cells_memo *mm, const struct machine *m, const str
 	mm->misses++;
 }
 
+void param_text_fit(const struct machine *m, const struct param *p, const char *text, int width, char *out,
+		    size_t len)
+{
+	char alt[3][64];
+	int n = 0;
+
+	if (utf8_width(text, strlen(text)) <= width) {
+		snprintf(out, len, "%s", text);
+		return;
+	}
+	if (p->type == PT_PAGES) {
+		uint64_t raw, v = param_u64(m, p);
+		const char *tag;
+
+		memcpy(&raw, (const char *)m + p->offset, sizeof(raw));
+		tag = (p->flags & PF_AUTO) && !raw ? "auto: " : "";
+		snprintf(alt[n++], sizeof(alt[0]), "%s%llu pages", tag, (unsigned long long)v);
+		snprintf(alt[n++], sizeof(alt[0]), "%s%llup", tag, (unsigned long long)v);
+	}
+	param_format_input(m, p, alt[n++], sizeof(alt[0])); /* as typed: "auto", "1032192p", "4294967296" */
+	for (int i = 0; i < n; i++)
+		if (utf8_width(alt[i], strlen(alt[i])) <= width) {
+			snprintf(out, len, "%s", alt[i]);
+			return;
+		}
+	snprintf(out, len, "%s", text);
+}
+
 void param_text_memo(struct param_memo *pm, const struct machine *m, const struct param *p, char *buf, size_t len)
 {
 	uint64_t in[3];

@@ -140,6 +140,15 @@ struct param_memo {
 	char text[96];
 };
 
+/*
+ * A parameter's value for a column width columns wide: text (its human
+ * form) when it fits, else a shorter spelling of the same value - "auto:
+ * 66060288 pages", "66060288p", "auto" - and a cut only when not even the
+ * shortest fits: "auto: 6606028>" would read as another number.
+ */
+void param_text_fit(const struct machine *m, const struct param *p, const char *text, int width, char *out,
+		    size_t len);
+
 /* param_format_human into buf, formatted again only when the parameter's inputs moved. */
 void param_text_memo(struct param_memo *pm, const struct machine *m, const struct param *p, char *buf, size_t len);
 

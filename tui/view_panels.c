@@ -57,6 +57,7 @@ static void draw_machine(struct panels *pn, struct screen *sc)
 		int y = L->top + i, cur = pn->mtop + i == pn->mcur;
 		attr_t a = cur ? crt_attr(pn->focus == 0 ? ST_CURSOR : ST_CURSOR2) : A_NORMAL;
 		const struct param_state *ps;
+		char text[96];
 
 		if (r->kind == ROW_GROUP) {
 			screen_put(y, L->mx, L->mw, r->group, 0, crt_attr(ST_GROUP));
@@ -65,7 +66,8 @@ static void draw_machine(struct panels *pn, struct screen *sc)
 		ps = &sc->pstate[r->serial];
 		screen_put(y, L->mx, L->mw, "", 0, a);
 		screen_put(y, L->mx + 1, L->mname_w, pn->mnames[pn->mtop + i], 0, a);
-		screen_put(y, L->mx + 2 + L->mname_w, L->mval_w, ps->text, 0,
+		param_text_fit(&sc->s->m, r->param, ps->text, L->mval_w, text, sizeof(text));
+		screen_put(y, L->mx + 2 + L->mname_w, L->mval_w, text, 0,
 			   screen_highlighted(sc, ps->changed) ? crt_attr(ST_CHANGED) : a);
 	}
 }

@@ -581,6 +581,56 @@ static void test_halve_cpus_to_one(void **state)
 	assert_non_null(strstr(err, "sockets: 4 packages is more than cpus (2)"));
 }
 
+/*
+ * A machine panel value too wide for its column is spelled shorter, never
+ * cut into another number: at 96 columns "auto: 66060288 pages (252 GiB)"
+ * was drawn "auto: 6606028>". Each width from the shortest spelling up gets
+ * a text that fits, ends in no '>', and still names the value.
+ */
+static void test_param_text_fit(void **state)
+{
+	static const char *const machines[] = { "", "totalram 1000p zone 77p", "ram 1T pagesize 64K" };
+	(void)state;
+	for (size_t k = 0; k < sizeof(machines) / sizeof(machines[0]); k++) {
+		struct machine m = machine_with(machines[k]);
+
+		for (size_t i = 0; i < nparams; i++) {
+			const struct param *p = &params[i];
+			char full[96], typed[64], out[96], num[32];
+
+			param_format_human(&m, p, full, sizeof(full));
+			param_format_input(&m, p, typed, sizeof(typed));
+			snprintf(num, sizeof(num), "%llu", (unsigned long long)(p->type == PT_REAL ? 0 : param_u64(&m, p)));
+			for (int w = (int)strlen(typed); w <= (int)strlen(full) + 2; w++) {
+				param_text_fit(&m, p, full, w, out, sizeof(out));
+				if ((int)strlen(out) > w || (strlen(out) && out[strlen(out) - 1] == '>'))
+					fprintf(stderr, "%s on '%s' at %d: '%s'\n", p->name, machines[k], w, out);
+				assert_true((int)strlen(out) <= w);
+				assert_false(strlen(out) && out[strlen(out) - 1] == '>');
+				if ((int)strlen(full) <= w)
+					assert_string_equal(out, full);
+				/* a page count keeps every digit of its value, whatever spelling fits */
+				if (p->type == PT_PAGES)
+					assert_true(strstr(out, num) || !strcmp(out, "auto"));
+			}
+		}
+	}
+	/* the default machine's totalram at the 96-column width of the panel */
+	{
+		struct machine m = machine_with("");
+		const struct param *p = param_find("totalram");
+		char full[96], out[96];
+
+		param_format_human(&m, p, full, sizeof(full));
+		param_text_fit(&m, p, full, 22, out, sizeof(out));
+		assert_string_equal(out, "auto: 66060288 pages");
+		param_text_fit(&m, p, full, 16, out, sizeof(out));
+		assert_string_equal(out, "auto: 66060288p");
+		param_text_fit(&m, p, full, 8, out, sizeof(out));
+		assert_string_equal(out, "auto");
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -593,6 +643,7 @@ int main(void)
 		cmocka_unit_test(test_step),         cmocka_unit_test(test_step_valid),
 		cmocka_unit_test(test_key_table),
 		cmocka_unit_test(test_halve_cpus_to_one),
+		cmocka_unit_test(test_param_text_fit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
