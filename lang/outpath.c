@@ -1,8 +1,10 @@
 #include "outpath.h"
 
+#include <limits.h>
 #include <string.h>
 
 #include "../core/err.h"
+#include "outfile.h"
 
 int outpath_take(const char *cmd, int *argc, char **argv, const char **path, char *err, size_t errlen)
 {
@@ -45,4 +47,18 @@ enum out_format outpath_format(enum out_format session_format, const char *path)
 	if (n > 5 && !strcmp(path + n - 5, ".json"))
 		return FMT_JSON;
 	return FMT_TABLE;
+}
+
+int outpath_write(const struct session *s, const char *cmd, const char *what, const char *path, struct strbuf *text,
+		  struct strbuf *out, char *err, size_t errlen)
+{
+	char why[PATH_MAX + 256];
+	int rc = outfile_write(path, text->buf ? text->buf : "", text->len, why, sizeof(why));
+
+	sb_free(text);
+	if (rc)
+		return err_set(err, errlen, "%s: %s", cmd, why);
+	if (s->interactive)
+		sb_printf(out, "wrote the %s to %s\n", what, path);
+	return 0;
 }

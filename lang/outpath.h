@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "../core/strbuf.h"
 #include "session.h"
 
 /*
@@ -21,5 +22,12 @@ int outpath_take(const char *cmd, int *argc, char **argv, const char **path, cha
  * it unless the session's format is already csv or json (--format, `format`).
  */
 enum out_format outpath_format(enum out_format session_format, const char *path);
+/*
+ * A command's whole output, built in text, written to path through
+ * outfile.c (text is freed either way); on a terminal "wrote the WHAT to
+ * PATH" is appended to out. 0, or -1 with "CMD: why" in err.
+ */
+int outpath_write(const struct session *s, const char *cmd, const char *what, const char *path, struct strbuf *text,
+		  struct strbuf *out, char *err, size_t errlen);
 
 #endif

@@ -662,15 +662,8 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 		}
 		sb_putc(dst, '\n');
 	}
-	if (path) {
-		int rc = outfile_write(path, text.buf ? text.buf : "", text.len, why, sizeof(why));
-
-		sb_free(&text);
-		if (rc)
-			return err_set(err, errlen, "plot: %s", why);
-		if (s->interactive)
-			sb_printf(out, "wrote the chart to %s\n", path);
-	}
+	if (path)
+		return outpath_write(s, "plot", "chart", path, &text, out, err, errlen);
 	return 0;
 }
 

@@ -1,12 +1,10 @@
 #include "tradeoff.h"
 
-#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../core/err.h"
 #include "numfmt.h"
-#include "outfile.h"
 #include "outpath.h"
 #include "records.h"
 #include "render.h"
@@ -171,7 +169,6 @@ int cmd_tradeoff(struct session *s, int argc, char **argv, struct strbuf *out, c
 	struct strbuf text = STRBUF_INIT, *dst;
 	const char *path;
 	enum out_format fmt;
-	char why[PATH_MAX + 256];
 
 	if (outpath_take("tradeoff", &argc, argv, &path, err, errlen) ||
 	    tradeoff_parse_run(&s->m, argc, argv, &t, err, errlen))
@@ -185,14 +182,7 @@ int cmd_tradeoff(struct session *s, int argc, char **argv, struct strbuf *out, c
 	else
 		print_table(&t, dst);
 	tradeoff_free(&t);
-	if (path) {
-		int rc = outfile_write(path, text.buf ? text.buf : "", text.len, why, sizeof(why));
-
-		sb_free(&text);
-		if (rc)
-			return err_set(err, errlen, "tradeoff: %s", why);
-		if (s->interactive)
-			sb_printf(out, "wrote the trade-off to %s\n", path);
-	}
+	if (path)
+		return outpath_write(s, "tradeoff", "trade-off", path, &text, out, err, errlen);
 	return 0;
 }
