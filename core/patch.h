@@ -25,9 +25,11 @@ enum value_kind {
 
 struct value {
 	enum value_kind kind;
-	uint64_t i;
-	double r;
-	const char *why; /* VAL_NONE: the reason, one short phrase */
+	union {
+		uint64_t i;      /* VAL_INT, VAL_LIST */
+		double r;        /* VAL_REAL */
+		const char *why; /* VAL_NONE: the reason, one short phrase */
+	};
 };
 
 /*
@@ -178,25 +180,25 @@ const char *patch_col_name(const struct machine *m, const struct patch_desc *d, 
 
 static inline struct value val_int(uint64_t i)
 {
-	struct value v = { VAL_INT, i, (double)i, NULL };
+	struct value v = { .kind = VAL_INT, .i = i };
 	return v;
 }
 
 static inline struct value val_real(double r)
 {
-	struct value v = { VAL_REAL, 0, r, NULL };
+	struct value v = { .kind = VAL_REAL, .r = r };
 	return v;
 }
 
 static inline struct value val_list(uint64_t n)
 {
-	struct value v = { VAL_LIST, n, (double)n, NULL };
+	struct value v = { .kind = VAL_LIST, .i = n };
 	return v;
 }
 
 static inline struct value val_none(const char *why)
 {
-	struct value v = { VAL_NONE, 0, 0, why };
+	struct value v = { .kind = VAL_NONE, .why = why };
 	return v;
 }
 
