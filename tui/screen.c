@@ -318,10 +318,24 @@ static void screen_free(struct screen *sc)
 void screen_put(int y, int x, int width, const char *text, int right, attr_t attr)
 {
 	char buf[4 * 512 + 1]; /* a full line of three-byte characters (braille, box drawing) */
+	chtype cells[512];
+	int n = 0;
 
 	if (width <= 0)
 		return;
 	fit_text(buf, sizeof(buf), text, width, right);
+	/*
+	 * Most cells are ASCII: those go in as ready-made cells, which ncurses
+	 * copies, where waddstr runs each byte through its multibyte decoder.
+	 */
+	while (n < (int)(sizeof(cells) / sizeof(cells[0])) && buf[n] >= ' ' && buf[n] <= '~') {
+		cells[n] = (chtype)(unsigned char)buf[n] | attr;
+		n++;
+	}
+	if (!buf[n]) {
+		mvaddchnstr(y, x, cells, n);
+		return;
+	}
 	attrset(attr);
 	mvaddstr(y, x, buf);
 	attrset(A_NORMAL);
