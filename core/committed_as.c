@@ -275,7 +275,7 @@ static struct value mmap_speedup(const struct machine *m, int side, struct strbu
 
 	(void)side;
 	/* both sides in one interleaved pass: the same figures mmap_throughput() gives */
-	if (mva_solve_pair(&nb, &na, machine_parallel(m), &xb, &xa) || !(xb > 0))
+	if (mva_solve_pair(&nb, &na, machine_parallel(m), &xb, &xa, NULL, NULL) || !(xb > 0))
 		return val_none("throughput cannot be evaluated");
 	before = val_real(xb * 1e9);
 	after = val_real(xa * 1e9);
@@ -350,35 +350,48 @@ static double mmap_row(struct machine *row, int side, uint64_t cpus, double lock
 	return lock_visits(row, side) ? locked : (double)machine_parallel(row) / row->mmap_loop_ns;
 }
 
-/* One scratch machine per pass, not per row: a machine carries its variants and is not small. */
-static int mmap_throughput_cpus(const struct machine *m, int side, uint64_t n, struct value *out)
+/*
+ * One scratch machine per pass, not per row: a machine carries its variants
+ * and is not small. The locked throughput does not depend on the side: one
+ * solve, parked in the lowest column asked for, serves every column.
+ */
+static int mmap_throughput_cpus(const struct machine *m, uint64_t n, struct value *const out[PATCH_MAX_COLS])
 {
 	struct machine *row = malloc(sizeof(*row));
+	int first = 0;
 
-	if (!row || mmap_sweep_locked(m, n, out)) {
+	while (first < PATCH_MAX_COLS && !out[first])
+		first++;
+	if (!row || first == PATCH_MAX_COLS || mmap_sweep_locked(m, n, out[first])) {
 		free(row);
 		return -1;
 	}
 	*row = *m;
-	for (uint64_t i = 0; i < n; i++)
-		out[i] = val_real(mmap_row(row, side, i + 1, out[i].r) * 1e9);
+	for (uint64_t i = 0; i < n; i++) {
+		double locked = out[first][i].r;
+
+		/* the parked column last: the others read it first */
+		for (int s = PATCH_MAX_COLS - 1; s >= first; s--)
+			if (out[s])
+				out[s][i] = val_real(mmap_row(row, s, i + 1, locked) * 1e9);
+	}
 	free(row);
 	return 0;
 }
 
-static int mmap_speedup_cpus(const struct machine *m, int side, uint64_t n, struct value *out)
+static int mmap_speedup_cpus(const struct machine *m, uint64_t n, struct value *const out[PATCH_MAX_COLS])
 {
 	struct machine *row = malloc(sizeof(*row));
+	struct value *t = out[0];
 
-	(void)side;
-	if (!row || mmap_sweep_locked(m, n, out)) {
+	if (!row || mmap_sweep_locked(m, n, t)) {
 		free(row);
 		return -1;
 	}
 	*row = *m;
 	for (uint64_t i = 0; i < n; i++)
 		/* in loops/s, as mmap_speedup() divides them: the same double, not one a rounding away */
-		out[i] = val_real(mmap_row(row, AFTER, i + 1, out[i].r) * 1e9 / (mmap_row(row, BEFORE, i + 1, out[i].r) * 1e9));
+		t[i] = val_real(mmap_row(row, AFTER, i + 1, t[i].r) * 1e9 / (mmap_row(row, BEFORE, i + 1, t[i].r) * 1e9));
 	free(row);
 	return 0;
 }

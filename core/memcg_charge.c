@@ -271,7 +271,7 @@ static struct value charge_speedup(const struct machine *m, int side, struct str
 	/* both sides in one interleaved pass: the same figures charge_throughput() gives */
 	charge_net_init(m, MEMCG_CHARGE_BATCH_OLD, &nb);
 	charge_net_init(m, m->charge_batch, &na);
-	if (mva_solve_pair(&nb.net, &na.net, m->cpus, &xb, &xa))
+	if (mva_solve_pair(&nb.net, &na.net, m->cpus, &xb, &xa, NULL, NULL))
 		return val_none("throughput cannot be evaluated");
 	before = val_real(netperf_mbps(m, xb, m->cpus));
 	after = val_real(netperf_mbps(m, xa, m->cpus));
@@ -287,45 +287,69 @@ static struct value charge_speedup(const struct machine *m, int side, struct str
 	return val_real(after.r / before.r);
 }
 
-/* One MVA pass per side yields every cpus = 1..n of a sweep. */
+/*
+ * One MVA pass yields every cpus = 1..n of a sweep; two columns' recursions
+ * run interleaved in it, so both sides cost about what one did.
+ */
 struct charge_sweep {
 	const struct machine *m;
-	struct value *out;
-	int divide; /* second pass of speedup: out[] holds the before side */
+	struct value *a, *b; /* the two columns of the pass; b NULL for a pass of one */
+	int ratio;           /* speedup: a gets b's Mbps over a's */
 };
 
-static void charge_sweep_each(uint64_t k, double x, void *ctx)
+static void charge_sweep_one(uint64_t k, double x, void *ctx)
 {
 	struct charge_sweep *cs = ctx;
-	double mbps = netperf_mbps(cs->m, x, k);
 
-	if (cs->divide)
-		cs->out[k - 1] = val_real(mbps / cs->out[k - 1].r);
-	else
-		cs->out[k - 1] = val_real(mbps);
+	cs->a[k - 1] = val_real(netperf_mbps(cs->m, x, k));
 }
 
-static int charge_sweep_side(const struct machine *m, int side, uint64_t n, struct value *out, int divide)
+static void charge_sweep_two(uint64_t k, double xa, double xb, void *ctx)
 {
-	struct charge_sweep cs = { m, out, divide };
-	struct charge_net cn;
-	double x;
+	struct charge_sweep *cs = ctx;
+	double a = netperf_mbps(cs->m, xa, k), b = netperf_mbps(cs->m, xb, k);
 
-	charge_net_init(m, charge_batch(m, side, NULL), &cn);
-	return mva_solve(&cn.net, n, &x, charge_sweep_each, &cs);
+	if (cs->ratio) {
+		cs->a[k - 1] = val_real(b / a); /* as charge_speedup() divides: the same double */
+		return;
+	}
+	cs->a[k - 1] = val_real(a);
+	cs->b[k - 1] = val_real(b);
 }
 
-static int charge_throughput_cpus(const struct machine *m, int side, uint64_t n, struct value *out)
+static int charge_sweep_pass(const struct machine *m, uint64_t n, int sa, int sb, struct charge_sweep *cs)
 {
-	return charge_sweep_side(m, side, n, out, 0);
+	struct charge_net na, nb;
+	double xa, xb;
+
+	charge_net_init(m, charge_batch(m, sa, NULL), &na);
+	if (sb < 0)
+		return mva_solve(&na.net, n, &xa, charge_sweep_one, cs);
+	charge_net_init(m, charge_batch(m, sb, NULL), &nb);
+	return mva_solve_pair(&na.net, &nb.net, n, &xa, &xb, charge_sweep_two, cs);
 }
 
-static int charge_speedup_cpus(const struct machine *m, int side, uint64_t n, struct value *out)
+static int charge_throughput_cpus(const struct machine *m, uint64_t n, struct value *const out[PATCH_MAX_COLS])
 {
-	(void)side;
-	if (charge_sweep_side(m, BEFORE, n, out, 0))
-		return -1;
-	return charge_sweep_side(m, AFTER, n, out, 1);
+	int want[PATCH_MAX_COLS], nw = 0;
+
+	for (int s = 0; s < PATCH_MAX_COLS; s++)
+		if (out[s])
+			want[nw++] = s;
+	for (int i = 0; i < nw; i += 2) {
+		struct charge_sweep cs = { m, out[want[i]], i + 1 < nw ? out[want[i + 1]] : NULL, 0 };
+
+		if (charge_sweep_pass(m, n, want[i], i + 1 < nw ? want[i + 1] : -1, &cs))
+			return -1;
+	}
+	return 0;
+}
+
+static int charge_speedup_cpus(const struct machine *m, uint64_t n, struct value *const out[PATCH_MAX_COLS])
+{
+	struct charge_sweep cs = { m, out[0], NULL, 1 };
+
+	return charge_sweep_pass(m, n, BEFORE, AFTER, &cs);
 }
 
 static const struct metric_desc metrics[] = {

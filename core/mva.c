@@ -1,6 +1,8 @@
 #include "mva.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 
 /*
  * Identical centres (memcg's depth page_counters, each demand c / batch) hold
@@ -97,21 +99,51 @@ int mva_solve(const struct mva_net *net, uint64_t n, double *x_n, mva_each_fn ea
 	return 0;
 }
 
-int mva_solve_pair(const struct mva_net *a, const struct mva_net *b, uint64_t n, double *xa, double *xb)
+/* The rare pair that is not two symmetric queueing networks: one network solved ahead into a table. */
+struct pair_ahead {
+	double *xa;
+	mva_pair_fn each;
+	void *ctx;
+};
+
+static void keep_x(uint64_t k, double x, void *ctx)
+{
+	((struct pair_ahead *)ctx)->xa[k - 1] = x;
+}
+
+static void pair_x(uint64_t k, double x, void *ctx)
+{
+	struct pair_ahead *pa = ctx;
+
+	pa->each(k, pa->xa[k - 1], x, pa->ctx);
+}
+
+int mva_solve_pair(const struct mva_net *a, const struct mva_net *b, uint64_t n, double *xa, double *xb,
+		   mva_pair_fn each, void *ctx)
 {
 	int sa = check_net(a, n), sb = check_net(b, n);
 	double da = symmetric_demand(a), db = symmetric_demand(b);
 
 	if (sa < 0 || sb < 0)
 		return -1;
-	if (!sa || !sb || da == 0 || db == 0)
-		return mva_solve(a, n, xa, NULL, NULL) || mva_solve(b, n, xb, NULL, NULL) ? -1 : 0;
+	if (!sa || !sb || da == 0 || db == 0) {
+		struct pair_ahead pa = { NULL, each, ctx };
+		int rc;
+
+		if (!each)
+			return mva_solve(a, n, xa, NULL, NULL) || mva_solve(b, n, xb, NULL, NULL) ? -1 : 0;
+		if (n > SIZE_MAX / sizeof(double) || !(pa.xa = malloc(n * sizeof(double))))
+			return -1;
+		rc = mva_solve(a, n, xa, keep_x, &pa) || mva_solve(b, n, xb, pair_x, &pa) ? -1 : 0;
+		free(pa.xa);
+		return rc;
+	}
 	{
 		/* the recursion of solve_symmetric(), twice, interleaved */
 		double za = a->think, zb = b->think, zka = za + (double)a->ncentres * da, zkb = zb + (double)b->ncentres * db;
 		double qa = 0, qb = 0, x1 = 0, x2 = 0, pop = 0;
 
-		for (uint64_t i = 0; i < n; i++) {
+		for (uint64_t i = 1; i <= n; i++) {
 			double ca = zka + da * qa, cb = zkb + db * qb;
 
 			pop += 1;
@@ -119,6 +151,8 @@ int mva_solve_pair(const struct mva_net *a, const struct mva_net *b, uint64_t n,
 			x2 = pop / cb;
 			qa = x1 * (ca - za);
 			qb = x2 * (cb - zb);
+			if (each)
+				each(i, x1, x2, ctx);
 		}
 		*xa = x1;
 		*xb = x2;

@@ -31,11 +31,17 @@ typedef void (*mva_each_fn)(uint64_t k, double x, void *ctx);
  */
 int mva_solve(const struct mva_net *net, uint64_t n, double *x_n, mva_each_fn each, void *ctx);
 
+/* Called with X(k) of both networks for k = 1..n in order. */
+typedef void (*mva_pair_fn)(uint64_t k, double xa, double xb, void *ctx);
+
 /*
  * Two networks at the same population n, X(n) of each: their recursions are
  * independent dependency chains, so interleaved they cost about one solve
- * (a speedup needs both sides). Returns -1 as mva_solve() would for either.
+ * (a speedup needs both sides; a sweep shows both). each, when not NULL,
+ * sees every X(k) of both, the same doubles mva_solve() gives each network.
+ * Returns -1 as mva_solve() would for either, or when out of memory.
  */
-int mva_solve_pair(const struct mva_net *a, const struct mva_net *b, uint64_t n, double *xa, double *xb);
+int mva_solve_pair(const struct mva_net *a, const struct mva_net *b, uint64_t n, double *xa, double *xb,
+		   mva_pair_fn each, void *ctx);
 
 #endif

@@ -334,6 +334,15 @@ int sweep_add_metric_m(struct sweep *sw, const struct machine *m, const char *na
 	return 0;
 }
 
+/* fn_cpus for one column's table: side (a side, a variant, or 0 for a single-valued metric) alone. */
+static int cpus_one(const struct machine *m, const struct metric_desc *md, int side, uint64_t n, struct value *t)
+{
+	struct value *out[PATCH_MAX_COLS] = { NULL };
+
+	out[side] = t;
+	return md->fn_cpus(m, n, out);
+}
+
 #define VARIANT_DISTINCT_MAX 256
 
 /*
@@ -384,7 +393,7 @@ static struct value *variant_cpus_table(const struct machine *m, const struct sw
 	}
 	if (!failed && c->metric->cpus_rows) {
 		/* fn_cpus evaluates the variant at each row itself: one pass, straight into the table */
-		failed = c->metric->fn_cpus(m, c->side, n, t);
+		failed = cpus_one(m, c->metric, c->side, n, t);
 		nd = 0;
 	}
 	/*
@@ -403,7 +412,7 @@ static struct value *variant_cpus_table(const struct machine *m, const struct sw
 		struct value *to = j == big ? t : tmp;
 
 		*row = *m;
-		if (variant_fix(row, c->patch, c->side, distinct[j]) || c->metric->fn_cpus(row, c->side, upto[j], to)) {
+		if (variant_fix(row, c->patch, c->side, distinct[j]) || cpus_one(row, c->metric, c->side, upto[j], to)) {
 			failed = 1;
 			break;
 		}
@@ -446,11 +455,48 @@ static struct value *cpus_table(const struct machine *m, const struct sweep_col 
 	t = calloc(n, sizeof(*t));
 	if (!t)
 		return NULL; /* fall back to one evaluation per row */
-	if (c->metric->fn_cpus(m, c->side, n, t)) {
+	if (cpus_one(m, c->metric, c->side, n, t)) {
 		free(t);
 		return NULL;
 	}
 	return t;
+}
+
+/*
+ * The columns of column i's metric share one fn_cpus pass, so its sides'
+ * recursions run interleaved. A column asking for a side already in the pass
+ * (the same column twice) is left for a pass of its own; the ones taken are
+ * marked in tried, whether the pass succeeded or declined.
+ */
+static void cpus_group(struct sweep *sw, const struct machine *m, int i, char *tried)
+{
+	struct value *out[PATCH_MAX_COLS] = { NULL };
+	int who[PATCH_MAX_COLS], failed = 0;
+	const struct metric_desc *md = sw->cols[i].metric;
+	uint64_t n = sw->range.to;
+
+	for (int j = i; j < sw->ncols; j++) {
+		struct sweep_col *c = &sw->cols[j];
+
+		if (c->metric != md || c->hoisted || c->variant || tried[j] || out[c->side])
+			continue;
+		tried[j] = 1;
+		who[c->side] = j;
+		if (!(out[c->side] = calloc(n, sizeof(struct value))))
+			failed = 1; /* every column of the pass falls back to one evaluation per row */
+	}
+	if (!failed)
+		failed = md->fn_cpus(m, n, out);
+	for (int s = 0; s < PATCH_MAX_COLS; s++) {
+		if (!out[s])
+			continue;
+		if (failed) {
+			free(out[s]);
+		} else {
+			sw->cols[who[s]].fast = out[s];
+			sw->fast_calls++;
+		}
+	}
 }
 
 /*
@@ -521,9 +567,22 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 		if (c->hoisted) {
 			c->once = metric_compute(m, c->patch, c->metric, c->side, NULL);
 			sw->hoisted++;
-		} else if (!sw->range.real && is_cpus(sw->range.key)) {
-			c->fast = cpus_table(m, c, sw->range.to);
-			sw->fast_calls += c->fast != NULL;
+		}
+	}
+	if (!sw->range.real && is_cpus(sw->range.key)) {
+		char tried[SWEEP_MAX_COLS] = { 0 };
+
+		for (int i = 0; i < sw->ncols; i++) {
+			struct sweep_col *c = &sw->cols[i];
+
+			if (c->hoisted || tried[i] || !c->metric->fn_cpus)
+				continue;
+			if (c->variant) {
+				c->fast = cpus_table(m, c, sw->range.to);
+				sw->fast_calls += c->fast != NULL;
+			} else {
+				cpus_group(sw, m, i, tried);
+			}
 		}
 	}
 	keep_variants(sw, m);

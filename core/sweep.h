@@ -94,7 +94,7 @@ struct sweep {
 	int ncols;
 	struct machine m;      /* the current row's machine */
 	struct sweep_cursor cur;
-	uint64_t fast_calls;   /* fn_cpus passes that were used (for tests and the bench) */
+	uint64_t fast_calls;   /* columns read from fn_cpus tables (for tests and the bench) */
 	int hoisted;           /* columns computed once because their metric does not read the key */
 };
 

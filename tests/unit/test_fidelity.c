@@ -176,7 +176,10 @@ static void check_fast_path(struct machine m, const char *name, uint64_t n, uint
 	assert_non_null(ref.metric->fn_cpus);
 	nsides = ref.metric->single ? 1 : patch_nsides(ref.patch);
 	for (int side = 0; side < nsides; side++) {
-		assert_int_equal(ref.metric->fn_cpus(&m, side, n, out), 0);
+		struct value *tables[PATCH_MAX_COLS] = { NULL };
+
+		tables[side] = out;
+		assert_int_equal(ref.metric->fn_cpus(&m, n, tables), 0);
 		for (uint64_t cpus = 1; cpus <= n; cpus += (cpus < 300 ? 1 : stride)) {
 			struct machine row = m;
 			struct value v;

@@ -401,21 +401,22 @@ static struct value fake_fn(const struct machine *m, int side, struct strbuf *wh
 	return val_int(m->cpus * 1000003u % 7919u + (uint64_t)side * 100000u + m->depth);
 }
 
-static int fake_fn_cpus(const struct machine *m, int side, uint64_t n, struct value *out)
+static int fake_fn_cpus(const struct machine *m, uint64_t n, struct value *const out[PATCH_MAX_COLS])
 {
 	struct machine k = *m;
 
 	fn_cpus_calls++;
-	for (uint64_t i = 0; i < n; i++) {
-		k.cpus = i + 1;
-		out[i] = val_int(k.cpus * 1000003u % 7919u + (uint64_t)side * 100000u + k.depth);
-	}
+	for (int side = 0; side < PATCH_MAX_COLS; side++)
+		for (uint64_t i = 0; out[side] && i < n; i++) {
+			k.cpus = i + 1;
+			out[side][i] = val_int(k.cpus * 1000003u % 7919u + (uint64_t)side * 100000u + k.depth);
+		}
 	return 0;
 }
 
-static int declining_fn_cpus(const struct machine *m, int side, uint64_t n, struct value *out)
+static int declining_fn_cpus(const struct machine *m, uint64_t n, struct value *const out[PATCH_MAX_COLS])
 {
-	(void)m, (void)side, (void)n, (void)out;
+	(void)m, (void)n, (void)out;
 	fn_cpus_calls++;
 	return -1;
 }
@@ -448,7 +449,7 @@ static void sweep_fake(const char *how, const char *n, const char *from, const c
 			assert_int_equal(sweep_add_column(&sw, &fake_patch, &fake_metrics[i], side, "x", err, sizeof(err)), 0);
 	fn_calls = fn_cpus_calls = 0;
 	sweep_begin(&sw, &m);
-	assert_int_equal(fn_cpus_calls, 4); /* fast and declines, two sides each */
+	assert_int_equal(fn_cpus_calls, 2); /* fast and declines: one pass each for both sides */
 	assert_int_equal(sw.fast_calls, 2);
 	assert_non_null(sw.cols[0].fast);
 	assert_null(sw.cols[2].fast);
@@ -483,6 +484,34 @@ static void test_fast_path(void **state)
 }
 
 /* Not over cpus, fn_cpus is never asked. */
+/* One pass serves both sides; a column asked for twice gets a pass of its own, not the other's table. */
+static void test_fast_path_shared_pass(void **state)
+{
+	struct machine m = machine_with("depth 3");
+	struct sweep_range r;
+	static struct sweep sw;
+	char err[256];
+	const int sides[] = { 1, 1, 0 };
+
+	(void)state;
+	assert_int_equal(sweep_range_parse(&m, "cpus", "1", "4096", NULL, NULL, &r, err, sizeof(err)), 0);
+	sweep_init(&sw, &r);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(sweep_add_column(&sw, &fake_patch, &fake_metrics[0], sides[i], "x", err, sizeof(err)), 0);
+	fn_calls = fn_cpus_calls = 0;
+	sweep_begin(&sw, &m);
+	assert_int_equal(fn_cpus_calls, 2); /* after and before together; the second after alone */
+	assert_int_equal(sw.fast_calls, 3);
+	for (int i = 0; i < 3; i++)
+		assert_non_null(sw.cols[i].fast);
+	assert_ptr_not_equal(sw.cols[0].fast, sw.cols[1].fast);
+	while (sweep_next(&sw) > 0)
+		for (int i = 0; i < 3; i++)
+			assert_int_equal(sweep_value(&sw, i).i, fake_fn(&sw.m, sides[i], NULL).i);
+	assert_int_equal(sw.cur.i, 4096);
+	sweep_end(&sw);
+}
+
 static void test_fast_path_only_cpus(void **state)
 {
 	struct machine m = machine_with("");
@@ -983,7 +1012,7 @@ int main(void)
 		cmocka_unit_test(test_range_values),       cmocka_unit_test(test_range_errors),
 		cmocka_unit_test(test_command_errors),     cmocka_unit_test(test_rows_exact),
 		cmocka_unit_test(test_real_key),           cmocka_unit_test(test_fast_path),
-		cmocka_unit_test(test_fast_path_only_cpus), cmocka_unit_test(test_csv_json_table),
+		cmocka_unit_test(test_fast_path_only_cpus), cmocka_unit_test(test_fast_path_shared_pass), cmocka_unit_test(test_csv_json_table),
 		cmocka_unit_test(test_output_file),        cmocka_unit_test(test_interrupt),
 		cmocka_unit_test(test_where),              cmocka_unit_test(test_where_not_monotone_wide),
 		cmocka_unit_test(test_plot),               cmocka_unit_test(test_step_past_to),
