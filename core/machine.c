@@ -1,10 +1,21 @@
 #include "machine.h"
 
+#include <stddef.h>
+#include <string.h>
+
 #include "kernel.h"
 #include "strbuf.h"
 
 /* struct page is 64 bytes on 64-bit kernels: the memmap eats 64 / pagesize of RAM. */
 #define STRUCT_PAGE_BYTES 64u
+
+void machine_copy(struct machine *dst, const struct machine *src)
+{
+	memcpy(dst, src, offsetof(struct machine, variants));
+	for (int p = 0; p < VARIANT_PATCHES; p++)
+		memcpy(dst->variants[p], src->variants[p],
+		       (src->nvariants[p] < VARIANT_MAX ? src->nvariants[p] : VARIANT_MAX) * sizeof(src->variants[p][0]));
+}
 
 uint64_t machine_totalram(const struct machine *m)
 {

@@ -80,9 +80,17 @@ struct machine {
 	double committed_sum_cpu_ns; /* committed_as: one CPU's share of an exact percpu_counter_sum() */
 
 	/* the user's variants of each patch's constant, in the order they were added */
-	struct variant variants[VARIANT_PATCHES][VARIANT_MAX];
 	uint8_t nvariants[VARIANT_PATCHES];
+	struct variant variants[VARIANT_PATCHES][VARIANT_MAX]; /* last: machine_copy() stops at the live ones */
 };
+
+/*
+ * *dst = *src for everything anyone reads: the parameters and the variants
+ * src holds, not its empty variant slots - most of a machine's 30 KB. An
+ * explorer key copies a machine a few times (a scratch copy to check, an undo
+ * entry); this keeps each copy to the bytes that matter.
+ */
+void machine_copy(struct machine *dst, const struct machine *src);
 
 /* totalram_pages(): set, or installed pages less one 64-byte struct page per page. */
 uint64_t machine_totalram(const struct machine *m);

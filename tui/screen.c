@@ -48,31 +48,34 @@ void screen_status(struct screen *sc, int err, const char *fmt, ...)
 
 static void undo_take(const struct session *s, struct undo_entry *e)
 {
-	e->m = s->m;
-	e->preset_m = s->preset_m;
+	machine_copy(&e->m, &s->m);
+	machine_copy(&e->preset_m, &s->preset_m);
 	snprintf(e->preset, sizeof(e->preset), "%s", s->preset);
 }
 
-static int undo_differs(const struct undo_entry *a, const struct undo_entry *b)
+static void undo_copy(struct undo_entry *dst, const struct undo_entry *src)
 {
-	return machine_differs(&a->m, &b->m) || machine_differs(&a->preset_m, &b->preset_m) ||
-	       strcmp(a->preset, b->preset);
+	machine_copy(&dst->m, &src->m);
+	machine_copy(&dst->preset_m, &src->preset_m);
+	snprintf(dst->preset, sizeof(dst->preset), "%s", src->preset);
+}
+
+static int undo_differs(const struct session *s, const struct undo_entry *e)
+{
+	return machine_differs(&s->m, &e->m) || machine_differs(&s->preset_m, &e->preset_m) || strcmp(s->preset, e->preset);
 }
 
 /* The session moved away from what was shown: the shown state goes on the undo ring. */
 static void remember(struct screen *sc)
 {
-	struct undo_entry now;
-
-	undo_take(sc->s, &now);
-	if (!sc->undoing && undo_differs(&now, sc->shown)) {
+	if (!sc->undoing && undo_differs(sc->s, sc->shown)) {
 		if (sc->undo_n == SCREEN_UNDO_MAX) { /* the oldest goes */
 			sc->undo_first = (sc->undo_first + 1) % SCREEN_UNDO_MAX;
 			sc->undo_n--;
 		}
-		sc->undo[(sc->undo_first + sc->undo_n++) % SCREEN_UNDO_MAX] = *sc->shown;
+		undo_copy(&sc->undo[(sc->undo_first + sc->undo_n++) % SCREEN_UNDO_MAX], sc->shown);
 	}
-	*sc->shown = now;
+	undo_take(sc->s, sc->shown);
 }
 
 void screen_undo(struct screen *sc)
@@ -84,8 +87,8 @@ void screen_undo(struct screen *sc)
 		return;
 	}
 	e = &sc->undo[(sc->undo_first + --sc->undo_n) % SCREEN_UNDO_MAX];
-	sc->s->m = e->m;
-	sc->s->preset_m = e->preset_m;
+	machine_copy(&sc->s->m, &e->m);
+	machine_copy(&sc->s->preset_m, &e->preset_m);
 	snprintf(sc->s->preset, sizeof(sc->s->preset), "%s", e->preset);
 	sc->undoing = 1;
 	screen_recompute(sc, 1);

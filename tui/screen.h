@@ -31,8 +31,8 @@ struct param_state {
 
 /* What `u` puts back: the machine, and which preset it was measured against. */
 struct undo_entry {
-	struct machine m, preset_m;
 	char preset[64];
+	struct machine m, preset_m; /* copied with machine_copy(): an entry touches a page or two of its 60 KB */
 };
 
 struct screen {

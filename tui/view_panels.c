@@ -241,14 +241,15 @@ static void move_cursor(struct panels *pn, int by)
 /* Apply one parameter value through param_set, so every front end validates in one place. */
 static void apply_param(struct screen *sc, const struct param *p, const char *value)
 {
-	struct machine next = sc->s->m;
+	static struct machine next; /* 30 KB: not on the stack, and copied only as far as it is used */
 	char err[256];
 
+	machine_copy(&next, &sc->s->m);
 	if (param_set(&next, p, value, err, sizeof(err)) || machine_check(&next, err, sizeof(err))) {
 		screen_status(sc, 1, "%s", err);
 		return;
 	}
-	sc->s->m = next;
+	machine_copy(&sc->s->m, &next);
 	screen_recompute(sc, 1);
 	screen_status(sc, 0, "%s = %s", p->name, sc->pstate[p - params].text);
 }

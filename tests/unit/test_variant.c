@@ -6,6 +6,8 @@
  * over cpus agrees with row-by-row evaluation; bad names leave the machine
  * as it was; presets carry variants there and back.
  */
+#include <stddef.h>
+
 #include "testutil.h"
 
 #include <math.h>
@@ -279,6 +281,46 @@ static void test_bad_names(void **state)
 	assert_int_equal(variant_del(&m, d, "b", err, sizeof(err)), -1);
 }
 
+/*
+ * machine_copy() gives what *dst = *src gives to every reader: the
+ * parameters, and each variant's name, text and value - into a machine that
+ * held other variants, more of them, and after one was deleted.
+ */
+static void test_machine_copy(void **state)
+{
+	struct machine src = machine_with("cpus 72 ram 192G depth 3"), dst = machine_with("cpus 8 ram 4G");
+	char err[300];
+
+	(void)state;
+	add(&src, "memcg_charge", "scaled", "clamp(2 * cpus, 32, 127)");
+	add(&src, "memcg_charge", "half", "16");
+	add(&src, "committed_as", "lift16", "max(totalram / cpus / 16, 32)");
+	add(&dst, "memcg_charge", "x", "40");
+	add(&dst, "memcg_charge", "y", "41");
+	add(&dst, "memcg_charge", "z", "42");
+	add(&dst, "vmpressure", "w", "1024");
+	assert_int_equal(variant_del(&src, patch_find("memcg_charge"), "scaled", err, sizeof(err)), 0);
+	machine_copy(&dst, &src);
+	assert_int_equal(memcmp(&dst, &src, offsetof(struct machine, variants)), 0);
+	for (int i = 0; patches[i]; i++) {
+		const struct patch_desc *d = patches[i];
+
+		assert_int_equal(patch_ncols(&dst, d), patch_ncols(&src, d));
+		for (int side = patch_nsides(d); side < patch_ncols(&src, d); side++) {
+			uint64_t a, b;
+			const char *why;
+
+			assert_string_equal(variant_at(&dst, d, side)->name, variant_at(&src, d, side)->name);
+			assert_string_equal(variant_at(&dst, d, side)->text, variant_at(&src, d, side)->text);
+			assert_int_equal(variant_eval(&dst, d, side, NULL, &a, &why, NULL), 0);
+			assert_int_equal(variant_eval(&src, d, side, NULL, &b, &why, NULL), 0);
+			assert_int_equal(a, b);
+		}
+	}
+	assert_int_equal(patch_ncols(&dst, patch_find("vmpressure")), patch_nsides(patch_find("vmpressure")));
+	assert_int_equal(variant_find(&dst, patch_find("memcg_charge"), "half"), patch_nsides(patch_find("memcg_charge")));
+}
+
 static void test_preset_round_trip(void **state)
 {
 	struct machine m = machine_with("cpus 72 ram 192G"), back;
@@ -348,7 +390,7 @@ int main(void)
 		cmocka_unit_test(test_marks),
 		cmocka_unit_test(test_sweep_fast_path),
 		cmocka_unit_test(test_bad_names),
-		cmocka_unit_test(test_preset_round_trip),
+		cmocka_unit_test(test_machine_copy), cmocka_unit_test(test_preset_round_trip),
 		cmocka_unit_test(test_tradeoff_points),
 	};
 
