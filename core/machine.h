@@ -7,6 +7,7 @@
 #ifndef BL_MACHINE_H
 #define BL_MACHINE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "expr.h"
@@ -91,6 +92,9 @@ struct machine {
  * entry); this keeps each copy to the bytes that matter.
  */
 void machine_copy(struct machine *dst, const struct machine *src);
+
+/* The bytes of a machine before its variant slots: every parameter, and how many variants each patch has. */
+#define MACHINE_HEAD (offsetof(struct machine, nvariants) + sizeof(((struct machine *)0)->nvariants))
 
 /* totalram_pages(): set, or installed pages less one 64-byte struct page per page. */
 uint64_t machine_totalram(const struct machine *m);

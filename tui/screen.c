@@ -46,26 +46,57 @@ void screen_status(struct screen *sc, int err, const char *fmt, ...)
 
 /* --- undo: every change reaches the cells through screen_recompute, which keeps the state before it --- */
 
-static void undo_take(const struct session *s, struct undo_entry *e)
+static int undo_keep(struct undo_machine *u, const struct machine *m)
 {
-	machine_copy(&e->m, &s->m);
-	machine_copy(&e->preset_m, &s->preset_m);
-	snprintf(e->preset, sizeof(e->preset), "%s", s->preset);
+	int vars = 0;
+
+	memcpy(u->head, m, MACHINE_HEAD);
+	for (int p = 0; p < VARIANT_PATCHES; p++)
+		vars |= m->nvariants[p];
+	if (!vars) {
+		free(u->full);
+		u->full = NULL;
+		return 0;
+	}
+	if (!u->full && !(u->full = malloc(sizeof(*u->full))))
+		return -1;
+	machine_copy(u->full, m);
+	return 0;
 }
 
-static void undo_copy(struct undo_entry *dst, const struct undo_entry *src)
+static void undo_restore(struct machine *m, const struct undo_machine *u)
 {
-	machine_copy(&dst->m, &src->m);
-	machine_copy(&dst->preset_m, &src->preset_m);
-	snprintf(dst->preset, sizeof(dst->preset), "%s", src->preset);
+	if (u->full)
+		machine_copy(m, u->full);
+	else
+		memcpy(m, u->head, MACHINE_HEAD); /* no variants: the counts say so, the slots are not read */
+}
+
+static void undo_take(const struct session *s, struct undo_entry *e)
+{
+	e->lost = undo_keep(&e->m, &s->m) || undo_keep(&e->preset_m, &s->preset_m);
+	snprintf(e->preset, sizeof(e->preset), "%s", s->preset);
 }
 
 static int undo_differs(const struct session *s, const struct undo_entry *e)
 {
-	return machine_differs(&s->m, &e->m) || machine_differs(&s->preset_m, &e->preset_m) || strcmp(s->preset, e->preset);
+	return memcmp(e->m.head, &s->m, MACHINE_HEAD) || memcmp(e->preset_m.head, &s->preset_m, MACHINE_HEAD) ||
+	       strcmp(s->preset, e->preset);
 }
 
-/* The session moved away from what was shown: the shown state goes on the undo ring. */
+static void undo_swap(struct undo_entry *a, struct undo_entry *b)
+{
+	struct undo_entry t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+/*
+ * The session moved away from what was shown: the shown state goes on the
+ * undo ring (the slot it takes, the oldest when the ring is full, becomes the
+ * shown entry's storage), and the shown state becomes the session's.
+ */
 static void remember(struct screen *sc)
 {
 	if (!sc->undoing && undo_differs(sc->s, sc->shown)) {
@@ -73,7 +104,7 @@ static void remember(struct screen *sc)
 			sc->undo_first = (sc->undo_first + 1) % SCREEN_UNDO_MAX;
 			sc->undo_n--;
 		}
-		undo_copy(&sc->undo[(sc->undo_first + sc->undo_n++) % SCREEN_UNDO_MAX], sc->shown);
+		undo_swap(&sc->undo[(sc->undo_first + sc->undo_n++) % SCREEN_UNDO_MAX], sc->shown);
 	}
 	undo_take(sc->s, sc->shown);
 }
@@ -87,8 +118,12 @@ void screen_undo(struct screen *sc)
 		return;
 	}
 	e = &sc->undo[(sc->undo_first + --sc->undo_n) % SCREEN_UNDO_MAX];
-	machine_copy(&sc->s->m, &e->m);
-	machine_copy(&sc->s->preset_m, &e->preset_m);
+	if (e->lost) {
+		screen_status(sc, 1, "cannot undo: there was no memory to keep that state's variants");
+		return;
+	}
+	undo_restore(&sc->s->m, &e->m);
+	undo_restore(&sc->s->preset_m, &e->preset_m);
 	snprintf(sc->s->preset, sizeof(sc->s->preset), "%s", e->preset);
 	sc->undoing = 1;
 	screen_recompute(sc, 1);
@@ -307,6 +342,14 @@ static void screen_free(struct screen *sc)
 	free(sc->pstate);
 	free(sc->memo);
 	free(sc->pmemo);
+	for (int i = 0; sc->undo && i < SCREEN_UNDO_MAX; i++) {
+		free(sc->undo[i].m.full);
+		free(sc->undo[i].preset_m.full);
+	}
+	if (sc->shown) {
+		free(sc->shown->m.full);
+		free(sc->shown->preset_m.full);
+	}
 	free(sc->undo);
 	free(sc->shown);
 	if (sc->log) {

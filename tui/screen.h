@@ -30,9 +30,21 @@ struct param_state {
 #define SCREEN_UNDO_MAX 100
 
 /* What `u` puts back: the machine, and which preset it was measured against. */
+/*
+ * A machine as the undo ring keeps it: its parameters in place, a few
+ * hundred bytes, and its variants - rarely any - in a copy on the heap. A
+ * whole machine is 30 KB of mostly empty variant slots, and a ring of them
+ * made each key fault in fresh pages.
+ */
+struct undo_machine {
+	unsigned char head[MACHINE_HEAD];
+	struct machine *full; /* NULL when the machine holds no variant */
+};
+
 struct undo_entry {
+	struct undo_machine m, preset_m;
 	char preset[64];
-	struct machine m, preset_m; /* copied with machine_copy(): an entry touches a page or two of its 60 KB */
+	int lost; /* there was no memory for its variants */
 };
 
 struct screen {

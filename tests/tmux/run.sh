@@ -556,6 +556,18 @@ undo() {
 }
 check "u undoes the last change, a preset load too, one at a time" undo
 
+# Undo keeps each state's variants with it: the v1 of cpus / 4 comes back after being replaced by cpus / 8.
+undo_variant() {
+	start && keys Tab v && expect '^:variant memcg_charge v1 =' && keys 'cpus / 4' Enter &&
+		expect ' batch +32 +64 +x2 +16( |$)' && keys Tab + && expect ' cpus +128( |$)' ' batch +32 +64 +x2 +32( |$)' &&
+		keys Tab V && wait_gone 'change +v1' && keys v && expect '^:variant memcg_charge v1 =' && keys 'cpus / 8' Enter &&
+		expect ' batch +32 +64 +x2 +16( |$)' && keys u && wait_gone 'change +v1' &&
+		keys u && expect ' cpus +128( |$)' ' batch +32 +64 +x2 +32( |$)' &&
+		keys u && expect ' cpus +64( |$)' ' batch +32 +64 +x2 +16( |$)' &&
+		keys u && wait_gone 'change +v1' && keys u && expect 'nothing to undo'
+}
+check "u steps back through variant changes too: each state comes back with its own variants" undo_variant
+
 reset_asks() {
 	start && keys + && expect ' cpus +128( |$)' && keys R &&
 		expect 'reset every parameter to its default\? \(y/n\)' && keys n && expect 'left as it was' ' cpus +128( |$)' &&
