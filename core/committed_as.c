@@ -294,18 +294,18 @@ static struct value mmap_speedup(const struct machine *m, int side, struct strbu
 /*
  * A sweep over cpus: with threads = auto the population is the CPU count,
  * so one MVA pass with the lock visited twice gives every row its locked
- * throughput (parked in out[].r); the batch, and so whether a row takes the
+ * throughput (parked in out[]); the batch, and so whether a row takes the
  * lock at all, is recomputed per row.
  */
 static void mmap_sweep_each(uint64_t k, double x, void *ctx)
 {
-	struct value *out = ctx;
+	double *out = ctx;
 
-	out[k - 1].r = x;
+	out[k - 1] = x;
 }
 
 /* sockets = auto is 1 on one CPU, 2 above: the row of one CPU has its own lock cost */
-static int mmap_sweep_one_cpu(const struct machine *m, uint64_t n, struct value *out)
+static int mmap_sweep_one_cpu(const struct machine *m, uint64_t n, double *out)
 {
 	struct machine *one;
 	double x;
@@ -319,12 +319,12 @@ static int mmap_sweep_one_cpu(const struct machine *m, uint64_t n, struct value 
 	*one = *m;
 	one->cpus = 1;
 	rc = mmap_solve(one, 2, 1, &x, NULL, NULL);
-	out[0].r = x;
+	out[0] = x;
 	free(one);
 	return rc;
 }
 
-static int mmap_sweep_locked(const struct machine *m, uint64_t n, struct value *out)
+static int mmap_sweep_locked(const struct machine *m, uint64_t n, double *out)
 {
 	double x;
 
@@ -335,7 +335,7 @@ static int mmap_sweep_locked(const struct machine *m, uint64_t n, struct value *
 		if (mmap_solve(m, 2, t, &x, mmap_sweep_each, out))
 			return -1;
 		for (uint64_t i = t; i < n; i++)
-			out[i].r = x;
+			out[i] = x;
 		return mmap_sweep_one_cpu(m, n, out);
 	}
 	if (mmap_solve(m, 2, n, &x, mmap_sweep_each, out))
@@ -355,7 +355,7 @@ static double mmap_row(struct machine *row, int side, uint64_t cpus, double lock
  * and is not small. The locked throughput does not depend on the side: one
  * solve, parked in the lowest column asked for, serves every column.
  */
-static int mmap_throughput_cpus(const struct machine *m, uint64_t n, struct value *const out[PATCH_MAX_COLS])
+static int mmap_throughput_cpus(const struct machine *m, uint64_t n, double *const out[PATCH_MAX_COLS])
 {
 	struct machine *row = malloc(sizeof(*row));
 	int first = 0;
@@ -368,21 +368,21 @@ static int mmap_throughput_cpus(const struct machine *m, uint64_t n, struct valu
 	}
 	*row = *m;
 	for (uint64_t i = 0; i < n; i++) {
-		double locked = out[first][i].r;
+		double locked = out[first][i];
 
 		/* the parked column last: the others read it first */
 		for (int s = PATCH_MAX_COLS - 1; s >= first; s--)
 			if (out[s])
-				out[s][i] = val_real(mmap_row(row, s, i + 1, locked) * 1e9);
+				out[s][i] = mmap_row(row, s, i + 1, locked) * 1e9;
 	}
 	free(row);
 	return 0;
 }
 
-static int mmap_speedup_cpus(const struct machine *m, uint64_t n, struct value *const out[PATCH_MAX_COLS])
+static int mmap_speedup_cpus(const struct machine *m, uint64_t n, double *const out[PATCH_MAX_COLS])
 {
 	struct machine *row = malloc(sizeof(*row));
-	struct value *t = out[0];
+	double *t = out[0];
 
 	if (!row || mmap_sweep_locked(m, n, t)) {
 		free(row);
@@ -391,7 +391,7 @@ static int mmap_speedup_cpus(const struct machine *m, uint64_t n, struct value *
 	*row = *m;
 	for (uint64_t i = 0; i < n; i++)
 		/* in loops/s, as mmap_speedup() divides them: the same double, not one a rounding away */
-		t[i] = val_real(mmap_row(row, AFTER, i + 1, t[i].r) * 1e9 / (mmap_row(row, BEFORE, i + 1, t[i].r) * 1e9));
+		t[i] = mmap_row(row, AFTER, i + 1, t[i]) * 1e9 / (mmap_row(row, BEFORE, i + 1, t[i]) * 1e9);
 	free(row);
 	return 0;
 }

@@ -293,7 +293,7 @@ static struct value charge_speedup(const struct machine *m, int side, struct str
  */
 struct charge_sweep {
 	const struct machine *m;
-	struct value *a, *b; /* the two columns of the pass; b NULL for a pass of one */
+	double *a, *b; /* the two columns of the pass; b NULL for a pass of one */
 	int ratio;           /* speedup: a gets b's Mbps over a's */
 };
 
@@ -301,7 +301,7 @@ static void charge_sweep_one(uint64_t k, double x, void *ctx)
 {
 	struct charge_sweep *cs = ctx;
 
-	cs->a[k - 1] = val_real(netperf_mbps(cs->m, x, k));
+	cs->a[k - 1] = netperf_mbps(cs->m, x, k);
 }
 
 static void charge_sweep_two(uint64_t k, double xa, double xb, void *ctx)
@@ -310,11 +310,11 @@ static void charge_sweep_two(uint64_t k, double xa, double xb, void *ctx)
 	double a = netperf_mbps(cs->m, xa, k), b = netperf_mbps(cs->m, xb, k);
 
 	if (cs->ratio) {
-		cs->a[k - 1] = val_real(b / a); /* as charge_speedup() divides: the same double */
+		cs->a[k - 1] = b / a; /* as charge_speedup() divides: the same double */
 		return;
 	}
-	cs->a[k - 1] = val_real(a);
-	cs->b[k - 1] = val_real(b);
+	cs->a[k - 1] = a;
+	cs->b[k - 1] = b;
 }
 
 static int charge_sweep_pass(const struct machine *m, uint64_t n, int sa, int sb, struct charge_sweep *cs)
@@ -329,7 +329,7 @@ static int charge_sweep_pass(const struct machine *m, uint64_t n, int sa, int sb
 	return mva_solve_pair(&na.net, &nb.net, n, &xa, &xb, charge_sweep_two, cs);
 }
 
-static int charge_throughput_cpus(const struct machine *m, uint64_t n, struct value *const out[PATCH_MAX_COLS])
+static int charge_throughput_cpus(const struct machine *m, uint64_t n, double *const out[PATCH_MAX_COLS])
 {
 	int want[PATCH_MAX_COLS], nw = 0;
 
@@ -345,7 +345,7 @@ static int charge_throughput_cpus(const struct machine *m, uint64_t n, struct va
 	return 0;
 }
 
-static int charge_speedup_cpus(const struct machine *m, uint64_t n, struct value *const out[PATCH_MAX_COLS])
+static int charge_speedup_cpus(const struct machine *m, uint64_t n, double *const out[PATCH_MAX_COLS])
 {
 	struct charge_sweep cs = { m, out[0], NULL, 1 };
 

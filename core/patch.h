@@ -56,14 +56,16 @@ enum metric_better {
 typedef struct value (*metric_fn)(const struct machine *m, int side, struct strbuf *why);
 
 /*
- * Optional fast path for a sweep over `cpus`: for each column s whose out[s]
- * is not NULL (a side or a variant; out[0] for a single-valued metric), fill
- * out[s][i] with the value at cpus = i + 1 for i < n (all else as in m), in
- * one pass - MVA's recursion yields X(k) for every population k <= N on its
- * way to N, and the sides' recursions run interleaved. Returns 0, or -1 to
- * make the caller fall back to fn per row. NULL: always fn per row.
+ * Optional fast path for a sweep over `cpus`, for a metric whose values are
+ * reals (the models): for each column s whose out[s] is not NULL (a side or
+ * a variant; out[0] for a single-valued metric), fill out[s][i] with the
+ * value at cpus = i + 1 for i < n (all else as in m), in one pass - MVA's
+ * recursion yields X(k) for every population k <= N on its way to N, and the
+ * sides' recursions run interleaved. Doubles, not values: a 65536-row table
+ * is half a megabyte to fault in, not a whole one. Returns 0, or -1 to make
+ * the caller fall back to fn per row. NULL: always fn per row.
  */
-typedef int (*metric_cpus_fn)(const struct machine *m, uint64_t n, struct value *const out[PATCH_MAX_COLS]);
+typedef int (*metric_cpus_fn)(const struct machine *m, uint64_t n, double *const out[PATCH_MAX_COLS]);
 
 /*
  * A list-valued metric (VAL_LIST) hands its items to each(), in order, as

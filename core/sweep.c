@@ -335,9 +335,9 @@ int sweep_add_metric_m(struct sweep *sw, const struct machine *m, const char *na
 }
 
 /* fn_cpus for one column's table: side (a side, a variant, or 0 for a single-valued metric) alone. */
-static int cpus_one(const struct machine *m, const struct metric_desc *md, int side, uint64_t n, struct value *t)
+static int cpus_one(const struct machine *m, const struct metric_desc *md, int side, uint64_t n, double *t)
 {
-	struct value *out[PATCH_MAX_COLS] = { NULL };
+	double *out[PATCH_MAX_COLS] = { NULL };
 
 	out[side] = t;
 	return md->fn_cpus(m, n, out);
@@ -349,15 +349,18 @@ static int cpus_one(const struct machine *m, const struct metric_desc *md, int s
  * A variant's constant may change with cpus (clamp(2 * cpus, 32, 127)), so
  * one fn_cpus pass does not fit it; but rows that share a value share a
  * pass: one per distinct value, each up to the last row that has it. Rows
- * where the variant is n/a are n/a. NULL: too many distinct values (the
- * caller evaluates per row) or no memory.
+ * where the variant is n/a are n/a: *why_out says why, per row (NULL when
+ * no row is). NULL: too many distinct values (the caller evaluates per row)
+ * or no memory.
  */
-static struct value *variant_cpus_table(const struct machine *m, const struct sweep_col *c, uint64_t n)
+static double *variant_cpus_table(const struct machine *m, const struct sweep_col *c, uint64_t n,
+				  const char ***why_out)
 {
 	struct machine *row = malloc(sizeof(*row));
 	uint64_t *k_const = malloc(n * sizeof(*k_const)), distinct[VARIANT_DISTINCT_MAX], upto[VARIANT_DISTINCT_MAX];
 	uint64_t rest = 0;
-	struct value *t = calloc(n, sizeof(*t)), *tmp = NULL;
+	double *t = calloc(n, sizeof(*t)), *tmp = NULL;
+	const char **whys = NULL;
 	char *ok = calloc(n, 1);
 	int nd = 0, last = -1, big = 0, failed = !row || !k_const || !t || !ok;
 	struct expr prog = variant_at(m, c->patch, c->side)->prog;
@@ -409,7 +412,7 @@ static struct value *variant_cpus_table(const struct machine *m, const struct sw
 		failed = 1;
 	for (int i = 0; i < nd && !failed; i++) {
 		int j = (big + i) % nd; /* big first */
-		struct value *to = j == big ? t : tmp;
+		double *to = j == big ? t : tmp;
 
 		*row = *m;
 		if (variant_fix(row, c->patch, c->side, distinct[j]) || cpus_one(row, c->metric, c->side, upto[j], to)) {
@@ -427,10 +430,14 @@ static struct value *variant_cpus_table(const struct machine *m, const struct sw
 			const char *why = "";
 			uint64_t x;
 
+			if (!whys && !(whys = calloc(n, sizeof(*whys)))) {
+				failed = 1;
+				break;
+			}
 			/* the variant cannot be evaluated here: say why, as metric_compute() would */
 			row->cpus = k;
 			variant_eval_expr(row, c->patch, &prog, &x, &why);
-			t[k - 1] = val_none(why);
+			whys[k - 1] = why;
 		}
 	free(row);
 	free(k_const);
@@ -438,20 +445,23 @@ static struct value *variant_cpus_table(const struct machine *m, const struct sw
 	free(ok);
 	if (failed) {
 		free(t);
+		free(whys);
 		return NULL;
 	}
+	*why_out = whys;
 	return t;
 }
 
-/* fn_cpus fills cpus = 1..n; the sweep reads rows FROM..TO from it. */
-static struct value *cpus_table(const struct machine *m, const struct sweep_col *c, uint64_t n)
+/* fn_cpus fills cpus = 1..n; the sweep reads rows FROM..TO from it. *why: see variant_cpus_table(). */
+static double *cpus_table(const struct machine *m, const struct sweep_col *c, uint64_t n, const char ***why)
 {
-	struct value *t;
+	double *t;
 
+	*why = NULL;
 	if (!c->metric->fn_cpus)
 		return NULL;
 	if (!c->metric->single && c->side >= patch_nsides(c->patch))
-		return c->patch->constant->per_call ? NULL : variant_cpus_table(m, c, n);
+		return c->patch->constant->per_call ? NULL : variant_cpus_table(m, c, n, why);
 	t = calloc(n, sizeof(*t));
 	if (!t)
 		return NULL; /* fall back to one evaluation per row */
@@ -470,7 +480,7 @@ static struct value *cpus_table(const struct machine *m, const struct sweep_col 
  */
 static void cpus_group(struct sweep *sw, const struct machine *m, int i, char *tried)
 {
-	struct value *out[PATCH_MAX_COLS] = { NULL };
+	double *out[PATCH_MAX_COLS] = { NULL };
 	int who[PATCH_MAX_COLS], failed = 0;
 	const struct metric_desc *md = sw->cols[i].metric;
 	uint64_t n = sw->range.to;
@@ -482,7 +492,7 @@ static void cpus_group(struct sweep *sw, const struct machine *m, int i, char *t
 			continue;
 		tried[j] = 1;
 		who[c->side] = j;
-		if (!(out[c->side] = calloc(n, sizeof(struct value))))
+		if (!(out[c->side] = calloc(n, sizeof(double))))
 			failed = 1; /* every column of the pass falls back to one evaluation per row */
 	}
 	if (!failed)
@@ -578,7 +588,7 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 			if (c->hoisted || tried[i] || !c->metric->fn_cpus)
 				continue;
 			if (c->variant) {
-				c->fast = cpus_table(m, c, sw->range.to);
+				c->fast = cpus_table(m, c, sw->range.to, &c->fast_why);
 				sw->fast_calls += c->fast != NULL;
 			} else {
 				cpus_group(sw, m, i, tried);
@@ -627,7 +637,9 @@ void sweep_end(struct sweep *sw)
 {
 	for (int i = 0; i < sw->ncols; i++) {
 		free(sw->cols[i].fast);
+		free(sw->cols[i].fast_why);
 		sw->cols[i].fast = NULL;
+		sw->cols[i].fast_why = NULL;
 	}
 	free(sw->vars);
 	sw->vars = NULL;
@@ -694,7 +706,8 @@ struct where_search {
 	const struct sweep_col *col;
 	struct machine m;
 	uint64_t base, span;
-	const struct value *table; /* fn_cpus values, [cpus - 1], or NULL */
+	const double *table; /* fn_cpus values, [cpus - 1], or NULL */
+	const char **table_why; /* the rows where a variant is n/a: why */
 	struct { uint64_t t; struct value v; } pts[256];
 	int npts;
 	uint64_t evals;
@@ -735,7 +748,7 @@ static struct value where_eval(struct where_search *w, uint64_t t, int record)
 	where_cursor(w, t, &c);
 	w->evals++;
 	if (w->table) {
-		v = w->table[c.u - 1];
+		v = cpus_value(w->table, w->table_why, c.u - 1);
 	} else {
 		if (w->r->real ? param_set_real(&w->m, w->r->key, c.r, err, sizeof(err))
 			       : param_set_u64(&w->m, w->r->key, c.u, err, sizeof(err)))
@@ -794,7 +807,8 @@ int sweep_where(const struct machine *m, const struct sweep_range *r, const stru
 		enum where_op op, struct value thr, struct where_result *res, char *err, size_t errlen)
 {
 	struct where_search *w;
-	struct value *table = NULL;
+	double *table = NULL;
+	const char **table_why = NULL;
 	struct value first, last;
 	enum where_op q;
 	uint64_t lo = 0, hi = 0, t;
@@ -819,7 +833,8 @@ int sweep_where(const struct machine *m, const struct sweep_range *r, const stru
 		w->span = r->to - r->from;
 	}
 	if (!r->real && is_cpus(r->key))
-		w->table = table = cpus_table(m, col, r->to);
+		w->table = table = cpus_table(m, col, r->to, &table_why);
+	w->table_why = table_why;
 
 	/* 65 samples, FROM and TO among them */
 	for (int j = 0; j <= 64; j++) {
@@ -877,6 +892,7 @@ int sweep_where(const struct machine *m, const struct sweep_range *r, const stru
 	res->v = where_eval(w, t, 0);
 	res->evals = w->evals;
 	free(table);
+	free(table_why);
 	free(w);
 	return 0;
 }

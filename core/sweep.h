@@ -70,7 +70,8 @@ struct sweep_col {
 	const struct metric_desc *metric;
 	int side;              /* 0 for single-valued metrics */
 	char head[128];        /* PATCH.NAME.SIDE, or PATCH.NAME for single-valued ones */
-	struct value *fast;    /* fn_cpus's values, [cpus - 1]; NULL: fn per row */
+	double *fast;          /* fn_cpus's values, [cpus - 1]; NULL: fn per row */
+	const char **fast_why; /* a variant's rows that are n/a there: why; NULL when none is */
 	int hoisted;           /* the metric does not read the key: once is every row's value */
 	struct value once;
 	int variant;           /* side is one of the user's variants: metric_compute() says n/a where it is */
@@ -122,6 +123,12 @@ int sweep_next(struct sweep *sw);
 /* Jump to any key value (u, or r for a real key), range-checked; for charts that sample. */
 int sweep_seek(struct sweep *sw, uint64_t u, double r, char *err, size_t errlen);
 /* Column col's value at the current row: inline, since a sweep asks it for every cell. */
+/* Row k of an fn_cpus table: its real, or n/a with why. */
+static inline struct value cpus_value(const double *x, const char *const *why, uint64_t k)
+{
+	return why && why[k] ? val_none(why[k]) : val_real(x[k]);
+}
+
 static inline struct value sweep_value(const struct sweep *sw, int col)
 {
 	const struct sweep_col *c = &sw->cols[col];
@@ -129,7 +136,7 @@ static inline struct value sweep_value(const struct sweep *sw, int col)
 	if (c->hoisted)
 		return c->once;
 	if (c->fast)
-		return c->fast[sw->cur.u - 1];
+		return cpus_value(c->fast, c->fast_why, sw->cur.u - 1);
 	if (c->variant && c->var >= 0) {
 		/* metric_compute()'s check, made once per row by sweep_next */
 		const char *why = sw->vars[c->var].why;

@@ -168,7 +168,7 @@ static void check_fast_path(struct machine m, const char *name, uint64_t n, uint
 {
 	struct metric_ref ref;
 	char err[256];
-	struct value *out = calloc(n, sizeof(*out));
+	double *out = calloc(n, sizeof(*out));
 	int nsides;
 
 	assert_non_null(out);
@@ -176,7 +176,7 @@ static void check_fast_path(struct machine m, const char *name, uint64_t n, uint
 	assert_non_null(ref.metric->fn_cpus);
 	nsides = ref.metric->single ? 1 : patch_nsides(ref.patch);
 	for (int side = 0; side < nsides; side++) {
-		struct value *tables[PATCH_MAX_COLS] = { NULL };
+		double *tables[PATCH_MAX_COLS] = { NULL };
 
 		tables[side] = out;
 		assert_int_equal(ref.metric->fn_cpus(&m, n, tables), 0);
@@ -186,11 +186,10 @@ static void check_fast_path(struct machine m, const char *name, uint64_t n, uint
 
 			row.cpus = cpus;
 			v = ref.metric->fn(&row, side, NULL);
-			assert_int_equal(out[cpus - 1].kind, VAL_REAL);
 			assert_int_equal(v.kind, VAL_REAL);
-			if (!(fabs(out[cpus - 1].r - v.r) <= 1e-9 * fabs(v.r))) {
+			if (!(fabs(out[cpus - 1] - v.r) <= 1e-9 * fabs(v.r))) {
 				fprintf(stderr, "%s side %d cpus %llu: sweep %.17g, fn %.17g\n", name, side,
-					(unsigned long long)cpus, out[cpus - 1].r, v.r);
+					(unsigned long long)cpus, out[cpus - 1], v.r);
 				fail();
 			}
 		}

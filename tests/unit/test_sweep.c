@@ -394,27 +394,28 @@ static void test_real_key(void **state)
 static int fn_calls, fn_cpus_calls;
 
 /* Any function of cpus and the rest of the machine will do; this one is not monotone. */
+static double fake_value(uint64_t cpus, int side, uint64_t depth)
+{
+	return (double)(cpus * 1000003u % 7919u + (uint64_t)side * 100000u + depth) / 7;
+}
+
 static struct value fake_fn(const struct machine *m, int side, struct strbuf *why)
 {
 	(void)why;
 	fn_calls++;
-	return val_int(m->cpus * 1000003u % 7919u + (uint64_t)side * 100000u + m->depth);
+	return val_real(fake_value(m->cpus, side, m->depth));
 }
 
-static int fake_fn_cpus(const struct machine *m, uint64_t n, struct value *const out[PATCH_MAX_COLS])
+static int fake_fn_cpus(const struct machine *m, uint64_t n, double *const out[PATCH_MAX_COLS])
 {
-	struct machine k = *m;
-
 	fn_cpus_calls++;
 	for (int side = 0; side < PATCH_MAX_COLS; side++)
-		for (uint64_t i = 0; out[side] && i < n; i++) {
-			k.cpus = i + 1;
-			out[side][i] = val_int(k.cpus * 1000003u % 7919u + (uint64_t)side * 100000u + k.depth);
-		}
+		for (uint64_t i = 0; out[side] && i < n; i++)
+			out[side][i] = fake_value(i + 1, side, m->depth);
 	return 0;
 }
 
-static int declining_fn_cpus(const struct machine *m, uint64_t n, struct value *const out[PATCH_MAX_COLS])
+static int declining_fn_cpus(const struct machine *m, uint64_t n, double *const out[PATCH_MAX_COLS])
 {
 	(void)m, (void)n, (void)out;
 	fn_cpus_calls++;
@@ -464,9 +465,9 @@ static void sweep_fake(const char *how, const char *n, const char *from, const c
 		for (int side = 0; side < 2; side++) {
 			struct value per_row = fake_fn(&sw.m, side, NULL);
 
-			assert_int_equal(v[side].i, per_row.i);     /* fast path */
-			assert_int_equal(v[2 + side].i, per_row.i); /* declined: per row */
-			assert_int_equal(v[4 + side].i, per_row.i); /* none: per row */
+			assert_true(v[side].kind == VAL_REAL && v[side].r == per_row.r); /* fast path */
+			assert_true(v[2 + side].r == per_row.r);                       /* declined: per row */
+			assert_true(v[4 + side].r == per_row.r);                       /* none: per row */
 		}
 		rows++;
 	}
@@ -507,7 +508,7 @@ static void test_fast_path_shared_pass(void **state)
 	assert_ptr_not_equal(sw.cols[0].fast, sw.cols[1].fast);
 	while (sweep_next(&sw) > 0)
 		for (int i = 0; i < 3; i++)
-			assert_int_equal(sweep_value(&sw, i).i, fake_fn(&sw.m, sides[i], NULL).i);
+			assert_true(sweep_value(&sw, i).r == fake_fn(&sw.m, sides[i], NULL).r);
 	assert_int_equal(sw.cur.i, 4096);
 	sweep_end(&sw);
 }
@@ -526,7 +527,7 @@ static void test_fast_path_only_cpus(void **state)
 	fn_calls = fn_cpus_calls = 0;
 	sweep_begin(&sw, &m);
 	while (sweep_next(&sw) > 0)
-		assert_int_equal(sweep_value(&sw, 0).i, m.cpus * 1000003u % 7919u + sw.m.depth);
+		assert_true(sweep_value(&sw, 0).r == fake_value(m.cpus, 0, sw.m.depth));
 	sweep_end(&sw);
 	assert_int_equal(fn_cpus_calls, 0);
 	assert_int_equal(fn_calls, 64);
