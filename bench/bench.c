@@ -602,7 +602,7 @@ int main(int argc, char **argv)
 		for (int i = 0; i < 5; i++)
 			v[i] = sweep_seconds(&m, "cpus", "1", "65536", "step", "1", mva, &rows, &fast) * 1e3;
 		t = median(v, 5);
-		printf("MVA sweep, cpus 1..65536:          %8.1f ms  (%d metrics, %llu one-pass solves)   target < 200 ms: %s\n",
+		printf("MVA sweep, cpus 1..65536:          %8.1f ms  (%d metrics, %llu columns from one-pass tables)   target < 200 ms: %s\n",
 		       t, nmva, (unsigned long long)fast, verdict(t < 200));
 		for (int i = 0; i < nmva; i++)
 			printf("                                   %s\n", mva[i]);
