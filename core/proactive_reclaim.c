@@ -122,9 +122,17 @@ static struct reclaim_walk walk(const struct machine *m, uint64_t request, int s
 		w.reclaimed = w.calls * SWAP_CLUSTER_MAX;
 		return w;
 	}
-	while (w.reclaimed < request) {
-		w.reclaimed += max_u64(ask_for(strategy, request - w.reclaimed, div), SWAP_CLUSTER_MAX);
-		w.calls++;
+	{
+		/* a power-of-two divisor (seed 002's 4) is a shift: the same quotient, off the loop's chain of divisions */
+		int pow2 = !(div & (div - 1));
+		unsigned shift = fls64(div) - 1;
+
+		while (w.reclaimed < request) {
+			uint64_t rest = request - w.reclaimed;
+
+			w.reclaimed += max_u64(pow2 ? rest >> shift : rest / div, SWAP_CLUSTER_MAX);
+			w.calls++;
+		}
 	}
 	return w;
 }
@@ -372,12 +380,25 @@ static int model_walk(const struct machine *m, uint64_t request, int strategy, d
 		run->pages = run->calls * g;
 		return 0;
 	}
-	while (run->pages < r) {
-		if (run->calls >= RECLAIM_WALK_MAX)
-			return -1;
-		/* (r - pages) / div >= 0 here: truncation is floor(), without a libm call per step */
-		run->pages += fmax((double)(int64_t)((r - run->pages) / (double)div), SWAP_CLUSTER_MAX) * (1 + eps);
-		run->calls++;
+	{
+		/*
+		 * The loop is one dependency chain through the division, so it runs
+		 * in locals, and a power-of-two divisor (seed 002's 4) multiplies by
+		 * its reciprocal: x * (1 / 2^k) and x / 2^k are the same double.
+		 */
+		double pages = 0, calls = 0, d = (double)div, inv = div & (div - 1) ? 0 : 1 / d, grow = 1 + eps;
+
+		while (pages < r) {
+			double q = inv ? (r - pages) * inv : (r - pages) / d;
+
+			if (calls >= RECLAIM_WALK_MAX)
+				return -1;
+			/* q >= 0 here: truncation is floor(), without a libm call per step */
+			pages += fmax((double)(int64_t)q, SWAP_CLUSTER_MAX) * grow;
+			calls++;
+		}
+		run->pages = pages;
+		run->calls = calls;
 	}
 	return 0;
 }
