@@ -1,8 +1,8 @@
 /*
- * The sweep, plot and where commands: core/sweep.c makes the rows and
- * core/plot_sample.c a chart's points; this formats them (table, csv,
- * json), streams them to the session's output or a file, and draws charts
- * with chart.c.
+ * The sweep, plot and where commands (sweepcmd.c, plotcmd.c, wherecmd.c):
+ * core/sweep.c makes the rows and core/plot_sample.c a chart's points; these
+ * format them (table, csv, json), stream them to the session's output or a
+ * file, and draw charts with chart.c.
  */
 #ifndef BL_SWEEPCMD_H
 #define BL_SWEEPCMD_H
@@ -21,6 +21,14 @@ _Static_assert(PLOT_MAX_SERIES <= CHART_MAX_SERIES, "every sampled series must f
 int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
+
+/*
+ * KEY FROM TO [step N | x N], the first words of argv, into r (cmd names
+ * the command in errors; plot without a step reads only the bounds).
+ * Returns the index of the first word after the range, or -1 with err set.
+ */
+int sweep_range_words(const struct machine *m, int argc, char **argv, struct sweep_range *r, const char *cmd,
+		      char *err, size_t errlen);
 
 /*
  * Write every row of sw (columns added, not begun) from machine m in format

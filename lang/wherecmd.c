@@ -1,0 +1,223 @@
+/*
+ * where: the first value of a key in FROM..TO at which a metric's
+ * comparison with a threshold holds, for each side it has - found by
+ * sweep_where() (core/sweep.c: bisection, its samples checked for order),
+ * or with a step by going through the stepped values in order.
+ */
+#include "sweepcmd.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/err.h"
+#include "../core/units.h"
+#include "records.h"
+#include "render.h"
+
+/* VALUE in the metric's unit: a number, a size for bytes, 1.5x for ratios. */
+static int parse_threshold(const char *text, const struct metric_desc *md, struct value *v)
+{
+	char why[96], buf[64];
+	uint64_t u;
+	double d;
+	size_t n = strlen(text);
+
+	if (!parse_u64(text, &u, why, sizeof(why))) {
+		*v = val_int(u);
+		return 0;
+	}
+	if (!strcmp(md->unit, "bytes") && !parse_size(text, &u, why, sizeof(why))) {
+		*v = val_int(u);
+		return 0;
+	}
+	if (n > 1 && n < sizeof(buf) && text[n - 1] == 'x' && !strcmp(md->unit, "x")) {
+		memcpy(buf, text, n - 1);
+		buf[n - 1] = '\0';
+		text = buf;
+	}
+	if (!parse_real(text, &d, why, sizeof(why))) {
+		*v = val_real(d);
+		return 0;
+	}
+	return -1;
+}
+
+static void put_where_key(const struct sweep_range *r, const struct sweep_cursor *c, char *buf, size_t len)
+{
+	if (r->real)
+		fmt_real_shortest(c->r, buf, len);
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)c->u);
+}
+
+/*
+ * where with a step: every value of the stepped range in order (a sweep of
+ * one column), the first where it holds. Exact, whatever the metric's shape:
+ * the step says which values count.
+ */
+static int where_stepped(const struct machine *m, const struct sweep_range *r, const struct sweep_col *col,
+			 enum where_op op, struct value thr, struct where_result *res, char *err, size_t errlen)
+{
+	struct sweep *sw = malloc(sizeof(*sw)); /* 192 columns: too big for a small stack */
+	char why[256];
+	int more, dir = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (!sw)
+		return err_set(err, errlen, "out of memory");
+	sweep_init(sw, r);
+	if (sweep_add_column(sw, col->patch, col->metric, col->side, col->metric->name, why, sizeof(why))) {
+		free(sw);
+		return err_set(err, errlen, "%s", why);
+	}
+	sweep_begin(sw, m);
+	res->monotone = 1;
+	while ((more = sweep_next(sw)) > 0) {
+		struct value prev = res->v;
+
+		res->evals++;
+		res->at = sw->cur;
+		res->v = sweep_value(sw, 0);
+		/* in order so far (rising or falling, not both), for the same report bisection gives */
+		if (res->evals > 1 && value_real(res->v) != value_real(prev)) {
+			int d = value_real(res->v) > value_real(prev) ? 1 : -1;
+
+			if (dir && d != dir)
+				res->monotone = 0;
+			dir = d;
+		}
+		if (where_holds(res->v, op, thr)) {
+			res->found = 1;
+			break;
+		}
+	}
+	sweep_end(sw);
+	free(sw);
+	if (more < 0)
+		return err_set(err, errlen, "a row was refused by the parameter table (a bug)");
+	res->scanned = 1;
+	return 0;
+}
+
+int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	static const char *const heads[] = { "metric", "key", "at", "value", "holds", "monotone", NULL };
+	struct sweep_range r;
+	struct metric_ref ref;
+	struct value thr;
+	struct records rec;
+	enum where_op op;
+	char why[256], from[64], to[64];
+	int sides[PATCH_MAX_COLS], nsides = 0, stepped = argc == 9;
+
+	if ((argc != 7 && argc != 9) || strcmp(argv[3], "over") ||
+	    (stepped && strcmp(argv[7], "step") && strcmp(argv[7], "x")))
+		return err_set(err, errlen, "where: expected where METRIC[.SIDE] OP VALUE over KEY FROM TO [step N | x N]");
+	if (metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why)))
+		return err_set(err, errlen, "where: %s", why);
+	if (ref.metric->list)
+		return err_set(err, errlen, "where: %s.%s is a list, not one number to compare", ref.patch->id,
+			       ref.metric->name);
+	if (where_op_parse(argv[1], &op))
+		return err_set(err, errlen, "where: '%s' is not an operator (expected <, <=, >, >= or ==)", argv[1]);
+	if (parse_threshold(argv[2], ref.metric, &thr))
+		return err_set(err, errlen, "where: '%s' is not a number%s", argv[2],
+			   !strcmp(ref.metric->unit, "bytes") ? " or a size" : "");
+	if (stepped ? sweep_range_parse(&s->m, argv[4], argv[5], argv[6], argv[7], argv[8], &r, why, sizeof(why))
+		    : sweep_bounds_parse(&s->m, argv[4], argv[5], argv[6], &r, why, sizeof(why)))
+		return err_set(err, errlen, "where: %s", why);
+	/* a metric with sides and none named: an answer for every side */
+	if (ref.metric->single || ref.side >= 0)
+		sides[nsides++] = ref.metric->single ? 0 : ref.side;
+	else
+		for (int i = 0; i < patch_ncols(&s->m, ref.patch) && nsides < PATCH_MAX_COLS; i++)
+			sides[nsides++] = i;
+	{
+		struct sweep_cursor c;
+
+		sweep_cursor_start(&c);
+		c.u = r.from;
+		c.r = r.rfrom;
+		put_where_key(&r, &c, from, sizeof(from));
+		c.u = r.to;
+		c.r = r.rto;
+		put_where_key(&r, &c, to, sizeof(to));
+		if (!strcmp(r.key->unit, "bytes") && !r.real) { /* the range as it was typed: 1 GiB..1 TiB */
+			fmt_human(val_int(r.from), "bytes", from, sizeof(from));
+			fmt_human(val_int(r.to), "bytes", to, sizeof(to));
+		}
+	}
+	if (nsides > 1 && s->format != FMT_TABLE)
+		rec_begin(&rec, s->format, heads, out);
+	for (int k = 0; k < nsides; k++) {
+		struct sweep_col col;
+		struct where_result res;
+		char name[160], key[64], val[64], human[64] = "";
+
+		memset(&col, 0, sizeof(col));
+		col.patch = ref.patch;
+		col.metric = ref.metric;
+		col.side = sides[k];
+		if (ref.metric->single)
+			snprintf(name, sizeof(name), "%s.%s", ref.patch->id, ref.metric->name);
+		else
+			snprintf(name, sizeof(name), "%s.%s.%s", ref.patch->id, ref.metric->name,
+				 patch_col_name(&s->m, ref.patch, sides[k]));
+		if (stepped ? where_stepped(&s->m, &r, &col, op, thr, &res, why, sizeof(why))
+			    : sweep_where(&s->m, &r, &col, op, thr, &res, why, sizeof(why)))
+			return err_set(err, errlen, "where: %s", why);
+		put_where_key(&r, &res.at, key, sizeof(key));
+		render_bare(res.v, val, sizeof(val));
+		if (!strcmp(r.key->unit, "bytes") && !r.real)
+			fmt_human(val_int(res.at.u), "bytes", human, sizeof(human));
+		if (s->format != FMT_TABLE && nsides > 1) {
+			rec_str(&rec, name);
+			rec_str(&rec, r.key->name);
+			rec_num(&rec, key);
+			rec_value(&rec, res.v);
+			rec_bool(&rec, res.found);
+			rec_bool(&rec, res.monotone);
+			rec_end_row(&rec);
+			continue;
+		}
+		if (s->format == FMT_CSV) {
+			/* one metric: the schema scripts already read (KEY,METRIC,holds,monotone) */
+			sb_printf(out, "%s,%s,holds,monotone\n%s,%s,%s,%s\n", r.key->name, name, key, val,
+				  res.found ? "yes" : "no", res.monotone ? "yes" : "no");
+			continue;
+		}
+		if (s->format == FMT_JSON) {
+			int quote = res.v.kind == VAL_NONE || (res.v.kind == VAL_REAL && isinf(res.v.r));
+
+			sb_printf(out, "{\"%s\": %s, \"%s\": %s%s%s, \"holds\": %s, \"monotone\": %s}\n", r.key->name, key,
+				  name, quote ? "\"" : "", val, quote ? "\"" : "", res.found ? "true" : "false",
+				  res.monotone ? "true" : "false");
+			continue;
+		}
+		render_human(res.v, ref.metric->unit, val, sizeof(val));
+		if (res.found)
+			sb_printf(out, "%s = %s%s%s%s: %s = %s (%s %s)\n", r.key->name, key, *human ? " (" : "", human,
+				  *human ? ")" : "", name, val, where_op_name(op), argv[2]);
+		else
+			sb_printf(out, "never in %s..%s%s%s%s%s: %s = %s at %s = %s\n", from, to, stepped ? " " : "",
+				  stepped ? argv[7] : "", stepped ? " " : "", stepped ? argv[8] : "", name, val,
+				  r.key->name, key);
+		if (stepped)
+			sb_printf(out, "  (every %s in the range %s %s was tried: the answer is exact for those values)\n",
+				  r.key->name, argv[7], argv[8]);
+		else if (res.monotone)
+			sb_printf(out, "  (assumes %s is monotone in %s: it was, at the %llu values looked at)\n", name,
+				  r.key->name, (unsigned long long)res.evals);
+		else if (res.scanned)
+			sb_printf(out, "  (%s is not monotone in %s here, so every value was tried: the answer is exact)\n",
+				  name, r.key->name);
+		else
+			sb_printf(out, "  (warning: %s is not monotone in %s here and the range is too wide to try every "
+				  "value: an earlier %s may hold too)\n", name, r.key->name, r.key->name);
+	}
+	if (nsides > 1 && s->format != FMT_TABLE)
+		rec_end(&rec);
+	return 0;
+}
