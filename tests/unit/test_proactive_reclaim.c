@@ -1,19 +1,69 @@
 /* memory_reclaim(), mm/memcontrol.c, with try_to_free_mem_cgroup_pages(), mm/vmscan.c: seed 002. */
 #include "testutil.h"
 
-/* The write handler's loop, page by page as MODELS.md states it: for tests only. */
-static uint64_t simulate_calls(uint64_t request, int strategy)
+#include <math.h>
+
+/* The write handler's loop, page by page as MODELS.md states it, dividing by div: for tests only. */
+static uint64_t simulate_calls_div(uint64_t request, int strategy, uint64_t div)
 {
 	uint64_t reclaimed = 0, calls = 0;
 
 	while (reclaimed < request) {
 		uint64_t r = request - reclaimed, ask;
 
-		ask = strategy == 0 ? r : strategy == 1 ? (r < 32 ? r : 32) : r / 4;
+		ask = strategy == 0 ? r : strategy == 1 ? (r < 32 ? r : 32) : r / div;
 		reclaimed += ask > SWAP_CLUSTER_MAX ? ask : SWAP_CLUSTER_MAX;
 		calls++;
 	}
 	return calls;
+}
+
+static uint64_t simulate_calls(uint64_t request, int strategy)
+{
+	return simulate_calls_div(request, strategy, 4);
+}
+
+/* The model's walk with every ask a division and each call reclaiming ask * (1 + eps): the pages it ends at. */
+static double simulate_model(double request, uint64_t div, double eps, double *calls)
+{
+	double pages = 0;
+
+	*calls = 0;
+	while (pages < request) {
+		pages += fmax(floor((request - pages) / (double)div), SWAP_CLUSTER_MAX) * (1 + eps);
+		++*calls;
+	}
+	return pages;
+}
+
+/*
+ * Every divisor, a power of two (a shift, a multiply by the reciprocal in
+ * core) or not (a division): the same calls as the loop, and the model's
+ * overshoot the same double as dividing at every step.
+ */
+static void test_divisors(void **state)
+{
+	static const uint64_t divs[] = { 1, 2, 3, 4, 5, 7, 8, 16, 100, 512, 1000, 1024 };
+	static const char *const eps[] = { "0", "0.1053", "0.5", "1" };
+
+	(void)state;
+	for (size_t d = 0; d < sizeof(divs) / sizeof(divs[0]); d++)
+		for (uint64_t pages = 1; pages < (1ull << 40); pages = pages * 3 + 7)
+			for (size_t e = 0; e < sizeof(eps) / sizeof(eps[0]); e++) {
+				char set[160];
+				struct machine m;
+				double calls, over;
+
+				snprintf(set, sizeof(set), "reclaim_divisor %llu reclaim_eps %s",
+					 (unsigned long long)divs[d], eps[e]);
+				m = machine_with(set);
+				m.reclaim = pages * 4096;
+				assert_int_equal(metric_u64(&m, "proactive_reclaim.calls.decay"),
+						 simulate_calls_div(pages, 2, divs[d]));
+				over = (simulate_model((double)pages, divs[d], m.reclaim_eps, &calls) - (double)pages) * 4096;
+				assert_int_equal(metric_u64(&m, "proactive_reclaim.model_calls.decay"), (uint64_t)calls);
+				assert_true(metric_double(&m, "proactive_reclaim.overreclaim_bytes.decay") == over);
+			}
 }
 
 /* MODELS.md: a 1 GiB request (262144 pages of 4K) takes exactly 1, 8192 and 31 calls. */
@@ -92,6 +142,7 @@ int main(void)
 		cmocka_unit_test(test_1g_request), cmocka_unit_test(test_against_simulation),
 		cmocka_unit_test(test_64k_pages),  cmocka_unit_test(test_first_ask),
 		cmocka_unit_test(test_huge_request), cmocka_unit_test(test_empty_request),
+		cmocka_unit_test(test_divisors),
 	};
 	return cmocka_run_group_tests_name("proactive_reclaim", tests, NULL, NULL);
 }
