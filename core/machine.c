@@ -1,6 +1,5 @@
 #include "machine.h"
 
-#include <stddef.h>
 #include <string.h>
 
 #include "kernel.h"
@@ -11,7 +10,7 @@
 
 void machine_copy(struct machine *dst, const struct machine *src)
 {
-	memcpy(dst, src, offsetof(struct machine, variants));
+	memcpy(dst, src, MACHINE_HEAD);
 	for (int p = 0; p < VARIANT_PATCHES; p++)
 		memcpy(dst->variants[p], src->variants[p],
 		       (src->nvariants[p] < VARIANT_MAX ? src->nvariants[p] : VARIANT_MAX) * sizeof(src->variants[p][0]));

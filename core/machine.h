@@ -85,16 +85,16 @@ struct machine {
 	struct variant variants[VARIANT_PATCHES][VARIANT_MAX]; /* last: machine_copy() stops at the live ones */
 };
 
+/* The bytes of a machine before its variant slots: every parameter, and how many variants each patch has. */
+#define MACHINE_HEAD (offsetof(struct machine, nvariants) + sizeof(((struct machine *)0)->nvariants))
+
 /*
- * *dst = *src for everything anyone reads: the parameters and the variants
- * src holds, not its empty variant slots - most of a machine's 30 KB. An
+ * *dst = *src for everything anyone reads: the head and the variants src
+ * holds, not its empty variant slots - most of a machine's 30 KB. An
  * explorer key copies a machine a few times (a scratch copy to check, an undo
  * entry); this keeps each copy to the bytes that matter.
  */
 void machine_copy(struct machine *dst, const struct machine *src);
-
-/* The bytes of a machine before its variant slots: every parameter, and how many variants each patch has. */
-#define MACHINE_HEAD (offsetof(struct machine, nvariants) + sizeof(((struct machine *)0)->nvariants))
 
 /* totalram_pages(): set, or installed pages less one 64-byte struct page per page. */
 uint64_t machine_totalram(const struct machine *m);

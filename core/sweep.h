@@ -122,13 +122,13 @@ void sweep_begin(struct sweep *sw, const struct machine *m);
 int sweep_next(struct sweep *sw);
 /* Jump to any key value (u, or r for a real key), range-checked; for charts that sample. */
 int sweep_seek(struct sweep *sw, uint64_t u, double r, char *err, size_t errlen);
-/* Column col's value at the current row: inline, since a sweep asks it for every cell. */
 /* Row k of an fn_cpus table: its real, or n/a with why. */
 static inline struct value cpus_value(const double *x, const char *const *why, uint64_t k)
 {
 	return why && why[k] ? val_none(why[k]) : val_real(x[k]);
 }
 
+/* Column col's value at the current row: inline, since a sweep asks it for every cell. */
 static inline struct value sweep_value(const struct sweep *sw, int col)
 {
 	const struct sweep_col *c = &sw->cols[col];

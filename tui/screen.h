@@ -29,7 +29,6 @@ struct param_state {
 
 #define SCREEN_UNDO_MAX 100
 
-/* What `u` puts back: the machine, and which preset it was measured against. */
 /*
  * A machine as the undo ring keeps it: its parameters in place, a few
  * hundred bytes, and its variants - rarely any - in a copy on the heap. A
@@ -41,6 +40,7 @@ struct undo_machine {
 	struct machine *full; /* NULL when the machine holds no variant */
 };
 
+/* What `u` puts back: the machine, and which preset it was measured against. */
 struct undo_entry {
 	struct undo_machine m, preset_m;
 	char preset[64];
