@@ -32,7 +32,7 @@ BUILD ?= build
 # Three layers, arrows pointing down: core/ (the kernel's arithmetic and the
 # models; C11 and libc only), lang/ (the command language and its file I/O;
 # core and libc), tui/ (the terminal: curses, readline, main()).
-CORE_SRC  = $(sort $(wildcard core/*.c))
+CORE_SRC  = $(sort $(wildcard core/*.c core/mm/*.c))
 LANG_SRC  = $(sort $(wildcard lang/*.c))
 TUI_SRC   = $(sort $(filter-out tui/main.c,$(wildcard tui/*.c)))
 CORE_LIB  = $(BUILD)/libbatchlab-core.a
@@ -125,7 +125,7 @@ test: batchlab warnings unit script-tests asan valgrind tmux-tests tmux-repl man
 
 # One file or one test while working: `make unit T=vmpressure` (tests/unit/test_vmpressure.c),
 # `make script T=err_range` (tests/script/err_range.cmd), `make tmux-tests T=mouse` (a check in
-# tests/tmux/run.sh, by its function's name). Without T, all of them.
+# tests/tmux/tmux_tests.sh, by its function's name). Without T, all of them.
 T ?=
 UNIT_RUN = $(if $(T),$(T:%=$(BUILD)/tests/test_%),$(UNIT_BIN))
 
@@ -133,7 +133,7 @@ unit: $(UNIT_RUN)
 	@set -e; for t in $(UNIT_RUN); do echo "== $$t"; ./$$t; done
 
 script-tests: batchlab
-	@sh tests/script/run.sh ./batchlab $(T)
+	@sh tests/script/script_tests.sh ./batchlab $(T)
 
 script: script-tests
 
@@ -141,14 +141,14 @@ script: script-tests
 asan:
 	@$(MAKE) --no-print-directory BUILD=build/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
 		build/asan/batchlab-asan unit regress
-	@ASAN_OPTIONS=detect_leaks=1 sh tests/script/run.sh ./build/asan/batchlab-asan
-	@ASAN_OPTIONS=detect_leaks=1 sh tests/tmux/run.sh ./build/asan/batchlab-asan
+	@ASAN_OPTIONS=detect_leaks=1 sh tests/script/script_tests.sh ./build/asan/batchlab-asan
+	@ASAN_OPTIONS=detect_leaks=1 sh tests/tmux/tmux_tests.sh ./build/asan/batchlab-asan
 
 build/asan/batchlab-asan: $(BUILD)/tui/main.o $(LIB_ALL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 tmux-tests: batchlab
-	@sh tests/tmux/run.sh ./batchlab $(T)
+	@sh tests/tmux/tmux_tests.sh ./batchlab $(T)
 
 # For a debugger: no optimisation, full debug information, ASan and UBSan; ./build/debug/batchlab.
 DEBUG_FLAGS = -O0 -g3 -fno-omit-frame-pointer -fsanitize=address,undefined
@@ -242,7 +242,7 @@ completion-drift: $(BUILD)/tools/mkcompletion
 
 # In a real bash: the script loads, registers, and completes options, presets, commands, metrics.
 completion-test: batchlab
-	@sh tests/completion/run.sh ./batchlab
+	@sh tests/completion/completion_tests.sh ./batchlab
 
 # core/ keeps no mutable state: no object of it may own writable data.
 core-globals: $(CORE_LIB)
@@ -306,7 +306,7 @@ VALGRIND = valgrind -q --error-exitcode=97 --leak-check=full --errors-for-leak-k
 	--show-leak-kinds=definite,indirect --log-file=$(CURDIR)/build/valgrind/%p.log
 valgrind: batchlab
 	@rm -rf build/valgrind; mkdir -p build/valgrind
-	@BL_WRAP='$(VALGRIND)' sh tests/script/run.sh ./batchlab || { cat build/valgrind/*.log; exit 1; }
+	@BL_WRAP='$(VALGRIND)' sh tests/script/script_tests.sh ./batchlab || { cat build/valgrind/*.log; exit 1; }
 	@if [ -n "$$(cat build/valgrind/*.log)" ]; then cat build/valgrind/*.log; exit 1; fi
 	@echo "valgrind: $$(ls build/valgrind | wc -l) runs, no errors, no leaks"
 
@@ -390,9 +390,9 @@ clean:
 
 # --- calibration: recompute the models' constants from the seeds -----------
 
-calibrate: $(BUILD)/tools/calibrate
-	@./$(BUILD)/tools/calibrate presets
+calibrate: $(BUILD)/tools/mkcalibration
+	@./$(BUILD)/tools/mkcalibration presets
 
-$(BUILD)/tools/calibrate: tools/calibrate.c $(LANG_LIB) $(CORE_LIB)
+$(BUILD)/tools/mkcalibration: tools/mkcalibration.c $(LANG_LIB) $(CORE_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(BL_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LANG_LIB) $(CORE_LIB) -lm

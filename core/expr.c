@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "err.h"
-#include "kernel.h"
+#include "mm/kernel.h"
 
 enum {
 	OP_PUSH, OP_LOAD,

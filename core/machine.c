@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "kernel.h"
+#include "mm/kernel.h"
 #include "strbuf.h"
 
 /* struct page is 64 bytes on 64-bit kernels: the memmap eats 64 / pagesize of RAM. */

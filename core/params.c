@@ -6,7 +6,7 @@
 #include <strings.h>
 
 #include "err.h"
-#include "kernel.h"
+#include "mm/kernel.h"
 #include "units.h"
 
 #define FIELD(f) offsetof(struct machine, f)

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kernel.h"
+#include "mm/kernel.h"
 
 enum {
 	N_CPUS, N_RAM, N_TOTALRAM, N_PAGESIZE, N_PAGE_SHIFT, N_PAGE_SIZE_K, N_PAGE_SHIFT_K, N_OVERCOMMIT, N_GUESS,

@@ -13,7 +13,7 @@
 #include "scan.h"
 #include "sweepcmd.h"
 #include "variantcmd.h"
-#include "tradeoff.h"
+#include "tradeoffcmd.h"
 
 
 int cmd_split(char *line, char **argv, int max, char *err, size_t errlen)

@@ -6,9 +6,9 @@
 set -u
 bad=0
 say() { echo "layers: $*"; bad=1; }
-for f in core/*.c core/*.h; do
+for f in core/*.c core/*.h core/mm/*.c core/mm/*.h; do
 	grep -nE '#include *[<"](curses|ncurses|readline|term)' "$f" && say "$f uses the terminal"
-	grep -nE '#include *"\.\./(lang|tui)/' "$f" && say "$f reaches up into lang/ or tui/"
+	grep -nE '#include *"(\.\./)+(lang|tui)/' "$f" && say "$f reaches up into lang/ or tui/"
 	grep -nE '\b(printf|fprintf|puts|fputs|fopen|fwrite)\(' "$f" && say "$f does I/O"
 done
 for f in lang/*.c lang/*.h; do
@@ -16,7 +16,11 @@ for f in lang/*.c lang/*.h; do
 	grep -nE '#include *"\.\./tui/' "$f" && say "$f reaches up into tui/"
 done
 # One error helper: err_set() (core/err.c), not a macro of each file's own.
-grep -nE '#define +ERR\(|snprintf\(err, *errlen,.*\), *-1;' core/*.c lang/*.c tui/*.c && say "an error return not through err_set()"
+grep -nE '#define +ERR\(|snprintf\(err, *errlen,.*\), *-1;' core/*.c core/mm/*.c lang/*.c tui/*.c && say "an error return not through err_set()"
+# No two files share a name, in any two folders: a name says which file it is.
+dups=$(git ls-files 2>/dev/null | grep -vE '(^|/)(\.gitkeep|README(\.md)?)$|^tests/(script|regress)/|^fuzz/corpus/' |
+	sed 's@.*/@@' | sort | uniq -d)
+[ -z "$dups" ] || say "file names used in two folders: $dups"
 for t in "$@"; do
 	if ldd "$t" | grep -E 'ncurses|tinfo|readline'; then say "$t links a terminal library"; fi
 done

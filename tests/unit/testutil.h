@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "../../core/kernel.h"
+#include "../../core/mm/kernel.h"
 #include "../../core/patch.h"
 #include "../../core/params.h"
 

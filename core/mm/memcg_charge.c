@@ -5,14 +5,14 @@
  * a bigger batch means fewer trips to counters every CPU shares, at the price
  * of more memory sitting pre-charged per CPU and staler rstat flushes.
  */
-#include "patch.h"
+#include "../patch.h"
 
 #include <stdio.h>
 
 #include "kernel.h"
-#include "mva.h"
-#include "units.h"
-#include "variant.h"
+#include "../mva.h"
+#include "../units.h"
+#include "../variant.h"
 
 enum { BEFORE, AFTER };
 

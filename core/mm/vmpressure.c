@@ -4,11 +4,11 @@
  * the patch grows it by one such step per doubling of memory, the way
  * calculate_normal_threshold() scales vmstat thresholds.
  */
-#include "patch.h"
+#include "../patch.h"
 
 #include "kernel.h"
-#include "units.h"
-#include "variant.h"
+#include "../units.h"
+#include "../variant.h"
 
 enum { BEFORE, AFTER };
 

@@ -4,13 +4,13 @@
  * SWAP_CLUSTER_MAX at a time pays reclaim's start/stop cost on every 32
  * pages; asking for a quarter of what remains does neither.
  */
-#include "patch.h"
+#include "../patch.h"
 
 #include <math.h>
 
 #include "kernel.h"
-#include "units.h"
-#include "variant.h"
+#include "../units.h"
+#include "../variant.h"
 
 enum { FULL, CLUSTER, DECAY, NSIDES };
 

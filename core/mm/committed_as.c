@@ -4,14 +4,14 @@
  * always get a batch 64 times larger, and mmap/munmap stop taking the
  * counter's spinlock once a mapping fits inside the batch.
  */
-#include "patch.h"
+#include "../patch.h"
 
 #include <stdlib.h>
 
 #include "kernel.h"
-#include "mva.h"
-#include "units.h"
-#include "variant.h"
+#include "../mva.h"
+#include "../units.h"
+#include "../variant.h"
 
 enum { BEFORE, AFTER };
 

@@ -2,7 +2,7 @@
 # Shell completion in a real bash (and zsh, when installed): the generated script loads,
 # registers itself, and completes options, option values, presets (the user's too),
 # commands and metric names; `make install` puts both files where the shells look.
-# usage: tests/completion/run.sh ./batchlab
+# usage: tests/completion/completion_tests.sh ./batchlab
 set -u
 BL=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 top=$(cd "$(dirname "$0")/../.." && pwd)

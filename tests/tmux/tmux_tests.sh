@@ -2,7 +2,7 @@
 # Terminal tests: drive the real explorer in a private tmux server at a fixed
 # size, with send-keys and capture-pane, and check what a person would see -
 # and that the terminal comes back sane however the explorer ends.
-# usage: tests/tmux/run.sh [./batchlab] [NAME...]
+# usage: tests/tmux/tmux_tests.sh [./batchlab] [NAME...]
 # NAME is a check's function (mouse, chart_axes; --list shows them): only those run.
 # Without a binary, the one built in the source tree.
 set -u
@@ -17,7 +17,7 @@ if [ "$only" = " --list " ]; then
 	exit 0
 fi
 for n; do
-	grep -q "^check \".*\" $n\$" "$0" || { echo "tmux tests: no test $n (tests/tmux/run.sh --list)"; exit 1; }
+	grep -q "^check \".*\" $n\$" "$0" || { echo "tmux tests: no test $n (tests/tmux/tmux_tests.sh --list)"; exit 1; }
 done
 [ -x "$BL" ] || { echo "tmux tests: no $BL (make batchlab)"; exit 1; }
 tmp=$(mktemp -d)

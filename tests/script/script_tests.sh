@@ -6,7 +6,7 @@
 # BL_WRAP, if set, is a command every run goes through (valgrind ...).
 # Each test gets a folder of its own as HOME (and its config and state), so
 # tests run side by side: BL_JOBS at a time (default: the CPUs there are).
-# usage: [BL_WRAP='valgrind ...'] [BL_JOBS=N] tests/script/run.sh ./batchlab [NAME...]
+# usage: [BL_WRAP='valgrind ...'] [BL_JOBS=N] tests/script/script_tests.sh ./batchlab [NAME...]
 # With NAMEs (err_range, or err_range.cmd) only those run.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -57,7 +57,7 @@ fi
 export BL LC_ALL=C BATCHLAB_PRESETS="$here/../../presets"
 jobs=${BL_JOBS:-$(nproc 2>/dev/null || echo 1)}
 for cmd; do printf '%s\n' "$cmd"; done |
-	xargs -P "$jobs" -I{} sh -c 'n=$(basename "$2" .cmd); exec sh "$1" --one "$2" "$3/t/$n"' sh "$here/run.sh" {} "$tmp"
+	xargs -P "$jobs" -I{} sh -c 'n=$(basename "$2" .cmd); exec sh "$1" --one "$2" "$3/t/$n"' sh "$here/script_tests.sh" {} "$tmp"
 pass=0 fail=0 skipped=0
 for cmd; do
 	v=$tmp/t/$(basename "$cmd" .cmd)/verdict

@@ -1,4 +1,4 @@
-#include "tradeoff.h"
+#include "tradeoffcmd.h"
 
 #include <stdio.h>
 #include <string.h>

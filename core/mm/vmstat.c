@@ -3,7 +3,7 @@
  * the kernel's existing machine-size scaling that seed 004 copies. A running
  * kernel shows both in /proc/zoneinfo, which makes them batchlab's ground truth.
  */
-#include "patch.h"
+#include "../patch.h"
 
 #include "kernel.h"
 
