@@ -8,6 +8,7 @@ const struct cli_option cli_options[] = {
 	{ "repl", 0, 'r', CLI_ARG_NONE, NULL, "a line-mode prompt with readline" },
 	{ "preset", 'p', 'p', CLI_ARG_PRESET, "PRESET", "start from a preset (a name from 'preset list', or a path)" },
 	{ "format", 0, 'F', CLI_ARG_FORMAT, "F", "output format: table, csv or json" },
+	{ "width", 0, 'w', CLI_ARG_WIDTH, "N", "no line of any command's text wider than N columns (24..1000)" },
 	{ "help", 'h', 'h', CLI_ARG_NONE, NULL, "this help" },
 	{ "version", 'V', 'V', CLI_ARG_NONE, NULL, "the version" },
 	{ NULL, 0, 0, CLI_ARG_NONE, NULL, NULL },

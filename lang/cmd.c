@@ -7,6 +7,8 @@
 #include "../core/patch.h"
 #include "../core/params.h"
 #include "hostcmd.h"
+#include "outopts.h"
+#include "outpath.h"
 #include "presetio.h"
 #include "records.h"
 #include "render.h"
@@ -324,19 +326,15 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 	return 0;
 }
 
-static const char *const format_names[] = { "table", "csv", "json", NULL };
-
 static int cmd_format(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	if (!argc) {
-		sb_printf(out, "%s\n", format_names[s->format]);
+		sb_printf(out, "%s\n", out_format_names[s->format]);
 		return 0;
 	}
-	for (int i = 0; format_names[i]; i++) {
-		if (!strcmp(argv[0], format_names[i])) {
-			s->format = (enum out_format)i;
-			return 0;
-		}
+	if (out_format_find(argv[0]) >= 0) {
+		s->format = (enum out_format)out_format_find(argv[0]);
+		return 0;
 	}
 	return err_set(err, errlen, "format: '%s' is not one of table, csv, json", argv[0]);
 }
@@ -538,40 +536,40 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 
 const struct command commands[] = {
 	{ "set", "KEY VALUE [KEY VALUE ...]", 2, -1, { ARG_PAIRS },
-	  "change machine or workload parameters (all or none)", cmd_set },
+	  "change machine or workload parameters (all or none)", cmd_set, OUT_NONE },
 	{ "get", "NAME [NAME ...]", 1, -1, { ARG_NAMES },
-	  "print a parameter or a metric as bare value(s), for scripts", cmd_get },
+	  "print a parameter or a metric as bare value(s), for scripts", cmd_get, OUT_CMD },
 	{ "reset", "[KEY ...]", 0, -1, { ARG_PARAMS },
-	  "back to the default machine, or one key's default", cmd_reset },
+	  "back to the default machine, or one key's default", cmd_reset, OUT_NONE },
 	{ "show", "[machine|all|PATCH]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },
-	  "side-by-side table: metric, before, after, change", cmd_show },
+	  "side-by-side table: metric, before, after, change", cmd_show, OUT_CMD },
 	{ "explain", "PATCH.METRIC[.SIDE]", 1, 1, { ARG_METRIC, ARG_NONE, ARG_NONE },
-	  "formula, values substituted, result, kernel function", cmd_explain },
+	  "formula, values substituted, result, kernel function", cmd_explain, OUT_CMD },
 	{ "about", "PATCH", 1, 1, { ARG_PATCH, ARG_NONE, ARG_NONE },
-	  "what the patch changed and why, its published figure", cmd_about },
+	  "what the patch changed and why, its published figure", cmd_about, OUT_CMD },
 	{ "preset", "list | load NAME|PATH | save NAME|PATH", 1, 2, { ARG_PRESET, ARG_PATH, ARG_NONE },
-	  "list, load or save machine presets", cmd_preset },
+	  "list, load or save machine presets", cmd_preset, OUT_CMD },
 	{ "host", "[check]", 0, 1, { ARG_WORD, ARG_NONE, ARG_NONE },
-	  "load this machine; 'check': vmstat model vs /proc/zoneinfo", cmd_host },
+	  "load this machine; 'check': vmstat model vs /proc/zoneinfo", cmd_host, OUT_CMD },
 	{ "sweep", "KEY FROM TO [step N | x N] METRIC... [> PATH]", 4, -1, { ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_RANGE_TAIL },
-	  "metrics as one parameter varies, a row per value (--output PATH too)", cmd_sweep },
+	  "metrics as one parameter varies, a row per value (--output PATH too)", cmd_sweep, OUT_SELF },
 	{ "plot", "METRIC[.SIDE] over KEY FROM TO [step N | x N] [--ascii] [--width N] [> PATH]", 5, -1,
 	  { ARG_METRIC, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
-	  "a text chart of before and after as one parameter varies (--output PATH too)", cmd_plot },
+	  "a text chart of before and after as one parameter varies (--output PATH too)", cmd_plot, OUT_SELF },
 	{ "where", "METRIC[.SIDE] OP VALUE over KEY FROM TO [step N | x N]", 7, 9,
 	  { ARG_METRIC, ARG_OP, ARG_NONE, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
-	  "the first KEY value where METRIC OP VALUE holds (OP: < <= > >= ==); every side when none is named", cmd_where },
+	  "the first KEY value where METRIC OP VALUE holds (OP: < <= > >= ==); every side when none is named", cmd_where, OUT_CMD },
 	{ "variant", "PATCH NAME = EXPR | list | del PATCH NAME", 0, -1, { ARG_VARIANT, ARG_VARIANT_NAME, ARG_EXPR },
-	  "your own version of a patch's constant, as one more column (help variant)", cmd_variant },
+	  "your own version of a patch's constant, as one more column (help variant)", cmd_variant, OUT_NONE },
 	{ "tradeoff", "PATCH [over KNOB FROM TO [step N | x N]] [> PATH]", 1, 9,
 	  { ARG_PATCH, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
-	  "benefit against cost as the patch's own constant varies; before and after marked (--output PATH too)", cmd_tradeoff },
+	  "benefit against cost as the patch's own constant varies; before and after marked (--output PATH too)", cmd_tradeoff, OUT_SELF },
 	{ "format", "[table|csv|json]", 0, 1, { ARG_FORMAT, ARG_NONE, ARG_NONE },
-	  "output format of later commands", cmd_format },
+	  "output format of later commands", cmd_format, OUT_NONE },
 	{ "help", "[TOPIC]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },
-	  "this list, or help on a command, key, patch or metric", cmd_help },
-	{ "quit", "", 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, "stop (also: exit)", cmd_quit },
-	{ NULL, NULL, 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, NULL, NULL },
+	  "this list, or help on a command, key, patch or metric", cmd_help, OUT_CMD },
+	{ "quit", "", 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, "stop (also: exit)", cmd_quit, OUT_NONE },
+	{ NULL, NULL, 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, NULL, NULL, OUT_NONE },
 };
 
 const struct command *cmd_find(const char *name)
@@ -584,9 +582,53 @@ const struct command *cmd_find(const char *name)
 	return NULL;
 }
 
+/* The argument a row never takes as an output option: where's OP, which may be '>'. */
+static int cmd_keep(const struct command *c)
+{
+	for (int i = 0; i < CMD_ARG_SLOTS; i++)
+		if (c->args[i] == ARG_OP)
+			return i;
+	return -1;
+}
+
+/*
+ * A printing command run with its output options in force: s->format the one
+ * asked for (or the one PATH's ending picks), s->opts.width the --width asked
+ * for here or before -c; both as they were afterwards, whatever happened.
+ */
+static int cmd_exec(struct session *s, const struct command *c, int argc, char **argv, struct out_opts o,
+		    struct strbuf *out, char *err, size_t errlen)
+{
+	enum out_format format = s->format;
+	struct out_opts saved = s->opts;
+	struct strbuf text = STRBUF_INIT;
+	int rc;
+
+	if (o.format >= 0)
+		s->format = (enum out_format)o.format;
+	else if (o.path)
+		s->format = outpath_format(s->format, o.path);
+	if (!o.width)
+		o.width = s->width;
+	s->opts = o;
+	if (c->out == OUT_CMD && o.path) {
+		rc = c->exec(s, argc, argv, &text, err, errlen);
+		if (rc)
+			sb_free(&text);
+		else
+			rc = outpath_write(s, c->name, "output", o.path, &text, out, err, errlen);
+	} else {
+		rc = c->exec(s, argc, argv, out, err, errlen);
+	}
+	s->format = format;
+	s->opts = saved;
+	return rc;
+}
+
 int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, size_t errlen)
 {
 	char buf[4096], *argv[CMD_MAX_ARGS];
+	struct out_opts o = OUT_OPTS_INIT;
 	const struct command *c;
 	int argc;
 
@@ -599,9 +641,17 @@ int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, 
 	c = cmd_find(argv[0]);
 	if (!c)
 		return err_set(err, errlen, "unknown command '%.64s' (see 'help')", argv[0]);
+	if (c->out != OUT_NONE) {
+		argc--;
+		if (outopts_take(c->name, &argc, argv + 1, cmd_keep(c), &o, err, errlen))
+			return -1;
+		argc++;
+	}
 	if (!c->max_args && argc > 1)
 		return err_set(err, errlen, "%s takes no argument (got '%.64s')", c->name, argv[1]);
 	if (argc - 1 < c->min_args || (c->max_args >= 0 && argc - 1 > c->max_args))
 		return err_set(err, errlen, "%s: expected %s %s", c->name, c->name, c->usage);
-	return c->exec(s, argc - 1, argv + 1, out, err, errlen);
+	if (c->out == OUT_NONE) /* format and set change the session: nothing to put back */
+		return c->exec(s, argc - 1, argv + 1, out, err, errlen);
+	return cmd_exec(s, c, argc - 1, argv + 1, o, out, err, errlen);
 }

@@ -45,6 +45,16 @@ enum arg_kind {
 
 #define CMD_ARG_SLOTS 8
 
+/*
+ * Whether a command prints, and who writes its `> PATH`: cmd_run takes the
+ * output options (outopts.h) out of a printing command's words into s->opts.
+ */
+enum cmd_out {
+	OUT_NONE, /* prints nothing worth saving (set, quit): the options are not taken */
+	OUT_CMD,  /* cmd_run writes the command's whole output to s->opts.path */
+	OUT_SELF, /* the command writes s->opts.path itself (sweep streams its rows into it) */
+};
+
 struct command {
 	const char *name;
 	const char *usage;           /* arguments, as `help` shows them */
@@ -52,6 +62,7 @@ struct command {
 	enum arg_kind args[CMD_ARG_SLOTS]; /* see enum arg_kind */
 	const char *help;
 	int (*exec)(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
+	enum cmd_out out;            /* whether it prints, and who writes its > PATH */
 };
 
 extern const struct command commands[]; /* terminated by a row with name == NULL */

@@ -10,6 +10,7 @@
 #include "../core/params.h"
 #include "../core/variant.h"
 #include "cmd.h"
+#include "outopts.h"
 #include "presetio.h"
 #include "scan.h"
 
@@ -401,6 +402,55 @@ static void offer_kind(struct ctx *x, const struct command *k, int argi, char **
 	}
 }
 
+/*
+ * A printing command's output options (outopts.h): 1 when the word is one or
+ * is an option's value (all offered); else 0 with the options and their values
+ * taken out of words, so the arguments keep their positions.
+ */
+static int offer_outopts(struct ctx *x, const struct command *k, char **words, int *nw)
+{
+	const char *prev = words[*nw - 2];
+	int n = 1, op = -1;
+
+	for (int i = 0; i < CMD_ARG_SLOTS; i++) /* where's OP may be '>': an argument, not a file */
+		if (k->args[i] == ARG_OP)
+			op = i + 1;
+	if (*nw - 1 == op || (*nw - 2 == op && *prev == '>'))
+		return 0;
+	if (!strcmp(prev, ">") || !strcmp(prev, "--output")) {
+		x->c->files = 1;
+		return 1;
+	}
+	if (!strcmp(prev, "--format")) {
+		for (int i = 0; out_format_names[i]; i++)
+			offer(x, out_format_names[i], 0);
+		return 1;
+	}
+	if (!strcmp(prev, "--width"))
+		return 1;
+	if (x->word[0] == '-' || x->word[0] == '>') {
+		for (int i = 0; outopt_words[i]; i++)
+			offer(x, outopt_words[i], 0);
+		if (x->word[0] == '>')
+			return 1;
+	}
+	for (int i = 1; i < *nw - 1; i++) {
+		int with_value = !strcmp(words[i], ">") || !strcmp(words[i], "--output") || !strcmp(words[i], "--format") ||
+				 !strcmp(words[i], "--width");
+
+		if (i == op)
+			words[n++] = words[i];
+		else if (with_value)
+			i++;
+		else if (words[i][0] != '>' && strncmp(words[i], "--output=", 9) && strncmp(words[i], "--format=", 9) &&
+			 strncmp(words[i], "--width=", 8))
+			words[n++] = words[i];
+	}
+	words[n++] = words[*nw - 1];
+	*nw = n;
+	return 0;
+}
+
 int complete_line(const char *line, size_t point, struct completion *c)
 {
 	return complete_line_m(NULL, line, point, c);
@@ -454,7 +504,7 @@ int complete_line_m(const struct machine *m, const char *line, size_t point, str
 
 	if (nw == 1) {
 		offer_commands(&x);
-	} else if ((k = cmd_find(words[0]))) {
+	} else if ((k = cmd_find(words[0])) && !(k->out != OUT_NONE && offer_outopts(&x, k, words, &nw))) {
 		int argi = nw - 2;
 
 		if (k->max_args < 0 || argi < k->max_args)

@@ -5,34 +5,15 @@
 
 #include "../core/err.h"
 #include "outfile.h"
+#include "outopts.h"
 
 int outpath_take(const char *cmd, int *argc, char **argv, const char **path, char *err, size_t errlen)
 {
-	int n = 0;
+	struct out_opts o = OUT_OPTS_INIT;
 
-	*path = NULL;
-	for (int i = 0; i < *argc; i++) {
-		const char *a = argv[i], *p = NULL;
-
-		if (!strcmp(a, ">") || !strcmp(a, "--output")) {
-			if (i + 1 == *argc)
-				return err_set(err, errlen, "%s: expected a PATH after %s", cmd, a);
-			p = argv[++i];
-		} else if (a[0] == '>') {
-			p = a + 1;
-		} else if (!strncmp(a, "--output=", 9)) {
-			p = a + 9;
-		} else {
-			argv[n++] = argv[i];
-			continue;
-		}
-		if (!*p)
-			return err_set(err, errlen, "%s: expected a PATH after %s", cmd, a);
-		if (*path)
-			return err_set(err, errlen, "%s: one output file at a time ('%s' and '%s')", cmd, *path, p);
-		*path = p;
-	}
-	*argc = n;
+	if (outopts_take(cmd, argc, argv, -1, &o, err, errlen))
+		return -1;
+	*path = o.path;
 	return 0;
 }
 

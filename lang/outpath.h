@@ -12,9 +12,10 @@
 #include "session.h"
 
 /*
- * `> PATH`, `>PATH`, `--output PATH`, `--output=PATH`: taken out of argv, the
- * rest kept in order; *path is NULL when none was given. 0, or -1 with
- * "CMD: why" in err.
+ * `> PATH`, `>PATH`, `--output PATH`, `--output=PATH` (and the other output
+ * options, outopts.h): taken out of argv, the rest kept in order; *path is
+ * NULL when none was given. 0, or -1 with "CMD: why" in err. A command whose
+ * row prints needs none of this: cmd_run has taken them into s->opts.
  */
 int outpath_take(const char *cmd, int *argc, char **argv, const char **path, char *err, size_t errlen);
 /*

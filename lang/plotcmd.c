@@ -29,33 +29,16 @@ static int terminal_width(void)
 	return 80;
 }
 
-/* --ascii, --width N, --width=N: taken out of argv. */
-static int take_plot_options(int *argc, char **argv, int *ascii, int *width, char *err, size_t errlen)
+/* --ascii: taken out of argv (cmd_run took --width, --format and > PATH: outopts.h). */
+static int take_plot_options(int *argc, char **argv, int *ascii)
 {
 	int n = 0;
 
 	for (int i = 0; i < *argc; i++) {
-		const char *a = argv[i], *w = NULL;
-		char why[96];
-		uint64_t v;
-
-		if (!strcmp(a, "--ascii")) {
+		if (!strcmp(argv[i], "--ascii"))
 			*ascii = 1;
-			continue;
-		}
-		if (!strcmp(a, "--width")) {
-			if (i + 1 == *argc)
-				return err_set(err, errlen, "plot: expected a number of columns after --width");
-			w = argv[++i];
-		} else if (!strncmp(a, "--width=", 8)) {
-			w = a + 8;
-		} else {
+		else
 			argv[n++] = argv[i];
-			continue;
-		}
-		if (parse_u64(w, &v, why, sizeof(why)) || v < CHART_MIN_WIDTH || v > 1000)
-			return err_set(err, errlen, "plot: --width '%s': expected %d..1000 columns", w, CHART_MIN_WIDTH);
-		*width = (int)v;
 	}
 	*argc = n;
 	return 0;
@@ -147,13 +130,12 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	struct plot_points pts;
 	struct chart c;
 	struct strbuf text = STRBUF_INIT, *dst;
-	const char *path;
+	const char *path = s->opts.path;
 	enum out_format fmt;
 	char why[PATH_MAX + 256], title[160];
-	int width = 0, height = 22, next, nser = 0, sides[CHART_MAX_SERIES], ascii = 0;
+	int width = s->opts.width, height = 22, next, nser = 0, sides[CHART_MAX_SERIES], ascii = 0;
 
-	if (outpath_take("plot", &argc, argv, &path, err, errlen) ||
-	    take_plot_options(&argc, argv, &ascii, &width, err, errlen))
+	if (take_plot_options(&argc, argv, &ascii))
 		return -1;
 	if (argc < 5 || strcmp(argv[1], "over"))
 		return err_set(err, errlen, "plot: expected plot METRIC[.SIDE] over KEY FROM TO [step N | x N] "
@@ -173,7 +155,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	if (r.given && r.rows > PLOT_MAX_POINTS)
 		return err_set(err, errlen, "plot: %llu points is more than a chart can show (at most %u): use a coarser step",
 			   (unsigned long long)r.rows, PLOT_MAX_POINTS);
-	fmt = outpath_format(s->format, path);
+	fmt = s->format;
 
 	/* both sides as two curves unless one was named */
 	if (ref.metric->single || ref.side >= 0) {

@@ -12,6 +12,7 @@ void session_init(struct session *s)
 	memset(s, 0, sizeof(*s));
 	machine_defaults(&s->m);
 	s->format = FMT_TABLE;
+	s->opts = (struct out_opts)OUT_OPTS_INIT;
 	s->preset_m = s->m;
 }
 

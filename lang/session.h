@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "../core/machine.h"
+#include "outopts.h"
 
 enum out_format { FMT_TABLE, FMT_CSV, FMT_JSON };
 
@@ -20,6 +21,8 @@ struct session {
 	FILE *stream;      /* where a long command (sweep) may flush its output early, in order; NULL: keep it all in out */
 	char preset[64];   /* the preset last loaded or saved (its name or path as typed), "" for none */
 	struct machine preset_m; /* the machine it gave, to tell whether it has been changed since */
+	int width;         /* --width before -c: every printing command's default, 0 for none */
+	struct out_opts opts; /* the running command's output options (cmd_run sets them; outopts.h) */
 };
 
 void session_init(struct session *s);

@@ -387,14 +387,12 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 {
 	static struct sweep sw; /* 192 columns: too big for a stack a curses front end may keep small */
 	struct sweep_range r;
-	const char *path;
+	const char *path = s->opts.path; /* cmd_run took > PATH (outopts.h) */
 	char why[PATH_MAX + 256];
 	struct outfile of;
 	struct strbuf fbuf = STRBUF_INIT;
 	int first, rc, progress;
 
-	if (outpath_take("sweep", &argc, argv, &path, err, errlen))
-		return -1;
 	if (argc < 4)
 		return err_set(err, errlen, "sweep: expected sweep KEY FROM TO [step N | x N] METRIC...");
 	first = sweep_range_words(&s->m, argc, argv, &r, "sweep", err, errlen);
@@ -417,7 +415,7 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 
 	if (outfile_open(&of, path, why, sizeof(why)))
 		return err_set(err, errlen, "sweep: %s", why);
-	rc = sweep_write(&s->m, &sw, outpath_format(s->format, path), of.f, progress, &fbuf, err, errlen);
+	rc = sweep_write(&s->m, &sw, s->format, of.f, progress, &fbuf, err, errlen);
 	sb_free(&fbuf);
 	if (rc == -2) {
 		char note[512];

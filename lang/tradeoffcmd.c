@@ -167,13 +167,11 @@ int cmd_tradeoff(struct session *s, int argc, char **argv, struct strbuf *out, c
 {
 	struct tradeoff t;
 	struct strbuf text = STRBUF_INIT, *dst;
-	const char *path;
-	enum out_format fmt;
+	const char *path = s->opts.path; /* cmd_run took > PATH (outopts.h) */
+	enum out_format fmt = s->format;
 
-	if (outpath_take("tradeoff", &argc, argv, &path, err, errlen) ||
-	    tradeoff_parse_run(&s->m, argc, argv, &t, err, errlen))
+	if (tradeoff_parse_run(&s->m, argc, argv, &t, err, errlen))
 		return -1;
-	fmt = outpath_format(s->format, path);
 	dst = path ? &text : out;
 	if (fmt == FMT_CSV)
 		print_csv(&t, dst);

@@ -18,11 +18,11 @@
 #include "../core/patch.h"
 #include "../lang/cliopts.h"
 #include "../lang/cmd.h"
+#include "../lang/outopts.h"
 
 /* Words a command takes besides keys and metrics (sub-commands, range words, formats, topics). */
 static const char *const extra_words[] = { "over", "step", "x", "list", "load", "save", "check", "table", "csv",
-					   "json", "machine", "all", "metrics", "params", "--output", "--ascii",
-					   "--width", NULL };
+					   "json", "machine", "all", "metrics", "params", "--ascii", NULL };
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -82,6 +82,9 @@ static void words_list(FILE *out)
 	}
 	for (int i = 0; extra_words[i]; i++)
 		fprintf(out, " %s", extra_words[i]);
+	for (int i = 0; outopt_words[i]; i++) /* every printing command's --output, --format, --width */
+		if (outopt_words[i][0] == '-')
+			fprintf(out, " %s", outopt_words[i]);
 }
 
 static void options_list(FILE *out)
@@ -148,6 +151,9 @@ static void bash(const char *presets, FILE *out)
 			break;
 		case CLI_ARG_FORMAT:
 			fputs("\t\tCOMPREPLY=($(compgen -W 'table csv json' -- \"$cur\"))\n", out);
+			break;
+		case CLI_ARG_WIDTH:
+			fputs("\t\tCOMPREPLY=($(compgen -W '72 80 100 132' -- \"$cur\"))\n", out);
 			break;
 		case CLI_ARG_COMMANDS:
 			/* inside the command text: its last word; the first word of a statement is a command */
@@ -220,6 +226,7 @@ static void zsh(const char *presets, FILE *out)
 				     : o->arg == CLI_ARG_FILE	? ":file:_files"
 				     : o->arg == CLI_ARG_PRESET ? ":preset:_batchlab_presets"
 				     : o->arg == CLI_ARG_FORMAT ? ":format:(table csv json)"
+				     : o->arg == CLI_ARG_WIDTH	? ":columns:(72 80 100 132)"
 								: "";
 
 		fputs(" \\\n\t", out);

@@ -11,6 +11,7 @@
 #include "../lang/cmd.h"
 #include "../lang/infile.h"
 #include "../lang/outfile.h"
+#include "../lang/outopts.h"
 #include "frontends.h"
 #include "../lang/presetio.h"
 #include "../lang/script.h"
@@ -66,7 +67,7 @@ int main(int argc, char **argv)
 	struct option longopts[16];
 	char shortopts[32] = ":";
 	size_t nlong = 0, nshort = 1;
-	const char *cmds = NULL, *file = NULL, *preset = NULL, *format = NULL;
+	const char *cmds = NULL, *file = NULL, *preset = NULL, *format = NULL, *width = NULL;
 	struct session s;
 	int opt, repl = 0, modes = 0;
 	char err[1024];
@@ -104,6 +105,9 @@ int main(int argc, char **argv)
 		case 'F':
 			format = optarg;
 			break;
+		case 'w':
+			width = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return flushed_ok("--help");
@@ -126,6 +130,11 @@ int main(int argc, char **argv)
 		if (strcmp(format, "table") && strcmp(format, "csv") && strcmp(format, "json"))
 			return usage_error("--format expects table, csv or json", format);
 		s.format = !strcmp(format, "csv") ? FMT_CSV : !strcmp(format, "json") ? FMT_JSON : FMT_TABLE;
+	}
+	/* the same check and message as --width inside a command */
+	if (width && outopts_width("batchlab", width, &s.width, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		return 2;
 	}
 	if (preset && session_load_preset(&s, preset, err, sizeof(err))) {
 		fprintf(stderr, "batchlab: -p: %s\n", err);

@@ -18,6 +18,8 @@
 #include "../core/params.h"
 #include "../lang/cmd.h"
 #include "../lang/escape.h"
+#include "../lang/outpath.h"
+#include "../lang/render.h"
 #include "../lang/scan.h"
 #include "cmdline.h"
 #include "crt.h"
@@ -265,6 +267,55 @@ static void relayout(struct screen *sc)
 	screen_recompute(sc, 0);
 }
 
+/*
+ * `:> PATH` (or `:--output PATH`, with --width and --format too): the text of
+ * what is on screen to PATH - the pager's text, else the panels as `show all`
+ * prints them. 1 when line was such a line (done or refused on the status line).
+ */
+static int screen_save(struct screen *sc, const char *line)
+{
+	struct out_opts o = OUT_OPTS_INIT;
+	struct strbuf text = STRBUF_INIT, msg = STRBUF_INIT;
+	char buf[4096], *argv[CMD_MAX_ARGS], err[1024], shown[1024];
+	struct view *v = NULL;
+	int argc;
+
+	while (*line == ' ')
+		line++;
+	if (*line != '>' && strncmp(line, "--output", 8))
+		return 0;
+	snprintf(buf, sizeof(buf), "%s", line);
+	argc = cmd_split(buf, argv, CMD_MAX_ARGS, err, sizeof(err));
+	if (argc >= 0 && !outopts_take("save", &argc, argv, -1, &o, err, sizeof(err)) && argc)
+		snprintf(err, sizeof(err), "save: unexpected '%.64s' (:> PATH saves what is on screen)", argv[0]);
+	if (argc) {
+		escape_buf(err, shown, sizeof(shown));
+		screen_status(sc, 1, "%s", shown);
+		return 1;
+	}
+	for (int i = sc->depth - 1; i > 0 && !v; i--)
+		if (sc->stack[i]->ops->text)
+			v = sc->stack[i];
+	if (v) {
+		v->ops->text(v, sc, &text);
+	} else {
+		struct session s = *sc->s;
+
+		s.format = o.format >= 0 ? (enum out_format)o.format : outpath_format(s.format, o.path);
+		s.opts = o;
+		render_show(&s, "all", &text, err, sizeof(err));
+	}
+	if (outpath_write(sc->s, "save", "screen", o.path, &text, &msg, err, sizeof(err))) {
+		escape_buf(err, shown, sizeof(shown));
+		screen_status(sc, 1, "%s", shown);
+	} else {
+		escape_buf(o.path, shown, sizeof(shown));
+		screen_status(sc, 0, "wrote the screen to %s", shown);
+	}
+	sb_free(&msg);
+	return 1;
+}
+
 void screen_run_line(struct screen *sc, const char *line, const char *title)
 {
 	struct strbuf out = STRBUF_INIT, cmd = STRBUF_INIT;
@@ -273,6 +324,8 @@ void screen_run_line(struct screen *sc, const char *line, const char *title)
 	struct scan_cmd c;
 	int failed = 0;
 
+	if (screen_save(sc, line))
+		return;
 	/* cut into commands by the language's one scanner, as -c, scripts and the prompt are */
 	scan_init(&scn, line, strlen(line));
 	while (!sc->s->quit && scan_next(&scn, &c)) {

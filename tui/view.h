@@ -41,6 +41,8 @@ struct view_ops {
 	int (*interrupt)(struct view *v, struct screen *sc);
 	/* Off the stack for good. */
 	void (*destroy)(struct view *v);
+	/* What the view shows, as plain text, for `:> PATH`; NULL: the panels' `show all`. */
+	void (*text)(struct view *v, struct screen *sc, struct strbuf *out);
 };
 
 struct view {

@@ -94,12 +94,19 @@ static void pager_destroy(struct view *v)
 	free(pg);
 }
 
+static void pager_text(struct view *v, struct screen *sc, struct strbuf *out)
+{
+	(void)sc;
+	sb_puts(out, sb_str(&((struct pager *)v)->text));
+}
+
 static const struct view_ops pager_ops = {
 	.name = "pager",
 	.opaque = 1,
 	.draw = pager_draw,
 	.key = pager_key,
 	.destroy = pager_destroy,
+	.text = pager_text,
 };
 
 struct view *view_pager_new(const char *title, const char *text)
