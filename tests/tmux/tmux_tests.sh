@@ -259,6 +259,20 @@ explain_about() {
 }
 check "Enter on a metric explains it; a shows the patch's about" explain_about
 
+# :> PATH saves what is on screen: the pager's text is the text -c prints, byte for byte; with no
+# pager, the panels as `show all` prints them. A command on the : line takes > PATH too.
+save_screen() {
+	"$BL" -c 'about vmpressure' >"$tmp/want.about" && "$BL" -c 'show all' >"$tmp/want.all" &&
+		start && keys : 'about vmpressure' Enter && expect 'about vmpressure' &&
+		keys : "> $tmp/got.about" Enter && expect "wrote the screen to $tmp/got.about" &&
+		cmp -s "$tmp/want.about" "$tmp/got.about" && keys Escape &&
+		keys : "> $tmp/got.all" Enter && expect "wrote the screen to" && cmp -s "$tmp/want.all" "$tmp/got.all" &&
+		keys : "explain vmpressure.window.after > $tmp/got.explain" Enter && expect "wrote the output to" &&
+		"$BL" -c 'explain vmpressure.window.after' | cmp -s - "$tmp/got.explain" ||
+		{ bad "the saved text differs from -c's"; false; }
+}
+check ":> PATH saves the pager's text or the panels; a : command takes > PATH" save_screen
+
 chart() {
 	start && keys Tab c && expect 'chart memcg_charge.batch' && keys Escape
 }
