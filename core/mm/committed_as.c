@@ -121,16 +121,22 @@ static struct value max_drift_pct(const struct machine *m, int side, struct strb
 /*
  * vm_commit_limit(), mm/util.c: what OVERCOMMIT_NEVER enforces, in pages
  * (no hugetlb pages and overcommit_kbytes unset, as batchlab's machine has).
+ * The kernel multiplies totalram_pages() by the int sysctl_overcommit_ratio in
+ * unsigned long before it divides by 100, so the product wraps at 2^64 (a
+ * 2^48-page machine with overcommit_ratio 100000): compute what it computes.
  */
-static uint64_t commit_limit(const struct machine *m)
+static uint64_t commit_limit(const struct machine *m, int *wrapped)
 {
-	return machine_totalram(m) / 100 * m->overcommit_ratio + machine_totalram(m) % 100 * m->overcommit_ratio / 100 +
-	       m->swap / m->pagesize;
+	uint64_t ram = machine_totalram(m), product = ram * m->overcommit_ratio;
+
+	*wrapped = m->overcommit_ratio && ram > UINT64_MAX / m->overcommit_ratio;
+	return product / 100 + m->swap / m->pagesize;
 }
 
 static struct value commit_limit_error_pct(const struct machine *m, int side, struct strbuf *why)
 {
-	uint64_t b, pages, limit = commit_limit(m);
+	uint64_t b, pages, ram = machine_totalram(m), limit;
+	int wrapped;
 	double pct;
 
 	if (m->overcommit != OVERCOMMIT_NEVER) {
@@ -140,18 +146,29 @@ static struct value commit_limit_error_pct(const struct machine *m, int side, st
 		sb_printf(why, "kernel: __vm_enough_memory(), mm/util.c\n");
 		return val_none("CommitLimit is enforced under overcommit = never only");
 	}
+	limit = commit_limit(m, &wrapped);
 	b = compute_batch(m, side, why);
 	pages = b * m->cpus;
 	sb_printf(why, "CommitLimit = totalram * overcommit_ratio / 100 + swap pages = %llu * %llu / 100 + %llu = %llu pages\n",
-		  (unsigned long long)machine_totalram(m), (unsigned long long)m->overcommit_ratio,
+		  (unsigned long long)ram, (unsigned long long)m->overcommit_ratio,
 		  (unsigned long long)(m->swap / m->pagesize), (unsigned long long)limit);
+	if (wrapped)
+		sb_printf(why, "wraps: vm_commit_limit() multiplies in unsigned long, %llu * %llu is past 2^64 and\n"
+			       "  wraps to %llu before the / 100: the kernel enforces this smaller limit\n",
+			  (unsigned long long)ram, (unsigned long long)m->overcommit_ratio,
+			  (unsigned long long)(ram * m->overcommit_ratio));
 	if (!limit)
 		return val_none("CommitLimit is 0 pages");
 	pct = 100.0 * (double)pages / (double)limit;
 	sb_printf(why, "formula: error = 100 * batch * cpus / CommitLimit = 100 * %llu * %llu / %llu = %.6g%%\n",
 		  (unsigned long long)b, (unsigned long long)m->cpus, (unsigned long long)limit, pct);
+	sb_printf(why, "  (batch * cpus is the bound; a read is off by at most (batch - 1) per online CPU,\n"
+		       "  percpu_counter_add_batch() folds a CPU's share once it reaches the batch)\n");
+	sb_printf(why, "CommitLimit here is /proc/meminfo's: __vm_enough_memory() also subtracts admin_reserve_kbytes\n"
+		       "  (callers without CAP_SYS_ADMIN) and min(total_vm / 32, user_reserve_kbytes) before it\n"
+		       "  compares; batchlab leaves those reserves out\n");
 	sb_printf(why, "kernel: __vm_enough_memory() compares percpu_counter_read_positive(&vm_committed_as) with\n"
-		       "  vm_commit_limit(), mm/util.c; the read may be off by up to batch per online CPU\n");
+		       "  vm_commit_limit(), mm/util.c\n");
 	return val_real(pct);
 }
 

@@ -67,27 +67,6 @@ static struct value stock_max_bytes(const struct machine *m, int side, struct st
 	return val_int(bytes);
 }
 
-/*
- * memcg_vmstats_needs_flush(), mm/memcontrol.c: stats_updates >
- * MEMCG_CHARGE_BATCH * num_online_cpus(), an unsigned int product that wraps
- * at 2^32. memcg_rstat_updated() adds abs(val) - pages of stat change.
- */
-static struct value flush_threshold(const struct machine *m, int side, struct strbuf *why)
-{
-	uint64_t b = charge_batch(m, side, why), full = b * m->cpus;
-	uint32_t t = (uint32_t)full;
-
-	sb_printf(why, "formula: flush when stats_updates > MEMCG_CHARGE_BATCH * num_online_cpus()\n");
-	sb_printf(why, "%llu * %llu = %llu pages of stat change\n", (unsigned long long)b, (unsigned long long)m->cpus,
-		  (unsigned long long)full);
-	if (trunc32(full))
-		sb_printf(why, "truncated: both are unsigned int, so the product wraps to %u\n", t);
-	sb_printf(why, "stats_updates grows by abs(val) per update: pages changed, not a count of updates;\n"
-		       "  the periodic flush runs every 2 s (FLUSH_TIME) whatever the count\n");
-	sb_printf(why, "kernel: memcg_vmstats_needs_flush(), memcg_rstat_updated(), flush_memcg_stats_dwork(), mm/memcontrol.c\n");
-	return val_int(t);
-}
-
 static uint64_t refills(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t b = charge_batch(m, side, why), pages = GiB / m->pagesize, r = (pages + b - 1) / b;
@@ -134,24 +113,84 @@ static struct value stock_share(const struct machine *m, int side, struct strbuf
 }
 
 /*
- * memcg_vmstats_needs_flush(): stats_updates (counted in pages, abs(val))
- * must pass MEMCG_CHARGE_BATCH * num_online_cpus() before a reader flushes;
- * the periodic flush_memcg_stats_dwork() runs every FLUSH_TIME = 2 s anyway.
+ * How late the periodic flush may be, in the code: flush_memcg_stats_dwork()
+ * flushes, then queues itself FLUSH_TIME later on a deferrable timer (so
+ * flushes are at least 2 s apart and later on an idle CPU), and
+ * mem_cgroup_flush_stats_ratelimited() flushes only when that work is a whole
+ * cycle late.
  */
+static const char *const flush_time_note =
+	"in time: flush_memcg_stats_dwork() flushes, then re-queues itself FLUSH_TIME = 2UL*HZ later as\n"
+	"  deferrable work: periodic flushes at least 2 s apart, later while that CPU idles (no 2 s bound);\n"
+	"  mem_cgroup_flush_stats_ratelimited() readers flush only when the periodic flush is a whole cycle\n"
+	"  late (2 * FLUSH_TIME = 4 s after the last flush) and the threshold is passed\n";
+
+/*
+ * memcg_rstat_updated(), mm/memcontrol.c, steps two counters per memcg: each
+ * update adds abs(val) to this CPU's stats_updates, and only once that reaches
+ * MEMCG_CHARGE_BATCH does it move the whole per-CPU count to the shared
+ * vmstats->stats_updates. memcg_vmstats_needs_flush() tests the shared count
+ * alone (> MEMCG_CHARGE_BATCH * num_online_cpus(), an unsigned int product).
+ * So while no flush is due the shared count holds up to that threshold and
+ * every CPU up to MEMCG_CHARGE_BATCH - 1 more: (2B - 1) * cpus pages, not the
+ * B * cpus of the comment above flush_memcg_stats_dwork().
+ */
+static uint64_t stale_pages(uint64_t b, uint64_t cpus, uint64_t *threshold)
+{
+	*threshold = (uint32_t)(b * cpus);
+	/* the shared count moves in steps of at least a batch: a wrapped threshold below one holds none */
+	return (*threshold >= b ? *threshold : 0) + cpus * (b - 1);
+}
+
 static struct value stale_stat_bytes(const struct machine *m, int side, struct strbuf *why)
 {
-	uint64_t b = charge_batch(m, side, why), full = b * m->cpus, t = (uint32_t)full, bytes = mul_sat(t, m->pagesize);
+	uint64_t b = charge_batch(m, side, why), full = b * m->cpus, t, pages = stale_pages(b, m->cpus, &t);
+	uint64_t bytes = mul_sat(pages, m->pagesize);
 
-	sb_printf(why, "formula: stale_stat_bytes = MEMCG_CHARGE_BATCH * num_online_cpus() * PAGE_SIZE\n");
+	sb_printf(why, "formula: stale_stat_bytes = (threshold + cpus * (MEMCG_CHARGE_BATCH - 1)) * PAGE_SIZE,\n"
+		       "  threshold = MEMCG_CHARGE_BATCH * num_online_cpus(); (2B - 1) * cpus pages while it does not wrap\n");
+	sb_printf(why, "memcg_rstat_updated() adds abs(val) to this CPU's stats_updates and moves it to the shared\n"
+		       "  vmstats->stats_updates only once it reaches MEMCG_CHARGE_BATCH; memcg_vmstats_needs_flush()\n"
+		       "  tests the shared count alone: it holds up to the threshold, each CPU up to %llu more\n",
+		  (unsigned long long)(b - 1));
 	if (trunc32(full))
 		sb_printf(why, "truncated: the kernel's threshold is an unsigned int product, %llu wraps to %llu\n",
 			  (unsigned long long)full, (unsigned long long)t);
-	sb_printf(why, "%llu * %llu * %llu = %llu: stat change a reader may miss before a flush is due\n",
-		  (unsigned long long)b, (unsigned long long)m->cpus, (unsigned long long)m->pagesize,
-		  (unsigned long long)bytes);
-	sb_printf(why, "bounded in time too: flush_memcg_stats_dwork() flushes every FLUSH_TIME = 2UL*HZ (2 s)\n");
-	sb_printf(why, "kernel: memcg_vmstats_needs_flush(), memcg_rstat_updated(), mm/memcontrol.c\n");
+	sb_printf(why, "%llu + %llu * %llu = %llu pages; * %llu = %llu bytes a reader may miss before a flush is due\n",
+		  (unsigned long long)(t >= b ? t : 0), (unsigned long long)m->cpus, (unsigned long long)(b - 1),
+		  (unsigned long long)pages, (unsigned long long)m->pagesize, (unsigned long long)bytes);
+	sb_printf(why, "not the comment above flush_memcg_stats_dwork() ('atmost (MEMCG_CHARGE_BATCH * nr_cpus)'):\n"
+		       "  the per-CPU counts it leaves out are in no flush threshold\n");
+	sb_puts(why, flush_time_note);
+	sb_printf(why, "kernel: memcg_rstat_updated(), memcg_vmstats_needs_flush(), mm/memcontrol.c\n");
 	return val_int(bytes);
+}
+
+/*
+ * memcg_vmstats_needs_flush(), mm/memcontrol.c: stats_updates >
+ * MEMCG_CHARGE_BATCH * num_online_cpus(), an unsigned int product that wraps
+ * at 2^32. memcg_rstat_updated() adds abs(val) - pages of stat change - to a
+ * per-CPU count and moves it to the shared one in whole batches, so the change
+ * that makes a flush due lies between threshold + 1 and threshold + 1 +
+ * cpus * (batch - 1) pages.
+ */
+static struct value flush_threshold(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t b = charge_batch(m, side, why), full = b * m->cpus, t, most = stale_pages(b, m->cpus, &t) + 1;
+	uint64_t least = max_u64(t + 1, b);
+
+	sb_printf(why, "formula: flush when stats_updates > MEMCG_CHARGE_BATCH * num_online_cpus()\n");
+	sb_printf(why, "%llu * %llu = %llu pages of stat change\n", (unsigned long long)b, (unsigned long long)m->cpus,
+		  (unsigned long long)full);
+	if (trunc32(full))
+		sb_printf(why, "truncated: both are unsigned int, so the product wraps to %llu\n", (unsigned long long)t);
+	sb_printf(why, "stats_updates grows by abs(val) per update: pages changed, not a count of updates;\n"
+		       "  memcg_rstat_updated() keeps up to MEMCG_CHARGE_BATCH - 1 of them per CPU before it adds them to\n"
+		       "  the shared count, so a flush is due after %llu to %llu pages of change (B*cpus+1 to (2B-1)*cpus+1)\n",
+		  (unsigned long long)least, (unsigned long long)most);
+	sb_puts(why, flush_time_note);
+	sb_printf(why, "kernel: memcg_vmstats_needs_flush(), memcg_rstat_updated(), flush_memcg_stats_dwork(), mm/memcontrol.c\n");
+	return val_int(t);
 }
 
 /*
@@ -360,13 +399,14 @@ static const struct metric_desc metrics[] = {
 	  .help = "most memory pre-charged in per-CPU stocks", .fn = stock_max_bytes,
 	  .better = BETTER_LOWER, .reads = "cpus pagesize charge_batch" },
 	{ .name = "flush_threshold", .unit = "pages", .kind = METRIC_EXACT,
-	  .help = "pages of stat change before an rstat flush is due (and every 2 s regardless)", .fn = flush_threshold,
+	  .help = "MEMCG_CHARGE_BATCH * cpus: a flush is due after B*cpus+1 to (2B-1)*cpus+1 pages of stat change",
+	  .fn = flush_threshold,
 	  .better = BETTER_NONE, .reads = "cpus charge_batch" },
 	{ .name = "stock_share", .unit = "%", .kind = METRIC_EXACT,
 	  .help = "stock_max_bytes as a share of cgroup_size", .fn = stock_share,
 	  .better = BETTER_LOWER, .reads = "cpus pagesize charge_batch cgroup_size" },
 	{ .name = "stale_stat_bytes", .unit = "bytes", .kind = METRIC_EXACT,
-	  .help = "memcg stat change that may sit unflushed (at most 2 s: periodic flush)", .fn = stale_stat_bytes,
+	  .help = "memcg stat change a reader may miss while no flush is due: (2B-1)*cpus pages", .fn = stale_stat_bytes,
 	  .better = BETTER_LOWER, .reads = "cpus pagesize charge_batch" },
 	{ .name = "high_sync_pages", .unit = "pages", .kind = METRIC_WORKLOAD,
 	  .help = "pages a task charges over memory.high before try_charge_memcg() reclaims synchronously",
@@ -440,7 +480,9 @@ const struct patch_desc memcg_charge_patch = {
 		"The patch doubles the batch from 32 to 64: half the trips to the shared counters. The\n"
 		"price: up to twice as much memory pre-charged per CPU (memory.current shows it, reclaim\n"
 		"does not see it), and an rstat flush threshold twice as high (counted in pages of stat\n"
-		"change; the periodic flush still runs every 2 s). No OOM change, as the seed says, because\n"
+		"change; a reader may miss (2B - 1) * CPUs pages, the shared count's B * CPUs and up to\n"
+		"B - 1 on every CPU, memcg_rstat_updated(); the periodic flush is deferrable work\n"
+		"re-queued after each flush, at least 2 s apart). No OOM change, as the seed says, because\n"
 		"try_charge_memcg() drains every CPU's stock before it gives up, and memory.high and\n"
 		"memory.max writes drain too. Later kernels keep stock for up to 7 memcgs per CPU in\n"
 		"uint8_t counts and refuse to build with MEMCG_CHARGE_BATCH above 127 (BUILD_BUG_ON in\n"

@@ -1,4 +1,6 @@
 /* mm_compute_batch(), mm/util.c, and percpu_counter_add_batch(), lib/percpu_counter.c: seed 003. */
+#include <math.h>
+
 #include "testutil.h"
 
 typedef int32_t s32;
@@ -184,6 +186,59 @@ static void test_lift(void **state)
 	assert_int_equal(metric_u64(&m, "committed_as.batch.after"), 4128768 / 16 / 16);
 }
 
+/*
+ * vm_commit_limit(), mm/util.c, as the kernel types it: "allowed" is an unsigned long,
+ * "(totalram_pages() - hugetlb_total_pages()) * sysctl_overcommit_ratio / 100" multiplies
+ * an unsigned long by an int (converted to unsigned long, wrapping at 2^64) and then
+ * divides; "allowed += total_swap_pages". No hugetlb pages, overcommit_kbytes unset.
+ */
+static unsigned long kernel_vm_commit_limit(unsigned long totalram, int ratio, unsigned long swap_pages)
+{
+	unsigned long allowed;
+
+	allowed = (totalram - 0) * ratio / 100;
+	allowed += swap_pages;
+	return allowed;
+}
+
+/*
+ * commit_limit_error_pct divides the drift bound by what the kernel computes, wrap and all:
+ * a 2^48-page machine with overcommit_ratio 100000 has 2^48 * 100000 past 2^64.
+ */
+static void test_commit_limit_wraps(void **state)
+{
+	static const struct { const char *set; unsigned long ram; int ratio; } rows[] = {
+		{ "overcommit never ram 1E totalram 281474976710656p overcommit_ratio 100000", 1ul << 48, 100000 },
+		{ "overcommit never ram 1E totalram 281474976710656p overcommit_ratio 50", 1ul << 48, 50 },
+		{ "overcommit never ram 1E totalram 184467440737096p overcommit_ratio 100000", 184467440737096ul, 100000 },
+		{ "overcommit never", 66060288ul, 50 },
+		{ "overcommit never cpus 1", 66060288ul, 50 },
+		{ "overcommit never cpus 65536", 66060288ul, 50 },
+	};
+
+	(void)state;
+	assert_true(sizeof(unsigned long) == 8);
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct machine m = machine_with(rows[i].set);
+		unsigned long limit = kernel_vm_commit_limit(rows[i].ram, rows[i].ratio, 0);
+		uint64_t drift = metric_u64(&m, "committed_as.batch.after") * m.cpus;
+
+		assert_int_equal(machine_totalram(&m), rows[i].ram);
+		assert_true(fabs(metric_double(&m, "committed_as.commit_limit_error_pct.after") -
+				 100.0 * (double)drift / (double)limit) < 1e-12 * (100.0 * (double)drift / (double)limit));
+	}
+	/* the wrapped limit itself, by hand: 2^48 * 100000 - 2^64 = 9700753597356048384; / 100 */
+	assert_int_equal(kernel_vm_commit_limit(1ul << 48, 100000, 0), 97007535973560483ul);
+	{
+		struct machine m = machine_with(rows[0].set);
+
+		assert_true(metric_explains(&m, "committed_as.commit_limit_error_pct.after", "wraps"));
+		assert_true(metric_explains(&m, "committed_as.commit_limit_error_pct.after", "= 97007535973560483 pages"));
+		m = machine_with(rows[1].set);
+		assert_false(metric_explains(&m, "committed_as.commit_limit_error_pct.after", "wraps"));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -191,7 +246,7 @@ int main(void)
 		cmocka_unit_test(test_int_max_cap),     cmocka_unit_test(test_floor),
 		cmocka_unit_test(test_locked_ops),      cmocka_unit_test(test_drift),
 		cmocka_unit_test(test_lift),            cmocka_unit_test(test_drift_reachable),
-		cmocka_unit_test(test_drift_reader),    cmocka_unit_test(test_compute_batch_file),
+		cmocka_unit_test(test_drift_reader),    cmocka_unit_test(test_compute_batch_file), cmocka_unit_test(test_commit_limit_wraps),
 	};
 	return cmocka_run_group_tests_name("committed_as", tests, NULL, NULL);
 }

@@ -1,5 +1,15 @@
 /* MEMCG_CHARGE_BATCH (include/linux/memcontrol.h) and what follows from it in mm/memcontrol.c: seed 000. */
+#include <stdlib.h>
+
 #include "testutil.h"
+
+/* Does the help of memcg_charge.NAME contain needle? */
+static int contains_help(const char *name, const char *needle)
+{
+	const struct metric_desc *md = patch_metric(patch_find("memcg_charge"), name);
+
+	return md && strstr(md->help, needle) != NULL;
+}
 
 static void test_batch(void **state)
 {
@@ -112,6 +122,200 @@ static void test_batch_above_s8_max(void **state)
 	assert_false(metric_explains(&m, "memcg_charge.batch.after", "not buildable"));
 }
 
+/*
+ * memcg_rstat_updated(), mm/memcontrol.c, as the code steps it for one memcg:
+ * while memcg_vmstats_needs_flush() is false, add abs(val) to this CPU's
+ * stats_updates; once that reaches MEMCG_CHARGE_BATCH, exchange it for 0 and
+ * add it to the shared vmstats->stats_updates. needs_flush: shared > threshold.
+ */
+struct rstat {
+	uint64_t percpu[8];
+	uint64_t shared, batch, threshold;
+};
+
+static int rstat_needs_flush(const struct rstat *r)
+{
+	return r->shared > r->threshold;
+}
+
+static void rstat_updated(struct rstat *r, unsigned cpu, uint64_t val)
+{
+	if (!val || rstat_needs_flush(r))
+		return;
+	r->percpu[cpu] += val;
+	if (r->percpu[cpu] < r->batch)
+		return;
+	r->shared += r->percpu[cpu];
+	r->percpu[cpu] = 0;
+}
+
+static uint64_t rstat_pending(const struct rstat *r, unsigned cpus)
+{
+	uint64_t sum = r->shared;
+
+	for (unsigned c = 0; c < cpus; c++)
+		sum += r->percpu[c];
+	return sum;
+}
+
+/* Every state reachable with updates of 1..2B+1 pages on any CPU, depth first: the most change unflushed. */
+static uint64_t rstat_search(struct rstat *r, unsigned cpus, unsigned char *seen, size_t stride)
+{
+	size_t key = 0;
+	uint64_t best;
+
+	for (unsigned c = 0; c < cpus; c++)
+		key = key * r->batch + r->percpu[c];
+	key = key * stride + r->shared;
+	if (seen[key])
+		return 0;
+	seen[key] = 1;
+	best = rstat_pending(r, cpus);
+	for (unsigned c = 0; c < cpus; c++)
+		for (uint64_t v = 1; v <= 2 * r->batch + 1; v++) {
+			struct rstat next = *r;
+			uint64_t got;
+
+			rstat_updated(&next, c, v);
+			if (rstat_needs_flush(&next))
+				continue;
+			got = rstat_search(&next, cpus, seen, stride);
+			if (got > best)
+				best = got;
+		}
+	return best;
+}
+
+/*
+ * stale_stat_bytes against the code path: on small machines every reachable
+ * state is searched, and the most change a reader can miss (no flush due) is
+ * the metric, not the B * cpus of the comment above flush_memcg_stats_dwork().
+ */
+static void test_stale_exhaustive(void **state)
+{
+	(void)state;
+	for (unsigned cpus = 1; cpus <= 3; cpus++)
+		for (uint64_t b = 1; b <= 4; b++) {
+			struct rstat r = { { 0 }, 0, b, b * cpus };
+			size_t stride = (size_t)(r.threshold + 1), states = stride;
+			unsigned char *seen;
+			struct machine m;
+			char set[64];
+
+			for (unsigned c = 0; c < cpus; c++)
+				states *= (size_t)b;
+			seen = calloc(states, 1);
+			assert_non_null(seen);
+			snprintf(set, sizeof(set), "cpus %u charge_batch %llu", cpus, (unsigned long long)b);
+			m = machine_with(set);
+			assert_int_equal(metric_u64(&m, "memcg_charge.stale_stat_bytes.after"),
+					 rstat_search(&r, cpus, seen, stride) * 4096);
+			free(seen);
+		}
+}
+
+/* Single pages round robin over every CPU until a flush is due: the last total before it is the most. */
+static uint64_t rstat_round_robin(uint64_t cpus, uint64_t batch, uint64_t *due_at)
+{
+	uint64_t *percpu = calloc(cpus, sizeof(*percpu)), shared = 0, threshold = (uint32_t)(batch * cpus), pages = 0;
+
+	assert_non_null(percpu);
+	for (uint64_t c = 0; shared <= threshold; c = (c + 1) % cpus) {
+		/* the same steps as rstat_updated(), on a heap array for 65536 CPUs */
+		pages++;
+		if (++percpu[c] >= batch) {
+			shared += percpu[c];
+			percpu[c] = 0;
+		}
+	}
+	free(percpu);
+	*due_at = pages;
+	return pages - 1;
+}
+
+/*
+ * The values of issue 20, stepped through the code: (2B - 1) * cpus pages.
+ * Default machine (64 CPUs, 4K): 4032 / 8128 pages = 16515072 / 33292288 bytes;
+ * 1 CPU: 63 / 127 pages; 65536 CPUs: 4128768 / 8323072 pages.
+ */
+static void test_stale_values(void **state)
+{
+	static const struct { const char *set; uint64_t before, after; } rows[] = {
+		{ "", 4032, 8128 },
+		{ "cpus 1", 63, 127 },
+		{ "cpus 65536", 4128768, 8323072 },
+		{ "cpus 72", 63 * 72, 127 * 72 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct machine m = machine_with(rows[i].set);
+		uint64_t due, before = rstat_round_robin(m.cpus, 32, &due), after = rstat_round_robin(m.cpus, 64, &due);
+
+		assert_int_equal(before, rows[i].before);
+		assert_int_equal(after, rows[i].after);
+		assert_int_equal(metric_u64(&m, "memcg_charge.stale_stat_bytes.before"), before * 4096);
+		assert_int_equal(metric_u64(&m, "memcg_charge.stale_stat_bytes.after"), after * 4096);
+		/* flush_threshold stays the constant B * cpus */
+		assert_int_equal(metric_u64(&m, "memcg_charge.flush_threshold.after"), 64 * m.cpus);
+	}
+	/* the default machine's bytes as the issue gives them */
+	{
+		struct machine m = machine_with("");
+
+		assert_int_equal(metric_u64(&m, "memcg_charge.stale_stat_bytes.before"), 16515072);
+		assert_int_equal(metric_u64(&m, "memcg_charge.stale_stat_bytes.after"), 33292288);
+		assert_true(metric_explains(&m, "memcg_charge.stale_stat_bytes.after", "4096 + 64 * 63 = 8128 pages"));
+	}
+}
+
+/*
+ * flush_threshold's range: one update of threshold + 1 pages makes a flush due at once;
+ * single pages round robin make it due only at (2B - 1) * cpus + 1. The help and the
+ * explain say both ends.
+ */
+static void test_flush_due_range(void **state)
+{
+	struct machine m = machine_with("cpus 4");
+	struct rstat r = { { 0 }, 0, 64, 256 };
+	uint64_t due;
+
+	(void)state;
+	rstat_updated(&r, 0, 256);
+	assert_false(rstat_needs_flush(&r));
+	rstat_updated(&r, 1, 1);
+	assert_false(rstat_needs_flush(&r));
+	r = (struct rstat){ { 0 }, 0, 64, 256 };
+	rstat_updated(&r, 0, 257);
+	assert_true(rstat_needs_flush(&r));
+	rstat_round_robin(4, 64, &due);
+	assert_int_equal(due, 127 * 4 + 1);
+	assert_true(metric_explains(&m, "memcg_charge.flush_threshold.after", "due after 257 to 509 pages"));
+	assert_true(contains_help("flush_threshold", "B*cpus+1 to (2B-1)*cpus+1"));
+	assert_false(contains_help("flush_threshold", "every 2 s regardless"));
+}
+
+/*
+ * A wrapped threshold: 65536 CPUs * 65536 = 2^32 wraps to 0; the shared count moves in
+ * steps of at least a batch, so it holds nothing while no flush is due, and each CPU
+ * holds B - 1. Stepped: B - 1 pages on CPUs, still no flush; then one more page.
+ */
+static void test_stale_wrapped(void **state)
+{
+	struct machine m = machine_with("cpus 65536 charge_batch 65536");
+	struct rstat r = { { 0 }, 0, 65536, (uint32_t)(65536ull * 65536) };
+
+	(void)state;
+	for (unsigned c = 0; c < 8; c++)
+		rstat_updated(&r, c, 65535);
+	assert_false(rstat_needs_flush(&r));
+	assert_int_equal(rstat_pending(&r, 8), 8 * 65535);
+	rstat_updated(&r, 3, 1);
+	assert_true(rstat_needs_flush(&r));
+	assert_int_equal(metric_u64(&m, "memcg_charge.stale_stat_bytes.after"), 65536ull * 65535 * 4096);
+	assert_true(metric_explains(&m, "memcg_charge.stale_stat_bytes.after", "wraps to 0"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -122,6 +326,10 @@ int main(void)
 		cmocka_unit_test(test_flush_threshold_wraps),
 		cmocka_unit_test(test_refills_ceiling),
 		cmocka_unit_test(test_batch_above_s8_max),
+		cmocka_unit_test(test_stale_exhaustive),
+		cmocka_unit_test(test_stale_values),
+		cmocka_unit_test(test_flush_due_range),
+		cmocka_unit_test(test_stale_wrapped),
 	};
 	return cmocka_run_group_tests_name("memcg_charge", tests, NULL, NULL);
 }

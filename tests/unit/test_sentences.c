@@ -151,8 +151,11 @@ static void test_memcg_stock_sentences(void **state)
 }
 
 /*
- * memcg_rstat_updated(), mm/memcontrol.c: "stats_updates = READ_ONCE(statc->stats_updates) + abs(val);"
- * - pages of stat change; "#define FLUSH_TIME (2UL*HZ)" - the periodic flush.
+ * memcg_rstat_updated(), mm/memcontrol.c: "stats_updates = this_cpu_add_return(statc_pcpu->stats_updates,
+ * abs(val));" - pages of stat change. "at most 2 s" is not the code: stats_flush_dwork is
+ * DECLARE_DEFERRABLE_WORK, flush_memcg_stats_dwork() flushes and then "queue_delayed_work(...,
+ * FLUSH_TIME)" - flushes at least 2 s apart; mem_cgroup_flush_stats_ratelimited() flushes only
+ * "if (time_after64(jiffies_64, READ_ONCE(flush_last_time) + 2*FLUSH_TIME))".
  */
 static void test_flush_counts_pages(void **state)
 {
@@ -162,7 +165,18 @@ static void test_flush_counts_pages(void **state)
 	(void)state;
 	assert_non_null(md);
 	assert_string_equal(md->unit, "pages");
-	assert_true(metric_explains(&m, "memcg_charge.flush_threshold.after", "every 2 s"));
+	for (int i = 0; i < 2; i++) {
+		const char *name = i ? "memcg_charge.stale_stat_bytes.after" : "memcg_charge.flush_threshold.after";
+
+		assert_true(metric_explains(&m, name, "at least 2 s apart"));
+		assert_true(metric_explains(&m, name, "a whole cycle"));
+		assert_true(metric_explains(&m, name, "deferrable"));
+		assert_false(metric_explains(&m, name, "every 2 s"));
+		assert_false(metric_explains(&m, name, "every FLUSH_TIME"));
+	}
+	assert_false(contains(patch_metric(patch_find("memcg_charge"), "stale_stat_bytes")->help, "at most 2 s"));
+	assert_false(contains(about("memcg_charge"), "every 2 s"));
+	assert_true(contains(about("memcg_charge"), "at least 2 s apart"));
 }
 
 /*
