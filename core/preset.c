@@ -25,10 +25,14 @@ static char *trim(char *s)
 /* Split one line into key and value; 1 = a setting, 0 = blank or comment, -1 = malformed. */
 static int split_line(char *raw, char **key, char **value, char *err, size_t errlen)
 {
-	char *hash = strchr(raw, '#'), *eq, *s;
+	char *eq, *s;
 
-	if (hash)
-		*hash = '\0';
+	/* '#' starts a comment where a word could start, as in the command language (lang/scan.h) */
+	for (char *h = raw; *h; h++)
+		if (*h == '#' && (h == raw || isspace((unsigned char)h[-1]))) {
+			*h = '\0';
+			break;
+		}
 	s = trim(raw);
 	if (!*s)
 		return 0;

@@ -485,7 +485,7 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 	if (s->format != FMT_TABLE && !help_records(s, argc, argv, out))
 		return 0;
 	if (!argc) {
-		sb_puts(out, "commands (separate with ';' or newlines, '#' starts a comment):\n");
+		sb_puts(out, "commands (separate with ';' or newlines, '#' at a word's start begins a comment):\n");
 		for (c = commands; c->name; c++)
 			sb_printf(out, "  %-8s %s\n  %-8s   %s\n", c->name, c->usage, "", c->help);
 		sb_puts(out, "help set: parameters; help PATCH: metrics; help KEY, help METRIC: one of them\n");

@@ -28,6 +28,12 @@ static int blank(const char *s, size_t n)
 	return 1;
 }
 
+/* As in sh, '#' is a comment only where a word could start: hash#1.csv is one word. */
+static int word_start(const char *t, size_t start, size_t i)
+{
+	return i == start || isspace((unsigned char)t[i - 1]);
+}
+
 /* The next command, blank or not: 0 at the end. */
 static int scan_one(struct scanner *sc, struct scan_cmd *cmd)
 {
@@ -46,7 +52,7 @@ static int scan_one(struct scanner *sc, struct scan_cmd *cmd)
 				q = 0;
 		} else if (t[i] == '"' || t[i] == '\'') {
 			q = t[i];
-		} else if (t[i] == ';' || t[i] == '#') {
+		} else if (t[i] == ';' || (t[i] == '#' && word_start(t, cmd->start, i))) {
 			break;
 		}
 	}
@@ -130,22 +136,28 @@ int scan_words(char *cmd, char **argv, int max, char *err, size_t errlen)
 			return argc;
 		if (argc == max)
 			return err_set(err, errlen, "too many words (at most %d)", max);
-		if (*p == '"' || *p == '\'') {
-			char q = *p++;
+		/*
+		 * As in sh, and as scan_one() reads it: a quote may open anywhere in a
+		 * word and groups up to its match, blanks and ';' included; the quotes
+		 * go, the word goes on (cpus"; get ram" is the one word cpus; get ram).
+		 * The word is copied down over its own quotes, so it never grows.
+		 */
+		argv[argc++] = w = p;
+		while (*p && !isspace((unsigned char)*p)) {
+			if (*p == '"' || *p == '\'') {
+				char q = *p++;
 
-			argv[argc++] = p;
-			while (*p && *p != q)
+				while (*p && *p != q)
+					*w++ = *p++;
+				if (!*p)
+					return err_set(err, errlen, "unterminated quote %c", q);
 				p++;
-			if (!*p)
-				return err_set(err, errlen, "unterminated quote %c", q);
-			*p++ = '\0';
-			continue;
+				continue;
+			}
+			*w++ = *p++;
 		}
-		w = p;
-		while (*p && !isspace((unsigned char)*p))
-			p++;
 		if (*p)
-			*p++ = '\0';
-		argv[argc++] = w;
+			p++;
+		*w = '\0';
 	}
 }

@@ -4,11 +4,14 @@
  * commands here, so they cannot disagree:
  *
  *  - ';' and a newline end a command;
- *  - '#' starts a comment that ends at the end of its line;
+ *  - '#' at the start of a word (as in sh) starts a comment that ends at the
+ *    end of its line; inside a word (hash#1.csv) it is a letter;
  *  - inside "..." or '...' neither ';' nor '#' is special; a quote ends at
  *    its line's end at the latest (an unterminated quote is an error of that
  *    command, not a swallowed script);
- *  - words are separated by blanks; quotes group a word.
+ *  - words are separated by blanks; a quote may open anywhere in a word and
+ *    is removed, as in sh (a"b c"d is the one word ab cd) - both passes,
+ *    scan_next() and scan_words(), read it so.
  */
 #ifndef BL_SCAN_H
 #define BL_SCAN_H
@@ -44,8 +47,8 @@ unsigned scan_count(const char *text, size_t len);
 int scan_locate(const char *text, size_t point, size_t *start, size_t *len);
 
 /*
- * Split one command (no ';', no comment) into words in place; quotes group a
- * word and are removed. Returns the number of words, or -1 with err.
+ * Split one command (no ';', no comment) into words in place; quotes group
+ * (anywhere in a word) and are removed. Returns the number of words, or -1 with err.
  */
 int scan_words(char *cmd, char **argv, int max, char *err, size_t errlen);
 

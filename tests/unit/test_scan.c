@@ -79,6 +79,124 @@ static void test_words(void **state)
 	assert_int_equal(scan_bom("get", 3), 0);
 }
 
+/*
+ * Issue 21.2: '#' is a comment only at a word's start, as in sh; 21.13: a
+ * quote inside a word is read one way by both passes.
+ */
+static void test_hash_in_word(void **state)
+{
+	char line[] = "sweep cpus 1 2 committed_as.batch > hash#1.csv", q[] = "get cpus\"; get ram\"", *argv[8], err[128];
+
+	(void)state;
+	assert_string_equal(commands_of("preset save ./c#1.preset"), "1:1:preset save ./c#1.preset|");
+	assert_string_equal(commands_of("get cpus#1 #c\nget ram"), "1:1:get cpus#1 |2:2:get ram|");
+	assert_string_equal(commands_of("#c\n\t#d\nx"), "3:1:x|");
+	assert_string_equal(commands_of("a 'b'#c; d"), "1:1:a 'b'#c|1:2: d|");
+	assert_int_equal(scan_words(line, argv, 8, err, sizeof(err)), 7);
+	assert_string_equal(argv[6], "hash#1.csv");
+	assert_string_equal(commands_of(q), "1:1:get cpus\"; get ram\"|");
+	assert_int_equal(scan_words(q, argv, 8, err, sizeof(err)), 2);
+	assert_string_equal(argv[1], "cpus; get ram");
+}
+
+/*
+ * The two passes against a reader written apart from them, sh's rules in one
+ * loop: every text of up to 6 characters over a, blank, ';', '#' and both
+ * quotes, as "word,word|" per command ("E|" for an unterminated quote).
+ */
+static void reference(const char *t, char *out)
+{
+	char word[16];
+	size_t wl = 0;
+	int started = 0, nwords = 0, quote = 0;
+	size_t cmd = 0; /* where the command's words start in out */
+
+	*out = '\0';
+	for (;; t++) {
+		if (quote && *t && *t != quote) {
+			word[wl++] = *t;
+			continue;
+		}
+		if (quote && *t == quote) {
+			quote = 0;
+			continue;
+		}
+		if (quote) { /* the end inside a quote: the command is an error */
+			strcpy(out + cmd, "E|");
+			return;
+		}
+		if (*t == '"' || *t == '\'') {
+			quote = *t;
+			started = 1;
+			continue;
+		}
+		if (*t == 'a' || (*t == '#' && started)) {
+			word[wl++] = *t;
+			started = 1;
+			continue;
+		}
+		if (started) {
+			word[wl] = '\0';
+			sprintf(out + strlen(out), "%s%s", nwords++ ? "," : "", word);
+			wl = 0;
+			started = 0;
+		}
+		if ((*t == ';' || !*t || *t == '#') && nwords) {
+			strcat(out, "|");
+			nwords = 0;
+			cmd = strlen(out);
+		}
+		if (!*t || *t == '#')
+			return;
+	}
+}
+
+static void passes(const char *t, char *out)
+{
+	struct scanner sc;
+	struct scan_cmd c;
+
+	*out = '\0';
+	scan_init(&sc, t, strlen(t));
+	while (scan_next(&sc, &c)) {
+		char cmd[16], *argv[8], err[64];
+		int n;
+
+		memcpy(cmd, t + c.start, c.len);
+		cmd[c.len] = '\0';
+		n = scan_words(cmd, argv, 8, err, sizeof(err));
+		if (n < 0) {
+			strcat(out, "E|");
+			continue;
+		}
+		for (int i = 0; i < n; i++)
+			sprintf(out + strlen(out), "%s%s", i ? "," : "", argv[i]);
+		if (n)
+			strcat(out, "|");
+	}
+}
+
+static void test_passes_agree(void **state)
+{
+	static const char alphabet[] = "a ;#\"'";
+	char t[8], want[128], got[128];
+	unsigned total = 1;
+
+	(void)state;
+	for (int len = 0; len <= 6; len++, total *= 6)
+		for (unsigned k = 0; k < total; k++) {
+			unsigned x = k;
+
+			for (int i = 0; i < len; i++, x /= 6)
+				t[i] = alphabet[x % 6];
+			t[len] = '\0';
+			reference(t, want);
+			passes(t, got);
+			if (strcmp(want, got))
+				fail_msg("[%s]: sh reads %s, batchlab %s", t, want, got);
+		}
+}
+
 static void test_escape(void **state)
 {
 	char buf[128];
@@ -105,6 +223,8 @@ int main(void)
 		cmocka_unit_test(test_locate),
 		cmocka_unit_test(test_words),
 		cmocka_unit_test(test_escape),
+		cmocka_unit_test(test_hash_in_word),
+		cmocka_unit_test(test_passes_agree),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
