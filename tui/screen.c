@@ -80,10 +80,30 @@ static void undo_take(const struct session *s, struct undo_entry *e)
 	snprintf(e->preset, sizeof(e->preset), "%s", s->preset);
 }
 
+/*
+ * The variants of m and of u, name and text (the compiled program follows the
+ * text): the same counts can hold different variants - `variant del P a;
+ * variant P a = 99` leaves every byte of the head as it was.
+ */
+static int variants_differ(const struct machine *m, const struct undo_machine *u)
+{
+	for (int p = 0; p < VARIANT_PATCHES; p++)
+		for (int k = 0; k < m->nvariants[p] && k < VARIANT_MAX; k++) {
+			const struct variant *a = &m->variants[p][k], *b;
+
+			if (!u->full)
+				return 1;
+			b = &u->full->variants[p][k];
+			if (strcmp(a->name, b->name) || strcmp(a->text, b->text))
+				return 1;
+		}
+	return 0;
+}
+
 static int undo_differs(const struct session *s, const struct undo_entry *e)
 {
 	return memcmp(e->m.head, &s->m, MACHINE_HEAD) || memcmp(e->preset_m.head, &s->preset_m, MACHINE_HEAD) ||
-	       strcmp(s->preset, e->preset);
+	       strcmp(s->preset, e->preset) || variants_differ(&s->m, &e->m) || variants_differ(&s->preset_m, &e->preset_m);
 }
 
 static void undo_swap(struct undo_entry *a, struct undo_entry *b)

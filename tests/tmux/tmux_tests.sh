@@ -582,6 +582,16 @@ undo_variant() {
 }
 check "u steps back through variant changes too: each state comes back with its own variants" undo_variant
 
+# Issue 21.4: a variant deleted and defined again under its name is a change, and one command line one
+# step: u after `variant del ... a; variant ... a = 99` brings back a = 1, not the machine without a.
+undo_redefined() {
+	start && keys : 'variant memcg_charge a = 1' Enter && expect ' batch +32 +64 +x2 +1( |$)' &&
+		keys : 'variant del memcg_charge a; variant memcg_charge a = 99' Enter && expect ' batch +32 +64 +x2 +99( |$)' &&
+		keys u && expect ' batch +32 +64 +x2 +1( |$)' 'undone' && keys u && wait_gone 'change +a' &&
+		keys u && expect 'nothing to undo'
+}
+check "u brings back a variant deleted and defined again in one command line" undo_redefined
+
 reset_asks() {
 	start && keys + && expect ' cpus +128( |$)' && keys R &&
 		expect 'reset every parameter to its default\? \(y/n\)' && keys n && expect 'left as it was' ' cpus +128( |$)' &&
