@@ -128,6 +128,10 @@ struct patch_constant {
 	/* 1: evaluated by the patch once per call with locals it supplies (remaining), so the
 	   expression can fail mid-walk and the metric says so itself */
 	int per_call;
+	/* what the kernel makes of any value below it (proactive_reclaim: try_to_free_mem_cgroup_pages()
+	   asks max(nr_pages, SWAP_CLUSTER_MAX)), and where; 0 and NULL when it takes the value as it is */
+	uint64_t floor;
+	const char *floor_why;
 };
 
 struct patch_desc {

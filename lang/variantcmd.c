@@ -52,7 +52,7 @@ static void list(const struct session *s, struct strbuf *out)
 		for (int side = patch_nsides(d); side < ncols; side++) {
 			const struct variant *v = variant_at(m, d, side);
 			const char *why = NULL, *mark = NULL;
-			char val[64];
+			char val[64], floored[200];
 			uint64_t x = 0;
 			int ok;
 
@@ -65,7 +65,13 @@ static void list(const struct session *s, struct strbuf *out)
 			} else {
 				ok = !variant_eval(m, d, side, NULL, &x, &why, NULL);
 			}
-			if (ok) {
+			if (ok && x < d->constant->floor) {
+				/* what the metrics follow, as first_ask shows it: the kernel's floor, and the raw value named */
+				snprintf(val, sizeof(val), "%llu", (unsigned long long)d->constant->floor);
+				snprintf(floored, sizeof(floored), "the expression gives %llu; %s", (unsigned long long)x,
+					 d->constant->floor_why);
+				mark = floored;
+			} else if (ok) {
 				snprintf(val, sizeof(val), "%llu", (unsigned long long)x);
 				mark = d->constant->check ? d->constant->check(x) : NULL;
 			} else {

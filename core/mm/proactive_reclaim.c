@@ -16,6 +16,15 @@ enum { FULL, CLUSTER, DECAY, NSIDES };
 
 extern const struct patch_desc proactive_reclaim_patch;
 
+/*
+ * memory_reclaim() (mm/memcontrol.c) counts nr_reclaimed in an unsigned long;
+ * an ask that would carry it past 2^64 - 1 pages is no call's result (no
+ * machine holds that much), so "each call reclaims its ask" has no answer.
+ */
+static const char ask_past_u64[] =
+	"the variant asks for more pages than nr_reclaimed (an unsigned long) can count: "
+	"reclaimed would pass 2^64 - 1 pages, which no call reclaims";
+
 /* A variant's ask is at least SWAP_CLUSTER_MAX, so its walk ends; this bounds how long. */
 #define VARIANT_CALLS_MAX 1000000
 
@@ -90,6 +99,10 @@ static struct reclaim_walk variant_walk(const struct machine *m, uint64_t reques
 		ask = max_u64(ask, SWAP_CLUSTER_MAX);
 		if (!w.calls)
 			w.first_ask = ask;
+		if (ask >= left && ask - left > UINT64_MAX - request) {
+			w.na = ask_past_u64;
+			return w;
+		}
 		w.reclaimed = ask >= left ? request + (ask - left) : w.reclaimed + ask;
 		w.calls++;
 	}
@@ -365,6 +378,10 @@ static int model_walk(const struct machine *m, uint64_t request, int strategy, d
 			if (next_ask(m, strategy, request, left ? left : 1, &ask, na, NULL))
 				return -1;
 			run->pages += fmax((double)ask, SWAP_CLUSTER_MAX) * (1 + eps);
+			if (run->pages >= 0x1p64) {
+				*na = ask_past_u64;
+				return -1;
+			}
 			run->calls++;
 		}
 		return 0;
@@ -622,6 +639,8 @@ static const struct patch_constant ask_constant = {
 	.hi = UINT64_MAX,
 	.why_range = "",
 	.per_call = 1,
+	.floor = SWAP_CLUSTER_MAX,
+	.floor_why = "try_to_free_mem_cgroup_pages(), mm/vmscan.c, asks max(nr_pages, SWAP_CLUSTER_MAX)",
 };
 
 const struct patch_desc proactive_reclaim_patch = {

@@ -3,6 +3,8 @@
 
 #include <math.h>
 
+#include "../../core/variant.h"
+
 /* The write handler's loop, page by page as MODELS.md states it, dividing by div: for tests only. */
 static uint64_t simulate_calls_div(uint64_t request, int strategy, uint64_t div)
 {
@@ -136,13 +138,49 @@ static void test_empty_request(void **state)
 	assert_int_equal(metric_u64(&m, "proactive_reclaim.calls.decay"), 0);
 }
 
+/*
+ * Issue 21.9: a variant whose second ask is 2^64 - 1 pages: reclaimed would be
+ * R + (2^64 - 1 - (R - 32)), past what nr_reclaimed (unsigned long) holds. Every
+ * metric of the side is n/a saying so - not "asks too little" after a wrapped
+ * count - and an ask that still fits (2^63) is followed to its end.
+ */
+static void test_ask_past_u64(void **state)
+{
+	struct machine m = machine_with("reclaim 1G");
+	const struct patch_desc *d = patch_find("proactive_reclaim");
+	static const char *const names[] = { "calls", "tail_overshoot_pages", "time_s", "overreclaim_bytes", "model_calls", NULL };
+	char err[256];
+	int side;
+
+	(void)state;
+	assert_int_equal(variant_add(&m, d, "v",
+				     "remaining == nr_to_reclaim ? 32 : 18446744073709551615", err, sizeof(err)), 0);
+	for (int i = 0; names[i]; i++) {
+		char name[96];
+		struct value v;
+
+		snprintf(name, sizeof(name), "proactive_reclaim.%s.v", names[i]);
+		v = metric_value(&m, name);
+		assert_int_equal(v.kind, VAL_NONE);
+		assert_non_null(strstr(v.why, "2^64 - 1 pages"));
+	}
+	side = variant_find(&m, d, "v");
+	assert_int_equal(variant_del(&m, d, "v", err, sizeof(err)), 0);
+	assert_int_equal(variant_add(&m, d, "v", "remaining == nr_to_reclaim ? 32 : 9223372036854775808", err,
+				     sizeof(err)), 0);
+	assert_int_equal(variant_find(&m, d, "v"), side);
+	/* two calls: 32, then 2^63 against 262144 - 32 remaining */
+	assert_int_equal(metric_u64(&m, "proactive_reclaim.calls.v"), 2);
+	assert_int_equal(metric_u64(&m, "proactive_reclaim.tail_overshoot_pages.v"), (1ull << 63) - (262144 - 32));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_1g_request), cmocka_unit_test(test_against_simulation),
 		cmocka_unit_test(test_64k_pages),  cmocka_unit_test(test_first_ask),
 		cmocka_unit_test(test_huge_request), cmocka_unit_test(test_empty_request),
-		cmocka_unit_test(test_divisors),
+		cmocka_unit_test(test_divisors), cmocka_unit_test(test_ask_past_u64),
 	};
 	return cmocka_run_group_tests_name("proactive_reclaim", tests, NULL, NULL);
 }
