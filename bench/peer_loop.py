@@ -5,7 +5,7 @@
                               committed_as.batch vmpressure.window'
 
 on the default machine (64 CPUs, 4K pages, overcommit guess), the kernel's
-arithmetic written out from mm_compute_batch() (mm/util.c) and
+arithmetic written out from mm_compute_batch() (mm/mm_init.c) and
 vmpressure_init_window() (mm/vmpressure.c, seed 004). `make bench` checks
 the output is identical to batchlab's before timing it.
 usage: peer_loop.py FROM TO

@@ -6,7 +6,7 @@
  *     totalram FROM..TO pages, committed_as.batch and vmpressure.window on
  *     the default machine (4K pages, guess) with CPUS read at run time as
  *     any program would, the kernel's arithmetic written out inline from
- *     mm_compute_batch() (mm/util.c) and vmpressure_init_window()
+ *     mm_compute_batch() (mm/mm_init.c) and vmpressure_init_window()
  *     (mm/vmpressure.c, seed 004): the cost of the values and of writing
  *     their bytes, nothing else.
  *   plain_writer all FROM TO METRIC...

@@ -4,7 +4,7 @@
 The same loop as
     batchlab --format csv -c 'set ram 256G; sweep cpus 1 65536 step 1
                               committed_as.batch.after vmstat.threshold'
-with the kernel's arithmetic written out from mm_compute_batch() (mm/util.c)
+with the kernel's arithmetic written out from mm_compute_batch() (mm/mm_init.c)
 and calculate_normal_threshold() (mm/vmstat.c). `make bench` checks that the
 two outputs are identical and times both as whole processes.
 """

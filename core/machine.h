@@ -106,7 +106,7 @@ uint64_t machine_threads(const struct machine *m);
 uint64_t machine_sockets(const struct machine *m);
 /* threads that run at once: threads, at most cpus (the effective parallelism of a model). */
 uint64_t machine_parallel(const struct machine *m);
-/* Pages a byte count covers, rounded down as page_counter_memparse() does. */
+/* Pages a byte count covers, rounded down as memory_reclaim()'s memparse(buf, &buf) / PAGE_SIZE does. */
 uint64_t machine_bytes_to_pages(const struct machine *m, uint64_t bytes);
 /* vmpressure_init_window() of seed 004: SWAP_CLUSTER_MAX * 16 * (1 + fls(totalram in 128 MiB)). */
 uint64_t machine_vmpressure_win(const struct machine *m);

@@ -77,10 +77,11 @@ static struct value max_drift_bytes(const struct machine *m, int side, struct st
 	sb_printf(why, "a bound, not a drift that occurs: each CPU folds its delta at >= batch, so the most is\n"
 		       "  (batch - 1) * cpus pages (reachable_drift_bytes)\n");
 	if (trunc32(pages))
-		sb_printf(why, "__percpu_counter_compare() computes this margin as s32 * unsigned int: %llu wraps to %u\n"
-			       "  there (vm_committed_as itself is not compared that way)\n",
+		sb_printf(why, "__percpu_counter_compare() computes this margin as s32 * unsigned int, 32 bits: %llu\n"
+			       "  wraps to %u there (vm_committed_as itself is not compared that way)\n",
 			  (unsigned long long)pages, (unsigned int)(uint32_t)pages);
-	sb_printf(why, "kernel: the margin of __percpu_counter_compare(), lib/percpu_counter.c\n");
+	sb_printf(why, "kernel: the margin of __percpu_counter_compare(), lib/percpu_counter.c: batch * num_online_cpus(),\n"
+		       "  an s32 times an unsigned int, computed in 32 bits\n");
 	return val_int(bytes);
 }
 
@@ -173,8 +174,10 @@ static struct value commit_limit_error_pct(const struct machine *m, int side, st
 }
 
 /*
- * The series also made vm_memory_committed() (/proc/meminfo Committed_AS, the
- * Hyper-V balloon) exact: percpu_counter_sum_positive() instead of
+ * Commit 4e2ee51e8251 ("mm/util.c: make vm_memory_committed() more
+ * accurate"), a sibling of seed 003 in its series and not seed 003 itself,
+ * made vm_memory_committed() (/proc/meminfo Committed_AS, the Hyper-V
+ * balloon) exact: percpu_counter_sum_positive() instead of
  * percpu_counter_read_positive(). A sum takes fbc->lock and reads every
  * online CPU's counter, so it grows with CPUs; the kernel's comment above
  * vm_memory_committed() measured 30~40 us on a 2S/36C/72T Skylake under
@@ -188,6 +191,8 @@ static struct value sum_cost(const struct machine *m, int side, struct strbuf *w
 		sb_printf(why, "before: vm_memory_committed() = percpu_counter_read_positive(): one read of fbc->count\n");
 	else
 		sb_printf(why, "after: vm_memory_committed() = percpu_counter_sum_positive(): fbc->lock, then every online CPU's counter\n");
+	sb_printf(why, "the change is commit 4e2ee51e8251 (\"mm/util.c: make vm_memory_committed() more accurate\"),\n"
+		       "  a sibling of seed 003 in its series, not seed 003 itself: after = with both applied\n");
 	sb_printf(why, "model: sum_cost = reads * committed_sum_cpu_ns = %.0f * %.6g ns = %.6g us (modeled)\n", reads,
 		  m->committed_sum_cpu_ns, us);
 	sb_printf(why, "fitted (one constant to one figure, so it matches by construction): committed_sum_cpu_ns =\n"
@@ -219,8 +224,10 @@ static struct value locked_ops(const struct machine *m, int side, struct strbuf 
 	uint64_t pages = mmap_pages(m);
 	uint64_t ops = lock_visits(m, side);
 
-	sb_printf(why, "workload: each loop maps then unmaps mmap bytes on one CPU, nothing else moves that CPU's\n"
-		       "  delta, so +S and -S cancel unless S alone reaches the batch\n");
+	sb_printf(why, "workload: each loop maps then unmaps mmap bytes on one CPU whose share starts at 0, nothing\n"
+		       "  else moves that CPU's delta, so +S and -S cancel unless S alone reaches the batch\n");
+	sb_printf(why, "  (percpu_counter_add_batch() locks when abs(count + amount) >= batch: with a residue count\n"
+		       "  left by other mappings, a smaller mmap can take the lock and one of the batch need not)\n");
 	sb_printf(why, "formula: locked_ops = 2 if mmap_pages >= batch else 0 (per mmap+munmap loop)\n");
 	sb_printf(why, "mmap = %llu bytes = %llu pages (PAGE_ALIGN), batch = %llu\n", (unsigned long long)m->mmap,
 		  (unsigned long long)pages, (unsigned long long)b);
@@ -492,13 +499,19 @@ const struct patch_desc committed_as_patch = {
 		"vm_committed_as counts committed address space in a percpu_counter whose batch,\n"
 		"computed by mm_compute_batch() in mm/mm_init.c, was 0.4% of (totalram / CPUs).\n"
 		"will-it-scale's mmap test spent 94% of its time on the counter's spinlock: an mmap or\n"
-		"munmap of at least the batch takes it (percpu_counter_add_batch() folds at >= batch).\n"
+		"munmap takes it when the CPU's residue plus the pages reaches the batch in absolute value\n"
+		"(percpu_counter_add_batch(): abs(count + amount) >= batch) - at least the batch from an\n"
+		"empty residue; with a residue, a smaller mapping can and a bigger one need not.\n"
 		"Only the strict OVERCOMMIT_NEVER policy needs the count to be precise, so the patch keeps\n"
 		"the small batch there and lifts it 64X (to 25% of totalram / CPUs) for guess and always;\n"
 		"overcommit_policy_handler() (mm/util.c) recomputes it when the policy changes. The price\n"
-		"is drift: the global count may be off by up to (batch - 1) * CPUs pages (the bound the\n"
-		"percpu_counter code uses is batch * CPUs), about a quarter of RAM; under guess and always\n"
-		"__vm_enough_memory() never reads the approximate count, and /proc/meminfo sums it exactly.\n",
+		"is drift: the global count may be off by up to (batch - 1) * CPUs pages, about a quarter\n"
+		"of RAM (__percpu_counter_compare() trusts a rough read beyond batch * num_online_cpus(),\n"
+		"a product it computes in 32 bits); under guess and always\n"
+		"__vm_enough_memory() never reads the approximate count, and /proc/meminfo sums it exactly\n"
+		"(commit 4e2ee51e8251, a sibling in seed 003's series). Under never, batchlab's CommitLimit\n"
+		"is vm_commit_limit()'s and leaves out the admin and user reserves __vm_enough_memory()\n"
+		"subtracts.\n",
 	.published =
 		"will-it-scale mmap: +53% on an 8C/16T desktop, +2097% (about 20X) on a 4S/72C/144T server;\n"
 		"80%+ of 0day platforms improve (only where the mmap size exceeds the old batch); a 16X\n"

@@ -154,7 +154,7 @@ static uint64_t request_pages(const struct machine *m, struct strbuf *why)
 {
 	uint64_t r = machine_bytes_to_pages(m, m->reclaim);
 
-	sb_printf(why, "request R = reclaim / PAGE_SIZE = %llu / %llu = %llu pages (page_counter_memparse())\n",
+	sb_printf(why, "request R = reclaim / PAGE_SIZE = %llu / %llu = %llu pages (memory_reclaim(): memparse(buf, &buf) / PAGE_SIZE)\n",
 		  (unsigned long long)m->reclaim, (unsigned long long)m->pagesize, (unsigned long long)r);
 	return r;
 }
@@ -662,8 +662,9 @@ const struct patch_desc proactive_reclaim_patch = {
 		"each ask at SWAP_CLUSTER_MAX (cluster): accurate, but reclaim's start/stop cost is\n"
 		"then paid every 32 pages. The patch asks for a quarter of what remains (decay): big\n"
 		"asks while far from the goal, small ones near it - few calls, little over-reclaim.\n"
-		"memory.reclaim never feeds vmpressure (seed 004): shrink_node() and shrink_node_memcgs()\n"
-		"skip vmpressure() for proactive reclaim (sc->proactive, mm/vmscan.c).\n"
+		"memory.reclaim never feeds vmpressure (seed 004): every vmpressure() and vmpressure_prio()\n"
+		"call in mm/vmscan.c (shrink_node_memcgs(), shrink_node(), MGLRU's shrink_one(),\n"
+		"do_try_to_free_pages()) sits behind !sc->proactive.\n"
 		"Over-reclaim is where the model fails: for the 1 GiB request it gives 36 KiB (cluster) and\n"
 		"111 KiB (decay) against the seed's 3.5 MiB and -7.4 MiB, errors of 3.5 and 7.5 MiB - more\n"
 		"than the difference it would report, so overreclaim_bytes shows no change ratio.\n"

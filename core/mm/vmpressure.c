@@ -1,8 +1,9 @@
 /*
  * Seed 004: the vmpressure window scales with machine size.
  * mm/vmpressure.c: vmpressure_win was a fixed SWAP_CLUSTER_MAX * 16 pages;
- * the patch grows it by one such step per doubling of memory, the way
- * calculate_normal_threshold() scales vmstat thresholds.
+ * the patch grows it by one such step per doubling of memory, with the fls()
+ * shape of calculate_normal_threshold() but over totalram_pages(), where
+ * that function scales each zone by its own size.
  */
 #include "../patch.h"
 
@@ -184,8 +185,10 @@ static struct value detect_s(const struct machine *m, int side, struct strbuf *w
 	sb_printf(why, "model: detect_s = detect_pages / scan_rate = %llu / %.6g pages/s = %.6g s (modeled)\n",
 		  (unsigned long long)pages, m->scan_rate, t);
 	sb_printf(why, "assumed: scan_rate, the pages/s reclaim scans in this memcg; the default is seed 002's\n"
-		       "  258822 pages/s reclaimed by memory.reclaim (a floor on the scan rate: scanned >= reclaimed),\n"
-		       "  borrowed as a rate only: memory.reclaim itself never feeds vmpressure (sc->proactive)\n");
+		       "  258822 pages/s reclaimed by memory.reclaim, borrowed as a rate only: not a floor on the scan\n"
+		       "  rate, since vmpressure_calc_level()'s own comment says reclaimed can exceed scanned (slab\n"
+		       "  pages shrink_node() adds to reclaimed only), and memory.reclaim itself never feeds vmpressure\n"
+		       "  (every vmpressure() call in mm/vmscan.c is behind !sc->proactive)\n");
 	return val_real(t);
 }
 
@@ -267,20 +270,26 @@ const struct patch_desc vmpressure_patch = {
 	.after = AFTER,
 	.metrics = metrics,
 	.about =
-		"Status: a proposed patch. vmpressure_init_window() is in no mainline tree; torvalds/linux\n"
-		"keeps the constant vmpressure_win in mm/vmpressure.c.\n"
+		"Status: a proposed patch, and it does not apply to mainline as posted: its context lines\n"
+		"(extern const unsigned long vmpressure_win; and the 'Shared with the v1 vmpressure block'\n"
+		"comment) exist in no mainline tree; through 6.17-rc the window is static const in\n"
+		"mm/vmpressure.c and not exported. vmpressure_init_window() is in no mainline tree.\n"
 		"vmpressure_win is the number of scanned pages vmpressure() accumulates per memcg before it\n"
 		"computes a pressure level. It was a fixed 512 pages (SWAP_CLUSTER_MAX * 16, 2 MiB of 4K\n"
 		"pages) since vmpressure began, and its comment asked for it to scale with machine size 'as\n"
 		"we do for vmstat thresholds'. The patch computes it once at boot as SWAP_CLUSTER_MAX * 16 *\n"
-		"(1 + fls(memory in 128 MiB units)): one more 512-page step per doubling of memory.\n"
+		"(1 + fls(memory in 128 MiB units)): one more 512-page step per doubling of memory. It says\n"
+		"it scales 'the same way calculate_normal_threshold() does'; it does not: that function\n"
+		"scales each zone by its own managed pages, the patch scales by totalram_pages().\n"
 		"Every vmpressure() call takes the memcg's sr_lock to add its pages, whatever the window.\n"
 		"The window decides only how often the level is computed and, at medium or worse, socket\n"
 		"pressure written (the non-tree path, called once per memcg per shrink_node_memcgs() pass\n"
 		"with that pass's scanned pages), or how often the work item runs and notifies cgroup-v1\n"
 		"memory.pressure_level listeners (the tree path, from shrink_node()). `chunk`, the pages per\n"
 		"call, is an assumed workload parameter, not a kernel constant. memory.reclaim (seed 002)\n"
-		"never feeds vmpressure: both callers skip it when sc->proactive is set (mm/vmscan.c).\n"
+		"never feeds vmpressure: every vmpressure() and vmpressure_prio() call in mm/vmscan.c\n"
+		"(shrink_node_memcgs(), shrink_node(), MGLRU's shrink_one(), do_try_to_free_pages()) sits\n"
+		"behind !sc->proactive.\n"
 		"The price (the kernel's own comment: 'too big window size will delay the notifications'):\n"
 		"- a memcg's first evaluation waits for a whole window of scanned pages (detect_pages),\n"
 		"  and the window is sized by machine RAM but counted per memcg (window_share);\n"

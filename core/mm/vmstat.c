@@ -129,7 +129,8 @@ const struct patch_desc vmstat_patch = {
 		"min(0.1% of the zone, 1 MiB) in pages, divides it by 4 and rounds to a power of two minus\n"
 		"one: at most 63 pages with 4K pages (3 with 64K). That pcp->batch is the unit the per-CPU\n"
 		"page lists move pages in; recent kernels refill batch << alloc_factor pages at a time\n"
-		"(nr_pcp_alloc()). Seed 004 copies the first rule's fls() scaling for vmpressure_win. A\n"
+		"(nr_pcp_alloc()). Seed 004 borrows the first rule's fls() shape for vmpressure_win, but\n"
+		"over totalram_pages() where calculate_normal_threshold() takes each zone's size. A\n"
 		"running kernel prints both per zone in /proc/zoneinfo ('vm stats threshold', 'batch'),\n"
 		"so batchlab can be checked live.\n",
 	.published = "No seed: compare with /proc/zoneinfo on any Linux machine ('host check').\n",

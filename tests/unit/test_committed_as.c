@@ -1,4 +1,4 @@
-/* mm_compute_batch(), mm/util.c, and percpu_counter_add_batch(), lib/percpu_counter.c: seed 003. */
+/* mm_compute_batch(), mm/mm_init.c, and percpu_counter_add_batch(), lib/percpu_counter.c: seed 003. */
 #include <math.h>
 
 #include "testutil.h"

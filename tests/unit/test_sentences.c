@@ -24,6 +24,26 @@ static int contains(const char *hay, const char *needle)
 	return strstr(hay, needle) != NULL;
 }
 
+/* needle in hay read as prose: line breaks and runs of spaces count as one space. */
+static int flat(const char *hay, const char *needle)
+{
+	char *buf = malloc(strlen(hay) + 1), *o = buf;
+	int found;
+
+	assert_non_null(buf);
+	for (const char *p = hay; *p; p++) {
+		char c = *p == '\n' ? ' ' : *p;
+
+		if (c == ' ' && o > buf && o[-1] == ' ')
+			continue;
+		*o++ = c;
+	}
+	*o = '\0';
+	found = strstr(buf, needle) != NULL;
+	free(buf);
+	return found;
+}
+
 /* The whole of a file of the source tree, or a failed test. */
 static char *slurp(const char *path)
 {
@@ -144,10 +164,207 @@ static void test_zone_batchsize_cap(void **state)
 static void test_memcg_stock_sentences(void **state)
 {
 	(void)state;
-	assert_true(contains(about("memcg_charge"), "drains every CPU's stock"));
-	assert_true(contains(about("memcg_charge"), "memory.high and\nmemory.max writes drain"));
+	assert_true(flat(about("memcg_charge"), "memory.high and memory.max writes do"));
 	assert_true(contains(about("memcg_charge"), "up to 7 memcgs per CPU"));
 	assert_true(contains(about("memcg_charge"), "above 127"));
+}
+
+/*
+ * drain_all_stock(), mm/memcontrol.c: "if (!mutex_trylock(&percpu_charge_mutex)) return;";
+ * per online CPU only a stock whose cached memcg is_memcg_drain_needed() finds
+ * "mem_cgroup_is_descendant(memcg, root_memcg)"; "if (cpu == curcpu) drain_local_memcg_stock()
+ * else schedule_drain_work()", and schedule_drain_work() queues only "if (!cpu_is_isolated(cpu))"
+ * and returns without waiting. try_charge_memcg() calls it once: "if (!drained)".
+ * Not "drains every CPU's stock before it gives up".
+ */
+static void test_drain_all_stock(void **state)
+{
+	struct machine m = machine_with("");
+
+	(void)state;
+	assert_false(contains(about("memcg_charge"), "drains every CPU's stock"));
+	assert_false(metric_explains(&m, "memcg_charge.stock_max_bytes.after", "drains every CPU's stock"));
+	for (int i = 0; i < 2; i++) {
+		struct strbuf sb = STRBUF_INIT;
+		const char *text;
+
+		if (i) {
+			patch_metric(patch_find("memcg_charge"), "stock_max_bytes")->fn(&m, 1, &sb);
+			text = sb_str(&sb);
+		} else {
+			text = about("memcg_charge");
+		}
+		assert_true(flat(text, "isolated CPUs"));
+		assert_true(flat(text, "mutex"));
+		assert_true(flat(text, "without waiting") || flat(text, "no wait"));
+		assert_true(flat(text, "subtree"));
+		assert_true(flat(text, "drain_all_stock() once"));
+		sb_free(&sb);
+	}
+}
+
+/*
+ * mem_cgroup_handle_over_high(), mm/memcontrol.c: "penalty_jiffies = min(penalty_jiffies,
+ * MEMCG_MAX_HIGH_DELAY_JIFFIES);" (2UL*HZ), "if (penalty_jiffies <= HZ / 100) goto out;",
+ * "if (nr_reclaimed || nr_retries--) { in_retry = true; goto retry_reclaim; }" and only then
+ * schedule_timeout_killable(): a sleep needs a penalty over 10 ms and reclaim that stopped.
+ */
+static void test_high_throttle_regime(void **state)
+{
+	struct machine m = machine_with("");
+	const struct metric_desc *md = patch_metric(patch_find("memcg_charge"), "high_throttles_per_gib");
+
+	(void)state;
+	assert_true(metric_explains(&m, "memcg_charge.high_throttles_per_gib.after", "HZ / 100"));
+	assert_true(metric_explains(&m, "memcg_charge.high_throttles_per_gib.after", "MAX_RECLAIM_RETRIES"));
+	assert_true(metric_explains(&m, "memcg_charge.high_throttles_per_gib.after", "clamped to MEMCG_MAX_HIGH_DELAY_JIFFIES, 2 s"));
+	assert_true(metric_explains(&m, "memcg_charge.high_throttles_per_gib.after", "regime:"));
+	assert_false(metric_explains(&m, "memcg_charge.high_throttles_per_gib.after", "reclaims nr_pages = 64 and sleeps"));
+	assert_false(contains(md->help, "reclaim+throttle events"));
+}
+
+/*
+ * try_charge_memcg(): "unsigned int batch = max(MEMCG_CHARGE_BATCH, nr_pages);" is charged to the
+ * page_counters, "refill_stock(memcg, batch - nr_pages)" keeps the rest; at the second refill
+ * memcg_nr_pages_over_high = 2B: the counters grew 2B, the task charged B + 1 pages.
+ */
+static void test_high_sync_task_pages(void **state)
+{
+	struct machine m = machine_with("");
+	const struct metric_desc *md = patch_metric(patch_find("memcg_charge"), "high_sync_pages");
+
+	(void)state;
+	assert_int_equal(metric_u64(&m, "memcg_charge.high_sync_pages.after"), 128);
+	assert_true(metric_explains(&m, "memcg_charge.high_sync_pages.after", "the task itself has charged 64 + 1 = 65 pages"));
+	assert_true(metric_explains(&m, "memcg_charge.high_sync_pages.after", "page_counters grew"));
+	assert_false(metric_explains(&m, "memcg_charge.high_sync_pages.after", "pages charged over memory.high"));
+	assert_false(contains(md->help, "pages a task charges"));
+}
+
+/*
+ * percpu_counter_add_batch(), lib/percpu_counter.c: "if (unlikely(abs(count + amount) >= batch))" -
+ * count is the CPU's residue. __percpu_counter_compare(): "abs(count - rhs) > (batch *
+ * num_online_cpus())", s32 times unsigned int: 32 bits. The most a read is off: batch - 1 per CPU.
+ * __vm_enough_memory(), mm/util.c: "allowed -= sysctl_admin_reserve_kbytes >> (PAGE_SHIFT - 10);"
+ * without CAP_SYS_ADMIN, "allowed -= min_t(long, mm->total_vm / 32, reserve);" for a task's mm.
+ */
+static void test_committed_as_residue(void **state)
+{
+	struct machine m = machine_with("overcommit never");
+
+	(void)state;
+	assert_false(flat(about("committed_as"), "munmap of at least the batch takes it"));
+	assert_true(flat(about("committed_as"), "abs(count + amount) >= batch"));
+	assert_true(flat(about("committed_as"), "a smaller mapping can and a bigger one need not"));
+	assert_false(flat(about("committed_as"), "the bound the percpu_counter code uses is batch * CPUs"));
+	assert_true(flat(about("committed_as"), "computes in 32 bits"));
+	assert_true(metric_explains(&m, "committed_as.locked_ops.after", "abs(count + amount) >= batch"));
+	assert_true(metric_explains(&m, "committed_as.locked_ops.after", "share starts at 0"));
+	assert_true(metric_explains(&m, "committed_as.max_drift_bytes.after", "computed in 32 bits"));
+	assert_false(metric_explains(&m, "committed_as.commit_limit_error_pct.after", "off by up to batch per"));
+	assert_true(metric_explains(&m, "committed_as.commit_limit_error_pct.after", "(batch - 1) per online CPU"));
+	assert_true(metric_explains(&m, "committed_as.commit_limit_error_pct.after", "admin_reserve_kbytes"));
+	assert_true(metric_explains(&m, "committed_as.commit_limit_error_pct.after", "user_reserve_kbytes"));
+	assert_true(flat(about("committed_as"), "admin and user reserves"));
+}
+
+/* vm_memory_committed()'s sum is commit 4e2ee51e8251, a sibling of seed 003, not seed 003. */
+static void test_sum_cost_commit(void **state)
+{
+	struct machine m = machine_with("");
+
+	(void)state;
+	assert_true(metric_explains(&m, "committed_as.sum_cost.after", "4e2ee51e8251"));
+	assert_true(metric_explains(&m, "committed_as.sum_cost.after", "not seed 003 itself"));
+	assert_true(flat(about("committed_as"), "4e2ee51e8251"));
+}
+
+/*
+ * memory_reclaim(), mm/memcontrol.c (user_proactive_reclaim(), mm/vmscan.c, in later trees):
+ * "nr_to_reclaim = memparse(buf, &buf) / PAGE_SIZE;", not page_counter_memparse().
+ */
+static void test_reclaim_memparse(void **state)
+{
+	struct machine m = machine_with("reclaim 1G");
+
+	(void)state;
+	assert_false(metric_explains(&m, "proactive_reclaim.calls.decay", "page_counter_memparse"));
+	assert_true(metric_explains(&m, "proactive_reclaim.first_ask.decay", "memparse(buf, &buf) / PAGE_SIZE"));
+}
+
+/*
+ * vmpressure_calc_level(), mm/vmpressure.c: "reclaimed can be greater than scanned for things such
+ * as reclaimed slab pages"; mm/vmscan.c guards vmpressure() in shrink_node_memcgs(), shrink_node()
+ * and MGLRU's shrink_one(), and vmpressure_prio() in do_try_to_free_pages(), each with
+ * "if (!sc->proactive)": more than two callers.
+ */
+static void test_vmpressure_callers(void **state)
+{
+	struct machine m = machine_with("");
+
+	(void)state;
+	assert_false(metric_explains(&m, "vmpressure.detect_s.after", "scanned >= reclaimed"));
+	assert_true(metric_explains(&m, "vmpressure.detect_s.after", "reclaimed can exceed scanned"));
+	assert_false(flat(about("vmpressure"), "both callers"));
+	assert_false(flat(about("proactive_reclaim"), "shrink_node() and shrink_node_memcgs() skip"));
+	for (int i = 0; i < 2; i++) {
+		const char *a = about(i ? "vmpressure" : "proactive_reclaim");
+
+		assert_true(flat(a, "shrink_one()"));
+		assert_true(flat(a, "do_try_to_free_pages()"));
+		assert_true(flat(a, "vmpressure_prio()"));
+		assert_true(flat(a, "!sc->proactive"));
+	}
+}
+
+/*
+ * Seed 004's context lines ("extern const unsigned long vmpressure_win;", "Shared with the v1
+ * vmpressure block") are in no mainline tree: mm/vmpressure.c has "static const unsigned long
+ * vmpressure_win = SWAP_CLUSTER_MAX * 16;". calculate_normal_threshold(), mm/vmstat.c, scales
+ * "mem = zone_managed_pages(zone) >> (27 - PAGE_SHIFT)" per zone; seed 004 takes totalram_pages().
+ */
+static void test_seed004_applies(void **state)
+{
+	(void)state;
+	assert_true(flat(about("vmpressure"), "does not apply to mainline as posted"));
+	assert_true(flat(about("vmpressure"), "static const"));
+	assert_true(flat(about("vmpressure"), "not exported"));
+	assert_true(flat(about("vmpressure"), "it does not: that function scales each zone"));
+	assert_false(flat(about("vmstat"), "copies the first rule's fls() scaling"));
+	assert_true(flat(about("vmstat"), "each zone's size"));
+}
+
+/* mm_compute_batch() is in mm/mm_init.c: the benches' and tests' sentences too. */
+static void test_bench_sentences(void **state)
+{
+	static const char *const files[] = { "bench/plain_writer.c", "bench/peer_loop.py", "bench/sweep_plain.py",
+					     "tests/unit/test_committed_as.c", "tests/unit/test_variant.c", "README.md" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char *text = slurp(files[i]);
+
+		if (contains(text, "mm_compute_batch() (mm/util.c)") || contains(text, "mm_compute_batch(), mm/util.c:")) {
+			fprintf(stderr, "%s places mm_compute_batch() in mm/util.c\n", files[i]);
+			fail();
+		}
+		free(text);
+	}
+}
+
+/* Seed 000: "17064.7 Mbps (62.7% improvement)"; 17064.7 / 10482.7 = 1.627896: +62.79%, the seed truncates. */
+static void test_seed_percentages(void **state)
+{
+	const char *pub = patch_find("memcg_charge")->published;
+	char want[32];
+
+	(void)state;
+	snprintf(want, sizeof(want), "+%.2f%%", 100.0 * (17064.7 / 10482.7 - 1));
+	assert_string_equal(want, "+62.79%");
+	assert_true(flat(pub, want));
+	assert_true(flat(pub, "+62.7%"));
+	assert_true(flat(pub, "17063.7 Mbps"));
+	assert_false(flat(pub, "with the patch (+62.7%)"));
 }
 
 /*
@@ -337,7 +554,12 @@ int main(void)
 		cmocka_unit_test(test_inf_is_conditional),    cmocka_unit_test(test_reclaim_calls_story),
 		cmocka_unit_test(test_overreclaim_unresolved), cmocka_unit_test(test_estimates_named),
 		cmocka_unit_test(test_workload_assumptions),  cmocka_unit_test(test_docs),
-		cmocka_unit_test(test_screen_marks_kinds),
+		cmocka_unit_test(test_screen_marks_kinds),    cmocka_unit_test(test_drain_all_stock),
+		cmocka_unit_test(test_high_throttle_regime),  cmocka_unit_test(test_high_sync_task_pages),
+		cmocka_unit_test(test_committed_as_residue),  cmocka_unit_test(test_sum_cost_commit),
+		cmocka_unit_test(test_reclaim_memparse),      cmocka_unit_test(test_vmpressure_callers),
+		cmocka_unit_test(test_seed004_applies),       cmocka_unit_test(test_bench_sentences),
+		cmocka_unit_test(test_seed_percentages),
 	};
 	return cmocka_run_group_tests_name("sentences", tests, NULL, NULL);
 }

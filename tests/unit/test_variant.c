@@ -75,7 +75,7 @@ static void test_kernel_formulas_as_variants(void **state)
 		assert_same_as(&m, "memcg_charge", 0, "old");
 		assert_same_as(&m, "memcg_charge", 1, "new");
 
-		/* mm_compute_batch(), mm/util.c: before seed 003, and after (a 64X lift unless never) */
+		/* mm_compute_batch(), mm/mm_init.c: before seed 003, and after (a 64X lift unless never) */
 		add(&m, "committed_as", "old", "max(min(totalram / nr / 256, 2147483647), max(2 * nr, 32))");
 		add(&m, "committed_as", "new",
 		    "max(min(totalram / nr / (overcommit == never ? 256 : 4), 2147483647), max(2 * nr, 32))");
