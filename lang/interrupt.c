@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t interrupted, ending;
 
 static void on_sigint(int sig)
 {
@@ -18,7 +18,7 @@ void interrupt_catch(int restart, struct sigaction *old)
 	sa.sa_handler = on_sigint;
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = restart ? SA_RESTART : 0;
-	interrupted = 0;
+	interrupted = ending; /* a process on its way out stops the next sweep at once */
 	sigaction(SIGINT, NULL, old);
 	if (old->sa_handler != SIG_IGN)
 		sigaction(SIGINT, &sa, NULL);
@@ -40,4 +40,32 @@ int interrupt_take(void)
 
 	interrupted = 0;
 	return was;
+}
+
+void interrupt_raise(void)
+{
+	ending = 1;
+	interrupted = 1;
+}
+
+int sig_ends_process(int sig)
+{
+	switch (sig) {
+	case SIGKILL: /* cannot be caught */
+	case SIGCHLD: case SIGCONT: case SIGSTOP: case SIGTSTP: case SIGTTIN: case SIGTTOU: case SIGURG: case SIGWINCH:
+		return 0;
+	default:
+		/* 32 and 33 are the C library's own (thread cancellation), below SIGRTMIN */
+		return (sig >= 1 && sig < 32) || (sig >= SIGRTMIN && sig <= SIGRTMAX);
+	}
+}
+
+int sig_is_fault(int sig)
+{
+	switch (sig) {
+	case SIGSEGV: case SIGBUS: case SIGABRT: case SIGFPE: case SIGILL: case SIGTRAP: case SIGSYS:
+		return 1;
+	default:
+		return 0;
+	}
 }

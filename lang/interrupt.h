@@ -1,6 +1,7 @@
 /*
  * Ctrl-C as a flag, the one the language and the prompt share: a sweep
- * stops after a whole row, the prompt drops the line being typed. (The
+ * stops after a whole row, the prompt drops the line being typed; and which
+ * signals end the process, for every handler that cleans up first. (The
  * explorer hears SIGINT through crt.c's signal pipe instead, as poll()
  * needs; a sweep run from its command line catches it here meanwhile.)
  */
@@ -21,5 +22,16 @@ void interrupt_release(const struct sigaction *old);
 int interrupt_seen(void);
 /* interrupt_seen(), and clear it. */
 int interrupt_take(void);
+/*
+ * Async-signal-safe, for a front end's handler of a signal that ends the
+ * process (the explorer's SIGTERM, SIGHUP): the running sweep stops after its
+ * row, and so does every later one (the process is on its way out).
+ */
+void interrupt_raise(void);
+
+/* The default action of sig ends the process (with or without a core): every one a handler must clean up after. */
+int sig_ends_process(int sig);
+/* sig reports a fault of the program itself (SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGSYS). */
+int sig_is_fault(int sig);
 
 #endif

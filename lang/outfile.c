@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "../core/err.h"
+#include "interrupt.h"
 
 /* ".NAME.XXXXXX" must fit in a file name: a long NAME is shortened in the temporary's name only */
 #define TMP_EXTRA 8
@@ -19,11 +20,15 @@
 /*
  * What a signal handler needs to remove the temporary file: a copy of its
  * name in static storage, and a flag set only once the name is complete.
+ * caught[sig]: our handler went in where the default would have ended the
+ * process; SIGXFSZ is ignored meanwhile instead (its old action kept), so a
+ * file size limit is a write error said like a full disk, not a silent death.
  */
 static char live_tmp[PATH_MAX];
 static volatile sig_atomic_t live;
-static const int ending[] = { SIGTERM, SIGHUP, SIGQUIT, SIGINT };
-static int caught[sizeof(ending) / sizeof(ending[0])];
+static char caught[_NSIG];
+static struct sigaction xfsz_old;
+static int xfsz_ignored;
 
 const char *outfile_strerror(int e, char *buf, size_t len)
 {
@@ -48,33 +53,42 @@ static void on_ending(int sig)
 	raise(sig);
 }
 
-/* Only where the default would end the process: a front end's own handler keeps its signal. */
+/* Only where the default would end the process: a front end's own handler keeps its signal (and cleans up). */
 static void catch_ending(void)
 {
-	for (size_t i = 0; i < sizeof(ending) / sizeof(ending[0]); i++) {
+	struct sigaction ign;
+
+	for (int sig = 1; sig < _NSIG; sig++) {
 		struct sigaction old, sa;
 
-		caught[i] = 0;
-		if (sigaction(ending[i], NULL, &old) || old.sa_handler != SIG_DFL)
+		caught[sig] = 0;
+		if (sig == SIGXFSZ || !sig_ends_process(sig) || sigaction(sig, NULL, &old) || old.sa_handler != SIG_DFL)
 			continue;
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_handler = on_ending;
 		sigemptyset(&sa.sa_mask);
-		caught[i] = !sigaction(ending[i], &sa, NULL);
+		caught[sig] = !sigaction(sig, &sa, NULL);
 	}
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	xfsz_ignored = !sigaction(SIGXFSZ, &ign, &xfsz_old);
 }
 
 static void release_ending(void)
 {
 	live = 0;
-	for (size_t i = 0; i < sizeof(ending) / sizeof(ending[0]); i++) {
+	for (int sig = 1; sig < _NSIG; sig++) {
 		struct sigaction cur;
 
 		/* a handler installed since (a sweep's Ctrl-C) has restored ours by now; only ours goes */
-		if (caught[i] && !sigaction(ending[i], NULL, &cur) && cur.sa_handler == on_ending)
-			signal(ending[i], SIG_DFL);
-		caught[i] = 0;
+		if (caught[sig] && !sigaction(sig, NULL, &cur) && cur.sa_handler == on_ending)
+			signal(sig, SIG_DFL);
+		caught[sig] = 0;
 	}
+	if (xfsz_ignored)
+		sigaction(SIGXFSZ, &xfsz_old, NULL);
+	xfsz_ignored = 0;
 }
 
 static int block_ending(sigset_t *old)
@@ -82,8 +96,9 @@ static int block_ending(sigset_t *old)
 	sigset_t set;
 
 	sigemptyset(&set);
-	for (size_t i = 0; i < sizeof(ending) / sizeof(ending[0]); i++)
-		sigaddset(&set, ending[i]);
+	for (int sig = 1; sig < _NSIG; sig++)
+		if (sig_ends_process(sig) && !sig_is_fault(sig))
+			sigaddset(&set, sig);
 	return sigprocmask(SIG_BLOCK, &set, old);
 }
 

@@ -9,8 +9,10 @@
  *    (`> /dev/null` stays the null device);
  *  - a folder, a missing folder or a read-only file: refused.
  * Errors are one line naming the path as the user gave it, never the temporary
- * name. A SIGTERM, SIGHUP, SIGQUIT or SIGINT that ends the process while a
- * temporary file exists removes it.
+ * name. Any signal that ends the process while a temporary file exists
+ * removes it (interrupt.h's sig_ends_process: SIGTERM, SIGHUP, SIGUSR1,
+ * SIGPIPE, the core-dumping ones ...); meanwhile SIGXFSZ is ignored, so a
+ * `ulimit -f` reached is a write error (EFBIG) with a message.
  *
  *     struct outfile o;
  *     if (outfile_open(&o, path, err, errlen)) return -1;

@@ -18,6 +18,15 @@
 /* rows a sweep may hold in memory when nothing streams them (the explorer's view) */
 #define SWEEP_VIEW_MAX_ROWS 100000u
 
+/*
+ * The longest a sweep may be estimated to run before it is refused unstarted:
+ * a mistyped range at 65536 CPUs (a model solve a row) would run for hours.
+ */
+#define SWEEP_TIME_MAX_S 3600.0 /* "the hour a sweep may run", as the refusal says */
+/* Rows timed, spread over the range, for that estimate; fewer rows than this many are not estimated. */
+#define ESTIMATE_SAMPLES 5
+#define ESTIMATE_MIN_ROWS 1000u
+
 /* Flush to the sink in chunks this big: a 10-million-row sweep never sits in memory whole. */
 #define CHUNK (1024 * 1024)
 
@@ -281,6 +290,52 @@ static void estimate_show(uint64_t done, uint64_t rows, double secs)
 		"Ctrl-C stops it with the rows so far\n", (unsigned long long)rows, per * 1e3, total / 60);
 }
 
+/*
+ * Seconds a row takes, from ESTIMATE_SAMPLES rows spread from FROM to TO
+ * (a row's cost may grow with the key: a cpus sweep's last rows are the
+ * dearest), every column computed as the sweep will; 0 when none could be
+ * timed. The sweep's machine and cursor are put back as they were.
+ */
+static double row_seconds(struct sweep *sw)
+{
+	const struct sweep_range *r = &sw->range;
+	struct machine *keep = malloc(sizeof(*keep));
+	struct sweep_cursor cur = sw->cur;
+	double t0, t = 0;
+	int timed = 0;
+	char why[256];
+
+	if (!keep)
+		return 0;
+	machine_copy(keep, &sw->m);
+	for (int k = 0; k < ESTIMATE_SAMPLES; k++) {
+		uint64_t u = r->from + (uint64_t)((double)(r->to - r->from) * k / (ESTIMATE_SAMPLES - 1));
+		double x = r->rfrom + (r->rto - r->rfrom) * k / (ESTIMATE_SAMPLES - 1);
+		volatile double sink = 0;
+
+		if (sweep_seek(sw, u, x, why, sizeof(why)))
+			continue; /* not a value the key takes (a page size between two): the others tell */
+		t0 = now_s();
+		for (int i = 0; i < sw->ncols; i++)
+			sink += value_real(sweep_value(sw, i));
+		t += now_s() - t0;
+		timed++;
+		(void)sink;
+	}
+	machine_copy(&sw->m, keep);
+	sw->cur = cur;
+	free(keep);
+	return timed ? t / timed : 0;
+}
+
+static void say_duration(char *buf, size_t len, double secs)
+{
+	if (secs >= 5400)
+		snprintf(buf, len, "%.1f hours", secs / 3600);
+	else
+		snprintf(buf, len, "%.0f minutes", secs / 60);
+}
+
 int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, FILE *f, int progress,
 		struct strbuf *out, char *err, size_t errlen)
 {
@@ -305,6 +360,21 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 	interrupt_catch(1, &old);
 
 	sweep_begin(sw, m);
+	if (sw->range.rows >= ESTIMATE_MIN_ROWS) {
+		double per = row_seconds(sw), total = per * (double)sw->range.rows;
+		char take[64];
+
+		if (total > SWEEP_TIME_MAX_S) {
+			interrupt_release(&old);
+			sweep_end(sw);
+			say_duration(take, sizeof(take), total);
+			return err_set(err, errlen, "sweep: %llu rows at about %.2g ms a row would take about %s (estimated), "
+				       "more than the hour a sweep may run; %llu rows fit: take a larger step or a narrower "
+				       "range, or split it into sweeps of that many rows",
+				       (unsigned long long)sw->range.rows, per * 1e3, take,
+				       (unsigned long long)(SWEEP_TIME_MAX_S / per)) - 2;
+		}
+	}
 	write_header(sw, fmt, width, out);
 	while (sweep_next(sw)) {
 		if (lists) {
@@ -417,6 +487,10 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 		return err_set(err, errlen, "sweep: %s", why);
 	rc = sweep_write(&s->m, &sw, s->format, of.f, progress, &fbuf, err, errlen);
 	sb_free(&fbuf);
+	if (rc == -3) { /* refused before a row: PATH stays as it was */
+		outfile_abort(&of);
+		return -1;
+	}
 	if (rc == -2) {
 		char note[512];
 

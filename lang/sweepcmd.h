@@ -35,7 +35,9 @@ int sweep_range_words(const struct machine *m, int argc, char **argv, struct swe
  * fmt: into out, flushed to f in chunks when f is not NULL (the remainder is
  * left in out for the caller). Ctrl-C stops it after a whole row, with the
  * output kept valid (json closed), and returns -2 with a note in err; other
- * errors (a write failed) return -1.
+ * errors (a write failed) return -1. A sweep whose rows, a few of them timed
+ * first, would take over an hour is refused before its first row: -3, with
+ * err saying how long it would take and how many rows fit.
  * progress: show progress on stderr for long sweeps.
  */
 int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, FILE *f, int progress,

@@ -14,6 +14,7 @@
 
 #include <term.h>
 
+#include "../lang/interrupt.h"
 #include "../lang/outfile.h"
 
 #include "../core/err.h"
@@ -32,10 +33,13 @@ static size_t restore_len;
 static attr_t styles[ST_NSTYLES];
 static int colors;
 
-/* every signal whose default action ends the process, so none leaves the terminal raw */
-static const int terminating[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
-				   SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ };
-static const int fatal[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL };
+/*
+ * Every signal whose default action ends the process is caught, so none
+ * leaves the terminal raw (interrupt.h's sig_ends_process): a fault
+ * (sig_is_fault: SIGSEGV ... SIGTRAP, SIGSYS) restores at once and dies of
+ * itself; any other ends the main loop, which restores. caught[]: ours.
+ */
+static char caught[_NSIG];
 
 /* Only async-signal-safe calls: write(2) and tcsetattr(3). */
 static void emergency_restore(void)
@@ -68,6 +72,9 @@ static void on_terminate(int sig)
 		_exit(128 + sig);
 	}
 	pending_signal = sig;
+	/* a running sweep stops after its row, so the loop hears this promptly (Ctrl-C has its own way) */
+	if (sig != SIGINT)
+		interrupt_raise();
 	(void)!write(sigpipe[1], "t", 1);
 	errno = saved;
 }
@@ -90,7 +97,8 @@ static void catch(int sig, void (*fn)(int), int flags)
 	sa.sa_handler = fn;
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = flags;
-	sigaction(sig, &sa, NULL);
+	if (!sigaction(sig, &sa, NULL))
+		caught[sig] = 1;
 }
 
 static void append_cap(const char *name)
@@ -201,10 +209,11 @@ int crt_init(char *err, size_t errlen)
 		fcntl(sigpipe[i], F_SETFD, FD_CLOEXEC);
 	}
 	/* before newterm(): ncurses installs its own SIGINT/SIGTERM/SIGWINCH handlers only where none is set */
-	for (size_t i = 0; i < sizeof(terminating) / sizeof(terminating[0]); i++)
-		catch(terminating[i], on_terminate, 0);
-	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
-		catch(fatal[i], on_fatal, SA_RESETHAND | SA_NODEFER);
+	for (int sig = 1; sig < _NSIG; sig++)
+		if (sig_is_fault(sig))
+			catch(sig, on_fatal, SA_RESETHAND | SA_NODEFER);
+		else if (sig_ends_process(sig))
+			catch(sig, on_terminate, 0);
 	catch(SIGWINCH, on_winch, SA_RESTART);
 
 	if (!usable_terminal(err, errlen)) {
@@ -246,11 +255,11 @@ void crt_done(void)
 	restore_len = 0;
 	if (have_saved_tty)
 		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tty);
-	for (size_t i = 0; i < sizeof(terminating) / sizeof(terminating[0]); i++)
-		signal(terminating[i], SIG_DFL);
-	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
-		signal(fatal[i], SIG_DFL);
-	signal(SIGWINCH, SIG_DFL);
+	for (int sig = 1; sig < _NSIG; sig++)
+		if (caught[sig]) {
+			signal(sig, SIG_DFL);
+			caught[sig] = 0;
+		}
 	for (int i = 0; i < 2; i++) {
 		if (sigpipe[i] >= 0)
 			close(sigpipe[i]);
@@ -282,11 +291,11 @@ void crt_guard_prompt(void)
 {
 	have_saved_tty = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
 	/* SIGINT is the prompt's own (a fresh line); every other ending signal restores and ends */
-	for (size_t i = 0; i < sizeof(terminating) / sizeof(terminating[0]); i++)
-		if (terminating[i] != SIGINT)
-			catch(terminating[i], on_prompt_signal, SA_RESETHAND);
-	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
-		catch(fatal[i], on_prompt_signal, SA_RESETHAND | SA_NODEFER);
+	for (int sig = 1; sig < _NSIG; sig++)
+		if (sig_is_fault(sig))
+			catch(sig, on_prompt_signal, SA_RESETHAND | SA_NODEFER);
+		else if (sig_ends_process(sig) && sig != SIGINT)
+			catch(sig, on_prompt_signal, SA_RESETHAND);
 }
 
 attr_t crt_attr(enum crt_style st)
@@ -311,6 +320,11 @@ int crt_pending_signal(void)
 	while (sigpipe[0] >= 0 && read(sigpipe[0], buf, sizeof(buf)) > 0)
 		;
 	return pending_signal;
+}
+
+int crt_leaving(void)
+{
+	return pending_signal && pending_signal != SIGINT;
 }
 
 void crt_clear_signal(void)

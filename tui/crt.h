@@ -49,6 +49,8 @@ int crt_has_colors(void);
 int crt_signal_fd(void);
 /* The terminating signal that arrived (SIGINT, SIGTERM, SIGHUP, SIGQUIT), or 0. Drains the pipe. */
 int crt_pending_signal(void);
+/* A signal that ends the explorer (not Ctrl-C) has arrived: stop running commands. Does not drain. */
+int crt_leaving(void);
 /* Forget the pending signal (it was handled, e.g. Ctrl-C closed the command line). */
 void crt_clear_signal(void);
 /* 1 once after each SIGWINCH, with curses resized to the terminal. */

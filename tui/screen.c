@@ -348,7 +348,7 @@ void screen_run_line(struct screen *sc, const char *line, const char *title)
 		return;
 	/* cut into commands by the language's one scanner, as -c, scripts and the prompt are */
 	scan_init(&scn, line, strlen(line));
-	while (!sc->s->quit && scan_next(&scn, &c)) {
+	while (!sc->s->quit && !crt_leaving() && scan_next(&scn, &c)) {
 		sb_reset(&cmd);
 		for (size_t i = 0; i < c.len; i++)
 			sb_putc(&cmd, line[c.start + i]);

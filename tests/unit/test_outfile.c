@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -282,22 +283,42 @@ static void test_names_up_to_name_max(void **state)
 	assert_int_equal(temporaries(), 0);
 }
 
+/*
+ * Every signal whose default action ends the process, from signal(7)'s table
+ * (Term and Core), the real-time ones too; SIGXFSZ is the write error below.
+ */
+static int ending_signals(int *sigs)
+{
+	static const int table[] = { SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE,
+				     SIGUSR1, SIGSEGV, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU,
+				     SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS };
+	int n = 0;
+
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		sigs[n++] = table[i];
+	for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigs[n++] = sig;
+	return n;
+}
+
 /* The child opens, writes half, and is ended by sig: the target is untouched, no temporary remains. */
 static void test_signal_removes_temporary(void **state)
 {
-	static const int sigs[] = { SIGTERM, SIGHUP, SIGQUIT, SIGINT };
+	int sigs[64], n = ending_signals(sigs);
 
 	(void)state;
 	put("kept.csv", "old\n", 0644);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+	for (int i = 0; i < n; i++) {
 		int status;
 		pid_t pid = fork();
 
 		assert_true(pid >= 0);
 		if (pid == 0) {
+			struct rlimit nocore = { 0, 0 };
 			struct outfile o;
 			char err[512];
 
+			setrlimit(RLIMIT_CORE, &nocore); /* the core-dumping ones: no core file anywhere */
 			signal(sigs[i], SIG_DFL);
 			if (outfile_open(&o, at("kept.csv"), err, sizeof(err)) || fputs("half", o.f) < 0 || fflush(o.f))
 				_exit(3);
@@ -305,20 +326,63 @@ static void test_signal_removes_temporary(void **state)
 			_exit(4); /* not reached: the signal ends the process */
 		}
 		assert_int_equal(waitpid(pid, &status, 0), pid);
-		assert_true(WIFSIGNALED(status));
-		assert_int_equal(WTERMSIG(status), sigs[i]);
-		assert_int_equal(temporaries(), 0);
+		if (!WIFSIGNALED(status) || WTERMSIG(status) != sigs[i])
+			fail_msg("signal %d (%s): the child %s %d", sigs[i], strsignal(sigs[i]),
+				 WIFSIGNALED(status) ? "died of" : "exited", WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+		if (temporaries())
+			fail_msg("signal %d (%s) left the temporary file", sigs[i], strsignal(sigs[i]));
 		assert_string_equal(slurp(at("kept.csv")), "old\n");
 	}
-	/* after a commit the process's own handlers are back */
+	/* after a commit the process's own handlers are back (cmocka's for the faults among them) */
 	{
 		char err[512];
-		struct sigaction sa;
+		struct sigaction sa, before[_NSIG];
 
+		for (int sig = 1; sig < _NSIG; sig++)
+			if (sigaction(sig, NULL, &before[sig])) /* the C library's own, 32 and 33 */
+				before[sig].sa_handler = SIG_ERR;
 		assert_int_equal(outfile_write(at("kept.csv"), "new\n", 4, err, sizeof(err)), 0);
-		sigaction(SIGTERM, NULL, &sa);
-		assert_true(sa.sa_handler == SIG_DFL);
+		for (int sig = 1; sig < _NSIG; sig++) {
+			if (sigaction(sig, NULL, &sa))
+				sa.sa_handler = SIG_ERR;
+			if (sa.sa_handler != before[sig].sa_handler)
+				fail_msg("signal %d (%s): its handler changed", sig, strsignal(sig));
+		}
 	}
+}
+
+/*
+ * `ulimit -f` with SIGXFSZ at its default (which would end the process, the
+ * temporary left): the write fails with EFBIG instead, said with the target's
+ * name, the temporary gone, the process alive.
+ */
+static void test_file_size_limit_is_an_error(void **state)
+{
+	int status;
+	pid_t pid;
+
+	(void)state;
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct rlimit rl = { 4096, 4096 }, nocore = { 0, 0 };
+		char err[512], text[10000];
+
+		setrlimit(RLIMIT_CORE, &nocore);
+		signal(SIGXFSZ, SIG_DFL);
+		memset(text, 'x', sizeof(text));
+		if (setrlimit(RLIMIT_FSIZE, &rl) || !outfile_write(at("limit.csv"), text, sizeof(text), err, sizeof(err)))
+			_exit(2);
+		if (strncmp(err, at("limit.csv"), strlen(at("limit.csv"))) || !strstr(err, "EFBIG"))
+			_exit(3);
+		_exit(0);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	if (WIFSIGNALED(status))
+		fail_msg("the write ended the process with signal %d", WTERMSIG(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	assert_int_equal(temporaries(), 0);
+	assert_int_equal(access(at("limit.csv"), F_OK), -1);
 }
 
 int main(void)
@@ -333,6 +397,7 @@ int main(void)
 		cmocka_unit_test(test_errors_name_the_target),
 		cmocka_unit_test(test_names_up_to_name_max),
 		cmocka_unit_test(test_signal_removes_temporary),
+		cmocka_unit_test(test_file_size_limit_is_an_error),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
