@@ -24,7 +24,8 @@ CMOCKA_CFLAGS   = $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS     = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
 BL_CFLAGS = -std=c11 -Wall -Wextra -D_GNU_SOURCE -MMD -MP \
-	    -DBATCHLAB_VERSION='"$(VERSION)"' -DPRESETDIR='"$(DATADIR)/presets"'
+	    -DBATCHLAB_VERSION='"$(VERSION)"' -DPRESETDIR='"$(DATADIR)/presets"' \
+	    -DLESSONDIR='"$(DATADIR)/lessons"'
 LIBS = $(CURSES_LIBS) $(READLINE_LIBS) -lm
 
 BUILD ?= build
@@ -71,7 +72,7 @@ $(BUILD)/datadir.stamp: FORCE
 	@mkdir -p $(@D)
 	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
 
-$(BUILD)/lang/presetio.o: $(BUILD)/datadir.stamp
+$(BUILD)/lang/presetio.o $(BUILD)/lang/lesson.o: $(BUILD)/datadir.stamp
 
 .PHONY: FORCE
 FORCE:
@@ -370,9 +371,10 @@ pow5tab-drift:
 # --- install ----------------------------------------------------------------
 
 install: batchlab
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/presets $(DESTDIR)$(MANDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/presets $(DESTDIR)$(DATADIR)/lessons $(DESTDIR)$(MANDIR)
 	install -m 755 batchlab $(DESTDIR)$(BINDIR)/batchlab
 	install -m 644 presets/*.preset $(DESTDIR)$(DATADIR)/presets/
+	install -m 644 lessons/*.lesson $(DESTDIR)$(DATADIR)/lessons/
 	if [ -f man/batchlab.1 ]; then install -m 644 man/batchlab.1 $(DESTDIR)$(MANDIR)/batchlab.1; fi
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 644 completion/batchlab.bash $(DESTDIR)$(BASHCOMPDIR)/batchlab

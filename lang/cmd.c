@@ -15,6 +15,7 @@
 #include "scan.h"
 #include "sweepcmd.h"
 #include "variantcmd.h"
+#include "lessoncmd.h"
 #include "tradeoffcmd.h"
 
 
@@ -568,6 +569,15 @@ const struct command commands[] = {
 	  "output format of later commands", cmd_format, OUT_NONE },
 	{ "help", "[TOPIC]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },
 	  "this list, or help on a command, key, patch or metric", cmd_help, OUT_CMD },
+	{ "expect", "METRIC[.SIDE] OP VALUE [over KEY FROM TO [step N | x N]]", 3, 9,
+	  { ARG_METRIC, ARG_OP, ARG_NONE, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
+	  "fail (status 1) unless METRIC OP VALUE holds here, or at every KEY value of the range", cmd_expect, OUT_CMD },
+	{ "lesson", "[NAME|PATH]", 0, 1, { ARG_PATH, ARG_NONE, ARG_NONE },
+	  "the lessons, or start one: a guided tour with exercises batchlab checks", cmd_lesson, OUT_CMD },
+	{ "source", "FILE", 1, 1, { ARG_PATH, ARG_NONE, ARG_NONE },
+	  "run a script file in this session (errors say FILE:LINE)", cmd_source, OUT_CMD },
+	{ "echo", "[TEXT ...]", 0, -1, { ARG_NONE, ARG_NONE, ARG_NONE },
+	  "print the text: narration in scripts", cmd_echo, OUT_CMD },
 	{ "quit", "", 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, "stop (also: exit)", cmd_quit, OUT_NONE },
 	{ NULL, NULL, 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, NULL, NULL, OUT_NONE },
 };

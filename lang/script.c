@@ -3,12 +3,24 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "../core/strbuf.h"
 #include "cmd.h"
 #include "escape.h"
+#include "lesson.h"
 #include "outfile.h"
 #include "scan.h"
+
+int script_width(FILE *out)
+{
+	struct winsize ws;
+
+	if (isatty(fileno(out)) && !ioctl(fileno(out), TIOCGWINSZ, &ws) && ws.ws_col >= 24)
+		return ws.ws_col;
+	return 80;
+}
 
 /* An error for a terminal: one line, and no escape sequence a quoted argument smuggled in. */
 static void print_error(FILE *errf, const char *where, const char *err)
@@ -36,6 +48,34 @@ static int emit(const struct strbuf *res, FILE *out, FILE *errf, const char *whe
 	return -1;
 }
 
+/*
+ * `lesson NAME` in a script or at the prompt: the lesson runs here, its answers
+ * read from stdin, a line a try. A lesson's own `lesson` line is refused: one
+ * class at a time.
+ */
+static int run_lesson(struct session *s, FILE *out, FILE *errf)
+{
+	char path[sizeof(s->lesson)], err[1024];
+	struct lesson l;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s", s->lesson);
+	s->lesson[0] = '\0';
+	if (s->in_lesson) {
+		print_error(errf, path, "a lesson cannot start another lesson");
+		return 1;
+	}
+	if (lesson_load(&l, path, err, sizeof(err))) {
+		fprintf(errf, "batchlab: %s\n", err);
+		return 1;
+	}
+	s->in_lesson = 1;
+	rc = lesson_run(s, &l, stdin, out, errf, script_width(out), 0);
+	s->in_lesson = 0;
+	lesson_free(&l);
+	return rc;
+}
+
 /* One command of the scanned text; where names it in an error. 0, or 1 after printing the error. */
 static int run_one(struct session *s, const char *text, const struct scan_cmd *c, const char *where, FILE *out,
 		   FILE *errf)
@@ -49,6 +89,8 @@ static int run_one(struct session *s, const char *text, const struct scan_cmd *c
 		print_error(errf, where, "out of memory");
 		return 1;
 	}
+	if (s->echo) /* as sh -x: the command as typed, then what it printed */
+		fprintf(out, "batchlab> %s\n", cmd);
 	s->stream = out;
 	errno = 0;
 	rc = cmd_run(s, cmd, &res, err, sizeof(err));
@@ -59,6 +101,8 @@ static int run_one(struct session *s, const char *text, const struct scan_cmd *c
 	else if (rc)
 		print_error(errf, where, err), rc = 1;
 	sb_free(&res);
+	if (!rc && s->lesson[0])
+		rc = run_lesson(s, out, errf);
 	return rc;
 }
 

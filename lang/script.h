@@ -25,4 +25,7 @@ int script_run_stream(struct session *s, FILE *f, const char *name, FILE *out, F
 /* -c: the text may hold newlines too; errors say "-c", or "-c:N" for the Nth of several commands. */
 int script_run_text(struct session *s, const char *text, const char *where, FILE *out, FILE *errf);
 
+/* Columns for prose (lesson narration) on out: the terminal's width, else 80. */
+int script_width(FILE *out);
+
 #endif

@@ -23,6 +23,10 @@ struct session {
 	struct machine preset_m; /* the machine it gave, to tell whether it has been changed since */
 	int width;         /* --width before -c: every printing command's default, 0 for none */
 	struct out_opts opts; /* the running command's output options (cmd_run sets them; outopts.h) */
+	char lesson[4096]; /* `lesson NAME` checked it: the front end runs this file next ("" none) */
+	int in_lesson;     /* a lesson is running: its own `lesson` line is refused */
+	int source_depth;  /* `source` files open now, to refuse one that sources itself for ever */
+	int echo;          /* -f --echo / -x: each command printed as typed before its output */
 };
 
 void session_init(struct session *s);

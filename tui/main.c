@@ -10,8 +10,10 @@
 #include "../lang/cliopts.h"
 #include "../lang/cmd.h"
 #include "../lang/infile.h"
+#include "../lang/lesson.h"
 #include "../lang/outfile.h"
 #include "../lang/outopts.h"
+#include "../core/strbuf.h"
 #include "frontends.h"
 #include "../lang/presetio.h"
 #include "../lang/script.h"
@@ -62,14 +64,47 @@ static int usage_error(const char *msg, const char *arg)
 	return 2;
 }
 
+/* --lesson [NAME] [--check] [--restart]: the list, or one lesson - in the explorer on a terminal. */
+static int lesson_main(struct session *s, const char *name, int check, int restart)
+{
+	struct strbuf out = STRBUF_INIT;
+	struct lesson l;
+	char err[1024], path[4096];
+	int rc;
+
+	if (!name) {
+		rc = lesson_list(&out, err, sizeof(err));
+		fputs(sb_str(&out), stdout);
+		sb_free(&out);
+		return rc ? 1 : flushed_ok("--lesson");
+	}
+	if (lesson_find(name, path, sizeof(path), err, sizeof(err)) || lesson_load(&l, path, err, sizeof(err))) {
+		fprintf(stderr, "batchlab: --lesson: %s\n", err);
+		return 1;
+	}
+	if (restart)
+		lesson_progress_clear(&l);
+	if (!check && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+		lesson_free(&l);
+		snprintf(s->lesson, sizeof(s->lesson), "%s", path);
+		return screen_main(s);
+	}
+	s->in_lesson = 1;
+	rc = lesson_run(s, &l, stdin, stdout, stderr, script_width(stdout), check);
+	s->in_lesson = 0;
+	lesson_free(&l);
+	return rc ? 1 : flushed_ok("--lesson");
+}
+
 int main(int argc, char **argv)
 {
-	struct option longopts[16];
-	char shortopts[32] = ":";
+	struct option longopts[32];
+	char shortopts[64] = ":";
 	size_t nlong = 0, nshort = 1;
 	const char *cmds = NULL, *file = NULL, *preset = NULL, *format = NULL, *width = NULL;
 	struct session s;
-	int opt, repl = 0, modes = 0;
+	int opt, repl = 0, modes = 0, lesson = 0, check = 0, restart = 0, echo = 0;
+	const char *lesson_name = NULL;
 	char err[1024];
 
 	/* getopt's tables from the option rows */
@@ -108,6 +143,19 @@ int main(int argc, char **argv)
 		case 'w':
 			width = optarg;
 			break;
+		case 'L':
+			lesson = 1;
+			modes++;
+			break;
+		case 'K':
+			check = 1;
+			break;
+		case 'R':
+			restart = 1;
+			break;
+		case 'x':
+			echo = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return flushed_ok("--help");
@@ -120,10 +168,14 @@ int main(int argc, char **argv)
 			return usage_error("unknown option", argv[optind - 1]);
 		}
 	}
+	if (lesson && optind < argc) /* --lesson NAME: the name is optional, so getopt leaves it */
+		lesson_name = argv[optind++];
 	if (optind < argc)
 		return usage_error("unexpected argument", argv[optind]);
+	if ((check || restart) && !lesson_name)
+		return usage_error(check ? "--check goes with --lesson NAME" : "--restart goes with --lesson NAME", NULL);
 	if (modes > 1)
-		return usage_error("choose one of -c, -f and --repl", NULL);
+		return usage_error("choose one of -c, -f, --repl and --lesson", NULL);
 
 	session_init(&s);
 	if (format) {
@@ -141,6 +193,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
+	s.echo = echo;
+	if (lesson)
+		return lesson_main(&s, lesson_name, check, restart);
 	if (cmds)
 		return script_run_text(&s, cmds, "-c", stdout, stderr);
 	if (file) {

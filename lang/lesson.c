@@ -1,0 +1,1033 @@
+/* Lessons: reading a lesson file, computing its answers, judging a student's, and the script-mode runner. */
+#include "lesson.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../core/err.h"
+#include "../core/params.h"
+#include "../core/patch.h"
+#include "../core/units.h"
+#include "cmd.h"
+#include "infile.h"
+#include "outfile.h"
+#include "presetio.h"
+#include "render.h"
+#include "scan.h"
+#include "script.h"
+#include "wrap.h"
+
+#ifndef LESSONDIR
+#define LESSONDIR "/usr/local/share/batchlab/lessons"
+#endif
+
+#define LESSON_FILE_MAX (1 << 20)
+
+static const struct {
+	const char *word;
+	enum lesson_kind kind;
+} lesson_words[] = {
+	{ "title", LK_TITLE },	     { "step", LK_STEP },   { "say", LK_SAY },		 { "focus", LK_FOCUS },
+	{ "ask", LK_ASK },	     { "answer", LK_ANSWER }, { "check", LK_CHECK },	 { "solution", LK_SOLUTION },
+	{ "hint", LK_HINT },
+};
+
+/* --- reading ----------------------------------------------------------------------------------- */
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		*--e = '\0';
+	return s;
+}
+
+/* "answer X within 5%": the tolerance off the end of the text. 0, or -1 when "within" has no number. */
+static int split_within(struct lesson_line *ln)
+{
+	char *w = strstr(ln->text, " within ");
+	char *end;
+
+	if (!w)
+		return 0;
+	*w = '\0';
+	w += 8;
+	while (*w == ' ')
+		w++;
+	errno = 0;
+	ln->tol = strtod(w, &end);
+	if (end == w || errno || ln->tol < 0 || !isfinite(ln->tol))
+		return -1;
+	if (*end == '%')
+		ln->tol_pct = 1, end++;
+	if (*trim(end))
+		return -1;
+	ln->has_tol = 1;
+	trim(ln->text);
+	return 0;
+}
+
+static const char *kind_word(enum lesson_kind k)
+{
+	for (size_t i = 0; i < sizeof(lesson_words) / sizeof(lesson_words[0]); i++)
+		if (lesson_words[i].kind == k)
+			return lesson_words[i].word;
+	return "command";
+}
+
+/* The first word of s into w. */
+static void first_word(const char *s, char *w, size_t len)
+{
+	size_t n = strcspn(s, " \t;");
+
+	if (n >= len)
+		n = len - 1;
+	memcpy(w, s, n);
+	w[n] = '\0';
+}
+
+static int parse_line(struct lesson *l, char *s, int lineno, char *err, size_t errlen)
+{
+	struct lesson_line *ln = &l->lines[l->nlines];
+	char word[32];
+	size_t i;
+
+	first_word(s, word, sizeof(word));
+	memset(ln, 0, sizeof(*ln));
+	ln->lineno = lineno;
+	ln->kind = LK_COMMAND;
+	for (i = 0; i < sizeof(lesson_words) / sizeof(lesson_words[0]); i++)
+		if (!strcmp(word, lesson_words[i].word))
+			break;
+	if (i < sizeof(lesson_words) / sizeof(lesson_words[0])) {
+		ln->kind = lesson_words[i].kind;
+		s = trim(s + strlen(word));
+		if (!*s && ln->kind != LK_STEP)
+			return err_set(err, errlen, "%s:%d: '%s' expects text after it", l->path, lineno, word);
+	} else if (!cmd_find(word)) {
+		return err_set(err, errlen,
+			       "%s:%d: '%s' is neither a lesson word (title, step, say, focus, ask, answer, check, "
+			       "solution, hint) nor a command",
+			       l->path, lineno, word);
+	}
+	if (!(ln->text = strdup(s)))
+		return err_set(err, errlen, "%s:%d: out of memory", l->path, lineno);
+	l->nlines++;
+	if (ln->kind == LK_ANSWER && split_within(ln))
+		return err_set(err, errlen, "%s:%d: 'within' expects a tolerance: a number, or a percentage like 1%%",
+			       l->path, lineno);
+	return 0;
+}
+
+/* Each exercise complete, each lesson word where it belongs. */
+static int validate(struct lesson *l, char *err, size_t errlen)
+{
+	int in_ask = -1, judged = 0, has_check = 0, has_solution = 0;
+
+	for (int i = 0; i <= l->nlines; i++) {
+		const struct lesson_line *ln = i < l->nlines ? &l->lines[i] : NULL;
+		enum lesson_kind k = ln ? ln->kind : LK_STEP;
+
+		if (in_ask >= 0 && (k == LK_ASK || k == LK_STEP || k == LK_COMMAND || k == LK_SAY || k == LK_TITLE ||
+				    k == LK_FOCUS)) {
+			const struct lesson_line *a = &l->lines[in_ask];
+
+			if (!judged)
+				return err_set(err, errlen, "%s:%d: 'ask' expects an 'answer' or a 'check' after it", l->path,
+					       a->lineno);
+			if (has_check && !has_solution)
+				return err_set(err, errlen, "%s:%d: a 'check' exercise expects a 'solution' (for --check)",
+					       l->path, a->lineno);
+			in_ask = -1;
+		}
+		if (!ln)
+			break;
+		switch (k) {
+		case LK_TITLE:
+			if (i != 0)
+				return err_set(err, errlen, "%s:%d: 'title' belongs on the first line", l->path, ln->lineno);
+			snprintf(l->title, sizeof(l->title), "%s", ln->text);
+			break;
+		case LK_STEP:
+			l->nsteps++;
+			break;
+		case LK_ASK:
+			if (!l->nsteps)
+				return err_set(err, errlen, "%s:%d: 'ask' expects a 'step' before it", l->path, ln->lineno);
+			in_ask = i, judged = has_check = has_solution = 0;
+			l->nexercises++;
+			break;
+		case LK_ANSWER:
+		case LK_CHECK:
+			if (in_ask < 0 || judged)
+				return err_set(err, errlen, "%s:%d: '%s' expects an 'ask' before it (one answer or check each)",
+					       l->path, ln->lineno, kind_word(k));
+			judged = 1;
+			has_check = k == LK_CHECK;
+			break;
+		case LK_SOLUTION:
+		case LK_HINT:
+			if (in_ask < 0)
+				return err_set(err, errlen, "%s:%d: '%s' expects an 'ask' before it", l->path, ln->lineno,
+					       kind_word(k));
+			if (k == LK_SOLUTION)
+				has_solution = 1;
+			break;
+		default:
+			if (!l->nsteps && k != LK_TITLE)
+				return err_set(err, errlen, "%s:%d: expected 'title' or 'step' before the first %s",
+					       l->path, ln->lineno, kind_word(k));
+			break;
+		}
+	}
+	if (!l->nsteps)
+		return err_set(err, errlen, "%s: a lesson expects at least one 'step'", l->path);
+	return 0;
+}
+
+int lesson_load(struct lesson *l, const char *path, char *err, size_t errlen)
+{
+	char *text = NULL, *p;
+	size_t len = 0;
+	int lineno = 0;
+	const char *slash, *dot;
+
+	memset(l, 0, sizeof(*l));
+	snprintf(l->path, sizeof(l->path), "%s", path);
+	slash = strrchr(path, '/');
+	slash = slash ? slash + 1 : path;
+	dot = strrchr(slash, '.');
+	snprintf(l->name, sizeof(l->name), "%.*s", (int)(dot && dot != slash ? (size_t)(dot - slash) : strlen(slash)),
+		 slash);
+	if (infile_read(path, LESSON_FILE_MAX, &text, &len, err, errlen))
+		return -1;
+	if (memchr(text, '\0', len)) {
+		free(text);
+		return err_set(err, errlen, "%s: a NUL byte: a lesson is text", path);
+	}
+	if (!(l->lines = calloc(LESSON_LINES_MAX, sizeof(*l->lines)))) {
+		free(text);
+		return err_set(err, errlen, "%s: out of memory", path);
+	}
+	for (p = text; p && *p;) {
+		char *nl = strchr(p, '\n'), *s;
+
+		if (nl)
+			*nl = '\0';
+		lineno++;
+		if (strlen(p) >= SCRIPT_LINE_MAX) {
+			free(text);
+			lesson_free(l);
+			return err_set(err, errlen, "%s:%d: a line of at most %d characters expected", path, lineno,
+				       SCRIPT_LINE_MAX - 1);
+		}
+		s = trim(p);
+		p = nl ? nl + 1 : NULL;
+		if (!*s || *s == '#')
+			continue;
+		if (l->nlines == LESSON_LINES_MAX) {
+			free(text);
+			lesson_free(l);
+			return err_set(err, errlen, "%s:%d: at most %d lesson lines expected", path, lineno,
+				       LESSON_LINES_MAX);
+		}
+		if (parse_line(l, s, lineno, err, errlen)) {
+			free(text);
+			lesson_free(l);
+			return -1;
+		}
+	}
+	free(text);
+	if (validate(l, err, errlen)) {
+		lesson_free(l);
+		return -1;
+	}
+	if (!l->title[0])
+		snprintf(l->title, sizeof(l->title), "%s", l->name);
+	return 0;
+}
+
+void lesson_free(struct lesson *l)
+{
+	for (int i = 0; i < l->nlines; i++)
+		free(l->lines[i].text);
+	free(l->lines);
+	l->lines = NULL;
+	l->nlines = 0;
+}
+
+/* --- finding ----------------------------------------------------------------------------------- */
+
+#define LESSON_DIRS 4
+
+/* The user's folder first, so a user's lesson shadows a built-in one of the same name. */
+static int lesson_dirs(char dirs[LESSON_DIRS][PATH_MAX])
+{
+	const char *env = getenv("BATCHLAB_LESSONS"), *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	char exe[PATH_MAX];
+	ssize_t n;
+	int k = 0;
+
+	if (xdg && *xdg)
+		snprintf(dirs[k++], PATH_MAX, "%.*s/batchlab/lessons", PATH_MAX - 20, xdg);
+	else if (home && *home)
+		snprintf(dirs[k++], PATH_MAX, "%.*s/.local/share/batchlab/lessons", PATH_MAX - 40, home);
+	if (env && *env)
+		snprintf(dirs[k++], PATH_MAX, "%s", env);
+	/* run from the source tree: lessons/ beside the binary */
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		char *slash;
+
+		exe[n] = '\0';
+		if ((slash = strrchr(exe, '/'))) {
+			*slash = '\0';
+			snprintf(dirs[k++], PATH_MAX, "%.*s/lessons", PATH_MAX - 16, exe);
+		}
+	}
+	snprintf(dirs[k++], PATH_MAX, "%s", LESSONDIR);
+	return k;
+}
+
+static int is_lesson_path(const char *s)
+{
+	size_t n = strlen(s);
+
+	return strchr(s, '/') || (n > 7 && !strcmp(s + n - 7, ".lesson"));
+}
+
+int lesson_find(const char *name, char *path, size_t len, char *err, size_t errlen)
+{
+	char dirs[LESSON_DIRS][PATH_MAX];
+	int k = lesson_dirs(dirs);
+	struct strbuf known = STRBUF_INIT;
+	char lerr[256];
+
+	if (is_lesson_path(name)) {
+		snprintf(path, len, "%s", name);
+		return 0;
+	}
+	for (const char *c = name; *c; c++)
+		if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_')
+			return err_set(err, errlen, "lesson '%s': a name of letters, digits, '-' and '_' expected", name);
+	for (int i = 0; i < k; i++) {
+		struct stat st;
+
+		snprintf(path, len, "%s/%s.lesson", dirs[i], name);
+		if (!stat(path, &st) && S_ISREG(st.st_mode))
+			return 0;
+	}
+	lesson_list(&known, lerr, sizeof(lerr));
+	for (char *p = known.buf; p && *p; p++) /* one line: names only */
+		if (*p == '\n')
+			*p = ',';
+	err_set(err, errlen, "no lesson '%s' (lesson list: %s)", name, known.len ? sb_str(&known) : "none found");
+	sb_free(&known);
+	return -1;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int lesson_list(struct strbuf *out, char *err, size_t errlen)
+{
+	char dirs[LESSON_DIRS][PATH_MAX], *names[256];
+	int k = lesson_dirs(dirs), n = 0;
+
+	(void)err, (void)errlen;
+	for (int i = 0; i < k; i++) {
+		DIR *d = opendir(dirs[i]);
+		struct dirent *e;
+
+		if (!d)
+			continue;
+		while ((e = readdir(d)) && n < (int)(sizeof(names) / sizeof(names[0]))) {
+			size_t len = strlen(e->d_name);
+			int dup = 0;
+
+			if (len <= 7 || strcmp(e->d_name + len - 7, ".lesson") || e->d_name[0] == '.')
+				continue;
+			for (int j = 0; j < n; j++)
+				if (!strncmp(names[j], e->d_name, len - 7) && names[j][len - 7] == '\t')
+					dup = 1;
+			if (dup)
+				continue;
+			{
+				char path[PATH_MAX], line[1024], lerr[512];
+				struct lesson l;
+
+				snprintf(path, sizeof(path), "%.*s/%.255s", PATH_MAX - 300, dirs[i], e->d_name);
+				if (lesson_load(&l, path, lerr, sizeof(lerr)))
+					snprintf(line, sizeof(line), "%.*s\t(broken: %.400s)", (int)(len - 7), e->d_name, lerr);
+				else
+					snprintf(line, sizeof(line), "%.*s\t%s (%d steps, %d exercises)", (int)(len - 7),
+						 e->d_name, l.title, l.nsteps, l.nexercises);
+				lesson_free(&l);
+				names[n] = strdup(line);
+				if (names[n])
+					n++;
+			}
+		}
+		closedir(d);
+	}
+	qsort(names, (size_t)n, sizeof(names[0]), by_name);
+	for (int i = 0; i < n; i++) {
+		char *tab = strchr(names[i], '\t');
+
+		if (tab)
+			sb_printf(out, "%-18.*s %s\n", (int)(tab - names[i]), names[i], tab + 1);
+		free(names[i]);
+	}
+	return 0;
+}
+
+/* --- steps and exercises ------------------------------------------------------------------------ */
+
+int lesson_step_start(const struct lesson *l, int k)
+{
+	int seen = -1;
+
+	for (int i = 0; i < l->nlines; i++)
+		if (l->lines[i].kind == LK_STEP && ++seen == k)
+			return i;
+	return l->nlines;
+}
+
+struct lesson_exercise lesson_exercise_at(const struct lesson *l, int i)
+{
+	struct lesson_exercise x = { &l->lines[i], NULL, NULL, NULL, NULL };
+
+	for (int j = i + 1; j < l->nlines; j++) {
+		const struct lesson_line *ln = &l->lines[j];
+
+		if (ln->kind == LK_ANSWER)
+			x.answer = ln;
+		else if (ln->kind == LK_CHECK)
+			x.check = ln;
+		else if (ln->kind == LK_SOLUTION)
+			x.solution = ln;
+		else if (ln->kind == LK_HINT)
+			x.hint = ln;
+		else
+			break;
+	}
+	return x;
+}
+
+/* --- computing ---------------------------------------------------------------------------------- */
+
+/* Run one command on s with its output in out, in the format asked; the session's own format is kept. */
+static int run_as(struct session *s, const char *cmd, enum out_format fmt, struct strbuf *out, char *err,
+		  size_t errlen)
+{
+	enum out_format was = s->format;
+	FILE *stream = s->stream;
+	int rc;
+
+	s->format = fmt;
+	s->stream = NULL;
+	rc = cmd_run(s, cmd, out, err, errlen);
+	s->format = was;
+	s->stream = stream;
+	return rc;
+}
+
+/* A CSV field of a line (no quoting is needed for the values batchlab prints: numbers and words). */
+static void csv_field(const char *line, int k, char *buf, size_t len)
+{
+	const char *p = line;
+	size_t n;
+
+	while (k-- > 0 && (p = strchr(p, ',')))
+		p++;
+	if (!p) {
+		buf[0] = '\0';
+		return;
+	}
+	n = strcspn(p, ",\n");
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+}
+
+static int csv_column(const char *header, const char *name)
+{
+	char f[128];
+
+	for (int k = 0; k < 64; k++) {
+		csv_field(header, k, f, sizeof(f));
+		if (!f[0])
+			return -1;
+		if (!strcmp(f, name))
+			return k;
+	}
+	return -1;
+}
+
+/*
+ * A command's one value, as a student would give it: `get`'s value, `where`'s
+ * crossing (or "never" when nothing in the range holds), else the first field.
+ */
+static int command_value(struct session *s, const char *cmd, struct strbuf *value, char *err, size_t errlen)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char *row;
+	char f[256];
+	int col;
+
+	if (run_as(s, cmd, FMT_CSV, &out, err, errlen)) {
+		sb_free(&out);
+		return -1;
+	}
+	row = strchr(sb_str(&out), '\n');
+	if (!row || !row[1]) {
+		sb_free(&out);
+		return err_set(err, errlen, "'%s' printed no value", cmd);
+	}
+	row++;
+	if ((col = csv_column(sb_str(&out), "holds")) >= 0 && (csv_field(row, col, f, sizeof(f)), !strcmp(f, "no"))) {
+		sb_puts(value, "never");
+	} else {
+		col = csv_column(sb_str(&out), "value");
+		csv_field(row, col >= 0 && !strncmp(sb_str(&out), "name,", 5) ? col : 0, f, sizeof(f));
+		sb_puts(value, f);
+	}
+	sb_free(&out);
+	return 0;
+}
+
+/*
+ * `get NAME` of one parameter or one metric side, as a person reads it: 16 GiB,
+ * 107.8 MiB, 1.51 - with its unit, not the bare number a script wants. 1 done.
+ */
+static int human_get(struct session *s, const char *cmd, struct strbuf *out)
+{
+	char name[160], buf[96], why[256];
+	const struct param *p;
+	struct metric_ref ref;
+
+	if (sscanf(cmd, " get %159s %c", name, buf) != 1)
+		return 0;
+	if ((p = param_find(name))) {
+		param_format_human(&s->m, p, buf, sizeof(buf));
+		sb_puts(out, strncmp(buf, "auto: ", 6) ? buf : buf + 6); /* the value, not how it was set */
+		return 1;
+	}
+	if (metric_parse_m(&s->m, name, &ref, why, sizeof(why)) || ref.metric->list ||
+	    (ref.side < 0 && !ref.metric->single))
+		return 0;
+	render_human(metric_compute(&s->m, ref.patch, ref.metric, ref.metric->single ? 0 : ref.side, NULL),
+		     ref.metric->unit, buf, sizeof(buf));
+	sb_puts(out, buf);
+	return 1;
+}
+
+/* What {COMMAND} stands for in narration: the command's text output on one line. */
+static int command_text(struct session *s, const char *cmd, struct strbuf *out, char *err, size_t errlen)
+{
+	struct strbuf res = STRBUF_INIT;
+	size_t n;
+
+	if (human_get(s, cmd, out))
+		return 0;
+	if (run_as(s, cmd, FMT_TABLE, &res, err, errlen)) {
+		sb_free(&res);
+		return -1;
+	}
+	n = res.len;
+	while (n && (res.buf[n - 1] == '\n' || res.buf[n - 1] == ' '))
+		n--;
+	for (size_t i = 0; i < n; i++)
+		sb_putc(out, res.buf[i] == '\n' ? ' ' : res.buf[i]);
+	sb_free(&res);
+	return 0;
+}
+
+/* text with every {COMMAND} replaced; values: each as its one value (answers), else as printed (narration). */
+static int expand(struct session *s, const char *text, int values, struct strbuf *out, char *err, size_t errlen)
+{
+	for (const char *p = text; *p;) {
+		const char *open = strchr(p, '{'), *close;
+		char *cmd;
+		int rc;
+
+		if (!open) {
+			sb_puts(out, p);
+			break;
+		}
+		if (!(close = strchr(open, '}')))
+			return err_set(err, errlen, "'{' at column %d has no '}'", (int)(open - text) + 1);
+		sb_printf(out, "%.*s", (int)(open - p), p);
+		if (!(cmd = strndup(open + 1, (size_t)(close - open - 1))))
+			return err_set(err, errlen, "out of memory");
+		rc = values ? command_value(s, cmd, out, err, errlen) : command_text(s, cmd, out, err, errlen);
+		free(cmd);
+		if (rc)
+			return -1;
+		p = close + 1;
+	}
+	return 0;
+}
+
+int lesson_say(struct session *s, const char *text, struct strbuf *out, char *err, size_t errlen)
+{
+	return expand(s, text, 0, out, err, errlen);
+}
+
+/* Arithmetic for answers: + - * / and parentheses over decimal numbers. */
+struct arith {
+	const char *p;
+	int bad;
+};
+
+static double arith_sum(struct arith *a);
+
+static void arith_space(struct arith *a)
+{
+	while (*a->p == ' ')
+		a->p++;
+}
+
+static double arith_atom(struct arith *a)
+{
+	double v;
+	char *end;
+
+	arith_space(a);
+	if (*a->p == '(') {
+		a->p++;
+		v = arith_sum(a);
+		arith_space(a);
+		if (*a->p != ')')
+			a->bad = 1;
+		else
+			a->p++;
+		return v;
+	}
+	if (*a->p == '-') {
+		a->p++;
+		return -arith_atom(a);
+	}
+	v = strtod(a->p, &end);
+	if (end == a->p)
+		a->bad = 1;
+	a->p = end;
+	return v;
+}
+
+static double arith_product(struct arith *a)
+{
+	double v = arith_atom(a);
+
+	for (;;) {
+		arith_space(a);
+		if (*a->p == '*')
+			a->p++, v *= arith_atom(a);
+		else if (*a->p == '/')
+			a->p++, v /= arith_atom(a);
+		else
+			return v;
+	}
+}
+
+static double arith_sum(struct arith *a)
+{
+	double v = arith_product(a);
+
+	for (;;) {
+		arith_space(a);
+		if (*a->p == '+')
+			a->p++, v += arith_product(a);
+		else if (*a->p == '-')
+			a->p++, v -= arith_product(a);
+		else
+			return v;
+	}
+}
+
+static int is_command(const char *text)
+{
+	char w[32];
+
+	first_word(text, w, sizeof(w));
+	return cmd_find(w) != NULL;
+}
+
+int lesson_expected(struct session *s, const struct lesson_exercise *x, struct strbuf *value, char *err,
+		    size_t errlen)
+{
+	struct strbuf e = STRBUF_INIT;
+	struct arith a;
+	double v;
+
+	if (x->check) /* a design exercise has no one answer: the lesson's own solution is one */
+		return sb_puts(value, x->solution ? x->solution->text : ""), 0;
+	if (is_command(x->answer->text))
+		return command_value(s, x->answer->text, value, err, errlen);
+	if (expand(s, x->answer->text, 1, &e, err, errlen)) {
+		sb_free(&e);
+		return -1;
+	}
+	a.p = sb_str(&e);
+	a.bad = 0;
+	v = arith_sum(&a);
+	arith_space(&a);
+	if (a.bad || *a.p || !isfinite(v)) {
+		err_set(err, errlen, "answer '%s' is %s: not a number", x->answer->text, sb_str(&e));
+		sb_free(&e);
+		return -1;
+	}
+	sb_printf(value, "%.10g", v);
+	sb_free(&e);
+	return 0;
+}
+
+/* A number as a student types it: 1818, 0.39, 1e6, or a size (16M, 1G: bytes). */
+static int parse_number(const char *s, double *v)
+{
+	char *end, why[96];
+	uint64_t u;
+
+	while (*s == ' ')
+		s++;
+	if (!parse_size(s, &u, why, sizeof(why)) && strpbrk(s, "KMGTPkmgtp")) {
+		*v = (double)u;
+		return 0;
+	}
+	errno = 0;
+	*v = strtod(s, &end);
+	if (end == s || errno)
+		return -1;
+	while (*end == ' ')
+		end++;
+	return *end ? -1 : 0;
+}
+
+static void lower_trimmed(const char *s, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	while (*s == ' ')
+		s++;
+	for (; *s && n + 1 < len; s++)
+		buf[n++] = (char)tolower((unsigned char)*s);
+	while (n && buf[n - 1] == ' ')
+		n--;
+	buf[n] = '\0';
+}
+
+/* {answer} in text replaced by reply. */
+static void substitute(const char *text, const char *reply, struct strbuf *out)
+{
+	for (const char *p = text; *p;) {
+		const char *at = strstr(p, "{answer}");
+
+		if (!at) {
+			sb_puts(out, p);
+			break;
+		}
+		sb_printf(out, "%.*s%s", (int)(at - p), p, reply);
+		p = at + 8;
+	}
+}
+
+/*
+ * A design exercise: the check's commands run in order on a scratch copy of
+ * the session, each with {answer} replaced by the reply and then its
+ * {COMMAND}s computed at that point (after the check's own `set`s).
+ */
+static int judge_check(struct session *s, const struct lesson_exercise *x, const char *reply, struct strbuf *msg)
+{
+	struct session *scratch = malloc(sizeof(*scratch));
+	struct strbuf cmds = STRBUF_INIT;
+	char *ebuf = NULL, *obuf = NULL, err[1024];
+	size_t elen = 0, olen = 0;
+	FILE *sink = NULL, *errs = NULL;
+	struct scanner sc;
+	struct scan_cmd c;
+	int rc = 1;
+
+	if (scratch && (errs = open_memstream(&ebuf, &elen)) && (sink = open_memstream(&obuf, &olen))) {
+		*scratch = *s;
+		scratch->stream = NULL;
+		scratch->interactive = 0;
+		substitute(x->check->text, reply, &cmds);
+		rc = 0;
+		scan_init(&sc, sb_str(&cmds), cmds.len);
+		while (!rc && scan_next(&sc, &c)) {
+			struct strbuf one = STRBUF_INIT, done = STRBUF_INIT;
+
+			sb_printf(&one, "%.*s", (int)c.len, sb_str(&cmds) + c.start);
+			if (expand(scratch, sb_str(&one), 1, &done, err, sizeof(err)))
+				fprintf(errs, "batchlab: %s\n", err), rc = 1;
+			else
+				rc = script_run_line(scratch, sb_str(&done), "your answer", sink, errs);
+			sb_free(&one);
+			sb_free(&done);
+		}
+	}
+	if (sink)
+		fclose(sink);
+	if (errs)
+		fclose(errs);
+	if (!scratch || !sink || !errs)
+		sb_puts(msg, "out of memory");
+	else if (rc && ebuf) {
+		const char *e = !strncmp(ebuf, "batchlab: ", 10) ? ebuf + 10 : ebuf;
+
+		sb_printf(msg, "%.*s", (int)strcspn(e, "\n"), e);
+	}
+	free(ebuf);
+	free(obuf);
+	free(scratch);
+	sb_free(&cmds);
+	return rc == 0;
+}
+
+int lesson_judge(struct session *s, const struct lesson_exercise *x, const char *reply, struct strbuf *msg, char *err,
+		 size_t errlen)
+{
+	struct strbuf want = STRBUF_INIT;
+	char r[256], w[256];
+	double rv, wv, tol;
+	int right;
+
+	if (x->check)
+		return judge_check(s, x, reply, msg);
+	if (lesson_expected(s, x, &want, err, errlen)) {
+		sb_free(&want);
+		return -1;
+	}
+	lower_trimmed(reply, r, sizeof(r));
+	lower_trimmed(sb_str(&want), w, sizeof(w));
+	sb_free(&want);
+	if (!strcmp(w, "never"))
+		right = !strcmp(r, "never") || !strcmp(r, "none") || !strcmp(r, "no");
+	else if (parse_number(w, &wv))
+		right = !strcmp(r, w);
+	else if (parse_number(r, &rv)) {
+		sb_puts(msg, "a number is expected");
+		return 0;
+	} else {
+		if (x->answer->has_tol)
+			tol = x->answer->tol_pct ? fabs(wv) * x->answer->tol / 100 : x->answer->tol;
+		else if (wv == floor(wv) && fabs(wv) < 1e15)
+			tol = 0; /* a count is exact */
+		else
+			tol = fabs(wv) * 0.005; /* a real: as printed, four figures or so */
+		right = fabs(rv - wv) <= tol;
+		if (!right)
+			sb_puts(msg, rv < wv ? "too small" : "too large");
+	}
+	return right;
+}
+
+/* --- progress ----------------------------------------------------------------------------------- */
+
+static int progress_path(const struct lesson *l, char *path, size_t len, char *dir, size_t dirlen)
+{
+	const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+
+	if (xdg && *xdg)
+		snprintf(dir, dirlen, "%s/batchlab/lessons", xdg);
+	else if (home && *home)
+		snprintf(dir, dirlen, "%s/.local/state/batchlab/lessons", home);
+	else
+		return -1;
+	snprintf(path, len, "%.*s/%s", (int)(len - 80), dir, l->name);
+	return 0;
+}
+
+int lesson_progress_load(const struct lesson *l)
+{
+	char path[PATH_MAX], dir[PATH_MAX], err[256], *text = NULL;
+	size_t len;
+	int step = 0;
+
+	if (progress_path(l, path, sizeof(path), dir, sizeof(dir)) || infile_read(path, 4096, &text, &len, err, sizeof(err)))
+		return 0;
+	if (sscanf(text, "step %d", &step) != 1 || step < 0 || step >= l->nsteps)
+		step = 0;
+	free(text);
+	return step;
+}
+
+void lesson_progress_save(const struct lesson *l, int step, int answered)
+{
+	char path[PATH_MAX], dir[PATH_MAX], err[256], failed[PATH_MAX], text[128];
+	int n;
+
+	if (progress_path(l, path, sizeof(path), dir, sizeof(dir)) || make_dirs(dir, 0700, failed, sizeof(failed)))
+		return;
+	n = snprintf(text, sizeof(text), "step %d\nanswered %d of %d\n", step, answered, l->nexercises);
+	outfile_write(path, text, (size_t)n, err, sizeof(err)); /* progress is a convenience: a failure loses nothing typed */
+}
+
+void lesson_progress_clear(const struct lesson *l)
+{
+	char path[PATH_MAX], dir[PATH_MAX];
+
+	if (!progress_path(l, path, sizeof(path), dir, sizeof(dir)))
+		unlink(path);
+}
+
+/* --- the script-mode runner --------------------------------------------------------------------- */
+
+static void wrapped(FILE *out, const char *text, int width)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	wrap_text(&sb, text, width, 1);
+	fprintf(out, "%s\n", sb_str(&sb));
+	sb_free(&sb);
+}
+
+static int read_reply(FILE *in, char *buf, size_t len)
+{
+	if (!fgets(buf, (int)len, in))
+		return -1;
+	buf[strcspn(buf, "\r\n")] = '\0';
+	return 0;
+}
+
+/* One exercise: up to LESSON_TRIES tries from in (or the lesson's own answer with check). 1 right, 0 not, -1 error. */
+static int exercise(struct session *s, const struct lesson *l, int i, FILE *in, FILE *out, FILE *errf, int width,
+		    int check)
+{
+	struct lesson_exercise x = lesson_exercise_at(l, i);
+	char err[1024], reply[SCRIPT_LINE_MAX];
+	struct strbuf q = STRBUF_INIT;
+
+	sb_puts(&q, "? ");
+	if (lesson_say(s, x.ask->text, &q, err, sizeof(err))) {
+		fprintf(errf, "batchlab: %s:%d: %s\n", l->path, x.ask->lineno, err);
+		sb_free(&q);
+		return -1;
+	}
+	wrapped(out, sb_str(&q), width);
+	sb_free(&q);
+	for (int t = 1; t <= LESSON_TRIES; t++) {
+		struct strbuf msg = STRBUF_INIT, want = STRBUF_INIT;
+		int right;
+
+		if (check) {
+			if (lesson_expected(s, &x, &want, err, sizeof(err))) {
+				fprintf(errf, "batchlab: %s:%d: %s\n", l->path, (x.answer ? x.answer : x.check)->lineno, err);
+				sb_free(&want);
+				return -1;
+			}
+			snprintf(reply, sizeof(reply), "%s", sb_str(&want));
+			sb_free(&want);
+		} else if (read_reply(in, reply, sizeof(reply))) {
+			fprintf(out, "  (no answer: the input ended)\n");
+			return 0;
+		}
+		fprintf(out, "> %s\n", reply);
+		right = lesson_judge(s, &x, reply, &msg, err, sizeof(err));
+		if (right < 0) {
+			fprintf(errf, "batchlab: %s:%d: %s\n", l->path, x.answer->lineno, err);
+			sb_free(&msg);
+			return -1;
+		}
+		if (right) {
+			fprintf(out, "  right.\n");
+			sb_free(&msg);
+			return 1;
+		}
+		if (check) {
+			fprintf(errf, "batchlab: %s:%d: the lesson's own answer '%s' is judged wrong%s%s\n", l->path,
+				(x.solution ? x.solution : x.answer)->lineno, reply, msg.len ? ": " : "", sb_str(&msg));
+			sb_free(&msg);
+			return -1;
+		}
+		fprintf(out, "  not quite%s%s.\n", msg.len ? ": " : "", sb_str(&msg));
+		sb_free(&msg);
+		if (x.hint && t < LESSON_TRIES) {
+			struct strbuf h = STRBUF_INIT;
+
+			sb_printf(&h, "  hint: %s", x.hint->text);
+			wrapped(out, sb_str(&h), width);
+			sb_free(&h);
+		}
+	}
+	{
+		struct strbuf want = STRBUF_INIT;
+
+		if (lesson_expected(s, &x, &want, err, sizeof(err)) == 0)
+			fprintf(out, "  the answer: %s (found with: %s)\n", sb_str(&want),
+				x.check ? x.check->text : x.answer->text);
+		sb_free(&want);
+	}
+	return 0;
+}
+
+int lesson_run(struct session *s, const struct lesson *l, FILE *in, FILE *out, FILE *errf, int width, int check)
+{
+	int step = 0, right = 0, asked = 0;
+	char err[1024], where[PATH_MAX + 32];
+
+	if (width < WRAP_MIN)
+		width = WRAP_MIN;
+	fprintf(out, "Lesson %s: %s (%d steps, %d exercises)\n", l->name, l->title, l->nsteps, l->nexercises);
+	for (int i = 0; i < l->nlines; i++) {
+		const struct lesson_line *ln = &l->lines[i];
+		struct strbuf sb = STRBUF_INIT;
+		int r;
+
+		switch (ln->kind) {
+		case LK_STEP:
+			fprintf(out, "\n== Step %d of %d: %s ==\n", ++step, l->nsteps, ln->text);
+			lesson_progress_save(l, step - 1, right);
+			break;
+		case LK_SAY:
+			if (lesson_say(s, ln->text, &sb, err, sizeof(err))) {
+				fprintf(errf, "batchlab: %s:%d: %s\n", l->path, ln->lineno, err);
+				sb_free(&sb);
+				return 1;
+			}
+			wrapped(out, sb_str(&sb), width);
+			break;
+		case LK_COMMAND:
+			fprintf(out, "batchlab> %s\n", ln->text);
+			fflush(out);
+			snprintf(where, sizeof(where), "%s:%d", l->path, ln->lineno);
+			if (script_run_line(s, ln->text, where, out, errf)) {
+				sb_free(&sb);
+				return 1;
+			}
+			break;
+		case LK_ASK:
+			asked++;
+			r = exercise(s, l, i, in, out, errf, width, check);
+			if (r < 0) {
+				sb_free(&sb);
+				return 1;
+			}
+			right += r;
+			break;
+		default:
+			break;
+		}
+		sb_free(&sb);
+	}
+	fprintf(out, "\nEnd of lesson %s: %d of %d exercises right.\n", l->name, right, asked);
+	if (right == asked)
+		lesson_progress_clear(l);
+	else
+		lesson_progress_save(l, l->nsteps - 1, right);
+	return right == asked ? 0 : 1;
+}
