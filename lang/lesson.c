@@ -329,10 +329,20 @@ int lesson_find(const char *name, char *path, size_t len, char *err, size_t errl
 			return 0;
 	}
 	lesson_list(&known, lerr, sizeof(lerr));
-	for (char *p = known.buf; p && *p; p++) /* one line: names only */
-		if (*p == '\n')
-			*p = ',';
-	err_set(err, errlen, "no lesson '%s' (lesson list: %s)", name, known.len ? sb_str(&known) : "none found");
+	{
+		struct strbuf names = STRBUF_INIT; /* one line: the names only */
+
+		for (const char *p = sb_str(&known); *p;) {
+			const char *nl = strchr(p, '\n');
+
+			sb_printf(&names, "%s%.*s", names.len ? ", " : "", (int)strcspn(p, " \n"), p);
+			if (!nl)
+				break;
+			p = nl + 1;
+		}
+		err_set(err, errlen, "no lesson '%s' (known: %s)", name, names.len ? sb_str(&names) : "none found");
+		sb_free(&names);
+	}
 	sb_free(&known);
 	return -1;
 }
@@ -787,7 +797,11 @@ static int judge_check(struct session *s, const struct lesson_exercise *x, const
 	if (!scratch || !sink || !errs)
 		sb_puts(msg, "out of memory");
 	else if (rc && ebuf) {
-		const char *e = !strncmp(ebuf, "batchlab: ", 10) ? ebuf + 10 : ebuf;
+		/* "batchlab: your answer: expect: X" says only X to the student */
+		const char *e = ebuf;
+
+		for (const char *pre; (pre = !strncmp(e, "batchlab: ", 10) ? "batchlab: " : !strncmp(e, "your answer: ", 13) ? "your answer: " : !strncmp(e, "expect: ", 8) ? "expect: " : NULL);)
+			e += strlen(pre);
 
 		sb_printf(msg, "%.*s", (int)strcspn(e, "\n"), e);
 	}

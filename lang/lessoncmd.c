@@ -15,6 +15,7 @@
 #include "../core/sweep.h"
 #include "../core/units.h"
 #include "infile.h"
+#include "numfmt.h"
 #include "lesson.h"
 #include "render.h"
 #include "script.h"
@@ -78,7 +79,11 @@ int cmd_source(struct session *s, int argc, char **argv, struct strbuf *out, cha
 		sb_printf(out, "%.*s", (int)olen, obuf);
 	if (rc) {
 		/* the inner error already names FILE:LINE: keep it whole, less the program's name */
-		const char *m = ebuf && !strncmp(ebuf, "batchlab: ", 10) ? ebuf + 10 : ebuf ? ebuf : "failed";
+		const char *m = ebuf && !strncmp(ebuf, "batchlab: ", 10) ? ebuf + 10 : ebuf ? ebuf : "failed", *inner;
+
+		/* a nested source already said where: the innermost file's line, not every file's on the way */
+		while ((inner = strstr(m, ": source: ")))
+			m = inner + 10;
 
 		err_set(err, errlen, "source: %.*s", (int)strcspn(m, "\n"), m);
 	}
@@ -193,6 +198,8 @@ int cmd_expect(struct session *s, int argc, char **argv, struct strbuf *out, cha
 
 				if (r.real)
 					fmt_real_shortest(sw->cur.r, num, sizeof(num));
+				else if (!strcmp(r.key->unit, "bytes")) /* 1 GiB, as the range was typed */
+					fmt_human(val_int(sw->cur.u), "bytes", num, sizeof(num));
 				else
 					snprintf(num, sizeof(num), "%llu", (unsigned long long)sw->cur.u);
 				snprintf(at, sizeof(at), "%s = %s", r.key->name, num);

@@ -89,8 +89,14 @@ static int run_one(struct session *s, const char *text, const struct scan_cmd *c
 		print_error(errf, where, "out of memory");
 		return 1;
 	}
-	if (s->echo) /* as sh -x: the command as typed, then what it printed */
-		fprintf(out, "batchlab> %s\n", cmd);
+	if (s->echo) { /* as sh -x: the command as typed, then what it printed */
+		const char *t = cmd + strspn(cmd, " \t");
+		size_t n = strlen(t);
+
+		while (n && (t[n - 1] == ' ' || t[n - 1] == '\t'))
+			n--;
+		fprintf(out, "batchlab> %.*s\n", (int)n, t);
+	}
 	s->stream = out;
 	errno = 0;
 	rc = cmd_run(s, cmd, &res, err, sizeof(err));

@@ -54,7 +54,7 @@ if [ -n "${BL_WRAP:-}" ]; then
 	chmod +x "$tmp/batchlab"
 	BL=$tmp/batchlab
 fi
-export BL LC_ALL=C BATCHLAB_PRESETS="$here/../../presets"
+export BL LC_ALL=C BATCHLAB_PRESETS="$here/../../presets" BATCHLAB_LESSONS="$here/../../lessons"
 jobs=${BL_JOBS:-$(nproc 2>/dev/null || echo 1)}
 for cmd; do printf '%s\n' "$cmd"; done |
 	xargs -P "$jobs" -I{} sh -c 'n=$(basename "$2" .cmd); exec sh "$1" --one "$2" "$3/t/$n"' sh "$here/script_tests.sh" {} "$tmp"
