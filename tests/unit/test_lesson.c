@@ -1,0 +1,182 @@
+/* lang/lesson.c: answers computed by batchlab itself, judged with their tolerance; narration computed. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../lang/lesson.h"
+#include "../../lang/session.h"
+#include "../../core/patch.h"
+#include "../../core/variant.h"
+
+static char dir[] = "/tmp/bl-test-lesson-XXXXXX";
+
+static int setup(void **state)
+{
+	(void)state;
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd) ? -1 : 0;
+}
+
+/* A lesson file with text, loaded; its first exercise. */
+static struct lesson_exercise load(struct lesson *l, const char *text)
+{
+	char path[256], err[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/t.lesson", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	if (lesson_load(l, path, err, sizeof(err)))
+		fail_msg("%s", err);
+	for (int i = 0; i < l->nlines; i++)
+		if (l->lines[i].kind == LK_ASK)
+			return lesson_exercise_at(l, i);
+	fail_msg("no ask");
+	return lesson_exercise_at(l, 0);
+}
+
+static int judge(struct session *s, const struct lesson_exercise *x, const char *reply)
+{
+	struct strbuf msg = STRBUF_INIT;
+	char err[512];
+	int r = lesson_judge(s, x, reply, &msg, err, sizeof(err));
+
+	if (r < 0)
+		fail_msg("%s", err);
+	sb_free(&msg);
+	return r;
+}
+
+/* A count is exact: 2 * fls(8) * (1 + fls(66060288 >> 15)) = 2 * 4 * 12 = 96 on 8 CPUs. */
+static void test_count_exact(void **state)
+{
+	struct session s;
+	struct lesson l;
+	struct lesson_exercise x;
+
+	(void)state;
+	session_init(&s);
+	x = load(&l, "step a\nset cpus 8\nask t?\nanswer get vmstat.threshold\n");
+	s.m.cpus = 8;
+	assert_int_equal(judge(&s, &x, "96"), 1);
+	assert_int_equal(judge(&s, &x, " 96 "), 1);
+	assert_int_equal(judge(&s, &x, "96.0"), 1);
+	assert_int_equal(judge(&s, &x, "95"), 0);
+	assert_int_equal(judge(&s, &x, "97"), 0);
+	assert_int_equal(judge(&s, &x, "ninety-six"), 0);
+	lesson_free(&l);
+}
+
+/*
+ * Arithmetic over computed values, with a tolerance: the committed_as batch ratio on the
+ * default machine is (66060288 / 64 / 4) / (66060288 / 64 / 256) = 258048 / 4032 = 64.
+ */
+static void test_tolerance(void **state)
+{
+	struct session s;
+	struct lesson l;
+	struct lesson_exercise x;
+
+	(void)state;
+	session_init(&s);
+	x = load(&l, "step a\nask r?\nanswer ({get committed_as.batch.after}) / {get committed_as.batch.before} within 1%\n");
+	assert_int_equal(judge(&s, &x, "64"), 1);
+	assert_int_equal(judge(&s, &x, "64.6"), 1);  /* 0.94 % off */
+	assert_int_equal(judge(&s, &x, "63.4"), 1);
+	assert_int_equal(judge(&s, &x, "64.7"), 0);  /* 1.09 % off */
+	assert_int_equal(judge(&s, &x, "63.3"), 0);
+	lesson_free(&l);
+	x = load(&l, "step a\nask r?\nanswer {get committed_as.batch.after} - {get committed_as.batch.before} within 10\n");
+	assert_int_equal(judge(&s, &x, "254010"), 1); /* 258048 - 4032 = 254016 */
+	assert_int_equal(judge(&s, &x, "254005"), 0);
+	lesson_free(&l);
+}
+
+/* where's crossing is the answer; a size may be typed as a size; nothing in range is "never". */
+static void test_where_and_sizes(void **state)
+{
+	struct session s;
+	struct lesson l;
+	struct lesson_exercise x;
+
+	(void)state;
+	session_init(&s);
+	/* 64 pages of 4 KiB per CPU: 1 GiB at 1 GiB / 256 KiB = 4096 CPUs */
+	x = load(&l, "step a\nask c?\nanswer where memcg_charge.stock_max_bytes.after >= 1G over cpus 1 65536\n");
+	assert_int_equal(judge(&s, &x, "4096"), 1);
+	assert_int_equal(judge(&s, &x, "4095"), 0);
+	lesson_free(&l);
+	/* the window is never 0 pages */
+	x = load(&l, "step a\nask c?\nanswer where vmpressure.window.after < 1 over ram 1G 1T\n");
+	assert_int_equal(judge(&s, &x, "never"), 1);
+	assert_int_equal(judge(&s, &x, "None"), 1);
+	assert_int_equal(judge(&s, &x, "1G"), 0);
+	lesson_free(&l);
+	/* 128 GiB: the first doubling where a 4 GiB group's share of the window is 0.5 % or more */
+	x = load(&l, "step a\nask c?\nanswer get ram\n");
+	assert_int_equal(judge(&s, &x, "256G"), 1);
+	assert_int_equal(judge(&s, &x, "274877906944"), 1);
+	assert_int_equal(judge(&s, &x, "128G"), 0);
+	lesson_free(&l);
+}
+
+/* A design is judged on a scratch copy: the student's machine keeps its state whatever is typed. */
+static void test_check_keeps_state(void **state)
+{
+	struct session s;
+	struct lesson l;
+	struct lesson_exercise x;
+
+	(void)state;
+	session_init(&s);
+	x = load(&l, "step a\nask d?\ncheck variant memcg_charge mine = {answer}; set cpus 4096; "
+		     "expect memcg_charge.stock_max_bytes.mine <= 64M\nsolution 4\n");
+	assert_int_equal(judge(&s, &x, "64"), 0);  /* 4096 * 64 * 4 KiB = 1 GiB */
+	assert_int_equal(judge(&s, &x, "4"), 1);   /* 4096 * 4 * 4 KiB = 64 MiB */
+	assert_int_equal(judge(&s, &x, "4 +"), 0); /* not an expression */
+	assert_int_equal(s.m.cpus, 64);
+	assert_true(variant_find(&s.m, patch_find("memcg_charge"), "mine") < 0);
+	lesson_free(&l);
+}
+
+/* {COMMAND} in narration reads as a person would: with its unit. */
+static void test_say(void **state)
+{
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512];
+
+	(void)state;
+	session_init(&s);
+	assert_int_equal(lesson_say(&s, "ram {get ram}, batch {get committed_as.batch.before}.", &out, err, sizeof(err)), 0);
+	assert_string_equal(sb_str(&out), "ram 256 GiB, batch 4032 pages.");
+	sb_reset(&out);
+	assert_int_equal(lesson_say(&s, "a {get nosuch} b", &out, err, sizeof(err)), -1);
+	assert_int_equal(lesson_say(&s, "open {get cpus", &out, err, sizeof(err)), -1);
+	sb_free(&out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_count_exact),
+		cmocka_unit_test(test_tolerance),
+		cmocka_unit_test(test_where_and_sizes),
+		cmocka_unit_test(test_check_keeps_state),
+		cmocka_unit_test(test_say),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
