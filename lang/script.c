@@ -70,7 +70,7 @@ static int run_lesson(struct session *s, FILE *out, FILE *errf)
 		return 1;
 	}
 	s->in_lesson = 1;
-	rc = lesson_run(s, &l, stdin, out, errf, script_width(out), 0);
+	rc = lesson_run(s, &l, stdin, out, errf, s->width ? s->width : script_width(out), 0);
 	s->in_lesson = 0;
 	lesson_free(&l);
 	return rc;

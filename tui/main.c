@@ -90,7 +90,7 @@ static int lesson_main(struct session *s, const char *name, int check, int resta
 		return screen_main(s);
 	}
 	s->in_lesson = 1;
-	rc = lesson_run(s, &l, stdin, stdout, stderr, script_width(stdout), check);
+	rc = lesson_run(s, &l, stdin, stdout, stderr, s->width ? s->width : script_width(stdout), check);
 	s->in_lesson = 0;
 	lesson_free(&l);
 	return rc ? 1 : flushed_ok("--lesson");
