@@ -25,6 +25,7 @@ static char *finished;
 static FILE *devnull;
 static int initialised;
 static char hint[1024]; /* the candidates of the last ambiguous Tab */
+static int added;       /* lines this session added to the history: appended to the file at the end */
 
 static int getc_hook(FILE *f)
 {
@@ -60,8 +61,10 @@ static void line_done(char *line)
 	if (line && *line) {
 		HIST_ENTRY *last = history_length ? history_get(history_base + history_length - 1) : NULL;
 
-		if (!last || strcmp(last->line, line))
+		if (!last || strcmp(last->line, line)) {
 			add_history(line);
+			added++;
+		}
 	}
 	rl_callback_handler_remove();
 }
@@ -97,8 +100,9 @@ void cmdline_init(void)
 	rl_completion_display_matches_hook = show_matches;
 	using_history();
 	stifle_history(HISTORY_LINES);
+	added = 0;
 	if (!history_file(path, sizeof(path), 0))
-		read_history(path);
+		history_load(path);
 }
 
 void cmdline_done(void)
@@ -108,8 +112,10 @@ void cmdline_done(void)
 	if (!initialised)
 		return;
 	cmdline_cancel();
-	if (history_length && !history_file(path, sizeof(path), 1))
-		write_history(path);
+	/* appended, never written over: a prompt running beside the explorer keeps its lines */
+	if (added && !history_file(path, sizeof(path), 1))
+		history_save(path, added, 1);
+	added = 0;
 	clear_history();
 	if (devnull)
 		fclose(devnull);

@@ -61,7 +61,7 @@ int repl_main(struct session *s)
 		fprintf(stderr, "batchlab: history file %s: not a regular file: history not kept\n", hist);
 	have_hist = !have_hist;
 	if (have_hist)
-		read_history(hist);
+		history_load(hist);
 
 	/* a newcomer's first question, answered before it is asked */
 	printf("batchlab %s: 'help' lists the commands; 'help TOPIC' explains a command, key, patch\n"
@@ -81,7 +81,7 @@ int repl_main(struct session *s)
 		if (*line && (!history_length || strcmp(line, history_get(history_base + history_length - 1)->line))) {
 			add_history(line);
 			if (have_hist)
-				append_history(1, hist);
+				history_save(hist, 1, 0);
 		}
 		snprintf(where, sizeof(where), "repl:%d", lineno);
 		/* an error is printed and the prompt goes on */
@@ -90,7 +90,7 @@ int repl_main(struct session *s)
 		free(line);
 	}
 	if (have_hist)
-		history_truncate_file(hist, HISTORY_LINES);
+		history_save(hist, 0, 1);
 	rlcomplete_done();
 	return 0;
 }

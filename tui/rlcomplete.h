@@ -20,6 +20,19 @@
  * history then, rather than a hang or a replaced node. -1: no such file to make.
  */
 int history_file(char *buf, size_t len, int create);
+/*
+ * The history file is shared by every batchlab running (the explorer and
+ * any number of prompts), so it is only appended to and cut, never
+ * overwritten, under a lock (flock on history.lock beside it), with the
+ * signals that end the process held meanwhile.
+ */
+void history_load(const char *path);
+/*
+ * Append readline's last n lines to path; with trim, then cut it to its last
+ * HISTORY_LINES and remove the temporaries of killed sessions (readline's
+ * history-PID.tmp). Without the lock (another holds it for over 2 s) it only appends.
+ */
+void history_save(const char *path, int n, int trim);
 
 /* Point readline's completion at complete_line(); safe to call again. */
 void rlcomplete_install(void);

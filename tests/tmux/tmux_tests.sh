@@ -592,6 +592,39 @@ undo_redefined() {
 }
 check "u brings back a variant deleted and defined again in one command line" undo_redefined
 
+# Issue 21: the explorer and a prompt beside it share one history file: the explorer's exit appends
+# its lines rather than writing its copy over the file, so what the prompt added meanwhile stays; and
+# the empty history-PID.tmp a killed session left (its process gone) is removed.
+repl_wait() {
+	i=0
+	while [ $i -lt 50 ]; do
+		$T capture-pane -p -t repl 2>/dev/null | grep -q "$1" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	bad "the prompt never showed /$1/"
+	return 1
+}
+history_merge() {
+	h=$tmp/hist/batchlab/history
+	rm -rf "$tmp/hist" && mkdir -p "$tmp/hist/batchlab" || return 1
+	sh -c ':' & dead=$!
+	wait $dead
+	: >"$h-$(printf %05d $dead).tmp"
+	start XDG_STATE_HOME="$tmp/hist" && keys : 'set cpus 8' Enter && expect ' cpus +8( |$)' || return 1
+	$T new-session -d -s repl -x 100 -y 10 \
+		"env TERM=tmux-256color XDG_STATE_HOME='$tmp/hist' INPUTRC=/dev/null '$BL' --repl; echo REPL-DONE; exec sleep 60" &&
+		repl_wait 'batchlab>' && $T send-keys -t repl 'get ram' Enter && repl_wait '^274877906944' || return 1
+	keys : 'get cpus' Enter && expect '^8$' && keys : quit Enter && exited 0 || return 1
+	$T send-keys -t repl 'set ram 4G' Enter quit Enter && repl_wait REPL-DONE || return 1
+	$T kill-session -t repl
+	for line in 'set cpus 8' 'get ram' 'get cpus' 'set ram 4G' quit; do
+		grep -qxF "$line" "$h" || { bad "history lost '$line': $(tr '\n' '|' <"$h")"; return 1; }
+	done
+	if ls "$tmp/hist/batchlab" | grep -q '\.tmp$'; then bad "left $(ls "$tmp/hist/batchlab")"; return 1; fi
+}
+check "the explorer's exit appends its history: a prompt's lines from meanwhile stay, no stale .tmp" history_merge
+
 reset_asks() {
 	start && keys + && expect ' cpus +128( |$)' && keys R &&
 		expect 'reset every parameter to its default\? \(y/n\)' && keys n && expect 'left as it was' ' cpus +128( |$)' &&
