@@ -9,6 +9,7 @@
 #include "hostcmd.h"
 #include "outopts.h"
 #include "outpath.h"
+#include "wrap.h"
 #include "presetio.h"
 #include "records.h"
 #include "render.h"
@@ -564,7 +565,7 @@ const struct command commands[] = {
 	  "your own version of a patch's constant, as one more column (help variant)", cmd_variant, OUT_NONE },
 	{ "tradeoff", "PATCH [over KNOB FROM TO [step N | x N]] [> PATH]", 1, 9,
 	  { ARG_PATCH, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
-	  "benefit against cost as the patch's own constant varies; before and after marked (--output PATH too)", cmd_tradeoff, OUT_SELF },
+	  "benefit against cost as the patch's own constant varies; before and after marked (--output PATH too)", cmd_tradeoff, OUT_CMD },
 	{ "format", "[table|csv|json]", 0, 1, { ARG_FORMAT, ARG_NONE, ARG_NONE },
 	  "output format of later commands", cmd_format, OUT_NONE },
 	{ "help", "[TOPIC]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },
@@ -611,8 +612,9 @@ static int cmd_exec(struct session *s, const struct command *c, int argc, char *
 {
 	enum out_format format = s->format;
 	struct out_opts saved = s->opts;
-	struct strbuf text = STRBUF_INIT;
-	int rc;
+	struct strbuf text = STRBUF_INIT, *dst = c->out == OUT_CMD && o.path ? &text : out;
+	size_t from = dst->len;
+	int rc, width;
 
 	if (o.format >= 0)
 		s->format = (enum out_format)o.format;
@@ -621,15 +623,26 @@ static int cmd_exec(struct session *s, const struct command *c, int argc, char *
 	if (!o.width)
 		o.width = s->width;
 	s->opts = o;
-	if (c->out == OUT_CMD && o.path) {
-		rc = c->exec(s, argc, argv, &text, err, errlen);
-		if (rc)
-			sb_free(&text);
-		else
-			rc = outpath_write(s, c->name, "output", o.path, &text, out, err, errlen);
-	} else {
-		rc = c->exec(s, argc, argv, out, err, errlen);
+	width = session_width(s);
+	rc = c->exec(s, argc, argv, dst, err, errlen);
+	/*
+	 * Text for people fits its width: the prose its writer broke at another
+	 * width reflowed at words; a table is laid out to fit by its writer, and
+	 * with --width a row that still does not is broken too, so no line is wider.
+	 */
+	if (!rc && c->out == OUT_CMD && s->format == FMT_TABLE && width && wrap_widest(sb_str(dst) + from) > width) {
+		struct strbuf fit = STRBUF_INIT;
+
+		wrap_reflow(&fit, sb_str(dst) + from, width, !o.width);
+		dst->len = from;
+		dst->buf[from] = '\0';
+		sb_puts(dst, sb_str(&fit));
+		sb_free(&fit);
 	}
+	if (rc)
+		sb_free(&text);
+	else if (dst == &text)
+		rc = outpath_write(s, c->name, "output", o.path, &text, out, err, errlen);
 	s->format = format;
 	s->opts = saved;
 	return rc;

@@ -3,6 +3,8 @@
 
 #include <stdint.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "../core/err.h"
 #include "../core/units.h"
@@ -18,6 +20,15 @@ int out_format_find(const char *name)
 		if (!strcmp(name, out_format_names[i]))
 			return i;
 	return -1;
+}
+
+int outopts_tty_cols(int fd)
+{
+	struct winsize ws;
+
+	if (!isatty(fd) || ioctl(fd, TIOCGWINSZ, &ws) || !ws.ws_col)
+		return 0;
+	return ws.ws_col > WRAP_MAX ? WRAP_MAX : ws.ws_col;
 }
 
 int outopts_width(const char *cmd, const char *w, int *width, char *err, size_t errlen)

@@ -47,6 +47,9 @@ extern const char *const outopt_words[];
  */
 int outopts_take(const char *cmd, int *argc, char **argv, int keep, struct out_opts *o, char *err, size_t errlen);
 
+/* The columns of the terminal fd is, 0 when it is none (a pipe, a file). */
+int outopts_tty_cols(int fd);
+
 /* A --width value: 0 with *width set, or -1 with "CMD: --width 'W': expected 24..1000 columns". */
 int outopts_width(const char *cmd, const char *w, int *width, char *err, size_t errlen);
 

@@ -10,6 +10,8 @@
 #include "../core/units.h"
 #include "../core/variant.h"
 #include "numfmt.h"
+#include "wrap.h"
+#include "../core/utf8.h"
 #include "records.h"
 
 void render_bare(struct value v, char *buf, size_t len)
@@ -164,14 +166,58 @@ static void emit_record(enum out_format f, const struct record *r, int *first, s
 	*first = 0;
 }
 
-static void show_machine_table(const struct machine *m, struct strbuf *out)
+static int max_i(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+/* prefix, then text wrapped so its lines hang under where it began (or, with no room there, below it). */
+static void put_hanging(struct strbuf *out, const char *prefix, const char *text, int width)
+{
+	int at = utf8_width(prefix, strlen(prefix)), room = width - at;
+	struct strbuf w = STRBUF_INIT;
+
+	if (!*text) {
+		sb_printf(out, "%s\n", prefix);
+		return;
+	}
+	if (room < 20 && width > 28) { /* the text's own lines, under the prefix */
+		at = 6;
+		room = width - at;
+		sb_printf(out, "%s\n%*s", prefix, at, "");
+	} else {
+		sb_puts(out, prefix);
+	}
+	wrap_text(&w, text, room, 0);
+	for (const char *p = sb_str(&w); *p; p++) {
+		sb_putc(out, *p);
+		if (*p == '\n')
+			sb_printf(out, "%*s", at, "");
+	}
+	sb_putc(out, '\n');
+	sb_free(&w);
+}
+
+/* A value longer than this has its help on the next line: a few long values do not narrow every help. */
+#define SHOW_VALUE_W 16
+
+static void show_machine_table(const struct machine *m, int width, struct strbuf *out)
 {
 	const char *group = "";
-	size_t width = param_name_width();
+	int name_w = (int)param_name_width(), value_w = 0, fits = 1;
 
-	sb_puts(out, "machine\n");
 	for (size_t i = 0; i < nparams; i++) {
 		char v[96];
+
+		param_format_human(m, &params[i], v, sizeof(v));
+		value_w = max_i(value_w, (int)strlen(v));
+		fits &= 2 + name_w + 1 + 32 + 1 + (int)strlen(params[i].help) <= width;
+	}
+	if (!fits && value_w > SHOW_VALUE_W)
+		value_w = SHOW_VALUE_W;
+	sb_puts(out, "machine\n");
+	for (size_t i = 0; i < nparams; i++) {
+		char v[96], prefix[256];
 
 		if (strcmp(group, params[i].group)) {
 			group = params[i].group;
@@ -179,7 +225,17 @@ static void show_machine_table(const struct machine *m, struct strbuf *out)
 				sb_printf(out, "%s\n", group);
 		}
 		param_format_human(m, &params[i], v, sizeof(v));
-		sb_printf(out, "  %-*s %-32s %s\n", (int)width, params[i].name, v, params[i].help);
+		if (fits) { /* the layout it always had, where every row fits */
+			sb_printf(out, "  %-*s %-32s %s\n", name_w, params[i].name, v, params[i].help);
+			continue;
+		}
+		if ((int)strlen(v) > value_w) {
+			sb_printf(out, "  %-*s %s\n", name_w, params[i].name, v);
+			snprintf(prefix, sizeof(prefix), "  %-*s %-*s  ", name_w, "", value_w, "");
+		} else {
+			snprintf(prefix, sizeof(prefix), "  %-*s %-*s  ", name_w, params[i].name, value_w, v);
+		}
+		put_hanging(out, prefix, params[i].help, width);
 	}
 }
 
@@ -194,119 +250,315 @@ static void show_machine_records(const struct machine *m, enum out_format f, int
 	}
 }
 
-/* One metric row of `show`, as text: the cells are made first so the columns fit them. */
+/*
+ * `show PATCH` as a table that fits a width. The cells are made first, in a
+ * long and a short spelling; then each layout from the widest is tried until
+ * one fits: the kind as its one-letter mark (~ model, * workload), variant
+ * cells without their change, the verdict as a mark (+ better, - worse), short
+ * cells beside a unit column, one-space gaps with the units under the table;
+ * when none fits, a paragraph a metric, wrapped.
+ */
 struct show_row {
-	char side[PATCH_MAX_COLS][96];
-	char change[64];
+	char side[PATCH_MAX_COLS][96];  /* long: "512 pages", a variant's "127 pages (x3.969)" */
+	char bare[PATCH_MAX_COLS][40];  /* a variant's value alone */
+	char brief[PATCH_MAX_COLS][40]; /* short: "512", "2 MiB", "11.6Gbps" (the unit apart) */
+	char change[64], change_brief[64];
 	enum verdict verdict;
 };
 
+enum {
+	SHOW_MARKS = 1,    /* the kind as a mark before the name */
+	SHOW_BARE_VAR = 2, /* a variant's cell without its change */
+	SHOW_VMARK = 4,    /* the verdict as + or - */
+	SHOW_BRIEF = 8,    /* short cells, a unit column */
+	SHOW_TIGHT = 16,   /* one-space gaps, no unit column: the units in a note */
+	SHOW_STACKED = 32, /* a paragraph a metric */
+};
+static const int show_layouts[] = { 0, SHOW_MARKS, SHOW_MARKS | SHOW_BARE_VAR, SHOW_MARKS | SHOW_BARE_VAR | SHOW_VMARK,
+				    SHOW_MARKS | SHOW_BARE_VAR | SHOW_VMARK | SHOW_BRIEF,
+				    SHOW_MARKS | SHOW_BARE_VAR | SHOW_VMARK | SHOW_BRIEF | SHOW_TIGHT, SHOW_STACKED };
+
+/* A short cell's width: "11.58Gbps", "31.75 MiB". */
+#define SHOW_BRIEF_W 9
+
+static char kind_mark(const struct metric_desc *md)
+{
+	return md->kind == METRIC_MODELED ? '~' : md->kind == METRIC_WORKLOAD ? '*' : ' ';
+}
+
+static const char *vmark(enum verdict v)
+{
+	return v == VERDICT_BETTER ? "+" : v == VERDICT_WORSE ? "-" : "";
+}
+
 /* Under the table: each variant's expression, and what the kernel says about its value here. */
-static void show_variant_notes(const struct machine *m, const struct patch_desc *d, struct strbuf *out)
+static void show_variant_notes(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out)
 {
 	for (int side = patch_nsides(d); side < patch_ncols(m, d); side++) {
 		const struct variant *v = variant_at(m, d, side);
 		const char *why = NULL, *mark = NULL;
+		struct strbuf t = STRBUF_INIT;
 		uint64_t x;
 
 		if (d->constant->per_call) {
-			sb_printf(out, "  %s: %s = %s, each call\n", v->name, d->constant->name, v->text);
-			continue;
+			sb_printf(&t, "  %s: %s = %s, each call\n", v->name, d->constant->name, v->text);
+		} else {
+			if (variant_eval(m, d, side, NULL, &x, &why, NULL))
+				mark = why;
+			else if (d->constant->check)
+				mark = d->constant->check(x);
+			sb_printf(&t, "  %s: %s = %s%s%s\n", v->name, d->constant->name, v->text,
+				  mark ? (why ? "; n/a: " : "; marked: ") : "", mark ? mark : "");
 		}
-		if (variant_eval(m, d, side, NULL, &x, &why, NULL))
-			mark = why;
-		else if (d->constant->check)
-			mark = d->constant->check(x);
-		sb_printf(out, "  %s: %s = %s%s%s\n", v->name, d->constant->name, v->text,
-			  mark ? (why ? "; n/a: " : "; marked: ") : "", mark ? mark : "");
+		wrap_text(out, sb_str(&t), width, 0);
+		sb_free(&t);
 	}
 }
 
-static void show_model_table(const struct machine *m, const struct patch_desc *d, struct strbuf *out)
+/* "16 MiB", "2.324 ms", "11.6Gbps" say their unit; "4032", "0.3906", "4.452 M" (a prefix alone) do not. */
+static int cell_has_unit(const char *cell)
 {
-	int nsides = patch_nsides(d), ncols = patch_ncols(m, d), multi = nsides > 1, nrows = 0;
-	int name_w = (int)strlen("metric");
-	int kind_w = (int)strlen("kind"), side_w = 0, change_w = (int)strlen("change"), var_w = 0;
-	char title[160];
-	struct show_row *rows;
+	const char *sp = strrchr(cell, ' '), *t = sp ? sp + 1 : cell;
+	int letters = 0;
+
+	for (const char *p = t; *p; p++)
+		letters += (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '%';
+	if (!letters)
+		return 0;
+	return !(sp && strlen(t) == 1 && strchr("kKMGTPE", *t));
+}
+
+/* The units a tight table leaves out of its cells, each with the metrics counted in it. */
+static void show_unit_note(const struct patch_desc *d, const struct show_row *rows, int ncols, int width,
+			   struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	sb_puts(&t, "  units:");
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		const struct metric_desc *k;
+		int shown = 0, first = 1;
+
+		if (!*md->unit)
+			continue;
+		for (k = d->metrics; k < md; k++)
+			if (!strcmp(k->unit, md->unit))
+				break;
+		if (k < md)
+			continue; /* this unit was told with its first metric */
+		for (k = md; k->name; k++) {
+			const struct show_row *r = &rows[k - d->metrics];
+			int bare = 0;
+
+			if (strcmp(k->unit, md->unit))
+				continue;
+			/* a cell that kept a scaled unit (16 MiB, 2.324 ms) needs no note */
+			for (int c = 0; c < ncols; c++)
+				bare |= r->brief[c][0] && !cell_has_unit(r->brief[c]);
+			if (!bare)
+				continue;
+			sb_printf(&t, "%s %s", first ? "" : ",", k->name);
+			first = 0;
+			shown = 1;
+		}
+		if (shown)
+			sb_printf(&t, " in %s;", md->unit);
+	}
+	if (t.len > 8) {
+		t.buf[--t.len] = '\0'; /* the last ';' */
+		sb_putc(&t, '\n');
+		wrap_text(out, sb_str(&t), width, 0);
+	}
+	sb_free(&t);
+}
+
+/* A paragraph a metric: name (kind): side value, ..., change; variants. */
+static void show_stacked(const struct machine *m, const struct patch_desc *d, const struct show_row *rows, int width,
+			 struct strbuf *out)
+{
+	int nsides = patch_nsides(d), ncols = patch_ncols(m, d);
+
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		const struct show_row *r = &rows[md - d->metrics];
+		struct strbuf t = STRBUF_INIT;
+
+		sb_printf(&t, "%c %s (%s):", kind_mark(md), md->name, kind_name(md));
+		if (md->single) {
+			sb_printf(&t, " %s", nsides > 1 ? r->change : r->side[0]);
+		} else {
+			for (int c = 0; c < nsides; c++)
+				sb_printf(&t, "%s %s %s", c ? "," : "", d->sides[c], r->side[c]);
+			if (nsides > 1 && r->change[0])
+				sb_printf(&t, " (%s%s%s)", r->change, r->verdict ? ", " : "", verdict_word(r->verdict));
+			for (int c = nsides; c < ncols; c++)
+				sb_printf(&t, "%s %s %s", c == nsides ? ";" : ",", patch_col_name(m, d, c), r->side[c]);
+		}
+		sb_putc(&t, '\n');
+		/* the name hangs: its continuation lines are indented past the mark */
+		{
+			struct strbuf w = STRBUF_INIT;
+
+			wrap_text(&w, sb_str(&t) + 2, width - 4 > 8 ? width - 4 : 8, 0);
+			sb_printf(out, "%c ", kind_mark(md));
+			for (const char *p = sb_str(&w); *p; p++) {
+				sb_putc(out, *p);
+				if (*p == '\n' && p[1])
+					sb_puts(out, "    ");
+			}
+			sb_free(&w);
+		}
+		sb_free(&t);
+	}
+}
+
+/* The table in layout f; its rows (title and notes apart). */
+static void show_rows(const struct machine *m, const struct patch_desc *d, const struct show_row *rows, int f,
+		      struct strbuf *out)
+{
+	int nsides = patch_nsides(d), ncols = patch_ncols(m, d), multi = nsides > 1;
+	int gap = f & SHOW_TIGHT ? 1 : 2, name_w = (int)strlen("metric"), kind_w = (int)strlen("kind");
+	int side_w[PATCH_MAX_COLS] = { 0 }, change_w = (int)strlen("change"), verdict_w = 0, unit_w = 0;
 	const struct metric_desc *md;
 
-	for (md = d->metrics; md->name; md++)
-		nrows++;
-	rows = calloc((size_t)nrows + 1, sizeof(*rows));
-	if (!rows)
-		return;
-	for (int s = 0; s < ncols; s++)
-		side_w = side_w > (int)strlen(patch_col_name(m, d, s)) ? side_w : (int)strlen(patch_col_name(m, d, s));
-	for (md = d->metrics; md->name; md++) {
-		struct show_row *r = &rows[md - d->metrics];
-
-		name_w = name_w > (int)strlen(md->name) ? name_w : (int)strlen(md->name);
-		kind_w = kind_w > (int)strlen(kind_name(md)) ? kind_w : (int)strlen(kind_name(md));
-		if (md->single) {
-			/* one value: in the change column of a patch with sides, else its only column */
-			render_human(md->fn(m, 0, NULL), md->unit, multi ? r->change : r->side[0],
-				     multi ? sizeof(r->change) : sizeof(r->side[0]));
-		} else {
-			struct value before = md->fn(m, d->before, NULL);
-
-			for (int s = 0; s < nsides; s++)
-				render_human(md->fn(m, s, NULL), md->unit, r->side[s], sizeof(r->side[s]));
-			if (multi)
-				r->verdict = render_change(md, before, md->fn(m, d->after, NULL), r->change, sizeof(r->change));
-			/* a variant's cell: its value and its change against before */
-			for (int s = nsides; s < ncols; s++) {
-				struct value v = metric_compute(m, d, md, s, NULL);
-				char val[40], ch[40];
-
-				render_human(v, md->unit, val, sizeof(val));
-				render_change(md, before, v, ch, sizeof(ch));
-				if (v.kind == VAL_NONE || !ch[0])
-					snprintf(r->side[s], sizeof(r->side[s]), "%s", val);
-				else
-					snprintf(r->side[s], sizeof(r->side[s]), "%s (%s)", val, ch);
-			}
-		}
-		for (int s = 0; s < nsides; s++)
-			side_w = side_w > (int)strlen(r->side[s]) ? side_w : (int)strlen(r->side[s]);
-		change_w = change_w > (int)strlen(r->change) ? change_w : (int)strlen(r->change);
-	}
-
-	for (md = d->metrics; md->name; md++)
-		for (int s = nsides; s < ncols; s++)
-			var_w = var_w > (int)strlen(rows[md - d->metrics].side[s]) ? var_w : (int)strlen(rows[md - d->metrics].side[s]);
-	patch_title(m, d, title, sizeof(title));
-	sb_printf(out, "%s: %s  (seed %.3s; %s)\n", d->id, title, d->seed, d->kernel);
-	sb_printf(out, "  %-*s  %-*s", name_w, "metric", kind_w, "kind");
-	for (int s = 0; s < nsides; s++)
-		sb_printf(out, "  %*s", side_w, d->sides[s]);
-	if (multi)
-		sb_printf(out, "  %-*s  %-7s", change_w, "change", "");
-	for (int s = nsides; s < ncols; s++)
-		sb_printf(out, "  %-*s", var_w, patch_col_name(m, d, s));
-	/* no trailing blanks */
-	while (out->len && out->buf[out->len - 1] == ' ')
-		out->buf[--out->len] = '\0';
-	sb_putc(out, '\n');
+	for (int c = 0; c < ncols; c++)
+		side_w[c] = (int)strlen(patch_col_name(m, d, c));
 	for (md = d->metrics; md->name; md++) {
 		const struct show_row *r = &rows[md - d->metrics];
+
+		name_w = max_i(name_w, (int)strlen(md->name));
+		kind_w = max_i(kind_w, (int)strlen(kind_name(md)));
+		for (int c = 0; c < ncols; c++)
+			side_w[c] = max_i(side_w[c], (int)strlen(f & SHOW_BRIEF ? r->brief[c]
+								 : c >= nsides && f & SHOW_BARE_VAR ? r->bare[c]
+												: r->side[c]));
+		change_w = max_i(change_w, (int)strlen(f & SHOW_BRIEF ? r->change_brief : r->change) +
+						   (f & SHOW_VMARK && r->verdict ? 2 : 0));
+		if (!(f & SHOW_VMARK))
+			verdict_w = max_i(verdict_w, (int)strlen(verdict_word(r->verdict)));
+		unit_w = max_i(unit_w, (int)strlen(md->unit));
+	}
+	if (f & SHOW_BRIEF) /* one column for all the sides: they line up */
+		for (int c = 1; c < ncols; c++)
+			side_w[0] = max_i(side_w[0], side_w[c]);
+	for (int row = -1; row < 0 || d->metrics[row].name; row++) {
+		const struct show_row *r = row >= 0 ? &rows[row] : NULL;
 		struct strbuf line = STRBUF_INIT;
 
-		sb_printf(&line, "  %-*s  %-*s", name_w, md->name, kind_w, kind_name(md));
-		for (int s = 0; s < nsides; s++)
-			sb_printf(&line, "  %*s", side_w, r->side[s]);
-		if (multi)
-			sb_printf(&line, "  %-*s  %-7s", change_w, r->change, verdict_word(r->verdict));
-		for (int s = nsides; s < ncols; s++)
-			sb_printf(&line, "  %-*s", var_w, r->side[s]);
+		md = r ? &d->metrics[row] : NULL;
+		if (f & SHOW_MARKS)
+			sb_printf(&line, "%c %-*s", md ? kind_mark(md) : ' ', name_w, md ? md->name : "metric");
+		else
+			sb_printf(&line, "  %-*s%*s%-*s", name_w, md ? md->name : "metric", gap, "", kind_w,
+				  md ? kind_name(md) : "kind");
+		if (f & SHOW_BRIEF && !(f & SHOW_TIGHT))
+			sb_printf(&line, "%*s%-*s", gap, "", unit_w, md ? md->unit : "unit");
+		for (int c = 0; c < nsides; c++)
+			sb_printf(&line, "%*s%*s", gap, "", f & SHOW_BRIEF ? side_w[0] : side_w[c],
+				  !r ? d->sides[c] : f & SHOW_BRIEF ? r->brief[c] : r->side[c]);
+		if (multi) {
+			char ch[80];
+
+			/* the verdict as a mark goes with its change: "x12 -" */
+			snprintf(ch, sizeof(ch), "%s%s%s", !r ? "change" : f & SHOW_BRIEF ? r->change_brief : r->change,
+				 r && f & SHOW_VMARK && r->verdict ? " " : "", r && f & SHOW_VMARK ? vmark(r->verdict) : "");
+			sb_printf(&line, "%*s%-*s", gap, "", change_w, ch);
+			if (verdict_w)
+				sb_printf(&line, "%*s%-*s", gap, "", verdict_w, r ? verdict_word(r->verdict) : "");
+		}
+		for (int c = nsides; c < ncols; c++)
+			sb_printf(&line, "%*s%-*s", gap, "", f & SHOW_BRIEF ? side_w[0] : side_w[c],
+				  !r ? patch_col_name(m, d, c) : f & SHOW_BRIEF ? r->brief[c]
+							       : f & SHOW_BARE_VAR ? r->bare[c] : r->side[c]);
 		/* no trailing blanks: a row without a verdict ends at its last word */
 		while (line.len && line.buf[line.len - 1] == ' ')
 			line.buf[--line.len] = '\0';
 		sb_printf(out, "%s\n", sb_str(&line));
 		sb_free(&line);
 	}
+}
+
+/* The table to width columns; returns the layout it took (SHOW_*), for the notes under every table. */
+static int show_model_table(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out)
+{
+	int nsides = patch_nsides(d), ncols = patch_ncols(m, d), multi = nsides > 1, nrows = 0, f = SHOW_STACKED;
+	char title[160];
+	struct show_row *rows;
+	struct strbuf t = STRBUF_INIT;
+	const struct metric_desc *md;
+
+	for (md = d->metrics; md->name; md++)
+		nrows++;
+	rows = calloc((size_t)nrows + 1, sizeof(*rows));
+	if (!rows)
+		return 0;
+	for (md = d->metrics; md->name; md++) {
+		struct show_row *r = &rows[md - d->metrics];
+
+		if (md->single) {
+			/* one value: in the change column of a patch with sides, else its only column */
+			struct value v = md->fn(m, 0, NULL);
+
+			render_human(v, md->unit, multi ? r->change : r->side[0], multi ? sizeof(r->change) : sizeof(r->side[0]));
+			fmt_human_short(v, md->unit, SHOW_BRIEF_W, multi ? r->change_brief : r->brief[0],
+					multi ? sizeof(r->change_brief) : sizeof(r->brief[0]));
+			continue;
+		}
+		{
+			struct value before = md->fn(m, d->before, NULL);
+
+			for (int s = 0; s < nsides; s++) {
+				struct value v = md->fn(m, s, NULL);
+
+				render_human(v, md->unit, r->side[s], sizeof(r->side[s]));
+				fmt_human_short(v, md->unit, SHOW_BRIEF_W, r->brief[s], sizeof(r->brief[s]));
+			}
+			if (multi)
+				r->verdict = render_change(md, before, md->fn(m, d->after, NULL), r->change, sizeof(r->change));
+			snprintf(r->change_brief, sizeof(r->change_brief), "%s", r->change);
+			/* a variant's cell: its value and its change against before */
+			for (int s = nsides; s < ncols; s++) {
+				struct value v = metric_compute(m, d, md, s, NULL);
+				char ch[40];
+
+				render_human(v, md->unit, r->bare[s], sizeof(r->bare[s]));
+				fmt_human_short(v, md->unit, SHOW_BRIEF_W, r->brief[s], sizeof(r->brief[s]));
+				render_change(md, before, v, ch, sizeof(ch));
+				if (v.kind == VAL_NONE || !ch[0])
+					snprintf(r->side[s], sizeof(r->side[s]), "%s", r->bare[s]);
+				else
+					snprintf(r->side[s], sizeof(r->side[s]), "%s (%s)", r->bare[s], ch);
+			}
+		}
+	}
+	patch_title(m, d, title, sizeof(title));
+	{
+		char id[80];
+
+		snprintf(id, sizeof(id), "%s: ", d->id);
+		sb_printf(&t, "%s  (seed %.3s; %s)", title, d->seed, d->kernel);
+		if ((int)(strlen(id) + t.len) <= width)
+			sb_printf(out, "%s%s\n", id, sb_str(&t));
+		else
+			put_hanging(out, id, sb_str(&t), width);
+	}
+	for (size_t i = 0; i < sizeof(show_layouts) / sizeof(show_layouts[0]) - 1; i++) {
+		sb_reset(&t);
+		show_rows(m, d, rows, show_layouts[i], &t);
+		if (wrap_widest(sb_str(&t)) <= width) {
+			f = show_layouts[i];
+			break;
+		}
+	}
+	if (f == SHOW_STACKED)
+		show_stacked(m, d, rows, width, out);
+	else
+		sb_puts(out, sb_str(&t));
+	if (f & SHOW_TIGHT)
+		show_unit_note(d, rows, ncols, width, out);
+	show_variant_notes(m, d, width, out);
+	sb_free(&t);
 	free(rows);
-	show_variant_notes(m, d, out);
+	return f;
 }
 
 static void show_model_records(const struct machine *m, const struct patch_desc *d, enum out_format f, int *first,
@@ -324,9 +576,30 @@ static void show_model_records(const struct machine *m, const struct patch_desc 
 	}
 }
 
+/* What the marks and words of the tables above say, wrapped to width. */
+static void show_legend(int flags, int width, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	if (flags & (SHOW_MARKS | SHOW_STACKED))
+		sb_puts(&t, "\n~ model: an estimate from a calibrated model (explain says what it rests on)\n"
+			    "* workload: the kernel's loop under a stated workload (explain states it)\n"
+			    "unmarked: exact, the kernel's arithmetic for this machine\n");
+	else
+		sb_puts(&t, "\nkind: exact = the kernel's arithmetic for this machine; workload = the kernel's loop under a "
+			    "stated workload (explain states it); model = an estimate from a calibrated model (explain says "
+			    "what it rests on)\n");
+	if (flags & SHOW_VMARK)
+		sb_puts(&t, "+ after a change: better, -: worse (which way is better: help METRIC)\n");
+	wrap_text(out, sb_str(&t), width, 0);
+	sb_free(&t);
+}
+
 int render_show(const struct session *s, const char *topic, struct strbuf *out, char *err, size_t errlen)
 {
-	int all = !*topic || !strcmp(topic, "all"), first = 1, any = 0;
+	int all = !*topic || !strcmp(topic, "all"), first = 1, any = 0, flags = 0;
+	/* a table for people fits the terminal, or --width, else the 80 columns most terminals open at */
+	int width = session_width(s) ? session_width(s) : 80;
 
 	if (!all && strcmp(topic, "machine") && !patch_find(topic)) {
 		char ids[160];
@@ -336,7 +609,7 @@ int render_show(const struct session *s, const char *topic, struct strbuf *out, 
 	}
 	if (all || !strcmp(topic, "machine")) {
 		if (s->format == FMT_TABLE)
-			show_machine_table(&s->m, out);
+			show_machine_table(&s->m, width, out);
 		else
 			show_machine_records(&s->m, s->format, &first, out);
 		any = 1;
@@ -347,14 +620,14 @@ int render_show(const struct session *s, const char *topic, struct strbuf *out, 
 		if (s->format == FMT_TABLE) {
 			if (any)
 				sb_putc(out, '\n');
-			show_model_table(&s->m, patches[i], out);
+			flags |= show_model_table(&s->m, patches[i], width, out);
 		} else {
 			show_model_records(&s->m, patches[i], s->format, &first, out);
 		}
 		any = 1;
 	}
 	if (s->format == FMT_TABLE && (all || strcmp(topic, "machine")))
-		sb_puts(out, "\nkind: exact = the kernel's arithmetic for this machine; workload = the kernel's loop under a stated workload (explain states it); model = an estimate from a calibrated model (explain says what it rests on)\n");
+		show_legend(flags, width, out);
 	if (s->format == FMT_JSON)
 		sb_puts(out, first ? "[]\n" : "\n]\n");
 	return 0;

@@ -11,6 +11,7 @@
 #include "escape.h"
 #include "lesson.h"
 #include "outfile.h"
+#include "outopts.h"
 #include "scan.h"
 
 int script_width(FILE *out)
@@ -98,6 +99,7 @@ static int run_one(struct session *s, const char *text, const struct scan_cmd *c
 		fprintf(out, "batchlab> %.*s\n", (int)n, t);
 	}
 	s->stream = out;
+	s->term_cols = outopts_tty_cols(fileno(out)); /* asked again each command: the window may have been resized */
 	errno = 0;
 	rc = cmd_run(s, cmd, &res, err, sizeof(err));
 	s->stream = NULL;

@@ -16,6 +16,13 @@ void session_init(struct session *s)
 	s->preset_m = s->m;
 }
 
+int session_width(const struct session *s)
+{
+	if (s->opts.width)
+		return s->opts.width;
+	return s->opts.path ? 0 : s->term_cols;
+}
+
 void session_preset(struct session *s, const char *name_or_path)
 {
 	snprintf(s->preset, sizeof(s->preset), "%s", name_or_path);

@@ -22,6 +22,7 @@ struct session {
 	char preset[64];   /* the preset last loaded or saved (its name or path as typed), "" for none */
 	struct machine preset_m; /* the machine it gave, to tell whether it has been changed since */
 	int width;         /* --width before -c: every printing command's default, 0 for none */
+	int term_cols;     /* the columns of the terminal output goes to (the prompt, -c, the explorer), 0: not one */
 	struct out_opts opts; /* the running command's output options (cmd_run sets them; outopts.h) */
 	char lesson[4096]; /* `lesson NAME` checked it: the front end runs this file next ("" none) */
 	int in_lesson;     /* a lesson is running: its own `lesson` line is refused */
@@ -30,6 +31,12 @@ struct session {
 };
 
 void session_init(struct session *s);
+/*
+ * The columns the running command's text is to fit: --width inside it or
+ * before -c, else the terminal's when it prints to one (not to a file); 0: as
+ * wide as it is (a pipe, a file).
+ */
+int session_width(const struct session *s);
 /* preset_load() into the session, remembering the name (for titles: "vm-4g", "vm-4g*" once changed). */
 int session_load_preset(struct session *s, const char *name, char *err, size_t errlen);
 /* "vm-4g", "vm-4g*" (changed since it was loaded), or "" when no preset was loaded. */

@@ -106,6 +106,59 @@ static int col_width(const char *head, int min)
 	return n > min ? n : min;
 }
 
+/* A column's heading in two parts: "vmpressure.window" over "after"; a single-valued metric has no side. */
+static size_t head_group(const struct sweep_col *c)
+{
+	const char *dot = c->metric->single ? NULL : strrchr(c->head, '.');
+
+	return dot ? (size_t)(dot - c->head) : strlen(c->head);
+}
+
+/*
+ * A fitted table's heading: each metric's name once, over its sides, then the
+ * sides, then the units (the widths were made to hold them: sweep_fit_widths).
+ */
+static void write_fit_header(const struct sweep *sw, const int *width, struct strbuf *out)
+{
+	const struct param *p = sw->range.key;
+	size_t at = out->len;
+
+	sb_printf(out, "%*s", width[0], "");
+	for (int i = 0; i < sw->ncols; i++) {
+		size_t g = head_group(&sw->cols[i]);
+		int span = width[i + 1];
+
+		if (i && g == head_group(&sw->cols[i - 1]) && !strncmp(sw->cols[i].head, sw->cols[i - 1].head, g)) {
+			sb_printf(out, "  %*s", width[i + 1], "");
+			continue;
+		}
+		for (int j = i + 1; j < sw->ncols && head_group(&sw->cols[j]) == g && !strncmp(sw->cols[j].head, sw->cols[i].head, g); j++)
+			span += 2 + width[j + 1];
+		if ((int)g > span)
+			g = (size_t)span; /* a name longer than the width asked (sweep_fit_widths) */
+		sb_printf(out, "  %-*.*s", (int)g, (int)g, sw->cols[i].head);
+		span -= (int)g;
+		for (int j = i + 1; j < sw->ncols && head_group(&sw->cols[j]) == g && !strncmp(sw->cols[j].head, sw->cols[i].head, g); j++)
+			i = j;
+		if (span > 0)
+			sb_printf(out, "%*s", span, "");
+	}
+	while (out->len > at && out->buf[out->len - 1] == ' ')
+		out->buf[--out->len] = '\0';
+	sb_putc(out, '\n');
+	sb_printf(out, "%*s", width[0], p->name);
+	for (int i = 0; i < sw->ncols; i++) {
+		size_t g = head_group(&sw->cols[i]);
+
+		sb_printf(out, "  %*s", width[i + 1], sw->cols[i].head[g] ? sw->cols[i].head + g + 1 : "");
+	}
+	sb_putc(out, '\n');
+	sb_printf(out, "%*s", width[0], p->unit);
+	for (int i = 0; i < sw->ncols; i++)
+		sb_printf(out, "  %*s", width[i + 1], sw->cols[i].metric->unit);
+	sb_putc(out, '\n');
+}
+
 static void write_header(const struct sweep *sw, enum out_format fmt, const int *width, struct strbuf *out)
 {
 	const struct param *p = sw->range.key;
@@ -135,7 +188,7 @@ static void write_header(const struct sweep *sw, enum out_format fmt, const int 
 }
 
 /* One row into p (big enough: see row_size). */
-static char *format_row(const struct sweep *sw, enum out_format fmt, const int *width, char *p, int first)
+static char *format_row(const struct sweep *sw, enum out_format fmt, const int *width, int fit, char *p, int first)
 {
 	char cell[64], *q;
 
@@ -173,7 +226,8 @@ static char *format_row(const struct sweep *sw, enum out_format fmt, const int *
 			int n;
 
 			if (i) {
-				fmt_human_short(sweep_value(sw, i - 1), sw->cols[i - 1].metric->unit, 0, cell, sizeof(cell));
+				fmt_human_short(sweep_value(sw, i - 1), sw->cols[i - 1].metric->unit, fit ? width[i] : 0, cell,
+						sizeof(cell));
 				q = cell + strlen(cell);
 			} else if (sw->range.key->type == PT_SIZE) {
 				fmt_human(val_int(sw->cur.u), "bytes", cell, sizeof(cell));
@@ -336,8 +390,9 @@ static void say_duration(char *buf, size_t len, double secs)
 		snprintf(buf, len, "%.0f minutes", secs / 60);
 }
 
-int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, FILE *f, int progress,
-		struct strbuf *out, char *err, size_t errlen)
+/* fit: the column widths of a table made to fit (sweep_fit_widths), NULL: as wide as its headings. */
+static int sweep_emit(const struct machine *m, struct sweep *sw, enum out_format fmt, FILE *f, int progress,
+		      const int *fit, struct strbuf *out, char *err, size_t errlen)
 {
 	struct sink k = { out, f, 0 };
 	struct sigaction old;
@@ -353,6 +408,10 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 	for (int i = 0; i < sw->ncols; i++) {
 		width[i + 1] = col_width(sw->cols[i].head, 10);
 		lists |= sw->cols[i].metric->list != NULL;
+	}
+	if (fit) {
+		memcpy(width, fit, sizeof(int) * (size_t)(sw->ncols + 1));
+		lists = 0; /* a list is its count here ("31 items"): its items would run past the width */
 	}
 	rowmax = row_size(sw, width);
 
@@ -375,7 +434,10 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 				       (unsigned long long)(SWEEP_TIME_MAX_S / per)) - 2;
 		}
 	}
-	write_header(sw, fmt, width, out);
+	if (fit)
+		write_fit_header(sw, width, out);
+	else
+		write_header(sw, fmt, width, out);
 	while (sweep_next(sw)) {
 		if (lists) {
 			format_row_lists(sw, fmt, width, out, rows == 0);
@@ -383,7 +445,7 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 			/* straight into the output chunk: no row buffer, no copy */
 			char *row = sb_reserve(out, rowmax);
 
-			out->len += (size_t)(format_row(sw, fmt, width, row, rows == 0) - row);
+			out->len += (size_t)(format_row(sw, fmt, width, fit != NULL, row, rows == 0) - row);
 		}
 		rows++;
 		sink_flush(&k, 0);
@@ -425,6 +487,126 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 	return rc;
 }
 
+int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, FILE *f, int progress,
+		struct strbuf *out, char *err, size_t errlen)
+{
+	return sweep_emit(m, sw, fmt, f, progress, NULL, out, err, errlen);
+}
+
+/* Columns a and b are sides of one metric. */
+static int same_group(const struct sweep *sw, int a, int b)
+{
+	size_t g = head_group(&sw->cols[a]);
+
+	return g == head_group(&sw->cols[b]) && !strncmp(sw->cols[a].head, sw->cols[b].head, g);
+}
+
+/* A fitted table's cells: a short number ("23242", "11.6Gbps", "258.8 k") in this many columns at least. */
+#define SWEEP_FIT_CELL 7
+
+/*
+ * The widths of sw's columns as a fitted table: each as wide as its side, its
+ * unit and a short number, a metric's name spread over its sides. Returns the
+ * widest row the columns from..to-1 make with the key's.
+ */
+static int sweep_fit_widths(const struct sweep *sw, int limit, int *width)
+{
+	int total;
+
+	width[0] = col_width(sw->range.key->name, sw->range.key->type == PT_SIZE ? 9 : 5);
+	if ((int)strlen(sw->range.key->unit) > width[0])
+		width[0] = (int)strlen(sw->range.key->unit);
+	total = width[0];
+	for (int i = 0; i < sw->ncols; i++) {
+		const struct sweep_col *c = &sw->cols[i];
+		size_t g = head_group(c);
+
+		width[i + 1] = col_width(c->head[g] ? c->head + g + 1 : "", SWEEP_FIT_CELL);
+		if ((int)strlen(c->metric->unit) > width[i + 1])
+			width[i + 1] = (int)strlen(c->metric->unit);
+		total += 2 + width[i + 1];
+	}
+	/* a metric's name longer than its sides together widens its last side */
+	for (int i = 0; i < sw->ncols;) {
+		size_t g = head_group(&sw->cols[i]);
+		int j = i, span = width[i + 1];
+
+		while (j + 1 < sw->ncols && head_group(&sw->cols[j + 1]) == g && !strncmp(sw->cols[j + 1].head, sw->cols[i].head, g))
+			span += 2 + width[++j + 1];
+		/* but never past the width asked: a name longer than that is cut there (write_fit_header) */
+		if ((int)g > span && width[0] + 2 + span < limit) {
+			int grow = (int)g - span < limit - width[0] - 2 - span ? (int)g - span : limit - width[0] - 2 - span;
+
+			width[j + 1] += grow;
+			total += grow;
+		}
+		i = j + 1;
+	}
+	return total;
+}
+
+/* The widest row of the table as sweep_write lays it out, its headings whole. */
+static int sweep_natural_width(const struct sweep *sw)
+{
+	int w = col_width(sw->range.key->name, sw->range.key->type == PT_SIZE ? 14 : 8);
+
+	for (int i = 0; i < sw->ncols; i++)
+		w += 2 + col_width(sw->cols[i].head, 10);
+	return w;
+}
+
+/*
+ * A table for people no wider than width: fitted (a metric's name over its
+ * sides, short cells), and when even that is too wide, in blocks of columns,
+ * each with the key, one after the other: a sweep per block, so no row is held.
+ */
+static int sweep_write_fit(const struct machine *m, const struct sweep *sw, const struct sweep_range *r, FILE *f,
+			   int progress, int width, struct strbuf *out, char *err, size_t errlen)
+{
+	static struct sweep part; /* as big as sw: not on the stack */
+	int w[SWEEP_MAX_COLS + 1], from = 0, rc = 0;
+	char why[256];
+
+	sweep_fit_widths(sw, width, w);
+	while (from < sw->ncols && !rc) {
+		int to = from, used = w[0], pw[SWEEP_MAX_COLS + 1];
+
+		/* whole metrics while they fit, else as many sides as fit (one at least) */
+		while (to < sw->ncols && used + 2 + w[to + 1] <= width)
+			used += 2 + w[++to];
+		if (to == from) {
+			to = from + 1;
+		} else if (to < sw->ncols && same_group(sw, to - 1, to)) {
+			/* a metric cut at the edge starts the next block, unless it began this one */
+			int gs = to;
+
+			while (gs > from && same_group(sw, gs - 1, gs))
+				gs--;
+			if (gs > from)
+				to = gs;
+		}
+		sweep_init(&part, r);
+		for (int i = from; i < to; i++)
+			if (sweep_add_metric_m(&part, m, sw->cols[i].head, why, sizeof(why)))
+				return err_set(err, errlen, "sweep: %s", why);
+		sweep_fit_widths(&part, width, pw);
+		/* a metric cut at the block's edge keeps its name's width only where it fits */
+		for (int i = 1; i <= part.ncols && pw[0] + 2 * part.ncols > 0; i++) {
+			int total = pw[0];
+
+			for (int j = 1; j <= part.ncols; j++)
+				total += 2 + pw[j];
+			if (total > width && pw[i] > w[from + i])
+				pw[i] = w[from + i];
+		}
+		if (from)
+			sb_putc(out, '\n');
+		rc = sweep_emit(m, &part, FMT_TABLE, f, progress, pw, out, err, errlen);
+		from = to;
+	}
+	return rc;
+}
+
 /* --- sweep ------------------------------------------------------------------ */
 
 int sweep_range_words(const struct machine *m, int argc, char **argv, struct sweep_range *r, const char *cmd,
@@ -461,7 +643,7 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 	char why[PATH_MAX + 256];
 	struct outfile of;
 	struct strbuf fbuf = STRBUF_INIT;
-	int first, rc, progress;
+	int first, rc, progress, fit;
 
 	if (argc < 4)
 		return err_set(err, errlen, "sweep: expected sweep KEY FROM TO [step N | x N] METRIC...");
@@ -480,12 +662,20 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 	if (!path && !s->stream && r.rows > SWEEP_VIEW_MAX_ROWS)
 		return err_set(err, errlen, "sweep: %llu rows are too many to view here (at most %u): add > PATH to write them to a file",
 			   (unsigned long long)r.rows, SWEEP_VIEW_MAX_ROWS);
+	fit = s->format == FMT_TABLE && session_width(s) && sweep_natural_width(&sw) > session_width(s);
+	for (int i = 0; i < sw.ncols && s->format == FMT_TABLE && session_width(s); i++)
+		fit |= sw.cols[i].metric->list != NULL; /* a list's items would run past any width */
+	if (!path && fit)
+		return sweep_write_fit(&s->m, &sw, &r, s->stream, progress, session_width(s), out, err, errlen) ? -1 : 0;
 	if (!path)
 		return sweep_write(&s->m, &sw, s->format, s->stream, progress, out, err, errlen) ? -1 : 0;
 
 	if (outfile_open(&of, path, why, sizeof(why)))
 		return err_set(err, errlen, "sweep: %s", why);
-	rc = sweep_write(&s->m, &sw, s->format, of.f, progress, &fbuf, err, errlen);
+	if (fit)
+		rc = sweep_write_fit(&s->m, &sw, &r, of.f, progress, session_width(s), &fbuf, err, errlen);
+	else
+		rc = sweep_write(&s->m, &sw, s->format, of.f, progress, &fbuf, err, errlen);
 	sb_free(&fbuf);
 	if (rc == -3) { /* refused before a row: PATH stays as it was */
 		outfile_abort(&of);

@@ -6,6 +6,7 @@
 #include "../core/err.h"
 #include "numfmt.h"
 #include "outpath.h"
+#include "wrap.h"
 #include "records.h"
 #include "render.h"
 
@@ -78,14 +79,21 @@ static int wider(int w, const char *s)
 	return (int)strlen(s) > w ? (int)strlen(s) : w;
 }
 
-static void print_table(const struct tradeoff *t, struct strbuf *out)
+/* width: the columns the text may take (--width, a terminal), 0: as wide as it is. */
+static void print_table(const struct tradeoff *t, int width, struct strbuf *out)
 {
 	char hb[128], hc[128], k[64], b[64], c[64];
 	int wk = wider(wider(0, t->knob->name), t->knob->unit), wb, wc;
 	const struct metric_desc *bm = t->benefit.metric, *cm = t->cost.metric;
+	struct strbuf prose = STRBUF_INIT;
 
 	heading(&t->benefit, hb, sizeof(hb));
 	heading(&t->cost, hc, sizeof(hc));
+	/* too wide with the metrics' names over the columns: the line above names them, "benefit" and "cost" do */
+	if (width && wk + 2 + wider(wider(0, hb), bm->unit) + 2 + wider(wider(0, hc), cm->unit) + 8 > width) {
+		snprintf(hb, sizeof(hb), "benefit");
+		snprintf(hc, sizeof(hc), "cost");
+	}
 	wb = wider(wider(0, hb), bm->unit);
 	wc = wider(wider(0, hc), cm->unit);
 	for (size_t i = 0; i < t->n; i++) { /* every cell fits its column */
@@ -96,10 +104,21 @@ static void print_table(const struct tradeoff *t, struct strbuf *out)
 		wb = wider(wb, b);
 		wc = wider(wc, c);
 	}
-	sb_printf(out, "tradeoff %s over %s: %s\n", t->patch->id, t->knob->name, t->spec->why);
-	sb_printf(out, "  benefit: %s (%s, %s, %s is better); cost: %s (%s, %s, %s is better)\n", hb, bm->unit,
-		  metric_kind_name(bm->kind), metric_better_name(bm->better), hc, cm->unit, metric_kind_name(cm->kind),
-		  metric_better_name(cm->better));
+	sb_printf(&prose, "tradeoff %s over %s: %s\n", t->patch->id, t->knob->name, t->spec->why);
+	{
+		char nb[128], nc[128];
+
+		heading(&t->benefit, nb, sizeof(nb));
+		heading(&t->cost, nc, sizeof(nc));
+		sb_printf(&prose, "  benefit: %s (%s, %s, %s is better); cost: %s (%s, %s, %s is better)\n", nb, bm->unit,
+			  metric_kind_name(bm->kind), metric_better_name(bm->better), nc, cm->unit,
+			  metric_kind_name(cm->kind), metric_better_name(cm->better));
+	}
+	if (width)
+		wrap_text(out, sb_str(&prose), width, 0);
+	else
+		sb_puts(out, sb_str(&prose));
+	sb_reset(&prose);
 	sb_printf(out, "%*s  %*s  %*s  %s\n", wk, t->knob->name, wb, hb, wc, hc, "kernel");
 	sb_printf(out, "%*s  %*s  %*s\n", wk, t->knob->unit, wb, bm->unit, wc, cm->unit);
 	for (size_t i = 0; i < t->n; i++) {
@@ -112,8 +131,13 @@ static void print_table(const struct tradeoff *t, struct strbuf *out)
 		sb_printf(out, "%*s  %*s  %*s%s%s\n", wk, k, wb, b, wc, c, *p->label ? "  " : "", p->label);
 	}
 	if (!t->own_knob)
-		sb_printf(out, "(%s is not the patch's own constant, %s: no row is marked before or after)\n",
+		sb_printf(&prose, "(%s is not the patch's own constant, %s: no row is marked before or after)\n",
 			  t->knob->name, t->spec->knob);
+	if (width)
+		wrap_text(out, sb_str(&prose), width, 0);
+	else
+		sb_puts(out, sb_str(&prose));
+	sb_free(&prose);
 }
 
 static void print_csv(const struct tradeoff *t, struct strbuf *out)
@@ -166,21 +190,17 @@ static void print_json(const struct tradeoff *t, struct strbuf *out)
 int cmd_tradeoff(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct tradeoff t;
-	struct strbuf text = STRBUF_INIT, *dst;
-	const char *path = s->opts.path; /* cmd_run took > PATH (outopts.h) */
-	enum out_format fmt = s->format;
+	enum out_format fmt = s->format; /* cmd_run writes > PATH (outopts.h) */
+	struct strbuf *dst = out;
 
 	if (tradeoff_parse_run(&s->m, argc, argv, &t, err, errlen))
 		return -1;
-	dst = path ? &text : out;
 	if (fmt == FMT_CSV)
 		print_csv(&t, dst);
 	else if (fmt == FMT_JSON)
 		print_json(&t, dst);
 	else
-		print_table(&t, dst);
+		print_table(&t, session_width(s), dst);
 	tradeoff_free(&t);
-	if (path)
-		return outpath_write(s, "tradeoff", "trade-off", path, &text, out, err, errlen);
 	return 0;
 }

@@ -114,6 +114,112 @@ void wrap_text(struct strbuf *out, const char *text, int width, int keep_tables)
 	}
 }
 
+/* One line of a text being reflowed. */
+struct rline {
+	const char *s;
+	size_t n;
+	int indent, hang, cols, table, blank;
+};
+
+static void rline_at(struct rline *l, const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && s[i] == ' ')
+		i++;
+	l->s = s;
+	l->n = n;
+	l->blank = i == n;
+	l->indent = (int)i;
+	l->hang = l->blank ? 0 : hang_of(s, n, (int)i);
+	l->table = !l->blank && is_table_row(s, n, i);
+	l->cols = utf8_width(s, n);
+}
+
+/* The display width of l's first word. */
+static int first_word(const struct rline *l)
+{
+	size_t i = (size_t)l->indent, w = i;
+
+	while (w < l->n && l->s[w] != ' ')
+		w++;
+	return utf8_width(l->s + i, w - i);
+}
+
+/*
+ * Whether b goes on in a's paragraph (whose hang is hang): b is plain prose at
+ * that hang, and a was filled - the word b begins with would have fitted on a
+ * within the text's fill width had its writer not broken the line there. A
+ * line ending a sentence must be filled to the very width, so a paragraph that
+ * ends on a fairly long last line stays apart from the next.
+ */
+static int continues(const struct rline *a, const struct rline *b, int hang, int fill)
+{
+	char last = a->n ? a->s[a->n - 1] : ' ';
+	int slack = last == '.' || last == ';' ? 0 : 8;
+
+	if (a->blank || b->blank || a->table || b->table || b->indent != hang || b->hang != b->indent)
+		return 0;
+	if (last == ':' || fill < 40)
+		return 0;
+	return a->cols + 1 + first_word(b) > fill - slack;
+}
+
+void wrap_reflow(struct strbuf *out, const char *text, int width, int keep_tables)
+{
+	struct rline a, b;
+	const char *p = text;
+	int fill = 0;
+
+	if (width < 1)
+		width = 1;
+	for (const char *q = text; *q;) { /* the width the writer filled its prose to */
+		const char *nl = strchr(q, '\n');
+		size_t n = nl ? (size_t)(nl - q) : strlen(q);
+
+		rline_at(&a, q, n);
+		if (!a.table && a.cols > fill)
+			fill = a.cols;
+		q += n + (nl != NULL);
+	}
+	while (*p) {
+		struct strbuf para = STRBUF_INIT;
+		const char *start = p, *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		int fits, hang, end_nl;
+
+		rline_at(&a, p, n);
+		hang = a.hang;
+		fits = a.cols <= width;
+		sb_printf(&para, "%.*s", (int)n, p);
+		p += n + (nl != NULL);
+		end_nl = nl != NULL;
+		while (end_nl && *p) {
+			const char *nl2 = strchr(p, '\n');
+			size_t n2 = nl2 ? (size_t)(nl2 - p) : strlen(p);
+
+			rline_at(&b, p, n2);
+			if (!continues(&a, &b, hang, fill))
+				break;
+			fits &= b.cols <= width;
+			/* joined with one space: the hang's indent goes, wrap_text puts it back */
+			sb_printf(&para, " %.*s", (int)(n2 - (size_t)b.indent), p + b.indent);
+			a = b;
+			p += n2 + (nl2 != NULL);
+			end_nl = nl2 != NULL;
+		}
+		if (fits)
+			sb_printf(out, "%.*s", (int)(p - start - end_nl), start);
+		else if (a.table && keep_tables)
+			sb_puts(out, sb_str(&para));
+		else
+			wrap_text(out, sb_str(&para), width, 0);
+		if (end_nl)
+			sb_putc(out, '\n');
+		sb_free(&para);
+	}
+}
+
 int wrap_widest(const char *text)
 {
 	int widest = 0;

@@ -26,6 +26,20 @@
  */
 void wrap_text(struct strbuf *out, const char *text, int width, int keep_tables);
 
+/*
+ * Reflow text to width, as man and less do: a paragraph broken by its writer
+ * at some other width is joined again and wrapped at words (wrap_text). Only a
+ * paragraph with a line wider than width changes; one that fits stays byte for
+ * byte. A paragraph is a run of lines of one indent (a list item's hang after
+ * its first line), each but the last filled to about the text's widest line:
+ * a short line, a line ending ':', a blank line, a list item, a deeper or
+ * shallower indent and a table row (see wrap_text) each end one. A table row
+ * is never joined; keep_tables keeps a too-wide one whole (a view that scrolls
+ * sideways), else it is broken at words like prose, so no line is wider than
+ * width.
+ */
+void wrap_reflow(struct strbuf *out, const char *text, int width, int keep_tables);
+
 /* The widest line of text, in display columns. */
 int wrap_widest(const char *text);
 

@@ -140,39 +140,57 @@ static void test_no_e_notation(void **state)
 }
 
 /* show's header lines up with its columns: each side's name ends where its values end, kind starts where kinds do. */
+/*
+ * show's columns line up under their headings in every layout it takes: with
+ * room, the kind in words under "kind"; in 80 columns (a unit column, short
+ * cells) the kind as its mark before the name. Each value ends under its side.
+ */
 static void test_show_aligned(void **state)
 {
+	static const int widths[] = { 1000, 80 };
 	struct session s;
 	struct strbuf out = STRBUF_INIT;
 	char err[512], line[64];
 
 	(void)state;
 	session_init(&s);
-	for (int i = 0; patches[i]; i++) {
-		const char *p, *head, *kind;
-		int rows = 0;
+	for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); w++) {
+		for (int i = 0; patches[i]; i++) {
+			const char *p, *head, *kind;
+			int rows = 0;
 
-		snprintf(line, sizeof(line), "show %s", patches[i]->id);
-		assert_int_equal(run(&s, line, &out, err), 0);
-		head = strstr(sb_str(&out), "\n  metric ");
-		assert_non_null(head);
-		head++;
-		kind = strstr(head, "kind");
-		for (p = strchr(head, '\n') + 1; *p && *p != '\n' && strncmp(p, "kind:", 5); p = strchr(p, '\n') + 1) {
-			/* every row: the kind word starts under "kind", each value ends under its side's name */
-			assert_true(p[kind - head] != ' ' && p[kind - head - 1] == ' ');
-			for (int sd = 0; patches[i]->sides[sd]; sd++) {
-				const char *name = strstr(kind, patches[i]->sides[sd]);
-				long end = name - head + (long)strlen(patches[i]->sides[sd]) - 1;
-				const char *nl = strchr(p, '\n');
+			snprintf(line, sizeof(line), "show %s --width %d", patches[i]->id, widths[w]);
+			sb_reset(&out);
+			assert_int_equal(run(&s, line, &out, err), 0);
+			head = strstr(sb_str(&out), "\n  metric ");
+			assert_non_null(head);
+			head++;
+			kind = strstr(head, " kind ");
+			assert_true(widths[w] < 1000 || kind); /* with room, always the words */
+			if (kind)
+				kind++;
+			for (p = strchr(head, '\n') + 1; *p && *p != '\n' && strncmp(p, "kind:", 5) && strncmp(p, "  units:", 8);
+			     p = strchr(p, '\n') + 1) {
+				const struct metric_desc *md = patches[i]->metrics + rows;
 
-				assert_non_null(name);
-				if (end < nl - p && p[end] != ' ')
-					assert_true(p[end + 1] == ' ' || p[end + 1] == '\n');
+				assert_non_null(md->name);
+				if (kind) /* the kind word starts under "kind" */
+					assert_true(p[kind - head] != ' ' && p[kind - head - 1] == ' ');
+				else /* the mark: ~ model, * workload, blank exact */
+					assert_int_equal(p[0], md->kind == METRIC_MODELED ? '~' : md->kind == METRIC_WORKLOAD ? '*' : ' ');
+				assert_memory_equal(p + 2, md->name, strlen(md->name));
+				for (int sd = 0; patches[i]->sides[sd] && !md->single; sd++) {
+					const char *name = strstr(head + 8, patches[i]->sides[sd]);
+					long end = name - head + (long)strlen(patches[i]->sides[sd]) - 1;
+
+					assert_non_null(name);
+					/* right-aligned: the value's last character under the side's last */
+					assert_true(p[end] != ' ' && (p[end + 1] == ' ' || p[end + 1] == '\n'));
+				}
+				rows++;
 			}
-			rows++;
+			assert_true(rows >= 2);
 		}
-		assert_true(rows >= 2);
 	}
 	sb_free(&out);
 }
