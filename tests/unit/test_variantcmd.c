@@ -65,7 +65,7 @@ static void test_show_and_title(void **state)
 	session_init(&s);
 	assert_int_equal(run(&s, "set cpus 8 ram 4G", &out, err), 0);
 	assert_int_equal(run(&s, "variant memcg_charge big = 128", &out, err), 0);
-	assert_int_equal(run(&s, "show memcg_charge", &out, err), 0);
+	assert_int_equal(run(&s, "show memcg_charge --width 200", &out, err), 0);
 	/* the column, its value and its change against before (32 -> 128: x4), and the kernel's mark */
 	assert_non_null(strstr(sb_str(&out), "memcg charge batch 32 -> 64"));
 	assert_non_null(strstr(sb_str(&out), "big"));
