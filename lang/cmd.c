@@ -183,12 +183,15 @@ static int cmd_reset(struct session *s, int argc, char **argv, struct strbuf *ou
 {
 	struct machine next = s->m;
 
-	(void)out;
 	if (!argc) {
-		/* the parameters: the user's variants stay (variant del removes them) */
-		machine_defaults(&s->m);
-		memcpy(s->m.variants, next.variants, sizeof(next.variants));
-		memcpy(s->m.nvariants, next.nvariants, sizeof(next.nvariants));
+		struct strbuf kept = STRBUF_INIT;
+
+		/* the parameters: the user's variants stay (variant del removes them), and reset says so */
+		session_reset(s, &kept);
+		if (kept.len && s->format == FMT_TABLE)
+			sb_printf(out, "reset: every parameter back to its default; kept your variant%s %s (variant del PATCH NAME removes one)\n",
+				  strchr(sb_str(&kept), ',') ? "s" : "", sb_str(&kept));
+		sb_free(&kept);
 		return 0;
 	}
 	for (int i = 0; i < argc; i++) {
@@ -352,7 +355,7 @@ static int cmd_preset(struct session *s, int argc, char **argv, struct strbuf *o
 	if (!strcmp(argv[0], "load")) {
 		if (argc != 2)
 			return err_set(err, errlen, "preset load: expected a preset NAME or PATH");
-		return session_load_preset(s, argv[1], err, errlen);
+		return session_load_preset(s, argv[1], s->format == FMT_TABLE ? out : NULL, err, errlen);
 	}
 	if (!strcmp(argv[0], "save")) {
 		if (argc != 2)
@@ -542,7 +545,7 @@ const struct command commands[] = {
 	{ "get", "NAME [NAME ...]", 1, -1, { ARG_NAMES },
 	  "print a parameter or a metric as bare value(s), for scripts", cmd_get, OUT_CMD },
 	{ "reset", "[KEY ...]", 0, -1, { ARG_PARAMS },
-	  "back to the default machine, or one key's default", cmd_reset, OUT_NONE },
+	  "back to the default machine (your variants stay, and it says so), or one key's default", cmd_reset, OUT_NONE },
 	{ "show", "[machine|all|PATCH]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },
 	  "side-by-side table: metric, before, after, change", cmd_show, OUT_CMD },
 	{ "explain", "PATCH.METRIC[.SIDE]", 1, 1, { ARG_METRIC, ARG_NONE, ARG_NONE },
@@ -550,7 +553,7 @@ const struct command commands[] = {
 	{ "about", "PATCH", 1, 1, { ARG_PATCH, ARG_NONE, ARG_NONE },
 	  "what the patch changed and why, its published figure", cmd_about, OUT_CMD },
 	{ "preset", "list | load NAME|PATH | save NAME|PATH", 1, 2, { ARG_PRESET, ARG_PATH, ARG_NONE },
-	  "list, load or save machine presets", cmd_preset, OUT_CMD },
+	  "list, load or save machine presets; a load keeps your variants (the preset's replace any of the same name, and it says so)", cmd_preset, OUT_CMD },
 	{ "host", "[check]", 0, 1, { ARG_WORD, ARG_NONE, ARG_NONE },
 	  "load this machine; 'check': vmstat model vs /proc/zoneinfo", cmd_host, OUT_CMD },
 	{ "sweep", "KEY FROM TO [step N | x N] METRIC... [> PATH]", 4, -1, { ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_RANGE_TAIL },

@@ -1,10 +1,15 @@
 #include "session.h"
 
+#include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/err.h"
 #include "../core/params.h"
+#include "../core/patch.h"
+#include "../core/variant.h"
 #include "presetio.h"
 
 void session_init(struct session *s)
@@ -46,12 +51,97 @@ int session_modified(const struct session *s)
 	return machine_differs(&s->m, &s->preset_m);
 }
 
-int session_load_preset(struct session *s, const char *name, char *err, size_t errlen)
+/* "memcg_charge.a, vmpressure.w": every variant of m, or "" */
+void session_variant_names(const struct machine *m, struct strbuf *out)
 {
-	if (preset_load(&s->m, name, err, errlen))
-		return -1;
-	session_preset(s, name);
-	return 0;
+	int n = 0;
+
+	for (int i = 0; patches[i]; i++)
+		for (int side = variant_side0(patches[i]); variant_at(m, patches[i], side); side++)
+			sb_printf(out, "%s%s.%s", n++ ? ", " : "", patches[i]->id, variant_at(m, patches[i], side)->name);
+}
+
+void session_reset(struct session *s, struct strbuf *kept)
+{
+	struct machine *m = &s->m;
+
+	/* machine_defaults() for the parameters only: the variants, from nvariants on, stay as they are */
+	memset(m, 0, offsetof(struct machine, nvariants));
+	m->pagesize = 4096;
+	for (size_t i = 0; i < nparams; i++)
+		param_reset(m, &params[i]);
+	session_variant_names(m, kept);
+}
+
+/*
+ * A preset is a machine: into *next (the preset's machine and its own
+ * variants) go the session's variants, in their order, each replaced by the
+ * preset's of the same name; then the preset's new ones. What was replaced,
+ * and what kept, is said in note.
+ */
+static int keep_variants(struct machine *next, const struct machine *was, struct strbuf *note, char *err,
+			 size_t errlen)
+{
+	struct machine *res = malloc(sizeof(*res));
+	struct strbuf kept = STRBUF_INIT;
+	char why[300];
+	int rc = 0, nkept = 0;
+
+	if (!res)
+		return err_set(err, errlen, "preset load: out of memory");
+	memcpy(res, next, MACHINE_HEAD);
+	memset(res->nvariants, 0, sizeof(res->nvariants));
+	for (int i = 0; patches[i] && !rc; i++) {
+		const struct patch_desc *d = patches[i];
+		const struct variant *v;
+
+		for (int side = variant_side0(d); !rc && (v = variant_at(was, d, side)); side++) {
+			int theirs = variant_find(next, d, v->name);
+			const char *text = theirs >= 0 ? variant_at(next, d, theirs)->text : v->text;
+
+			if (theirs >= 0 && strcmp(text, v->text))
+				sb_printf(note, "preset load: the preset's variant %s.%s = %s replaces yours (= %s)\n", d->id,
+					  v->name, text, v->text);
+			else
+				sb_printf(&kept, "%s%s.%s", nkept++ ? ", " : "", d->id, v->name);
+			rc = variant_add(res, d, v->name, text, why, sizeof(why));
+		}
+		for (int side = variant_side0(d); !rc && (v = variant_at(next, d, side)); side++) {
+			if (variant_find(was, d, v->name) < 0)
+				rc = variant_add(res, d, v->name, v->text, why, sizeof(why));
+		}
+	}
+	if (rc) {
+		err_set(err, errlen, "preset load: the preset's variants and yours do not fit together: %s", why);
+	} else {
+		if (nkept)
+			sb_printf(note, "preset load: kept your variant%s %s (variant del PATCH NAME removes one)\n",
+				  nkept > 1 ? "s" : "", sb_str(&kept));
+		machine_copy(next, res);
+	}
+	sb_free(&kept);
+	free(res);
+	return rc ? -1 : 0;
+}
+
+int session_load_preset(struct session *s, const char *name, struct strbuf *note, char *err, size_t errlen)
+{
+	struct strbuf said = STRBUF_INIT;
+	struct machine *next = malloc(sizeof(*next));
+	int rc = -1;
+
+	if (!next)
+		return err_set(err, errlen, "preset load: out of memory");
+	if (!preset_load(next, name, err, errlen) && !keep_variants(next, &s->m, &said, err, errlen)) {
+		machine_copy(&s->m, next);
+		session_preset(s, name);
+		if (note)
+			sb_puts(note, sb_str(&said));
+		rc = 0;
+	}
+	sb_free(&said);
+	free(next);
+	return rc;
 }
 
 void session_preset_label(const struct session *s, char *buf, size_t len)

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "../core/machine.h"
+#include "../core/strbuf.h"
 #include "outopts.h"
 
 enum out_format { FMT_TABLE, FMT_CSV, FMT_JSON };
@@ -37,8 +38,17 @@ void session_init(struct session *s);
  * wide as it is (a pipe, a file).
  */
 int session_width(const struct session *s);
-/* preset_load() into the session, remembering the name (for titles: "vm-4g", "vm-4g*" once changed). */
-int session_load_preset(struct session *s, const char *name, char *err, size_t errlen);
+/*
+ * preset_load() into the session, remembering the name (for titles: "vm-4g",
+ * "vm-4g*" once changed). A preset is a machine: the session's variants stay,
+ * one the preset defines under the same name replaced by the preset's; note
+ * (NULL: not told) gets a line for what was replaced and one for what was kept.
+ */
+int session_load_preset(struct session *s, const char *name, struct strbuf *note, char *err, size_t errlen);
+/* `reset`: every parameter back to its default; the variants stay, named in kept ("" if none). */
+void session_reset(struct session *s, struct strbuf *kept);
+/* Every variant of m as "PATCH.NAME, ...", into out ("" when there is none). */
+void session_variant_names(const struct machine *m, struct strbuf *out);
 /* "vm-4g", "vm-4g*" (changed since it was loaded), or "" when no preset was loaded. */
 void session_preset_label(const struct session *s, char *buf, size_t len);
 /* The machine now is the preset name_or_path (loaded or saved): its name is kept, the machine remembered. */

@@ -188,7 +188,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s\n", err);
 		return 2;
 	}
-	if (preset && session_load_preset(&s, preset, err, sizeof(err))) {
+	if (preset && session_load_preset(&s, preset, NULL, err, sizeof(err))) {
 		fprintf(stderr, "batchlab: -p: %s\n", err);
 		return 1;
 	}

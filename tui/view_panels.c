@@ -455,9 +455,17 @@ static void row_help(struct panels *pn, struct screen *sc)
 
 static void reset_all(struct screen *sc)
 {
-	machine_defaults(&sc->s->m);
+	struct strbuf kept = STRBUF_INIT;
+
+	/* as `reset`: the parameters go back, the variants stay, and the status line says which */
+	session_reset(sc->s, &kept);
 	screen_recompute(sc, 1);
-	screen_status(sc, 0, "every parameter back to its default (u undoes it)");
+	if (kept.len)
+		screen_status(sc, 0, "every parameter back to its default; kept your variants %.120s (u undoes it)",
+			      sb_str(&kept));
+	else
+		screen_status(sc, 0, "every parameter back to its default (u undoes it)");
+	sb_free(&kept);
 }
 
 /* v: the command line opens with `variant PATCH vN = ` for the patch under the cursor. */

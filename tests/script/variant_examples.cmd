@@ -2,7 +2,7 @@
 # default machine (64 CPUs, 256G: totalram 66060288 pages, 4K, guess, reclaim 1G = 262144 pages):
 # clamp(128, 32, 127) = 127; mem128m = 66060288 >> 15 = 2016, fls 11, 512 * (1 + 5) = 3072;
 # 66060288 / 64 / 16 = 64512; eighth: 32768 first, 61 calls, 31 pages past the request;
-# 64 * 127 * 4096 = 33292288. A preset load replaces the variants with its own (none here).
+# 64 * 127 * 4096 = 33292288. A preset load keeps the variants (issue 21.5) and says so.
 # netperf-72cpu (72 CPUs): 127, 66060288 / 72 / 16 = 57344, 3072, 61; never: / 256 = 3584
 V='variant memcg_charge big    = 128
 variant memcg_charge scaled = clamp(2 * cpus, 32, 127)

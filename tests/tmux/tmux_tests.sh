@@ -632,6 +632,14 @@ reset_asks() {
 }
 check "R asks first: n leaves the machine, y resets it" reset_asks
 
+# Issue 21.5: R resets the parameters as `reset` does - the variants stay, and the status line names them.
+reset_keeps_variants() {
+	start && keys : 'variant memcg_charge a = 1' Enter && expect ' batch +32 +64 +x2 +1( |$)' && keys + &&
+		expect ' cpus +128( |$)' && keys R y && expect ' cpus +64( |$)' 'kept your variants memcg_charge.a' &&
+		expect ' batch +32 +64 +x2 +1( |$)'
+}
+check "R keeps the variants and says so" reset_keeps_variants
+
 nothing_said() {
 	start && keys x && expect 'x does nothing in the panels view' && keys Z && expect 'is not a key here: \? lists them'
 }
