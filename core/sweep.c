@@ -561,12 +561,40 @@ static void keep_variants(struct sweep *sw, const struct machine *m)
 	}
 }
 
+/* The keys machine_check() compares with each other: a row that moves one may make a machine `set` refuses. */
+static const char *const checked_keys[] = { "cpus", "sockets", "ram", "pagesize", "totalram", "zone", NULL };
+
+static int key_checked(const struct param *key)
+{
+	for (int i = 0; checked_keys[i]; i++)
+		if (!strcmp(key->name, checked_keys[i]))
+			return 1;
+	return 0;
+}
+
+/* The row's machine as `set` would take it: refused rows are n/a, each for its reason. */
+static void check_row(struct sweep *sw)
+{
+	sw->refused = NULL;
+	if (!sw->check_rows || !machine_check(&sw->m, sw->refused_why, sizeof(sw->refused_why)))
+		return;
+	sw->refused = sw->refused_why;
+	if (!sw->nrefused++) {
+		memcpy(sw->first_refused, sw->refused_why, sizeof(sw->first_refused));
+		sw->first_refused_at = sw->cur;
+	}
+}
+
 void sweep_begin(struct sweep *sw, const struct machine *m)
 {
 	sw->m = *m;
 	sweep_cursor_start(&sw->cur);
 	sw->fast_calls = 0;
 	sw->hoisted = 0;
+	sw->check_rows = key_checked(sw->range.key);
+	sw->refused = NULL;
+	sw->nrefused = 0;
+	sw->first_refused[0] = '\0';
 	for (int i = 0; i < sw->ncols; i++) {
 		struct sweep_col *c = &sw->cols[i];
 
@@ -609,6 +637,7 @@ int sweep_next(struct sweep *sw)
 		param_store_real(&sw->m, sw->range.key, sw->cur.r);
 	else
 		param_store_u64(&sw->m, sw->range.key, sw->cur.u);
+	check_row(sw);
 	if (sw->nvars)
 		fix_variants(sw);
 	return 1;
@@ -628,6 +657,7 @@ int sweep_seek(struct sweep *sw, uint64_t u, double r, char *err, size_t errlen)
 			   : param_set_u64(&sw->m, sw->range.key, u, err, errlen))
 		return -1;
 	sw->cur = c;
+	check_row(sw);
 	if (sw->nvars)
 		fix_variants(sw);
 	return 0;
@@ -708,9 +738,11 @@ struct where_search {
 	uint64_t base, span;
 	const double *table; /* fn_cpus values, [cpus - 1], or NULL */
 	const char **table_why; /* the rows where a variant is n/a: why */
+	char refused[200];      /* the last machine machine_check() refused: why */
 	struct { uint64_t t; struct value v; } pts[256];
 	int npts;
 	uint64_t evals;
+	uint64_t valued;        /* evaluations that were not n/a */
 };
 
 static uint64_t dbits(double d)
@@ -748,13 +780,19 @@ static struct value where_eval(struct where_search *w, uint64_t t, int record)
 	where_cursor(w, t, &c);
 	w->evals++;
 	if (w->table) {
-		v = cpus_value(w->table, w->table_why, c.u - 1);
+		w->m.cpus = c.u;
+		v = machine_check(&w->m, w->refused, sizeof(w->refused)) ? val_none(w->refused)
+									 : cpus_value(w->table, w->table_why, c.u - 1);
 	} else {
 		if (w->r->real ? param_set_real(&w->m, w->r->key, c.r, err, sizeof(err))
 			       : param_set_u64(&w->m, w->r->key, c.u, err, sizeof(err)))
 			return val_none("outside the key's range");
-		v = metric_compute(&w->m, w->col->patch, w->col->metric, w->col->side, NULL);
+		/* a machine `set` refuses is n/a there, as in a sweep; the reason outlives the call */
+		v = machine_check(&w->m, w->refused, sizeof(w->refused))
+			    ? val_none(w->refused)
+			    : metric_compute(&w->m, w->col->patch, w->col->metric, w->col->side, NULL);
 	}
+	w->valued += v.kind != VAL_NONE;
 	if (record && w->npts < (int)(sizeof(w->pts) / sizeof(w->pts[0]))) {
 		w->pts[w->npts].t = t;
 		w->pts[w->npts].v = v;
@@ -891,6 +929,7 @@ int sweep_where(const struct machine *m, const struct sweep_range *r, const stru
 	where_cursor(w, t, &res->at);
 	res->v = where_eval(w, t, 0);
 	res->evals = w->evals;
+	res->all_na = !res->found && !w->valued;
 	free(table);
 	free(table_why);
 	free(w);

@@ -97,6 +97,16 @@ struct sweep {
 	struct sweep_cursor cur;
 	uint64_t fast_calls;   /* columns read from fn_cpus tables (for tests and the bench) */
 	int hoisted;           /* columns computed once because their metric does not read the key */
+	/*
+	 * A row whose machine `set` refuses (sockets beyond cpus, zone beyond
+	 * totalram ...): every cell is n/a, for machine_check()'s reason.
+	 */
+	int check_rows;        /* the key is one machine_check() reads: rows are checked */
+	const char *refused;   /* this row: NULL, or why (refused_why) */
+	char refused_why[200];
+	uint64_t nrefused;     /* rows refused so far */
+	char first_refused[200]; /* the first one's reason, and its key value */
+	struct sweep_cursor first_refused_at;
 };
 
 void sweep_init(struct sweep *sw, const struct sweep_range *r);
@@ -133,6 +143,8 @@ static inline struct value sweep_value(const struct sweep *sw, int col)
 {
 	const struct sweep_col *c = &sw->cols[col];
 
+	if (sw->refused)
+		return val_none(sw->refused);
 	if (c->hoisted)
 		return c->once;
 	if (c->fast)
@@ -168,6 +180,7 @@ struct where_result {
 	int monotone;            /* every value looked at was in order (ascending or descending) */
 	int scanned;             /* not monotone, small range: every value was tried, so the answer is exact */
 	uint64_t evals;          /* metric evaluations */
+	int all_na;              /* not found, and every value looked at was n/a (v says why) */
 };
 
 /* Small enough to try every value when the metric is not monotone. */

@@ -24,7 +24,7 @@ const struct variant_name variant_common[] = {
 	[N_GUESS] = { "guess", "OVERCOMMIT_GUESS = 0", "" },
 	[N_ALWAYS] = { "always", "OVERCOMMIT_ALWAYS = 1", "" },
 	[N_NEVER] = { "never", "OVERCOMMIT_NEVER = 2", "" },
-	[N_SOCKETS] = { "sockets", "packages", "sockets" },
+	[N_SOCKETS] = { "sockets", "packages (auto: 2, 1 on one CPU)", "sockets cpus" },
 	[N_THREADS] = { "threads", "will-it-scale threads (one per CPU when auto)", "threads cpus" },
 	[N_DEPTH] = { "depth", "memcg levels a charge walks", "depth" },
 	[N_ZONE] = { "zone", "managed pages of the vmstat zone", "zone totalram ram pagesize" },

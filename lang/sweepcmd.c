@@ -469,6 +469,17 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, enum out_format
 	}
 	if (fmt == FMT_JSON)
 		sb_puts(out, rows ? "\n]\n" : "]\n");
+	if (sw->nrefused && fmt == FMT_TABLE) {
+		char at[40];
+
+		if (sw->range.real)
+			fmt_real_shortest(sw->first_refused_at.r, at, sizeof(at));
+		else
+			snprintf(at, sizeof(at), "%llu", (unsigned long long)sw->first_refused_at.u);
+		sb_printf(out, "n/a: %llu %s `set` refuses; the first, %s = %s: %s\n", (unsigned long long)sw->nrefused,
+			  sw->nrefused == 1 ? "row is a machine" : "rows are machines", sw->range.key->name, at,
+			  sw->first_refused);
+	}
 	sink_flush(&k, 1);
 	if (f && !k.failed && fflush(f))
 		k.failed = errno ? errno : EIO;

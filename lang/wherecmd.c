@@ -58,7 +58,8 @@ static void put_where_key(const struct sweep_range *r, const struct sweep_cursor
  * the step says which values count.
  */
 static int where_stepped(const struct machine *m, const struct sweep_range *r, const struct sweep_col *col,
-			 enum where_op op, struct value thr, struct where_result *res, char *err, size_t errlen)
+			 enum where_op op, struct value thr, struct where_result *res, char *refused, size_t refusedlen,
+			 char *err, size_t errlen)
 {
 	struct sweep *sw = malloc(sizeof(*sw)); /* 192 columns: too big for a small stack */
 	char why[256];
@@ -74,12 +75,15 @@ static int where_stepped(const struct machine *m, const struct sweep_range *r, c
 	}
 	sweep_begin(sw, m);
 	res->monotone = 1;
+	res->all_na = 1;
 	while ((more = sweep_next(sw)) > 0) {
 		struct value prev = res->v;
 
 		res->evals++;
 		res->at = sw->cur;
 		res->v = sweep_value(sw, 0);
+		if (res->v.kind != VAL_NONE)
+			res->all_na = 0;
 		/* in order so far (rising or falling, not both), for the same report bisection gives */
 		if (res->evals > 1 && value_real(res->v) != value_real(prev)) {
 			int d = value_real(res->v) > value_real(prev) ? 1 : -1;
@@ -92,6 +96,13 @@ static int where_stepped(const struct machine *m, const struct sweep_range *r, c
 			res->found = 1;
 			break;
 		}
+	}
+	if (res->found || !res->evals)
+		res->all_na = 0;
+	if (res->all_na && res->v.why == sw->refused_why) {
+		/* the reason lives in the sweep, which goes: the first refused row's stands for them */
+		snprintf(refused, refusedlen, "%s", sw->first_refused);
+		res->v = val_none(refused);
 	}
 	sweep_end(sw);
 	free(sw);
@@ -154,7 +165,7 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 	for (int k = 0; k < nsides; k++) {
 		struct sweep_col col;
 		struct where_result res;
-		char name[160], key[64], val[64], human[64] = "";
+		char name[160], key[64], val[64], human[64] = "", refused[200];
 
 		memset(&col, 0, sizeof(col));
 		col.patch = ref.patch;
@@ -165,7 +176,7 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 		else
 			snprintf(name, sizeof(name), "%s.%s.%s", ref.patch->id, ref.metric->name,
 				 patch_col_name(&s->m, ref.patch, sides[k]));
-		if (stepped ? where_stepped(&s->m, &r, &col, op, thr, &res, why, sizeof(why))
+		if (stepped ? where_stepped(&s->m, &r, &col, op, thr, &res, refused, sizeof(refused), why, sizeof(why))
 			    : sweep_where(&s->m, &r, &col, op, thr, &res, why, sizeof(why)))
 			return err_set(err, errlen, "where: %s", why);
 		put_where_key(&r, &res.at, key, sizeof(key));
@@ -197,6 +208,17 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 			continue;
 		}
 		render_human(res.v, ref.metric->unit, val, sizeof(val));
+		if (res.all_na) {
+			/* nothing to compare anywhere: not a shape to warn about, a reason to give */
+			char seen[64] = "at every value";
+
+			if (!res.scanned)
+				snprintf(seen, sizeof(seen), "at the %llu values looked at", (unsigned long long)res.evals);
+			sb_printf(out, "never in %s..%s%s%s%s%s: %s is n/a everywhere (%s), because %s\n", from, to,
+				  stepped ? " " : "", stepped ? argv[7] : "", stepped ? " " : "", stepped ? argv[8] : "", name,
+				  seen, res.v.why);
+			continue;
+		}
 		if (res.found)
 			sb_printf(out, "%s = %s%s%s%s: %s = %s (%s %s)\n", r.key->name, key, *human ? " (" : "", human,
 				  *human ? ")" : "", name, val, where_op_name(op), argv[2]);

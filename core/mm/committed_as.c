@@ -348,23 +348,34 @@ static int mmap_sweep_one_cpu(const struct machine *m, uint64_t n, double *out)
 	return rc;
 }
 
+/*
+ * The locked throughput of every row 1..n. The lock's cost follows sockets,
+ * and sockets = auto follows each row's cpus (1, then 2 from two CPUs on):
+ * the pass solves on the machine of row n, which every row from 2 shares,
+ * not on the session's, whose CPU count may be 1; row 1 has its own solve.
+ */
 static int mmap_sweep_locked(const struct machine *m, uint64_t n, double *out)
 {
+	struct machine *top = malloc(sizeof(*top));
 	double x;
+	int rc;
 
+	if (!top)
+		return -1;
+	machine_copy(top, m);
+	top->cpus = n;
 	if (m->threads) {
 		/* a row of c CPUs runs min(threads, c) at once: X(k) up to threads, then flat */
 		uint64_t t = m->threads < n ? m->threads : n;
 
-		if (mmap_solve(m, 2, t, &x, mmap_sweep_each, out))
-			return -1;
-		for (uint64_t i = t; i < n; i++)
+		rc = mmap_solve(top, 2, t, &x, mmap_sweep_each, out);
+		for (uint64_t i = t; !rc && i < n; i++)
 			out[i] = x;
-		return mmap_sweep_one_cpu(m, n, out);
+	} else {
+		rc = mmap_solve(top, 2, n, &x, mmap_sweep_each, out);
 	}
-	if (mmap_solve(m, 2, n, &x, mmap_sweep_each, out))
-		return -1;
-	return mmap_sweep_one_cpu(m, n, out);
+	free(top);
+	return rc ? -1 : mmap_sweep_one_cpu(m, n, out);
 }
 
 /* Loops per ns at cpus on one side, given the locked throughput of that row; row is a scratch copy of m. */

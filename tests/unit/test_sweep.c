@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "../../core/sweep.h"
+#include "../../core/variant.h"
 #include "cmdutil.h"
 #include "../../lang/sweepcmd.h"
 
@@ -1007,6 +1008,209 @@ static void test_plot_options(void **state)
 	sb_free(&direct);
 }
 
+
+/* --- issue 21.3: every row of a sweep is what `set KEY VALUE; get ...` gives there ----------------- */
+
+/* Three or so values of p around m's, typed as `set` reads them: FROM, TO and a step (how may be NULL). */
+static int key_range(const struct machine *m, const struct param *p, char *from, char *to, size_t len,
+		     const char **how, const char **n)
+{
+	*how = "x";
+	*n = "2";
+	if (p->type == PT_CHOICE) {
+		return -1; /* a sweep refuses a choice (test_range_errors): set each and compare */
+	} else if (p->allowed) {
+		int last = 0;
+
+		while (p->allowed[last + 1])
+			last++;
+		snprintf(from, len, "%lluK", (unsigned long long)p->allowed[0] / 1024);
+		snprintf(to, len, "%lluK", (unsigned long long)p->allowed[last] / 1024);
+		*how = *n = NULL;
+	} else if (p->type == PT_REAL) {
+		double r = param_real(m, p);
+
+		if (r == 0) {
+			snprintf(from, len, "0");
+			snprintf(to, len, "%.17g", fmin(p->rmax, 1000));
+			*how = "step";
+			*n = "400";
+		} else {
+			snprintf(from, len, "%.17g", fmax(p->rmin, r / 2));
+			snprintf(to, len, "%.17g", fmin(p->rmax, r * 2));
+		}
+	} else {
+		uint64_t u = param_u64(m, p), lo = u / 2 > p->min ? u / 2 : p->min;
+		uint64_t hi = u <= p->max / 2 ? u * 2 : p->max;
+
+		static char step[32];
+
+		if (!lo) /* x N needs FROM above 0: from 0, two steps to a value of some size */
+			hi = p->max < (1ull << 30) ? p->max : 1ull << 30;
+		if (hi <= lo)
+			hi = lo + 2 <= p->max ? lo + 2 : p->max;
+		if (hi <= lo)
+			return -1;
+		if (!lo) {
+			snprintf(step, sizeof(step), "%llu", (unsigned long long)(hi / 2 ? hi / 2 : 1));
+			*how = "step";
+			*n = step;
+		}
+		snprintf(from, len, "%llu%s", (unsigned long long)lo, p->type == PT_PAGES ? "p" : "");
+		snprintf(to, len, "%llu%s", (unsigned long long)hi, p->type == PT_PAGES ? "p" : "");
+	}
+	return 0;
+}
+
+static int same_value(struct value a, struct value b)
+{
+	if (a.kind != b.kind)
+		return 0;
+	if (a.kind == VAL_NONE)
+		return 1;
+	if (a.kind != VAL_REAL)
+		return a.i == b.i;
+	return a.r == b.r || (isinf(a.r) && isinf(b.r)) || fabs(a.r - b.r) <= 1e-9 * fmax(fabs(a.r), fabs(b.r));
+}
+
+static const char *value_text(struct value v, char *buf, size_t len)
+{
+	if (v.kind == VAL_NONE)
+		snprintf(buf, len, "n/a (%s)", v.why);
+	else if (v.kind == VAL_REAL)
+		snprintf(buf, len, "%.17g", v.r);
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)v.i);
+	return buf;
+}
+
+/*
+ * Sweep p over key_range() on m with columns (PATCH.METRIC names, or all of
+ * d's metrics and sides when only is NULL), and every row against the row's
+ * own machine: m, `set KEY VALUE` as param_set() and machine_check() take it,
+ * each cell metric_compute() there - or n/a where `set` refuses the machine.
+ */
+static void rows_against_get(const struct machine *m, const struct param *p, const struct patch_desc *d,
+			     const char *only, const char *what)
+{
+	struct sweep *sw = malloc(sizeof(*sw));
+	struct machine *row = malloc(sizeof(*row));
+	struct sweep_range r;
+	char from[64], to[64], err[256];
+	const char *how, *n;
+
+	assert_non_null(sw);
+	assert_non_null(row);
+	if (key_range(m, p, from, to, sizeof(from), &how, &n)) {
+		free(sw);
+		free(row);
+		return;
+	}
+	if (sweep_range_parse(m, p->name, from, to, how, n, &r, err, sizeof(err)))
+		fail_msg("%s: sweep %s %s %s: %s", what, p->name, from, to, err);
+	sweep_init(sw, &r);
+	if (only) {
+		if (sweep_add_metric_m(sw, m, only, err, sizeof(err)))
+			fail_msg("%s: %s: %s", what, only, err);
+	} else {
+		for (const struct metric_desc *md = d->metrics; md->name; md++) {
+			char name[128];
+
+			snprintf(name, sizeof(name), "%s.%s", d->id, md->name);
+			if (sweep_add_metric_m(sw, m, name, err, sizeof(err)))
+				fail_msg("%s: %s: %s", what, name, err);
+		}
+	}
+	sweep_begin(sw, m);
+	while (sweep_next(sw)) {
+		int refused;
+
+		machine_copy(row, m);
+		refused = r.real ? param_set_real(row, p, sw->cur.r, err, sizeof(err))
+				 : param_set_u64(row, p, sw->cur.u, err, sizeof(err));
+		refused = refused || machine_check(row, err, sizeof(err));
+		for (int i = 0; i < sw->ncols; i++) {
+			const struct sweep_col *c = &sw->cols[i];
+			struct value want = refused ? val_none("refused") : metric_compute(row, c->patch, c->metric, c->side, NULL);
+			struct value got = sweep_value(sw, i);
+			char a[400], b[400];
+
+			if (!same_value(want, got))
+				fail_msg("%s: sweep %s %s..%s, row %s = %.17g: %s is %s, get gives %s", what, p->name, from, to,
+					 p->name, r.real ? sw->cur.r : (double)sw->cur.u, c->head, value_text(got, a, sizeof(a)),
+					 value_text(want, b, sizeof(b)));
+		}
+	}
+	sweep_end(sw);
+	free(sw);
+	free(row);
+}
+
+/* The machines the property runs on: the default, one CPU (sockets auto is 1), and 3 CPUs with little RAM. */
+static const char *const base_machines[] = { "", "cpus 1", "cpus 3 ram 1G", NULL };
+
+/*
+ * Both directions, for every patch with a constant and every parameter: a
+ * sweep over each key with a variant that reads every name an expression may
+ * read (each term mod 61: doubling a value always moves it), all metrics and
+ * sides; then a variant reading one name at a time against a sweep over each
+ * key. A name or metric bound once while the row's machine moves it
+ * (sockets is auto, derived from cpus) shows as a row that differs.
+ */
+static void test_rows_follow_derived(void **state)
+{
+	(void)state;
+	for (int b = 0; base_machines[b]; b++)
+		for (int i = 0; patches[i]; i++) {
+			const struct patch_desc *d = patches[i];
+			const char *names[VARIANT_NAMES_MAX + 1];
+			char expr[VARIANT_TEXT_MAX + 16], err[256], what[160];
+			int nn;
+			size_t len;
+
+			if (!d->constant)
+				continue;
+			nn = variant_names(d, names, VARIANT_NAMES_MAX);
+			for (size_t k = 0; k < nparams; k++) {
+				struct machine *m = malloc(sizeof(*m));
+				int nv = 0;
+
+				*m = machine_with(base_machines[b]);
+				/* every name, in as many variants as the expression length asks (v0, v1, ...) */
+				for (int first = 0; first < nn; nv++) {
+					char vname[16];
+
+					len = (size_t)snprintf(expr, sizeof(expr), "32");
+					/* each term is four steps of a program of at most 64 */
+					for (int t = 0; t < 12 && first < nn && len + strlen(names[first]) + 4 < VARIANT_TEXT_MAX; t++)
+						len += (size_t)snprintf(expr + len, sizeof(expr) - len, "+%s%%61", names[first++]);
+					snprintf(vname, sizeof(vname), "v%d", nv);
+					if (variant_add(m, d, vname, expr, err, sizeof(err)))
+						fail_msg("%s: %s", expr, err);
+				}
+				snprintf(what, sizeof(what), "[%s] %s: %d variants read every name", base_machines[b], d->id, nv);
+				rows_against_get(m, &params[k], d, NULL, what);
+				free(m);
+			}
+			for (int k = 0; k < nn; k++) {
+				char one[128], col[128];
+
+				snprintf(one, sizeof(one), "32 + %s %% 61", names[k]);
+				snprintf(col, sizeof(col), "%s.%s.v", d->id, d->metrics[0].name);
+				for (size_t j = 0; j < nparams; j++) {
+					struct machine *m = malloc(sizeof(*m));
+
+					*m = machine_with(base_machines[b]);
+					if (variant_add(m, d, "v", one, err, sizeof(err)))
+						fail_msg("%s: %s", one, err);
+					snprintf(what, sizeof(what), "[%s] %s.v = %s", base_machines[b], d->id, one);
+					rows_against_get(m, &params[j], d, col, what);
+					free(m);
+				}
+			}
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1018,6 +1222,7 @@ int main(void)
 		cmocka_unit_test(test_where),              cmocka_unit_test(test_where_not_monotone_wide),
 		cmocka_unit_test(test_plot),               cmocka_unit_test(test_step_past_to),
 		cmocka_unit_test(test_plot_options),       cmocka_unit_test(test_where_step_sides),
+		cmocka_unit_test(test_rows_follow_derived),
 	};
 	return cmocka_run_group_tests_name("sweep", tests, NULL, NULL);
 }
