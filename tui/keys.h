@@ -35,6 +35,8 @@ enum key_action {
 	KA_ROW_HELP,    /* help for the parameter or metric under the cursor */
 	KA_SEARCH,
 	KA_SEARCH_NEXT,
+	KA_LESSON_PREV,
+	KA_LESSON_SCROLL,
 	KA_UNDO,
 	KA_VARIANT_ADD,
 	KA_VARIANT_DEL,

@@ -26,6 +26,7 @@
 #include "frontends.h"
 #include "rlcomplete.h"
 #include "screen.h"
+#include "lessonpane.h"
 
 #ifndef BATCHLAB_VERSION
 #define BATCHLAB_VERSION "0.1.0"
@@ -153,6 +154,21 @@ void screen_undo(struct screen *sc)
 	screen_status(sc, 0, "undone: the machine is as it was before the last change (%d more to undo)", sc->undo_n);
 }
 
+/* The panels' geometry for a cols x lines terminal, under the lesson pane when one is open. */
+static void screen_layout(struct screen *sc, int cols, int lines)
+{
+	int pane = sc->lesson ? lessonpane_rows(lines) : 0;
+
+	layout_compute(&sc->L, cols, lines - pane);
+	if (pane && sc->L.too_small) /* no room for both: the panels, and the pane waits for a bigger window */
+		pane = 0, layout_compute(&sc->L, cols, lines);
+	sc->L.top += pane;
+	sc->L.footer_y += pane;
+	sc->L.status_y += pane;
+	sc->L.lines = lines;
+	sc->pane_rows = pane;
+}
+
 void screen_recompute(struct screen *sc, int mark)
 {
 	long long now = crt_now_ms();
@@ -163,7 +179,7 @@ void screen_recompute(struct screen *sc, int mark)
 		if (patch_ncols(&sc->s->m, patches[i]) - patch_nsides(patches[i]) > nvar)
 			nvar = patch_ncols(&sc->s->m, patches[i]) - patch_nsides(patches[i]);
 	if (nvar != sc->L.nvar_all) {
-		layout_compute(&sc->L, sc->L.cols, sc->L.lines);
+		screen_layout(sc, sc->L.cols, sc->L.lines);
 		layout_variants(&sc->L, nvar);
 	}
 
@@ -197,7 +213,8 @@ void screen_recompute(struct screen *sc, int mark)
 
 int screen_highlighted(const struct screen *sc, long long when)
 {
-	return when && sc->now - when < HIGHLIGHT_MS;
+	/* a lesson's step keeps what it changed lit while it is shown */
+	return when && (sc->now - when < HIGHLIGHT_MS || (sc->lesson && sc->pin_since && when >= sc->pin_since));
 }
 
 /* --- the debug log (BATCHLAB_LOG=FILE, tmux's habit) ------------------------- */
@@ -276,10 +293,9 @@ void screen_command(struct screen *sc, const char *initial)
 	screen_push(sc, view_cmdline_new(initial));
 }
 
-/* Lay out for the current terminal size; every view fits itself to it, then the cells to the columns. */
-static void relayout(struct screen *sc)
+void screen_relayout(struct screen *sc)
 {
-	layout_compute(&sc->L, COLS, LINES);
+	screen_layout(sc, COLS, LINES);
 	screen_log(sc, "resize %dx%d%s", COLS, LINES, sc->L.too_small ? " (too small)" : "");
 	for (int i = 0; i < sc->depth; i++)
 		if (sc->stack[i]->ops->resize)
@@ -346,6 +362,10 @@ void screen_run_line(struct screen *sc, const char *line, const char *title)
 
 	if (screen_save(sc, line))
 		return;
+	if (!strncmp(line + strspn(line, " "), "answer ", 7) || !strcmp(line + strspn(line, " "), "answer")) {
+		lessonpane_answer(sc, line + strspn(line, " ") + 6);
+		return;
+	}
 	/* cut into commands by the language's one scanner, as -c, scripts and the prompt are */
 	scan_init(&scn, line, strlen(line));
 	while (!sc->s->quit && !crt_leaving() && scan_next(&scn, &c)) {
@@ -360,6 +380,19 @@ void screen_run_line(struct screen *sc, const char *line, const char *title)
 		}
 	}
 	screen_recompute(sc, 1);
+	if (sc->s->lesson[0]) { /* `lesson NAME`: it runs here, above the panels */
+		char path[sizeof(sc->s->lesson)];
+
+		snprintf(path, sizeof(path), "%s", sc->s->lesson);
+		sc->s->lesson[0] = '\0';
+		if (lessonpane_start(sc, path, err, sizeof(err))) {
+			escape_buf(err, shown, sizeof(shown));
+			screen_status(sc, 1, "%s", shown);
+		}
+		sb_free(&out);
+		sb_free(&cmd);
+		return;
+	}
 	if (out.len)
 		screen_show(sc, view_pager_new(title, sb_str(&out)));
 	else if (!failed && !sc->s->quit)
@@ -406,6 +439,8 @@ static int screen_setup(struct screen *sc, struct session *s, FILE *log)
 
 static void screen_free(struct screen *sc)
 {
+	lessonpane_free(sc->lesson);
+	sc->lesson = NULL;
 	while (sc->depth > 0) {
 		struct view *v = sc->stack[--sc->depth];
 
@@ -554,6 +589,8 @@ static void draw_frame(struct screen *sc)
 		base--;
 	erase();
 	draw_title(sc);
+	if (sc->lesson)
+		lessonpane_draw(sc, 1, sc->pane_rows);
 	sc->stack[base]->ops->draw(sc->stack[base], sc);
 	draw_footer(sc);
 	draw_status(sc);
@@ -623,11 +660,14 @@ static void handle_key(struct screen *sc, int ch)
 		return;
 	}
 	if (ch == KEY_RESIZE) {
-		relayout(sc);
+		screen_relayout(sc);
 		return;
 	}
 	b = key_find(ch);
 	sc->status[0] = '\0';
+	/* a lesson's n, p, [ and ] over the panels (a pager or chart on top keeps its own keys) */
+	if (sc->lesson && sc->depth == 1 && lessonpane_key(sc, ch))
+		return;
 	if (sc->L.too_small && (!b || b->action != KA_QUIT))
 		return;
 	for (int i = sc->depth - 1; b && i >= 0; i--)
@@ -682,10 +722,23 @@ int screen_main(struct session *s)
 		fprintf(stderr, "batchlab: out of memory\n");
 		return 1;
 	}
+	if (s->lesson[0]) { /* --lesson NAME on a terminal */
+		char path[sizeof(s->lesson)];
+
+		snprintf(path, sizeof(path), "%s", s->lesson);
+		s->lesson[0] = '\0';
+		if (lessonpane_start(&sc, path, err, sizeof(err)))
+			screen_status(&sc, 1, "%s", err);
+	}
 	while (!sc.quit) {
 		struct pollfd fds[2] = { { STDIN_FILENO, POLLIN, 0 }, { crt_signal_fd(), POLLIN, 0 } };
 		int ch;
 
+		/* a lesson's question: the `:` line opens for the answer, outside the line that asked it */
+		if (sc.answer_line && sc.depth == 1) {
+			sc.answer_line = 0;
+			screen_command(&sc, "answer ");
+		}
 		draw(&sc);
 		if (poll(fds, 2, poll_timeout(&sc)) < 0 && errno != EINTR)
 			break;
@@ -704,7 +757,7 @@ int screen_main(struct session *s)
 			break;
 		}
 		if (crt_check_resize()) {
-			relayout(&sc);
+			screen_relayout(&sc);
 			clearok(curscr, TRUE); /* what the terminal kept of the old size is unknown: repaint all */
 		}
 		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {

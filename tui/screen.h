@@ -68,6 +68,10 @@ struct screen {
 	struct undo_entry *shown;     /* the state the cells were last computed from */
 	int undoing;
 	char search[64];              /* the last `/` pattern, for `n` */
+	struct lessonpane *lesson;    /* a lesson running above the panels (lessonpane.h), NULL none */
+	int pane_rows;                /* rows it takes under the title */
+	long long pin_since;
+	int answer_line;              /* open the `:` line with "answer " once the line being run is done */          /* cells changed since the lesson's step began stay lit */
 	FILE *log;                    /* BATCHLAB_LOG: key events and redraw times, for whoever debugs the screen */
 	long long log_start;          /* microseconds at start: log lines carry the time since */
 };
@@ -85,6 +89,8 @@ void screen_show(struct screen *sc, struct view *v);
 void screen_push(struct screen *sc, struct view *v);
 /* Close the top view (never the panels). */
 void screen_pop(struct screen *sc);
+/* Lay out again (a resize, a lesson pane opened or closed); every view fits itself, then the cells. */
+void screen_relayout(struct screen *sc);
 /* Run one line of the language: output opens a pager titled title, an error goes to the status line. */
 void screen_run_line(struct screen *sc, const char *line, const char *title);
 /* One line into the BATCHLAB_LOG file, if there is one, stamped with the time since start. */

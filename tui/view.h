@@ -51,6 +51,8 @@ struct view {
 
 /* The views there are. Each returns NULL when out of memory. */
 struct view *view_panels_new(struct screen *sc);
+/* The cursor onto the row named name (a parameter, or PATCH.METRIC), in whichever panel holds it. 1 found. */
+int view_panels_select(struct view *panels, struct screen *sc, const char *name);
 /* Text to scroll (explain, about, help, command output), under title. */
 struct view *view_pager_new(const char *title, const char *text);
 /* One metric of one patch across an axis (cpus, then ram on x). */

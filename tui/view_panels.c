@@ -409,6 +409,11 @@ static int panels_find(struct view *v, struct screen *sc, const char *text, int 
 	return 0;
 }
 
+int view_panels_select(struct view *panels, struct screen *sc, const char *name)
+{
+	return panels_find(panels, sc, name, 0);
+}
+
 static void panels_save(struct view *v, int *where)
 {
 	struct panels *pn = (struct panels *)v;

@@ -1,0 +1,329 @@
+/* The explorer's lesson pane (lessonpane.h): a lesson's steps run on the live machine, above the panels. */
+#include "lessonpane.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/err.h"
+#include "../lang/cmd.h"
+#include "../lang/lesson.h"
+#include "../lang/wrap.h"
+#include "crt.h"
+#include "screen.h"
+#include "view.h"
+
+struct lessonpane {
+	struct lesson l;
+	int step;             /* the step shown, 0-based */
+	int next;             /* the lesson line to run next */
+	int reached;          /* snap[0..reached] hold the machine at each step's start */
+	struct machine *snap; /* one per step: p puts the machine back as it was there */
+	int ask;              /* the line of the open exercise, -1 none */
+	int tries;
+	int right;            /* exercises answered right, of l.nexercises */
+	unsigned char *done;  /* per line: that exercise was answered right */
+	struct strbuf text;   /* the step's narration and outputs, unwrapped: drawn wrapped to the width */
+	int first;            /* first wrapped line shown: a step opens at its top */
+	int follow;           /* after an answer: show the newest lines */
+	int finished;
+};
+
+int lessonpane_rows(int lines)
+{
+	int rows = lines / 3;
+
+	if (lines < 20) /* at 80x24 the pane takes 8 rows and leaves the panels 13 */
+		return 0;
+	return rows < 6 ? 6 : rows > 14 ? 14 : rows;
+}
+
+static void say(struct lessonpane *p, const char *fmt, const char *text)
+{
+	sb_printf(&p->text, fmt, text);
+}
+
+/* A command of the step, shown as typed, then what it printed (or its error), as -f --echo shows it. */
+static void run_command(struct screen *sc, struct lessonpane *p, const char *cmd, int quiet)
+{
+	struct strbuf out = STRBUF_INIT;
+	char err[1024];
+
+	if (!quiet)
+		say(p, "batchlab> %s\n", cmd);
+	if (cmd_run(sc->s, cmd, &out, err, sizeof(err)))
+		say(p, "error: %s\n", err);
+	else if (!quiet)
+		say(p, "%s", sb_str(&out));
+	sb_free(&out);
+	sc->s->lesson[0] = '\0'; /* a lesson's own `lesson` line starts nothing */
+}
+
+/* Lines from p->next to the step's end or its next exercise; quiet: only the commands (to reach a step). */
+static void run_step(struct screen *sc, struct lessonpane *p, int quiet)
+{
+	const int end = lesson_step_start(&p->l, p->step + 1);
+	char err[1024];
+
+	while (p->next < end) {
+		const struct lesson_line *ln = &p->l.lines[p->next++];
+		struct strbuf sb = STRBUF_INIT;
+
+		switch (ln->kind) {
+		case LK_SAY:
+			if (quiet)
+				break;
+			if (lesson_say(sc->s, ln->text, &sb, err, sizeof(err)))
+				say(p, "error: %s\n", err);
+			else
+				say(p, "%s\n", sb_str(&sb));
+			break;
+		case LK_FOCUS:
+			if (!quiet)
+				view_panels_select(sc->stack[0], sc, ln->text);
+			break;
+		case LK_COMMAND:
+			run_command(sc, p, ln->text, quiet);
+			break;
+		case LK_ASK:
+			if (quiet) /* a step seen again asks again: the machine waits where it waited */
+				break;
+			if (lesson_say(sc->s, ln->text, &sb, err, sizeof(err)))
+				say(p, "error: %s\n", err);
+			else
+				say(p, "? %s\n", sb_str(&sb));
+			p->ask = p->next - 1;
+			p->tries = 0;
+			sb_free(&sb);
+			screen_recompute(sc, 1);
+			sc->answer_line = 1;
+			screen_status(sc, 0, "answer on the command line: answer TEXT (Esc, then n, skips it)");
+			return;
+		default:
+			break;
+		}
+		sb_free(&sb);
+	}
+	if (!quiet && p->step == p->l.nsteps - 1) {
+		char line[160];
+
+		p->finished = 1;
+		snprintf(line, sizeof(line), "End of the lesson: %d of %d exercises right. n closes this pane.\n",
+			 p->right, p->l.nexercises);
+		say(p, "%s", line);
+		if (p->right == p->l.nexercises)
+			lesson_progress_clear(&p->l);
+	}
+	screen_recompute(sc, 1);
+}
+
+/* Show step k from its start, the machine as it was there. */
+static void enter_step(struct screen *sc, struct lessonpane *p, int k)
+{
+	p->step = k;
+	p->next = lesson_step_start(&p->l, k) + 1;
+	p->ask = -1;
+	p->first = 0;
+	p->follow = 0;
+	p->finished = 0;
+	sb_reset(&p->text);
+	sc->s->m = p->snap[k];
+	sc->pin_since = crt_now_ms();
+	lesson_progress_save(&p->l, k, p->right);
+	run_step(sc, p, 0);
+}
+
+int lessonpane_start(struct screen *sc, const char *path, char *err, size_t errlen)
+{
+	struct lessonpane *p = calloc(1, sizeof(*p));
+	int resume;
+
+	if (!p)
+		return err_set(err, errlen, "lesson: out of memory");
+	if (lesson_load(&p->l, path, err, errlen)) {
+		free(p);
+		return -1;
+	}
+	p->snap = calloc((size_t)p->l.nsteps, sizeof(*p->snap));
+	p->done = calloc((size_t)p->l.nlines + 1, 1);
+	if (!p->snap || !p->done) {
+		lessonpane_free(p);
+		return err_set(err, errlen, "lesson: out of memory");
+	}
+	if (sc->lesson)
+		lessonpane_free(sc->lesson);
+	sc->lesson = p;
+	screen_relayout(sc);
+	p->snap[0] = sc->s->m;
+	/* where the student left off: the steps before it run quietly, so the machine is as it was there */
+	resume = lesson_progress_load(&p->l);
+	for (int k = 0; k < resume; k++) {
+		p->step = k;
+		p->next = lesson_step_start(&p->l, k) + 1;
+		run_step(sc, p, 1);
+		p->snap[k + 1] = sc->s->m;
+	}
+	p->reached = resume;
+	enter_step(sc, p, resume);
+	if (resume)
+		screen_status(sc, 0, "lesson %s: back at step %d where you left off (p goes back; --restart starts over)",
+			      p->l.name, resume + 1);
+	return 0;
+}
+
+static void close_pane(struct screen *sc)
+{
+	lessonpane_free(sc->lesson);
+	sc->lesson = NULL;
+	sc->pin_since = 0;
+	screen_relayout(sc);
+}
+
+int lessonpane_key(struct screen *sc, int ch)
+{
+	struct lessonpane *p = sc->lesson;
+
+	if (!p)
+		return 0;
+	switch (ch) {
+	case 'n':
+		if (p->finished) {
+			close_pane(sc);
+			screen_status(sc, 0, "the lesson is over; the machine stays as it left it");
+			return 1;
+		}
+		/* an exercise skipped: the rest of the step's commands still run, so the next step's machine is right */
+		p->ask = -1;
+		run_step(sc, p, 1);
+		if (p->step + 1 < p->l.nsteps) {
+			p->snap[p->step + 1] = sc->s->m;
+			if (p->step + 1 > p->reached)
+				p->reached = p->step + 1;
+			enter_step(sc, p, p->step + 1);
+		}
+		return 1;
+	case 'p':
+		if (p->step == 0) {
+			screen_status(sc, 0, "this is the first step");
+			return 1;
+		}
+		enter_step(sc, p, p->step - 1);
+		screen_status(sc, 0, "step %d again: the machine is as it was when it began", p->step + 1);
+		return 1;
+	case '[':
+		p->follow = 0;
+		p->first = p->first > 3 ? p->first - 3 : 0;
+		return 1;
+	case ']':
+		p->first += 3; /* drawing stops it at the last page */
+		return 1;
+	}
+	return 0;
+}
+
+void lessonpane_answer(struct screen *sc, const char *text)
+{
+	struct lessonpane *p = sc->lesson;
+	struct strbuf msg = STRBUF_INIT, want = STRBUF_INIT;
+	struct lesson_exercise x;
+	char err[1024];
+	int right;
+
+	if (!p || p->ask < 0) {
+		screen_status(sc, 1, "answer: no question is open%s", p ? "" : " (lesson NAME starts a lesson)");
+		return;
+	}
+	while (*text == ' ')
+		text++;
+	p->follow = 1;
+	x = lesson_exercise_at(&p->l, p->ask);
+	say(p, "> %s\n", text);
+	right = lesson_judge(sc->s, &x, text, &msg, err, sizeof(err));
+	if (right < 0) {
+		say(p, "error: %s\n", err);
+		screen_status(sc, 1, "the lesson's own answer failed: %s", err);
+	} else if (right) {
+		say(p, "%s", "  right.\n");
+		if (!p->done[p->ask]) /* answered again on a step seen again: counted once */
+			p->right++;
+		p->done[p->ask] = 1;
+		screen_status(sc, 0, "right");
+	} else {
+		say(p, "  not quite%s", msg.len ? ": " : "");
+		say(p, "%s.\n", sb_str(&msg));
+		if (++p->tries < LESSON_TRIES) {
+			if (x.hint)
+				say(p, "  hint: %s\n", x.hint->text);
+			sb_free(&msg);
+			sc->answer_line = 1;
+			return;
+		}
+		if (!lesson_expected(sc->s, &x, &want, err, sizeof(err)))
+			sb_printf(&p->text, "  the answer: %s (found with: %s)\n", sb_str(&want),
+				  x.check ? x.check->text : x.answer->text);
+	}
+	sb_free(&msg);
+	sb_free(&want);
+	p->ask = -1;
+	lesson_progress_save(&p->l, p->step, p->right);
+	run_step(sc, p, 0);
+}
+
+void lessonpane_draw(struct screen *sc, int top, int rows)
+{
+	struct lessonpane *p = sc->lesson;
+	struct strbuf w = STRBUF_INIT;
+	const int cols = sc->L.cols;
+	char head[512];
+	int n = 0, body = rows - 2, first;
+	const char *line;
+
+	if (!p || rows < 3)
+		return;
+	snprintf(head, sizeof(head), " lesson %s  step %d of %d: %s", p->l.name, p->step + 1, p->l.nsteps,
+		 p->l.lines[lesson_step_start(&p->l, p->step)].text);
+	screen_put(top, 0, cols, head, 0, crt_attr(ST_TITLE));
+	wrap_text(&w, sb_str(&p->text), cols - 1, 0);
+	for (line = sb_str(&w); *line; n++) {
+		const char *nl = strchr(line, '\n');
+
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+	/* the step from its top; after an answer, the newest lines; never past the last page */
+	first = n - body > 0 ? n - body : 0;
+	if (!p->follow && p->first < first)
+		first = p->first;
+	p->first = first;
+	line = sb_str(&w);
+	for (int i = 0; *line && i < first + body; i++) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+
+		if (i >= first) {
+			char buf[1024];
+
+			snprintf(buf, sizeof(buf), "%.*s", (int)(len < sizeof(buf) ? len : sizeof(buf) - 1), line);
+			screen_put(top + 1 + i - first, 1, cols - 1, buf, 0,
+				   buf[0] == '?' ? crt_attr(ST_KEY) : !strncmp(buf, "batchlab> ", 10) ? crt_attr(ST_DIM) : A_NORMAL);
+		}
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+	snprintf(head, sizeof(head), " n next step  p previous  [ ] scroll%s%s",
+		 p->ask >= 0 ? "  :answer TEXT" : "", p->finished ? "  (the end: n closes)" : "");
+	screen_put(top + rows - 1, 0, cols, head, 0, crt_attr(ST_DIM));
+	sb_free(&w);
+}
+
+void lessonpane_free(struct lessonpane *p)
+{
+	if (!p)
+		return;
+	lesson_free(&p->l);
+	free(p->snap);
+	free(p->done);
+	sb_free(&p->text);
+	free(p);
+}
