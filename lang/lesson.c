@@ -1005,7 +1005,6 @@ int lesson_run(struct session *s, const struct lesson *l, FILE *in, FILE *out, F
 		switch (ln->kind) {
 		case LK_STEP:
 			fprintf(out, "\n== Step %d of %d: %s ==\n", ++step, l->nsteps, ln->text);
-			lesson_progress_save(l, step - 1, right);
 			break;
 		case LK_SAY:
 			if (lesson_say(s, ln->text, &sb, err, sizeof(err))) {
@@ -1039,9 +1038,5 @@ int lesson_run(struct session *s, const struct lesson *l, FILE *in, FILE *out, F
 		sb_free(&sb);
 	}
 	fprintf(out, "\nEnd of lesson %s: %d of %d exercises right.\n", l->name, right, asked);
-	if (right == asked)
-		lesson_progress_clear(l);
-	else
-		lesson_progress_save(l, l->nsteps - 1, right);
 	return right == asked ? 0 : 1;
 }

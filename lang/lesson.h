@@ -107,14 +107,15 @@ int lesson_expected(struct session *s, const struct lesson_exercise *x, struct s
 int lesson_judge(struct session *s, const struct lesson_exercise *x, const char *reply, struct strbuf *msg, char *err,
 		 size_t errlen);
 
-/* Progress kept per lesson in $XDG_STATE_HOME/batchlab/lessons/NAME: the step reached. */
+/* The explorer's progress, per lesson in $XDG_STATE_HOME/batchlab/lessons/NAME: the step reached. */
 int lesson_progress_load(const struct lesson *l);
 void lesson_progress_save(const struct lesson *l, int step, int answered);
 void lesson_progress_clear(const struct lesson *l);
 
 /*
- * Run the lesson as a script: narration and outputs to out, each answer
- * read from in, a line a try. check: answer every exercise with the lesson's
+ * Run the lesson as a script, from its first step (homework is graded whole:
+ * the explorer's progress is neither read nor written): narration and outputs
+ * to out, each answer read from in, a line a try. check: answer every exercise with the lesson's
  * own answer (--check). Returns 0 when every exercise was answered right, 1
  * otherwise or on an error (printed to errf as "FILE:LINE: ...").
  */

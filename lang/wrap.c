@@ -1,6 +1,7 @@
 /* Word wrapping of prose to a width in display columns (see wrap.h). */
 #include "wrap.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "../core/utf8.h"
@@ -236,4 +237,25 @@ int wrap_widest(const char *text)
 		p = nl + 1;
 	}
 	return widest;
+}
+
+void wrap_shorten(char *buf, size_t len, const char *text, int width)
+{
+	size_t n = strlen(text), cut;
+
+	if (utf8_width(text, n) <= width || width < 4) {
+		snprintf(buf, len, "%.*s", width < 4 ? (int)utf8_prefix(text, width > 0 ? width : 0) : (int)n, text);
+		return;
+	}
+	cut = utf8_prefix(text, width - 3);
+	/* back to the end of a word, unless the first word alone is too long */
+	for (size_t i = cut; i > 0; i--)
+		if (text[i] == ' ') {
+			while (i > 0 && text[i - 1] == ' ')
+				i--;
+			if (i > 0)
+				cut = i;
+			break;
+		}
+	snprintf(buf, len, "%.*s...", (int)cut, text);
 }

@@ -40,6 +40,12 @@ void wrap_text(struct strbuf *out, const char *text, int width, int keep_tables)
  */
 void wrap_reflow(struct strbuf *out, const char *text, int width, int keep_tables);
 
+/*
+ * text in at most width display columns, into buf: whole if it fits, else cut
+ * after the last word that leaves room for "..." (a title, a status line).
+ */
+void wrap_shorten(char *buf, size_t len, const char *text, int width);
+
 /* The widest line of text, in display columns. */
 int wrap_widest(const char *text);
 

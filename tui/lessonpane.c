@@ -117,7 +117,7 @@ static void run_step(struct screen *sc, struct lessonpane *p, int quiet)
 }
 
 /* Show step k from its start, the machine as it was there. */
-static void enter_step(struct screen *sc, struct lessonpane *p, int k)
+static void enter_step(struct screen *sc, struct lessonpane *p, int k, const char *note)
 {
 	p->step = k;
 	p->next = lesson_step_start(&p->l, k) + 1;
@@ -126,6 +126,8 @@ static void enter_step(struct screen *sc, struct lessonpane *p, int k)
 	p->follow = 0;
 	p->finished = 0;
 	sb_reset(&p->text);
+	if (note)
+		say(p, "%s\n", note);
 	sc->s->m = p->snap[k];
 	sc->pin_since = crt_now_ms();
 	lesson_progress_save(&p->l, k, p->right);
@@ -163,10 +165,8 @@ int lessonpane_start(struct screen *sc, const char *path, char *err, size_t errl
 		p->snap[k + 1] = sc->s->m;
 	}
 	p->reached = resume;
-	enter_step(sc, p, resume);
-	if (resume)
-		screen_status(sc, 0, "lesson %s: back at step %d where you left off (p goes back; --restart starts over)",
-			      p->l.name, resume + 1);
+	enter_step(sc, p, resume,
+		   resume ? "(back at this step, where you left off: p goes back, --lesson NAME --restart starts over)" : NULL);
 	return 0;
 }
 
@@ -198,7 +198,7 @@ int lessonpane_key(struct screen *sc, int ch)
 			p->snap[p->step + 1] = sc->s->m;
 			if (p->step + 1 > p->reached)
 				p->reached = p->step + 1;
-			enter_step(sc, p, p->step + 1);
+			enter_step(sc, p, p->step + 1, NULL);
 		}
 		return 1;
 	case 'p':
@@ -206,7 +206,7 @@ int lessonpane_key(struct screen *sc, int ch)
 			screen_status(sc, 0, "this is the first step");
 			return 1;
 		}
-		enter_step(sc, p, p->step - 1);
+		enter_step(sc, p, p->step - 1, NULL);
 		screen_status(sc, 0, "step %d again: the machine is as it was when it began", p->step + 1);
 		return 1;
 	case '[':
@@ -279,8 +279,13 @@ void lessonpane_draw(struct screen *sc, int top, int rows)
 
 	if (!p || rows < 3)
 		return;
-	snprintf(head, sizeof(head), " lesson %s  step %d of %d: %s", p->l.name, p->step + 1, p->l.nsteps,
-		 p->l.lines[lesson_step_start(&p->l, p->step)].text);
+	{
+		char full[512];
+
+		snprintf(full, sizeof(full), " lesson %s  step %d of %d: %s", p->l.name, p->step + 1, p->l.nsteps,
+			 p->l.lines[lesson_step_start(&p->l, p->step)].text);
+		wrap_shorten(head, sizeof(head), full, cols);
+	}
 	screen_put(top, 0, cols, head, 0, crt_attr(ST_TITLE));
 	wrap_text(&w, sb_str(&p->text), cols - 1, 0);
 	for (line = sb_str(&w); *line; n++) {

@@ -755,5 +755,44 @@ check "SIGSEGV restores the terminal, then dies of it (status 139)" sigsegv
 sigabrt() { start && kill -ABRT "$(pid)" && exited 134; }
 check "SIGABRT restores the terminal, then dies of it (status 134)" sigabrt
 
+# Issue 25: a lesson in the explorer's pane above the live panels, at the lecturer's 80x24 and at
+# 132x43. The answers are worked out from the formulas (see lessons/scaling.lesson): on 8 CPUs,
+# 16 GiB the vmstat threshold is 2 * fls(8) * (1 + fls(4128768 >> 15)) = 64 pages, 512 over 8 CPUs;
+# it reaches its cap of 125 at 32 CPUs on 256 GiB (2 * fls(32) * 12 = 144); the committed_as batch
+# grows 258048 / 4032 = 64 times. p goes back a step and puts the machine back (8 CPUs, not 64).
+lesson_walk() {
+	sized "$1" "$2" BATCHLAB_LESSONS="$here/../../lessons" && keys : 'lesson scaling' Enter &&
+		expect 'lesson scaling +step 1 of 5' 'n next step +p previous' 'Memory is handed out in pages' &&
+		refuse '>$' && keys n && expect 'step 2 of 5' '^:answer' &&
+		keys 510 Enter && expect 'not quite: too small' 'hint: Each CPU' &&
+		keys 512 Enter && expect '^ +right\.' 'first' && keys 32 Enter && expect '> 32' &&
+		keys n && expect 'step 3 of 5: The running kernel agrees' && keys p && expect 'step 2 of 5' '^:answer' &&
+		keys Escape && expect 'vmstat\.threshold' && keys : 'get cpus' Enter && expect '^8$' && keys Escape &&
+		keys n n && expect 'step 4 of 5' '^:answer' && keys 64 Enter && expect '> 64' && keys n &&
+		expect 'step 5 of 5' '^:answer' && keys 'min(4096, 512 * (1 + fls(mem128m) / 2))' Enter &&
+		expect 'End of the lesson: 4 of 4 exercises right' && keys n && wait_gone 'lesson scaling' &&
+		keys : quit Enter && exited 0
+}
+lesson_80x24() { lesson_walk 80 24; }
+check "a lesson at 80x24: n/p walk the steps, p restores the step's machine, answers judged with hints" lesson_80x24
+lesson_132x43() { lesson_walk 132 43; }
+check "a lesson at 132x43: the same walk, the pane above the panels" lesson_132x43
+
+# Progress is kept per lesson in the XDG state folder: the explorer opens a lesson where it was left,
+# with the machine of that step rebuilt; --restart starts over.
+lesson_resume() {
+	start BATCHLAB_LESSONS="$here/../../lessons" && keys : 'lesson committed_as' Enter &&
+		expect 'step 1 of 4' '^:answer' && keys Escape n && expect 'step 2 of 4' && keys Escape n &&
+		expect 'step 3 of 4' '^:answer' && keys Escape : quit Enter && exited 0 || return 1
+	grep -q '^step 2$' "$tmp/state/batchlab/lessons/committed_as" || { bad "no progress saved"; return 1; }
+	start BATCHLAB_LESSONS="$here/../../lessons" && keys : 'lesson committed_as' Enter &&
+		expect 'step 3 of 4' 'where you left off' && keys Escape : 'get overcommit' Enter && expect '^never$' &&
+		keys Escape : quit Enter && exited 0 || return 1
+	BATCHLAB_LESSONS="$here/../../lessons" "$BL" --lesson committed_as --restart </dev/null >"$tmp/restart.out" 2>&1
+	start BATCHLAB_LESSONS="$here/../../lessons" && keys : 'lesson committed_as' Enter && expect 'step 1 of 4' &&
+		refuse 'where you left off'
+}
+check "a lesson reopens where it was left, its machine rebuilt; --restart starts over" lesson_resume
+
 echo "tmux tests: $pass passed, $fail failed"
 [ $fail = 0 ]

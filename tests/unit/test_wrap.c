@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../../lang/wrap.h"
+#include "../../core/utf8.h"
 
 static char *wrapped(const char *text, int width, int keep_tables)
 {
@@ -85,6 +86,25 @@ static void test_every_width(void **state)
 			assert_fits_and_keeps_words(texts[t], w);
 }
 
+static void test_shorten(void **state)
+{
+	char buf[128];
+
+	(void)state;
+	wrap_shorten(buf, sizeof(buf), "step 2 of 5: a constant the kernel scales", 80);
+	assert_string_equal(buf, "step 2 of 5: a constant the kernel scales");
+	wrap_shorten(buf, sizeof(buf), "step 2 of 5: a constant the kernel scales", 24);
+	assert_string_equal(buf, "step 2 of 5: a...");
+	assert_true(utf8_width(buf, strlen(buf)) <= 24);
+	wrap_shorten(buf, sizeof(buf), "abcdefghijklmnop", 8);
+	assert_string_equal(buf, "abcde...");
+	for (int w = 0; w <= 50; w++) {
+		wrap_shorten(buf, sizeof(buf), "the quick brown fox jumps over the lazy dog", w);
+		assert_true(utf8_width(buf, strlen(buf)) <= w);
+		assert_null(strchr(buf, '>'));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -93,6 +113,7 @@ int main(void)
 		cmocka_unit_test(test_long_word_cut_without_marker),
 		cmocka_unit_test(test_tables_kept_on_request),
 		cmocka_unit_test(test_every_width),
+		cmocka_unit_test(test_shorten),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
