@@ -13,6 +13,7 @@
 
 #include "../core/err.h"
 #include "../core/units.h"
+#include "numfmt.h"
 #include "records.h"
 #include "render.h"
 
@@ -50,6 +51,36 @@ static void put_where_key(const struct sweep_range *r, const struct sweep_cursor
 		fmt_real_shortest(c->r, buf, len);
 	else
 		snprintf(buf, len, "%llu", (unsigned long long)c->u);
+}
+
+/*
+ * The value at a crossing, in as few digits as show the condition holding:
+ * the usual rounding unless it would print a number that fails it (9.99999996
+ * rounds to "10 %", which is not < 10), then the fewest significant digits in
+ * the metric's own unit that still pass (17 always do: they round-trip).
+ */
+static void where_value_text(struct value v, const char *unit, enum where_op op, struct value thr, char *buf,
+			     size_t len)
+{
+	char num[40];
+
+	render_human(v, unit, buf, len);
+	if (v.kind != VAL_REAL || !isfinite(v.r) || !where_holds(v, op, thr))
+		return;
+	for (int sig = FMT_SIG; sig <= 17; sig++) {
+		snprintf(num, sizeof(num), "%.*g", sig, v.r);
+		if (!where_holds(val_real(strtod(num, NULL)), op, thr))
+			continue;
+		if (sig > FMT_SIG)
+			snprintf(buf, len, "%s%s%s", num, *unit ? " " : "", unit);
+		return;
+	}
+}
+
+/* The first value of the range: a condition found there held before any crossing. */
+static int where_at_start(const struct sweep_range *r, const struct sweep_cursor *at)
+{
+	return r->real ? at->r == r->rfrom : at->u == r->from;
 }
 
 /*
@@ -207,7 +238,7 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 				  res.monotone ? "true" : "false");
 			continue;
 		}
-		render_human(res.v, ref.metric->unit, val, sizeof(val));
+		where_value_text(res.v, ref.metric->unit, op, thr, val, sizeof(val));
 		if (res.all_na) {
 			/* nothing to compare anywhere: not a shape to warn about, a reason to give */
 			char seen[64] = "at every value";
@@ -219,7 +250,11 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 				  seen, res.v.why);
 			continue;
 		}
-		if (res.found)
+		if (res.found && where_at_start(&r, &res.at))
+			sb_printf(out, "already holds at the start of %s..%s, no crossing: %s = %s%s%s%s: %s = %s (%s %s)\n",
+				  from, to, r.key->name, key, *human ? " (" : "", human, *human ? ")" : "", name, val,
+				  where_op_name(op), argv[2]);
+		else if (res.found)
 			sb_printf(out, "%s = %s%s%s%s: %s = %s (%s %s)\n", r.key->name, key, *human ? " (" : "", human,
 				  *human ? ")" : "", name, val, where_op_name(op), argv[2]);
 		else

@@ -909,6 +909,46 @@ static void test_where_not_monotone_wide(void **state)
 	assert_int_equal(res.at.u, 996);
 }
 
+/*
+ * where's crossing value is printed in digits that show the condition holding. window_share =
+ * 100 * 512 * 4096 / cgroup_size is < 10 first at cgroup_size = 20971521 (one byte past 20 MiB),
+ * where it is 9.99999952...: "10 %" would contradict "< 10". A condition that holds at FROM
+ * is said to hold from the start, not named a crossing.
+ */
+static void test_where_digits(void **state)
+{
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512], want[256], *eq;
+	double v = 100.0 * 2097152 / 20971521, printed;
+
+	(void)state;
+	session_init(&s);
+	s.format = FMT_TABLE;
+	assert_true(v < 10);
+	assert_int_equal(run(&s, "where vmpressure.window_share.before < 10 over cgroup_size 1M 64G", &out, err), 0);
+	assert_non_null(strstr(sb_str(&out), "cgroup_size = 20971521 "));
+	eq = strstr(sb_str(&out), "window_share.before = ");
+	assert_non_null(eq);
+	printed = strtod(eq + strlen("window_share.before = "), NULL);
+	assert_true(printed < 10);
+	assert_true(fabs(printed - v) < 1e-6);
+	assert_null(strstr(sb_str(&out), "= 10 %"));
+	/* no rounding trouble in whole MiB (23 MiB, 8.696 %): the usual four digits */
+	assert_int_equal(run(&s, "where vmpressure.window_share.before < 9 over cgroup_size 1M 64G step 1M", &out, err), 0);
+	snprintf(want, sizeof(want), "vmpressure.window_share.before = %.4g %% (< 9)", 100.0 * 2097152 / (23 << 20));
+	assert_non_null(strstr(sb_str(&out), want));
+	/* holds at the start: said so, no crossing named */
+	assert_int_equal(run(&s, "where vmpressure.window_share.after < 10 over ram 1G 1T", &out, err), 0);
+	assert_true(!strncmp(sb_str(&out), "already holds at the start of 1 GiB..1 TiB", 42));
+	assert_int_equal(run(&s, "where vmstat.threshold >= 1 over cpus 1 64 step 1", &out, err), 0);
+	assert_true(!strncmp(sb_str(&out), "already holds at the start of 1..64", 35));
+	/* a crossing inside the range is not "at the start" */
+	assert_int_equal(run(&s, "where vmpressure.window.after > 4096 over ram 1G 1T", &out, err), 0);
+	assert_null(strstr(sb_str(&out), "already holds"));
+	sb_free(&out);
+}
+
 /* --- plot ------------------------------------------------------------------------------------- */
 
 static void test_plot(void **state)
@@ -1221,7 +1261,7 @@ int main(void)
 		cmocka_unit_test(test_output_file),        cmocka_unit_test(test_interrupt),
 		cmocka_unit_test(test_where),              cmocka_unit_test(test_where_not_monotone_wide),
 		cmocka_unit_test(test_plot),               cmocka_unit_test(test_step_past_to),
-		cmocka_unit_test(test_plot_options),       cmocka_unit_test(test_where_step_sides),
+		cmocka_unit_test(test_plot_options),       cmocka_unit_test(test_where_step_sides), cmocka_unit_test(test_where_digits),
 		cmocka_unit_test(test_rows_follow_derived),
 	};
 	return cmocka_run_group_tests_name("sweep", tests, NULL, NULL);
