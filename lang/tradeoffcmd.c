@@ -79,10 +79,17 @@ static int wider(int w, const char *s)
 	return (int)strlen(s) > w ? (int)strlen(s) : w;
 }
 
+/* A column's unit line: the unit, and "unresolved" under a metric that is. */
+static const char *unit_text(const struct metric_desc *md, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s", md->unit, md->unresolved ? ", unresolved" : "");
+	return buf;
+}
+
 /* width: the columns the text may take (--width, a terminal), 0: as wide as it is. */
 static void print_table(const struct tradeoff *t, int width, struct strbuf *out)
 {
-	char hb[128], hc[128], k[64], b[64], c[64];
+	char hb[128], hc[128], k[64], b[64], c[64], ub[96], uc[96];
 	int wk = wider(wider(0, t->knob->name), t->knob->unit), wb, wc;
 	const struct metric_desc *bm = t->benefit.metric, *cm = t->cost.metric;
 	struct strbuf prose = STRBUF_INIT;
@@ -90,12 +97,14 @@ static void print_table(const struct tradeoff *t, int width, struct strbuf *out)
 	heading(&t->benefit, hb, sizeof(hb));
 	heading(&t->cost, hc, sizeof(hc));
 	/* too wide with the metrics' names over the columns: the line above names them, "benefit" and "cost" do */
-	if (width && wk + 2 + wider(wider(0, hb), bm->unit) + 2 + wider(wider(0, hc), cm->unit) + 8 > width) {
+	unit_text(bm, ub, sizeof(ub));
+	unit_text(cm, uc, sizeof(uc));
+	if (width && wk + 2 + wider(wider(0, hb), ub) + 2 + wider(wider(0, hc), uc) + 8 > width) {
 		snprintf(hb, sizeof(hb), "benefit");
 		snprintf(hc, sizeof(hc), "cost");
 	}
-	wb = wider(wider(0, hb), bm->unit);
-	wc = wider(wider(0, hc), cm->unit);
+	wb = wider(wider(0, hb), ub);
+	wc = wider(wider(0, hc), uc);
 	for (size_t i = 0; i < t->n; i++) { /* every cell fits its column */
 		knob_text(t, &t->pts[i], k, sizeof(k));
 		fmt_human_short(t->pts[i].benefit, bm->unit, 0, b, sizeof(b));
@@ -110,9 +119,18 @@ static void print_table(const struct tradeoff *t, int width, struct strbuf *out)
 
 		heading(&t->benefit, nb, sizeof(nb));
 		heading(&t->cost, nc, sizeof(nc));
-		sb_printf(&prose, "  benefit: %s (%s, %s, %s is better); cost: %s (%s, %s, %s is better)\n", nb, bm->unit,
-			  metric_kind_name(bm->kind), metric_better_name(bm->better), nc, cm->unit,
-			  metric_kind_name(cm->kind), metric_better_name(cm->better));
+		sb_printf(&prose, "  benefit: %s (%s, %s%s, %s is better); cost: %s (%s, %s%s, %s is better)\n", nb,
+			  bm->unit, metric_kind_name(bm->kind), bm->unresolved ? ", unresolved" : "",
+			  metric_better_name(bm->better), nc, cm->unit, metric_kind_name(cm->kind),
+			  cm->unresolved ? ", unresolved" : "", metric_better_name(cm->better));
+	}
+	/* a metric show marks unresolved is no firmer as an axis: its column says so too */
+	for (int i = 0; i < 2; i++) {
+		const struct metric_desc *md = i ? cm : bm;
+
+		if (md->unresolved)
+			sb_printf(&prose, "  unresolved: %s.%s - %s; its column is the model's figure, not a resolved %s\n",
+				  t->patch->id, md->name, md->unresolved, i ? "cost" : "benefit");
 	}
 	if (width)
 		wrap_text(out, sb_str(&prose), width, 0);
@@ -120,7 +138,7 @@ static void print_table(const struct tradeoff *t, int width, struct strbuf *out)
 		sb_puts(out, sb_str(&prose));
 	sb_reset(&prose);
 	sb_printf(out, "%*s  %*s  %*s  %s\n", wk, t->knob->name, wb, hb, wc, hc, "kernel");
-	sb_printf(out, "%*s  %*s  %*s\n", wk, t->knob->unit, wb, bm->unit, wc, cm->unit);
+	sb_printf(out, "%*s  %*s  %*s\n", wk, t->knob->unit, wb, ub, wc, uc);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tradeoff_point *p = &t->pts[i];
 

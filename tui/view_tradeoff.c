@@ -104,8 +104,9 @@ static void point_lines(struct tradeoff_view *tv, struct screen *sc, int y, int 
 			snprintf(knob, sizeof(knob), "%s", t->spec->before_label ? t->spec->before_label : "-");
 		render_human(p->cost, t->cost.metric->unit, cost, sizeof(cost));
 		render_human(p->benefit, t->benefit.metric->unit, benefit, sizeof(benefit));
-		snprintf(line, sizeof(line), "%-16s %-22s %s = %s, %s = %s", p->label, knob, t->cost.metric->name, cost,
-			 t->benefit.metric->name, benefit);
+		snprintf(line, sizeof(line), "%-16s %-22s %s = %s%s, %s = %s%s", p->label, knob, t->cost.metric->name, cost,
+			 t->cost.metric->unresolved ? " (unresolved)" : "", t->benefit.metric->name, benefit,
+			 t->benefit.metric->unresolved ? " (unresolved)" : "");
 		screen_put(y + row++, 0, sc->L.cols, line, 0, p->mark == TRADE_AFTER ? A_BOLD : A_NORMAL);
 	}
 }
@@ -132,9 +133,12 @@ static void tradeoff_view_draw(struct view *v, struct screen *sc)
 		return;
 	}
 	memset(&c, 0, sizeof(c));
-	snprintf(title, sizeof(title), "%s.%s (%s is better) against %s.%s", t->patch->id, t->benefit.metric->name,
-		 metric_better_name(t->benefit.metric->better), t->patch->id, t->cost.metric->name);
-	snprintf(xname, sizeof(xname), "cost: %s", t->cost.metric->name);
+	/* an unresolved metric (show's change column says so) is marked on the axis it draws */
+	snprintf(title, sizeof(title), "%s.%s%s (%s is better) against %s.%s%s", t->patch->id, t->benefit.metric->name,
+		 t->benefit.metric->unresolved ? " (unresolved)" : "", metric_better_name(t->benefit.metric->better),
+		 t->patch->id, t->cost.metric->name, t->cost.metric->unresolved ? " (unresolved)" : "");
+	snprintf(xname, sizeof(xname), "cost: %s%s", t->cost.metric->name,
+		 t->cost.metric->unresolved ? " (unresolved: the model misses the seed)" : "");
 	c.title = title;
 	c.yunit = t->benefit.metric->unit;
 	c.xname = xname;

@@ -949,6 +949,32 @@ static void test_where_digits(void **state)
 	sb_free(&out);
 }
 
+/*
+ * tradeoff proactive_reclaim's cost, overreclaim_bytes, is unresolved everywhere else (show's
+ * change column, md->unresolved): the table marks it in the cost's kind, its unit line and a
+ * line of its own; a trade-off of resolved metrics has none of that.
+ */
+static void test_tradeoff_unresolved(void **state)
+{
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512];
+	const struct metric_desc *md = patch_metric(patch_find("proactive_reclaim"), "overreclaim_bytes");
+
+	(void)state;
+	session_init(&s);
+	s.format = FMT_TABLE;
+	assert_non_null(md->unresolved);
+	assert_int_equal(run(&s, "tradeoff proactive_reclaim", &out, err), 0);
+	assert_non_null(strstr(sb_str(&out), "cost: proactive_reclaim.overreclaim_bytes (bytes, model, unresolved,"));
+	assert_non_null(strstr(sb_str(&out), "unresolved: proactive_reclaim.overreclaim_bytes - "));
+	assert_non_null(strstr(sb_str(&out), md->unresolved));
+	assert_non_null(strstr(sb_str(&out), "bytes, unresolved\n"));
+	assert_int_equal(run(&s, "tradeoff memcg_charge", &out, err), 0);
+	assert_null(strstr(sb_str(&out), "unresolved"));
+	sb_free(&out);
+}
+
 /* --- plot ------------------------------------------------------------------------------------- */
 
 static void test_plot(void **state)
@@ -1262,7 +1288,7 @@ int main(void)
 		cmocka_unit_test(test_where),              cmocka_unit_test(test_where_not_monotone_wide),
 		cmocka_unit_test(test_plot),               cmocka_unit_test(test_step_past_to),
 		cmocka_unit_test(test_plot_options),       cmocka_unit_test(test_where_step_sides), cmocka_unit_test(test_where_digits),
-		cmocka_unit_test(test_rows_follow_derived),
+		cmocka_unit_test(test_tradeoff_unresolved), cmocka_unit_test(test_rows_follow_derived),
 	};
 	return cmocka_run_group_tests_name("sweep", tests, NULL, NULL);
 }
