@@ -122,6 +122,8 @@ struct patch_constant {
 	void (*local_values)(const struct machine *m, uint64_t *vals);
 	/* where the kernel limits the constant: NULL when v is fine, else why v would not work there */
 	const char *(*check)(uint64_t v);
+	/* the after side's constant as m's parameters set it (charge_batch), for check; NULL: none to mark */
+	uint64_t (*after_value)(const struct machine *m);
 	/* what batchlab's arithmetic for the patch takes: outside lo..hi a variant is n/a for why_range */
 	uint64_t lo, hi;
 	const char *why_range;

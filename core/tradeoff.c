@@ -1,6 +1,7 @@
 #include "tradeoff.h"
 
 #include "err.h"
+#include "variant.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -79,6 +80,7 @@ int tradeoff_run(const struct machine *m, const struct tradeoff_spec *spec, cons
 	struct sweep_range r;
 	struct sweep_cursor c;
 	struct knob_value *vals;
+	const char *why_mark;
 	uint64_t after_knob = 0;
 	size_t nv = 0, cap;
 
@@ -141,6 +143,9 @@ int tradeoff_run(const struct machine *m, const struct tradeoff_spec *spec, cons
 		p->knob = vals[i].u;
 		p->rknob = vals[i].r;
 		eval_point(t, &row, t->patch->after, p);
+		/* the row's after side as the knob sets it: a charge_batch past S8_MAX is marked as show marks it */
+		if (t->patch->constant)
+			p->flag = variant_mark(&row, t->patch, t->patch->after, NULL, &why_mark);
 		if (t->own_knob && spec->before_knob && vals[i].u == spec->before_knob) {
 			p->mark = TRADE_BEFORE;
 			snprintf(p->label, sizeof(p->label), "before");
@@ -165,6 +170,7 @@ int tradeoff_run(const struct machine *m, const struct tradeoff_spec *spec, cons
 
 		snprintf(p->label, sizeof(p->label), "variant %s", patch_col_name(m, t->patch, side));
 		eval_point(t, m, side, p);
+		p->flag = variant_mark(m, t->patch, side, NULL, &why_mark);
 	}
 	return 0;
 }

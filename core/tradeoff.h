@@ -56,6 +56,7 @@ struct tradeoff_point {
 	enum tradeoff_mark mark;
 	struct value benefit, cost;
 	double x, y;         /* cost and benefit as reals, for charts (NAN when n/a) */
+	const char *flag;    /* the kernel's mark on the point's constant (variant_mark()), or NULL */
 };
 
 struct tradeoff {

@@ -210,6 +210,27 @@ int variant_eval(const struct machine *m, const struct patch_desc *d, int side, 
 	return r;
 }
 
+const char *variant_mark(const struct machine *m, const struct patch_desc *d, int side, uint64_t *value,
+			 const char **why)
+{
+	const struct patch_constant *c = d->constant;
+	uint64_t x;
+
+	*why = NULL;
+	if (!c || c->per_call || !c->check)
+		return NULL;
+	if (side < patch_nsides(d)) {
+		if (side != d->after || !c->after_value)
+			return NULL;
+		x = c->after_value(m);
+	} else if (variant_eval(m, d, side, NULL, &x, why, NULL)) {
+		return NULL;
+	}
+	if (value)
+		*value = x;
+	return c->check(x);
+}
+
 uint64_t variant_const(const struct machine *m, const struct patch_desc *d, int side, struct strbuf *why)
 {
 	uint64_t v = 0;

@@ -62,6 +62,14 @@ int variant_eval_expr(const struct machine *m, const struct patch_desc *d, const
  * what moves. Names in no `reads` list are left as they are.
  */
 void variant_bind(const struct machine *m, const struct patch_desc *d, struct expr *prog, const char *key);
+/*
+ * What the kernel says about column side's constant on m - a variant's value
+ * or, on the after side, the parameter that sets it (charge_batch 200 above
+ * S8_MAX) - as check() puts it; NULL when nothing, or when it is n/a (why
+ * then has the reason). value gets the constant when there is one.
+ */
+const char *variant_mark(const struct machine *m, const struct patch_desc *d, int side, uint64_t *value,
+			 const char **why);
 /* For a patch's constant accessor, after metric_compute() checked it evaluates: the value, explained. */
 uint64_t variant_const(const struct machine *m, const struct patch_desc *d, int side, struct strbuf *why);
 

@@ -291,22 +291,34 @@ static const char *vmark(enum verdict v)
 	return v == VERDICT_BETTER ? "+" : v == VERDICT_WORSE ? "-" : "";
 }
 
-/* Under the table: each variant's expression, and what the kernel says about its value here. */
+/*
+ * Under the table: the after side's constant when the kernel marks it (a
+ * charge_batch above S8_MAX), each variant's expression, and what the kernel
+ * says about its value here - the same mark, from variant_mark().
+ */
 static void show_variant_notes(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out)
 {
+	const char *why, *mark;
+	uint64_t x = 0;
+
+	if (d->constant && (mark = variant_mark(m, d, d->after, &x, &why))) {
+		struct strbuf t = STRBUF_INIT;
+
+		sb_printf(&t, "  %s: %s = %llu; marked: %s\n", d->sides[d->after], d->constant->name,
+			  (unsigned long long)x, mark);
+		wrap_text(out, sb_str(&t), width, 0);
+		sb_free(&t);
+	}
 	for (int side = patch_nsides(d); side < patch_ncols(m, d); side++) {
 		const struct variant *v = variant_at(m, d, side);
-		const char *why = NULL, *mark = NULL;
 		struct strbuf t = STRBUF_INIT;
-		uint64_t x;
 
 		if (d->constant->per_call) {
 			sb_printf(&t, "  %s: %s = %s, each call\n", v->name, d->constant->name, v->text);
 		} else {
-			if (variant_eval(m, d, side, NULL, &x, &why, NULL))
+			mark = variant_mark(m, d, side, &x, &why);
+			if (why)
 				mark = why;
-			else if (d->constant->check)
-				mark = d->constant->check(x);
 			sb_printf(&t, "  %s: %s = %s%s%s\n", v->name, d->constant->name, v->text,
 				  mark ? (why ? "; n/a: " : "; marked: ") : "", mark ? mark : "");
 		}

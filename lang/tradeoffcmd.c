@@ -146,7 +146,17 @@ static void print_table(const struct tradeoff *t, int width, struct strbuf *out)
 		/* a table for people: 4 significant digits in the number formatter's units, as sweep's */
 		fmt_human_short(p->benefit, bm->unit, 0, b, sizeof(b));
 		fmt_human_short(p->cost, cm->unit, 0, c, sizeof(c));
-		sb_printf(out, "%*s  %*s  %*s%s%s\n", wk, k, wb, b, wc, c, *p->label ? "  " : "", p->label);
+		sb_printf(out, "%*s  %*s  %*s%s%s%s%s\n", wk, k, wb, b, wc, c, *p->label || p->flag ? "  " : "", p->label,
+			  p->flag && *p->label ? " " : "", p->flag ? "!" : "");
+	}
+	/* what '!' says, once per distinct mark: the kernel's word on those rows' constant */
+	for (size_t i = 0; i < t->n; i++) {
+		int seen = 0;
+
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = t->pts[j].flag && t->pts[i].flag && !strcmp(t->pts[j].flag, t->pts[i].flag);
+		if (t->pts[i].flag && !seen)
+			sb_printf(out, "! marked: %s\n", t->pts[i].flag);
 	}
 	if (!t->own_knob)
 		sb_printf(&prose, "(%s is not the patch's own constant, %s: no row is marked before or after)\n",

@@ -114,6 +114,14 @@ static const struct patch_desc *cursor_patch(const struct panels *pn)
 	return pn->np ? pn->prows[pn->pcur].patch : NULL;
 }
 
+/* A column the kernel marks (variant_mark(): charge_batch above S8_MAX) carries a '!' after its name. */
+static const char *mark_flag(const struct machine *m, const struct patch_desc *d, int side)
+{
+	const char *why;
+
+	return variant_mark(m, d, side, NULL, &why) ? "!" : "";
+}
+
 /* Variant column headings: the one under the column cursor stands out on the cursor's patch. */
 static void draw_variant_heads(struct panels *pn, struct screen *sc, const struct patch_desc *d, int y)
 {
@@ -125,8 +133,9 @@ static void draw_variant_heads(struct panels *pn, struct screen *sc, const struc
 		char head[48];
 
 		/* < and > say more variants are a scroll away (< > move the column cursor there) */
-		snprintf(head, sizeof(head), "%s%s%s", k == 0 && first > 0 ? "<" : "",
-			 patch_col_name(&sc->s->m, d, nsides + first + k), k == L->nvar - 1 && first + k + 1 < nvar ? ">" : "");
+		snprintf(head, sizeof(head), "%s%s%s%s", k == 0 && first > 0 ? "<" : "",
+			 patch_col_name(&sc->s->m, d, nsides + first + k), mark_flag(&sc->s->m, d, nsides + first + k),
+			 k == L->nvar - 1 && first + k + 1 < nvar ? ">" : "");
 		screen_put(y, layout_var_x(L, k), L->pval_w, head, 1, sel ? crt_attr(ST_CURSOR2) : crt_attr(ST_PATCH));
 	}
 }
@@ -152,18 +161,29 @@ static void draw_patches(struct panels *pn, struct screen *sc)
 		switch (r->kind) {
 		case ROW_PATCH:
 			screen_put(y, L->px, L->pw, d->id, 0, crt_attr(ST_PATCH));
-			for (int s = 0; s < nsides && s < L->nsides; s++)
-				screen_put(y, layout_side_x(L, s, nsides), L->pval_w, d->sides[s], 1, crt_attr(ST_PATCH));
+			for (int s = 0; s < nsides && s < L->nsides; s++) {
+				snprintf(t, sizeof(t), "%s%s", d->sides[s], mark_flag(&sc->s->m, d, s));
+				screen_put(y, layout_side_x(L, s, nsides), L->pval_w, t, 1, crt_attr(ST_PATCH));
+			}
 			if (nsides > 1)
 				screen_put(y, layout_change_x(L), L->pchange_w, "change", 0, crt_attr(ST_PATCH));
 			draw_variant_heads(pn, sc, d, y);
 			if (L->punit_w)
 				screen_put(y, layout_unit_x(L), L->punit_w, "unit", 0, crt_attr(ST_PATCH));
 			break;
-		case ROW_TITLE:
-			snprintf(t, sizeof(t), "  %s  (seed %.3s; %s)", d->title, d->seed, d->kernel);
-			screen_put(y, L->px, L->pw, t, 0, crt_attr(ST_DIM));
+		case ROW_TITLE: {
+			const char *why, *mark = d->constant ? variant_mark(&sc->s->m, d, d->after, NULL, &why) : NULL;
+			char title[160];
+
+			patch_title(&sc->s->m, d, title, sizeof(title));
+			/* the after side's constant past the kernel's limit: said first, where the line is not cut */
+			if (mark)
+				snprintf(t, sizeof(t), "  %s  %s!: %s", title, d->sides[d->after], mark);
+			else
+				snprintf(t, sizeof(t), "  %s  (seed %.3s; %s)", d->title, d->seed, d->kernel);
+			screen_put(y, L->px, L->pw, t, 0, crt_attr(mark ? ST_ERROR : ST_DIM));
 			break;
+		}
 		case ROW_METRIC:
 			draw_metric(pn, sc, r, pn->pnames[pn->ptop + i], y, pn->ptop + i == pn->pcur);
 			break;
@@ -201,8 +221,10 @@ static void panels_describe(struct view *v, struct screen *sc, char *t, size_t l
 	if (pn->focus == 1 && r && variant_at(&sc->s->m, r->patch, patch_nsides(r->patch) + pn->vcol)) {
 		const struct variant *vr = variant_at(&sc->s->m, r->patch, patch_nsides(r->patch) + pn->vcol);
 
-		snprintf(t, len, "variant %s.%s: %s = %s  (v add, V remove, < > pick a variant)", r->patch->id, vr->name,
-			 r->patch->constant->name, vr->text);
+		const char *why, *mark = variant_mark(&sc->s->m, r->patch, patch_nsides(r->patch) + pn->vcol, NULL, &why);
+
+		snprintf(t, len, "variant %s.%s: %s = %s%s%s  (v add, V remove, < > pick a variant)", r->patch->id,
+			 vr->name, r->patch->constant->name, vr->text, mark ? "; marked: " : "", mark ? mark : "");
 	} else if (pn->focus == 0 && selected_param(pn)) {
 		const struct param *p = selected_param(pn);
 		char range[128];
@@ -210,8 +232,16 @@ static void panels_describe(struct view *v, struct screen *sc, char *t, size_t l
 		param_format_range(p, range, sizeof(range));
 		snprintf(t, len, "%s: %s  [%s]", p->name, p->help, range);
 	} else if (r && r->metric) {
-		snprintf(t, len, "%s.%s: %s  [%s, %s]", r->patch->id, r->metric->name, r->metric->help,
-			 metric_kind_name(r->metric->kind), r->metric->unit);
+		const char *why, *mark = r->patch->constant ? variant_mark(&sc->s->m, r->patch, r->patch->after, NULL, &why)
+							   : NULL;
+
+		/* the after side's constant past the kernel's limit ('!' on its heading): why, first */
+		if (mark)
+			snprintf(t, len, "%s!: %s  (%s.%s: %s)", r->patch->sides[r->patch->after], mark, r->patch->id,
+				 r->metric->name, r->metric->help);
+		else
+			snprintf(t, len, "%s.%s: %s  [%s, %s]", r->patch->id, r->metric->name, r->metric->help,
+				 metric_kind_name(r->metric->kind), r->metric->unit);
 	} else {
 		t[0] = '\0';
 	}

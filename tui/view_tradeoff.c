@@ -104,10 +104,33 @@ static void point_lines(struct tradeoff_view *tv, struct screen *sc, int y, int 
 			snprintf(knob, sizeof(knob), "%s", t->spec->before_label ? t->spec->before_label : "-");
 		render_human(p->cost, t->cost.metric->unit, cost, sizeof(cost));
 		render_human(p->benefit, t->benefit.metric->unit, benefit, sizeof(benefit));
-		snprintf(line, sizeof(line), "%-16s %-22s %s = %s%s, %s = %s%s", p->label, knob, t->cost.metric->name, cost,
-			 t->cost.metric->unresolved ? " (unresolved)" : "", t->benefit.metric->name, benefit,
-			 t->benefit.metric->unresolved ? " (unresolved)" : "");
+		snprintf(line, sizeof(line), "%-16s %-22s %s = %s%s, %s = %s%s%s%s", p->label, knob, t->cost.metric->name,
+			 cost, t->cost.metric->unresolved ? " (unresolved)" : "", t->benefit.metric->name, benefit,
+			 t->benefit.metric->unresolved ? " (unresolved)" : "", p->flag ? "; marked: " : "",
+			 p->flag ? p->flag : "");
 		screen_put(y + row++, 0, sc->L.cols, line, 0, p->mark == TRADE_AFTER ? A_BOLD : A_NORMAL);
+	}
+	/* the curve's own rows the kernel marks (charge_batch past S8_MAX): their knob values, and why */
+	{
+		char line[320];
+		size_t used = 0;
+		const char *flag = NULL;
+
+		for (size_t i = 0; i < t->n; i++) {
+			const struct tradeoff_point *p = &t->pts[i];
+			int n;
+
+			if (!p->on_curve || !p->flag || p->label[0] || used > 200)
+				continue;
+			n = snprintf(line + used, sizeof(line) - used, "%s %llu", flag ? "," : "marked:",
+				     (unsigned long long)p->knob);
+			used += n > 0 ? (size_t)n : 0;
+			flag = p->flag;
+		}
+		if (flag && row < lines) {
+			snprintf(line + used, sizeof(line) - used, " (%s): %s", t->knob->name, flag);
+			screen_put(y + row, 0, sc->L.cols, line, 0, crt_attr(ST_ERROR));
+		}
 	}
 }
 
@@ -161,6 +184,19 @@ static void tradeoff_view_draw(struct view *v, struct screen *sc)
 		c.series[c.nseries].y = tv->py[k];
 		c.series[c.nseries].n = 1;
 		c.nseries++;
+	}
+	{
+		/* the lines under the chart: one per labelled point, one for the curve's marked rows; past the
+		   usual 3 the chart gives up rows for them, down to the least it draws in */
+		int need = 0, curve_flag = 0;
+
+		for (size_t i = 0; i < t->n; i++) {
+			need += t->pts[i].label[0] != '\0';
+			curve_flag |= t->pts[i].on_curve && t->pts[i].flag && !t->pts[i].label[0];
+		}
+		need += curve_flag;
+		if (need > 3 && h - (need - 3) >= CHART_MIN_HEIGHT)
+			h -= need - 3;
 	}
 	if (view_chart_show(&c, L->top + 1, L->cols, h, 4))
 		return; /* chart_draw() refuses a height below CHART_MIN_HEIGHT too */

@@ -452,6 +452,12 @@ static const char *charge_batch_check(uint64_t v)
 		       : NULL;
 }
 
+/* the after side's MEMCG_CHARGE_BATCH: the charge_batch what-if, 64 as seed 000 has it */
+static uint64_t charge_batch_after(const struct machine *m)
+{
+	return m->charge_batch;
+}
+
 /* "32 -> 64" only while those are the values: the charge_batch what-if moves the after side */
 static void title_now(const struct machine *m, char *buf, unsigned long len)
 {
@@ -466,6 +472,7 @@ static const struct patch_constant charge_constant = {
 	.locals_help = no_locals,
 	.locals_reads = no_locals,
 	.check = charge_batch_check,
+	.after_value = charge_batch_after,
 	/* nr_pages is an unsigned int; a 0 batch charges nothing */
 	.lo = 1,
 	.hi = 2147483647,

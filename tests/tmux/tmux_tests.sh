@@ -303,6 +303,19 @@ variant_columns() {
 }
 check "v adds a variant column from a pre-filled command line; V removes the one under < >" variant_columns
 
+# refill_stock(): "BUILD_BUG_ON(MEMCG_CHARGE_BATCH > S8_MAX)": charge_batch 200 does not build on
+# current kernels. The after column's heading carries '!', the status line says why, and a
+# variant above 127 is flagged the same way; in the trade-off chart the rows past 127 are named.
+s8_max_flag() {
+	start && keys Tab : 'set charge_batch 200' Enter && expect 'memcg_charge +before +after! +change' &&
+		keys Down Up && expect '^after!: above 127: does not build on current kernels' || return 1
+	keys : 'variant memcg_charge big = 300' Enter && expect 'change +big!' || return 1
+	keys : 'set charge_batch 64' Enter && expect 'memcg_charge +before +after +change +big!' &&
+		refuse 'after!: above 127' && keys t &&
+		expect 'marked: 128, 256, 512, 1024 \(charge_batch\): above 127' 'variant big .*; marked: above 127'
+}
+check "charge_batch above S8_MAX is flagged on the screen and in the trade-off chart, as a variant is" s8_max_flag
+
 # The five variants at once: each patch's columns, and the panel follows the machine.
 # 64 CPUs, 256G: lift16 = 66060288 / 64 / 16 = 64512; eighth asks 61 times; at 8 CPUs scaled is 32.
 variant_five() {

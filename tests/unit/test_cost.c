@@ -9,6 +9,7 @@
 #include "testutil.h"
 
 #include "../../core/tradeoff.h"
+#include "../../core/variant.h"
 
 /*
  * vmpressure(), mm/vmpressure.c: "vmpr->scanned += scanned; if (scanned <
@@ -322,6 +323,51 @@ static void test_tradeoff_ranges(void **state)
 	assert_null(tradeoff_spec_find("vmstat"));
 }
 
+/*
+ * refill_stock(), mm/memcontrol.c: "BUILD_BUG_ON(MEMCG_CHARGE_BATCH > S8_MAX);" - a charge_batch
+ * of 128 or more does not build there. The after side's constant (set charge_batch 200) is marked
+ * as a variant's is, and so is every trade-off row whose knob passes 127, and a variant's point.
+ */
+static void test_tradeoff_s8_max(void **state)
+{
+	struct machine m = machine_with("charge_batch 200");
+	const struct patch_desc *d = patch_find("memcg_charge");
+	struct tradeoff t;
+	const char *why, *mark;
+	uint64_t x = 0;
+	char err[256];
+
+	(void)state;
+	mark = variant_mark(&m, d, d->after, &x, &why);
+	assert_non_null(mark);
+	assert_int_equal(x, 200);
+	assert_non_null(strstr(mark, "S8_MAX"));
+	assert_null(variant_mark(&m, d, d->before, &x, &why)); /* 32, the old kernel's */
+	m = machine_with("charge_batch 127");
+	assert_null(variant_mark(&m, d, d->after, &x, &why));
+	m = machine_with("");
+	assert_int_equal(variant_add(&m, d, "big", "128", err, sizeof(err)), 0);
+	assert_int_equal(variant_add(&m, d, "small", "100", err, sizeof(err)), 0);
+	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find("memcg_charge"), NULL, &t, err, sizeof(err)), 0);
+	for (size_t i = 0; i < t.n; i++) {
+		const struct tradeoff_point *p = &t.pts[i];
+
+		if (p->on_curve)
+			assert_int_equal(p->flag != NULL, p->knob > 127);
+		else if (!strcmp(p->label, "variant big"))
+			assert_non_null(p->flag);
+		else
+			assert_null(p->flag);
+	}
+	tradeoff_free(&t);
+	m = machine_with("charge_batch 200");
+	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find("memcg_charge"), NULL, &t, err, sizeof(err)), 0);
+	assert_non_null(point_at(&t, 200)->flag);
+	assert_int_equal(point_at(&t, 200)->mark, TRADE_AFTER);
+	assert_null(point_at(&t, 32)->flag);
+	tradeoff_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -330,7 +376,7 @@ int main(void)
 		cmocka_unit_test(test_commit_limit_error), cmocka_unit_test(test_sum_cost),
 		cmocka_unit_test(test_ask_schedule),     cmocka_unit_test(test_ask_schedule_huge),
 		cmocka_unit_test(test_vmstat_drift),     cmocka_unit_test(test_tradeoff_marks),
-		cmocka_unit_test(test_tradeoff_ranges),
+		cmocka_unit_test(test_tradeoff_ranges),   cmocka_unit_test(test_tradeoff_s8_max),
 	};
 	return cmocka_run_group_tests_name("cost", tests, NULL, NULL);
 }

@@ -972,6 +972,20 @@ static void test_tradeoff_unresolved(void **state)
 	assert_non_null(strstr(sb_str(&out), "bytes, unresolved\n"));
 	assert_int_equal(run(&s, "tradeoff memcg_charge", &out, err), 0);
 	assert_null(strstr(sb_str(&out), "unresolved"));
+	/* rows past S8_MAX are flagged, and the flag said once; show marks the after side the same way */
+	assert_non_null(strstr(sb_str(&out), "         128  "));
+	assert_non_null(strstr(sb_str(&out), "0.7812  !\n"));
+	assert_non_null(strstr(sb_str(&out), "0.3906  after\n"));
+	assert_non_null(strstr(sb_str(&out), "! marked: above 127"));
+	assert_null(strstr(strstr(sb_str(&out), "! marked:") + 1, "! marked:"));
+	assert_int_equal(run(&s, "set charge_batch 200", &out, err), 0);
+	assert_int_equal(run(&s, "tradeoff memcg_charge", &out, err), 0);
+	assert_non_null(strstr(sb_str(&out), "  after !\n"));
+	assert_int_equal(run(&s, "show memcg_charge", &out, err), 0);
+	assert_non_null(strstr(sb_str(&out), "  after: MEMCG_CHARGE_BATCH = 200; marked: above 127"));
+	assert_int_equal(run(&s, "set charge_batch 127", &out, err), 0);
+	assert_int_equal(run(&s, "show memcg_charge", &out, err), 0);
+	assert_null(strstr(sb_str(&out), "marked"));
 	sb_free(&out);
 }
 
