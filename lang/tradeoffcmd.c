@@ -156,7 +156,7 @@ static void print_table(const struct tradeoff *t, int width, struct strbuf *out)
 		for (size_t j = 0; j < i && !seen; j++)
 			seen = t->pts[j].flag && t->pts[i].flag && !strcmp(t->pts[j].flag, t->pts[i].flag);
 		if (t->pts[i].flag && !seen)
-			sb_printf(out, "! marked: %s\n", t->pts[i].flag);
+			sb_printf(&prose, "! marked: %s\n", t->pts[i].flag);
 	}
 	if (!t->own_knob)
 		sb_printf(&prose, "(%s is not the patch's own constant, %s: no row is marked before or after)\n",
