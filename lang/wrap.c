@@ -150,20 +150,85 @@ static int first_word(const struct rline *l)
 /*
  * Whether b goes on in a's paragraph (whose hang is hang): b is plain prose at
  * that hang, and a was filled - the word b begins with would have fitted on a
- * within the text's fill width had its writer not broken the line there. A
+ * within the text's fill width had its writer not broken the line there (give
+ * or take a few columns), and b does not begin with a label ("kernel:"). A
  * line ending a sentence must be filled to the very width, so a paragraph that
  * ends on a fairly long last line stays apart from the next.
  */
 static int continues(const struct rline *a, const struct rline *b, int hang, int fill)
 {
 	char last = a->n ? a->s[a->n - 1] : ' ';
-	int slack = last == '.' || last == ';' ? 0 : 8;
+	int slack = last == '.' || last == ';' ? 0 : 4, w = first_word(b);
 
 	if (a->blank || b->blank || a->table || b->table || b->indent != hang || b->hang != b->indent)
 		return 0;
+	if (w > 1 && b->s[b->indent + (size_t)w - 1] == ':' && b->s[b->indent] >= 'a' && b->s[b->indent] <= 'z')
+		return 0; /* "kernel:", "assumed:": a label starts a step of its own */
 	if (last == ':' || fill < 40)
 		return 0;
 	return a->cols + 1 + first_word(b) > fill - slack;
+}
+
+/*
+ * A table row whose last cell is prose ("  q        quit (F10 too; in a view:
+ * close it)", help's lists): the cells before it kept, the prose wrapped under
+ * its column - or, with no room there, on the lines below, indented. 0 when
+ * the last cell is not prose (a row of numbers scrolls or breaks instead).
+ */
+static int wrap_definition(struct strbuf *out, const char *s, size_t n, int width)
+{
+	size_t at = 0, words = 0;
+	int col, hang;
+	struct strbuf w = STRBUF_INIT;
+
+	for (size_t i = 1; i + 1 < n; i++)
+		if (s[i] == ' ' && s[i - 1] == ' ' && s[i + 1] != ' ')
+			at = i + 1;
+	if (!at)
+		return 0;
+	for (size_t i = at; i < n; i++)
+		words += s[i] == ' ' && i + 1 < n && s[i + 1] != ' ';
+	if (words < 2)
+		return 0;
+	col = utf8_width(s, at);
+	if (col <= width - 20) {
+		sb_printf(out, "%.*s", (int)at, s);
+		hang = col;
+	} else {
+		/* the cells alone, then the prose below them */
+		size_t end = at;
+
+		while (end > 0 && s[end - 1] == ' ')
+			end--;
+		if (utf8_width(s, end) <= width) {
+			sb_printf(out, "%.*s", (int)end, s);
+		} else {
+			struct strbuf head = STRBUF_INIT;
+
+			sb_printf(&head, "%.*s", (int)end, s);
+			wrap_text(out, sb_str(&head), width, 0);
+			sb_free(&head);
+		}
+		hang = width / 4 < 8 ? width / 4 : 8;
+		sb_putc(out, '\n');
+		for (int i = 0; i < hang; i++)
+			sb_putc(out, ' ');
+	}
+	{
+		struct strbuf tail = STRBUF_INIT;
+
+		sb_printf(&tail, "%.*s", (int)(n - at), s + at);
+		wrap_text(&w, sb_str(&tail), width - hang, 0);
+		sb_free(&tail);
+	}
+	for (const char *p = sb_str(&w); *p; p++) {
+		sb_putc(out, *p);
+		if (*p == '\n')
+			for (int i = 0; i < hang; i++)
+				sb_putc(out, ' ');
+	}
+	sb_free(&w);
+	return 1;
 }
 
 void wrap_reflow(struct strbuf *out, const char *text, int width, int keep_tables)
@@ -211,6 +276,8 @@ void wrap_reflow(struct strbuf *out, const char *text, int width, int keep_table
 		}
 		if (fits)
 			sb_printf(out, "%.*s", (int)(p - start - end_nl), start);
+		else if (a.table && wrap_definition(out, sb_str(&para), para.len, width))
+			; /* "  name   what it does ...": the prose hangs under its column */
 		else if (a.table && keep_tables)
 			sb_puts(out, sb_str(&para));
 		else

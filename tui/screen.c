@@ -20,6 +20,7 @@
 #include "../lang/escape.h"
 #include "../lang/outpath.h"
 #include "../lang/render.h"
+#include "../lang/wrap.h"
 #include "../lang/scan.h"
 #include "cmdline.h"
 #include "crt.h"
@@ -366,6 +367,7 @@ void screen_run_line(struct screen *sc, const char *line, const char *title)
 		lessonpane_answer(sc, line + strspn(line, " ") + 6);
 		return;
 	}
+	sc->s->term_cols = COLS; /* show lays its tables out to the window (the pager reflows the prose itself) */
 	/* cut into commands by the language's one scanner, as -c, scripts and the prompt are */
 	scan_init(&scn, line, strlen(line));
 	while (!sc->s->quit && !crt_leaving() && scan_next(&scn, &c)) {
@@ -520,7 +522,8 @@ static void draw_title(struct screen *sc)
 		screen_put(0, sc->L.cols - lw, lw, legend, 0, crt_attr(ST_TITLE));
 }
 
-static void draw_footer(struct screen *sc)
+/* The keys that work in view v, each with its word, as many as fit: the view says which (view.h). */
+static void draw_footer(struct screen *sc, struct view *v)
 {
 	const struct layout *L = &sc->L;
 	int x = 0;
@@ -528,15 +531,18 @@ static void draw_footer(struct screen *sc)
 	move(L->footer_y, 0);
 	clrtoeol();
 	for (const struct key_binding *k = key_bindings; k->name; k++) {
+		const char *label = k->label;
 		int n;
 
-		if (!k->label)
+		if (v->ops->footer && !v->ops->footer(v, sc, k->action, &label))
 			continue;
-		n = (int)(strlen(k->name) + strlen(k->label) + 3);
+		if (!label)
+			continue;
+		n = (int)(strlen(k->name) + strlen(label) + 3);
 		if (x + n > L->cols)
 			break;
 		screen_put(L->footer_y, x, (int)strlen(k->name), k->name, 0, crt_attr(ST_KEY));
-		screen_put(L->footer_y, x + (int)strlen(k->name) + 1, (int)strlen(k->label), k->label, 0, A_NORMAL);
+		screen_put(L->footer_y, x + (int)strlen(k->name) + 1, (int)strlen(label), label, 0, A_NORMAL);
 		x += n;
 	}
 }
@@ -545,11 +551,13 @@ static void draw_footer(struct screen *sc)
 static void draw_status(struct screen *sc)
 {
 	const struct layout *L = &sc->L;
-	char t[512] = "";
+	char t[512] = "", fit[sizeof(sc->status) + 4];
 
 	curs_set(0);
+	/* one row: shortened at a word, with "...", never cut mid-word */
 	if (sc->status[0]) {
-		screen_put(L->status_y, 0, L->cols, sc->status, 0, sc->status_err ? crt_attr(ST_ERROR) : A_NORMAL);
+		wrap_shorten(fit, sizeof(fit), sc->status, L->cols);
+		screen_put(L->status_y, 0, L->cols, fit, 0, sc->status_err ? crt_attr(ST_ERROR) : A_NORMAL);
 		return;
 	}
 	for (int i = sc->depth - 1; i >= 0; i--)
@@ -557,7 +565,8 @@ static void draw_status(struct screen *sc)
 			sc->stack[i]->ops->describe(sc->stack[i], sc, t, sizeof(t));
 			break;
 		}
-	screen_put(L->status_y, 0, L->cols, t, 0, crt_attr(ST_DIM));
+	wrap_shorten(fit, sizeof(fit), t, L->cols);
+	screen_put(L->status_y, 0, L->cols, fit, 0, crt_attr(ST_DIM));
 }
 
 static void draw_too_small(struct screen *sc)
@@ -592,7 +601,7 @@ static void draw_frame(struct screen *sc)
 	if (sc->lesson)
 		lessonpane_draw(sc, 1, sc->pane_rows);
 	sc->stack[base]->ops->draw(sc->stack[base], sc);
-	draw_footer(sc);
+	draw_footer(sc, sc->stack[base]);
 	draw_status(sc);
 	for (int i = base + 1; i < sc->depth; i++)
 		sc->stack[i]->ops->draw(sc->stack[i], sc);

@@ -43,6 +43,12 @@ struct view_ops {
 	void (*destroy)(struct view *v);
 	/* What the view shows, as plain text, for `:> PATH`; NULL: the panels' `show all`. */
 	void (*text)(struct view *v, struct screen *sc, struct strbuf *out);
+	/*
+	 * Whether the footer offers action a here (1), with *label set to the word
+	 * for it when the key table's is not the one (Down: "scroll"); NULL: every
+	 * key the table labels. The footer lists only keys that work in the view.
+	 */
+	int (*footer)(struct view *v, struct screen *sc, enum key_action a, const char **label);
 };
 
 struct view {

@@ -245,6 +245,22 @@ static int chart_view_key(struct view *v, struct screen *sc, const struct key_bi
 	return 1;
 }
 
+static int chart_view_footer(struct view *v, struct screen *sc, enum key_action a, const char **label)
+{
+	struct chart_view *cv = (struct chart_view *)v;
+
+	(void)sc;
+	switch (a) {
+	case KA_QUIT: *label = "close"; return 1;
+	case KA_CHART_AXIS: *label = "axis"; return cv->naxes > 1;
+	case KA_HELP:
+	case KA_COMMAND:
+	case KA_STEP: /* the machine's selected parameter: the chart follows it */
+	case KA_UNDO: return 1;
+	default: return 0;
+	}
+}
+
 static void chart_view_destroy(struct view *v)
 {
 	struct chart_view *cv = (struct chart_view *)v;
@@ -259,6 +275,7 @@ static const struct view_ops chart_ops = {
 	.draw = chart_view_draw,
 	.key = chart_view_key,
 	.destroy = chart_view_destroy,
+	.footer = chart_view_footer,
 };
 
 /* A key the chart can vary: a whole number (count, size, pages); choices and reals are not an axis. */

@@ -4,15 +4,33 @@
 #include <string.h>
 
 #include "../core/utf8.h"
+#include "../lang/wrap.h"
 #include "crt.h"
 #include "screen.h"
 
 struct pager {
 	struct view v;
 	char title[160];
-	struct strbuf text;
-	int top, left, lines;
+	struct strbuf raw;  /* the text as it came: what `:> PATH` saves */
+	struct strbuf text; /* raw reflowed to the window's width (wrap_reflow), again on a resize */
+	int top, left, lines, cols, wide;
 };
+
+/* The text to the window: prose at words, a table row wider than it left whole to scroll sideways. */
+static void pager_reflow(struct pager *pg, int cols)
+{
+	sb_reset(&pg->text);
+	wrap_reflow(&pg->text, sb_str(&pg->raw), cols > 1 ? cols : 1, 1);
+	pg->cols = cols;
+	pg->lines = 0;
+	for (const char *p = sb_str(&pg->text); *p; p++)
+		pg->lines += *p == '\n';
+	if (pg->text.len && sb_str(&pg->text)[pg->text.len - 1] != '\n')
+		pg->lines++;
+	pg->wide = wrap_widest(sb_str(&pg->text)) > cols;
+	if (!pg->wide)
+		pg->left = 0;
+}
 
 static void pager_scroll(struct pager *pg, struct screen *sc, int by)
 {
@@ -29,13 +47,17 @@ static void pager_draw(struct view *v, struct screen *sc)
 {
 	struct pager *pg = (struct pager *)v;
 	const struct layout *L = &sc->L;
-	const char *p = sb_str(&pg->text);
-	char head[256];
+	const char *p;
+	char head[256], fit[256];
 
-	snprintf(head, sizeof(head), " %s   (Esc closes; arrows, PgUp/PgDn scroll)  %d-%d/%d", pg->title,
+	if (pg->cols != L->cols)
+		pager_reflow(pg, L->cols);
+	p = sb_str(&pg->text);
+	snprintf(head, sizeof(head), " %s   %d-%d/%d  (Esc closes; arrows, PgUp/PgDn scroll%s)", pg->title,
 		 pg->lines ? pg->top + 1 : 0, pg->top + L->height - 1 < pg->lines ? pg->top + L->height - 1 : pg->lines,
-		 pg->lines);
-	screen_put(L->top, 0, L->cols, head, 0, crt_attr(ST_TITLE));
+		 pg->lines, pg->wide ? "; Left/Right: sideways" : "");
+	wrap_shorten(fit, sizeof(fit), head, L->cols);
+	screen_put(L->top, 0, L->cols, fit, 0, crt_attr(ST_TITLE));
 	for (int skip = 0; skip < pg->top && *p; skip++) {
 		const char *nl = strchr(p, '\n');
 
@@ -70,6 +92,8 @@ static int pager_key(struct view *v, struct screen *sc, const struct key_binding
 	case KA_PAGE: pager_scroll(pg, sc, ch == KEY_PPAGE ? -page : page); break;
 	case KA_ENDS: pager_scroll(pg, sc, ch == KEY_HOME || ch == 'g' ? -pg->lines : pg->lines); break;
 	case KA_PANEL:
+		if (!pg->wide) /* every line fits: nothing to the side */
+			return 0;
 		if (ch == KEY_LEFT || ch == 'h')
 			pg->left = pg->left > 8 ? pg->left - 8 : 0;
 		else if (ch == KEY_RIGHT || ch == 'l')
@@ -91,13 +115,29 @@ static void pager_destroy(struct view *v)
 	struct pager *pg = (struct pager *)v;
 
 	sb_free(&pg->text);
+	sb_free(&pg->raw);
 	free(pg);
 }
 
 static void pager_text(struct view *v, struct screen *sc, struct strbuf *out)
 {
 	(void)sc;
-	sb_puts(out, sb_str(&((struct pager *)v)->text));
+	sb_puts(out, sb_str(&((struct pager *)v)->raw));
+}
+
+static int pager_footer(struct view *v, struct screen *sc, enum key_action a, const char **label)
+{
+	struct pager *pg = (struct pager *)v;
+
+	(void)sc;
+	switch (a) {
+	case KA_QUIT: *label = "close"; return 1;
+	case KA_HELP:
+	case KA_COMMAND: return 1;
+	case KA_DOWN: *label = "scroll"; return pg->lines > sc->L.height - 1;
+	case KA_PANEL: *label = "sideways"; return pg->wide;
+	default: return 0;
+	}
 }
 
 static const struct view_ops pager_ops = {
@@ -107,6 +147,7 @@ static const struct view_ops pager_ops = {
 	.key = pager_key,
 	.destroy = pager_destroy,
 	.text = pager_text,
+	.footer = pager_footer,
 };
 
 struct view *view_pager_new(const char *title, const char *text)
@@ -116,12 +157,9 @@ struct view *view_pager_new(const char *title, const char *text)
 	if (!pg)
 		return NULL;
 	pg->v.ops = &pager_ops;
-	sb_puts(&pg->text, text);
+	sb_puts(&pg->raw, text);
 	snprintf(pg->title, sizeof(pg->title), "%s", title);
-	for (const char *p = sb_str(&pg->text); *p; p++)
-		pg->lines += *p == '\n';
-	if (pg->text.len && sb_str(&pg->text)[pg->text.len - 1] != '\n')
-		pg->lines++;
+	pager_reflow(pg, COLS);
 	return &pg->v;
 }
 

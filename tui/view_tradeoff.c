@@ -222,6 +222,20 @@ static int tradeoff_view_key(struct view *v, struct screen *sc, const struct key
 	return 1;
 }
 
+static int tradeoff_view_footer(struct view *v, struct screen *sc, enum key_action a, const char **label)
+{
+	(void)v, (void)sc;
+	switch (a) {
+	case KA_QUIT: *label = "close"; return 1;
+	case KA_TRADEOFF: *label = "next patch"; return 1;
+	case KA_HELP:
+	case KA_COMMAND:
+	case KA_STEP: /* the machine's selected parameter: the trade-off follows it */
+	case KA_UNDO: return 1;
+	default: return 0;
+	}
+}
+
 static void tradeoff_view_destroy(struct view *v)
 {
 	struct tradeoff_view *tv = (struct tradeoff_view *)v;
@@ -238,6 +252,7 @@ static const struct view_ops tradeoff_ops = {
 	.draw = tradeoff_view_draw,
 	.key = tradeoff_view_key,
 	.destroy = tradeoff_view_destroy,
+	.footer = tradeoff_view_footer,
 };
 
 struct view *view_tradeoff_new(const struct tradeoff_spec *spec)

@@ -514,6 +514,79 @@ check "132x43 (UTF-8): both panels side by side; every parameter and metric reac
 size_132x43_c() { size_132x43 LC_ALL=C; }
 check "132x43 (LANG=C): the same" size_132x43_c
 
+# Prose that wraps (issue 22): the pager reflows its text at words to the window. Every page of
+# it is read (PgDn, placed by the "N-M/T" its head shows) and its words must be the words of the
+# text, in order - a cut line loses a word - and no body line may be wider than the window or
+# end in '>' (a cut). want_words FILE: the words the pager must show.
+words() { tr -s ' \t' '\n\n' | grep -v '^$'; }
+pager_words() { # pager_words HEAD_REGEX OUT: every body line of the pager, in order, to OUT
+	: >"$tmp/pages"
+	total=1 last=0 guard=0
+	while [ "$last" -lt "$total" ] && [ $guard -lt 60 ]; do
+		guard=$((guard + 1))
+		screen >"$tmp/screen"
+		range=$(grep -Eo '[0-9]+-[0-9]+/[0-9]+' "$tmp/screen" | head -1)
+		[ -n "$range" ] || { bad "no N-M/T on the pager's head"; return 1; }
+		first=${range%%-*} rest=${range#*-} end=${rest%%/*} total=${rest#*/}
+		row=$(grep -nE -- "$1" "$tmp/screen" | head -1 | cut -d: -f1)
+		[ -n "$row" ] || { bad "no pager head /$1/"; return 1; }
+		# body rows: after the head, one a text line; the text's line number from the head's range
+		sed -n "$((row + 1)),$((row + end - first + 1))p" "$tmp/screen" |
+			awk -v f="$first" '{ print f + NR - 1 "\t" $0 }' >>"$tmp/pages"
+		last=$end
+		[ "$last" -lt "$total" ] && keys NPage && sleep 0.15
+	done
+	sort -n -u -k1,1 "$tmp/pages" | cut -f2- >"$2"
+}
+pager_check() { # pager_check COLS WANT GOT
+	if ! awk -v w="$1" 'length($0) > w || /[^ ]>$/ { exit 1 }' "$3"; then
+		bad "a line wider than $1 or ending in '>': $(awk -v w="$1" 'length($0) > w || /[^ ]>$/' "$3" | head -1)"
+		return 1
+	fi
+	words <"$2" >"$tmp/want.w"
+	words <"$3" >"$tmp/got.w"
+	cmp -s "$tmp/want.w" "$tmp/got.w" || { bad "the pager's words differ from the text's: $(diff "$tmp/want.w" "$tmp/got.w" | head -4 | tr '\n' ' ')"; return 1; }
+}
+reflow_at() { # reflow_at COLS LINES [env]
+	c=$1 l=$2
+	shift 2
+	"$BL" -c 'about vmpressure' >"$tmp/want.about" && "$BL" -c 'explain vmpressure.detect_s.after' >"$tmp/want.explain" &&
+		sized "$c" "$l" "$@" && keys : 'about vmpressure' Enter && expect '^ about vmpressure' &&
+		pager_words '^ about vmpressure' "$tmp/got.about" && pager_check "$c" "$tmp/want.about" "$tmp/got.about" &&
+		keys Escape : 'explain vmpressure.detect_s.after' Enter && expect '^ explain vmpressure' &&
+		pager_words '^ explain vmpressure' "$tmp/got.explain" &&
+		pager_check "$c" "$tmp/want.explain" "$tmp/got.explain" &&
+		keys Escape '?' && expect '^ keys' && keys : "> $tmp/want.keys" Enter && expect 'wrote the screen' &&
+		keys Home && sleep 0.1 && pager_words '^ keys' "$tmp/got.keys" && pager_check "$c" "$tmp/want.keys" "$tmp/got.keys"
+}
+reflow_80() { reflow_at 80 24; }
+check "80x24 (UTF-8): :about, :explain and ? reflow at words: every word shown, no line cut" reflow_80
+reflow_80_c() { reflow_at 80 24 LC_ALL=C; }
+check "80x24 (LANG=C): the same" reflow_80_c
+reflow_132() { reflow_at 132 43; }
+check "132x43 (UTF-8): :about, :explain and ? shown whole" reflow_132
+reflow_132_c() { reflow_at 132 43 LC_ALL=C; }
+check "132x43 (LANG=C): the same" reflow_132_c
+
+# A resize reflows the pager again: at 60 columns no line is wider, and every word stays.
+reflow_resize() {
+	"$BL" -c 'about committed_as' >"$tmp/want.about" && sized 120 40 && keys : 'about committed_as' Enter &&
+		expect '^ about committed_as' && $T resize-window -t bl -x 60 -y 30 && sleep 0.3 &&
+		pager_words '^ about committed_as' "$tmp/got.about" && pager_check 60 "$tmp/want.about" "$tmp/got.about"
+}
+check "a resize reflows the pager to the new width, every word kept" reflow_resize
+
+# The status line shortens at a word with "...", never mid-word or with '>'; the pager's footer
+# offers only the keys that work there (no "+ double"), the panels' footer does.
+status_words() {
+	sized 80 24 && keys Tab && expect '^memcg_charge.batch: ' && refuse 'memcg_charge.batch: .*[^ .]>$' &&
+		grep -E '^memcg_charge.batch: ' "$tmp/screen" | grep -Eq '\.\.\.$|\]$' &&
+		expect '\+ double' && keys : 'about vmpressure' Enter && expect '^ about vmpressure' && expect 'q close' &&
+		refuse '\+ double' && refuse 'Tab panel'
+}
+check "the status line shortens at a word with ...; each view's key bar lists only its keys" status_words
+
+
 # The narrowest side-by-side screens cut long names: never into the same text (max_drift_bytes and
 # max_drift_pct both read max_drift> once). Every cut name on the screen is a different text.
 names_unique() {
@@ -639,6 +712,23 @@ history_merge() {
 	if ls "$tmp/hist/batchlab" | grep -q '\.tmp$'; then bad "left $(ls "$tmp/hist/batchlab")"; return 1; fi
 }
 check "the explorer's exit appends its history: a prompt's lines from meanwhile stay, no stale .tmp" history_merge
+
+# The prompt on an 80-column terminal: show's table fits and its prose wraps at words - no line
+# the terminal had to wrap (capture-pane -J joins those), and every word as a pipe gets them.
+prompt_wraps() {
+	"$BL" -c 'show memcg_charge' >"$tmp/want.show" || return 1
+	$T new-session -d -s repl -x 80 -y 50 \
+		"env TERM=tmux-256color XDG_STATE_HOME='$tmp/hist' INPUTRC=/dev/null '$BL' --repl; echo REPL-DONE; exec sleep 60" &&
+		repl_wait 'batchlab>' && $T send-keys -t repl 'show memcg_charge' Enter && repl_wait '^unmarked: exact' || return 1
+	$T capture-pane -pJ -t repl >"$tmp/screen"
+	$T send-keys -t repl quit Enter && repl_wait REPL-DONE
+	$T kill-session -t repl
+	sed -n '/^batchlab> show memcg_charge/,/^batchlab>/p' "$tmp/screen" | sed '1d;$d' >"$tmp/got.show"
+	pager_check 80 "$tmp/want.show" "$tmp/got.show" || return 1
+	# a terminal wrap at 80 would be a joined line longer than 80: pager_check refused those
+	grep -q '^memcg_charge: memcg charge batch' "$tmp/got.show" || { bad "no show title at the prompt"; return 1; }
+}
+check "the prompt at 80 columns wraps show memcg_charge at words" prompt_wraps
 
 reset_asks() {
 	start && keys + && expect ' cpus +128( |$)' && keys R &&

@@ -3,8 +3,8 @@
 
 #include <string.h>
 
-#include "../../lang/wrap.h"
 #include "../../core/utf8.h"
+#include "../../lang/wrap.h"
 
 static char *wrapped(const char *text, int width, int keep_tables)
 {
@@ -105,6 +105,105 @@ static void test_shorten(void **state)
 	}
 }
 
+static char *reflowed(const char *text, int width, int keep_tables)
+{
+	static struct strbuf sb;
+
+	sb_reset(&sb);
+	wrap_reflow(&sb, text, width, keep_tables);
+	return sb.buf ? sb.buf : "";
+}
+
+/* The words of a and b, spaces and line breaks apart, are the same. */
+static void assert_same_words(const char *a, const char *b)
+{
+	char x[8192], y[8192];
+	size_t nx = 0, ny = 0;
+
+	for (const char *p = a; *p; p++)
+		if (*p != ' ' && *p != '\n')
+			x[nx++] = *p;
+	for (const char *p = b; *p; p++)
+		if (*p != ' ' && *p != '\n')
+			y[ny++] = *p;
+	assert_int_equal(nx, ny);
+	assert_memory_equal(x, y, nx);
+}
+
+/* A paragraph broken at 60 columns by its writer, then a list, a label line and a short last line. */
+static const char para60[] =
+	"The window decides only how often the level is computed and, at\n"
+	"medium or worse, socket pressure written: once per memcg per pass,\n"
+	"with that pass's scanned pages.\n"
+	"- a memcg's first evaluation waits for a whole window of scanned\n"
+	"  pages, and the window is sized by RAM but counted per memcg;\n"
+	"kernel: vmpressure(), mm/vmpressure.c\n";
+
+static void test_reflow_joins_paragraphs(void **state)
+{
+	const char *r;
+
+	(void)state;
+	/* wide enough: byte for byte */
+	assert_string_equal(reflowed(para60, 80, 0), para60);
+	/* narrower: the paragraph joined and wrapped again, the list item apart, hanging, the label apart */
+	r = reflowed(para60, 40, 0);
+	assert_true(wrap_widest(r) <= 40);
+	assert_same_words(r, para60);
+	assert_non_null(strstr(r, "The window decides only how often the\nlevel is computed and, at medium or\n"));
+	assert_non_null(strstr(r, "pages.\n- a memcg's"));
+	assert_non_null(strstr(r, "\n  "));
+	assert_non_null(strstr(r, ";\nkernel: vmpressure()"));
+	/* short lines are lines of their own: never joined (get's values, explain's steps) */
+	assert_string_equal(reflowed("1 8192 31\n4032\n", 5, 0), "1\n8192\n31\n4032\n");
+	for (int w = 2; w <= 90; w++) {
+		r = reflowed(para60, w, 0);
+		assert_true(wrap_widest(r) <= w);
+		assert_same_words(r, para60);
+	}
+}
+
+static void test_reflow_tables(void **state)
+{
+	static const char table[] = "  cpus     4096   65536\n  ram     1 GiB   4 GiB\n";
+	static const char keys[] = "  q          quit (F10 too; in a view: close it)\n";
+	const char *r;
+
+	(void)state;
+	/* a table row too wide: kept for a view that scrolls, else broken - no line wider */
+	assert_string_equal(reflowed(table, 12, 1), table);
+	assert_true(wrap_widest(reflowed(table, 12, 0)) <= 12);
+	assert_same_words(reflowed(table, 12, 0), table);
+	/* a row whose last cell is prose: the prose hangs under its column */
+	r = reflowed(keys, 36, 1);
+	assert_string_equal(r, "  q          quit (F10 too; in a\n             view: close it)\n");
+	/* no room beside the name: the prose below it */
+	r = reflowed(keys, 24, 1);
+	assert_true(wrap_widest(r) <= 24);
+	assert_same_words(r, keys);
+	assert_true(!strncmp(r, "  q\n", 4));
+}
+
+static void test_shorten_at_a_word(void **state)
+{
+	char b[64];
+
+	(void)state;
+	wrap_shorten(b, sizeof(b), "memcg_charge.batch: pages charged per trip", 80);
+	assert_string_equal(b, "memcg_charge.batch: pages charged per trip");
+	wrap_shorten(b, sizeof(b), "memcg_charge.batch: pages charged per trip", 30);
+	assert_string_equal(b, "memcg_charge.batch: pages...");
+	assert_true(utf8_width(b, strlen(b)) <= 30);
+	/* a word that does not fit alone is cut at a character; still "..." */
+	wrap_shorten(b, sizeof(b), "abcdefghijklmnopqrstuvwxyz", 10);
+	assert_string_equal(b, "abcdefg...");
+	for (int w = 4; w < 50; w++) {
+		wrap_shorten(b, sizeof(b), "one two three four five six seven eight nine ten eleven", w);
+		assert_true(utf8_width(b, strlen(b)) <= w);
+		assert_null(strchr(b, '>'));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -114,6 +213,9 @@ int main(void)
 		cmocka_unit_test(test_tables_kept_on_request),
 		cmocka_unit_test(test_every_width),
 		cmocka_unit_test(test_shorten),
+		cmocka_unit_test(test_reflow_joins_paragraphs),
+		cmocka_unit_test(test_reflow_tables),
+		cmocka_unit_test(test_shorten_at_a_word),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
