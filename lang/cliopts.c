@@ -9,6 +9,7 @@ const struct cli_option cli_options[] = {
 	{ "preset", 'p', 'p', CLI_ARG_PRESET, "PRESET", "start from a preset (a name from 'preset list', or a path)" },
 	{ "format", 0, 'F', CLI_ARG_FORMAT, "F", "output format: table, csv or json" },
 	{ "width", 0, 'w', CLI_ARG_WIDTH, "N", "no line of any command's text wider than N columns (24..1000)" },
+	{ "theme", 0, 'T', CLI_ARG_THEME, "NAME", "the explorer's colours: default, projector, mono or light (set theme NAME too)" },
 	{ "lesson", 0, 'L', CLI_ARG_NONE, "[NAME]",
 	  "the lessons; with NAME (or a path) run one: in the explorer on a terminal, else as a script reading answers from stdin" },
 	{ "check", 0, 'K', CLI_ARG_NONE, NULL, "with --lesson NAME: answer every exercise with the lesson's own answer (a lesson tested like code)" },

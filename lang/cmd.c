@@ -17,6 +17,7 @@
 #include "sweepcmd.h"
 #include "variantcmd.h"
 #include "lessoncmd.h"
+#include "settings.h"
 #include "tradeoffcmd.h"
 
 
@@ -36,6 +37,8 @@ static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out,
 	for (int i = 0; i < argc; i += 2) {
 		const struct param *p = param_find(argv[i]);
 
+		if (!p && setting_find(argv[i]))
+			continue; /* a session setting: applied below, once the machine is known good */
 		if (!p)
 			return err_set(err, errlen, "set: unknown key '%s' (see 'help set')", argv[i]);
 		if (param_set(&next, p, argv[i + 1], err, errlen))
@@ -44,6 +47,19 @@ static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out,
 	/* the machine as a whole: set ram 1T totalram 200000000p works in either order */
 	if (machine_check(&next, err, errlen))
 		return -1;
+	/* settings after the machine: each checks its value first, so none is half-applied either */
+	{
+		int was = s->theme;
+
+		for (int i = 0; i < argc; i += 2) {
+			const struct setting *st = param_find(argv[i]) ? NULL : setting_find(argv[i]);
+
+			if (st && st->set(s, argv[i + 1], err, errlen)) {
+				s->theme = was;
+				return -1;
+			}
+		}
+	}
 	s->m = next;
 	return 0;
 }
@@ -131,7 +147,7 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 
 	/* every name first: a script gets all of its values or none */
 	for (int i = 0; i < argc; i++) {
-		if (param_find(argv[i]))
+		if (param_find(argv[i]) || setting_find(argv[i]))
 			continue;
 		if (!strchr(argv[i], '.'))
 			return err_set(err, errlen, "get: unknown key '%s' (expected a parameter or PATCH.METRIC[.SIDE])", argv[i]);
@@ -166,6 +182,19 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 			rec_end_row(r);
 			continue;
 		}
+		if (setting_find(argv[i])) {
+			const struct setting *st = setting_find(argv[i]);
+
+			if (!r) {
+				sb_printf(out, "%s\n", st->get(s));
+				continue;
+			}
+			rec_str(r, st->name);
+			rec_str(r, st->get(s));
+			rec_str(r, "");
+			rec_end_row(r);
+			continue;
+		}
 		metric_parse_m(&s->m, argv[i], &ref, b, sizeof(b));
 		if (ref.metric->list && r)
 			get_list_records(&s->m, &ref, r);
@@ -197,10 +226,15 @@ static int cmd_reset(struct session *s, int argc, char **argv, struct strbuf *ou
 	for (int i = 0; i < argc; i++) {
 		const struct param *p = param_find(argv[i]);
 
+		if (!p && setting_find(argv[i]))
+			continue;
 		if (!p)
 			return err_set(err, errlen, "reset: unknown key '%s' (see 'help set')", argv[i]);
 		param_reset(&next, p);
 	}
+	for (int i = 0; i < argc; i++) /* a setting's default is its first choice */
+		if (!param_find(argv[i]))
+			setting_find(argv[i])->set(s, setting_find(argv[i])->choices[0], err, errlen);
 	s->m = next;
 	return 0;
 }
@@ -506,6 +540,9 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 		}
 		sb_puts(out, "sizes are binary: K M G T P E (or k m g t e), alone or with B, i or iB: 4G = 4GB = 4Gi = 4GiB;\n"
 			     "NNNp is pages, only on keys counted in pages (totalram, zone); pebibytes are P or PiB\n");
+		sb_puts(out, "settings (set NAME VALUE too; how batchlab shows things, not part of the machine or a preset):\n");
+		for (const struct setting *st = settings; st->name; st++)
+			sb_printf(out, "  %-*s %s\n", (int)param_name_width(), st->name, st->help);
 		return 0;
 	}
 	if (!strcmp(argv[0], "metrics")) {
@@ -523,6 +560,10 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 	}
 	if ((p = param_find(argv[0]))) {
 		help_param(p, out);
+		return 0;
+	}
+	if (setting_find(argv[0])) {
+		sb_printf(out, "%s: %s\n  now: %s\n", argv[0], setting_find(argv[0])->help, setting_find(argv[0])->get(s));
 		return 0;
 	}
 	if ((d = patch_find(argv[0]))) {

@@ -1,4 +1,5 @@
 #include "complete.h"
+#include "settings.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -94,6 +95,8 @@ static void offer_params(struct ctx *x)
 {
 	for (size_t i = 0; i < nparams; i++)
 		offer(x, params[i].name, 0);
+	for (const struct setting *st = settings; st->name; st++)
+		offer(x, st->name, 0);
 }
 
 static void offer_patches(struct ctx *x)
@@ -122,8 +125,11 @@ static void size_word(uint64_t v, char *buf, size_t len)
 static void offer_values(struct ctx *x, const char *key)
 {
 	const struct param *p = param_find(key);
+	const struct setting *st = p ? NULL : setting_find(key);
 	char buf[32];
 
+	for (int i = 0; st && st->choices[i]; i++)
+		offer(x, st->choices[i], 0);
 	if (!p)
 		return;
 	if (p->choices)

@@ -23,6 +23,7 @@
 #include "scan.h"
 #include "script.h"
 #include "wrap.h"
+#include "xdg.h"
 
 #ifndef LESSONDIR
 #define LESSONDIR "/usr/local/share/batchlab/lessons"
@@ -274,15 +275,13 @@ void lesson_free(struct lesson *l)
 /* The user's folder first, so a user's lesson shadows a built-in one of the same name. */
 static int lesson_dirs(char dirs[LESSON_DIRS][PATH_MAX])
 {
-	const char *env = getenv("BATCHLAB_LESSONS"), *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	const char *env = getenv("BATCHLAB_LESSONS");
 	char exe[PATH_MAX];
 	ssize_t n;
 	int k = 0;
 
-	if (xdg && *xdg)
-		snprintf(dirs[k++], PATH_MAX, "%.*s/batchlab/lessons", PATH_MAX - 20, xdg);
-	else if (home && *home)
-		snprintf(dirs[k++], PATH_MAX, "%.*s/.local/share/batchlab/lessons", PATH_MAX - 40, home);
+	if (!xdg_path(XDG_DATA, "lessons", dirs[k], PATH_MAX))
+		k++;
 	if (env && *env)
 		snprintf(dirs[k++], PATH_MAX, "%s", env);
 	/* run from the source tree: lessons/ beside the binary */
@@ -854,13 +853,7 @@ int lesson_judge(struct session *s, const struct lesson_exercise *x, const char 
 
 static int progress_path(const struct lesson *l, char *path, size_t len, char *dir, size_t dirlen)
 {
-	const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-
-	if (xdg && *xdg)
-		snprintf(dir, dirlen, "%s/batchlab/lessons", xdg);
-	else if (home && *home)
-		snprintf(dir, dirlen, "%s/.local/state/batchlab/lessons", home);
-	else
+	if (xdg_path(XDG_STATE, "lessons", dir, dirlen))
 		return -1;
 	snprintf(path, len, "%.*s/%s", (int)(len - 80), dir, l->name);
 	return 0;

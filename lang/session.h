@@ -29,6 +29,7 @@ struct session {
 	int in_lesson;     /* a lesson is running: its own `lesson` line is refused */
 	int source_depth;  /* `source` files open now, to refuse one that sources itself for ever */
 	int echo;          /* -f --echo / -x: each command printed as typed before its output */
+	int theme;         /* enum theme (settings.h): the explorer's colours */
 };
 
 void session_init(struct session *s);

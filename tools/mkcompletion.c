@@ -17,6 +17,7 @@
 #include "../core/params.h"
 #include "../core/patch.h"
 #include "../lang/cliopts.h"
+#include "../lang/settings.h"
 #include "../lang/cmd.h"
 #include "../lang/outopts.h"
 
@@ -155,6 +156,12 @@ static void bash(const char *presets, FILE *out)
 		case CLI_ARG_WIDTH:
 			fputs("\t\tCOMPREPLY=($(compgen -W '72 80 100 132' -- \"$cur\"))\n", out);
 			break;
+		case CLI_ARG_THEME:
+			fputs("\t\tCOMPREPLY=($(compgen -W '", out);
+			for (int i = 0; theme_names[i]; i++)
+				fprintf(out, "%s%s", i ? " " : "", theme_names[i]);
+			fputs("' -- \"$cur\"))\n", out);
+			break;
 		case CLI_ARG_COMMANDS:
 			/* inside the command text: its last word; the first word of a statement is a command */
 			fputs("\t\tlocal text=${cur#[\\\"\\']} stmt last words\n"
@@ -221,12 +228,18 @@ static void zsh(const char *presets, FILE *out)
 	      "\tfi\n"
 	      "}\n\n"
 	      "_arguments -s", out);
+	char themes[128] = ":theme:(";
+
+	for (int i = 0; theme_names[i]; i++)
+		snprintf(themes + strlen(themes), sizeof(themes) - strlen(themes), "%s%s", i ? " " : "", theme_names[i]);
+	snprintf(themes + strlen(themes), sizeof(themes) - strlen(themes), ")");
 	for (const struct cli_option *o = cli_options; o->val; o++) {
 		const char *action = o->arg == CLI_ARG_COMMANDS ? ":commands:_batchlab_commands"
 				     : o->arg == CLI_ARG_FILE	? ":file:_files"
 				     : o->arg == CLI_ARG_PRESET ? ":preset:_batchlab_presets"
 				     : o->arg == CLI_ARG_FORMAT ? ":format:(table csv json)"
 				     : o->arg == CLI_ARG_WIDTH	? ":columns:(72 80 100 132)"
+				     : o->arg == CLI_ARG_THEME	? themes
 								: "";
 
 		fputs(" \\\n\t", out);

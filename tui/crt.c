@@ -1,4 +1,5 @@
 #include "crt.h"
+#include "../lang/settings.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -125,6 +126,33 @@ static void append_raw(const char *s)
 	}
 }
 
+static int theme; /* enum theme (lang/settings.h) */
+
+/*
+ * A theme over the styles: what it changes and nothing else, so the meaning
+ * of a colour (better green, worse red, a fact plain) is the same in each.
+ */
+static void theme_styles(void)
+{
+	if (theme == THEME_PROJECTOR) {
+		/* a projector washes dim and italic out: no style keeps them, headings and changes are bold */
+		for (int i = 0; i < ST_NSTYLES; i++)
+			styles[i] &= ~(attr_t)(A_DIM | A_ITALIC);
+		styles[ST_HEAD] |= A_BOLD;
+		styles[ST_PATCH] |= A_BOLD;
+		styles[ST_GROUP] |= A_BOLD;
+		styles[ST_UP] |= A_BOLD;
+		styles[ST_DOWN] |= A_BOLD;
+		styles[ST_MARKER] |= A_BOLD | A_REVERSE;
+	}
+	if (theme == THEME_LIGHT && colors) {
+		/* on white: cyan and yellow text fade, so headings are blue and keys magenta */
+		init_pair(2, COLOR_BLUE, -1);
+		init_pair(6, COLOR_MAGENTA, -1);
+		init_pair(1, COLOR_WHITE, COLOR_BLUE);
+	}
+}
+
 static void init_styles(void)
 {
 	const char *nc = getenv("NO_COLOR");
@@ -148,9 +176,11 @@ static void init_styles(void)
 	styles[ST_SERIES1] = A_BOLD;
 	styles[ST_SERIES2] = A_NORMAL;
 	styles[ST_MARKER] = A_BOLD;
-	colors = has_colors() && !(nc && *nc) && start_color() == OK;
-	if (!colors)
+	colors = theme != THEME_MONO && has_colors() && !(nc && *nc) && start_color() == OK;
+	if (!colors) {
+		theme_styles();
 		return;
+	}
 	use_default_colors();
 	init_pair(1, COLOR_WHITE, COLOR_BLUE);
 	init_pair(2, COLOR_CYAN, -1);
@@ -173,6 +203,19 @@ static void init_styles(void)
 	styles[ST_SERIES1] = COLOR_PAIR(6) | A_BOLD;
 	styles[ST_SERIES2] = COLOR_PAIR(3) | A_BOLD;
 	styles[ST_MARKER] = COLOR_PAIR(8) | A_BOLD;
+	theme_styles();
+}
+
+void crt_theme(int t)
+{
+	theme = t;
+	if (screen)
+		init_styles();
+}
+
+int crt_big_marks(void)
+{
+	return theme == THEME_PROJECTOR;
 }
 
 /* A terminal curses can draw on: known, and able to move the cursor (not TERM=dumb). */

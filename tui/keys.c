@@ -51,6 +51,8 @@ const struct key_binding key_bindings[] = {
 	  KA_VARIANT_COL },
 	{ { 27 }, "Esc", NULL, "close a view or the command line", KA_ESCAPE },
 	{ { 12 }, "Ctrl-L", NULL, "redraw the screen", KA_REDRAW },
+	{ { 'L', '~' }, "L ~", NULL, "what the marks mean: ~ model, * workload, plain exact, unresolved (shown at the first start)",
+	  KA_LEGEND },
 	{ { KEY_MOUSE }, "click", NULL, "select a parameter or metric; the wheel moves", KA_MOUSE },
 	{ { 0 }, NULL, NULL, NULL, KA_NONE },
 };

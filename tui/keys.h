@@ -31,6 +31,7 @@ enum key_action {
 	KA_RESET_ALL,
 	KA_ESCAPE,
 	KA_REDRAW,
+	KA_LEGEND,
 	KA_MOUSE,
 	KA_ROW_HELP,    /* help for the parameter or metric under the cursor */
 	KA_SEARCH,

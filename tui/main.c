@@ -17,6 +17,7 @@
 #include "frontends.h"
 #include "../lang/presetio.h"
 #include "../lang/script.h"
+#include "../lang/settings.h"
 #include "../lang/session.h"
 
 #ifndef BATCHLAB_VERSION
@@ -104,7 +105,7 @@ int main(int argc, char **argv)
 	const char *cmds = NULL, *file = NULL, *preset = NULL, *format = NULL, *width = NULL;
 	struct session s;
 	int opt, repl = 0, modes = 0, lesson = 0, check = 0, restart = 0, echo = 0;
-	const char *lesson_name = NULL;
+	const char *lesson_name = NULL, *theme = NULL;
 	char err[1024];
 
 	/* getopt's tables from the option rows */
@@ -142,6 +143,9 @@ int main(int argc, char **argv)
 			break;
 		case 'w':
 			width = optarg;
+			break;
+		case 'T':
+			theme = optarg;
 			break;
 		case 'L':
 			lesson = 1;
@@ -194,6 +198,9 @@ int main(int argc, char **argv)
 	}
 
 	s.echo = echo;
+	settings_load(&s); /* the settings file, then --theme over it */
+	if (theme && (s.theme = theme_find(theme)) < 0)
+		return usage_error("--theme expects default, projector, mono or light", theme);
 	if (lesson)
 		return lesson_main(&s, lesson_name, check, restart);
 	if (cmds)

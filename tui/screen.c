@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,6 +23,10 @@
 #include "../lang/render.h"
 #include "../lang/wrap.h"
 #include "../lang/scan.h"
+#include "../lang/settings.h"
+#include "../lang/outfile.h"
+#include "../lang/presetio.h"
+#include "../lang/xdg.h"
 #include "cmdline.h"
 #include "crt.h"
 #include "frontends.h"
@@ -382,6 +387,18 @@ void screen_run_line(struct screen *sc, const char *line, const char *title)
 		}
 	}
 	screen_recompute(sc, 1);
+	if (sc->s->theme != sc->theme) { /* :set theme NAME: at once, and kept for the next start */
+		sc->theme = sc->s->theme;
+		crt_theme(sc->theme);
+		clearok(curscr, TRUE);
+		if (settings_save(sc->s, err, sizeof(err))) {
+			escape_buf(err, shown, sizeof(shown));
+			screen_status(sc, 1, "theme %s, but not kept: %s", theme_names[sc->theme], shown);
+		} else {
+			screen_status(sc, 0, "theme %s (kept in the settings file for the next start)", theme_names[sc->theme]);
+		}
+		failed = 1; /* the status says it */
+	}
 	if (sc->s->lesson[0]) { /* `lesson NAME`: it runs here, above the panels */
 		char path[sizeof(sc->s->lesson)];
 
@@ -423,6 +440,7 @@ static int screen_setup(struct screen *sc, struct session *s, FILE *log)
 	sc->shown = calloc(1, sizeof(*sc->shown));
 	if (!sc->metrics || !sc->pstate || !sc->memo || !sc->pmemo || !sc->undo || !sc->shown)
 		return -1;
+	sc->theme = s->theme;
 	undo_take(s, sc->shown);
 	{
 		int k = 0;
@@ -623,6 +641,23 @@ static void draw(struct screen *sc)
 
 /* --- keys -------------------------------------------------------------- */
 
+/* The marks in one line of 80 columns: the title bar has room for them only on a wide screen. */
+static const char screen_legend[] = "~ model: fitted  * workload: assumed  plain: exact  unresolved: model error > change";
+
+/* The first start ever (no marker in the state folder yet) shows the legend; the marker is left for next time. */
+static void first_start_legend(struct screen *sc)
+{
+	char path[4096], dir[4096], err[256], failed[4096];
+	struct stat st;
+
+	if (xdg_path(XDG_STATE, NULL, dir, sizeof(dir)) || snprintf(path, sizeof(path), "%.4000s/started", dir) < 0 ||
+	    !stat(path, &st))
+		return;
+	screen_status(sc, 0, "%s  (L shows it again)", screen_legend);
+	if (!make_dirs(dir, 0700, failed, sizeof(failed)))
+		outfile_write(path, "", 0, err, sizeof(err)); /* no marker: the legend shows again, nothing lost */
+}
+
 /* The keys no view takes: they work wherever you are. 0: the key does nothing here. */
 static int screen_key(struct screen *sc, const struct key_binding *b)
 {
@@ -637,6 +672,7 @@ static int screen_key(struct screen *sc, const struct key_binding *b)
 		break;
 	case KA_COMMAND: screen_command(sc, NULL); break;
 	case KA_REDRAW: clearok(curscr, TRUE); break;
+	case KA_LEGEND: screen_status(sc, 0, "%s", screen_legend); break;
 	case KA_UNDO: screen_undo(sc); break;
 	default: return 0;
 	}
@@ -715,6 +751,7 @@ int screen_main(struct session *s)
 		fprintf(stderr, "batchlab: BATCHLAB_LOG=%s: %s\n", log, strerror(errno));
 		return 1;
 	}
+	crt_theme(s->theme);
 	if (crt_init(err, sizeof(err))) {
 		if (logf)
 			fclose(logf);
@@ -731,6 +768,7 @@ int screen_main(struct session *s)
 		fprintf(stderr, "batchlab: out of memory\n");
 		return 1;
 	}
+	first_start_legend(&sc);
 	if (s->lesson[0]) { /* --lesson NAME on a terminal */
 		char path[sizeof(s->lesson)];
 

@@ -71,6 +71,7 @@ struct screen {
 	struct lessonpane *lesson;    /* a lesson running above the panels (lessonpane.h), NULL none */
 	int pane_rows;                /* rows it takes under the title */
 	long long pin_since;
+	int theme;                    /* the theme the styles follow now: a :set theme changes it */
 	int answer_line;              /* open the `:` line with "answer " once the line being run is done */          /* cells changed since the lesson's step began stay lit */
 	FILE *log;                    /* BATCHLAB_LOG: key events and redraw times, for whoever debugs the screen */
 	long long log_start;          /* microseconds at start: log lines carry the time since */

@@ -899,5 +899,39 @@ lesson_resume() {
 }
 check "a lesson reopens where it was left, its machine rebuilt; --restart starts over" lesson_resume
 
+# Issue 25: the projector theme draws no dim or italic cell (SGR 2 or 3, read from capture-pane -e with
+# the colour parameters 38/48;5;N skipped), where the default theme draws modeled figures dim and italic;
+# :set theme is kept in the settings file for the next start. And the legend of the marks shows at the
+# very first start, and L shows it again.
+sgr_dim_italic() {
+	$T capture-pane -e -p -t bl | awk '{
+		while (match($0, /\033\[[0-9;]*m/)) {
+			n = split(substr($0, RSTART + 2, RLENGTH - 3), p, ";")
+			for (i = 1; i <= n; i++) {
+				if (p[i] == 38 || p[i] == 48) { i += (p[i + 1] == 5) ? 2 : 4; continue }
+				if (p[i] == 2 || p[i] == 3) found = 1
+			}
+			$0 = substr($0, RSTART + RLENGTH)
+		}
+	} END { exit !found }'
+}
+theme_projector() {
+	start && expect '~ throughput' && sgr_dim_italic || { bad "the default theme shows no dim or italic to check against"; return 1; }
+	keys : 'set theme projector' Enter && expect 'theme projector \(kept' || return 1
+	if sgr_dim_italic; then bad "the projector theme still draws dim or italic"; return 1; fi
+	grep -q '^theme = projector$' "$tmp/config/batchlab/config" || { bad "theme not kept in the settings file"; return 1; }
+	keys : quit Enter && exited 0 && start && expect '~ throughput' || return 1
+	if sgr_dim_italic; then bad "the kept projector theme did not come back at the next start"; return 1; fi
+	keys : 'get theme' Enter && expect '^projector$' && keys Escape : 'set theme default' Enter && expect 'theme default'
+}
+check "the projector theme emits no dim or italic; :set theme is kept for the next start" theme_projector
+legend_first_start() {
+	rm -rf "$tmp/fresh" && mkdir -p "$tmp/fresh" &&
+		start XDG_STATE_HOME="$tmp/fresh" && expect '~ model: fitted +\* workload: assumed +plain: exact +unresolved' &&
+		keys j && wait_gone 'L shows it again' && keys L && expect '~ model: fitted' &&
+		keys : quit Enter && exited 0 && start XDG_STATE_HOME="$tmp/fresh" && refuse 'L shows it again'
+}
+check "the legend of ~, * and unresolved shows at the first start, and L shows it again" legend_first_start
+
 echo "tmux tests: $pass passed, $fail failed"
 [ $fail = 0 ]
