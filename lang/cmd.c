@@ -527,7 +527,7 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 		sb_puts(out, "commands (separate with ';' or newlines, '#' at a word's start begins a comment):\n");
 		for (c = commands; c->name; c++)
 			sb_printf(out, "  %-8s %s\n  %-8s   %s\n", c->name, c->usage, "", c->help);
-		sb_puts(out, "help set: parameters; help PATCH: metrics; help KEY, help METRIC: one of them\n");
+		sb_puts(out, "help set: parameters; help settings: the theme; help PATCH: metrics; help KEY, help METRIC: one of them\n");
 		return 0;
 	}
 	if (!strcmp(argv[0], "set") || !strcmp(argv[0], "params")) {
@@ -540,7 +540,10 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 		}
 		sb_puts(out, "sizes are binary: K M G T P E (or k m g t e), alone or with B, i or iB: 4G = 4GB = 4Gi = 4GiB;\n"
 			     "NNNp is pages, only on keys counted in pages (totalram, zone); pebibytes are P or PiB\n");
-		sb_puts(out, "settings (set NAME VALUE too; how batchlab shows things, not part of the machine or a preset):\n");
+		return 0;
+	}
+	if (!strcmp(argv[0], "settings")) {
+		sb_puts(out, "settings (set NAME VALUE; how batchlab shows things, not part of the machine or a preset):\n");
 		for (const struct setting *st = settings; st->name; st++)
 			sb_printf(out, "  %-*s %s\n", (int)param_name_width(), st->name, st->help);
 		return 0;
