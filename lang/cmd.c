@@ -16,6 +16,7 @@
 #include "scan.h"
 #include "sweepcmd.h"
 #include "variantcmd.h"
+#include "lesson.h"
 #include "lessoncmd.h"
 #include "settings.h"
 #include "tradeoffcmd.h"
@@ -541,6 +542,11 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 		sb_puts(out, "sizes are binary: K M G T P E (or k m g t e), alone or with B, i or iB: 4G = 4GB = 4Gi = 4GiB;\n"
 			     "NNNp is pages, only on keys counted in pages (totalram, zone); pebibytes are P or PiB\n");
 		return 0;
+	}
+	if (!strcmp(argv[0], "tour") || !strcmp(argv[0], "tutorial") || !strcmp(argv[0], "lessons")) {
+		sb_puts(out, "lessons: guided tours with exercises batchlab checks itself (lesson NAME starts one;\n"
+			     "batchlab --lesson NAME from the shell; in the explorer n and p walk the steps):\n");
+		return lesson_list(out, err, errlen);
 	}
 	if (!strcmp(argv[0], "settings")) {
 		sb_puts(out, "settings (set NAME VALUE; how batchlab shows things, not part of the machine or a preset):\n");

@@ -58,6 +58,19 @@ static void run_command(struct screen *sc, struct lessonpane *p, const char *cmd
 	sc->s->lesson[0] = '\0'; /* a lesson's own `lesson` line starts nothing */
 }
 
+/* The last step done: the score, and the progress forgotten once every exercise was right. */
+static void finish(struct lessonpane *p)
+{
+	char line[160];
+
+	p->finished = 1;
+	snprintf(line, sizeof(line), "End of the lesson: %d of %d exercises right. n closes this pane.\n", p->right,
+		 p->l.nexercises);
+	say(p, "%s", line);
+	if (p->right == p->l.nexercises)
+		lesson_progress_clear(&p->l);
+}
+
 /* Lines from p->next to the step's end or its next exercise; quiet: only the commands (to reach a step). */
 static void run_step(struct screen *sc, struct lessonpane *p, int quiet)
 {
@@ -103,16 +116,8 @@ static void run_step(struct screen *sc, struct lessonpane *p, int quiet)
 		}
 		sb_free(&sb);
 	}
-	if (!quiet && p->step == p->l.nsteps - 1) {
-		char line[160];
-
-		p->finished = 1;
-		snprintf(line, sizeof(line), "End of the lesson: %d of %d exercises right. n closes this pane.\n",
-			 p->right, p->l.nexercises);
-		say(p, "%s", line);
-		if (p->right == p->l.nexercises)
-			lesson_progress_clear(&p->l);
-	}
+	if (!quiet && p->step == p->l.nsteps - 1)
+		finish(p);
 	screen_recompute(sc, 1);
 }
 
@@ -199,6 +204,9 @@ int lessonpane_key(struct screen *sc, int ch)
 			if (p->step + 1 > p->reached)
 				p->reached = p->step + 1;
 			enter_step(sc, p, p->step + 1, NULL);
+		} else {
+			p->follow = 1;
+			finish(p);
 		}
 		return 1;
 	case 'p':

@@ -933,5 +933,29 @@ legend_first_start() {
 }
 check "the legend of ~, * and unresolved shows at the first start, and L shows it again" legend_first_start
 
+# Every built-in lesson runs to its end in the explorer at 80x24 and at 132x43, stepping with n
+# (each question skipped with Esc), and no step's command fails ("error:" in the pane).
+lesson_every() {
+	for l in scaling memcg_charge proactive_reclaim committed_as vmpressure; do
+		# a state folder of its own: the lesson starts at step 1, not where another walk left it
+		rm -rf "$tmp/every" && mkdir -p "$tmp/every" &&
+			sized "$1" "$2" BATCHLAB_LESSONS="$here/../../lessons" XDG_STATE_HOME="$tmp/every" &&
+			keys : "lesson $l" Enter &&
+			expect "lesson $l +step 1 of" || return 1
+		i=0
+		while ! grep -q 'End of the lesson' "$tmp/screen" && [ $i -lt 12 ]; do
+			grep -q '^error: \|^ error: ' "$tmp/screen" && { bad "a step of $l failed"; return 1; }
+			grep -q '^:answer' "$tmp/screen" && keys Escape
+			keys n && sleep 0.3 && screen >"$tmp/screen"
+			i=$((i + 1))
+		done
+		expect 'End of the lesson' && refuse 'error: ' && keys n && wait_gone "lesson $l" || return 1
+	done
+}
+lesson_every_80x24() { lesson_every 80 24; }
+check "every built-in lesson runs to its end at 80x24" lesson_every_80x24
+lesson_every_132x43() { lesson_every 132 43; }
+check "every built-in lesson runs to its end at 132x43" lesson_every_132x43
+
 echo "tmux tests: $pass passed, $fail failed"
 [ $fail = 0 ]
