@@ -939,11 +939,16 @@ static int exercise(struct session *s, const struct lesson *l, int i, FILE *in, 
 			}
 			snprintf(reply, sizeof(reply), "%s", sb_str(&want));
 			sb_free(&want);
-		} else if (read_reply(in, reply, sizeof(reply))) {
-			fprintf(out, "  (no answer: the input ended)\n");
-			return 0;
+		} else {
+			if (isatty(fileno(in))) /* a person at the prompt: ask, and the terminal echoes the reply */
+				fputs("answer> ", out), fflush(out);
+			if (read_reply(in, reply, sizeof(reply))) {
+				fprintf(out, "  (no answer: the input ended)\n");
+				return 0;
+			}
 		}
-		fprintf(out, "> %s\n", reply);
+		if (check || !isatty(fileno(in))) /* a transcript shows what was answered */
+			fprintf(out, "> %s\n", reply);
 		right = lesson_judge(s, &x, reply, &msg, err, sizeof(err));
 		if (right < 0) {
 			fprintf(errf, "batchlab: %s:%d: %s\n", l->path, x.answer->lineno, err);
@@ -997,6 +1002,14 @@ int lesson_run(struct session *s, const struct lesson *l, FILE *in, FILE *out, F
 
 		switch (ln->kind) {
 		case LK_STEP:
+			if (step && !check && isatty(fileno(in))) { /* at a terminal the runner waits between steps */
+				char line[64];
+
+				fputs("(Enter: the next step) ", out);
+				fflush(out);
+				if (!fgets(line, sizeof(line), in))
+					return 1;
+			}
 			fprintf(out, "\n== Step %d of %d: %s ==\n", ++step, l->nsteps, ln->text);
 			break;
 		case LK_SAY:

@@ -56,7 +56,7 @@ start() {
 	rm -f "$tmp/rc"
 	tmux -L $S -f /dev/null new-session -d -s repl -x 100 -y 30 \
 		"env HOME='$tmp' XDG_STATE_HOME='$tmp/state' XDG_CONFIG_HOME='$tmp/config' INPUTRC=/dev/null \
-		 BATCHLAB_PRESETS='$here/../../presets' '$BL' --repl; echo \"exit=\$?\" > '$tmp/rc'"
+		 BATCHLAB_PRESETS='$here/../../presets' BATCHLAB_LESSONS='$here/../../lessons' '$BL' --repl; echo \"exit=\$?\" > '$tmp/rc'"
 	wait_current "batchlab>"
 }
 
@@ -186,6 +186,26 @@ rm -f "$tmp/state/batchlab/history"
 # Issue 11: a sweep whose rows need a large model solve and that would run over a minute says its
 # estimated time before the bulk of it runs (stderr a terminal); Ctrl-C then stops it cleanly.
 name="a sweep of over a minute states its estimated time; Ctrl-C stops it"
+# Issue 25: a lesson at the prompt asks on an answer> line (the terminal echoes the reply, not batchlab
+# again), judges it (the committed_as batch after the patch on the default machine: 66060288 / 64 / 4
+# = 258048 pages), and waits for Enter between steps.
+name=lesson_prompt
+start
+keys 'lesson committed_as' Enter
+check wait_current "answer>"
+keys 4000 Enter
+check wait_line_re '^  not quite: too small'
+keys 258048 Enter
+check wait_line_re '^  right\.$'
+check wait_line_re '^(Enter: the next step)'
+refuse_echo() { ! screen | grep -q '^> 258048'; }
+check refuse_echo
+keys Enter
+check wait_line_re '^== Step 2 of 4: What the patch gains =='
+keys C-d
+keys C-d
+tmux -L $S kill-session -t repl 2>/dev/null
+
 rm -f "$tmp/rc"
 tmux -L $S -f /dev/null new-session -d -s repl -x 160 -y 30 \
 	"'$BL' -c 'set cpus 65536 mmap 1G; sweep committed_lock_ns 1 500 step 0.001 committed_as.throughput > $tmp/est.csv'; echo \"exit=\$?\" > '$tmp/rc'; exec sleep 60"
