@@ -55,6 +55,21 @@ int infile_open(const char *path, int regular, char *err, size_t errlen)
 		close(fd);
 		return err_set(err, errlen, "%s: not a regular file (%s)", path, infile_kind(st.st_mode));
 	}
+	if (S_ISFIFO(st.st_mode)) {
+		/*
+		 * A stream: wait for its writer, as cat does. Opened without
+		 * blocking, a FIFO nobody has opened yet reads as an empty file at
+		 * once - the script would run nothing and its writer block for ever.
+		 * Opened again, blocking, it opens when the writer does (Ctrl-C ends
+		 * the wait).
+		 */
+		int again = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC), e = errno;
+
+		close(fd);
+		if (again < 0)
+			return err_set(err, errlen, "%s: %s", path, outfile_strerror(e, why, sizeof(why)));
+		return again;
+	}
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	return fd;
 }

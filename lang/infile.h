@@ -1,8 +1,9 @@
 /*
  * Opening a file batchlab reads (a preset, a -f script, the history file, a
- * host file) without ever blocking: a FIFO nobody writes, a terminal or a
- * device would hang a plain open() or read() until killed. What was opened
- * is checked before a byte is read.
+ * host file) without ever blocking on what is not a stream: a FIFO nobody
+ * writes, a terminal or a device would hang a plain open() or read() until
+ * killed. What was opened is checked before a byte is read; a stream asked
+ * for (-f FIFO, as a shell's <(...)) waits for its writer.
  */
 #ifndef BL_INFILE_H
 #define BL_INFILE_H
@@ -12,7 +13,8 @@
 /*
  * Open path for reading, non-blocking, then blocking again. regular: refuse
  * anything but a regular file ("PATH: not a regular file (a FIFO)"); else a
- * folder or a socket is still refused, a FIFO or device is a stream.
+ * folder or a socket is still refused, a FIFO or device is a stream - a
+ * FIFO's open waits for its writer, as cat's does.
  * The fd, or -1 with "PATH: why" in err.
  */
 int infile_open(const char *path, int regular, char *err, size_t errlen);

@@ -7,8 +7,13 @@ timeout 5 $BL -c 'preset load ./fifo.preset'; echo "exit $?"
 timeout 5 $BL -p ./fifo.preset -c 'get cpus'; echo "exit $?"
 BATCHLAB_PRESETS=$PWD/presets XDG_CONFIG_HOME=$PWD/none timeout 5 $BL -c 'preset list' | grep -E '^(fine|pipe) '; echo "exit $?"
 BATCHLAB_PRESETS=$PWD/presets XDG_CONFIG_HOME=$PWD/none timeout 5 $BL -c 'preset load pipe' 2>&1 | sed "s|$PWD|DIR|"
-# -f takes a FIFO as a stream (a shell's <(...)); with no writer it is an empty script, not a hang
-timeout 5 $BL -f fifo.preset; echo "exit $?"
+# -f takes a FIFO as a stream (a shell's <(...)) and, as cat does, waits for its writer (issue 21.11):
+# a writer that opens it half a second late still has its commands run
+# (the writer gives up after 5 s, so a batchlab that does not read never leaves this test hanging)
+mkfifo late.fifo; (sleep 0.5; timeout 5 sh -c 'printf "get cpus\nset cpus 4; get cpus\n" > late.fifo') &
+timeout 5 $BL -f late.fifo; echo "exit $?"; wait
+# with no writer at all it waits (timeout ends it: 124), as cat would
+timeout 1 $BL -f fifo.preset; echo "exit $?"
 timeout 5 $BL -f . ; echo "exit $?"
 { printf '# big\ncpus = 4\n'; head -c 1048576 /dev/zero | tr '\0' '#'; } > big.preset
 timeout 5 $BL -c 'preset load ./big.preset'; echo "exit $?"
