@@ -395,7 +395,7 @@ static int cmd_preset(struct session *s, int argc, char **argv, struct strbuf *o
 	if (!strcmp(argv[0], "save")) {
 		if (argc != 2)
 			return err_set(err, errlen, "preset save: expected a PATH, or a NAME for the user's preset folder");
-		if (preset_save(&s->m, argv[1], s->interactive ? out : NULL, err, errlen))
+		if (preset_save(&s->m, argv[1], s->interactive ? out : NULL, out, err, errlen))
 			return -1;
 		session_preset(s, argv[1]);
 		return 0;

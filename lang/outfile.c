@@ -236,6 +236,7 @@ static int open_temp(struct outfile *o, const struct stat *st, char *err, size_t
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (fd < 0) {
 		o->tmp[0] = '\0';
+		o->temp_errno = e;
 		if (e == ENOENT)
 			return err_set(err, errlen, "%s: folder %s does not exist", o->path, dir);
 		if (e == ENOTDIR)
@@ -258,6 +259,34 @@ static int open_temp(struct outfile *o, const struct stat *st, char *err, size_t
 		outfile_abort(o);
 		return err_set(err, errlen, "%s: %s", o->path, outfile_strerror(e, why, sizeof(why)));
 	}
+	return 0;
+}
+
+/*
+ * The file is writable but its folder takes no temporary (mkostemp(): EACCES):
+ * the one way left is through the file itself, truncated - a write that
+ * fails part way leaves it cut short, which o->note says. 0, or -1 with err
+ * kept as open_temp() said it.
+ */
+static int in_place(struct outfile *o, char *err, size_t errlen)
+{
+	const char *slash = strrchr(o->target, '/');
+	int fd;
+
+	if (o->temp_errno != EACCES && o->temp_errno != EPERM)
+		return -1;
+	fd = open(o->target, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	o->direct = 1;
+	snprintf(o->note, sizeof(o->note),
+		 "%s: written in place, not atomically: its folder %.*s takes no new file (no write permission), "
+		 "so no temporary could be renamed over it; a write that failed part way would leave it cut short",
+		 o->path, slash ? (slash == o->target ? 1 : (int)(slash - o->target)) : 1, slash ? o->target : ".");
+	(void)err, (void)errlen;
 	return 0;
 }
 
@@ -307,7 +336,12 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
 	/* root may write anything: the mode bits are the user's word that this file is not to change */
 	if (!(st.st_mode & 0222) || access(o->target, W_OK))
 		return err_set(err, errlen, "%s: read-only file: not replaced", path);
-	return open_temp(o, &st, err, errlen);
+	if (open_temp(o, &st, err, errlen)) {
+		if (!in_place(o, err, errlen))
+			return 0;
+		return -1;
+	}
+	return 0;
 }
 
 void outfile_abort(struct outfile *o)
@@ -357,7 +391,7 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
 	return 0;
 }
 
-int outfile_write(const char *path, const char *text, size_t len, char *err, size_t errlen)
+int outfile_write(const char *path, const char *text, size_t len, struct strbuf *note, char *err, size_t errlen)
 {
 	struct outfile o;
 
@@ -370,5 +404,9 @@ int outfile_write(const char *path, const char *text, size_t len, char *err, siz
 		outfile_abort(&o);
 		return err_set(err, errlen, "%s: %s", path, outfile_strerror(e, why, sizeof(why)));
 	}
-	return outfile_commit(&o, err, errlen);
+	if (outfile_commit(&o, err, errlen))
+		return -1;
+	if (o.note[0])
+		sb_printf(note, "%s\n", o.note);
+	return 0;
 }

@@ -94,6 +94,10 @@ int outopts_take(const char *cmd, int *argc, char **argv, int keep, struct out_o
 				v = argv[++i];
 			if (!v || missing || !*v)
 				return err_set(err, errlen, "%s: expected a PATH after %s", cmd, a);
+		} else if (a[0] == '>' && a[1] == '>') {
+			/* not a file named ">out.csv": an output is replaced whole (outfile.h), never appended to */
+			return err_set(err, errlen, "%s: '>>' (append) is not supported: > PATH replaces PATH whole "
+				       "(join files with cat)", cmd);
 		} else if (a[0] == '>') {
 			v = a + 1;
 		} else {

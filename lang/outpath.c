@@ -34,9 +34,13 @@ int outpath_write(const struct session *s, const char *cmd, const char *what, co
 		  struct strbuf *out, char *err, size_t errlen)
 {
 	char why[PATH_MAX + 256];
-	int rc = outfile_write(path, text->buf ? text->buf : "", text->len, why, sizeof(why));
+	struct strbuf note = STRBUF_INIT;
+	int rc = outfile_write(path, text->buf ? text->buf : "", text->len, &note, why, sizeof(why));
 
 	sb_free(text);
+	if (note.len)
+		sb_printf(out, "%s: %s", cmd, sb_str(&note));
+	sb_free(&note);
 	if (rc)
 		return err_set(err, errlen, "%s: %s", cmd, why);
 	if (s->interactive)

@@ -311,9 +311,10 @@ int make_dirs(const char *dir, mode_t mode, char *failed, size_t failedlen)
 	}
 }
 
-int preset_save(const struct machine *m, const char *name_or_path, struct strbuf *out, char *err, size_t errlen)
+int preset_save(const struct machine *m, const char *name_or_path, struct strbuf *out, struct strbuf *note, char *err,
+		size_t errlen)
 {
-	struct strbuf text = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT, inplace = STRBUF_INIT;
 	char path[PATH_MAX + 80], desc[200], ram[48], page[48], cpus[24], oc[24], why[PATH_MAX + 256];
 	int rc;
 
@@ -338,8 +339,11 @@ int preset_save(const struct machine *m, const char *name_or_path, struct strbuf
 	param_format(m, param_find("overcommit"), oc, sizeof(oc));
 	snprintf(desc, sizeof(desc), "saved by batchlab: %s CPUs, %s, %s pages, overcommit %s", cpus, ram, page, oc);
 	preset_format(m, desc, &text);
-	rc = outfile_write(path, sb_str(&text), text.len, why, sizeof(why));
+	rc = outfile_write(path, sb_str(&text), text.len, &inplace, why, sizeof(why));
 	sb_free(&text);
+	if (inplace.len)
+		sb_printf(note, "preset save: %s", sb_str(&inplace));
+	sb_free(&inplace);
 	if (rc)
 		snprintf(err, errlen, "preset save: %s", why);
 	else

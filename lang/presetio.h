@@ -48,8 +48,10 @@ int user_preset_dir(char *buf, size_t len);
 /*
  * The machine as a preset file: a PATH, or a NAME in the user's folder
  * (created with its parents). Atomic: a temporary file beside the target,
- * fsync, rename. Appends "saved PATH" to out (which may be NULL).
+ * fsync, rename. Appends "saved PATH" to out (which may be NULL), and to note
+ * (NULL: not told) the line saying it was written in place, when it was.
  */
-int preset_save(const struct machine *m, const char *name_or_path, struct strbuf *out, char *err, size_t errlen);
+int preset_save(const struct machine *m, const char *name_or_path, struct strbuf *out, struct strbuf *note, char *err,
+		size_t errlen);
 
 #endif

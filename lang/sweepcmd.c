@@ -709,6 +709,8 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 	}
 	if (outfile_commit(&of, why, sizeof(why)))
 		return err_set(err, errlen, "sweep: %s", why);
+	if (of.note[0])
+		sb_printf(out, "sweep: %s\n", of.note);
 	if (s->interactive)
 		sb_printf(out, "wrote %llu rows to %s\n", (unsigned long long)r.rows, path);
 	return 0;

@@ -66,7 +66,7 @@ static void test_save_load_roundtrip(void **state)
 
 	(void)state;
 	/* a bare name goes to the user's folder, made with its parents */
-	assert_int_equal(preset_save(&m, "big", &out, err, sizeof(err)), 0);
+	assert_int_equal(preset_save(&m, "big", &out, NULL, err, sizeof(err)), 0);
 	snprintf(path, sizeof(path), "%s/config/batchlab/presets/big.preset", root);
 	assert_non_null(strstr(sb_str(&out), path));
 	machine_defaults(&back);
@@ -76,7 +76,7 @@ static void test_save_load_roundtrip(void **state)
 	/* a path, saved over an existing file */
 	snprintf(path, sizeof(path), "%s/copy.preset", root);
 	put(".", "copy.preset", "# old\ncpus = 1\n");
-	assert_int_equal(preset_save(&m, path, NULL, err, sizeof(err)), 0);
+	assert_int_equal(preset_save(&m, path, NULL, NULL, err, sizeof(err)), 0);
 	machine_defaults(&back);
 	assert_int_equal(preset_load(&back, path, err, sizeof(err)), 0);
 	assert_memory_equal(&m, &back, sizeof(m));
@@ -90,12 +90,12 @@ static void test_save_load_roundtrip(void **state)
 	assert_int_equal(files, 3); /* builtin, config, copy.preset */
 
 	/* names that are neither a name nor a path, and folders that cannot be written */
-	assert_int_equal(preset_save(&m, "bad name", NULL, err, sizeof(err)), -1);
+	assert_int_equal(preset_save(&m, "bad name", NULL, NULL, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "neither a NAME"));
-	assert_int_equal(preset_save(&m, "/nonexistent-dir/x.preset", NULL, err, sizeof(err)), -1);
+	assert_int_equal(preset_save(&m, "/nonexistent-dir/x.preset", NULL, NULL, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "/nonexistent-dir"));
 	snprintf(path, sizeof(path), "%s/builtin/", root);
-	assert_int_equal(preset_save(&m, path, NULL, err, sizeof(err)), -1);
+	assert_int_equal(preset_save(&m, path, NULL, NULL, err, sizeof(err)), -1);
 	sb_free(&out);
 }
 
@@ -107,7 +107,7 @@ static void test_list(void **state)
 	char err[512];
 
 	(void)state;
-	assert_int_equal(preset_save(&m, "shared", NULL, err, sizeof(err)), 0);
+	assert_int_equal(preset_save(&m, "shared", NULL, NULL, err, sizeof(err)), 0);
 	preset_list(&out);
 	s = sb_str(&out);
 	a = strstr(s, "alpha                  built-in built-in alpha\n");
