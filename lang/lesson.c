@@ -881,7 +881,7 @@ void lesson_progress_save(const struct lesson *l, int step, int answered)
 	if (progress_path(l, path, sizeof(path), dir, sizeof(dir)) || make_dirs(dir, 0700, failed, sizeof(failed)))
 		return;
 	n = snprintf(text, sizeof(text), "step %d\nanswered %d of %d\n", step, answered, l->nexercises);
-	outfile_write(path, text, (size_t)n, NULL, err, sizeof(err)); /* progress is a convenience: a failure loses nothing typed */
+	outfile_write(path, text, (size_t)n, err, sizeof(err)); /* progress is a convenience: a failure loses nothing typed */
 }
 
 void lesson_progress_clear(const struct lesson *l)

@@ -391,7 +391,12 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
 	return 0;
 }
 
-int outfile_write(const char *path, const char *text, size_t len, struct strbuf *note, char *err, size_t errlen)
+int outfile_write(const char *path, const char *text, size_t len, char *err, size_t errlen)
+{
+	return outfile_write_told(path, text, len, NULL, err, errlen);
+}
+
+int outfile_write_told(const char *path, const char *text, size_t len, struct strbuf *note, char *err, size_t errlen)
 {
 	struct outfile o;
 

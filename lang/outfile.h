@@ -47,8 +47,10 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen);
 int outfile_commit(struct outfile *o, char *err, size_t errlen);
 /* Close and remove the temporary file: the target is left as it was. */
 void outfile_abort(struct outfile *o);
-/* The whole of text to path, in one call (preset save); note (NULL: not told) gets o.note's line, if any. */
-int outfile_write(const char *path, const char *text, size_t len, struct strbuf *note, char *err, size_t errlen);
+/* The whole of text to path, in one call (preset save). */
+int outfile_write(const char *path, const char *text, size_t len, char *err, size_t errlen);
+/* The same, and note (NULL: not told) gets o.note's line when the file was written in place. */
+int outfile_write_told(const char *path, const char *text, size_t len, struct strbuf *note, char *err, size_t errlen);
 /* Async-signal-safe: remove the temporary file being written, if any (for a front end's own handlers). */
 void outfile_signal_cleanup(void);
 /* "No space left on device (ENOSPC)": the message and the name a user can search for. */

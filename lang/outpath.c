@@ -35,7 +35,7 @@ int outpath_write(const struct session *s, const char *cmd, const char *what, co
 {
 	char why[PATH_MAX + 256];
 	struct strbuf note = STRBUF_INIT;
-	int rc = outfile_write(path, text->buf ? text->buf : "", text->len, &note, why, sizeof(why));
+	int rc = outfile_write_told(path, text->buf ? text->buf : "", text->len, &note, why, sizeof(why));
 
 	sb_free(text);
 	if (note.len)

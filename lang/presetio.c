@@ -339,7 +339,7 @@ int preset_save(const struct machine *m, const char *name_or_path, struct strbuf
 	param_format(m, param_find("overcommit"), oc, sizeof(oc));
 	snprintf(desc, sizeof(desc), "saved by batchlab: %s CPUs, %s, %s pages, overcommit %s", cpus, ram, page, oc);
 	preset_format(m, desc, &text);
-	rc = outfile_write(path, sb_str(&text), text.len, &inplace, why, sizeof(why));
+	rc = outfile_write_told(path, sb_str(&text), text.len, &inplace, why, sizeof(why));
 	sb_free(&text);
 	if (inplace.len)
 		sb_printf(note, "preset save: %s", sb_str(&inplace));

@@ -94,7 +94,7 @@ static void test_new_file_takes_umask(void **state)
 	mode_t mask = umask(022);
 
 	(void)state;
-	assert_int_equal(outfile_write(at("new.csv"), "a,b\n", 4, NULL, err, sizeof(err)), 0);
+	assert_int_equal(outfile_write(at("new.csv"), "a,b\n", 4, err, sizeof(err)), 0);
 	umask(mask);
 	assert_string_equal(slurp(at("new.csv")), "a,b\n");
 	assert_int_equal(stat(at("new.csv"), &st), 0);
@@ -109,7 +109,7 @@ static void test_existing_file_keeps_mode(void **state)
 
 	(void)state;
 	put("mine.preset", "old\n", 0640);
-	assert_int_equal(outfile_write(at("mine.preset"), "new\n", 4, NULL, err, sizeof(err)), 0);
+	assert_int_equal(outfile_write(at("mine.preset"), "new\n", 4, err, sizeof(err)), 0);
 	assert_string_equal(slurp(at("mine.preset")), "new\n");
 	assert_int_equal(stat(at("mine.preset"), &st), 0);
 	assert_int_equal(st.st_mode & 07777, 0640);
@@ -125,7 +125,7 @@ static void test_symlink_stays_a_link(void **state)
 	(void)state;
 	put("real.preset", "old\n", 0600);
 	assert_int_equal(symlink("real.preset", at("link.preset")), 0);
-	assert_int_equal(outfile_write(at("link.preset"), "new\n", 4, NULL, err, sizeof(err)), 0);
+	assert_int_equal(outfile_write(at("link.preset"), "new\n", 4, err, sizeof(err)), 0);
 	assert_int_equal(lstat(at("link.preset"), &st), 0);
 	assert_true(S_ISLNK(st.st_mode));
 	n = readlink(at("link.preset"), link, sizeof(link) - 1);
@@ -138,7 +138,7 @@ static void test_symlink_stays_a_link(void **state)
 
 	/* a link to a file that does not exist yet: the file is made where the link points */
 	assert_int_equal(symlink("later.preset", at("dangling.preset")), 0);
-	assert_int_equal(outfile_write(at("dangling.preset"), "x\n", 2, NULL, err, sizeof(err)), 0);
+	assert_int_equal(outfile_write(at("dangling.preset"), "x\n", 2, err, sizeof(err)), 0);
 	assert_int_equal(lstat(at("dangling.preset"), &st), 0);
 	assert_true(S_ISLNK(st.st_mode));
 	assert_string_equal(slurp(at("later.preset")), "x\n");
@@ -157,7 +157,7 @@ static void test_devices_are_streamed_never_replaced(void **state)
 	}
 	assert_int_equal(mknod(at("null"), S_IFCHR | 0666, makedev(1, 3)), 0);
 	assert_int_equal(mknod(at("full"), S_IFCHR | 0666, makedev(1, 7)), 0);
-	assert_int_equal(outfile_write(at("null"), "rows\n", 5, NULL, err, sizeof(err)), 0);
+	assert_int_equal(outfile_write(at("null"), "rows\n", 5, err, sizeof(err)), 0);
 	assert_int_equal(lstat(at("null"), &st), 0);
 	assert_true(S_ISCHR(st.st_mode));
 	assert_int_equal(major(st.st_rdev), 1);
@@ -165,11 +165,11 @@ static void test_devices_are_streamed_never_replaced(void **state)
 
 	/* through a link too (the way /dev/stdout and dotfile managers name things) */
 	assert_int_equal(symlink("null", at("null-link")), 0);
-	assert_int_equal(outfile_write(at("null-link"), "rows\n", 5, NULL, err, sizeof(err)), 0);
+	assert_int_equal(outfile_write(at("null-link"), "rows\n", 5, err, sizeof(err)), 0);
 	assert_int_equal(stat(at("null-link"), &st), 0);
 	assert_true(S_ISCHR(st.st_mode));
 
-	assert_int_equal(outfile_write(at("full"), "rows\n", 5, NULL, err, sizeof(err)), -1);
+	assert_int_equal(outfile_write(at("full"), "rows\n", 5, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "ENOSPC"));
 	assert_non_null(strstr(err, at("full")));
 	assert_int_equal(lstat(at("full"), &st), 0);
@@ -197,7 +197,7 @@ static void test_fifo_with_a_reader(void **state)
 		_exit(k > 0 && write(p[1], buf, (size_t)k) == k ? 0 : 1);
 	}
 	close(p[1]);
-	assert_int_equal(outfile_write(at("fifo"), "streamed\n", 9, NULL, err, sizeof(err)), 0);
+	assert_int_equal(outfile_write(at("fifo"), "streamed\n", 9, err, sizeof(err)), 0);
 	n = read(p[0], buf, sizeof(buf) - 1);
 	close(p[0]);
 	waitpid(pid, NULL, 0);
@@ -208,7 +208,7 @@ static void test_fifo_with_a_reader(void **state)
 	assert_true(S_ISFIFO(st.st_mode));
 
 	/* nobody reading: an error naming the FIFO, not a hang and not a regular file in its place */
-	assert_int_equal(outfile_write(at("fifo"), "x\n", 2, NULL, err, sizeof(err)), -1);
+	assert_int_equal(outfile_write(at("fifo"), "x\n", 2, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, at("fifo")));
 	assert_non_null(strstr(err, "no reader"));
 	assert_int_equal(lstat(at("fifo"), &st), 0);
@@ -221,16 +221,16 @@ static void test_refused(void **state)
 
 	(void)state;
 	assert_int_equal(mkdir(at("folder"), 0755), 0);
-	assert_int_equal(outfile_write(at("folder"), "x", 1, NULL, err, sizeof(err)), -1);
+	assert_int_equal(outfile_write(at("folder"), "x", 1, err, sizeof(err)), -1);
 	snprintf(want, sizeof(want), "%s: is a folder", at("folder"));
 	assert_string_equal(err, want);
 
-	assert_int_equal(outfile_write(at("nosuch/out.csv"), "x", 1, NULL, err, sizeof(err)), -1);
+	assert_int_equal(outfile_write(at("nosuch/out.csv"), "x", 1, err, sizeof(err)), -1);
 	snprintf(want, sizeof(want), "%s: folder %s does not exist", at("nosuch/out.csv"), at("nosuch"));
 	assert_string_equal(err, want);
 
 	put("ro.preset", "keep\n", 0444);
-	assert_int_equal(outfile_write(at("ro.preset"), "x", 1, NULL, err, sizeof(err)), -1);
+	assert_int_equal(outfile_write(at("ro.preset"), "x", 1, err, sizeof(err)), -1);
 	snprintf(want, sizeof(want), "%s: read-only file: not replaced", at("ro.preset"));
 	assert_string_equal(err, want);
 	assert_string_equal(slurp(at("ro.preset")), "keep\n");
@@ -255,7 +255,7 @@ static void test_errors_name_the_target(void **state)
 
 		signal(SIGXFSZ, SIG_IGN);
 		memset(text, 'x', sizeof(text));
-		if (setrlimit(RLIMIT_FSIZE, &rl) || !outfile_write(at("big.csv"), text, sizeof(text), NULL, err, sizeof(err)))
+		if (setrlimit(RLIMIT_FSIZE, &rl) || !outfile_write(at("big.csv"), text, sizeof(text), err, sizeof(err)))
 			_exit(2);
 		if (strncmp(err, at("big.csv"), strlen(at("big.csv"))) || strstr(err, ".big.csv") || !strstr(err, "EFBIG"))
 			_exit(3);
@@ -276,7 +276,7 @@ static void test_names_up_to_name_max(void **state)
 	for (int len = 248; len <= NAME_MAX; len++) {
 		memset(name, 'n', (size_t)len);
 		name[len] = '\0';
-		assert_int_equal(outfile_write(at(name), "x\n", 2, NULL, err, sizeof(err)), 0);
+		assert_int_equal(outfile_write(at(name), "x\n", 2, err, sizeof(err)), 0);
 		assert_string_equal(slurp(at(name)), "x\n");
 		assert_int_equal(unlink(at(name)), 0);
 	}
@@ -341,7 +341,7 @@ static void test_signal_removes_temporary(void **state)
 		for (int sig = 1; sig < _NSIG; sig++)
 			if (sigaction(sig, NULL, &before[sig])) /* the C library's own, 32 and 33 */
 				before[sig].sa_handler = SIG_ERR;
-		assert_int_equal(outfile_write(at("kept.csv"), "new\n", 4, NULL, err, sizeof(err)), 0);
+		assert_int_equal(outfile_write(at("kept.csv"), "new\n", 4, err, sizeof(err)), 0);
 		for (int sig = 1; sig < _NSIG; sig++) {
 			if (sigaction(sig, NULL, &sa))
 				sa.sa_handler = SIG_ERR;
@@ -371,7 +371,7 @@ static void test_file_size_limit_is_an_error(void **state)
 		setrlimit(RLIMIT_CORE, &nocore);
 		signal(SIGXFSZ, SIG_DFL);
 		memset(text, 'x', sizeof(text));
-		if (setrlimit(RLIMIT_FSIZE, &rl) || !outfile_write(at("limit.csv"), text, sizeof(text), NULL, err, sizeof(err)))
+		if (setrlimit(RLIMIT_FSIZE, &rl) || !outfile_write(at("limit.csv"), text, sizeof(text), err, sizeof(err)))
 			_exit(2);
 		if (strncmp(err, at("limit.csv"), strlen(at("limit.csv"))) || !strstr(err, "EFBIG"))
 			_exit(3);
