@@ -43,7 +43,21 @@ _batchlab() {
 		COMPREPLY=($(compgen -W 'default projector mono light' -- "$cur"))
 		return ;;
 	esac
-	[[ $cur == -* ]] && COMPREPLY=($(compgen -W "$_batchlab_options" -- "$cur"))
+	local i after=0
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		case ${COMP_WORDS[i]} in
+		-c|-f|-p|--preset|--format|--width) ((i++)) ;;
+		-*) ;;
+		*) after=1; break ;;
+		esac
+	done
+	if ((after)); then
+		COMPREPLY=($(compgen -W "$_batchlab_words" -- "$cur"))
+	elif [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W "$_batchlab_options" -- "$cur"))
+	else
+		COMPREPLY=($(compgen -W "$_batchlab_commands" -- "$cur"))
+	fi
 }
 
 complete -F _batchlab batchlab

@@ -7,6 +7,7 @@
 
 #include "err.h"
 #include "mm/kernel.h"
+#include "suggest.h"
 #include "units.h"
 
 #define FIELD(f) offsetof(struct machine, f)
@@ -151,6 +152,16 @@ const struct param *param_find(const char *name)
 		if (!strcmp(params[i].name, name))
 			return &params[i];
 	return NULL;
+}
+
+const char *param_suggest(const char *name, char *buf, size_t len)
+{
+	struct suggest s;
+
+	suggest_init(&s, name);
+	for (size_t i = 0; i < nparams; i++)
+		suggest_offer(&s, params[i].name);
+	return suggest_text(&s, buf, len);
 }
 
 static uint64_t *u64_field(struct machine *m, const struct param *p)

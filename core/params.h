@@ -42,6 +42,8 @@ extern const struct param params[];
 extern const size_t nparams;
 
 const struct param *param_find(const char *name);
+/* ": did you mean 'cpus'?" for a mistyped key, from this table; "" when none is near. Returns buf. */
+const char *param_suggest(const char *name, char *buf, size_t len);
 /* The longest key, for lining up tables of parameters. */
 size_t param_name_width(void);
 

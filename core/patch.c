@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "suggest.h"
 #include "variant.h"
 
 extern const struct patch_desc memcg_charge_patch;
@@ -40,6 +41,16 @@ void patch_ids(char *buf, unsigned long len)
 	buf[0] = '\0';
 	for (int i = 0; patches[i] && n < len; i++)
 		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? (patches[i + 1] ? ", " : " or ") : "", patches[i]->id);
+}
+
+const char *patch_suggest(const char *id, char *buf, unsigned long len)
+{
+	struct suggest s;
+
+	suggest_init(&s, id);
+	for (int i = 0; patches[i]; i++)
+		suggest_offer(&s, patches[i]->id);
+	return suggest_text(&s, buf, len);
 }
 
 const struct metric_desc *patch_metric(const struct patch_desc *d, const char *name)
@@ -89,18 +100,26 @@ int metric_parse_m(const struct machine *m, const char *name, struct metric_ref 
 	*dot++ = '\0';
 	ref->patch = patch_find(buf);
 	if (!ref->patch) {
-		char ids[160];
+		char ids[160], mean[128];
 
 		patch_ids(ids, sizeof(ids));
-		return err_set(err, errlen, "'%s': unknown patch '%s' (expected %s)", name, buf, ids);
+		patch_suggest(buf, mean, sizeof(mean));
+		return err_set(err, errlen, "'%s': unknown patch '%s'%s (expected %s)", name, buf, mean, ids);
 	}
 	dot2 = strchr(dot, '.');
 	if (dot2)
 		*dot2++ = '\0';
 	ref->metric = patch_metric(ref->patch, dot);
-	if (!ref->metric)
-		return err_set(err, errlen, "'%s': %s has no metric '%s' (see 'help %s')", name, ref->patch->id, dot,
-			 ref->patch->id);
+	if (!ref->metric) {
+		struct suggest s;
+		char mean[128];
+
+		suggest_init(&s, dot);
+		for (const struct metric_desc *md = ref->patch->metrics; md->name; md++)
+			suggest_offer(&s, md->name);
+		return err_set(err, errlen, "'%s': %s has no metric '%s'%s (see 'help %s')", name, ref->patch->id, dot,
+			       suggest_text(&s, mean, sizeof(mean)), ref->patch->id);
+	}
 	ref->side = -1;
 	if (dot2) {
 		if (ref->metric->single)
@@ -110,15 +129,20 @@ int metric_parse_m(const struct machine *m, const char *name, struct metric_ref 
 		if (ref->side < 0)
 			ref->side = variant_find(m, ref->patch, dot2);
 		if (ref->side < 0) {
-			char cols[200];
+			char cols[200], mean[128];
 			size_t n = 0;
 			int ncols = patch_ncols(m, ref->patch);
+			struct suggest s;
 
 			cols[0] = '\0';
-			for (int i = 0; i < ncols && n < sizeof(cols); i++)
+			suggest_init(&s, dot2);
+			for (int i = 0; i < ncols && n < sizeof(cols); i++) {
 				n += (size_t)snprintf(cols + n, sizeof(cols) - n, "%s%s", i ? ", " : "",
 						      patch_col_name(m, ref->patch, i));
-			return err_set(err, errlen, "'%s': unknown side '%s' (expected %s)", name, dot2, cols);
+				suggest_offer(&s, patch_col_name(m, ref->patch, i));
+			}
+			return err_set(err, errlen, "'%s': unknown side '%s'%s (expected %s)", name, dot2,
+				       suggest_text(&s, mean, sizeof(mean)), cols);
 		}
 	}
 	return 0;

@@ -158,6 +158,8 @@ extern const struct patch_desc *const patches[]; /* NULL-terminated */
 const struct patch_desc *patch_find(const char *id);
 /* "memcg_charge, proactive_reclaim, ... or vmstat", from patches[], for error messages. */
 void patch_ids(char *buf, unsigned long len);
+/* ": did you mean 'vmpressure'?" for a mistyped patch id, "" when none is near. Returns buf. */
+const char *patch_suggest(const char *id, char *buf, unsigned long len);
 const struct metric_desc *patch_metric(const struct patch_desc *d, const char *name);
 int patch_nsides(const struct patch_desc *d);
 /* A side by name; "before" and "after" always work. -1 if unknown. */

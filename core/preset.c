@@ -114,7 +114,12 @@ static int apply_pass(struct machine *m, const char *text, size_t len, int pages
 		}
 		p = param_find(key);
 		if (!p)
-			return err_set(err, errlen, "%.64s: unknown key (see 'help set')", key);
+		{
+			char mean[128];
+
+			return err_set(err, errlen, "%.64s: unknown key%s (see 'help set')", key,
+				       param_suggest(key, mean, sizeof(mean)));
+		}
 		for (size_t i = 0; i < nseen; i++) {
 			if (seen[i] == p)
 				return err_set(err, errlen, "%s: duplicate key (first set on line %d)", p->name, seen_line[i]);

@@ -161,7 +161,11 @@ int sweep_bounds_parse(const struct machine *m, const char *key, const char *fro
 
 	memset(&r, 0, sizeof(r));
 	if (!p)
-		return err_set(err, errlen, "unknown key '%s' (see 'help set')", key);
+	{
+		char mean[128];
+
+		return err_set(err, errlen, "unknown key '%s'%s (see 'help set')", key, param_suggest(key, mean, sizeof(mean)));
+	}
 	if (p->type == PT_CHOICE) {
 		char range[128];
 

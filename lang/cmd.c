@@ -6,6 +6,7 @@
 #include "../core/err.h"
 #include "../core/patch.h"
 #include "../core/params.h"
+#include "../core/suggest.h"
 #include "hostcmd.h"
 #include "outopts.h"
 #include "outpath.h"
@@ -30,6 +31,7 @@ int cmd_split(char *line, char **argv, int max, char *err, size_t errlen)
 static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct machine next = s->m;
+	char mean[128];
 
 	(void)out;
 	if (argc % 2)
@@ -41,7 +43,8 @@ static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out,
 		if (!p && setting_find(argv[i]))
 			continue; /* a session setting: applied below, once the machine is known good */
 		if (!p)
-			return err_set(err, errlen, "set: unknown key '%s' (see 'help set')", argv[i]);
+			return err_set(err, errlen, "set: unknown key '%s'%s (see 'help set')", argv[i],
+				       param_suggest(argv[i], mean, sizeof(mean)));
 		if (param_set(&next, p, argv[i + 1], err, errlen))
 			return -1;
 	}
@@ -151,7 +154,8 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 		if (param_find(argv[i]) || setting_find(argv[i]))
 			continue;
 		if (!strchr(argv[i], '.'))
-			return err_set(err, errlen, "get: unknown key '%s' (expected a parameter or PATCH.METRIC[.SIDE])", argv[i]);
+			return err_set(err, errlen, "get: unknown key '%s'%s (expected a parameter or PATCH.METRIC[.SIDE])",
+				       argv[i], param_suggest(argv[i], b, sizeof(b)));
 		if (metric_parse_m(&s->m, argv[i], &ref, b, sizeof(b)))
 			return err_set(err, errlen, "get: %s", b);
 		if (ref.metric->list) { /* a list too long to print fails before anything is printed */
@@ -212,6 +216,7 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 static int cmd_reset(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct machine next = s->m;
+	char mean[128];
 
 	if (!argc) {
 		struct strbuf kept = STRBUF_INIT;
@@ -230,7 +235,8 @@ static int cmd_reset(struct session *s, int argc, char **argv, struct strbuf *ou
 		if (!p && setting_find(argv[i]))
 			continue;
 		if (!p)
-			return err_set(err, errlen, "reset: unknown key '%s' (see 'help set')", argv[i]);
+			return err_set(err, errlen, "reset: unknown key '%s'%s (see 'help set')", argv[i],
+				       param_suggest(argv[i], mean, sizeof(mean)));
 		param_reset(&next, p);
 	}
 	for (int i = 0; i < argc; i++) /* a setting's default is its first choice */
@@ -313,10 +319,11 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 
 	(void)argc;
 	if (!d) {
-		char ids[160];
+		char ids[160], mean[128];
 
 		patch_ids(ids, sizeof(ids));
-		return err_set(err, errlen, "about: unknown patch '%s' (expected %s)", argv[0], ids);
+		return err_set(err, errlen, "about: unknown patch '%s'%s (expected %s)", argv[0],
+			       patch_suggest(argv[0], mean, sizeof(mean)), ids);
 	}
 	if (s->format == FMT_TABLE) {
 		render_about(&s->m, d, out);
@@ -408,6 +415,25 @@ static int cmd_quit(struct session *s, int argc, char **argv, struct strbuf *out
 	(void)argc, (void)argv, (void)out, (void)err, (void)errlen;
 	s->quit = 1;
 	return 0;
+}
+
+/* A command's help and details (its row), each paragraph wrapped and indented, to the reader's width or 80. */
+static void help_details(const struct session *s, const struct command *c, struct strbuf *out)
+{
+	struct strbuf d = STRBUF_INIT, w = STRBUF_INIT;
+	int width = session_width(s) ? session_width(s) : 80;
+
+	sb_printf(&d, "%s\n", c->help);
+	if (c->details)
+		c->details(&d);
+	wrap_text(&w, sb_str(&d), width - 2, 0);
+	for (const char *p = sb_str(&w); *p; p++) {
+		if (p == sb_str(&w) || p[-1] == '\n')
+			sb_puts(out, "  ");
+		sb_putc(out, *p);
+	}
+	sb_free(&d);
+	sb_free(&w);
 }
 
 static void help_param(const struct param *p, struct strbuf *out)
@@ -564,7 +590,8 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 		return 0;
 	}
 	if ((c = cmd_find(argv[0]))) {
-		sb_printf(out, "%s %s\n  %s\n", c->name, c->usage, c->help);
+		sb_printf(out, "%s %s\n", c->name, c->usage);
+		help_details(s, c, out);
 		return 0;
 	}
 	if ((p = param_find(argv[0]))) {
@@ -585,56 +612,87 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 			  metric_better_name(ref.metric->better), ref.metric->single ? "single-valued" : "one value per side");
 		return 0;
 	}
-	return err_set(err, errlen, "help: no topic '%s' (try 'help', 'help set', 'help metrics', or a command, key, patch or metric)",
-		   argv[0]);
+	{
+		/* every name help knows, the same tables: commands, keys, patches, their metrics */
+		struct suggest sg;
+		char mean[128], full[160];
+
+		suggest_init(&sg, argv[0]);
+		suggest_offer(&sg, "metrics");
+		suggest_offer(&sg, "params");
+		for (c = commands; c->name; c++)
+			suggest_offer(&sg, c->name);
+		for (size_t i = 0; i < nparams; i++)
+			suggest_offer(&sg, params[i].name);
+		for (int i = 0; patches[i]; i++) {
+			suggest_offer(&sg, patches[i]->id);
+			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+				snprintf(full, sizeof(full), "%s.%s", patches[i]->id, md->name);
+				suggest_offer(&sg, full);
+			}
+		}
+		return err_set(err, errlen, "help: no topic '%s'%s (try 'help', 'help set', 'help metrics', or a command, key, "
+			       "patch or metric)", argv[0], suggest_text(&sg, mean, sizeof(mean)));
+	}
 }
 
 const struct command commands[] = {
 	{ "set", "KEY VALUE [KEY VALUE ...]", 2, -1, { ARG_PAIRS },
-	  "change machine or workload parameters (all or none)", cmd_set, OUT_NONE },
+	  "change machine or workload parameters (all or none)", cmd_set, OUT_NONE, NULL },
 	{ "get", "NAME [NAME ...]", 1, -1, { ARG_NAMES },
-	  "print a parameter or a metric as bare value(s), for scripts", cmd_get, OUT_CMD },
+	  "print a parameter or a metric as bare value(s), for scripts", cmd_get, OUT_CMD, NULL },
 	{ "reset", "[KEY ...]", 0, -1, { ARG_PARAMS },
-	  "back to the default machine (your variants stay, and it says so), or one key's default", cmd_reset, OUT_NONE },
+	  "back to the default machine (your variants stay, and it says so), or one key's default", cmd_reset, OUT_NONE, NULL },
 	{ "show", "[machine|all|PATCH]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },
-	  "side-by-side table: metric, before, after, change", cmd_show, OUT_CMD },
+	  "side-by-side table: metric, before, after, change", cmd_show, OUT_CMD, NULL },
 	{ "explain", "PATCH.METRIC[.SIDE]", 1, 1, { ARG_METRIC, ARG_NONE, ARG_NONE },
-	  "formula, values substituted, result, kernel function", cmd_explain, OUT_CMD },
+	  "formula, values substituted, result, kernel function", cmd_explain, OUT_CMD, NULL },
 	{ "about", "PATCH", 1, 1, { ARG_PATCH, ARG_NONE, ARG_NONE },
-	  "what the patch changed and why, its published figure", cmd_about, OUT_CMD },
+	  "what the patch changed and why, its published figure", cmd_about, OUT_CMD, NULL },
 	{ "preset", "list | load NAME|PATH | save NAME|PATH", 1, 2, { ARG_PRESET, ARG_PATH, ARG_NONE },
-	  "list, load or save machine presets; a load keeps your variants (the preset's replace any of the same name, and it says so)", cmd_preset, OUT_CMD },
+	  "list, load or save machine presets; a load keeps your variants (the preset's replace any of the same name, and it says so)", cmd_preset, OUT_CMD, NULL },
 	{ "host", "[check]", 0, 1, { ARG_WORD, ARG_NONE, ARG_NONE },
-	  "load this machine; 'check': vmstat model vs /proc/zoneinfo", cmd_host, OUT_CMD },
+	  "load this machine; 'check': vmstat model vs /proc/zoneinfo", cmd_host, OUT_CMD, NULL },
 	{ "sweep", "KEY FROM TO [step N | x N] METRIC... [> PATH]", 4, -1, { ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_RANGE_TAIL },
-	  "metrics as one parameter varies, a row per value (--output PATH too)", cmd_sweep, OUT_SELF },
+	  "metrics as one parameter varies, a row per value (--output PATH too)", cmd_sweep, OUT_SELF, sweep_details },
 	{ "plot", "METRIC[.SIDE] over KEY FROM TO [step N | x N] [--ascii] [--width N] [> PATH]", 5, -1,
 	  { ARG_METRIC, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
-	  "a text chart of before and after as one parameter varies (--output PATH too)", cmd_plot, OUT_SELF },
+	  "a text chart of before and after as one parameter varies (--output PATH too)", cmd_plot, OUT_SELF, plot_details },
 	{ "where", "METRIC[.SIDE] OP VALUE over KEY FROM TO [step N | x N]", 7, 9,
 	  { ARG_METRIC, ARG_OP, ARG_NONE, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
-	  "the first KEY value where METRIC OP VALUE holds (OP: < <= > >= ==); every side when none is named", cmd_where, OUT_CMD },
+	  "the first KEY value where METRIC OP VALUE holds (OP: < <= > >= ==); every side when none is named", cmd_where, OUT_CMD, where_details },
 	{ "variant", "PATCH NAME = EXPR | list | del PATCH NAME", 0, -1, { ARG_VARIANT, ARG_VARIANT_NAME, ARG_EXPR },
-	  "your own version of a patch's constant, as one more column (help variant)", cmd_variant, OUT_NONE },
+	  "your own version of a patch's constant, as one more column (help variant)", cmd_variant, OUT_NONE, variant_details },
 	{ "tradeoff", "PATCH [over KNOB FROM TO [step N | x N]] [> PATH]", 1, 9,
 	  { ARG_PATCH, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
-	  "benefit against cost as the patch's own constant varies; before and after marked (--output PATH too)", cmd_tradeoff, OUT_CMD },
+	  "benefit against cost as the patch's own constant varies; before and after marked (--output PATH too)", cmd_tradeoff, OUT_CMD, tradeoff_details },
 	{ "format", "[table|csv|json]", 0, 1, { ARG_FORMAT, ARG_NONE, ARG_NONE },
-	  "output format of later commands", cmd_format, OUT_NONE },
+	  "output format of later commands", cmd_format, OUT_NONE, NULL },
 	{ "help", "[TOPIC]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },
-	  "this list, or help on a command, key, patch or metric", cmd_help, OUT_CMD },
+	  "this list, or help on a command, key, patch or metric", cmd_help, OUT_CMD, NULL },
 	{ "expect", "METRIC[.SIDE] OP VALUE [over KEY FROM TO [step N | x N]]", 3, 9,
 	  { ARG_METRIC, ARG_OP, ARG_NONE, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
-	  "fail (status 1) unless METRIC OP VALUE holds here, or at every KEY value of the range", cmd_expect, OUT_CMD },
+	  "fail (status 1) unless METRIC OP VALUE holds here, or at every KEY value of the range", cmd_expect, OUT_CMD, NULL },
 	{ "lesson", "[NAME|PATH]", 0, 1, { ARG_PATH, ARG_NONE, ARG_NONE },
-	  "the lessons, or start one: a guided tour with exercises batchlab checks", cmd_lesson, OUT_CMD },
+	  "the lessons, or start one: a guided tour with exercises batchlab checks", cmd_lesson, OUT_CMD, NULL },
 	{ "source", "FILE", 1, 1, { ARG_PATH, ARG_NONE, ARG_NONE },
-	  "run a script file in this session (errors say FILE:LINE)", cmd_source, OUT_CMD },
+	  "run a script file in this session (errors say FILE:LINE)", cmd_source, OUT_CMD, NULL },
 	{ "echo", "[TEXT ...]", 0, -1, { ARG_NONE, ARG_NONE, ARG_NONE },
-	  "print the text: narration in scripts", cmd_echo, OUT_CMD },
-	{ "quit", "", 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, "stop (also: exit)", cmd_quit, OUT_NONE },
-	{ NULL, NULL, 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, NULL, NULL, OUT_NONE },
+	  "print the text: narration in scripts", cmd_echo, OUT_CMD, NULL },
+	{ "quit", "", 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, "stop (also: exit)", cmd_quit, OUT_NONE, NULL },
+	{ NULL, NULL, 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, NULL, NULL, OUT_NONE, NULL },
 };
+
+const char *cmd_suggest(const char *name, char *buf, size_t len)
+{
+	struct suggest s;
+
+	suggest_init(&s, name);
+	for (const struct command *c = commands; c->name; c++)
+		suggest_offer(&s, c->name);
+	suggest_offer(&s, "exit");
+	return suggest_text(&s, buf, len);
+}
 
 const struct command *cmd_find(const char *name)
 {
@@ -706,6 +764,7 @@ int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, 
 	char buf[4096], *argv[CMD_MAX_ARGS];
 	struct out_opts o = OUT_OPTS_INIT;
 	const struct command *c;
+	char mean[128];
 	int argc;
 
 	if (strlen(line) >= sizeof(buf))
@@ -716,7 +775,8 @@ int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, 
 		return argc; /* blank: nothing to do; -1: err is set */
 	c = cmd_find(argv[0]);
 	if (!c)
-		return err_set(err, errlen, "unknown command '%.64s' (see 'help')", argv[0]);
+		return err_set(err, errlen, "unknown command '%.64s'%s (see 'help')", argv[0],
+			       cmd_suggest(argv[0], mean, sizeof(mean)));
 	if (c->out != OUT_NONE) {
 		argc--;
 		if (outopts_take(c->name, &argc, argv + 1, cmd_keep(c), &o, err, errlen))

@@ -63,11 +63,19 @@ struct command {
 	const char *help;
 	int (*exec)(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 	enum cmd_out out;            /* whether it prints, and who writes its > PATH */
+	/*
+	 * The whole of what it does, for `help NAME` and the man page's COMMANDS:
+	 * paragraphs, one a line (they are wrapped to the reader's width); NULL
+	 * when the usage and help say it all.
+	 */
+	void (*details)(struct strbuf *out);
 };
 
 extern const struct command commands[]; /* terminated by a row with name == NULL */
 
 const struct command *cmd_find(const char *name);
+/* ": did you mean 'show'?" for a mistyped command, from the rows; "" when none is near. Returns buf. */
+const char *cmd_suggest(const char *name, char *buf, size_t len);
 
 /*
  * Run one command (no ';', no comment). Output is appended to out; on error

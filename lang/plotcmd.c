@@ -15,6 +15,7 @@
 #include "../core/err.h"
 #include "../core/units.h"
 #include "outpath.h"
+#include "wrap.h"
 #include "records.h"
 #include "render.h"
 
@@ -27,6 +28,23 @@ static int terminal_width(void)
 	if (isatty(STDOUT_FILENO) && !ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col >= CHART_MIN_WIDTH)
 		return ws.ws_col > 200 ? 200 : ws.ws_col;
 	return 80;
+}
+
+void plot_details(struct strbuf *out)
+{
+	sb_printf(out,
+		  "A curve for each side of METRIC - before and after, then the variants while there is room, %d "
+		  "curves at most - or the one side named, over KEY from FROM to TO.\n"
+		  "Points: with no step the range is sampled, about two points for each column of the chart, "
+		  "spaced on a log axis when TO is 64 times FROM or more and evenly otherwise; with step N or x N "
+		  "every stepped value is a point (x N on a log axis), at most %u of them. A list metric "
+		  "(proactive_reclaim.asks) has no one number to plot: plot its count (proactive_reclaim.calls).\n"
+		  "The chart: --width N columns (%d..%d; without it, a terminal's width up to 200, or 80 for a "
+		  "file or a pipe) and 22 rows, in braille and box-drawing characters when the locale is UTF-8, "
+		  "else (or with --ascii) in ASCII. A mark stands at this machine's KEY, and the line under the "
+		  "chart gives each curve's value there. csv and json give the points instead; > PATH or "
+		  "--output PATH writes to a file (a .csv or .json ending picks that format).\n",
+		  CHART_MAX_SERIES, PLOT_MAX_POINTS, CHART_MIN_WIDTH, WRAP_MAX);
 }
 
 /* --ascii: taken out of argv (cmd_run took --width, --format and > PATH: outopts.h). */

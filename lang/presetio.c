@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/suggest.h"
 #include "../core/err.h"
 #include "../core/params.h"
 #include "../core/preset.h"
@@ -206,10 +207,18 @@ int preset_load(struct machine *m, const char *name_or_path, char *err, size_t e
 	}
 	if (!found) {
 		struct strbuf names = STRBUF_INIT;
+		struct preset_info *v;
+		struct suggest sg;
+		char mean[128];
+		int n = preset_all(&v);
 
+		suggest_init(&sg, name_or_path);
+		for (int i = 0; i < n; i++)
+			suggest_offer(&sg, v[i].name);
+		free(v);
 		list_names(&names, ", ");
-		snprintf(err, errlen, "preset: no preset '%.64s' (found: %s)", name_or_path,
-			 names.len ? sb_str(&names) : "none");
+		snprintf(err, errlen, "preset: no preset '%.64s'%s (found: %s)", name_or_path,
+			 suggest_text(&sg, mean, sizeof(mean)), names.len ? sb_str(&names) : "none");
 		sb_free(&names);
 		return -1;
 	}

@@ -7,6 +7,7 @@
 
 #include "../core/err.h"
 #include "../core/params.h"
+#include "../core/suggest.h"
 #include "../core/units.h"
 #include "../core/variant.h"
 #include "numfmt.h"
@@ -617,7 +618,16 @@ int render_show(const struct session *s, const char *topic, struct strbuf *out, 
 		char ids[160];
 
 		patch_ids(ids, sizeof(ids));
-		return err_set(err, errlen, "show: unknown topic '%s' (expected machine, all, or a patch: %s)", topic, ids);
+		struct suggest sg;
+		char mean[128];
+
+		suggest_init(&sg, topic);
+		suggest_offer(&sg, "machine");
+		suggest_offer(&sg, "all");
+		for (int i = 0; patches[i]; i++)
+			suggest_offer(&sg, patches[i]->id);
+		return err_set(err, errlen, "show: unknown topic '%s'%s (expected machine, all, or a patch: %s)", topic,
+			       suggest_text(&sg, mean, sizeof(mean)), ids);
 	}
 	if (all || !strcmp(topic, "machine")) {
 		if (s->format == FMT_TABLE)

@@ -12,11 +12,11 @@
 #include "../core/err.h"
 #include "outfile.h"
 #include "outpath.h"
+#include "wrap.h"
 #include "interrupt.h"
 #include "render.h"
 
 /* rows a sweep may hold in memory when nothing streams them (the explorer's view) */
-#define SWEEP_VIEW_MAX_ROWS 100000u
 
 /*
  * The longest a sweep may be estimated to run before it is refused unstarted:
@@ -616,6 +616,29 @@ static int sweep_write_fit(const struct machine *m, const struct sweep *sw, cons
 		from = to;
 	}
 	return rc;
+}
+
+void sweep_details(struct strbuf *out)
+{
+	sb_printf(out,
+		  "A row for each value of KEY from FROM to TO, both included, and a column for each METRIC: "
+		  "PATCH.METRIC is a column for each of its sides (before, after, a variant's name), "
+		  "PATCH.METRIC.SIDE one.\n"
+		  "Steps: with none given, a count (cpus, threads, depth) goes up by 1, and a size or a number of "
+		  "pages (ram, reclaim, totalram) doubles from FROM, which must then be above 0; a key with a set "
+		  "of values (pagesize) takes each of them from FROM to TO; a real-valued key needs "
+		  "step N or x N. step N adds N, in the key's unit (1G for a size, 100p or 4M for pages); x N "
+		  "multiplies by N, which must be above 1.\n"
+		  "Limits: at most %llu rows and %d columns; the explorer's : line holds at most %u rows (more go "
+		  "to a file with > PATH). A sweep estimated to need more than an hour is refused before it "
+		  "starts, and on a terminal one of more than a minute says how long; Ctrl-C stops it after a "
+		  "whole row, and the rows written stand.\n"
+		  "Output: for people, 4 significant digits with the units under the names; with --width N "
+		  "(%d..%d), or on a terminal narrower than the table, each metric's name over its sides, short "
+		  "cells, and the columns that do not fit in blocks after it, each with KEY. csv and json keep "
+		  "every digit. > PATH or --output PATH writes the rows to a file as they come (a .csv or .json "
+		  "ending picks that format).\n",
+		  (unsigned long long)SWEEP_MAX_ROWS, SWEEP_MAX_COLS, SWEEP_VIEW_MAX_ROWS, WRAP_MIN, WRAP_MAX);
 }
 
 /* --- sweep ------------------------------------------------------------------ */

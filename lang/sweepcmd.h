@@ -19,6 +19,12 @@
 _Static_assert(PLOT_MAX_SERIES <= CHART_MAX_SERIES, "every sampled series must fit in a chart");
 
 int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
+/* What sweep, plot and where do, in full (the commands' rows: help, the man page). */
+void sweep_details(struct strbuf *out);
+void plot_details(struct strbuf *out);
+void where_details(struct strbuf *out);
+/* The rows the explorer's : line holds for a sweep without > PATH. */
+#define SWEEP_VIEW_MAX_ROWS 100000u
 int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../core/err.h"
+#include "../core/suggest.h"
 #include "numfmt.h"
 #include "outpath.h"
 #include "wrap.h"
@@ -24,13 +25,18 @@ int tradeoff_parse_run(const struct machine *m, int argc, char **argv, struct tr
 		return err_set(err, errlen, "tradeoff: %s", usage);
 	spec = tradeoff_spec_find(argv[0]);
 	if (!spec) {
-		char ids[160];
+		char ids[160], mean[128];
 		size_t n = 0;
+		struct suggest sg;
 
 		ids[0] = '\0';
-		for (const struct tradeoff_spec *s = tradeoff_specs; s->patch; s++)
+		suggest_init(&sg, argv[0]);
+		for (const struct tradeoff_spec *s = tradeoff_specs; s->patch; s++) {
 			n += (size_t)snprintf(ids + n, n < sizeof(ids) ? sizeof(ids) - n : 0, "%s%s", n ? ", " : "", s->patch);
-		return err_set(err, errlen, "tradeoff: '%s' is not a patch with a trade-off (expected %s)", argv[0], ids);
+			suggest_offer(&sg, s->patch);
+		}
+		return err_set(err, errlen, "tradeoff: '%s' is not a patch with a trade-off%s (expected %s)", argv[0],
+			       suggest_text(&sg, mean, sizeof(mean)), ids);
 	}
 	if (argc == 1)
 		return tradeoff_run(m, spec, NULL, t, err, errlen);
@@ -213,6 +219,23 @@ static void print_json(const struct tradeoff *t, struct strbuf *out)
 		sb_putc(out, '}');
 	}
 	sb_puts(out, t->n ? "\n]\n" : "]\n");
+}
+
+void tradeoff_details(struct strbuf *out)
+{
+	sb_puts(out,
+		"For PATCH, its benefit against its cost - two metrics of the patch, chosen in the trade-off table "
+		"(core/tradeoff.c) - as KNOB varies: a row for each value, with the rows of before, after and each "
+		"variant marked in the kernel column. Without over, KNOB is the patch's own constant over the "
+		"range below; over KNOB FROM TO [step N | x N] takes another range (the steps as in sweep), or "
+		"another parameter, whose rows nothing marks.\n"
+		"Output: for people, 4 significant digits; with --width N, or on a terminal narrower than the "
+		"table, 'benefit' and 'cost' head the columns in place of the metrics' names, which the lines "
+		"above it give. csv and json keep every digit; > PATH or --output PATH writes a file.\n"
+		"The trade-offs:\n");
+	for (const struct tradeoff_spec *t = tradeoff_specs; t->patch; t++)
+		sb_printf(out, "- %s: %s from %s to %s %s %s; benefit %s.%s, cost %s.%s\n", t->patch, t->knob, t->from, t->to,
+			  t->how, t->step, t->patch, t->benefit, t->patch, t->cost);
 }
 
 int cmd_tradeoff(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)

@@ -14,5 +14,7 @@
 /* tradeoff PATCH [over KNOB FROM TO [step N | x N]]: the curve into t (freed by the caller). */
 int tradeoff_parse_run(const struct machine *m, int argc, char **argv, struct tradeoff *t, char *err, size_t errlen);
 int cmd_tradeoff(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
+/* What tradeoff does, in full, its defaults from the trade-off table (core/tradeoff.c). */
+void tradeoff_details(struct strbuf *out);
 
 #endif

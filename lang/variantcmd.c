@@ -35,7 +35,12 @@ static int find_patch(const char *id, const struct patch_desc **d, char *err, si
 	patches_with_constant(ids, sizeof(ids));
 	if (*d)
 		return err_set(err, errlen, "variant: %s has no constant a variant can replace (expected %s)", id, ids);
-	return err_set(err, errlen, "variant: unknown patch '%.64s' (expected %s)", id, ids);
+	{
+		char mean[128];
+
+		return err_set(err, errlen, "variant: unknown patch '%.64s'%s (expected %s)", id,
+			       patch_suggest(id, mean, sizeof(mean)), ids);
+	}
 }
 
 static void list(const struct session *s, struct strbuf *out)
@@ -173,6 +178,17 @@ void variant_help_patch(const struct patch_desc *d, struct strbuf *out)
 	for (int i = 0; c->locals[i]; i++)
 		sb_printf(out, "    %-16s %s\n", c->locals[i], c->locals_help[i]);
 	sb_puts(out, "    and the machine's names (help variant)\n");
+}
+
+void variant_details(struct strbuf *out)
+{
+	sb_puts(out,
+		"A variant is your own expression for a patch's constant (help PATCH names it) over the machine's "
+		"names (cpus, ram, totalram, pagesize ...): every metric of the patch is then computed with it too, "
+		"in one more column NAME beside before and after - in show, explain, get PATCH.METRIC.NAME, and the "
+		"columns of sweep, plot, where and tradeoff. At most 4 a patch; presets keep them. variant list "
+		"shows each with its value here; variant del PATCH NAME removes one. The expressions' operators, "
+		"functions and names: help variant.\n");
 }
 
 void variant_help(struct strbuf *out)

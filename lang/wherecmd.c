@@ -143,6 +143,26 @@ static int where_stepped(const struct machine *m, const struct sweep_range *r, c
 	return 0;
 }
 
+void where_details(struct strbuf *out)
+{
+	sb_printf(out,
+		  "The first value of KEY in FROM..TO at which METRIC OP VALUE holds (OP: <, <=, >, >= or ==), "
+		  "for each side of the metric, or for the one side named. VALUE is in the metric's unit: a "
+		  "number, a size such as 4M for bytes, 1.5x for a ratio.\n"
+		  "How: with no step every whole value of KEY counts (every double for a real-valued key), and "
+		  "the first one is found by bisection, which assumes the metric only rises or only falls along "
+		  "KEY. %d evenly spaced values and those the bisection looks at are checked for that order; "
+		  "when they are out of order a range of at most %llu values is tried one value after another, "
+		  "so the answer is exact, and a wider one keeps the bisection's answer with a warning that an "
+		  "earlier value may hold. With step N or x N only the stepped values count, tried in order "
+		  "(the steps as in sweep). A key whose values are not an interval (pagesize) cannot be "
+		  "bisected.\n"
+		  "The answer: KEY's value and the metric's there, the line under it saying which of these it "
+		  "rests on; 'already holds at the start' when it holds at FROM; 'never' with the value at TO "
+		  "when nothing in the range holds.\n",
+		  65, (unsigned long long)WHERE_SCAN_MAX);
+}
+
 int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	static const char *const heads[] = { "metric", "key", "at", "value", "holds", "monotone", NULL };

@@ -179,8 +179,35 @@ static void bash(const char *presets, FILE *out)
 		}
 		fputs("\t\treturn ;;\n", out);
 	}
+	/* git-style (batchlab show vmpressure): the first word that is no option, nor an option's value, is a command */
 	fputs("\tesac\n"
-	      "\t[[ $cur == -* ]] && COMPREPLY=($(compgen -W \"$_batchlab_options\" -- \"$cur\"))\n"
+	      "\tlocal i after=0\n"
+	      "\tfor ((i = 1; i < COMP_CWORD; i++)); do\n"
+	      "\t\tcase ${COMP_WORDS[i]} in\n\t\t", out);
+	{
+		int first = 1;
+
+		for (const struct cli_option *o = cli_options; o->val; o++) {
+			if (!o->arg)
+				continue;
+			if (o->shortname)
+				fprintf(out, "%s-%c", first ? "" : "|", o->shortname), first = 0;
+			if (o->longname)
+				fprintf(out, "%s--%s", first ? "" : "|", o->longname), first = 0;
+		}
+	}
+	fputs(") ((i++)) ;;\n"
+	      "\t\t-*) ;;\n"
+	      "\t\t*) after=1; break ;;\n"
+	      "\t\tesac\n"
+	      "\tdone\n"
+	      "\tif ((after)); then\n"
+	      "\t\tCOMPREPLY=($(compgen -W \"$_batchlab_words\" -- \"$cur\"))\n"
+	      "\telif [[ $cur == -* ]]; then\n"
+	      "\t\tCOMPREPLY=($(compgen -W \"$_batchlab_options\" -- \"$cur\"))\n"
+	      "\telse\n"
+	      "\t\tCOMPREPLY=($(compgen -W \"$_batchlab_commands\" -- \"$cur\"))\n"
+	      "\tfi\n"
 	      "}\n\n"
 	      "complete -F _batchlab batchlab\n",
 	      out);
@@ -252,7 +279,12 @@ static void zsh(const char *presets, FILE *out)
 		zsh_text(o->help, out);
 		fprintf(out, "]%s'", action);
 	}
-	fputs("\n", out);
+	/* git-style: a command, then its words */
+	fputs(" \\\n\t'1:command:(", out);
+	commands_list(out);
+	fputs(")' \\\n\t'*:argument:(", out);
+	words_list(out);
+	fputs(")'\n", out);
 }
 
 int main(int argc, char **argv)

@@ -10,6 +10,7 @@
  * usage: mkman TEMPLATE > batchlab.1
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../core/patch.h"
@@ -94,6 +95,13 @@ static void text_line(const char *s)
 				escape_word(s, n, 1, word, sizeof(word));
 			}
 			len += (size_t)snprintf(line + len, sizeof(line) - len, "%s%s", len ? " " : "", word);
+			/* a sentence ends its line, as mdoc wants: the next begins a line of its own */
+			if (n > 1 && (s[n - 1] == '.' || s[n - 1] == '?' || s[n - 1] == '!') && s[n] == ' ' && s[n + 1] &&
+			    s[n + 1] != ' ') {
+				puts(line);
+				line[0] = '\0';
+				len = 0;
+			}
 		}
 		s += n;
 	}
@@ -154,6 +162,21 @@ static void emit_commands(void)
 		}
 		putchar('\n');
 		text_line(c->help);
+		if (c->details) { /* the whole of it, as `help NAME` gives it: a paragraph a line */
+			struct strbuf d = STRBUF_INIT;
+
+			c->details(&d);
+			for (const char *p = sb_str(&d); *p;) {
+				size_t n = strcspn(p, "\n");
+				char *para = strndup(p, n);
+
+				puts(".Pp");
+				text_line(para);
+				free(para);
+				p += n + (p[n] == '\n');
+			}
+			sb_free(&d);
+		}
 	}
 	puts(".El");
 }

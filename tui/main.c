@@ -28,6 +28,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: batchlab [-p PRESET] [--format table|csv|json] [-c 'CMD; CMD ...' | -f FILE | --repl]\n"
+		"       batchlab [-p PRESET] [--format F] [--width N] COMMAND [ARG ...]   (one command, as -c runs it)\n"
 		"       batchlab --help | --version\n"
 		"\n"
 		"Explore the Linux mm constants that should scale with machine size: four patches'\n"
@@ -97,6 +98,48 @@ static int lesson_main(struct session *s, const char *name, int check, int resta
 	return rc ? 1 : flushed_ok("--lesson");
 }
 
+/*
+ * git-style: where the first argument that is no option (nor an option's
+ * value) is a command, it and everything after it are that command's words,
+ * run as -c runs them; the options before it are batchlab's. The index of
+ * that argument, or argc when there is none.
+ */
+static int command_words_at(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int takes = 0;
+
+		if (!strcmp(a, "--"))
+			return i + 1 < argc && cmd_find(argv[i + 1]) ? i + 1 : argc;
+		if (a[0] != '-' || !a[1])
+			return cmd_find(a) ? i : argc;
+		for (const struct cli_option *o = cli_options; o->val; o++)
+			if (o->arg && ((a[1] == '-' && o->longname && !strcmp(a + 2, o->longname)) ||
+				       (a[1] != '-' && a[1] == o->shortname && !a[2])))
+				takes = 1;
+		i += takes;
+	}
+	return argc;
+}
+
+/* The words as one command for the scanner: each quoted as sh would ('it'"'"'s'), so none is split or lost. */
+static char *command_text(int argc, char **argv)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	for (int i = 0; i < argc; i++) {
+		sb_puts(&t, i ? " '" : "'");
+		for (const char *p = argv[i]; *p; p++)
+			if (*p == '\'')
+				sb_puts(&t, "'\"'\"'");
+			else
+				sb_putc(&t, *p);
+		sb_putc(&t, '\'');
+	}
+	return t.buf ? t.buf : strdup("");
+}
+
 int main(int argc, char **argv)
 {
 	struct option longopts[32];
@@ -107,6 +150,7 @@ int main(int argc, char **argv)
 	int opt, repl = 0, modes = 0, lesson = 0, check = 0, restart = 0, echo = 0;
 	const char *lesson_name = NULL, *theme = NULL;
 	char err[1024];
+	int words = command_words_at(argc, argv), all = argc;
 
 	/* getopt's tables from the option rows */
 	for (const struct cli_option *o = cli_options; o->val && nlong + 1 < sizeof(longopts) / sizeof(longopts[0]); o++) {
@@ -121,6 +165,7 @@ int main(int argc, char **argv)
 	longopts[nlong] = (struct option){ NULL, 0, NULL, 0 };
 	shortopts[nshort] = '\0';
 	opterr = 0;
+	argc = words; /* getopt sees batchlab's options only, never a command's words */
 	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c':
@@ -174,8 +219,17 @@ int main(int argc, char **argv)
 	}
 	if (lesson && optind < argc) /* --lesson NAME: the name is optional, so getopt leaves it */
 		lesson_name = argv[optind++];
-	if (optind < argc)
+	if (optind < argc) {
+		char mean[128];
+
+		if (!lesson && argv[optind][0] != '-' && *cmd_suggest(argv[optind], mean, sizeof(mean))) {
+			fprintf(stderr, "batchlab: unknown command '%s'%s\n", argv[optind], mean);
+			return 2;
+		}
 		return usage_error("unexpected argument", argv[optind]);
+	}
+	if (words < all && (modes || lesson))
+		return usage_error("a command as arguments goes without -c, -f, --repl or --lesson", argv[words]);
 	if ((check || restart) && !lesson_name)
 		return usage_error(check ? "--check goes with --lesson NAME" : "--restart goes with --lesson NAME", NULL);
 	if (modes > 1)
@@ -205,6 +259,13 @@ int main(int argc, char **argv)
 		return lesson_main(&s, lesson_name, check, restart);
 	if (cmds)
 		return script_run_text(&s, cmds, "-c", stdout, stderr);
+	if (words < all) {
+		char *text = command_text(all - words, argv + words);
+		int rc = script_run_text(&s, text, "command line", stdout, stderr);
+
+		free(text);
+		return rc;
+	}
 	if (file) {
 		FILE *f;
 		int rc, fd;

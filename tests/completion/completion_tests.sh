@@ -79,6 +79,14 @@ completes "'get vmpressure.window.after" batchlab -c "'get vmpressure.window.a"
 completes "'set cpus 4; get cpus" batchlab -c "'set cpus 4; get cp"
 completes "'show vmpressure" batchlab -c "'show vmpr"
 not_completes "'cpus" batchlab -c "'cp"
+# git-style: a first word that is a command, then its words; options before it stay batchlab's
+completes show batchlab sh
+completes --width batchlab --wi
+completes get batchlab -p vm-4g ge
+completes vmpressure batchlab show vmp
+completes --width batchlab show vmpressure --wi
+completes vmpressure.window.after batchlab -p vm-4g get vmpressure.window.a
+not_completes vmpressure batchlab vmp
 
 if command -v zsh >/dev/null; then
 	check "zsh reads _batchlab" zsh -n "$top/completion/_batchlab"

@@ -92,6 +92,28 @@ static void test_issue_examples(void **state)
 	completion_free(&c);
 }
 
+/* A printing command's output options (outopts.h): offered, their values, and the arguments keep their places. */
+static void test_output_options(void **state)
+{
+	struct completion c = { 0 };
+
+	(void)state;
+	assert_string_equal(offers("show vmpressure --w", &c), "--width");
+	assert_string_equal(offers("about vmpressure --format j", &c), "json");
+	assert_true(has(offers("show --", &c), "--output") && has(offers("show --", &c), "--format"));
+	offers("explain vmpressure.window > ", &c);
+	assert_int_equal(c.files, 1);
+	/* the options and their values do not count as arguments: the metric is still the first */
+	assert_string_equal(offers("explain --width 72 vmpressure.window.a", &c), "vmpressure.window.after");
+	/* where's OP may be '>': a comparison, not a file */
+	assert_true(has(offers("where vmpressure.window ", &c), ">"));
+	offers("where vmpressure.window > ", &c);
+	assert_int_equal(c.files, 0);
+	/* a command that prints nothing worth saving offers none of them */
+	assert_false(has(offers("set --", &c), "--width"));
+	completion_free(&c);
+}
+
 static void test_metrics_by_dot_level(void **state)
 {
 	struct completion c = { 0 };
@@ -236,7 +258,8 @@ static void test_range_commands(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_issue_examples), cmocka_unit_test(test_metrics_by_dot_level),
+		cmocka_unit_test(test_issue_examples),
+		cmocka_unit_test(test_output_options), cmocka_unit_test(test_metrics_by_dot_level),
 		cmocka_unit_test(test_tables_covered), cmocka_unit_test(test_words_presets_files),
 		cmocka_unit_test(test_cursor), cmocka_unit_test(test_range_commands),
 	};
