@@ -46,7 +46,7 @@ _batchlab() {
 	local i after=0
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		case ${COMP_WORDS[i]} in
-		-c|-f|-p|--preset|--format|--width) ((i++)) ;;
+		-c|-f|-p|--preset|--format|--width|--theme) ((i++)) ;;
 		-*) ;;
 		*) after=1; break ;;
 		esac
