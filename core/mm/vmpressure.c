@@ -205,6 +205,31 @@ static struct value window_share(const struct machine *m, int side, struct strbu
 	return val_real(pct);
 }
 
+
+/*
+ * The saving put in proportion: what the window saves in evaluation time is
+ * a part of the reclaim run whose scanned pages it counts, and that run takes
+ * scanned / scan_rate seconds. The before side saves nothing against itself.
+ */
+static struct value eval_share(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t nb = evaluations(m, BEFORE, NULL), ns = evaluations(m, side, NULL);
+	double saved = ((double)nb - (double)ns) * m->vmpressure_eval_ns * 1e-9, run = (double)m->scanned / m->scan_rate;
+	double pct = 100.0 * saved / run;
+
+	sb_printf(why, "model: eval_share = 100 * (evals.before - evals) * vmpressure_eval_ns / (scanned / scan_rate)\n");
+	sb_printf(why, "saved: (%llu - %llu) * %.4g ns = %.9f s of evaluation (vmpressure_calc_level() and the\n"
+		       "  socket_pressure write, run once per window by vmpressure(), mm/vmpressure.c)\n",
+		  (unsigned long long)nb, (unsigned long long)ns, m->vmpressure_eval_ns, saved);
+	sb_printf(why, "the reclaim run it is part of: scanned / scan_rate = %llu / %.6g pages/s = %.6f s\n",
+		  (unsigned long long)m->scanned, m->scan_rate, run);
+	sb_printf(why, "100 * %.9f / %.6f = %.9f%% of the run (modeled)\n", saved, run, pct);
+	sb_printf(why, "assumed: vmpressure_eval_ns (not fitted: the seed counts evaluations only) and scan_rate\n"
+		       "  (seed 002's reclaim rate, borrowed); the run's scanning is shrink_node_memcgs(), mm/vmscan.c,\n"
+		       "  which calls vmpressure() once per memcg per pass\n");
+	return val_real(pct);
+}
+
 static const struct metric_desc metrics[] = {
 	{ .name = "window", .unit = "pages", .kind = METRIC_EXACT,
 	  .help = "pages a memcg's vmpressure() calls add up before a level is computed (vmpressure_win)", .fn = window,
@@ -218,6 +243,10 @@ static const struct metric_desc metrics[] = {
 	{ .name = "eval_time_s", .unit = "s", .kind = METRIC_MODELED,
 	  .help = "time spent evaluating: evals * an assumed per-evaluation cost", .fn = eval_time_s,
 	  .better = BETTER_LOWER, .reads = "ram pagesize totalram scanned chunk vmpressure_eval_ns vmpressure_win" },
+	{ .name = "eval_share", .unit = "%", .kind = METRIC_MODELED,
+	  .help = "evaluation time saved against before, as a share of the reclaim run (scanned / scan_rate)",
+	  .fn = eval_share, .better = BETTER_HIGHER,
+	  .reads = "ram pagesize totalram scanned chunk vmpressure_eval_ns vmpressure_win scan_rate" },
 	{ .name = "detect_pages", .unit = "pages", .kind = METRIC_WORKLOAD,
 	  .help = "pages a memcg scans before its first evaluation can fire (whole chunk calls)", .fn = detect_pages,
 	  .better = BETTER_LOWER, .reads = "ram pagesize totalram chunk vmpressure_win" },

@@ -239,6 +239,22 @@ static void test_commit_limit_wraps(void **state)
 	}
 }
 
+/*
+ * lock_share by hand: the default 128 MiB mapping is 32768 pages, past the old batch 4032 and
+ * under the new 258048, so 2 lock trips go. t_cs = 100 * (1 + 0.5 * 2) = 200 ns: 400 of 1400 ns.
+ */
+static void test_lock_share(void **state)
+{
+	struct machine m = machine_with("committed_lock_ns 100 socket_growth 0.5 sockets 3 mmap_loop_ns 1000");
+
+	(void)state;
+	assert_float_equal(metric_double(&m, "committed_as.lock_share.before"), 0, 0);
+	assert_float_equal(metric_double(&m, "committed_as.lock_share.after"), 100 * 400.0 / 1400, 1e-12);
+	/* overcommit never keeps the old batch: nothing saved */
+	m = machine_with("overcommit never");
+	assert_float_equal(metric_double(&m, "committed_as.lock_share.after"), 0, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -247,6 +263,7 @@ int main(void)
 		cmocka_unit_test(test_locked_ops),      cmocka_unit_test(test_drift),
 		cmocka_unit_test(test_lift),            cmocka_unit_test(test_drift_reachable),
 		cmocka_unit_test(test_drift_reader),    cmocka_unit_test(test_compute_batch_file), cmocka_unit_test(test_commit_limit_wraps),
+		cmocka_unit_test(test_lock_share),
 	};
 	return cmocka_run_group_tests_name("committed_as", tests, NULL, NULL);
 }

@@ -316,6 +316,23 @@ static void test_stale_wrapped(void **state)
 	assert_true(metric_explains(&m, "memcg_charge.stale_stat_bytes.after", "wraps to 0"));
 }
 
+/*
+ * update_share by hand: 4K pages, depth 3: 262144 pages a GiB, 8192 -> 4096 refills, 24576 -> 12288
+ * updates. At charge_page_ns 1000 and page_counter_ns 2000 the loop is 262144 us + 49152 us and
+ * the saving 24576 us: 3/38 of it.
+ */
+static void test_update_share(void **state)
+{
+	struct machine m = machine_with("charge_page_ns 1000 page_counter_ns 2000");
+
+	(void)state;
+	assert_float_equal(metric_double(&m, "memcg_charge.update_share.before"), 0, 0);
+	assert_float_equal(metric_double(&m, "memcg_charge.update_share.after"), 300.0 / 38, 1e-12);
+	/* a batch of 128 saves three quarters of the before side's updates: 36864 us of 311296 us */
+	m = machine_with("charge_batch 128 charge_page_ns 1000 page_counter_ns 2000");
+	assert_float_equal(metric_double(&m, "memcg_charge.update_share.after"), 100 * 36864.0 / 311296, 1e-12);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -330,6 +347,7 @@ int main(void)
 		cmocka_unit_test(test_stale_values),
 		cmocka_unit_test(test_flush_due_range),
 		cmocka_unit_test(test_stale_wrapped),
+		cmocka_unit_test(test_update_share),
 	};
 	return cmocka_run_group_tests_name("memcg_charge", tests, NULL, NULL);
 }

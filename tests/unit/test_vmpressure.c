@@ -1,6 +1,8 @@
 /* vmpressure_init_window() and vmpressure(), mm/vmpressure.c: seed 004's table. */
 #include "testutil.h"
 
+#include "../../core/variant.h"
+
 /* Seed 004: "config 4 GB .. 64 GB -> scaled_win 3072 .. 5120", nominal RAM with the memmap taken off. */
 static void test_seed004_windows(void **state)
 {
@@ -153,6 +155,32 @@ static void test_last_partial_call_counts(void **state)
 	assert_int_equal(metric_u64(&m, "vmpressure.evals.before"), 1);
 }
 
+/*
+ * eval_share, issue 22's figure by hand: on the default machine 23242 evaluations become 1936
+ * (ceil(6144 / 32) = 192 calls a window, 371875 calls), 21306 * 100 ns = 2.1306 ms saved of a
+ * 11900000 / 258822 = 45.98 s reclaim run: 0.004634%; before saves nothing against itself.
+ */
+static void test_eval_share(void **state)
+{
+	struct machine m = machine_with("");
+	double run = 11900000.0 / 258822.0;
+	char err[200];
+
+	(void)state;
+	assert_float_equal(metric_double(&m, "vmpressure.eval_share.before"), 0, 0);
+	assert_float_equal(metric_double(&m, "vmpressure.eval_share.after"), 100 * 21306 * 100e-9 / run, 1e-12);
+	assert_true(metric_double(&m, "vmpressure.eval_share.after") > 0.0046 &&
+		    metric_double(&m, "vmpressure.eval_share.after") < 0.0047);
+	/* the share follows both assumptions: 4x the cost and half the rate is 8x the share */
+	m = machine_with("vmpressure_eval_ns 400 scan_rate 129411");
+	assert_float_equal(metric_double(&m, "vmpressure.eval_share.after"), 100 * 21306 * 400e-9 / (11900000.0 / 129411),
+			   1e-12);
+	/* a variant with the old window saves nothing */
+	m = machine_with("");
+	assert_int_equal(variant_add(&m, patch_find("vmpressure"), "old", "512", err, sizeof(err)), 0);
+	assert_float_equal(metric_double(&m, "vmpressure.eval_share.old"), 0, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -160,6 +188,7 @@ int main(void)
 		cmocka_unit_test(test_fls_step_at_4gib), cmocka_unit_test(test_small_machine_keeps_512),
 		cmocka_unit_test(test_64k_pages),        cmocka_unit_test(test_chunk_rounding),
 		cmocka_unit_test(test_fls_truncates_at_512pib), cmocka_unit_test(test_last_partial_call_counts),
+		cmocka_unit_test(test_eval_share),
 	};
 	return cmocka_run_group_tests_name("vmpressure", tests, NULL, NULL);
 }
