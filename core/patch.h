@@ -115,6 +115,7 @@ struct patch_constant {
 	const char *name;               /* "MEMCG_CHARGE_BATCH" */
 	const char *what;               /* what the expression computes, one line */
 	const char *example;            /* an expression worth trying */
+	const char *metric;             /* the metric whose value is the constant on each side ("batch") */
 	const char *const *locals;      /* the patch's own names, NULL-terminated (may be empty) */
 	const char *const *locals_help; /* one phrase per local */
 	const char *const *locals_reads; /* per local: the parameters its value follows, space-separated */

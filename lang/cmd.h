@@ -41,6 +41,8 @@ enum arg_kind {
 	ARG_VARIANT,    /* a patch with a constant, or list/del */
 	ARG_VARIANT_NAME, /* a variant's name (after del PATCH: an existing one) */
 	ARG_EXPR,       /* repeats: "=", then an expression's names and functions */
+	ARG_ON,         /* the word "on" */
+	ARG_MACHINES,   /* repeats: machine states for compare.h (presets, or a source word and its arguments) */
 };
 
 #define CMD_ARG_SLOTS 8

@@ -1,6 +1,8 @@
 #include "complete.h"
 #include "settings.h"
 
+#include "compare.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -230,7 +232,8 @@ static void offer_presets(struct ctx *x)
 
 static int repeats(enum arg_kind a)
 {
-	return a == ARG_PAIRS || a == ARG_PARAMS || a == ARG_NAMES || a == ARG_RANGE_TAIL || a == ARG_EXPR;
+	return a == ARG_PAIRS || a == ARG_PARAMS || a == ARG_NAMES || a == ARG_RANGE_TAIL || a == ARG_EXPR ||
+	       a == ARG_MACHINES;
 }
 
 static void offer_variant_patches(struct ctx *x)
@@ -402,6 +405,20 @@ static void offer_kind(struct ctx *x, const struct command *k, int argi, char **
 		} else {
 			offer_expr(x, patch_find(words[0]));
 		}
+		break;
+	case ARG_ON:
+		offer(x, "on", 0);
+		break;
+	case ARG_MACHINES:
+		if (!strcmp(prev, ">") || !strcmp(prev, "--output")) {
+			x->c->files = 1;
+			break;
+		}
+		if (!strcmp(prev, "--width"))
+			break;
+		for (const struct compare_source *c = compare_sources; c->word; c++)
+			offer(x, c->word, 0);
+		offer_presets(x);
 		break;
 	case ARG_NONE:
 		break;

@@ -515,6 +515,7 @@ static const struct patch_constant batch_constant = {
 	.name = "vm_committed_as_batch",
 	.what = "the batch: how far a CPU's share of vm_committed_as may drift before it takes the lock",
 	.example = "max(totalram / cpus / (overcommit == never ? 256 : 16), max(2 * cpus, 32))",
+	.metric = "batch",
 	.locals = locals,
 	.locals_help = locals_help,
 	.locals_reads = locals_reads,

@@ -502,6 +502,7 @@ static const struct patch_constant charge_constant = {
 	.name = "MEMCG_CHARGE_BATCH",
 	.what = "the charge batch: pages charged per trip to the shared page_counters",
 	.example = "clamp(2 * cpus, 32, 127)",
+	.metric = "batch",
 	.locals = no_locals,
 	.locals_help = no_locals,
 	.locals_reads = no_locals,

@@ -632,6 +632,7 @@ static const struct patch_constant ask_constant = {
 	.name = "batch_size",
 	.what = "the next ask: nr_to_reclaim of one try_to_free_mem_cgroup_pages() call, given remaining",
 	.example = "max(32, remaining / 8)",
+	.metric = "first_ask",
 	.locals = locals,
 	.locals_help = locals_help,
 	.locals_reads = locals_reads,

@@ -279,6 +279,7 @@ static const struct patch_constant window_constant = {
 	.name = "vmpressure_win",
 	.what = "the window: pages scanned between pressure evaluations",
 	.example = "512 * (1 + fls(mem128m) / 2)",
+	.metric = "window",
 	.locals = locals,
 	.locals_help = locals_help,
 	.locals_reads = locals_reads,

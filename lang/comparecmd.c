@@ -1,0 +1,337 @@
+/*
+ * compare and show PATCH on ...: a patch's metrics with a column group per
+ * machine state (compare.h), as text for people or csv/json rows.
+ */
+#include "comparecmd.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/err.h"
+#include "../core/params.h"
+#include "../core/units.h"
+#include "outpath.h"
+#include "records.h"
+#include "render.h"
+#include "wrap.h"
+
+char compare_kind_mark(enum metric_kind k)
+{
+	return k == METRIC_MODELED ? '~' : k == METRIC_WORKLOAD ? '*' : ' ';
+}
+
+int compare_take_width(const char *cmd, int *argc, char **argv, int *width, char *err, size_t errlen)
+{
+	int n = 0;
+
+	for (int i = 0; i < *argc; i++) {
+		const char *w;
+		char why[96];
+		uint64_t v;
+
+		if (!strcmp(argv[i], "--width")) {
+			if (i + 1 == *argc)
+				return err_set(err, errlen, "%s: expected a number of columns after --width", cmd);
+			w = argv[++i];
+		} else if (!strncmp(argv[i], "--width=", 8)) {
+			w = argv[i] + 8;
+		} else {
+			argv[n++] = argv[i];
+			continue;
+		}
+		if (parse_u64(w, &v, why, sizeof(why)) || v < WRAP_MIN || v > WRAP_MAX)
+			return err_set(err, errlen, "%s: --width '%s': expected %d..%d columns", cmd, w, WRAP_MIN, WRAP_MAX);
+		*width = (int)v;
+	}
+	*argc = n;
+	return 0;
+}
+
+#define CELL 48
+
+/* One group's cells for one metric: the patch's columns, then the change. */
+struct group_cells {
+	char col[PATCH_MAX_COLS][CELL];
+	char change[CELL];
+};
+
+static int imax(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+static void group_cells(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
+			struct group_cells *g)
+{
+	memset(g, 0, sizeof(*g));
+	if (md->single) {
+		render_human(md->fn(m, 0, NULL), md->unit, g->change, sizeof(g->change));
+		return;
+	}
+	for (int s = 0; s < patch_ncols(m, d); s++)
+		render_human(metric_compute(m, d, md, s, NULL), md->unit, g->col[s], sizeof(g->col[s]));
+	render_change(md, md->fn(m, d->before, NULL), md->fn(m, d->after, NULL), g->change, sizeof(g->change));
+}
+
+/* Right-aligned in w columns (cells are ASCII: units and digits). */
+static void cell(struct strbuf *line, const char *text, int w)
+{
+	sb_printf(line, "  %*s", w, text);
+}
+
+static void end_line(struct strbuf *out, struct strbuf *line)
+{
+	while (line->len && line->buf[line->len - 1] == ' ')
+		line->buf[--line->len] = '\0';
+	sb_printf(out, "%s\n", sb_str(line));
+	line->len = 0;
+	line->buf[0] = '\0';
+}
+
+void compare_table(const struct compare_set *set, const struct patch_desc *d, int width, struct strbuf *out)
+{
+	int nrows = 0, name_w = (int)strlen("metric") + 2, ng = set->n;
+	int ncols[COMPARE_MAX], colw[COMPARE_MAX][PATCH_MAX_COLS], chw[COMPARE_MAX], gw[COMPARE_MAX];
+	struct group_cells *cells;
+	struct strbuf line = STRBUF_INIT;
+	const struct metric_desc *md;
+	char title[160];
+
+	for (md = d->metrics; md->name; md++, nrows++)
+		name_w = imax(name_w, (int)strlen(md->name) + 2);
+	cells = calloc((size_t)(nrows ? nrows : 1) * (size_t)(ng ? ng : 1), sizeof(*cells));
+	if (!cells)
+		return;
+	for (int g = 0; g < ng; g++) {
+		const struct machine *m = &set->st[g].m;
+
+		ncols[g] = patch_ncols(m, d);
+		chw[g] = (int)strlen("change");
+		for (int s = 0; s < ncols[g]; s++)
+			colw[g][s] = (int)strlen(patch_col_name(m, d, s));
+		for (int r = 0; r < nrows; r++) {
+			struct group_cells *c = &cells[r * ng + g];
+
+			group_cells(m, d, &d->metrics[r], c);
+			for (int s = 0; s < ncols[g]; s++)
+				colw[g][s] = imax(colw[g][s], (int)strlen(c->col[s]));
+			chw[g] = imax(chw[g], (int)strlen(c->change));
+		}
+		gw[g] = chw[g] + 2;
+		for (int s = 0; s < ncols[g]; s++)
+			gw[g] += colw[g][s] + 2;
+		gw[g] = imax(gw[g], (int)strlen(set->st[g].label) + 2);
+	}
+	patch_title(ng ? &set->st[0].m : NULL, d, title, sizeof(title));
+	sb_printf(&line, "%s: %s (seed %.3s)", d->id, d->title, d->seed);
+	if (width > 0) {
+		wrap_text(out, sb_str(&line), width, 0);
+		sb_putc(out, '\n');
+		line.len = 0;
+		line.buf[0] = '\0';
+	} else {
+		end_line(out, &line);
+	}
+	/* blocks of groups, as many side by side as the width holds (at least one) */
+	for (int g0 = 0; g0 < ng;) {
+		int g1 = g0 + 1, used = name_w + gw[g0];
+
+		while (g1 < ng && (width <= 0 || used + gw[g1] <= width))
+			used += gw[g1++];
+		if (g0)
+			sb_putc(out, '\n');
+		/* the machine over its group, left-aligned with the group's first column */
+		sb_printf(&line, "%*s", name_w, "");
+		for (int g = g0; g < g1; g++)
+			sb_printf(&line, "  %-*s", gw[g] - 2, set->st[g].label);
+		end_line(out, &line);
+		sb_printf(&line, "  %-*s", name_w - 2, "metric");
+		for (int g = g0; g < g1; g++) {
+			for (int s = 0; s < ncols[g]; s++)
+				cell(&line, patch_col_name(&set->st[g].m, d, s), colw[g][s]);
+			cell(&line, "change", chw[g]);
+		}
+		end_line(out, &line);
+		for (int r = 0; r < nrows; r++) {
+			md = &d->metrics[r];
+			sb_printf(&line, "%c %-*s", compare_kind_mark(md->kind), name_w - 2, md->name);
+			for (int g = g0; g < g1; g++) {
+				const struct group_cells *c = &cells[r * ng + g];
+
+				for (int s = 0; s < ncols[g]; s++)
+					cell(&line, c->col[s], colw[g][s]);
+				cell(&line, c->change, chw[g]);
+			}
+			end_line(out, &line);
+		}
+		g0 = g1;
+	}
+	sb_free(&line);
+	free(cells);
+}
+
+void compare_records(const struct compare_set *set, const struct patch_desc *d, enum out_format f, struct strbuf *out)
+{
+	static const char *const heads[] = { "machine", "patch", "metric", "side", "value", "unit", "kind", NULL };
+	struct records rec;
+
+	rec_begin(&rec, f, heads, out);
+	for (int g = 0; g < set->n; g++) {
+		const struct machine *m = &set->st[g].m;
+
+		for (const struct metric_desc *md = d->metrics; md->name; md++) {
+			for (int s = 0; s < (md->single ? 1 : patch_ncols(m, d)); s++) {
+				struct value v = metric_compute(m, d, md, s, NULL);
+
+				rec_str(&rec, set->st[g].label);
+				rec_str(&rec, d->id);
+				rec_str(&rec, md->name);
+				rec_str(&rec, md->single ? "" : patch_col_name(m, d, s));
+				if (v.kind == VAL_LIST) { /* every item, as get gives them */
+					struct strbuf items = STRBUF_INIT;
+					uint64_t n;
+
+					if (render_list(m, md, s, f == FMT_JSON, &items, &n))
+						rec_value(&rec, v);
+					else if (f == FMT_JSON)
+						rec_num(&rec, sb_str(&items));
+					else
+						rec_str(&rec, sb_str(&items));
+					sb_free(&items);
+				} else {
+					rec_value(&rec, v);
+				}
+				rec_str(&rec, md->unit);
+				rec_str(&rec, metric_kind_name(md->kind));
+				rec_end_row(&rec);
+			}
+		}
+	}
+	rec_end(&rec);
+}
+
+static const char *const legend =
+	"kind: ~ model (a calibrated estimate), * workload (the kernel's loop under a stated workload), "
+	"blank: exact; change: before -> after on that machine\n";
+
+/* The patches asked for, against the states in set: tables (wrapped to width) or one run of records. */
+static int compare_print(const struct session *s, const struct compare_set *set, const struct patch_desc *only,
+			 const char *cmd, const char *path, int width, struct strbuf *out, char *err, size_t errlen)
+{
+	enum out_format fmt = outpath_format(s->format, path);
+	struct strbuf text = STRBUF_INIT, *dst = path ? &text : out;
+	int first = 1;
+
+	if (fmt != FMT_TABLE) {
+		/* one header, one array: every patch's rows together */
+		static const char *const heads[] = { "machine", "patch", "metric", "side", "value", "unit", "kind", NULL };
+		struct strbuf rows = STRBUF_INIT;
+
+		for (int i = 0; patches[i]; i++) {
+			struct strbuf one = STRBUF_INIT;
+			const char *t;
+
+			if (only && patches[i] != only)
+				continue;
+			compare_records(set, patches[i], fmt, &one);
+			t = sb_str(&one);
+			if (fmt == FMT_CSV) { /* drop the repeated header line */
+				if (!first && strchr(t, '\n'))
+					t = strchr(t, '\n') + 1;
+				sb_puts(&rows, t);
+			} else {
+				/* the array's items: between "[" and "]" */
+				const char *a = strchr(t, '{'), *z = strrchr(t, '}');
+
+				if (a && z) {
+					sb_puts(&rows, first ? "[\n  " : ",\n  ");
+					sb_printf(&rows, "%.*s", (int)(z - a + 1), a);
+					first = 0;
+				}
+			}
+			first = 0;
+			sb_free(&one);
+		}
+		(void)heads;
+		if (fmt == FMT_JSON)
+			sb_puts(&rows, rows.len ? "\n]\n" : "[]\n");
+		sb_puts(dst, sb_str(&rows));
+		sb_free(&rows);
+	} else {
+		for (int i = 0; patches[i]; i++) {
+			if (only && patches[i] != only)
+				continue;
+			if (!first)
+				sb_putc(dst, '\n');
+			compare_table(set, patches[i], width, dst);
+			first = 0;
+		}
+		sb_putc(dst, '\n');
+		for (int g = 0; g < set->n; g++) {
+			struct strbuf m = STRBUF_INIT;
+			char cpus[64], ram[64];
+
+			param_format_human(&set->st[g].m, param_find("cpus"), cpus, sizeof(cpus));
+			param_format_human(&set->st[g].m, param_find("ram"), ram, sizeof(ram));
+			sb_printf(&m, "%s: %s CPUs, %s\n", set->st[g].label, cpus, ram);
+			if (width > 0)
+				wrap_text(dst, sb_str(&m), width, 0);
+			else
+				sb_puts(dst, sb_str(&m));
+			sb_free(&m);
+		}
+		if (width > 0)
+			wrap_text(dst, legend, width, 0);
+		else
+			sb_puts(dst, legend);
+	}
+	if (path)
+		return outpath_write(s, cmd, "comparison", path, &text, out, err, errlen);
+	return 0;
+}
+
+int cmd_compare(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	struct compare_set *set;
+	const char *path;
+	int width = 0, rc;
+
+	if (outpath_take("compare", &argc, argv, &path, err, errlen) ||
+	    compare_take_width("compare", &argc, argv, &width, err, errlen))
+		return -1;
+	set = compare_new();
+	if (!set)
+		return err_set(err, errlen, "compare: out of memory");
+	rc = compare_words(set, s, "compare", argc, argv, err, errlen);
+	if (!rc)
+		rc = compare_print(s, set, NULL, "compare", path, width, out, err, errlen);
+	compare_free(set);
+	return rc;
+}
+
+int cmd_show_on(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	const struct patch_desc *d = patch_find(argv[0]);
+	struct compare_set *set;
+	const char *path;
+	int width = 0, rc;
+
+	if (outpath_take("show", &argc, argv, &path, err, errlen) ||
+	    compare_take_width("show", &argc, argv, &width, err, errlen))
+		return -1;
+	if (!d) {
+		char ids[160];
+
+		patch_ids(ids, sizeof(ids));
+		return err_set(err, errlen, "show: '%s' on machines: expected a patch (%s)", argv[0], ids);
+	}
+	set = compare_new();
+	if (!set)
+		return err_set(err, errlen, "show: out of memory");
+	rc = compare_words(set, s, "show", argc - 2, argv + 2, err, errlen);
+	if (!rc)
+		rc = compare_print(s, set, d, "show", path, width, out, err, errlen);
+	compare_free(set);
+	return rc;
+}
