@@ -21,6 +21,7 @@
 #include "lessoncmd.h"
 #include "settings.h"
 #include "comparecmd.h"
+#include "reportcmd.h"
 #include "tradeoffcmd.h"
 
 
@@ -592,6 +593,10 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 	}
 	if (!strcmp(argv[0], "variant")) {
 		variant_help(out);
+		return 0;
+	}
+	if (!strcmp(argv[0], "report")) {
+		report_help(out);
 		return 0;
 	}
 	if ((c = cmd_find(argv[0]))) {

@@ -26,6 +26,10 @@ const struct key_binding key_bindings[] = {
 	  "trade-off chart of the patch under the cursor: its benefit against its cost as its constant varies"
 	  " (in it: the next patch)",
 	  KA_TRADEOFF },
+	{ { 'm' }, "m", NULL,
+	  "machines side by side: the patch under the cursor on this machine and up to three presets, laptop to"
+	  " 1024 CPUs (in it: the next patch)",
+	  KA_COMPARE },
 	{ { KEY_UP, 'k' }, "Up k", NULL, "move up (in a view: scroll)", KA_UP },
 	{ { KEY_DOWN, 'j' }, "Down j", NULL, "move down (in a view: scroll)", KA_DOWN },
 	{ { KEY_PPAGE, KEY_NPAGE, ' ' }, "PgUp PgDn Space", NULL, "a page up or down", KA_PAGE },

@@ -21,6 +21,7 @@ enum key_action {
 	KA_CHART,
 	KA_CHART_AXIS,
 	KA_TRADEOFF,
+	KA_COMPARE,
 	KA_UP,
 	KA_DOWN,
 	KA_PAGE,

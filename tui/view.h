@@ -73,6 +73,8 @@ int view_chart_show(const struct chart *c, int top, int cols, int height, int ot
 struct tradeoff_spec;
 /* A patch's benefit against its cost as its constant varies (core/tradeoff.c), before and after labelled. */
 struct view *view_tradeoff_new(const struct tradeoff_spec *spec);
+/* d's metrics on the loaded machine and up to three presets, a column group each (lang/compare.h). */
+struct view *view_compare_new(const struct patch_desc *d);
 /* The `:` line (cmdline.c's readline host), initial text may be NULL. */
 struct view *view_cmdline_new(const char *initial);
 

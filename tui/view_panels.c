@@ -362,6 +362,16 @@ static void tradeoff_selected(struct panels *pn, struct screen *sc)
 	screen_show(sc, view_tradeoff_new(spec));
 }
 
+static void compare_selected(struct panels *pn, struct screen *sc)
+{
+	const struct param *p = selected_param(pn);
+	const struct patch_desc *d = patch_row(pn) ? patch_row(pn)->patch : NULL;
+
+	if (pn->focus == 0 && p && patch_find(p->group))
+		d = patch_find(p->group);
+	screen_show(sc, view_compare_new(d));
+}
+
 static void enter(struct panels *pn, struct screen *sc)
 {
 	const struct param *p = selected_param(pn);
@@ -601,6 +611,7 @@ static int panels_key(struct view *v, struct screen *sc, const struct key_bindin
 	case KA_ABOUT: about_selected(pn, sc); return 1;
 	case KA_CHART: chart_selected(pn, sc); return 1;
 	case KA_TRADEOFF: tradeoff_selected(pn, sc); return 1;
+	case KA_COMPARE: compare_selected(pn, sc); return 1;
 	default: break;
 	}
 	if (!top)

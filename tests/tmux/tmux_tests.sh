@@ -374,6 +374,20 @@ tradeoff_chart() {
 }
 check "t opens the trade-off chart: before and after labelled, following :set; vmstat has none" tradeoff_chart
 
+# Machines side by side (m): the patch under the cursor on this machine and three presets, worked by
+# hand: memcg's stock is cpus * 32 (64) pages * 4 KiB - 8 (16) MiB on 64 CPUs, 1 (2) MiB on the
+# laptop's 8, 16 (32) MiB on 128 CPUs; at 180 columns the four groups stand side by side. A :set
+# under it moves this machine's group only; m goes on to the next patch.
+compare_view() {
+	sized 200 40 && keys Tab m &&
+		expect 'memcg_charge on side-by-side machines' 'this machine +laptop-8c-16g +server-2s-128c-512g +server-8s-1024c-8t' \
+			'stock_max_bytes +8 MiB +16 MiB +x2 +1 MiB +2 MiB +x2 +16 MiB +32 MiB +x2' || return 1
+	keys : 'set cpus 8' Enter && expect 'this machine\* +laptop|this machine +laptop' \
+		'stock_max_bytes +1 MiB +2 MiB +x2 +1 MiB +2 MiB +x2 +16 MiB +32 MiB' || return 1
+	keys m && expect 'proactive_reclaim on side-by-side machines' && keys Escape && wait_gone 'side-by-side'
+}
+check "m shows machines side by side: this one and three presets, following :set; m the next patch" compare_view
+
 # A change made from the chart's command line moves the chart; a resize redraws it at the new size.
 # 4096 CPUs * 32 pages * 4 KiB = 512 MiB, * 64 pages = 1 GiB.
 chart_live() {

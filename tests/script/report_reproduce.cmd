@@ -1,0 +1,19 @@
+# report's last line, run by the shell, reproduces every number: what it prints is what `get`
+# and `plot`, asked by hand on each preset, print. Every line of the report is <= 72 columns.
+d=$(mktemp -d "$HOME/rep.XXXXXX")
+trap 'rm -rf "$d"' EXIT
+$BL -c 'report vmpressure on vm-4g huge-65536cpu' >"$d/report.txt"
+awk 'length($0) > 72 { print "too wide: " $0 }' "$d/report.txt"
+sed -n "/^batchlab -c '/,\$p" "$d/report.txt" | sed '1s|^batchlab |"$BL" |' >"$d/last.sh"
+sh "$d/last.sh" >"$d/got.txt"
+for p in vm-4g huge-65536cpu; do
+	$BL -p $p -c 'get vmpressure.window vmpressure.evals vmpressure.eval_time_s vmpressure.eval_share
+		get vmpressure.detect_pages vmpressure.detect_bytes vmpressure.detect_s vmpressure.window_share
+		get vmpressure.reduction scanned chunk cgroup_size scan_rate vmpressure_win vmpressure_eval_ns'
+done >"$d/want.txt"
+$BL -p vm-4g -c 'plot vmpressure.window over ram 4G 1E --ascii --width 72' >>"$d/want.txt"
+cmp "$d/want.txt" "$d/got.txt" && echo "the last line reproduces $(wc -l <"$d/want.txt") lines of get and plot"
+# the table's figures by hand: vm-4g's evals 23242 -> 3873 (seed 004: 3877), huge-65536cpu's detect_pages
+# 512 -> 16896 (33 windows' steps: fls(2^33 units of 128 MiB less the memmap) = 32, 512 * 33)
+grep -c '23242 evals  3873 evals' "$d/report.txt"
+grep -c '512 pages  16896 pages' "$d/report.txt"

@@ -1,0 +1,170 @@
+/*
+ * Machines side by side in the explorer (`m`): the patch under the cursor on
+ * the loaded machine and up to three others - the report's default span,
+ * laptop to a 1024-CPU server, less the one loaded - a column group each,
+ * as `show PATCH on ...` prints it (lang/comparecmd.c). It follows the
+ * machine: a change made under it (the `:` line) redraws it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/utf8.h"
+#include "../lang/comparecmd.h"
+#include "crt.h"
+#include "screen.h"
+
+#define COMPARE_VIEW_OTHERS 3
+
+static const char *const others[] = { "laptop-8c-16g", "server-2s-128c-512g", "server-8s-1024c-8t", NULL };
+
+struct compare_view {
+	struct view v;
+	const struct patch_desc *d;
+	struct strbuf text;
+	unsigned long generation; /* the screen's when text was made */
+	int cols;
+	int top, left, lines;
+};
+
+/* The comparison as text, for the machine as it stands and the window's width. */
+static void compare_view_build(struct compare_view *cv, struct screen *sc)
+{
+	struct compare_set *set = compare_new();
+	char err[512];
+
+	sb_reset(&cv->text);
+	cv->generation = sc->generation;
+	cv->cols = sc->L.cols;
+	if (!set || compare_add_current(set, sc->s, err, sizeof(err))) {
+		sb_puts(&cv->text, "out of memory\n");
+		compare_free(set);
+		return;
+	}
+	for (int i = 0; others[i] && set->n < 1 + COMPARE_VIEW_OTHERS; i++) {
+		char *one = (char *)others[i];
+
+		if (!strcmp(sc->s->preset, others[i]))
+			continue;
+		if (compare_words(set, sc->s, "compare", 1, &one, err, sizeof(err)))
+			sb_printf(&cv->text, "%s\n", err); /* a preset missing from this install: said, the rest shown */
+	}
+	compare_table(set, cv->d, sc->L.cols - 1, &cv->text);
+	sb_puts(&cv->text, "\n~ model, * workload, unmarked exact; change: before -> after on that machine.\n"
+			   "m: the next patch; : show PATCH on PRESET... for machines of your choice\n");
+	compare_free(set);
+	cv->lines = 0;
+	for (const char *p = sb_str(&cv->text); *p; p++)
+		cv->lines += *p == '\n';
+}
+
+static void compare_view_scroll(struct compare_view *cv, struct screen *sc, int by)
+{
+	int max = cv->lines - (sc->L.height - 1);
+
+	cv->top += by;
+	if (cv->top > max)
+		cv->top = max;
+	if (cv->top < 0)
+		cv->top = 0;
+}
+
+static void compare_view_draw(struct view *v, struct screen *sc)
+{
+	struct compare_view *cv = (struct compare_view *)v;
+	const struct layout *L = &sc->L;
+	const char *p;
+	char head[256];
+
+	if (cv->generation != sc->generation || cv->cols != L->cols)
+		compare_view_build(cv, sc);
+	p = sb_str(&cv->text);
+	snprintf(head, sizeof(head), " %s on %s machines   (Esc closes; arrows scroll; m next patch)", cv->d->id,
+		 "side-by-side");
+	screen_put(L->top, 0, L->cols, head, 0, crt_attr(ST_TITLE));
+	for (int skip = 0; skip < cv->top && *p; skip++) {
+		const char *nl = strchr(p, '\n');
+
+		p = nl ? nl + 1 : p + strlen(p);
+	}
+	for (int i = 1; i < L->height; i++) {
+		const char *nl = strchr(p, '\n');
+		int n = nl ? (int)(nl - p) : (int)strlen(p);
+		char line[1024];
+
+		move(L->top + i, 0);
+		clrtoeol();
+		if (!*p)
+			continue;
+		snprintf(line, sizeof(line), "%.*s", n, p);
+		if ((int)strlen(line) > cv->left)
+			screen_put(L->top + i, 0, L->cols, line + cv->left, 0, A_NORMAL);
+		p += n + (nl != NULL);
+	}
+}
+
+/* The patch after d that has metrics, wrapping round. */
+static const struct patch_desc *next_patch(const struct patch_desc *d)
+{
+	int i = 0;
+
+	while (patches[i] && patches[i] != d)
+		i++;
+	return patches[i] && patches[i + 1] ? patches[i + 1] : patches[0];
+}
+
+static int compare_view_key(struct view *v, struct screen *sc, const struct key_binding *b, int ch)
+{
+	struct compare_view *cv = (struct compare_view *)v;
+	int page = sc->L.height - 2 > 0 ? sc->L.height - 2 : 1;
+
+	switch (b ? b->action : KA_NONE) {
+	case KA_UP: compare_view_scroll(cv, sc, -1); break;
+	case KA_DOWN: compare_view_scroll(cv, sc, 1); break;
+	case KA_PAGE: compare_view_scroll(cv, sc, ch == KEY_PPAGE ? -page : page); break;
+	case KA_ENDS: compare_view_scroll(cv, sc, ch == KEY_HOME || ch == 'g' ? -cv->lines : cv->lines); break;
+	case KA_PANEL:
+		if (ch == KEY_LEFT || ch == 'h')
+			cv->left = cv->left > 8 ? cv->left - 8 : 0;
+		else if (ch == KEY_RIGHT || ch == 'l')
+			cv->left += 8;
+		break;
+	case KA_COMPARE:
+		cv->d = next_patch(cv->d);
+		cv->top = cv->left = 0;
+		compare_view_build(cv, sc);
+		break;
+	case KA_QUIT:
+	case KA_ESCAPE: screen_pop(sc); break;
+	default: return 0;
+	}
+	return 1;
+}
+
+static void compare_view_destroy(struct view *v)
+{
+	struct compare_view *cv = (struct compare_view *)v;
+
+	sb_free(&cv->text);
+	free(cv);
+}
+
+static const struct view_ops compare_view_ops = {
+	.name = "compare",
+	.opaque = 1,
+	.draw = compare_view_draw,
+	.key = compare_view_key,
+	.destroy = compare_view_destroy,
+};
+
+struct view *view_compare_new(const struct patch_desc *d)
+{
+	struct compare_view *cv = calloc(1, sizeof(*cv));
+
+	if (!cv)
+		return NULL;
+	cv->v.ops = &compare_view_ops;
+	cv->d = d ? d : patches[0];
+	cv->generation = (unsigned long)-1;
+	return &cv->v;
+}
