@@ -11,7 +11,6 @@
 #include "../core/err.h"
 #include "../core/params.h"
 #include "../core/units.h"
-#include "outpath.h"
 #include "records.h"
 #include "render.h"
 #include "wrap.h"
@@ -19,33 +18,6 @@
 char compare_kind_mark(enum metric_kind k)
 {
 	return k == METRIC_MODELED ? '~' : k == METRIC_WORKLOAD ? '*' : ' ';
-}
-
-int compare_take_width(const char *cmd, int *argc, char **argv, int *width, char *err, size_t errlen)
-{
-	int n = 0;
-
-	for (int i = 0; i < *argc; i++) {
-		const char *w;
-		char why[96];
-		uint64_t v;
-
-		if (!strcmp(argv[i], "--width")) {
-			if (i + 1 == *argc)
-				return err_set(err, errlen, "%s: expected a number of columns after --width", cmd);
-			w = argv[++i];
-		} else if (!strncmp(argv[i], "--width=", 8)) {
-			w = argv[i] + 8;
-		} else {
-			argv[n++] = argv[i];
-			continue;
-		}
-		if (parse_u64(w, &v, why, sizeof(why)) || v < WRAP_MIN || v > WRAP_MAX)
-			return err_set(err, errlen, "%s: --width '%s': expected %d..%d columns", cmd, w, WRAP_MIN, WRAP_MAX);
-		*width = (int)v;
-	}
-	*argc = n;
-	return 0;
 }
 
 #define CELL 48
@@ -217,10 +189,10 @@ static const char *const legend =
 
 /* The patches asked for, against the states in set: tables (wrapped to width) or one run of records. */
 static int compare_print(const struct session *s, const struct compare_set *set, const struct patch_desc *only,
-			 const char *cmd, const char *path, int width, struct strbuf *out, char *err, size_t errlen)
+			 int width, struct strbuf *out)
 {
-	enum out_format fmt = outpath_format(s->format, path);
-	struct strbuf text = STRBUF_INIT, *dst = path ? &text : out;
+	enum out_format fmt = s->format;
+	struct strbuf *dst = out;
 	int first = 1;
 
 	if (fmt != FMT_TABLE) {
@@ -286,26 +258,20 @@ static int compare_print(const struct session *s, const struct compare_set *set,
 		else
 			sb_puts(dst, legend);
 	}
-	if (path)
-		return outpath_write(s, cmd, "comparison", path, &text, out, err, errlen);
 	return 0;
 }
 
 int cmd_compare(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct compare_set *set;
-	const char *path;
-	int width = 0, rc;
+	int rc;
 
-	if (outpath_take("compare", &argc, argv, &path, err, errlen) ||
-	    compare_take_width("compare", &argc, argv, &width, err, errlen))
-		return -1;
 	set = compare_new();
 	if (!set)
 		return err_set(err, errlen, "compare: out of memory");
 	rc = compare_words(set, s, "compare", argc, argv, err, errlen);
 	if (!rc)
-		rc = compare_print(s, set, NULL, "compare", path, width, out, err, errlen);
+		rc = compare_print(s, set, NULL, s->opts.width, out);
 	compare_free(set);
 	return rc;
 }
@@ -314,12 +280,8 @@ int cmd_show_on(struct session *s, int argc, char **argv, struct strbuf *out, ch
 {
 	const struct patch_desc *d = patch_find(argv[0]);
 	struct compare_set *set;
-	const char *path;
-	int width = 0, rc;
+	int rc;
 
-	if (outpath_take("show", &argc, argv, &path, err, errlen) ||
-	    compare_take_width("show", &argc, argv, &width, err, errlen))
-		return -1;
 	if (!d) {
 		char ids[160];
 
@@ -331,7 +293,7 @@ int cmd_show_on(struct session *s, int argc, char **argv, struct strbuf *out, ch
 		return err_set(err, errlen, "show: out of memory");
 	rc = compare_words(set, s, "show", argc - 2, argv + 2, err, errlen);
 	if (!rc)
-		rc = compare_print(s, set, d, "show", path, width, out, err, errlen);
+		rc = compare_print(s, set, d, s->opts.width, out);
 	compare_free(set);
 	return rc;
 }

@@ -30,7 +30,4 @@ void compare_records(const struct compare_set *set, const struct patch_desc *d, 
 /* The one-letter kind mark the tables use: ' ' exact, '*' workload, '~' model. */
 char compare_kind_mark(enum metric_kind k);
 
-/* --width N / --width=N taken out of argv (WRAP_MIN..WRAP_MAX); *width untouched when absent. */
-int compare_take_width(const char *cmd, int *argc, char **argv, int *width, char *err, size_t errlen);
-
 #endif

@@ -19,7 +19,6 @@
 #include "../core/sweep.h"
 #include "../core/variant.h"
 #include "chart.h"
-#include "outpath.h"
 #include "records.h"
 #include "render.h"
 #include "reportcmd.h"
@@ -793,14 +792,9 @@ int cmd_report(struct session *s, int argc, char **argv, struct strbuf *out, cha
 {
 	const struct patch_desc *d;
 	struct compare_set *set;
-	struct strbuf text = STRBUF_INIT;
-	const char *path;
-	enum out_format fmt;
-	int width = REPORT_WIDTH, rc;
+	enum out_format fmt = s->format;
+	int width = s->opts.width ? s->opts.width : REPORT_WIDTH, rc; /* cmd_run took > PATH, --format, --width */
 
-	if (outpath_take("report", &argc, argv, &path, err, errlen) ||
-	    compare_take_width("report", &argc, argv, &width, err, errlen))
-		return -1;
 	if (argc < 1 || (argc > 1 && strcmp(argv[1], "on")) || argc == 2)
 		return err_set(err, errlen, "report: expected report PATCH [on PRESET...] [--width N] [> PATH]");
 	d = patch_find(argv[0]);
@@ -810,7 +804,6 @@ int cmd_report(struct session *s, int argc, char **argv, struct strbuf *out, cha
 		patch_ids(ids, sizeof(ids));
 		return err_set(err, errlen, "report: unknown patch '%s' (expected %s)", argv[0], ids);
 	}
-	fmt = outpath_format(s->format, path);
 	if (fmt == FMT_CSV)
 		return err_set(err, errlen, "report: a report is text or json, not csv (--format json)");
 	set = compare_new();
@@ -821,10 +814,7 @@ int cmd_report(struct session *s, int argc, char **argv, struct strbuf *out, cha
 	else
 		rc = compare_words(set, s, "report", 3, (char **)default_machines, err, errlen);
 	if (!rc)
-		rc = report_build(s, d, set, width, fmt, path ? &text : out, err, errlen);
+		rc = report_build(s, d, set, width, fmt, out, err, errlen);
 	compare_free(set);
-	if (!rc && path)
-		return outpath_write(s, "report", "report", path, &text, out, err, errlen);
-	sb_free(&text);
 	return rc;
 }
