@@ -354,7 +354,6 @@ static void reproduce(const struct compare_set *set, const struct patch_desc *d,
 	const char *ptr[96];
 	int n = report_names(d, names, 96);
 	struct strbuf cmds = STRBUF_INIT;
-	const struct machine *m0 = &set->st[0].m;
 
 	for (int i = 0; i < n; i++)
 		ptr[i] = names[i];
@@ -364,7 +363,8 @@ static void reproduce(const struct compare_set *set, const struct patch_desc *d,
 		sb_puts(&cmds, "preset load ");
 		sh_quoted(&cmds, set->st[g].arg);
 		sb_putc(&cmds, '\n');
-		for (int side = patch_nsides(d); side < patch_ncols(m, d); side++) {
+		/* preset load keeps the variants defined: once, after the first */
+		for (int side = patch_nsides(d); !g && side < patch_ncols(m, d); side++) {
 			const struct variant *v = variant_at(m, d, side);
 
 			sb_printf(&cmds, "variant %s %s = ", d->id, v->name);
@@ -381,13 +381,6 @@ static void reproduce(const struct compare_set *set, const struct patch_desc *d,
 		sb_puts(&cmds, "preset load ");
 		sh_quoted(&cmds, set->st[0].arg);
 		sb_putc(&cmds, '\n');
-		for (int side = patch_nsides(d); side < patch_ncols(m0, d); side++) {
-			const struct variant *v = variant_at(m0, d, side);
-
-			sb_printf(&cmds, "variant %s %s = ", d->id, v->name);
-			sh_quoted(&cmds, v->text);
-			sb_putc(&cmds, '\n');
-		}
 		sb_printf(&cmds, "%s\n", plot);
 	}
 	sh_lines(sb_str(&cmds), width, out);

@@ -11,6 +11,7 @@
 
 #include "../core/utf8.h"
 #include "../lang/comparecmd.h"
+#include "../lang/wrap.h"
 #include "crt.h"
 #include "screen.h"
 
@@ -149,12 +150,39 @@ static void compare_view_destroy(struct view *v)
 	free(cv);
 }
 
+static int compare_view_footer(struct view *v, struct screen *sc, enum key_action a, const char **label)
+{
+	struct compare_view *cv = (struct compare_view *)v;
+
+	switch (a) {
+	case KA_QUIT: *label = "close"; return 1;
+	case KA_HELP:
+	case KA_COMMAND: return 1;
+	case KA_DOWN: *label = "scroll"; return cv->lines > sc->L.height - 1;
+	case KA_PANEL: *label = "sideways"; return wrap_widest(sb_str(&cv->text)) > sc->L.cols;
+	case KA_COMPARE: *label = "next patch"; return 1;
+	default: return 0;
+	}
+}
+
+/* `:> PATH` saves the comparison as shown. */
+static void compare_view_text(struct view *v, struct screen *sc, struct strbuf *out)
+{
+	struct compare_view *cv = (struct compare_view *)v;
+
+	if (cv->generation != sc->generation || cv->cols != sc->L.cols)
+		compare_view_build(cv, sc);
+	sb_puts(out, sb_str(&cv->text));
+}
+
 static const struct view_ops compare_view_ops = {
 	.name = "compare",
 	.opaque = 1,
 	.draw = compare_view_draw,
 	.key = compare_view_key,
 	.destroy = compare_view_destroy,
+	.text = compare_view_text,
+	.footer = compare_view_footer,
 };
 
 struct view *view_compare_new(const struct patch_desc *d)

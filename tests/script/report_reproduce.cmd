@@ -17,3 +17,16 @@ cmp "$d/want.txt" "$d/got.txt" && echo "the last line reproduces $(wc -l <"$d/wa
 # 512 -> 16896 (33 windows' steps: fls(2^33 units of 128 MiB less the memmap) = 32, 512 * 33)
 grep -c '23242 evals  3873 evals' "$d/report.txt"
 grep -c '512 pages  16896 pages' "$d/report.txt"
+# with two variants: the reproduce line defines them once (preset load keeps them) and gets them on each
+# machine; by hand, vm-4g has 1032192 pages on 4 CPUs: 1032192 / 4 / 256 = 1008 before, / 4 = 64512
+# after, a = 4096, b = 1032192 / 4 / 16 = 16128, times 4 CPUs times 4 KiB for max_drift_bytes
+v='variant committed_as a = 4096
+variant committed_as b = max(totalram / cpus / 16, max(2 * cpus, 32))'
+$BL -c "$v
+report committed_as on vm-4g laptop-8c-16g --width 60" >"$d/report2.txt"
+awk 'length($0) > 60 { print "too wide: " $0 }' "$d/report2.txt"
+sed -n "/^batchlab -c '/,\$p" "$d/report2.txt" | sed '1s|^batchlab |"$BL" |' >"$d/last2.sh"
+sh "$d/last2.sh" | head -4 >"$d/got2.txt"
+$BL -p vm-4g -c "$v
+get committed_as.batch committed_as.max_drift_bytes" >"$d/want2.txt"
+head -2 "$d/got2.txt" | cmp - "$d/want2.txt" && echo "with variants too: $(cat "$d/want2.txt" | tr '\n' ' ')"

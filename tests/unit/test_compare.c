@@ -98,7 +98,7 @@ static void test_current(void **state)
 	session_init(&s);
 	assert_int_equal(compare_add_current(set, &s, err, sizeof(err)), 0);
 	assert_string_equal(set->st[0].label, "this machine");
-	assert_int_equal(session_load_preset(&s, "vm-4g", err, sizeof(err)), 0);
+	assert_int_equal(session_load_preset(&s, "vm-4g", NULL, err, sizeof(err)), 0);
 	s.m.cpus = 16;
 	assert_int_equal(compare_add_current(set, &s, err, sizeof(err)), 0);
 	assert_string_equal(set->st[1].label, "vm-4g*");
