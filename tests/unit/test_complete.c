@@ -231,6 +231,15 @@ static void test_range_commands(void **state)
 	struct completion c = { 0 };
 
 	(void)state;
+	/* machines side by side: on, then presets (and the source words), again after each */
+	assert_string_equal(offers("show vmpressure o", &c), "on");
+	assert_true(has(offers("show vmpressure on ", &c), "mybox"));
+	assert_true(has(offers("show vmpressure on mybox ", &c), "mybox"));
+	assert_string_equal(offers("compare ", &c), "preset mybox");
+	assert_string_equal(offers("compare mybox my", &c), "mybox");
+	assert_string_equal(offers("report vmp", &c), "vmpressure");
+	assert_string_equal(offers("report vmpressure o", &c), "on");
+	assert_string_equal(offers("report vmpressure on preset m", &c), "mybox");
 	assert_string_equal(offers("sweep cp", &c), "cpus");
 	assert_string_equal(offers("sweep overc", &c), "overcommit_ratio"); /* a choice (overcommit) cannot be swept */
 	assert_string_equal(offers("sweep pagesize 4", &c), "4K");
