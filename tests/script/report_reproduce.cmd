@@ -30,3 +30,6 @@ sh "$d/last2.sh" | head -4 >"$d/got2.txt"
 $BL -p vm-4g -c "$v
 get committed_as.batch committed_as.max_drift_bytes" >"$d/want2.txt"
 head -2 "$d/got2.txt" | cmp - "$d/want2.txt" && echo "with variants too: $(cat "$d/want2.txt" | tr '\n' ' ')"
+# > PATH inside the command writes the same text to the file (cmd_run's output options)
+$BL -c "report vmpressure on vm-4g > $d/file.txt"
+$BL -c 'report vmpressure on vm-4g' | cmp - "$d/file.txt" && echo "> PATH: the same report"
