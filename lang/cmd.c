@@ -595,10 +595,6 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 		variant_help(out);
 		return 0;
 	}
-	if (!strcmp(argv[0], "report")) {
-		report_help(out);
-		return 0;
-	}
 	if ((c = cmd_find(argv[0]))) {
 		sb_printf(out, "%s %s\n", c->name, c->usage);
 		help_details(s, c, out);
@@ -652,15 +648,10 @@ const struct command commands[] = {
 	{ "get", "NAME [NAME ...]", 1, -1, { ARG_NAMES },
 	  "print a parameter or a metric as bare value(s), for scripts", cmd_get, OUT_CMD, NULL },
 	{ "reset", "[KEY ...]", 0, -1, { ARG_PARAMS },
-<<<<<<< HEAD
 	  "back to the default machine (your variants stay, and it says so), or one key's default", cmd_reset, OUT_NONE, NULL },
-	{ "show", "[machine|all|PATCH]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },
-	  "side-by-side table: metric, before, after, change", cmd_show, OUT_CMD, NULL },
-=======
-	  "back to the default machine (your variants stay, and it says so), or one key's default", cmd_reset, OUT_NONE },
 	{ "show", "[machine|all|PATCH] | PATCH on PRESET...", 0, -1, { ARG_TOPIC, ARG_ON, ARG_MACHINES },
-	  "side-by-side table: metric, before, after, change; with on, a column group per machine", cmd_show, OUT_CMD },
->>>>>>> 4660b20 (compare, show PATCH on PRESET..., report: machines side by side as a list of machine states (lang/compare.c, a table of sources for kernel releases to extend), and a 72-column review report with its reproduce line; presets/server-8s-1024c-8t for the default span)
+	  "side-by-side table: metric, before, after, change; with on, a column group per machine", cmd_show, OUT_CMD,
+	  show_details },
 	{ "explain", "PATCH.METRIC[.SIDE]", 1, 1, { ARG_METRIC, ARG_NONE, ARG_NONE },
 	  "formula, values substituted, result, kernel function", cmd_explain, OUT_CMD, NULL },
 	{ "about", "PATCH", 1, 1, { ARG_PATCH, ARG_NONE, ARG_NONE },
@@ -681,17 +672,13 @@ const struct command commands[] = {
 	  "your own version of a patch's constant, as one more column (help variant)", cmd_variant, OUT_NONE, variant_details },
 	{ "tradeoff", "PATCH [over KNOB FROM TO [step N | x N]] [> PATH]", 1, 9,
 	  { ARG_PATCH, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
-<<<<<<< HEAD
 	  "benefit against cost as the patch's own constant varies; before and after marked (--output PATH too)", cmd_tradeoff, OUT_CMD, tradeoff_details },
-=======
-	  "benefit against cost as the patch's own constant varies; before and after marked (--output PATH too)", cmd_tradeoff, OUT_CMD },
 	{ "compare", "[preset] PRESET PRESET...", 1, -1, { ARG_MACHINES },
 	  "every patch's metrics with a column group per machine (presets, or what a source word names)", cmd_compare,
-	  OUT_CMD },
+	  OUT_CMD, compare_details },
 	{ "report", "PATCH [on PRESET...]", 1, -1, { ARG_PATCH, ARG_ON, ARG_MACHINES },
-	  "a plain-text review summary for a mailing-list reply, 72 columns, reproducible (help report)", cmd_report,
-	  OUT_CMD },
->>>>>>> 4660b20 (compare, show PATCH on PRESET..., report: machines side by side as a list of machine states (lang/compare.c, a table of sources for kernel releases to extend), and a 72-column review report with its reproduce line; presets/server-8s-1024c-8t for the default span)
+	  "a plain-text review summary for a mailing-list reply, 72 columns, reproducible", cmd_report, OUT_CMD,
+	  report_details },
 	{ "format", "[table|csv|json]", 0, 1, { ARG_FORMAT, ARG_NONE, ARG_NONE },
 	  "output format of later commands", cmd_format, OUT_NONE, NULL },
 	{ "help", "[TOPIC]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },

@@ -261,6 +261,31 @@ static int compare_print(const struct session *s, const struct compare_set *set,
 	return 0;
 }
 
+void show_details(struct strbuf *out)
+{
+	sb_puts(out, "show, show all: the machine and every patch's table; show machine: the parameters; show PATCH: "
+		     "PATCH's metrics before, after and for your variants, the change, and better or worse by each "
+		     "metric's direction (help METRIC).\n");
+	compare_details(out);
+}
+
+void compare_details(struct strbuf *out)
+{
+	sb_puts(out,
+		"show PATCH on PRESET PRESET... prints PATCH's metrics with a column group per machine: each group "
+		"the patch's columns (before, after, your variants) and the change before -> after on that machine; "
+		"the kind is the one-letter mark (~ model, * workload, unmarked exact). compare PRESET PRESET... does "
+		"the same for every patch.\n"
+		"Each machine is a preset, loaded as preset load loads it (a NAME or a PATH) and given your "
+		"variants; a preset that does not exist, or one set would refuse, is one error naming it and nothing "
+		"is printed. A leading source word says where the machines come from: preset (the default). At most "
+		"8 machines.\n"
+		"With --width N the groups that do not fit beside each other go on in a block below, each block "
+		"headed again; without it a table is as wide as its groups. --format csv or json gives a row per "
+		"machine, metric and column. In the explorer, m shows the patch under the cursor on the loaded "
+		"machine and up to three presets.\n");
+}
+
 int cmd_compare(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct compare_set *set;

@@ -754,31 +754,31 @@ int report_build(const struct session *s, const struct patch_desc *d, struct com
 	return 0;
 }
 
-void report_help(struct strbuf *out)
+void report_details(struct strbuf *out)
 {
 	sb_puts(out,
-		"report PATCH [on PRESET...] [--width N] [> PATH]\n"
-		"  A plain-text review summary of PATCH to paste into a mailing-list reply, no line wider\n"
-		"  than 72 columns (--width N: 24..1000). In order:\n"
-		"  - the patch's title, seed, kernel files and status (merged, or proposed), as `about` has it;\n"
-		"  - its constant on each machine: before, after and each of your variants (help variant);\n"
-		"  - per machine - the presets named, else laptop-8c-16g, server-2s-128c-512g and\n"
-		"    server-8s-1024c-8t - the gains and prices: every metric with a better direction, its\n"
-		"    kind marked (~ model, * workload, unmarked exact), the change before -> after, and gain\n"
-		"    or price by that direction; a table too wide for the width goes on in a second block;\n"
-		"  - the savings in proportion: the share metrics (eval_share, update_share, lock_share), each\n"
-		"    saving as a share of the work it belongs to;\n"
-		"  - the assumptions: every workload parameter and fitted constant the metrics read, with its\n"
-		"    value on each machine;\n"
-		"  - an ASCII chart of the metric that changes most on the first machine (of those within 1%\n"
-		"    of the largest, the first), over the machine-size parameter it reads, from the smallest\n"
-		"    machine's value to the largest;\n"
-		"  - last, a batchlab -c '...' command that reproduces every number: each machine's preset\n"
-		"    load, its variants, a get of every figure, then the plot. A command too long for the\n"
-		"    width is cut into pieces the shell joins ('...'\\ then '...' on the next line).\n"
-		"  Machines are presets (`report PATCH on preset NAME...` says so explicitly), each loaded as\n"
-		"  preset load does, with your variants; one that does not exist or that set would refuse is\n"
-		"  an error. --format json gives the same content as one object; > PATH writes it to a file.\n");
+		"A plain-text review summary of PATCH to paste into a mailing-list reply, no line wider than 72 "
+		"columns unless --width N (24..1000) says otherwise. In order:\n"
+		"- the patch's title, seed, kernel files and status (merged, or proposed), as about has it;\n"
+		"- its constant on each machine: before, after and each of your variants (help variant);\n"
+		"- per machine - the presets named, else laptop-8c-16g, server-2s-128c-512g and server-8s-1024c-8t - "
+		"the gains and prices: every metric with a better direction, its kind marked (~ model, * workload, "
+		"unmarked exact), the change before -> after, and gain or price by that direction; a table too wide "
+		"for the width goes on in a second block;\n"
+		"- the savings in proportion: the share metrics (vmpressure.eval_share, memcg_charge.update_share, "
+		"committed_as.lock_share), each saving as a share of the work it belongs to;\n"
+		"- the assumptions: every workload parameter and fitted constant the metrics read, with its value on "
+		"each machine;\n"
+		"- an ASCII chart of the metric that changes most on the first machine (of those within 1% of the "
+		"largest change, the first in the patch's order), over the machine-size parameter it reads, from the "
+		"smallest machine's value to the largest;\n"
+		"- last, a batchlab -c '...' command that prints every number again: the first preset load, your "
+		"variants (preset load keeps them), a get of every figure on each machine, then the plot. A command "
+		"too long for the width is cut into pieces the shell joins again: a piece ends with '\\ and the next "
+		"line opens with '.\n"
+		"Machines are presets (report PATCH on preset NAME... says so explicitly), each loaded as preset load "
+		"does and given your variants; one that does not exist, or one set would refuse, is an error. "
+		"--format json gives the same content as one object; > PATH writes it to a file.\n");
 }
 
 int cmd_report(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)

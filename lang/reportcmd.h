@@ -39,7 +39,7 @@ void report_chart_free(struct report_chart *rc);
 int report_build(const struct session *s, const struct patch_desc *d, struct compare_set *set, int width,
 		 enum out_format fmt, struct strbuf *out, char *err, size_t errlen);
 
-/* `help report`: the whole of what report prints, in order. */
-void report_help(struct strbuf *out);
+/* `help report` and the man page: the whole of what report prints, in order (a paragraph a line). */
+void report_details(struct strbuf *out);
 
 #endif
