@@ -46,6 +46,7 @@ struct machine {
 	uint64_t zone;           /* managed pages of the zone vmstat looks at; 0 = totalram */
 	uint64_t overcommit_ratio; /* vm.overcommit_ratio, percent of RAM CommitLimit allows */
 	uint64_t swap;           /* swap bytes (total_swap_pages), CommitLimit counts them */
+	uint64_t kernel;         /* the release the kernel side follows: an index in release_names[] */
 
 	/* the workloads */
 	uint64_t reclaim;        /* bytes written to memory.reclaim */

@@ -7,6 +7,7 @@
 
 #include "err.h"
 #include "mm/kernel.h"
+#include "mm/release.h"
 #include "suggest.h"
 #include "units.h"
 
@@ -54,6 +55,10 @@ const struct param params[] = {
 	{ .name = "swap", .type = PT_SIZE, .offset = FIELD(swap), .min = 0, .max = EiB,
 	  .unit = "bytes", .def = "0", .group = "machine",
 	  .help = "swap space (total_swap_pages), which CommitLimit adds" },
+	/* the default is the newest release the tables know: release_names[] ends with it */
+	{ .name = "kernel", .type = PT_CHOICE, .offset = FIELD(kernel), .max = 23, .flags = PF_NAMES,
+	  .choices = release_names, .unit = "", .def = "6.17", .group = "machine",
+	  .help = "the release whose code the kernel side follows; host: the running kernel's" },
 	{ .name = "reclaim", .type = PT_SIZE, .offset = FIELD(reclaim), .min = 0, .max = EiB,
 	  .unit = "bytes", .def = "1G", .group = "workload",
 	  .help = "bytes written to memory.reclaim (the proactive reclaim request)" },
@@ -299,13 +304,13 @@ int param_set(struct machine *m, const struct param *p, const char *value, char 
 			char idx[4];
 
 			snprintf(idx, sizeof(idx), "%u", (unsigned int)i);
-			if (!strcmp(value, p->choices[i]) || !strcmp(value, idx)) {
+			if (!strcmp(value, p->choices[i]) || (!(p->flags & PF_NAMES) && !strcmp(value, idx))) {
 				*u64_field(m, p) = i;
 				return 0;
 			}
 		}
 		{
-			char range[128];
+			char range[256];
 
 			param_format_range(p, range, sizeof(range));
 			snprintf(err, errlen, "%s: '%s' is not one of %s", p->name, value, range);
@@ -341,6 +346,10 @@ int param_set_u64(struct machine *m, const struct param *p, uint64_t v, char *er
 {
 	char typed[32];
 
+	if (p->type == PT_CHOICE && (p->flags & PF_NAMES) && v <= p->max) {
+		*u64_field(m, p) = v; /* an ordered choice (the releases) is swept by index */
+		return 0;
+	}
 	if (p->type == PT_CHOICE || p->type == PT_REAL)
 		return err_set(err, errlen, "%s: not a whole-number parameter", p->name);
 	/* a sweep stores millions of rows: spell the value out only to complain about it */

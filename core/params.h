@@ -21,6 +21,7 @@ enum param_type {
 
 #define PF_AUTO 0x1 /* "auto" is accepted and stored as 0 */
 #define PF_POW2 0x2 /* must be a power of two */
+#define PF_NAMES 0x4 /* CHOICE: by name only - a release such as 6 is no index */
 
 struct param {
 	const char *name;

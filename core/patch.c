@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "mm/release.h"
 #include "suggest.h"
 #include "variant.h"
 
@@ -79,7 +80,15 @@ int patch_side(const struct patch_desc *d, const char *name)
 		return d->before;
 	if (!strcmp(name, "after"))
 		return d->after;
+	if (d->kernel_code && !strcmp(name, "kernel"))
+		return SIDE_KERNEL;
 	return -1;
+}
+
+/* A context patch (one side, no before/after) takes the kernel side even on its single-valued metrics. */
+static int single_takes_kernel(const struct patch_desc *d, const char *side)
+{
+	return d->kernel_code && patch_nsides(d) == 1 && !strcmp(side, "kernel");
 }
 
 int metric_parse(const char *name, struct metric_ref *ref, char *err, unsigned long errlen)
@@ -122,6 +131,10 @@ int metric_parse_m(const struct machine *m, const char *name, struct metric_ref 
 	}
 	ref->side = -1;
 	if (dot2) {
+		if (ref->metric->single && single_takes_kernel(ref->patch, dot2)) {
+			ref->side = SIDE_KERNEL;
+			return 0;
+		}
 		if (ref->metric->single)
 			return err_set(err, errlen, "'%s': %s.%s is single-valued and takes no side", name,
 				 ref->patch->id, ref->metric->name);
@@ -153,9 +166,66 @@ struct value metric_eval(const struct machine *m, const struct metric_ref *ref, 
 	return metric_compute(m, ref->patch, ref->metric, side, NULL);
 }
 
+/*
+ * The head of every explain of the kernel side: the release, and for each
+ * constant of the patch the row in effect - from which release, the commit,
+ * what changed, and the function and file that compute it there.
+ */
+static void kernel_head(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
+			struct strbuf *why)
+{
+	const struct patch_kernel *k = d->kernel_code;
+	const char *rel = release_names[machine_release(m)];
+
+	if (!why)
+		return;
+	sb_printf(why, "kernel %s: the code of that release (set kernel RELEASE; history %s lists the rows)\n", rel, d->id);
+	for (int i = 0; k->history[i]; i++) {
+		const struct release_history *h = k->history[i];
+		const struct release_row *r = release_row(m, h);
+
+		if (!r) {
+			sb_printf(why, "  %s: n/a on %s: %s\n", h->constant, rel, h->before_first);
+			continue;
+		}
+		sb_printf(why, "  %s since %s%s%s%s: %s; %s\n", h->constant, r->from, r->commit ? " (" : "",
+			  r->commit ? r->commit : "", r->commit ? ")" : "", r->what, r->where);
+		if (r->check)
+			sb_printf(why, "    unconfirmed: %s\n", r->check);
+	}
+	if (k->warning && k->warning(m))
+		sb_printf(why, "warning: %s\n", k->warning(m));
+	if (md->kind == METRIC_MODELED)
+		sb_printf(why, "model: its fitted constants are kept as they are for before/after; only the release's\n"
+			       "  constant goes in (the fit is not redone for that release)\n");
+}
+
+static struct value kernel_compute(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
+				   struct strbuf *why)
+{
+	const struct patch_kernel *k = d->kernel_code;
+	const char *na;
+
+	if (!k)
+		return val_none("no kernel side");
+	kernel_head(m, d, md, why);
+	if (k->na && (na = k->na(m, md, why)))
+		return val_none(na);
+	if (k->pin) {
+		struct machine pinned;
+
+		machine_copy(&pinned, m);
+		k->pin(&pinned);
+		return md->fn(&pinned, md->single || !k->side ? SIDE_KERNEL : k->side(&pinned), why);
+	}
+	return md->fn(m, md->single || !k->side ? SIDE_KERNEL : k->side(m), why);
+}
+
 struct value metric_compute(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
 			    int side, struct strbuf *why)
 {
+	if (side == SIDE_KERNEL)
+		return kernel_compute(m, d, md, why);
 	if (md->single)
 		return md->fn(m, 0, why);
 	if (side >= patch_nsides(d)) {
@@ -171,6 +241,31 @@ struct value metric_compute(const struct machine *m, const struct patch_desc *d,
 		}
 	}
 	return md->fn(m, side, why);
+}
+
+int patch_kernel_walk(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
+		      struct machine *pinned, const struct machine **use)
+{
+	const struct patch_kernel *k = d ? d->kernel_code : NULL;
+
+	if (!k || (k->na && k->na(m, md, NULL)))
+		return -1;
+	*use = m;
+	if (k->pin) {
+		machine_copy(pinned, m);
+		k->pin(pinned);
+		*use = pinned;
+	}
+	return md->single || !k->side ? SIDE_KERNEL : k->side(*use);
+}
+
+const struct patch_desc *metric_patch(const struct metric_desc *md)
+{
+	for (int i = 0; patches[i]; i++)
+		for (const struct metric_desc *x = patches[i]->metrics; x->name; x++)
+			if (x == md)
+				return patches[i];
+	return NULL;
 }
 
 void patch_title(const struct machine *m, const struct patch_desc *d, char *buf, unsigned long len)
@@ -196,6 +291,8 @@ const char *patch_col_name(const struct machine *m, const struct patch_desc *d, 
 
 	if (side >= 0 && side < patch_nsides(d))
 		return d->sides[side];
+	if (side == SIDE_KERNEL)
+		return "kernel";
 	v = variant_at(m, d, side);
 	return v ? v->name : "?";
 }

@@ -14,7 +14,14 @@
 #include "strbuf.h"
 
 #define PATCH_MAX_SIDES 3
-#define PATCH_MAX_COLS (PATCH_MAX_SIDES + VARIANT_MAX) /* the sides and the user's variants */
+/*
+ * The sides, the user's variants, and the kernel side: each metric as the
+ * code of the machine's release (the `kernel` parameter) computes it. Its
+ * index is fixed, past every variant, so the patch's sides and variants
+ * keep theirs and `get PATCH.METRIC` (all sides) keeps its columns.
+ */
+#define SIDE_KERNEL (PATCH_MAX_SIDES + VARIANT_MAX)
+#define PATCH_MAX_COLS (SIDE_KERNEL + 1)
 
 enum value_kind {
 	VAL_NONE, /* cannot be evaluated here; why says so */
@@ -137,6 +144,29 @@ struct patch_constant {
 	const char *floor_why;
 };
 
+struct release_history;
+
+/*
+ * The kernel side of a patch: its constants through the releases (rows of
+ * the patch file's own tables, core/mm/release.h) and how a metric reads
+ * the release.
+ */
+struct patch_kernel {
+	const struct release_history *const *history; /* NULL-terminated; `history PATCH` prints each */
+	/*
+	 * The side whose code m's release runs, for a patch whose releases are
+	 * its own sides (proactive_reclaim's full/cluster/decay), or SIDE_KERNEL
+	 * when the patch's functions read the release themselves. NULL: SIDE_KERNEL.
+	 */
+	int (*side)(const struct machine *m);
+	/* NULL when md computes on m's release; else why not (and why gets the working) */
+	const char *(*na)(const struct machine *m, const struct metric_desc *md, struct strbuf *why);
+	/* NULL, or a warning about m's release that every explain of the side carries */
+	const char *(*warning)(const struct machine *m);
+	/* NULL, or the patch's what-if knobs set to the release's own values on a scratch copy of m */
+	void (*pin)(struct machine *m);
+};
+
 struct patch_desc {
 	const char *id;
 	const char *title;
@@ -152,6 +182,7 @@ struct patch_desc {
 	const struct patch_constant *constant; /* what a variant replaces; NULL: no variants */
 	/* the title as the values stand ("32 -> 128" once charge_batch is 128); NULL: title as it is */
 	void (*title_now)(const struct machine *m, char *buf, unsigned long len);
+	const struct patch_kernel *kernel_code; /* the kernel side; NULL: the patch has none */
 };
 
 extern const struct patch_desc *const patches[]; /* NULL-terminated */
@@ -163,7 +194,7 @@ void patch_ids(char *buf, unsigned long len);
 const char *patch_suggest(const char *id, char *buf, unsigned long len);
 const struct metric_desc *patch_metric(const struct patch_desc *d, const char *name);
 int patch_nsides(const struct patch_desc *d);
-/* A side by name; "before" and "after" always work. -1 if unknown. */
+/* A side by name; "before" and "after" always work, "kernel" where the patch has kernel code. -1 if unknown. */
 int patch_side(const struct patch_desc *d, const char *name);
 
 /* A parsed metric name: PATCH.NAME[.SIDE]; side -1 = all sides (or single-valued). */
@@ -184,6 +215,15 @@ struct value metric_eval(const struct machine *m, const struct metric_ref *ref, 
  */
 struct value metric_compute(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
 			    int side, struct strbuf *why);
+/*
+ * The kernel side as a walk sees it (a list metric's items): the base side
+ * m's release runs and the machine to run it on (*use: m, or pinned with the
+ * release's own values). -1 when d has no kernel side or md is n/a there.
+ */
+int patch_kernel_walk(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
+		      struct machine *pinned, const struct machine **use);
+/* The patch a metric belongs to, or NULL. */
+const struct patch_desc *metric_patch(const struct metric_desc *md);
 /* d's title, following m's values where the title names them. */
 void patch_title(const struct machine *m, const struct patch_desc *d, char *buf, unsigned long len);
 /* Base sides plus m's variants of d: the columns. */

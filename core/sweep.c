@@ -166,7 +166,7 @@ int sweep_bounds_parse(const struct machine *m, const char *key, const char *fro
 
 		return err_set(err, errlen, "unknown key '%s'%s (see 'help set')", key, param_suggest(key, mean, sizeof(mean)));
 	}
-	if (p->type == PT_CHOICE) {
+	if (p->type == PT_CHOICE && !(p->flags & PF_NAMES)) {
 		char range[128];
 
 		param_format_range(p, range, sizeof(range));
@@ -213,6 +213,11 @@ int sweep_range_parse(const struct machine *m, const char *key, const char *from
 		r.rows = count_rows(&r);
 		*out = r;
 		return 0;
+	} else if (p->type == PT_CHOICE) {
+		/* the releases, in order: every one the table knows from FROM to TO */
+		if (how)
+			return err_set(err, errlen, "%s: its values are swept in order, one by one: no '%s' after TO", p->name, how);
+		r.step = 1;
 	} else if (!how) {
 		if (r.real)
 			return err_set(err, errlen, "%s: a real-valued key needs step N or x N after TO", p->name);
@@ -304,14 +309,16 @@ int sweep_add_column(struct sweep *sw, const struct patch_desc *d, const struct 
 	if (sw->ncols == SWEEP_MAX_COLS)
 		return err_set(err, errlen, "too many columns (at most %d)", SWEEP_MAX_COLS);
 	/* a variant's side is checked where it is evaluated (metric_compute: n/a when there is none) */
-	if (!md->single && (side < 0 || side >= patch_nsides(d) + (d->constant ? VARIANT_MAX : 0)))
+	int kernel = side == SIDE_KERNEL && d->kernel_code;
+
+	if (!kernel && !md->single && (side < 0 || side >= patch_nsides(d) + (d->constant ? VARIANT_MAX : 0)))
 		return err_set(err, errlen, "%s.%s has no side %d (it has %d)", d->id, md->name, side, patch_nsides(d));
 	c = &sw->cols[sw->ncols++];
 	memset(c, 0, sizeof(*c));
 	c->patch = d;
 	c->metric = md;
-	c->side = md->single ? 0 : side;
-	c->variant = !md->single && side >= patch_nsides(d);
+	c->side = kernel ? SIDE_KERNEL : md->single ? 0 : side;
+	c->variant = !kernel && !md->single && side >= patch_nsides(d);
 	snprintf(c->head, sizeof(c->head), "%s", head);
 	return 0;
 }
@@ -321,6 +328,11 @@ int sweep_add_metric(struct sweep *sw, const char *name, char *err, size_t errle
 	return sweep_add_metric_m(sw, NULL, name, err, errlen);
 }
 
+int sweep_over_kernel(const struct sweep *sw)
+{
+	return sw->range.key && !strcmp(sw->range.key->name, "kernel");
+}
+
 int sweep_add_metric_m(struct sweep *sw, const struct machine *m, const char *name, char *err, size_t errlen)
 {
 	struct metric_ref ref;
@@ -328,6 +340,12 @@ int sweep_add_metric_m(struct sweep *sw, const struct machine *m, const char *na
 
 	if (metric_parse_m(m, name, &ref, err, errlen))
 		return -1;
+	/* over the releases a metric's own column is its kernel side: before and after do not move */
+	if (ref.side < 0 && sweep_over_kernel(sw) && ref.patch->kernel_code &&
+	    (!ref.metric->single || patch_nsides(ref.patch) == 1)) {
+		snprintf(head, sizeof(head), "%s.%s.kernel", ref.patch->id, ref.metric->name);
+		return sweep_add_column(sw, ref.patch, ref.metric, SIDE_KERNEL, head, err, errlen);
+	}
 	if (ref.metric->single || ref.side >= 0)
 		return sweep_add_column(sw, ref.patch, ref.metric, ref.side, name, err, errlen);
 	for (int s = 0; s < patch_ncols(m, ref.patch); s++) {
@@ -492,7 +510,7 @@ static void cpus_group(struct sweep *sw, const struct machine *m, int i, char *t
 	for (int j = i; j < sw->ncols; j++) {
 		struct sweep_col *c = &sw->cols[j];
 
-		if (c->metric != md || c->hoisted || c->variant || tried[j] || out[c->side])
+		if (c->metric != md || c->hoisted || c->variant || c->side == SIDE_KERNEL || tried[j] || out[c->side])
 			continue;
 		tried[j] = 1;
 		who[c->side] = j;
@@ -605,7 +623,8 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 		/* tests/unit/test_patch.c holds reads to the truth: a key not listed cannot move the value
 		 * (a metric that lists nothing is taken to read everything) */
 		c->hoisted = c->metric->reads && !metric_reads(c->metric, sw->range.key->name) &&
-			     !(c->variant && variant_reads(m, c->patch, c->side, sw->range.key->name));
+			     !(c->variant && variant_reads(m, c->patch, c->side, sw->range.key->name)) &&
+			     !(c->side == SIDE_KERNEL && sweep_over_kernel(sw));
 		if (c->hoisted) {
 			c->once = metric_compute(m, c->patch, c->metric, c->side, NULL);
 			sw->hoisted++;
@@ -617,7 +636,8 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 		for (int i = 0; i < sw->ncols; i++) {
 			struct sweep_col *c = &sw->cols[i];
 
-			if (c->hoisted || tried[i] || !c->metric->fn_cpus)
+			/* the kernel side goes through metric_compute() per row: a release may make it n/a */
+			if (c->hoisted || tried[i] || !c->metric->fn_cpus || c->side == SIDE_KERNEL)
 				continue;
 			if (c->variant) {
 				c->fast = cpus_table(m, c, sw->range.to, &c->fast_why);

@@ -117,6 +117,8 @@ void sweep_init(struct sweep *sw, const struct sweep_range *r);
 int sweep_add_metric(struct sweep *sw, const char *name, char *err, size_t errlen);
 /* The same, where m's variants are sides (PATCH.NAME.VARIANT, and columns of PATCH.NAME). */
 int sweep_add_metric_m(struct sweep *sw, const struct machine *m, const char *name, char *err, size_t errlen);
+/* Is the sweep over the releases (the `kernel` key)? A bare METRIC then means its kernel side. */
+int sweep_over_kernel(const struct sweep *sw);
 /* Any metric, by descriptor (tests use metrics no model registers). */
 int sweep_add_column(struct sweep *sw, const struct patch_desc *d, const struct metric_desc *md, int side,
 		     const char *head, char *err, size_t errlen);
@@ -155,7 +157,7 @@ static inline struct value sweep_value(const struct sweep *sw, int col)
 
 		return why ? val_none(why) : c->metric->fn(&sw->m, c->side, NULL);
 	}
-	if (c->variant)
+	if (c->variant || c->side == SIDE_KERNEL) /* the kernel side's release may make it n/a */
 		return metric_compute(&sw->m, c->patch, c->metric, c->side, NULL);
 	return c->metric->fn(&sw->m, c->side, NULL);
 }

@@ -34,25 +34,42 @@ static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out,
 {
 	struct machine next = s->m;
 	char mean[128];
+	struct strbuf said = STRBUF_INIT;
 
-	(void)out;
 	if (argc % 2)
 		return err_set(err, errlen, "set: expected KEY VALUE [KEY VALUE ...]");
 	/* all pairs or none: a script never sees a half-applied set */
 	for (int i = 0; i < argc; i += 2) {
 		const struct param *p = param_find(argv[i]);
+		const char *value = argv[i + 1];
+		char rel[32], source[300];
 
 		if (!p && setting_find(argv[i]))
 			continue; /* a session setting: applied below, once the machine is known good */
-		if (!p)
+		if (!p) {
+			sb_free(&said);
 			return err_set(err, errlen, "set: unknown key '%s'%s (see 'help set')", argv[i],
 				       param_suggest(argv[i], mean, sizeof(mean)));
-		if (param_set(&next, p, argv[i + 1], err, errlen))
+		}
+		/* kernel host: the running kernel's release, and which one that is */
+		if (!strcmp(p->name, "kernel") && !strcmp(value, "host")) {
+			if (host_kernel(rel, sizeof(rel), source, sizeof(source))) {
+				sb_free(&said);
+				return err_set(err, errlen, "set: kernel host: %s", source);
+			}
+			sb_printf(&said, "kernel = %s # %s\n", rel, source);
+			value = rel;
+		}
+		if (param_set(&next, p, value, err, errlen)) {
+			sb_free(&said);
 			return -1;
+		}
 	}
 	/* the machine as a whole: set ram 1T totalram 200000000p works in either order */
-	if (machine_check(&next, err, errlen))
+	if (machine_check(&next, err, errlen)) {
+		sb_free(&said);
 		return -1;
+	}
 	/* settings after the machine: each checks its value first, so none is half-applied either */
 	{
 		int was = s->theme;
@@ -62,11 +79,14 @@ static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out,
 
 			if (st && st->set(s, argv[i + 1], err, errlen)) {
 				s->theme = was;
+				sb_free(&said);
 				return -1;
 			}
 		}
 	}
 	s->m = next;
+	sb_puts(out, sb_str(&said));
+	sb_free(&said);
 	return 0;
 }
 
@@ -120,13 +140,13 @@ static void get_metric(const struct machine *m, const struct metric_ref *ref, st
 	char b[64];
 
 	for (int i = one ? ref->side : 0; i < (one ? ref->side + 1 : nsides); i++) {
-		int side = ref->metric->single ? 0 : i;
+		int side = ref->metric->single && i != SIDE_KERNEL ? 0 : i;
 		struct value v = metric_eval(m, ref, side);
 
 		if (rec) {
 			char name[160];
 
-			if (ref->metric->single)
+			if (ref->metric->single && side != SIDE_KERNEL)
 				snprintf(name, sizeof(name), "%s.%s", ref->patch->id, ref->metric->name);
 			else
 				snprintf(name, sizeof(name), "%s.%s.%s", ref->patch->id, ref->metric->name,
@@ -276,12 +296,12 @@ static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *
 
 		rec_begin(&rec, s->format, heads, out);
 		for (int i = one ? ref.side : 0; i < (one ? ref.side + 1 : nsides); i++) {
-			int side = ref.metric->single ? 0 : i;
+			int side = ref.metric->single && i != SIDE_KERNEL ? 0 : i;
 			struct strbuf steps = STRBUF_INIT;
 			struct value v = metric_compute(&s->m, ref.patch, ref.metric, side, &steps);
 			char name[160];
 
-			if (ref.metric->single)
+			if (ref.metric->single && side != SIDE_KERNEL)
 				snprintf(name, sizeof(name), "%s.%s", ref.patch->id, ref.metric->name);
 			else
 				snprintf(name, sizeof(name), "%s.%s.%s", ref.patch->id, ref.metric->name,

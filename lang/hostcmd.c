@@ -10,6 +10,7 @@
 
 #include "../core/err.h"
 #include "../core/host_parse.h"
+#include "../core/mm/release.h"
 #include "../core/params.h"
 #include "../core/units.h"
 #include "escape.h"
@@ -132,10 +133,31 @@ struct reading {
  * and the current value kept. Only when nothing at all could be read is it an
  * error: then the machine is unchanged and the command fails.
  */
+int host_kernel(char *value, size_t vlen, char *source, size_t slen)
+{
+	char why[200], perr[300], *text = read_proc("/proc/sys/kernel/osrelease", why, sizeof(why));
+	int idx;
+
+	if (!text) {
+		snprintf(source, slen, "%s", why);
+		return -1;
+	}
+	text[strcspn(text, "\n")] = '\0';
+	if (release_from_uname(text, &idx, perr, sizeof(perr))) {
+		snprintf(source, slen, "/proc/sys/kernel/osrelease: %s", perr);
+		free(text);
+		return -1;
+	}
+	snprintf(value, vlen, "%s", release_names[idx]);
+	snprintf(source, slen, "/proc/sys/kernel/osrelease: %.60s, the newest known release not after it", text);
+	free(text);
+	return 0;
+}
+
 static int host_load(struct session *s, struct strbuf *out, char *err, size_t errlen)
 {
-	struct reading r[5] = { { .key = "pagesize" }, { .key = "cpus" }, { .key = "ram" }, { .key = "totalram" },
-				{ .key = "overcommit" } };
+	struct reading r[6] = { { .key = "pagesize" }, { .key = "cpus" }, { .key = "ram" }, { .key = "totalram" },
+				{ .key = "overcommit" }, { .key = "kernel" } };
 	struct machine next = s->m;
 	uint64_t pagesize = page_size(), cpus, kb, mode;
 	char why[200], perr[128], *text;
@@ -196,8 +218,10 @@ static int host_load(struct session *s, struct strbuf *out, char *err, size_t er
 		snprintf(r[4].source, sizeof(r[4].source), "%s", why);
 	}
 
+	r[5].ok = !host_kernel(r[5].value, sizeof(r[5].value), r[5].source, sizeof(r[5].source));
+
 	/* the page size first: totalram and zone are counted in pages */
-	for (int i = 0; i < 5; i++) {
+	for (int i = 0; i < 6; i++) {
 		if (r[i].ok && param_set(&next, param_find(r[i].key), r[i].value, perr, sizeof(perr))) {
 			snprintf(r[i].source, sizeof(r[i].source), "%s", perr);
 			r[i].ok = 0;
@@ -212,8 +236,8 @@ static int host_load(struct session *s, struct strbuf *out, char *err, size_t er
 		sb_puts(out, "# this machine, read by 'host'\n");
 	else
 		rec_begin(&rec, s->format, heads, out);
-	for (int i = 0; i < 5; i++) {
-		static const int order[5] = { 1, 2, 0, 3, 4 }; /* as a preset reads: cpus, ram, pagesize... */
+	for (int i = 0; i < 6; i++) {
+		static const int order[6] = { 1, 2, 0, 3, 4, 5 }; /* as a preset reads: cpus, ram, pagesize... */
 		const struct reading *x = &r[order[i]];
 		const struct param *p = param_find(x->key);
 		char v[64];

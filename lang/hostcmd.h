@@ -12,6 +12,13 @@
 #include "../core/strbuf.h"
 #include "session.h"
 
+/*
+ * The running kernel's release (/proc/sys/kernel/osrelease, what uname -r
+ * prints) as the newest release batchlab knows not after it: 0 with its name
+ * in value and where it came from in source, or -1 with why in source.
+ */
+int host_kernel(char *value, size_t vlen, char *source, size_t slen);
+
 /* The `host` row of the command table: no argument loads, "check" compares. */
 int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 

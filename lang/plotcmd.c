@@ -177,7 +177,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 
 	/* both sides as two curves unless one was named */
 	if (ref.metric->single || ref.side >= 0) {
-		sides[nser++] = ref.metric->single ? 0 : ref.side;
+		sides[nser++] = ref.metric->single && ref.side != SIDE_KERNEL ? 0 : ref.side;
 	} else {
 		sides[nser++] = ref.patch->before;
 		if (ref.patch->after != ref.patch->before)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../core/err.h"
+#include "../core/mm/release.h"
 #include "../core/params.h"
 #include "../core/suggest.h"
 #include "../core/units.h"
@@ -56,8 +57,19 @@ int render_list(const struct machine *m, const struct metric_desc *md, int side,
 		uint64_t *count)
 {
 	struct list_out l = { out, json, 0 };
-	struct value v = md->fn(m, side, NULL);
+	struct machine pinned;
+	struct value v;
 
+	if (side == SIDE_KERNEL) {
+		const struct patch_desc *d = metric_patch(md);
+
+		v = d ? metric_compute(m, d, md, side, NULL) : val_none(NULL);
+		/* the walk is that of the side the release runs, on its own values */
+		if (v.kind != VAL_LIST || (side = patch_kernel_walk(m, d, md, &pinned, &m)) < 0)
+			return -1;
+	} else {
+		v = md->fn(m, side, NULL);
+	}
 	*count = v.i;
 	if (v.kind != VAL_LIST || !md->list || v.i > RENDER_LIST_MAX)
 		return -1;
@@ -368,6 +380,7 @@ static void show_unit_note(const struct patch_desc *d, const struct show_row *ro
 			/* a cell that kept a scaled unit (16 MiB, 2.324 ms) needs no note */
 			for (int c = 0; c < ncols; c++)
 				bare |= r->brief[c][0] && !cell_has_unit(r->brief[c]);
+			bare |= r->brief[SIDE_KERNEL][0] && !cell_has_unit(r->brief[SIDE_KERNEL]);
 			if (!bare)
 				continue;
 			sb_printf(&t, "%s %s", first ? "" : ",", k->name);
@@ -386,6 +399,12 @@ static void show_unit_note(const struct patch_desc *d, const struct show_row *ro
 }
 
 /* A paragraph a metric: name (kind): side value, ..., change; variants. */
+/* Does md get a kernel column: every metric with sides, and a context patch's single ones. */
+static int show_kernel(const struct patch_desc *d, const struct metric_desc *md)
+{
+	return d->kernel_code && (!md->single || patch_nsides(d) == 1);
+}
+
 static void show_stacked(const struct machine *m, const struct patch_desc *d, const struct show_row *rows, int width,
 			 struct strbuf *out)
 {
@@ -406,6 +425,8 @@ static void show_stacked(const struct machine *m, const struct patch_desc *d, co
 			for (int c = nsides; c < ncols; c++)
 				sb_printf(&t, "%s %s %s", c == nsides ? ";" : ",", patch_col_name(m, d, c), r->side[c]);
 		}
+		if (show_kernel(d, md))
+			sb_printf(&t, "; kernel %s", r->side[SIDE_KERNEL]);
 		sb_putc(&t, '\n');
 		/* the name hangs: its continuation lines are indented past the mark */
 		{
@@ -444,15 +465,20 @@ static void show_rows(const struct machine *m, const struct patch_desc *d, const
 			side_w[c] = max_i(side_w[c], (int)strlen(f & SHOW_BRIEF ? r->brief[c]
 								 : c >= nsides && f & SHOW_BARE_VAR ? r->bare[c]
 												: r->side[c]));
+		if (d->kernel_code)
+			side_w[SIDE_KERNEL] = max_i(max_i(side_w[SIDE_KERNEL], (int)strlen("kernel")),
+						    (int)strlen(f & SHOW_BRIEF ? r->brief[SIDE_KERNEL] : r->side[SIDE_KERNEL]));
 		change_w = max_i(change_w, (int)strlen(f & SHOW_BRIEF ? r->change_brief : r->change) +
 						   (f & SHOW_VMARK && r->verdict ? 2 : 0));
 		if (!(f & SHOW_VMARK))
 			verdict_w = max_i(verdict_w, (int)strlen(verdict_word(r->verdict)));
 		unit_w = max_i(unit_w, (int)strlen(md->unit));
 	}
-	if (f & SHOW_BRIEF) /* one column for all the sides: they line up */
+	if (f & SHOW_BRIEF) { /* one column for all the sides: they line up */
 		for (int c = 1; c < ncols; c++)
 			side_w[0] = max_i(side_w[0], side_w[c]);
+		side_w[0] = max_i(side_w[0], side_w[SIDE_KERNEL]);
+	}
 	for (int row = -1; row < 0 || d->metrics[row].name; row++) {
 		const struct show_row *r = row >= 0 ? &rows[row] : NULL;
 		struct strbuf line = STRBUF_INIT;
@@ -482,6 +508,10 @@ static void show_rows(const struct machine *m, const struct patch_desc *d, const
 			sb_printf(&line, "%*s%-*s", gap, "", f & SHOW_BRIEF ? side_w[0] : side_w[c],
 				  !r ? patch_col_name(m, d, c) : f & SHOW_BRIEF ? r->brief[c]
 							       : f & SHOW_BARE_VAR ? r->bare[c] : r->side[c]);
+		/* the kernel side last, right-aligned as the sides are */
+		if (d->kernel_code)
+			sb_printf(&line, "%*s%*s", gap, "", f & SHOW_BRIEF ? side_w[0] : side_w[SIDE_KERNEL],
+				  !r ? "kernel" : f & SHOW_BRIEF ? r->brief[SIDE_KERNEL] : r->side[SIDE_KERNEL]);
 		/* no trailing blanks: a row without a verdict ends at its last word */
 		while (line.len && line.buf[line.len - 1] == ' ')
 			line.buf[--line.len] = '\0';
@@ -507,6 +537,12 @@ static int show_model_table(const struct machine *m, const struct patch_desc *d,
 	for (md = d->metrics; md->name; md++) {
 		struct show_row *r = &rows[md - d->metrics];
 
+		if (show_kernel(d, md)) {
+			struct value v = metric_compute(m, d, md, SIDE_KERNEL, NULL);
+
+			render_human(v, md->unit, r->side[SIDE_KERNEL], sizeof(r->side[SIDE_KERNEL]));
+			fmt_human_short(v, md->unit, SHOW_BRIEF_W, r->brief[SIDE_KERNEL], sizeof(r->brief[SIDE_KERNEL]));
+		}
 		if (md->single) {
 			/* one value: in the change column of a patch with sides, else its only column */
 			struct value v = md->fn(m, 0, NULL);
@@ -549,6 +585,8 @@ static int show_model_table(const struct machine *m, const struct patch_desc *d,
 
 		snprintf(id, sizeof(id), "%s: ", d->id);
 		sb_printf(&t, "%s  (seed %.3s; %s)", title, d->seed, d->kernel);
+		if (d->kernel_code) /* whose code the kernel column is */
+			sb_printf(&t, "; kernel: %s", release_names[machine_release(m)]);
 		if ((int)(strlen(id) + t.len) <= width)
 			sb_printf(out, "%s%s\n", id, sb_str(&t));
 		else
@@ -583,6 +621,13 @@ static void show_model_records(const struct machine *m, const struct patch_desc 
 		for (int s = 0; s < (md->single ? 1 : nsides); s++) {
 			struct record r = { d->id, md->name, md->single ? "" : patch_col_name(m, d, s), md->unit,
 					    kind_name(md), metric_compute(m, d, md, s, NULL), NULL, md->list ? md : NULL, m, s };
+
+			emit_record(f, &r, first, out);
+		}
+		if (d->kernel_code && (!md->single || patch_nsides(d) == 1)) {
+			struct record r = { d->id, md->name, "kernel", md->unit, kind_name(md),
+					    metric_compute(m, d, md, SIDE_KERNEL, NULL), NULL, md->list ? md : NULL, m,
+					    SIDE_KERNEL };
 
 			emit_record(f, &r, first, out);
 		}
@@ -668,7 +713,7 @@ static void explain_one(const struct machine *m, const struct metric_ref *ref, i
 	if (v.kind == VAL_LIST) /* the items are in the working below; `get` prints them bare */
 		sb_printf(out, "%s.%s.%s = a list of %s (%s each)", ref->patch->id, md->name, patch_col_name(m, ref->patch, side), bare,
 			  md->unit);
-	else if (md->single)
+	else if (md->single && side != SIDE_KERNEL)
 		sb_printf(out, "%s.%s = %s", ref->patch->id, md->name, human);
 	else
 		sb_printf(out, "%s.%s.%s = %s", ref->patch->id, md->name, patch_col_name(m, ref->patch, side), human);
@@ -699,7 +744,7 @@ void render_explain(const struct machine *m, const struct metric_ref *ref, int s
 	int nsides = patch_ncols(m, ref->patch);
 
 	if (ref->metric->single) {
-		explain_one(m, ref, 0, out);
+		explain_one(m, ref, side == SIDE_KERNEL ? SIDE_KERNEL : 0, out);
 		return;
 	}
 	if (side >= 0) {

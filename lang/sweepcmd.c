@@ -76,6 +76,11 @@ static char *put_key(char *p, const struct sweep *sw, enum out_format fmt)
 {
 	char b[64];
 
+	if (sw->range.key->type == PT_CHOICE) { /* a release by its name; json quotes it */
+		p = fmt == FMT_JSON ? put_str(p, "\"") : p;
+		p = put_str(p, sw->range.key->choices[sw->cur.u]);
+		return fmt == FMT_JSON ? put_str(p, "\"") : p;
+	}
 	if (!sw->range.real)
 		return fmt_u64_put(p, sw->cur.u);
 	if (fmt != FMT_TABLE)

@@ -49,6 +49,8 @@ static void put_where_key(const struct sweep_range *r, const struct sweep_cursor
 {
 	if (r->real)
 		fmt_real_shortest(c->r, buf, len);
+	else if (r->key->type == PT_CHOICE) /* a release, by its name */
+		snprintf(buf, len, "%s", r->key->choices[c->u]);
 	else
 		snprintf(buf, len, "%llu", (unsigned long long)c->u);
 }
@@ -172,7 +174,7 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 	struct records rec;
 	enum where_op op;
 	char why[256], from[64], to[64];
-	int sides[PATCH_MAX_COLS], nsides = 0, stepped = argc == 9;
+	int sides[PATCH_MAX_COLS], nsides = 0, stepped = argc == 9, choice;
 
 	if ((argc != 7 && argc != 9) || strcmp(argv[3], "over") ||
 	    (stepped && strcmp(argv[7], "step") && strcmp(argv[7], "x")))
@@ -190,9 +192,15 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 	if (stepped ? sweep_range_parse(&s->m, argv[4], argv[5], argv[6], argv[7], argv[8], &r, why, sizeof(why))
 		    : sweep_bounds_parse(&s->m, argv[4], argv[5], argv[6], &r, why, sizeof(why)))
 		return err_set(err, errlen, "where: %s", why);
-	/* a metric with sides and none named: an answer for every side */
-	if (ref.metric->single || ref.side >= 0)
-		sides[nsides++] = ref.metric->single ? 0 : ref.side;
+	/* the releases are few and in order: every one is tried, the first where it holds is the answer */
+	choice = r.key->type == PT_CHOICE;
+	if (choice && sweep_range_parse(&s->m, argv[4], argv[5], argv[6], NULL, NULL, &r, why, sizeof(why)))
+		return err_set(err, errlen, "where: %s", why);
+	/* a metric with sides and none named: an answer for every side; over the releases, its kernel side */
+	if (choice && ref.side < 0 && ref.patch->kernel_code && (!ref.metric->single || patch_nsides(ref.patch) == 1))
+		sides[nsides++] = SIDE_KERNEL;
+	else if (ref.metric->single || ref.side >= 0)
+		sides[nsides++] = ref.metric->single && ref.side != SIDE_KERNEL ? 0 : ref.side;
 	else
 		for (int i = 0; i < patch_ncols(&s->m, ref.patch) && nsides < PATCH_MAX_COLS; i++)
 			sides[nsides++] = i;
@@ -222,12 +230,12 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 		col.patch = ref.patch;
 		col.metric = ref.metric;
 		col.side = sides[k];
-		if (ref.metric->single)
+		if (ref.metric->single && sides[k] != SIDE_KERNEL)
 			snprintf(name, sizeof(name), "%s.%s", ref.patch->id, ref.metric->name);
 		else
 			snprintf(name, sizeof(name), "%s.%s.%s", ref.patch->id, ref.metric->name,
 				 patch_col_name(&s->m, ref.patch, sides[k]));
-		if (stepped ? where_stepped(&s->m, &r, &col, op, thr, &res, refused, sizeof(refused), why, sizeof(why))
+		if (stepped || choice ? where_stepped(&s->m, &r, &col, op, thr, &res, refused, sizeof(refused), why, sizeof(why))
 			    : sweep_where(&s->m, &r, &col, op, thr, &res, why, sizeof(why)))
 			return err_set(err, errlen, "where: %s", why);
 		put_where_key(&r, &res.at, key, sizeof(key));
@@ -237,7 +245,10 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 		if (s->format != FMT_TABLE && nsides > 1) {
 			rec_str(&rec, name);
 			rec_str(&rec, r.key->name);
-			rec_num(&rec, key);
+			if (choice)
+				rec_str(&rec, key);
+			else
+				rec_num(&rec, key);
 			rec_value(&rec, res.v);
 			rec_bool(&rec, res.found);
 			rec_bool(&rec, res.monotone);
@@ -253,8 +264,8 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 		if (s->format == FMT_JSON) {
 			int quote = res.v.kind == VAL_NONE || (res.v.kind == VAL_REAL && isinf(res.v.r));
 
-			sb_printf(out, "{\"%s\": %s, \"%s\": %s%s%s, \"holds\": %s, \"monotone\": %s}\n", r.key->name, key,
-				  name, quote ? "\"" : "", val, quote ? "\"" : "", res.found ? "true" : "false",
+			sb_printf(out, "{\"%s\": %s%s%s, \"%s\": %s%s%s, \"holds\": %s, \"monotone\": %s}\n", r.key->name,
+				  choice ? "\"" : "", key, choice ? "\"" : "", name, quote ? "\"" : "", val, quote ? "\"" : "", res.found ? "true" : "false",
 				  res.monotone ? "true" : "false");
 			continue;
 		}
@@ -284,6 +295,9 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 		if (stepped)
 			sb_printf(out, "  (every %s in the range %s %s was tried: the answer is exact for those values)\n",
 				  r.key->name, argv[7], argv[8]);
+		else if (choice)
+			sb_printf(out, "  (the first release from %s on where it holds: every known release up to %s was tried in order)\n",
+				  argv[5], res.found ? key : argv[6]);
 		else if (res.monotone)
 			sb_printf(out, "  (assumes %s is monotone in %s: it was, at the %llu values looked at)\n", name,
 				  r.key->name, (unsigned long long)res.evals);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "kernel.h"
+#include "release.h"
 #include "../mva.h"
 #include "../units.h"
 #include "../variant.h"
@@ -25,21 +26,14 @@ static const char *const policy_names[] = { "OVERCOMMIT_GUESS", "OVERCOMMIT_ALWA
  * memory hotplug. Its types hold: nr * 2 fits s32 for any CPU count, and the
  * memory-sized part is clamped to INT_MAX before max_t(s32, ...).
  */
-static uint64_t compute_batch(const struct machine *m, int side, struct strbuf *why)
+/* The arithmetic every release since 3.11 shares: the memory-sized part over div, capped, floored. */
+static uint64_t mm_batch(const struct machine *m, uint64_t div, struct strbuf *why)
 {
-	if (side > AFTER)
-		return variant_const(m, &committed_as_patch, side, why);
 	uint64_t nr = m->cpus, ram = machine_totalram(m);
 	uint64_t floor = max_u64(2 * nr, 32);
-	uint64_t div = (side == AFTER && m->overcommit != OVERCOMMIT_NEVER) ? 256 / m->committed_lift : 256;
 	uint64_t memsized = min_u64(ram / nr / div, KERNEL_INT_MAX);
 	uint64_t batch = max_u64(memsized, floor);
 
-	if (side == BEFORE)
-		sb_printf(why, "formula (any policy): batch = max(min(totalram / nr / 256, INT_MAX), max(2 * nr, 32))\n");
-	else
-		sb_printf(why, "formula (%s): batch = max(min(totalram / nr / %llu, INT_MAX), max(2 * nr, 32))\n",
-			  policy_names[m->overcommit], (unsigned long long)div);
 	sb_printf(why, "totalram = %llu pages, nr = num_present_cpus() = %llu\n", (unsigned long long)ram,
 		  (unsigned long long)nr);
 	sb_printf(why, "%llu / %llu / %llu = %llu; min(.., INT_MAX) = %llu\n", (unsigned long long)ram,
@@ -49,6 +43,90 @@ static uint64_t compute_batch(const struct machine *m, int side, struct strbuf *
 		  (unsigned long long)floor, (unsigned long long)memsized, (unsigned long long)floor,
 		  (unsigned long long)batch);
 	machine_note_estimates(m, 0, why);
+	return batch;
+}
+
+/* 3.11 to 5.8: one formula whatever the policy, 0.4% of totalram per CPU. */
+static struct value batch_3_11(const struct machine *m, const struct release_row *r, struct strbuf *why)
+{
+	(void)r;
+	sb_printf(why, "formula (3.11-5.8, any policy): batch = max(min(totalram / nr / 256, INT_MAX), max(2 * nr, 32))\n");
+	return val_int(mm_batch(m, 256, why));
+}
+
+/* 5.9 on: OVERCOMMIT_NEVER keeps /256, guess and always divide by 4 (seed 003). */
+static struct value batch_5_9(const struct machine *m, const struct release_row *r, struct strbuf *why)
+{
+	uint64_t div = m->overcommit == OVERCOMMIT_NEVER ? 256 : 4;
+
+	(void)r;
+	sb_printf(why, "formula (5.9 on, %s): batch = max(min(totalram / nr / %llu, INT_MAX), max(2 * nr, 32))\n",
+		  policy_names[m->overcommit], (unsigned long long)div);
+	return val_int(mm_batch(m, div, why));
+}
+
+static const struct release_row batch_rows[] = {
+	{ "3.11", NULL, "vm_committed_as_batch = max(min(totalram / nr / 256, INT_MAX), max(2 * nr, 32)), "
+	  "nr = num_present_cpus(); recomputed on memory hotplug", "mm_compute_batch(), mm/mm_init.c",
+	  "read in 3.11.0 (3.10's mm/mm_init.c has no mm_compute_batch()), 4.14.5 and 5.8.1; the commit was not "
+	  "identified", batch_3_11, 0 },
+	{ "5.9", "56f3547bfa4d", "totalram / nr / 4 unless OVERCOMMIT_NEVER (/ 256), recomputed when the policy "
+	  "changes (seed 003)", "mm_compute_batch(), mm/mm_init.c; overcommit_policy_handler(), mm/util.c",
+	  "5.8.1 has the 3.11 formula and 5.9.1 this one", batch_5_9, 0 },
+	{ .from = NULL },
+};
+
+static const struct release_history batch_history = {
+	.constant = "vm_committed_as_batch", .unit = "pages", .rows = batch_rows,
+	.before_first = "vm_committed_as_batch first appears in 3.11 (mm_compute_batch(), mm/mm_init.c)",
+};
+
+static struct value row_reads(const struct machine *m, const struct release_row *r, struct strbuf *why)
+{
+	(void)why;
+	return val_int(r->mode ? m->cpus : 1);
+}
+
+/* mode: 0 one read of fbc->count, 1 a sum over every online CPU */
+static const struct release_row sum_rows[] = {
+	{ "3.11", NULL, "vm_memory_committed() = percpu_counter_read_positive(): one read, off by the drift",
+	  "vm_memory_committed(), mm/util.c", "read in 3.11.0 and 5.8.1", row_reads, 0 },
+	{ "5.9", "4e2ee51e8251", "vm_memory_committed() = percpu_counter_sum_positive(): exact, reads every online "
+	  "CPU (a sibling of seed 003 in its series)", "vm_memory_committed(), mm/util.c",
+	  "read in 5.9.1 (5.8.1 reads once); the commit as the truth round found it",
+	  row_reads, 1 },
+	{ .from = NULL },
+};
+
+static const struct release_history sum_history = {
+	.constant = "vm_memory_committed() reads", .unit = "reads", .rows = sum_rows,
+	.before_first = "batchlab's table starts at 3.11",
+};
+
+/*
+ * mm_compute_batch(), mm/mm_init.c, before and after seed 003, or on the
+ * kernel side as the machine's release computes it.
+ */
+static uint64_t compute_batch(const struct machine *m, int side, struct strbuf *why)
+{
+	if (side == SIDE_KERNEL) {
+		const struct release_row *r = release_row(m, &batch_history); /* kernel_na() made sure of one */
+		uint64_t b = r->value(m, r, why).i;
+
+		sb_printf(why, "kernel %s: %s\n", release_names[machine_release(m)], r->where);
+		return b;
+	}
+	if (side > AFTER)
+		return variant_const(m, &committed_as_patch, side, why);
+	uint64_t div = (side == AFTER && m->overcommit != OVERCOMMIT_NEVER) ? 256 / m->committed_lift : 256;
+	uint64_t batch;
+
+	if (side == BEFORE)
+		sb_printf(why, "formula (any policy): batch = max(min(totalram / nr / 256, INT_MAX), max(2 * nr, 32))\n");
+	else
+		sb_printf(why, "formula (%s): batch = max(min(totalram / nr / %llu, INT_MAX), max(2 * nr, 32))\n",
+			  policy_names[m->overcommit], (unsigned long long)div);
+	batch = mm_batch(m, div, why);
 	sb_printf(why, "kernel: mm_compute_batch(), mm/mm_init.c%s\n", side == BEFORE ? " (before seed 003)" : " (seed 003)");
 	return batch;
 }
@@ -185,12 +263,15 @@ static struct value commit_limit_error_pct(const struct machine *m, int side, st
  */
 static struct value sum_cost(const struct machine *m, int side, struct strbuf *why)
 {
-	double reads = side == BEFORE ? 1 : (double)m->cpus, us = reads * m->committed_sum_cpu_ns / 1000;
+	int one = side == SIDE_KERNEL ? !release_row(m, &sum_history)->mode : side == BEFORE;
+	double reads = one ? 1 : (double)m->cpus, us = reads * m->committed_sum_cpu_ns / 1000;
 
-	if (side == BEFORE)
-		sb_printf(why, "before: vm_memory_committed() = percpu_counter_read_positive(): one read of fbc->count\n");
+	if (one)
+		sb_printf(why, "%s: vm_memory_committed() = percpu_counter_read_positive(): one read of fbc->count\n",
+			  side == SIDE_KERNEL ? release_names[machine_release(m)] : "before");
 	else
-		sb_printf(why, "after: vm_memory_committed() = percpu_counter_sum_positive(): fbc->lock, then every online CPU's counter\n");
+		sb_printf(why, "%s: vm_memory_committed() = percpu_counter_sum_positive(): fbc->lock, then every online CPU's counter\n",
+			  side == SIDE_KERNEL ? release_names[machine_release(m)] : "after");
 	sb_printf(why, "the change is commit 4e2ee51e8251 (\"mm/util.c: make vm_memory_committed() more accurate\"),\n"
 		       "  a sibling of seed 003 in its series, not seed 003 itself: after = with both applied\n");
 	sb_printf(why, "model: sum_cost = reads * committed_sum_cpu_ns = %.0f * %.6g ns = %.6g us (modeled)\n", reads,
@@ -527,6 +608,20 @@ static const struct patch_constant batch_constant = {
 	.why_range = "above 2^40: past any batch the kernel's types hold",
 };
 
+static const struct release_history *const histories[] = { &batch_history, &sum_history, NULL };
+
+static const char *kernel_na(const struct machine *m, const struct metric_desc *md, struct strbuf *why)
+{
+	(void)md;
+	(void)why;
+	return release_row(m, &batch_history) ? NULL : batch_history.before_first;
+}
+
+static const struct patch_kernel batch_kernel = {
+	.history = histories,
+	.na = kernel_na,
+};
+
 const struct patch_desc committed_as_patch = {
 	.id = "committed_as",
 	.title = "vm_committed_as batch follows the overcommit policy",
@@ -537,8 +632,8 @@ const struct patch_desc committed_as_patch = {
 	.after = AFTER,
 	.metrics = metrics,
 	.about =
-		"Status: in mainline as commit 56f3547bfa4d (a later mm/util.c fix names it in Fixes:);\n"
-		"the release it entered was not verified here.\n"
+		"Status: in mainline as commit 56f3547bfa4d (a later mm/util.c fix names it in Fixes:),\n"
+		"released in 5.9: 5.8.1's mm_compute_batch() divides by 256, 5.9.1's by 4 unless never.\n"
 		"vm_committed_as counts committed address space in a percpu_counter whose batch,\n"
 		"computed by mm_compute_batch() in mm/mm_init.c, was 0.4% of (totalram / CPUs).\n"
 		"will-it-scale's mmap test spent 94% of its time on the counter's spinlock: an mmap or\n"
@@ -562,4 +657,5 @@ const struct patch_desc committed_as_patch = {
 	.headline = "throughput",
 	.seed_presets = "mmap-desktop-16t, mmap-server-144t",
 	.constant = &batch_constant,
+	.kernel_code = &batch_kernel,
 };

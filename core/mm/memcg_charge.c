@@ -8,8 +8,10 @@
 #include "../patch.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "kernel.h"
+#include "release.h"
 #include "../mva.h"
 #include "../units.h"
 #include "../variant.h"
@@ -22,9 +24,110 @@ enum { BEFORE, AFTER };
 
 extern const struct patch_desc memcg_charge_patch;
 
-/* MEMCG_CHARGE_BATCH: 32U before seed 000, 64U after (or the charge_batch what-if). */
+/*
+ * The releases. Each row: from which release, the commit, what changed, and
+ * the function and file computing that release's value; mode is the
+ * constant itself (the batch, the memcgs a CPU's stock holds) or, for the
+ * stats flush, how the kernel decides a flush is due (enum flush_mode).
+ * "check" says what was not confirmed in that release's own source.
+ */
+static struct value row_mode(const struct machine *m, const struct release_row *r, struct strbuf *why)
+{
+	(void)m;
+	(void)why;
+	return val_int(r->mode);
+}
+
+static const struct release_row batch_rows[] = {
+	{ "3.10", NULL, "CHARGE_BATCH = 32U, private to mm/memcontrol.c", "try_charge(), mm/memcontrol.c",
+	  "read in 4.14.5's mm/memcontrol.c; 3.10 itself not read", row_mode, 32 },
+	{ "4.16", "a983b5ebee57", "renamed MEMCG_CHARGE_BATCH, moved to include/linux/memcontrol.h (the memcg "
+	  "stat counters batch by it too), still 32U", "try_charge(), mm/memcontrol.c",
+	  "in include/linux/memcontrol.h in 4.16.13, and already in 4.15.18 (a stable backport); the commit is the "
+	  "issue's", row_mode, 32 },
+	{ "6.1", "1813e51eece0", "doubled to 64U (seed 000)", "try_charge_memcg(), mm/memcontrol.c",
+	  "6.0.1 has 32U and 6.1-rc7 64U; the commit is the one a later kselftest fix names", row_mode, 64 },
+	{ .from = NULL },
+};
+
+static const struct release_history batch_history = {
+	.constant = "MEMCG_CHARGE_BATCH", .unit = "pages", .rows = batch_rows,
+	.before_first = "batchlab's table starts at 3.10",
+};
+
+/* The machine-wide stock: a CPU keeps charge for up to this many memcgs at once. */
+static struct value stock_value(const struct machine *m, const struct release_row *r, struct strbuf *why);
+
+static const struct release_row stock_rows[] = {
+	{ "3.10", NULL, "one memcg per CPU; drained once it holds more than a batch",
+	  "refill_stock(), mm/memcontrol.c", "read in 5.12.9, 6.0.1 and 6.5", stock_value, 1 },
+	{ "6.16", "f735eebe55f8", "multi-memcg percpu charge cache: up to NR_MEMCG_STOCK = 7 memcgs per CPU, "
+	  "counts in uint8_t (so MEMCG_CHARGE_BATCH <= S8_MAX); the objcg stock split out",
+	  "refill_stock(), consume_stock(), mm/memcontrol.c",
+	  "the code read in the mailed patch (April 2025) and later -mm patches; 6.16 is from its date, no "
+	  "6.15 or 6.16 tree was read", stock_value, 7 },
+	{ .from = NULL },
+};
+
+static const struct release_history stock_history = {
+	.constant = "memcg charge stock", .unit = "bytes", .rows = stock_rows,
+	.before_first = "batchlab's table starts at 3.10",
+};
+
+/* How a release decides the memcg stats are due a flush. */
+enum flush_mode {
+	FLUSH_SPILL,     /* each per-CPU counter spills at abs(x) > batch: no flush at all */
+	FLUSH_RSTAT,     /* rstat, flushed by every reader: no count decides */
+	FLUSH_GLOBAL,    /* one count of updates for all memcgs, against batch * cpus */
+	FLUSH_PER_MEMCG, /* each memcg's own count, against batch * cpus */
+};
+
+static struct value flush_value(const struct machine *m, const struct release_row *r, struct strbuf *why);
+
+static const struct release_row flush_rows[] = {
+	{ "4.16", "a983b5ebee57", "each per-CPU stat counter spills into the memcg's total once abs(x) > "
+	  "MEMCG_CHARGE_BATCH", "__mod_memcg_state(), mm/memcontrol.c", "read in 5.12.9; 4.16 itself not read",
+	  flush_value, FLUSH_SPILL },
+	{ "5.13", "2d146aa3aa84", "rstat: per-CPU deltas, folded by cgroup_rstat_flush() when stats are read; "
+	  "no count decides", "__mod_memcg_state(), mm/memcontrol.c",
+	  "5.12.9 still spills and 5.14-rc5 runs rstat without a threshold: 5.13 itself not read",
+	  flush_value, FLUSH_RSTAT },
+	{ "5.15", "aa48e47e3906", "a flush is due once the per-CPU updates, in whole batches, pass "
+	  "num_online_cpus(): about MEMCG_CHARGE_BATCH * cpus pages, one count for every memcg",
+	  "memcg_rstat_updated(), mem_cgroup_flush_stats(), mm/memcontrol.c",
+	  "read in 5.15.24 (5.14-rc5 has no threshold)", flush_value, FLUSH_GLOBAL },
+	{ "6.1", "1813e51eece0", "the threshold doubles with MEMCG_CHARGE_BATCH", "memcg_rstat_updated(), "
+	  "mm/memcontrol.c", "read in 6.1-rc7", flush_value, FLUSH_GLOBAL },
+	{ "6.8", NULL, "per memcg: each memcg's own updates (added up its ancestors) against "
+	  "MEMCG_CHARGE_BATCH * num_online_cpus()", "memcg_rstat_updated(), memcg_vmstats_needs_flush(), "
+	  "mm/memcontrol.c", "read in 6.8.1 (6.5 still counts for all memcgs); the commit was not identified",
+	  flush_value, FLUSH_PER_MEMCG },
+	{ .from = NULL },
+};
+
+static const struct release_history flush_history = {
+	.constant = "memcg stats flush", .unit = "pages", .rows = flush_rows,
+	.before_first = "before 4.16 the memcg stat counters were not batched by MEMCG_CHARGE_BATCH "
+			"(not in batchlab's table)",
+};
+
+static uint64_t release_batch(const struct machine *m)
+{
+	const struct release_row *r = release_row(m, &batch_history);
+
+	return r ? r->mode : MEMCG_CHARGE_BATCH_OLD;
+}
+
+/* MEMCG_CHARGE_BATCH: 32U before seed 000, 64U after (or the charge_batch what-if); the release's on the kernel side. */
 static uint64_t charge_batch(const struct machine *m, int side, struct strbuf *why)
 {
+	if (side == SIDE_KERNEL) {
+		uint64_t b = release_batch(m);
+
+		sb_printf(why, "MEMCG_CHARGE_BATCH = %lluU on %s (%s)\n", (unsigned long long)b,
+			  release_names[machine_release(m)], release_row(m, &batch_history)->where);
+		return b;
+	}
 	if (side > AFTER)
 		return variant_const(m, &memcg_charge_patch, side, why);
 	uint64_t b = side == BEFORE ? MEMCG_CHARGE_BATCH_OLD : m->charge_batch;
@@ -39,6 +142,45 @@ static uint64_t charge_batch(const struct machine *m, int side, struct strbuf *w
 			       "  BUILD_BUG_ON(MEMCG_CHARGE_BATCH > S8_MAX), %llu > 127 (mm/memcontrol.c)\n",
 			  (unsigned long long)b);
 	return b;
+}
+
+/* MEMCG_CHARGE_BATCH on the release a row starts at. */
+static uint64_t batch_on(const struct release_row *r)
+{
+	const struct release_row *b = release_row_at(&batch_history, release_find(r->from));
+
+	return b ? b->mode : MEMCG_CHARGE_BATCH_OLD;
+}
+
+static struct value stock_value(const struct machine *m, const struct release_row *r, struct strbuf *why)
+{
+	uint64_t b = batch_on(r), bytes = mul_sat(mul_sat(m->cpus, r->mode), mul_sat(b, m->pagesize));
+
+	sb_printf(why, "cpus * memcgs per stock * MEMCG_CHARGE_BATCH * PAGE_SIZE = %llu * %llu * %llu * %llu = %llu\n",
+		  (unsigned long long)m->cpus, (unsigned long long)r->mode, (unsigned long long)b,
+		  (unsigned long long)m->pagesize, (unsigned long long)bytes);
+	return val_int(bytes);
+}
+
+static struct value flush_value(const struct machine *m, const struct release_row *r, struct strbuf *why)
+{
+	uint64_t b = batch_on(r);
+
+	if (r->mode == FLUSH_SPILL)
+		return val_none("no flush: each per-CPU counter spills on its own");
+	if (r->mode == FLUSH_RSTAT)
+		return val_none("no threshold: readers flush");
+	sb_printf(why, "MEMCG_CHARGE_BATCH * num_online_cpus() = %llu * %llu\n", (unsigned long long)b,
+		  (unsigned long long)m->cpus);
+	return val_int((uint32_t)(b * m->cpus));
+}
+
+/* How many memcgs a CPU's stock holds: the release's on the kernel side; before and after are 6.1's, one. */
+static uint64_t stocks(const struct machine *m, int side)
+{
+	const struct release_row *r = side == SIDE_KERNEL ? release_row(m, &stock_history) : NULL;
+
+	return r ? r->mode : 1;
 }
 
 static struct value batch(const struct machine *m, int side, struct strbuf *why)
@@ -66,6 +208,32 @@ static struct value stock_max_bytes(const struct machine *m, int side, struct st
 		       "  drain holds percpu_charge_mutex, drains only stocks cached for that memcg's subtree, drains\n"
 		       "  the current CPU's itself and only queues work on the others (no wait), and skips isolated CPUs\n");
 	sb_printf(why, "per memcg: kernels with the multi-memcg stock (NR_MEMCG_STOCK) cache up to 7 memcgs per CPU\n");
+	sb_printf(why, "kernel: refill_stock(), consume_stock(), mm/memcontrol.c\n");
+	return val_int(bytes);
+}
+
+/*
+ * The bound over every memcg at once: each CPU's stock holds up to a batch
+ * for each memcg it caches, one before 6.16 and NR_MEMCG_STOCK = 7 from it,
+ * so the machine may park cpus * memcgs * batch pages while one memcg's
+ * share stays stock_max_bytes.
+ */
+static struct value stock_machine_max_bytes(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t b = charge_batch(m, side, why), n = stocks(m, side);
+	uint64_t bytes = mul_sat(mul_sat(m->cpus, n), mul_sat(b, m->pagesize));
+	char human[32];
+
+	if (why)
+		format_size(bytes, human, sizeof(human));
+	sb_printf(why, "formula: stock_machine_max_bytes = cpus * memcgs per stock * MEMCG_CHARGE_BATCH * PAGE_SIZE\n");
+	sb_printf(why, "%llu * %llu * %llu * %llu = %llu (%s)\n", (unsigned long long)m->cpus, (unsigned long long)n,
+		  (unsigned long long)b, (unsigned long long)m->pagesize, (unsigned long long)bytes, human);
+	if (side == SIDE_KERNEL)
+		sb_printf(why, "memcgs per stock on %s: %s\n", release_names[machine_release(m)],
+			  release_row(m, &stock_history)->what);
+	else
+		sb_printf(why, "memcgs per stock: 1, as on the patch's 6.1 (the multi-memcg stock came in 6.16)\n");
 	sb_printf(why, "kernel: refill_stock(), consume_stock(), mm/memcontrol.c\n");
 	return val_int(bytes);
 }
@@ -439,6 +607,9 @@ static const struct metric_desc metrics[] = {
 	{ .name = "stock_max_bytes", .unit = "bytes", .kind = METRIC_EXACT,
 	  .help = "most memory pre-charged in per-CPU stocks", .fn = stock_max_bytes,
 	  .better = BETTER_LOWER, .reads = "cpus pagesize charge_batch" },
+	{ .name = "stock_machine_max_bytes", .unit = "bytes", .kind = METRIC_EXACT,
+	  .help = "most memory pre-charged in every CPU's stock for all memcgs at once", .fn = stock_machine_max_bytes,
+	  .better = BETTER_LOWER, .reads = "cpus pagesize charge_batch" },
 	{ .name = "flush_threshold", .unit = "pages", .kind = METRIC_EXACT,
 	  .help = "MEMCG_CHARGE_BATCH * cpus: a flush is due after B*cpus+1 to (2B-1)*cpus+1 pages of stat change",
 	  .fn = flush_threshold,
@@ -514,6 +685,39 @@ static const struct patch_constant charge_constant = {
 	.why_range = "outside 1..2147483647: not a charge batch",
 };
 
+static const struct release_history *const histories[] = { &batch_history, &stock_history, &flush_history, NULL };
+
+/* The stats metrics need a release whose flush they describe; and they say its scope. */
+static const char *kernel_na(const struct machine *m, const struct metric_desc *md, struct strbuf *why)
+{
+	const struct release_row *r = release_row(m, &flush_history);
+	int threshold = !strcmp(md->name, "flush_threshold"), stale = !strcmp(md->name, "stale_stat_bytes");
+
+	if (!threshold && !stale)
+		return NULL;
+	if (!r)
+		return flush_history.before_first;
+	if (r->mode == FLUSH_SPILL && threshold)
+		return "no flush threshold before 5.15: each per-CPU counter spills on its own at abs(x) > batch";
+	if (r->mode == FLUSH_RSTAT)
+		return "no count-based flush in 5.13-5.14: readers flush (cgroup_rstat_flush())";
+	if (r->mode == FLUSH_SPILL)
+		sb_printf(why, "scope: per counter and CPU: __mod_memcg_state() keeps up to MEMCG_CHARGE_BATCH pages of\n"
+			       "  each counter per CPU before it spills, so a counter may miss cpus * batch pages\n");
+	else if (r->mode == FLUSH_GLOBAL)
+		sb_printf(why, "scope: one count for every memcg: memcg_rstat_updated() adds any memcg's updates to it,\n"
+			       "  so one busy memcg makes the flush due for all\n");
+	else
+		sb_printf(why, "scope: per memcg: memcg_rstat_updated() counts each memcg's updates (and its\n"
+			       "  ancestors'), and memcg_vmstats_needs_flush() compares that memcg's own count\n");
+	return NULL;
+}
+
+static const struct patch_kernel charge_kernel = {
+	.history = histories,
+	.na = kernel_na,
+};
+
 const struct patch_desc memcg_charge_patch = {
 	.id = "memcg_charge",
 	.title = "memcg charge batch 32 -> 64",
@@ -524,8 +728,8 @@ const struct patch_desc memcg_charge_patch = {
 	.after = AFTER,
 	.metrics = metrics,
 	.about =
-		"Status: in mainline as commit 1813e51eece0 (named by a later kselftest fix); the seed\n"
-		"aimed it at 6.0, but the release it entered was not verified here.\n"
+		"Status: in mainline as commit 1813e51eece0 (named by a later kselftest fix), released in\n"
+		"6.1: 6.0.1's include/linux/memcontrol.h has 32U, 6.1-rc7's 64U (`history memcg_charge`).\n"
 		"A memcg charge first takes pages from the CPU's stock; on a miss it charges\n"
 		"MEMCG_CHARGE_BATCH pages at once to every page_counter from the cgroup up to the root and\n"
 		"keeps the surplus in the stock. Those counters are cachelines every charging CPU writes,\n"
@@ -553,4 +757,5 @@ const struct patch_desc memcg_charge_patch = {
 	.seed_presets = "netperf-72cpu",
 	.constant = &charge_constant,
 	.title_now = title_now,
+	.kernel_code = &charge_kernel,
 };

@@ -7,8 +7,10 @@
 #include "../patch.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "kernel.h"
+#include "release.h"
 #include "../units.h"
 #include "../variant.h"
 
@@ -644,6 +646,80 @@ static const struct patch_constant ask_constant = {
 	.floor_why = "try_to_free_mem_cgroup_pages(), mm/vmscan.c, asks max(nr_pages, SWAP_CLUSTER_MAX)",
 };
 
+/* The first ask a release's loop makes for this machine's request (its divisor is the kernel's 4). */
+static struct value release_first_ask(const struct machine *m, const struct release_row *r, struct strbuf *why)
+{
+	struct machine k;
+	uint64_t req = machine_bytes_to_pages(m, m->reclaim);
+
+	machine_copy(&k, m);
+	k.reclaim_divisor = 4;
+	sb_printf(why, "first ask for %llu pages: %s\n", (unsigned long long)req, strategy_kernel[r->mode]);
+	return val_int(walk(&k, req, (int)r->mode).first_ask);
+}
+
+/* mode: the side whose loop the release runs */
+static const struct release_row ask_rows[] = {
+	{ "5.19", NULL, "memory.reclaim: each try_to_free_mem_cgroup_pages() call asks for the whole remainder "
+	  "(at least SWAP_CLUSTER_MAX)", "memory_reclaim(), mm/memcontrol.c",
+	  "read in 5.19.0 and 6.5.0 (5.15 has no memory.reclaim in batchlab's table); the commit was not identified",
+	  release_first_ask, FULL },
+	{ "6.6", "0388536ac291", "each call asks for min(remainder, SWAP_CLUSTER_MAX)", "memory_reclaim(), mm/memcontrol.c",
+	  "6.5.0 asks for the whole remainder and 6.6.63 for min(.., SWAP_CLUSTER_MAX)", release_first_ask, CLUSTER },
+	{ "6.9", "287d5fedb377", "each call asks for remainder / 4, which try_to_free_mem_cgroup_pages() floors at "
+	  "SWAP_CLUSTER_MAX (seed 002)", "memory_reclaim(), mm/memcontrol.c",
+	  "6.8.1 asks min(.., SWAP_CLUSTER_MAX) and 6.9.0 remainder / 4", release_first_ask, DECAY },
+	{ "6.17", "2b7226af730c", "the same loop moved to user_proactive_reclaim(), shared with the per-node "
+	  "interface; with CONFIG_NUMA=n it was a stub returning 0", "user_proactive_reclaim(), mm/vmscan.c",
+	  "the loop and the !CONFIG_NUMA stub read in -mm patches of June-July 2025 and the fix of January 2026; "
+	  "6.17 is from their dates, no 6.17 tree was read", release_first_ask, DECAY },
+	{ .from = NULL },
+};
+
+static const struct release_history ask_history = {
+	.constant = "memory.reclaim ask", .unit = "pages", .rows = ask_rows,
+	.before_first = "memory.reclaim first appears in 5.19 (memory_reclaim(), mm/memcontrol.c)",
+};
+
+static const struct release_history *const histories[] = { &ask_history, NULL };
+
+static int kernel_side(const struct machine *m)
+{
+	return (int)release_row(m, &ask_history)->mode; /* kernel_na() made sure there is a row */
+}
+
+static const char *kernel_na(const struct machine *m, const struct metric_desc *md, struct strbuf *why)
+{
+	(void)md;
+	(void)why;
+	return release_row(m, &ask_history) ? NULL : ask_history.before_first;
+}
+
+static const char *kernel_warning(const struct machine *m)
+{
+	const struct release_row *r = release_row(m, &ask_history);
+
+	if (!r || strcmp(r->from, "6.17"))
+		return NULL;
+	return "on 6.17 built with CONFIG_NUMA=n, user_proactive_reclaim() (mm/internal.h) is a stub returning 0:\n"
+	       "  memory.reclaim reclaims nothing and reports success, until the stable fix \"mm: restore per-memcg\n"
+	       "  proactive reclaim with !CONFIG_NUMA\" (January 2026); the figures are CONFIG_NUMA=y's";
+}
+
+/* the kernel divides by 4: the reclaim_divisor what-if is the decay side's, not the release's */
+static void kernel_pin(struct machine *m)
+{
+	m->reclaim_divisor = 4;
+}
+
+static const struct patch_kernel ask_kernel = {
+	.history = histories,
+	.side = kernel_side,
+	.na = kernel_na,
+	.warning = kernel_warning,
+	.pin = kernel_pin,
+};
+
 const struct patch_desc proactive_reclaim_patch = {
 	.id = "proactive_reclaim",
 	.title = "memory.reclaim asks for decaying batches",
@@ -656,7 +732,8 @@ const struct patch_desc proactive_reclaim_patch = {
 	.about =
 		"Status: commit 287d5fedb377 (T.J. Mercier) appears in the kernel shortlogs read here, and\n"
 		"later patches against mm/vmscan.c carry its (nr_to_reclaim - nr_reclaimed) / 4 in\n"
-		"user_proactive_reclaim(); the release it entered was not verified here.\n"
+		"user_proactive_reclaim(). Released in 6.9: 6.8.1's memory_reclaim() asks min(..,\n"
+		"SWAP_CLUSTER_MAX), 6.9.0's a quarter (`history proactive_reclaim`).\n"
 		"Writing N bytes to memory.reclaim loops over try_to_free_mem_cgroup_pages() until N\n"
 		"are reclaimed. Originally each call asked for everything still missing (full), which\n"
 		"over-reclaims: the bigger the ask, the bigger the absolute error. 0388536ac291 capped\n"
@@ -679,4 +756,5 @@ const struct patch_desc proactive_reclaim_patch = {
 	.headline = "pages_per_s",
 	.seed_presets = "reclaim-root, reclaim-child-1g, reclaim-child-full",
 	.constant = &ask_constant,
+	.kernel_code = &ask_kernel,
 };

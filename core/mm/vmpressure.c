@@ -8,6 +8,7 @@
 #include "../patch.h"
 
 #include "kernel.h"
+#include "release.h"
 #include "../units.h"
 #include "../variant.h"
 
@@ -21,12 +22,13 @@ static uint64_t vmpressure_win(const struct machine *m, int side, struct strbuf 
 	uint64_t totalram = machine_totalram(m), mem128m, win;
 	unsigned int shift = machine_page_shift(m);
 
-	if (side > AFTER)
+	if (side > AFTER && side != SIDE_KERNEL)
 		return variant_const(m, &vmpressure_patch, side, why);
-	if (side == BEFORE) {
+	if (side == BEFORE || side == SIDE_KERNEL) {
 		sb_printf(why, "formula: vmpressure_win = SWAP_CLUSTER_MAX * 16\n");
 		sb_printf(why, "%u * 16 = %u\n", SWAP_CLUSTER_MAX, SWAP_CLUSTER_MAX * 16);
-		sb_printf(why, "kernel: const vmpressure_win, mm/vmpressure.c (before seed 004)\n");
+		sb_printf(why, "kernel: const vmpressure_win, mm/vmpressure.c (%s)\n",
+			  side == BEFORE ? "before seed 004" : "every release through 6.17: seed 004 is a proposal");
 		return SWAP_CLUSTER_MAX * 16;
 	}
 	if (m->vmpressure_win) {
@@ -290,6 +292,32 @@ static const struct patch_constant window_constant = {
 	.why_range = "outside 1..2^40 pages: not a window",
 };
 
+static struct value win_512(const struct machine *m, const struct release_row *r, struct strbuf *why)
+{
+	(void)m;
+	(void)r;
+	(void)why;
+	return val_int(SWAP_CLUSTER_MAX * 16);
+}
+
+static const struct release_row win_rows[] = {
+	{ "3.10", NULL, "vmpressure_win = SWAP_CLUSTER_MAX * 16 = 512 pages, whatever the machine; seed 004's "
+	  "vmpressure_init_window() is a proposal, in no release", "vmpressure(), mm/vmpressure.c",
+	  "read in 3.11.0, 5.8.1, 6.8.1 and 6.9.0; 3.10 (where vmpressure began) and 6.10-6.17 not read", win_512, 512 },
+	{ .from = NULL },
+};
+
+static const struct release_history win_history = {
+	.constant = "vmpressure_win", .unit = "pages", .rows = win_rows,
+	.before_first = "batchlab's table starts at 3.10",
+};
+
+static const struct release_history *const histories[] = { &win_history, NULL };
+
+static const struct patch_kernel win_kernel = {
+	.history = histories,
+};
+
 const struct patch_desc vmpressure_patch = {
 	.id = "vmpressure",
 	.title = "vmpressure window scales with machine size",
@@ -339,4 +367,5 @@ const struct patch_desc vmpressure_patch = {
 	.headline = "evals",
 	.seed_presets = "vm-4g",
 	.constant = &window_constant,
+	.kernel_code = &win_kernel,
 };

@@ -6,6 +6,7 @@
 #include "../patch.h"
 
 #include "kernel.h"
+#include "release.h"
 
 /*
  * calculate_normal_threshold(), mm/vmstat.c. Its `int mem` holds the shifted
@@ -70,18 +71,61 @@ static struct value drift_bytes(const struct machine *m, int side, struct strbuf
 	return val_int(bytes);
 }
 
+static struct value batch_on(const struct machine *m, const struct release_row *r, struct strbuf *why);
+
+/* mode: the cap on the zone's share, in bytes */
+static const struct release_row batch_rows[] = {
+	{ "3.10", NULL, "batch = min(managed pages / 1024, 512 KiB in pages) / 4, to a power of two less one: "
+	  "31 pages with 4K pages", "zone_batchsize(), mm/page_alloc.c",
+	  "read in 4.14.5 and 4.16.13; 3.10 not read", batch_on, 512 * 1024 },
+	{ "4.19", NULL, "the cap doubled to 1 MiB: 63 pages with 4K pages", "zone_batchsize(), mm/page_alloc.c",
+	  "4.16.13 caps at 512 KiB and 4.19.78 at 1 MiB (4.17 and 4.18 not read); the commit was not identified",
+	  batch_on, 1024 * 1024 },
+	{ .from = NULL },
+};
+
+static const struct release_history batch_history = {
+	.constant = "zone_batchsize", .unit = "pages", .rows = batch_rows,
+	.before_first = "batchlab's table starts at 3.10",
+};
+
+static struct value threshold_on(const struct machine *m, const struct release_row *r, struct strbuf *why)
+{
+	(void)r;
+	return threshold(m, 0, why);
+}
+
+/* the formula never changed; what it reads did */
+static const struct release_row threshold_rows[] = {
+	{ "3.10", NULL, "threshold = min(125, 2 * fls(cpus) * (1 + fls(zone->managed_pages >> (27 - PAGE_SHIFT))))",
+	  "calculate_normal_threshold(), mm/vmstat.c",
+	  "managed_pages read in 3.11.0 and 4.14.5; 3.10, and the present pages the issue places before it, not read",
+	  threshold_on, 0 },
+	{ "5.0", NULL, "the same formula reads zone_managed_pages(), an atomic counter: the same value",
+	  "calculate_normal_threshold(), mm/vmstat.c",
+	  "4.19.78 reads zone->managed_pages and 5.0.0 zone_managed_pages(); the commit was not identified",
+	  threshold_on, 0 },
+	{ .from = NULL },
+};
+
+static const struct release_history threshold_history = {
+	.constant = "calculate_normal_threshold", .unit = "pages", .rows = threshold_rows,
+	.before_first = "batchlab's table starts at 3.10",
+};
+
 /* zone_batchsize(), mm/page_alloc.c, and the max(1, ...) of zone_set_pageset_high_and_batch() */
 static struct value pcp_batch(const struct machine *m, int side, struct strbuf *why)
 {
-	uint64_t zone = machine_zone(m), cap = (1024 * 1024) / m->pagesize;
+	const struct release_row *row = side == SIDE_KERNEL ? release_row(m, &batch_history) : NULL;
+	uint64_t capb = row ? row->mode : 1024 * 1024;
+	uint64_t zone = machine_zone(m), cap = capb / m->pagesize;
 	uint64_t b = min_u64(zone >> 10, cap), q = b / 4, r, batch;
 
-	(void)side;
 	if (q < 1)
 		q = 1;
 	r = rounddown_pow_of_two(q + q / 2) - 1;
 	batch = max_u64(1, r);
-	sb_printf(why, "formula: b = min(zone >> 10, SZ_1M / PAGE_SIZE) / 4, at least 1;\n");
+	sb_printf(why, "formula: b = min(zone >> 10, %s / PAGE_SIZE) / 4, at least 1;\n", capb == 1024 * 1024 ? "SZ_1M" : "512 KiB");
 	sb_printf(why, "         batch = max(1, rounddown_pow_of_two(b + b / 2) - 1)\n");
 	sb_printf(why, "min(%llu >> 10, %llu) = %llu; / 4 = %llu\n", (unsigned long long)zone,
 		  (unsigned long long)cap, (unsigned long long)b, (unsigned long long)q);
@@ -93,6 +137,16 @@ static struct value pcp_batch(const struct machine *m, int side, struct strbuf *
 	machine_note_estimates(m, 1, why);
 	sb_printf(why, "kernel: zone_batchsize(), mm/page_alloc.c (/proc/zoneinfo: batch)\n");
 	return val_int(batch);
+}
+
+static struct value batch_on(const struct machine *m, const struct release_row *r, struct strbuf *why)
+{
+	struct machine k;
+
+	/* the row's cap, whatever m's release */
+	machine_copy(&k, m);
+	k.kernel = (uint64_t)release_find(r->from);
+	return pcp_batch(&k, SIDE_KERNEL, why);
 }
 
 static const struct metric_desc metrics[] = {
@@ -112,6 +166,12 @@ static const struct metric_desc metrics[] = {
 };
 
 static const char *const sides[] = { "value", NULL };
+
+static const struct release_history *const histories[] = { &threshold_history, &batch_history, NULL };
+
+static const struct patch_kernel vmstat_kernel = {
+	.history = histories,
+};
 
 const struct patch_desc vmstat_patch = {
 	.id = "vmstat",
@@ -135,4 +195,5 @@ const struct patch_desc vmstat_patch = {
 		"so batchlab can be checked live.\n",
 	.published = "No seed: compare with /proc/zoneinfo on any Linux machine ('host check').\n",
 	.headline = "threshold",
+	.kernel_code = &vmstat_kernel,
 };

@@ -1,0 +1,39 @@
+# The kernel side: each metric as the code of the release `kernel` names computes it.
+# Expected values are worked out here from each release's code, not copied from batchlab.
+# MEMCG_CHARGE_BATCH: 32U in 6.0.1's include/linux/memcontrol.h, 64U in 6.1's.
+[ "$($BL -c 'set kernel 6.0; get memcg_charge.batch.kernel')" = 32 ] && echo "6.0: batch 32"
+[ "$($BL -c 'set kernel 6.1; get memcg_charge.batch.kernel')" = 64 ] && echo "6.1: batch 64"
+# before and after keep the patch's meaning, and `get PATCH.METRIC` its two columns
+$BL -c 'set kernel 6.0; get memcg_charge.batch'
+# memory.reclaim for 1G (262144 pages): 6.5 asks for it all, 6.6 for 32, 6.9 for a quarter
+for k in 6.5 6.6 6.9; do printf '%s: ' $k; $BL -c "set kernel $k reclaim 1G; get proactive_reclaim.first_ask.kernel"; done
+# mm_compute_batch(): 5.8 totalram / nr / 256, 5.9 totalram / nr / 4 (guess), floored at max(2 nr, 32)
+for p in "" "-p mmap-server-144t"; do
+	set -- $($BL $p -c 'get totalram cpus')
+	t=$1 n=$2 fl=$(( 2 * $2 > 32 ? 2 * $2 : 32 ))
+	b8=$(( t / n / 256 > fl ? t / n / 256 : fl )) b9=$(( t / n / 4 > fl ? t / n / 4 : fl ))
+	[ "$($BL $p -c 'set kernel 5.8; get committed_as.batch.kernel')" = $b8 ] && echo "5.8 ${p:-default}: $b8"
+	[ "$($BL $p -c 'set kernel 5.9; get committed_as.batch.kernel')" = $b9 ] && echo "5.9 ${p:-default}: $b9"
+done
+# the machine-wide stock bound: 7 memcgs per CPU from 6.16; one memcg's bound unchanged
+set -- $($BL -c 'set kernel 6.15; get memcg_charge.stock_machine_max_bytes.kernel memcg_charge.stock_max_bytes.kernel')
+a=$1 pa=$2
+set -- $($BL -c 'set kernel 6.16; get memcg_charge.stock_machine_max_bytes.kernel memcg_charge.stock_max_bytes.kernel')
+[ $1 = $((7 * a)) ] && [ $2 = $pa ] && echo "6.16: machine-wide x7, per memcg the same"
+# before a constant existed: n/a with the reason
+$BL -c 'set kernel 3.10; get committed_as.batch.kernel; explain committed_as.batch.kernel' | head -3
+# the 6.17 CONFIG_NUMA=n warning, and the function and file of the release
+$BL -c 'explain proactive_reclaim.calls.kernel' | grep -c 'CONFIG_NUMA=n'
+$BL -c 'set kernel 6.9; explain proactive_reclaim.calls.kernel' | grep -c 'memory_reclaim(), mm/memcontrol.c'
+# the releases in order, and the first where
+$BL --format csv -c 'sweep kernel 5.15 6.9 memcg_charge.batch proactive_reclaim.first_ask'
+$BL -c 'where proactive_reclaim.first_ask < 1000 over kernel 5.19 6.17'
+$BL --format json -c 'where memcg_charge.batch >= 64 over kernel 3.10 6.17'
+# host: uname -r strings to releases (a saved /proc stands in)
+r=$HOME/root-$$; mkdir -p $r/proc/sys/kernel
+for u in 6.8.0-49-generic 6.1.0-28-amd64 5.15.167; do
+	echo $u > $r/proc/sys/kernel/osrelease
+	BATCHLAB_SYSROOT=$r $BL -c 'set kernel host; get kernel'
+done
+# an unknown release names the known ones; state unchanged
+$BL -c 'set kernel 6.7' 2>&1; echo "status $?"
