@@ -191,7 +191,7 @@ static void kernel_head(const struct machine *m, const struct patch_desc *d, con
 		sb_printf(why, "  %s since %s%s%s%s: %s; %s\n", h->constant, r->from, r->commit ? " (" : "",
 			  r->commit ? r->commit : "", r->commit ? ")" : "", r->what, r->where);
 		if (r->check)
-			sb_printf(why, "    unconfirmed: %s\n", r->check);
+			sb_printf(why, "    checked: %s\n", r->check);
 	}
 	if (k->warning && k->warning(m))
 		sb_printf(why, "warning: %s\n", k->warning(m));

@@ -7,6 +7,7 @@
 #include "../core/patch.h"
 #include "../core/params.h"
 #include "../core/suggest.h"
+#include "historycmd.h"
 #include "hostcmd.h"
 #include "outopts.h"
 #include "outpath.h"
@@ -353,6 +354,10 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 	}
 	if (s->format == FMT_TABLE) {
 		render_about(&s->m, d, out);
+		if (d->kernel_code) { /* its constants through the releases, as `history PATCH` prints them */
+			sb_puts(out, "\nthrough the kernel releases (history PATCH; --format csv or json there):\n");
+			render_history(&s->m, d, session_width(s) ? session_width(s) : 80, out);
+		}
 		return 0;
 	}
 	{
@@ -676,6 +681,9 @@ const struct command commands[] = {
 	  "formula, values substituted, result, kernel function", cmd_explain, OUT_CMD, NULL },
 	{ "about", "PATCH", 1, 1, { ARG_PATCH, ARG_NONE, ARG_NONE },
 	  "what the patch changed and why, its published figure", cmd_about, OUT_CMD, NULL },
+	{ "history", "PATCH", 1, 1, { ARG_PATCH, ARG_NONE, ARG_NONE },
+	  "the patch's constants through the kernel releases: release, commit, change, value here", cmd_history, OUT_CMD,
+	  history_details },
 	{ "preset", "list | load NAME|PATH | save NAME|PATH", 1, 2, { ARG_PRESET, ARG_PATH, ARG_NONE },
 	  "list, load or save machine presets; a load keeps your variants (the preset's replace any of the same name, and it says so)", cmd_preset, OUT_CMD, NULL },
 	{ "host", "[check]", 0, 1, { ARG_WORD, ARG_NONE, ARG_NONE },

@@ -628,7 +628,8 @@ void sweep_details(struct strbuf *out)
 	sb_printf(out,
 		  "A row for each value of KEY from FROM to TO, both included, and a column for each METRIC: "
 		  "PATCH.METRIC is a column for each of its sides (before, after, a variant's name), "
-		  "PATCH.METRIC.SIDE one.\n"
+		  "PATCH.METRIC.SIDE one. Over kernel (sweep kernel 5.10 6.17 ...) the rows are the releases "
+		  "batchlab knows, in order, and PATCH.METRIC is its kernel side.\n"
 		  "Steps: with none given, a count (cpus, threads, depth) goes up by 1, and a size or a number of "
 		  "pages (ram, reclaim, totalram) doubles from FROM, which must then be above 0; a key with a set "
 		  "of values (pagesize) takes each of them from FROM to TO; a real-valued key needs "

@@ -158,7 +158,8 @@ void where_details(struct strbuf *out)
 		  "so the answer is exact, and a wider one keeps the bisection's answer with a warning that an "
 		  "earlier value may hold. With step N or x N only the stepped values count, tried in order "
 		  "(the steps as in sweep). A key whose values are not an interval (pagesize) cannot be "
-		  "bisected.\n"
+		  "bisected. Over kernel every release from FROM to TO is tried in order, and PATCH.METRIC is its "
+		  "kernel side: the first release where it holds.\n"
 		  "The answer: KEY's value and the metric's there, the line under it saying which of these it "
 		  "rests on; 'already holds at the start' when it holds at FROM; 'never' with the value at TO "
 		  "when nothing in the range holds.\n",

@@ -42,7 +42,7 @@ struct release_row {
 	const char *commit; /* the commit that made the change (12 hex digits), or NULL */
 	const char *what;   /* what changed, one line, in batchlab's words */
 	const char *where;  /* "function(), file" holding that release's code */
-	const char *check;  /* NULL: confirmed in that release's source; else what is not */
+	const char *check;  /* which releases' source was read for the row, and what was not confirmed */
 	/* the constant on m as this row's code computes it (its unit is the history's); why may be NULL */
 	struct value (*value)(const struct machine *m, const struct release_row *r, struct strbuf *why);
 	uint64_t mode;      /* the patch's own reading of the row: the constant itself, a side, a count */

@@ -1,0 +1,21 @@
+# history PATCH: every release row with its commit; csv and json for scripts
+# the issue's rows, by the commit each names (the 3.11 and 5.19 rows name none: not identified)
+for c in memcg_charge:a983b5ebee57 memcg_charge:1813e51eece0 memcg_charge:f735eebe55f8 \
+	memcg_charge:2d146aa3aa84 memcg_charge:aa48e47e3906 proactive_reclaim:0388536ac291 \
+	proactive_reclaim:287d5fedb377 proactive_reclaim:2b7226af730c committed_as:56f3547bfa4d; do
+	p=${c%%:*} id=${c#*:}
+	n=$($BL --format csv -c "history $p" | grep -c ",$id,")
+	echo "$p $id: $n row(s)"
+done
+# a row per change: release, commit, value here; the value is the row's own code on this machine
+$BL --format csv -c 'history committed_as' | cut -d, -f2-6
+# 64 CPUs, 4K pages: the stock rows are 64 * 1 * 64 * 4096 (3.10, batch 32 then: 8 MiB) and 64 * 7 * 64 * 4096
+$BL --format csv -c 'history memcg_charge' | grep '^memcg_charge,memcg charge stock' | cut -d, -f3,5
+echo "expect 3.10 $((64 * 1 * 32 * 4096)), 6.16 $((64 * 7 * 64 * 4096))"
+$BL --format json -c 'history vmpressure'
+# for people: the table, every line within 80 columns
+$BL -c 'history proactive_reclaim' | awk 'length > 80 { bad++ } END { print "lines over 80:", bad + 0 }'
+$BL -c 'set kernel 5.15; history proactive_reclaim' | head -2
+# about carries it too
+$BL -c 'about memcg_charge' | grep -c 'f735eebe55f8'
+$BL -c 'history nosuch' 2>&1; echo "status $?"
