@@ -204,8 +204,16 @@ static void emit_params(void)
 		macro(".It Cm", p->name);
 		text_line(p->help);
 		puts(".br");
-		fputs("Range:", stdout);
-		macro_args(range);
+		if (strlen(range) > 60) {
+			/* a long list of choices (the releases): words on text lines, each within 80 bytes */
+			for (char *c = range; *c; c++)
+				*c = *c == '|' ? ' ' : *c;
+			puts("Range:");
+			text_line(range);
+		} else {
+			fputs("Range:", stdout);
+			macro_args(range);
+		}
 		if (*p->unit) {
 			fputs("; unit:", stdout);
 			macro_args(p->unit);

@@ -233,27 +233,27 @@ static void panels_describe(struct view *v, struct screen *sc, char *t, size_t l
 
 		param_format_range(p, range, sizeof(range));
 		snprintf(t, len, "%s: %s  [%s]", p->name, p->help, range);
-	} else if (r && r->metric && r->patch->kernel_code &&
-		   (!r->metric->single || patch_nsides(r->patch) == 1)) {
-		/* the kernel side first, so a narrow screen keeps it: the release's own value */
-		char kv[64];
-
-		render_human(metric_compute(&sc->s->m, r->patch, r->metric, SIDE_KERNEL, NULL), r->metric->unit, kv,
-			     sizeof(kv));
-		snprintf(t, len, "%s.%s: kernel %s: %s; %s  [%s, %s]", r->patch->id, r->metric->name,
-			 release_names[machine_release(&sc->s->m)], kv, r->metric->help, metric_kind_name(r->metric->kind),
-			 r->metric->unit);
 	} else if (r && r->metric) {
 		const char *why, *mark = r->patch->constant ? variant_mark(&sc->s->m, r->patch, r->patch->after, NULL, &why)
 							   : NULL;
 
 		/* the after side's constant past the kernel's limit ('!' on its heading): why, first */
-		if (mark)
+		if (mark) {
 			snprintf(t, len, "%s!: %s  (%s.%s: %s)", r->patch->sides[r->patch->after], mark, r->patch->id,
 				 r->metric->name, r->metric->help);
-		else
+		} else if (r->patch->kernel_code && (!r->metric->single || patch_nsides(r->patch) == 1)) {
+			/* the kernel side first, so a narrow screen keeps it: the release's own value */
+			char kv[64];
+
+			render_human(metric_compute(&sc->s->m, r->patch, r->metric, SIDE_KERNEL, NULL), r->metric->unit, kv,
+				     sizeof(kv));
+			snprintf(t, len, "%s.%s: kernel %s: %s; %s  [%s, %s]", r->patch->id, r->metric->name,
+				 release_names[machine_release(&sc->s->m)], kv, r->metric->help,
+				 metric_kind_name(r->metric->kind), r->metric->unit);
+		} else {
 			snprintf(t, len, "%s.%s: %s  [%s, %s]", r->patch->id, r->metric->name, r->metric->help,
 				 metric_kind_name(r->metric->kind), r->metric->unit);
+		}
 	} else {
 		t[0] = '\0';
 	}

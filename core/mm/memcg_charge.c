@@ -313,10 +313,34 @@ static uint64_t stale_pages(uint64_t b, uint64_t cpus, uint64_t *threshold)
 	return (*threshold >= b ? *threshold : 0) + cpus * (b - 1);
 }
 
+/*
+ * 4.16 to 5.12 had no flush: __mod_memcg_state() kept each counter's per-CPU
+ * delta until abs(x) > MEMCG_CHARGE_BATCH, so a counter's total lags by at
+ * most a batch per CPU.
+ */
+static struct value stale_spill_bytes(const struct machine *m, uint64_t b, struct strbuf *why)
+{
+	uint64_t pages = b * m->cpus, bytes = mul_sat(pages, m->pagesize);
+
+	sb_printf(why, "formula (4.16-5.12): stale_stat_bytes = cpus * MEMCG_CHARGE_BATCH * PAGE_SIZE, per counter\n");
+	sb_printf(why, "%llu * %llu * %llu = %llu bytes: each CPU keeps up to a batch of a counter's change before it\n"
+		       "  spills it into the memcg's total (and its ancestors')\n",
+		  (unsigned long long)m->cpus, (unsigned long long)b, (unsigned long long)m->pagesize,
+		  (unsigned long long)bytes);
+	sb_printf(why, "kernel: __mod_memcg_state(), mm/memcontrol.c\n");
+	return val_int(bytes);
+}
+
 static struct value stale_stat_bytes(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t b = charge_batch(m, side, why), full = b * m->cpus, t, pages = stale_pages(b, m->cpus, &t);
 	uint64_t bytes = mul_sat(pages, m->pagesize);
+
+	if (side == SIDE_KERNEL && release_row(m, &flush_history)->mode == FLUSH_SPILL)
+		return stale_spill_bytes(m, b, why); /* kernel_na() made sure of a row */
+	if (side == SIDE_KERNEL && release_row(m, &flush_history)->mode == FLUSH_GLOBAL)
+		sb_printf(why, "5.15-6.7 counted whole batches per CPU into one count for every memcg\n"
+			       "  (memcg_rstat_updated()); the bound below is the shape of 6.8's per-memcg count\n");
 
 	sb_printf(why, "formula: stale_stat_bytes = (threshold + cpus * (MEMCG_CHARGE_BATCH - 1)) * PAGE_SIZE,\n"
 		       "  threshold = MEMCG_CHARGE_BATCH * num_online_cpus(); (2B - 1) * cpus pages while it does not wrap\n");
