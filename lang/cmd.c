@@ -355,8 +355,8 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 	if (s->format == FMT_TABLE) {
 		render_about(&s->m, d, out);
 		if (d->kernel_code) { /* its constants through the releases, as `history PATCH` prints them */
-			sb_puts(out, "\nthrough the kernel releases (history PATCH; --format csv or json there):\n");
-			render_history(&s->m, d, session_width(s) ? session_width(s) : 80, out);
+			sb_puts(out, "\nthrough the kernel releases (history PATCH: a table, and csv or json):\n");
+			render_history_list(&s->m, d, 80, out);
 		}
 		return 0;
 	}

@@ -91,6 +91,30 @@ void render_history(const struct machine *m, const struct patch_desc *d, int wid
 	}
 }
 
+void render_history_list(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out)
+{
+	const struct release_history *const *hs = d->kernel_code ? d->kernel_code->history : NULL;
+	struct strbuf t = STRBUF_INIT;
+
+	for (int i = 0; hs && hs[i]; i++) {
+		const struct release_history *h = hs[i];
+		const struct release_row *in = release_row(m, h);
+
+		sb_printf(&t, "%s (kernel %s: %s%s%s):\n", h->constant, release_names[machine_release(m)],
+			  in ? "the " : "n/a, ", in ? in->from : h->before_first, in ? " row" : "");
+		for (const struct release_row *r = h->rows; r->from; r++) {
+			char v[64];
+
+			row_human(m, h, r, v, sizeof(v));
+			sb_printf(&t, "- %s%s%s%s: %s here; %s; in %s%s%s\n", r->from, r->commit ? " (" : "",
+				  r->commit ? r->commit : "", r->commit ? ")" : "", v, r->what, r->where,
+				  r->check ? "; checked: " : "", r->check ? r->check : "");
+		}
+	}
+	wrap_text(out, sb_str(&t), width, 0);
+	sb_free(&t);
+}
+
 static void history_records(const struct machine *m, const struct patch_desc *d, enum out_format f,
 			    struct strbuf *out)
 {

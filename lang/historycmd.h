@@ -16,7 +16,9 @@
 void history_details(struct strbuf *out);
 /* The history command's exec. */
 int cmd_history(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
-/* The rows as text for people, at most width columns wide (about prints them too). */
+/* The rows as a table for people, at most width columns wide. */
 void render_history(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out);
+/* The same as a list of sentences, a row an item, wrapped to width (about: a pager reflows it). */
+void render_history_list(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out);
 
 #endif
