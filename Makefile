@@ -256,7 +256,7 @@ layers: $(CORE_TESTS:tests/unit/%.c=$(BUILD)/tests/%)
 # --- hardening: libFuzzer targets, their replays, valgrind -----------------
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS  = cmd preset expr
+FUZZ_TARGETS  = cmd preset expr keys
 # Unsigned wrap-around is defined C, but no accepted value may overflow, so fuzzing traps it too.
 FUZZ_SAN      = address,undefined,unsigned-integer-overflow
 FUZZ_FLAGS    = -O1 -g -fno-omit-frame-pointer -fsanitize=$(FUZZ_SAN) -fno-sanitize-recover=all
@@ -270,6 +270,13 @@ $(BUILD)/fuzz_%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/fuzz/sandbox.o $(LANG_LIB) $(CO
 	$(CC) $(CFLAGS) $(LDFLAGS) $(FUZZ_WRAP) -o $@ $^ $(LIBS)
 
 $(BUILD)/replay_%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/fuzz/replay.o $(BUILD)/fuzz/sandbox.o $(LANG_LIB) $(CORE_LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(FUZZ_WRAP) -o $@ $^ $(LIBS)
+
+# The explorer's key stream runs the screen itself: the terminal layer too.
+$(BUILD)/fuzz_keys: $(BUILD)/fuzz/fuzz_keys.o $(BUILD)/fuzz/sandbox.o $(LIB_ALL)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(FUZZ_WRAP) -o $@ $^ $(LIBS)
+
+$(BUILD)/replay_keys: $(BUILD)/fuzz/fuzz_keys.o $(BUILD)/fuzz/replay.o $(BUILD)/fuzz/sandbox.o $(LIB_ALL)
 	$(CC) $(CFLAGS) $(LDFLAGS) $(FUZZ_WRAP) -o $@ $^ $(LIBS)
 
 $(BUILD)/sandbox_check: $(BUILD)/fuzz/sandbox_check.o $(BUILD)/fuzz/sandbox.o $(LANG_LIB) $(CORE_LIB)

@@ -206,6 +206,34 @@ enum cmdline_state cmdline_key(int ch)
 	return state;
 }
 
+void cmdline_insert(const char *text, size_t n)
+{
+	char buf[256];
+
+	if (state != CMDLINE_EDITING)
+		return;
+	/* readline takes a string: in pieces, never a key binding (a pasted Tab is a tab, not completion) */
+	while (n) {
+		size_t k = n < sizeof(buf) - 1 ? n : sizeof(buf) - 1;
+
+		memcpy(buf, text, k);
+		buf[k] = '\0';
+		rl_insert_text(buf);
+		text += k;
+		n -= k;
+	}
+}
+
+void cmdline_set_hint(const char *text)
+{
+	snprintf(hint, sizeof(hint), "%s", text);
+}
+
+size_t cmdline_length(void)
+{
+	return state == CMDLINE_EDITING && rl_line_buffer ? (size_t)rl_end : 0;
+}
+
 const char *cmdline_hint(void)
 {
 	return hint;

@@ -25,6 +25,12 @@ void cmdline_open(const char *prompt, const char *initial);
 enum cmdline_state cmdline_state(void);
 /* One key from wgetch(); returns the state after it. */
 enum cmdline_state cmdline_key(int ch);
+/* Text into the line at the point, every byte as itself (a paste): no key is interpreted. */
+void cmdline_insert(const char *text, size_t n);
+/* A note for the hint line until the next key (what a paste that left text on the line said). */
+void cmdline_set_hint(const char *text);
+/* Bytes in the line being edited (0 when not editing). */
+size_t cmdline_length(void);
 /* Close without running anything. */
 void cmdline_cancel(void);
 /* The finished line (the caller frees it), and back to idle. NULL unless DONE. */

@@ -33,6 +33,8 @@ static char restore_seq[256]; /* written by the fatal-signal handler: leave the 
 static size_t restore_len;
 static attr_t styles[ST_NSTYLES];
 static int colors;
+static int tty_fd = STDIN_FILENO, out_fd = STDOUT_FILENO; /* the terminal's input and output */
+static FILE *crt_out;
 
 /*
  * Every signal whose default action ends the process is caught, so none
@@ -46,9 +48,9 @@ static char caught[_NSIG];
 static void emergency_restore(void)
 {
 	if (restore_len)
-		(void)!write(STDOUT_FILENO, restore_seq, restore_len);
+		(void)!write(out_fd, restore_seq, restore_len);
 	if (have_saved_tty)
-		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tty);
+		tcsetattr(tty_fd, TCSAFLUSH, &saved_tty);
 }
 
 static void on_fatal(int sig)
@@ -219,12 +221,12 @@ int crt_big_marks(void)
 }
 
 /* A terminal curses can draw on: known, and able to move the cursor (not TERM=dumb). */
-static int usable_terminal(char *err, size_t errlen)
+static int usable_terminal(int fd, char *err, size_t errlen)
 {
 	const char *term = getenv("TERM"), *cup;
 	int e = 0;
 
-	if (setupterm(NULL, STDOUT_FILENO, &e) != OK) {
+	if (setupterm(NULL, fd, &e) != OK) {
 		snprintf(err, errlen, "terminal '%s' is unknown", term ? term : "(TERM unset)");
 		return 0;
 	}
@@ -237,14 +239,24 @@ static int usable_terminal(char *err, size_t errlen)
 	return 1;
 }
 
+/* xterm's bracketed paste: a paste arrives between ESC [200~ and ESC [201~ (ncurses names no key for them) */
+static const char paste_on[] = "\033[?2004h", paste_off[] = "\033[?2004l";
+
 int crt_init(char *err, size_t errlen)
+{
+	return crt_init_on(stdin, stdout, err, errlen);
+}
+
+int crt_init_on(FILE *in, FILE *out, char *err, size_t errlen)
 {
 	if (screen)
 		return 0;
+	tty_fd = fileno(in);
+	out_fd = fileno(out);
 	/* the user's locale for wide characters, but numbers stay 1.5 for the parsers */
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");
-	have_saved_tty = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
+	have_saved_tty = tcgetattr(tty_fd, &saved_tty) == 0;
 	if (pipe(sigpipe))
 		return err_set(err, errlen, "cannot create a pipe: %s", strerror(errno));
 	for (int i = 0; i < 2; i++) {
@@ -259,11 +271,11 @@ int crt_init(char *err, size_t errlen)
 			catch(sig, on_terminate, 0);
 	catch(SIGWINCH, on_winch, SA_RESTART);
 
-	if (!usable_terminal(err, errlen)) {
+	if (!usable_terminal(out_fd, err, errlen)) {
 		crt_done();
 		return -1;
 	}
-	screen = newterm(NULL, stdout, stdin);
+	screen = newterm(NULL, out, in);
 	if (!screen) {
 		snprintf(err, errlen, "cannot use terminal '%s'", getenv("TERM") ? getenv("TERM") : "(TERM unset)");
 		crt_done();
@@ -280,6 +292,12 @@ int crt_init(char *err, size_t errlen)
 		mouseinterval(0);
 		append_raw("\033[?1000l\033[?1002l\033[?1006l");
 	}
+	define_key("\033[200~", CRT_KEY_PASTE_BEGIN);
+	define_key("\033[201~", CRT_KEY_PASTE_END);
+	crt_out = out;
+	fputs(paste_on, out);
+	fflush(out);
+	append_raw(paste_off);
 	append_cap("sgr0");
 	append_cap("rmkx");
 	append_cap("cnorm");
@@ -292,12 +310,14 @@ void crt_done(void)
 	if (screen) {
 		mousemask(0, NULL);
 		endwin();
+		fputs(paste_off, crt_out);
+		fflush(crt_out);
 		delscreen(screen);
 		screen = NULL;
 	}
 	restore_len = 0;
 	if (have_saved_tty)
-		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tty);
+		tcsetattr(tty_fd, TCSAFLUSH, &saved_tty);
 	for (int sig = 1; sig < _NSIG; sig++)
 		if (caught[sig]) {
 			signal(sig, SIG_DFL);
@@ -318,8 +338,6 @@ void crt_done(void)
  */
 static void on_prompt_signal(int sig)
 {
-	static const char paste_off[] = "\033[?2004l";
-
 	outfile_signal_cleanup();
 	if (have_saved_tty) {
 		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tty);

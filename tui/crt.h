@@ -34,10 +34,19 @@ enum crt_style {
 };
 
 /*
+ * The keys getch() returns for xterm's bracketed paste (mode 2004, on while
+ * the explorer runs): what comes between them was pasted, not typed.
+ */
+#define CRT_KEY_PASTE_BEGIN (KEY_MAX + 1)
+#define CRT_KEY_PASTE_END (KEY_MAX + 2)
+
+/*
  * Curses on, signals caught. Returns 0, or -1 with err when the terminal
  * cannot be used (the caller falls back or reports).
  */
 int crt_init(char *err, size_t errlen);
+/* The same on other files than stdin and stdout (the fuzzer's pipe and sink). */
+int crt_init_on(FILE *in, FILE *out, char *err, size_t errlen);
 /* Curses off and the terminal as it was; safe to call more than once. */
 void crt_done(void);
 /* For the readline prompt (no curses): restore the terminal on every signal that ends the process. */

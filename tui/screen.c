@@ -27,6 +27,7 @@
 #include "../lang/outfile.h"
 #include "../lang/presetio.h"
 #include "../lang/xdg.h"
+#include "../lang/script.h"
 #include "cmdline.h"
 #include "crt.h"
 #include "frontends.h"
@@ -382,6 +383,9 @@ void screen_run_line(struct screen *sc, const char *line, const char *title)
 		if (cmd_run(sc->s, sb_str(&cmd), &out, err, sizeof(err))) {
 			escape_buf(err, shown, sizeof(shown));
 			screen_status(sc, 1, "%s", shown);
+			/* the lines after it still run, as a shell runs a pasted script: the first failure is said at the end */
+			if (sc->pasting && !sc->paste_err[0])
+				snprintf(sc->paste_err, sizeof(sc->paste_err), "line %d of the paste: %.400s", sc->paste_lines, shown);
 			failed = 1;
 			break;
 		}
@@ -691,6 +695,105 @@ static void say_unused(struct screen *sc, const struct key_binding *b, int ch)
 		screen_status(sc, 0, "%s is not a key here: ? lists them", name ? name : "that key");
 }
 
+/* --- paste: text for the `:` line, never keys ------------------------------- */
+
+/* Keys this soon after an Enter on the `:` line came with it (no person types a hotkey that fast). */
+#define FOLLOW_MS 10
+/* A bracketed paste whose end marker never comes is over after this long without a key. */
+#define PASTE_IDLE_MS 1000
+
+int screen_typeahead(struct screen *sc)
+{
+	int ch = getch();
+
+	if (ch == ERR) {
+		struct pollfd p = { sc->in, POLLIN, 0 };
+
+		if (poll(&p, 1, FOLLOW_MS) > 0 && (p.revents & POLLIN))
+			ch = getch();
+	}
+	if (ch == ERR)
+		return 0;
+	ungetch(ch);
+	return 1;
+}
+
+/* The `:` line on top, opened over whatever is shown (a search or a question gives way to it). */
+static void paste_target(struct screen *sc)
+{
+	struct view *top = screen_top(sc);
+
+	if (view_is_cmdline(top))
+		return;
+	if (!top->ops->opaque)
+		screen_pop(sc);
+	screen_push(sc, view_cmdline_new(NULL));
+}
+
+static void paste_begin(struct screen *sc)
+{
+	sc->pasting = 1;
+	sc->paste_cr = sc->paste_lines = sc->paste_long = 0;
+	sc->paste_err[0] = '\0';
+	sc->paste_last = crt_now_ms();
+	sc->status[0] = '\0';
+	paste_target(sc);
+}
+
+/* The first failure is said where it is seen: on the hint line when the paste left text on the `:` line. */
+static void paste_end(struct screen *sc)
+{
+	sc->pasting = 0;
+	if (!sc->paste_err[0])
+		return;
+	if (view_is_cmdline(screen_top(sc)))
+		cmdline_set_hint(sc->paste_err);
+	else
+		screen_status(sc, 1, "%s", sc->paste_err);
+}
+
+/*
+ * One key of a paste: a line end runs the line (CR, LF or CR LF, as
+ * terminals send them), a byte of text goes into the line as itself, and
+ * anything else - a function key's sequence, a control character - is not
+ * text and is dropped. A line past the language's limit does not run.
+ */
+static void paste_key(struct screen *sc, int ch)
+{
+	sc->paste_last = crt_now_ms();
+	if (ch == '\n' && sc->paste_cr) {
+		sc->paste_cr = 0;
+		return;
+	}
+	sc->paste_cr = ch == '\r';
+	if (ch != '\r' && ch != '\n' && ch != '\t' && (ch < ' ' || ch == 0x7f || ch > 0xff))
+		return;
+	paste_target(sc); /* the line that ran closed it */
+	if (ch == '\r' || ch == '\n') {
+		sc->paste_lines++;
+		if (sc->paste_long) {
+			sc->paste_long = 0;
+			cmdline_cancel();
+			screen_pop(sc);
+			if (!sc->paste_err[0])
+				snprintf(sc->paste_err, sizeof(sc->paste_err),
+					 "line %d of the paste: longer than %d characters: not run", sc->paste_lines, SCRIPT_LINE_MAX - 1);
+			return;
+		}
+		screen_top(sc)->ops->key(screen_top(sc), sc, NULL, '\r');
+		return;
+	}
+	if (cmdline_length() >= SCRIPT_LINE_MAX - 1) {
+		sc->paste_long = 1;
+		return;
+	}
+	{
+		char c = (char)ch;
+
+		cmdline_insert(&c, 1);
+	}
+}
+
 static void handle_key(struct screen *sc, int ch)
 {
 	const struct key_binding *b;
@@ -699,6 +802,19 @@ static void handle_key(struct screen *sc, int ch)
 
 	screen_log(sc, "key %s (%d) to %s", name ? name : "?", ch, top->ops->name);
 
+	if (ch == CRT_KEY_PASTE_BEGIN) {
+		paste_begin(sc);
+		return;
+	}
+	if (ch == CRT_KEY_PASTE_END) {
+		if (sc->pasting)
+			paste_end(sc);
+		return;
+	}
+	if (sc->pasting && ch != KEY_RESIZE) {
+		paste_key(sc, ch);
+		return;
+	}
 	/* the `:` line takes every key, a resize included: readline redraws it */
 	if (!top->ops->opaque) {
 		top->ops->key(top, sc, NULL, ch);
@@ -724,10 +840,20 @@ static void handle_key(struct screen *sc, int ch)
 
 /* --- the loop ---------------------------------------------------------- */
 
-/* How long poll() may sleep: until the next highlight fades, or for ever. */
+/* How long poll() may sleep: until the next highlight fades, a paste left open gives up, or for ever. */
 static int poll_timeout(struct screen *sc)
 {
 	long long left = sc->highlight_until - crt_now_ms();
+
+	if (sc->pasting) {
+		long long idle = sc->paste_last + PASTE_IDLE_MS - crt_now_ms();
+
+		if (idle <= 0) {
+			paste_end(sc);
+		} else if (!sc->highlight_until || idle < left) {
+			return (int)idle;
+		}
+	}
 
 	if (!sc->highlight_until)
 		return -1;
@@ -738,35 +864,18 @@ static int poll_timeout(struct screen *sc)
 	return (int)left;
 }
 
-int screen_main(struct session *s)
+int screen_loop(struct session *s, FILE *logf, int in, int keys_per_frame)
 {
 	struct screen sc;
 	char err[256];
-	const char *log;
-	FILE *logf = NULL;
 	int sig = 0;
 
-	s->interactive = 1;
-	if ((log = getenv("BATCHLAB_LOG")) && *log && !(logf = fopen(log, "a"))) {
-		fprintf(stderr, "batchlab: BATCHLAB_LOG=%s: %s\n", log, strerror(errno));
-		return 1;
-	}
-	crt_theme(s->theme);
-	if (crt_init(err, sizeof(err))) {
-		if (logf)
-			fclose(logf);
-		/* a terminal that cannot host the screen (TERM=dumb in an editor's shell) still gets the prompt */
-		fprintf(stderr, "batchlab: %s: no explorer; the line prompt instead\n", err);
-		return repl_main(s);
-	}
 	cmdline_init();
 	rlcomplete_machine(&s->m);
 	if (screen_setup(&sc, s, logf)) {
-		crt_done();
 		cmdline_done();
 		screen_free(&sc);
-		fprintf(stderr, "batchlab: out of memory\n");
-		return 1;
+		return -1;
 	}
 	first_start_legend(&sc);
 	if (s->lesson[0]) { /* --lesson NAME on a terminal */
@@ -777,9 +886,10 @@ int screen_main(struct session *s)
 		if (lessonpane_start(&sc, path, err, sizeof(err)))
 			screen_status(&sc, 1, "%s", err);
 	}
+	sc.in = in;
 	while (!sc.quit) {
-		struct pollfd fds[2] = { { STDIN_FILENO, POLLIN, 0 }, { crt_signal_fd(), POLLIN, 0 } };
-		int ch;
+		struct pollfd fds[2] = { { in, POLLIN, 0 }, { crt_signal_fd(), POLLIN, 0 } };
+		int ch = ERR, n = 0;
 
 		/* a lesson's question: the `:` line opens for the answer, outside the line that asked it */
 		if (sc.answer_line && sc.depth == 1) {
@@ -790,8 +900,10 @@ int screen_main(struct session *s)
 		if (poll(fds, 2, poll_timeout(&sc)) < 0 && errno != EINTR)
 			break;
 		/* keys typed before a Ctrl-C count first: it may be meant for the command line they opened */
-		while (!sc.quit && (ch = getch()) != ERR)
+		while (!sc.quit && (!keys_per_frame || n++ < keys_per_frame) && (ch = getch()) != ERR)
 			handle_key(&sc, ch);
+		if (ch != ERR)
+			continue; /* keys still waiting (keys_per_frame): draw, and read on */
 		if ((sig = crt_pending_signal())) {
 			struct view *top = screen_top(&sc);
 
@@ -812,8 +924,36 @@ int screen_main(struct session *s)
 			break;
 		}
 	}
-	crt_done();
 	cmdline_done();
 	screen_free(&sc);
 	return sig ? 128 + sig : 0;
+}
+
+int screen_main(struct session *s)
+{
+	char err[256];
+	const char *log;
+	FILE *logf = NULL;
+	int rc;
+
+	s->interactive = 1;
+	if ((log = getenv("BATCHLAB_LOG")) && *log && !(logf = fopen(log, "a"))) {
+		fprintf(stderr, "batchlab: BATCHLAB_LOG=%s: %s\n", log, strerror(errno));
+		return 1;
+	}
+	crt_theme(s->theme);
+	if (crt_init(err, sizeof(err))) {
+		if (logf)
+			fclose(logf);
+		/* a terminal that cannot host the screen (TERM=dumb in an editor's shell) still gets the prompt */
+		fprintf(stderr, "batchlab: %s: no explorer; the line prompt instead\n", err);
+		return repl_main(s);
+	}
+	rc = screen_loop(s, logf, STDIN_FILENO, 0);
+	crt_done();
+	if (rc < 0) {
+		fprintf(stderr, "batchlab: out of memory\n");
+		return 1;
+	}
+	return rc;
 }

@@ -73,6 +73,13 @@ struct screen {
 	long long pin_since;
 	int theme;                    /* the theme the styles follow now: a :set theme changes it */
 	int answer_line;              /* open the `:` line with "answer " once the line being run is done */          /* cells changed since the lesson's step began stay lit */
+	int in;                       /* the keys' file descriptor (the terminal; a pipe for the fuzzer) */
+	int pasting;                  /* inside a bracketed paste: keys are text for the `:` line */
+	int paste_cr;                 /* its last key was a CR: an LF now is the same line end */
+	int paste_lines;              /* lines of it ended so far */
+	int paste_long;               /* the line being pasted passed the language's limit: it will not run */
+	long long paste_last;         /* when its last key came */
+	char paste_err[512];          /* the first of its lines that failed, and why */
 	FILE *log;                    /* BATCHLAB_LOG: key events and redraw times, for whoever debugs the screen */
 	long long log_start;          /* microseconds at start: log lines carry the time since */
 };
@@ -100,6 +107,19 @@ void screen_log(struct screen *sc, const char *fmt, ...) BL_PRINTF(2, 3);
 void screen_undo(struct screen *sc);
 /* Keep the pattern a search ended with, for `n`. */
 void screen_search_set(struct screen *sc, const char *text);
+/*
+ * A key is already waiting, or arrives within a few milliseconds: what
+ * follows an Enter so closely came with it (a paste, a script), not from a
+ * person deciding on a hotkey. The key stays queued.
+ */
+int screen_typeahead(struct screen *sc);
+/*
+ * The explorer on a terminal curses already drives: keys from fd in, until
+ * quit, a signal or the input's end. keys_per_frame: draw after that many
+ * keys at most (0: after all that are waiting). Returns the exit status;
+ * -1 when out of memory (said by the caller, once curses is off).
+ */
+int screen_loop(struct session *s, FILE *log, int in, int keys_per_frame);
 /* Open the `:` line holding initial. */
 void screen_command(struct screen *sc, const char *initial);
 

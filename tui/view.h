@@ -77,6 +77,8 @@ struct view *view_tradeoff_new(const struct tradeoff_spec *spec);
 struct view *view_compare_new(const struct patch_desc *d);
 /* The `:` line (cmdline.c's readline host), initial text may be NULL. */
 struct view *view_cmdline_new(const char *initial);
+/* v is the `:` line (a paste goes there). */
+int view_is_cmdline(const struct view *v);
 
 /* A yes/no question on the status line: y runs yes(sc), any other key says it was left alone. */
 struct view *view_confirm_new(const char *question, void (*yes)(struct screen *sc));

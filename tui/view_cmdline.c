@@ -11,6 +11,8 @@
 #include "screen.h"
 
 static struct view cmdline_view;
+/* opened again for keys that followed an Enter: a ':' first is the key that opens a command line, not text */
+static int following;
 
 static void cmdline_view_draw(struct view *v, struct screen *sc)
 {
@@ -28,21 +30,41 @@ static void cmdline_view_draw(struct view *v, struct screen *sc)
 	cmdline_draw(L->status_y, L->cols);
 }
 
+/*
+ * Enter: the line runs. Keys already waiting behind the Enter (a paste the
+ * terminal did not bracket, a script typing) are more command-line text,
+ * never hotkeys: the line opens again for them, the status line kept.
+ */
+static void finished(struct screen *sc)
+{
+	char *line = cmdline_take();
+	int more = !sc->pasting && screen_typeahead(sc);
+
+	screen_pop(sc);
+	if (line && *line)
+		screen_run_line(sc, line, line);
+	free(line);
+	if (more && !sc->quit) {
+		screen_push(sc, view_cmdline_new(NULL));
+		following = 1;
+	}
+}
+
 static int cmdline_view_key(struct view *v, struct screen *sc, const struct key_binding *b, int ch)
 {
-	enum cmdline_state st = cmdline_key(ch);
+	enum cmdline_state st;
 
 	(void)v, (void)b;
-	if (st == CMDLINE_DONE) {
-		char *line = cmdline_take();
-
-		screen_pop(sc);
-		if (line && *line)
-			screen_run_line(sc, line, line);
-		free(line);
-	} else if (st == CMDLINE_CANCEL) {
-		screen_pop(sc);
+	if (following && ch == ':' && !cmdline_length() && !sc->pasting) {
+		following = 0;
+		return 1;
 	}
+	following = 0;
+	st = cmdline_key(ch);
+	if (st == CMDLINE_DONE)
+		finished(sc);
+	else if (st == CMDLINE_CANCEL)
+		screen_pop(sc);
 	return 1;
 }
 
@@ -70,8 +92,14 @@ static const struct view_ops cmdline_ops = {
 	.destroy = cmdline_view_destroy,
 };
 
+int view_is_cmdline(const struct view *v)
+{
+	return v == &cmdline_view;
+}
+
 struct view *view_cmdline_new(const char *initial)
 {
+	following = 0;
 	cmdline_view.ops = &cmdline_ops;
 	cmdline_open(":", initial);
 	return &cmdline_view;

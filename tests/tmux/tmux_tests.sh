@@ -743,6 +743,50 @@ prompt_wraps() {
 	grep -q '^memcg_charge: memcg charge batch' "$tmp/got.show" || { bad "no show title at the prompt"; return 1; }
 }
 check "the prompt at 80 columns wraps show memcg_charge at words" prompt_wraps
+# Issue 21: a multi-line paste into the `:` line is command-line text, each line run in order - never
+# hotkeys (the u of "get cpus" undid the set). tmux pastes with xterm's brackets when the explorer
+# asked for them (paste-buffer -p), and sends LF as CR as a terminal does.
+paste() { printf "$1" >"$tmp/paste" && $T load-buffer -b p "$tmp/paste" && $T paste-buffer -p -d -b p -t bl; }
+paste_cmdline() {
+	start && keys : && expect '^:$' && paste 'set cpus 4\nget cpus\n' && expect '^4$' && keys q &&
+		expect ' cpus +4( |$)' 'threads +auto: 4' && refuse 'undone'
+}
+check "a two-line paste on the : line runs both lines, no hotkeys (bracketed paste)" paste_cmdline
+paste_panels() {
+	start && paste 'set cpus 8\nget cpus\nset cpus 16\n' && expect '^8$' && keys q && expect ' cpus +16( |$)' &&
+		keys u && expect ' cpus +8( |$)'
+}
+check "a paste over the panels goes to the : line, each line one command and one undo step" paste_panels
+paste_rest() {
+	start && keys : && paste 'set cpus 4\nfrob\nset ram 4G\nget cpus' && expect '^:get cpus' &&
+		expect 'line 2 of the paste: .*frob' && keys Enter && expect '^4$' && keys q &&
+		expect ' cpus +4( |$)' ' ram +4 GiB'
+}
+check "a paste's unfinished last line stays on the : line; the first failing line is said, the rest still run" paste_rest
+typed_fast() {
+	start && keys : 'set cpus 4' Enter 'set ram 4G' Enter ':get cpus' Enter && expect '^4$' && keys q &&
+		expect ' cpus +4( |$)' ' ram +4 GiB' && refuse 'undone'
+}
+check "keys typed in one burst after Enter on the : line stay command-line text (no brackets)" typed_fast
+# However it ends, the explorer turns bracketed paste off: cat -v, reading the terminal after it, must
+# see a paste bare, without the ESC [200~ brackets (q, SIGTERM's orderly way out, SIGSEGV's handler).
+paste_off_after() {
+	stop
+	$T new-session -d -s bl -x $W -y $H "env TERM=tmux-256color sh -c 'echo \$\$ >\"$tmp/pid\"; exec \"$BL\"'; echo EXITED; exec cat -v" &&
+		wait_for 'q quit' || { bad "did not start"; return 1; }
+	case $1 in
+	q) keys q ;;
+	*) kill -$1 "$(pid)" ;;
+	esac
+	wait_for '^EXITED' 30 || { bad "did not end on $1"; return 1; }
+	paste 'abc\n' && expect '^abc$' && refuse '200~'
+}
+paste_off_q() { paste_off_after q; }
+check "bracketed paste is off after q" paste_off_q
+paste_off_term() { paste_off_after TERM; }
+check "bracketed paste is off after SIGTERM" paste_off_term
+paste_off_segv() { paste_off_after SEGV; }
+check "bracketed paste is off after SIGSEGV" paste_off_segv
 
 reset_asks() {
 	start && keys + && expect ' cpus +128( |$)' && keys R &&
