@@ -285,7 +285,8 @@ $(BUILD)/sandbox_check: $(BUILD)/fuzz/sandbox_check.o $(BUILD)/fuzz/sandbox.o $(
 # Every saved crash input and seed, once, without libFuzzer (the asan target runs it sanitized);
 # and the sandbox itself: no path outside its folder, /dev/null included, gets through.
 regress: $(FUZZ_TARGETS:%=$(BUILD)/replay_%) $(BUILD)/sandbox_check
-	@set -e; for t in $(FUZZ_TARGETS); do $(BUILD)/replay_$$t tests/regress/$$t fuzz/corpus/$$t; done
+	@set -e; for t in $(FUZZ_TARGETS); do LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan.supp \
+		$(BUILD)/replay_$$t tests/regress/$$t fuzz/corpus/$$t; done
 	@$(BUILD)/sandbox_check
 
 # Not part of check: FUZZ_SECONDS per target. New inputs go to build/fuzz/corpus-*,
@@ -300,7 +301,7 @@ fuzz:
 	@set -e; mkdir -p build/fuzz/artifacts; for t in $(FUZZ_TARGETS); do \
 		mkdir -p build/fuzz/corpus-$$t; \
 		echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
-		build/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=1024 -max_len=8192 \
+		LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan.supp build/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=1024 -max_len=8192 \
 			-print_final_stats=1 -artifact_prefix=$(CURDIR)/build/fuzz/artifacts/$$t- \
 			$$(test -f build/fuzz/$$t.dict && echo -dict=build/fuzz/$$t.dict) \
 			build/fuzz/corpus-$$t fuzz/corpus/$$t tests/regress/$$t; \

@@ -14,6 +14,7 @@
  * machine must be one the parameter table accepts.
  */
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,10 +42,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+	static struct sigaction before[_NSIG];
 	char err[256];
 	int p[2];
 
 	sandbox_init(*argc, *argv);
+	for (int sig = 1; sig < _NSIG; sig++)
+		sigaction(sig, NULL, &before[sig]);
 	/* a terminal description every ncurses has; read now, before the sandbox guards the files */
 	setenv("TERM", "xterm-256color", 1);
 	setenv("NO_COLOR", "", 1);
@@ -59,6 +63,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		fprintf(stderr, "fuzz_keys: no curses: %s\n", err);
 		abort();
 	}
+	/* libFuzzer's own handlers back (its -timeout is a SIGALRM): no signal comes to the screen here */
+	for (int sig = 1; sig < _NSIG; sig++)
+		sigaction(sig, &before[sig], NULL);
 	return 0;
 }
 

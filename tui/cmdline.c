@@ -96,6 +96,16 @@ void cmdline_init(void)
 	rl_variable_bind("page-completions", "off");
 	/* one Tab lists the candidates when there are several: the first is the one a person sees */
 	rl_variable_bind("show-all-if-ambiguous", "on");
+	/*
+	 * Keys whose command waits for one more key in readline's callback mode
+	 * keep data for it that readline frees only when that key comes: a line
+	 * closed before it (Esc, the explorer ending) would leak it (fuzz_keys
+	 * found quoted-insert's). A command line has no use for them.
+	 */
+	rl_unbind_key(CTRL('V'));
+	rl_unbind_key(CTRL('Q'));
+	rl_unbind_key(CTRL(']'));
+	rl_unbind_key_in_map(CTRL(']'), emacs_meta_keymap);
 	rlcomplete_install();
 	rl_completion_display_matches_hook = show_matches;
 	using_history();
@@ -140,6 +150,12 @@ void cmdline_open(const char *prompt, const char *initial)
 	finished = NULL;
 	npending = next = 0;
 	hint[0] = '\0';
+	/*
+	 * A line abandoned inside a numeric argument or a search leaves the prompt
+	 * readline saved aside (rl_save_prompt): put it back now, or the next
+	 * save would drop it unfreed (fuzz_keys found it).
+	 */
+	rl_restore_prompt();
 	rl_callback_handler_install(prompt, line_done);
 	state = CMDLINE_EDITING;
 	if (initial && *initial)
