@@ -1,5 +1,6 @@
 /* mm_compute_batch(), mm/mm_init.c, and percpu_counter_add_batch(), lib/percpu_counter.c: seed 003. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "testutil.h"
 
@@ -255,9 +256,129 @@ static void test_lock_share(void **state)
 	assert_float_equal(metric_double(&m, "committed_as.lock_share.after"), 0, 0);
 }
 
+/*
+ * percpu_counter_add_batch(), lib/percpu_counter.c (CONFIG_HAVE_CMPXCHG_LOCAL), as the code steps
+ * it: count = this CPU's counter; "if (unlikely(abs(count + amount) >= batch))" takes fbc->lock,
+ * "fbc->count += count + amount; __this_cpu_sub(*fbc->counters, count);" - else the counter
+ * becomes count + amount. Returns 1 when it took the lock.
+ */
+static int kernel_add_batch(int64_t *fbc_count, int32_t *counter, int64_t amount, int32_t batch)
+{
+	int64_t count = *counter;
+
+	if (llabs(count + amount) >= batch) {
+		*fbc_count += count + amount;
+		*counter -= (int32_t)count;
+		return 1;
+	}
+	*counter = (int32_t)(count + amount);
+	return 0;
+}
+
+/*
+ * locked_ops stepped: vm_acct_memory(pages) and vm_unacct_memory() add +S and -S through
+ * percpu_counter_add_batch(); from a CPU share of 0 the loop takes the lock twice when S reaches
+ * the batch and never below it. With a residue left by other mappings it is not S alone:
+ * a smaller mapping can take the lock, one of the batch need not - the about says so.
+ */
+static void test_locked_ops_stepped(void **state)
+{
+	static const char *const sets[] = { "mmap 128M", "mmap 4M", "mmap 16M cpus 16 ram 16G", "mmap 1G overcommit never",
+					    "mmap 4095 cpus 1 ram 64M" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
+		struct machine m = machine_with(sets[i]);
+
+		for (int side = 0; side < 2; side++) {
+			int32_t batch = (int32_t)metric_u64(&m, side ? "committed_as.batch.after" : "committed_as.batch.before");
+			int64_t pages = (int64_t)((m.mmap + m.pagesize - 1) / m.pagesize), fbc = 0;
+			int32_t counter = 0;
+			int locks = 0;
+
+			for (int loop = 0; loop < 3; loop++) {
+				int l = kernel_add_batch(&fbc, &counter, pages, batch);
+
+				l += kernel_add_batch(&fbc, &counter, -pages, batch);
+				if (loop)
+					assert_int_equal(l, locks); /* the same every loop */
+				locks = l;
+			}
+			assert_int_equal(metric_u64(&m, side ? "committed_as.locked_ops.after" : "committed_as.locked_ops.before"),
+					 locks);
+		}
+	}
+	/* the residue: batch 100, a CPU at -99 maps 100 pages without the lock; one at 99 locks on 1 page */
+	{
+		int64_t fbc = 0;
+		int32_t counter = -99;
+
+		assert_int_equal(kernel_add_batch(&fbc, &counter, 100, 100), 0);
+		counter = 99;
+		assert_int_equal(kernel_add_batch(&fbc, &counter, 1, 100), 1);
+	}
+}
+
+/*
+ * The drift, stepped: amounts of every sign and size through percpu_counter_add_batch() on
+ * each CPU never leave a CPU's counter at batch or more in absolute value, and single pages
+ * reach batch - 1 on every CPU: reachable_drift_bytes. max_drift_bytes is the margin
+ * __percpu_counter_compare() trusts, "batch * num_online_cpus()": s32 times unsigned int,
+ * 32-bit arithmetic - where that wraps, the explain gives the kernel's wrapped value.
+ */
+static void test_drift_stepped(void **state)
+{
+	static const char *const sets[] = { "", "cpus 1", "cpus 16 ram 16G", "cpus 8192 ram 64T", "overcommit never" };
+	uint64_t seed = 2463534242ull;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
+		struct machine m = machine_with(sets[i]);
+
+		for (int side = 0; side < 2; side++) {
+			int32_t batch = (int32_t)metric_u64(&m, side ? "committed_as.batch.after" : "committed_as.batch.before");
+			int64_t fbc = 0, most = 0;
+			int32_t counter = 0;
+			unsigned int margin = (unsigned int)batch * (unsigned int)m.cpus; /* s32 * unsigned int */
+			char want[96];
+
+			for (int k = 0; k < 100000; k++) {
+				int64_t amount;
+
+				seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+				amount = (int64_t)(seed % (2 * (uint64_t)batch + 1)) - batch;
+				kernel_add_batch(&fbc, &counter, amount, batch);
+				assert_true(llabs(counter) < batch);
+			}
+			counter = 0;
+			for (int64_t k = 0; k < 2 * (int64_t)batch && k < 5000000; k++) {
+				kernel_add_batch(&fbc, &counter, 1, batch);
+				if (counter > most)
+					most = counter;
+			}
+			if (2 * (int64_t)batch <= 5000000)
+				assert_int_equal(most, batch - 1);
+			assert_int_equal(metric_u64(&m, side ? "committed_as.reachable_drift_bytes.after"
+							    : "committed_as.reachable_drift_bytes.before"),
+					 (uint64_t)(batch - 1) * m.cpus * m.pagesize);
+			assert_int_equal(metric_u64(&m, side ? "committed_as.max_drift_bytes.after"
+							    : "committed_as.max_drift_bytes.before"),
+					 (uint64_t)batch * m.cpus * m.pagesize);
+			snprintf(want, sizeof(want), "wraps to %u", margin);
+			assert_int_equal(metric_explains(&m, side ? "committed_as.max_drift_bytes.after"
+								  : "committed_as.max_drift_bytes.before", want),
+					 (uint64_t)margin != (uint64_t)batch * m.cpus);
+			assert_true(fabs(metric_double(&m, side ? "committed_as.max_drift_pct.after" : "committed_as.max_drift_pct.before") -
+					 100.0 * (double)batch * (double)m.cpus / (double)machine_totalram(&m)) <
+				    1e-12 * metric_double(&m, side ? "committed_as.max_drift_pct.after" : "committed_as.max_drift_pct.before"));
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_locked_ops_stepped), cmocka_unit_test(test_drift_stepped),
 		cmocka_unit_test(test_desktop_by_hand), cmocka_unit_test(test_all_policies_all_cpus),
 		cmocka_unit_test(test_int_max_cap),     cmocka_unit_test(test_floor),
 		cmocka_unit_test(test_locked_ops),      cmocka_unit_test(test_drift),

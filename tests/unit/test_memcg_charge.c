@@ -1,4 +1,5 @@
 /* MEMCG_CHARGE_BATCH (include/linux/memcontrol.h) and what follows from it in mm/memcontrol.c: seed 000. */
+#include <math.h>
 #include <stdlib.h>
 
 #include "testutil.h"
@@ -333,9 +334,89 @@ static void test_update_share(void **state)
 	assert_float_equal(metric_double(&m, "memcg_charge.update_share.after"), 100 * 36864.0 / 311296, 1e-12);
 }
 
+/*
+ * The stock as the code steps it. try_charge_memcg(): consume_stock() takes nr_pages from this
+ * CPU's stock when "stock->nr_pages >= nr_pages" (never for nr_pages > MEMCG_CHARGE_BATCH); on a
+ * miss "batch = max(MEMCG_CHARGE_BATCH, nr_pages)" is charged to the page_counter and
+ * refill_stock(memcg, batch - nr_pages) keeps the rest; uncharges refill the stock too.
+ * refill_stock(): "stock_pages = nr_pages[i] + nr_pages; if (stock_pages > MEMCG_CHARGE_BATCH)
+ * drain_stock(stock, i);". So a stock holds at most the batch, and holds exactly it after an
+ * uncharge of a batch into an empty stock: stock_max_bytes = cpus * batch * PAGE_SIZE, and one
+ * single-page miss grows the page_counter by `batch`.
+ */
+struct stock {
+	uint64_t pages, counter, most;
+};
+
+static void stock_refill(struct stock *st, uint64_t b, uint64_t nr)
+{
+	st->pages += nr;
+	if (st->pages > b) {
+		st->counter -= st->pages; /* drain_stock(): back to the page_counter */
+		st->pages = 0;
+	}
+	if (st->pages > st->most)
+		st->most = st->pages;
+}
+
+static void stock_charge(struct stock *st, uint64_t b, uint64_t nr)
+{
+	uint64_t batch = nr > b ? nr : b;
+
+	if (nr <= b && st->pages >= nr) {
+		st->pages -= nr;
+		return;
+	}
+	st->counter += batch;
+	if (batch > nr)
+		stock_refill(st, b, batch - nr);
+}
+
+static void test_stock_stepped(void **state)
+{
+	static const char *const sets[] = { "", "cpus 1", "cpus 72 charge_batch 127", "charge_batch 1", "cpus 65536" };
+	uint64_t seed = 88172645463325252ull;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
+		struct machine m = machine_with(sets[i]);
+
+		for (int side = 0; side < 2; side++) {
+			uint64_t b = metric_u64(&m, side ? "memcg_charge.batch.after" : "memcg_charge.batch.before");
+			struct stock st = { 0, 0, 0 };
+
+			/* one single-page charge into an empty stock: the counter grows by the batch */
+			stock_charge(&st, b, 1);
+			assert_int_equal(st.counter, b);
+			assert_int_equal(st.pages, b - 1);
+			/* then charges and uncharges of every size, xorshift-chosen */
+			for (int k = 0; k < 20000; k++) {
+				uint64_t nr;
+
+				seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+				nr = 1 + seed % (2 * b + 2);
+				if (seed & 1ull << 40)
+					stock_charge(&st, b, nr);
+				else
+					stock_refill(&st, b, nr);
+				assert_true(st.pages <= b);
+			}
+			st.pages = 0; /* a drained stock, as drain_all_stock() leaves it */
+			stock_refill(&st, b, b); /* an uncharge of a batch stays: not > MEMCG_CHARGE_BATCH */
+			assert_int_equal(st.most, b);
+			assert_int_equal(metric_u64(&m, side ? "memcg_charge.stock_max_bytes.after"
+							    : "memcg_charge.stock_max_bytes.before"),
+					 m.cpus * st.most * m.pagesize);
+			assert_true(fabs(metric_double(&m, side ? "memcg_charge.stock_share.after" : "memcg_charge.stock_share.before") -
+					 100.0 * (double)(m.cpus * st.most * m.pagesize) / (double)m.cgroup_size) < 1e-9);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stock_stepped),
 		cmocka_unit_test(test_batch),
 		cmocka_unit_test(test_stock),
 		cmocka_unit_test(test_flush_threshold),

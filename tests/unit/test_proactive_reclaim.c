@@ -174,9 +174,44 @@ static void test_ask_past_u64(void **state)
 	assert_int_equal(metric_u64(&m, "proactive_reclaim.tail_overshoot_pages.v"), (1ull << 63) - (262144 - 32));
 }
 
+/*
+ * first_ask as user_proactive_reclaim() (memory_reclaim() before) computes it on its first pass:
+ * nr_to_reclaim = memparse(buf) / PAGE_SIZE, then "batch_size = (nr_to_reclaim - nr_reclaimed) / 4"
+ * with nr_reclaimed = 0 (decay), min(remaining, SWAP_CLUSTER_MAX) before it (cluster) or the
+ * remainder (full), and try_to_free_mem_cgroup_pages() asks ".nr_to_reclaim = max(nr_pages,
+ * SWAP_CLUSTER_MAX)".
+ */
+static void test_first_ask_stepped(void **state)
+{
+	static const char *const sizes[] = { "1G", "4097", "128K", "129K", "1E", "3", "64G" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		for (int big = 0; big < 2; big++) {
+			char set[64];
+			struct machine m;
+			unsigned long nr_to_reclaim, nr_reclaimed = 0, asks[3];
+
+			snprintf(set, sizeof(set), "reclaim %s pagesize %s", sizes[i], big ? "64K" : "4K");
+			m = machine_with(set);
+			nr_to_reclaim = (unsigned long)(m.reclaim / m.pagesize);
+			if (!nr_to_reclaim)
+				continue; /* the loop never runs: no first call */
+			asks[0] = nr_to_reclaim - nr_reclaimed;
+			asks[1] = nr_to_reclaim - nr_reclaimed < 32 ? nr_to_reclaim - nr_reclaimed : 32;
+			asks[2] = (nr_to_reclaim - nr_reclaimed) / 4;
+			for (int s = 0; s < 3; s++)
+				asks[s] = asks[s] > 32 ? asks[s] : 32;
+			assert_int_equal(metric_u64(&m, "proactive_reclaim.first_ask.full"), asks[0]);
+			assert_int_equal(metric_u64(&m, "proactive_reclaim.first_ask.cluster"), asks[1]);
+			assert_int_equal(metric_u64(&m, "proactive_reclaim.first_ask.decay"), asks[2]);
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_first_ask_stepped),
 		cmocka_unit_test(test_1g_request), cmocka_unit_test(test_against_simulation),
 		cmocka_unit_test(test_64k_pages),  cmocka_unit_test(test_first_ask),
 		cmocka_unit_test(test_huge_request), cmocka_unit_test(test_empty_request),

@@ -1,4 +1,6 @@
 /* vmpressure_init_window() and vmpressure(), mm/vmpressure.c: seed 004's table. */
+#include <math.h>
+
 #include "testutil.h"
 
 #include "../../core/variant.h"
@@ -181,9 +183,43 @@ static void test_eval_share(void **state)
 	assert_float_equal(metric_double(&m, "vmpressure.eval_share.old"), 0, 0);
 }
 
+/*
+ * The window as vmpressure() uses it, page by page: the first call whose running sum reaches
+ * vmpressure_win evaluates, so with one-page calls the first evaluation comes at page `window`;
+ * window_bytes is that in bytes, window_share its share of cgroup_size.
+ */
+static void test_window_stepped(void **state)
+{
+	static const char *const sets[] = { "", "ram 4G", "ram 64G", "ram 127M", "pagesize 64K ram 1T", "ram 16G cgroup_size 1G" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
+		struct machine m = machine_with(sets[i]);
+
+		for (int side = 0; side < 2; side++) {
+			char name[64];
+			uint64_t win, first = 0;
+
+			snprintf(name, sizeof(name), "vmpressure.window.%s", side ? "after" : "before");
+			win = metric_u64(&m, name);
+			for (uint64_t pages = 1; pages <= win + 1 && !first; pages++)
+				if (simulate_evals(win, 1, pages) == 1)
+					first = pages;
+			assert_int_equal(first, win);
+			assert_int_equal(simulate_evals(win, 1, 2 * win - 1), 1);
+			snprintf(name, sizeof(name), "vmpressure.window_bytes.%s", side ? "after" : "before");
+			assert_int_equal(metric_u64(&m, name), first * m.pagesize);
+			snprintf(name, sizeof(name), "vmpressure.window_share.%s", side ? "after" : "before");
+			assert_true(fabs(metric_double(&m, name) - 100.0 * (double)(first * m.pagesize) / (double)m.cgroup_size) <
+				    1e-12 * metric_double(&m, name));
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_window_stepped),
 		cmocka_unit_test(test_seed004_windows),  cmocka_unit_test(test_seed004_evals),
 		cmocka_unit_test(test_fls_step_at_4gib), cmocka_unit_test(test_small_machine_keeps_512),
 		cmocka_unit_test(test_64k_pages),        cmocka_unit_test(test_chunk_rounding),

@@ -1,4 +1,7 @@
 /* calculate_normal_threshold(), mm/vmstat.c, and zone_batchsize(), mm/page_alloc.c. */
+#include <math.h>
+#include <stdlib.h>
+
 #include "testutil.h"
 
 /* 8 CPUs, a 4 GiB zone: 2 * fls(8) * (1 + fls(1048576 >> 15)) = 2 * 4 * 7 = 56. */
@@ -66,9 +69,88 @@ static void test_threshold_int_mem(void **state)
 	assert_false(metric_explains(&m, "vmstat.threshold", "truncated"));
 }
 
+/*
+ * __mod_zone_page_state(), mm/vmstat.c, stepped as the code steps it: x = delta + this CPU's
+ * vm_stat_diff; "if (unlikely(abs(x) > t)) { zone_page_state_add(x, zone, item); x = 0; }";
+ * the diff keeps x. drift_pages is the most the zone counter can lag its CPUs' diffs: single
+ * pages round robin leave t on every CPU before any folds, cpus * t in all, and never more.
+ */
+static void test_drift_stepped(void **state)
+{
+	static const char *const sets[] = { "", "cpus 1", "cpus 8 zone 1048576p", "cpus 65536", "cpus 3 zone 1000p" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
+		struct machine m = machine_with(sets[i]);
+		int64_t t = (int64_t)metric_u64(&m, "vmstat.threshold"), zone = 0, most = 0, pending;
+		int64_t *diff = calloc(m.cpus, sizeof(*diff));
+
+		assert_non_null(diff);
+		for (uint64_t step = 0; step < (uint64_t)(t + 2) * m.cpus; step++) {
+			uint64_t cpu = step % m.cpus;
+			int64_t x = 1 + diff[cpu];
+
+			if (x > t || x < -t) {
+				zone += x;
+				x = 0;
+			}
+			diff[cpu] = x;
+			pending = (int64_t)(step + 1) - zone; /* the change the zone counter does not show yet */
+			assert_true(x >= -t && x <= t);
+			if (pending > most)
+				most = pending;
+		}
+		assert_int_equal(most, metric_u64(&m, "vmstat.drift_pages"));
+		assert_int_equal((uint64_t)most * m.pagesize, metric_u64(&m, "vmstat.drift_bytes"));
+		free(diff);
+	}
+}
+
+/*
+ * zone_batchsize(), mm/page_alloc.c, in the kernel's own int arithmetic:
+ *	batch = min(zone_managed_pages(zone) >> 10, SZ_1M / PAGE_SIZE); batch /= 4;
+ *	if (batch < 1) batch = 1; batch = rounddown_pow_of_two(batch + batch/2) - 1;
+ * and zone_set_pageset_high_and_batch()'s max(1, ...), for every zone size from 1 page up.
+ */
+static int kernel_zone_batchsize(unsigned long managed, unsigned long page_size)
+{
+	int batch = (int)((managed >> 10) < (1024 * 1024) / page_size ? (managed >> 10) : (1024 * 1024) / page_size);
+	unsigned long r = 1;
+
+	batch /= 4;
+	if (batch < 1)
+		batch = 1;
+	while (r * 2 <= (unsigned long)(batch + batch / 2))
+		r *= 2;
+	batch = (int)r - 1;
+	return batch < 1 ? 1 : batch;
+}
+
+static void test_pcp_batch_kernel(void **state)
+{
+	(void)state;
+	for (unsigned shift = 0; shift <= 40; shift++)
+		for (int k = -1; k <= 1; k++) {
+			unsigned long zone = (1ul << shift) + (unsigned long)k;
+			char set[64];
+			struct machine m;
+
+			if (!zone)
+				continue;
+			for (int big = 0; big < 2; big++) {
+				snprintf(set, sizeof(set), "pagesize %s zone %lup", big ? "64K" : "4K", zone);
+				m = machine_with(set);
+				assert_int_equal(metric_u64(&m, "vmstat.pcp_batch"),
+						 kernel_zone_batchsize(zone, big ? 65536 : 4096));
+			}
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_drift_stepped),
+		cmocka_unit_test(test_pcp_batch_kernel),
 		cmocka_unit_test(test_threshold_by_hand),
 		cmocka_unit_test(test_pcp_batch),
 		cmocka_unit_test(test_pcp_batch_64k),
