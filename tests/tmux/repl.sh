@@ -172,6 +172,26 @@ for sig in USR1:138 PIPE:141 TERM:143; do
 	tmux -L $S kill-session -t repl 2>/dev/null
 done
 
+# Issue 21: a signal whose default ends the process but which the prompt did not catch before
+# (SIGPWR, SIGIO) arrives while a sweep writes a file: the hidden temporary goes with the process,
+# the terminal is restored, the status is the signal's. (8 minutes of rows: it is still writing.)
+writing() { ls -A "$tmp/run" | grep -q '^\.out\.csv\.'; }
+for sig in PWR:158 IO:157; do
+	name="SIG${sig%:*} during a sweep > FILE at the prompt leaves no temporary (status ${sig#*:})"
+	rm -rf "$tmp/run" && mkdir "$tmp/run"
+	check start_guarded
+	keys 'set cpus 65536 mmap 1G' Enter "sweep committed_lock_ns 1 500 step 0.001 committed_as.throughput > $tmp/run/out.csv" Enter
+	i=0
+	while ! writing && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	check writing
+	kill -${sig%:*} "$(cat "$tmp/pid")"
+	check wait_exit
+	check grep -qx "exit=${sig#*:}" "$tmp/rc"
+	check cmp -s "$tmp/stty.before" "$tmp/stty.after"
+	check [ -z "$(ls -A "$tmp/run")" ]
+	tmux -L $S kill-session -t repl 2>/dev/null
+done
+
 # Issue 11: a FIFO (or any node) where the history file goes is refused, not opened: no hang, no history
 name="a FIFO as the history file: said, and the prompt works without history"
 mkdir -p "$tmp/state/batchlab" && rm -f "$tmp/state/batchlab/history" && mkfifo "$tmp/state/batchlab/history"
