@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../core/err.h"
+#include "../core/params.h"
 #include "presetio.h"
 
 struct compare_set *compare_new(void)
@@ -75,9 +76,30 @@ static int add_preset(struct compare_set *set, const struct session *s, const ch
 	return 0;
 }
 
+/* The session's machine under another release: its kernel side is that release's code. */
+static int add_kernel(struct compare_set *set, const struct session *s, const char *arg, char *err, size_t errlen)
+{
+	struct compare_state *st = compare_slot(set, err, errlen);
+
+	if (!st)
+		return -1;
+	if (strlen(arg) >= sizeof(st->arg))
+		return err_set(err, errlen, "'%.40s...': release name too long", arg);
+	machine_copy(&st->m, &s->m);
+	if (param_set(&st->m, param_find("kernel"), arg, err, errlen))
+		return -1;
+	snprintf(st->label, sizeof(st->label), "kernel %s", arg);
+	snprintf(st->arg, sizeof(st->arg), "%s", arg);
+	st->source = "kernel";
+	set->n++;
+	return 0;
+}
+
 /* The hook for more kinds of state: a row here, its word then leads `compare WORD ARG...`. */
 const struct compare_source compare_sources[] = {
 	{ "preset", "a preset NAME or PATH, loaded as preset load does", add_preset },
+	{ "kernel", "a release (3.10 .. 6.17, 6.1.y): the session's machine, its kernel side on that release's code",
+	  add_kernel },
 	{ NULL, NULL, NULL },
 };
 

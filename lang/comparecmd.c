@@ -33,16 +33,53 @@ static int imax(int a, int b)
 	return a > b ? a : b;
 }
 
-static void group_cells(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
-			struct group_cells *g)
+/*
+ * The sides a state's group shows: the patch's columns, or for a state of
+ * `compare kernel` its kernel side alone - the thing that differs between
+ * releases; its change is against the first group's.
+ */
+static int group_sides(const struct compare_state *st, const struct patch_desc *d, int *sides)
 {
+	int n = 0;
+
+	if (!strcmp(st->source, "kernel") && d->kernel_code) {
+		sides[0] = SIDE_KERNEL;
+		return 1;
+	}
+	for (int s = 0; s < patch_ncols(&st->m, d) && n < PATCH_MAX_COLS; s++)
+		sides[n++] = s;
+	return n;
+}
+
+static int kernel_group(const struct compare_state *st, const struct patch_desc *d)
+{
+	return !strcmp(st->source, "kernel") && d->kernel_code;
+}
+
+static void group_cells(const struct compare_set *set, int gi, const struct patch_desc *d,
+			const struct metric_desc *md, struct group_cells *g)
+{
+	const struct machine *m = &set->st[gi].m;
+	int sides[PATCH_MAX_COLS], n = group_sides(&set->st[gi], d, sides);
+
 	memset(g, 0, sizeof(*g));
+	if (kernel_group(&set->st[gi], d)) {
+		/* a release against the first: the kernel side where the metric has one */
+		int has = !md->single || patch_nsides(d) == 1;
+		struct value v = has ? metric_compute(m, d, md, SIDE_KERNEL, NULL) : md->fn(m, 0, NULL);
+
+		render_human(v, md->unit, has ? g->col[0] : g->change, has ? sizeof(g->col[0]) : sizeof(g->change));
+		if (has && gi > 0 && kernel_group(&set->st[0], d))
+			render_change(md, metric_compute(&set->st[0].m, d, md, SIDE_KERNEL, NULL), v, g->change,
+				      sizeof(g->change));
+		return;
+	}
 	if (md->single) {
 		render_human(md->fn(m, 0, NULL), md->unit, g->change, sizeof(g->change));
 		return;
 	}
-	for (int s = 0; s < patch_ncols(m, d); s++)
-		render_human(metric_compute(m, d, md, s, NULL), md->unit, g->col[s], sizeof(g->col[s]));
+	for (int i = 0; i < n; i++)
+		render_human(metric_compute(m, d, md, sides[i], NULL), md->unit, g->col[i], sizeof(g->col[i]));
 	render_change(md, md->fn(m, d->before, NULL), md->fn(m, d->after, NULL), g->change, sizeof(g->change));
 }
 
@@ -65,6 +102,7 @@ void compare_table(const struct compare_set *set, const struct patch_desc *d, in
 {
 	int nrows = 0, name_w = (int)strlen("metric") + 2, ng = set->n;
 	int ncols[COMPARE_MAX], colw[COMPARE_MAX][PATCH_MAX_COLS], chw[COMPARE_MAX], gw[COMPARE_MAX];
+	int sides[COMPARE_MAX][PATCH_MAX_COLS];
 	struct group_cells *cells;
 	struct strbuf line = STRBUF_INIT;
 	const struct metric_desc *md;
@@ -78,14 +116,14 @@ void compare_table(const struct compare_set *set, const struct patch_desc *d, in
 	for (int g = 0; g < ng; g++) {
 		const struct machine *m = &set->st[g].m;
 
-		ncols[g] = patch_ncols(m, d);
+		ncols[g] = group_sides(&set->st[g], d, sides[g]);
 		chw[g] = (int)strlen("change");
 		for (int s = 0; s < ncols[g]; s++)
-			colw[g][s] = (int)strlen(patch_col_name(m, d, s));
+			colw[g][s] = (int)strlen(patch_col_name(m, d, sides[g][s]));
 		for (int r = 0; r < nrows; r++) {
 			struct group_cells *c = &cells[r * ng + g];
 
-			group_cells(m, d, &d->metrics[r], c);
+			group_cells(set, g, d, &d->metrics[r], c);
 			for (int s = 0; s < ncols[g]; s++)
 				colw[g][s] = imax(colw[g][s], (int)strlen(c->col[s]));
 			chw[g] = imax(chw[g], (int)strlen(c->change));
@@ -121,7 +159,7 @@ void compare_table(const struct compare_set *set, const struct patch_desc *d, in
 		sb_printf(&line, "  %-*s", name_w - 2, "metric");
 		for (int g = g0; g < g1; g++) {
 			for (int s = 0; s < ncols[g]; s++)
-				cell(&line, patch_col_name(&set->st[g].m, d, s), colw[g][s]);
+				cell(&line, patch_col_name(&set->st[g].m, d, sides[g][s]), colw[g][s]);
 			cell(&line, "change", chw[g]);
 		}
 		end_line(out, &line);
@@ -152,14 +190,20 @@ void compare_records(const struct compare_set *set, const struct patch_desc *d, 
 	for (int g = 0; g < set->n; g++) {
 		const struct machine *m = &set->st[g].m;
 
+		int sides[PATCH_MAX_COLS], ns = group_sides(&set->st[g], d, sides);
+
 		for (const struct metric_desc *md = d->metrics; md->name; md++) {
-			for (int s = 0; s < (md->single ? 1 : patch_ncols(m, d)); s++) {
+			/* a release's group: the kernel side, a context patch's single metrics too */
+			int kernel = sides[0] == SIDE_KERNEL && (!md->single || patch_nsides(d) == 1);
+
+			for (int i = 0; i < (md->single && !kernel ? 1 : ns); i++) {
+				int s = md->single && !kernel ? 0 : sides[i];
 				struct value v = metric_compute(m, d, md, s, NULL);
 
 				rec_str(&rec, set->st[g].label);
 				rec_str(&rec, d->id);
 				rec_str(&rec, md->name);
-				rec_str(&rec, md->single ? "" : patch_col_name(m, d, s));
+				rec_str(&rec, md->single && !kernel ? "" : patch_col_name(m, d, s));
 				if (v.kind == VAL_LIST) { /* every item, as get gives them */
 					struct strbuf items = STRBUF_INIT;
 					uint64_t n;

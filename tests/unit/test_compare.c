@@ -87,12 +87,39 @@ static void test_bad_words(void **state)
 	compare_free(set);
 }
 
+/* compare kernel R...: the session's machine on each release, its kernel side that release's code. */
+static void test_kernel_releases(void **state)
+{
+	char *words[] = { "kernel", "6.0", "6.1" }, *bad[] = { "kernel", "6.0", "6.7" };
+	struct compare_set *set = compare_new();
+	struct session s;
+	char err[600];
+	struct metric_ref ref;
+
+	(void)state;
+	session_init(&s);
+	s.m.cpus = 8;
+	assert_int_equal(compare_words(set, &s, "compare", 3, words, err, sizeof(err)), 0);
+	assert_int_equal(set->n, 2);
+	assert_string_equal(set->st[0].source, "kernel");
+	assert_string_equal(set->st[1].label, "kernel 6.1");
+	assert_int_equal(set->st[1].m.cpus, 8);
+	assert_int_equal(metric_parse("memcg_charge.batch.kernel", &ref, err, sizeof(err)), 0);
+	assert_int_equal(metric_eval(&set->st[0].m, &ref, SIDE_KERNEL).i, 32);
+	assert_int_equal(metric_eval(&set->st[1].m, &ref, SIDE_KERNEL).i, 64);
+	compare_free(set);
+	set = compare_new();
+	assert_int_equal(compare_words(set, &s, "compare", 3, bad, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "6.17"));
+	compare_free(set);
+}
+
 /* The session's own machine, labelled by its preset, starred once changed. */
 static void test_current(void **state)
 {
 	struct compare_set *set = compare_new();
 	struct session s;
-	char err[600], words[8];
+	char err[600], words[32];
 
 	(void)state;
 	session_init(&s);
@@ -104,7 +131,7 @@ static void test_current(void **state)
 	assert_string_equal(set->st[1].label, "vm-4g*");
 	assert_int_equal(set->st[1].m.cpus, 16);
 	compare_source_words(words, sizeof(words));
-	assert_string_equal(words, "preset");
+	assert_string_equal(words, "preset, kernel");
 	compare_free(set);
 }
 
@@ -115,6 +142,7 @@ int main(void)
 		cmocka_unit_test(test_variants_carried),
 		cmocka_unit_test(test_bad_words),
 		cmocka_unit_test(test_current),
+		cmocka_unit_test(test_kernel_releases),
 	};
 	return cmocka_run_group_tests_name("compare", tests, setup, NULL);
 }
