@@ -416,6 +416,10 @@ static void offer_kind(struct ctx *x, const struct command *k, int argi, char **
 		}
 		if (!strcmp(prev, "--width"))
 			break;
+		if (argi > from && !strcmp(words[from], "kernel")) { /* compare kernel 6.1 6.12: releases */
+			offer_values(x, "kernel");
+			break;
+		}
 		for (const struct compare_source *c = compare_sources; c->word; c++)
 			offer(x, c->word, 0);
 		offer_presets(x);

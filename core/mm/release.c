@@ -30,7 +30,7 @@ static const struct {
 	const char *series;
 	unsigned int first_sublevel;
 } stable_from[] = {
-	{ "6.1.y", 0 },
+	{ "6.1.y", 119 }, /* CONFIG_PCP_BATCH_SCALE_MAX: the first update read that has it; earlier ones may too */
 };
 
 int release_count(void)

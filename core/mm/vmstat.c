@@ -149,6 +149,58 @@ static struct value batch_on(const struct machine *m, const struct release_row *
 	return pcp_batch(&k, SIDE_KERNEL, why);
 }
 
+/* drain_pages_zone(), mm/page_alloc.c: the pages freed under one hold of pcp->lock. mode: the shift, 0 none */
+static struct value drain_on(const struct machine *m, const struct release_row *r, struct strbuf *why);
+
+static const struct release_row drain_rows[] = {
+	{ "3.10", NULL, "drain_pages_zone() frees the whole list under one hold of pcp->lock",
+	  "drain_pages_zone(), mm/page_alloc.c", "6.1.0 and 6.9.0 free pcp->count at once; 3.10 not read", drain_on, 0 },
+	{ "6.1.y", NULL, "CONFIG_PCP_BATCH_SCALE_MAX (default 5): at most pcp->batch << 5 pages per hold, and "
+	  "nr_pcp_free() stops doubling its batch there", "drain_pages_zone(), nr_pcp_free(), mm/page_alloc.c",
+	  "read in 6.1.119 and 6.1.158 (and mm/Kconfig's default 5, range 0-6); 6.1.0 has neither; the first 6.1 "
+	  "update with it (August 2024 by the issue) not identified", drain_on, 5 },
+	{ "6.12", "55f77df7d715", "mainline's own cap, the same batch << CONFIG_PCP_BATCH_SCALE_MAX per hold",
+	  "drain_pages_zone(), mm/page_alloc.c",
+	  "the cap read in a recent mainline drain_pages_zone() and the commit named by a later -mm mail; 6.9.0 "
+	  "drains all at once; no 6.10-6.17 tree read", drain_on, 5 },
+	{ .from = NULL },
+};
+
+static const struct release_history drain_history = {
+	.constant = "pcp drain per lock hold", .unit = "pages", .rows = drain_rows,
+	.before_first = "batchlab's table starts at 3.10",
+};
+
+static struct value drain_shift(const struct machine *m, uint64_t shift, struct strbuf *why)
+{
+	uint64_t b = pcp_batch(m, SIDE_KERNEL, NULL).i, pages = b << shift;
+
+	if (!shift) {
+		sb_printf(why, "drain_pages_zone() frees pcp->count at once: up to pcp->high, which batchlab does not model\n");
+		return val_none("the whole pcp list at once (up to pcp->high, not modeled)");
+	}
+	sb_printf(why, "formula: pcp->batch << CONFIG_PCP_BATCH_SCALE_MAX = %llu << %llu = %llu pages per hold of pcp->lock\n",
+		  (unsigned long long)b, (unsigned long long)shift, (unsigned long long)pages);
+	sb_printf(why, "(CONFIG_PCP_BATCH_SCALE_MAX at its default 5, mm/Kconfig; a build may set 0-6)\n");
+	sb_printf(why, "kernel: drain_pages_zone(), nr_pcp_free(), mm/page_alloc.c\n");
+	return val_int(pages);
+}
+
+static struct value drain_on(const struct machine *m, const struct release_row *r, struct strbuf *why)
+{
+	struct machine k;
+
+	machine_copy(&k, m);
+	k.kernel = (uint64_t)release_find(r->from);
+	return drain_shift(&k, r->mode, why);
+}
+
+/* The value column is current mainline's code; the kernel side the release's row. */
+static struct value pcp_drain_max(const struct machine *m, int side, struct strbuf *why)
+{
+	return drain_shift(m, side == SIDE_KERNEL ? release_row(m, &drain_history)->mode : 5, why);
+}
+
 static const struct metric_desc metrics[] = {
 	{ .name = "threshold", .unit = "pages", .kind = METRIC_EXACT,
 	  .single = 1, .help = "per-CPU vmstat counter drift before folding", .fn = threshold,
@@ -162,12 +214,15 @@ static const struct metric_desc metrics[] = {
 	{ .name = "pcp_batch", .unit = "pages", .kind = METRIC_EXACT,
 	  .single = 1, .help = "pcp->batch, the unit per-CPU page lists are refilled and drained in", .fn = pcp_batch,
 	  .better = BETTER_NONE, .reads = "ram pagesize totalram zone" },
+	{ .name = "pcp_drain_max", .unit = "pages", .kind = METRIC_EXACT,
+	  .single = 1, .help = "pages a pcp list drain frees under one hold of pcp->lock (batch << CONFIG_PCP_BATCH_SCALE_MAX)",
+	  .fn = pcp_drain_max, .better = BETTER_LOWER, .reads = "ram pagesize totalram zone" },
 	{ .name = NULL },
 };
 
 static const char *const sides[] = { "value", NULL };
 
-static const struct release_history *const histories[] = { &threshold_history, &batch_history, NULL };
+static const struct release_history *const histories[] = { &threshold_history, &batch_history, &drain_history, NULL };
 
 static const struct patch_kernel vmstat_kernel = {
 	.history = histories,

@@ -39,7 +39,10 @@ static void test_uname_maps_to_newest_not_after(void **state)
 		{ "7.3.1", "6.17" },
 		{ "4.18.0-553.el8_10.x86_64", "4.16" },
 		{ "3.10.0-1160.el7.x86_64", "3.10" },
-		{ "6.1.112", "6.1" },          /* 6.1.y's first update is not known: only `set kernel 6.1.y` */
+		{ "6.1.112", "6.1" },          /* before 6.1.119, the first 6.1 update read with the backport */
+		{ "6.1.119", "6.1.y" },
+		{ "6.1.158-rt55", "6.1.y" },
+		{ "6.2.1", "6.1" },            /* mainline after 6.1 has no 6.1.y backport */
 	};
 	char err[300];
 
@@ -320,6 +323,34 @@ static void test_pcp_batch_by_release(void **state)
 	assert_int_equal(kernel_u64(&m, "vmstat.threshold.kernel"), 125);
 }
 
+/*
+ * drain_pages_zone(): 6.1.0 and 6.9.0 free pcp->count under one lock hold;
+ * 6.1.119 and 6.1.158 at most pcp->batch << CONFIG_PCP_BATCH_SCALE_MAX (5).
+ * A 16 GiB zone: batch 63, so 63 << 5 = 2016 pages.
+ */
+static void test_pcp_drain_by_release(void **state)
+{
+	static const struct { const char *release; uint64_t pages; } rows[] = {
+		{ "6.1", 0 }, { "6.1.y", 63 << 5 }, { "6.5", 0 }, { "6.9", 0 }, { "6.12", 63 << 5 }, { "6.17", 63 << 5 },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		char s[64];
+		struct machine m;
+		struct value v;
+
+		snprintf(s, sizeof(s), "kernel %s zone 4194304p", rows[i].release);
+		m = machine_with(s);
+		v = kernel_value(&m, "vmstat.pcp_drain_max.kernel");
+		if (!rows[i].pages) {
+			assert_int_equal(v.kind, VAL_NONE);
+			continue;
+		}
+		assert_int_equal(v.kind, VAL_INT);
+		assert_int_equal(v.i, rows[i].pages);
+	}
+}
+
 /* vmpressure_win: SWAP_CLUSTER_MAX * 16 in 3.11.0, 5.8.1, 6.8.1, 6.9.0; seed 004 is in none. */
 static void test_vmpressure_every_release(void **state)
 {
@@ -361,6 +392,7 @@ int main(void)
 		cmocka_unit_test(test_committed_batch_by_release),
 		cmocka_unit_test(test_committed_sum_by_release),
 		cmocka_unit_test(test_pcp_batch_by_release),
+		cmocka_unit_test(test_pcp_drain_by_release),
 		cmocka_unit_test(test_vmpressure_every_release),
 		cmocka_unit_test(test_kernel_side_names),
 	};
