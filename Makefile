@@ -49,7 +49,7 @@ SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-san
 .PHONY: completion completion-drift completion-test
 .PHONY: all run check test deps deps-run unit script-tests tmux-tests tmux-repl asan warnings lint-man \
 	install uninstall clean bench bench-screen bench-presets bench-variant fuzz calibrate man man-drift fuzz-smoke regress valgrind core-globals \
-	layers debug script shortest-soak pow5tab-drift
+	layers debug script shortest-soak pow5tab-drift svg-tests docs bench-svg
 
 all: batchlab
 
@@ -120,7 +120,7 @@ run: deps-run
 check: deps
 	@$(MAKE) --no-print-directory test
 
-test: batchlab warnings unit script-tests asan valgrind tmux-tests tmux-repl man-drift lint-man core-globals layers \
+test: batchlab warnings unit script-tests svg-tests asan valgrind tmux-tests tmux-repl man-drift lint-man core-globals layers \
 	completion-drift completion-test
 	@echo "make check: all passed"
 
@@ -150,6 +150,15 @@ build/asan/batchlab-asan: $(BUILD)/tui/main.o $(LIB_ALL)
 
 tmux-tests: batchlab
 	@sh tests/tmux/tmux_tests.sh ./batchlab $(T)
+
+# Every chart kind at 1..7 series as SVG: valid, rendered (rsvg-convert), matching its csv.
+svg-tests: batchlab
+	@sh tests/svg/svg_tests.sh ./batchlab
+
+# The README's figures, drawn by batchlab itself (docs/*.svg are committed; run after a change to charts).
+docs: batchlab
+	./batchlab -c 'variant memcg_charge scaled = clamp(2 * cpus, 32, 127); plot memcg_charge.stock_max_bytes over cpus 1 65536 > docs/stock_max_bytes.svg'
+	./batchlab -c 'variant memcg_charge scaled = clamp(2 * cpus, 32, 127); tradeoff memcg_charge > docs/tradeoff_memcg.svg'
 
 # For a debugger: no optimisation, full debug information, ASan and UBSan; ./build/debug/batchlab.
 DEBUG_FLAGS = -O0 -g3 -fno-omit-frame-pointer -fsanitize=address,undefined
@@ -346,6 +355,15 @@ bench: batchlab $(BUILD)/bench/bench $(BUILD)/bench/plain_writer
 	@$(MAKE) --no-print-directory bench-screen
 	@$(MAKE) --no-print-directory bench-presets
 	@$(MAKE) --no-print-directory bench-variant
+	@$(MAKE) --no-print-directory bench-svg
+
+# An SVG of two 100,000-point series (issue 23): < 50 ms.
+bench-svg: $(BUILD)/bench/svg_bench
+	@./$(BUILD)/bench/svg_bench
+
+$(BUILD)/bench/svg_bench: bench/svg_bench.c $(LANG_LIB) $(CORE_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(BL_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LANG_LIB) $(CORE_LIB) -lm
 
 # Completion and preset list with 100,000 presets (issue 11): a benchmark with the issue's bounds.
 $(BUILD)/bench/presets_bench: bench/presets_bench.c $(LANG_LIB) $(CORE_LIB)

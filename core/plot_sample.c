@@ -38,6 +38,26 @@ static size_t sample_keys(const struct sweep_range *r, int xlog, size_t want, ui
 	return n;
 }
 
+int plot_sides(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md, int side,
+	       int *sides)
+{
+	int n = 0;
+
+	if (md->single || side >= 0) {
+		sides[n++] = md->single && side != SIDE_KERNEL ? 0 : side; /* a release's value is a side even of a single one */
+		return n;
+	}
+	sides[n++] = d->before;
+	if (d->after != d->before)
+		sides[n++] = d->after;
+	for (int sd = 0; sd < patch_nsides(d) && n < PLOT_MAX_SERIES; sd++)
+		if (sd != d->before && sd != d->after)
+			sides[n++] = sd;
+	for (int v = patch_nsides(d); v < patch_ncols(m, d) && n < PLOT_MAX_SERIES; v++)
+		sides[n++] = v;
+	return n;
+}
+
 int plot_sample(const struct machine *m, const struct sweep_range *r, const struct patch_desc *d,
 		const struct metric_desc *md, const int *sides, int nser, int width, struct plot_points *p, char *err,
 		size_t errlen)

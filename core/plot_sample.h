@@ -12,7 +12,7 @@
 #include "patch.h"
 #include "sweep.h"
 
-#define PLOT_MAX_SERIES 3 /* before, after and a third side (proactive_reclaim's full) */
+#define PLOT_MAX_SERIES 7 /* the sides (up to three: proactive_reclaim's full) and four variants */
 
 /* A chart's points: x, and y for each series (NAN where the metric is n/a). */
 struct plot_points {
@@ -20,6 +20,15 @@ struct plot_points {
 	size_t n;
 	int xlog; /* the range spans decades (or was typed x N): a log axis */
 };
+
+/*
+ * The series a chart of md draws, in the one order every chart keeps: the
+ * one value of a single-valued metric, or the side asked for (side >= 0),
+ * else before, after, any other side (proactive_reclaim's full), then the
+ * machine's variants of d. Returns how many (at most PLOT_MAX_SERIES).
+ */
+int plot_sides(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md, int side,
+	       int *sides);
 
 /*
  * md on each of sides[0..nser) over r: every row of a step typed (r->given),

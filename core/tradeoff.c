@@ -16,14 +16,14 @@
  */
 const struct tradeoff_spec tradeoff_specs[] = {
 	{ "memcg_charge", "charge_batch", "8", "1024", "x", "2", "throughput", "stock_share", 32, NULL,
-	  "netperf throughput (modeled) against memory pre-charged in per-CPU stocks, as a share of the memcg" },
+	  "netperf throughput (modeled) against memory pre-charged in per-CPU stocks, as a share of the memcg", 1 },
 	{ "proactive_reclaim", "reclaim_divisor", "1", "64", "x", "2", "time_s", "overreclaim_bytes", 0, "cluster",
-	  "time to reclaim the request (modeled) against what is reclaimed beyond it; before: SWAP_CLUSTER_MAX asks" },
+	  "time to reclaim the request (modeled) against what is reclaimed beyond it; before: SWAP_CLUSTER_MAX asks", 0 },
 	{ "committed_as", "committed_lift", "1", "256", "x", "2", "speedup", "max_drift_bytes", 1, NULL,
-	  "mmap throughput after / before (modeled) against the drift the committed count may carry" },
+	  "mmap throughput after / before (modeled) against the drift the committed count may carry", 0 },
 	{ "vmpressure", "vmpressure_win", "512", "65536", "x", "2", "evals", "detect_s", 512, NULL,
-	  "pressure evaluations for the workload (fewer is the gain) against the delay to a memcg's first one" },
-	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL },
+	  "pressure evaluations for the workload (fewer is the gain) against the delay to a memcg's first one", 1 },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, 0 },
 };
 
 const struct tradeoff_spec *tradeoff_spec_find(const char *patch)
@@ -54,6 +54,7 @@ static void eval_point(const struct tradeoff *t, const struct machine *row, int 
 	int bs = t->benefit.metric->single ? 0 : side, cs = t->cost.metric->single ? 0 : side;
 
 	/* metric_compute: a variant's side too, n/a with its reason where it cannot be evaluated */
+	p->side = side;
 	p->benefit = metric_compute(row, t->patch, t->benefit.metric, bs, NULL);
 	p->cost = metric_compute(row, t->patch, t->cost.metric, cs, NULL);
 	p->y = value_real(p->benefit);

@@ -35,6 +35,8 @@ struct tradeoff_spec {
 	uint64_t before_knob;
 	const char *before_label;
 	const char *why;             /* one line: what the benefit and the cost are */
+	/* 1: a variant replaces the knob itself (charge_batch is MEMCG_CHARGE_BATCH): its value is a knob value */
+	int variant_is_knob;
 };
 
 extern const struct tradeoff_spec tradeoff_specs[]; /* terminated by patch == NULL */
@@ -54,6 +56,7 @@ struct tradeoff_point {
 	uint64_t knob;       /* whole-number knobs */
 	double rknob;        /* real knobs */
 	enum tradeoff_mark mark;
+	int side;            /* the patch's side it was computed on: after on the curve, a variant's own */
 	struct value benefit, cost;
 	double x, y;         /* cost and benefit as reals, for charts (NAN when n/a) */
 	const char *flag;    /* the kernel's mark on the point's constant (variant_mark()), or NULL */

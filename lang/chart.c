@@ -12,13 +12,53 @@
 
 /* Box drawing and braille, with the ASCII each falls back to. */
 enum glyph { G_HLINE, G_VLINE, G_UP_FROM, G_UP_TO, G_DOWN_FROM, G_DOWN_TO, G_CORNER, G_TICK_Y, G_TICK_X,
-	     G_MARK_COL, G_MARK_ARROW, G_CROSS, G_POINT, NGLYPHS };
+	     G_MARK_COL, G_MARK_ARROW, NGLYPHS };
 
 static const uint32_t glyph_utf8[NGLYPHS] = { 0x2500, 0x2502, 0x256f, 0x256d, 0x256e, 0x2570, 0x2514, 0x2524,
-					      0x252c, 0x250a, 0x25b2, 0x00d7, '+' };
-static const uint32_t glyph_ascii[NGLYPHS] = { '-', '|', '\'', '.', '.', '\'', '+', '+', '+', ':', '^', 'x', 'o' };
+					      0x252c, 0x250a, 0x25b2 };
+static const uint32_t glyph_ascii[NGLYPHS] = { '-', '|', '\'', '.', '.', '\'', '+', '+', '+', ':', '^' };
 /* ASCII has too few line glyphs for both the axes and a curve: the line-style curve is drawn in these */
 #define ASCII_LINE '*'
+
+/*
+ * A series' glyphs by style: its points, and the legend's sample of its
+ * curve. Style 0 draws braille dots in UTF-8 and style 1 box drawing, so
+ * their single points get glyphs of their own; the ASCII glyphs are none of
+ * the axes' (- | + : ^) nor the overlap's #. The last row is the lead curve.
+ */
+static const struct style {
+	uint32_t pt_utf8, pt_ascii;
+	const char *sample_utf8, *sample_ascii;
+} styles[CHART_STYLES + 1] = {
+	{ 0x25cf, 'o', "\xe2\xa0\xa4\xe2\xa0\xa4", "oo" },      /* braille; a lone point: a disc */
+	{ 0x25a0, '*', "\xe2\x94\x80\xe2\x94\x80", "**" },      /* a line; a lone point: a square */
+	{ 0x00d7, 'x', "\xc3\x97\xc3\x97", "xx" },
+	{ 0x25cb, '@', "\xe2\x97\x8b\xe2\x97\x8b", "@@" },
+	{ 0x25c6, '%', "\xe2\x97\x86\xe2\x97\x86", "%%" },
+	{ 0x25a1, '&', "\xe2\x96\xa1\xe2\x96\xa1", "&&" },
+	{ 0x25bd, '=', "\xe2\x96\xbd\xe2\x96\xbd", "==" },
+	{ 0x00b7, '.', "\xc2\xb7\xc2\xb7", ".." },              /* the lead curve */
+};
+
+int chart_series_style(const struct chart *c, int s)
+{
+	if (c->lead_curve)
+		return s == 0 ? CHART_CURVE : s - 1 < CHART_STYLES ? s - 1 : CHART_STYLES - 1;
+	return s < CHART_STYLES ? s : CHART_STYLES - 1;
+}
+
+const char *chart_style_sample(int style, int utf8, int single_point)
+{
+	static const char *const single_utf8[CHART_STYLES + 1] = { "\xe2\x97\x8f", "\xe2\x96\xa0", "\xc3\x97",
+		"\xe2\x97\x8b", "\xe2\x97\x86", "\xe2\x96\xa1", "\xe2\x96\xbd", "\xc2\xb7" };
+	static const char *const single_ascii[CHART_STYLES + 1] = { "o", "*", "x", "@", "%", "&", "=", "." };
+
+	if (style < 0 || style > CHART_STYLES)
+		style = CHART_STYLES;
+	if (single_point)
+		return utf8 ? single_utf8[style] : single_ascii[style];
+	return utf8 ? styles[style].sample_utf8 : styles[style].sample_ascii;
+}
 
 struct ctx {
 	const struct chart *c;
@@ -45,8 +85,8 @@ static void put(struct ctx *x, int row, int col, uint32_t ch, int tag)
 	g->cells[row * g->width + col].tag = (signed char)tag;
 }
 
-/* A curve's cell: note when another curve is there already. */
-static void put_curve(struct ctx *x, int row, int col, uint32_t ch, int series)
+/* A curve's cell: note when another curve is there already (the lead curve gives way). */
+static void put_curve(struct ctx *x, int row, int col, uint32_t ch, int tag)
 {
 	struct chart_grid *g = x->g;
 	struct chart_cell *cell;
@@ -54,14 +94,16 @@ static void put_curve(struct ctx *x, int row, int col, uint32_t ch, int series)
 	if (row < 0 || row >= g->height || col < 0 || col >= g->width)
 		return;
 	cell = &g->cells[row * g->width + col];
-	if (cell->tag >= 0 && cell->tag != series) {
+	if (cell->tag >= 0 && cell->tag != tag && cell->tag != CHART_CURVE && tag != CHART_CURVE) {
 		x->both = 1;
 		cell->tag = CHART_BOTH;
 		cell->ch = x->utf8 ? ch : '#';
 		return;
 	}
+	if (tag == CHART_CURVE && cell->tag >= 0 && cell->tag != CHART_CURVE)
+		return; /* a series drawn over the lead curve stays on top */
 	cell->ch = ch;
-	cell->tag = (signed char)series;
+	cell->tag = (signed char)tag;
 }
 
 static void put_text(struct ctx *x, int row, int col, const char *s, int maxcol)
@@ -82,8 +124,14 @@ static int usable(double v, int logscale)
 	return isfinite(v) && (!logscale || v > 0);
 }
 
+/* Counted in twos: a size, CPUs or pages reads round as a power of two (1 GiB, 65536), not of ten. */
+static int binary_unit(const char *unit)
+{
+	return unit && (!strcmp(unit, "bytes") || !strcmp(unit, "CPUs") || !strcmp(unit, "pages"));
+}
+
 /* A tick label: the number formatter's short form, without spaces ("4GiB", "2ms", "10k"). */
-static void tick_label(double v, const char *unit, char *buf, size_t len)
+void chart_tick_label(double v, const char *unit, char *buf, size_t len)
 {
 	if (v == floor(v) && fabs(v) < 1e5 && (!unit || (strcmp(unit, "bytes") && strcmp(unit, "s"))))
 		snprintf(buf, len, "%.0f", v); /* a whole tick (a power of two of CPUs) reads best whole: 65536 */
@@ -95,34 +143,74 @@ static void tick_label(double v, const char *unit, char *buf, size_t len)
 			memmove(p, p + 1, strlen(p));
 }
 
+static void tick_label(double v, const char *unit, char *buf, size_t len)
+{
+	chart_tick_label(v, unit, buf, len);
+}
+
+/* 1, 2 or 5 times a power of ten at least raw; for sizes 1, 2, 5 ... 500 times a power of 1024. */
+static double nice_step(double raw, int binary)
+{
+	double mag;
+
+	if (!(raw > 0) || !isfinite(raw))
+		return 1;
+	if (binary && raw >= 1024) {
+		double k = pow(1024, floor(log(raw) / log(1024)));
+		double m = raw / k, f = pow(10, floor(log10(m)));
+
+		m /= f;
+		return k * f * (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10);
+	}
+	mag = pow(10, floor(log10(raw)));
+	return raw <= mag ? mag : raw <= 2 * mag ? 2 * mag : raw <= 5 * mag ? 5 * mag : 10 * mag;
+}
+
 /*
- * Round values in [lo, hi] for an axis, about want of them: 1, 2 or 5 times
- * a power of ten apart on a linear axis; on a log one the powers of ten,
- * with 2 and 5 times them when there are few decades. Returns how many.
+ * Round values in [lo, hi] for an axis, about want of them: on a linear axis
+ * multiples of nice_step(); on a log one powers of two for sizes, CPUs and
+ * pages (every second, fourth... when there are many), else 1, 2 and 5 times
+ * the powers of ten when there are few decades and the powers of ten (every
+ * second... when many) otherwise. Returns how many.
  */
-static int round_ticks(double lo, double hi, int logscale, int want, double *t, int max)
+int chart_ticks(double lo, double hi, int logscale, const char *unit, int want, double *t, int max)
 {
 	int n = 0;
 
-	if (!(hi > lo) || want < 1)
+	if (!(hi > lo) || want < 1 || max < 1)
 		return 0;
+	if (logscale && binary_unit(unit)) {
+		int e0 = (int)ceil(log2(lo) - 1e-9), e1 = (int)floor(log2(hi) + 1e-9), stride = 1;
+
+		while ((e1 - e0) / stride + 1 > want)
+			stride *= 2;
+		for (int e = e0; e <= e1 && n < max; e += stride)
+			t[n++] = ldexp(1, e);
+		return n;
+	}
 	if (logscale) {
 		static const double mant[] = { 1, 2, 5 };
-		int e0 = (int)floor(log10(lo)), e1 = (int)ceil(log10(hi)), fine = e1 - e0 <= want / 2;
+		int e0 = (int)floor(log10(lo)), e1 = (int)ceil(log10(hi)), fine = (e1 - e0) * 3 <= 2 * want, stride = 1;
 
-		for (int e = e0; e <= e1 && n < max; e++)
+		while (!fine && (e1 - e0) / stride + 1 > want)
+			stride++;
+		for (int e = e0; e <= e1 && n < max; e++) {
+			if (!fine && (e - e0) % stride)
+				continue;
 			for (int k = 0; k < (fine ? 3 : 1) && n < max; k++) {
 				double v = mant[k] * pow(10, e);
 
 				if (v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9))
 					t[n++] = v;
 			}
+		}
+		if (n < 2 && !fine) /* a decade or two: the 2s and 5s say where the curve is */
+			return chart_ticks(lo, hi, logscale, NULL, want * 3 + 3, t, max);
 		return n;
 	}
 	{
-		double raw = (hi - lo) / want, mag = pow(10, floor(log10(raw))), step;
+		double step = nice_step((hi - lo) / want, binary_unit(unit));
 
-		step = raw <= mag ? mag : raw <= 2 * mag ? 2 * mag : raw <= 5 * mag ? 5 * mag : 10 * mag;
 		for (double v = ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9 && n < max; v += step)
 			t[n++] = fabs(v) < step * 1e-9 ? 0 : v;
 	}
@@ -190,8 +278,15 @@ static void data_range(struct ctx *x)
  */
 static void round_y_range(struct ctx *x, int ph)
 {
-	int want = ph / 3 > 2 ? ph / 3 : 2;
+	int want = ph / 3 > 2 ? ph / 3 : 2, binary = binary_unit(x->c->yunit);
 
+	if (x->ylog && binary) { /* sizes: to powers of two */
+		x->ymin = ldexp(1, (int)floor(log2(x->ymin) + 1e-9));
+		x->ymax = ldexp(1, (int)ceil(log2(x->ymax) - 1e-9));
+		if (x->ymax <= x->ymin)
+			x->ymax = 2 * x->ymin;
+		return;
+	}
 	if (x->ylog) {
 		static const double mant[] = { 1, 2, 5, 10 };
 		double e = pow(10, floor(log10(x->ymin))), lo = e, hi;
@@ -207,12 +302,11 @@ static void round_y_range(struct ctx *x, int ph)
 		return;
 	}
 	{
-		double raw = (x->ymax - x->ymin) / want, mag, step;
+		double raw = (x->ymax - x->ymin) / want, step;
 
 		if (!(raw > 0) || !isfinite(raw))
 			return;
-		mag = pow(10, floor(log10(raw)));
-		step = raw <= mag ? mag : raw <= 2 * mag ? 2 * mag : raw <= 5 * mag ? 5 * mag : 10 * mag;
+		step = nice_step(raw, binary);
 		x->ymin = floor(x->ymin / step + 1e-9) * step;
 		x->ymax = ceil(x->ymax / step - 1e-9) * step;
 		x->ystep = step;
@@ -229,7 +323,7 @@ static int y_ticks(const struct ctx *x, int ph, double *t, int *rows, int max)
 		for (double v = x->ymin; v <= x->ymax + x->ystep * 1e-9 && n < 64; v += x->ystep)
 			all[n++] = fabs(v) < x->ystep * 1e-9 ? 0 : v;
 	else
-		n = round_ticks(x->ymin, x->ymax, x->ylog, ph / 3 > 2 ? ph / 3 : 2, all, 64);
+		n = chart_ticks(x->ymin, x->ymax, x->ylog, x->c->yunit, ph / 3 > 2 ? ph / 3 : 2, all, 64);
 
 	for (int i = n - 1; i >= 0 && k < max; i--) { /* top down */
 		int r = (int)lround((1 - axis_pos(all[i], x->ymin, x->ymax, x->ylog)) * (ph - 1));
@@ -285,32 +379,15 @@ static void draw_axes(struct ctx *x)
 		put(x, axis_row, g->plot_x + c, glyph(x, G_HLINE), CHART_AXIS);
 }
 
-/* Round ticks: powers of two on a log axis, 1/2/5 x 10^k on a linear one, spaced for their labels. */
+/* Round ticks (chart_ticks), spaced for their labels. */
 static void draw_x_ticks(struct ctx *x)
 {
 	struct chart_grid *g = x->g;
 	int axis_row = g->plot_y + g->plot_h, label_row = axis_row + 1, last_end = -2;
 	int maxticks = g->plot_w / 9 > 1 ? g->plot_w / 9 : 2;
 	double ticks[64];
-	int n = 0;
+	int n = chart_ticks(x->xmin, x->xmax, x->xlog, x->c->xunit, maxticks, ticks, 64);
 
-	if (x->xlog) {
-		int e0 = (int)ceil(log2(x->xmin) - 1e-9), e1 = (int)floor(log2(x->xmax) + 1e-9), stride = 1;
-
-		while ((e1 - e0) / stride + 1 > maxticks)
-			stride *= 2;
-		for (int e = e0; e <= e1 && n < 64; e += stride)
-			ticks[n++] = ldexp(1, e);
-	} else {
-		double raw = (x->xmax - x->xmin) / maxticks, mag, step;
-
-		if (!(raw > 0))
-			raw = 1;
-		mag = pow(10, floor(log10(raw)));
-		step = raw <= mag ? mag : raw <= 2 * mag ? 2 * mag : raw <= 5 * mag ? 5 * mag : 10 * mag;
-		for (double t = ceil(x->xmin / step - 1e-9) * step; t <= x->xmax * (1 + 1e-12) && n < 64; t += step)
-			ticks[n++] = t;
-	}
 	if (!n) {
 		ticks[n++] = x->xmin;
 		ticks[n++] = x->xmax;
@@ -412,7 +489,7 @@ static void draw_braille(struct ctx *x, int s)
 	for (int r = 0; r < g->plot_h; r++)
 		for (int c = 0; c < g->plot_w; c++)
 			if (dots[r * g->plot_w + c])
-				put_curve(x, g->plot_y + r, g->plot_x + c, 0x2800u + dots[r * g->plot_w + c], s);
+				put_curve(x, g->plot_y + r, g->plot_x + c, 0x2800u + dots[r * g->plot_w + c], chart_series_style(x->c, s));
 	free(dots);
 }
 
@@ -477,17 +554,17 @@ static void draw_line(struct ctx *x, int s)
 		if (r0 < 0)
 			continue;
 		if (r1 < 0 || r1 == r0) {
-			put_curve(x, top + r0, col, line_glyph(x, G_HLINE), s);
+			put_curve(x, top + r0, col, line_glyph(x, G_HLINE), chart_series_style(x->c, s));
 		} else if (r1 < r0) {
-			put_curve(x, top + r0, col, line_glyph(x, G_UP_FROM), s);
-			put_curve(x, top + r1, col, line_glyph(x, G_UP_TO), s);
+			put_curve(x, top + r0, col, line_glyph(x, G_UP_FROM), chart_series_style(x->c, s));
+			put_curve(x, top + r1, col, line_glyph(x, G_UP_TO), chart_series_style(x->c, s));
 			for (int r = r1 + 1; r < r0; r++)
-				put_curve(x, top + r, col, line_glyph(x, G_VLINE), s);
+				put_curve(x, top + r, col, line_glyph(x, G_VLINE), chart_series_style(x->c, s));
 		} else {
-			put_curve(x, top + r0, col, line_glyph(x, G_DOWN_FROM), s);
-			put_curve(x, top + r1, col, line_glyph(x, G_DOWN_TO), s);
+			put_curve(x, top + r0, col, line_glyph(x, G_DOWN_FROM), chart_series_style(x->c, s));
+			put_curve(x, top + r1, col, line_glyph(x, G_DOWN_TO), chart_series_style(x->c, s));
 			for (int r = r0 + 1; r < r1; r++)
-				put_curve(x, top + r, col, line_glyph(x, G_VLINE), s);
+				put_curve(x, top + r, col, line_glyph(x, G_VLINE), chart_series_style(x->c, s));
 		}
 	}
 	free(rows);
@@ -503,24 +580,14 @@ static void draw_points(struct ctx *x, int s, uint32_t ch)
 	column_rows(x, s, rows);
 	for (int c = 0; c < g->plot_w; c++)
 		if (rows[c] >= 0)
-			put_curve(x, g->plot_y + rows[c], g->plot_x + c, ch, s);
+			put_curve(x, g->plot_y + rows[c], g->plot_x + c, ch, chart_series_style(x->c, s));
 	free(rows);
 }
 
-static void legend_sample(const struct ctx *x, int s, char *buf, size_t len)
+/* UTF-8 text into cells, one code point each, up to column maxcol. */
+static int put_utf8(struct ctx *x, int row, int col, const char *s, int tag, int maxcol)
 {
-	if (s == 0)
-		snprintf(buf, len, "%s", x->utf8 ? "\xe2\xa0\xa4\xe2\xa0\xa4" : "o"); /* two braille dots */
-	else if (s == 1)
-		snprintf(buf, len, "%s", x->utf8 ? "\xe2\x94\x80\xe2\x94\x80" : "**");
-	else
-		snprintf(buf, len, "%s", x->utf8 ? "\xc3\x97" : "x");
-}
-
-/* UTF-8 text into cells, one code point each. */
-static int put_utf8(struct ctx *x, int row, int col, const char *s, int tag)
-{
-	while (*s && col < x->g->width)
+	while (*s && col < x->g->width && col <= maxcol)
 		put(x, row, col++, utf8_decode(&s), tag);
 	return col;
 }
@@ -530,60 +597,279 @@ static int utf8_len(const char *s)
 	return utf8_width(s, strlen(s));
 }
 
-static void draw_titles(struct ctx *x)
+/*
+ * The legend: one entry per series ("oo before"), then "# overlap" in ASCII
+ * when two curves share a cell. The chart has no legend only when its one
+ * series is the title's own (a single side, named in the title).
+ */
+#define LEGEND_MAX (CHART_MAX_SERIES + 1)
+
+struct legend {
+	char entry[LEGEND_MAX][96];
+	int tag[LEGEND_MAX], n;
+	int row[LEGEND_MAX], col[LEGEND_MAX]; /* where each goes: row 0 is the title's */
+	int rows;                             /* rows of its own, under the title */
+};
+
+static void legend_entries(const struct chart *c, int utf8, int both, struct legend *L)
+{
+	L->n = 0;
+	for (int s = 0; s < c->nseries && s < CHART_MAX_SERIES && (c->nseries > 1 || c->lead_curve); s++) {
+		int st = chart_series_style(c, s);
+
+		snprintf(L->entry[L->n], sizeof(L->entry[0]), "%s %s", chart_style_sample(st, utf8, c->series[s].n == 1),
+			 c->series[s].label ? c->series[s].label : "");
+		L->tag[L->n++] = st;
+	}
+	if (both && !utf8 && L->n) {
+		snprintf(L->entry[L->n], sizeof(L->entry[0]), "# overlap");
+		L->tag[L->n++] = CHART_BOTH;
+	}
+}
+
+/* On the title's row, right-aligned, when all of it fits there; else packed in rows of its own. */
+static void legend_place(struct legend *L, int width, int title_len)
+{
+	int total = 0, row = 1, col = 0;
+
+	L->rows = 0;
+	for (int i = 0; i < L->n; i++)
+		total += (i ? 2 : 0) + utf8_len(L->entry[i]);
+	if (L->n && title_len + 2 + total <= width) {
+		col = width - total;
+		for (int i = 0; i < L->n; i++) {
+			L->row[i] = 0;
+			L->col[i] = col;
+			col += utf8_len(L->entry[i]) + 2;
+		}
+		return;
+	}
+	for (int i = 0; i < L->n; i++) {
+		int w = utf8_len(L->entry[i]);
+
+		if (col && col + 2 + w > width) {
+			row++;
+			col = 0;
+		}
+		if (col)
+			col += 2;
+		L->row[i] = row;
+		L->col[i] = col;
+		col += w;
+		L->rows = row;
+	}
+}
+
+static void title_text(const struct ctx *x, int ylog, char *title, size_t len)
+{
+	const struct chart *c = x->c;
+	int unit = c->yunit && *c->yunit;
+
+	snprintf(title, len, "%s%s%s%s%s%s", c->title ? c->title : "", unit ? " (" : "", unit ? c->yunit : "",
+		 unit ? ")" : "", ylog ? ", log scale" : "", c->title_tail ? c->title_tail : "");
+}
+
+static void draw_legend(struct ctx *x, const struct legend *L)
+{
+	for (int i = 0; i < L->n; i++) {
+		const char *e = L->entry[i], *sp = strchr(e, ' ');
+		char sample[16];
+		int col;
+
+		/* the sample takes its curve's tag, so a coloured front end colours it alike */
+		snprintf(sample, sizeof(sample), "%.*s", sp ? (int)(sp - e) : (int)strlen(e), e);
+		col = put_utf8(x, L->row[i], L->col[i], sample, L->tag[i], x->g->width - 1);
+		if (sp)
+			put_utf8(x, L->row[i], col, sp, CHART_TEXT, x->g->width - 1);
+	}
+}
+
+static void draw_titles(struct ctx *x, const struct legend *L)
 {
 	const struct chart *c = x->c;
 	struct chart_grid *g = x->g;
-	char title[160], legend[160] = "", sample[16], xt[160];
-	int col, n = 0;
+	char title[320], xt[200];
+	int col, room = g->width - 1;
 
-	snprintf(title, sizeof(title), "%s%s%s%s%s", c->title ? c->title : "", c->yunit && *c->yunit ? " (" : "",
-		 c->yunit ? c->yunit : "", c->yunit && *c->yunit ? ")" : "", x->ylog ? ", log scale" : "");
-	put_text(x, 0, 0, title, g->width - 1);
-	for (int s = 0; s < c->nseries && c->nseries > 1; s++) {
-		legend_sample(x, s, sample, sizeof(sample));
-		n += snprintf(legend + n, sizeof(legend) - (size_t)n, "%s%s %s", s ? "  " : "", sample,
-			      c->series[s].label ? c->series[s].label : "");
-	}
-	if (*legend && x->both && !x->utf8)
-		snprintf(legend + n, sizeof(legend) - (size_t)n, "  # both");
-	col = g->width - utf8_len(legend);
-	if (*legend && col > (int)strlen(title) + 1) {
-		int s = 0;
-		const char *p = legend;
-
-		/* the samples take their curve's tag, so a coloured front end colours them alike */
-		while (*p) {
-			const char *sep = strstr(p, "  ");
-			char part[64];
-			size_t len = sep ? (size_t)(sep - p) : strlen(p);
-
-			snprintf(part, sizeof(part), "%.*s", (int)len, p);
-			col = put_utf8(x, 0, col, part, s < c->nseries ? s : CHART_TEXT);
-			if (!sep)
-				break;
-			col = put_utf8(x, 0, col, "  ", CHART_TEXT);
-			p = sep + 2;
-			s++;
-		}
-	}
-	snprintf(xt, sizeof(xt), "%s%s%s%s%s", c->xname ? c->xname : "", c->xunit && *c->xunit ? " (" : "",
-		 c->xunit ? c->xunit : "", c->xunit && *c->xunit ? ")" : "", x->xlog ? ", log scale" : "");
-	col = g->plot_x + (g->plot_w - (int)strlen(xt)) / 2;
-	put_text(x, g->height - 1, col > 0 ? col : 0, xt, g->width - 1);
+	title_text(x, x->ylog, title, sizeof(title));
+	if (L->n && !L->rows && L->n) /* the legend on this row: the title stops short of it */
+		room = L->col[0] - 3;
+	put_utf8(x, 0, 0, title, CHART_TEXT, room);
+	draw_legend(x, L);
+	snprintf(xt, sizeof(xt), "%s%s%s%s%s%s%s", c->xname ? c->xname : "", c->xunit && *c->xunit ? " (" : "",
+		 c->xunit ? c->xunit : "", c->xunit && *c->xunit ? ")" : "", x->xlog ? ", log scale" : "",
+		 c->xnote ? ", " : "", c->xnote ? c->xnote : "");
+	col = g->plot_x + (g->plot_w - utf8_len(xt)) / 2;
+	if (col + utf8_len(xt) > g->width)
+		col = g->width - utf8_len(xt);
+	put_utf8(x, g->height - 1, col > 0 ? col : 0, xt, CHART_TEXT, g->width - 1);
 	if (g->marker_col >= 0) {
 		const char *note = x->utf8 ? "\xe2\x96\xb2 this machine" : "^ this machine";
 
-		if (col + (int)strlen(xt) + 2 + utf8_len(note) <= g->width)
-			put_utf8(x, g->height - 1, g->width - utf8_len(note), note, CHART_MARKER);
+		if (col + utf8_len(xt) + 2 + utf8_len(note) <= g->width)
+			put_utf8(x, g->height - 1, g->width - utf8_len(note), note, CHART_MARKER, g->width - 1);
 	}
+}
+
+/* A one-point series' label beside its point, right of it or else left, on blank cells of the plot. */
+static void draw_point_labels(struct ctx *x)
+{
+	struct chart_grid *g = x->g;
+
+	for (int s = 0; s < x->c->nseries; s++) {
+		const struct chart_series *se = &x->c->series[s];
+		double fx, fy;
+		int row, col, len, at = -1;
+
+		if (se->n != 1 || !se->point_label || !point_pos(x, se->x[0], se->y[0], &fx, &fy))
+			continue;
+		col = g->plot_x + (int)lround(fx * (g->plot_w - 1));
+		row = g->plot_y + (int)lround((1 - fy) * (g->plot_h - 1));
+		len = utf8_len(se->point_label);
+		for (int side = 0; side < 2 && at < 0; side++) {
+			int c0 = side ? col - 1 - len : col + 1, free_ = c0 >= g->plot_x && c0 + len <= g->width;
+
+			for (int k = 0; free_ && k < len; k++)
+				free_ = chart_cell_at(g, row, c0 + k)->tag < 0 && chart_cell_at(g, row, c0 + k)->ch == ' ';
+			if (free_)
+				at = c0;
+		}
+		if (at >= 0)
+			put_utf8(x, row, at, se->point_label, chart_series_style(x->c, s), g->width - 1);
+	}
+}
+
+static void draw_series(struct ctx *x)
+{
+	const struct chart *c = x->c;
+
+	/* the last first: before and after, the ones a reader came for, end on top */
+	for (int s = (c->nseries < CHART_MAX_SERIES ? c->nseries : CHART_MAX_SERIES) - 1; s >= 0; s--) {
+		int st = chart_series_style(c, s);
+
+		if (st == 0 && x->utf8 && c->series[s].n > 1)
+			draw_braille(x, s);
+		else if (st == 1 && c->series[s].n > 1)
+			draw_line(x, s);
+		else if (st == CHART_CURVE)
+			draw_points(x, s, x->utf8 ? styles[CHART_CURVE].pt_utf8 : styles[CHART_CURVE].pt_ascii);
+		else
+			draw_points(x, s, x->utf8 ? styles[st].pt_utf8 : styles[st].pt_ascii);
+	}
+}
+
+static void fill_blank(struct chart_grid *g)
+{
+	for (int i = 0; i < g->width * g->height; i++) {
+		g->cells[i].ch = ' ';
+		g->cells[i].tag = CHART_TEXT;
+	}
+}
+
+void chart_axes_of(const struct chart *c, int want_y, struct chart_axes *a)
+{
+	struct chart_grid g;
+	struct ctx x;
+
+	memset(&g, 0, sizeof(g));
+	memset(&x, 0, sizeof(x));
+	x.c = c;
+	x.g = &g;
+	data_range(&x);
+	round_y_range(&x, 3 * want_y);
+	a->xmin = x.xmin;
+	a->xmax = x.xmax;
+	a->ymin = x.ymin;
+	a->ymax = x.ymax;
+	a->xlog = x.xlog;
+	a->ylog = x.ylog;
+	a->ystep = x.ystep;
+}
+
+static int legend_for(const struct chart *c, int width, int utf8, int both, struct legend *L)
+{
+	struct ctx x;
+	char title[320];
+
+	memset(&x, 0, sizeof(x));
+	x.c = c;
+	legend_entries(c, utf8, both, L);
+	{
+		struct chart_grid g;
+
+		memset(&g, 0, sizeof(g));
+		x.g = &g;
+		data_range(&x);
+	}
+	title_text(&x, x.ylog, title, sizeof(title));
+	legend_place(L, width, utf8_len(title));
+	return L->rows;
+}
+
+static int draw_pass(const struct chart *c, int width, int height, int utf8, struct chart_grid *g, int both);
+
+int chart_min_height(const struct chart *c, int width, int utf8)
+{
+	struct legend L;
+	int h = CHART_MIN_HEIGHT + legend_for(c, width, utf8, 0, &L);
+
+	/* in ASCII two curves in a cell show #, which the legend then names: it may need a row more */
+	if (!utf8 && c->nseries > 1) {
+		struct chart_grid g;
+		struct legend L2;
+		int h2 = CHART_MIN_HEIGHT + legend_for(c, width, utf8, 1, &L2);
+
+		if (h2 > h && !chart_draw(c, width, h, utf8, &g)) {
+			int both = 0;
+
+			for (int i = 0; i < g.width * g.height; i++)
+				both |= g.cells[i].tag == CHART_BOTH;
+			chart_grid_free(&g);
+			if (both)
+				h = h2;
+		}
+	}
+	return h;
+}
+
+static int draw_pass(const struct chart *c, int width, int height, int utf8, struct chart_grid *g, int both)
+{
+	struct ctx x = { c, g, utf8, 0, 0, 0, 0, 0, 0, 0, 0 };
+	struct legend L;
+	int lw;
+
+	legend_for(c, width, utf8, both, &L);
+	if (height < CHART_MIN_HEIGHT + L.rows)
+		return -1;
+	fill_blank(g);
+	data_range(&x);
+	g->xlog = x.xlog;
+	g->ylog = x.ylog;
+	g->legend_rows = L.rows;
+	/* title row; the legend's rows; plot rows; the x axis, its tick labels and its name */
+	g->plot_y = 1 + L.rows;
+	g->plot_h = height - 4 - L.rows;
+	round_y_range(&x, g->plot_h);
+	lw = y_label_width(&x, g->plot_h);
+	g->plot_x = lw + 2;
+	g->plot_w = width - g->plot_x;
+	draw_axes(&x);
+	draw_x_ticks(&x);
+	draw_marker(&x);
+	draw_series(&x);
+	draw_point_labels(&x);
+	if (x.both && !both && !utf8) { /* the legend names the overlap's #: it may need a row more */
+		struct legend L2;
+
+		if (height >= CHART_MIN_HEIGHT + legend_for(c, width, utf8, 1, &L2))
+			return draw_pass(c, width, height, utf8, g, 1);
+	}
+	draw_titles(&x, &L);
+	return 0;
 }
 
 int chart_draw(const struct chart *c, int width, int height, int utf8, struct chart_grid *g)
 {
-	struct ctx x = { c, g, utf8, 0, 0, 0, 0, 0, 0, 0, 0 };
-	int lw;
-
 	memset(g, 0, sizeof(*g));
 	if (width < CHART_MIN_WIDTH || height < CHART_MIN_HEIGHT)
 		return -1;
@@ -592,32 +878,10 @@ int chart_draw(const struct chart *c, int width, int height, int utf8, struct ch
 		return -1;
 	g->width = width;
 	g->height = height;
-	for (int i = 0; i < width * height; i++) {
-		g->cells[i].ch = ' ';
-		g->cells[i].tag = CHART_TEXT;
+	if (draw_pass(c, width, height, utf8, g, 0)) {
+		chart_grid_free(g);
+		return -1;
 	}
-	data_range(&x);
-	g->xlog = x.xlog;
-	g->ylog = x.ylog;
-	/* title row; plot rows; the x axis, its tick labels and its name */
-	g->plot_y = 1;
-	g->plot_h = height - 4;
-	round_y_range(&x, g->plot_h);
-	lw = y_label_width(&x, g->plot_h);
-	g->plot_x = lw + 2;
-	g->plot_w = width - g->plot_x;
-	draw_axes(&x);
-	draw_x_ticks(&x);
-	draw_marker(&x);
-	for (int s = 0; s < c->nseries && s < CHART_MAX_SERIES; s++) {
-		if (s == 0 && utf8)
-			draw_braille(&x, s);
-		else if (s == 1)
-			draw_line(&x, s);
-		else
-			draw_points(&x, s, glyph(&x, s == 0 ? G_POINT : G_CROSS));
-	}
-	draw_titles(&x);
 	return 0;
 }
 
@@ -654,7 +918,8 @@ void chart_render(const struct chart *c, int width, int height, int utf8, struct
 	struct chart_grid g;
 
 	if (chart_draw(c, width, height, utf8, &g)) {
-		sb_printf(out, "(a chart needs at least %dx%d characters)\n", CHART_MIN_WIDTH, CHART_MIN_HEIGHT);
+		sb_printf(out, "(a chart needs at least %dx%d characters)\n", CHART_MIN_WIDTH,
+			  chart_min_height(c, width >= CHART_MIN_WIDTH ? width : CHART_MIN_WIDTH, utf8));
 		return;
 	}
 	chart_grid_text(&g, out);

@@ -4,10 +4,14 @@
  * grid of cells (a code point and what it belongs to), which the curses
  * explorer paints with colours and `plot` turns into lines of text.
  *
- * Glyphs: with UTF-8 the first curve is braille dots (2x4 per cell), the
- * second a line of box-drawing characters, the third crosses; in ASCII '+',
- * a line of - . ' |, and 'x'. Where two curves share a cell the later one
- * shows and the cell is tagged CHART_BOTH ('#' in ASCII).
+ * Up to seven series (three sides and four variants), each its own glyph,
+ * in the order given: with UTF-8 the first is braille dots (2x4 per cell),
+ * the second a line of box-drawing characters, then x o <> [] v; in ASCII
+ * o * x @ % & = (none of the axes' - | + : ^). A chart may lead with a
+ * plain curve (the trade-off's, dots: . in ASCII) before its series. Where
+ * two curves share a cell the later one shows and the cell is tagged
+ * CHART_BOTH ('#' in ASCII, named in the legend). The legend is always
+ * drawn: on the title's row when it fits there, else on rows of its own.
  */
 #ifndef BL_CHART_H
 #define BL_CHART_H
@@ -17,36 +21,47 @@
 
 #include "../core/strbuf.h"
 
-#define CHART_MAX_SERIES 3
+#define CHART_MAX_SERIES 8 /* a lead curve and seven series */
+#define CHART_STYLES 7     /* glyphs for series; CHART_CURVE is the lead curve's */
 #define CHART_MIN_WIDTH 24
 #define CHART_MIN_HEIGHT 7
 
 enum chart_scale { CHART_LINEAR, CHART_LOG, CHART_AUTO /* log when the values span 1000x or more */ };
 
 struct chart_series {
-	const char *label;    /* "before", "after" */
+	const char *label;    /* "before", "after"; the legend's name */
 	const double *x, *y;  /* n points in ascending x; a NAN or infinite y is a gap */
 	size_t n;
+	const char *point_label; /* a one-point series: written beside its point when there is room ("32") */
 };
 
 struct chart {
-	const char *title;    /* "vmpressure.window" */
+	const char *title;    /* "vmpressure.window": the y axis's name, its unit follows it */
+	const char *title_tail; /* after the unit: " against memcg_charge.stock_share"; NULL for none */
 	const char *yunit;    /* "pages"; "bytes" labels the ticks as sizes */
 	const char *xname;    /* "ram" */
 	const char *xunit;    /* "bytes", "CPUs" */
+	const char *xnote;    /* said in the x axis's title after the unit: "unresolved"; NULL for none */
 	enum chart_scale xscale, yscale;
 	struct chart_series series[CHART_MAX_SERIES];
 	int nseries;
+	int lead_curve;       /* series[0] is a plain curve (style CHART_CURVE); the others take styles 0.. */
 	double marker_x;      /* the current machine's x; NAN for none */
 };
+
+/* The style (glyph and colour) of series s: its index, or one less after a lead curve. */
+int chart_series_style(const struct chart *c, int s);
+/* The legend sample of a style: two cells for a curve, one for a single point. */
+const char *chart_style_sample(int style, int utf8, int single_point);
 
 /* What a cell shows, so a front end can colour it. */
 enum {
 	CHART_TEXT = -1,      /* titles, tick labels, legend */
 	CHART_AXIS = -2,
 	CHART_MARKER = -3,    /* the current machine's column and its arrow */
+	CHART_CURVE = 7,      /* the lead curve */
 	CHART_BOTH = 9,       /* two curves in one cell */
-	/* 0 .. CHART_MAX_SERIES - 1: that series */
+	/* 0 .. CHART_STYLES - 1: the series of that style */
 };
 
 struct chart_cell {
@@ -59,11 +74,14 @@ struct chart_grid {
 	struct chart_cell *cells;       /* row-major, width * height */
 	int plot_x, plot_y, plot_w, plot_h; /* the plotting area inside the grid */
 	int marker_col;                 /* grid column of the marker, -1 if none or off the chart */
+	int legend_rows;                /* rows of their own the legend took under the title (0: on the title's row) */
 	int xlog, ylog;                 /* the scales chosen */
 };
 
 /* Draw c into a new grid of width x height cells. -1 when smaller than the minimum or out of memory. */
 int chart_draw(const struct chart *c, int width, int height, int utf8, struct chart_grid *g);
+/* The fewest rows c needs at width columns: its legend's rows, the axes and three rows of plot. */
+int chart_min_height(const struct chart *c, int width, int utf8);
 void chart_grid_free(struct chart_grid *g);
 static inline const struct chart_cell *chart_cell_at(const struct chart_grid *g, int row, int col)
 {
@@ -74,6 +92,22 @@ static inline const struct chart_cell *chart_cell_at(const struct chart_grid *g,
 void chart_grid_text(const struct chart_grid *g, struct strbuf *out);
 /* chart_draw then chart_grid_text; a too-small size gives one line saying so. */
 void chart_render(const struct chart *c, int width, int height, int utf8, struct strbuf *out);
+
+/*
+ * The axes as chart_draw chooses them, for another drawing of the same chart
+ * (svg.c): the data's range widened to round y values, the scales, and the
+ * round ticks - 1-2-5 times a power of ten, or powers of two for sizes, CPUs
+ * and pages on a log axis - about want of them.
+ */
+struct chart_axes {
+	double xmin, xmax, ymin, ymax;
+	int xlog, ylog;
+	double ystep;
+};
+void chart_axes_of(const struct chart *c, int want_y, struct chart_axes *a);
+int chart_ticks(double lo, double hi, int logscale, const char *unit, int want, double *t, int max);
+/* A tick's label: "4GiB", "2ms", "65536". */
+void chart_tick_label(double v, const char *unit, char *buf, size_t len);
 
 /* Is the locale's character set UTF-8 (LC_ALL, then LC_CTYPE, then LANG)? */
 int chart_locale_utf8(void);

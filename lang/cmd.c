@@ -410,6 +410,9 @@ static int cmd_format(struct session *s, int argc, char **argv, struct strbuf *o
 		sb_printf(out, "%s\n", out_format_names[s->format]);
 		return 0;
 	}
+	if (out_format_find(argv[0]) == FMT_SVG)
+		return err_set(err, errlen, "format: svg is a picture of one chart, not a format for every command: "
+			       "give it to plot or tradeoff (--format svg, > PATH.svg)");
 	if (out_format_find(argv[0]) >= 0) {
 		s->format = (enum out_format)out_format_find(argv[0]);
 		return 0;
@@ -669,59 +672,61 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 
 const struct command commands[] = {
 	{ "set", "KEY VALUE [KEY VALUE ...]", 2, -1, { ARG_PAIRS },
-	  "change machine or workload parameters (all or none)", cmd_set, OUT_NONE, NULL },
+	  "change machine or workload parameters (all or none)", cmd_set, OUT_NONE, NULL, 0 },
 	{ "get", "NAME [NAME ...]", 1, -1, { ARG_NAMES },
-	  "print a parameter or a metric as bare value(s), for scripts", cmd_get, OUT_CMD, NULL },
+	  "print a parameter or a metric as bare value(s), for scripts", cmd_get, OUT_CMD, NULL, 0 },
 	{ "reset", "[KEY ...]", 0, -1, { ARG_PARAMS },
-	  "back to the default machine (your variants stay, and it says so), or one key's default", cmd_reset, OUT_NONE, NULL },
+	  "back to the default machine (your variants stay, and it says so), or one key's default", cmd_reset, OUT_NONE, NULL, 0 },
 	{ "show", "[machine|all|PATCH] | PATCH on PRESET...", 0, -1, { ARG_TOPIC, ARG_ON, ARG_MACHINES },
 	  "side-by-side table: metric, before, after, change; with on, a column group per machine", cmd_show, OUT_CMD,
-	  show_details },
+	  show_details, 0 },
 	{ "explain", "PATCH.METRIC[.SIDE]", 1, 1, { ARG_METRIC, ARG_NONE, ARG_NONE },
-	  "formula, values substituted, result, kernel function", cmd_explain, OUT_CMD, NULL },
+	  "formula, values substituted, result, kernel function", cmd_explain, OUT_CMD, NULL, 0 },
 	{ "about", "PATCH", 1, 1, { ARG_PATCH, ARG_NONE, ARG_NONE },
-	  "what the patch changed and why, its published figure", cmd_about, OUT_CMD, NULL },
+	  "what the patch changed and why, its published figure", cmd_about, OUT_CMD, NULL, 0 },
 	{ "history", "PATCH", 1, 1, { ARG_PATCH, ARG_NONE, ARG_NONE },
 	  "the patch's constants through the kernel releases: release, commit, change, value here", cmd_history, OUT_CMD,
-	  history_details },
+	  history_details, 0 },
 	{ "preset", "list | load NAME|PATH | save NAME|PATH", 1, 2, { ARG_PRESET, ARG_PATH, ARG_NONE },
-	  "list, load or save machine presets; a load keeps your variants (the preset's replace any of the same name, and it says so)", cmd_preset, OUT_CMD, NULL },
+	  "list, load or save machine presets; a load keeps your variants (the preset's replace any of the same name, and it says so)", cmd_preset, OUT_CMD, NULL, 0 },
 	{ "host", "[check]", 0, 1, { ARG_WORD, ARG_NONE, ARG_NONE },
-	  "load this machine; 'check': vmstat model vs /proc/zoneinfo", cmd_host, OUT_CMD, NULL },
+	  "load this machine; 'check': vmstat model vs /proc/zoneinfo", cmd_host, OUT_CMD, NULL, 0 },
 	{ "sweep", "KEY FROM TO [step N | x N] METRIC... [> PATH]", 4, -1, { ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_RANGE_TAIL },
-	  "metrics as one parameter varies, a row per value (--output PATH too)", cmd_sweep, OUT_SELF, sweep_details },
-	{ "plot", "METRIC[.SIDE] over KEY FROM TO [step N | x N] [--ascii] [--width N] [> PATH]", 5, -1,
+	  "metrics as one parameter varies, a row per value (--output PATH too)", cmd_sweep, OUT_SELF, sweep_details, 0 },
+	{ "plot", "METRIC[.SIDE] over KEY FROM TO [step N | x N] [--ascii] [--width N] [--format svg] [--size WxH] [> PATH]", 5, -1,
 	  { ARG_METRIC, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
-	  "a text chart of before and after as one parameter varies (--output PATH too)", cmd_plot, OUT_SELF, plot_details },
+	  "a chart of every side and variant as one parameter varies: text, or SVG for > PATH.svg (--output PATH too)", cmd_plot,
+	  OUT_SELF, plot_details, 1 },
 	{ "where", "METRIC[.SIDE] OP VALUE over KEY FROM TO [step N | x N]", 7, 9,
 	  { ARG_METRIC, ARG_OP, ARG_NONE, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
-	  "the first KEY value where METRIC OP VALUE holds (OP: < <= > >= ==); every side when none is named", cmd_where, OUT_CMD, where_details },
+	  "the first KEY value where METRIC OP VALUE holds (OP: < <= > >= ==); every side when none is named", cmd_where, OUT_CMD, where_details, 0 },
 	{ "variant", "PATCH NAME = EXPR | list | del PATCH NAME", 0, -1, { ARG_VARIANT, ARG_VARIANT_NAME, ARG_EXPR },
-	  "your own version of a patch's constant, as one more column (help variant)", cmd_variant, OUT_NONE, variant_details },
-	{ "tradeoff", "PATCH [over KNOB FROM TO [step N | x N]] [> PATH]", 1, 9,
+	  "your own version of a patch's constant, as one more column (help variant)", cmd_variant, OUT_NONE, variant_details, 0 },
+	{ "tradeoff", "PATCH [over KNOB FROM TO [step N | x N]] [--format svg] [--size WxH] [> PATH]", 1, 9,
 	  { ARG_PATCH, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
-	  "benefit against cost as the patch's own constant varies; before and after marked (--output PATH too)", cmd_tradeoff, OUT_CMD, tradeoff_details },
+	  "benefit against cost as the patch's own constant varies; before, after and variants marked; SVG for > PATH.svg",
+	  cmd_tradeoff, OUT_CMD, tradeoff_details, 1 },
 	{ "compare", "[preset] PRESET PRESET...", 1, -1, { ARG_MACHINES },
 	  "every patch's metrics with a column group per machine (presets, or what a source word names)", cmd_compare,
-	  OUT_CMD, compare_details },
+	  OUT_CMD, compare_details, 0 },
 	{ "report", "PATCH [on PRESET...]", 1, -1, { ARG_PATCH, ARG_ON, ARG_MACHINES },
 	  "a plain-text review summary for a mailing-list reply, 72 columns, reproducible", cmd_report, OUT_CMD,
-	  report_details },
+	  report_details, 0 },
 	{ "format", "[table|csv|json]", 0, 1, { ARG_FORMAT, ARG_NONE, ARG_NONE },
-	  "output format of later commands", cmd_format, OUT_NONE, NULL },
+	  "output format of later commands", cmd_format, OUT_NONE, NULL, 0 },
 	{ "help", "[TOPIC]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },
-	  "this list, or help on a command, key, patch or metric", cmd_help, OUT_CMD, NULL },
+	  "this list, or help on a command, key, patch or metric", cmd_help, OUT_CMD, NULL, 0 },
 	{ "expect", "METRIC[.SIDE] OP VALUE [over KEY FROM TO [step N | x N]]", 3, 9,
 	  { ARG_METRIC, ARG_OP, ARG_NONE, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
-	  "fail (status 1) unless METRIC OP VALUE holds here, or at every KEY value of the range", cmd_expect, OUT_CMD, NULL },
+	  "fail (status 1) unless METRIC OP VALUE holds here, or at every KEY value of the range", cmd_expect, OUT_CMD, NULL, 0 },
 	{ "lesson", "[NAME|PATH]", 0, 1, { ARG_PATH, ARG_NONE, ARG_NONE },
-	  "the lessons, or start one: a guided tour with exercises batchlab checks", cmd_lesson, OUT_CMD, NULL },
+	  "the lessons, or start one: a guided tour with exercises batchlab checks", cmd_lesson, OUT_CMD, NULL, 0 },
 	{ "source", "FILE", 1, 1, { ARG_PATH, ARG_NONE, ARG_NONE },
-	  "run a script file in this session (errors say FILE:LINE)", cmd_source, OUT_CMD, NULL },
+	  "run a script file in this session (errors say FILE:LINE)", cmd_source, OUT_CMD, NULL, 0 },
 	{ "echo", "[TEXT ...]", 0, -1, { ARG_NONE, ARG_NONE, ARG_NONE },
-	  "print the text: narration in scripts", cmd_echo, OUT_CMD, NULL },
-	{ "quit", "", 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, "stop (also: exit)", cmd_quit, OUT_NONE, NULL },
-	{ NULL, NULL, 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, NULL, NULL, OUT_NONE, NULL },
+	  "print the text: narration in scripts", cmd_echo, OUT_CMD, NULL, 0 },
+	{ "quit", "", 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, "stop (also: exit)", cmd_quit, OUT_NONE, NULL, 0 },
+	{ NULL, NULL, 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, NULL, NULL, OUT_NONE, NULL, 0 },
 };
 
 const char *cmd_suggest(const char *name, char *buf, size_t len)
@@ -772,6 +777,11 @@ static int cmd_exec(struct session *s, const struct command *c, int argc, char *
 		s->format = (enum out_format)o.format;
 	else if (o.path)
 		s->format = outpath_format(s->format, o.path);
+	if (s->format == FMT_SVG && !c->picture) {
+		s->format = format;
+		return err_set(err, errlen, "%s: draws no chart: a picture (--format svg, > PATH.svg) is plot's or tradeoff's",
+			       c->name);
+	}
 	if (!o.width)
 		o.width = s->width;
 	s->opts = o;
@@ -794,7 +804,7 @@ static int cmd_exec(struct session *s, const struct command *c, int argc, char *
 	if (rc)
 		sb_free(&text);
 	else if (dst == &text)
-		rc = outpath_write(s, c->name, "output", o.path, &text, out, err, errlen);
+		rc = outpath_write(s, c->name, s->format == FMT_SVG ? "picture" : "output", o.path, &text, out, err, errlen);
 	s->format = format;
 	s->opts = saved;
 	return rc;

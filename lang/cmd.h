@@ -71,6 +71,7 @@ struct command {
 	 * when the usage and help say it all.
 	 */
 	void (*details)(struct strbuf *out);
+	int picture;                 /* draws a chart: takes --format svg and > PATH.svg (svg.c) */
 };
 
 extern const struct command commands[]; /* terminated by a row with name == NULL */

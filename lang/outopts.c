@@ -10,7 +10,7 @@
 #include "../core/units.h"
 #include "wrap.h"
 
-const char *const out_format_names[] = { "table", "csv", "json", NULL };
+const char *const out_format_names[] = { "table", "csv", "json", "svg", NULL };
 
 const char *const outopt_words[] = { ">", "--output", "--format", "--width", NULL };
 
@@ -78,7 +78,7 @@ int outopts_take(const char *cmd, int *argc, char **argv, int keep, struct out_o
 			if (missing)
 				return err_set(err, errlen, "%s: expected table, csv or json after --format", cmd);
 			if ((r.format = out_format_find(v)) < 0)
-				return err_set(err, errlen, "%s: --format '%s' is not one of table, csv, json", cmd, v);
+				return err_set(err, errlen, "%s: --format '%s' is not one of table, csv, json", cmd, v); /* svg is taken too: cmd.c refuses it to a command that draws no chart */
 			continue;
 		}
 		if ((v = long_value("--width", *argc, argv, &i, &missing))) {

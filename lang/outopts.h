@@ -4,7 +4,7 @@
  * command, with the meaning they have before -c:
  *
  *     > PATH, >PATH, --output PATH, --output=PATH   the output to PATH (outfile.c writes it)
- *     --format FMT, --format=FMT                    table, csv or json for this command
+ *     --format FMT, --format=FMT                    table, csv or json for this command (svg: a chart's)
  *     --width N, --width=N                          no line of text wider than N (24..1000)
  *
  * cmd_run() takes them out of the words before the command counts its

@@ -27,6 +27,8 @@ enum out_format outpath_format(enum out_format session_format, const char *path)
 		return FMT_CSV;
 	if (n > 5 && !strcmp(path + n - 5, ".json"))
 		return FMT_JSON;
+	if (n > 4 && !strcmp(path + n - 4, ".svg"))
+		return FMT_SVG; /* a picture: only a chart's command takes it (cmd.c) */
 	return FMT_TABLE;
 }
 

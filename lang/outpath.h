@@ -19,8 +19,9 @@
  */
 int outpath_take(const char *cmd, int *argc, char **argv, const char **path, char *err, size_t errlen);
 /*
- * The format output to path is written in: PATH ending .csv or .json chooses
- * it unless the session's format is already csv or json (--format, `format`).
+ * The format output to path is written in: PATH ending .csv, .json or .svg
+ * chooses it unless the session's format is already csv or json (--format,
+ * `format`); .svg is a chart's picture (FMT_SVG), refused by other commands.
  */
 enum out_format outpath_format(enum out_format session_format, const char *path);
 /*

@@ -18,6 +18,8 @@
 #include "wrap.h"
 #include "records.h"
 #include "render.h"
+#include "svg.h"
+#include "wrap.h"
 
 #define PLOT_MAX_POINTS (1u << 20)
 
@@ -33,8 +35,9 @@ static int terminal_width(void)
 void plot_details(struct strbuf *out)
 {
 	sb_printf(out,
-		  "A curve for each side of METRIC - before and after, then the variants while there is room, %d "
-		  "curves at most - or the one side named, over KEY from FROM to TO.\n"
+		  "A curve for each side of METRIC - before and after, any third side (proactive_reclaim's full), "
+		  "then every variant, %d curves at most, each its own glyph and named in the legend - or the one "
+		  "side named, over KEY from FROM to TO.\n"
 		  "Points: with no step the range is sampled, about two points for each column of the chart, "
 		  "spaced on a log axis when TO is 64 times FROM or more and evenly otherwise; with step N or x N "
 		  "every stepped value is a point (x N on a log axis), at most %u of them. A list metric "
@@ -42,21 +45,45 @@ void plot_details(struct strbuf *out)
 		  "The chart: --width N columns (%d..%d; without it, a terminal's width up to 200, or 80 for a "
 		  "file or a pipe) and 22 rows, in braille and box-drawing characters when the locale is UTF-8, "
 		  "else (or with --ascii) in ASCII. A mark stands at this machine's KEY, and the line under the "
-		  "chart gives each curve's value there. csv and json give the points instead; > PATH or "
-		  "--output PATH writes to a file (a .csv or .json ending picks that format).\n",
-		  CHART_MAX_SERIES, PLOT_MAX_POINTS, CHART_MIN_WIDTH, WRAP_MAX);
+		  "chart gives each curve's value there. csv and json give the points instead, a column per curve; > PATH or "
+		  "--output PATH writes to a file (a .csv or .json ending picks that format).\n"
+		  "A picture: --format svg, or a PATH ending .svg, writes the chart as a standalone SVG 1.1 file "
+		  "--size WIDTHxHEIGHT pixels (default %dx%d): the same points as the csv, each curve in a colour of "
+		  "Okabe and Ito's colour-blind-safe palette with its own dash pattern and marker, a marker where this "
+		  "machine sits on each, the machine line as a caption.\n",
+		  PLOT_MAX_SERIES, PLOT_MAX_POINTS, CHART_MIN_WIDTH, WRAP_MAX, SVG_DEFAULT_W, SVG_DEFAULT_H);
 }
 
-/* --ascii: taken out of argv (cmd_run took --width, --format and > PATH: outopts.h). */
-static int take_plot_options(int *argc, char **argv, int *ascii)
+/*
+ * What plot and tradeoff take besides their words and the output options
+ * cmd_run took (> PATH, --format, --width: outopts.h): --ascii (plot's text
+ * chart) and --size WxH (a picture's pixels), N or =N.
+ */
+int chart_take_options(const char *cmd, int *argc, char **argv, int ascii_ok, struct chart_options *o, char *err,
+		       size_t errlen)
 {
 	int n = 0;
 
 	for (int i = 0; i < *argc; i++) {
-		if (!strcmp(argv[i], "--ascii"))
-			*ascii = 1;
-		else
+		const char *a = argv[i], *w;
+		char why[128];
+
+		if (ascii_ok && !strcmp(a, "--ascii")) {
+			o->ascii = 1;
+			continue;
+		}
+		if (strncmp(a, "--size", 6) || (a[6] && a[6] != '=')) {
 			argv[n++] = argv[i];
+			continue;
+		}
+		if (a[6] == '=')
+			w = a + 7;
+		else if (i + 1 == *argc)
+			return err_set(err, errlen, "%s: expected WIDTHxHEIGHT after --size", cmd);
+		else
+			w = argv[++i];
+		if (svg_parse_size(w, &o->svg_w, &o->svg_h, why, sizeof(why)))
+			return err_set(err, errlen, "%s: %s", cmd, why);
 	}
 	*argc = n;
 	return 0;
@@ -67,56 +94,51 @@ static int take_plot_options(int *argc, char **argv, int *ascii)
  * the parameters the metric reads (metric_desc.reads) other than the one
  * the chart varies - what a reader needs to redraw it.
  */
-static void plot_machine_line(const struct session *s, const struct metric_desc *md, const struct param *key,
-			      int width, struct strbuf *out)
+void chart_machine_text(const struct session *s, const char *reads, const struct param *key, struct strbuf *line)
 {
-	struct strbuf line = STRBUF_INIT;
 	char label[80], word[64];
-	const char *p = md->reads ? md->reads : "";
-	int any = 0;
+	const char *p = reads ? reads : "";
+	const struct param *seen[64];
+	int any = 0, nseen = 0;
 
 	session_preset_label(s, label, sizeof(label));
-	sb_printf(&line, "machine: %s%s", *label ? "preset " : "", label);
+	sb_printf(line, "machine: %s%s", *label ? "preset " : "", label);
 	while (*p) {
 		size_t n = strcspn(p, " ");
 		const struct param *q;
+		int dup = 0;
 
 		snprintf(word, sizeof(word), "%.*s", (int)n, p);
 		p += n + (p[n] == ' ');
 		q = param_find(word);
-		if (!q || q == key)
+		for (int i = 0; i < nseen; i++)
+			dup |= seen[i] == q;
+		if (!q || q == key || dup)
 			continue;
+		if (nseen < 64)
+			seen[nseen++] = q;
 		{
 			char v[96];
 
 			param_format_human(&s->m, q, v, sizeof(v));
-			sb_printf(&line, "%s%s = %s", any || *label ? ", " : "", q->name, v);
+			sb_printf(line, "%s%s = %s", any || *label ? ", " : "", q->name, v);
 			any = 1;
 		}
 	}
 	if (!any && !*label)
-		sb_puts(&line, "the default");
-	/* wrapped at the chart's width, continuation lines indented */
-	{
-		const char *t = sb_str(&line);
-		int col = 0;
+		sb_puts(line, "the default");
+}
 
-		while (*t) {
-			size_t n = strcspn(t, ",");
-			int take = (int)n + (t[n] == ',');
+static void plot_machine_line(const struct session *s, const struct metric_desc *md, const struct param *key,
+			      int width, struct strbuf *out)
+{
+	struct strbuf line = STRBUF_INIT;
 
-			if (col && col + take > width) {
-				sb_puts(out, "\n ");
-				col = 1;
-				while (*t == ' ')
-					t++, n--, take--;
-			}
-			sb_printf(out, "%.*s", take, t);
-			col += take;
-			t += take;
-		}
+	chart_machine_text(s, md->reads, key, &line);
+	/* wrapped at the chart's width: a mail's 72 columns hold it */
+	wrap_text(out, sb_str(&line), width, 0);
+	if (out->len && out->buf[out->len - 1] != '\n')
 		sb_putc(out, '\n');
-	}
 	sb_free(&line);
 }
 
@@ -147,19 +169,21 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	struct metric_ref ref;
 	struct plot_points pts;
 	struct chart c;
+	struct chart_options o = CHART_OPTIONS_INIT;
 	struct strbuf text = STRBUF_INIT, *dst;
 	const char *path = s->opts.path;
 	enum out_format fmt;
 	char why[PATH_MAX + 256], title[160];
-	int width = s->opts.width, height = 22, next, nser = 0, sides[CHART_MAX_SERIES], ascii = 0;
+	int height = 22, next, nser = 0, sides[PLOT_MAX_SERIES];
 
-	if (take_plot_options(&argc, argv, &ascii))
+	if (chart_take_options("plot", &argc, argv, 1, &o, err, errlen))
 		return -1;
+	o.width = s->opts.width;
 	if (argc < 5 || strcmp(argv[1], "over"))
 		return err_set(err, errlen, "plot: expected plot METRIC[.SIDE] over KEY FROM TO [step N | x N] "
-			       "[--ascii] [--width N] [> PATH]");
-	if (!width) /* a file or a pipe gets 80 columns, a terminal its own width */
-		width = path ? 80 : terminal_width();
+			       "[--ascii] [--width N] [--format svg] [--size WxH] [> PATH]");
+	if (!o.width) /* a file or a pipe gets 80 columns, a terminal its own width */
+		o.width = path ? 80 : terminal_width();
 	if (metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why)))
 		return err_set(err, errlen, "plot: %s", why);
 	if (ref.metric->list)
@@ -175,18 +199,10 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 			   (unsigned long long)r.rows, PLOT_MAX_POINTS);
 	fmt = s->format;
 
-	/* both sides as two curves unless one was named */
-	if (ref.metric->single || ref.side >= 0) {
-		sides[nser++] = ref.metric->single && ref.side != SIDE_KERNEL ? 0 : ref.side;
-	} else {
-		sides[nser++] = ref.patch->before;
-		if (ref.patch->after != ref.patch->before)
-			sides[nser++] = ref.patch->after;
-		/* and the variants, as many as the chart has room for */
-		for (int v = patch_nsides(ref.patch); v < patch_ncols(&s->m, ref.patch) && nser < CHART_MAX_SERIES; v++)
-			sides[nser++] = v;
-	}
-	if (plot_sample(&s->m, &r, ref.patch, ref.metric, sides, nser, width, &pts, why, sizeof(why)))
+	/* every side and variant, unless one was named */
+	nser = plot_sides(&s->m, ref.patch, ref.metric, ref.side, sides);
+	/* the same points whatever the format, so a picture and its csv agree point for point */
+	if (plot_sample(&s->m, &r, ref.patch, ref.metric, sides, nser, o.width, &pts, why, sizeof(why)))
 		return err_set(err, errlen, "plot: %s", why);
 
 	memset(&c, 0, sizeof(c));
@@ -207,27 +223,40 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	}
 	c.marker_x = r.real ? param_real(&s->m, r.key) : (double)param_u64(&s->m, r.key);
 	dst = path ? &text : out;
-	if (fmt != FMT_TABLE) {
+	if (fmt == FMT_SVG) {
+		struct strbuf cap = STRBUF_INIT;
+		double marks[PLOT_MAX_SERIES];
+
+		for (int i = 0; i < nser; i++)
+			marks[i] = value_real(metric_compute(&s->m, ref.patch, ref.metric, sides[i], NULL));
+		chart_machine_text(s, ref.metric->reads, r.key, &cap);
+		svg_chart(&c, marks, sb_str(&cap), o.svg_w, o.svg_h, dst);
+		sb_free(&cap);
+	} else if (fmt != FMT_TABLE) {
 		plot_records(&r, &c, &pts, fmt, dst);
 	} else {
-		plot_machine_line(s, ref.metric, r.key, width, dst);
-		chart_render(&c, width, height, ascii ? 0 : chart_locale_utf8(), dst);
+		plot_machine_line(s, ref.metric, r.key, o.width, dst);
+		chart_render(&c, o.width, height, o.ascii ? 0 : chart_locale_utf8(), dst);
 	}
 	plot_points_free(&pts);
 
-	/* what the marker stands for, in numbers a person reads */
+	/* what the marker stands for, in numbers a person reads, wrapped to the chart's width */
 	if (fmt == FMT_TABLE) {
+		struct strbuf line = STRBUF_INIT;
 		char key[64], b[64];
 
 		param_format_human(&s->m, r.key, key, sizeof(key));
-		sb_printf(dst, "this machine: %s = %s:", r.key->name, key);
+		sb_printf(&line, "this machine: %s = %s:", r.key->name, key);
 		for (int i = 0; i < nser; i++) {
 			render_human(metric_compute(&s->m, ref.patch, ref.metric, sides[i], NULL), ref.metric->unit, b, sizeof(b));
-			sb_printf(dst, "%s %s %s", i ? "," : "", c.series[i].label, b);
+			sb_printf(&line, "%s %s %s", i ? "," : "", c.series[i].label, b);
 		}
-		sb_putc(dst, '\n');
+		wrap_text(dst, sb_str(&line), o.width, 0);
+		if (dst->len && dst->buf[dst->len - 1] != '\n')
+			sb_putc(dst, '\n');
+		sb_free(&line);
 	}
 	if (path)
-		return outpath_write(s, "plot", "chart", path, &text, out, err, errlen);
+		return outpath_write(s, "plot", fmt == FMT_SVG ? "picture" : "chart", path, &text, out, err, errlen);
 	return 0;
 }

@@ -12,7 +12,8 @@
 #include "../core/strbuf.h"
 #include "outopts.h"
 
-enum out_format { FMT_TABLE, FMT_CSV, FMT_JSON };
+/* FMT_SVG: a picture, only of a chart (plot, tradeoff: a command row's .picture); never the session's. */
+enum out_format { FMT_TABLE, FMT_CSV, FMT_JSON, FMT_SVG };
 
 struct session {
 	struct machine m;

@@ -14,9 +14,26 @@
 #include "../core/plot_sample.h"
 #include "../core/sweep.h"
 #include "chart.h"
+#include "svg.h"
 #include "session.h"
 
 _Static_assert(PLOT_MAX_SERIES <= CHART_MAX_SERIES, "every sampled series must fit in a chart");
+
+/* What a chart command takes besides its words and the output options: --ascii, --size WxH. */
+struct chart_options {
+	int ascii, width;  /* width 0: the terminal's, or 80 */
+	int svg_w, svg_h;  /* a picture's size in pixels */
+};
+#define CHART_OPTIONS_INIT { 0, 0, SVG_DEFAULT_W, SVG_DEFAULT_H }
+int chart_take_options(const char *cmd, int *argc, char **argv, int ascii_ok, struct chart_options *o, char *err,
+		       size_t errlen);
+
+/*
+ * "machine: preset NAME, cpus = 64, ..." - the preset and every parameter in
+ * reads (space-separated, each once) but key: what a reader needs to redraw
+ * a chart. Appended to line.
+ */
+void chart_machine_text(const struct session *s, const char *reads, const struct param *key, struct strbuf *line);
 
 int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 /* What sweep, plot and where do, in full (the commands' rows: help, the man page). */

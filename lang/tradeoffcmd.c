@@ -1,7 +1,18 @@
+/*
+ * tradeoff: the curve core/tradeoff.c makes, as a table, csv, json, or a
+ * chart (tradeoff_chart_build(): the explorer's view and the SVG).
+ */
 #include "tradeoffcmd.h"
 
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "../core/variant.h"
+#include "sweepcmd.h"
+#include "svg.h"
 
 #include "../core/err.h"
 #include "../core/suggest.h"
@@ -12,7 +23,7 @@
 #include "render.h"
 
 
-static const char *const usage = "expected tradeoff PATCH [over KNOB FROM TO [step N | x N]] [> PATH]";
+static const char *const usage = "expected tradeoff PATCH [over KNOB FROM TO [step N | x N]] [--format F] [--size WxH] [> PATH]";
 
 int tradeoff_parse_run(const struct machine *m, int argc, char **argv, struct tradeoff *t, char *err, size_t errlen)
 {
@@ -50,14 +61,40 @@ int tradeoff_parse_run(const struct machine *m, int argc, char **argv, struct tr
 	return tradeoff_run(m, spec, &r, t, err, errlen);
 }
 
-static void knob_text(const struct tradeoff *t, const struct tradeoff_point *p, char *buf, size_t len)
+void tradeoff_knob_text(const struct machine *m, const struct tradeoff *t, const struct tradeoff_point *p, char *buf,
+			size_t len)
 {
-	if (!p->on_curve)
-		snprintf(buf, len, "%s", "");
-	else if (t->knob->type == PT_REAL)
+	const struct variant *v = variant_at(m, t->patch, p->side);
+
+	if (p->on_curve && t->knob->type == PT_REAL) {
 		render_bare(val_real(p->rknob), buf, len);
-	else
+	} else if (p->on_curve) {
 		snprintf(buf, len, "%llu", (unsigned long long)p->knob);
+	} else if (v) {
+		/* a variant's own constant on this machine: a knob value when it replaces the knob itself */
+		const struct patch_constant *k = t->patch->constant;
+		const char *why = NULL;
+		uint64_t val;
+
+		if (k && k->per_call)
+			snprintf(buf, len, "%s = %s", k->name, v->text); /* computed per call: its expression */
+		else if (variant_eval(m, t->patch, p->side, NULL, &val, &why, NULL))
+			snprintf(buf, len, "n/a");
+		else if (t->spec->variant_is_knob && t->own_knob)
+			snprintf(buf, len, "%llu", (unsigned long long)val);
+		else
+			snprintf(buf, len, "%s = %llu", k ? k->name : "constant", (unsigned long long)val);
+	} else if (p->mark == TRADE_BEFORE && t->spec->before_label) {
+		snprintf(buf, len, "%s", t->spec->before_label);
+	} else {
+		snprintf(buf, len, "%s", "");
+	}
+}
+
+static void knob_text(const struct machine *m, const struct tradeoff *t, const struct tradeoff_point *p, char *buf,
+		      size_t len)
+{
+	tradeoff_knob_text(m, t, p, buf, len);
 }
 
 static void heading(const struct metric_ref *ref, char *buf, size_t len)
@@ -93,7 +130,7 @@ static const char *unit_text(const struct metric_desc *md, char *buf, size_t len
 }
 
 /* width: the columns the text may take (--width, a terminal), 0: as wide as it is. */
-static void print_table(const struct tradeoff *t, int width, struct strbuf *out)
+static void print_table(const struct machine *m, const struct tradeoff *t, int width, struct strbuf *out)
 {
 	char hb[128], hc[128], k[64], b[64], c[64], ub[96], uc[96];
 	int wk = wider(wider(0, t->knob->name), t->knob->unit), wb, wc;
@@ -112,7 +149,7 @@ static void print_table(const struct tradeoff *t, int width, struct strbuf *out)
 	wb = wider(wider(0, hb), ub);
 	wc = wider(wider(0, hc), uc);
 	for (size_t i = 0; i < t->n; i++) { /* every cell fits its column */
-		knob_text(t, &t->pts[i], k, sizeof(k));
+		knob_text(m, t, &t->pts[i], k, sizeof(k));
 		fmt_human_short(t->pts[i].benefit, bm->unit, 0, b, sizeof(b));
 		fmt_human_short(t->pts[i].cost, cm->unit, 0, c, sizeof(c));
 		wk = wider(wk, k);
@@ -148,7 +185,7 @@ static void print_table(const struct tradeoff *t, int width, struct strbuf *out)
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tradeoff_point *p = &t->pts[i];
 
-		knob_text(t, p, k, sizeof(k));
+		knob_text(m, t, p, k, sizeof(k));
 		/* a table for people: 4 significant digits in the number formatter's units, as sweep's */
 		fmt_human_short(p->benefit, bm->unit, 0, b, sizeof(b));
 		fmt_human_short(p->cost, cm->unit, 0, c, sizeof(c));
@@ -174,7 +211,7 @@ static void print_table(const struct tradeoff *t, int width, struct strbuf *out)
 	sb_free(&prose);
 }
 
-static void print_csv(const struct tradeoff *t, struct strbuf *out)
+static void print_csv(const struct machine *m, const struct tradeoff *t, struct strbuf *out)
 {
 	char hb[128], hc[128], k[64], b[64], c[64];
 
@@ -184,14 +221,17 @@ static void print_csv(const struct tradeoff *t, struct strbuf *out)
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tradeoff_point *p = &t->pts[i];
 
-		knob_text(t, p, k, sizeof(k));
+		knob_text(m, t, p, k, sizeof(k));
 		render_bare(p->benefit, b, sizeof(b));
 		render_bare(p->cost, c, sizeof(c));
-		sb_printf(out, "%s,%s,%s,%s\n", k, b, c, p->label);
+		csv_field(out, k); /* a variant's knob may be an expression: max(32, remaining / 8) */
+		sb_printf(out, ",%s,%s,", b, c);
+		csv_field(out, p->label);
+		sb_putc(out, '\n');
 	}
 }
 
-static void print_json(const struct tradeoff *t, struct strbuf *out)
+static void print_json(const struct machine *m, const struct tradeoff *t, struct strbuf *out)
 {
 	char hb[128], hc[128], k[64];
 
@@ -204,8 +244,13 @@ static void print_json(const struct tradeoff *t, struct strbuf *out)
 		sb_puts(out, i ? ",\n  {" : "  {");
 		json_string(out, t->knob->name);
 		sb_puts(out, ": ");
-		knob_text(t, p, k, sizeof(k));
-		sb_puts(out, p->on_curve ? k : "null");
+		knob_text(m, t, p, k, sizeof(k));
+		if (p->on_curve)
+			sb_puts(out, k);
+		else if (*k)
+			json_string(out, k);
+		else
+			sb_puts(out, "null");
 		sb_puts(out, ", ");
 		json_string(out, hb);
 		sb_puts(out, ": ");
@@ -232,26 +277,163 @@ void tradeoff_details(struct strbuf *out)
 		"Output: for people, 4 significant digits; with --width N, or on a terminal narrower than the "
 		"table, 'benefit' and 'cost' head the columns in place of the metrics' names, which the lines "
 		"above it give. csv and json keep every digit; > PATH or --output PATH writes a file.\n"
+		"A picture: --format svg, or a PATH ending .svg, draws the curve with before, after and each variant "
+		"as labelled markers (their knob values beside them) as a standalone SVG 1.1 file, --size "
+		"WIDTHxHEIGHT pixels (default 800x500), the machine line as a caption.\n"
 		"The trade-offs:\n");
 	for (const struct tradeoff_spec *t = tradeoff_specs; t->patch; t++)
 		sb_printf(out, "- %s: %s from %s to %s %s %s; benefit %s.%s, cost %s.%s\n", t->patch, t->knob, t->from, t->to,
 			  t->how, t->step, t->patch, t->benefit, t->patch, t->cost);
 }
 
+static int by_cost(const void *a, const void *b)
+{
+	const double *p = a, *q = b;
+
+	return p[0] < q[0] ? -1 : p[0] > q[0];
+}
+
+/* The order the chart's points take: before, after, then the variants (as plot's series). */
+static int point_rank(const struct tradeoff *t, const struct tradeoff_point *p)
+{
+	if (!p->label[0])
+		return -1;
+	if (p->mark == TRADE_BEFORE)
+		return 0;
+	if (p->mark == TRADE_AFTER)
+		return 1;
+	return p->side >= patch_nsides(t->patch) ? 2 : -1;
+}
+
+int tradeoff_chart_build(const struct machine *m, const struct tradeoff *t, struct tradeoff_chart *tc)
+{
+	struct chart *c = &tc->c;
+	const struct metric_desc *bm = t->benefit.metric, *cm = t->cost.metric;
+	double *pairs;
+	size_t n = 0;
+
+	memset(tc, 0, sizeof(*tc));
+	pairs = malloc(sizeof(double) * 2 * (t->n ? t->n : 1));
+	tc->cx = malloc(sizeof(double) * (t->n ? t->n : 1));
+	tc->cy = malloc(sizeof(double) * (t->n ? t->n : 1));
+	if (!pairs || !tc->cx || !tc->cy) {
+		free(pairs);
+		tradeoff_chart_free(tc);
+		return -1;
+	}
+	for (size_t i = 0; i < t->n; i++)
+		if (t->pts[i].on_curve && isfinite(t->pts[i].x)) {
+			pairs[2 * n] = t->pts[i].x;
+			pairs[2 * n++ + 1] = t->pts[i].y;
+		}
+	/* a chart draws a series in ascending x: the knob's points ordered by their cost */
+	qsort(pairs, n, 2 * sizeof(double), by_cost);
+	for (size_t i = 0; i < n; i++) {
+		tc->cx[i] = pairs[2 * i];
+		tc->cy[i] = pairs[2 * i + 1];
+	}
+	free(pairs);
+	tc->cn = n;
+
+	/* an unresolved metric (show's change column says so) is marked on the axis it draws */
+	snprintf(tc->title, sizeof(tc->title), "%s.%s", t->patch->id, bm->name);
+	snprintf(tc->tail, sizeof(tc->tail), "%s, %s is better, against %s%s", bm->unresolved ? " (unresolved)" : "",
+		 metric_better_name(bm->better), cm->name, cm->unresolved ? " (unresolved)" : "");
+	snprintf(tc->xname, sizeof(tc->xname), "cost: %s%s", cm->name,
+		 cm->unresolved ? " (unresolved: the model misses the seed)" : "");
+	snprintf(tc->xnote, sizeof(tc->xnote), "%s is better", metric_better_name(cm->better));
+	c->title = tc->title;
+	c->title_tail = tc->tail;
+	c->yunit = bm->unit;
+	c->xname = tc->xname;
+	c->xunit = cm->unit;
+	c->xnote = tc->xnote;
+	c->xscale = n > 1 && tc->cx[0] > 0 && tc->cx[n - 1] / tc->cx[0] >= 100 ? CHART_LOG : CHART_LINEAR;
+	c->yscale = CHART_AUTO;
+	c->marker_x = NAN;
+	c->lead_curve = 1;
+	snprintf(tc->label[0], sizeof(tc->label[0]), "%s %s", t->knob->name, "curve");
+	c->series[0].label = tc->label[0];
+	c->series[0].x = tc->cx;
+	c->series[0].y = tc->cy;
+	c->series[0].n = tc->cn;
+	c->nseries = 1;
+	for (int rank = 0; rank < 3; rank++)
+		for (size_t i = 0; i < t->n && c->nseries < CHART_MAX_SERIES; i++) {
+			const struct tradeoff_point *p = &t->pts[i];
+			int s = c->nseries;
+			char k[80];
+
+			if (point_rank(t, p) != rank)
+				continue;
+			tradeoff_knob_text(m, t, p, k, sizeof(k));
+			if (!p->on_curve && rank < 2)
+				k[0] = '\0'; /* the old kernel's strategy is in its label already: "before (cluster)" */
+			tc->point[s] = p;
+			tc->px[s] = p->x;
+			tc->py[s] = p->y;
+			/* a variant is named as the panel names its column */
+			snprintf(tc->label[s], sizeof(tc->label[s]), "%s%s%s%s%s",
+				 rank == 2 ? patch_col_name(m, t->patch, p->side) : p->label, *k ? " (" : "",
+				 *k && p->on_curve ? t->knob->name : "", *k && p->on_curve ? " " : "", *k ? k : "");
+			if (*k)
+				strncat(tc->label[s], ")", sizeof(tc->label[s]) - strlen(tc->label[s]) - 1);
+			snprintf(tc->plabel[s], sizeof(tc->plabel[s]), "%s", p->on_curve || (*k && strlen(k) < 12) ? k
+					 : rank == 2 ? patch_col_name(m, t->patch, p->side) : p->label);
+			c->series[s].label = tc->label[s];
+			c->series[s].x = &tc->px[s];
+			c->series[s].y = &tc->py[s];
+			c->series[s].n = 1;
+			c->series[s].point_label = tc->plabel[s];
+			c->nseries++;
+		}
+	return 0;
+}
+
+void tradeoff_chart_free(struct tradeoff_chart *tc)
+{
+	free(tc->cx);
+	free(tc->cy);
+	tc->cx = tc->cy = NULL;
+}
+
+static int print_svg(const struct session *s, const struct tradeoff *t, const struct chart_options *o,
+		     struct strbuf *out, char *err, size_t errlen)
+{
+	struct tradeoff_chart tc;
+	struct strbuf cap = STRBUF_INIT, reads = STRBUF_INIT;
+
+	if (tradeoff_chart_build(&s->m, t, &tc))
+		return err_set(err, errlen, "tradeoff: out of memory");
+	sb_printf(&reads, "%s %s", t->benefit.metric->reads ? t->benefit.metric->reads : "",
+		  t->cost.metric->reads ? t->cost.metric->reads : "");
+	chart_machine_text(s, sb_str(&reads), t->knob, &cap);
+	svg_chart(&tc.c, NULL, sb_str(&cap), o->svg_w, o->svg_h, out);
+	sb_free(&cap);
+	sb_free(&reads);
+	tradeoff_chart_free(&tc);
+	return 0;
+}
+
 int cmd_tradeoff(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct tradeoff t;
+	struct chart_options o = CHART_OPTIONS_INIT;
 	enum out_format fmt = s->format; /* cmd_run writes > PATH (outopts.h) */
 	struct strbuf *dst = out;
+	int rc = 0;
 
-	if (tradeoff_parse_run(&s->m, argc, argv, &t, err, errlen))
+	if (chart_take_options("tradeoff", &argc, argv, 0, &o, err, errlen) ||
+	    tradeoff_parse_run(&s->m, argc, argv, &t, err, errlen))
 		return -1;
-	if (fmt == FMT_CSV)
-		print_csv(&t, dst);
+	if (fmt == FMT_SVG)
+		rc = print_svg(s, &t, &o, dst, err, errlen);
+	else if (fmt == FMT_CSV)
+		print_csv(&s->m, &t, dst);
 	else if (fmt == FMT_JSON)
-		print_json(&t, dst);
+		print_json(&s->m, &t, dst);
 	else
-		print_table(&t, session_width(s), dst);
+		print_table(&s->m, &t, session_width(s), dst);
 	tradeoff_free(&t);
-	return 0;
+	return rc;
 }

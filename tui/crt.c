@@ -152,6 +152,10 @@ static void theme_styles(void)
 		init_pair(2, COLOR_BLUE, -1);
 		init_pair(6, COLOR_MAGENTA, -1);
 		init_pair(1, COLOR_WHITE, COLOR_BLUE);
+		/* and the chart's seven series stay seven colours: blue, magenta, green, cyan, red, yellow, black */
+		init_pair(8, COLOR_CYAN, -1);
+		init_pair(9, COLOR_YELLOW, -1);
+		init_pair(10, COLOR_BLACK, -1);
 	}
 }
 
@@ -174,9 +178,9 @@ static void init_styles(void)
 	styles[ST_ERROR] = A_BOLD;
 	styles[ST_KEY] = A_BOLD;
 	styles[ST_DIM] = A_DIM;
-	styles[ST_SERIES0] = A_NORMAL;
-	styles[ST_SERIES1] = A_BOLD;
-	styles[ST_SERIES2] = A_NORMAL;
+	for (int i = ST_SERIES0; i <= ST_SERIES6; i++)
+		styles[i] = (i - ST_SERIES0) % 2 ? A_BOLD : A_NORMAL;
+	styles[ST_CURVE] = A_DIM;
 	styles[ST_MARKER] = A_BOLD;
 	colors = theme != THEME_MONO && has_colors() && !(nc && *nc) && start_color() == OK;
 	if (!colors) {
@@ -201,10 +205,18 @@ static void init_styles(void)
 	styles[ST_CHANGED] = COLOR_PAIR(5) | A_BOLD;
 	styles[ST_ERROR] = COLOR_PAIR(4) | A_BOLD;
 	styles[ST_KEY] = COLOR_PAIR(6) | A_BOLD;
+	/* seven series, seven colours apart from the text's: cyan, yellow, green, magenta, red, blue, white */
+	init_pair(9, COLOR_BLUE, -1);
+	init_pair(10, COLOR_WHITE, -1);
 	styles[ST_SERIES0] = COLOR_PAIR(2) | A_BOLD;
 	styles[ST_SERIES1] = COLOR_PAIR(6) | A_BOLD;
 	styles[ST_SERIES2] = COLOR_PAIR(3) | A_BOLD;
-	styles[ST_MARKER] = COLOR_PAIR(8) | A_BOLD;
+	styles[ST_SERIES3] = COLOR_PAIR(8) | A_BOLD;
+	styles[ST_SERIES4] = COLOR_PAIR(4) | A_BOLD;
+	styles[ST_SERIES5] = COLOR_PAIR(9) | A_BOLD;
+	styles[ST_SERIES6] = COLOR_PAIR(10) | A_BOLD;
+	styles[ST_CURVE] = A_DIM;
+	styles[ST_MARKER] = A_BOLD;
 	theme_styles();
 }
 

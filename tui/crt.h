@@ -26,9 +26,14 @@ enum crt_style {
 	ST_ERROR,    /* the status line's errors */
 	ST_KEY,      /* a key name in the footer and help */
 	ST_DIM,
-	ST_SERIES0,  /* a chart's curves: before, after, a third side; glyphs tell them apart without colour */
+	ST_SERIES0,  /* a chart's series by style: before, after, a third side, the variants; glyphs tell them apart without colour */
 	ST_SERIES1,
 	ST_SERIES2,
+	ST_SERIES3,
+	ST_SERIES4,
+	ST_SERIES5,
+	ST_SERIES6,
+	ST_CURVE,    /* a chart's lead curve (the trade-off's) */
 	ST_MARKER,   /* a chart's mark for the current machine */
 	ST_NSTYLES
 };

@@ -19,8 +19,9 @@ const struct key_binding key_bindings[] = {
 	  "on a metric: explain it; on a parameter: type a new value", KA_ENTER },
 	{ { 'a' }, "a", "about", "about the patch under the cursor: what it changed, its published result",
 	  KA_ABOUT },
-	{ { 'c' }, "c", "chart", "chart the selected metric, before and after, across the first parameter it reads "
-	  "(CPUs, RAM...)", KA_CHART },
+	{ { 'c' }, "c", "chart", "chart the selected metric, every side and variant, across the first parameter it reads "
+	  "(CPUs, RAM...); on a parameter: every metric that reads it, over it (in a chart: the next metric); "
+	  ":save PATH.svg saves the chart", KA_CHART },
 	{ { 'x' }, "x", NULL, "in a chart: the next parameter the metric reads as the x axis", KA_CHART_AXIS },
 	{ { 't' }, "t", NULL,
 	  "trade-off chart of the patch under the cursor: its benefit against its cost as its constant varies"

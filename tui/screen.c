@@ -310,6 +310,25 @@ void screen_relayout(struct screen *sc)
 	screen_recompute(sc, 0);
 }
 
+/* A chart's picture written by the command that draws it; the chart stays, the status line says where it went. */
+static void save_picture(struct screen *sc, const char *cmdline)
+{
+	struct strbuf out = STRBUF_INIT;
+	char err[1024], shown[1024];
+
+	screen_log(sc, "save %s", cmdline);
+	if (cmd_run(sc->s, cmdline, &out, err, sizeof(err))) {
+		escape_buf(err, shown, sizeof(shown));
+		screen_status(sc, 1, "%s", shown);
+	} else {
+		if (out.len && out.buf[out.len - 1] == '\n')
+			out.buf[--out.len] = '\0';
+		escape_buf(out.len ? sb_str(&out) : "saved", shown, sizeof(shown));
+		screen_status(sc, 0, "%s", shown);
+	}
+	sb_free(&out);
+}
+
 /*
  * `:> PATH` (or `:--output PATH`, with --width and --format too): the text of
  * what is on screen to PATH - the pager's text, else the panels as `show all`
@@ -334,6 +353,22 @@ static int screen_save(struct screen *sc, const char *line)
 	if (argc) {
 		escape_buf(err, shown, sizeof(shown));
 		screen_status(sc, 1, "%s", shown);
+		return 1;
+	}
+	if ((o.format >= 0 ? o.format : (int)outpath_format(sc->s->format, o.path)) == FMT_SVG) {
+		/* a picture is a chart's: the command that draws the chart on screen writes it */
+		struct view *top = screen_top(sc);
+		char cmdline[1200], path[1024];
+
+		if (!top || !top->ops->save_command || o.format == FMT_TABLE) {
+			screen_status(sc, 1, "save: a picture (.svg) is a chart's: c charts a metric, t a trade-off");
+			return 1;
+		}
+		snprintf(path, sizeof(path), "%s", o.path);
+		if (top->ops->save_command(top, sc, path, cmdline, sizeof(cmdline)))
+			screen_status(sc, 1, "save: %s", cmdline);
+		else
+			save_picture(sc, cmdline);
 		return 1;
 	}
 	for (int i = sc->depth - 1; i > 0 && !v; i--)
@@ -374,6 +409,33 @@ void screen_run_line(struct screen *sc, const char *line, const char *title)
 		return;
 	}
 	sc->s->term_cols = COLS; /* show lays its tables out to the window (the pager reflows the prose itself) */
+	/* `:save PATH` is the view's: the command that writes what it shows */
+	{
+		const char *p = line;
+		struct view *top = screen_top(sc);
+		char cmdline[1024];
+
+		while (*p == ' ')
+			p++;
+		if (!strncmp(p, "save", 4) && (p[4] == ' ' || p[4] == '\0')) {
+			for (p += 4; *p == ' '; p++)
+				;
+			if (!top || !top->ops->save_command) {
+				screen_status(sc, 1, "save: nothing to save here: c charts a metric, t a trade-off, then :save PATH.svg");
+				return;
+			}
+			if (!*p) {
+				screen_status(sc, 1, "save: expected a PATH (PATH.svg for a picture)");
+				return;
+			}
+			if (top->ops->save_command(top, sc, p, cmdline, sizeof(cmdline))) {
+				screen_status(sc, 1, "save: %s", cmdline);
+				return;
+			}
+			save_picture(sc, cmdline);
+			return;
+		}
+	}
 	/* cut into commands by the language's one scanner, as -c, scripts and the prompt are */
 	scan_init(&scn, line, strlen(line));
 	while (!sc->s->quit && !crt_leaving() && scan_next(&scn, &c)) {

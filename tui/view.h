@@ -37,6 +37,12 @@ struct view_ops {
 	void (*resize)(struct view *v, struct screen *sc);
 	/* What the selection is, for the status line when nothing else is said; may be NULL. */
 	void (*describe)(struct view *v, struct screen *sc, char *buf, size_t len);
+	/*
+	 * `:save PATH`: the command line that writes what the view shows to PATH
+	 * (`plot ... > PATH`); may be NULL (the view has nothing to save). 0, or -1
+	 * with why in line.
+	 */
+	int (*save_command)(struct view *v, struct screen *sc, const char *path, char *line, size_t len);
 	/* Ctrl-C arrived: 1 if the view took it (the `:` line abandons its line); may be NULL. */
 	int (*interrupt)(struct view *v, struct screen *sc);
 	/* Off the stack for good. */
@@ -63,6 +69,13 @@ int view_panels_select(struct view *panels, struct screen *sc, const char *name)
 struct view *view_pager_new(const char *title, const char *text);
 /* One metric of one patch across an axis (cpus, then ram on x). */
 struct view *view_chart_new(const struct patch_desc *d, const struct metric_desc *md, int serial);
+struct param;
+/* Every metric that reads p (first's first; c steps on), over p. */
+struct view *view_chart_over(const struct param *p, const struct patch_desc *first);
+/* path quoted for the command line ('PATH'): 0, or -1 with why in buf. */
+int view_quote_path(const char *path, char *buf, size_t len);
+/* How many metrics a chart over p would show: 0 means none reads it. */
+int view_chart_readers(const struct param *p);
 struct chart;
 /*
  * c drawn height rows high from row top (the chart view's and the trade-off

@@ -1,7 +1,9 @@
 /*
- * The chart view: one metric's sides across an axis (CPUs, then RAM), sampled
- * from core for the current machine and redrawn as the machine or the
- * terminal changes.
+ * The chart view: one metric's sides and variants across an axis (what the
+ * metric reads: CPUs, RAM...), sampled from core for the current machine and
+ * redrawn as the machine or the terminal changes. Opened from a machine
+ * parameter, it holds every metric that reads the parameter (c steps to the
+ * next) over that parameter.
  */
 #include <math.h>
 #include <stdio.h>
@@ -34,41 +36,37 @@ struct chart_axis {
 	char from[32], to[32];
 };
 
+#define CHART_MAX_PICKS 128
+
+struct chart_pick {
+	const struct patch_desc *d;
+	const struct metric_desc *md;
+	int serial;                     /* the metric's row serial: its cells say what the marker stands for */
+};
+
 struct chart_view {
 	struct view v;
 	const struct patch_desc *d;
 	const struct metric_desc *md;
-	int serial;                     /* the metric's row serial: its cells say what the marker stands for */
+	int serial;
+	struct chart_pick picks[CHART_MAX_PICKS]; /* the metrics c steps through (one unless opened from a parameter) */
+	int npicks, pick;
+	const struct param *over;       /* opened from this parameter: it is the first axis */
 	struct chart_axis axes[CHART_MAX_AXES]; /* what x steps through: the keys the metric reads */
 	int naxes, axis;
-	int sides[CHART_MAX_SERIES], nser;
+	int sides[PLOT_MAX_SERIES], nser;
 	struct plot_points pts;
+	struct sweep_range range;       /* what pts spans */
 	const struct param *key;
 	int width;                      /* the width pts was sampled for */
 	unsigned long generation;       /* the screen's generation pts was sampled at; 0: sample again */
 	char err[256];
 };
 
-/*
- * Which sides to draw: the one value of a single-valued metric; else before
- * and after first (so they keep plot's glyphs and colours), then any other
- * side (proactive_reclaim's full) as the third curve.
- */
-static void chart_sides(struct chart_view *cv)
+/* Which sides to draw, in plot's order (plot_sides()): the variants come and go with the machine. */
+static void chart_sides(struct chart_view *cv, const struct machine *m)
 {
-	int n = patch_nsides(cv->d);
-
-	cv->nser = 0;
-	if (cv->md->single) {
-		cv->sides[cv->nser++] = 0;
-		return;
-	}
-	cv->sides[cv->nser++] = cv->d->before;
-	if (cv->d->after != cv->d->before)
-		cv->sides[cv->nser++] = cv->d->after;
-	for (int sd = 0; sd < n && cv->nser < CHART_MAX_SERIES; sd++)
-		if (sd != cv->d->before && sd != cv->d->after)
-			cv->sides[cv->nser++] = sd;
+	cv->nser = plot_sides(m, cv->d, cv->md, -1, cv->sides);
 }
 
 /* The points for the chart's axis and the current machine, width columns wide; an error goes in cv->err. */
@@ -81,14 +79,23 @@ static void chart_sample(struct chart_view *cv, const struct machine *m, int wid
 	plot_points_free(&cv->pts);
 	cv->err[0] = '\0';
 	cv->width = width;
+	chart_sides(cv, m);
 	if (sweep_range_parse(m, a->key->name, a->from, a->to, NULL, NULL, &r, cv->err, sizeof(cv->err)))
 		return;
 	cv->key = r.key;
-	now = param_u64(m, r.key);
-	if (now < r.from)
-		r.from = now;
-	if (now > r.to)
-		r.to = now;
+	if (r.real) {
+		double x = param_real(m, r.key);
+
+		r.rfrom = x < r.rfrom ? x : r.rfrom;
+		r.rto = x > r.rto ? x : r.rto;
+	} else {
+		now = param_u64(m, r.key);
+		if (now < r.from)
+			r.from = now;
+		if (now > r.to)
+			r.to = now;
+	}
+	cv->range = r;
 	if (plot_sample(m, &r, cv->d, cv->md, cv->sides, cv->nser, width, &cv->pts, cv->err, sizeof(cv->err)))
 		cv->pts.n = 0;
 }
@@ -105,10 +112,10 @@ static int chart_gaps(const struct chart_view *cv, int s)
 
 static attr_t chart_cell_attr(int tag)
 {
+	if (tag >= 0 && tag < CHART_STYLES)
+		return crt_attr((enum crt_style)(ST_SERIES0 + tag));
 	switch (tag) {
-	case 0: return crt_attr(ST_SERIES0);
-	case 1: return crt_attr(ST_SERIES1);
-	case 2: return crt_attr(ST_SERIES2);
+	case CHART_CURVE: return crt_attr(ST_CURVE);
 	case CHART_BOTH: return A_BOLD;
 	case CHART_MARKER: return crt_attr(ST_MARKER);
 	case CHART_AXIS: return crt_attr(ST_DIM);
@@ -145,7 +152,7 @@ int view_chart_show(const struct chart *c, int top, int cols, int height, int ot
 
 	if (chart_draw(c, cols, height, chart_locale_utf8(), &g)) {
 		snprintf(note, sizeof(note), "(a chart needs at least %dx%d characters)", CHART_MIN_WIDTH,
-			 CHART_MIN_HEIGHT + other_rows);
+			 chart_min_height(c, cols >= CHART_MIN_WIDTH ? cols : CHART_MIN_WIDTH, chart_locale_utf8()) + other_rows);
 		screen_put(top, 0, cols, note, 0, A_NORMAL);
 		return -1;
 	}
@@ -188,12 +195,16 @@ static void chart_view_draw(struct view *v, struct screen *sc)
 		chart_sample(cv, &sc->s->m, L->cols);
 		cv->generation = sc->generation;
 	}
-	if (cv->naxes > 1)
-		snprintf(head, sizeof(head), " chart %s.%s across %s   (x: %s axis; Esc closes)", cv->d->id,
-			 cv->md->name, cv->axes[cv->axis].key->name, cv->axes[next].key->name);
-	else
-		snprintf(head, sizeof(head), " chart %s.%s across %s   (Esc closes)", cv->d->id, cv->md->name,
-			 cv->axes[cv->axis].key->name);
+	{
+		char more[64] = "", nx[96] = "";
+
+		if (cv->npicks > 1)
+			snprintf(more, sizeof(more), "c: next metric (%d of %d); ", cv->pick + 1, cv->npicks);
+		if (cv->naxes > 1)
+			snprintf(nx, sizeof(nx), "x: next axis (%s); ", cv->axes[next].key->name);
+		snprintf(head, sizeof(head), " chart %s.%s across %s   (%s%s:save PATH.svg; Esc closes)", cv->d->id,
+			 cv->md->name, cv->axes[cv->axis].key->name, more, nx);
+	}
 	screen_put(L->top, 0, L->cols, head, 0, crt_attr(ST_TITLE));
 	if (cv->err[0]) {
 		screen_put(L->top + 2, 0, L->cols, cv->err, 0, crt_attr(ST_ERROR));
@@ -210,16 +221,18 @@ static void chart_view_draw(struct view *v, struct screen *sc)
 	c.yscale = CHART_AUTO;
 	c.nseries = cv->nser;
 	for (int i = 0; i < cv->nser; i++) {
-		c.series[i].label = cv->md->single ? cv->md->name : cv->d->sides[cv->sides[i]];
+		c.series[i].label = cv->md->single ? cv->md->name : patch_col_name(&sc->s->m, cv->d, cv->sides[i]);
 		c.series[i].x = cv->pts.x;
 		c.series[i].y = cv->pts.y[i];
 		c.series[i].n = cv->pts.n;
 	}
-	c.marker_x = (double)param_u64(&sc->s->m, cv->key);
+	c.marker_x = cv->key->type == PT_REAL ? param_real(&sc->s->m, cv->key) : (double)param_u64(&sc->s->m, cv->key);
 	if (view_chart_show(&c, L->top + 1, L->cols, h, 2))
 		return;
 	chart_note(cv, sc, &c, L->top + 1 + h);
 }
+
+static void chart_pick(struct chart_view *cv, int k);
 
 static int chart_view_key(struct view *v, struct screen *sc, const struct key_binding *b, int ch)
 {
@@ -228,7 +241,15 @@ static int chart_view_key(struct view *v, struct screen *sc, const struct key_bi
 
 	(void)ch;
 	switch (b ? b->action : KA_NONE) {
-	case KA_CHART: break; /* already charting */
+	case KA_CHART: /* opened from a parameter: the next metric that reads it */
+		if (cv->npicks < 2) {
+			screen_status(sc, 0, cv->over ? "only %s.%s reads %s" : "already charting %s.%s", cv->d->id,
+				      cv->md->name, cv->over ? cv->over->name : "");
+			break;
+		}
+		cv->pick = (cv->pick + 1) % cv->npicks;
+		chart_pick(cv, cv->pick);
+		break;
 	case KA_CHART_AXIS:
 		if (cv->naxes < 2) {
 			screen_status(sc, 0, "%s.%s reads no other parameter a chart can vary", cv->d->id, cv->md->name);
@@ -253,12 +274,51 @@ static int chart_view_footer(struct view *v, struct screen *sc, enum key_action 
 	switch (a) {
 	case KA_QUIT: *label = "close"; return 1;
 	case KA_CHART_AXIS: *label = "axis"; return cv->naxes > 1;
+	case KA_CHART: *label = "next metric"; return cv->npicks > 1;
 	case KA_HELP:
 	case KA_COMMAND:
 	case KA_STEP: /* the machine's selected parameter: the chart follows it */
 	case KA_UNDO: return 1;
 	default: return 0;
 	}
+}
+
+/* Quoted for the scanner: a path may hold blanks; one with a quote of its own is refused. */
+int view_quote_path(const char *path, char *buf, size_t len)
+{
+	if (strchr(path, '\'')) {
+		snprintf(buf, len, "'%s': a path with a quote (') in it cannot be saved to from here", path);
+		return -1;
+	}
+	snprintf(buf, len, "'%s'", path);
+	return 0;
+}
+
+/* :save PATH: the plot command that draws this chart, at this width, into PATH. */
+static int chart_view_save(struct view *v, struct screen *sc, const char *path, char *line, size_t len)
+{
+	struct chart_view *cv = (struct chart_view *)v;
+	const struct sweep_range *r = &cv->range;
+	char q[1100], from[48], to[48];
+
+	if (cv->err[0] || !cv->key) {
+		snprintf(line, len, "the chart has nothing drawn to save");
+		return -1;
+	}
+	if (view_quote_path(path, q, sizeof(q))) {
+		snprintf(line, len, "%s", q);
+		return -1;
+	}
+	if (r->real) {
+		snprintf(from, sizeof(from), "%.17g", r->rfrom);
+		snprintf(to, sizeof(to), "%.17g", r->rto);
+	} else {
+		snprintf(from, sizeof(from), cv->key->type == PT_PAGES ? "%llup" : "%llu", (unsigned long long)r->from);
+		snprintf(to, sizeof(to), cv->key->type == PT_PAGES ? "%llup" : "%llu", (unsigned long long)r->to);
+	}
+	snprintf(line, len, "plot %s.%s over %s %s %s --width %d > %s", cv->d->id, cv->md->name, cv->key->name, from, to,
+		 sc->L.cols < CHART_MIN_WIDTH ? CHART_MIN_WIDTH : sc->L.cols > 1000 ? 1000 : sc->L.cols, q);
+	return 0;
 }
 
 static void chart_view_destroy(struct view *v)
@@ -274,6 +334,7 @@ static const struct view_ops chart_ops = {
 	.opaque = 1,
 	.draw = chart_view_draw,
 	.key = chart_view_key,
+	.save_command = chart_view_save,
 	.destroy = chart_view_destroy,
 	.footer = chart_view_footer,
 };
@@ -284,7 +345,7 @@ static int add_axis(struct chart_view *cv, const struct param *p)
 	struct chart_axis *a;
 	uint64_t lo, hi;
 
-	if (!p || cv->naxes == CHART_MAX_AXES || p->type == PT_CHOICE || p->type == PT_REAL)
+	if (!p || cv->naxes == CHART_MAX_AXES || p->type == PT_CHOICE)
 		return 0;
 	for (int i = 0; i < cv->naxes; i++)
 		if (cv->axes[i].key == p)
@@ -299,6 +360,10 @@ static int add_axis(struct chart_view *cv, const struct param *p)
 	}
 	snprintf(a->from, sizeof(a->from), p->type == PT_PAGES ? "%llup" : "%llu", (unsigned long long)lo);
 	snprintf(a->to, sizeof(a->to), p->type == PT_PAGES ? "%llup" : "%llu", (unsigned long long)hi);
+	if (p->type == PT_REAL) {
+		snprintf(a->from, sizeof(a->from), "%.17g", p->rmin);
+		snprintf(a->to, sizeof(a->to), "%.17g", p->rmax);
+	}
 	for (size_t i = 0; i < sizeof(spans) / sizeof(spans[0]); i++)
 		if (!strcmp(spans[i].key, p->name)) {
 			snprintf(a->from, sizeof(a->from), "%s", spans[i].from);
@@ -313,35 +378,100 @@ static int add_axis(struct chart_view *cv, const struct param *p)
  * is charted across RAM, memcg's stock across CPUs. A metric that reads no
  * such key gets CPUs and RAM, where it shows flat.
  */
+static int reads_param(const struct metric_desc *md, const char *name)
+{
+	const char *r = md->reads ? md->reads : "";
+	size_t n = strlen(name);
+
+	for (const char *w = strstr(r, name); w; w = strstr(w + 1, name))
+		if ((w == r || w[-1] == ' ') && (w[n] == ' ' || w[n] == '\0'))
+			return 1;
+	return 0;
+}
+
 static void chart_axes(struct chart_view *cv)
 {
-	for (size_t i = 0; i < nparams; i++) {
-		const char *r = cv->md->reads ? cv->md->reads : "";
-		size_t n = strlen(params[i].name);
-
-		for (const char *w = strstr(r, params[i].name); w; w = strstr(w + 1, params[i].name))
-			if ((w == r || w[-1] == ' ') && (w[n] == ' ' || w[n] == '\0')) {
-				add_axis(cv, &params[i]);
-				break;
-			}
-	}
+	cv->naxes = 0;
+	cv->axis = 0;
+	if (cv->over)
+		add_axis(cv, cv->over);
+	for (size_t i = 0; i < nparams; i++)
+		if (reads_param(cv->md, params[i].name))
+			add_axis(cv, &params[i]);
 	if (!cv->naxes) {
 		add_axis(cv, param_find("cpus"));
 		add_axis(cv, param_find("ram"));
 	}
 }
 
-struct view *view_chart_new(const struct patch_desc *d, const struct metric_desc *md, int serial)
+static void chart_pick(struct chart_view *cv, int k)
+{
+	cv->d = cv->picks[k].d;
+	cv->md = cv->picks[k].md;
+	cv->serial = cv->picks[k].serial;
+	chart_axes(cv);
+	cv->width = 0; /* sample again */
+}
+
+static struct chart_view *chart_view_alloc(void)
 {
 	struct chart_view *cv = calloc(1, sizeof(*cv));
 
+	if (cv)
+		cv->v.ops = &chart_ops;
+	return cv;
+}
+
+struct view *view_chart_new(const struct patch_desc *d, const struct metric_desc *md, int serial)
+{
+	struct chart_view *cv = chart_view_alloc();
+
 	if (!cv)
 		return NULL;
-	cv->v.ops = &chart_ops;
-	cv->d = d;
-	cv->md = md;
-	cv->serial = serial;
-	chart_sides(cv);
-	chart_axes(cv);
+	cv->picks[0] = (struct chart_pick){ d, md, serial };
+	cv->npicks = 1;
+	chart_pick(cv, 0);
+	return &cv->v;
+}
+
+/*
+ * The metrics a chart over p shows (every metric that reads p, one number
+ * each), first's first, then in the table's order. How many; up to max into picks.
+ */
+static int readers(const struct param *p, const struct patch_desc *first, struct chart_pick *picks, int max)
+{
+	int n = 0;
+
+	for (int pass = 0; pass < 2; pass++) {
+		int serial = 0;
+
+		for (int i = 0; patches[i]; i++)
+			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++, serial++) {
+				if ((patches[i] == first) != (pass == 0) || md->list || !reads_param(md, p->name))
+					continue;
+				if (n < max)
+					picks[n] = (struct chart_pick){ patches[i], md, serial };
+				n++;
+			}
+	}
+	return n;
+}
+
+int view_chart_readers(const struct param *p)
+{
+	return p && p->type != PT_CHOICE ? readers(p, NULL, NULL, 0) : 0;
+}
+
+struct view *view_chart_over(const struct param *p, const struct patch_desc *first)
+{
+	struct chart_view *cv = chart_view_alloc();
+
+	if (!cv)
+		return NULL;
+	cv->over = p;
+	cv->npicks = readers(p, first, cv->picks, CHART_MAX_PICKS);
+	if (cv->npicks > CHART_MAX_PICKS)
+		cv->npicks = CHART_MAX_PICKS;
+	chart_pick(cv, 0);
 	return &cv->v;
 }

@@ -341,6 +341,22 @@ static void chart_selected(struct panels *pn, struct screen *sc)
 {
 	const struct row *r = patch_row(pn);
 
+	if (pn->focus == 0 && selected_param(pn)) {
+		/* a machine parameter: every metric that reads it, over it - the patch under the cursor first */
+		const struct param *p = selected_param(pn);
+		const struct patch_desc *first = patch_find(p->group) ? patch_find(p->group) : r ? r->patch : NULL;
+
+		if (p->type == PT_CHOICE) {
+			screen_status(sc, 0, "%s is a choice, not a number a chart can run along", p->name);
+			return;
+		}
+		if (!view_chart_readers(p)) {
+			screen_status(sc, 0, "no metric reads %s: there is nothing to chart over it", p->name);
+			return;
+		}
+		screen_show(sc, view_chart_over(p, first));
+		return;
+	}
 	if (!r || !r->metric) {
 		screen_status(sc, 0, "select a metric (Tab to the patches) to chart it");
 		return;

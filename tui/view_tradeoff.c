@@ -1,9 +1,10 @@
 /*
  * The trade-off view: a patch's benefit (y) against its cost (x) as the
  * patch's own constant varies, from core/tradeoff.c for the current machine.
- * The curve is one series; the kernel before and after the patch (and any
- * other labelled point the list carries) are points of their own, named in
- * the legend and listed under the chart with their knob and both values.
+ * The curve leads; the kernel before and after the patch and each variant
+ * are labelled points of their own (tradeoff_chart_build()), each its own
+ * glyph, named with its knob value in the legend and listed under the chart
+ * with both values.
  */
 #include <math.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include "../core/tradeoff.h"
 #include "../lang/chart.h"
 #include "../lang/render.h"
+#include "../lang/tradeoffcmd.h"
 #include "crt.h"
 #include "screen.h"
 
@@ -20,88 +22,39 @@ struct tradeoff_view {
 	struct view v;
 	const struct tradeoff_spec *spec;
 	struct tradeoff t;
-	double *cx, *cy;              /* the curve, ascending cost */
-	size_t cn;
-	double px[2][1], py[2][1];    /* the before and after points */
-	int have[2];
+	struct tradeoff_chart tc;     /* the curve, then before, after and each variant as labelled points */
 	unsigned long generation;     /* the screen's generation the curve was made at */
 	int sampled;
 	char err[256];
 };
 
-struct order {
-	double x, y;
-};
-
-static int by_x(const void *a, const void *b)
-{
-	const struct order *p = a, *q = b;
-
-	return p->x < q->x ? -1 : p->x > q->x;
-}
-
 static void tradeoff_sample(struct tradeoff_view *tv, const struct machine *m)
 {
-	struct order *o;
-
+	tradeoff_chart_free(&tv->tc);
 	tradeoff_free(&tv->t);
-	free(tv->cx);
-	free(tv->cy);
-	tv->cx = tv->cy = NULL;
-	tv->cn = 0;
-	tv->have[0] = tv->have[1] = 0;
 	tv->err[0] = '\0';
 	if (tradeoff_run(m, tv->spec, NULL, &tv->t, tv->err, sizeof(tv->err)))
 		return;
-	o = calloc(tv->t.n ? tv->t.n : 1, sizeof(*o));
-	tv->cx = calloc(tv->t.n ? tv->t.n : 1, sizeof(double));
-	tv->cy = calloc(tv->t.n ? tv->t.n : 1, sizeof(double));
-	if (!o || !tv->cx || !tv->cy) {
-		free(o);
+	if (tradeoff_chart_build(m, &tv->t, &tv->tc))
 		snprintf(tv->err, sizeof(tv->err), "tradeoff: out of memory");
-		return;
-	}
-	for (size_t i = 0; i < tv->t.n; i++) {
-		const struct tradeoff_point *p = &tv->t.pts[i];
-		int k = p->mark == TRADE_BEFORE ? 0 : p->mark == TRADE_AFTER ? 1 : -1;
-
-		if (k >= 0 && !tv->have[k]) {
-			tv->px[k][0] = p->x;
-			tv->py[k][0] = p->y;
-			tv->have[k] = 1;
-		}
-		if (p->on_curve && isfinite(p->x)) {
-			o[tv->cn].x = p->x;
-			o[tv->cn++].y = p->y;
-		}
-	}
-	/* the chart draws a series in ascending x: the curve is the knob's points ordered by their cost */
-	qsort(o, tv->cn, sizeof(*o), by_x);
-	for (size_t i = 0; i < tv->cn; i++) {
-		tv->cx[i] = o[i].x;
-		tv->cy[i] = o[i].y;
-	}
-	free(o);
 }
 
-/* One line per labelled point: its label, the knob, cost and benefit in the panel's words. */
+/* One line per labelled point, in the chart's order: its label, the knob, cost and benefit in the panel's words. */
 static void point_lines(struct tradeoff_view *tv, struct screen *sc, int y, int lines)
 {
 	const struct tradeoff *t = &tv->t;
 	int row = 0;
 
-	for (size_t i = 0; i < t->n && row < lines; i++) {
-		const struct tradeoff_point *p = &t->pts[i];
-		char knob[64], cost[64], benefit[64], line[320];
+	for (int s = 1; s < tv->tc.c.nseries && row < lines; s++) {
+		const struct tradeoff_point *p = tv->tc.point[s];
+		char knob[96], k[80], cost[64], benefit[64], line[400];
 
-		if (!p->label[0])
-			continue;
-		if (p->on_curve)
-			snprintf(knob, sizeof(knob), "%s %llu", t->knob->name, (unsigned long long)p->knob);
-		else if (p->mark == TRADE_NONE) /* a variant: its own constant, shown by its name */
-			snprintf(knob, sizeof(knob), "%s", "(your variant)");
+		tradeoff_knob_text(&sc->s->m, t, p, k, sizeof(k));
+		if (p->on_curve || (p->side >= patch_nsides(t->patch) && tv->spec->variant_is_knob && t->own_knob &&
+				    strcmp(k, "n/a")))
+			snprintf(knob, sizeof(knob), "%s %s", t->knob->name, k);
 		else
-			snprintf(knob, sizeof(knob), "%s", t->spec->before_label ? t->spec->before_label : "-");
+			snprintf(knob, sizeof(knob), "%s", *k ? k : "-");
 		render_human(p->cost, t->cost.metric->unit, cost, sizeof(cost));
 		render_human(p->benefit, t->benefit.metric->unit, benefit, sizeof(benefit));
 		snprintf(line, sizeof(line), "%-16s %-22s %s = %s%s, %s = %s%s%s%s", p->label, knob, t->cost.metric->name,
@@ -138,10 +91,8 @@ static void tradeoff_view_draw(struct view *v, struct screen *sc)
 {
 	struct tradeoff_view *tv = (struct tradeoff_view *)v;
 	const struct layout *L = &sc->L;
-	const struct tradeoff *t = &tv->t;
-	char head[256], title[160], xname[96];
-	struct chart c;
-	int h = L->height - 4;
+	char head[256];
+	int lines, h;
 
 	if (!tv->sampled || tv->generation != sc->generation) {
 		tradeoff_sample(tv, &sc->s->m);
@@ -155,52 +106,18 @@ static void tradeoff_view_draw(struct view *v, struct screen *sc)
 		screen_put(L->top + 2, 0, L->cols, tv->err, 0, crt_attr(ST_ERROR));
 		return;
 	}
-	memset(&c, 0, sizeof(c));
-	/* an unresolved metric (show's change column says so) is marked on the axis it draws */
-	snprintf(title, sizeof(title), "%s.%s%s (%s is better) against %s.%s%s", t->patch->id, t->benefit.metric->name,
-		 t->benefit.metric->unresolved ? " (unresolved)" : "", metric_better_name(t->benefit.metric->better),
-		 t->patch->id, t->cost.metric->name, t->cost.metric->unresolved ? " (unresolved)" : "");
-	snprintf(xname, sizeof(xname), "cost: %s%s", t->cost.metric->name,
-		 t->cost.metric->unresolved ? " (unresolved: the model misses the seed)" : "");
-	c.title = title;
-	c.yunit = t->benefit.metric->unit;
-	c.xname = xname;
-	c.xunit = t->cost.metric->unit;
-	c.xscale = CHART_LINEAR;
-	if (tv->cn > 1 && tv->cx[0] > 0 && tv->cx[tv->cn - 1] / tv->cx[0] >= 100)
-		c.xscale = CHART_LOG; /* doublings of the knob: a log axis spaces them evenly */
-	c.yscale = CHART_AUTO;
-	c.marker_x = NAN;
-	c.series[0].label = t->knob->name;
-	c.series[0].x = tv->cx;
-	c.series[0].y = tv->cy;
-	c.series[0].n = tv->cn;
-	c.nseries = 1;
-	for (int k = 0; k < 2; k++) {
-		if (!tv->have[k])
-			continue;
-		c.series[c.nseries].label = k ? "after" : "before";
-		c.series[c.nseries].x = tv->px[k];
-		c.series[c.nseries].y = tv->py[k];
-		c.series[c.nseries].n = 1;
-		c.nseries++;
-	}
-	{
-		/* the lines under the chart: one per labelled point, one for the curve's marked rows; past the
-		   usual 3 the chart gives up rows for them, down to the least it draws in */
-		int need = 0, curve_flag = 0;
-
-		for (size_t i = 0; i < t->n; i++) {
-			need += t->pts[i].label[0] != '\0';
-			curve_flag |= t->pts[i].on_curve && t->pts[i].flag && !t->pts[i].label[0];
+	/* a line under the chart per labelled point (before, after, each variant), one for the curve's marked rows */
+	lines = tv->tc.c.nseries - 1;
+	for (size_t i = 0; i < tv->t.n; i++)
+		if (tv->t.pts[i].on_curve && tv->t.pts[i].flag && !tv->t.pts[i].label[0]) {
+			lines++;
+			break;
 		}
-		need += curve_flag;
-		if (need > 3 && h - (need - 3) >= CHART_MIN_HEIGHT)
-			h -= need - 3;
-	}
-	if (view_chart_show(&c, L->top + 1, L->cols, h, 4))
-		return; /* chart_draw() refuses a height below CHART_MIN_HEIGHT too */
-	point_lines(tv, sc, L->top + 1 + h, L->height - 1 - h);
+	lines = lines > 3 ? lines : 3;
+	h = L->height - 1 - lines;
+	if (view_chart_show(&tv->tc.c, L->top + 1, L->cols, h, lines + 1))
+		return; /* chart_draw() refuses a height below the chart's least too */
+	point_lines(tv, sc, L->top + 1 + h, lines);
 }
 
 static int tradeoff_view_key(struct view *v, struct screen *sc, const struct key_binding *b, int ch)
@@ -236,13 +153,27 @@ static int tradeoff_view_footer(struct view *v, struct screen *sc, enum key_acti
 	}
 }
 
+/* :save PATH: the tradeoff command that writes this trade-off into PATH. */
+static int tradeoff_view_save(struct view *v, struct screen *sc, const char *path, char *line, size_t len)
+{
+	struct tradeoff_view *tv = (struct tradeoff_view *)v;
+	char q[1100];
+
+	(void)sc;
+	if (view_quote_path(path, q, sizeof(q))) {
+		snprintf(line, len, "%s", q);
+		return -1;
+	}
+	snprintf(line, len, "tradeoff %s > %s", tv->spec->patch, q);
+	return 0;
+}
+
 static void tradeoff_view_destroy(struct view *v)
 {
 	struct tradeoff_view *tv = (struct tradeoff_view *)v;
 
+	tradeoff_chart_free(&tv->tc);
 	tradeoff_free(&tv->t);
-	free(tv->cx);
-	free(tv->cy);
 	free(tv);
 }
 
@@ -251,6 +182,7 @@ static const struct view_ops tradeoff_ops = {
 	.opaque = 1,
 	.draw = tradeoff_view_draw,
 	.key = tradeoff_view_key,
+	.save_command = tradeoff_view_save,
 	.destroy = tradeoff_view_destroy,
 	.footer = tradeoff_view_footer,
 };

@@ -279,10 +279,13 @@ chart() {
 check "c opens the chart view's place" chart
 
 # A screen too short for a chart says the least it needs (CHART_MIN_HEIGHT 7 rows, plus the
-# view's own: 2 for the chart view's title and note, 4 for the trade-off view's), never a torn chart.
+# legend's own rows, plus the view's own: 2 for the chart view's title and note; for the trade-off
+# view 1 and a line per labelled point, at least 3), never a torn chart. memcg's batch: before and
+# after fit beside the title; the trade-off's legend (curve, before, after) is wider than 80 columns
+# less its title: a row of its own, 7 + 1 + 4 = 12.
 chart_small() {
 	sized 80 10 && keys Tab c && expect 'chart memcg_charge.batch' '\(a chart needs at least 24x9 characters\)' &&
-		keys Escape t && expect 'tradeoff memcg_charge' '\(a chart needs at least 24x11 characters\)'
+		keys Escape t && expect 'tradeoff memcg_charge' '\(a chart needs at least 24x12 characters\)'
 }
 check "a screen too short for a chart says what size it needs, in both chart views" chart_small
 
@@ -849,6 +852,107 @@ colour() {
 	start && $T capture-pane -p -e -t bl >"$tmp/esc" && grep -Eq "$COLOUR" "$tmp/esc"
 }
 check "colour where the terminal has it (so the NO_COLOR check can fail)" colour
+
+# --- issue 23: every series, always labelled ----------------------------------------------------
+# The chart view (memcg_charge.stock_max_bytes) and the trade-off view (memcg's) with 0, 1 and 4
+# variants at 80x24, 120x40 and 200x60, in UTF-8 and LANG=C: every series' name in the legend
+# with its own glyph - the glyphs by position as lang/chart.h lists them, so every one differs.
+series_views() {
+	w=$1 h=$2 loc=$3 nv=$4
+	if [ "$loc" = C ]; then
+		g1='oo' g2='\*\*' gv='xx @@ %% &&' p1='o' p2='\*' pv='x @ % &' curve='\.\.'
+	else
+		g1='⠤⠤' g2='──' gv='×× ○○ ◆◆ □□' p1='●' p2='■' pv='× ○ ◆ □' curve='··'
+	fi
+	sized "$w" "$h" LC_ALL=$loc || return 1
+	sv=1 # not i: expect counts in i
+	while [ $sv -le "$nv" ]; do
+		keys : "variant memcg_charge v$sv = $((16 + 40 * sv))" Enter && expect "ok: variant memcg_charge v$sv" || return 1
+		sv=$((sv + 1))
+	done
+	keys Tab j c && expect 'chart memcg_charge.stock_max_bytes' || return 1
+	set -- "$g1 before" "$g2 after"
+	sv=1
+	for g in $gv; do
+		[ $sv -le "$nv" ] && set -- "$@" "$g v$sv"
+		sv=$((sv + 1))
+	done
+	expect "$@" || return 1
+	keys Escape t && expect 'tradeoff memcg_charge over' || return 1
+	set -- "$curve charge_batch curve" "$p1 before \(charge_batch 32\)" "$p2 after \(charge_batch 64\)"
+	sv=1
+	for g in $pv; do
+		[ $sv -le "$nv" ] && set -- "$@" "$g v$sv \($((16 + 40 * sv))\)" "^variant v$sv +charge_batch $((16 + 40 * sv)) "
+		sv=$((sv + 1))
+	done
+	expect "$@"
+}
+series_80x24_UTF8_0() { series_views 80 24 C.UTF-8 0; }
+check "80x24 UTF8, 0 variants: both charts name every series with its own glyph" series_80x24_UTF8_0
+series_80x24_UTF8_1() { series_views 80 24 C.UTF-8 1; }
+check "80x24 UTF8, 1 variants: both charts name every series with its own glyph" series_80x24_UTF8_1
+series_80x24_UTF8_4() { series_views 80 24 C.UTF-8 4; }
+check "80x24 UTF8, 4 variants: both charts name every series with its own glyph" series_80x24_UTF8_4
+series_80x24_C_0() { series_views 80 24 C 0; }
+check "80x24 C, 0 variants: both charts name every series with its own glyph" series_80x24_C_0
+series_80x24_C_1() { series_views 80 24 C 1; }
+check "80x24 C, 1 variants: both charts name every series with its own glyph" series_80x24_C_1
+series_80x24_C_4() { series_views 80 24 C 4; }
+check "80x24 C, 4 variants: both charts name every series with its own glyph" series_80x24_C_4
+series_120x40_UTF8_0() { series_views 120 40 C.UTF-8 0; }
+check "120x40 UTF8, 0 variants: both charts name every series with its own glyph" series_120x40_UTF8_0
+series_120x40_UTF8_1() { series_views 120 40 C.UTF-8 1; }
+check "120x40 UTF8, 1 variants: both charts name every series with its own glyph" series_120x40_UTF8_1
+series_120x40_UTF8_4() { series_views 120 40 C.UTF-8 4; }
+check "120x40 UTF8, 4 variants: both charts name every series with its own glyph" series_120x40_UTF8_4
+series_120x40_C_0() { series_views 120 40 C 0; }
+check "120x40 C, 0 variants: both charts name every series with its own glyph" series_120x40_C_0
+series_120x40_C_1() { series_views 120 40 C 1; }
+check "120x40 C, 1 variants: both charts name every series with its own glyph" series_120x40_C_1
+series_120x40_C_4() { series_views 120 40 C 4; }
+check "120x40 C, 4 variants: both charts name every series with its own glyph" series_120x40_C_4
+series_200x60_UTF8_0() { series_views 200 60 C.UTF-8 0; }
+check "200x60 UTF8, 0 variants: both charts name every series with its own glyph" series_200x60_UTF8_0
+series_200x60_UTF8_1() { series_views 200 60 C.UTF-8 1; }
+check "200x60 UTF8, 1 variants: both charts name every series with its own glyph" series_200x60_UTF8_1
+series_200x60_UTF8_4() { series_views 200 60 C.UTF-8 4; }
+check "200x60 UTF8, 4 variants: both charts name every series with its own glyph" series_200x60_UTF8_4
+series_200x60_C_0() { series_views 200 60 C 0; }
+check "200x60 C, 0 variants: both charts name every series with its own glyph" series_200x60_C_0
+series_200x60_C_1() { series_views 200 60 C 1; }
+check "200x60 C, 1 variants: both charts name every series with its own glyph" series_200x60_C_1
+series_200x60_C_4() { series_views 200 60 C 4; }
+check "200x60 C, 4 variants: both charts name every series with its own glyph" series_200x60_C_4
+
+# c on a machine parameter charts the metrics that read it, over it, the patch under the cursor
+# first (charge_batch is memcg_charge's: its metrics first); c steps on; one nobody reads says so.
+chart_param() {
+	start && keys / charge_batch Enter c && expect 'chart memcg_charge\.[a-z_]+ across charge_batch' \
+		'c: next metric \(1 of [0-9]+\)' && keys c && expect 'c: next metric \(2 of ' || return 1
+	keys Escape Home c && expect 'chart memcg_charge\.[a-z_]+ across cpus' 'x: next axis \(' || return 1
+	keys Escape / scan_rate Enter c && expect 'chart vmpressure.detect_s across scan_rate' || return 1
+	keys Escape / overcommit Enter c && expect 'overcommit is a choice'
+}
+check "c on a parameter: the metrics that read it, over it; a choice says it is none" chart_param
+
+# :save PATH.svg (or :> PATH.svg) writes the chart on screen as a standalone SVG 1.1 picture with every series.
+chart_save() {
+	command -v xmllint >/dev/null || { bad "no xmllint (make deps)"; return 1; }
+	start && keys : 'variant memcg_charge big = 128' Enter && expect 'ok: variant' && keys Tab j c &&
+		expect 'chart memcg_charge.stock_max_bytes' && keys : "save $tmp/chart.svg" Enter &&
+		expect "wrote the picture to $tmp/chart.svg" || return 1
+	xmllint --noout "$tmp/chart.svg" || { bad "the saved chart is not well-formed XML"; return 1; }
+	[ "$(grep -c 'class="series ' "$tmp/chart.svg")" = 3 ] || { bad "not 3 series in the saved chart"; return 1; }
+	keys : "> $tmp/c2.svg" Enter && expect "wrote the picture to $tmp/c2.svg" && xmllint --noout "$tmp/c2.svg" ||
+		{ bad ":> PATH.svg in the chart did not save the picture"; return 1; }
+	expect 'chart memcg_charge.stock_max_bytes' && keys Escape && wait_gone 'chart memcg' && keys t &&
+		expect 'tradeoff memcg_charge' && keys : "save $tmp/t.svg" Enter &&
+		expect "wrote the picture to $tmp/t.svg" && xmllint --noout "$tmp/t.svg" &&
+		[ "$(grep -c 'class="point"' "$tmp/t.svg")" = 3 ] || { bad "the trade-off's picture lacks its 3 points"; return 1; }
+	expect 'tradeoff memcg_charge' && keys Escape && wait_gone 'tradeoff memcg' && keys : 'save x.svg' Enter &&
+		expect 'save: nothing to save here'
+}
+check ":save PATH.svg in a chart writes the picture; elsewhere it says what to do" chart_save
 
 # --- every way out restores the terminal -------------------------------------
 

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "../../core/utf8.h"
 #include "../../lang/chart.h"
 
 static struct chart line_chart(const double *x, const double *y, size_t n, enum chart_scale xs)
@@ -290,6 +291,114 @@ static void test_units_and_gaps(void **state)
 	sb_free(&out);
 }
 
+/*
+ * Issue 23: at every width the chart takes and for 1..7 series (and a lead
+ * curve), at its least height, every series' name is in the legend, no line
+ * is wider than the chart, and the series' glyphs differ.
+ */
+static void test_legend_every_width(void **state)
+{
+	static const double x[] = { 1, 2, 4, 8 };
+	static double y[8][4];
+	static const char *const names[8] = { "before", "after", "full", "variant_one", "v2", "scaled_by_cpus", "v4", "x" };
+	struct strbuf out = STRBUF_INIT;
+
+	(void)state;
+	for (int i = 0; i < 8; i++)
+		for (int k = 0; k < 4; k++)
+			y[i][k] = (i + 1) * x[k];
+	for (int utf8 = 0; utf8 < 2; utf8++)
+		for (int lead = 0; lead < 2; lead++)
+			for (int n = 1; n <= 7 + lead; n++)
+				for (int w = CHART_MIN_WIDTH; w <= 90; w++) {
+					struct chart c = line_chart(x, y[0], 4, CHART_LOG);
+					struct chart_grid g;
+					int h, total = lead;
+
+					c.nseries = n;
+					c.lead_curve = lead;
+					for (int i = 0; i < n; i++) {
+						c.series[i] = c.series[0];
+						c.series[i].label = names[i];
+						c.series[i].y = y[i];
+					}
+					h = chart_min_height(&c, w, utf8);
+					assert_true(h >= CHART_MIN_HEIGHT);
+					/* the least it says is the least: a row fewer and the chart, or the legend's #, is gone */
+					if (!chart_draw(&c, w, h - 1, utf8, &g)) {
+						int hash = 0;
+
+						sb_reset(&out);
+						chart_grid_text(&g, &out);
+						for (int i = 0; i < g.width * g.height; i++)
+							hash |= g.cells[i].ch == '#';
+						assert_true(!utf8 && hash && !strstr(sb_str(&out), "# overlap"));
+						chart_grid_free(&g);
+					}
+					if (chart_draw(&c, w, h, utf8, &g))
+						fail_msg("utf8 %d lead %d n %d width %d: no chart at its least height %d", utf8, lead, n, w, h);
+					sb_reset(&out);
+					chart_grid_text(&g, &out);
+					{
+						int hash = 0;
+
+						for (int i = 0; i < g.width * g.height; i++)
+							hash |= g.cells[i].ch == '#';
+						if (hash && !strstr(sb_str(&out), "# overlap"))
+							fail_msg("width %d, %d series: # drawn, not in the legend", w, n);
+					}
+					for (int i = 0; n > 1 && i < n; i++) {
+						char want[64];
+
+						snprintf(want, sizeof(want), "%s %s",
+							 chart_style_sample(chart_series_style(&c, i), utf8, 0), names[i]);
+						if (!strstr(sb_str(&out), want))
+							fail_msg("width %d, %d series: no '%s' in the legend:\n%s", w, n, want,
+								 sb_str(&out));
+						total++;
+					}
+					for (const char *p = sb_str(&out); *p;) {
+						size_t len = strcspn(p, "\n");
+
+						assert_true(utf8_width(p, len) <= w);
+						p += len + (p[len] == '\n');
+					}
+					chart_grid_free(&g);
+					(void)total;
+				}
+	/* the glyphs themselves: seven styles and the lead curve, none the same */
+	for (int utf8 = 0; utf8 < 2; utf8++)
+		for (int a = 0; a <= CHART_STYLES; a++)
+			for (int b = 0; b < a; b++) {
+				assert_string_not_equal(chart_style_sample(a, utf8, 0), chart_style_sample(b, utf8, 0));
+				assert_string_not_equal(chart_style_sample(a, utf8, 1), chart_style_sample(b, utf8, 1));
+			}
+	sb_free(&out);
+}
+
+/* Log axes: 1-2-5 times powers of ten for seconds and percents, powers of two for sizes and CPUs. */
+static void test_log_ticks(void **state)
+{
+	double t[64];
+	int n;
+
+	(void)state;
+	n = chart_ticks(0.003906, 0.01562 * 4, 1, "s", 8, t, 64); /* 3.906 ms .. 62.5 ms: 5m 10m 20m 50m */
+	assert_true(n >= 3);
+	for (int i = 0; i < n; i++) {
+		double m = t[i] / pow(10, floor(log10(t[i]) + 1e-9));
+
+		if (fabs(m - 1) > 1e-9 && fabs(m - 2) > 1e-9 && fabs(m - 5) > 1e-9)
+			fail_msg("tick %g is not 1, 2 or 5 times a power of ten", t[i]);
+	}
+	n = chart_ticks(1, 65536, 1, "CPUs", 6, t, 64);
+	assert_true(n >= 2 && n <= 6);
+	for (int i = 0; i < n; i++)
+		assert_true(t[i] == ldexp(1, (int)lround(log2(t[i]))));
+	n = chart_ticks(1073741824.0, 1099511627776.0, 1, "bytes", 20, t, 64);
+	assert_int_equal(n, 11); /* 1G .. 1T: every power of two */
+}
+
 static void test_locale(void **state)
 {
 	(void)state;
@@ -312,6 +421,7 @@ int main(void)
 		cmocka_unit_test(test_log_axis), cmocka_unit_test(test_marker), cmocka_unit_test(test_utf8),
 		cmocka_unit_test(test_units_and_gaps), cmocka_unit_test(test_locale),
 		cmocka_unit_test(test_round_ticks), cmocka_unit_test(test_ascii_glyphs),
+		cmocka_unit_test(test_legend_every_width), cmocka_unit_test(test_log_ticks),
 	};
 	return cmocka_run_group_tests_name("chart", tests, NULL, NULL);
 }

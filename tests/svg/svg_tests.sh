@@ -1,0 +1,63 @@
+#!/bin/sh
+# SVG tests (issue 23): every chart kind at every series count writes a picture that validates
+# (xmllint --noout), renders (rsvg-convert, from librsvg2-bin) to a PNG that is not blank and shows
+# as many series colours as series, and whose paths are the --format csv of the same chart, point for
+# point once scaled (svgcheck.py). Everything happens in a temporary folder of its own.
+# usage: tests/svg/svg_tests.sh [./batchlab]
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+BL=${1:-$here/../../batchlab}
+case $BL in /*) ;; *) BL=$(pwd)/$BL ;; esac
+for t in xmllint rsvg-convert python3; do
+	command -v $t >/dev/null || { echo "svg tests: no $t (make deps)"; exit 1; }
+done
+tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+mkdir home && export HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/config" XDG_STATE_HOME="$tmp/home/state"
+pass=0 fail=0
+
+# case NAME KIND SERIES 'COMMANDS BEFORE' 'CHART COMMAND': the SVG three ways (> x.svg, --format svg,
+# and the explorer's :save spelling is plot's), its csv, its PNG.
+case_() {
+	name=$1 kind=$2 n=$3 pre=$4 chart=$5
+	ok=1
+	"$BL" -c "$pre $chart > $name.svg" || ok=0
+	"$BL" -c "$pre $chart --format svg" > "$name.stdout.svg" || ok=0
+	cmp -s "$name.svg" "$name.stdout.svg" || { echo "FAIL $name: > x.svg and --format svg differ"; ok=0; }
+	"$BL" --format csv -c "$pre $chart" > "$name.csv" || ok=0
+	xmllint --noout "$name.svg" || { echo "FAIL $name: xmllint"; ok=0; }
+	rsvg-convert "$name.svg" -o "$name.png" || { echo "FAIL $name: rsvg-convert"; ok=0; }
+	[ $ok = 1 ] && python3 "$here/svgcheck.py" "$kind" "$name.svg" "$name.csv" "$name.png" "$n" || ok=0
+	if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $name"; fi
+}
+
+# plot: 1 (a side named), 2 (memcg's before and after), 3 (reclaim's three sides) and 4..7 (its
+# variants), and memcg's sides with four variants
+case_ plot1 plot 1 '' 'plot memcg_charge.stock_max_bytes.after over cpus 1 65536'
+case_ plot2 plot 2 '' 'plot memcg_charge.stock_max_bytes over cpus 1 65536'
+R=
+k=3
+case_ plot3 plot 3 '' 'plot proactive_reclaim.calls over reclaim 1G 64G'
+for d in 2 8 16 64; do
+	k=$((k + 1))
+	R="$R variant proactive_reclaim by$d = max(32, remaining / $d);"
+	case_ plot$k plot $k "$R" 'plot proactive_reclaim.calls over reclaim 1G 64G'
+done
+case_ plot6_memcg plot 6 'variant memcg_charge big = 128; variant memcg_charge scaled = clamp(2 * cpus, 32, 127);
+	variant memcg_charge small = 16; variant memcg_charge v4 = 48;' 'plot memcg_charge.stock_max_bytes over cpus 1 65536'
+# a linear axis (pagesize's listed values) and a real one
+case_ plot_linear plot 2 '' 'plot vmpressure.window over ram 1G 64G step 1G'
+# tradeoff: before and after, and each variant one more marker
+V=
+for k in 0 1 2 3 4; do
+	[ $k -gt 0 ] && V="$V variant memcg_charge v$k = $((16 + 24 * k));"
+	case_ tradeoff$k tradeoff $((k + 2)) "$V" 'tradeoff memcg_charge'
+done
+case_ tradeoff_reclaim tradeoff 2 '' 'tradeoff proactive_reclaim'
+
+# --size, and a bad one
+"$BL" -c 'plot memcg_charge.batch over cpus 1 64 --size 1024x300 > s.svg' && grep -q 'width="1024" height="300"' s.svg &&
+	xmllint --noout s.svg && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL --size 1024x300"; }
+head -c 400 plot2.svg | grep -q 'width="800" height="500"' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL default size"; }
+echo "svg tests: $pass passed, $fail failed"
+[ $fail = 0 ]
