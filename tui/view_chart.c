@@ -80,7 +80,9 @@ static void chart_sample(struct chart_view *cv, const struct machine *m, int wid
 	cv->err[0] = '\0';
 	cv->width = width;
 	chart_sides(cv, m);
-	if (sweep_range_parse(m, a->key->name, a->from, a->to, NULL, NULL, &r, cv->err, sizeof(cv->err)))
+	/* as plot reads its range: the bounds only, sampled (a real-valued key has no step of its own); pagesize its list */
+	if (a->key->allowed ? sweep_range_parse(m, a->key->name, a->from, a->to, NULL, NULL, &r, cv->err, sizeof(cv->err))
+			    : sweep_bounds_parse(m, a->key->name, a->from, a->to, &r, cv->err, sizeof(cv->err)))
 		return;
 	cv->key = r.key;
 	if (r.real) {

@@ -930,7 +930,7 @@ chart_param() {
 	start && keys / charge_batch Enter c && expect 'chart memcg_charge\.[a-z_]+ across charge_batch' \
 		'c: next metric \(1 of [0-9]+\)' && keys c && expect 'c: next metric \(2 of ' || return 1
 	keys Escape Home c && expect 'chart memcg_charge\.[a-z_]+ across cpus' 'x: next axis \(' || return 1
-	keys Escape / scan_rate Enter c && expect 'chart vmpressure.detect_s across scan_rate' || return 1
+	keys Escape / scan_rate Enter c && expect 'chart vmpressure\.[a-z_]+ across scan_rate' 'scan_rate \(' || return 1
 	keys Escape / overcommit Enter c && expect 'overcommit is a choice'
 }
 check "c on a parameter: the metrics that read it, over it; a choice says it is none" chart_param
