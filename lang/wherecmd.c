@@ -59,7 +59,8 @@ static void put_where_key(const struct sweep_range *r, const struct sweep_cursor
  * The value at a crossing, in as few digits as show the condition holding:
  * the usual rounding unless it would print a number that fails it (9.99999996
  * rounds to "10 %", which is not < 10), then the fewest significant digits in
- * the metric's own unit that still pass (17 always do: they round-trip).
+ * the metric's own unit that still pass (17 always do: they round-trip). A
+ * whole number shown scaled ("22 MiB") gets its exact count beside it.
  */
 static void where_value_text(struct value v, const char *unit, enum where_op op, struct value thr, char *buf,
 			     size_t len)
@@ -67,6 +68,14 @@ static void where_value_text(struct value v, const char *unit, enum where_op op,
 	char num[40];
 
 	render_human(v, unit, buf, len);
+	if (v.kind == VAL_INT && where_holds(v, op, thr)) {
+		/* "22 MiB" is rounded: the exact count beside it, which is what the condition held for */
+		size_t n = (size_t)snprintf(num, sizeof(num), "%llu", (unsigned long long)v.i), have = strlen(buf);
+
+		if (strncmp(buf, num, n) || (buf[n] && buf[n] != ' '))
+			snprintf(buf + have, len > have ? len - have : 0, " (%s%s%s)", num, *unit ? " " : "", unit);
+		return;
+	}
 	if (v.kind != VAL_REAL || !isfinite(v.r) || !where_holds(v, op, thr))
 		return;
 	for (int sig = FMT_SIG; sig <= 17; sig++) {

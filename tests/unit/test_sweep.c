@@ -938,6 +938,12 @@ static void test_where_digits(void **state)
 	assert_int_equal(run(&s, "where vmpressure.window_share.before < 9 over cgroup_size 1M 64G step 1M", &out, err), 0);
 	snprintf(want, sizeof(want), "vmpressure.window_share.before = %.4g %% (< 9)", 100.0 * 2097152 / (23 << 20));
 	assert_non_null(strstr(sb_str(&out), want));
+	/* a whole number shown scaled gets its count: windows step by 512 pages, past 22 MiB (5632) is 6144 */
+	assert_int_equal(run(&s, "where vmpressure.window_bytes.after > 22M over ram 1G 1T", &out, err), 0);
+	snprintf(want, sizeof(want), "= 24 MiB (%u bytes) (> 22M)", 6144u * 4096);
+	assert_non_null(strstr(sb_str(&out), want));
+	assert_int_equal(run(&s, "where vmpressure.window.after > 4096 over ram 1G 1T", &out, err), 0);
+	assert_non_null(strstr(sb_str(&out), "= 4608 pages (> 4096)"));
 	/* holds at the start: said so, no crossing named */
 	assert_int_equal(run(&s, "where vmpressure.window_share.after < 10 over ram 1G 1T", &out, err), 0);
 	assert_true(!strncmp(sb_str(&out), "already holds at the start of 1 GiB..1 TiB", 42));
