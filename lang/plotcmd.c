@@ -96,13 +96,21 @@ int chart_take_options(const char *cmd, int *argc, char **argv, int ascii_ok, st
  */
 void chart_machine_text(const struct session *s, const char *reads, const struct param *key, struct strbuf *line)
 {
-	char label[80], word[64];
+	char label[80];
+
+	session_preset_label(s, label, sizeof(label));
+	chart_machine_text_of(&s->m, *label ? "preset " : "", label, reads, key, line);
+}
+
+void chart_machine_text_of(const struct machine *m, const char *kind, const char *label, const char *reads,
+			   const struct param *key, struct strbuf *line)
+{
+	char word[64];
 	const char *p = reads ? reads : "";
 	const struct param *seen[64];
 	int any = 0, nseen = 0;
 
-	session_preset_label(s, label, sizeof(label));
-	sb_printf(line, "machine: %s%s", *label ? "preset " : "", label);
+	sb_printf(line, "machine: %s%s", *label ? kind : "", label);
 	while (*p) {
 		size_t n = strcspn(p, " ");
 		const struct param *q;
@@ -120,7 +128,7 @@ void chart_machine_text(const struct session *s, const char *reads, const struct
 		{
 			char v[96];
 
-			param_format_human(&s->m, q, v, sizeof(v));
+			param_format_human(m, q, v, sizeof(v));
 			sb_printf(line, "%s%s = %s", any || *label ? ", " : "", q->name, v);
 			any = 1;
 		}

@@ -22,6 +22,8 @@
 #include "records.h"
 #include "render.h"
 #include "reportcmd.h"
+#include "svg.h"
+#include "sweepcmd.h"
 #include "wrap.h"
 
 #define REPORT_WIDTH 72
@@ -196,7 +198,7 @@ int report_chart(const struct compare_set *set, const struct patch_desc *d, int 
 	const struct metric_desc *best = NULL;
 	double most = 0;
 	uint64_t lo = UINT64_MAX, hi = 0;
-	int sides[CHART_MAX_SERIES], nser = 0;
+	int sides[PLOT_MAX_SERIES], nser = 0;
 
 	memset(rc, 0, sizeof(*rc));
 	for (const struct metric_desc *md = d->metrics; md->name; md++) {
@@ -227,10 +229,7 @@ int report_chart(const struct compare_set *set, const struct patch_desc *d, int 
 	range_word(rc->key, hi, rc->to, sizeof(rc->to));
 	if (sweep_bounds_parse(m, rc->key->name, rc->from, rc->to, &rc->range, err, errlen))
 		return -1;
-	sides[nser++] = d->before;
-	sides[nser++] = d->after;
-	for (int v = patch_nsides(d); v < patch_ncols(m, d) && nser < CHART_MAX_SERIES; v++)
-		sides[nser++] = v;
+	nser = plot_sides(m, d, best, -1, sides); /* every side and variant, in every chart's order */
 	if (plot_sample(m, &rc->range, d, best, sides, nser, width, &rc->pts, err, errlen))
 		return -1;
 	snprintf(rc->title, sizeof(rc->title), "%s.%s on %s", d->id, best->name, set->st[0].label);
@@ -737,6 +736,27 @@ static void report_json(const struct compare_set *set, const struct patch_desc *
 	sb_free(&rep);
 }
 
+/* The report's chart as an SVG picture (svg.c): its machine, the first, marked; the machine line its caption. */
+static int report_svg(const struct compare_set *set, const struct patch_desc *d, int width, int svg_w, int svg_h,
+		      struct strbuf *out, char *err, size_t errlen)
+{
+	struct report_chart rc;
+	struct strbuf cap = STRBUF_INIT;
+	double marks[PLOT_MAX_SERIES];
+	int sides[PLOT_MAX_SERIES], n;
+
+	if (report_chart(set, d, width, &rc, err, errlen))
+		return -1;
+	n = plot_sides(&set->st[0].m, d, rc.md, -1, sides);
+	for (int i = 0; i < n && i < rc.c.nseries; i++)
+		marks[i] = value_real(metric_compute(&set->st[0].m, d, rc.md, sides[i], NULL));
+	chart_machine_text_of(&set->st[0].m, "", set->st[0].label, rc.md->reads, rc.key, &cap);
+	svg_chart(&rc.c, n == rc.c.nseries ? marks : NULL, sb_str(&cap), svg_w, svg_h, out);
+	sb_free(&cap);
+	report_chart_free(&rc);
+	return 0;
+}
+
 int report_build(const struct session *s, const struct patch_desc *d, struct compare_set *set, int width,
 		 enum out_format fmt, struct strbuf *out, char *err, size_t errlen)
 {
@@ -771,7 +791,8 @@ void report_details(struct strbuf *out)
 		"each machine;\n"
 		"- an ASCII chart of the metric that changes most on the first machine (of those within 1% of the "
 		"largest change, the first in the patch's order), over the machine-size parameter it reads, from the "
-		"smallest machine's value to the largest;\n"
+		"smallest machine's value to the largest, every side and variant a curve of its own (> PATH.svg or "
+		"--format svg writes that chart alone as an SVG picture, --size WIDTHxHEIGHT pixels);\n"
 		"- last, a batchlab -c '...' command that prints every number again: the first preset load, your "
 		"variants (preset load keeps them), a get of every figure on each machine, then the plot. A command "
 		"too long for the width is cut into pieces the shell joins again: a piece ends with '\\ and the next "
@@ -787,7 +808,10 @@ int cmd_report(struct session *s, int argc, char **argv, struct strbuf *out, cha
 	struct compare_set *set;
 	enum out_format fmt = s->format;
 	int width = s->opts.width ? s->opts.width : REPORT_WIDTH, rc; /* cmd_run took > PATH, --format, --width */
+	struct chart_options o = CHART_OPTIONS_INIT;
 
+	if (chart_take_options("report", &argc, argv, 0, &o, err, errlen))
+		return -1;
 	if (argc < 1 || (argc > 1 && strcmp(argv[1], "on")) || argc == 2)
 		return err_set(err, errlen, "report: expected report PATCH [on PRESET...] [--width N] [> PATH]");
 	d = patch_find(argv[0]);
@@ -806,7 +830,9 @@ int cmd_report(struct session *s, int argc, char **argv, struct strbuf *out, cha
 		rc = compare_words(set, s, "report", argc - 2, argv + 2, err, errlen);
 	else
 		rc = compare_words(set, s, "report", 3, (char **)default_machines, err, errlen);
-	if (!rc)
+	if (!rc && fmt == FMT_SVG) /* the picture is the report's chart */
+		rc = report_svg(set, d, width, o.svg_w, o.svg_h, out, err, errlen);
+	else if (!rc)
 		rc = report_build(s, d, set, width, fmt, out, err, errlen);
 	compare_free(set);
 	return rc;

@@ -34,6 +34,9 @@ int chart_take_options(const char *cmd, int *argc, char **argv, int ascii_ok, st
  * a chart. Appended to line.
  */
 void chart_machine_text(const struct session *s, const char *reads, const struct param *key, struct strbuf *line);
+/* The same for machine m, named "KIND LABEL" (LABEL "" for none: "the default" when it reads nothing). */
+void chart_machine_text_of(const struct machine *m, const char *kind, const char *label, const char *reads,
+			   const struct param *key, struct strbuf *line);
 
 int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 /* What sweep, plot and where do, in full (the commands' rows: help, the man page). */

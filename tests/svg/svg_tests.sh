@@ -55,6 +55,22 @@ for k in 0 1 2 3 4; do
 done
 case_ tradeoff_reclaim tradeoff 2 '' 'tradeoff proactive_reclaim'
 
+# report > x.svg: the report's chart, whose points are those of the plot its reproduce lines end with
+# (on the machine they load last), at each series count memcg's sides and variants give
+V=
+for k in 0 2 4; do
+	[ $k -gt 0 ] && V="$V variant memcg_charge r$((k - 1)) = $((40 + 8 * k)); variant memcg_charge r$k = $((24 + 8 * k));"
+	name=report$((k + 2))
+	ok=1
+	"$BL" -c "$V report memcg_charge > $name.svg" && xmllint --noout "$name.svg" && rsvg-convert "$name.svg" -o "$name.png" || ok=0
+	"$BL" -c "$V report memcg_charge" > "$name.txt" || ok=0
+	pre=$(grep '^preset load ' "$name.txt" | tail -1)
+	plot=$(grep "^plot " "$name.txt" | tail -1 | sed "s/ --ascii//; s/'\$//")
+	[ -n "$plot" ] && "$BL" --format csv -c "$V $pre; $plot" > "$name.csv" || ok=0
+	[ $ok = 1 ] && python3 "$here/svgcheck.py" plot "$name.svg" "$name.csv" "$name.png" $((k + 2)) || ok=0
+	if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $name"; fi
+done
+
 # --size, and a bad one
 "$BL" -c 'plot memcg_charge.batch over cpus 1 64 --size 1024x300 > s.svg' && grep -q 'width="1024" height="300"' s.svg &&
 	xmllint --noout s.svg && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL --size 1024x300"; }
