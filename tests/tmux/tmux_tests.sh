@@ -766,6 +766,12 @@ paste_rest() {
 		expect ' cpus +4( |$)' ' ram +4 GiB'
 }
 check "a paste's unfinished last line stays on the : line; the first failing line is said, the rest still run" paste_rest
+paste_long() {
+	long=$(printf '%05000d' 0)
+	start && paste "set cpus 4\\nget $long\\nget cpus\\n" && expect '^4$' &&
+		expect 'line 2 of the paste: longer than 4095 characters: not run' && keys q && expect ' cpus +4( |$)'
+}
+check "a pasted line past the language's limit is not run, and said; the lines after it run" paste_long
 typed_fast() {
 	start && keys : 'set cpus 4' Enter 'set ram 4G' Enter ':get cpus' Enter && expect '^4$' && keys q &&
 		expect ' cpus +4( |$)' ' ram +4 GiB' && refuse 'undone'
