@@ -194,16 +194,16 @@ int preset_load(struct machine *m, const char *name_or_path, char *err, size_t e
 		snprintf(path, sizeof(path), "%s", name_or_path);
 		found = 1;
 	} else if (valid_name(name_or_path)) {
-		struct preset_info *v;
-		int n = preset_all(&v);
+		/* the named file in each folder, the user's first: one stat a folder, not a scan of them all */
+		struct preset_dir dirs[PRESET_DIRS];
+		int k = preset_dirs(dirs);
 
-		for (int i = 0; i < n && !found; i++) {
-			if (!strcmp(v[i].name, name_or_path)) {
-				preset_path(&v[i], path, sizeof(path));
-				found = 1;
-			}
+		for (int i = 0; i < k && !found; i++) {
+			struct stat st;
+
+			snprintf(path, sizeof(path), "%.*s/%s.preset", PATH_MAX - 80, dirs[i].path, name_or_path);
+			found = !stat(path, &st) && S_ISREG(st.st_mode);
 		}
-		free(v);
 	}
 	if (!found) {
 		struct strbuf names = STRBUF_INIT;
