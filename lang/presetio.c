@@ -202,7 +202,7 @@ int preset_load(struct machine *m, const char *name_or_path, char *err, size_t e
 			struct stat st;
 
 			snprintf(path, sizeof(path), "%.*s/%s.preset", PATH_MAX - 80, dirs[i].path, name_or_path);
-			found = !stat(path, &st) && S_ISREG(st.st_mode);
+			found = !stat(path, &st); /* not a regular file: read_small_file() says what it is */
 		}
 	}
 	if (!found) {
