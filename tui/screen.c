@@ -707,8 +707,11 @@ static void draw(struct screen *sc)
 
 /* --- keys -------------------------------------------------------------- */
 
-/* The marks in one line of 80 columns: the title bar has room for them only on a wide screen. */
-static const char screen_legend[] = "~ model: fitted  * workload: assumed  plain: exact  unresolved: model error > change";
+/*
+ * The marks in one line of 80 columns (the title bar has room for them only on a
+ * wide screen): "unresolved" is a change within the model's own error.
+ */
+static const char screen_legend[] = "~ fitted model  * assumed workload  plain: exact  [N] list  unresolved: in noise";
 
 /* The first start ever (no marker in the state folder yet) shows the legend; the marker is left for next time. */
 static void first_start_legend(struct screen *sc)
@@ -719,7 +722,7 @@ static void first_start_legend(struct screen *sc)
 	if (xdg_path(XDG_STATE, NULL, dir, sizeof(dir)) || snprintf(path, sizeof(path), "%.4000s/started", dir) < 0 ||
 	    !stat(path, &st))
 		return;
-	screen_status(sc, 0, "%s  (L shows it again)", screen_legend);
+	screen_status(sc, 0, "%s", screen_legend); /* 80 columns: nothing after it; ? lists the L key */
 	if (!make_dirs(dir, 0700, failed, sizeof(failed)))
 		outfile_write(path, "", 0, err, sizeof(err)); /* no marker: the legend shows again, nothing lost */
 }

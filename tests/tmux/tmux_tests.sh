@@ -1095,9 +1095,11 @@ theme_projector() {
 check "the projector theme emits no dim or italic; :set theme is kept for the next start" theme_projector
 legend_first_start() {
 	rm -rf "$tmp/fresh" && mkdir -p "$tmp/fresh" &&
-		start XDG_STATE_HOME="$tmp/fresh" && expect '~ model: fitted +\* workload: assumed +plain: exact +unresolved' &&
-		keys j && wait_gone 'L shows it again' && keys L && expect '~ model: fitted' &&
-		keys : quit Enter && exited 0 && start XDG_STATE_HOME="$tmp/fresh" && refuse 'L shows it again'
+		start XDG_STATE_HOME="$tmp/fresh" && expect '^~ fitted model +\* assumed workload +plain: exact +\[N\] list +unresolved: in noise' &&
+		keys j && wait_gone '^~ fitted model' && keys L && expect '^~ fitted model' &&
+		keys : quit Enter && exited 0 && start XDG_STATE_HOME="$tmp/fresh" && refuse '^~ fitted model' &&
+		keys : quit Enter && exited 0 &&
+		sized 80 24 XDG_STATE_HOME="$tmp/fresh" && keys L && expect '^~ fitted model .*unresolved: in noise$'
 }
 check "the legend of ~, * and unresolved shows at the first start, and L shows it again" legend_first_start
 
