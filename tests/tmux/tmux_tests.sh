@@ -1112,12 +1112,12 @@ lesson_every() {
 			sized "$1" "$2" BATCHLAB_LESSONS="$here/../../lessons" XDG_STATE_HOME="$tmp/every" &&
 			keys : "lesson $l" Enter &&
 			expect "lesson $l +step 1 of" || return 1
-		i=0
-		while ! grep -q 'End of the lesson' "$tmp/screen" && [ $i -lt 12 ]; do
+		k=1
+		while ! grep -q 'End of the lesson' "$tmp/screen" && [ $k -lt 12 ]; do
 			grep -q '^error: \|^ error: ' "$tmp/screen" && { bad "a step of $l failed"; return 1; }
 			grep -q '^:answer' "$tmp/screen" && keys Escape
-			keys n && sleep 0.3 && screen >"$tmp/screen"
-			i=$((i + 1))
+			k=$((k + 1))
+			keys n && wait_for "step $k of|End of the lesson" 30
 		done
 		expect 'End of the lesson' && refuse 'error: ' && keys n && wait_gone "lesson $l" || return 1
 	done
