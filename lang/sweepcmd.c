@@ -372,12 +372,26 @@ static double row_seconds(struct sweep *sw)
 		double x = r->rfrom + (r->rto - r->rfrom) * k / (ESTIMATE_SAMPLES - 1);
 		volatile double sink = 0;
 
+		double best = -1;
+
 		if (sweep_seek(sw, u, x, why, sizeof(why)))
 			continue; /* not a value the key takes (a page size between two): the others tell */
-		t0 = now_s();
-		for (int i = 0; i < sw->ncols; i++)
-			sink += value_real(sweep_value(sw, i));
-		t += now_s() - t0;
+		/*
+		 * The quicker of two timings: the first run of a code path pays for
+		 * cold caches (and, under valgrind, for translating it), which no
+		 * later row pays again.
+		 */
+		for (int rep = 0; rep < 2; rep++) {
+			double d;
+
+			t0 = now_s();
+			for (int i = 0; i < sw->ncols; i++)
+				sink += value_real(sweep_value(sw, i));
+			d = now_s() - t0;
+			if (best < 0 || d < best)
+				best = d;
+		}
+		t += best;
 		timed++;
 		(void)sink;
 	}
