@@ -154,6 +154,10 @@ int metric_parse_m(const struct machine *m, const char *name, struct metric_ref 
 						      patch_col_name(m, ref->patch, i));
 				suggest_offer(&s, patch_col_name(m, ref->patch, i));
 			}
+			if (ref->patch->kernel_code && n < sizeof(cols)) { /* the release's side */
+				n += (size_t)snprintf(cols + n, sizeof(cols) - n, ", kernel");
+				suggest_offer(&s, "kernel");
+			}
 			return err_set(err, errlen, "'%s': unknown side '%s'%s (expected %s)", name, dot2,
 				       suggest_text(&s, mean, sizeof(mean)), cols);
 		}
