@@ -68,8 +68,8 @@ static struct value batch_5_9(const struct machine *m, const struct release_row 
 static const struct release_row batch_rows[] = {
 	{ "3.11", NULL, "vm_committed_as_batch = max(min(totalram / nr / 256, INT_MAX), max(2 * nr, 32)), "
 	  "nr = num_present_cpus(); recomputed on memory hotplug", "mm_compute_batch(), mm/mm_init.c",
-	  "read in 3.11.0 (3.10's mm/mm_init.c has no mm_compute_batch()), 4.14.5 and 5.8.1; the commit was not "
-	  "identified", batch_3_11, 0 },
+	  "read in 3.11.0 (3.10's mm/mm_init.c has no mm_compute_batch()), 4.14.5 and 5.8.1; the commit is \"mm: "
+	  "tune vm_committed_as percpu_counter batching size\" by an mm pull's shortlog, its hash not identified", batch_3_11, 0 },
 	{ "5.9", "56f3547bfa4d", "totalram / nr / 4 unless OVERCOMMIT_NEVER (/ 256), recomputed when the policy "
 	  "changes (seed 003)", "mm_compute_batch(), mm/mm_init.c; overcommit_policy_handler(), mm/util.c",
 	  "5.8.1 has the 3.11 formula and 5.9.1 this one", batch_5_9, 0 },

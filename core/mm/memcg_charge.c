@@ -98,9 +98,9 @@ static const struct release_row flush_rows[] = {
 	  "read in 5.15.24 (5.14-rc5 has no threshold)", flush_value, FLUSH_GLOBAL },
 	{ "6.1", "1813e51eece0", "the threshold doubles with MEMCG_CHARGE_BATCH", "memcg_rstat_updated(), "
 	  "mm/memcontrol.c", "read in 6.1-rc7", flush_value, FLUSH_GLOBAL },
-	{ "6.8", NULL, "per memcg: each memcg's own updates (added up its ancestors) against "
+	{ "6.8", "8d59d2214c23", "per memcg: each memcg's own updates (added up its ancestors) against "
 	  "MEMCG_CHARGE_BATCH * num_online_cpus()", "memcg_rstat_updated(), memcg_vmstats_needs_flush(), "
-	  "mm/memcontrol.c", "read in 6.8.1 (6.5 still counts for all memcgs); the commit was not identified",
+	  "mm/memcontrol.c", "read in 6.8.1 (6.5 still counts for all memcgs); the commit as a later Fixes: line names it",
 	  flush_value, FLUSH_PER_MEMCG },
 	{ .from = NULL },
 };

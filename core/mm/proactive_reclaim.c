@@ -660,9 +660,9 @@ static struct value release_first_ask(const struct machine *m, const struct rele
 
 /* mode: the side whose loop the release runs */
 static const struct release_row ask_rows[] = {
-	{ "5.19", NULL, "memory.reclaim: each try_to_free_mem_cgroup_pages() call asks for the whole remainder "
+	{ "5.19", "94968384dde1", "memory.reclaim: each try_to_free_mem_cgroup_pages() call asks for the whole remainder "
 	  "(at least SWAP_CLUSTER_MAX)", "memory_reclaim(), mm/memcontrol.c",
-	  "read in 5.19.0 and 6.5.0 (5.15 has no memory.reclaim in batchlab's table); the commit was not identified",
+	  "read in 5.19.0 and 6.5.0 (5.15 has no memory.reclaim in batchlab's table); the commit as documentation of memory.reclaim names it",
 	  release_first_ask, FULL },
 	{ "6.6", "0388536ac291", "each call asks for min(remainder, SWAP_CLUSTER_MAX)", "memory_reclaim(), mm/memcontrol.c",
 	  "6.5.0 asks for the whole remainder and 6.6.63 for min(.., SWAP_CLUSTER_MAX)", release_first_ask, CLUSTER },

@@ -78,8 +78,8 @@ static const struct release_row batch_rows[] = {
 	{ "3.10", NULL, "batch = min(managed pages / 1024, 512 KiB in pages) / 4, to a power of two less one: "
 	  "31 pages with 4K pages", "zone_batchsize(), mm/page_alloc.c",
 	  "read in 4.14.5 and 4.16.13; 3.10 not read", batch_on, 512 * 1024 },
-	{ "4.19", NULL, "the cap doubled to 1 MiB: 63 pages with 4K pages", "zone_batchsize(), mm/page_alloc.c",
-	  "4.16.13 caps at 512 KiB and 4.19.78 at 1 MiB (4.17 and 4.18 not read); the commit was not identified",
+	{ "4.19", "d8a759b57035", "the cap doubled to 1 MiB: 63 pages with 4K pages", "zone_batchsize(), mm/page_alloc.c",
+	  "4.16.13 caps at 512 KiB and 4.19.78 at 1 MiB (4.17 and 4.18 not read); the commit as later mails name it",
 	  batch_on, 1024 * 1024 },
 	{ .from = NULL },
 };
@@ -101,9 +101,9 @@ static const struct release_row threshold_rows[] = {
 	  "calculate_normal_threshold(), mm/vmstat.c",
 	  "managed_pages read in 3.11.0 and 4.14.5; 3.10, and the present pages the issue places before it, not read",
 	  threshold_on, 0 },
-	{ "5.0", NULL, "the same formula reads zone_managed_pages(), an atomic counter: the same value",
+	{ "5.0", "9705bea5f833", "the same formula reads zone_managed_pages(), an atomic counter: the same value",
 	  "calculate_normal_threshold(), mm/vmstat.c",
-	  "4.19.78 reads zone->managed_pages and 5.0.0 zone_managed_pages(); the commit was not identified",
+	  "4.19.78 reads zone->managed_pages and 5.0.0 zone_managed_pages(); the commit as a backport shim names it",
 	  threshold_on, 0 },
 	{ .from = NULL },
 };
