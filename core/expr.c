@@ -107,6 +107,7 @@ struct parser {
 	struct expr *e;
 	const char *const *names;
 	int depth;
+	int open; /* parentheses open where the parser is: a ')' there closes one */
 	int failed;
 	char *err;
 	size_t errlen;
@@ -187,6 +188,7 @@ static void parse_call(struct parser *p, int f, size_t at)
 	size_t open = p->i;
 
 	p->i++; /* ( */
+	p->open++;
 	skip(p);
 	if (p->s[p->i] == ')') {
 		p->i++;
@@ -215,6 +217,7 @@ static void parse_call(struct parser *p, int f, size_t at)
 			      expr_funcs[f].name);
 		}
 	}
+	p->open--;
 	if (argc != expr_funcs[f].argc)
 		PFAIL(p, "%s takes %d argument%s, got %d: %s", expr_funcs[f].name, expr_funcs[f].argc,
 		      expr_funcs[f].argc == 1 ? "" : "s", argc, expr_funcs[f].usage);
@@ -273,6 +276,12 @@ static void parse_number(struct parser *p)
 	    isxdigit((unsigned char)p->s[p->i + 2])) {
 		base = 16;
 		p->i += 2;
+	} else if (p->s[p->i] == '0' && isdigit((unsigned char)p->s[p->i + 1])) {
+		/* the kernel's C reads 010 as octal 8, a person often as ten: neither is guessed */
+		size_t n = strspn(p->s + p->i, "0123456789");
+
+		PFAIL(p, "'%.*s' at column %d: a leading 0 is octal in C (010 is 8); write the number without it, "
+			 "or 0x for hex", (int)(n < 24 ? n : 24), p->s + p->i, (int)at + 1);
 	}
 	while (base == 16 ? isxdigit((unsigned char)p->s[p->i]) : isdigit((unsigned char)p->s[p->i])) {
 		char c = p->s[p->i];
@@ -318,7 +327,9 @@ static void parse_unary(struct parser *p)
 		parse_unary(p);
 	} else if (c == '(') {
 		p->i++;
+		p->open++;
 		parse_ternary(p);
+		p->open--;
 		if (p->failed)
 			return;
 		skip(p);
@@ -340,7 +351,19 @@ static void parse_unary(struct parser *p)
 		PFAIL(p, "%s", p->s[strspn(p->s, " \t")] ? "the expression ends where a value was expected"
 							    : "empty expression");
 	} else if (c == ')') {
-		PFAIL(p, "unbalanced parentheses: ')' at column %d has no '('", (int)at + 1);
+		/* what came before says what is missing: "()", "max(cpus,)", "(1 +)" each lack a value, not a '(' */
+		size_t b = at;
+
+		while (b > 0 && (p->s[b - 1] == ' ' || p->s[b - 1] == '\t'))
+			b--;
+		if (!p->open)
+			PFAIL(p, "unbalanced parentheses: ')' at column %d has no '('", (int)at + 1);
+		else if (b > 0 && p->s[b - 1] == '(')
+			PFAIL(p, "empty parentheses at column %d: expected a value between '(' and ')'", (int)b);
+		else if (b > 0 && p->s[b - 1] == ',')
+			PFAIL(p, "expected a value after the ',' at column %d, found ')' at column %d", (int)b, (int)at + 1);
+		else
+			PFAIL(p, "expected a value at column %d, found ')'", (int)at + 1);
 	} else {
 		char t[32];
 
@@ -496,7 +519,7 @@ static void parse_ternary(struct parser *p)
 int expr_compile(struct expr *e, const char *text, const char *const *names, char *err, size_t errlen)
 {
 	struct expr tmp;
-	struct parser p = { text, 0, &tmp, names, 0, 0, err, errlen };
+	struct parser p = { text, 0, &tmp, names, 0, 0, 0, err, errlen };
 	size_t n = 0;
 
 	while (names && names[n])

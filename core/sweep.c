@@ -200,6 +200,13 @@ int sweep_bounds_parse(const struct machine *m, const char *key, const char *fro
 int sweep_range_parse(const struct machine *m, const char *key, const char *from, const char *to,
 		      const char *how, const char *n, struct sweep_range *out, char *err, size_t errlen)
 {
+	return sweep_range_parse_max(m, key, from, to, how, n, SWEEP_MAX_ROWS, "rows", out, err, errlen);
+}
+
+int sweep_range_parse_max(const struct machine *m, const char *key, const char *from, const char *to,
+			  const char *how, const char *n, uint64_t max_rows, const char *rows_are, struct sweep_range *out,
+			  char *err, size_t errlen)
+{
 	const struct param *p;
 	struct machine tmp = *m;
 	struct sweep_range r;
@@ -258,7 +265,7 @@ int sweep_range_parse(const struct machine *m, const char *key, const char *from
 		est = (r.rto - r.rfrom) / r.rstep;
 	else
 		est = (double)((r.to - r.from) / r.step);
-	if (!(est + 1 <= (double)SWEEP_MAX_ROWS + 0.5)) {
+	if (!(est + 1 <= (double)max_rows + 0.5)) {
 		/* a count a person can read: 4.61e+18, not nineteen digits (or three hundred after a tiny step) */
 		char count[32];
 		double rows = floor(est + 1e-9) + 1;
@@ -269,8 +276,8 @@ int sweep_range_parse(const struct machine *m, const char *key, const char *from
 			snprintf(count, sizeof(count), "about %.3g", rows);
 		else
 			snprintf(count, sizeof(count), "too many");
-		return err_set(err, errlen, "%s: %s..%s %s %s gives %s rows (at most %llu)", p->name, from, to,
-			       how ? how : "step", n ? n : r.mult ? "2" : "1", count, (unsigned long long)SWEEP_MAX_ROWS);
+		return err_set(err, errlen, "%s: %s..%s %s %s gives %s %s (at most %llu)", p->name, from, to,
+			       how ? how : "step", n ? n : r.mult ? "2" : "1", count, rows_are, (unsigned long long)max_rows);
 	}
 	if (r.real)
 		r.rows = (uint64_t)floor(est + 1e-9) + 1;

@@ -51,6 +51,10 @@ int sweep_bounds_parse(const struct machine *m, const char *key, const char *fro
  */
 int sweep_range_parse(const struct machine *m, const char *key, const char *from, const char *to,
 		      const char *how, const char *n, struct sweep_range *r, char *err, size_t errlen);
+/* The same with a bound of the caller's own on the rows, and what they are ("rows", "points of the curve"). */
+int sweep_range_parse_max(const struct machine *m, const char *key, const char *from, const char *to,
+			  const char *how, const char *n, uint64_t max_rows, const char *rows_are, struct sweep_range *r,
+			  char *err, size_t errlen);
 
 /* Walks a range's values in order. */
 struct sweep_cursor {

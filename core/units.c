@@ -21,6 +21,9 @@ int parse_u64(const char *s, uint64_t *out, char *err, size_t errlen)
 
 	if (!*p)
 		return fail(err, errlen, "expected a whole number");
+	/* C would read 010 as octal 8, a person as ten: refused rather than guessed (variant expressions agree) */
+	if (p[0] == '0' && isdigit((unsigned char)p[1]) && !p[strspn(p, "0123456789")])
+		return fail(err, errlen, "a leading 0 is octal in C (010 is 8): write the number without it");
 	for (; *p; p++) {
 		if (!isdigit((unsigned char)*p))
 			return fail(err, errlen, "expected a whole number");
@@ -66,6 +69,8 @@ int parse_size(const char *s, uint64_t *out, char *err, size_t errlen)
 
 	if (!isdigit((unsigned char)*p))
 		return fail(err, errlen, "expected a size such as 4G, 512M, 1.5T or bytes");
+	if (p[0] == '0' && isdigit((unsigned char)p[1]))
+		return fail(err, errlen, "a leading 0 is octal in C (010 is 8): write the number without it");
 	for (; isdigit((unsigned char)*p); p++) {
 		if (whole > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
 			return fail(err, errlen, "size too large for 64 bits");

@@ -16,6 +16,7 @@
 #include "records.h"
 #include "render.h"
 #include "scan.h"
+#include "script.h"
 #include "sweepcmd.h"
 #include "variantcmd.h"
 #include "lesson.h"
@@ -600,7 +601,8 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 			sb_printf(out, "  %-*s %-30s %s\n", (int)param_name_width(), params[i].name, range, params[i].help);
 		}
 		sb_puts(out, "sizes are binary: K M G T P E (or k m g t e), alone or with B, i or iB: 4G = 4GB = 4Gi = 4GiB;\n"
-			     "NNNp is pages, only on keys counted in pages (totalram, zone); pebibytes are P or PiB\n");
+			     "NNNp is pages, only on keys counted in pages (totalram, zone); pebibytes are P or PiB\n"
+			     "numbers are decimal: a leading 0 (octal in C: 010 is 8) is refused, as in variant expressions\n");
 		return 0;
 	}
 	if (!strcmp(argv[0], "tour") || !strcmp(argv[0], "tutorial") || !strcmp(argv[0], "lessons")) {
@@ -812,14 +814,15 @@ static int cmd_exec(struct session *s, const struct command *c, int argc, char *
 
 int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, size_t errlen)
 {
-	char buf[4096], *argv[CMD_MAX_ARGS];
+	/* the scripts' line limit (script.h): a line a script may hold is never a command too long to run */
+	char buf[SCRIPT_LINE_MAX + 1], *argv[CMD_MAX_ARGS];
 	struct out_opts o = OUT_OPTS_INIT;
 	const struct command *c;
 	char mean[128];
 	int argc;
 
 	if (strlen(line) >= sizeof(buf))
-		return err_set(err, errlen, "command too long (at most %zu characters)", sizeof(buf) - 1);
+		return err_set(err, errlen, "command longer than %s bytes", SCRIPT_LINE_MAX_TEXT);
 	strcpy(buf, line);
 	argc = cmd_split(buf, argv, CMD_MAX_ARGS, err, errlen);
 	if (argc <= 0)

@@ -2,7 +2,9 @@
  * Text a user or a file supplied, made safe to echo to a terminal or a log:
  * what batchlab prints back (errors, file names, zone names) can carry no
  * escape sequence. C0 and C1 controls, DEL and bytes that are not UTF-8 come
- * out as \xNN (C1 as \u0080..\u009f); valid UTF-8 text passes unchanged.
+ * out as \xNN (C1 as \u0080..\u009f), and so do characters that print as
+ * nothing (a byte-order mark, a zero-width space: \ufeff, \u200b); other
+ * valid UTF-8 text passes unchanged.
  */
 #ifndef BL_ESCAPE_H
 #define BL_ESCAPE_H

@@ -16,6 +16,7 @@
 #include "../core/err.h"
 #include "../core/params.h"
 #include "../core/preset.h"
+#include "escape.h"
 #include "infile.h"
 #include "outfile.h"
 #include "records.h"
@@ -251,7 +252,7 @@ void preset_list_format(struct strbuf *out, enum out_format f)
 	if (f != FMT_TABLE)
 		rec_begin(&rec, f, heads, out);
 	for (int i = 0; i < n; i++) {
-		char desc[160], why[PATH_MAX + 128], *text, path[PATH_MAX + 80];
+		char desc[160], shown[640], why[PATH_MAX + 128], *text, path[PATH_MAX + 80];
 		const char *status = "ok";
 		size_t len;
 
@@ -281,14 +282,16 @@ void preset_list_format(struct strbuf *out, enum out_format f)
 			}
 			free(text);
 		}
+		/* a file's own text (its description, a reason quoting its line) carries no raw control to a terminal */
+		escape_buf(desc, shown, sizeof(shown));
 		if (f == FMT_TABLE) {
-			sb_printf(out, "%-22s %-8s %s\n", v[i].name, v[i].user ? "user" : "built-in", desc);
+			sb_printf(out, "%-22s %-8s %s\n", v[i].name, v[i].user ? "user" : "built-in", shown);
 			continue;
 		}
 		rec_str(&rec, v[i].name);
 		rec_str(&rec, v[i].user ? "user" : "built-in");
 		rec_str(&rec, status);
-		rec_str(&rec, desc);
+		rec_str(&rec, shown);
 		rec_str(&rec, path);
 		rec_end_row(&rec);
 	}

@@ -9,4 +9,4 @@ $BL -c 'set ram 4X'; echo "exit $?"
 $BL -c 'quit 3'; echo "exit $?"
 $BL -c 'set threads AUTO'; echo "exit $?"
 $BL -c 'set threads lots'; echo "exit $?"
-$BL -c 'help set' | tail -2
+$BL -c 'help set' | tail -3

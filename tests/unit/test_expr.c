@@ -160,6 +160,14 @@ static void test_errors(void **state)
 	assert_string_equal(bad("clamp(cpus, 1"), "unbalanced parentheses: '(' of clamp at column 6 is never closed");
 	assert_string_equal(bad("(cpus + 1"), "unbalanced parentheses: '(' at column 1 is never closed");
 	assert_string_equal(bad("cpus + 1)"), "unbalanced parentheses: ')' at column 9 has no '('");
+	/* issue 21.13: a ')' where a value belongs lacks the value, not a '(' */
+	assert_string_equal(bad("()"), "empty parentheses at column 1: expected a value between '(' and ')'");
+	assert_string_equal(bad("max(cpus,)"), "expected a value after the ',' at column 9, found ')' at column 10");
+	assert_string_equal(bad("(cpus + )"), "expected a value at column 9, found ')'");
+	assert_string_equal(bad("min(1, (2 + ))"), "expected a value at column 13, found ')'");
+	/* a leading 0 would be octal in C: refused, never read as 8 or as 10 */
+	assert_non_null(strstr(bad("010"), "'010' at column 1: a leading 0 is octal in C (010 is 8)"));
+	assert_non_null(strstr(bad("cpus + 09"), "'09' at column 8"));
 	assert_string_equal(bad("cpus 2"), "unexpected '2' at column 6 after a complete expression");
 	assert_string_equal(bad("cpus + 1 foo"), "unexpected 'foo' at column 10 after a complete expression");
 	assert_string_equal(bad("sqrt(cpus)"), "unknown function 'sqrt' at column 1 (see 'help variant')");

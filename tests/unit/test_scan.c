@@ -206,6 +206,9 @@ static void test_escape(void **state)
 	/* ESC, a C1 CSI (U+009B), an invalid byte, a lone continuation byte; UTF-8 text passes */
 	escape_buf("a\x1b[31m\xc2\x9b\xff\x80 é", buf, sizeof(buf));
 	assert_string_equal(buf, "a\\x1b[31m\\u009b\\xff\\x80 é");
+	/* issue 21.13: what prints as nothing - a BOM, a zero-width space, a soft hyphen - is shown */
+	escape_buf("\xef\xbb\xbf" "cp\xe2\x80\x8bus\xc2\xad", buf, sizeof(buf));
+	assert_string_equal(buf, "\\ufeffcp\\u200bus\\u00ad");
 	escape_buf("tab\there\x7f", buf, sizeof(buf));
 	assert_string_equal(buf, "tab\\x09here\\x7f");
 	/* an overlong encoding of '/' is not UTF-8 */
