@@ -461,6 +461,10 @@ static void help_details(const struct session *s, const struct command *c, struc
 	sb_printf(&d, "%s\n", c->help);
 	if (c->details)
 		c->details(&d);
+	if (c->out != OUT_NONE) /* outopts.h: the same words for every command that prints */
+		sb_puts(&d, "Output options, anywhere in the command: > PATH or --output PATH (to a file; a .csv or "
+			    ".json ending picks that format), --format table|csv|json, --width N (24..1000 columns); "
+			    "before -c they apply to every command.\n");
 	wrap_text(&w, sb_str(&d), width - 2, 0);
 	for (const char *p = sb_str(&w); *p; p++) {
 		if (p == sb_str(&w) || p[-1] == '\n')
@@ -589,7 +593,8 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 		sb_puts(out, "commands (separate with ';' or newlines, '#' at a word's start begins a comment):\n");
 		for (c = commands; c->name; c++)
 			sb_printf(out, "  %-8s %s\n  %-8s   %s\n", c->name, c->usage, "", c->help);
-		sb_puts(out, "help set: parameters; help settings: the theme; help PATCH: metrics; help KEY, help METRIC: one of them\n");
+		sb_puts(out, "help set: parameters; help settings: the theme; help PATCH: metrics; help KEY, help METRIC: one of them\n"
+			     "a command that prints takes > PATH, --output PATH, --format FMT and --width N inside it\n");
 		return 0;
 	}
 	if (!strcmp(argv[0], "set") || !strcmp(argv[0], "params")) {

@@ -569,13 +569,16 @@ static int show_model_table(const struct machine *m, const struct patch_desc *d,
 				struct value v = metric_compute(m, d, md, s, NULL);
 				char ch[40];
 
-				render_human(v, md->unit, r->bare[s], sizeof(r->bare[s]));
+				char val[40];
+
+				render_human(v, md->unit, val, sizeof(val));
+				memcpy(r->bare[s], val, sizeof(val));
 				fmt_human_short(v, md->unit, SHOW_BRIEF_W, r->brief[s], sizeof(r->brief[s]));
 				render_change(md, before, v, ch, sizeof(ch));
 				if (v.kind == VAL_NONE || !ch[0])
-					snprintf(r->side[s], sizeof(r->side[s]), "%s", r->bare[s]);
+					snprintf(r->side[s], sizeof(r->side[s]), "%s", val);
 				else
-					snprintf(r->side[s], sizeof(r->side[s]), "%s (%s)", r->bare[s], ch);
+					snprintf(r->side[s], sizeof(r->side[s]), "%s (%s)", val, ch);
 			}
 		}
 	}

@@ -28,3 +28,7 @@ has "$h" "At most 4 per patch" "variant: the limit"
 has "$(cat "$(dirname "$0")/../../man/batchlab.1" 2>/dev/null || cat ../../man/batchlab.1)" "goes up by 1" "man: sweep's steps"
 # help with --width wraps it, every line within
 $BL -c 'help where --width 40' | awk 'length($0) > 40 { n++ } END { print "help where --width 40: " (n ? n " lines too long" : "every line within 40") }'
+# every command that prints says it takes the output options; one that does not, does not
+has "$($BL -c 'help show')" "--width N (24..1000 columns)" "show: the output options"
+has "$($BL -c 'help explain')" "> PATH or --output PATH" "explain: the output options"
+$BL -c 'help set' | grep -c 'Output options' | sed 's/^/set: output options told: /'
