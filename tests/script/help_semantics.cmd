@@ -31,4 +31,4 @@ $BL -c 'help where --width 40' | awk 'length($0) > 40 { n++ } END { print "help 
 # every command that prints says it takes the output options; one that does not, does not
 has "$($BL -c 'help show')" "--width N (24..1000 columns)" "show: the output options"
 has "$($BL -c 'help explain')" "> PATH or --output PATH" "explain: the output options"
-$BL -c 'help set' | grep -c 'Output options' | sed 's/^/set: output options told: /'
+$BL -c 'help reset' | grep -c 'Output options' | sed 's/^/reset: output options told: /'
