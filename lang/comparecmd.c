@@ -134,7 +134,7 @@ void compare_table(const struct compare_set *set, const struct patch_desc *d, in
 		gw[g] = imax(gw[g], (int)strlen(set->st[g].label) + 2);
 	}
 	patch_title(ng ? &set->st[0].m : NULL, d, title, sizeof(title));
-	sb_printf(&line, "%s: %s (seed %.3s)", d->id, d->title, d->seed);
+	sb_printf(&line, "%s: %s (seed %.3s)", d->id, title, d->seed);
 	if (width > 0) {
 		wrap_text(out, sb_str(&line), width, 0);
 		sb_putc(out, '\n');
@@ -181,12 +181,13 @@ void compare_table(const struct compare_set *set, const struct patch_desc *d, in
 	free(cells);
 }
 
-void compare_records(const struct compare_set *set, const struct patch_desc *d, enum out_format f, struct strbuf *out)
-{
-	static const char *const heads[] = { "machine", "patch", "metric", "side", "value", "unit", "kind", NULL };
-	struct records rec;
+static const char *const record_heads[] = { "machine", "patch", "metric", "side", "value", "unit", "kind", NULL };
 
-	rec_begin(&rec, f, heads, out);
+/* d's rows on every machine of set, into records begun with record_heads. */
+static void compare_rows(const struct compare_set *set, const struct patch_desc *d, struct records *rec)
+{
+	enum out_format f = rec->format;
+
 	for (int g = 0; g < set->n; g++) {
 		const struct machine *m = &set->st[g].m;
 
@@ -200,30 +201,38 @@ void compare_records(const struct compare_set *set, const struct patch_desc *d, 
 				int s = md->single && !kernel ? 0 : sides[i];
 				struct value v = metric_compute(m, d, md, s, NULL);
 
-				rec_str(&rec, set->st[g].label);
-				rec_str(&rec, d->id);
-				rec_str(&rec, md->name);
-				rec_str(&rec, md->single && !kernel ? "" : patch_col_name(m, d, s));
+				rec_str(rec, set->st[g].label);
+				rec_str(rec, d->id);
+				rec_str(rec, md->name);
+				rec_str(rec, md->single && !kernel ? "" : patch_col_name(m, d, s));
 				if (v.kind == VAL_LIST) { /* every item, as get gives them */
 					struct strbuf items = STRBUF_INIT;
 					uint64_t n;
 
 					if (render_list(m, md, s, f == FMT_JSON, &items, &n))
-						rec_value(&rec, v);
+						rec_value(rec, v);
 					else if (f == FMT_JSON)
-						rec_num(&rec, sb_str(&items));
+						rec_num(rec, sb_str(&items));
 					else
-						rec_str(&rec, sb_str(&items));
+						rec_str(rec, sb_str(&items));
 					sb_free(&items);
 				} else {
-					rec_value(&rec, v);
+					rec_value(rec, v);
 				}
-				rec_str(&rec, md->unit);
-				rec_str(&rec, metric_kind_name(md->kind));
-				rec_end_row(&rec);
+				rec_str(rec, md->unit);
+				rec_str(rec, metric_kind_name(md->kind));
+				rec_end_row(rec);
 			}
 		}
 	}
+}
+
+void compare_records(const struct compare_set *set, const struct patch_desc *d, enum out_format f, struct strbuf *out)
+{
+	struct records rec;
+
+	rec_begin(&rec, f, record_heads, out);
+	compare_rows(set, d, &rec);
 	rec_end(&rec);
 }
 
@@ -241,39 +250,13 @@ static int compare_print(const struct session *s, const struct compare_set *set,
 
 	if (fmt != FMT_TABLE) {
 		/* one header, one array: every patch's rows together */
-		static const char *const heads[] = { "machine", "patch", "metric", "side", "value", "unit", "kind", NULL };
-		struct strbuf rows = STRBUF_INIT;
+		struct records rec;
 
-		for (int i = 0; patches[i]; i++) {
-			struct strbuf one = STRBUF_INIT;
-			const char *t;
-
-			if (only && patches[i] != only)
-				continue;
-			compare_records(set, patches[i], fmt, &one);
-			t = sb_str(&one);
-			if (fmt == FMT_CSV) { /* drop the repeated header line */
-				if (!first && strchr(t, '\n'))
-					t = strchr(t, '\n') + 1;
-				sb_puts(&rows, t);
-			} else {
-				/* the array's items: between "[" and "]" */
-				const char *a = strchr(t, '{'), *z = strrchr(t, '}');
-
-				if (a && z) {
-					sb_puts(&rows, first ? "[\n  " : ",\n  ");
-					sb_printf(&rows, "%.*s", (int)(z - a + 1), a);
-					first = 0;
-				}
-			}
-			first = 0;
-			sb_free(&one);
-		}
-		(void)heads;
-		if (fmt == FMT_JSON)
-			sb_puts(&rows, rows.len ? "\n]\n" : "[]\n");
-		sb_puts(dst, sb_str(&rows));
-		sb_free(&rows);
+		rec_begin(&rec, fmt, record_heads, dst);
+		for (int i = 0; patches[i]; i++)
+			if (!only || patches[i] == only)
+				compare_rows(set, patches[i], &rec);
+		rec_end(&rec);
 	} else {
 		for (int i = 0; patches[i]; i++) {
 			if (only && patches[i] != only)

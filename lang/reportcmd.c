@@ -18,6 +18,7 @@
 #include "../core/plot_sample.h"
 #include "../core/sweep.h"
 #include "../core/variant.h"
+#include "../core/mm/release.h"
 #include "chart.h"
 #include "records.h"
 #include "render.h"
@@ -32,12 +33,27 @@
 /* A laptop, a two-socket server and a 1024-CPU one: the sizes a reviewer asks about first. */
 static const char *const default_machines[] = { "laptop-8c-16g", "server-2s-128c-512g", "server-8s-1024c-8t", NULL };
 
-/* The patch's status, as its about page opens: "Status: ..." to the end of that sentence. */
+/*
+ * The patch's status: the release whose row in the patch's history tables
+ * (core/mm/release.h) is the seed's change - "(seed NNN)" in what it says -
+ * else, as the about page opens, "Status: ..." to the end of that sentence.
+ */
 static void report_status(const struct patch_desc *d, char *buf, size_t len)
 {
-	const char *p = strstr(d->about, "Status: "), *e;
+	const char *p, *e;
+	char mark[32];
 	size_t n;
+	const struct release_history *const *h = d->kernel_code ? d->kernel_code->history : NULL;
 
+	snprintf(mark, sizeof(mark), "(seed %.3s)", d->seed);
+	for (int i = 0; h && h[i]; i++)
+		for (const struct release_row *r = h[i]->rows; r->from; r++)
+			if (strstr(r->what, mark)) {
+				snprintf(buf, len, "merged in %s%s%s (history %s)", r->from, r->commit ? ", commit " : "",
+					 r->commit ? r->commit : "", d->id);
+				return;
+			}
+	p = strstr(d->about, "Status: ");
 	if (!p) {
 		snprintf(buf, len, "not stated");
 		return;

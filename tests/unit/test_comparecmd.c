@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "cmdutil.h"
+#include "jsoncheck.h"
 #include "../../lang/wrap.h"
 
 static int setup(void **state)
@@ -141,6 +142,19 @@ static void test_records(void **state)
 	assert_int_equal(rows, 1 + 2 * (9 * 2 + 1));
 	assert_non_null(strstr(sb_str(&out), "vm-4g,vmpressure,evals,after,3873,evals,workload\n"));
 	assert_non_null(strstr(sb_str(&out), "huge-65536cpu,vmpressure,window,after,16896,pages,exact\n"));
+	/* compare: every patch in one table of rows - one header in csv, one array in json */
+	assert_int_equal(run(&s, "compare vm-4g laptop-8c-16g --format csv", &out, err), 0);
+	{
+		int heads = 0;
+
+		for (const char *p = sb_str(&out); (p = strstr(p, "machine,patch,metric")); p++)
+			heads++;
+		assert_int_equal(heads, 1);
+	}
+	assert_non_null(strstr(sb_str(&out), "laptop-8c-16g,memcg_charge,stock_max_bytes,before,1048576,bytes,exact\n"));
+	assert_int_equal(run(&s, "compare vm-4g laptop-8c-16g --format json", &out, err), 0);
+	assert_true(json_valid(sb_str(&out)));
+	assert_non_null(strstr(sb_str(&out), "\"machine\": \"vm-4g\", \"patch\": \"committed_as\""));
 	sb_free(&out);
 }
 
