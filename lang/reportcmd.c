@@ -36,7 +36,7 @@ static const char *const default_machines[] = { "laptop-8c-16g", "server-2s-128c
 /*
  * The patch's status: the release whose row in the patch's history tables
  * (core/mm/release.h) is the seed's change - "(seed NNN)" in what it says -
- * else, as the about page opens, "Status: ..." to the end of that sentence.
+ * else the first clause of the about page's "Status: ...".
  */
 static void report_status(const struct patch_desc *d, char *buf, size_t len)
 {
@@ -59,10 +59,11 @@ static void report_status(const struct patch_desc *d, char *buf, size_t len)
 		return;
 	}
 	p += strlen("Status: ");
-	for (e = p; *e && !(e[0] == '.' && (e[1] == ' ' || e[1] == '\n' || !e[1])); e++)
+	/* its first clause: the rest is the about page's to tell */
+	for (e = p; *e && !((e[0] == '.' || e[0] == ',' || e[0] == ';') && (e[1] == ' ' || e[1] == '\n' || !e[1])); e++)
 		;
-	n = (size_t)(e - p) + (*e == '.');
-	snprintf(buf, len, "%.*s", (int)n, p);
+	n = (size_t)(e - p);
+	snprintf(buf, len, "%.*s (about %s says more)", (int)n, p, d->id);
 	for (char *c = buf; *c; c++)
 		if (*c == '\n')
 			*c = ' ';
