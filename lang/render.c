@@ -610,6 +610,17 @@ static int show_model_table(const struct machine *m, const struct patch_desc *d,
 	if (f & SHOW_TIGHT)
 		show_unit_note(d, rows, ncols, width, out);
 	show_variant_notes(m, d, width, out);
+	if (d->kernel_code && d->kernel_code->warning && d->kernel_code->warning(m)) {
+		/* what the kernel column's release does that its figures do not show */
+		struct strbuf w = STRBUF_INIT;
+
+		sb_printf(&w, "\n  kernel %s: %s\n", release_names[machine_release(m)], d->kernel_code->warning(m));
+		for (char *c = w.buf + 1; *c; c++) /* one paragraph: the warning's own line breaks are for explain */
+			if (*c == '\n' && c[1])
+				*c = ' ';
+		wrap_text(out, sb_str(&w), width > 0 ? width : 100, 0);
+		sb_free(&w);
+	}
 	sb_free(&t);
 	free(rows);
 	return f;

@@ -41,3 +41,6 @@ $BL -c 'set kernel 6.7' 2>&1; echo "status $?"
 $BL -c 'compare kernel 6.0 6.1' | awk '/^  batch / { print $1, $2, $4, $6 }' | head -1
 $BL --format csv -c 'compare kernel 6.5 6.9' | grep ',proactive_reclaim,first_ask,'
 $BL -c 'compare kernel 6.0 7.1' 2>&1; echo "status $?"
+# show carries the 6.17 CONFIG_NUMA=n warning under the table; 6.9 has none
+$BL -c 'show proactive_reclaim' | grep -c 'CONFIG_NUMA=n'
+$BL -c 'set kernel 6.9; show proactive_reclaim' | grep -c 'CONFIG_NUMA' || :
