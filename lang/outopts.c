@@ -98,8 +98,8 @@ int outopts_take(const char *cmd, int *argc, char **argv, int keep, struct out_o
 			/* not a file named ">out.csv": an output is replaced whole (outfile.h), never appended to */
 			return err_set(err, errlen, "%s: '>>' (append) is not supported: > PATH replaces PATH whole "
 				       "(join files with cat)", cmd);
-		} else if (a[0] == '>') {
-			v = a + 1;
+		} else if (a[0] == '>' && a[1] != '=') {
+			v = a + 1; /* >PATH; ">=" is a comparison (echo's text, a lesson's), never a file named "=" */
 		} else {
 			argv[n++] = argv[i];
 			continue;

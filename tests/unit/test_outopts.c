@@ -71,8 +71,10 @@ static void test_kept_argument(void **state)
 	assert_int_equal(take("m >= 5", 1, &o, left, err), 0);
 	assert_null(o.path);
 	assert_string_equal(left, "m|>=|5");
-	assert_int_equal(take("m >= 5", -1, &o, left, err), 0);
-	assert_string_equal(o.path, "=");
+	/* and nowhere is ">=" a file named "=" */
+	assert_int_equal(take("window >= 6000", -1, &o, left, err), 0);
+	assert_null(o.path);
+	assert_string_equal(left, "window|>=|6000");
 }
 
 static void test_refusals(void **state)
