@@ -614,6 +614,13 @@ static void check_row(struct sweep *sw)
 	}
 }
 
+int sweep_col_constant(const struct sweep *sw, const struct machine *m, const struct sweep_col *c)
+{
+	return c->metric->reads && !metric_reads(c->metric, sw->range.key->name) &&
+	       !(c->variant && variant_reads(m, c->patch, c->side, sw->range.key->name)) &&
+	       !(c->side == SIDE_KERNEL && sweep_over_kernel(sw));
+}
+
 void sweep_begin(struct sweep *sw, const struct machine *m)
 {
 	sw->m = *m;
@@ -629,9 +636,7 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 
 		/* tests/unit/test_patch.c holds reads to the truth: a key not listed cannot move the value
 		 * (a metric that lists nothing is taken to read everything) */
-		c->hoisted = c->metric->reads && !metric_reads(c->metric, sw->range.key->name) &&
-			     !(c->variant && variant_reads(m, c->patch, c->side, sw->range.key->name)) &&
-			     !(c->side == SIDE_KERNEL && sweep_over_kernel(sw));
+		c->hoisted = sweep_col_constant(sw, m, c);
 		if (c->hoisted) {
 			c->once = metric_compute(m, c->patch, c->metric, c->side, NULL);
 			sw->hoisted++;

@@ -134,6 +134,12 @@ int sweep_add_column(struct sweep *sw, const struct patch_desc *d, const struct 
  * runs the fn_cpus passes. sweep_value then only looks values up.
  */
 void sweep_begin(struct sweep *sw, const struct machine *m);
+/*
+ * Column c does not move over sw's key from m (its metric does not read the
+ * key, nor does its variant; a kernel side moves over kernel): sweep_begin
+ * computes it once, and a sweep's note names it.
+ */
+int sweep_col_constant(const struct sweep *sw, const struct machine *m, const struct sweep_col *c);
 /* 1 with the next row's machine in sw->m and its key value in sw->cur; 0 at the end. Cannot fail. */
 int sweep_next(struct sweep *sw);
 /* Jump to any key value (u, or r for a real key), range-checked; for charts that sample. */

@@ -12,9 +12,10 @@ enum cli_arg {
 	CLI_ARG_COMMANDS, /* batchlab commands, ';'-separated */
 	CLI_ARG_FILE,
 	CLI_ARG_PRESET,   /* a preset name or a path */
-	CLI_ARG_FORMAT,   /* table|csv|json */
+	CLI_ARG_FORMAT,   /* table|csv|json|jsonl */
 	CLI_ARG_THEME,    /* a theme name (settings.h) */
 	CLI_ARG_WIDTH,    /* a number of columns, 24..1000 */
+	CLI_ARG_LISTS,    /* summary|full */
 };
 
 struct cli_option {

@@ -124,9 +124,9 @@ static void get_list_records(const struct machine *m, const struct metric_ref *r
 		char name[160];
 
 		snprintf(name, sizeof(name), "%s.%s.%s", ref->patch->id, ref->metric->name, patch_col_name(m, ref->patch, i));
-		render_list(m, ref->metric, i, rec->format == FMT_JSON, &items, &n); /* its length was checked */
+		render_list(m, ref->metric, i, rec->format != FMT_CSV, &items, &n); /* its length was checked */
 		rec_str(rec, name);
-		if (rec->format == FMT_JSON)
+		if (rec->format != FMT_CSV)
 			rec_num(rec, sb_str(&items));
 		else
 			rec_str(rec, sb_str(&items));
@@ -191,8 +191,20 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 				return -1;
 		}
 	}
-	if (r)
-		rec_begin(r, s->format, heads, out);
+	if (r) {
+		struct rec_units u = { 0 };
+
+		for (int i = 0; i < argc; i++) {
+			const struct param *p = param_find(argv[i]);
+
+			if (p)
+				recu_add(&u, p->name, p->unit, "input");
+			else if (!metric_parse_m(&s->m, argv[i], &ref, b, sizeof(b)))
+				recu_metric(&u, &s->m, ref.patch, ref.metric, ref.side);
+		}
+		rec_begin(r, &s->doc, s->format, heads, u.u, u.n, out);
+		recu_free(&u);
+	}
 	for (int i = 0; i < argc; i++) {
 		const struct param *p = param_find(argv[i]);
 
@@ -295,8 +307,11 @@ static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *
 		static const char *const heads[] = { "metric", "value", "unit", "kind", "steps", NULL };
 		int nsides = patch_ncols(&s->m, ref.patch), one = ref.metric->single || ref.side >= 0;
 		struct records rec;
+		struct rec_units u = { 0 };
 
-		rec_begin(&rec, s->format, heads, out);
+		recu_metric(&u, &s->m, ref.patch, ref.metric, ref.side);
+		rec_begin(&rec, &s->doc, s->format, heads, u.u, u.n, out);
+		recu_free(&u);
 		for (int i = one ? ref.side : 0; i < (one ? ref.side + 1 : nsides); i++) {
 			int side = ref.metric->single && i != SIDE_KERNEL ? 0 : i;
 			struct strbuf steps = STRBUF_INIT;
@@ -320,9 +335,9 @@ static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *
 				struct strbuf items = STRBUF_INIT;
 				uint64_t n;
 
-				if (render_list(&s->m, ref.metric, side, s->format == FMT_JSON, &items, &n))
+				if (render_list(&s->m, ref.metric, side, s->format != FMT_CSV, &items, &n))
 					rec_value(&rec, v); /* too many to print: the count */
-				else if (s->format == FMT_JSON)
+				else if (s->format != FMT_CSV)
 					rec_num(&rec, sb_str(&items));
 				else
 					rec_str(&rec, sb_str(&items));
@@ -370,7 +385,10 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 		char ch[64] = "";
 		enum verdict vd = VERDICT_NONE;
 
-		rec_begin(&rec, s->format, heads, out);
+		struct rec_unit units[2] = { { "before", md ? md->unit : "", md ? rec_kind(md) : "" },
+					     { "after", md ? md->unit : "", md ? rec_kind(md) : "" } };
+
+		rec_begin(&rec, &s->doc, s->format, heads, units, md ? 2 : 0, out);
 		rec_str(&rec, d->id);
 		rec_str(&rec, d->title);
 		rec_str(&rec, d->seed);
@@ -387,14 +405,17 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 			if (!md->single)
 				vd = render_change(md, vb, va, ch, sizeof(ch));
 			rec_value(&rec, vb);
-			if (md->single)
+			if (md->single && rec.format == FMT_CSV)
 				rec_str(&rec, "");
-			else
-				rec_value(&rec, va);
+			else /* json: a number or null, never "" */
+				rec_value(&rec, md->single ? val_none("single-valued: the figure is in before") : va);
 			rec_str(&rec, md->unit);
 		} else {
-			rec_str(&rec, "");
-			rec_str(&rec, "");
+			for (int i = 0; i < 2; i++)
+				if (rec.format == FMT_CSV)
+					rec_str(&rec, "");
+				else
+					rec_value(&rec, val_none("no headline metric"));
 			rec_str(&rec, "");
 		}
 		rec_str(&rec, ch);
@@ -407,6 +428,16 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 
 static int cmd_format(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
+	if (!argc && s->format != FMT_TABLE) { /* a record like any other: plain text would break the document */
+		static const char *const heads[] = { "format", NULL };
+		struct records rec;
+
+		rec_begin(&rec, &s->doc, s->format, heads, NULL, 0, out);
+		rec_str(&rec, out_format_names[s->format]);
+		rec_end_row(&rec);
+		rec_end(&rec);
+		return 0;
+	}
 	if (!argc) {
 		sb_printf(out, "%s\n", out_format_names[s->format]);
 		return 0;
@@ -418,7 +449,7 @@ static int cmd_format(struct session *s, int argc, char **argv, struct strbuf *o
 		s->format = (enum out_format)out_format_find(argv[0]);
 		return 0;
 	}
-	return err_set(err, errlen, "format: '%s' is not one of table, csv, json", argv[0]);
+	return err_set(err, errlen, "format: '%s' is not one of table, csv, json, jsonl", argv[0]);
 }
 
 static int cmd_preset(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
@@ -426,7 +457,7 @@ static int cmd_preset(struct session *s, int argc, char **argv, struct strbuf *o
 	if (!strcmp(argv[0], "list")) {
 		if (argc != 1)
 			return err_set(err, errlen, "preset list: takes no argument");
-		preset_list_format(out, s->format);
+		preset_list_format(out, s->format, &s->doc);
 		return 0;
 	}
 	if (!strcmp(argv[0], "load")) {
@@ -554,23 +585,23 @@ static int help_records(struct session *s, int argc, char **argv, struct strbuf 
 	int list_params = argc && (!strcmp(argv[0], "set") || !strcmp(argv[0], "params"));
 
 	if (!list_params && (!argc || (c = cmd_find(argv[0])))) {
-		rec_begin(&r, s->format, help_cmd_heads, out);
+		rec_begin(&r, &s->doc, s->format, help_cmd_heads, NULL, 0, out);
 		for (const struct command *k = commands; k->name; k++)
 			if (argc == 0 || k == cmd_find(argv[0]))
 				rec_command(&r, k);
 	} else if (list_params || (p = param_find(argv[0]))) {
-		rec_begin(&r, s->format, help_param_heads, out);
+		rec_begin(&r, &s->doc, s->format, help_param_heads, NULL, 0, out);
 		for (size_t i = 0; i < nparams; i++)
 			if (list_params || &params[i] == p)
 				rec_param(&r, &params[i]);
 	} else if (!strcmp(argv[0], "metrics") || (d = patch_find(argv[0]))) {
-		rec_begin(&r, s->format, help_metric_heads, out);
+		rec_begin(&r, &s->doc, s->format, help_metric_heads, NULL, 0, out);
 		for (int i = 0; patches[i]; i++)
 			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
 				if (!strcmp(argv[0], "metrics") || patches[i] == patch_find(argv[0]))
 					rec_metric(&r, patches[i], md);
 	} else if (strchr(argv[0], '.') && !metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why))) {
-		rec_begin(&r, s->format, help_metric_heads, out);
+		rec_begin(&r, &s->doc, s->format, help_metric_heads, NULL, 0, out);
 		rec_metric(&r, ref.patch, ref.metric);
 	} else {
 		return -1;
@@ -719,7 +750,7 @@ const struct command commands[] = {
 	{ "report", "PATCH [on PRESET...]", 1, -1, { ARG_PATCH, ARG_ON, ARG_MACHINES },
 	  "a plain-text review summary for a mailing-list reply, 72 columns, reproducible; > PATH.svg: its chart",
 	  cmd_report, OUT_CMD, report_details, 1 },
-	{ "format", "[table|csv|json]", 0, 1, { ARG_FORMAT, ARG_NONE, ARG_NONE },
+	{ "format", "[table|csv|json|jsonl]", 0, 1, { ARG_FORMAT, ARG_NONE, ARG_NONE },
 	  "output format of later commands", cmd_format, OUT_NONE, NULL, 0 },
 	{ "help", "[TOPIC]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },
 	  "this list, or help on a command, key, patch or metric", cmd_help, OUT_CMD, NULL, 0 },
@@ -778,7 +809,8 @@ static int cmd_exec(struct session *s, const struct command *c, int argc, char *
 	struct out_opts saved = s->opts;
 	struct strbuf text = STRBUF_INIT, *dst = c->out == OUT_CMD && o.path ? &text : out;
 	size_t from = dst->len;
-	int rc, width;
+	int rc, width, results, units = s->units, lists = s->lists_full;
+	struct doc run = s->doc;
 
 	if (o.format >= 0)
 		s->format = (enum out_format)o.format;
@@ -791,9 +823,34 @@ static int cmd_exec(struct session *s, const struct command *c, int argc, char *
 	}
 	if (!o.width)
 		o.width = s->width;
+	if (o.units)
+		s->units = s->doc.units = 1;
+	if (o.lists >= 0)
+		s->lists_full = o.lists;
 	s->opts = o;
 	width = session_width(s);
+	if (dst == &text) { /* a file is a document of its own; stdout's goes on after it */
+		doc_init(&s->doc, s->units, run.command);
+	} else if (s->doc.open && s->format != FMT_JSON) { /* --format csv inside a json run: the document is whole first */
+		doc_close(&s->doc, FMT_JSON, 0, out);
+		from = dst->len;
+	}
+	results = s->doc.results;
 	rc = c->exec(s, argc, argv, dst, err, errlen);
+	if (dst == &text) {
+		doc_close(&s->doc, s->format, 0, &text);
+		s->doc = run;
+	} else if (s->doc.open && s->doc.results == results && dst->len > from && c->out == OUT_CMD) {
+		/* plain text in a json run (echo): after the document, which is closed before it */
+		struct strbuf t = STRBUF_INIT;
+
+		doc_close(&s->doc, FMT_JSON, 0, &t);
+		sb_puts(&t, dst->buf + from);
+		dst->len = from;
+		dst->buf[from] = '\0';
+		sb_puts(dst, sb_str(&t));
+		sb_free(&t);
+	}
 	/*
 	 * Text for people fits its width: the prose its writer broke at another
 	 * width reflowed at words; a table is laid out to fit by its writer, and
@@ -814,17 +871,19 @@ static int cmd_exec(struct session *s, const struct command *c, int argc, char *
 		rc = outpath_write(s, c->name, s->format == FMT_SVG ? "picture" : "output", o.path, &text, out, err, errlen);
 	s->format = format;
 	s->opts = saved;
+	s->units = s->doc.units = units;
+	s->lists_full = lists;
 	return rc;
 }
 
 int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, size_t errlen)
 {
 	/* the scripts' line limit (script.h): a line a script may hold is never a command too long to run */
-	char buf[SCRIPT_LINE_MAX + 1], *argv[CMD_MAX_ARGS];
+	char buf[SCRIPT_LINE_MAX + 1], text[SCRIPT_LINE_MAX + 1], *argv[CMD_MAX_ARGS];
 	struct out_opts o = OUT_OPTS_INIT;
 	const struct command *c;
 	char mean[128];
-	int argc;
+	int argc, rc;
 
 	if (strlen(line) >= sizeof(buf))
 		return err_set(err, errlen, "command longer than %s bytes", SCRIPT_LINE_MAX_TEXT);
@@ -846,7 +905,27 @@ int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, 
 		return err_set(err, errlen, "%s takes no argument (got '%.64s')", c->name, argv[1]);
 	if (argc - 1 < c->min_args || (c->max_args >= 0 && argc - 1 > c->max_args))
 		return err_set(err, errlen, "%s: expected %s %s", c->name, c->name, c->usage);
+	/*
+	 * The session's document names the command whose result comes next: its
+	 * words, as `batchlab CMD ARGS...` and -c 'CMD ARGS' give them alike, less
+	 * its output options - they say where the result goes, not what it is, so
+	 * a file holds what stdout would.
+	 */
+	text[0] = '\0';
+	for (size_t i = 0, n = 0; i < (size_t)argc && n < sizeof(text); i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, strpbrk(argv[i], " \t;#\"") ? "%s'%s'" : "%s%s",
+				      i ? " " : "", argv[i]);
+	s->doc.command = text;
+	s->doc.units = s->units;
 	if (c->out == OUT_NONE) /* format and set change the session: nothing to put back */
-		return c->exec(s, argc - 1, argv + 1, out, err, errlen);
-	return cmd_exec(s, c, argc - 1, argv + 1, o, out, err, errlen);
+		rc = c->exec(s, argc - 1, argv + 1, out, err, errlen);
+	else
+		rc = cmd_exec(s, c, argc - 1, argv + 1, o, out, err, errlen);
+	/* a json document stays open across a run's json results only: csv or table text never lands inside it */
+	if (s->doc.open && (!s->run || s->format != FMT_JSON))
+		doc_close(&s->doc, FMT_JSON, 0, out);
+	if (!s->run) /* outside a run (the explorer) every command's output is a document of its own */
+		doc_init(&s->doc, s->units, NULL);
+	s->doc.command = NULL;
+	return rc;
 }

@@ -209,9 +209,9 @@ static void compare_rows(const struct compare_set *set, const struct patch_desc 
 					struct strbuf items = STRBUF_INIT;
 					uint64_t n;
 
-					if (render_list(m, md, s, f == FMT_JSON, &items, &n))
+					if (render_list(m, md, s, f != FMT_CSV, &items, &n))
 						rec_value(rec, v);
-					else if (f == FMT_JSON)
+					else if (f != FMT_CSV)
 						rec_num(rec, sb_str(&items));
 					else
 						rec_str(rec, sb_str(&items));
@@ -230,10 +230,13 @@ static void compare_rows(const struct compare_set *set, const struct patch_desc 
 void compare_records(const struct compare_set *set, const struct patch_desc *d, enum out_format f, struct strbuf *out)
 {
 	struct records rec;
+	struct doc doc;
 
-	rec_begin(&rec, f, record_heads, out);
+	doc_init(&doc, 0, NULL); /* a document of its own */
+	rec_begin(&rec, &doc, f, record_heads, NULL, 0, out);
 	compare_rows(set, d, &rec);
 	rec_end(&rec);
+	doc_close(&doc, f, 0, out);
 }
 
 static const char *const legend =
@@ -241,7 +244,7 @@ static const char *const legend =
 	"blank: exact; change: before -> after on that machine\n";
 
 /* The patches asked for, against the states in set: tables (wrapped to width) or one run of records. */
-static int compare_print(const struct session *s, const struct compare_set *set, const struct patch_desc *only,
+static int compare_print(struct session *s, const struct compare_set *set, const struct patch_desc *only,
 			 int width, struct strbuf *out)
 {
 	enum out_format fmt = s->format;
@@ -249,14 +252,24 @@ static int compare_print(const struct session *s, const struct compare_set *set,
 	int first = 1;
 
 	if (fmt != FMT_TABLE) {
-		/* one header, one array: every patch's rows together */
+		/* one result: every patch's rows together, each metric's unit and kind in its head */
+		struct rec_units u = { 0 };
 		struct records rec;
 
-		rec_begin(&rec, fmt, record_heads, dst);
+		for (int i = 0; patches[i]; i++)
+			for (const struct metric_desc *md = patches[i]->metrics; md->name && (!only || patches[i] == only); md++) {
+				char name[160];
+
+				snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
+				recu_add(&u, name, md->unit, rec_kind(md));
+			}
+		rec_begin(&rec, &s->doc, fmt, record_heads, u.u, u.n, dst);
+		recu_free(&u);
 		for (int i = 0; patches[i]; i++)
 			if (!only || patches[i] == only)
 				compare_rows(set, patches[i], &rec);
 		rec_end(&rec);
+		(void)first;
 	} else {
 		for (int i = 0; patches[i]; i++) {
 			if (only && patches[i] != only)

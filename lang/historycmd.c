@@ -115,7 +115,7 @@ void render_history_list(const struct machine *m, const struct patch_desc *d, in
 	sb_free(&t);
 }
 
-static void history_records(const struct machine *m, const struct patch_desc *d, enum out_format f,
+static void history_records(const struct machine *m, const struct patch_desc *d, struct doc *doc, enum out_format f,
 			    struct strbuf *out)
 {
 	static const char *const heads[] = { "patch", "constant", "release", "commit", "value", "unit", "what",
@@ -123,7 +123,7 @@ static void history_records(const struct machine *m, const struct patch_desc *d,
 	const struct release_history *const *hs = d->kernel_code->history;
 	struct records rec;
 
-	rec_begin(&rec, f, heads, out);
+	rec_begin(&rec, doc, f, heads, NULL, 0, out);
 	for (int i = 0; hs[i]; i++)
 		for (const struct release_row *r = hs[i]->rows; r->from; r++) {
 			rec_str(&rec, d->id);
@@ -154,7 +154,7 @@ int cmd_history(struct session *s, int argc, char **argv, struct strbuf *out, ch
 	if (s->format == FMT_TABLE)
 		render_history(&s->m, d, session_width(s) ? session_width(s) : HISTORY_WIDTH, out);
 	else
-		history_records(&s->m, d, s->format, out);
+		history_records(&s->m, d, &s->doc, s->format, out);
 	return 0;
 }
 

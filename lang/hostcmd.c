@@ -234,8 +234,13 @@ static int host_load(struct session *s, struct strbuf *out, char *err, size_t er
 	/* written as a preset, so `host` output can be saved and loaded as one */
 	if (s->format == FMT_TABLE)
 		sb_puts(out, "# this machine, read by 'host'\n");
-	else
-		rec_begin(&rec, s->format, heads, out);
+	else {
+		struct rec_unit units[6];
+
+		for (int i = 0; i < 6; i++)
+			units[i] = (struct rec_unit){ r[i].key, param_find(r[i].key)->unit, "input" };
+		rec_begin(&rec, &s->doc, s->format, heads, units, 6, out);
+	}
 	for (int i = 0; i < 6; i++) {
 		static const int order[6] = { 1, 2, 0, 3, 4, 5 }; /* as a preset reads: cpus, ram, pagesize... */
 		const struct reading *x = &r[order[i]];
@@ -284,7 +289,8 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 	struct zoneinfo_zone *zones;
 	uint64_t cpus, pagesize = page_size();
 	char source[200], why[200], *text;
-	int n, rows = 0, bad = 0, nonuniform = 0, sep = 0;
+	int n, rows = 0, bad = 0, nonuniform = 0;
+	struct records rec;
 
 	why[0] = '\0';
 	if (read_cpus("/sys/devices/system/cpu/online", _SC_NPROCESSORS_ONLN, &cpus, source, sizeof(source), why,
@@ -332,28 +338,32 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 			  (unsigned long long)cpus, source, (unsigned long long)pagesize);
 		sb_printf(out, "%4s %-8s %12s %10s %7s %10s %7s  %s\n", "node", "zone", "managed", "threshold", "kernel",
 			  "pcp_batch", "kernel", "result");
-	} else if (s->format == FMT_CSV) {
-		sb_puts(out, "node,zone,managed,threshold,kernel_threshold,pcp_batch,kernel_pcp_batch,result\n");
 	} else {
-		sb_printf(out, "{\"cpus\": %llu, \"pagesize\": %llu, \"zones\": [", (unsigned long long)cpus,
-			  (unsigned long long)pagesize);
+		static const char *const heads[] = { "node", "zone", "managed", "threshold", "kernel_threshold", "pcp_batch",
+						     "kernel_pcp_batch", "result", NULL };
+		/* "kernel": read from the running kernel; the model's figures are exact arithmetic on them */
+		static const struct rec_unit units[] = { { "managed", "pages", "kernel" }, { "threshold", "pages", "exact" },
+							 { "kernel_threshold", "pages", "kernel" }, { "pcp_batch", "pages", "exact" },
+							 { "kernel_pcp_batch", "pages", "kernel" } };
+		char b[32];
+
+		rec_begin(&rec, &s->doc, s->format, heads, units, 5, out);
+		snprintf(b, sizeof(b), "%llu", (unsigned long long)cpus);
+		rec_head_field(&rec, "cpus", b);
+		snprintf(b, sizeof(b), "%llu", (unsigned long long)pagesize);
+		rec_head_field(&rec, "pagesize", b);
 	}
 	for (int i = 0; i < n; i++) {
 		const struct zoneinfo_zone *z = &zones[i];
 		struct zone_check c;
 		const char *res;
 		char name[sizeof(z->name) * 4 + 1];
-		struct strbuf field = STRBUF_INIT;
 
 		if (!z->has_managed || !z->managed)
 			continue;
 		zone_check(z, cpus, pagesize, &c, why, sizeof(why)); /* it passed above */
 		/* a zone name comes from a file: escaped on a terminal, quoted in csv and json */
 		escape_buf(z->name, name, sizeof(name));
-		if (s->format == FMT_CSV)
-			csv_field(&field, z->name);
-		else if (s->format == FMT_JSON)
-			json_string(&field, z->name);
 		res = result(z, &c);
 		rows++;
 		bad += !strcmp(res, "MISMATCH");
@@ -369,25 +379,25 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 				sb_printf(out, "%4d %-8s %12llu %10llu %7s %10llu %7s  %s\n", z->node, name,
 					  (unsigned long long)z->managed, (unsigned long long)c.threshold, "-",
 					  (unsigned long long)c.batch, "-", res);
-		} else if (s->format == FMT_CSV) {
-			sb_printf(out, "%d,%s,%llu,%llu,%llu,%llu,%llu,%s\n", z->node, sb_str(&field),
-				  (unsigned long long)z->managed, (unsigned long long)c.threshold,
-				  (unsigned long long)z->threshold, (unsigned long long)c.batch,
-				  (unsigned long long)z->batch, res);
 		} else {
-			sb_printf(out,
-				  "%s\n  {\"node\": %d, \"zone\": %s, \"managed\": %llu, \"threshold\": %llu, "
-				  "\"kernel_threshold\": %llu, \"pcp_batch\": %llu, \"kernel_pcp_batch\": %llu, "
-				  "\"result\": \"%s\"}",
-				  sep++ ? "," : "", z->node, sb_str(&field), (unsigned long long)z->managed,
-				  (unsigned long long)c.threshold, (unsigned long long)z->threshold,
-				  (unsigned long long)c.batch, (unsigned long long)z->batch, res);
+			/* a zone name comes from a file: rec_str quotes it in csv and escapes it in json */
+			char b[32];
+
+			snprintf(b, sizeof(b), "%d", z->node);
+			rec_num(&rec, b);
+			rec_str(&rec, z->name);
+			rec_value(&rec, val_int(z->managed));
+			rec_value(&rec, val_int(c.threshold));
+			rec_value(&rec, val_int(z->threshold));
+			rec_value(&rec, val_int(c.batch));
+			rec_value(&rec, val_int(z->batch));
+			rec_str(&rec, res);
+			rec_end_row(&rec);
 		}
-		sb_free(&field);
 	}
 	free(zones);
-	if (s->format == FMT_JSON)
-		sb_puts(out, "\n]}\n");
+	if (s->format != FMT_TABLE)
+		rec_end(&rec);
 	if (s->format == FMT_TABLE && (bad || nonuniform))
 		sb_puts(out, "note: the kernel sets these when CPUs or memory come and go, and lowers a zone's\n"
 			     "  threshold while kswapd runs (calculate_pressure_threshold): a figure can lag the\n"

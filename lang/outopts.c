@@ -10,9 +10,9 @@
 #include "../core/units.h"
 #include "wrap.h"
 
-const char *const out_format_names[] = { "table", "csv", "json", "svg", NULL };
+const char *const out_format_names[] = { "table", "csv", "json", "svg", "jsonl", NULL };
 
-const char *const outopt_words[] = { ">", "--output", "--format", "--width", NULL };
+const char *const outopt_words[] = { ">", "--output", "--format", "--width", "--units", "--lists", NULL };
 
 int out_format_find(const char *name)
 {
@@ -76,9 +76,19 @@ int outopts_take(const char *cmd, int *argc, char **argv, int keep, struct out_o
 		}
 		if ((v = long_value("--format", *argc, argv, &i, &missing))) {
 			if (missing)
-				return err_set(err, errlen, "%s: expected table, csv or json after --format", cmd);
+				return err_set(err, errlen, "%s: expected table, csv, json or jsonl after --format", cmd);
 			if ((r.format = out_format_find(v)) < 0)
-				return err_set(err, errlen, "%s: --format '%s' is not one of table, csv, json", cmd, v); /* svg is taken too: cmd.c refuses it to a command that draws no chart */
+				return err_set(err, errlen, "%s: --format '%s' is not one of table, csv, json, jsonl", cmd, v); /* svg is taken too: cmd.c refuses it to a command that draws no chart */
+			continue;
+		}
+		if (!strcmp(a, "--units")) {
+			r.units = 1;
+			continue;
+		}
+		if ((v = long_value("--lists", *argc, argv, &i, &missing))) {
+			if (missing || (strcmp(v, "summary") && strcmp(v, "full")))
+				return err_set(err, errlen, "%s: --lists '%s': expected summary or full", cmd, v);
+			r.lists = !strcmp(v, "full");
 			continue;
 		}
 		if ((v = long_value("--width", *argc, argv, &i, &missing))) {

@@ -6,6 +6,8 @@
  *     > PATH, >PATH, --output PATH, --output=PATH   the output to PATH (outfile.c writes it)
  *     --format FMT, --format=FMT                    table, csv or json for this command (svg: a chart's)
  *     --width N, --width=N                          no line of text wider than N (24..1000)
+ *     --units                                       csv: a "# units:" line above the header
+ *     --lists summary|full, --lists=...             a sweep's list columns: count/first/last/sum, or every item
  *
  * cmd_run() takes them out of the words before the command counts its
  * arguments, so a command never parses them itself; it reads s->opts (and
@@ -20,13 +22,15 @@ struct out_opts {
 	const char *path; /* > PATH / --output PATH, NULL: the command's own out; points into the command's words */
 	int format;       /* an enum out_format asked for inside the command, -1: none asked */
 	int width;        /* columns text may take, 0: none asked (the writer's natural layout) */
+	int units;        /* --units: csv's "# units:" line (records.h), 0: none asked */
+	int lists;        /* --lists full|summary: 1 or 0, -1: none asked (a sweep's list columns) */
 	/*
 	 * A new option is a field here, a row of outopt_words[] in outopts.c and a
 	 * case in outopts_take() (helper scriptout: --units goes here).
 	 */
 };
 
-#define OUT_OPTS_INIT { NULL, -1, 0 }
+#define OUT_OPTS_INIT { NULL, -1, 0, 0, -1 }
 
 /*
  * The names --format and `format` accept, in enum out_format's order

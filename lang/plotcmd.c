@@ -152,16 +152,20 @@ static void plot_machine_line(const struct session *s, const struct metric_desc 
 
 /* The chart's points as rows: KEY, then a column per curve; lossless, as sweep writes them. */
 static void plot_records(const struct sweep_range *r, const struct chart *c, const struct plot_points *pts,
-			 enum out_format f, struct strbuf *out)
+			 const struct metric_desc *md, struct doc *d, enum out_format f, struct strbuf *out)
 {
 	const char *heads[PLOT_MAX_SERIES + 2];
+	struct rec_unit units[PLOT_MAX_SERIES + 1];
 	struct records rec;
 
 	heads[0] = r->key->name;
-	for (int i = 0; i < c->nseries; i++)
+	units[0] = (struct rec_unit){ r->key->name, r->key->unit, "input" };
+	for (int i = 0; i < c->nseries; i++) {
 		heads[i + 1] = c->series[i].label;
+		units[i + 1] = (struct rec_unit){ c->series[i].label, md->unit, rec_kind(md) };
+	}
 	heads[c->nseries + 1] = NULL;
-	rec_begin(&rec, f, heads, out);
+	rec_begin(&rec, d, f, heads, units, c->nseries + 1, out);
 	for (size_t k = 0; k < pts->n; k++) {
 		rec_value(&rec, r->real ? val_real(pts->x[k]) : val_int((uint64_t)pts->x[k]));
 		for (int i = 0; i < c->nseries; i++)
@@ -240,8 +244,14 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 		chart_machine_text(s, ref.metric->reads, r.key, &cap);
 		svg_chart(&c, marks, sb_str(&cap), o.svg_w, o.svg_h, dst);
 		sb_free(&cap);
+	} else if (fmt != FMT_TABLE && path) { /* a file is a document of its own */
+		struct doc fd;
+
+		doc_init(&fd, s->units, s->doc.command);
+		plot_records(&r, &c, &pts, ref.metric, &fd, fmt, dst);
+		doc_close(&fd, fmt, 0, dst);
 	} else if (fmt != FMT_TABLE) {
-		plot_records(&r, &c, &pts, fmt, dst);
+		plot_records(&r, &c, &pts, ref.metric, &s->doc, fmt, dst);
 	} else {
 		plot_machine_line(s, ref.metric, r.key, o.width, dst);
 		chart_render(&c, o.width, height, o.ascii ? 0 : chart_locale_utf8(), dst);

@@ -239,10 +239,10 @@ int preset_load(struct machine *m, const char *name_or_path, char *err, size_t e
 
 void preset_list(struct strbuf *out)
 {
-	preset_list_format(out, FMT_TABLE);
+	preset_list_format(out, FMT_TABLE, NULL);
 }
 
-void preset_list_format(struct strbuf *out, enum out_format f)
+void preset_list_format(struct strbuf *out, enum out_format f, struct doc *d)
 {
 	static const char *const heads[] = { "name", "source", "status", "description", "path", NULL };
 	struct preset_info *v;
@@ -250,7 +250,7 @@ void preset_list_format(struct strbuf *out, enum out_format f)
 	int n = preset_all(&v);
 
 	if (f != FMT_TABLE)
-		rec_begin(&rec, f, heads, out);
+		rec_begin(&rec, d, f, heads, NULL, 0, out);
 	for (int i = 0; i < n; i++) {
 		char desc[160], shown[640], why[PATH_MAX + 128], *text, path[PATH_MAX + 80];
 		const char *status = "ok";

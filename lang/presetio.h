@@ -24,7 +24,7 @@ int preset_load(struct machine *m, const char *name_or_path, char *err, size_t e
 /* Every preset found, one per line: name, user or built-in, description. */
 void preset_list(struct strbuf *out);
 /* The same as csv or json rows (name, source, status ok|broken|unreadable, description, path). */
-void preset_list_format(struct strbuf *out, enum out_format f);
+void preset_list_format(struct strbuf *out, enum out_format f, struct doc *d);
 
 #define PRESET_NAME_MAX 64
 

@@ -101,82 +101,52 @@ static const char *kind_name(const struct metric_desc *md)
 	return metric_kind_name(md->kind);
 }
 
-static void json_str(struct strbuf *out, const char *s)
-{
-	sb_putc(out, '"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			sb_putc(out, '\\');
-		if ((unsigned char)*s < 0x20)
-			sb_printf(out, "\\u%04x", (unsigned char)*s);
-		else
-			sb_putc(out, *s);
-	}
-	sb_putc(out, '"');
-}
-
-static void json_value(struct strbuf *out, struct value v)
-{
-	char b[64];
-
-	render_bare(v, b, sizeof(b));
-	if (v.kind == VAL_NONE || (v.kind == VAL_REAL && isinf(v.r)))
-		json_str(out, b); /* JSON has no inf: keep it a string rather than invent a number */
-	else
-		sb_puts(out, b);
-}
-
 /* One record of csv/json output: machine rows and metric rows share the schema. */
 struct record {
 	const char *patch, *metric, *side, *unit, *kind;
 	struct value v;
-	const char *text; /* machine rows: the value as typed */
+	const char *text; /* machine rows: the value as get prints it */
+	int number;       /* ... and it is a number */
 	const struct metric_desc *list; /* a list metric: its items, from m on side sidei */
 	const struct machine *m;
 	int sidei;
 };
 
-static void emit_record(enum out_format f, const struct record *r, int *first, struct strbuf *out)
+static const char *const show_heads[] = { "patch", "metric", "side", "value", "unit", "kind", NULL };
+
+static void emit_record(struct records *rec, const struct record *r)
 {
-	char b[64];
 	uint64_t n;
 
-	if (f == FMT_CSV) {
-		if (*first)
-			sb_puts(out, "patch,metric,side,value,unit,kind\n");
-		if (r->text)
-			snprintf(b, sizeof(b), "%s", r->text);
-		else
-			render_bare(r->v, b, sizeof(b));
-		if (r->list) { /* a list is one field: its items space-separated, quoted */
-			sb_printf(out, "%s,%s,%s,\"", r->patch, r->metric, r->side);
-			if (render_list(r->m, r->list, r->sidei, 0, out, &n))
-				sb_puts(out, "n/a");
-			sb_printf(out, "\",%s,%s\n", r->unit, r->kind);
-			*first = 0;
-			return;
+	rec_str(rec, r->patch);
+	rec_str(rec, r->metric);
+	rec_str(rec, r->side);
+	if (r->text && r->number) {
+		rec_num(rec, r->text);
+	} else if (r->text) {
+		rec_str(rec, r->text);
+	} else if (r->list) {
+		/* a list: a json array; in csv one quoted field, its items space-separated */
+		struct strbuf items = STRBUF_INIT;
+		int csv = rec->format == FMT_CSV;
+
+		if (csv)
+			sb_putc(&items, '"');
+		if (render_list(r->m, r->list, r->sidei, !csv, &items, &n)) {
+			sb_free(&items);
+			rec_value(rec, r->v.kind == VAL_LIST ? val_none("too many items to print") : r->v);
+		} else {
+			if (csv)
+				sb_putc(&items, '"');
+			rec_num(rec, sb_str(&items));
+			sb_free(&items);
 		}
-		sb_printf(out, "%s,%s,%s,%s,%s,%s\n", r->patch, r->metric, r->side, b, r->unit, r->kind);
 	} else {
-		sb_puts(out, *first ? "[\n  {" : ",\n  {");
-		sb_puts(out, "\"patch\": ");
-		json_str(out, r->patch);
-		sb_puts(out, ", \"metric\": ");
-		json_str(out, r->metric);
-		sb_puts(out, ", \"side\": ");
-		json_str(out, r->side);
-		sb_puts(out, ", \"value\": ");
-		if (r->text)
-			json_str(out, r->text);
-		else if (!r->list || render_list(r->m, r->list, r->sidei, 1, out, &n))
-			json_value(out, r->list ? val_none(NULL) : r->v);
-		sb_puts(out, ", \"unit\": ");
-		json_str(out, r->unit);
-		sb_puts(out, ", \"kind\": ");
-		json_str(out, r->kind);
-		sb_puts(out, "}");
+		rec_value(rec, r->v);
 	}
-	*first = 0;
+	rec_str(rec, r->unit);
+	rec_str(rec, r->kind);
+	rec_end_row(rec);
 }
 
 static int max_i(int a, int b)
@@ -252,14 +222,15 @@ static void show_machine_table(const struct machine *m, int width, struct strbuf
 	}
 }
 
-static void show_machine_records(const struct machine *m, enum out_format f, int *first, struct strbuf *out)
+static void show_machine_records(const struct machine *m, struct records *rec)
 {
 	for (size_t i = 0; i < nparams; i++) {
 		char v[64];
-		struct record r = { "machine", params[i].name, "", params[i].unit, "input", val_none(NULL), v, NULL, NULL, 0 };
+		struct record r = { "machine", params[i].name, "", params[i].unit, "input", val_none(NULL), v,
+				    param_is_number(&params[i]), NULL, NULL, 0 };
 
 		param_bare(m, &params[i], v, sizeof(v));
-		emit_record(f, &r, first, out);
+		emit_record(rec, &r);
 	}
 }
 
@@ -626,24 +597,23 @@ static int show_model_table(const struct machine *m, const struct patch_desc *d,
 	return f;
 }
 
-static void show_model_records(const struct machine *m, const struct patch_desc *d, enum out_format f, int *first,
-			       struct strbuf *out)
+static void show_model_records(const struct machine *m, const struct patch_desc *d, struct records *rec)
 {
 	int nsides = patch_ncols(m, d);
 
 	for (const struct metric_desc *md = d->metrics; md->name; md++) {
 		for (int s = 0; s < (md->single ? 1 : nsides); s++) {
 			struct record r = { d->id, md->name, md->single ? "" : patch_col_name(m, d, s), md->unit,
-					    kind_name(md), metric_compute(m, d, md, s, NULL), NULL, md->list ? md : NULL, m, s };
+					    kind_name(md), metric_compute(m, d, md, s, NULL), NULL, 0, md->list ? md : NULL, m, s };
 
-			emit_record(f, &r, first, out);
+			emit_record(rec, &r);
 		}
 		if (d->kernel_code && (!md->single || patch_nsides(d) == 1)) {
 			struct record r = { d->id, md->name, "kernel", md->unit, kind_name(md),
-					    metric_compute(m, d, md, SIDE_KERNEL, NULL), NULL, md->list ? md : NULL, m,
+					    metric_compute(m, d, md, SIDE_KERNEL, NULL), NULL, 0, md->list ? md : NULL, m,
 					    SIDE_KERNEL };
 
-			emit_record(f, &r, first, out);
+			emit_record(rec, &r);
 		}
 	}
 }
@@ -667,9 +637,10 @@ static void show_legend(int flags, int width, struct strbuf *out)
 	sb_free(&t);
 }
 
-int render_show(const struct session *s, const char *topic, struct strbuf *out, char *err, size_t errlen)
+int render_show(struct session *s, const char *topic, struct strbuf *out, char *err, size_t errlen)
 {
-	int all = !*topic || !strcmp(topic, "all"), first = 1, any = 0, flags = 0;
+	int all = !*topic || !strcmp(topic, "all"), any = 0, flags = 0;
+	struct records rec;
 	/* a table for people fits the terminal, or --width, else the 80 columns most terminals open at */
 	int width = session_width(s) ? session_width(s) : 80;
 
@@ -688,11 +659,27 @@ int render_show(const struct session *s, const char *topic, struct strbuf *out, 
 		return err_set(err, errlen, "show: unknown topic '%s'%s (expected machine, all, or a patch: %s)", topic,
 			       suggest_text(&sg, mean, sizeof(mean)), ids);
 	}
+	if (s->format != FMT_TABLE) {
+		/* the head's units: every parameter and metric the rows name, as PATCH.METRIC */
+		struct rec_units u = { 0 };
+
+		for (size_t i = 0; (all || !strcmp(topic, "machine")) && i < nparams; i++)
+			recu_add(&u, params[i].name, params[i].unit, "input");
+		for (int i = 0; patches[i]; i++)
+			for (const struct metric_desc *md = patches[i]->metrics; md->name && (all || !strcmp(topic, patches[i]->id)); md++) {
+				char name[160];
+
+				snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
+				recu_add(&u, name, md->unit, kind_name(md));
+			}
+		rec_begin(&rec, &s->doc, s->format, show_heads, u.u, u.n, out);
+		recu_free(&u);
+	}
 	if (all || !strcmp(topic, "machine")) {
 		if (s->format == FMT_TABLE)
 			show_machine_table(&s->m, width, out);
 		else
-			show_machine_records(&s->m, s->format, &first, out);
+			show_machine_records(&s->m, &rec);
 		any = 1;
 	}
 	for (int i = 0; patches[i]; i++) {
@@ -703,14 +690,14 @@ int render_show(const struct session *s, const char *topic, struct strbuf *out, 
 				sb_putc(out, '\n');
 			flags |= show_model_table(&s->m, patches[i], width, out);
 		} else {
-			show_model_records(&s->m, patches[i], s->format, &first, out);
+			show_model_records(&s->m, patches[i], &rec);
 		}
 		any = 1;
 	}
 	if (s->format == FMT_TABLE && (all || strcmp(topic, "machine")))
 		show_legend(flags, width, out);
-	if (s->format == FMT_JSON)
-		sb_puts(out, first ? "[]\n" : "\n]\n");
+	if (s->format != FMT_TABLE)
+		rec_end(&rec);
 	return 0;
 }
 

@@ -31,7 +31,7 @@ int render_list(const struct machine *m, const struct metric_desc *md, int side,
 		uint64_t *count);
 
 /* Topic "" or "all", "machine", or a patch id; -1 with err if unknown. */
-int render_show(const struct session *s, const char *topic, struct strbuf *out, char *err, size_t errlen);
+int render_show(struct session *s, const char *topic, struct strbuf *out, char *err, size_t errlen);
 void render_explain(const struct machine *m, const struct metric_ref *ref, int side, struct strbuf *out);
 void render_about(const struct machine *m, const struct patch_desc *d, struct strbuf *out);
 

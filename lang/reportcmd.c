@@ -602,7 +602,9 @@ static void jkey(struct strbuf *out, const char *k)
 	sb_puts(out, ": ");
 }
 
-static void jvalue(struct strbuf *out, const struct machine *m, const struct metric_desc *md, int side, struct value v)
+/* A number, an array, or null with KEY_na (why) or KEY_inf (its sign) beside it, as records.h types them. */
+static void jvalue(struct strbuf *out, const char *key, const struct machine *m, const struct metric_desc *md, int side,
+		   struct value v)
 {
 	char b[64];
 	uint64_t n;
@@ -610,10 +612,16 @@ static void jvalue(struct strbuf *out, const struct machine *m, const struct met
 	if (v.kind == VAL_LIST && !render_list(m, md, side, 1, out, &n))
 		return;
 	render_bare(v, b, sizeof(b));
-	if (v.kind == VAL_NONE || v.kind == VAL_LIST || (v.kind == VAL_REAL && isinf(v.r)))
-		json_string(out, b);
-	else
+	if (v.kind == VAL_INT || (v.kind == VAL_REAL && !isinf(v.r))) {
 		sb_puts(out, b);
+		return;
+	}
+	sb_puts(out, "null, ");
+	sb_printf(out, "\"%s%s\": ", key, v.kind == VAL_REAL ? "_inf" : "_na");
+	if (v.kind == VAL_REAL)
+		sb_puts(out, v.r > 0 ? "1" : "-1");
+	else
+		json_string(out, v.kind == VAL_NONE && v.why ? v.why : b);
 }
 
 static void report_json(const struct compare_set *set, const struct patch_desc *d, const struct report_chart *rc,
@@ -675,7 +683,8 @@ static void report_json(const struct compare_set *set, const struct patch_desc *
 				if (side)
 					sb_puts(out, ", ");
 				jkey(out, md->single ? md->name : patch_col_name(m, d, side));
-				jvalue(out, m, md, side, metric_compute(m, d, md, side, NULL));
+				jvalue(out, md->single ? md->name : patch_col_name(m, d, side), m, md, side,
+				       metric_compute(m, d, md, side, NULL));
 			}
 			sb_puts(out, "}");
 			if (!md->single)
@@ -774,7 +783,7 @@ static int report_svg(const struct compare_set *set, const struct patch_desc *d,
 	return 0;
 }
 
-int report_build(const struct session *s, const struct patch_desc *d, struct compare_set *set, int width,
+int report_build(struct session *s, const struct patch_desc *d, struct compare_set *set, int width,
 		 enum out_format fmt, struct strbuf *out, char *err, size_t errlen)
 {
 	struct report_chart rc;
@@ -782,9 +791,18 @@ int report_build(const struct session *s, const struct patch_desc *d, struct com
 	int have_chart = !report_chart(set, d, width, &rc, why, sizeof(why));
 
 	(void)err, (void)errlen;
-	if (fmt == FMT_JSON)
-		report_json(set, d, &rc, have_chart, width, out);
-	else
+	if (fmt == FMT_JSON || fmt == FMT_JSONL) {
+		/* the report object is the one row of a result in the run's document (records.h) */
+		static const char *const heads[] = { NULL };
+		struct strbuf obj = STRBUF_INIT;
+		struct records rec;
+
+		report_json(set, d, &rc, have_chart, width, &obj);
+		rec_begin(&rec, &s->doc, fmt, heads, NULL, 0, out);
+		rec_raw_row(&rec, sb_str(&obj));
+		rec_end(&rec);
+		sb_free(&obj);
+	} else
 		report_text(s, set, d, &rc, have_chart, width, out);
 	if (have_chart)
 		report_chart_free(&rc);

@@ -36,7 +36,7 @@ int report_chart(const struct compare_set *set, const struct patch_desc *d, int 
 void report_chart_free(struct report_chart *rc);
 
 /* The whole report of d over set: text to width, or json (fmt). */
-int report_build(const struct session *s, const struct patch_desc *d, struct compare_set *set, int width,
+int report_build(struct session *s, const struct patch_desc *d, struct compare_set *set, int width,
 		 enum out_format fmt, struct strbuf *out, char *err, size_t errlen);
 
 /* `help report` and the man page: the whole of what report prints, in order (a paragraph a line). */

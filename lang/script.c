@@ -114,16 +114,45 @@ static int run_one(struct session *s, const char *text, const struct scan_cmd *c
 	return rc;
 }
 
+/*
+ * A run's stdout is one document (records.h): begun empty, and closed when
+ * the run ends however it ends, so what was printed stays whole json. empty:
+ * a json run that printed nothing still prints an (empty) document.
+ */
+static void run_begin(struct session *s)
+{
+	s->run = 1;
+	doc_init(&s->doc, s->units, NULL);
+}
+
+static int run_end(struct session *s, int empty, FILE *out, FILE *errf, const char *where, int rc)
+{
+	struct strbuf tail = STRBUF_INIT;
+
+	doc_close(&s->doc, s->format, empty, &tail);
+	s->run = 0;
+	doc_init(&s->doc, s->units, NULL);
+	if (emit(&tail, out, errf, where))
+		rc = 1;
+	sb_free(&tail);
+	return rc;
+}
+
 int script_run_line(struct session *s, const char *line, const char *where, FILE *out, FILE *errf)
 {
 	struct scanner sc;
 	struct scan_cmd c;
+	int own = !s->run, rc = 0; /* the prompt's line is a run of its own */
 
+	if (own)
+		run_begin(s);
 	scan_init(&sc, line, strlen(line));
 	while (!s->quit && scan_next(&sc, &c))
-		if (run_one(s, line, &c, where, out, errf))
-			return 1;
-	return 0;
+		if (run_one(s, line, &c, where, out, errf)) {
+			rc = 1;
+			break;
+		}
+	return own ? run_end(s, 0, out, errf, where, rc) : rc;
 }
 
 /*
@@ -171,6 +200,7 @@ int script_run_stream(struct session *s, FILE *f, const char *name, FILE *out, F
 		fprintf(errf, "batchlab: %s: out of memory\n", name);
 		return 1;
 	}
+	run_begin(s);
 	while (!s->quit) {
 		const char *why = NULL;
 		size_t len, skip;
@@ -194,6 +224,7 @@ int script_run_stream(struct session *s, FILE *f, const char *name, FILE *out, F
 		}
 	}
 	free(line);
+	rc = run_end(s, 0, out, errf, name, rc);
 	fflush(out);
 	return rc;
 }
@@ -208,6 +239,7 @@ int script_run_text(struct session *s, const char *text, const char *where, FILE
 	int rc = 0;
 
 	scan_init(&sc, text + skip, len - skip);
+	run_begin(s);
 	while (!s->quit && scan_next(&sc, &c)) {
 		/* with more than one command, which one failed: -c:3 is the third */
 		if (count > 1)
@@ -219,6 +251,7 @@ int script_run_text(struct session *s, const char *text, const char *where, FILE
 			break;
 		}
 	}
+	rc = run_end(s, 0, out, errf, where, rc);
 	fflush(out);
 	return rc;
 }

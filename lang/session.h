@@ -11,9 +11,7 @@
 #include "../core/machine.h"
 #include "../core/strbuf.h"
 #include "outopts.h"
-
-/* FMT_SVG: a picture, only of a chart (plot, tradeoff: a command row's .picture); never the session's. */
-enum out_format { FMT_TABLE, FMT_CSV, FMT_JSON, FMT_SVG };
+#include "doc.h"
 
 struct session {
 	struct machine m;
@@ -31,6 +29,10 @@ struct session {
 	int source_depth;  /* `source` files open now, to refuse one that sources itself for ever */
 	int echo;          /* -f --echo / -x: each command printed as typed before its output */
 	int theme;         /* enum theme (settings.h): the explorer's colours */
+	int units;         /* --units: csv gets a "# units:" line above each header */
+	int lists_full;    /* --lists full: a sweep's list columns give every item, not count/first/last/sum */
+	int run;           /* a script run is under way: its stdout is one document (script.c closes it) */
+	struct doc doc;    /* the document of the session's output (records.h); cmd_run names the command in it */
 };
 
 void session_init(struct session *s);

@@ -46,13 +46,31 @@ static char *put_str(char *p, const char *s)
 	return p + n;
 }
 
+/* A reason as a json string, escaped, cut at WHY_MAX bytes: it must fit the row buffer (row_size). */
+#define WHY_MAX 200
+static char *put_json_why(char *p, const char *s)
+{
+	*p++ = '"';
+	for (int n = 0; *s && n < WHY_MAX; s++, n++) {
+		if (*s == '"' || *s == '\\')
+			*p++ = '\\', *p++ = *s;
+		else if ((unsigned char)*s < 0x20)
+			*p++ = ' ';
+		else
+			*p++ = *s;
+	}
+	*p++ = '"';
+	return p;
+}
+
 /*
  * The bare value `get` prints (render_bare): a real is the shortest text
- * that reads back as the same double (issue 15); in json inf and n/a stay
- * strings as in `show`. Integers and reals are written in place, no printf:
- * they are most of every sweep's time.
+ * that reads back as the same double (issue 15). In json and jsonl an n/a
+ * or infinite value is null, with HEAD_na (its reason) or HEAD_inf (its
+ * sign) beside it: a numeric field is never a string. Integers and reals are
+ * written in place, no printf: they are most of every sweep's time.
  */
-static inline char *put_value(char *p, const struct value *v, enum out_format fmt)
+static inline char *put_value(char *p, const struct value *v, enum out_format fmt, const char *head)
 {
 	char b[64];
 
@@ -61,13 +79,15 @@ static inline char *put_value(char *p, const struct value *v, enum out_format fm
 		return fmt_u64_put(p, v->i);
 	if (v->kind == VAL_REAL && !isinf(v->r))
 		return fmt_real_put(p, v->r); /* render_bare's text, without its snprintf */
-	render_bare(*v, b, sizeof(b));
-	if (fmt == FMT_JSON) {
-		*p++ = '"';
-		p = put_str(p, b);
-		*p++ = '"';
-		return p;
+	if (fmt == FMT_JSON || fmt == FMT_JSONL) {
+		p = put_str(p, "null, \"");
+		p = put_str(p, head);
+		if (v->kind == VAL_REAL)
+			return put_str(put_str(p, "_inf\": "), v->r > 0 ? "1" : "-1");
+		p = put_str(p, "_na\": ");
+		return put_json_why(p, v->kind == VAL_NONE && v->why ? v->why : "n/a");
 	}
+	render_bare(*v, b, sizeof(b));
 	return put_str(p, b);
 }
 
@@ -109,6 +129,50 @@ static int col_width(const char *head, int min)
 	int n = (int)strlen(head);
 
 	return n > min ? n : min;
+}
+
+/*
+ * What a sweep prints: a column of the sweep, or, for a list-valued metric
+ * (proactive_reclaim.asks) without --lists full, one of four: its count,
+ * first, last and sum - a row of 8192 asks is 40 KB of text, its summary 20 bytes.
+ */
+enum { PART_WHOLE = -1, PART_COUNT, PART_FIRST, PART_LAST, PART_SUM, NPARTS };
+static const char *const part_names[NPARTS] = { "count", "first", "last", "sum" };
+
+struct ocol {
+	int col, part;
+	char head[sizeof(((struct sweep_col *)0)->head) + 8];
+	const char *unit;
+};
+
+struct layout {
+	struct ocol *c;
+	int n;
+	int lists; /* some column is a list: rows go through format_row_lists */
+};
+
+static int layout_make(const struct sweep *sw, int full, struct layout *l)
+{
+	l->n = 0;
+	l->lists = 0;
+	l->c = calloc((size_t)sw->ncols * NPARTS + 1, sizeof(*l->c));
+	if (!l->c)
+		return -1;
+	for (int i = 0; i < sw->ncols; i++) {
+		const struct metric_desc *md = sw->cols[i].metric;
+
+		l->lists |= md->list != NULL;
+		for (int part = md->list && !full ? 0 : PART_WHOLE; part < (md->list && !full ? NPARTS : 0); part++) {
+			struct ocol *o = &l->c[l->n++];
+
+			o->col = i;
+			o->part = part;
+			o->unit = part == PART_COUNT ? "items" : md->unit;
+			snprintf(o->head, sizeof(o->head), "%s%s%s", sw->cols[i].head, part >= 0 ? "." : "",
+				 part >= 0 ? part_names[part] : "");
+		}
+	}
+	return 0;
 }
 
 /* A column's heading in two parts: "vmpressure.window" over "after"; a single-valued metric has no side. */
@@ -164,36 +228,49 @@ static void write_fit_header(const struct sweep *sw, const int *width, struct st
 	sb_putc(out, '\n');
 }
 
-static void write_header(const struct sweep *sw, enum out_format fmt, const int *width, struct strbuf *out)
+static void write_header(const struct sweep *sw, const struct layout *l, const int *width, struct strbuf *out)
 {
 	const struct param *p = sw->range.key;
 
-	if (fmt == FMT_JSON) {
-		sb_puts(out, "[\n");
-		return;
-	}
-	if (fmt == FMT_CSV) {
-		sb_puts(out, p->name);
-		for (int i = 0; i < sw->ncols; i++) {
-			sb_putc(out, ',');
-			sb_puts(out, sw->cols[i].head);
-		}
-		sb_putc(out, '\n');
-		return;
-	}
 	sb_printf(out, "%*s", width[0], p->name);
-	for (int i = 0; i < sw->ncols; i++)
-		sb_printf(out, "  %*s", width[i + 1], sw->cols[i].head);
+	for (int i = 0; i < l->n; i++)
+		sb_printf(out, "  %*s", width[i + 1], l->c[i].head);
 	sb_putc(out, '\n');
 	/* the units under the names: the values are bare, as `get` prints them */
 	sb_printf(out, "%*s", width[0], p->unit);
-	for (int i = 0; i < sw->ncols; i++)
-		sb_printf(out, "  %*s", width[i + 1], sw->cols[i].metric->unit);
+	for (int i = 0; i < l->n; i++)
+		sb_printf(out, "  %*s", width[i + 1], l->c[i].unit);
 	sb_putc(out, '\n');
 }
 
-/* One row into p (big enough: see row_size). */
-static char *format_row(const struct sweep *sw, enum out_format fmt, const int *width, int fit, char *p, int first)
+/* csv, json, jsonl: the result's head in the document, and csv's header (records.c). */
+static int write_head(const struct sweep *sw, const struct layout *l, struct doc *d, enum out_format fmt,
+		      struct records *rec, const char ***heads, struct strbuf *out)
+{
+	struct rec_unit *units = calloc((size_t)l->n + 1, sizeof(*units));
+
+	*heads = calloc((size_t)l->n + 2, sizeof(**heads));
+	if (!units || !*heads) {
+		free(units);
+		free(*heads);
+		*heads = NULL;
+		return -1;
+	}
+	(*heads)[0] = sw->range.key->name;
+	units[0] = (struct rec_unit){ sw->range.key->name, sw->range.key->unit, "input" };
+	for (int i = 0; i < l->n; i++) {
+		(*heads)[i + 1] = l->c[i].head;
+		units[i + 1] = (struct rec_unit){ l->c[i].head, l->c[i].unit, rec_kind(sw->cols[l->c[i].col].metric) };
+	}
+	rec_begin(rec, d, fmt, *heads, units, l->n + 1, out);
+	rec_head_done(rec);
+	free(units);
+	return 0;
+}
+
+/* One row into p (big enough: see row_size); no list column. */
+static char *format_row(const struct sweep *sw, enum out_format fmt, const int *width, int fit, char *p,
+			struct records *rec)
 {
 	char cell[64], *q;
 
@@ -204,27 +281,27 @@ static char *format_row(const struct sweep *sw, enum out_format fmt, const int *
 			struct value v = sweep_value(sw, i);
 
 			*p++ = ',';
-			p = put_value(p, &v, fmt);
+			p = put_value(p, &v, fmt, sw->cols[i].head);
 		}
 		break;
 	case FMT_JSON:
-		p = put_str(p, first ? "  {\"" : ",\n  {\"");
+	case FMT_JSONL:
+		p = put_str(p, rec_row_open(rec));
+		*p++ = '"';
 		p = put_str(p, sw->range.key->name);
 		p = put_str(p, "\": ");
 		p = put_key(p, sw, fmt);
 		for (int i = 0; i < sw->ncols; i++) {
+			struct value v = sweep_value(sw, i);
+
 			p = put_str(p, ", \"");
 			p = put_str(p, sw->cols[i].head);
 			p = put_str(p, "\": ");
-			{
-				struct value v = sweep_value(sw, i);
-
-				p = put_value(p, &v, fmt);
-			}
+			p = put_value(p, &v, fmt, sw->cols[i].head);
 		}
-		*p++ = '}';
+		p = put_str(p, rec_row_close(rec));
 		*p = '\0';
-		return p; /* the newline comes with the next row or the closing bracket */
+		return p;
 	default:
 		/* a table is for people: the number formatter's cells, sizes in binary units */
 		for (int i = 0; i <= sw->ncols; i++) {
@@ -255,34 +332,42 @@ static char *format_row(const struct sweep *sw, enum out_format fmt, const int *
 	return p;
 }
 
-/*
- * A row with a list column (proactive_reclaim.asks): its cells are as long
- * as the schedule, so the row goes through a strbuf rather than the fixed
- * row buffer. Table: the items space-separated; csv: one quoted field; json:
- * an array. A list longer than RENDER_LIST_MAX is n/a, as `get` refuses it.
- */
-static void list_cell(const struct sweep *sw, int i, enum out_format fmt, struct strbuf *out)
-{
-	const struct sweep_col *c = &sw->cols[i];
-	uint64_t n;
+/* A list's count, first, last and sum, from its items (each with its repeat count). */
+struct list_sum {
+	uint64_t count, first, last, sum;
+};
 
-	if (fmt == FMT_CSV)
-		sb_putc(out, '"');
-	if (render_list(&sw->m, c->metric, c->side, fmt == FMT_JSON, out, &n))
-		sb_puts(out, fmt == FMT_JSON ? "\"n/a\"" : "n/a");
-	if (fmt == FMT_CSV)
-		sb_putc(out, '"');
+static void sum_item(uint64_t item, uint64_t repeat, void *ctx)
+{
+	struct list_sum *l = ctx;
+
+	if (!repeat)
+		return;
+	if (!l->count)
+		l->first = item;
+	l->last = item;
+	l->count += repeat;
+	l->sum += item * repeat;
 }
 
-static void format_row_lists(const struct sweep *sw, enum out_format fmt, const int *width, struct strbuf *out,
-			     int first)
+/*
+ * A row with a list column (proactive_reclaim.asks) goes through a strbuf
+ * rather than the fixed row buffer. With --lists full its cells are as long
+ * as the schedule - table: the items space-separated; csv: one quoted field;
+ * json: an array; a list longer than RENDER_LIST_MAX is n/a, as `get`
+ * refuses it. Otherwise four cells: count, first, last, sum.
+ */
+static void format_row_lists(const struct sweep *sw, const struct layout *l, enum out_format fmt, const int *width,
+			     struct strbuf *out, struct records *rec)
 {
-	char cell[64], *q;
+	char cell[WHY_MAX + 128], *q;
+	int json = fmt == FMT_JSON || fmt == FMT_JSONL, w = 1;
+	struct list_sum sum = { 0, 0, 0, 0 };
+	struct value lv = val_none(NULL);
 
-	if (fmt == FMT_JSON) {
-		sb_puts(out, first ? "  {\"" : ",\n  {\"");
-		sb_puts(out, sw->range.key->name);
-		sb_puts(out, "\": ");
+	if (json) {
+		sb_puts(out, rec_row_open(rec));
+		sb_printf(out, "\"%s\": ", sw->range.key->name);
 	}
 	if (fmt == FMT_TABLE && sw->range.key->type == PT_SIZE) { /* the key as the fast path's table gives it */
 		fmt_human(val_int(sw->cur.u), "bytes", cell, sizeof(cell));
@@ -291,40 +376,73 @@ static void format_row_lists(const struct sweep *sw, enum out_format fmt, const 
 		*q = '\0';
 	}
 	sb_printf(out, "%*s", fmt == FMT_TABLE ? width[0] : 0, cell);
-	for (int i = 0; i < sw->ncols; i++) {
+	for (int k = 0; k < l->n; k++, w++) {
+		const struct ocol *o = &l->c[k];
+		const struct sweep_col *c = &sw->cols[o->col];
 		struct value v;
 
-		if (fmt == FMT_JSON)
-			sb_printf(out, ", \"%s\": ", sw->cols[i].head);
+		if (json)
+			sb_printf(out, ", \"%s\": ", o->head);
 		else
 			sb_puts(out, fmt == FMT_CSV ? "," : "  ");
-		if (sw->cols[i].metric->list) {
+		if (o->part == PART_WHOLE && c->metric->list) {
 			size_t at = out->len;
+			uint64_t n;
 
-			list_cell(sw, i, fmt, out);
+			if (fmt == FMT_CSV)
+				sb_putc(out, '"');
+			if (render_list(&sw->m, c->metric, c->side, json, out, &n)) {
+				out->len = at + (fmt == FMT_CSV);
+				out->buf[out->len] = '\0';
+				if (json) {
+					v = val_none("too many items to print");
+					q = put_value(cell, &v, fmt, o->head);
+					*q = '\0';
+					sb_puts(out, cell);
+				} else {
+					sb_puts(out, "n/a");
+				}
+			}
+			if (fmt == FMT_CSV)
+				sb_putc(out, '"');
 			/* table: left-aligned under its heading; a longer list runs on */
-			if (fmt == FMT_TABLE && out->len - at < (size_t)width[i + 1])
-				sb_printf(out, "%*s", width[i + 1] - (int)(out->len - at), "");
+			if (fmt == FMT_TABLE && out->len - at < (size_t)width[w])
+				sb_printf(out, "%*s", width[w] - (int)(out->len - at), "");
 			continue;
 		}
-		v = sweep_value(sw, i);
-		if (fmt == FMT_TABLE) {
-			fmt_human_short(v, sw->cols[i].metric->unit, 0, cell, sizeof(cell));
+		if (o->part == PART_COUNT) { /* the four parts share one pass over the items */
+			lv = sweep_value(sw, o->col);
+			memset(&sum, 0, sizeof(sum));
+			if (lv.kind == VAL_LIST)
+				c->metric->list(&sw->m, c->side, sum_item, &sum);
+		}
+		if (o->part >= 0 && lv.kind != VAL_LIST) {
+			v = lv; /* n/a (a variant that cannot be evaluated here): every part */
+		} else if (o->part >= 0) {
+			uint64_t x[NPARTS] = { sum.count, sum.first, sum.last, sum.sum };
+
+			v = o->part != PART_COUNT && !sum.count ? val_none("an empty list") : val_int(x[o->part]);
 		} else {
-			q = put_value(cell, &v, fmt);
+			v = sweep_value(sw, o->col);
+		}
+		if (fmt == FMT_TABLE) {
+			fmt_human_short(v, o->unit, 0, cell, sizeof(cell));
+		} else {
+			q = put_value(cell, &v, fmt, o->head);
 			*q = '\0';
 		}
-		sb_printf(out, "%*s", fmt == FMT_TABLE ? width[i + 1] : 0, cell);
+		sb_printf(out, "%*s", fmt == FMT_TABLE ? width[w] : 0, cell);
 	}
-	sb_puts(out, fmt == FMT_JSON ? "}" : "\n");
+	sb_puts(out, json ? rec_row_close(rec) : "\n");
 }
 
 static size_t row_size(const struct sweep *sw, const int *width)
 {
 	size_t n = 64 + strlen(sw->range.key->name) + (size_t)width[0];
 
+	/* a cell: its name, its value, and a reason beside a null (WHY_MAX) with its own name */
 	for (int i = 0; i < sw->ncols; i++)
-		n += strlen(sw->cols[i].head) + (size_t)width[i + 1] + 72;
+		n += 2 * strlen(sw->cols[i].head) + (size_t)width[i + 1] + 80 + WHY_MAX + 8;
 	return n;
 }
 
@@ -409,28 +527,79 @@ static void say_duration(char *buf, size_t len, double secs)
 		snprintf(buf, len, "%.0f minutes", secs / 60);
 }
 
-/* fit: the column widths of a table made to fit (sweep_fit_widths), NULL: as wide as its headings. */
-static int sweep_emit(const struct machine *m, struct sweep *sw, enum out_format fmt, FILE *f, int progress,
+/*
+ * One line for the columns whose metric does not read the swept key (their
+ * `reads`), computed once and flat over the sweep:
+ * "note: vmpressure.window does not read cpus: constant over the sweep".
+ */
+static int flat(const struct machine *m, const struct sweep *sw, const struct sweep_col *c)
+{
+	return sweep_col_constant(sw, m, c);
+}
+
+static void notes_show(const struct machine *m, const struct sweep *sw, FILE *f)
+{
+	struct strbuf t = STRBUF_INIT;
+	int n = 0;
+
+	for (int i = 0; i < sw->ncols; i++) {
+		const struct sweep_col *c = &sw->cols[i];
+		int first = 1, all = 1;
+
+		if (!flat(m, sw, c))
+			continue;
+		/* a metric once, when every column of it is flat; else the flat columns (a variant may read the key) */
+		for (int j = 0; j < sw->ncols; j++) {
+			if (sw->cols[j].metric != c->metric)
+				continue;
+			first &= j >= i || !flat(m, sw, &sw->cols[j]);
+			all &= flat(m, sw, &sw->cols[j]);
+		}
+		if (all && !first)
+			continue;
+		if (n++)
+			sb_puts(&t, ", ");
+		if (all)
+			sb_printf(&t, "%s.%s", c->patch->id, c->metric->name);
+		else
+			sb_puts(&t, c->head);
+	}
+	if (n)
+		fprintf(f, "note: %s %s not read %s: constant over the sweep\n", sb_str(&t), n > 1 ? "do" : "does",
+			sw->range.key->name);
+	sb_free(&t);
+}
+
+/*
+ * Every row of sw as o asks. fit: the column widths of a table made to fit
+ * (sweep_fit_widths), NULL: as wide as its headings.
+ */
+static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sweep_out *o, FILE *f, int progress,
 		      const int *fit, struct strbuf *out, char *err, size_t errlen)
 {
 	struct sink k = { out, f, 0 };
 	struct sigaction old;
-	int width[SWEEP_MAX_COLS + 1], rc = 0, shown = 0, lists = 0, estimated = 0, slow = 0;
+	struct layout l;
+	struct records rec;
+	const char **heads = NULL;
+	enum out_format fmt = o->format;
+	int width[SWEEP_MAX_COLS * NPARTS + 1], rc = 0, shown = 0, estimated = 0, slow = 0;
 	double start = now_s(), last = start;
 	uint64_t rows = 0;
 	size_t rowmax;
 	char why[128];
 
+	/* a fitted table gives a list its count ("31 items"): four columns, or its items, would run past the width */
+	if (layout_make(sw, o->lists_full || fit, &l))
+		return err_set(err, errlen, "sweep: out of memory");
 	width[0] = col_width(sw->range.key->name, sw->range.key->type == PT_SIZE ? 14 : 8);
 	if ((int)strlen(sw->range.key->unit) > width[0])
 		width[0] = (int)strlen(sw->range.key->unit);
-	for (int i = 0; i < sw->ncols; i++) {
-		width[i + 1] = col_width(sw->cols[i].head, 10);
-		lists |= sw->cols[i].metric->list != NULL;
-	}
+	for (int i = 0; i < l.n; i++)
+		width[i + 1] = col_width(l.c[i].head, 10);
 	if (fit) {
 		memcpy(width, fit, sizeof(int) * (size_t)(sw->ncols + 1));
-		lists = 0; /* a list is its count here ("31 items"): its items would run past the width */
+		l.lists = 0;
 	}
 	rowmax = row_size(sw, width);
 
@@ -445,6 +614,7 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, enum out_format
 		if (total > SWEEP_TIME_MAX_S) {
 			interrupt_release(&old);
 			sweep_end(sw);
+			free(l.c);
 			say_duration(take, sizeof(take), total);
 			return err_set(err, errlen, "sweep: %llu rows at about %.2g ms a row would take about %s (estimated), "
 				       "more than the hour a sweep may run; %llu rows fit: take a larger step or a narrower "
@@ -455,18 +625,20 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, enum out_format
 	}
 	if (fit)
 		write_fit_header(sw, width, out);
-	else
-		write_header(sw, fmt, width, out);
-	while (sweep_next(sw)) {
-		if (lists) {
-			format_row_lists(sw, fmt, width, out, rows == 0);
+	else if (fmt == FMT_TABLE)
+		write_header(sw, &l, width, out);
+	else if (write_head(sw, &l, o->doc, fmt, &rec, &heads, out))
+		k.failed = ENOMEM;
+	while (!k.failed && sweep_next(sw)) {
+		if (l.lists) {
+			format_row_lists(sw, &l, fmt, width, out, &rec);
 		} else {
 			/* straight into the output chunk: no row buffer, no copy */
 			char *row = sb_reserve(out, rowmax);
 
-			out->len += (size_t)(format_row(sw, fmt, width, fit != NULL, row, rows == 0) - row);
+			out->len += (size_t)(format_row(sw, fmt, width, fit != NULL, row, &rec) - row);
 		}
-		rows++;
+		rec.rows = (int)(++rows > INT32_MAX ? INT32_MAX : rows);
 		sink_flush(&k, 0);
 		if (k.failed || interrupt_seen())
 			break;
@@ -486,8 +658,13 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, enum out_format
 			}
 		}
 	}
-	if (fmt == FMT_JSON)
-		sb_puts(out, rows ? "\n]\n" : "]\n");
+	if (fmt != FMT_TABLE && heads) {
+		rec_end(&rec);
+		if (o->close)
+			doc_close(o->doc, fmt, 0, out);
+	}
+	free(heads);
+	free(l.c);
 	if (sw->nrefused && fmt == FMT_TABLE) {
 		char at[40];
 
@@ -517,10 +694,20 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, enum out_format
 	return rc;
 }
 
+int sweep_write_doc(const struct machine *m, struct sweep *sw, const struct sweep_out *o, FILE *f, int progress,
+		    struct strbuf *out, char *err, size_t errlen)
+{
+	return sweep_emit(m, sw, o, f, progress, NULL, out, err, errlen);
+}
+
 int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, FILE *f, int progress,
 		struct strbuf *out, char *err, size_t errlen)
 {
-	return sweep_emit(m, sw, fmt, f, progress, NULL, out, err, errlen);
+	struct doc d;
+	struct sweep_out o = { fmt, &d, 0, 1 };
+
+	doc_init(&d, 0, NULL);
+	return sweep_emit(m, sw, &o, f, progress, NULL, out, err, errlen);
 }
 
 /* Columns a and b are sides of one metric. */
@@ -594,6 +781,7 @@ static int sweep_write_fit(const struct machine *m, const struct sweep *sw, cons
 			   int progress, int width, struct strbuf *out, char *err, size_t errlen)
 {
 	static struct sweep part; /* as big as sw: not on the stack */
+	static const struct sweep_out table = { FMT_TABLE, NULL, 1, 0 };
 	int w[SWEEP_MAX_COLS + 1], from = 0, rc = 0;
 	char why[256];
 
@@ -631,7 +819,7 @@ static int sweep_write_fit(const struct machine *m, const struct sweep *sw, cons
 		}
 		if (from)
 			sb_putc(out, '\n');
-		rc = sweep_emit(m, &part, FMT_TABLE, f, progress, pw, out, err, errlen);
+		rc = sweep_emit(m, &part, &table, f, progress, pw, out, err, errlen);
 		from = to;
 	}
 	return rc;
@@ -642,8 +830,12 @@ void sweep_details(struct strbuf *out)
 	sb_printf(out,
 		  "A row for each value of KEY from FROM to TO, both included, and a column for each METRIC: "
 		  "PATCH.METRIC is a column for each of its sides (before, after, a variant's name), "
-		  "PATCH.METRIC.SIDE one. Over kernel (sweep kernel 5.10 6.17 ...) the rows are the releases "
-		  "batchlab knows, in order, and PATCH.METRIC is its kernel side.\n"
+		  "PATCH.METRIC.SIDE one; PATCH or PATCH.* every metric of the patch, PATCH.SIDE every metric at "
+		  "that side, in help metrics order. Over kernel (sweep kernel 5.10 6.17 ...) the rows are the "
+		  "releases batchlab knows, in order, and PATCH.METRIC is its kernel side. A list "
+		  "(proactive_reclaim.asks) is four columns, NAME.count, .first, .last and .sum, unless --lists "
+		  "full gives its items. One line on stderr names the columns whose metric does not read KEY "
+		  "(computed once: constant over the sweep).\n"
 		  "Steps: with none given, a count (cpus, threads, depth) goes up by 1, and a size or a number of "
 		  "pages (ram, reclaim, totalram) doubles from FROM, which must then be above 0; a key with a set "
 		  "of values (pagesize) takes each of them from FROM to TO; a real-valued key needs "
@@ -656,8 +848,9 @@ void sweep_details(struct strbuf *out)
 		  "Output: for people, 4 significant digits with the units under the names; with --width N "
 		  "(%d..%d), or on a terminal narrower than the table, each metric's name over its sides, short "
 		  "cells, and the columns that do not fit in blocks after it, each with KEY. csv and json keep "
-		  "every digit. > PATH or --output PATH writes the rows to a file as they come (a .csv or .json "
-		  "ending picks that format).\n",
+		  "every digit, json and jsonl a null with NAME_na beside it for n/a; --units puts a '# units:' "
+		  "line above the csv header. > PATH or --output PATH writes the rows to a file as they come (a "
+		  ".csv, .json or .jsonl ending picks that format).\n",
 		  (unsigned long long)SWEEP_MAX_ROWS, SWEEP_MAX_COLS, SWEEP_VIEW_MAX_ROWS, WRAP_MIN, WRAP_MAX);
 }
 
@@ -689,6 +882,38 @@ int sweep_range_words(const struct machine *m, int argc, char **argv, struct swe
 	return next;
 }
 
+int sweep_add_word(struct sweep *sw, const struct machine *m, const char *word, char *err, size_t errlen)
+{
+	const char *dot = strchr(word, '.'), *rest = dot ? dot + 1 : "";
+	size_t n = dot ? (size_t)(dot - word) : strlen(word);
+	const struct patch_desc *d = NULL;
+	char id[64], name[256];
+	int side = -2; /* -2: not a whole patch; -1: every side */
+
+	if (n < sizeof(id)) {
+		memcpy(id, word, n);
+		id[n] = '\0';
+		d = patch_find(id);
+	}
+	if (d && (!dot || !strcmp(rest, "*")))
+		side = -1;
+	else if (d && !patch_metric(d, rest)) /* a metric's name wins over a side's */
+		for (int i = 0; i < patch_ncols(m, d); i++)
+			if (!strcmp(rest, patch_col_name(m, d, i)))
+				side = i;
+	if (side == -2)
+		return sweep_add_metric_m(sw, m, word, err, errlen);
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		if (md->single || side < 0)
+			snprintf(name, sizeof(name), "%s.%s", d->id, md->name);
+		else
+			snprintf(name, sizeof(name), "%s.%s.%s", d->id, md->name, patch_col_name(m, d, side));
+		if (sweep_add_metric_m(sw, m, name, err, errlen))
+			return -1;
+	}
+	return 0;
+}
+
 int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	static struct sweep sw; /* 192 columns: too big for a stack a curses front end may keep small */
@@ -708,7 +933,7 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 		return err_set(err, errlen, "sweep: expected at least one METRIC after the range, e.g. vmstat.threshold");
 	sweep_init(&sw, &r);
 	for (int i = first; i < argc; i++)
-		if (sweep_add_metric_m(&sw, &s->m, argv[i], why, sizeof(why)))
+		if (sweep_add_word(&sw, &s->m, argv[i], why, sizeof(why)))
 			return err_set(err, errlen, "sweep: %s", why);
 
 	progress = s->stream && isatty(STDERR_FILENO);
@@ -719,17 +944,31 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 	fit = s->format == FMT_TABLE && session_width(s) && sweep_natural_width(&sw) > session_width(s);
 	for (int i = 0; i < sw.ncols && s->format == FMT_TABLE && session_width(s); i++)
 		fit |= sw.cols[i].metric->list != NULL; /* a list's items would run past any width */
-	if (!path && fit)
+	if (!path && fit) {
+		if (s->stream)
+			notes_show(&s->m, &sw, stderr);
 		return sweep_write_fit(&s->m, &sw, &r, s->stream, progress, session_width(s), out, err, errlen) ? -1 : 0;
-	if (!path)
-		return sweep_write(&s->m, &sw, s->format, s->stream, progress, out, err, errlen) ? -1 : 0;
+	}
+	if (s->stream)
+		notes_show(&s->m, &sw, stderr);
+	if (!path) {
+		struct sweep_out o = { s->format, &s->doc, s->lists_full, 0 };
+
+		return sweep_write_doc(&s->m, &sw, &o, s->stream, progress, out, err, errlen) ? -1 : 0;
+	}
 
 	if (outfile_open(&of, path, why, sizeof(why)))
 		return err_set(err, errlen, "sweep: %s", why);
-	if (fit)
+	if (fit) {
 		rc = sweep_write_fit(&s->m, &sw, &r, of.f, progress, session_width(s), &fbuf, err, errlen);
-	else
-		rc = sweep_write(&s->m, &sw, s->format, of.f, progress, &fbuf, err, errlen);
+	} else {
+		/* a file is a document of its own */
+		struct doc fd;
+		struct sweep_out o = { s->format, &fd, s->lists_full, 1 };
+
+		doc_init(&fd, s->units, s->doc.command);
+		rc = sweep_write_doc(&s->m, &sw, &o, of.f, progress, &fbuf, err, errlen);
+	}
 	sb_free(&fbuf);
 	if (rc == -3) { /* refused before a row: PATH stays as it was */
 		outfile_abort(&of);

@@ -15,6 +15,7 @@
 #include "../core/sweep.h"
 #include "chart.h"
 #include "svg.h"
+#include "records.h"
 #include "session.h"
 
 _Static_assert(PLOT_MAX_SERIES <= CHART_MAX_SERIES, "every sampled series must fit in a chart");
@@ -68,6 +69,24 @@ int sweep_range_words(const struct machine *m, int argc, char **argv, struct swe
  */
 int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, FILE *f, int progress,
 		struct strbuf *out, char *err, size_t errlen);
+
+/* How sweep_write_doc writes: sweep_write is a standalone document, list columns summarised. */
+struct sweep_out {
+	enum out_format format;
+	struct doc *doc;  /* the document the rows are a result of (records.h) */
+	int lists_full;   /* list columns give every item, not count, first, last and sum */
+	int close;        /* the document ends with the sweep (a file of its own) */
+};
+int sweep_write_doc(const struct machine *m, struct sweep *sw, const struct sweep_out *o, FILE *f, int progress,
+		    struct strbuf *out, char *err, size_t errlen);
+
+/*
+ * A sweep's column word: PATCH.METRIC[.SIDE] as it is, or a whole patch -
+ * PATCH and PATCH.* every metric of it, PATCH.SIDE every metric at that side
+ * (single-valued ones as they are) - in `help metrics` order. Adds the
+ * columns to sw; 0, or -1 with err.
+ */
+int sweep_add_word(struct sweep *sw, const struct machine *m, const char *word, char *err, size_t errlen);
 
 
 #endif

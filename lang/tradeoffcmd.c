@@ -103,21 +103,6 @@ static void heading(const struct metric_ref *ref, char *buf, size_t len)
 	snprintf(buf, len, "%s.%s", ref->patch->id, ref->metric->name);
 }
 
-static void json_num(struct strbuf *out, struct value v)
-{
-	char b[64];
-
-	render_bare(v, b, sizeof(b));
-	if (v.kind == VAL_INT || (v.kind == VAL_REAL && b[0] != 'i' && b[0] != '-' && b[0] != 'n'))
-		sb_puts(out, b);
-	else if (v.kind == VAL_REAL && !strcmp(b, "-inf"))
-		json_string(out, b);
-	else if (v.kind == VAL_REAL && b[0] == '-')
-		sb_puts(out, b);
-	else
-		json_string(out, b); /* inf and n/a stay strings, as in show and sweep */
-}
-
 static int wider(int w, const char *s)
 {
 	return (int)strlen(s) > w ? (int)strlen(s) : w;
@@ -212,59 +197,37 @@ static void print_table(const struct machine *m, const struct tradeoff *t, int w
 	sb_free(&prose);
 }
 
-static void print_csv(const struct machine *m, const struct tradeoff *t, struct strbuf *out)
-{
-	char hb[128], hc[128], k[64], b[64], c[64];
-
-	heading(&t->benefit, hb, sizeof(hb));
-	heading(&t->cost, hc, sizeof(hc));
-	sb_printf(out, "%s,%s,%s,kernel\n", t->knob->name, hb, hc);
-	for (size_t i = 0; i < t->n; i++) {
-		const struct tradeoff_point *p = &t->pts[i];
-
-		knob_text(m, t, p, k, sizeof(k));
-		render_bare(p->benefit, b, sizeof(b));
-		render_bare(p->cost, c, sizeof(c));
-		csv_field(out, k); /* a variant's knob may be an expression: max(32, remaining / 8) */
-		sb_printf(out, ",%s,%s,", b, c);
-		csv_field(out, p->label);
-		sb_putc(out, '\n');
-	}
-}
-
-static void print_json(const struct machine *m, const struct tradeoff *t, struct strbuf *out)
+/* csv, json, jsonl: the knob, benefit and cost a row each, lossless; the kernel's rows marked. */
+static void print_records(const struct machine *m, const struct tradeoff *t, struct doc *d, enum out_format f,
+			  struct strbuf *out)
 {
 	char hb[128], hc[128], k[64];
+	const char *heads[] = { t->knob->name, hb, hc, "kernel", NULL };
+	struct rec_unit units[3];
+	struct records rec;
 
 	heading(&t->benefit, hb, sizeof(hb));
 	heading(&t->cost, hc, sizeof(hc));
-	sb_puts(out, "[\n");
+	units[0] = (struct rec_unit){ t->knob->name, t->knob->unit, "input" };
+	units[1] = (struct rec_unit){ hb, t->benefit.metric->unit, rec_kind(t->benefit.metric) };
+	units[2] = (struct rec_unit){ hc, t->cost.metric->unit, rec_kind(t->cost.metric) };
+	rec_begin(&rec, d, f, heads, units, 3, out);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tradeoff_point *p = &t->pts[i];
 
-		sb_puts(out, i ? ",\n  {" : "  {");
-		json_string(out, t->knob->name);
-		sb_puts(out, ": ");
 		knob_text(m, t, p, k, sizeof(k));
 		if (p->on_curve)
-			sb_puts(out, k);
-		else if (*k)
-			json_string(out, k);
-		else
-			sb_puts(out, "null");
-		sb_puts(out, ", ");
-		json_string(out, hb);
-		sb_puts(out, ": ");
-		json_num(out, p->benefit);
-		sb_puts(out, ", ");
-		json_string(out, hc);
-		sb_puts(out, ": ");
-		json_num(out, p->cost);
-		sb_puts(out, ", \"kernel\": ");
-		json_string(out, p->label);
-		sb_putc(out, '}');
+			rec_num(&rec, k);
+		else if (f == FMT_CSV)
+			rec_str(&rec, k); /* "", or a variant's expression: max(32, remaining / 8) */
+		else /* off the knob's curve: the kernel's own constant, or a variant's expression */
+			rec_value(&rec, val_none(*k ? k : "the kernel's row, not a point of the curve"));
+		rec_value(&rec, p->benefit);
+		rec_value(&rec, p->cost);
+		rec_str(&rec, p->label);
+		rec_end_row(&rec);
 	}
-	sb_puts(out, t->n ? "\n]\n" : "]\n");
+	rec_end(&rec);
 }
 
 void tradeoff_details(struct strbuf *out)
@@ -429,10 +392,8 @@ int cmd_tradeoff(struct session *s, int argc, char **argv, struct strbuf *out, c
 		return -1;
 	if (fmt == FMT_SVG)
 		rc = print_svg(s, &t, &o, dst, err, errlen);
-	else if (fmt == FMT_CSV)
-		print_csv(&s->m, &t, dst);
-	else if (fmt == FMT_JSON)
-		print_json(&s->m, &t, dst);
+	else if (fmt != FMT_TABLE)
+		print_records(&s->m, &t, &s->doc, fmt, dst); /* cmd_run makes > PATH a document of its own */
 	else
 		print_table(&s->m, &t, session_width(s), dst);
 	tradeoff_free(&t);

@@ -43,13 +43,15 @@ static int find_patch(const char *id, const struct patch_desc **d, char *err, si
 	}
 }
 
-static void list(const struct session *s, struct strbuf *out)
+static void list(struct session *s, struct strbuf *out)
 {
+	static const char *const heads[] = { "patch", "name", "constant", "expression", "value", "mark", NULL };
 	const struct machine *m = &s->m;
+	struct records rec;
 	int n = 0;
 
-	if (s->format == FMT_CSV)
-		sb_puts(out, "patch,name,constant,expression,value,mark\n");
+	if (s->format != FMT_TABLE)
+		rec_begin(&rec, &s->doc, s->format, heads, NULL, 0, out);
 	for (int i = 0; patches[i]; i++) {
 		const struct patch_desc *d = patches[i];
 		int ncols = patch_ncols(m, d);
@@ -83,20 +85,14 @@ static void list(const struct session *s, struct strbuf *out)
 				snprintf(val, sizeof(val), "n/a");
 				mark = why;
 			}
-			if (s->format == FMT_CSV) {
-				sb_printf(out, "%s,%s,%s,", d->id, v->name, d->constant->name);
-				csv_field(out, v->text);
-				sb_printf(out, ",%s,", val);
-				csv_field(out, mark ? mark : "");
-				sb_putc(out, '\n');
-			} else if (s->format == FMT_JSON) {
-				sb_puts(out, n ? ",\n  {" : "[\n  {");
-				sb_printf(out, "\"patch\": \"%s\", \"name\": \"%s\", \"constant\": \"%s\", \"expression\": ", d->id,
-					  v->name, d->constant->name);
-				json_string(out, v->text);
-				sb_printf(out, ", \"value\": %s%s%s, \"mark\": ", ok ? "" : "\"", val, ok ? "" : "\"");
-				json_string(out, mark ? mark : "");
-				sb_putc(out, '}');
+			if (s->format != FMT_TABLE) {
+				rec_str(&rec, d->id);
+				rec_str(&rec, v->name);
+				rec_str(&rec, d->constant->name);
+				rec_str(&rec, v->text);
+				rec_value(&rec, ok ? val_int(x) : val_none(why));
+				rec_str(&rec, mark ? mark : "");
+				rec_end_row(&rec);
 			} else {
 				sb_printf(out, "%s.%s: %s = %s\n  %s%s: %s%s%s\n", d->id, v->name, d->constant->name, v->text,
 					  d->constant->per_call ? "first ask (remaining = the request) " : "",
@@ -105,9 +101,9 @@ static void list(const struct session *s, struct strbuf *out)
 			n++;
 		}
 	}
-	if (s->format == FMT_JSON)
-		sb_puts(out, n ? "\n]\n" : "[]\n");
-	else if (s->format == FMT_TABLE && !n)
+	if (s->format != FMT_TABLE)
+		rec_end(&rec);
+	else if (!n)
 		sb_puts(out, "no variants (add one: variant PATCH NAME = EXPR; see 'help variant')\n");
 }
 

@@ -229,8 +229,11 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 			fmt_human(val_int(r.to), "bytes", to, sizeof(to));
 		}
 	}
-	if (nsides > 1 && s->format != FMT_TABLE)
-		rec_begin(&rec, s->format, heads, out);
+	if (nsides > 1 && s->format != FMT_TABLE) {
+		struct rec_unit units[2] = { { "at", r.key->unit, "input" }, { "value", ref.metric->unit, rec_kind(ref.metric) } };
+
+		rec_begin(&rec, &s->doc, s->format, heads, units, 2, out);
+	}
 	for (int k = 0; k < nsides; k++) {
 		struct sweep_col col;
 		struct where_result res;
@@ -265,18 +268,22 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 			rec_end_row(&rec);
 			continue;
 		}
-		if (s->format == FMT_CSV) {
+		if (s->format != FMT_TABLE) {
 			/* one metric: the schema scripts already read (KEY,METRIC,holds,monotone) */
-			sb_printf(out, "%s,%s,holds,monotone\n%s,%s,%s,%s\n", r.key->name, name, key, val,
-				  res.found ? "yes" : "no", res.monotone ? "yes" : "no");
-			continue;
-		}
-		if (s->format == FMT_JSON) {
-			int quote = res.v.kind == VAL_NONE || (res.v.kind == VAL_REAL && isinf(res.v.r));
+			const char *heads1[] = { r.key->name, name, "holds", "monotone", NULL };
+			struct rec_unit units[2] = { { r.key->name, r.key->unit, "input" },
+						     { name, ref.metric->unit, rec_kind(ref.metric) } };
 
-			sb_printf(out, "{\"%s\": %s%s%s, \"%s\": %s%s%s, \"holds\": %s, \"monotone\": %s}\n", r.key->name,
-				  choice ? "\"" : "", key, choice ? "\"" : "", name, quote ? "\"" : "", val, quote ? "\"" : "", res.found ? "true" : "false",
-				  res.monotone ? "true" : "false");
+			rec_begin(&rec, &s->doc, s->format, heads1, units, 2, out);
+			if (choice) /* a release is a name, not a number */
+				rec_str(&rec, key);
+			else
+				rec_num(&rec, key);
+			rec_value(&rec, res.v);
+			rec_bool(&rec, res.found);
+			rec_bool(&rec, res.monotone);
+			rec_end_row(&rec);
+			rec_end(&rec);
 			continue;
 		}
 		where_value_text(res.v, ref.metric->unit, op, thr, val, sizeof(val));

@@ -23,7 +23,7 @@
 
 /* Words a command takes besides keys and metrics (sub-commands, range words, formats, topics). */
 static const char *const extra_words[] = { "over", "step", "x", "list", "load", "save", "check", "table", "csv",
-					   "json", "machine", "all", "metrics", "params", "--ascii", NULL };
+					   "json", "jsonl", "machine", "all", "metrics", "params", "--ascii", NULL };
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -151,7 +151,10 @@ static void bash(const char *presets, FILE *out)
 			      out);
 			break;
 		case CLI_ARG_FORMAT:
-			fputs("\t\tCOMPREPLY=($(compgen -W 'table csv json' -- \"$cur\"))\n", out);
+			fputs("\t\tCOMPREPLY=($(compgen -W 'table csv json jsonl' -- \"$cur\"))\n", out);
+			break;
+		case CLI_ARG_LISTS:
+			fputs("\t\tCOMPREPLY=($(compgen -W 'summary full' -- \"$cur\"))\n", out);
 			break;
 		case CLI_ARG_WIDTH:
 			fputs("\t\tCOMPREPLY=($(compgen -W '72 80 100 132' -- \"$cur\"))\n", out);
@@ -264,9 +267,10 @@ static void zsh(const char *presets, FILE *out)
 		const char *action = o->arg == CLI_ARG_COMMANDS ? ":commands:_batchlab_commands"
 				     : o->arg == CLI_ARG_FILE	? ":file:_files"
 				     : o->arg == CLI_ARG_PRESET ? ":preset:_batchlab_presets"
-				     : o->arg == CLI_ARG_FORMAT ? ":format:(table csv json)"
+				     : o->arg == CLI_ARG_FORMAT ? ":format:(table csv json jsonl)"
 				     : o->arg == CLI_ARG_WIDTH	? ":columns:(72 80 100 132)"
 				     : o->arg == CLI_ARG_THEME	? themes
+				     : o->arg == CLI_ARG_LISTS	? ":lists:(summary full)"
 								: "";
 
 		fputs(" \\\n\t", out);

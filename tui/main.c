@@ -27,7 +27,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: batchlab [-p PRESET] [--format table|csv|json] [-c 'CMD; CMD ...' | -f FILE | --repl]\n"
+		"usage: batchlab [-p PRESET] [--format table|csv|json|jsonl] [-c 'CMD; CMD ...' | -f FILE | --repl]\n"
 		"       batchlab [-p PRESET] [--format F] [--width N] COMMAND [ARG ...]   (one command, as -c runs it)\n"
 		"       batchlab --help | --version\n"
 		"\n"
@@ -62,7 +62,7 @@ static int flushed_ok(const char *what)
 static int usage_error(const char *msg, const char *arg)
 {
 	fprintf(stderr, "batchlab: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
-	fprintf(stderr, "usage: batchlab [-p PRESET] [--format table|csv|json] [-c CMDS | -f FILE | --repl]\n");
+	fprintf(stderr, "usage: batchlab [-p PRESET] [--format table|csv|json|jsonl] [-c CMDS | -f FILE | --repl]\n");
 	return 2;
 }
 
@@ -145,9 +145,9 @@ int main(int argc, char **argv)
 	struct option longopts[32];
 	char shortopts[64] = ":";
 	size_t nlong = 0, nshort = 1;
-	const char *cmds = NULL, *file = NULL, *preset = NULL, *format = NULL, *width = NULL;
+	const char *cmds = NULL, *file = NULL, *preset = NULL, *format = NULL, *width = NULL, *lists = NULL;
 	struct session s;
-	int opt, repl = 0, modes = 0, lesson = 0, check = 0, restart = 0, echo = 0;
+	int opt, repl = 0, modes = 0, lesson = 0, check = 0, restart = 0, echo = 0, units = 0;
 	const char *lesson_name = NULL, *theme = NULL;
 	char err[1024];
 	int words = command_words_at(argc, argv), all = argc;
@@ -205,6 +205,12 @@ int main(int argc, char **argv)
 		case 'x':
 			echo = 1;
 			break;
+		case 'U':
+			units = 1;
+			break;
+		case 'J':
+			lists = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return flushed_ok("--help");
@@ -237,15 +243,20 @@ int main(int argc, char **argv)
 
 	session_init(&s);
 	if (format) {
-		if (strcmp(format, "table") && strcmp(format, "csv") && strcmp(format, "json"))
-			return usage_error("--format expects table, csv or json", format);
-		s.format = !strcmp(format, "csv") ? FMT_CSV : !strcmp(format, "json") ? FMT_JSON : FMT_TABLE;
+		if (out_format_find(format) < 0)
+			return usage_error("--format expects table, csv, json or jsonl", format);
+		s.format = (enum out_format)out_format_find(format);
 	}
 	/* the same check and message as --width inside a command */
 	if (width && outopts_width("batchlab", width, &s.width, err, sizeof(err))) {
 		fprintf(stderr, "%s\n", err);
 		return 2;
 	}
+	if (lists && strcmp(lists, "summary") && strcmp(lists, "full"))
+		return usage_error("--lists expects summary or full", lists);
+	s.lists_full = lists && !strcmp(lists, "full");
+	s.units = units;
+	doc_init(&s.doc, units, NULL);
 	if (preset && session_load_preset(&s, preset, NULL, err, sizeof(err))) {
 		fprintf(stderr, "batchlab: -p: %s\n", err);
 		return 1;

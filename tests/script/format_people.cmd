@@ -4,7 +4,8 @@
 $BL -c 'show vmpressure; sweep ram 1G 8G x 2 vmpressure.window_bytes vmpressure.window.after'
 d=$(mktemp -d "$HOME/fmt.XXXXXX") # inside the test's own folder
 trap 'rm -rf "$d"' EXIT
-$BL -c "sweep ram 1G 3G step 1G vmpressure.window > $d/w.csv; sweep ram 1G 2G step 1G vmpressure.window.after > $d/w.json"
-cat "$d/w.csv" "$d/w.json"
-$BL --format json -c "sweep ram 1G 1G vmpressure.window.after > $d/x.csv"
-cat "$d/x.csv"
+cd "$d" || exit 1 # relative paths: a json document names the command, its > PATH too
+$BL -c "sweep ram 1G 3G step 1G vmpressure.window > w.csv; sweep ram 1G 2G step 1G vmpressure.window.after > w.json"
+cat w.csv w.json
+$BL --format json -c "sweep ram 1G 1G vmpressure.window.after > x.csv"
+cat x.csv

@@ -91,8 +91,14 @@ static void test_formats(void **state)
 					  "vmpressure.window.after,6144,pages\n");
 	s.format = FMT_JSON;
 	assert_int_equal(run(&s, "get overcommit vmpressure.window.before", &out, err), 0);
-	assert_string_equal(sb_str(&out), "[\n  {\"name\": \"overcommit\", \"value\": \"guess\", \"unit\": \"\"},\n"
-					  "  {\"name\": \"vmpressure.window.before\", \"value\": 512, \"unit\": \"pages\"}\n]\n");
+	/* one document: the command that made the result, its units and kinds, then the rows */
+	assert_string_equal(sb_str(&out), "{\"batchlab\": \"" BATCHLAB_VERSION "\", \"results\": [\n"
+					  "  {\"command\": \"get overcommit vmpressure.window.before\", \"units\": "
+					  "{\"overcommit\": {\"unit\": \"\", \"kind\": \"input\"}, "
+					  "\"vmpressure.window.before\": {\"unit\": \"pages\", \"kind\": \"exact\"}}, \"rows\": [\n"
+					  "    {\"name\": \"overcommit\", \"value\": \"guess\", \"unit\": \"\"},\n"
+					  "    {\"name\": \"vmpressure.window.before\", \"value\": 512, \"unit\": \"pages\"}\n"
+					  "  ]}\n]}\n");
 	/* explain's steps as a json array, one string a line: 32 * 16 = 512 (SWAP_CLUSTER_MAX * 16) */
 	assert_int_equal(run(&s, "explain vmpressure.window.before", &out, err), 0);
 	assert_non_null(strstr(sb_str(&out), "\"steps\": [\"formula: vmpressure_win = SWAP_CLUSTER_MAX * 16\", \"32 * 16 = 512\""));

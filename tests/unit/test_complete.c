@@ -99,7 +99,7 @@ static void test_output_options(void **state)
 
 	(void)state;
 	assert_string_equal(offers("show vmpressure --w", &c), "--width");
-	assert_string_equal(offers("about vmpressure --format j", &c), "json");
+	assert_string_equal(offers("about vmpressure --format j", &c), "json jsonl");
 	assert_true(has(offers("show --", &c), "--output") && has(offers("show --", &c), "--format"));
 	offers("explain vmpressure.window > ", &c);
 	assert_int_equal(c.files, 1);
@@ -193,7 +193,7 @@ static void test_words_presets_files(void **state)
 	assert_int_equal(c.files, 1);
 	assert_string_equal(offers("preset list ", &c), "");
 	assert_string_equal(offers("host ", &c), "check");
-	assert_string_equal(offers("format j", &c), "json");
+	assert_string_equal(offers("format j", &c), "json jsonl");
 	assert_string_equal(offers("show m", &c), "machine memcg_charge");
 	assert_string_equal(offers("help ov", &c), "overcommit overcommit_ratio");
 	assert_string_equal(offers("help met", &c), "metrics");

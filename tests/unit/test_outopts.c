@@ -90,8 +90,8 @@ static void test_refusals(void **state)
 		{ "--width 1001", "cmd: --width '1001': expected 24..1000 columns" },
 		{ "--width 7x", "cmd: --width '7x': expected 24..1000 columns" },
 		{ "--width", "cmd: expected a number of columns (24..1000) after --width" },
-		{ "--format xml", "cmd: --format 'xml' is not one of table, csv, json" },
-		{ "--format", "cmd: expected table, csv or json after --format" },
+		{ "--format xml", "cmd: --format 'xml' is not one of table, csv, json, jsonl" },
+		{ "--format", "cmd: expected table, csv, json or jsonl after --format" },
 	};
 	struct out_opts o;
 	char left[512], err[256];
