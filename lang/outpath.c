@@ -29,6 +29,8 @@ enum out_format outpath_format(enum out_format session_format, const char *path)
 		return FMT_JSON;
 	if (n > 4 && !strcmp(path + n - 4, ".svg"))
 		return FMT_SVG; /* a picture: only a chart's command takes it (cmd.c) */
+	if (n > 6 && !strcmp(path + n - 6, ".jsonl"))
+		return FMT_JSONL;
 	return FMT_TABLE;
 }
 

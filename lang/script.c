@@ -194,13 +194,15 @@ int script_run_stream(struct session *s, FILE *f, const char *name, FILE *out, F
 {
 	char *line = malloc(SCRIPT_LINE_MAX + 1), where[512], errtext[160];
 	unsigned long lineno = 0;
-	int rc = 0, r;
+	int rc = 0, r, own;
 
 	if (!line) {
 		fprintf(errf, "batchlab: %s: out of memory\n", name);
 		return 1;
 	}
-	run_begin(s);
+	own = !s->run; /* `source FILE` inside a run: its results are the run's */
+	if (own)
+		run_begin(s);
 	while (!s->quit) {
 		const char *why = NULL;
 		size_t len, skip;
@@ -224,7 +226,8 @@ int script_run_stream(struct session *s, FILE *f, const char *name, FILE *out, F
 		}
 	}
 	free(line);
-	rc = run_end(s, 0, out, errf, name, rc);
+	if (own)
+		rc = run_end(s, 0, out, errf, name, rc);
 	fflush(out);
 	return rc;
 }
@@ -236,10 +239,11 @@ int script_run_text(struct session *s, const char *text, const char *where, FILE
 	struct scanner sc;
 	struct scan_cmd c;
 	char pos[256];
-	int rc = 0;
+	int rc = 0, own = !s->run;
 
 	scan_init(&sc, text + skip, len - skip);
-	run_begin(s);
+	if (own)
+		run_begin(s);
 	while (!s->quit && scan_next(&sc, &c)) {
 		/* with more than one command, which one failed: -c:3 is the third */
 		if (count > 1)
@@ -251,7 +255,8 @@ int script_run_text(struct session *s, const char *text, const char *where, FILE
 			break;
 		}
 	}
-	rc = run_end(s, 0, out, errf, where, rc);
+	if (own)
+		rc = run_end(s, 0, out, errf, where, rc);
 	fflush(out);
 	return rc;
 }

@@ -22,5 +22,10 @@ BATCHLAB_SYSROOT=$r $BL --format json -c 'about vmstat; about memcg_charge; help
 	format; host check; host; history vmpressure; compare vm-4g huge-65536cpu; report vmpressure' > kinds.json; echo "status $?"; $py $chk json kinds.json | sed "$tables"
 # a failing command leaves the document whole: the results before it, closed
 $BL --format json -c 'get cpus; get nosuch; get ram' > fail.json; echo "status $?"; $py $chk json fail.json
+# a file sourced inside a run: its results are the run's, in the one document (2 + 2)
+printf 'get cpus\nget ram\n' > two.bl
+$BL --format json -c 'get pagesize; source two.bl; get swap' > src.json; $py $chk json src.json
+# a > PATH ending .jsonl writes jsonl
+$BL -c 'sweep cpus 1 2 vmstat.threshold > s.jsonl'; $py $chk jsonl s.jsonl
 # --format json inside a run switched by `format`: the json document is closed before the csv
 $BL -c 'format json; get cpus; format csv; get ram' | sed -n '1,6p'
