@@ -1,6 +1,7 @@
 # Issue 24: jsonl line by line, csv tables split at '# COMMAND', --units read by pandas, typed json
 # over a sweep of every metric with variants that go n/a, and the size of a whole-patch sweep.
-py=/usr/bin/python3 chk=doc_check.py
+py=/usr/bin/python3 chk=$(pwd)/doc_check.py data=$(pwd)/../data
+cd "$HOME" || exit 1 # every file the test writes is in its own folder
 # jsonl: a head line per result, then a line per row (3 values; 4 rows of ram 1G..8G; 2 sides;
 # a report is one object, on one line)
 $BL --format jsonl -c 'get cpus vmpressure.window; sweep ram 1G 8G vmpressure.window; explain committed_as.batch

@@ -1,7 +1,8 @@
 # Issue 24: a run's stdout is one JSON document, read back by python's json module and by jq, and
 # every result valid for its kind's schema (docs/schema/). Runs of 1, 2 and 10 commands mixing
 # get, show, sweep, where and explain: as many results as commands that print (set prints none).
-py=/usr/bin/python3 chk=doc_check.py
+py=/usr/bin/python3 chk=$(pwd)/doc_check.py data=$(pwd)/../data
+cd "$HOME" || exit 1 # every file the test writes is in its own folder
 # rows that follow the tables (every parameter, every metric, this host) are counted as N
 tables='s/^  \(show\|help\|preset\|host\|plot\|tradeoff\|history\|compare\|report\): [0-9]* rows, [0-9]* units/  \1: N rows/'
 $BL --format json -c 'sweep cpus 1 4 committed_as.batch' > one.json; $py $chk json one.json
@@ -16,7 +17,7 @@ jq '.results[2].rows | map(.["vmpressure.window.after"])' -c ten.json
 # every other kind: about, help (commands, parameters, metrics), preset list, host, host check,
 # plot's points, tradeoff, variant list, format, history, compare, report - each valid for its schema
 r=$HOME/root; mkdir -p $r/proc $r/sys/devices/system/cpu
-cp ../data/zoneinfo-numa2-96cpu $r/proc/zoneinfo; echo 0-95 > $r/sys/devices/system/cpu/online
+cp "$data/zoneinfo-numa2-96cpu" $r/proc/zoneinfo; echo 0-95 > $r/sys/devices/system/cpu/online
 BATCHLAB_SYSROOT=$r $BL --format json -c 'about vmstat; about memcg_charge; help; help set; help metrics; preset list
 	plot vmpressure.window over ram 1G 8G; tradeoff vmpressure; variant memcg_charge big = 128; variant list
 	format; host check; host; history vmpressure; compare vm-4g huge-65536cpu; report vmpressure' > kinds.json; echo "status $?"; $py $chk json kinds.json | sed "$tables"
