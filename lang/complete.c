@@ -488,6 +488,7 @@ int complete_line_m(const struct machine *m, const char *line, size_t point, str
 	char buf[4096], *words[WORDS_MAX + 1];
 	size_t seg = 0, seglen = 0, len = strlen(line);
 	int nw = 0, in_word = 0;
+	char quote = 0;
 	struct ctx x = { m, c, "", 0, 0 };
 	const struct command *k;
 
@@ -504,21 +505,27 @@ int complete_line_m(const struct machine *m, const char *line, size_t point, str
 	buf[point] = '\0';
 	c->start = point;
 	for (size_t i = seg; i < point; i++) {
-		int space = isspace((unsigned char)buf[i]);
+		/* words as scan_words() cuts them: a quote, wherever it opens, holds blanks until it closes */
+		int space = !quote && isspace((unsigned char)buf[i]);
 
 		if (!space && !in_word) {
 			if (nw == WORDS_MAX)
 				return 0;
 			/* an opening quote is not part of the word readline replaces */
 			if (buf[i] == '"' || buf[i] == '\'')
-				i++;
+				quote = buf[i++];
 			words[nw++] = &buf[i];
 			c->start = i;
 			in_word = 1;
+			if (i == point)
+				break;
 		} else if (space && in_word) {
 			buf[i] = '\0';
 			in_word = 0;
+			continue;
 		}
+		if (in_word && (buf[i] == '"' || buf[i] == '\'') && (!quote || buf[i] == quote))
+			quote = quote ? 0 : buf[i];
 	}
 	if (!in_word) {
 		words[nw++] = &buf[point];

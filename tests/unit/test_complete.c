@@ -205,6 +205,20 @@ static void test_words_presets_files(void **state)
 	/* only the command the cursor is in */
 	assert_string_equal(offers("get cpus; set pages", &c), "pagesize");
 	assert_string_equal(offers("get cpus;se", &c), "set");
+	/* issue 21.2/21.13: words cut as the scanner cuts them - '#' inside a word is a letter, a quoted blank
+	   is no word break: the second argument of these is still to come, so the first's kind is offered */
+	assert_string_equal(offers("get c#x; set pages", &c), "pagesize");
+	assert_string_equal(offers("set \"cp u\" 4; format j", &c), "json");
+	assert_string_equal(offers("preset \"lo", &c), "load");
+	{
+		char one_word[256];
+
+		/* 'a b' is one word: the next is preset's second argument, offered as after any one word */
+		snprintf(one_word, sizeof(one_word), "%s", offers("preset ab ", &c));
+		assert_true(one_word[0] != '\0');
+		assert_string_equal(offers("preset 'a b' ", &c), one_word);
+		assert_string_equal(offers("preset a\"b c\" ", &c), one_word);
+	}
 	completion_free(&c);
 }
 
