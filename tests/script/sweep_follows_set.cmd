@@ -3,6 +3,7 @@
 $BL -c 'variant memcg_charge s = sockets * 32; sweep cpus 1 4 memcg_charge.batch.s'
 for n in 1 2 4; do $BL -c "variant memcg_charge s = sockets * 32; set cpus $n; get memcg_charge.batch.s"; done
 $BL -c 'variant memcg_charge s = sockets * 32; where memcg_charge.batch.s > 32 over cpus 1 4 step 1'
+$BL --format csv -c 'variant memcg_charge s = sockets * 32; plot memcg_charge.batch.s over cpus 1 4'
 # committed_as's throughput over cpus from a one-CPU machine: the lock costs two sockets' worth from 2 CPUs on
 $BL -c 'set cpus 1; variant committed_as small = 32; sweep cpus 1 2 committed_as.throughput.small'
 $BL -c 'set cpus 2; variant committed_as small = 32; get committed_as.throughput.small'
