@@ -208,7 +208,7 @@ static void test_words_presets_files(void **state)
 	/* issue 21.2/21.13: words cut as the scanner cuts them - '#' inside a word is a letter, a quoted blank
 	   is no word break: the second argument of these is still to come, so the first's kind is offered */
 	assert_string_equal(offers("get c#x; set pages", &c), "pagesize");
-	assert_string_equal(offers("set \"cp u\" 4; format j", &c), "json");
+	assert_string_equal(offers("set \"cp u\" 4; help met", &c), "metrics");
 	assert_string_equal(offers("preset \"lo", &c), "load");
 	{
 		char one_word[256];
