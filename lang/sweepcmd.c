@@ -901,6 +901,13 @@ int sweep_add_word(struct sweep *sw, const struct machine *m, const char *word, 
 		for (int i = 0; i < patch_ncols(m, d); i++)
 			if (!strcmp(rest, patch_col_name(m, d, i)))
 				side = i;
+	if (side == -2 && !dot) {
+		char ids[160];
+
+		patch_ids(ids, sizeof(ids));
+		return err_set(err, errlen, "'%s': expected a PATCH (%s: every metric of it) or PATCH.METRIC[.SIDE], "
+			       "e.g. vmpressure.window.after", word, ids);
+	}
 	if (side == -2)
 		return sweep_add_metric_m(sw, m, word, err, errlen);
 	for (const struct metric_desc *md = d->metrics; md->name; md++) {

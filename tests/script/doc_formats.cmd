@@ -43,3 +43,5 @@ $BL --format csv -c 'sweep cpus 1 1 vmpressure.reduction' 2>/dev/null | head -1
 $BL --format csv -c 'sweep cpus 1 4096 memcg_charge proactive_reclaim committed_as vmpressure' 2>/dev/null | wc -c |
 	awk '{ print ($1 < 5000000 ? "under 5 MB" : "OVER 5 MB: " $1) }'
 $BL --lists full --format csv -c 'sweep cpus 1 1 proactive_reclaim.asks.cluster' | sed -n 2p | tr ' ' '\n' | wc -l
+# a word that is neither a metric nor a patch says both are taken
+$BL -c 'sweep cpus 1 2 nosuch' 2>&1; echo "exit $?"
