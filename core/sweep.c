@@ -966,6 +966,10 @@ int sweep_where(const struct machine *m, const struct sweep_range *r, const stru
 	res->v = where_eval(w, t, 0);
 	res->evals = w->evals;
 	res->all_na = !res->found && !w->valued;
+	if (res->v.kind == VAL_NONE && res->v.why == w->refused) {
+		memcpy(res->why, w->refused, sizeof(res->why));
+		res->v = val_none(res->why);
+	}
 	free(table);
 	free(table_why);
 	free(w);

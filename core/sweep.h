@@ -193,6 +193,7 @@ struct where_result {
 	int scanned;             /* not monotone, small range: every value was tried, so the answer is exact */
 	uint64_t evals;          /* metric evaluations */
 	int all_na;              /* not found, and every value looked at was n/a (v says why) */
+	char why[200];           /* v's reason when it is a refused machine's, which the search does not outlive */
 };
 
 /* Small enough to try every value when the metric is not monotone. */

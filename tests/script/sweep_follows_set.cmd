@@ -15,3 +15,4 @@ $BL --format csv -c 'set cpus 2; sweep sockets 1 4 committed_as.throughput.after
 # Issue 21.13: a variant n/a everywhere is said so by where, with the reason - not a monotonicity warning
 $BL -c 'variant memcg_charge z = 0; where memcg_charge.batch.z > 5 over cpus 1 64'
 $BL -c 'set cpus 2; where committed_as.throughput.after > 2000000 over sockets 3 4 step 1'
+$BL -c 'set cpus 2; where committed_as.throughput.after > 2000000 over sockets 3 4'
