@@ -27,6 +27,15 @@ BL_CFLAGS = -std=c11 -Wall -Wextra -D_GNU_SOURCE -MMD -MP \
 	    -DBATCHLAB_VERSION='"$(VERSION)"' -DPRESETDIR='"$(DATADIR)/presets"' \
 	    -DLESSONDIR='"$(DATADIR)/lessons"'
 LIBS = $(CURSES_LIBS) $(READLINE_LIBS) -lm
+# The batchlab binary takes curses and readline from their static archives when
+# they are installed (Debian's libncurses-dev and libreadline-dev ship them): a
+# -c or -f run then pays no dynamic-loader relocation for libraries it never
+# calls (issue 27). At run time it needs libc, libm and the terminfo database
+# (ncurses-base). STATIC_TUI=0 links them shared, as LIBS does for the tests.
+STATIC_TUI ?= 1
+TUI_ARCHIVES = $(wildcard $(foreach l,readline ncursesw tinfo,$(shell $(CC) -print-file-name=lib$(l).a)))
+TUI_STATIC_LIBS = -Wl,-Bstatic -lreadline -lncursesw -ltinfo -Wl,-Bdynamic -lm
+BATCHLAB_LIBS = $(if $(filter 1,$(STATIC_TUI)),$(if $(word 3,$(TUI_ARCHIVES)),$(TUI_STATIC_LIBS),$(LIBS)),$(LIBS))
 
 BUILD ?= build
 
@@ -90,7 +99,7 @@ $(TUI_LIB): $(TUI_SRC:%.c=$(BUILD)/%.o)
 	$(AR) rcs $@ $^
 
 batchlab: $(BUILD)/tui/main.o $(LIB_ALL)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(BATCHLAB_LIBS)
 
 # A unit test links only the layers it reaches: core's own tests take neither
 # curses nor readline (`make layers` checks with ldd).
