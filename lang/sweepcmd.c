@@ -268,9 +268,33 @@ static int write_head(const struct sweep *sw, const struct layout *l, struct doc
 	return 0;
 }
 
-/* One row into p (big enough: see row_size); no list column. */
+/*
+ * A table column's last cell: fmt_human_short is a pure function of the
+ * value, its unit and the width, and a sweep's column keeps one value for
+ * thousands of rows, so a value equal to the last one (same kind, same bits)
+ * takes the last text instead of being formatted again (issue 27 target 8).
+ */
+struct cell_memo {
+	struct value v;
+	int valid;
+	int len;
+	char text[64];
+};
+
+static int memo_same(const struct cell_memo *c, struct value v)
+{
+	if (!c->valid || c->v.kind != v.kind)
+		return 0;
+	if (v.kind == VAL_INT)
+		return c->v.i == v.i;
+	if (v.kind == VAL_REAL)
+		return !memcmp(&c->v.r, &v.r, sizeof(v.r));
+	return 0; /* n/a carries its reason, a list its items: formatted each time */
+}
+
+/* One row into p (big enough: see row_size); no list column. memo: the table's last cells. */
 static char *format_row(const struct sweep *sw, enum out_format fmt, const int *width, int fit, char *p,
-			struct records *rec)
+			struct records *rec, struct cell_memo *memo)
 {
 	char cell[64], *q;
 
@@ -308,9 +332,18 @@ static char *format_row(const struct sweep *sw, enum out_format fmt, const int *
 			int n;
 
 			if (i) {
-				fmt_human_short(sweep_value(sw, i - 1), sw->cols[i - 1].metric->unit, fit ? width[i] : 0, cell,
-						sizeof(cell));
-				q = cell + strlen(cell);
+				struct value v = sweep_value(sw, i - 1);
+				struct cell_memo *c = &memo[i];
+
+				if (!memo_same(c, v)) {
+					fmt_human_short(v, sw->cols[i - 1].metric->unit, fit ? width[i] : 0, c->text,
+							sizeof(c->text));
+					c->len = (int)strlen(c->text);
+					c->v = v;
+					c->valid = v.kind == VAL_INT || v.kind == VAL_REAL;
+				}
+				q = cell + c->len;
+				memcpy(cell, c->text, (size_t)c->len);
 			} else if (sw->range.key->type == PT_SIZE) {
 				fmt_human(val_int(sw->cur.u), "bytes", cell, sizeof(cell));
 				q = cell + strlen(cell);
@@ -584,6 +617,7 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 	const char **heads = NULL;
 	enum out_format fmt = o->format;
 	int width[SWEEP_MAX_COLS * NPARTS + 1], rc = 0, shown = 0, estimated = 0, slow = 0;
+	struct cell_memo memo[SWEEP_MAX_COLS + 1];
 	double start = now_s(), last = start;
 	uint64_t rows = 0;
 	size_t rowmax;
@@ -602,6 +636,8 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 		l.lists = 0;
 	}
 	rowmax = row_size(sw, width);
+	for (int i = 0; i <= sw->ncols; i++)
+		memo[i].valid = 0;
 
 	/* Ctrl-C ends the sweep after a whole row, so what was written stays valid */
 	interrupt_catch(1, &old);
@@ -636,7 +672,7 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 			/* straight into the output chunk: no row buffer, no copy */
 			char *row = sb_reserve(out, rowmax);
 
-			out->len += (size_t)(format_row(sw, fmt, width, fit != NULL, row, &rec) - row);
+			out->len += (size_t)(format_row(sw, fmt, width, fit != NULL, row, &rec, memo) - row);
 		}
 		rec.rows = (int)(++rows > INT32_MAX ? INT32_MAX : rows);
 		sink_flush(&k, 0);

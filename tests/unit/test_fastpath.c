@@ -237,10 +237,98 @@ static void test_sig_fast(void **state)
 	}
 }
 
+/* Every exact and modeled column of every patch, no lists, added to sw. */
+static void add_all_metrics(struct sweep *sw)
+{
+	char err[256];
+
+	for (int i = 0; patches[i]; i++)
+		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+			char name[128];
+
+			if (md->list)
+				continue;
+			snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
+			assert_int_equal(sweep_add_metric(sw, name, err, sizeof(err)), 0);
+		}
+}
+
+/* lines of text, split in place */
+static int split_lines(char *text, char **line, int max)
+{
+	int n = 0;
+
+	for (char *save = NULL, *l = strtok_r(text, "\n", &save); l && n < max; l = strtok_r(NULL, "\n", &save))
+		line[n++] = l;
+	return n;
+}
+
+/*
+ * A table sweep reuses a column's last cell text while its value stays the
+ * same (lang/sweepcmd.c, cell_memo): each of its rows must read as the row
+ * of a one-row sweep at that key, where nothing is remembered - the plain
+ * path, every cell formatted afresh.
+ */
+static void test_table_memo(void **state)
+{
+	static struct sweep sw, one;
+	static char *line[4096], *oline[64];
+	long rows = 0;
+
+	(void)state;
+	for (int trial = 0; trial < 160; trial++) {
+		struct machine m = machine_with(shapes[trial % (sizeof(shapes) / sizeof(shapes[0]))]);
+		const struct param *p = &params[next() % nparams];
+		struct sweep_range r, r1;
+		struct strbuf out = STRBUF_INIT;
+		struct sweep_cursor c;
+		char err[256];
+		int n, head = -1;
+
+		if (p->type == PT_CHOICE || p->type == PT_REAL || random_range(&m, p, 40, &r))
+			continue;
+		sweep_init(&sw, &r);
+		add_all_metrics(&sw);
+		assert_int_equal(sweep_write(&m, &sw, FMT_TABLE, NULL, 0, &out, err, sizeof(err)), 0);
+		n = split_lines(out.buf, line, 4096);
+		sweep_cursor_start(&c);
+		for (uint64_t k = 0; sweep_range_next(&r, &c); k++) {
+			struct strbuf o = STRBUF_INIT;
+			char at[64];
+			int m1;
+
+			snprintf(at, sizeof(at), "%llu%s", (unsigned long long)c.u, p->type == PT_PAGES ? "p" : "");
+			assert_int_equal(sweep_range_parse(&m, p->name, at, at, "step", "1", &r1, err, sizeof(err)), 0);
+			sweep_init(&one, &r1);
+			add_all_metrics(&one);
+			assert_int_equal(sweep_write(&m, &one, FMT_TABLE, NULL, 0, &o, err, sizeof(err)), 0);
+			m1 = split_lines(o.buf, oline, 64);
+			if (!strncmp(oline[m1 - 1], "n/a: ", 5)) { /* a row `set` refuses: its note follows it */
+				sb_free(&o);
+				continue;
+			}
+			if (head < 0)
+				head = m1 - 1; /* the heading's lines, the same for every row */
+			assert_true(head + (int)k < n);
+			if (strcmp(line[head + k], oline[head])) {
+				fprintf(stderr, "%s = %s (trial %d): sweep row\n%s\none-row sweep\n%s\n", p->name, at, trial,
+					line[head + k], oline[head]);
+				fail();
+			}
+			rows++;
+			sb_free(&o);
+		}
+		sb_free(&out);
+	}
+	fprintf(stderr, "test_fastpath: %ld table rows held against one-row sweeps\n", rows);
+	assert_true(rows > 500);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_sweeps),
+		cmocka_unit_test(test_table_memo),
 		cmocka_unit_test(test_sig_fast),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
