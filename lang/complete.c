@@ -450,7 +450,8 @@ static int offer_outopts(struct ctx *x, const struct command *k, char **words, i
 	}
 	if (!strcmp(prev, "--format")) {
 		for (int i = 0; out_format_names[i]; i++)
-			offer(x, out_format_names[i], 0);
+			if (i != FMT_SVG || k->picture) /* a picture is a chart's */
+				offer(x, out_format_names[i], 0);
 		return 1;
 	}
 	if (!strcmp(prev, "--width"))

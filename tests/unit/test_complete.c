@@ -100,6 +100,10 @@ static void test_output_options(void **state)
 	(void)state;
 	assert_string_equal(offers("show vmpressure --w", &c), "--width");
 	assert_string_equal(offers("about vmpressure --format j", &c), "json jsonl");
+	/* svg is a chart's: plot and tradeoff offer it, show does not */
+	assert_true(has(offers("plot memcg_charge.batch over cpus 1 64 --format ", &c), "svg"));
+	assert_true(has(offers("tradeoff memcg_charge --format ", &c), "svg"));
+	assert_false(has(offers("show --format ", &c), "svg"));
 	assert_true(has(offers("show --", &c), "--output") && has(offers("show --", &c), "--format"));
 	offers("explain vmpressure.window > ", &c);
 	assert_int_equal(c.files, 1);
