@@ -9,9 +9,10 @@ BATCHLAB_PRESETS=$PWD/presets XDG_CONFIG_HOME=$PWD/none timeout 5 $BL -c 'preset
 BATCHLAB_PRESETS=$PWD/presets XDG_CONFIG_HOME=$PWD/none timeout 5 $BL -c 'preset load pipe' 2>&1 | sed "s|$PWD|DIR|"
 # -f takes a FIFO as a stream (a shell's <(...)) and, as cat does, waits for its writer (issue 21.11):
 # a writer that opens it half a second late still has its commands run
-# (the writer gives up after 5 s, so a batchlab that does not read never leaves this test hanging)
-mkfifo late.fifo; (sleep 0.5; timeout 5 sh -c 'printf "get cpus\nset cpus 4; get cpus\n" > late.fifo') &
-timeout 5 $BL -f late.fifo; echo "exit $?"; wait
+# (the writer gives up after 30 s, so a batchlab that does not read never leaves this test hanging;
+# 30, not 5: under valgrind on a busy machine batchlab itself may take seconds to start reading)
+mkfifo late.fifo; (sleep 0.5; timeout 30 sh -c 'printf "get cpus\nset cpus 4; get cpus\n" > late.fifo') &
+timeout 30 $BL -f late.fifo; echo "exit $?"; wait
 # with no writer at all it waits (timeout ends it: 124), as cat would
 timeout 1 $BL -f fifo.preset; echo "exit $?"
 timeout 5 $BL -f . ; echo "exit $?"
