@@ -599,8 +599,8 @@ static int utf8_len(const char *s)
 
 /*
  * The legend: one entry per series ("oo before"), then "# overlap" in ASCII
- * when two curves share a cell. The chart has no legend only when its one
- * series is the title's own (a single side, named in the title).
+ * when two curves share a cell - for one series too: the legend is always
+ * there, so a reader never has to guess which glyph is which.
  */
 #define LEGEND_MAX (CHART_MAX_SERIES + 1)
 
@@ -614,7 +614,7 @@ struct legend {
 static void legend_entries(const struct chart *c, int utf8, int both, struct legend *L)
 {
 	L->n = 0;
-	for (int s = 0; s < c->nseries && s < CHART_MAX_SERIES && (c->nseries > 1 || c->lead_curve); s++) {
+	for (int s = 0; s < c->nseries && s < CHART_MAX_SERIES; s++) {
 		int st = chart_series_style(c, s);
 
 		snprintf(L->entry[L->n], sizeof(L->entry[0]), "%s %s", chart_style_sample(st, utf8, c->series[s].n == 1),

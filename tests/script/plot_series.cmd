@@ -17,7 +17,7 @@ for w in 72 40 24; do
 	done
 	echo "width $w: widest line $widest, legend:$names"
 done
-# the series a single side or a single-valued metric is: one column, named in the title
+# the series a single side or a single-valued metric is: one column, named in the title and the legend
 $BL --format csv -c "$V; plot memcg_charge.batch.after over cpus 1 2"
 $BL -c "$V; plot memcg_charge.batch.big over cpus 1 4 --ascii --width 40" | sed -n 2p
 # a picture is a chart's: other commands, and the session's format, refuse svg

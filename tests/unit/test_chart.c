@@ -347,7 +347,7 @@ static void test_legend_every_width(void **state)
 						if (hash && !strstr(sb_str(&out), "# overlap"))
 							fail_msg("width %d, %d series: # drawn, not in the legend", w, n);
 					}
-					for (int i = 0; n > 1 && i < n; i++) {
+					for (int i = 0; i < n; i++) {
 						char want[64];
 
 						snprintf(want, sizeof(want), "%s %s",
