@@ -75,6 +75,14 @@ typedef struct value (*metric_fn)(const struct machine *m, int side, struct strb
 typedef int (*metric_cpus_fn)(const struct machine *m, uint64_t n, double *const out[PATCH_MAX_COLS]);
 
 /*
+ * Optional: the value on each of the patch's own sides (0 .. nsides - 1; no
+ * variant, no kernel side) at once, into out[side], with no working: what the
+ * sides share (a division, a machine figure) is done once. A sweep row calls
+ * it in place of fn per cell; tests/unit/test_fastpath.c holds it against fn.
+ */
+typedef void (*metric_sides_fn)(const struct machine *m, struct value out[PATCH_MAX_SIDES]);
+
+/*
  * A list-valued metric (VAL_LIST) hands its items to each(), in order, as
  * runs of equal items (item, repeat), so a schedule of a million equal asks
  * is one call. Returns how many items it yielded (fn's i).
@@ -90,6 +98,7 @@ struct metric_desc {
 	const char *help;
 	metric_fn fn;
 	metric_cpus_fn fn_cpus;
+	metric_sides_fn fn_sides;
 	enum metric_better better;
 	/*
 	 * The parameters fn reads, space-separated, in the parameter table's

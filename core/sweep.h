@@ -78,6 +78,8 @@ struct sweep_col {
 	const char **fast_why; /* a variant's rows that are n/a there: why; NULL when none is */
 	int hoisted;           /* the metric does not read the key: once is every row's value */
 	struct value once;
+	int rowed;             /* the row's value comes from the metric's fn_sides, once per row (sweep_next) */
+	struct value row;
 	int variant;           /* side is one of the user's variants: metric_compute() says n/a where it is */
 	int var;               /* its entry in sweep.vars, which knows the row's verdict; -1: none */
 };
@@ -161,6 +163,8 @@ static inline struct value sweep_value(const struct sweep *sw, int col)
 		return c->once;
 	if (c->fast)
 		return cpus_value(c->fast, c->fast_why, sw->cur.u - 1);
+	if (c->rowed)
+		return c->row;
 	if (c->variant && c->var >= 0) {
 		/* metric_compute()'s check, made once per row by sweep_next */
 		const char *why = sw->vars[c->var].why;

@@ -305,7 +305,8 @@ static char *format_row(const struct sweep *sw, enum out_format fmt, const int *
 			struct value v = sweep_value(sw, i);
 
 			*p++ = ',';
-			p = put_value(p, &v, fmt, sw->cols[i].head);
+			/* an integer straight from the value in registers: through put_value's pointer it waited on the store */
+			p = v.kind == VAL_INT ? fmt_u64_put(p, v.i) : put_value(p, &v, fmt, sw->cols[i].head);
 		}
 		break;
 	case FMT_JSON:

@@ -137,6 +137,22 @@ static struct value batch(const struct machine *m, int side, struct strbuf *why)
 }
 
 /*
+ * mm_batch() on both sides for a sweep row: totalram / nr is divided once
+ * (the kernel divides by nr, then by the divisor: the same floors), then by
+ * 256 before and by the policy's divisor after.
+ */
+static void batch_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
+{
+	uint64_t nr = m->cpus, per_cpu = machine_totalram(m) / nr, floor = max_u64(2 * nr, 32);
+	uint64_t div = m->overcommit != OVERCOMMIT_NEVER ? 256 / m->committed_lift : 256;
+	/* committed_lift is a power of two (PF_POW2), and so the divisor: a shift, as a compiler makes of / 4 */
+	uint64_t after = div & (div - 1) ? per_cpu / div : per_cpu >> __builtin_ctzll(div);
+
+	out[BEFORE] = val_int(max_u64(min_u64(per_cpu / 256, KERNEL_INT_MAX), floor));
+	out[AFTER] = val_int(max_u64(min_u64(after, KERNEL_INT_MAX), floor));
+}
+
+/*
  * Two figures for the drift of the global count: the bound batch * cpus (the
  * margin __percpu_counter_compare(), lib/percpu_counter.c, allows a rough
  * read), and the most that can occur, (batch - 1) * cpus, since
@@ -541,7 +557,7 @@ static int mmap_speedup_cpus(const struct machine *m, uint64_t n, double *const 
 
 static const struct metric_desc metrics[] = {
 	{ .name = "batch", .unit = "pages", .kind = METRIC_EXACT,
-	  .help = "vm_committed_as_batch", .fn = batch,
+	  .help = "vm_committed_as_batch", .fn = batch, .fn_sides = batch_sides,
 	  .better = BETTER_NONE, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
 	{ .name = "max_drift_bytes", .unit = "bytes", .kind = METRIC_EXACT,
 	  .help = "bound on the global count's error: batch * cpus pages", .fn = max_drift_bytes,

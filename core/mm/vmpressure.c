@@ -60,6 +60,15 @@ static struct value window(const struct machine *m, int side, struct strbuf *why
 	return val_int(vmpressure_win(m, side, why));
 }
 
+/* vmpressure_win() on both sides for a sweep row, without its working. */
+static void window_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
+{
+	out[BEFORE] = val_int(SWAP_CLUSTER_MAX * 16);
+	out[AFTER] = val_int(m->vmpressure_win ? m->vmpressure_win
+					       : (uint64_t)SWAP_CLUSTER_MAX * 16 *
+							 (1 + fls32(machine_totalram(m) >> (27 - machine_page_shift(m)))));
+}
+
 static struct value window_bytes(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t win = vmpressure_win(m, side, why), bytes = win * m->pagesize;
@@ -234,7 +243,7 @@ static struct value eval_share(const struct machine *m, int side, struct strbuf 
 
 static const struct metric_desc metrics[] = {
 	{ .name = "window", .unit = "pages", .kind = METRIC_EXACT,
-	  .help = "pages a memcg's vmpressure() calls add up before a level is computed (vmpressure_win)", .fn = window,
+	  .help = "pages a memcg's vmpressure() calls add up before a level is computed (vmpressure_win)", .fn = window, .fn_sides = window_sides,
 	  .better = BETTER_NONE, .reads = "ram pagesize totalram vmpressure_win" },
 	{ .name = "window_bytes", .unit = "bytes", .kind = METRIC_EXACT,
 	  .help = "the window in bytes", .fn = window_bytes,

@@ -1,6 +1,7 @@
 /*
  * The sweep's fast paths print the numbers the plain path computes: columns
- * hoisted because their metric does not read the key, fn_cpus tables, rows
+ * hoisted because their metric does not read the key, fn_cpus tables, a
+ * metric's sides from its fn_sides once per row, table cells remembered, rows
  * stored without a re-check, integers and reals formatted in place. Random
  * sweeps of every metric over random keys and ranges, on machines of several
  * shapes, written as csv by sweep_write, are read back cell by cell and held
@@ -27,7 +28,7 @@ static uint64_t next(void)
 }
 
 static const char *const shapes[] = {
-	"", "cpus 4 ram 8G", "cpus 200 ram 4T overcommit never sockets 4", "cpus 72 ram 1G reclaim 300M pagesize 64K",
+	"", "cpus 4 ram 8G", "cpus 200 ram 4T overcommit never sockets 4", "cpus 72 ram 1G reclaim 300M pagesize 64K committed_lift 8",
 	"cpus 2 overcommit always threads 8 mmap 4K", "cpus 16 ram 1P zone 1000p totalram 4000000p scanned 123456789",
 	"cpus 96 pagesize 16K charge_batch 512 depth 7 charge_page_ns 3.5",
 };
@@ -109,7 +110,7 @@ static int random_range(const struct machine *m, const struct param *p, uint64_t
 static void test_random_sweeps(void **state)
 {
 	static struct sweep sw;
-	long cells = 0, hoisted = 0, tables = 0;
+	long cells = 0, hoisted = 0, tables = 0, rowed = 0;
 
 	(void)state;
 	for (int trial = 0; trial < 400; trial++) {
@@ -136,6 +137,8 @@ static void test_random_sweeps(void **state)
 		assert_int_equal(sweep_write(&m, &sw, FMT_CSV, NULL, 0, &out, err, sizeof(err)), 0);
 		hoisted += sw.hoisted;
 		tables += (long)sw.fast_calls;
+		for (int i = 0; i < sw.ncols; i++)
+			rowed += sw.cols[i].rowed && !sw.cols[i].fast;
 
 		sweep_cursor_start(&c);
 		for (line = strtok_r(out.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save), row++) {
@@ -162,12 +165,13 @@ static void test_random_sweeps(void **state)
 		assert_false(sweep_range_next(&r, &c));
 		sb_free(&out);
 	}
-	fprintf(stderr, "test_fastpath: %ld cells checked, %ld columns hoisted, %ld fn_cpus tables\n", cells, hoisted,
-		tables);
+	fprintf(stderr, "test_fastpath: %ld cells checked, %ld columns hoisted, %ld fn_cpus tables, %ld fn_sides columns\n",
+		cells, hoisted, tables, rowed);
 	/* the random keys must have exercised each fast path, not skipped them all */
 	assert_true(cells > 100000);
 	assert_true(hoisted > 100);
 	assert_true(tables > 0);
+	assert_true(rowed > 100);
 }
 
 /* fmt_sig as printf spells it (lang/numfmt.c's path when the fast one declines). */
