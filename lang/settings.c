@@ -42,7 +42,7 @@ static const char *get_theme(const struct session *s)
 const struct setting settings[] = {
 	{ "theme", theme_names,
 	  "the explorer's colours: default, projector (high contrast: no dim or italic, bold headings, the change "
-	  "column in bold colour, larger chart marks), mono (no colour), light (for white-background terminals); "
+	  "column in bold colour, the chart's machine mark a solid reverse bar), mono (no colour), light (for white-background terminals); "
 	  "NO_COLOR still wins; kept in the settings file when set in the explorer",
 	  set_theme, get_theme },
 	{ NULL, NULL, NULL, NULL, NULL },

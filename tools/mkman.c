@@ -11,10 +11,12 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 #include "../core/patch.h"
 #include "../core/params.h"
+#include "../lang/cliopts.h"
 #include "../lang/cmd.h"
 #include "../tui/keys.h"
 
@@ -293,6 +295,7 @@ int main(int argc, char **argv)
 	char line[4096];
 	FILE *in;
 	int used[sizeof(fragments) / sizeof(fragments[0])] = { 0 };
+	int described[64] = { 0 }; /* by cli_options[] row: the template describes it with .It Fl */
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: mkman TEMPLATE > batchlab.1\n");
@@ -317,6 +320,18 @@ int main(int argc, char **argv)
 			used[k] = 1;
 			continue;
 		}
+		/* an option's entry: ".It Fl -NAME" or ".It Fl X" (mdoc's own spelling of --NAME and -X) */
+		for (int o = 0; cli_options[o].val && o < 64; o++) {
+			char want[64];
+
+			if (cli_options[o].longname)
+				snprintf(want, sizeof(want), "Fl -%s", cli_options[o].longname);
+			else
+				snprintf(want, sizeof(want), "Fl %c", cli_options[o].shortname);
+			if (!strncmp(line, ".It ", 4) && (at = strstr(line, want)) &&
+			    !(isalnum((unsigned char)at[strlen(want)]) || at[strlen(want)] == '-'))
+				described[o] = 1;
+		}
 		at = strstr(line, "@VERSION@");
 		if (at) {
 			*at = '\0';
@@ -326,6 +341,15 @@ int main(int argc, char **argv)
 		puts(line);
 	}
 	fclose(in);
+	/* every row of the option table has its entry: an option cannot be added and left out of the page */
+	for (int o = 0; cli_options[o].val && o < 64; o++) {
+		if (!described[o]) {
+			fprintf(stderr, "mkman: %s: no .It entry for option %s%s (lang/cliopts.c): describe it\n", argv[1],
+				cli_options[o].longname ? "--" : "-",
+				cli_options[o].longname ? cli_options[o].longname : (char[]){ cli_options[o].shortname, 0 });
+			return 1;
+		}
+	}
 	for (size_t k = 0; k < sizeof(fragments) / sizeof(fragments[0]); k++) {
 		if (!used[k]) {
 			fprintf(stderr, "mkman: %s: no marker line '%s'\n", argv[1], fragments[k].marker);

@@ -145,7 +145,7 @@ static void theme_styles(void)
 		styles[ST_GROUP] |= A_BOLD;
 		styles[ST_UP] |= A_BOLD;
 		styles[ST_DOWN] |= A_BOLD;
-		styles[ST_MARKER] |= A_BOLD | A_REVERSE;
+		styles[ST_MARKER] |= A_BOLD | A_REVERSE; /* the machine's mark a solid bar, seen from the back row */
 	}
 	if (theme == THEME_LIGHT && colors) {
 		/* on white: cyan and yellow text fade, so headings are blue and keys magenta */
@@ -225,11 +225,6 @@ void crt_theme(int t)
 	theme = t;
 	if (screen)
 		init_styles();
-}
-
-int crt_big_marks(void)
-{
-	return theme == THEME_PROJECTOR;
 }
 
 /* A terminal curses can draw on: known, and able to move the cursor (not TERM=dumb). */

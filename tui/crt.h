@@ -61,8 +61,6 @@ attr_t crt_attr(enum crt_style st);
 int crt_has_colors(void);
 /* The theme (enum theme, lang/settings.h) the styles follow; before crt_init or at any time after. */
 void crt_theme(int theme);
-/* The projector's larger chart marks. */
-int crt_big_marks(void);
 /* Readable when a signal has arrived: poll() it beside stdin. */
 int crt_signal_fd(void);
 /* The terminating signal that arrived (SIGINT, SIGTERM, SIGHUP, SIGQUIT), or 0. Drains the pipe. */
