@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,15 +61,22 @@ int infile_open(const char *path, int regular, char *err, size_t errlen)
 		 * A stream: wait for its writer, as cat does. Opened without
 		 * blocking, a FIFO nobody has opened yet reads as an empty file at
 		 * once - the script would run nothing and its writer block for ever.
-		 * Opened again, blocking, it opens when the writer does (Ctrl-C ends
-		 * the wait).
+		 * poll() on this open end waits for the first writer's data, or its
+		 * hang-up (Linux reports POLLHUP only for a writer that came after
+		 * the open); a writer that came and went first left its data here.
+		 * Opening the name again instead would wait for a writer that may be
+		 * gone. Ctrl-C ends the wait.
 		 */
-		int again = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC), e = errno;
+		struct pollfd pfd = { fd, POLLIN, 0 };
 
-		close(fd);
-		if (again < 0)
-			return err_set(err, errlen, "%s: %s", path, outfile_strerror(e, why, sizeof(why)));
-		return again;
+		while (poll(&pfd, 1, -1) < 0) {
+			int e = errno;
+
+			if (e != EINTR) {
+				close(fd);
+				return err_set(err, errlen, "%s: %s", path, outfile_strerror(e, why, sizeof(why)));
+			}
+		}
 	}
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	return fd;
