@@ -266,8 +266,9 @@ save_screen() {
 		start && keys : 'about vmpressure' Enter && expect 'about vmpressure' &&
 		keys : "> $tmp/got.about" Enter && expect "wrote the screen to $tmp/got.about" &&
 		cmp -s "$tmp/want.about" "$tmp/got.about" && keys Escape &&
-		keys : "> $tmp/got.all" Enter && expect "wrote the screen to" && cmp -s "$tmp/want.all" "$tmp/got.all" &&
-		keys : "explain vmpressure.window.after > $tmp/got.explain" Enter && expect "wrote the output to" &&
+		keys : "> $tmp/got.all" Enter && expect "wrote the screen to $tmp/got.all" &&
+		cmp -s "$tmp/want.all" "$tmp/got.all" &&
+		keys : "explain vmpressure.window.after > $tmp/got.explain" Enter && expect "wrote the output to $tmp/got.explain" &&
 		"$BL" -c 'explain vmpressure.window.after' | cmp -s - "$tmp/got.explain" ||
 		{ bad "the saved text differs from -c's"; false; }
 }
