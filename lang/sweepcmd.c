@@ -354,8 +354,10 @@ static char *format_row(const struct sweep *sw, enum out_format fmt, const int *
 			n = (int)(q - cell);
 			if (i)
 				p = put_str(p, "  ");
-			for (; n < width[i]; n++)
-				*p++ = ' ';
+			if (n < width[i]) {
+				memset(p, ' ', (size_t)(width[i] - n));
+				p += width[i] - n;
+			}
 			memcpy(p, cell, (size_t)(q - cell));
 			p += q - cell;
 		}
