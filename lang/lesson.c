@@ -494,7 +494,7 @@ static int csv_column(const char *header, const char *name)
 static int command_value(struct session *s, const char *cmd, struct strbuf *value, char *err, size_t errlen)
 {
 	struct strbuf out = STRBUF_INIT;
-	const char *row;
+	const char *row, *head;
 	char f[256];
 	int col;
 
@@ -502,17 +502,21 @@ static int command_value(struct session *s, const char *cmd, struct strbuf *valu
 		sb_free(&out);
 		return -1;
 	}
-	row = strchr(sb_str(&out), '\n');
+	/* the header: past a "# COMMAND" or "# units:" line and the blank line a second table gets */
+	head = sb_str(&out);
+	while (*head == '#' || *head == '\n')
+		head = strchr(head, '\n') ? strchr(head, '\n') + 1 : head + strlen(head);
+	row = strchr(head, '\n');
 	if (!row || !row[1]) {
 		sb_free(&out);
 		return err_set(err, errlen, "'%s' printed no value", cmd);
 	}
 	row++;
-	if ((col = csv_column(sb_str(&out), "holds")) >= 0 && (csv_field(row, col, f, sizeof(f)), !strcmp(f, "no"))) {
+	if ((col = csv_column(head, "holds")) >= 0 && (csv_field(row, col, f, sizeof(f)), !strcmp(f, "no"))) {
 		sb_puts(value, "never");
 	} else {
-		col = csv_column(sb_str(&out), "value");
-		csv_field(row, col >= 0 && !strncmp(sb_str(&out), "name,", 5) ? col : 0, f, sizeof(f));
+		col = csv_column(head, "value");
+		csv_field(row, col >= 0 && !strncmp(head, "name,", 5) ? col : 0, f, sizeof(f));
 		sb_puts(value, f);
 	}
 	sb_free(&out);
