@@ -13,7 +13,6 @@
 
 #include "../core/err.h"
 #include "../core/sweep.h"
-#include "../core/units.h"
 #include "infile.h"
 #include "numfmt.h"
 #include "lesson.h"
@@ -101,25 +100,6 @@ int cmd_echo(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	return 0;
 }
 
-/* VALUE in the metric's unit, as `where` reads it: a count, a size for bytes, a real. */
-static int parse_expected(const char *text, const struct metric_desc *md, struct value *v)
-{
-	char why[96];
-	uint64_t u;
-	double d;
-
-	if (!parse_u64(text, &u, why, sizeof(why)) ||
-	    (!strcmp(md->unit, "bytes") && !parse_size(text, &u, why, sizeof(why)))) {
-		*v = val_int(u);
-		return 0;
-	}
-	if (!parse_real(text, &d, why, sizeof(why))) {
-		*v = val_real(d);
-		return 0;
-	}
-	return -1;
-}
-
 static int expect_fails(const struct metric_ref *ref, const struct machine *m, int side, const char *key,
 			const char *at, struct value v, const char *op, const char *want, char *err, size_t errlen)
 {
@@ -150,16 +130,8 @@ int cmd_expect(struct session *s, int argc, char **argv, struct strbuf *out, cha
 
 	if ((argc != 3 && argc != 7 && argc != 9) || (argc > 3 && strcmp(argv[3], "over")))
 		return err_set(err, errlen, "expect: expected expect METRIC[.SIDE] OP VALUE [over KEY FROM TO [step N | x N]]");
-	if (metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why)))
-		return err_set(err, errlen, "expect: %s", why);
-	if (ref.metric->list)
-		return err_set(err, errlen, "expect: %s.%s is a list, not one number to compare", ref.patch->id,
-			       ref.metric->name);
-	if (where_op_parse(argv[1], &op))
-		return err_set(err, errlen, "expect: '%s' is not an operator (expected <, <=, >, >= or ==)", argv[1]);
-	if (parse_expected(argv[2], ref.metric, &thr))
-		return err_set(err, errlen, "expect: '%s' is not a number%s", argv[2],
-			       !strcmp(ref.metric->unit, "bytes") ? " or a size" : "");
+	if (where_condition_parse(&s->m, "expect", argv, &ref, &op, &thr, err, errlen))
+		return -1;
 	if (argc > 3 && sweep_range_parse(&s->m, argv[4], argv[5], argv[6], argc == 9 ? argv[7] : NULL,
 					  argc == 9 ? argv[8] : NULL, &r, why, sizeof(why)))
 		return err_set(err, errlen, "expect: %s", why);

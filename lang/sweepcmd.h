@@ -48,6 +48,13 @@ void where_details(struct strbuf *out);
 #define SWEEP_VIEW_MAX_ROWS 100000u
 int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
+/*
+ * METRIC[.SIDE] OP VALUE, argv[0..2], as where (and expect) read it: VALUE in
+ * the metric's unit (a count, a size for bytes, 1.5x for a ratio). -1 with
+ * err naming cmd.
+ */
+int where_condition_parse(const struct machine *m, const char *cmd, char **argv, struct metric_ref *ref,
+			  enum where_op *op, struct value *thr, char *err, size_t errlen);
 
 /*
  * KEY FROM TO [step N | x N], the first words of argv, into r (cmd names

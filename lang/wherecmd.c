@@ -45,6 +45,24 @@ static int parse_threshold(const char *text, const struct metric_desc *md, struc
 	return -1;
 }
 
+int where_condition_parse(const struct machine *m, const char *cmd, char **argv, struct metric_ref *ref,
+			  enum where_op *op, struct value *thr, char *err, size_t errlen)
+{
+	char why[256];
+
+	if (metric_parse_m(m, argv[0], ref, why, sizeof(why)))
+		return err_set(err, errlen, "%s: %s", cmd, why);
+	if (ref->metric->list)
+		return err_set(err, errlen, "%s: %s.%s is a list, not one number to compare", cmd, ref->patch->id,
+			       ref->metric->name);
+	if (where_op_parse(argv[1], op))
+		return err_set(err, errlen, "%s: '%s' is not an operator (expected <, <=, >, >= or ==)", cmd, argv[1]);
+	if (parse_threshold(argv[2], ref->metric, thr))
+		return err_set(err, errlen, "%s: '%s' is not a number%s", cmd, argv[2],
+			       !strcmp(ref->metric->unit, "bytes") ? " or a size" : "");
+	return 0;
+}
+
 static void put_where_key(const struct sweep_range *r, const struct sweep_cursor *c, char *buf, size_t len)
 {
 	if (r->real)
@@ -189,16 +207,8 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 	if ((argc != 7 && argc != 9) || strcmp(argv[3], "over") ||
 	    (stepped && strcmp(argv[7], "step") && strcmp(argv[7], "x")))
 		return err_set(err, errlen, "where: expected where METRIC[.SIDE] OP VALUE over KEY FROM TO [step N | x N]");
-	if (metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why)))
-		return err_set(err, errlen, "where: %s", why);
-	if (ref.metric->list)
-		return err_set(err, errlen, "where: %s.%s is a list, not one number to compare", ref.patch->id,
-			       ref.metric->name);
-	if (where_op_parse(argv[1], &op))
-		return err_set(err, errlen, "where: '%s' is not an operator (expected <, <=, >, >= or ==)", argv[1]);
-	if (parse_threshold(argv[2], ref.metric, &thr))
-		return err_set(err, errlen, "where: '%s' is not a number%s", argv[2],
-			   !strcmp(ref.metric->unit, "bytes") ? " or a size" : "");
+	if (where_condition_parse(&s->m, "where", argv, &ref, &op, &thr, err, errlen))
+		return -1;
 	if (stepped ? sweep_range_parse(&s->m, argv[4], argv[5], argv[6], argv[7], argv[8], &r, why, sizeof(why))
 		    : sweep_bounds_parse(&s->m, argv[4], argv[5], argv[6], &r, why, sizeof(why)))
 		return err_set(err, errlen, "where: %s", why);
