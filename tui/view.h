@@ -65,6 +65,11 @@ struct view {
 struct view *view_panels_new(struct screen *sc);
 /* The cursor onto the row named name (a parameter, or PATCH.METRIC), in whichever panel holds it. 1 found. */
 int view_panels_select(struct view *panels, struct screen *sc, const char *name);
+/*
+ * Lines of text from line top, scrolled left columns sideways, under the title row
+ * of the panel area: the pager's body, and any view that shows text the same way.
+ */
+void view_text_paint(const struct layout *L, const char *text, int top, int left);
 /* Text to scroll (explain, about, help, command output), under title. */
 struct view *view_pager_new(const char *title, const char *text);
 /* One metric of one patch across an axis (cpus, then ram on x). */

@@ -83,25 +83,7 @@ static void compare_view_draw(struct view *v, struct screen *sc)
 	snprintf(head, sizeof(head), " %s on %s machines   (Esc closes; arrows scroll; m next patch)", cv->d->id,
 		 "side-by-side");
 	screen_put(L->top, 0, L->cols, head, 0, crt_attr(ST_TITLE));
-	for (int skip = 0; skip < cv->top && *p; skip++) {
-		const char *nl = strchr(p, '\n');
-
-		p = nl ? nl + 1 : p + strlen(p);
-	}
-	for (int i = 1; i < L->height; i++) {
-		const char *nl = strchr(p, '\n');
-		int n = nl ? (int)(nl - p) : (int)strlen(p);
-		char line[1024];
-
-		move(L->top + i, 0);
-		clrtoeol();
-		if (!*p)
-			continue;
-		snprintf(line, sizeof(line), "%.*s", n, p);
-		if ((int)strlen(line) > cv->left)
-			screen_put(L->top + i, 0, L->cols, line + cv->left, 0, A_NORMAL);
-		p += n + (nl != NULL);
-	}
+	view_text_paint(L, p, cv->top, cv->left);
 }
 
 /* The patch after d that has metrics, wrapping round. */

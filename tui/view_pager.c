@@ -58,7 +58,12 @@ static void pager_draw(struct view *v, struct screen *sc)
 		 pg->lines, pg->wide ? "; Left/Right: sideways" : "");
 	wrap_shorten(fit, sizeof(fit), head, L->cols);
 	screen_put(L->top, 0, L->cols, fit, 0, crt_attr(ST_TITLE));
-	for (int skip = 0; skip < pg->top && *p; skip++) {
+	view_text_paint(L, p, pg->top, pg->left);
+}
+
+void view_text_paint(const struct layout *L, const char *p, int top, int left)
+{
+	for (int skip = 0; skip < top && *p; skip++) {
 		const char *nl = strchr(p, '\n');
 
 		p = nl ? nl + 1 : p + strlen(p);
@@ -74,8 +79,8 @@ static void pager_draw(struct view *v, struct screen *sc)
 			continue;
 		snprintf(line, sizeof(line), "%.*s", n, p);
 		/* scrolled sideways by columns: a line of braille is three bytes a column */
-		if (utf8_width(line, strlen(line)) > pg->left)
-			screen_put(L->top + i, 0, L->cols, line + utf8_prefix(line, pg->left), 0, A_NORMAL);
+		if (utf8_width(line, strlen(line)) > left)
+			screen_put(L->top + i, 0, L->cols, line + utf8_prefix(line, left), 0, A_NORMAL);
 		p += n + (nl != NULL);
 	}
 }
