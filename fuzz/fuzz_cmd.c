@@ -13,7 +13,6 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "../core/params.h"
 #include "../lang/script.h"
 #include "../lang/session.h"
 #include "sandbox.h"
@@ -24,25 +23,6 @@ static ssize_t sink_write(void *cookie, const char *buf, size_t len)
 {
 	(void)cookie, (void)buf;
 	return (ssize_t)len;
-}
-
-static void check_machine(const struct machine *m)
-{
-	for (size_t i = 0; i < nparams; i++) {
-		struct machine copy = *m;
-		char typed[128], again[128], err[256];
-
-		param_format_input(m, &params[i], typed, sizeof(typed));
-		if (param_set(&copy, &params[i], typed, err, sizeof(err))) {
-			fprintf(stderr, "fuzz_cmd: %s = '%s' does not read back: %s\n", params[i].name, typed, err);
-			abort();
-		}
-		param_format_input(&copy, &params[i], again, sizeof(again));
-		if (strcmp(typed, again)) {
-			fprintf(stderr, "fuzz_cmd: %s = '%s' reads back as '%s'\n", params[i].name, typed, again);
-			abort();
-		}
-	}
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -75,6 +55,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	script_run_stream(&s, in, "fuzz", sink, sink);
 	sandbox_leave();
 	fclose(in);
-	check_machine(&s.m);
+	sandbox_check_machine(&s.m, "fuzz_cmd");
 	return 0;
 }

@@ -21,7 +21,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../core/params.h"
 #include "../lang/session.h"
 #include "../tui/crt.h"
 #include "../tui/screen.h"
@@ -69,25 +68,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-static void check_machine(const struct machine *m)
-{
-	for (size_t i = 0; i < nparams; i++) {
-		struct machine copy = *m;
-		char typed[128], again[128], err[256];
-
-		param_format_input(m, &params[i], typed, sizeof(typed));
-		if (param_set(&copy, &params[i], typed, err, sizeof(err))) {
-			fprintf(stderr, "fuzz_keys: %s = '%s' does not read back: %s\n", params[i].name, typed, err);
-			abort();
-		}
-		param_format_input(&copy, &params[i], again, sizeof(again));
-		if (strcmp(typed, again)) {
-			fprintf(stderr, "fuzz_keys: %s = '%s' reads back as '%s'\n", params[i].name, typed, again);
-			abort();
-		}
-	}
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct session s; /* a machine with its variants: too big for a fuzzer's stack */
@@ -115,6 +95,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	(void)screen_loop(&s, NULL, in_fd, KEYS_PER_FRAME);
 	sandbox_leave();
 	flushinp();
-	check_machine(&s.m);
+	sandbox_check_machine(&s.m, "fuzz_keys");
 	return 0;
 }

@@ -12,6 +12,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/machine.h"
+#include "../core/params.h"
+
 /* The harness's own state: one process, one sandbox. */
 static char root[PATH_MAX];
 static char real_root[PATH_MAX]; /* root with its links resolved (TMPDIR may be one) */
@@ -322,4 +325,23 @@ void sandbox_init(int argc, char **argv)
 	setenv("HOME", root, 1);
 	set_dir("XDG_CONFIG_HOME", "config");
 	set_dir("XDG_STATE_HOME", "state");
+}
+
+void sandbox_check_machine(const struct machine *m, const char *who)
+{
+	for (size_t i = 0; i < nparams; i++) {
+		struct machine copy = *m;
+		char typed[128], again[128], err[256];
+
+		param_format_input(m, &params[i], typed, sizeof(typed));
+		if (param_set(&copy, &params[i], typed, err, sizeof(err))) {
+			fprintf(stderr, "%s: %s = '%s' does not read back: %s\n", who, params[i].name, typed, err);
+			abort();
+		}
+		param_format_input(&copy, &params[i], again, sizeof(again));
+		if (strcmp(typed, again)) {
+			fprintf(stderr, "%s: %s = '%s' reads back as '%s'\n", who, params[i].name, typed, again);
+			abort();
+		}
+	}
 }

@@ -17,4 +17,12 @@ void sandbox_init(int argc, char **argv);
 void sandbox_enter(void);
 void sandbox_leave(void);
 
+struct machine;
+/*
+ * After an input: every parameter of m reads back as it prints (what `preset
+ * save` writes, `preset load` must take), else abort() naming who and the key.
+ * The harnesses that drive the command language share it.
+ */
+void sandbox_check_machine(const struct machine *m, const char *who);
+
 #endif
