@@ -63,6 +63,19 @@ int where_condition_parse(const struct machine *m, const char *cmd, char **argv,
 	return 0;
 }
 
+/* A row's answer, the same in both record shapes: the key value (a release is a name, not a number), the metric, holds, monotone. */
+static void where_record(struct records *rec, const char *key, int choice, const struct where_result *res)
+{
+	if (choice)
+		rec_str(rec, key);
+	else
+		rec_num(rec, key);
+	rec_value(rec, res->v);
+	rec_bool(rec, res->found);
+	rec_bool(rec, res->monotone);
+	rec_end_row(rec);
+}
+
 static void put_where_key(const struct sweep_range *r, const struct sweep_cursor *c, char *buf, size_t len)
 {
 	if (r->real)
@@ -268,14 +281,7 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 		if (s->format != FMT_TABLE && nsides > 1) {
 			rec_str(&rec, name);
 			rec_str(&rec, r.key->name);
-			if (choice)
-				rec_str(&rec, key);
-			else
-				rec_num(&rec, key);
-			rec_value(&rec, res.v);
-			rec_bool(&rec, res.found);
-			rec_bool(&rec, res.monotone);
-			rec_end_row(&rec);
+			where_record(&rec, key, choice, &res);
 			continue;
 		}
 		if (s->format != FMT_TABLE) {
@@ -285,14 +291,7 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 						     { name, ref.metric->unit, rec_kind(ref.metric) } };
 
 			rec_begin(&rec, &s->doc, s->format, heads1, units, 2, out);
-			if (choice) /* a release is a name, not a number */
-				rec_str(&rec, key);
-			else
-				rec_num(&rec, key);
-			rec_value(&rec, res.v);
-			rec_bool(&rec, res.found);
-			rec_bool(&rec, res.monotone);
-			rec_end_row(&rec);
+			where_record(&rec, key, choice, &res);
 			rec_end(&rec);
 			continue;
 		}
