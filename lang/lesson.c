@@ -276,25 +276,14 @@ void lesson_free(struct lesson *l)
 static int lesson_dirs(char dirs[LESSON_DIRS][PATH_MAX])
 {
 	const char *env = getenv("BATCHLAB_LESSONS");
-	char exe[PATH_MAX];
-	ssize_t n;
 	int k = 0;
 
 	if (!xdg_path(XDG_DATA, "lessons", dirs[k], PATH_MAX))
 		k++;
 	if (env && *env)
 		snprintf(dirs[k++], PATH_MAX, "%s", env);
-	/* run from the source tree: lessons/ beside the binary */
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		char *slash;
-
-		exe[n] = '\0';
-		if ((slash = strrchr(exe, '/'))) {
-			*slash = '\0';
-			snprintf(dirs[k++], PATH_MAX, "%.*s/lessons", PATH_MAX - 16, exe);
-		}
-	}
+	if (!beside_binary("lessons", dirs[k], PATH_MAX)) /* run from the source tree */
+		k++;
 	snprintf(dirs[k++], PATH_MAX, "%s", LESSONDIR);
 	return k;
 }

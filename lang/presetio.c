@@ -1,4 +1,5 @@
 #include "presetio.h"
+#include "xdg.h"
 
 #include "records.h"
 
@@ -47,8 +48,6 @@ int read_small_file(const char *path, char **text, size_t *len, char *err, size_
 static int preset_dirs(struct preset_dir dirs[PRESET_DIRS])
 {
 	const char *env = getenv("BATCHLAB_PRESETS");
-	char exe[PATH_MAX];
-	ssize_t n;
 	int k = 0;
 
 	if (!user_preset_dir(dirs[k].path, sizeof(dirs[k].path))) {
@@ -59,19 +58,8 @@ static int preset_dirs(struct preset_dir dirs[PRESET_DIRS])
 		snprintf(dirs[k].path, PATH_MAX, "%s", env);
 		dirs[k++].user = 0;
 	}
-	/* run from the source tree: presets/ beside the binary */
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		char *slash;
-
-		exe[n] = '\0';
-		slash = strrchr(exe, '/');
-		if (slash) {
-			*slash = '\0';
-			snprintf(dirs[k].path, PATH_MAX, "%.*s/presets", PATH_MAX - 16, exe);
-			dirs[k++].user = 0;
-		}
-	}
+	if (!beside_binary("presets", dirs[k].path, PATH_MAX)) /* run from the source tree */
+		dirs[k++].user = 0;
 	snprintf(dirs[k].path, PATH_MAX, "%s", PRESETDIR);
 	dirs[k++].user = 0;
 	return k;

@@ -2,7 +2,10 @@
 #include "xdg.h"
 
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 int xdg_path(enum xdg_kind kind, const char *sub, char *buf, size_t len)
 {
@@ -23,4 +26,20 @@ int xdg_path(enum xdg_kind kind, const char *sub, char *buf, size_t len)
 	else
 		return -1;
 	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+int beside_binary(const char *name, char *buf, size_t len)
+{
+	char exe[PATH_MAX], *slash;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	int w;
+
+	if (n <= 0)
+		return -1;
+	exe[n] = '\0';
+	if (!(slash = strrchr(exe, '/')))
+		return -1;
+	*slash = '\0';
+	w = snprintf(buf, len, "%s/%s", exe, name);
+	return w < 0 || (size_t)w >= len ? -1 : 0;
 }
