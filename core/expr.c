@@ -558,20 +558,7 @@ int expr_compile(struct expr *e, const char *text, const char *const *names, cha
 	return 0;
 }
 
-int expr_known(const struct expr *e, uint64_t *v)
-{
-	if (e->nops != 1 || e->ops[0].op != OP_PUSH)
-		return 0;
-	*v = e->ops[0].k;
-	return 1;
-}
-
-void expr_constant(struct expr *e, uint64_t v)
-{
-	e->ops[0] = (struct expr_op){ v, 0, OP_PUSH, 0 };
-	e->nops = 1;
-	e->reads = 0;
-}
+_Static_assert(OP_PUSH == EXPR_OP_PUSH, "expr.h's inline expr_known() and expr_constant() push with OP_PUSH");
 
 
 /* --- the evaluator ------------------------------------------------------------- */
@@ -1082,3 +1069,388 @@ int expr_eval(const struct expr *e, const char *const *names, const uint64_t *va
 	*out = sp ? st[sp - 1] : 0;
 	return 0;
 }
+
+/* --- the register form ----------------------------------------------------------- */
+
+/*
+ * A stack slot at depth i becomes register base + i; a literal or a name on
+ * the stack is not copied anywhere but rides as an operand (the literal in
+ * the step's k, the name in its own register) until an operator consumes it.
+ * Where paths join (a jump and its target) every slot is put in its own
+ * register first, so both ways in agree. The steps keep the program's order,
+ * so the first step to fail is the one expr_eval stops at, with its reason.
+ */
+enum { M_RR, M_RI, M_IR };
+
+#define CB(op, mode) (C_BIN + 3 * ((op) - OP_ADD) + (mode))
+
+enum {
+	C_LDI, C_MOV,
+	C_BIN, /* CB(op, mode): the 13 binary operators, each register-register, register-literal, literal-register */
+	C_MIN_RR = C_BIN + 3 * (OP_GE - OP_ADD + 1), C_MIN_RI, C_MAX_RR, C_MAX_RI,
+	C_DIVUP_RR, C_DIVUP_RI, C_DIVUP_IR,
+	C_FLS, C_ILOG2, C_ROUNDUP, C_ROUNDDOWN, C_CLAMP,
+	C_NOT, C_NEG, C_BOOL,
+	C_JZ, C_JMP, C_ANDJ, C_ORJ,
+	C_END, /* the last step: the run loop needs no count */
+};
+
+struct cslot {
+	uint64_t k;
+	int imm; /* the literal k, else register reg */
+	int reg;
+};
+
+struct cgen {
+	struct expr_code *c;
+	struct cslot st[EXPR_MAX_OPS + 1];
+	int sp, base, failed;
+	uint8_t reg_of[EXPR_MAX_NAMES];
+};
+
+static void cemit(struct cgen *g, int op, int dst, int a, int b, int cc, uint64_t k)
+{
+	if (g->c->nins >= EXPR_CODE_MAX) {
+		g->failed = 1;
+		return;
+	}
+	g->c->ins[g->c->nins++] = (struct expr_ins){ k, (uint8_t)op, (uint8_t)dst, (uint8_t)a, (uint8_t)b, (uint8_t)cc };
+}
+
+static int treg(const struct cgen *g, int i)
+{
+	return g->base + i;
+}
+
+/* slot i in a register (a literal is loaded into the slot's own) */
+static int inreg(struct cgen *g, int i)
+{
+	struct cslot *x = &g->st[i];
+
+	if (x->imm) {
+		cemit(g, C_LDI, treg(g, i), 0, 0, 0, x->k);
+		x->imm = 0;
+		x->reg = treg(g, i);
+	}
+	return x->reg;
+}
+
+/* every slot in its own register: where paths join */
+static void canon(struct cgen *g)
+{
+	for (int i = 0; i < g->sp; i++) {
+		struct cslot *x = &g->st[i];
+
+		if (x->imm)
+			cemit(g, C_LDI, treg(g, i), 0, 0, 0, x->k);
+		else if (x->reg != treg(g, i))
+			cemit(g, C_MOV, treg(g, i), x->reg, 0, 0, 0);
+		*x = (struct cslot){ 0, 0, treg(g, i) };
+	}
+}
+
+/*
+ * x OP y into slot p: rr, ri and ir are the step for each mix of register
+ * and literal operands (-1: none, so the left literal is loaded); comm: the
+ * operands may swap, so a literal on the left rides on the right.
+ */
+static void cbinary(struct cgen *g, int p, struct cslot y, int rr, int ri, int ir, int comm)
+{
+	struct cslot x = g->st[p];
+	int dst = treg(g, p);
+
+	if (x.imm && !y.imm && comm) {
+		struct cslot t = x;
+
+		x = y;
+		y = t;
+	}
+	if (x.imm && !y.imm && ir >= 0) {
+		cemit(g, ir, dst, 0, y.reg, 0, x.k);
+	} else {
+		int a = x.reg;
+
+		if (x.imm) { /* both literals: a step the fold left because it fails, to fail here */
+			g->st[p] = x;
+			a = inreg(g, p);
+		}
+
+		if (y.imm)
+			cemit(g, ri, dst, a, 0, 0, y.k);
+		else
+			cemit(g, rr, dst, a, y.reg, 0, 0);
+	}
+	g->st[p] = (struct cslot){ 0, 0, dst };
+}
+
+int expr_code_make(struct expr_code *c, const struct expr *e)
+{
+	static struct cgen zero;
+	struct cgen g = zero;
+	int at[EXPR_MAX_OPS + 1], depth[EXPR_MAX_OPS + 1];
+	uint8_t target[EXPR_MAX_OPS + 1] = { 0 };
+
+	c->nins = 0;
+	c->nnames = 0;
+	c->reads = 0;
+	g.c = c;
+	for (int i = 0; i < e->nops; i++) {
+		const struct expr_op *o = &e->ops[i];
+
+		if ((o->op == OP_LOAD || (is_binary(o->op) && o->argc == ARG_NAME)) && o->k < EXPR_MAX_NAMES)
+			c->reads |= 1ull << o->k;
+		if (is_jump(o->op)) {
+			if (o->k <= (uint64_t)i || o->k > e->nops)
+				return -1; /* jumps go forward (the compiler emits them so) */
+			target[o->k] = 1;
+		}
+		if ((o->op == OP_LOAD || (is_binary(o->op) && o->argc == ARG_NAME)) && o->k >= EXPR_MAX_NAMES)
+			return -1;
+		if (o->op == OP_CALL && o->k >= F_DIVUP + 1)
+			return -1;
+	}
+	for (uint64_t b = c->reads; b; b &= b - 1) {
+		int n = (int)fls64(b ^ (b - 1)) - 1;
+
+		g.reg_of[n] = c->nnames;
+		c->name[c->nnames++] = (uint8_t)n;
+	}
+	g.base = c->nnames;
+	for (int i = 0; i <= e->nops && !g.failed; i++) {
+		const struct expr_op *o = &e->ops[i];
+		int p;
+
+		if (target[i]) {
+			/* the way in by falling through agrees with the jumps' */
+			if (i > 0 && e->ops[i - 1].op != OP_JMP)
+				canon(&g);
+			g.sp = depth[i];
+			for (int j = 0; j < g.sp; j++)
+				g.st[j] = (struct cslot){ 0, 0, treg(&g, j) };
+		}
+		at[i] = c->nins;
+		if (i == e->nops)
+			break;
+		if (g.sp < (o->op == OP_PUSH || o->op == OP_LOAD || o->op == OP_JMP ? 0
+			    : o->op == OP_CALL ? expr_funcs[o->k].argc
+			    : is_binary(o->op) && o->argc == ARG_STACK ? 2 : 1) ||
+		    g.sp >= EXPR_MAX_OPS)
+			return -1;
+		p = g.sp - 1;
+		switch (o->op) {
+		case OP_PUSH:
+			g.st[g.sp++] = (struct cslot){ o->k, 1, 0 };
+			break;
+		case OP_LOAD:
+			g.st[g.sp++] = (struct cslot){ 0, 0, g.reg_of[o->k] };
+			break;
+		case OP_NOT:
+		case OP_NEG:
+		case OP_BOOL: {
+			int a = inreg(&g, p);
+
+			cemit(&g, o->op == OP_NOT ? C_NOT : o->op == OP_NEG ? C_NEG : C_BOOL, treg(&g, p), a, 0, 0, 0);
+			g.st[p] = (struct cslot){ 0, 0, treg(&g, p) };
+			break;
+		}
+		case OP_JZ:
+		case OP_JMP:
+		case OP_ANDJ:
+		case OP_ORJ:
+			canon(&g);
+			cemit(&g, o->op == OP_JZ ? C_JZ : o->op == OP_JMP ? C_JMP : o->op == OP_ANDJ ? C_ANDJ : C_ORJ, 0,
+			      o->op == OP_JMP ? 0 : treg(&g, p), 0, 0, o->k);
+			/* at the target: what the jump leaves (JZ has taken the condition) */
+			depth[o->k] = o->op == OP_JZ ? g.sp - 1 : g.sp;
+			if (o->op != OP_JMP)
+				g.sp--; /* falling through: JZ, && and || take the top */
+			break;
+		case OP_CALL: {
+			int f = (int)o->k, q = g.sp - expr_funcs[f].argc;
+
+			if (f == F_MIN || f == F_MAX) {
+				g.sp--;
+				cbinary(&g, q, g.st[g.sp], f == F_MIN ? C_MIN_RR : C_MAX_RR, f == F_MIN ? C_MIN_RI : C_MAX_RI,
+					-1, 1);
+			} else if (f == F_DIVUP) {
+				g.sp--;
+				cbinary(&g, q, g.st[g.sp], C_DIVUP_RR, C_DIVUP_RI, C_DIVUP_IR, 0);
+			} else if (f == F_CLAMP && g.st[q + 1].imm && g.st[q + 2].imm && g.st[q + 1].k <= g.st[q + 2].k) {
+				/* clamp(x, lo, hi) with lo <= hi known cannot fail: min(max(x, lo), hi), two steps */
+				uint64_t lo = g.st[q + 1].k, hi = g.st[q + 2].k;
+				int a = inreg(&g, q);
+
+				cemit(&g, C_MAX_RI, treg(&g, q), a, 0, 0, lo);
+				cemit(&g, C_MIN_RI, treg(&g, q), treg(&g, q), 0, 0, hi);
+				g.st[q] = (struct cslot){ 0, 0, treg(&g, q) };
+				g.sp = q + 1;
+			} else if (f == F_CLAMP) {
+				int a = inreg(&g, q), b = inreg(&g, q + 1), cc = inreg(&g, q + 2);
+
+				cemit(&g, C_CLAMP, treg(&g, q), a, b, cc, 0);
+				g.st[q] = (struct cslot){ 0, 0, treg(&g, q) };
+				g.sp = q + 1;
+			} else {
+				int a = inreg(&g, q);
+
+				cemit(&g, f == F_FLS ? C_FLS : f == F_ILOG2 ? C_ILOG2 : f == F_ROUNDUP ? C_ROUNDUP : C_ROUNDDOWN,
+				      treg(&g, q), a, 0, 0, 0);
+				g.st[q] = (struct cslot){ 0, 0, treg(&g, q) };
+			}
+			break;
+		}
+		default: { /* a binary operator */
+			struct cslot y;
+
+			if (o->argc == ARG_IMM)
+				y = (struct cslot){ o->k, 1, 0 };
+			else if (o->argc == ARG_NAME)
+				y = (struct cslot){ 0, 0, g.reg_of[o->k] };
+			else
+				y = g.st[--g.sp];
+			cbinary(&g, g.sp - 1, y, CB(o->op, M_RR), CB(o->op, M_RI), CB(o->op, M_IR), 0);
+			break;
+		}
+		}
+	}
+	cemit(&g, C_END, 0, 0, 0, 0, 0);
+	if (g.failed)
+		return -1;
+	for (int i = 0; i < c->nins; i++)
+		if (c->ins[i].op == C_JZ || c->ins[i].op == C_JMP || c->ins[i].op == C_ANDJ || c->ins[i].op == C_ORJ)
+			c->ins[i].k = (uint64_t)at[c->ins[i].k];
+	if (!g.sp) {
+		c->res_imm = 1; /* as an empty run yields */
+		c->res = 0;
+	} else {
+		c->res_imm = (uint8_t)g.st[g.sp - 1].imm;
+		c->res = g.st[g.sp - 1].imm ? g.st[g.sp - 1].k : (uint64_t)g.st[g.sp - 1].reg;
+	}
+	return 0;
+}
+
+#define BIN3(OPC)                                                                   \
+	case CB(OPC, M_RR):                                                         \
+		if (binary(OPC, r[in->a], r[in->b], &r[in->dst], why))              \
+			return -1;                                                  \
+		break;                                                              \
+	case CB(OPC, M_RI):                                                         \
+		if (binary(OPC, r[in->a], in->k, &r[in->dst], why))                 \
+			return -1;                                                  \
+		break;                                                              \
+	case CB(OPC, M_IR):                                                         \
+		if (binary(OPC, in->k, r[in->b], &r[in->dst], why))                 \
+			return -1;                                                  \
+		break;
+#define CALL2(C, F, X, Y)                                                           \
+	case C: {                                                                   \
+		uint64_t a2[3] = { X, Y, 0 };                                       \
+		if (call(F, a2, &r[in->dst], why))                                  \
+			return -1;                                                  \
+		break;                                                              \
+	}
+#define CALL1(C, F) CALL2(C, F, r[in->a], 0)
+
+#ifdef __GNUC__
+#define UNREACHABLE() __builtin_unreachable()
+#else
+#define UNREACHABLE() ((void)0)
+#endif
+
+int expr_code_exec(const struct expr_code *c, uint64_t r[EXPR_CODE_REGS], uint64_t *out, const char **why)
+{
+	/* the steps end with C_END, jumps go forward within them: no count, no range check */
+	for (const struct expr_ins *in = c->ins;; in++) {
+		switch (in->op) {
+		case C_LDI:
+			r[in->dst] = in->k;
+			break;
+		case C_MOV:
+			r[in->dst] = r[in->a];
+			break;
+		BIN3(OP_ADD)
+		BIN3(OP_SUB)
+		BIN3(OP_MUL)
+		BIN3(OP_DIV)
+		BIN3(OP_MOD)
+		BIN3(OP_SHL)
+		BIN3(OP_SHR)
+		BIN3(OP_EQ)
+		BIN3(OP_NE)
+		BIN3(OP_LT)
+		BIN3(OP_LE)
+		BIN3(OP_GT)
+		BIN3(OP_GE)
+		case C_MIN_RR:
+			r[in->dst] = min_u64(r[in->a], r[in->b]);
+			break;
+		case C_MIN_RI:
+			r[in->dst] = min_u64(r[in->a], in->k);
+			break;
+		case C_MAX_RR:
+			r[in->dst] = max_u64(r[in->a], r[in->b]);
+			break;
+		case C_MAX_RI:
+			r[in->dst] = max_u64(r[in->a], in->k);
+			break;
+		CALL2(C_DIVUP_RR, F_DIVUP, r[in->a], r[in->b])
+		CALL2(C_DIVUP_RI, F_DIVUP, r[in->a], in->k)
+		CALL2(C_DIVUP_IR, F_DIVUP, in->k, r[in->b])
+		CALL1(C_FLS, F_FLS)
+		CALL1(C_ILOG2, F_ILOG2)
+		CALL1(C_ROUNDUP, F_ROUNDUP)
+		CALL1(C_ROUNDDOWN, F_ROUNDDOWN)
+		case C_CLAMP: {
+			uint64_t a3[3] = { r[in->a], r[in->b], r[in->c] };
+
+			if (call(F_CLAMP, a3, &r[in->dst], why))
+				return -1;
+			break;
+		}
+		case C_NOT:
+			r[in->dst] = !r[in->a];
+			break;
+		case C_NEG:
+			if (r[in->a])
+				return *why = "a negative value (unsigned)", -1;
+			r[in->dst] = 0;
+			break;
+		case C_BOOL:
+			r[in->dst] = r[in->a] != 0;
+			break;
+		case C_JZ:
+		case C_ANDJ:
+			if (!r[in->a])
+				in = c->ins + in->k - 1;
+			break;
+		case C_JMP:
+			in = c->ins + in->k - 1;
+			break;
+		case C_ORJ:
+			if (r[in->a]) {
+				r[in->a] = 1;
+				in = c->ins + in->k - 1;
+			}
+			break;
+		case C_END:
+			*out = c->res_imm ? c->res : r[c->res];
+			return 0;
+		default:
+			UNREACHABLE();
+		}
+	}
+}
+
+int expr_code_run(const struct expr_code *c, const uint64_t *vals, uint64_t *out, const char **why)
+{
+	uint64_t r[EXPR_CODE_REGS];
+
+	for (int j = 0; j < c->nnames; j++)
+		r[j] = vals[c->name[j]];
+	return expr_code_exec(c, r, out, why);
+}
+
+#undef BIN3
+#undef CALL2
+#undef CALL1
+#undef UNREACHABLE

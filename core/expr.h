@@ -68,11 +68,25 @@ int expr_compile(struct expr *e, const char *text, const char *const *names, cha
 int expr_eval(const struct expr *e, const char *const *names, const uint64_t *vals, uint64_t *out,
 	      const char **why, struct strbuf *trace);
 
+/* The step that pushes a literal (expr.c's first): inline here, as a sweep asks both below per cell. */
+#define EXPR_OP_PUSH 0
+
 /* e becomes the program that yields v: a value worked out once stands in for its expression. */
-void expr_constant(struct expr *e, uint64_t v);
+static inline void expr_constant(struct expr *e, uint64_t v)
+{
+	e->ops[0] = (struct expr_op){ v, 0, EXPR_OP_PUSH, 0 };
+	e->nops = 1;
+	e->reads = 0;
+}
 
 /* Is e a constant (expr_constant, or a bound program that folded to one)? Then *v is its value. */
-int expr_known(const struct expr *e, uint64_t *v);
+static inline int expr_known(const struct expr *e, uint64_t *v)
+{
+	if (e->nops != 1 || e->ops[0].op != EXPR_OP_PUSH)
+		return 0;
+	*v = e->ops[0].k;
+	return 1;
+}
 
 /*
  * Names in mask (bit i: names[i]) become the constants vals[i], and the
@@ -83,6 +97,40 @@ int expr_known(const struct expr *e, uint64_t *v);
  * the same reason as before binding.
  */
 void expr_bind(struct expr *e, uint64_t mask, const uint64_t *vals);
+
+/*
+ * The register form a sweep runs per row: made once from a program (bound
+ * and folded first, so what the sweep does not vary is already worked out),
+ * each step a register operation whose operands are registers or a literal
+ * riding in the step (2 * cpus is one step, clamp(x, 32, 127) two), the
+ * names read loaded into registers once. It runs the program's steps in the
+ * program's order with the same checks, so it gives expr_eval's value or
+ * its reason, bit for bit; expr_eval stays the reference (tests/unit/test_expr.c).
+ */
+#define EXPR_CODE_MAX (2 * EXPR_MAX_OPS + 1) /* a step per op, a load per literal or name at most, the end */
+#define EXPR_CODE_REGS (EXPR_MAX_NAMES + EXPR_MAX_OPS + 1)
+
+struct expr_ins {
+	uint64_t k; /* a literal, or a jump target */
+	uint8_t op, dst, a, b, c;
+};
+
+struct expr_code {
+	struct expr_ins ins[EXPR_CODE_MAX];
+	uint8_t name[EXPR_MAX_NAMES]; /* register j holds vals[name[j]] */
+	uint16_t nins;
+	uint8_t nnames;
+	uint8_t res_imm; /* the result is the literal res, else register res */
+	uint64_t res;
+	uint64_t reads;  /* as struct expr's */
+};
+
+/* e's register form. -1 (c unusable) only if e is not a program expr_compile or expr_bind made. */
+int expr_code_make(struct expr_code *c, const struct expr *e);
+/* Run c with vals[i] the value of names[i] (only those c->reads are read): as expr_eval without a trace. */
+int expr_code_run(const struct expr_code *c, const uint64_t *vals, uint64_t *out, const char **why);
+/* The same with registers 0 .. c->nnames - 1 loaded by the caller (register j: names[c->name[j]]); regs is scratch. */
+int expr_code_exec(const struct expr_code *c, uint64_t regs[EXPR_CODE_REGS], uint64_t *out, const char **why);
 
 /* Does e read names[i]? (for `reads`-style dependency questions) */
 int expr_reads(const struct expr *e, int name);

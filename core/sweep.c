@@ -393,18 +393,22 @@ static double *variant_cpus_table(const struct machine *m, const struct sweep_co
 	char *ok = calloc(n, 1);
 	int nd = 0, last = -1, big = 0, failed = !row || !k_const || !t || !ok;
 	struct expr prog = variant_at(m, c->patch, c->side)->prog;
+	struct variant_code *code = malloc(sizeof(*code));
+	int coded;
 
-	/* what does not follow cpus is read once */
-	variant_bind(m, c->patch, &prog, "cpus");
+	/* what does not follow cpus is read once, the rest runs in its register form */
+	failed |= !code;
+	coded = code && !variant_code(m, c->patch, &prog, "cpus", code);
 
 	for (uint64_t k = 1; k <= n && !failed; k++) {
 		const char *why;
 		int j;
 
 		if (k == 1)
-			*row = *m;
+			machine_copy(row, m);
 		row->cpus = k;
-		if (variant_eval_expr(row, c->patch, &prog, &k_const[k - 1], &why))
+		if (coded ? variant_run(row, c->patch, code, &k_const[k - 1], &why)
+			  : variant_eval_expr(row, c->patch, &prog, &k_const[k - 1], &why))
 			continue; /* n/a: its reason is filled in at the end */
 		ok[k - 1] = 1;
 		if (c->metric->cpus_rows)
@@ -443,7 +447,7 @@ static double *variant_cpus_table(const struct machine *m, const struct sweep_co
 		int j = (big + i) % nd; /* big first */
 		double *to = j == big ? t : tmp;
 
-		*row = *m;
+		machine_copy(row, m);
 		if (variant_fix(row, c->patch, c->side, distinct[j]) || cpus_one(row, c->metric, c->side, upto[j], to)) {
 			failed = 1;
 			break;
@@ -453,7 +457,7 @@ static double *variant_cpus_table(const struct machine *m, const struct sweep_co
 				t[k - 1] = tmp[k - 1];
 	}
 	if (!failed)
-		*row = *m;
+		machine_copy(row, m);
 	for (uint64_t k = 1; k <= n && !failed; k++)
 		if (!ok[k - 1]) {
 			const char *why = "";
@@ -469,6 +473,7 @@ static double *variant_cpus_table(const struct machine *m, const struct sweep_co
 			whys[k - 1] = why;
 		}
 	free(row);
+	free(code);
 	free(k_const);
 	free(tmp);
 	free(ok);
@@ -552,10 +557,13 @@ static void fix_variants(struct sweep *sw)
 		uint64_t x;
 
 		v->why = NULL;
-		if (!variant_eval_expr(&sw->m, v->patch, &v->prog, &x, &v->why))
+		if (!(v->coded ? variant_run(&sw->m, v->patch, &v->code, &x, &v->why)
+			       : variant_eval_expr(&sw->m, v->patch, &v->prog, &x, &v->why))) {
 			expr_constant(e, x);
-		else
+			v->x = x;
+		} else {
 			*e = v->prog;
+		}
 	}
 }
 
@@ -575,6 +583,8 @@ static void keep_variants(struct sweep *sw, const struct machine *m)
 		for (int j = 0; j < sw->nvars; j++)
 			if (sw->vars[j].patch == c->patch && sw->vars[j].side == c->side)
 				seen = j;
+		/* patch_constant.metric's value is the constant on each side: a variant's is the row's value */
+		c->shows = c->patch->constant->metric && !strcmp(c->metric->name, c->patch->constant->metric);
 		if (seen >= 0) {
 			c->var = seen;
 			continue;
@@ -585,7 +595,8 @@ static void keep_variants(struct sweep *sw, const struct machine *m)
 		sw->vars[sw->nvars].side = c->side;
 		sw->vars[sw->nvars].prog = variant_at(m, c->patch, c->side)->prog;
 		sw->vars[sw->nvars].at = (size_t)((char *)variant_prog(&sw->m, c->patch, c->side) - (char *)&sw->m);
-		variant_bind(m, c->patch, &sw->vars[sw->nvars].prog, sw->range.key->name);
+		sw->vars[sw->nvars].coded =
+			!variant_code(m, c->patch, &sw->vars[sw->nvars].prog, sw->range.key->name, &sw->vars[sw->nvars].code);
 		c->var = sw->nvars++;
 	}
 }

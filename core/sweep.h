@@ -20,6 +20,7 @@
 #include "machine.h"
 #include "patch.h"
 #include "params.h"
+#include "variant.h"
 
 #define SWEEP_MAX_ROWS 10000000ull
 #define SWEEP_MAX_COLS 192 /* 64 metric names, three sides each; or fewer names with variants */
@@ -82,6 +83,7 @@ struct sweep_col {
 	struct value row;
 	int variant;           /* side is one of the user's variants: metric_compute() says n/a where it is */
 	int var;               /* its entry in sweep.vars, which knows the row's verdict; -1: none */
+	int shows;             /* the metric is the constant itself (patch_constant.metric): the row's value is it */
 };
 
 /* A variant a column reads, worked out once per row (sweep_next) rather than once per cell. */
@@ -89,8 +91,11 @@ struct sweep_variant {
 	const struct patch_desc *patch;
 	int side;
 	struct expr prog; /* the user's expression, kept aside while the row's machine holds its value */
+	struct variant_code code; /* prog bound for the sweep's key, in the register form a row runs */
+	int coded;             /* code was made (else each row evaluates prog) */
 	size_t at;        /* where in struct machine the row's copy of the program is */
 	const char *why;  /* this row: NULL when the value stands in the machine, else why it is n/a */
+	uint64_t x;       /* this row's value, when why is NULL */
 };
 
 struct sweep {
@@ -167,9 +172,9 @@ static inline struct value sweep_value(const struct sweep *sw, int col)
 		return c->row;
 	if (c->variant && c->var >= 0) {
 		/* metric_compute()'s check, made once per row by sweep_next */
-		const char *why = sw->vars[c->var].why;
+		const struct sweep_variant *v = &sw->vars[c->var];
 
-		return why ? val_none(why) : c->metric->fn(&sw->m, c->side, NULL);
+		return v->why ? val_none(v->why) : c->shows ? val_int(v->x) : c->metric->fn(&sw->m, c->side, NULL);
 	}
 	if (c->variant || c->side == SIDE_KERNEL) /* the kernel side's release may make it n/a */
 		return metric_compute(&sw->m, c->patch, c->metric, c->side, NULL);

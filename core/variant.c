@@ -236,6 +236,19 @@ uint64_t variant_const(const struct machine *m, const struct patch_desc *d, int 
 	uint64_t v = 0;
 	const char *na;
 
+	if (!why) {
+		/*
+		 * A sweep row's value standing in the machine (fix_variants), read as
+		 * eval_prog would read it: a metric asks this per cell, so no calls.
+		 */
+		int s = slot(d), k = side;
+
+		for (int n = 0; d->sides[n]; n++)
+			k--;
+		if (s >= 0 && k >= 0 && k < m->nvariants[s] && expr_known(&m->variants[s][k].prog, &v) &&
+		    v >= d->constant->lo && v <= d->constant->hi)
+			return v;
+	}
 	if (variant_eval(m, d, side, NULL, &v, &na, why))
 		return 0; /* metric_compute() refused this side already */
 	return v;
@@ -303,6 +316,76 @@ void variant_bind(const struct machine *m, const struct patch_desc *d, struct ex
 			}
 	}
 	expr_bind(prog, mask, vals);
+}
+
+/* The names that are a field of struct machine as they stand: a row reads them with one load. */
+static int common_field(int i)
+{
+	switch (i) {
+	case N_CPUS:
+		return (int)offsetof(struct machine, cpus);
+	case N_RAM:
+		return (int)offsetof(struct machine, ram);
+	case N_PAGESIZE:
+	case N_PAGE_SIZE_K:
+		return (int)offsetof(struct machine, pagesize);
+	case N_OVERCOMMIT:
+		return (int)offsetof(struct machine, overcommit);
+	case N_DEPTH:
+		return (int)offsetof(struct machine, depth);
+	case N_RECLAIM:
+		return (int)offsetof(struct machine, reclaim);
+	case N_SCANNED:
+		return (int)offsetof(struct machine, scanned);
+	case N_CHUNK:
+		return (int)offsetof(struct machine, chunk);
+	case N_MMAP:
+		return (int)offsetof(struct machine, mmap);
+	case N_CHARGE_BATCH:
+		return (int)offsetof(struct machine, charge_batch);
+	case N_COMMITTED_LIFT:
+		return (int)offsetof(struct machine, committed_lift);
+	default:
+		return -1;
+	}
+}
+
+int variant_code(const struct machine *m, const struct patch_desc *d, struct expr *prog, const char *key,
+		 struct variant_code *vc)
+{
+	variant_bind(m, d, prog, key);
+	if (expr_code_make(&vc->code, prog))
+		return -1;
+	vc->locals = 0;
+	for (int j = 0; j < vc->code.nnames; j++) {
+		int n = vc->code.name[j];
+
+		vc->field[j] = (int16_t)(n < N_COMMON ? common_field(n) : -1);
+		vc->locals |= n >= N_COMMON;
+	}
+	return vc->locals && !d->constant->local_values ? -1 : 0; /* locals come from the caller: eval_prog's way */
+}
+
+int variant_run(const struct machine *m, const struct patch_desc *d, const struct variant_code *vc, uint64_t *out,
+		const char **why)
+{
+	uint64_t r[EXPR_CODE_REGS], locals[VARIANT_NAMES_MAX - N_COMMON];
+	const struct patch_constant *c = d->constant;
+
+	if (vc->locals && c->local_values)
+		c->local_values(m, locals);
+	for (int j = 0; j < vc->code.nnames; j++) {
+		int n = vc->code.name[j];
+
+		r[j] = vc->field[j] >= 0 ? *(const uint64_t *)(const void *)((const char *)m + vc->field[j])
+		     : n < N_COMMON	 ? common_value(m, n)
+					 : locals[n - N_COMMON];
+	}
+	if (expr_code_exec(&vc->code, r, out, why))
+		return -1;
+	if (*out < c->lo || *out > c->hi)
+		return *why = c->why_range, -1;
+	return 0;
 }
 
 static int reserved(const char *name)

@@ -62,6 +62,23 @@ int variant_eval_expr(const struct machine *m, const struct patch_desc *d, const
  * what moves. Names in no `reads` list are left as they are.
  */
 void variant_bind(const struct machine *m, const struct patch_desc *d, struct expr *prog, const char *key);
+/* A variant bound for a sweep and compiled: what a row runs, and where on the row's machine its names are. */
+struct variant_code {
+	struct expr_code code;
+	int16_t field[EXPR_MAX_NAMES]; /* register j: the machine's uint64_t at this offset; -1: worked out */
+	int locals;                     /* it reads the patch's locals */
+};
+
+/*
+ * prog bound for a sweep over key (variant_bind) and made into its register
+ * form in *vc: what the sweep runs per row (variant_run). -1 only if no
+ * register form could be made (the caller keeps evaluating prog).
+ */
+int variant_code(const struct machine *m, const struct patch_desc *d, struct expr *prog, const char *key,
+		 struct variant_code *vc);
+/* vc (from variant_code) on m: the value or the reason variant_eval_expr gives for its program. */
+int variant_run(const struct machine *m, const struct patch_desc *d, const struct variant_code *vc, uint64_t *out,
+		const char **why);
 /*
  * What the kernel says about column side's constant on m - a variant's value
  * or, on the after side, the parameter that sets it (charge_batch 200 above
