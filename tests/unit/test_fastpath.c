@@ -16,6 +16,7 @@
 
 #include "../../lang/numfmt.h"
 #include "../../lang/sweepcmd.h"
+#include "../../core/variant.h"
 
 static uint64_t rng = 0x243f6a8885a308d3ull;
 
@@ -172,6 +173,163 @@ static void test_random_sweeps(void **state)
 	assert_true(hoisted > 100);
 	assert_true(tables > 0);
 	assert_true(rowed > 100);
+}
+
+/* A random variant expression over d's names, into buf: the swept key's names often, some rows failing. */
+static void variant_text(const struct patch_desc *d, int depth, struct strbuf *b)
+{
+	static const char *const bin[] = { "+", "-", "*", "/", "%", "<<", ">>", "<", "==", "&&", "||" };
+	static const char *const lit[] = { "0", "1", "2", "3", "4", "16", "32", "64", "127", "256", "1000", "1048576" };
+	const char *names[VARIANT_NAMES_MAX + 1];
+	int n = variant_names(d, names, VARIANT_NAMES_MAX + 1), k = depth <= 0 ? (int)(next() % 2) : (int)(next() % 8);
+
+	if (k == 0) {
+		/* the machine's first names (cpus, ram, totalram ...) and the patch's locals the most */
+		int i = next() % 2 ? (int)(next() % 4) : (int)(next() % (uint64_t)n);
+
+		sb_puts(b, names[i]);
+	} else if (k == 1) {
+		sb_puts(b, lit[next() % (sizeof(lit) / sizeof(lit[0]))]);
+	} else if (k <= 4) {
+		sb_puts(b, "(");
+		variant_text(d, depth - 1, b);
+		sb_printf(b, " %s ", bin[next() % (sizeof(bin) / sizeof(bin[0]))]);
+		variant_text(d, depth - 1, b);
+		sb_puts(b, ")");
+	} else if (k == 5) {
+		sb_puts(b, "(");
+		variant_text(d, depth - 1, b);
+		sb_puts(b, " ? ");
+		variant_text(d, depth - 1, b);
+		sb_puts(b, " : ");
+		variant_text(d, depth - 1, b);
+		sb_puts(b, ")");
+	} else {
+		/* a function and its arguments: clamp, min, max, DIV_ROUND_UP, fls */
+		static const struct { const char *f; int argc; } fn[] = {
+			{ "clamp", 3 }, { "min", 2 }, { "max", 2 }, { "DIV_ROUND_UP", 2 }, { "fls", 1 },
+		};
+		int f = (int)(next() % (sizeof(fn) / sizeof(fn[0])));
+
+		sb_printf(b, "%s(", fn[f].f);
+		for (int a = 0; a < fn[f].argc; a++) {
+			if (a)
+				sb_puts(b, ", ");
+			variant_text(d, depth - 1, b);
+		}
+		sb_puts(b, ")");
+	}
+}
+
+/*
+ * Variant columns in a sweep (issue 27.3: the program bound for the key and
+ * run in its register form once per row, a row's value read straight by a
+ * column of the constant's own metric, fn_cpus tables per distinct value)
+ * print what metric_compute() gives on the row's machine, cell for cell:
+ * random variants on random machines, every metric of their patch, random
+ * keys and ranges, csv read back as test_random_sweeps does.
+ */
+static void test_variant_sweeps(void **state)
+{
+	static struct sweep sw;
+	long cells = 0, na = 0, coded = 0, shows = 0, tables = 0;
+
+	(void)state;
+	for (int trial = 0; trial < 500; trial++) {
+		struct machine m = machine_with(shapes[trial % (sizeof(shapes) / sizeof(shapes[0]))]);
+		/* cpus a third of the time: its fn_cpus tables take a pass per distinct value of a variant */
+		const struct param *p = next() % 3 ? &params[next() % nparams] : param_find("cpus");
+		struct sweep_range r;
+		struct strbuf out = STRBUF_INIT, t = STRBUF_INIT;
+		struct sweep_cursor c;
+		char err[300], *line, *save = NULL;
+		int row = -1, nvar = 0;
+
+		if (p->type == PT_CHOICE || random_range(&m, p, 30, &r))
+			continue;
+		/* one to three variants on the patches that take them, half of them reading cpus */
+		for (int i = 0; patches[i]; i++) {
+			/*
+			 * Not a per-call constant (proactive_reclaim's ask): its metrics
+			 * evaluate it at every call themselves, no sweep path stands in
+			 * between, and a small ask makes millions of calls per cell.
+			 */
+			if (!patches[i]->constant || patches[i]->constant->per_call || next() % 3 == 0)
+				continue;
+			for (int v = 0, nv = (int)(next() % 3) + 1; v < nv; v++) {
+				char name[16];
+
+				sb_reset(&t);
+				if (next() % 2)
+					sb_puts(&t, "cpus + ");
+				variant_text(patches[i], (int)(next() % 4) + 1, &t);
+				snprintf(name, sizeof(name), "v%d", v);
+				nvar += !variant_add(&m, patches[i], name, sb_str(&t), err, sizeof(err));
+			}
+		}
+		if (!nvar)
+			continue;
+		sweep_init(&sw, &r);
+		for (int i = 0; patches[i]; i++)
+			for (int side = variant_side0(patches[i]); variant_at(&m, patches[i], side); side++)
+				for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+					char name[128];
+
+					if (md->list || md->single)
+						continue;
+					snprintf(name, sizeof(name), "%s.%s.%s", patches[i]->id, md->name,
+						 variant_at(&m, patches[i], side)->name);
+					if (sw.ncols < SWEEP_MAX_COLS)
+						assert_int_equal(sweep_add_metric_m(&sw, &m, name, err, sizeof(err)), 0);
+				}
+		/* which paths the columns take (sweep_write ends the sweep, and with it sw.vars) */
+		sweep_begin(&sw, &m);
+		for (int i = 0; i < sw.ncols; i++) {
+			coded += sw.cols[i].var >= 0 && sw.vars[sw.cols[i].var].coded;
+			shows += sw.cols[i].var >= 0 && sw.cols[i].shows;
+		}
+		sweep_end(&sw);
+		assert_int_equal(sweep_write(&m, &sw, FMT_CSV, NULL, 0, &out, err, sizeof(err)), 0);
+		tables += (long)sw.fast_calls;
+		sweep_cursor_start(&c);
+		for (line = strtok_r(out.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save), row++) {
+			char *cell, *save2 = NULL, where[160];
+			int col = -1;
+
+			if (row < 0)
+				continue;
+			assert_true(sweep_range_next(&r, &c));
+			snprintf(where, sizeof(where), "%s = %.17g (trial %d)", p->name, sweep_key_real(&r, &c), trial);
+			for (cell = strtok_r(line, ",", &save2); cell; cell = strtok_r(NULL, ",", &save2), col++) {
+				struct machine at;
+				struct value v;
+
+				if (col < 0)
+					continue;
+				assert_true(col < sw.ncols);
+				/* the plain path: the key set as `set` sets it, then metric_compute(), the variant's check and all */
+				machine_copy(&at, &m);
+				if (r.real)
+					assert_int_equal(param_set_real(&at, r.key, c.r, err, sizeof(err)), 0);
+				else
+					assert_int_equal(param_set_u64(&at, r.key, c.u, err, sizeof(err)), 0);
+				v = machine_check(&at, err, sizeof(err))
+					    ? val_none("refused")
+					    : metric_compute(&at, sw.cols[col].patch, sw.cols[col].metric, sw.cols[col].side, NULL);
+				same_cell(cell, v, sw.cols[col].head, where);
+				na += v.kind == VAL_NONE;
+				cells++;
+			}
+			assert_int_equal(col, sw.ncols);
+		}
+		assert_int_equal((uint64_t)row, r.rows);
+		sb_free(&out);
+		sb_free(&t);
+	}
+	fprintf(stderr, "test_fastpath: %ld variant cells checked (%ld n/a), %ld compiled columns, %ld read straight, "
+			"%ld fn_cpus tables\n", cells, na, coded, shows, tables);
+	assert_true(cells > 100000 && na > 10000 && cells - na > 50000);
+	assert_true(coded > 2000 && shows > 200 && tables > 100);
 }
 
 /* fmt_sig as printf spells it (lang/numfmt.c's path when the fast one declines). */
@@ -332,6 +490,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_sweeps),
+		cmocka_unit_test(test_variant_sweeps),
 		cmocka_unit_test(test_table_memo),
 		cmocka_unit_test(test_sig_fast),
 	};
