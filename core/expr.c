@@ -1329,110 +1329,143 @@ int expr_code_make(struct expr_code *c, const struct expr *e)
 	return 0;
 }
 
-#define BIN3(OPC)                                                                   \
-	case CB(OPC, M_RR):                                                         \
-		if (binary(OPC, r[in->a], r[in->b], &r[in->dst], why))              \
-			return -1;                                                  \
-		break;                                                              \
-	case CB(OPC, M_RI):                                                         \
-		if (binary(OPC, r[in->a], in->k, &r[in->dst], why))                 \
-			return -1;                                                  \
-		break;                                                              \
-	case CB(OPC, M_IR):                                                         \
-		if (binary(OPC, in->k, r[in->b], &r[in->dst], why))                 \
-			return -1;                                                  \
-		break;
-#define CALL2(C, F, X, Y)                                                           \
-	case C: {                                                                   \
-		uint64_t a2[3] = { X, Y, 0 };                                       \
-		if (call(F, a2, &r[in->dst], why))                                  \
-			return -1;                                                  \
-		break;                                                              \
-	}
-#define CALL1(C, F) CALL2(C, F, r[in->a], 0)
-
-#ifdef __GNUC__
+/*
+ * Each step's case is also a label: with GCC or clang the steps are
+ * threaded (each ends in its own jump to the next step's case, which the
+ * branch predictor learns per step, as a row runs the same steps again);
+ * elsewhere the switch does it.
+ */
+#if defined(__GNUC__) && !defined(EXPR_SWITCH) /* -DEXPR_SWITCH: the portable way, to test it */
 #define UNREACHABLE() __builtin_unreachable()
+#define THREADED 1
+#define STEP(x, name) case x: L_##name
+#define NEXT()                          \
+	do {                            \
+		in++;                   \
+		goto *threaded[in->op]; \
+	} while (0)
 #else
 #define UNREACHABLE() ((void)0)
+#define THREADED 0
+#define STEP(x, name) case x
+#define NEXT() break
 #endif
+
+#define BIN3(OPC, N)                                                          \
+	STEP(CB(OPC, M_RR), N##_RR) :                                         \
+		if (binary(OPC, r[in->a], r[in->b], &r[in->dst], why))        \
+			return -1;                                            \
+		NEXT();                                                       \
+	STEP(CB(OPC, M_RI), N##_RI) :                                         \
+		if (binary(OPC, r[in->a], in->k, &r[in->dst], why))           \
+			return -1;                                            \
+		NEXT();                                                       \
+	STEP(CB(OPC, M_IR), N##_IR) :                                         \
+		if (binary(OPC, in->k, r[in->b], &r[in->dst], why))           \
+			return -1;                                            \
+		NEXT();
+#define CALL2(C, N, F, X, Y)                                                  \
+	STEP(C, N) : {                                                        \
+		uint64_t a2[3] = { X, Y, 0 };                                 \
+		if (call(F, a2, &r[in->dst], why))                            \
+			return -1;                                            \
+		NEXT();                                                       \
+	}
+#define CALL1(C, N, F) CALL2(C, N, F, r[in->a], 0)
+#define T3(OPC, N) [CB(OPC, M_RR)] = &&L_##N##_RR, [CB(OPC, M_RI)] = &&L_##N##_RI, [CB(OPC, M_IR)] = &&L_##N##_IR
 
 int expr_code_exec(const struct expr_code *c, uint64_t r[EXPR_CODE_REGS], uint64_t *out, const char **why)
 {
 	/* the steps end with C_END, jumps go forward within them: no count, no range check */
-	for (const struct expr_ins *in = c->ins;; in++) {
+	const struct expr_ins *in = c->ins;
+#if THREADED
+	static const void *const threaded[C_END + 1] = {
+		[C_LDI] = &&L_LDI, [C_MOV] = &&L_MOV,
+		T3(OP_ADD, ADD), T3(OP_SUB, SUB), T3(OP_MUL, MUL), T3(OP_DIV, DIV), T3(OP_MOD, MOD),
+		T3(OP_SHL, SHL), T3(OP_SHR, SHR), T3(OP_EQ, EQ), T3(OP_NE, NE), T3(OP_LT, LT),
+		T3(OP_LE, LE), T3(OP_GT, GT), T3(OP_GE, GE),
+		[C_MIN_RR] = &&L_MIN_RR, [C_MIN_RI] = &&L_MIN_RI, [C_MAX_RR] = &&L_MAX_RR, [C_MAX_RI] = &&L_MAX_RI,
+		[C_DIVUP_RR] = &&L_DIVUP_RR, [C_DIVUP_RI] = &&L_DIVUP_RI, [C_DIVUP_IR] = &&L_DIVUP_IR,
+		[C_FLS] = &&L_FLS, [C_ILOG2] = &&L_ILOG2, [C_ROUNDUP] = &&L_ROUNDUP, [C_ROUNDDOWN] = &&L_ROUNDDOWN,
+		[C_CLAMP] = &&L_CLAMP, [C_NOT] = &&L_NOT, [C_NEG] = &&L_NEG, [C_BOOL] = &&L_BOOL,
+		[C_JZ] = &&L_JZ, [C_JMP] = &&L_JMP, [C_ANDJ] = &&L_ANDJ, [C_ORJ] = &&L_ORJ, [C_END] = &&L_END,
+	};
+
+	goto *threaded[in->op];
+#endif
+	for (;; in++) {
 		switch (in->op) {
-		case C_LDI:
+		STEP(C_LDI, LDI) :
 			r[in->dst] = in->k;
-			break;
-		case C_MOV:
+			NEXT();
+		STEP(C_MOV, MOV) :
 			r[in->dst] = r[in->a];
-			break;
-		BIN3(OP_ADD)
-		BIN3(OP_SUB)
-		BIN3(OP_MUL)
-		BIN3(OP_DIV)
-		BIN3(OP_MOD)
-		BIN3(OP_SHL)
-		BIN3(OP_SHR)
-		BIN3(OP_EQ)
-		BIN3(OP_NE)
-		BIN3(OP_LT)
-		BIN3(OP_LE)
-		BIN3(OP_GT)
-		BIN3(OP_GE)
-		case C_MIN_RR:
+			NEXT();
+		BIN3(OP_ADD, ADD)
+		BIN3(OP_SUB, SUB)
+		BIN3(OP_MUL, MUL)
+		BIN3(OP_DIV, DIV)
+		BIN3(OP_MOD, MOD)
+		BIN3(OP_SHL, SHL)
+		BIN3(OP_SHR, SHR)
+		BIN3(OP_EQ, EQ)
+		BIN3(OP_NE, NE)
+		BIN3(OP_LT, LT)
+		BIN3(OP_LE, LE)
+		BIN3(OP_GT, GT)
+		BIN3(OP_GE, GE)
+		STEP(C_MIN_RR, MIN_RR) :
 			r[in->dst] = min_u64(r[in->a], r[in->b]);
-			break;
-		case C_MIN_RI:
+			NEXT();
+		STEP(C_MIN_RI, MIN_RI) :
 			r[in->dst] = min_u64(r[in->a], in->k);
-			break;
-		case C_MAX_RR:
+			NEXT();
+		STEP(C_MAX_RR, MAX_RR) :
 			r[in->dst] = max_u64(r[in->a], r[in->b]);
-			break;
-		case C_MAX_RI:
+			NEXT();
+		STEP(C_MAX_RI, MAX_RI) :
 			r[in->dst] = max_u64(r[in->a], in->k);
-			break;
-		CALL2(C_DIVUP_RR, F_DIVUP, r[in->a], r[in->b])
-		CALL2(C_DIVUP_RI, F_DIVUP, r[in->a], in->k)
-		CALL2(C_DIVUP_IR, F_DIVUP, in->k, r[in->b])
-		CALL1(C_FLS, F_FLS)
-		CALL1(C_ILOG2, F_ILOG2)
-		CALL1(C_ROUNDUP, F_ROUNDUP)
-		CALL1(C_ROUNDDOWN, F_ROUNDDOWN)
-		case C_CLAMP: {
+			NEXT();
+		CALL2(C_DIVUP_RR, DIVUP_RR, F_DIVUP, r[in->a], r[in->b])
+		CALL2(C_DIVUP_RI, DIVUP_RI, F_DIVUP, r[in->a], in->k)
+		CALL2(C_DIVUP_IR, DIVUP_IR, F_DIVUP, in->k, r[in->b])
+		CALL1(C_FLS, FLS, F_FLS)
+		CALL1(C_ILOG2, ILOG2, F_ILOG2)
+		CALL1(C_ROUNDUP, ROUNDUP, F_ROUNDUP)
+		CALL1(C_ROUNDDOWN, ROUNDDOWN, F_ROUNDDOWN)
+		STEP(C_CLAMP, CLAMP) : {
 			uint64_t a3[3] = { r[in->a], r[in->b], r[in->c] };
 
 			if (call(F_CLAMP, a3, &r[in->dst], why))
 				return -1;
-			break;
+			NEXT();
 		}
-		case C_NOT:
+		STEP(C_NOT, NOT) :
 			r[in->dst] = !r[in->a];
-			break;
-		case C_NEG:
+			NEXT();
+		STEP(C_NEG, NEG) :
 			if (r[in->a])
 				return *why = "a negative value (unsigned)", -1;
 			r[in->dst] = 0;
-			break;
-		case C_BOOL:
+			NEXT();
+		STEP(C_BOOL, BOOL) :
 			r[in->dst] = r[in->a] != 0;
-			break;
-		case C_JZ:
-		case C_ANDJ:
+			NEXT();
+		STEP(C_JZ, JZ) :
+		STEP(C_ANDJ, ANDJ) :
 			if (!r[in->a])
 				in = c->ins + in->k - 1;
-			break;
-		case C_JMP:
+			NEXT();
+		STEP(C_JMP, JMP) :
 			in = c->ins + in->k - 1;
-			break;
-		case C_ORJ:
+			NEXT();
+		STEP(C_ORJ, ORJ) :
 			if (r[in->a]) {
 				r[in->a] = 1;
 				in = c->ins + in->k - 1;
 			}
-			break;
-		case C_END:
+			NEXT();
+		STEP(C_END, END) :
 			*out = c->res_imm ? c->res : r[c->res];
 			return 0;
 		default:
@@ -1450,7 +1483,205 @@ int expr_code_run(const struct expr_code *c, const uint64_t *vals, uint64_t *out
 	return expr_code_exec(c, r, out, why);
 }
 
+
+/* --- the register form on intervals: is a row's value the same over a range of the key? --- */
+
+/* [*lo, *hi] of a OP b over a in [la, ha], b in [lb, hb]; -1 when it could fail there or is not monotone. */
+static int interval_binary(int op, uint64_t la, uint64_t ha, uint64_t lb, uint64_t hb, uint64_t *lo, uint64_t *hi)
+{
+	int point = la == ha && lb == hb;
+	const char *why;
+
+	switch (op) {
+	case OP_ADD:
+		if (ha > UINT64_MAX - hb)
+			return -1;
+		return *lo = la + lb, *hi = ha + hb, 0;
+	case OP_SUB:
+		if (hb > la)
+			return -1;
+		return *lo = la - hb, *hi = ha - lb, 0;
+	case OP_MUL:
+		if (ha && hb > UINT64_MAX / ha)
+			return -1;
+		return *lo = la * lb, *hi = ha * hb, 0;
+	case OP_DIV:
+		if (!lb)
+			return -1;
+		return *lo = la / hb, *hi = ha / lb, 0;
+	case OP_SHL:
+		if (hb >= 64 || (ha && (uint64_t)fls64(ha) + hb > 64))
+			return -1;
+		return *lo = la << lb, *hi = ha << hb, 0;
+	case OP_SHR:
+		if (hb >= 64)
+			return -1;
+		return *lo = la >> hb, *hi = ha >> lb, 0;
+	case OP_LT:
+		return *lo = ha < lb, *hi = la < hb, 0;
+	case OP_LE:
+		return *lo = ha <= lb, *hi = la <= hb, 0;
+	case OP_GT:
+		return *lo = la > hb, *hi = ha > lb, 0;
+	case OP_GE:
+		return *lo = la >= hb, *hi = ha >= lb, 0;
+	case OP_EQ:
+	case OP_NE:
+		if (point)
+			return binary(op, la, lb, lo, &why), *hi = *lo, 0;
+		/* ranges that do not meet are never equal; else either */
+		*lo = *hi = ha < lb || hb < la ? op == OP_NE : 2;
+		if (*lo == 2)
+			*lo = 0, *hi = 1;
+		return 0;
+	default: /* OP_MOD: not monotone, only a point */
+		if (!point || binary(op, la, lb, lo, &why))
+			return -1;
+		return *hi = *lo, 0;
+	}
+}
+
+static uint64_t roundup_pow2(uint64_t x)
+{
+	return x == 1 ? 1 : 1ull << fls64(x - 1);
+}
+
+int expr_code_flat(const struct expr_code *c, uint64_t lo, uint64_t hi, uint64_t *v)
+{
+	uint64_t L[EXPR_CODE_REGS], H[EXPR_CODE_REGS];
+
+	if (c->nnames != 1 || lo > hi)
+		return 0;
+	L[0] = lo;
+	H[0] = hi;
+	for (const struct expr_ins *in = c->ins;; in++) {
+		int op = in->op, d = in->dst, a = in->a, b = in->b;
+		uint64_t la = L[a], ha = H[a], lb = L[b], hb = H[b], l, h;
+
+		if (op >= C_BIN && op < C_MIN_RR) {
+			int base = OP_ADD + (op - C_BIN) / 3, mode = (op - C_BIN) % 3;
+
+			if (mode == M_RI)
+				lb = hb = in->k;
+			if (mode == M_IR) {
+				la = ha = in->k;
+			}
+			if (interval_binary(base, la, ha, lb, hb, &l, &h))
+				return 0;
+			L[d] = l;
+			H[d] = h;
+			continue;
+		}
+		if (op == C_MIN_RI || op == C_MAX_RI || op == C_DIVUP_RI)
+			lb = hb = in->k;
+		if (op == C_DIVUP_IR)
+			la = ha = in->k;
+		switch (op) {
+		case C_LDI:
+			L[d] = H[d] = in->k;
+			break;
+		case C_MOV:
+			L[d] = la;
+			H[d] = ha;
+			break;
+		case C_MIN_RR:
+		case C_MIN_RI:
+			L[d] = min_u64(la, lb);
+			H[d] = min_u64(ha, hb);
+			break;
+		case C_MAX_RR:
+		case C_MAX_RI:
+			L[d] = max_u64(la, lb);
+			H[d] = max_u64(ha, hb);
+			break;
+		case C_DIVUP_RR:
+		case C_DIVUP_RI:
+		case C_DIVUP_IR:
+			/* up in n, down in d; fails for d = 0 or n + d - 1 past 2^64 - 1, worst at the ends */
+			if (!lb || ha > UINT64_MAX - (hb - 1))
+				return 0;
+			L[d] = (la + (hb - 1)) / hb;
+			H[d] = (ha + (lb - 1)) / lb;
+			break;
+		case C_FLS:
+			L[d] = fls64(la);
+			H[d] = fls64(ha);
+			break;
+		case C_ILOG2:
+			if (!la)
+				return 0;
+			L[d] = fls64(la) - 1;
+			H[d] = fls64(ha) - 1;
+			break;
+		case C_ROUNDUP:
+			if (!la || ha > (1ull << 63))
+				return 0;
+			L[d] = roundup_pow2(la);
+			H[d] = roundup_pow2(ha);
+			break;
+		case C_ROUNDDOWN:
+			if (!la)
+				return 0;
+			L[d] = rounddown_pow_of_two(la);
+			H[d] = rounddown_pow_of_two(ha);
+			break;
+		case C_CLAMP: {
+			int cc = in->c;
+
+			if (H[b] > L[cc]) /* lo above hi somewhere */
+				return 0;
+			L[d] = min_u64(max_u64(la, L[b]), L[cc]);
+			H[d] = min_u64(max_u64(ha, H[b]), H[cc]);
+			break;
+		}
+		case C_NOT:
+			L[d] = !ha;
+			H[d] = !la;
+			break;
+		case C_NEG:
+			if (ha)
+				return 0;
+			L[d] = H[d] = 0;
+			break;
+		case C_BOOL:
+			L[d] = la != 0;
+			H[d] = ha != 0;
+			break;
+		case C_JZ:
+		case C_ANDJ:
+			if (la && ha)
+				break; /* never zero: on */
+			if (ha)
+				return 0; /* either way: not one path */
+			in = c->ins + in->k - 1;
+			break;
+		case C_JMP:
+			in = c->ins + in->k - 1;
+			break;
+		case C_ORJ:
+			if (!ha)
+				break;
+			if (!la)
+				return 0;
+			L[a] = H[a] = 1;
+			in = c->ins + in->k - 1;
+			break;
+		default: /* C_END */
+			l = c->res_imm ? c->res : L[c->res];
+			h = c->res_imm ? c->res : H[c->res];
+			if (l != h)
+				return 0;
+			*v = l;
+			return 1;
+		}
+	}
+}
+
 #undef BIN3
 #undef CALL2
 #undef CALL1
+#undef T3
+#undef STEP
+#undef NEXT
+#undef THREADED
 #undef UNREACHABLE

@@ -132,6 +132,16 @@ int expr_code_run(const struct expr_code *c, const uint64_t *vals, uint64_t *out
 /* The same with registers 0 .. c->nnames - 1 loaded by the caller (register j: names[c->name[j]]); regs is scratch. */
 int expr_code_exec(const struct expr_code *c, uint64_t regs[EXPR_CODE_REGS], uint64_t *out, const char **why);
 
+/*
+ * Is c's value the same for every value of its one name (c->nnames == 1,
+ * register 0) in lo..hi? Worked out on intervals: every step's result range
+ * over its operands' ranges (each step is monotone in each operand, or is
+ * given up on), and a step that could fail anywhere in them gives up too.
+ * 1 with *v when the result is one value and no step can fail: then
+ * expr_code_exec gives *v for each of those values. 0 when it cannot say.
+ */
+int expr_code_flat(const struct expr_code *c, uint64_t lo, uint64_t hi, uint64_t *v);
+
 /* Does e read names[i]? (for `reads`-style dependency questions) */
 int expr_reads(const struct expr *e, int name);
 

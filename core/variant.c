@@ -363,10 +363,38 @@ int variant_code(const struct machine *m, const struct patch_desc *d, struct exp
 		vc->field[j] = (int16_t)(n < N_COMMON ? common_field(n) : -1);
 		vc->locals |= n >= N_COMMON;
 	}
+	vc->flat_lo = 1;
+	vc->flat_hi = 0; /* no plateau yet */
+	vc->same = 0;
+	vc->need = 3;
+	vc->last_v = 0;
 	return vc->locals && !d->constant->local_values ? -1 : 0; /* locals come from the caller: eval_prog's way */
 }
 
-int variant_run(const struct machine *m, const struct patch_desc *d, const struct variant_code *vc, uint64_t *out,
+/*
+ * x (the one name) gave v, as the rows before it did: how far above x does
+ * v hold? Spans growing fourfold, as far as expr_code_flat() can say; a
+ * short plateau makes the next question wait for a longer run of rows.
+ */
+static void plateau(struct variant_code *vc, uint64_t x, uint64_t v)
+{
+	uint64_t span = 4, got = 0, w;
+
+	while (span && x <= UINT64_MAX - span && expr_code_flat(&vc->code, x, x + span, &w) && w == v) {
+		got = span;
+		span = span > UINT64_MAX / 4 ? 0 : span * 4;
+	}
+	if (!got && span && x > UINT64_MAX - span && expr_code_flat(&vc->code, x, UINT64_MAX, &w) && w == v)
+		got = UINT64_MAX - x;
+	if (got) {
+		vc->flat_lo = x;
+		vc->flat_hi = x + got;
+		vc->flat_v = v;
+	}
+	vc->need = got >= 16ull * vc->need ? 3 : vc->need < (1u << 20) ? vc->need * 2 : vc->need;
+}
+
+int variant_run(const struct machine *m, const struct patch_desc *d, struct variant_code *vc, uint64_t *out,
 		const char **why)
 {
 	uint64_t r[EXPR_CODE_REGS], locals[VARIANT_NAMES_MAX - N_COMMON];
@@ -381,10 +409,20 @@ int variant_run(const struct machine *m, const struct patch_desc *d, const struc
 		     : n < N_COMMON	 ? common_value(m, n)
 					 : locals[n - N_COMMON];
 	}
+	if (vc->code.nnames == 1 && r[0] >= vc->flat_lo && r[0] <= vc->flat_hi)
+		return *out = vc->flat_v, 0; /* checked in range when the plateau was found */
 	if (expr_code_exec(&vc->code, r, out, why))
 		return -1;
 	if (*out < c->lo || *out > c->hi)
 		return *why = c->why_range, -1;
+	if (vc->code.nnames == 1) {
+		vc->same = *out == vc->last_v ? vc->same + 1 : 0;
+		vc->last_v = *out;
+		if (vc->same >= vc->need) {
+			vc->same = 0;
+			plateau(vc, r[0], *out);
+		}
+	}
 	return 0;
 }
 

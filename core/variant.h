@@ -67,6 +67,14 @@ struct variant_code {
 	struct expr_code code;
 	int16_t field[EXPR_MAX_NAMES]; /* register j: the machine's uint64_t at this offset; -1: worked out */
 	int locals;                     /* it reads the patch's locals */
+	/*
+	 * A plateau (clamp(2 * cpus, 32, 127) is 127 from 64 CPUs on): where the
+	 * value has stayed the same a few rows, expr_code_flat() is asked how far
+	 * on it stays so; rows whose one name lies in flat_lo..flat_hi take
+	 * flat_v without running the steps.
+	 */
+	uint64_t flat_lo, flat_hi, flat_v, last_v;
+	unsigned same, need; /* rows in a row with last_v; how many before asking (more after a short plateau) */
 };
 
 /*
@@ -77,7 +85,7 @@ struct variant_code {
 int variant_code(const struct machine *m, const struct patch_desc *d, struct expr *prog, const char *key,
 		 struct variant_code *vc);
 /* vc (from variant_code) on m: the value or the reason variant_eval_expr gives for its program. */
-int variant_run(const struct machine *m, const struct patch_desc *d, const struct variant_code *vc, uint64_t *out,
+int variant_run(const struct machine *m, const struct patch_desc *d, struct variant_code *vc, uint64_t *out,
 		const char **why);
 /*
  * What the kernel says about column side's constant on m - a variant's value

@@ -232,20 +232,29 @@ static void variant_text(const struct patch_desc *d, int depth, struct strbuf *b
 static void test_variant_sweeps(void **state)
 {
 	static struct sweep sw;
-	long cells = 0, na = 0, coded = 0, shows = 0, tables = 0;
+	long cells = 0, na = 0, coded = 0, shows = 0, tables = 0, plateau = 0;
 
 	(void)state;
 	for (int trial = 0; trial < 500; trial++) {
 		struct machine m = machine_with(shapes[trial % (sizeof(shapes) / sizeof(shapes[0]))]);
-		/* cpus a third of the time: its fn_cpus tables take a pass per distinct value of a variant */
-		const struct param *p = next() % 3 ? &params[next() % nparams] : param_find("cpus");
+		/*
+		 * cpus a third of the time: its fn_cpus tables take a pass per
+		 * distinct value of a variant. Every fifth trial runs cpus one by
+		 * one with variants that level off (clamp, min, shifts), where rows
+		 * on a plateau take its value without running the program.
+		 */
+		int level = trial % 5 == 0;
+		const struct param *p = level || next() % 3 == 0 ? param_find("cpus") : &params[next() % nparams];
 		struct sweep_range r;
 		struct strbuf out = STRBUF_INIT, t = STRBUF_INIT;
 		struct sweep_cursor c;
-		char err[300], *line, *save = NULL;
+		char err[300], *line, *save = NULL, from[32], to[32];
 		int row = -1, nvar = 0;
 
-		if (p->type == PT_CHOICE || random_range(&m, p, 30, &r))
+		snprintf(from, sizeof(from), "%llu", (unsigned long long)(next() % 100 + 1));
+		snprintf(to, sizeof(to), "%llu", (unsigned long long)(next() % 400 + 101));
+		if (level ? sweep_range_parse(&m, "cpus", from, to, "step", "1", &r, err, sizeof(err))
+			  : p->type == PT_CHOICE || random_range(&m, p, 30, &r))
 			continue;
 		/* one to three variants on the patches that take them, half of them reading cpus */
 		for (int i = 0; patches[i]; i++) {
@@ -259,10 +268,23 @@ static void test_variant_sweeps(void **state)
 			for (int v = 0, nv = (int)(next() % 3) + 1; v < nv; v++) {
 				char name[16];
 
+				static const char *const levels[] = { "clamp(%llu * cpus, 32, %llu)", "min(cpus / %llu, %llu)",
+								      "max(%llu, fls(cpus) * %llu)", "(cpus > %llu) * %llu + 1",
+								      "%llu / (cpus / 64) + %llu", "(cpus >> %llu) %% 7 + %llu" };
+
 				sb_reset(&t);
-				if (next() % 2)
-					sb_puts(&t, "cpus + ");
-				variant_text(patches[i], (int)(next() % 4) + 1, &t);
+				if (level) {
+					sb_printf(&t, levels[next() % (sizeof(levels) / sizeof(levels[0]))],
+						  (unsigned long long)(next() % 8 + 1), (unsigned long long)(next() % 300 + 40));
+					if (next() % 3 == 0) {
+						sb_puts(&t, " + ");
+						variant_text(patches[i], 1, &t);
+					}
+				} else {
+					if (next() % 2)
+						sb_puts(&t, "cpus + ");
+					variant_text(patches[i], (int)(next() % 4) + 1, &t);
+				}
 				snprintf(name, sizeof(name), "v%d", v);
 				nvar += !variant_add(&m, patches[i], name, sb_str(&t), err, sizeof(err));
 			}
@@ -288,6 +310,10 @@ static void test_variant_sweeps(void **state)
 			coded += sw.cols[i].var >= 0 && sw.vars[sw.cols[i].var].coded;
 			shows += sw.cols[i].var >= 0 && sw.cols[i].shows;
 		}
+		while (sweep_next(&sw) > 0)
+			for (int i = 0; i < sw.nvars; i++) /* rows a plateau answers: the row's key is in it */
+				plateau += sw.vars[i].coded && sw.m.cpus >= sw.vars[i].code.flat_lo &&
+					   sw.m.cpus <= sw.vars[i].code.flat_hi && !strcmp(p->name, "cpus");
 		sweep_end(&sw);
 		assert_int_equal(sweep_write(&m, &sw, FMT_CSV, NULL, 0, &out, err, sizeof(err)), 0);
 		tables += (long)sw.fast_calls;
@@ -327,9 +353,9 @@ static void test_variant_sweeps(void **state)
 		sb_free(&t);
 	}
 	fprintf(stderr, "test_fastpath: %ld variant cells checked (%ld n/a), %ld compiled columns, %ld read straight, "
-			"%ld fn_cpus tables\n", cells, na, coded, shows, tables);
+			"%ld fn_cpus tables, %ld variant rows on a plateau\n", cells, na, coded, shows, tables, plateau);
 	assert_true(cells > 100000 && na > 10000 && cells - na > 50000);
-	assert_true(coded > 2000 && shows > 200 && tables > 100);
+	assert_true(coded > 2000 && shows > 200 && tables > 100 && plateau > 10000);
 }
 
 /* fmt_sig as printf spells it (lang/numfmt.c's path when the fast one declines). */
