@@ -411,6 +411,11 @@ static double *variant_cpus_table(const struct machine *m, const struct sweep_co
 			  : variant_eval_expr(row, c->patch, &prog, &k_const[k - 1], &why))
 			continue; /* n/a: its reason is filled in at the end */
 		ok[k - 1] = 1;
+		/* a plateau over cpus: its rows share the value, no run each */
+		for (uint64_t to = coded ? variant_plateau_cpus(code, k, n) : k; k < to; k++) {
+			k_const[k] = k_const[k - 1];
+			ok[k] = 1;
+		}
 		if (c->metric->cpus_rows)
 			continue; /* one pass whatever the values */
 		/* values come in runs (clamp's plateau): the previous row's value first, then a search */

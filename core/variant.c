@@ -426,6 +426,14 @@ int variant_run(const struct machine *m, const struct patch_desc *d, struct vari
 	return 0;
 }
 
+uint64_t variant_plateau_cpus(const struct variant_code *vc, uint64_t cpus, uint64_t n)
+{
+	if (vc->code.nnames != 1 || vc->field[0] != (int)offsetof(struct machine, cpus) || cpus < vc->flat_lo ||
+	    cpus > vc->flat_hi)
+		return cpus;
+	return min_u64(vc->flat_hi, n);
+}
+
 static int reserved(const char *name)
 {
 	if (!strcmp(name, "before") || !strcmp(name, "after"))

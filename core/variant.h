@@ -87,6 +87,8 @@ int variant_code(const struct machine *m, const struct patch_desc *d, struct exp
 /* vc (from variant_code) on m: the value or the reason variant_eval_expr gives for its program. */
 int variant_run(const struct machine *m, const struct patch_desc *d, struct variant_code *vc, uint64_t *out,
 		const char **why);
+/* After variant_run on cpus: the last cpus up to n with the same value (a plateau over cpus), else cpus. */
+uint64_t variant_plateau_cpus(const struct variant_code *vc, uint64_t cpus, uint64_t n);
 /*
  * What the kernel says about column side's constant on m - a variant's value
  * or, on the after side, the parameter that sets it (charge_batch 200 above
