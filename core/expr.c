@@ -585,11 +585,21 @@ EXPR_INLINE int binary(int op, uint64_t a, uint64_t b, uint64_t *r, const char *
 			return *why = "a subtraction goes below zero (unsigned)", -1;
 		*r = a - b;
 		return 0;
-	case OP_MUL:
+	case OP_MUL: {
+		uint64_t p;
+
+#ifdef __GNUC__
+		/* the same test as b > UINT64_MAX / a, without a 64-bit divide per product */
+		if (__builtin_mul_overflow(a, b, &p))
+			return *why = "overflow: the product does not fit 64 bits", -1;
+#else
 		if (a && b > UINT64_MAX / a)
 			return *why = "overflow: the product does not fit 64 bits", -1;
-		*r = a * b;
+		p = a * b;
+#endif
+		*r = p;
 		return 0;
+	}
 	case OP_DIV:
 	case OP_MOD:
 		if (!b)
