@@ -81,6 +81,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			r3 = expr_eval(&b, names, vals, &bound, &why3, NULL);
 			if (r3 != r2 || (!r3 && bound != slow) || (r3 && (!why3 || strcmp(why3, why2))))
 				fail("the bound, folded program disagrees with the explained run", text);
+			/* and in the register form a sweep row runs */
+			{
+				struct expr_code c;
+				const char *why4 = NULL;
+				uint64_t reg = 0;
+				int r4;
+
+				if (expr_code_make(&c, &b))
+					fail("no register form for a bound program", text);
+				r4 = expr_code_run(&c, vals, &reg, &why4);
+				if (r4 != r2 || (!r4 && reg != slow) || (r4 && (!why4 || strcmp(why4, why2))))
+					fail("the register form disagrees with the explained run", text);
+			}
 		}
 		sb_free(&trace);
 	}
