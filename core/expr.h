@@ -11,8 +11,9 @@
  * cannot be evaluated on a machine says so and never shows a wrapped number.
  *
  * Compiled once to a small stack program (no pointers, so a struct expr can
- * be copied with the machine that holds it) and run per row: a sweep pays
- * a few nanoseconds per variant cell, not a parse.
+ * be copied with the machine that holds it), which expr_eval interprets and
+ * explains; a sweep binds it, folds it and makes its register form
+ * (expr_code_make), which a row runs in a few steps, not a parse.
  *
  * Pure: no printing, no globals; names and their values come from the caller.
  */
