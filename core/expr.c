@@ -1195,11 +1195,11 @@ static void cbinary(struct cgen *g, int p, struct cslot y, int rr, int ri, int i
 
 int expr_code_make(struct expr_code *c, const struct expr *e)
 {
-	static struct cgen zero;
-	struct cgen g = zero;
+	struct cgen g;
 	int at[EXPR_MAX_OPS + 1], depth[EXPR_MAX_OPS + 1];
 	uint8_t target[EXPR_MAX_OPS + 1] = { 0 };
 
+	memset(&g, 0, sizeof(g));
 	c->nins = 0;
 	c->nnames = 0;
 	c->reads = 0;

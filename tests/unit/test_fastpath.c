@@ -289,8 +289,10 @@ static void test_variant_sweeps(void **state)
 				nvar += !variant_add(&m, patches[i], name, sb_str(&t), err, sizeof(err));
 			}
 		}
-		if (!nvar)
+		if (!nvar) {
+			sb_free(&t);
 			continue;
+		}
 		sweep_init(&sw, &r);
 		for (int i = 0; patches[i]; i++)
 			for (int side = variant_side0(patches[i]); variant_at(&m, patches[i], side); side++)
