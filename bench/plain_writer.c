@@ -18,11 +18,28 @@
  *     is formatted once and its bytes copied into every row, and the metric
  *     functions get no notes to write: the fastest writer of those bytes this
  *     file has for columns whose arithmetic is not written out inline.
+ *   plain_writer exact CPUS FROM TO
+ *     the all-exact sweep: totalram FROM..TO pages and every METRIC_EXACT
+ *     metric of every patch, every side, in table order, as `batchlab
+ *     --format csv -c "set cpus CPUS; sweep totalram FROMp TOp step 1 ..."`
+ *     prints it on the default machine. The metrics that do not read
+ *     totalram are formatted once by core's functions at start and their
+ *     bytes copied into every row; every other cell has its arithmetic
+ *     written out inline, the branch core/mm/{committed_as,vmpressure,
+ *     vmstat}.c take on the default machine (overcommit guess: the
+ *     CommitLimit error is n/a; the before windows constant): mm_compute_batch()
+ *     (mm/mm_init.c), vmpressure_init_window() (mm/vmpressure.c, seed 004),
+ *     calculate_normal_threshold() and refresh_zone_stat_thresholds()
+ *     (mm/vmstat.c), zone_batchsize() and drain_pages_zone()
+ *     (mm/page_alloc.c). Rows past what ram holds are n/a, as `set` refuses
+ *     them. It refuses to run when core's exact metrics or the default
+ *     machine are not the ones its arithmetic was written for. The limit
+ *     of issue 27's target 2; make bench holds its bytes against batchlab's.
  *   plain_writer printf CPUS FROM TO
  *     the two-column rows of `two` through stdio's printf: the "C printf
  *     loop" peer, not a limit.
  *
- * Both format integers two digits at a time and reals with the formatter
+ * All but printf format integers two digits at a time and reals with the formatter
  * batchlab uses (lang/numfmt.c: the bytes must be identical, and printf
  * cannot write shortest round-trip text), into a 1 MiB buffer written whole.
  */
@@ -33,6 +50,7 @@
 
 #include "../core/patch.h"
 #include "../core/params.h"
+#include "../core/mm/release.h"
 #include "../lang/numfmt.h"
 
 #define BUF (1024 * 1024)
@@ -130,14 +148,10 @@ static char *put_value(char *p, struct value v)
 	return p + 3;
 }
 
-static void all(uint64_t from, uint64_t to, int n, char **names, int hoist)
+/* The header line batchlab's csv prints for a sweep of totalram over METRIC[.SIDE]...; the columns into cols[256]. */
+static int columns(int n, char **names, struct metric_ref *cols)
 {
-	char konst[256][64];
-	size_t klen[256];
-	struct metric_ref cols[256];
 	int ncols = 0;
-	struct machine m;
-	const struct param *key = param_find("totalram");
 	char err[256];
 
 	put("totalram");
@@ -149,6 +163,10 @@ static void all(uint64_t from, uint64_t to, int n, char **names, int hoist)
 			exit(2);
 		}
 		for (int s = 0; s < (r.metric->single || r.side >= 0 ? 1 : patch_nsides(r.patch)); s++) {
+			if (ncols == 256) {
+				fprintf(stderr, "plain_writer: more than 256 columns\n");
+				exit(2);
+			}
 			cols[ncols] = r;
 			cols[ncols].side = r.metric->single ? 0 : r.side >= 0 ? r.side : s;
 			put(",");
@@ -161,6 +179,18 @@ static void all(uint64_t from, uint64_t to, int n, char **names, int hoist)
 		}
 	}
 	put("\n");
+	return ncols;
+}
+
+static void all(uint64_t from, uint64_t to, int n, char **names, int hoist)
+{
+	char konst[256][64];
+	size_t klen[256];
+	struct metric_ref cols[256];
+	int ncols = columns(n, names, cols);
+	struct machine m;
+	const struct param *key = param_find("totalram");
+
 	machine_defaults(&m);
 	for (int i = 0; i < ncols; i++) {
 		klen[i] = 0;
@@ -190,16 +220,212 @@ static void all(uint64_t from, uint64_t to, int n, char **names, int hoist)
 	}
 }
 
+/*
+ * exact: the exact metrics that read totalram, in the table's order, with
+ * their columns (2: before, after; 1: a single value). Each has its
+ * arithmetic written out in exact()'s row loop; the table must hold these
+ * and, before them, only metrics that do not read totalram, or the writer
+ * refuses (a new exact metric needs its arithmetic here first).
+ */
+static const struct {
+	const char *name;
+	int cols;
+} inlined[] = {
+	{ "committed_as.batch", 2 },
+	{ "committed_as.max_drift_bytes", 2 },
+	{ "committed_as.reachable_drift_bytes", 2 },
+	{ "committed_as.max_drift_pct", 2 },
+	{ "committed_as.commit_limit_error_pct", 2 },
+	{ "vmpressure.window", 2 },
+	{ "vmpressure.window_bytes", 2 },
+	{ "vmpressure.window_share", 2 },
+	{ "vmstat.threshold", 1 },
+	{ "vmstat.drift_pages", 1 },
+	{ "vmstat.drift_bytes", 1 },
+	{ "vmstat.pcp_batch", 1 },
+	{ "vmstat.pcp_drain_max", 1 },
+};
+
+static void refuse(const char *why, const char *what)
+{
+	fprintf(stderr, "plain_writer exact: %s%s\n", why, what);
+	exit(2);
+}
+
+/* ",TEXT" of v at p, returning the end: a constant segment rendered once. */
+static char *put_cell(char *p, struct value v)
+{
+	*p++ = ',';
+	return put_value(p, v);
+}
+
+/* mul_sat() of core/mm/kernel.h with its division done once: a * pagesize, saturating, lim = UINT64_MAX / pagesize. */
+static inline uint64_t sat_bytes(uint64_t a, uint64_t pagesize, uint64_t lim)
+{
+	return a > lim ? UINT64_MAX : a * pagesize;
+}
+
+static void exact(uint64_t cpus, uint64_t from, uint64_t to)
+{
+	static char names[128][96];
+	char *np[128], err[256], k0[8192], k1[64], k2[64], k3[64], na[4096], *e;
+	size_t l0, l1, l2, l3, lna = 0;
+	struct metric_ref cols[256];
+	struct machine m;
+	int n = 0, ncols, c = 0;
+
+	for (int i = 0; patches[i]; i++)
+		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
+			if (md->kind == METRIC_EXACT && n < 128) {
+				snprintf(names[n], sizeof(names[n]), "%s.%s", patches[i]->id, md->name);
+				np[n] = names[n];
+				n++;
+			}
+	ncols = columns(n, np, cols);
+	machine_defaults(&m);
+	if (param_set_u64(&m, param_find("cpus"), cpus, err, sizeof(err)))
+		refuse(err, "");
+
+	/* The leading columns that do not read totalram: one call of core's function each, the bytes copied per row. */
+	e = k0;
+	for (; c < ncols && !metric_reads(cols[c].metric, "totalram"); c++) {
+		if (e - k0 > (ptrdiff_t)sizeof(k0) - 64)
+			refuse("too many constant columns", "");
+		e = put_cell(e, cols[c].metric->fn(&m, cols[c].side, NULL));
+	}
+	l0 = (size_t)(e - k0);
+	for (size_t k = 0; k < sizeof(inlined) / sizeof(inlined[0]); k++)
+		for (int s = 0; s < inlined[k].cols; s++, c++) {
+			char have[200];
+
+			if (c < ncols)
+				snprintf(have, sizeof(have), "%s.%s", cols[c].patch->id, cols[c].metric->name);
+			if (c >= ncols || strcmp(have, inlined[k].name) || cols[c].side != s)
+				refuse("core's exact metrics are not the ones this writer inlines, at ", inlined[k].name);
+		}
+	if (c != ncols)
+		refuse("an exact metric this writer has no arithmetic for: ", cols[c].metric->name);
+
+	/*
+	 * What the row loop takes as given of the default machine, each the
+	 * branch core's functions take there: overcommit guess (so
+	 * commit_limit_error_pct() is n/a and the batch's divisor 256 /
+	 * committed_lift), zone auto (= totalram), vmpressure_win auto (the
+	 * formula), a release whose zone_batchsize() caps at 1 MiB.
+	 */
+	if (m.overcommit == OVERCOMMIT_NEVER)
+		refuse("overcommit never: commit_limit_error_pct's arithmetic is not written out here", "");
+	if (m.zone || m.vmpressure_win || machine_release(&m) < release_find("4.19"))
+		refuse("zone or vmpressure_win set, or a release before 4.19: not the default machine", "");
+
+	const uint64_t nr = m.cpus, ps = m.pagesize, lim = UINT64_MAX / ps, ram_pages = m.ram / ps;
+	/* mm_compute_batch(): max(2 * nr, 32); the divisor 256 / committed_lift is a power of two, so a shift */
+	const uint64_t floor = max64(2 * nr, 32), int_max = 2147483647;
+	const unsigned after_shift = (unsigned)__builtin_ctzll(256 / m.committed_lift);
+	/* 27 - PAGE_SHIFT: memory in 128 MiB units, for vmpressure_init_window() and calculate_normal_threshold() */
+	const unsigned sh128m = 27 - (fls64(ps) - 1);
+	/* calculate_normal_threshold(): 2 * fls(cpus); zone_batchsize(): SZ_1M / PAGE_SIZE */
+	const uint64_t two_fls_cpus = 2ull * fls64((uint32_t)nr), pcp_cap = (1024 * 1024) / ps;
+	const double cgroup = (double)m.cgroup_size;
+
+	/* the before sides of vmpressure: the constant vmpressure_win = SWAP_CLUSTER_MAX * 16 */
+	l1 = (size_t)(put_cell(put_cell(put_cell(k1, val_none(NULL)), val_none(NULL)), val_int(32 * 16)) - k1);
+	l2 = (size_t)(put_cell(k2, val_int(32 * 16 * ps)) - k2);
+	l3 = (size_t)(put_cell(k3, val_real(100.0 * (double)sat_bytes(32 * 16, ps, lim) / cgroup)) - k3);
+	for (int i = 0; i < ncols; i++)
+		lna = (size_t)(put_cell(na + lna, val_none(NULL)) - na);
+
+	uint64_t last = to < ram_pages ? to : ram_pages, t;
+
+	for (t = from; t <= last; t++) {
+		char *p = buf + len;
+		/* mm_compute_batch(): totalram / nr, then / 256 (before) or / (256 / committed_lift) (after) */
+		uint64_t per_cpu = t / nr;
+		uint64_t bb = max64(min64(per_cpu >> 8, int_max), floor), ba = max64(min64(per_cpu >> after_shift, int_max), floor);
+		/* fls() of the unsigned int the kernel passes: vmpressure's mem128m and calculate_normal_threshold()'s mem */
+		unsigned f = 1 + fls64((uint32_t)(t >> sh128m));
+		uint64_t win = 32 * 16 * f, thr = min64(125, two_fls_cpus * f), drift = thr * nr;
+		/* zone_batchsize(): min(zone >> 10, SZ_1M / PAGE_SIZE) / 4, at least 1, rounddown_pow_of_two(b + b / 2) - 1 */
+		uint64_t zb = min64(t >> 10, pcp_cap) / 4, q = zb ? zb : 1;
+		uint64_t pcp = (1ull << (fls64(q + q / 2) - 1)) - 1;
+
+		pcp = pcp ? pcp : 1;
+		p = fmt_u64_put(p, t);
+		memcpy(p, k0, l0);
+		p += l0;
+		*p++ = ',';
+		p = fmt_u64_put(p, bb);
+		*p++ = ',';
+		p = fmt_u64_put(p, ba);
+		*p++ = ',';
+		p = fmt_u64_put(p, sat_bytes(bb * nr, ps, lim)); /* max_drift_bytes: batch * cpus pages */
+		*p++ = ',';
+		p = fmt_u64_put(p, sat_bytes(ba * nr, ps, lim));
+		*p++ = ',';
+		p = fmt_u64_put(p, sat_bytes((bb - 1) * nr, ps, lim)); /* reachable: (batch - 1) * cpus */
+		*p++ = ',';
+		p = fmt_u64_put(p, sat_bytes((ba - 1) * nr, ps, lim));
+		*p++ = ',';
+		p = fmt_real_put(p, 100.0 * (double)(bb * nr) / (double)t); /* max_drift_pct */
+		*p++ = ',';
+		p = fmt_real_put(p, 100.0 * (double)(ba * nr) / (double)t);
+		memcpy(p, k1, l1);
+		p += l1;
+		*p++ = ',';
+		p = fmt_u64_put(p, win);
+		memcpy(p, k2, l2);
+		p += l2;
+		*p++ = ',';
+		p = fmt_u64_put(p, win * ps); /* window_bytes */
+		memcpy(p, k3, l3);
+		p += l3;
+		*p++ = ',';
+		p = fmt_real_put(p, 100.0 * (double)sat_bytes(win, ps, lim) / cgroup); /* window_share */
+		*p++ = ',';
+		p = fmt_u64_put(p, thr);
+		*p++ = ',';
+		p = fmt_u64_put(p, drift); /* refresh_zone_stat_thresholds(): cpus * threshold */
+		*p++ = ',';
+		p = fmt_u64_put(p, sat_bytes(drift, ps, lim));
+		*p++ = ',';
+		p = fmt_u64_put(p, pcp);
+		*p++ = ',';
+		p = fmt_u64_put(p, pcp << 5); /* drain_pages_zone(): batch << CONFIG_PCP_BATCH_SCALE_MAX (5) */
+		*p++ = '\n';
+		len = (size_t)(p - buf);
+		if (len >= BUF)
+			flush();
+	}
+	/* totalram past what ram holds: machine_check() refuses the row, every cell n/a */
+	for (t = from > last ? from : last + 1; t <= to; t++) {
+		char *p = fmt_u64_put(buf + len, t);
+
+		memcpy(p, na, lna);
+		p += lna;
+		*p++ = '\n';
+		len = (size_t)(p - buf);
+		if (len >= BUF)
+			flush();
+	}
+}
+
 int main(int argc, char **argv)
 {
-	int two_args = argc > 1 && (!strcmp(argv[1], "two") || !strcmp(argv[1], "printf"));
+	int two_args = argc > 1 && (!strcmp(argv[1], "two") || !strcmp(argv[1], "printf") || !strcmp(argv[1], "exact"));
 
 	if (argc < 4 || (two_args && argc != 5) ||
 	    (!two_args && strcmp(argv[1], "all") && strcmp(argv[1], "hoist"))) {
-		fprintf(stderr, "usage: plain_writer two|printf CPUS FROM TO | all|hoist FROM TO METRIC...\n");
+		fprintf(stderr, "usage: plain_writer two|printf|exact CPUS FROM TO | all|hoist FROM TO METRIC...\n");
 		return 2;
 	}
-	if (!strcmp(argv[1], "two"))
+	if (!strcmp(argv[1], "exact")) {
+		uint64_t from = strtoull(argv[3], NULL, 10), to = strtoull(argv[4], NULL, 10);
+
+		/* totalram 0 would be auto, not a row; past 2^48 pages the parameter refuses */
+		if (!from || to < from || to > (1ull << 48))
+			refuse("FROM..TO: 1 <= FROM <= TO <= 2^48 pages", "");
+		exact(strtoull(argv[2], NULL, 10), from, to);
+	} else if (!strcmp(argv[1], "two"))
 		two(strtoull(argv[2], NULL, 10), strtoull(argv[3], NULL, 10), strtoull(argv[4], NULL, 10));
 	else if (!strcmp(argv[1], "printf"))
 		printf_loop(strtoull(argv[2], NULL, 10), strtoull(argv[3], NULL, 10), strtoull(argv[4], NULL, 10));
