@@ -830,6 +830,17 @@ void expr_bind(struct expr *e, uint64_t mask, const uint64_t *vals)
 		expr_constant(e, 0); /* as an empty run yields */
 }
 
+void expr_rename(struct expr *e, int from, int to)
+{
+	if (from < 0 || from >= EXPR_MAX_NAMES || to < 0 || to >= EXPR_MAX_NAMES || !(e->reads & (1ull << from)))
+		return;
+	for (int i = 0; i < e->nops; i++)
+		if ((e->ops[i].op == OP_LOAD || (is_binary(e->ops[i].op) && e->ops[i].argc == ARG_NAME)) &&
+		    e->ops[i].k == (uint64_t)from)
+			e->ops[i].k = (uint64_t)to;
+	e->reads = (e->reads & ~(1ull << from)) | (1ull << to);
+}
+
 int expr_reads(const struct expr *e, int name)
 {
 	for (int i = 0; i < e->nops; i++)

@@ -143,6 +143,9 @@ int expr_code_exec(const struct expr_code *c, uint64_t regs[EXPR_CODE_REGS], uin
  */
 int expr_code_flat(const struct expr_code *c, uint64_t lo, uint64_t hi, uint64_t *v);
 
+/* e reads names[to] wherever it read names[from] (a name that always equals another). */
+void expr_rename(struct expr *e, int from, int to);
+
 /* Does e read names[i]? (for `reads`-style dependency questions) */
 int expr_reads(const struct expr *e, int name);
 

@@ -135,6 +135,8 @@ struct patch_constant {
 	const char *const *locals;      /* the patch's own names, NULL-terminated (may be empty) */
 	const char *const *locals_help; /* one phrase per local */
 	const char *const *locals_reads; /* per local: the parameters its value follows, space-separated */
+	/* per local: the machine's name it always equals (nr is cpus), or NULL; NULL for none. A sweep reads that. */
+	const char *const *locals_alias;
 	/* fills vals[i] for locals[i]; NULL when there are none. per_call locals are the caller's to fill. */
 	void (*local_values)(const struct machine *m, uint64_t *vals);
 	/* where the kernel limits the constant: NULL when v is fine, else why v would not work there */

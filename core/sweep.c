@@ -561,13 +561,17 @@ static void fix_variants(struct sweep *sw)
 		struct expr *e = (struct expr *)((char *)&sw->m + v->at);
 		uint64_t x;
 
+		if (v->stood && variant_plateau(&sw->m, &v->code, &x) && x == v->x)
+			continue; /* the last row's value, on the same plateau, already in the machine */
 		v->why = NULL;
 		if (!(v->coded ? variant_run(&sw->m, v->patch, &v->code, &x, &v->why)
 			       : variant_eval_expr(&sw->m, v->patch, &v->prog, &x, &v->why))) {
 			expr_constant(e, x);
 			v->x = x;
+			v->stood = v->coded;
 		} else {
 			*e = v->prog;
+			v->stood = 0;
 		}
 	}
 }

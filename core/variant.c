@@ -353,6 +353,11 @@ static int common_field(int i)
 int variant_code(const struct machine *m, const struct patch_desc *d, struct expr *prog, const char *key,
 		 struct variant_code *vc)
 {
+	/* a local that is one of the machine's names is read as that name: a field, not local_values() */
+	for (int i = 0; d->constant->locals_alias && d->constant->locals[i]; i++)
+		for (int n = 0; d->constant->locals_alias[i] && n < N_COMMON; n++)
+			if (!strcmp(variant_common[n].name, d->constant->locals_alias[i]))
+				expr_rename(prog, N_COMMON + i, n);
 	variant_bind(m, d, prog, key);
 	if (expr_code_make(&vc->code, prog))
 		return -1;

@@ -87,6 +87,19 @@ int variant_code(const struct machine *m, const struct patch_desc *d, struct exp
 /* vc (from variant_code) on m: the value or the reason variant_eval_expr gives for its program. */
 int variant_run(const struct machine *m, const struct patch_desc *d, struct variant_code *vc, uint64_t *out,
 		const char **why);
+/* vc's value on m without a run when m's one name lies on vc's plateau: 1 with *out, else 0 (a sweep asks per row). */
+static inline int variant_plateau(const struct machine *m, const struct variant_code *vc, uint64_t *out)
+{
+	uint64_t x;
+
+	if (vc->flat_hi < vc->flat_lo || vc->field[0] < 0) /* no plateau found, or a name worked out */
+		return 0;
+	x = *(const uint64_t *)(const void *)((const char *)m + vc->field[0]);
+	if (x < vc->flat_lo || x > vc->flat_hi)
+		return 0;
+	*out = vc->flat_v;
+	return 1;
+}
 /* After variant_run on cpus: the last cpus up to n with the same value (a plateau over cpus), else cpus. */
 uint64_t variant_plateau_cpus(const struct variant_code *vc, uint64_t cpus, uint64_t n);
 /*

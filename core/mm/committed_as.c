@@ -595,6 +595,7 @@ static const char *const sides[] = { "before", "after", NULL };
 static const char *const locals[] = { "nr", NULL };
 static const char *const locals_reads[] = { "cpus", NULL };
 static const char *const locals_help[] = { "num_present_cpus(), as mm_compute_batch() names it", NULL };
+static const char *const locals_alias[] = { "cpus" }; /* local_values() below: nr is m->cpus */
 
 static void local_values(const struct machine *m, uint64_t *vals)
 {
@@ -616,6 +617,7 @@ static const struct patch_constant batch_constant = {
 	.locals = locals,
 	.locals_help = locals_help,
 	.locals_reads = locals_reads,
+	.locals_alias = locals_alias,
 	.local_values = local_values,
 	.check = batch_check,
 	/* batch * cpus must fit 64 bits for the drift figures */
