@@ -1097,21 +1097,31 @@ int expr_eval(const struct expr *e, const char *const *names, const uint64_t *va
  * A stack slot at depth i becomes register base + i; a literal or a name on
  * the stack is not copied anywhere but rides as an operand (the literal in
  * the step's k, the name in its own register) until an operator consumes it.
- * Where paths join (a jump and its target) every slot is put in its own
- * register first, so both ways in agree. The steps keep the program's order,
- * so the first step to fail is the one expr_eval stops at, with its reason.
+ * Every step leaves its result in acc (a local, so in a machine register) as
+ * well as in its slot's register, and an operand that is the step before's
+ * result is read from acc: a chain of steps does not wait on memory between
+ * them. Where paths join (a jump and its target) every slot is put in its
+ * own register first and acc is not relied on, so both ways in agree. The
+ * steps keep the program's order, so the first step to fail is the one
+ * expr_eval stops at, with its reason.
  */
-enum { M_RR, M_RI, M_IR };
 
-#define CB(op, mode) (C_BIN + 3 * ((op) - OP_ADD) + (mode))
+/* the operands of a two-operand step: acc, a register, or the literal k, left then right */
+enum { M_AI, M_AR, M_RA, M_IA, M_IR, M_RR, M_RI, NMODES };
+
+/* the two-operand steps: the 13 binary operators in OP_ADD order, then min, max, DIV_ROUND_UP */
+enum { B_MIN = OP_GE - OP_ADD + 1, B_MAX, B_DIVUP, NB };
+/* the one-operand steps */
+enum { U_FLS, U_ILOG2, U_ROUNDUP, U_ROUNDDOWN, U_NOT, U_NEG, U_BOOL, NU };
+
+#define CB(bi, mode) (C_BIN + NMODES * (bi) + (mode))
+#define CU(u, reg) (C_UN + 2 * (u) + (reg)) /* reg 0: the operand is acc, 1: register a */
 
 enum {
 	C_LDI, C_MOV,
-	C_BIN, /* CB(op, mode): the 13 binary operators, each register-register, register-literal, literal-register */
-	C_MIN_RR = C_BIN + 3 * (OP_GE - OP_ADD + 1), C_MIN_RI, C_MAX_RR, C_MAX_RI,
-	C_DIVUP_RR, C_DIVUP_RI, C_DIVUP_IR,
-	C_FLS, C_ILOG2, C_ROUNDUP, C_ROUNDDOWN, C_CLAMP,
-	C_NOT, C_NEG, C_BOOL,
+	C_BIN,
+	C_UN = C_BIN + NMODES * NB,
+	C_CLAMP = C_UN + 2 * NU,
 	C_JZ, C_JMP, C_ANDJ, C_ORJ,
 	C_END, /* the last step: the run loop needs no count */
 };
@@ -1126,8 +1136,14 @@ struct cgen {
 	struct expr_code *c;
 	struct cslot st[EXPR_MAX_OPS + 1];
 	int sp, base, failed;
+	int acc; /* the register whose value acc holds, or -1 */
 	uint8_t reg_of[EXPR_MAX_NAMES];
 };
+
+static int is_cjump(int op)
+{
+	return op == C_JZ || op == C_JMP || op == C_ANDJ || op == C_ORJ;
+}
 
 static void cemit(struct cgen *g, int op, int dst, int a, int b, int cc, uint64_t k)
 {
@@ -1136,6 +1152,7 @@ static void cemit(struct cgen *g, int op, int dst, int a, int b, int cc, uint64_
 		return;
 	}
 	g->c->ins[g->c->nins++] = (struct expr_ins){ k, (uint8_t)op, (uint8_t)dst, (uint8_t)a, (uint8_t)b, (uint8_t)cc };
+	g->acc = is_cjump(op) || op == C_END ? -1 : dst;
 }
 
 static int treg(const struct cgen *g, int i)
@@ -1170,38 +1187,32 @@ static void canon(struct cgen *g)
 	}
 }
 
-/*
- * x OP y into slot p: rr, ri and ir are the step for each mix of register
- * and literal operands (-1: none, so the left literal is loaded); comm: the
- * operands may swap, so a literal on the left rides on the right.
- */
-static void cbinary(struct cgen *g, int p, struct cslot y, int rr, int ri, int ir, int comm)
+/* x OP y (two-operand step bi) into slot p, x being slot p */
+static void cbinary(struct cgen *g, int p, struct cslot y, int bi)
 {
 	struct cslot x = g->st[p];
 	int dst = treg(g, p);
 
-	if (x.imm && !y.imm && comm) {
-		struct cslot t = x;
-
-		x = y;
-		y = t;
-	}
-	if (x.imm && !y.imm && ir >= 0) {
-		cemit(g, ir, dst, 0, y.reg, 0, x.k);
+	if (x.imm && y.imm) { /* both literals: a step the fold left because it fails, to fail here */
+		cemit(g, C_LDI, dst, 0, 0, 0, x.k);
+		cemit(g, CB(bi, M_AI), dst, 0, 0, 0, y.k);
+	} else if (x.imm) {
+		cemit(g, CB(bi, y.reg == g->acc ? M_IA : M_IR), dst, 0, y.reg, 0, x.k);
+	} else if (y.imm) {
+		cemit(g, CB(bi, x.reg == g->acc ? M_AI : M_RI), dst, x.reg, 0, 0, y.k);
 	} else {
-		int a = x.reg;
-
-		if (x.imm) { /* both literals: a step the fold left because it fails, to fail here */
-			g->st[p] = x;
-			a = inreg(g, p);
-		}
-
-		if (y.imm)
-			cemit(g, ri, dst, a, 0, 0, y.k);
-		else
-			cemit(g, rr, dst, a, y.reg, 0, 0);
+		cemit(g, CB(bi, x.reg == g->acc ? M_AR : y.reg == g->acc ? M_RA : M_RR), dst, x.reg, y.reg, 0, 0);
 	}
 	g->st[p] = (struct cslot){ 0, 0, dst };
+}
+
+/* a one-operand step on slot p */
+static void cunary(struct cgen *g, int p, int u)
+{
+	int a = inreg(g, p);
+
+	cemit(g, CU(u, a != g->acc), treg(g, p), a, 0, 0, 0);
+	g->st[p] = (struct cslot){ 0, 0, treg(g, p) };
 }
 
 int expr_code_make(struct expr_code *c, const struct expr *e)
@@ -1215,18 +1226,19 @@ int expr_code_make(struct expr_code *c, const struct expr *e)
 	c->nnames = 0;
 	c->reads = 0;
 	g.c = c;
+	g.acc = -1;
 	for (int i = 0; i < e->nops; i++) {
 		const struct expr_op *o = &e->ops[i];
 
-		if ((o->op == OP_LOAD || (is_binary(o->op) && o->argc == ARG_NAME)) && o->k < EXPR_MAX_NAMES)
+		if ((o->op == OP_LOAD || (is_binary(o->op) && o->argc == ARG_NAME)) && o->k >= EXPR_MAX_NAMES)
+			return -1;
+		if (o->op == OP_LOAD || (is_binary(o->op) && o->argc == ARG_NAME))
 			c->reads |= 1ull << o->k;
 		if (is_jump(o->op)) {
 			if (o->k <= (uint64_t)i || o->k > e->nops)
 				return -1; /* jumps go forward (the compiler emits them so) */
 			target[o->k] = 1;
 		}
-		if ((o->op == OP_LOAD || (is_binary(o->op) && o->argc == ARG_NAME)) && o->k >= EXPR_MAX_NAMES)
-			return -1;
 		if (o->op == OP_CALL && o->k >= F_DIVUP + 1)
 			return -1;
 	}
@@ -1248,6 +1260,7 @@ int expr_code_make(struct expr_code *c, const struct expr *e)
 			g.sp = depth[i];
 			for (int j = 0; j < g.sp; j++)
 				g.st[j] = (struct cslot){ 0, 0, treg(&g, j) };
+			g.acc = -1;
 		}
 		at[i] = c->nins;
 		if (i == e->nops)
@@ -1267,13 +1280,9 @@ int expr_code_make(struct expr_code *c, const struct expr *e)
 			break;
 		case OP_NOT:
 		case OP_NEG:
-		case OP_BOOL: {
-			int a = inreg(&g, p);
-
-			cemit(&g, o->op == OP_NOT ? C_NOT : o->op == OP_NEG ? C_NEG : C_BOOL, treg(&g, p), a, 0, 0, 0);
-			g.st[p] = (struct cslot){ 0, 0, treg(&g, p) };
+		case OP_BOOL:
+			cunary(&g, p, o->op == OP_NOT ? U_NOT : o->op == OP_NEG ? U_NEG : U_BOOL);
 			break;
-		}
 		case OP_JZ:
 		case OP_JMP:
 		case OP_ANDJ:
@@ -1289,22 +1298,16 @@ int expr_code_make(struct expr_code *c, const struct expr *e)
 		case OP_CALL: {
 			int f = (int)o->k, q = g.sp - expr_funcs[f].argc;
 
-			if (f == F_MIN || f == F_MAX) {
+			if (f == F_MIN || f == F_MAX || f == F_DIVUP) {
 				g.sp--;
-				cbinary(&g, q, g.st[g.sp], f == F_MIN ? C_MIN_RR : C_MAX_RR, f == F_MIN ? C_MIN_RI : C_MAX_RI,
-					-1, 1);
-			} else if (f == F_DIVUP) {
-				g.sp--;
-				cbinary(&g, q, g.st[g.sp], C_DIVUP_RR, C_DIVUP_RI, C_DIVUP_IR, 0);
+				cbinary(&g, q, g.st[g.sp], f == F_MIN ? B_MIN : f == F_MAX ? B_MAX : B_DIVUP);
 			} else if (f == F_CLAMP && g.st[q + 1].imm && g.st[q + 2].imm && g.st[q + 1].k <= g.st[q + 2].k) {
 				/* clamp(x, lo, hi) with lo <= hi known cannot fail: min(max(x, lo), hi), two steps */
-				uint64_t lo = g.st[q + 1].k, hi = g.st[q + 2].k;
-				int a = inreg(&g, q);
+				struct cslot lo = g.st[q + 1], hi = g.st[q + 2];
 
-				cemit(&g, C_MAX_RI, treg(&g, q), a, 0, 0, lo);
-				cemit(&g, C_MIN_RI, treg(&g, q), treg(&g, q), 0, 0, hi);
-				g.st[q] = (struct cslot){ 0, 0, treg(&g, q) };
 				g.sp = q + 1;
+				cbinary(&g, q, lo, B_MAX);
+				cbinary(&g, q, hi, B_MIN);
 			} else if (f == F_CLAMP) {
 				int a = inreg(&g, q), b = inreg(&g, q + 1), cc = inreg(&g, q + 2);
 
@@ -1312,11 +1315,7 @@ int expr_code_make(struct expr_code *c, const struct expr *e)
 				g.st[q] = (struct cslot){ 0, 0, treg(&g, q) };
 				g.sp = q + 1;
 			} else {
-				int a = inreg(&g, q);
-
-				cemit(&g, f == F_FLS ? C_FLS : f == F_ILOG2 ? C_ILOG2 : f == F_ROUNDUP ? C_ROUNDUP : C_ROUNDDOWN,
-				      treg(&g, q), a, 0, 0, 0);
-				g.st[q] = (struct cslot){ 0, 0, treg(&g, q) };
+				cunary(&g, q, f == F_FLS ? U_FLS : f == F_ILOG2 ? U_ILOG2 : f == F_ROUNDUP ? U_ROUNDUP : U_ROUNDDOWN);
 			}
 			break;
 		}
@@ -1329,7 +1328,7 @@ int expr_code_make(struct expr_code *c, const struct expr *e)
 				y = (struct cslot){ 0, 0, g.reg_of[o->k] };
 			else
 				y = g.st[--g.sp];
-			cbinary(&g, g.sp - 1, y, CB(o->op, M_RR), CB(o->op, M_RI), CB(o->op, M_IR), 0);
+			cbinary(&g, g.sp - 1, y, o->op - OP_ADD);
 			break;
 		}
 		}
@@ -1338,7 +1337,7 @@ int expr_code_make(struct expr_code *c, const struct expr *e)
 	if (g.failed)
 		return -1;
 	for (int i = 0; i < c->nins; i++)
-		if (c->ins[i].op == C_JZ || c->ins[i].op == C_JMP || c->ins[i].op == C_ANDJ || c->ins[i].op == C_ORJ)
+		if (is_cjump(c->ins[i].op))
 			c->ins[i].k = (uint64_t)at[c->ins[i].k];
 	if (!g.sp) {
 		c->res_imm = 1; /* as an empty run yields */
@@ -1348,6 +1347,44 @@ int expr_code_make(struct expr_code *c, const struct expr *e)
 		c->res = g.st[g.sp - 1].imm ? g.st[g.sp - 1].k : (uint64_t)g.st[g.sp - 1].reg;
 	}
 	return 0;
+}
+
+/* Two-operand step bi: inlined with bi a constant, so each step's case is its own arithmetic. */
+EXPR_INLINE int step2(int bi, uint64_t x, uint64_t y, uint64_t *r, const char **why)
+{
+	uint64_t a[3] = { x, y, 0 };
+
+	if (bi == B_MIN)
+		return *r = min_u64(x, y), 0;
+	if (bi == B_MAX)
+		return *r = max_u64(x, y), 0;
+	if (bi == B_DIVUP)
+		return call(F_DIVUP, a, r, why);
+	return binary(OP_ADD + bi, x, y, r, why);
+}
+
+EXPR_INLINE int step1(int u, uint64_t x, uint64_t *r, const char **why)
+{
+	uint64_t a[3] = { x, 0, 0 };
+
+	switch (u) {
+	case U_FLS:
+		return call(F_FLS, a, r, why);
+	case U_ILOG2:
+		return call(F_ILOG2, a, r, why);
+	case U_ROUNDUP:
+		return call(F_ROUNDUP, a, r, why);
+	case U_ROUNDDOWN:
+		return call(F_ROUNDDOWN, a, r, why);
+	case U_NOT:
+		return *r = !x, 0;
+	case U_NEG:
+		if (x)
+			return *why = "a negative value (unsigned)", -1;
+		return *r = 0, 0;
+	default:
+		return *r = x != 0, 0;
+	}
 }
 
 /*
@@ -1372,44 +1409,47 @@ int expr_code_make(struct expr_code *c, const struct expr *e)
 #define NEXT() break
 #endif
 
-#define BIN3(OPC, N)                                                          \
-	STEP(CB(OPC, M_RR), N##_RR) :                                         \
-		if (binary(OPC, r[in->a], r[in->b], &r[in->dst], why))        \
-			return -1;                                            \
-		NEXT();                                                       \
-	STEP(CB(OPC, M_RI), N##_RI) :                                         \
-		if (binary(OPC, r[in->a], in->k, &r[in->dst], why))           \
-			return -1;                                            \
-		NEXT();                                                       \
-	STEP(CB(OPC, M_IR), N##_IR) :                                         \
-		if (binary(OPC, in->k, r[in->b], &r[in->dst], why))           \
-			return -1;                                            \
-		NEXT();
-#define CALL2(C, N, F, X, Y)                                                  \
-	STEP(C, N) : {                                                        \
-		uint64_t a2[3] = { X, Y, 0 };                                 \
-		if (call(F, a2, &r[in->dst], why))                            \
-			return -1;                                            \
-		NEXT();                                                       \
-	}
-#define CALL1(C, N, F) CALL2(C, N, F, r[in->a], 0)
-#define T3(OPC, N) [CB(OPC, M_RR)] = &&L_##N##_RR, [CB(OPC, M_RI)] = &&L_##N##_RI, [CB(OPC, M_IR)] = &&L_##N##_IR
+#define DO2(BI, X, Y)                          \
+	if (step2(BI, X, Y, &acc, why))        \
+		return -1;                     \
+	r[in->dst] = acc;                      \
+	NEXT();
+#define BIN7(BI, N)                                               \
+	STEP(CB(BI, M_AI), N##_AI) : DO2(BI, acc, in->k)          \
+	STEP(CB(BI, M_AR), N##_AR) : DO2(BI, acc, r[in->b])       \
+	STEP(CB(BI, M_RA), N##_RA) : DO2(BI, r[in->a], acc)       \
+	STEP(CB(BI, M_IA), N##_IA) : DO2(BI, in->k, acc)          \
+	STEP(CB(BI, M_IR), N##_IR) : DO2(BI, in->k, r[in->b])     \
+	STEP(CB(BI, M_RR), N##_RR) : DO2(BI, r[in->a], r[in->b])  \
+	STEP(CB(BI, M_RI), N##_RI) : DO2(BI, r[in->a], in->k)
+#define DO1(U, X)                      \
+	if (step1(U, X, &acc, why))    \
+		return -1;             \
+	r[in->dst] = acc;              \
+	NEXT();
+#define UN2(U, N) STEP(CU(U, 0), N##_A) : DO1(U, acc) STEP(CU(U, 1), N##_R) : DO1(U, r[in->a])
+#define T7(BI, N)                                                                                           \
+	[CB(BI, M_AI)] = &&L_##N##_AI, [CB(BI, M_AR)] = &&L_##N##_AR, [CB(BI, M_RA)] = &&L_##N##_RA,        \
+	[CB(BI, M_IA)] = &&L_##N##_IA, [CB(BI, M_IR)] = &&L_##N##_IR, [CB(BI, M_RR)] = &&L_##N##_RR,        \
+	[CB(BI, M_RI)] = &&L_##N##_RI
+#define T2(U, N) [CU(U, 0)] = &&L_##N##_A, [CU(U, 1)] = &&L_##N##_R
 
 int expr_code_exec(const struct expr_code *c, uint64_t r[EXPR_CODE_REGS], uint64_t *out, const char **why)
 {
 	/* the steps end with C_END, jumps go forward within them: no count, no range check */
 	const struct expr_ins *in = c->ins;
+	uint64_t acc = 0;
 #if THREADED
 	static const void *const threaded[C_END + 1] = {
 		[C_LDI] = &&L_LDI, [C_MOV] = &&L_MOV,
-		T3(OP_ADD, ADD), T3(OP_SUB, SUB), T3(OP_MUL, MUL), T3(OP_DIV, DIV), T3(OP_MOD, MOD),
-		T3(OP_SHL, SHL), T3(OP_SHR, SHR), T3(OP_EQ, EQ), T3(OP_NE, NE), T3(OP_LT, LT),
-		T3(OP_LE, LE), T3(OP_GT, GT), T3(OP_GE, GE),
-		[C_MIN_RR] = &&L_MIN_RR, [C_MIN_RI] = &&L_MIN_RI, [C_MAX_RR] = &&L_MAX_RR, [C_MAX_RI] = &&L_MAX_RI,
-		[C_DIVUP_RR] = &&L_DIVUP_RR, [C_DIVUP_RI] = &&L_DIVUP_RI, [C_DIVUP_IR] = &&L_DIVUP_IR,
-		[C_FLS] = &&L_FLS, [C_ILOG2] = &&L_ILOG2, [C_ROUNDUP] = &&L_ROUNDUP, [C_ROUNDDOWN] = &&L_ROUNDDOWN,
-		[C_CLAMP] = &&L_CLAMP, [C_NOT] = &&L_NOT, [C_NEG] = &&L_NEG, [C_BOOL] = &&L_BOOL,
-		[C_JZ] = &&L_JZ, [C_JMP] = &&L_JMP, [C_ANDJ] = &&L_ANDJ, [C_ORJ] = &&L_ORJ, [C_END] = &&L_END,
+		T7(OP_ADD - OP_ADD, ADD), T7(OP_SUB - OP_ADD, SUB), T7(OP_MUL - OP_ADD, MUL), T7(OP_DIV - OP_ADD, DIV),
+		T7(OP_MOD - OP_ADD, MOD), T7(OP_SHL - OP_ADD, SHL), T7(OP_SHR - OP_ADD, SHR), T7(OP_EQ - OP_ADD, EQ),
+		T7(OP_NE - OP_ADD, NE), T7(OP_LT - OP_ADD, LT), T7(OP_LE - OP_ADD, LE), T7(OP_GT - OP_ADD, GT),
+		T7(OP_GE - OP_ADD, GE), T7(B_MIN, MIN), T7(B_MAX, MAX), T7(B_DIVUP, DIVUP),
+		T2(U_FLS, FLS), T2(U_ILOG2, ILOG2), T2(U_ROUNDUP, ROUNDUP), T2(U_ROUNDDOWN, ROUNDDOWN),
+		T2(U_NOT, NOT), T2(U_NEG, NEG), T2(U_BOOL, BOOL),
+		[C_CLAMP] = &&L_CLAMP, [C_JZ] = &&L_JZ, [C_JMP] = &&L_JMP, [C_ANDJ] = &&L_ANDJ, [C_ORJ] = &&L_ORJ,
+		[C_END] = &&L_END,
 	};
 
 	goto *threaded[in->op];
@@ -1417,61 +1457,42 @@ int expr_code_exec(const struct expr_code *c, uint64_t r[EXPR_CODE_REGS], uint64
 	for (;; in++) {
 		switch (in->op) {
 		STEP(C_LDI, LDI) :
-			r[in->dst] = in->k;
+			r[in->dst] = acc = in->k;
 			NEXT();
 		STEP(C_MOV, MOV) :
-			r[in->dst] = r[in->a];
+			r[in->dst] = acc = r[in->a];
 			NEXT();
-		BIN3(OP_ADD, ADD)
-		BIN3(OP_SUB, SUB)
-		BIN3(OP_MUL, MUL)
-		BIN3(OP_DIV, DIV)
-		BIN3(OP_MOD, MOD)
-		BIN3(OP_SHL, SHL)
-		BIN3(OP_SHR, SHR)
-		BIN3(OP_EQ, EQ)
-		BIN3(OP_NE, NE)
-		BIN3(OP_LT, LT)
-		BIN3(OP_LE, LE)
-		BIN3(OP_GT, GT)
-		BIN3(OP_GE, GE)
-		STEP(C_MIN_RR, MIN_RR) :
-			r[in->dst] = min_u64(r[in->a], r[in->b]);
-			NEXT();
-		STEP(C_MIN_RI, MIN_RI) :
-			r[in->dst] = min_u64(r[in->a], in->k);
-			NEXT();
-		STEP(C_MAX_RR, MAX_RR) :
-			r[in->dst] = max_u64(r[in->a], r[in->b]);
-			NEXT();
-		STEP(C_MAX_RI, MAX_RI) :
-			r[in->dst] = max_u64(r[in->a], in->k);
-			NEXT();
-		CALL2(C_DIVUP_RR, DIVUP_RR, F_DIVUP, r[in->a], r[in->b])
-		CALL2(C_DIVUP_RI, DIVUP_RI, F_DIVUP, r[in->a], in->k)
-		CALL2(C_DIVUP_IR, DIVUP_IR, F_DIVUP, in->k, r[in->b])
-		CALL1(C_FLS, FLS, F_FLS)
-		CALL1(C_ILOG2, ILOG2, F_ILOG2)
-		CALL1(C_ROUNDUP, ROUNDUP, F_ROUNDUP)
-		CALL1(C_ROUNDDOWN, ROUNDDOWN, F_ROUNDDOWN)
+		BIN7(OP_ADD - OP_ADD, ADD)
+		BIN7(OP_SUB - OP_ADD, SUB)
+		BIN7(OP_MUL - OP_ADD, MUL)
+		BIN7(OP_DIV - OP_ADD, DIV)
+		BIN7(OP_MOD - OP_ADD, MOD)
+		BIN7(OP_SHL - OP_ADD, SHL)
+		BIN7(OP_SHR - OP_ADD, SHR)
+		BIN7(OP_EQ - OP_ADD, EQ)
+		BIN7(OP_NE - OP_ADD, NE)
+		BIN7(OP_LT - OP_ADD, LT)
+		BIN7(OP_LE - OP_ADD, LE)
+		BIN7(OP_GT - OP_ADD, GT)
+		BIN7(OP_GE - OP_ADD, GE)
+		BIN7(B_MIN, MIN)
+		BIN7(B_MAX, MAX)
+		BIN7(B_DIVUP, DIVUP)
+		UN2(U_FLS, FLS)
+		UN2(U_ILOG2, ILOG2)
+		UN2(U_ROUNDUP, ROUNDUP)
+		UN2(U_ROUNDDOWN, ROUNDDOWN)
+		UN2(U_NOT, NOT)
+		UN2(U_NEG, NEG)
+		UN2(U_BOOL, BOOL)
 		STEP(C_CLAMP, CLAMP) : {
 			uint64_t a3[3] = { r[in->a], r[in->b], r[in->c] };
 
-			if (call(F_CLAMP, a3, &r[in->dst], why))
+			if (call(F_CLAMP, a3, &acc, why))
 				return -1;
+			r[in->dst] = acc;
 			NEXT();
 		}
-		STEP(C_NOT, NOT) :
-			r[in->dst] = !r[in->a];
-			NEXT();
-		STEP(C_NEG, NEG) :
-			if (r[in->a])
-				return *why = "a negative value (unsigned)", -1;
-			r[in->dst] = 0;
-			NEXT();
-		STEP(C_BOOL, BOOL) :
-			r[in->dst] = r[in->a] != 0;
-			NEXT();
 		STEP(C_JZ, JZ) :
 		STEP(C_ANDJ, ANDJ) :
 			if (!r[in->a])
@@ -1503,7 +1524,6 @@ int expr_code_run(const struct expr_code *c, const uint64_t *vals, uint64_t *out
 		r[j] = vals[c->name[j]];
 	return expr_code_exec(c, r, out, why);
 }
-
 
 /* --- the register form on intervals: is a row's value the same over a range of the key? --- */
 
@@ -1567,9 +1587,56 @@ static uint64_t roundup_pow2(uint64_t x)
 	return x == 1 ? 1 : 1ull << fls64(x - 1);
 }
 
+/* [*lo, *hi] of one-operand step u over [la, ha]; -1 when it could fail there */
+static int interval_unary(int u, uint64_t la, uint64_t ha, uint64_t *lo, uint64_t *hi)
+{
+	switch (u) {
+	case U_FLS:
+		return *lo = fls64(la), *hi = fls64(ha), 0;
+	case U_ILOG2:
+		if (!la)
+			return -1;
+		return *lo = fls64(la) - 1, *hi = fls64(ha) - 1, 0;
+	case U_ROUNDUP:
+		if (!la || ha > (1ull << 63))
+			return -1;
+		return *lo = roundup_pow2(la), *hi = roundup_pow2(ha), 0;
+	case U_ROUNDDOWN:
+		if (!la)
+			return -1;
+		return *lo = rounddown_pow_of_two(la), *hi = rounddown_pow_of_two(ha), 0;
+	case U_NOT:
+		return *lo = !ha, *hi = !la, 0;
+	case U_NEG:
+		if (ha)
+			return -1;
+		return *lo = *hi = 0, 0;
+	default: /* U_BOOL */
+		return *lo = la != 0, *hi = ha != 0, 0;
+	}
+}
+
+/* [*lo, *hi] of two-operand step bi */
+static int interval_step2(int bi, uint64_t la, uint64_t ha, uint64_t lb, uint64_t hb, uint64_t *lo, uint64_t *hi)
+{
+	switch (bi) {
+	case B_MIN:
+		return *lo = min_u64(la, lb), *hi = min_u64(ha, hb), 0;
+	case B_MAX:
+		return *lo = max_u64(la, lb), *hi = max_u64(ha, hb), 0;
+	case B_DIVUP:
+		/* up in n, down in d; fails for d = 0 or n + d - 1 past 2^64 - 1, worst at the ends */
+		if (!lb || ha > UINT64_MAX - (hb - 1))
+			return -1;
+		return *lo = (la + (hb - 1)) / hb, *hi = (ha + (lb - 1)) / lb, 0;
+	default:
+		return interval_binary(OP_ADD + bi, la, ha, lb, hb, lo, hi);
+	}
+}
+
 int expr_code_flat(const struct expr_code *c, uint64_t lo, uint64_t hi, uint64_t *v)
 {
-	uint64_t L[EXPR_CODE_REGS], H[EXPR_CODE_REGS];
+	uint64_t L[EXPR_CODE_REGS], H[EXPR_CODE_REGS], La = 0, Ha = 0; /* La..Ha: acc's range */
 
 	if (c->nnames != 1 || lo > hi)
 		return 0;
@@ -1577,131 +1644,78 @@ int expr_code_flat(const struct expr_code *c, uint64_t lo, uint64_t hi, uint64_t
 	H[0] = hi;
 	for (const struct expr_ins *in = c->ins;; in++) {
 		int op = in->op, d = in->dst, a = in->a, b = in->b;
-		uint64_t la = L[a], ha = H[a], lb = L[b], hb = H[b], l, h;
+		uint64_t l, h;
 
-		if (op >= C_BIN && op < C_MIN_RR) {
-			int base = OP_ADD + (op - C_BIN) / 3, mode = (op - C_BIN) % 3;
+		if (op >= C_BIN && op < C_UN) {
+			int bi = (op - C_BIN) / NMODES, mode = (op - C_BIN) % NMODES;
+			uint64_t xl = mode == M_AI || mode == M_AR ? La : mode == M_IA || mode == M_IR ? in->k : L[a];
+			uint64_t xh = mode == M_AI || mode == M_AR ? Ha : mode == M_IA || mode == M_IR ? in->k : H[a];
+			uint64_t yl = mode == M_AI || mode == M_RI ? in->k : mode == M_RA || mode == M_IA ? La : L[b];
+			uint64_t yh = mode == M_AI || mode == M_RI ? in->k : mode == M_RA || mode == M_IA ? Ha : H[b];
 
-			if (mode == M_RI)
-				lb = hb = in->k;
-			if (mode == M_IR) {
-				la = ha = in->k;
-			}
-			if (interval_binary(base, la, ha, lb, hb, &l, &h))
+			if (interval_step2(bi, xl, xh, yl, yh, &l, &h))
 				return 0;
-			L[d] = l;
-			H[d] = h;
-			continue;
-		}
-		if (op == C_MIN_RI || op == C_MAX_RI || op == C_DIVUP_RI)
-			lb = hb = in->k;
-		if (op == C_DIVUP_IR)
-			la = ha = in->k;
-		switch (op) {
-		case C_LDI:
-			L[d] = H[d] = in->k;
-			break;
-		case C_MOV:
-			L[d] = la;
-			H[d] = ha;
-			break;
-		case C_MIN_RR:
-		case C_MIN_RI:
-			L[d] = min_u64(la, lb);
-			H[d] = min_u64(ha, hb);
-			break;
-		case C_MAX_RR:
-		case C_MAX_RI:
-			L[d] = max_u64(la, lb);
-			H[d] = max_u64(ha, hb);
-			break;
-		case C_DIVUP_RR:
-		case C_DIVUP_RI:
-		case C_DIVUP_IR:
-			/* up in n, down in d; fails for d = 0 or n + d - 1 past 2^64 - 1, worst at the ends */
-			if (!lb || ha > UINT64_MAX - (hb - 1))
-				return 0;
-			L[d] = (la + (hb - 1)) / hb;
-			H[d] = (ha + (lb - 1)) / lb;
-			break;
-		case C_FLS:
-			L[d] = fls64(la);
-			H[d] = fls64(ha);
-			break;
-		case C_ILOG2:
-			if (!la)
-				return 0;
-			L[d] = fls64(la) - 1;
-			H[d] = fls64(ha) - 1;
-			break;
-		case C_ROUNDUP:
-			if (!la || ha > (1ull << 63))
-				return 0;
-			L[d] = roundup_pow2(la);
-			H[d] = roundup_pow2(ha);
-			break;
-		case C_ROUNDDOWN:
-			if (!la)
-				return 0;
-			L[d] = rounddown_pow_of_two(la);
-			H[d] = rounddown_pow_of_two(ha);
-			break;
-		case C_CLAMP: {
-			int cc = in->c;
+		} else if (op >= C_UN && op < C_CLAMP) {
+			int u = (op - C_UN) / 2, reg = (op - C_UN) % 2;
 
-			if (H[b] > L[cc]) /* lo above hi somewhere */
+			if (interval_unary(u, reg ? L[a] : La, reg ? H[a] : Ha, &l, &h))
 				return 0;
-			L[d] = min_u64(max_u64(la, L[b]), L[cc]);
-			H[d] = min_u64(max_u64(ha, H[b]), H[cc]);
-			break;
-		}
-		case C_NOT:
-			L[d] = !ha;
-			H[d] = !la;
-			break;
-		case C_NEG:
-			if (ha)
-				return 0;
-			L[d] = H[d] = 0;
-			break;
-		case C_BOOL:
-			L[d] = la != 0;
-			H[d] = ha != 0;
-			break;
-		case C_JZ:
-		case C_ANDJ:
-			if (la && ha)
-				break; /* never zero: on */
-			if (ha)
-				return 0; /* either way: not one path */
-			in = c->ins + in->k - 1;
-			break;
-		case C_JMP:
-			in = c->ins + in->k - 1;
-			break;
-		case C_ORJ:
-			if (!ha)
+		} else {
+			switch (op) {
+			case C_LDI:
+				l = h = in->k;
 				break;
-			if (!la)
-				return 0;
-			L[a] = H[a] = 1;
-			in = c->ins + in->k - 1;
-			break;
-		default: /* C_END */
-			l = c->res_imm ? c->res : L[c->res];
-			h = c->res_imm ? c->res : H[c->res];
-			if (l != h)
-				return 0;
-			*v = l;
-			return 1;
+			case C_MOV:
+				l = L[a];
+				h = H[a];
+				break;
+			case C_CLAMP: {
+				int cc = in->c;
+
+				if (H[b] > L[cc]) /* lo above hi somewhere */
+					return 0;
+				l = min_u64(max_u64(L[a], L[b]), L[cc]);
+				h = min_u64(max_u64(H[a], H[b]), H[cc]);
+				break;
+			}
+			case C_JZ:
+			case C_ANDJ:
+				if (!L[a] && H[a])
+					return 0; /* zero or not: not one path */
+				if (!H[a])
+					in = c->ins + in->k - 1;
+				continue;
+			case C_JMP:
+				in = c->ins + in->k - 1;
+				continue;
+			case C_ORJ:
+				if (!L[a] && H[a])
+					return 0;
+				if (L[a]) {
+					L[a] = H[a] = 1;
+					in = c->ins + in->k - 1;
+				}
+				continue;
+			default: /* C_END */
+				l = c->res_imm ? c->res : L[c->res];
+				h = c->res_imm ? c->res : H[c->res];
+				if (l != h)
+					return 0;
+				*v = l;
+				return 1;
+			}
 		}
+		L[d] = La = l;
+		H[d] = Ha = h;
 	}
 }
 
-#undef BIN3
-#undef CALL2
-#undef CALL1
-#undef T3
+#undef DO2
+#undef DO1
+#undef BIN7
+#undef UN2
+#undef T7
+#undef T2
 #undef STEP
 #undef NEXT
 #undef THREADED
