@@ -362,11 +362,13 @@ int variant_code(const struct machine *m, const struct patch_desc *d, struct exp
 	if (expr_code_make(&vc->code, prog))
 		return -1;
 	vc->locals = 0;
+	vc->fields = 1;
 	for (int j = 0; j < vc->code.nnames; j++) {
 		int n = vc->code.name[j];
 
 		vc->field[j] = (int16_t)(n < N_COMMON ? common_field(n) : -1);
 		vc->locals |= n >= N_COMMON;
+		vc->fields &= vc->field[j] >= 0;
 	}
 	vc->flat_lo = 1;
 	vc->flat_hi = 0; /* no plateau yet */
@@ -399,8 +401,14 @@ static void plateau(struct variant_code *vc, uint64_t x, uint64_t v)
 	vc->need = got >= 16ull * vc->need ? 3 : vc->need < (1u << 20) ? vc->need * 2 : vc->need;
 }
 
-int variant_run(const struct machine *m, const struct patch_desc *d, struct variant_code *vc, uint64_t *out,
-		const char **why)
+void variant_seen(struct variant_code *vc, uint64_t x, uint64_t v)
+{
+	vc->same = 0;
+	plateau(vc, x, v);
+}
+
+int variant_run_any(const struct machine *m, const struct patch_desc *d, struct variant_code *vc, uint64_t *out,
+		    const char **why)
 {
 	uint64_t r[EXPR_CODE_REGS], locals[VARIANT_NAMES_MAX - N_COMMON];
 	const struct patch_constant *c = d->constant;
@@ -423,10 +431,8 @@ int variant_run(const struct machine *m, const struct patch_desc *d, struct vari
 	if (vc->code.nnames == 1) {
 		vc->same = *out == vc->last_v ? vc->same + 1 : 0;
 		vc->last_v = *out;
-		if (vc->same >= vc->need) {
-			vc->same = 0;
-			plateau(vc, r[0], *out);
-		}
+		if (vc->same >= vc->need)
+			variant_seen(vc, r[0], *out);
 	}
 	return 0;
 }

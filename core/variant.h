@@ -73,6 +73,7 @@ struct variant_code {
 	 * on it stays so; rows whose one name lies in flat_lo..flat_hi take
 	 * flat_v without running the steps.
 	 */
+	int fields;                     /* every name it reads is a field (no worked-out name, no local) */
 	uint64_t flat_lo, flat_hi, flat_v, last_v;
 	unsigned same, need; /* rows in a row with last_v; how many before asking (more after a short plateau) */
 };
@@ -85,8 +86,13 @@ struct variant_code {
 int variant_code(const struct machine *m, const struct patch_desc *d, struct expr *prog, const char *key,
 		 struct variant_code *vc);
 /* vc (from variant_code) on m: the value or the reason variant_eval_expr gives for its program. */
-int variant_run(const struct machine *m, const struct patch_desc *d, struct variant_code *vc, uint64_t *out,
-		const char **why);
+static inline int variant_run(const struct machine *m, const struct patch_desc *d, struct variant_code *vc,
+			      uint64_t *out, const char **why);
+/* The same for any names (variant_run inlines the common case: every name a field of the machine). */
+int variant_run_any(const struct machine *m, const struct patch_desc *d, struct variant_code *vc, uint64_t *out,
+		    const char **why);
+/* Rows of vc's one name up to x have kept giving v (in range): look for the plateau. */
+void variant_seen(struct variant_code *vc, uint64_t x, uint64_t v);
 /* vc's value on m without a run when m's one name lies on vc's plateau: 1 with *out, else 0 (a sweep asks per row). */
 static inline int variant_plateau(const struct machine *m, const struct variant_code *vc, uint64_t *out)
 {
@@ -100,6 +106,33 @@ static inline int variant_plateau(const struct machine *m, const struct variant_
 	*out = vc->flat_v;
 	return 1;
 }
+#ifdef __GNUC__
+__attribute__((always_inline)) /* a sweep's row: the call is a good part of what is left */
+#endif
+static inline int variant_run(const struct machine *m, const struct patch_desc *d, struct variant_code *vc,
+			      uint64_t *out, const char **why)
+{
+	uint64_t r[EXPR_CODE_REGS];
+
+	if (!vc->fields)
+		return variant_run_any(m, d, vc, out, why);
+	for (int j = 0; j < vc->code.nnames; j++)
+		r[j] = *(const uint64_t *)(const void *)((const char *)m + vc->field[j]);
+	if (vc->code.nnames == 1 && r[0] >= vc->flat_lo && r[0] <= vc->flat_hi)
+		return *out = vc->flat_v, 0; /* checked in range when the plateau was found */
+	if (expr_code_exec(&vc->code, r, out, why))
+		return -1;
+	if (*out < d->constant->lo || *out > d->constant->hi)
+		return *why = d->constant->why_range, -1;
+	if (vc->code.nnames == 1) {
+		vc->same = *out == vc->last_v ? vc->same + 1 : 0;
+		vc->last_v = *out;
+		if (vc->same >= vc->need)
+			variant_seen(vc, r[0], *out);
+	}
+	return 0;
+}
+
 /* After variant_run on cpus: the last cpus up to n with the same value (a plateau over cpus), else cpus. */
 uint64_t variant_plateau_cpus(const struct variant_code *vc, uint64_t cpus, uint64_t n);
 /*

@@ -381,6 +381,47 @@ static void test_tradeoff_points(void **state)
 	tradeoff_free(&t);
 }
 
+/*
+ * A local a sweep reads as one of the machine's names (patch_constant.
+ * locals_alias: committed_as's nr is cpus) must be that name on every
+ * machine: the local's value as the patch works it out, against the name's.
+ */
+static void test_locals_alias(void **state)
+{
+	static const char *const shapes[] = { "", "cpus 1", "cpus 3 sockets 1", "cpus 65536 ram 1P", "cpus 200 threads 7",
+					      "cpus 17 pagesize 64K overcommit never" };
+	int checked = 0;
+
+	(void)state;
+	for (int i = 0; patches[i]; i++) {
+		const struct patch_constant *c = patches[i]->constant;
+
+		for (int l = 0; c && c->locals_alias && c->locals[l]; l++) {
+			if (!c->locals_alias[l])
+				continue;
+			for (size_t k = 0; k < sizeof(shapes) / sizeof(shapes[0]); k++) {
+				struct machine m = machine_with(shapes[k]);
+				uint64_t local = 0, name = 1;
+				const char *why = NULL;
+
+				add(&m, patches[i]->id, "local", c->locals[l]);
+				add(&m, patches[i]->id, "name", c->locals_alias[l]);
+				assert_int_equal(variant_eval(&m, patches[i], variant_find(&m, patches[i], "local"), NULL, &local,
+							      &why, NULL), 0);
+				assert_int_equal(variant_eval(&m, patches[i], variant_find(&m, patches[i], "name"), NULL, &name,
+							      &why, NULL), 0);
+				if (local != name) {
+					fprintf(stderr, "%s: %s = %llu but %s = %llu on '%s'\n", patches[i]->id, c->locals[l],
+						(unsigned long long)local, c->locals_alias[l], (unsigned long long)name, shapes[k]);
+					fail();
+				}
+				checked++;
+			}
+		}
+	}
+	assert_true(checked >= 6); /* committed_as's nr at least */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -392,6 +433,7 @@ int main(void)
 		cmocka_unit_test(test_bad_names),
 		cmocka_unit_test(test_machine_copy), cmocka_unit_test(test_preset_round_trip),
 		cmocka_unit_test(test_tradeoff_points),
+		cmocka_unit_test(test_locals_alias),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
