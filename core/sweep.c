@@ -552,11 +552,11 @@ static void cpus_group(struct sweep *sw, const struct machine *m, int i, char *t
  * Each row: every variant a per-row column reads is evaluated once on the
  * row's machine and stands there as its value, so the column's metric and
  * metric_compute()'s check each read a constant. Where it cannot be
- * evaluated the expression stays, and the cell says why.
+ * evaluated the expression stays, and the cell says why. From variant i on.
  */
-static void fix_variants(struct sweep *sw)
+static void fix_variants_from(struct sweep *sw, int i)
 {
-	for (int i = 0; i < sw->nvars; i++) {
+	for (; i < sw->nvars; i++) {
 		struct sweep_variant *v = &sw->vars[i];
 		struct expr *e = (struct expr *)((char *)&sw->m + v->at);
 		uint64_t x;
@@ -572,6 +572,19 @@ static void fix_variants(struct sweep *sw)
 		} else {
 			*e = v->prog;
 			v->stood = 0;
+		}
+	}
+}
+
+/* Inline, the rows on a plateau: nothing to do but see that they are. */
+static inline void fix_variants(struct sweep *sw)
+{
+	for (int i = 0; i < sw->nvars; i++) {
+		uint64_t x;
+
+		if (!(sw->vars[i].stood && variant_plateau(&sw->m, &sw->vars[i].code, &x) && x == sw->vars[i].x)) {
+			fix_variants_from(sw, i);
+			return;
 		}
 	}
 }

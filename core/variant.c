@@ -231,24 +231,11 @@ const char *variant_mark(const struct machine *m, const struct patch_desc *d, in
 	return c->check(x);
 }
 
-uint64_t variant_const(const struct machine *m, const struct patch_desc *d, int side, struct strbuf *why)
+uint64_t variant_const_eval(const struct machine *m, const struct patch_desc *d, int side, struct strbuf *why)
 {
 	uint64_t v = 0;
 	const char *na;
 
-	if (!why) {
-		/*
-		 * A sweep row's value standing in the machine (fix_variants), read as
-		 * eval_prog would read it: a metric asks this per cell, so no calls.
-		 */
-		int s = slot(d), k = side;
-
-		for (int n = 0; d->sides[n]; n++)
-			k--;
-		if (s >= 0 && k >= 0 && k < m->nvariants[s] && expr_known(&m->variants[s][k].prog, &v) &&
-		    v >= d->constant->lo && v <= d->constant->hi)
-			return v;
-	}
 	if (variant_eval(m, d, side, NULL, &v, &na, why))
 		return 0; /* metric_compute() refused this side already */
 	return v;

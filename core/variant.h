@@ -144,7 +144,10 @@ uint64_t variant_plateau_cpus(const struct variant_code *vc, uint64_t cpus, uint
 const char *variant_mark(const struct machine *m, const struct patch_desc *d, int side, uint64_t *value,
 			 const char **why);
 /* For a patch's constant accessor, after metric_compute() checked it evaluates: the value, explained. */
-uint64_t variant_const(const struct machine *m, const struct patch_desc *d, int side, struct strbuf *why);
+static inline uint64_t variant_const(const struct machine *m, const struct patch_desc *d, int side,
+				     struct strbuf *why);
+/* The same, always evaluated (variant_const's way when the value does not stand in the machine). */
+uint64_t variant_const_eval(const struct machine *m, const struct patch_desc *d, int side, struct strbuf *why);
 
 /*
  * Replace the variant's expression by the constant value in m (a scratch
@@ -157,5 +160,28 @@ int variant_fix(struct machine *m, const struct patch_desc *d, int side, uint64_
 int variant_add(struct machine *m, const struct patch_desc *d, const char *name, const char *text, char *err,
 		size_t errlen);
 int variant_del(struct machine *m, const struct patch_desc *d, const char *name, char *err, size_t errlen);
+
+/*
+ * Inline in the accessor, where d and its sides are known: a sweep row's
+ * value standing in the machine (fix_variants) is read as eval_prog would
+ * read it, with no call, since a metric asks for it per cell.
+ */
+static inline uint64_t variant_const(const struct machine *m, const struct patch_desc *d, int side,
+				     struct strbuf *why)
+{
+	uint64_t v;
+	int s = -1, k = side;
+
+	if (why)
+		return variant_const_eval(m, d, side, why);
+	for (int i = 0; patches[i] && s < 0; i++)
+		s = patches[i] == d ? i : -1;
+	for (int n = 0; d->sides[n]; n++)
+		k--;
+	if (s >= 0 && s < VARIANT_PATCHES && k >= 0 && k < m->nvariants[s] && expr_known(&m->variants[s][k].prog, &v) &&
+	    v >= d->constant->lo && v <= d->constant->hi)
+		return v;
+	return variant_const_eval(m, d, side, why);
+}
 
 #endif
