@@ -27,15 +27,22 @@ BL_CFLAGS = -std=c11 -Wall -Wextra -D_GNU_SOURCE -MMD -MP \
 	    -DBATCHLAB_VERSION='"$(VERSION)"' -DPRESETDIR='"$(DATADIR)/presets"' \
 	    -DLESSONDIR='"$(DATADIR)/lessons"'
 LIBS = $(CURSES_LIBS) $(READLINE_LIBS) -lm
-# The batchlab binary takes curses and readline from their static archives when
-# they are installed (Debian's libncurses-dev and libreadline-dev ship them): a
-# -c or -f run then pays no dynamic-loader relocation for libraries it never
-# calls (issue 27). At run time it needs libc, libm and the terminfo database
-# (ncurses-base). STATIC_TUI=0 links them shared, as LIBS does for the tests.
-STATIC_TUI ?= 1
-TUI_ARCHIVES = $(wildcard $(foreach l,readline ncursesw tinfo,$(shell $(CC) -print-file-name=lib$(l).a)))
+# -c and -f pay nothing for curses and readline (issue 27): batchlab links
+# static when glibc's libc.a is installed (Debian's libc6-dev, which the
+# compiler brings), so exec has no dynamic loader to run - even a shared
+# /bin/true costs 0.8x of `echo 1 | bc` here, the loader relocating libc. The
+# binary then needs only the kernel and, for the explorer and the prompt, the
+# terminfo database (ncurses-base) and the locale files. readline's
+# password-file calls are renamed to tui/pwfile.c's (PWFILE_WRAP), which read
+# /etc/passwd without NSS: a static glibc would load its shared NSS modules.
+# Without libc.a, curses and readline alone come from their static archives;
+# STATIC=0 links everything shared, as LIBS does for the tests.
+STATIC ?= 1
+TUI_ARCHIVES = $(wildcard $(foreach l,c readline ncursesw tinfo,$(shell $(CC) -print-file-name=lib$(l).a)))
+PWFILE_WRAP = $(foreach f,getpwnam getpwuid getpwent setpwent endpwent,-Wl,--wrap=$(f))
+FULL_STATIC_LIBS = -static $(PWFILE_WRAP) -lreadline -lncursesw -ltinfo -lm
 TUI_STATIC_LIBS = -Wl,-Bstatic -lreadline -lncursesw -ltinfo -Wl,-Bdynamic -lm
-BATCHLAB_LIBS = $(if $(filter 1,$(STATIC_TUI)),$(if $(word 3,$(TUI_ARCHIVES)),$(TUI_STATIC_LIBS),$(LIBS)),$(LIBS))
+BATCHLAB_LIBS = $(if $(filter 1,$(STATIC)),$(if $(word 4,$(TUI_ARCHIVES)),$(FULL_STATIC_LIBS),$(if $(word 3,$(TUI_ARCHIVES)),$(TUI_STATIC_LIBS),$(LIBS))),$(LIBS))
 
 BUILD ?= build
 
@@ -98,7 +105,8 @@ $(TUI_LIB): $(TUI_SRC:%.c=$(BUILD)/%.o)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-batchlab: $(BUILD)/tui/main.o $(LIB_ALL)
+# pwfile.o as an object, not from the archive: readline, linked after it, is what calls it
+batchlab: $(BUILD)/tui/main.o $(BUILD)/tui/pwfile.o $(LIB_ALL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(BATCHLAB_LIBS)
 
 # A unit test links only the layers it reaches: core's own tests take neither
