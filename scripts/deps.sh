@@ -3,13 +3,13 @@
 # as root, install what is missing with apt-get; otherwise print the one
 # command to run and fail, so `make run` / `make check` stop with a clear word.
 # usage: scripts/deps.sh [run|check|bench]
-# bench: what `make bench` compares batchlab with (python, numpy, mawk, bc), not what batchlab needs.
+# bench: what `make bench` compares batchlab with (python, numpy, mawk, bc, dialog), not what batchlab needs.
 set -u
 what=${1:-check}
 pkgs="libncurses-dev libreadline-dev pkg-config make"
 # python3-jsonschema, python3-pandas and jq read the csv/json/jsonl output back in the script tests (test-only)
 [ "$what" = check ] && pkgs="$pkgs libcmocka-dev tmux mandoc clang valgrind time librsvg2-bin libxml2-utils python3 python3-jsonschema python3-pandas jq"
-[ "$what" = bench ] && pkgs="$pkgs python3 python3-numpy mawk bc"
+[ "$what" = bench ] && pkgs="$pkgs python3 python3-numpy mawk bc dialog"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"
