@@ -260,9 +260,13 @@ int crt_init_on(FILE *in, FILE *out, char *err, size_t errlen)
 		return 0;
 	tty_fd = fileno(in);
 	out_fd = fileno(out);
-	/* the user's locale for wide characters, but numbers stay 1.5 for the parsers */
-	setlocale(LC_ALL, "");
-	setlocale(LC_NUMERIC, "C");
+	/*
+	 * The user's locale for what characters are and how wide (LC_CTYPE):
+	 * all the screen needs of it. Numbers stay 1.5 for the parsers, and the
+	 * rest stays C as in -c: loading every category was twelve files to
+	 * open before the first frame.
+	 */
+	setlocale(LC_CTYPE, "");
 	have_saved_tty = tcgetattr(tty_fd, &saved_tty) == 0;
 	if (pipe(sigpipe))
 		return err_set(err, errlen, "cannot create a pipe: %s", strerror(errno));
@@ -288,6 +292,17 @@ int crt_init_on(FILE *in, FILE *out, char *err, size_t errlen)
 		crt_done();
 		return -1;
 	}
+	/*
+	 * ncurses 6.4 flushes its output after every cursor move until the
+	 * screen has once come back from endwin() (_nc_mvcur() in
+	 * ncurses/tty/lib_mvcur.c tests SP->_endwin == ewInitial): a frame
+	 * went to the terminal as a hundred write()s, a redraw as dozens. One
+	 * endwin() and doupdate() on the empty screen, before the modes, keys
+	 * and colours are set (so that coming back resets none of them: no
+	 * palette reset, keypad mode sent once), and a frame is one write.
+	 */
+	endwin();
+	doupdate();
 	cbreak();
 	noecho();
 	keypad(stdscr, TRUE);

@@ -935,7 +935,7 @@ int screen_loop(struct session *s, FILE *logf, int in, int keys_per_frame)
 	char err[256];
 	int sig = 0;
 
-	cmdline_init();
+	/* readline starts when the command line first opens (cmdline_open): a look needs no inputrc, no history */
 	rlcomplete_machine(&s->m);
 	if (screen_setup(&sc, s, logf)) {
 		cmdline_done();
