@@ -62,6 +62,13 @@ const struct metric_desc *patch_metric(const struct patch_desc *d, const char *n
 	return NULL;
 }
 
+struct value metric_ratio(struct value before, struct value after)
+{
+	if (before.kind != VAL_REAL || after.kind != VAL_REAL || !(before.r > 0))
+		return val_none("throughput cannot be evaluated");
+	return val_real(after.r / before.r);
+}
+
 int patch_nsides(const struct patch_desc *d)
 {
 	int n = 0;

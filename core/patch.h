@@ -115,6 +115,13 @@ struct metric_desc {
 	const char *unresolved;
 	/* fn_cpus takes the side's constant at each row's cpus: a variant that follows cpus needs no more */
 	int cpus_rows;
+	/*
+	 * A single metric that is after / before of a sibling metric (its name
+	 * here) gives exactly metric_ratio() of that metric's sides: a front end
+	 * that has just computed the sibling (the explorer's row above) divides
+	 * instead of solving the sibling's model again. test_patch holds fn to it.
+	 */
+	const char *ratio_of;
 };
 
 /*
@@ -204,6 +211,8 @@ void patch_ids(char *buf, unsigned long len);
 /* ": did you mean 'vmpressure'?" for a mistyped patch id, "" when none is near. Returns buf. */
 const char *patch_suggest(const char *id, char *buf, unsigned long len);
 const struct metric_desc *patch_metric(const struct patch_desc *d, const char *name);
+/* after / before of a metric's sides, as a ratio_of metric gives it: n/a unless both are reals and before > 0. */
+struct value metric_ratio(struct value before, struct value after);
 int patch_nsides(const struct patch_desc *d);
 /* A side by name; "before" and "after" always work, "kernel" where the patch has kernel code. -1 if unknown. */
 int patch_side(const struct patch_desc *d, const char *name);

@@ -228,27 +228,50 @@ static void value_text(struct value v, const char *unit, int width, char *buf, s
 	fmt_human_short(v, unit, width, buf, len);
 }
 
+static void cells_start(const struct metric_desc *md, struct metric_cells *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->modeled = md->kind == METRIC_MODELED;
+	c->workload = md->kind == METRIC_WORKLOAD;
+}
+
+/* a ratio or a context figure: one value, placed where `show` puts it */
+static void cells_single(const struct patch_desc *d, const struct metric_desc *md, struct value v, int width,
+			 struct metric_cells *c)
+{
+	cells_start(md, c);
+	c->v[0] = v;
+	c->in_change = patch_nsides(d) > 1;
+	if (c->in_change)
+		fmt_human_short(v, md->unit, 0, c->change, sizeof(c->change));
+	else
+		value_text(v, md->unit, width, c->side[0], sizeof(c->side[0]));
+}
+
+void cells_ratio(const struct patch_desc *d, const struct metric_desc *md, const struct metric_cells *of, int width,
+		 struct metric_cells *c)
+{
+	cells_single(d, md, metric_ratio(of->v[d->before], of->v[d->after]), width, c);
+}
+
 void cells_metric(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md, int width,
 		  struct metric_cells *c)
 {
 	int nsides = patch_nsides(d), ncols = patch_ncols(m, d);
 	struct value v[PATCH_MAX_COLS];
 
-	memset(c, 0, sizeof(*c));
-	c->modeled = md->kind == METRIC_MODELED;
-	c->workload = md->kind == METRIC_WORKLOAD;
 	if (md->single) {
-		/* a ratio or a context figure: one value, placed where `show` puts it */
-		v[0] = md->fn(m, 0, NULL);
-		c->in_change = nsides > 1;
-		if (c->in_change)
-			fmt_human_short(v[0], md->unit, 0, c->change, sizeof(c->change));
-		else
-			value_text(v[0], md->unit, width, c->side[0], sizeof(c->side[0]));
+		cells_single(d, md, md->fn(m, 0, NULL), width, c);
 		return;
 	}
+	cells_start(md, c);
+	/* every side in one call where the metric offers it: a model's sides solved side by side, not one after another */
+	if (md->fn_sides)
+		md->fn_sides(m, v);
 	for (int s = 0; s < nsides && s < PATCH_MAX_SIDES; s++) {
-		v[s] = md->fn(m, s, NULL);
+		if (!md->fn_sides)
+			v[s] = md->fn(m, s, NULL);
+		c->v[s] = v[s];
 		value_text(v[s], md->unit, width, c->side[s], sizeof(c->side[s]));
 	}
 	/* the user's variants of the patch, in their own columns */

@@ -97,6 +97,7 @@ struct metric_cells {
 	int modeled;    /* METRIC_MODELED: drawn apart, marked with LAYOUT_MODELED_MARK */
 	int workload;   /* METRIC_WORKLOAD: marked with LAYOUT_WORKLOAD_MARK (explain states the workload) */
 	int in_change;  /* a single-valued metric of a multi-sided patch: its value sits in the change column */
+	struct value v[PATCH_MAX_SIDES]; /* the sides' values the cells were made from (a ratio_of metric divides them) */
 };
 
 #define LAYOUT_MODELED_MARK '~'
@@ -105,6 +106,14 @@ struct metric_cells {
 /* width: the side columns' width; a count wider than that is written 1.153e+18 (0: no limit). */
 void cells_metric(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md, int width,
 		  struct metric_cells *c);
+
+/*
+ * The cells of a ratio_of metric (core/patch.h) from the cells of the metric
+ * it divides, made just before for the same machine: what cells_metric
+ * gives, without solving that metric's model a second time.
+ */
+void cells_ratio(const struct patch_desc *d, const struct metric_desc *md, const struct metric_cells *of, int width,
+		 struct metric_cells *c);
 
 #define CELLS_MEMO_READS 24
 #define CELLS_MEMO_SLOTS 4

@@ -3,6 +3,7 @@
  * way is better, and its `reads` list is complete - changing any parameter it
  * does not list leaves every side unchanged, on machines of every shape. The
  * chart's x axis and the sweep's hoisting of constant columns both trust it.
+ * A ratio_of metric is the division of its sibling's sides.
  */
 #include <math.h>
 
@@ -79,6 +80,62 @@ static void test_reads_names(void **state)
 		}
 }
 
+/*
+ * A ratio_of metric is exactly metric_ratio() of its sibling's sides - the
+ * explorer divides instead of calling it - on machines of every shape, each
+ * parameter the metric reads moved to every value, and through its sides'
+ * fn_sides when it has one (the explorer's path) as through fn per side.
+ */
+static void test_ratio_of(void **state)
+{
+	int checked = 0;
+
+	(void)state;
+	for (int pi = 0; patches[pi]; pi++) {
+		const struct patch_desc *d = patches[pi];
+
+		for (const struct metric_desc *md = d->metrics; md->name; md++) {
+			const struct metric_desc *of;
+
+			if (!md->ratio_of)
+				continue;
+			of = patch_metric(d, md->ratio_of);
+			assert_non_null(of);
+			assert_true(md->single && !of->single);
+			for (size_t sh = 0; sh < sizeof(shapes) / sizeof(shapes[0]); sh++)
+				for (size_t k = 0; k < nparams; k++)
+					for (size_t vi = 0; vi < sizeof(values) / sizeof(values[0]); vi++) {
+						struct machine m = machine_with(shapes[sh]);
+						struct value sides[PATCH_MAX_COLS], want;
+						char err[256];
+
+						if (!metric_reads(md, params[k].name) ||
+						    param_set(&m, &params[k], values[vi], err, sizeof(err)))
+							continue;
+						want = md->fn(&m, 0, NULL);
+						if (of->fn_sides)
+							of->fn_sides(&m, sides);
+						for (int s = 0; s < patch_nsides(d); s++) {
+							if (of->fn_sides && !same(sides[s], of->fn(&m, s, NULL))) {
+								fprintf(stderr, "%s.%s: fn_sides and fn differ on side %d ('%s', %s %s)\n",
+									d->id, of->name, s, shapes[sh], params[k].name, values[vi]);
+								fail();
+							}
+							sides[s] = of->fn(&m, s, NULL);
+						}
+						if (!same(want, metric_ratio(sides[d->before], sides[d->after]))) {
+							fprintf(stderr, "%s.%s is not %s.after / before ('%s', %s %s)\n", d->id, md->name,
+								of->name, shapes[sh], params[k].name, values[vi]);
+							fail();
+						}
+						checked++;
+					}
+		}
+	}
+	/* both speedups, on every shape */
+	assert_true(checked > 500);
+}
+
 static void test_kind_and_better_names(void **state)
 {
 	(void)state;
@@ -101,6 +158,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_reads_complete),
 		cmocka_unit_test(test_reads_names),
+		cmocka_unit_test(test_ratio_of),
 		cmocka_unit_test(test_kind_and_better_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
