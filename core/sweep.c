@@ -554,6 +554,14 @@ static void cpus_group(struct sweep *sw, const struct machine *m, int i, char *t
  * metric_compute()'s check each read a constant. Where it cannot be
  * evaluated the expression stays, and the cell says why. From variant i on.
  */
+/* Is the row's name (the variant's one) still on the plateau v's value stands for? */
+static inline int on_plateau(const struct sweep *sw, const struct sweep_variant *v)
+{
+	uint64_t x = *(const uint64_t *)(const void *)((const char *)&sw->m + v->name_at);
+
+	return x >= v->lo && x <= v->hi;
+}
+
 static void fix_variants_from(struct sweep *sw, int i)
 {
 	for (; i < sw->nvars; i++) {
@@ -561,17 +569,21 @@ static void fix_variants_from(struct sweep *sw, int i)
 		struct expr *e = (struct expr *)((char *)&sw->m + v->at);
 		uint64_t x;
 
-		if (v->stood && variant_plateau(&sw->m, &v->code, &x) && x == v->x)
+		if (v->on && on_plateau(sw, v))
 			continue; /* the last row's value, on the same plateau, already in the machine */
 		v->why = NULL;
 		if (!(v->coded ? variant_run(&sw->m, v->patch, &v->code, &x, &v->why)
 			       : variant_eval_expr(&sw->m, v->patch, &v->prog, &x, &v->why))) {
 			expr_constant(e, x);
 			v->x = x;
-			v->stood = v->coded;
+			/* on a plateau of a name read from the machine: the next rows there need nothing done */
+			v->on = v->coded && v->code.flat_lo <= v->code.flat_hi && v->code.field[0] >= 0 && x == v->code.flat_v;
+			v->name_at = v->on ? (size_t)v->code.field[0] : 0;
+			v->lo = v->code.flat_lo;
+			v->hi = v->code.flat_hi;
 		} else {
 			*e = v->prog;
-			v->stood = 0;
+			v->on = 0;
 		}
 	}
 }
@@ -579,14 +591,11 @@ static void fix_variants_from(struct sweep *sw, int i)
 /* Inline, the rows on a plateau: nothing to do but see that they are. */
 static inline void fix_variants(struct sweep *sw)
 {
-	for (int i = 0; i < sw->nvars; i++) {
-		uint64_t x;
-
-		if (!(sw->vars[i].stood && variant_plateau(&sw->m, &sw->vars[i].code, &x) && x == sw->vars[i].x)) {
+	for (int i = 0; i < sw->nvars; i++)
+		if (!(sw->vars[i].on && on_plateau(sw, &sw->vars[i]))) {
 			fix_variants_from(sw, i);
 			return;
 		}
-	}
 }
 
 static void keep_variants(struct sweep *sw, const struct machine *m)

@@ -96,7 +96,10 @@ struct sweep_variant {
 	size_t at;        /* where in struct machine the row's copy of the program is */
 	const char *why;  /* this row: NULL when the value stands in the machine, else why it is n/a */
 	uint64_t x;       /* this row's value, when why is NULL */
-	int stood;        /* x stands in the row's machine (a row on the same plateau leaves it there) */
+	/* x stands in the row's machine and is the plateau's value (code.flat_v), which rows keep whose name (at name_at) is in lo..hi */
+	int on;
+	size_t name_at;
+	uint64_t lo, hi;
 };
 
 struct sweep {
