@@ -1124,6 +1124,7 @@ enum {
 	C_CLAMP = C_UN + 2 * NU,
 	C_JZ, C_JMP, C_ANDJ, C_ORJ,
 	C_END, /* the last step: the run loop needs no count */
+	C_RET, /* the last step when the result is the step before's, in acc */
 };
 
 struct cslot {
@@ -1152,7 +1153,7 @@ static void cemit(struct cgen *g, int op, int dst, int a, int b, int cc, uint64_
 		return;
 	}
 	g->c->ins[g->c->nins++] = (struct expr_ins){ k, (uint8_t)op, (uint8_t)dst, (uint8_t)a, (uint8_t)b, (uint8_t)cc };
-	g->acc = is_cjump(op) || op == C_END ? -1 : dst;
+	g->acc = is_cjump(op) || op >= C_END ? -1 : dst;
 }
 
 static int treg(const struct cgen *g, int i)
@@ -1333,7 +1334,8 @@ int expr_code_make(struct expr_code *c, const struct expr *e)
 		}
 		}
 	}
-	cemit(&g, C_END, 0, 0, 0, 0, 0);
+	/* the result straight from acc when the last step made it */
+	cemit(&g, g.sp && !g.st[g.sp - 1].imm && g.st[g.sp - 1].reg == g.acc ? C_RET : C_END, 0, 0, 0, 0, 0);
 	if (g.failed)
 		return -1;
 	for (int i = 0; i < c->nins; i++)
@@ -1440,7 +1442,7 @@ int expr_code_exec(const struct expr_code *c, uint64_t r[EXPR_CODE_REGS], uint64
 	const struct expr_ins *in = c->ins;
 	uint64_t acc = 0;
 #if THREADED
-	static const void *const threaded[C_END + 1] = {
+	static const void *const threaded[C_RET + 1] = {
 		[C_LDI] = &&L_LDI, [C_MOV] = &&L_MOV,
 		T7(OP_ADD - OP_ADD, ADD), T7(OP_SUB - OP_ADD, SUB), T7(OP_MUL - OP_ADD, MUL), T7(OP_DIV - OP_ADD, DIV),
 		T7(OP_MOD - OP_ADD, MOD), T7(OP_SHL - OP_ADD, SHL), T7(OP_SHR - OP_ADD, SHR), T7(OP_EQ - OP_ADD, EQ),
@@ -1449,7 +1451,7 @@ int expr_code_exec(const struct expr_code *c, uint64_t r[EXPR_CODE_REGS], uint64
 		T2(U_FLS, FLS), T2(U_ILOG2, ILOG2), T2(U_ROUNDUP, ROUNDUP), T2(U_ROUNDDOWN, ROUNDDOWN),
 		T2(U_NOT, NOT), T2(U_NEG, NEG), T2(U_BOOL, BOOL),
 		[C_CLAMP] = &&L_CLAMP, [C_JZ] = &&L_JZ, [C_JMP] = &&L_JMP, [C_ANDJ] = &&L_ANDJ, [C_ORJ] = &&L_ORJ,
-		[C_END] = &&L_END,
+		[C_END] = &&L_END, [C_RET] = &&L_RET,
 	};
 
 	goto *threaded[in->op];
@@ -1509,6 +1511,9 @@ int expr_code_exec(const struct expr_code *c, uint64_t r[EXPR_CODE_REGS], uint64
 			NEXT();
 		STEP(C_END, END) :
 			*out = c->res_imm ? c->res : r[c->res];
+			return 0;
+		STEP(C_RET, RET) :
+			*out = acc;
 			return 0;
 		default:
 			UNREACHABLE();
@@ -1696,9 +1701,9 @@ int expr_code_flat(const struct expr_code *c, uint64_t lo, uint64_t hi, uint64_t
 					in = c->ins + in->k - 1;
 				}
 				continue;
-			default: /* C_END */
-				l = c->res_imm ? c->res : L[c->res];
-				h = c->res_imm ? c->res : H[c->res];
+			default: /* C_END, C_RET */
+				l = op == C_RET ? La : c->res_imm ? c->res : L[c->res];
+				h = op == C_RET ? Ha : c->res_imm ? c->res : H[c->res];
 				if (l != h)
 					return 0;
 				*v = l;
