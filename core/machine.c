@@ -5,9 +5,6 @@
 #include "mm/kernel.h"
 #include "strbuf.h"
 
-/* struct page is 64 bytes on 64-bit kernels: the memmap eats 64 / pagesize of RAM. */
-#define STRUCT_PAGE_BYTES 64u
-
 void machine_copy(struct machine *dst, const struct machine *src)
 {
 	memcpy(dst, src, MACHINE_HEAD);
@@ -16,30 +13,11 @@ void machine_copy(struct machine *dst, const struct machine *src)
 		       (src->nvariants[p] < VARIANT_MAX ? src->nvariants[p] : VARIANT_MAX) * sizeof(src->variants[p][0]));
 }
 
-uint64_t machine_totalram(const struct machine *m)
-{
-	uint64_t memmap;
-
-	if (m->totalram)
-		return m->totalram;
-	/*
-	 * ram - ram * 64 / pagesize bytes, in pages. The page size is 64 times a
-	 * power of two, so ram * 64 / pagesize is ram / (pagesize / 64) exactly,
-	 * and ram * 64 never has to exist (it would not fit 64 bits at 1 EiB).
-	 */
-	memmap = m->ram / (m->pagesize / STRUCT_PAGE_BYTES);
-	return (m->ram - memmap) / m->pagesize;
-}
-
 uint64_t machine_zone(const struct machine *m)
 {
 	return m->zone ? m->zone : machine_totalram(m);
 }
 
-unsigned int machine_page_shift(const struct machine *m)
-{
-	return fls64(m->pagesize) - 1;
-}
 
 uint64_t machine_threads(const struct machine *m)
 {

@@ -97,11 +97,33 @@ struct machine {
  */
 void machine_copy(struct machine *dst, const struct machine *src);
 
+/* PAGE_SHIFT; inline, as machine_totalram: a sweep over ram or totalram asks on every row. */
+static inline unsigned int machine_page_shift(const struct machine *m)
+{
+	return m->pagesize ? 63u - (unsigned)__builtin_clzll(m->pagesize) : ~0u;
+}
+
+/* struct page is 64 bytes on 64-bit kernels: the memmap eats 64 / pagesize of RAM. */
+#define STRUCT_PAGE_BYTES 64u
+#define STRUCT_PAGE_SHIFT 6u
+
 /* totalram_pages(): set, or installed pages less one 64-byte struct page per page. */
-uint64_t machine_totalram(const struct machine *m);
+static inline uint64_t machine_totalram(const struct machine *m)
+{
+	if (m->totalram)
+		return m->totalram;
+	/*
+	 * ram - ram * 64 / pagesize bytes, in pages. The page size is 64 times a
+	 * power of two, so ram * 64 / pagesize is ram / (pagesize / 64) exactly,
+	 * and ram * 64 never has to exist (it would not fit 64 bits at 1 EiB).
+	 */
+	if ((m->pagesize & (m->pagesize - 1)) || m->pagesize < STRUCT_PAGE_BYTES) /* a machine built by hand: `set` allows powers of two from 4K */
+		return (m->ram - m->ram / (m->pagesize / STRUCT_PAGE_BYTES)) / m->pagesize;
+	/* a power of two: the divides are shifts */
+	return (m->ram - (m->ram >> (machine_page_shift(m) - STRUCT_PAGE_SHIFT))) >> machine_page_shift(m);
+}
 /* zone_managed_pages() of the zone the vmstat model uses. */
 uint64_t machine_zone(const struct machine *m);
-unsigned int machine_page_shift(const struct machine *m);
 uint64_t machine_threads(const struct machine *m);
 /* sockets, or auto: 2, 1 on a single CPU. */
 uint64_t machine_sockets(const struct machine *m);

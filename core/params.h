@@ -66,8 +66,15 @@ int param_set_real(struct machine *m, const struct param *p, double v, char *err
  * ends param_set accepted, on a key whose rows sweep_range_parse checked -
  * without checking it again: millions of rows pay for no re-check.
  */
-void param_store_u64(struct machine *m, const struct param *p, uint64_t v);
-void param_store_real(struct machine *m, const struct param *p, double v);
+static inline void param_store_u64(struct machine *m, const struct param *p, uint64_t v)
+{
+	*(uint64_t *)(void *)((char *)m + p->offset) = v;
+}
+
+static inline void param_store_real(struct machine *m, const struct param *p, double v)
+{
+	*(double *)(void *)((char *)m + p->offset) = v;
+}
 /* The bare value `get` prints: bytes, pages, a choice name, a real. */
 void param_format(const struct machine *m, const struct param *p, char *buf, size_t len);
 /* The value as typed, so it reads back the same: "auto", "1032192p", "4294967296", "guess". */
@@ -82,5 +89,14 @@ void param_reset(struct machine *m, const struct param *p);
 void machine_defaults(struct machine *m);
 /* 0, or -1 with err: totalram beyond ram, zone beyond totalram, sockets beyond cpus (values the user set). */
 int machine_check(const struct machine *m, char *err, size_t errlen);
+
+/* What machine_check() refuses, without its words: a sweep over totalram asks on every row. */
+static inline int machine_refused(const struct machine *m)
+{
+	uint64_t ram_pages = m->pagesize & (m->pagesize - 1) ? m->ram / m->pagesize : m->ram >> machine_page_shift(m);
+
+	return (m->totalram && m->totalram > ram_pages) || (m->zone && m->zone > machine_totalram(m)) ||
+	       (m->sockets && m->sockets > m->cpus);
+}
 
 #endif

@@ -644,10 +644,11 @@ static int key_checked(const struct param *key)
 }
 
 /* The row's machine as `set` would take it: refused rows are n/a, each for its reason. */
-static void check_row(struct sweep *sw)
+static inline void check_row(struct sweep *sw)
 {
 	sw->refused = NULL;
-	if (!sw->check_rows || !machine_check(&sw->m, sw->refused_why, sizeof(sw->refused_why)))
+	if (!sw->check_rows || !machine_refused(&sw->m) ||
+	    !machine_check(&sw->m, sw->refused_why, sizeof(sw->refused_why)))
 		return;
 	sw->refused = sw->refused_why;
 	if (!sw->nrefused++) {
@@ -656,27 +657,49 @@ static void check_row(struct sweep *sw)
 	}
 }
 
-/* The row's fn_sides columns: a metric's sides in one call (its columns usually stand side by side). */
-static void fill_rows(struct sweep *sw)
+/*
+ * The row's fn_sides columns: a metric's sides in one call (its columns
+ * usually stand side by side), each compared with the row before's as it is
+ * stored, for sw->changed.
+ */
+static inline void fill_rows(struct sweep *sw)
 {
 	struct value v[PATCH_MAX_SIDES];
-	const struct metric_desc *last = NULL;
+	int changed = sw->first_other;
 
-	if (sw->refused)
-		return; /* every cell is n/a: sweep_value says so before it looks at the row */
-	for (int i = 0; i < sw->ncols; i++) {
-		struct sweep_col *c = &sw->cols[i];
-
-		if (!c->rowed || c->fast)
-			continue;
-		if (c->metric != last) {
-			c->metric->fn_sides(&sw->m, v);
-			last = c->metric;
-		}
-		/* field by field: one 16-byte load of what fn_sides just stored as two 8-byte halves stalls on store forwarding */
-		c->row.kind = v[c->side].kind;
-		c->row.i = v[c->side].i;
+	if (sw->refused || sw->was_refused) {
+		sw->was_refused = sw->refused != NULL;
+		changed = 0; /* every cell is, or was, n/a for the row's reason */
+		if (sw->refused)
+			goto done; /* sweep_value says so before it looks at the row */
 	}
+	for (int g = 0; g < sw->ngroups; g++) {
+		struct sweep_group *gr = &sw->groups[g];
+		uint64_t diff = 0;
+
+		gr->fn_sides(&sw->m, v);
+		/*
+		 * By its bits, against the last row's: an integer or a real that did
+		 * not change prints the same. An n/a's reason is not its bits, nor a
+		 * list's items: a writer keeping text writes such cells again on every
+		 * row whatever this says.
+		 */
+		for (int s = 0; s < gr->nsides; s++)
+			diff |= (uint64_t)(v[s].kind ^ gr->last[s].kind) | (v[s].i ^ gr->last[s].i);
+		if (!diff)
+			continue; /* most rows: the values stand */
+		if (gr->first < changed)
+			changed = gr->first;
+		for (int s = 0; s < gr->nsides; s++) {
+			/* field by field: one 16-byte load of what fn_sides just stored as two 8-byte halves stalls on store forwarding */
+			gr->last[s].kind = v[s].kind;
+			gr->last[s].i = v[s].i;
+		}
+		for (int j = 0; j < gr->n; j++)
+			sw->row[gr->col[j]] = gr->last[gr->side[j]];
+	}
+done:
+	sw->changed = changed;
 }
 
 int sweep_col_constant(const struct sweep *sw, const struct machine *m, const struct sweep_col *c)
@@ -726,6 +749,31 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 			}
 		}
 	}
+	sw->ngroups = 0;
+	sw->first_other = sw->ncols;
+	for (int i = 0; i < sw->ncols; i++) {
+		struct sweep_col *c = &sw->cols[i];
+		struct sweep_group *g = &sw->groups[sw->ngroups - (sw->ngroups > 0)];
+
+		c->rowed &= !c->fast; /* an fn_cpus table answers first */
+		if (!c->rowed) {
+			if (!c->hoisted && sw->first_other == sw->ncols)
+				sw->first_other = i;
+			continue;
+		}
+		/* a metric's sides usually stand side by side: one call serves them */
+		if (!sw->ngroups || g->fn_sides != c->metric->fn_sides || g->n == PATCH_MAX_SIDES) {
+			g = &sw->groups[sw->ngroups++];
+			g->fn_sides = c->metric->fn_sides;
+			g->n = 0;
+			g->first = i;
+			g->nsides = patch_nsides(c->patch) < PATCH_MAX_SIDES ? patch_nsides(c->patch) : PATCH_MAX_SIDES;
+			for (int s = 0; s < PATCH_MAX_SIDES; s++)
+				g->last[s] = val_none("not yet computed"); /* the first row differs from it */
+		}
+		g->col[g->n] = (short)i;
+		g->side[g->n++] = (short)c->side;
+	}
 	keep_variants(sw, m);
 	if (sw->nvars)
 		fix_variants(sw); /* a cell read before the first row sees m, checked as metric_compute() would */
@@ -733,8 +781,20 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 
 int sweep_next(struct sweep *sw)
 {
-	if (!sweep_range_next(&sw->range, &sw->cur))
+	const struct sweep_range *r = &sw->range;
+	struct sweep_cursor *c = &sw->cur;
+
+	if (!c->i)
+		sw->was_refused = 1; /* the first row has no row before (a seek may have been the last) */
+	/* the common range, FROM..TO step N over a whole number, without the call */
+	if (c->i && !r->list && !r->real && !r->mult) {
+		if (r->step > r->to - c->u)
+			return 0;
+		c->u += r->step;
+		c->i++;
+	} else if (!sweep_range_next(r, c)) {
 		return 0;
+	}
 	/* sweep_range_parse checked both ends, and every row where the table allows only some values */
 	if (sw->range.real)
 		param_store_real(&sw->m, sw->range.key, sw->cur.r);
@@ -764,6 +824,7 @@ int sweep_seek(struct sweep *sw, uint64_t u, double r, char *err, size_t errlen)
 	check_row(sw);
 	if (sw->nvars)
 		fix_variants(sw);
+	sw->was_refused = 1; /* not the row after the last one: no row before to compare with */
 	fill_rows(sw);
 	return 0;
 }

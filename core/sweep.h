@@ -79,8 +79,7 @@ struct sweep_col {
 	const char **fast_why; /* a variant's rows that are n/a there: why; NULL when none is */
 	int hoisted;           /* the metric does not read the key: once is every row's value */
 	struct value once;
-	int rowed;             /* the row's value comes from the metric's fn_sides, once per row (sweep_next) */
-	struct value row;
+	int rowed;             /* the row's value comes from the metric's fn_sides, once per row (sweep_next); not fast */
 	int variant;           /* side is one of the user's variants: metric_compute() says n/a where it is */
 	int var;               /* its entry in sweep.vars, which knows the row's verdict; -1: none */
 	int shows;             /* the metric is the constant itself (patch_constant.metric): the row's value is it */
@@ -122,6 +121,24 @@ struct sweep {
 	uint64_t nrefused;     /* rows refused so far */
 	char first_refused[200]; /* the first one's reason, and its key value */
 	struct sweep_cursor first_refused_at;
+	/*
+	 * The first column whose integer or real value may differ from the row
+	 * before's (ncols: none does): a writer that kept the last row's text
+	 * formats again only from there, and an n/a or a list wherever it is.
+	 * Made by sweep_next; a seek, a refused row and the row after one make it 0.
+	 */
+	int changed;
+	int first_other;       /* the first column that is neither rowed nor hoisted: it may change on any row */
+	struct value row[SWEEP_MAX_COLS]; /* the rowed columns' values this row (by column: a few cache lines) */
+	int ngroups;
+	struct sweep_group {   /* rowed columns of one metric: one fn_sides call a row */
+		metric_sides_fn fn_sides;
+		int n, first;  /* its columns, the first of them */
+		short col[PATCH_MAX_SIDES], side[PATCH_MAX_SIDES];
+		int nsides;    /* the sides fn_sides writes */
+		struct value last[PATCH_MAX_SIDES]; /* what it wrote the row before */
+	} groups[SWEEP_MAX_COLS];
+	int was_refused;       /* the row before was refused */
 };
 
 void sweep_init(struct sweep *sw, const struct sweep_range *r);
@@ -168,12 +185,12 @@ static inline struct value sweep_value(const struct sweep *sw, int col)
 
 	if (sw->refused)
 		return val_none(sw->refused);
+	if (c->rowed) /* most columns of most sweeps: first */
+		return sw->row[col];
 	if (c->hoisted)
 		return c->once;
 	if (c->fast)
 		return cpus_value(c->fast, c->fast_why, sw->cur.u - 1);
-	if (c->rowed)
-		return c->row;
 	if (c->variant && c->var >= 0) {
 		/* metric_compute()'s check, made once per row by sweep_next */
 		const struct sweep_variant *v = &sw->vars[c->var];

@@ -2,12 +2,13 @@
 
 #include <string.h>
 
-static volatile sig_atomic_t interrupted, ending;
+volatile sig_atomic_t interrupt_flag;
+static volatile sig_atomic_t ending;
 
 static void on_sigint(int sig)
 {
 	(void)sig;
-	interrupted = 1;
+	interrupt_flag = 1;
 }
 
 void interrupt_catch(int restart, struct sigaction *old)
@@ -18,7 +19,7 @@ void interrupt_catch(int restart, struct sigaction *old)
 	sa.sa_handler = on_sigint;
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = restart ? SA_RESTART : 0;
-	interrupted = ending; /* a process on its way out stops the next sweep at once */
+	interrupt_flag = ending; /* a process on its way out stops the next sweep at once */
 	sigaction(SIGINT, NULL, old);
 	if (old->sa_handler != SIG_IGN)
 		sigaction(SIGINT, &sa, NULL);
@@ -29,23 +30,18 @@ void interrupt_release(const struct sigaction *old)
 	sigaction(SIGINT, old, NULL);
 }
 
-int interrupt_seen(void)
-{
-	return interrupted;
-}
-
 int interrupt_take(void)
 {
-	int was = interrupted;
+	int was = interrupt_flag;
 
-	interrupted = 0;
+	interrupt_flag = 0;
 	return was;
 }
 
 void interrupt_raise(void)
 {
 	ending = 1;
-	interrupted = 1;
+	interrupt_flag = 1;
 }
 
 int sig_ends_process(int sig)

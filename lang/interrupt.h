@@ -18,8 +18,12 @@
  */
 void interrupt_catch(int restart, struct sigaction *old);
 void interrupt_release(const struct sigaction *old);
-/* Ctrl-C arrived since the last catch or take. */
-int interrupt_seen(void);
+/* Ctrl-C arrived since the last catch or take: inline, since a sweep asks after every row. */
+extern volatile sig_atomic_t interrupt_flag;
+static inline int interrupt_seen(void)
+{
+	return interrupt_flag;
+}
 /* interrupt_seen(), and clear it. */
 int interrupt_take(void);
 /*

@@ -29,6 +29,8 @@
 
 /* Flush to the sink in chunks this big: a 10-million-row sweep never sits in memory whole. */
 #define CHUNK (1024 * 1024)
+/* Rows written between two looks at the sink and Ctrl-C: a burst is well under a millisecond. */
+#define ROW_BURST 4096
 
 static double now_s(void)
 {
@@ -115,12 +117,33 @@ struct sink {
 	int failed;
 };
 
+/*
+ * A chunk goes to the stream's descriptor in one write when it has one:
+ * fwrite would first fill its 4 KiB buffer and write that on its own, a
+ * second system call and copy for every chunk.
+ */
 static void sink_flush(struct sink *k, int all)
 {
+	int fd;
+
 	if (!k->f || (!all && k->buf->len < CHUNK) || !k->buf->len)
 		return;
-	if (fwrite(k->buf->buf, 1, k->buf->len, k->f) != k->buf->len)
+	fd = fileno(k->f);
+	if (fd >= 0 && !fflush(k->f)) {
+		for (size_t off = 0; off < k->buf->len;) {
+			ssize_t n = write(fd, k->buf->buf + off, k->buf->len - off);
+
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0) {
+				k->failed = n < 0 && errno ? errno : EIO;
+				break;
+			}
+			off += (size_t)n;
+		}
+	} else if (fwrite(k->buf->buf, 1, k->buf->len, k->f) != k->buf->len) {
 		k->failed = errno ? errno : EIO;
+	}
 	sb_reset(k->buf);
 }
 
@@ -281,87 +304,254 @@ struct cell_memo {
 	char text[64];
 };
 
-static int memo_same(const struct cell_memo *c, struct value v)
+/* Would v print as c's value does? Integers and reals are their bits; n/a carries a reason, a list its items. */
+static inline int value_same(struct value a, struct value v)
 {
-	if (!c->valid || c->v.kind != v.kind)
+	if (a.kind != v.kind)
 		return 0;
 	if (v.kind == VAL_INT)
-		return c->v.i == v.i;
+		return a.i == v.i;
 	if (v.kind == VAL_REAL)
-		return !memcmp(&c->v.r, &v.r, sizeof(v.r));
-	return 0; /* n/a carries its reason, a list its items: formatted each time */
+		return !memcmp(&a.r, &v.r, sizeof(v.r));
+	return 0;
 }
 
-/* One row into p (big enough: see row_size); no list column. memo: the table's last cells. */
-static char *format_row(const struct sweep *sw, enum out_format fmt, const int *width, int fit, char *p,
-			struct records *rec, struct cell_memo *memo)
+static int memo_same(const struct cell_memo *c, struct value v)
 {
-	char cell[64], *q;
+	return c->valid && value_same(c->v, v);
+}
+
+/*
+ * The text of a row after its key, kept from the row before: a sweep's
+ * columns keep one value for thousands of rows (a batch moves once in
+ * nr * 256 pages of totalram), so a row compares its values with the last
+ * row's and writes cells again only from the first one that changed; the
+ * rest is one copy. The key itself is the last key's digits counted on
+ * when the key stepped by a few (issue 27 targets 1, 2, 6, 8). The bytes
+ * are those of formatting every cell afresh (tests/unit/test_fastpath.c).
+ */
+#if defined(__GNUC__)
+#define ROW_INLINE inline __attribute__((always_inline))
+#else
+#define ROW_INLINE inline
+#endif
+#define ROW_SLACK 16 /* bytes past a row and its tail that copy_run may write */
+struct row_text {
+	char *tail;          /* the cells' text: row_size bytes */
+	size_t *end;         /* where cell i's text ends in tail */
+	uint64_t row;        /* the sweep's row (cur.i) tail is of */
+	const char *open;    /* json: the opening head is made for */
+	char *head;          /* json: the row's opening and its key's name */
+	size_t headlen;
+	char close[8];       /* json: the row's end */
+	size_t closelen;
+	char **pre;          /* json: cell i's `, "HEAD": ` */
+	size_t *prelen;
+	int valid;           /* cells 0..valid-1 of tail stand */
+	struct cell_memo *memo; /* a table's cells, by column (from 1) */
+	char key[FMT_U64_MAX + 8]; /* the last integer key's digits */
+	size_t keylen;
+	uint64_t keyu;       /* the key / 10 they stand for */
+	int keyok;           /* 0: none yet */
+};
+
+static void row_text_free(struct row_text *t)
+{
+	if (t->pre)
+		for (int i = 0; t->pre[i]; i++)
+			free(t->pre[i]);
+	free(t->pre);
+	free(t->prelen);
+	free(t->tail);
+	free(t->head);
+	free(t->end);
+	free(t->memo);
+	memset(t, 0, sizeof(*t));
+}
+
+static int row_text_init(struct row_text *t, const struct sweep *sw, size_t rowmax)
+{
+	int n = sw->ncols;
+
+	memset(t, 0, sizeof(*t));
+	t->tail = malloc(rowmax + ROW_SLACK);
+	t->head = malloc(strlen(sw->range.key->name) + 16 + ROW_SLACK);
+	t->end = calloc((size_t)n + 1, sizeof(*t->end));
+	t->pre = calloc((size_t)n + 1, sizeof(*t->pre));
+	t->prelen = calloc((size_t)n + 1, sizeof(*t->prelen));
+	t->memo = calloc((size_t)n + 1, sizeof(*t->memo));
+	if (!t->tail || !t->head || !t->end || !t->pre || !t->prelen || !t->memo) {
+		row_text_free(t);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		size_t h = strlen(sw->cols[i].head);
+
+		if (!(t->pre[i] = malloc(h + 8))) {
+			row_text_free(t);
+			return -1;
+		}
+		memcpy(t->pre[i], ", \"", 3);
+		memcpy(t->pre[i] + 3, sw->cols[i].head, h);
+		memcpy(t->pre[i] + 3 + h, "\": ", 3);
+		t->prelen[i] = h + 6;
+	}
+	return 0;
+}
+
+/*
+ * The integer key's digits: all but the last are kept from the last row and
+ * counted on when they grew by one (a sweep stepping by 1 changes them once
+ * in ten rows), else formatted; the last digit is written alone. Kept apart,
+ * the copy of the kept digits never waits on the row before's store.
+ */
+static ROW_INLINE char *put_key_digits(char *p, struct row_text *t, uint64_t u)
+{
+	uint64_t tens = u / 10;
+
+	if (tens != t->keyu || !t->keyok) {
+		if (t->keyok && tens == t->keyu + 1 && t->keylen) {
+			size_t k = t->keylen;
+
+			while (k && t->key[k - 1] == '9')
+				t->key[--k] = '0';
+			if (k) {
+				t->key[k - 1]++;
+			} else { /* 99 + 1: one digit more */
+				memmove(t->key + 1, t->key, t->keylen++);
+				t->key[0] = '1';
+			}
+		} else {
+			t->keylen = tens ? (size_t)(fmt_u64_put(t->key, tens) - t->key) : 0;
+			t->key[t->keylen] = '\0';
+		}
+		t->keyu = tens;
+		t->keyok = 1;
+	}
+	memcpy(p, t->key, sizeof(t->key)); /* a fixed size copies in a few moves; the bytes past keylen are overwritten */
+	p += t->keylen;
+	*p++ = (char)('0' + (u - tens * 10));
+	return p;
+}
+
+/*
+ * n bytes in 16-byte moves, up to 15 bytes past n at both ends (the row and
+ * the tail have ROW_SLACK bytes to spare): a row's cells are 20 to a few
+ * hundred bytes, where a call to memcpy costs more than the copy.
+ */
+static inline void copy_run(char *dst, const char *src, size_t n)
+{
+	for (size_t i = 0; i < n; i += 16)
+		memcpy(dst + i, src + i, 16);
+}
+
+/* Cell i's text at p (a table's, padded and after two spaces). */
+static inline char *put_cell(char *p, const struct sweep *sw, struct row_text *t, int i, struct value v,
+			     enum out_format fmt, const int *width, int fit)
+{
+	struct cell_memo *c;
+	int pad;
 
 	switch (fmt) {
 	case FMT_CSV:
-		p = put_key(p, sw, fmt);
-		for (int i = 0; i < sw->ncols; i++) {
-			struct value v = sweep_value(sw, i);
-
-			*p++ = ',';
-			/* an integer straight from the value in registers: through put_value's pointer it waited on the store */
-			p = v.kind == VAL_INT ? fmt_u64_put(p, v.i) : put_value(p, &v, fmt, sw->cols[i].head);
-		}
-		break;
+		*p++ = ',';
+		/* an integer straight from the value in registers: through put_value's pointer it waited on the store */
+		return v.kind == VAL_INT ? fmt_u64_put(p, v.i) : put_value(p, &v, fmt, sw->cols[i].head);
 	case FMT_JSON:
 	case FMT_JSONL:
-		p = put_str(p, rec_row_open(rec));
-		*p++ = '"';
-		p = put_str(p, sw->range.key->name);
-		p = put_str(p, "\": ");
-		p = put_key(p, sw, fmt);
-		for (int i = 0; i < sw->ncols; i++) {
-			struct value v = sweep_value(sw, i);
-
-			p = put_str(p, ", \"");
-			p = put_str(p, sw->cols[i].head);
-			p = put_str(p, "\": ");
-			p = put_value(p, &v, fmt, sw->cols[i].head);
-		}
-		p = put_str(p, rec_row_close(rec));
-		*p = '\0';
-		return p;
+		memcpy(p, t->pre[i], t->prelen[i]);
+		return put_value(p + t->prelen[i], &v, fmt, sw->cols[i].head);
 	default:
 		/* a table is for people: the number formatter's cells, sizes in binary units */
-		for (int i = 0; i <= sw->ncols; i++) {
-			int n;
-
-			if (i) {
-				struct value v = sweep_value(sw, i - 1);
-				struct cell_memo *c = &memo[i];
-
-				if (!memo_same(c, v)) {
-					fmt_human_short(v, sw->cols[i - 1].metric->unit, fit ? width[i] : 0, c->text,
-							sizeof(c->text));
-					c->len = (int)strlen(c->text);
-					c->v = v;
-					c->valid = v.kind == VAL_INT || v.kind == VAL_REAL;
-				}
-				q = cell + c->len;
-				memcpy(cell, c->text, (size_t)c->len);
-			} else if (sw->range.key->type == PT_SIZE) {
-				fmt_human(val_int(sw->cur.u), "bytes", cell, sizeof(cell));
-				q = cell + strlen(cell);
-			} else {
-				q = put_key(cell, sw, FMT_CSV); /* keys stay exact: two rows never print alike */
-			}
-			n = (int)(q - cell);
-			if (i)
-				p = put_str(p, "  ");
-			if (n < width[i]) {
-				memset(p, ' ', (size_t)(width[i] - n));
-				p += width[i] - n;
-			}
-			memcpy(p, cell, (size_t)(q - cell));
-			p += q - cell;
+		c = &t->memo[i + 1];
+		if (!memo_same(c, v)) {
+			fmt_human_short(v, sw->cols[i].metric->unit, fit ? width[i + 1] : 0, c->text, sizeof(c->text));
+			c->len = (int)strlen(c->text);
+			c->v = v;
+			c->valid = v.kind == VAL_INT || v.kind == VAL_REAL;
 		}
-		break;
+		*p++ = ' ';
+		*p++ = ' ';
+		pad = width[i + 1] - c->len;
+		if (pad > 0) {
+			memset(p, ' ', (size_t)pad);
+			p += pad;
+		}
+		memcpy(p, c->text, (size_t)c->len);
+		return p + c->len;
+	}
+}
+
+/* One row into p (big enough: see row_size); no list column. */
+static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, const int *width, int fit, char *p,
+			struct records *rec, struct row_text *t)
+{
+	char cell[64], *q, *key = fmt == FMT_TABLE ? cell : p;
+	int n = sw->ncols, from = t->valid, counted = !sw->range.real && sw->range.key->type != PT_CHOICE;
+	size_t at;
+
+	if (fmt == FMT_JSON || fmt == FMT_JSONL) {
+		const char *open = rec_row_open(rec); /* json's first row opens without a comma */
+
+		if (open != t->open) { /* the row's opening and its key's name, made when the opening changes */
+			char *h = put_str(t->head, open);
+
+			*h++ = '"';
+			h = put_str(h, sw->range.key->name);
+			h = put_str(h, "\": ");
+			t->open = open;
+			t->headlen = (size_t)(h - t->head);
+		}
+		copy_run(p, t->head, t->headlen);
+		p += t->headlen;
+		key = p;
+	}
+	if (fmt == FMT_TABLE && sw->range.key->type == PT_SIZE) {
+		fmt_human(val_int(sw->cur.u), "bytes", cell, sizeof(cell));
+		q = cell + strlen(cell);
+	} else if (counted) { /* one call site, so that it is inlined */
+		q = put_key_digits(key, t, sw->cur.u);
+	} else {
+		q = put_key(key, sw, fmt == FMT_TABLE ? FMT_CSV : fmt); /* a table's keys stay exact: two rows never print alike */
+	}
+	if (fmt != FMT_TABLE) {
+		p = q;
+	} else {
+		if (q - cell < width[0]) {
+			memset(p, ' ', (size_t)(width[0] - (q - cell)));
+			p += width[0] - (q - cell);
+		}
+		memcpy(p, cell, (size_t)(q - cell));
+		p += q - cell;
+	}
+	/* the first cell whose value may not be the one its text shows (sweep_next knows) */
+	if (sw->changed < from)
+		from = sw->changed;
+	if (sw->cur.i != t->row + 1)
+		from = 0; /* not the row after the one the text is of */
+	t->row = sw->cur.i;
+	q = t->tail + (from ? t->end[from - 1] : 0);
+	t->valid = n;
+	for (int i = from; i < n; i++) {
+		struct value v = sweep_value(sw, i);
+
+		q = put_cell(q, sw, t, i, v, fmt, width, fit);
+		t->end[i] = (size_t)(q - t->tail);
+		/* a cell that is not its bits (n/a, a list) is written again next row, and so is every cell after it */
+		if (v.kind != VAL_INT && v.kind != VAL_REAL && t->valid == n)
+			t->valid = i;
+	}
+	at = n ? t->end[n - 1] : 0;
+	copy_run(p, t->tail, at);
+	q = p + at;
+	p = q;
+	if (fmt == FMT_JSON || fmt == FMT_JSONL) {
+		if (!t->closelen)
+			t->closelen = (size_t)(put_str(t->close, rec_row_close(rec)) - t->close);
+		memcpy(p, t->close, sizeof(t->close));
+		p += t->closelen;
+		*p = '\0';
+		return p;
 	}
 	*p++ = '\n';
 	*p = '\0';
@@ -620,7 +810,7 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 	const char **heads = NULL;
 	enum out_format fmt = o->format;
 	int width[SWEEP_MAX_COLS * NPARTS + 1], rc = 0, shown = 0, estimated = 0, slow = 0;
-	struct cell_memo memo[SWEEP_MAX_COLS + 1];
+	struct row_text text;
 	double start = now_s(), last = start;
 	uint64_t rows = 0;
 	size_t rowmax;
@@ -639,8 +829,10 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 		l.lists = 0;
 	}
 	rowmax = row_size(sw, width);
-	for (int i = 0; i <= sw->ncols; i++)
-		memo[i].valid = 0;
+	if (row_text_init(&text, sw, rowmax)) {
+		free(l.c);
+		return err_set(err, errlen, "sweep: out of memory");
+	}
 
 	/* Ctrl-C ends the sweep after a whole row, so what was written stays valid */
 	interrupt_catch(1, &old);
@@ -654,6 +846,7 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 			interrupt_release(&old);
 			sweep_end(sw);
 			free(l.c);
+			row_text_free(&text);
 			say_duration(take, sizeof(take), total);
 			return err_set(err, errlen, "sweep: %llu rows at about %.2g ms a row would take about %s (estimated), "
 				       "more than the hour a sweep may run; %llu rows fit: take a larger step or a narrower "
@@ -668,21 +861,52 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 		write_header(sw, &l, width, out);
 	else if (write_head(sw, &l, o->doc, fmt, &rec, &heads, out))
 		k.failed = ENOMEM;
-	while (!k.failed && sweep_next(sw)) {
+	while (!k.failed) {
+		/*
+		 * Rows in bursts, as many as the chunk has room for (at most
+		 * ROW_BURST): the flush, Ctrl-C and the clock are looked at between
+		 * bursts, not between rows. The first rows, and slow ones, go one by one.
+		 */
+		size_t each = rowmax + ROW_SLACK, room = out->cap - out->len;
+		uint64_t burst = l.lists || rows < 64 || slow || room <= each ? 1 : room / each, done = 0, before = rows;
+
+		if (burst > ROW_BURST)
+			burst = ROW_BURST;
 		if (l.lists) {
-			format_row_lists(sw, &l, fmt, width, out, &rec);
+			if (sweep_next(sw)) {
+				format_row_lists(sw, &l, fmt, width, out, &rec);
+				rec.rows += rec.rows < INT32_MAX;
+				done = 1;
+			}
 		} else {
 			/* straight into the output chunk: no row buffer, no copy */
-			char *row = sb_reserve(out, rowmax);
+			char *row = room > each ? out->buf + out->len : sb_reserve(out, each), *p = row;
 
-			out->len += (size_t)(format_row(sw, fmt, width, fit != NULL, row, &rec, memo) - row);
+			/* a loop for each format, so that each row's tests of the format fold away */
+			/* Ctrl-C ends the sweep after the row it came in */
+			if (fmt == FMT_CSV)
+				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++)
+					p = format_row(sw, FMT_CSV, width, 0, p, &rec, &text);
+			else if (fmt == FMT_TABLE)
+				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++)
+					p = format_row(sw, FMT_TABLE, width, fit != NULL, p, &rec, &text);
+			else
+				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++) {
+					p = format_row(sw, fmt, width, 0, p, &rec, &text);
+					rec.rows += rec.rows < INT32_MAX; /* json's rows after the first open with a comma */
+				}
+			if (fmt == FMT_CSV || fmt == FMT_TABLE)
+				rec.rows = (int)(rows + done > INT32_MAX ? INT32_MAX : rows + done);
+			out->len += (size_t)(p - row);
 		}
-		rec.rows = (int)(++rows > INT32_MAX ? INT32_MAX : rows);
+		if (!done)
+			break;
+		rows += done;
 		sink_flush(&k, 0);
 		if (k.failed || interrupt_seen())
 			break;
 		/* the clock is read for the first rows, and then per row only when rows are slow (a large model) */
-		if (progress && (rows <= 64 || slow || !(rows & 0x3fff))) {
+		if (progress && (rows <= 64 || slow || (rows >> 14) != (before >> 14))) {
 			double t = now_s();
 
 			if (!estimated && (rows == 64 || t - start > 0.25)) {
@@ -704,6 +928,7 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 	}
 	free(heads);
 	free(l.c);
+	row_text_free(&text);
 	if (sw->nrefused && fmt == FMT_TABLE) {
 		char at[40];
 

@@ -144,8 +144,9 @@ static struct value batch(const struct machine *m, int side, struct strbuf *why)
 static void batch_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
 {
 	uint64_t nr = m->cpus, per_cpu = machine_totalram(m) / nr, floor = max_u64(2 * nr, 32);
-	uint64_t div = m->overcommit != OVERCOMMIT_NEVER ? 256 / m->committed_lift : 256;
-	/* committed_lift is a power of two (PF_POW2), and so the divisor: a shift, as a compiler makes of / 4 */
+	/* committed_lift is a power of two (PF_POW2), and so the divisor: shifts, as a compiler makes of / 4 */
+	uint64_t lift = m->committed_lift, div = m->overcommit == OVERCOMMIT_NEVER ? 256
+						 : lift & (lift - 1) ? 256 / lift : 256u >> __builtin_ctzll(lift);
 	uint64_t after = div & (div - 1) ? per_cpu / div : per_cpu >> __builtin_ctzll(div);
 
 	out[BEFORE] = val_int(max_u64(min_u64(per_cpu / 256, KERNEL_INT_MAX), floor));

@@ -171,6 +171,41 @@ static void test_machine_check(void **state)
 	assert_int_equal(machine_check(&m, err, sizeof(err)), 0);
 }
 
+/*
+ * Issue 27: machine_refused() is machine_check() without its words, and
+ * machine_totalram() divides by shifting: both against the definitions,
+ * worked in 128 bits, on random machines at the edges of each test.
+ */
+static void test_refused_is_check(void **state)
+{
+	static const uint64_t pagesizes[] = { 4096, 16384, 65536 };
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+	char err[256];
+
+	(void)state;
+	for (int k = 0; k < 200000; k++) {
+		struct machine m = machine_with("");
+		uint64_t ram_pages, total;
+
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		m.pagesize = pagesizes[x % 3];
+		m.ram = (x >> 2) % 8 ? (x >> 5) % (1ull << (20 + (x >> 40) % 40)) + m.pagesize : ~0ull - (x >> 50);
+		ram_pages = m.ram / m.pagesize;
+		total = (uint64_t)(((unsigned __int128)m.ram - (unsigned __int128)m.ram * 64 / m.pagesize) / m.pagesize);
+		assert_true(machine_totalram(&m) == total);
+		m.totalram = (x >> 9) % 3 ? 0 : ram_pages + (x >> 11) % 3 - 1;
+		total = m.totalram ? m.totalram : total;
+		m.zone = (x >> 13) % 3 ? 0 : total + (x >> 15) % 3 - 1;
+		m.cpus = 1 + (x >> 17) % 8;
+		m.sockets = (x >> 21) % 2 ? 0 : m.cpus + (x >> 23) % 3 - 1;
+		int refused = (m.totalram && m.totalram > ram_pages) || (m.zone && m.zone > total) ||
+			      (m.sockets && m.sockets > m.cpus);
+
+		assert_int_equal(machine_refused(&m), refused);
+		assert_int_equal(machine_check(&m, err, sizeof(err)), refused ? -1 : 0);
+	}
+}
+
 /* Issue 11: threads beyond cpus do not scale a model past the CPUs it has. */
 static void test_threads_capped_at_cpus(void **state)
 {
@@ -198,6 +233,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_size),     cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_refused_is_check),
 		cmocka_unit_test(test_accepted),       cmocka_unit_test(test_defaults_valid),
 		cmocka_unit_test(test_format_input_roundtrip), cmocka_unit_test(test_no_overflow_at_limits),
 		cmocka_unit_test(test_machine_check), cmocka_unit_test(test_threads_capped_at_cpus),
