@@ -1,8 +1,10 @@
 /*
  * The sweep's fast paths print the numbers the plain path computes: columns
  * hoisted because their metric does not read the key, fn_cpus tables, a
- * metric's sides from its fn_sides once per row, table cells remembered, rows
- * stored without a re-check, integers and reals formatted in place. Random
+ * metric's sides from its fn_sides once per row, a row's text kept and
+ * written again only from the cell that changed, the key's digits counted on,
+ * table cells remembered, rows stored without a re-check, integers and reals
+ * formatted in place. Random
  * sweeps of every metric over random keys and ranges, on machines of several
  * shapes, written as csv by sweep_write, are read back cell by cell and held
  * against each metric's fn on a machine set through param_set, the way `set`
@@ -454,33 +456,60 @@ static int split_lines(char *text, char **line, int max)
 }
 
 /*
- * A table sweep reuses a column's last cell text while its value stays the
- * same (lang/sweepcmd.c, cell_memo): each of its rows must read as the row
- * of a one-row sweep at that key, where nothing is remembered - the plain
- * path, every cell formatted afresh.
+ * A sweep keeps each row's text and writes cells again only from the first
+ * whose value changed, its key's digits counted on from the last key's
+ * (lang/sweepcmd.c, row_text), and a table remembers each column's last cell
+ * (cell_memo): each of its rows, in every format, must read as the row of a
+ * one-row sweep at that key, where nothing is kept - the plain path, every
+ * cell formatted afresh. Half the ranges step by 1 to 9 from just below a
+ * power of ten, where the counted digits carry.
  */
-static void test_table_memo(void **state)
+static void test_kept_text(void **state)
 {
+	static const enum out_format fmts[] = { FMT_TABLE, FMT_CSV, FMT_JSONL };
 	static struct sweep sw, one;
 	static char *line[4096], *oline[64];
-	long rows = 0;
+	long rows[3] = { 0 };
 
 	(void)state;
-	for (int trial = 0; trial < 160; trial++) {
+	for (int trial = 0; trial < 300; trial++) {
 		struct machine m = machine_with(shapes[trial % (sizeof(shapes) / sizeof(shapes[0]))]);
 		const struct param *p = &params[next() % nparams];
+		enum out_format fmt = fmts[trial % 3];
 		struct sweep_range r, r1;
 		struct strbuf out = STRBUF_INIT;
 		struct sweep_cursor c;
 		char err[256];
-		int n, head = -1;
+		int n, first;
 
-		if (p->type == PT_CHOICE || p->type == PT_REAL || random_range(&m, p, 40, &r))
+		if (p->type == PT_CHOICE || p->type == PT_REAL || (p->flags & PF_POW2) || p->allowed)
 			continue;
+		if (next() % 2) { /* across a power of ten: 9 -> 10, 999 -> 1000 ... */
+			uint64_t ten = 10, step = 1 + next() % 9, from;
+			char a[64], b[64], st[64];
+			const char *unit = p->type == PT_PAGES ? "p" : "";
+
+			for (int k = (int)(next() % 7); k > 0 && ten <= p->max / 10; k--)
+				ten *= 10;
+			from = ten - step * (1 + next() % 12);
+			from = from < p->min ? p->min : from;
+			snprintf(a, sizeof(a), "%llu%s", (unsigned long long)from, unit);
+			snprintf(b, sizeof(b), "%llu%s", (unsigned long long)(ten + step * 20 > p->max ? p->max : ten + step * 20),
+				 unit);
+			snprintf(st, sizeof(st), "%llu%s", (unsigned long long)step, unit);
+			if (sweep_range_parse(&m, p->name, a, b, "step", st, &r, err, sizeof(err)))
+				continue;
+		} else if (random_range(&m, p, 40, &r)) {
+			continue;
+		}
 		sweep_init(&sw, &r);
 		add_all_metrics(&sw);
-		assert_int_equal(sweep_write(&m, &sw, FMT_TABLE, NULL, 0, &out, err, sizeof(err)), 0);
+		assert_int_equal(sweep_write(&m, &sw, fmt, NULL, 0, &out, err, sizeof(err)), 0);
 		n = split_lines(out.buf, line, 4096);
+		if (fmt == FMT_TABLE && n && !strncmp(line[n - 1], "n/a: ", 5))
+			n--; /* rows `set` refuses: the note after them */
+		first = n - (int)r.rows; /* the heading's lines before the rows */
+		assert_true(first >= 1);
 		sweep_cursor_start(&c);
 		for (uint64_t k = 0; sweep_range_next(&r, &c); k++) {
 			struct strbuf o = STRBUF_INIT;
@@ -491,27 +520,23 @@ static void test_table_memo(void **state)
 			assert_int_equal(sweep_range_parse(&m, p->name, at, at, "step", "1", &r1, err, sizeof(err)), 0);
 			sweep_init(&one, &r1);
 			add_all_metrics(&one);
-			assert_int_equal(sweep_write(&m, &one, FMT_TABLE, NULL, 0, &o, err, sizeof(err)), 0);
+			assert_int_equal(sweep_write(&m, &one, fmt, NULL, 0, &o, err, sizeof(err)), 0);
 			m1 = split_lines(o.buf, oline, 64);
-			if (!strncmp(oline[m1 - 1], "n/a: ", 5)) { /* a row `set` refuses: its note follows it */
-				sb_free(&o);
-				continue;
-			}
-			if (head < 0)
-				head = m1 - 1; /* the heading's lines, the same for every row */
-			assert_true(head + (int)k < n);
-			if (strcmp(line[head + k], oline[head])) {
-				fprintf(stderr, "%s = %s (trial %d): sweep row\n%s\none-row sweep\n%s\n", p->name, at, trial,
-					line[head + k], oline[head]);
+			if (fmt == FMT_TABLE && !strncmp(oline[m1 - 1], "n/a: ", 5))
+				m1--;
+			if (strcmp(line[first + (int)k], oline[m1 - 1])) {
+				fprintf(stderr, "%s = %s (trial %d, format %d): sweep row\n%s\none-row sweep\n%s\n", p->name, at,
+					trial, (int)fmt, line[first + (int)k], oline[m1 - 1]);
 				fail();
 			}
-			rows++;
+			rows[trial % 3]++;
 			sb_free(&o);
 		}
 		sb_free(&out);
 	}
-	fprintf(stderr, "test_fastpath: %ld table rows held against one-row sweeps\n", rows);
-	assert_true(rows > 500);
+	fprintf(stderr, "test_fastpath: %ld table, %ld csv and %ld jsonl rows held against one-row sweeps\n", rows[0],
+		rows[1], rows[2]);
+	assert_true(rows[0] > 300 && rows[1] > 300 && rows[2] > 300);
 }
 
 int main(void)
@@ -519,7 +544,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_sweeps),
 		cmocka_unit_test(test_variant_sweeps),
-		cmocka_unit_test(test_table_memo),
+		cmocka_unit_test(test_kept_text),
 		cmocka_unit_test(test_sig_fast),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
