@@ -675,7 +675,7 @@ static inline void fill_rows(struct sweep *sw)
 	}
 	for (int g = 0; g < sw->ngroups; g++) {
 		struct sweep_group *gr = &sw->groups[g];
-		uint64_t diff = 0;
+		uint64_t diff;
 
 		gr->fn_sides(&sw->m, v);
 		/*
@@ -684,7 +684,8 @@ static inline void fill_rows(struct sweep *sw)
 		 * list's items: a writer keeping text writes such cells again on every
 		 * row whatever this says.
 		 */
-		for (int s = 0; s < gr->nsides; s++)
+		diff = (uint64_t)(v[0].kind ^ gr->last[0].kind) | (v[0].i ^ gr->last[0].i);
+		for (int s = 1; s < gr->nsides; s++) /* at most two more: unrolled */
 			diff |= (uint64_t)(v[s].kind ^ gr->last[s].kind) | (v[s].i ^ gr->last[s].i);
 		if (!diff)
 			continue; /* most rows: the values stand */

@@ -292,54 +292,38 @@ static int write_head(const struct sweep *sw, const struct layout *l, struct doc
 }
 
 /*
- * A table column's last cell: fmt_human_short is a pure function of the
- * value, its unit and the width, and a sweep's column keeps one value for
- * thousands of rows, so a value equal to the last one (same kind, same bits)
- * takes the last text instead of being formatted again (issue 27 target 8).
- */
-struct cell_memo {
-	struct value v;
-	int valid;
-	int len;
-	char text[64];
-};
-
-/* Would v print as c's value does? Integers and reals are their bits; n/a carries a reason, a list its items. */
-static inline int value_same(struct value a, struct value v)
-{
-	if (a.kind != v.kind)
-		return 0;
-	if (v.kind == VAL_INT)
-		return a.i == v.i;
-	if (v.kind == VAL_REAL)
-		return !memcmp(&a.r, &v.r, sizeof(v.r));
-	return 0;
-}
-
-static int memo_same(const struct cell_memo *c, struct value v)
-{
-	return c->valid && value_same(c->v, v);
-}
-
-/*
- * The text of a row after its key, kept from the row before: a sweep's
+ * The text of a row after its key, kept from the row before. A sweep's
  * columns keep one value for thousands of rows (a batch moves once in
- * nr * 256 pages of totalram), so a row compares its values with the last
- * row's and writes cells again only from the first one that changed; the
- * rest is one copy. The key itself is the last key's digits counted on
- * when the key stepped by a few (issue 27 targets 1, 2, 6, 8). The bytes
- * are those of formatting every cell afresh (tests/unit/test_fastpath.c).
+ * nr * 256 pages of totalram), so each cell keeps its last text with the
+ * value it was made from, and a row writes a cell again only when its value
+ * changed: sweep_next says from which column values may have changed, the
+ * cells from there are compared, and the row's text is rebuilt only from the
+ * first that did - the rest is one copy. The key itself is the last key's
+ * digits counted on when the key stepped by a few (issue 27 targets 1, 2, 6,
+ * 8). The bytes are those of formatting every cell afresh
+ * (tests/unit/test_fastpath.c).
  */
 #if defined(__GNUC__)
 #define ROW_INLINE inline __attribute__((always_inline))
 #else
 #define ROW_INLINE inline
 #endif
-#define ROW_SLACK 16 /* bytes past a row and its tail that copy_run may write */
+#define ROW_SLACK 16 /* bytes past a row, its tail and each cell that copy_run may write */
+
+struct row_cell {
+	struct value v;      /* the value text is of: its kind and bits */
+	int ok;              /* text stands for v */
+	unsigned len;
+	char *text;          /* the separator (a table's spaces, json's name) and the value */
+};
+
 struct row_text {
 	char *tail;          /* the cells' text: row_size bytes */
 	size_t *end;         /* where cell i's text ends in tail */
+	struct row_cell *cell;
+	char *cells;         /* their texts' room */
 	uint64_t row;        /* the sweep's row (cur.i) tail is of */
+	int refused;         /* that row was one `set` refuses: its n/a cells carry its reason */
 	const char *open;    /* json: the opening head is made for */
 	char *head;          /* json: the row's opening and its key's name */
 	size_t headlen;
@@ -348,12 +332,17 @@ struct row_text {
 	char **pre;          /* json: cell i's `, "HEAD": ` */
 	size_t *prelen;
 	int valid;           /* cells 0..valid-1 of tail stand */
-	struct cell_memo *memo; /* a table's cells, by column (from 1) */
 	char key[FMT_U64_MAX + 8]; /* the last integer key's digits */
 	size_t keylen;
 	uint64_t keyu;       /* the key / 10 they stand for */
 	int keyok;           /* 0: none yet */
 };
+
+/* A cell's room: its name twice (json's "HEAD": and a null's "HEAD_na"), its width, a value, a reason (row_size). */
+static size_t cell_room(const struct sweep *sw, const int *width, int i)
+{
+	return 2 * strlen(sw->cols[i].head) + (size_t)width[i + 1] + 80 + WHY_MAX + 8 + ROW_SLACK;
+}
 
 static void row_text_free(struct row_text *t)
 {
@@ -365,28 +354,36 @@ static void row_text_free(struct row_text *t)
 	free(t->tail);
 	free(t->head);
 	free(t->end);
-	free(t->memo);
+	free(t->cell);
+	free(t->cells);
 	memset(t, 0, sizeof(*t));
 }
 
-static int row_text_init(struct row_text *t, const struct sweep *sw, size_t rowmax)
+static int row_text_init(struct row_text *t, const struct sweep *sw, const int *width, size_t rowmax)
 {
 	int n = sw->ncols;
+	size_t room = 0;
 
 	memset(t, 0, sizeof(*t));
+	for (int i = 0; i < n; i++)
+		room += cell_room(sw, width, i);
 	t->tail = malloc(rowmax + ROW_SLACK);
 	t->head = malloc(strlen(sw->range.key->name) + 16 + ROW_SLACK);
 	t->end = calloc((size_t)n + 1, sizeof(*t->end));
+	t->cell = calloc((size_t)n + 1, sizeof(*t->cell));
+	t->cells = malloc(room + 1);
 	t->pre = calloc((size_t)n + 1, sizeof(*t->pre));
 	t->prelen = calloc((size_t)n + 1, sizeof(*t->prelen));
-	t->memo = calloc((size_t)n + 1, sizeof(*t->memo));
-	if (!t->tail || !t->head || !t->end || !t->pre || !t->prelen || !t->memo) {
+	if (!t->tail || !t->head || !t->end || !t->cell || !t->cells || !t->pre || !t->prelen) {
 		row_text_free(t);
 		return -1;
 	}
+	room = 0;
 	for (int i = 0; i < n; i++) {
 		size_t h = strlen(sw->cols[i].head);
 
+		t->cell[i].text = t->cells + room;
+		room += cell_room(sw, width, i);
 		if (!(t->pre[i] = malloc(h + 8))) {
 			row_text_free(t);
 			return -1;
@@ -445,12 +442,12 @@ static inline void copy_run(char *dst, const char *src, size_t n)
 		memcpy(dst + i, src + i, 16);
 }
 
-/* Cell i's text at p (a table's, padded and after two spaces). */
+/* Cell i's text for v at p (a table's after two spaces, padded); returns its end. */
 static inline char *put_cell(char *p, const struct sweep *sw, struct row_text *t, int i, struct value v,
 			     enum out_format fmt, const int *width, int fit)
 {
-	struct cell_memo *c;
-	int pad;
+	char cell[64];
+	int len, pad;
 
 	switch (fmt) {
 	case FMT_CSV:
@@ -463,31 +460,38 @@ static inline char *put_cell(char *p, const struct sweep *sw, struct row_text *t
 		return put_value(p + t->prelen[i], &v, fmt, sw->cols[i].head);
 	default:
 		/* a table is for people: the number formatter's cells, sizes in binary units */
-		c = &t->memo[i + 1];
-		if (!memo_same(c, v)) {
-			fmt_human_short(v, sw->cols[i].metric->unit, fit ? width[i + 1] : 0, c->text, sizeof(c->text));
-			c->len = (int)strlen(c->text);
-			c->v = v;
-			c->valid = v.kind == VAL_INT || v.kind == VAL_REAL;
-		}
+		fmt_human_short(v, sw->cols[i].metric->unit, fit ? width[i + 1] : 0, cell, sizeof(cell));
+		len = (int)strlen(cell);
 		*p++ = ' ';
 		*p++ = ' ';
-		pad = width[i + 1] - c->len;
+		pad = width[i + 1] - len;
 		if (pad > 0) {
 			memset(p, ' ', (size_t)pad);
 			p += pad;
 		}
-		memcpy(p, c->text, (size_t)c->len);
-		return p + c->len;
+		memcpy(p, cell, (size_t)len);
+		return p + len;
 	}
+}
+
+/*
+ * Cell i's kept text stands for v: the same kind and bits. An n/a's reason
+ * is a pointer to text that does not change (a metric's words), but a
+ * refused row's reason is the sweep's buffer: a refused row, and the row
+ * after one, write every cell afresh (force).
+ */
+static inline int cell_stands(const struct row_cell *c, struct value v, int force)
+{
+	return c->ok && !force && c->v.kind == v.kind && c->v.i == v.i;
 }
 
 /* One row into p (big enough: see row_size); no list column. */
 static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, const int *width, int fit, char *p,
-			struct records *rec, struct row_text *t)
+				   struct records *rec, struct row_text *t)
 {
 	char cell[64], *q, *key = fmt == FMT_TABLE ? cell : p;
 	int n = sw->ncols, from = t->valid, counted = !sw->range.real && sw->range.key->type != PT_CHOICE;
+	int force = sw->refused || t->refused, j;
 	size_t at;
 
 	if (fmt == FMT_JSON || fmt == FMT_JSONL) {
@@ -524,23 +528,34 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 		memcpy(p, cell, (size_t)(q - cell));
 		p += q - cell;
 	}
-	/* the first cell whose value may not be the one its text shows (sweep_next knows) */
+	/* the cells before sw->changed hold the values their text is of (sweep_next compared them) */
 	if (sw->changed < from)
 		from = sw->changed;
-	if (sw->cur.i != t->row + 1)
-		from = 0; /* not the row after the one the text is of */
+	if (sw->cur.i != t->row + 1 || force)
+		from = 0; /* not the row after the one the text is of, or a refused row's reasons */
 	t->row = sw->cur.i;
-	q = t->tail + (from ? t->end[from - 1] : 0);
-	t->valid = n;
-	for (int i = from; i < n; i++) {
-		struct value v = sweep_value(sw, i);
+	t->refused = sw->refused != NULL;
+	/* from there, the first whose value is not its text's */
+	for (j = from; j < n; j++)
+		if (!cell_stands(&t->cell[j], sweep_value(sw, j), force))
+			break;
+	if (j < n) {
+		q = t->tail + (j ? t->end[j - 1] : 0);
+		for (int i = j; i < n; i++) {
+			struct row_cell *c = &t->cell[i];
+			struct value v = sweep_value(sw, i);
 
-		q = put_cell(q, sw, t, i, v, fmt, width, fit);
-		t->end[i] = (size_t)(q - t->tail);
-		/* a cell that is not its bits (n/a, a list) is written again next row, and so is every cell after it */
-		if (v.kind != VAL_INT && v.kind != VAL_REAL && t->valid == n)
-			t->valid = i;
+			if (!cell_stands(c, v, force)) {
+				c->len = (unsigned)(put_cell(c->text, sw, t, i, v, fmt, width, fit) - c->text);
+				c->v = v;
+				c->ok = 1;
+			}
+			copy_run(q, c->text, c->len);
+			q += c->len;
+			t->end[i] = (size_t)(q - t->tail);
+		}
 	}
+	t->valid = n;
 	at = n ? t->end[n - 1] : 0;
 	copy_run(p, t->tail, at);
 	q = p + at;
@@ -829,7 +844,7 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 		l.lists = 0;
 	}
 	rowmax = row_size(sw, width);
-	if (row_text_init(&text, sw, rowmax)) {
+	if (row_text_init(&text, sw, width, rowmax)) {
 		free(l.c);
 		return err_set(err, errlen, "sweep: out of memory");
 	}
