@@ -644,11 +644,74 @@ static int key_checked(const struct param *key)
 }
 
 /* The row's machine as `set` would take it: refused rows are n/a, each for its reason. */
+/* Is the machine with the key at u one `set` takes? */
+static int passes_at(const struct sweep *sw, struct machine *m, uint64_t u)
+{
+	param_store_u64(m, sw->range.key, u);
+	return !machine_refused(m);
+}
+
+/*
+ * The key values `set` takes, found before the first row. Each test of
+ * machine_refused() is monotone in each key it reads (totalram > ram /
+ * pagesize grows with totalram and shrinks with ram; zone > totalram grows
+ * with zone; sockets > cpus shrinks with cpus ...), so for key values from 1
+ * up the values that pass are one interval: when an end of the range passes,
+ * a bisection finds where the interval ends and each row compares its key
+ * with it. When neither end passes (the interval, if any, inside the range)
+ * or the range is not FROM..TO step N, each row is checked itself
+ * (tests/unit/test_sweep.c holds both to machine_check()).
+ */
+static void find_pass(struct sweep *sw, const struct machine *m)
+{
+	const struct sweep_range *r = &sw->range;
+	struct machine *t = &sw->scratch;
+	uint64_t lo, hi, n;
+
+	sw->pass_known = 0;
+	if (!sw->check_rows || r->list || r->real || r->mult || !r->from || !r->step)
+		return;
+	machine_copy(t, m);
+	n = (r->to - r->from) / r->step; /* the last row is from + n * step */
+	if (passes_at(sw, t, r->from)) {
+		/* rows 0..lo pass; find the last: bisect on the row index */
+		lo = 0, hi = n;
+		while (lo < hi) {
+			uint64_t mid = lo + (hi - lo + 1) / 2;
+
+			if (passes_at(sw, t, r->from + mid * r->step))
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		sw->pass_lo = r->from;
+		sw->pass_hi = r->from + lo * r->step;
+	} else if (passes_at(sw, t, r->from + n * r->step)) {
+		lo = 0, hi = n;
+		while (lo < hi) {
+			uint64_t mid = lo + (hi - lo) / 2;
+
+			if (passes_at(sw, t, r->from + mid * r->step))
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		sw->pass_lo = r->from + lo * r->step;
+		sw->pass_hi = r->to;
+	} else {
+		return;
+	}
+	sw->pass_known = 1;
+}
+
 static inline void check_row(struct sweep *sw)
 {
 	sw->refused = NULL;
-	if (!sw->check_rows || !machine_refused(&sw->m) ||
-	    !machine_check(&sw->m, sw->refused_why, sizeof(sw->refused_why)))
+	if (!sw->check_rows)
+		return;
+	if (sw->pass_known ? sw->cur.u >= sw->pass_lo && sw->cur.u <= sw->pass_hi : !machine_refused(&sw->m))
+		return;
+	if (!machine_check(&sw->m, sw->refused_why, sizeof(sw->refused_why)))
 		return;
 	sw->refused = sw->refused_why;
 	if (!sw->nrefused++) {
@@ -717,6 +780,7 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 	sw->fast_calls = 0;
 	sw->hoisted = 0;
 	sw->check_rows = key_checked(sw->range.key);
+	find_pass(sw, m);
 	sw->refused = NULL;
 	sw->nrefused = 0;
 	sw->first_refused[0] = '\0';

@@ -116,6 +116,9 @@ struct sweep {
 	 * totalram ...): every cell is n/a, for machine_check()'s reason.
 	 */
 	int check_rows;        /* the key is one machine_check() reads: rows are checked */
+	int pass_known;        /* the rows that pass are those with pass_lo <= key <= pass_hi (find_pass) */
+	uint64_t pass_lo, pass_hi;
+	struct machine scratch; /* find_pass's machine */
 	const char *refused;   /* this row: NULL, or why (refused_why) */
 	char refused_why[200];
 	uint64_t nrefused;     /* rows refused so far */
