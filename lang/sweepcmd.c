@@ -308,7 +308,7 @@ static int write_head(const struct sweep *sw, const struct layout *l, struct doc
 #else
 #define ROW_INLINE inline
 #endif
-#define ROW_SLACK 16 /* bytes past a row, its tail and each cell that copy_run may write */
+#define ROW_SLACK 32 /* bytes past a row, its tail and each cell that copy_run may write */
 
 struct row_cell {
 	struct value v;      /* the value text is of: its kind and bits */
@@ -432,14 +432,18 @@ static ROW_INLINE char *put_key_digits(char *p, struct row_text *t, uint64_t u)
 }
 
 /*
- * n bytes in 16-byte moves, up to 15 bytes past n at both ends (the row and
+ * n bytes in 32-byte moves, up to 31 bytes past n at both ends (the row and
  * the tail have ROW_SLACK bytes to spare): a row's cells are 20 to a few
  * hundred bytes, where a call to memcpy costs more than the copy.
  */
 static inline void copy_run(char *dst, const char *src, size_t n)
 {
-	for (size_t i = 0; i < n; i += 16)
-		memcpy(dst + i, src + i, 16);
+	if (n > 96) { /* json's rows: libc's wide moves are worth their call */
+		memcpy(dst, src, n);
+		return;
+	}
+	for (size_t i = 0; i < n; i += 32)
+		memcpy(dst + i, src + i, 32);
 }
 
 /* Cell i's text for v at p (a table's after two spaces, padded); returns its end. */
@@ -495,7 +499,8 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 	size_t at;
 
 	if (fmt == FMT_JSON || fmt == FMT_JSONL) {
-		const char *open = rec_row_open(rec); /* json's first row opens without a comma */
+		/* json's first row opens without a comma; from the second on, every row as the second */
+		const char *open = rec->rows > 1 && t->open ? t->open : rec_row_open(rec);
 
 		if (open != t->open) { /* the row's opening and its key's name, made when the opening changes */
 			char *h = put_str(t->head, open);
