@@ -544,7 +544,11 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 	for (j = from; j < n; j++)
 		if (!cell_stands(&t->cell[j], sweep_value(sw, j), force))
 			break;
-	if (j < n) {
+	if (!t->closelen) { /* the row's end goes after the last cell in tail, written again with it */
+		t->closelen = (size_t)(put_str(t->close, fmt == FMT_TABLE ? "\n" : rec_row_close(rec)) - t->close);
+		j = 0;
+	}
+	if (j < n || !n) {
 		q = t->tail + (j ? t->end[j - 1] : 0);
 		for (int i = j; i < n; i++) {
 			struct row_cell *c = &t->cell[i];
@@ -559,21 +563,12 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 			q += c->len;
 			t->end[i] = (size_t)(q - t->tail);
 		}
+		memcpy(q, t->close, sizeof(t->close));
 	}
 	t->valid = n;
-	at = n ? t->end[n - 1] : 0;
+	at = (n ? t->end[n - 1] : 0) + t->closelen;
 	copy_run(p, t->tail, at);
-	q = p + at;
-	p = q;
-	if (fmt == FMT_JSON || fmt == FMT_JSONL) {
-		if (!t->closelen)
-			t->closelen = (size_t)(put_str(t->close, rec_row_close(rec)) - t->close);
-		memcpy(p, t->close, sizeof(t->close));
-		p += t->closelen;
-		*p = '\0';
-		return p;
-	}
-	*p++ = '\n';
+	p += at;
 	*p = '\0';
 	return p;
 }
@@ -910,12 +905,15 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 			else if (fmt == FMT_TABLE)
 				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++)
 					p = format_row(sw, FMT_TABLE, width, fit != NULL, p, &rec, &text);
+			else if (fmt == FMT_JSONL)
+				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++)
+					p = format_row(sw, FMT_JSONL, width, 0, p, &rec, &text);
 			else
 				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++) {
 					p = format_row(sw, fmt, width, 0, p, &rec, &text);
 					rec.rows += rec.rows < INT32_MAX; /* json's rows after the first open with a comma */
 				}
-			if (fmt == FMT_CSV || fmt == FMT_TABLE)
+			if (fmt != FMT_JSON)
 				rec.rows = (int)(rows + done > INT32_MAX ? INT32_MAX : rows + done);
 			out->len += (size_t)(p - row);
 		}
