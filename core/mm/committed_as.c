@@ -159,9 +159,75 @@ static void batch_sides(const struct machine *m, struct value out[PATCH_MAX_SIDE
  * read), and the most that can occur, (batch - 1) * cpus, since
  * percpu_counter_add_batch() folds a CPU's delta once it reaches batch.
  */
+/*
+ * The metrics below are each a formula of the batch: written once, for the
+ * metric's fn and for its fn_sides, which gives a sweep row both sides from
+ * one batch_sides() (committed_sides()).
+ */
+static struct value drift_bound_of(const struct machine *m, uint64_t b)
+{
+	return val_int(mul_sat(b * m->cpus, m->pagesize));
+}
+
+static struct value drift_reach_of(const struct machine *m, uint64_t b)
+{
+	return val_int(mul_sat((b - 1) * m->cpus, m->pagesize));
+}
+
+static struct value drift_pct_of(const struct machine *m, uint64_t b)
+{
+	return val_real(100.0 * (double)(b * m->cpus) / (double)machine_totalram(m));
+}
+
+static uint64_t commit_limit(const struct machine *m, int *wrapped);
+
+static struct value limit_error_of(const struct machine *m, uint64_t b)
+{
+	int wrapped;
+	uint64_t limit;
+
+	if (m->overcommit != OVERCOMMIT_NEVER)
+		return val_none("CommitLimit is enforced under overcommit = never only");
+	limit = commit_limit(m, &wrapped);
+	if (!limit)
+		return val_none("CommitLimit is 0 pages");
+	return val_real(100.0 * (double)(b * m->cpus) / (double)limit);
+}
+
+/* A formula of the batch on both sides of a sweep row: batch_sides() once. */
+static void committed_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES],
+			    struct value (*of)(const struct machine *, uint64_t))
+{
+	struct value b[PATCH_MAX_SIDES];
+
+	batch_sides(m, b);
+	out[BEFORE] = of(m, b[BEFORE].i);
+	out[AFTER] = of(m, b[AFTER].i);
+}
+
+static void max_drift_bytes_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
+{
+	committed_sides(m, out, drift_bound_of);
+}
+
+static void reachable_drift_bytes_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
+{
+	committed_sides(m, out, drift_reach_of);
+}
+
+static void max_drift_pct_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
+{
+	committed_sides(m, out, drift_pct_of);
+}
+
+static void commit_limit_error_pct_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
+{
+	committed_sides(m, out, limit_error_of);
+}
+
 static struct value max_drift_bytes(const struct machine *m, int side, struct strbuf *why)
 {
-	uint64_t b = compute_batch(m, side, why), pages = b * m->cpus, bytes = mul_sat(pages, m->pagesize);
+	uint64_t b = compute_batch(m, side, why), pages = b * m->cpus, bytes = drift_bound_of(m, b).i;
 	char human[32];
 
 	if (why) /* formatting costs more than the arithmetic: only when asked */
@@ -182,7 +248,7 @@ static struct value max_drift_bytes(const struct machine *m, int side, struct st
 
 static struct value reachable_drift_bytes(const struct machine *m, int side, struct strbuf *why)
 {
-	uint64_t b = compute_batch(m, side, why), pages = (b - 1) * m->cpus, bytes = mul_sat(pages, m->pagesize);
+	uint64_t b = compute_batch(m, side, why), bytes = drift_reach_of(m, b).i;
 	char human[32];
 
 	if (why)
@@ -197,8 +263,8 @@ static struct value reachable_drift_bytes(const struct machine *m, int side, str
 
 static struct value max_drift_pct(const struct machine *m, int side, struct strbuf *why)
 {
-	uint64_t b = compute_batch(m, side, NULL), pages = b * m->cpus, ram = machine_totalram(m);
-	double pct = 100.0 * (double)pages / (double)ram;
+	uint64_t b = compute_batch(m, side, NULL), ram = machine_totalram(m);
+	double pct = drift_pct_of(m, b).r;
 
 	sb_printf(why, "formula: 100 * batch * cpus / totalram (the bound, as a share of totalram)\n");
 	sb_printf(why, "100 * %llu * %llu / %llu = %.3f%%\n", (unsigned long long)b, (unsigned long long)m->cpus,
@@ -231,7 +297,7 @@ static uint64_t commit_limit(const struct machine *m, int *wrapped)
 
 static struct value commit_limit_error_pct(const struct machine *m, int side, struct strbuf *why)
 {
-	uint64_t b, pages, ram = machine_totalram(m), limit;
+	uint64_t b, ram = machine_totalram(m), limit;
 	int wrapped;
 	double pct;
 
@@ -240,11 +306,10 @@ static struct value commit_limit_error_pct(const struct machine *m, int side, st
 			       "  so no limit is enforced with it and its drift costs nothing here\n",
 			  policy_names[m->overcommit]);
 		sb_printf(why, "kernel: __vm_enough_memory(), mm/util.c\n");
-		return val_none("CommitLimit is enforced under overcommit = never only");
+		return limit_error_of(m, 0); /* n/a, and why */
 	}
 	limit = commit_limit(m, &wrapped);
 	b = compute_batch(m, side, why);
-	pages = b * m->cpus;
 	sb_printf(why, "CommitLimit = totalram * overcommit_ratio / 100 + swap pages = %llu * %llu / 100 + %llu = %llu pages\n",
 		  (unsigned long long)ram, (unsigned long long)m->overcommit_ratio,
 		  (unsigned long long)(m->swap / m->pagesize), (unsigned long long)limit);
@@ -254,8 +319,8 @@ static struct value commit_limit_error_pct(const struct machine *m, int side, st
 			  (unsigned long long)ram, (unsigned long long)m->overcommit_ratio,
 			  (unsigned long long)(ram * m->overcommit_ratio));
 	if (!limit)
-		return val_none("CommitLimit is 0 pages");
-	pct = 100.0 * (double)pages / (double)limit;
+		return limit_error_of(m, b); /* n/a, and why */
+	pct = limit_error_of(m, b).r;
 	sb_printf(why, "formula: error = 100 * batch * cpus / CommitLimit = 100 * %llu * %llu / %llu = %.6g%%\n",
 		  (unsigned long long)b, (unsigned long long)m->cpus, (unsigned long long)limit, pct);
 	sb_printf(why, "  (batch * cpus is the bound; a read is off by at most (batch - 1) per online CPU,\n"
@@ -577,16 +642,16 @@ static const struct metric_desc metrics[] = {
 	  .help = "vm_committed_as_batch", .fn = batch, .fn_sides = batch_sides,
 	  .better = BETTER_NONE, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
 	{ .name = "max_drift_bytes", .unit = "bytes", .kind = METRIC_EXACT,
-	  .help = "bound on the global count's error: batch * cpus pages", .fn = max_drift_bytes,
+	  .help = "bound on the global count's error: batch * cpus pages", .fn = max_drift_bytes, .fn_sides = max_drift_bytes_sides,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
 	{ .name = "reachable_drift_bytes", .unit = "bytes", .kind = METRIC_EXACT,
-	  .help = "largest error that can occur: (batch - 1) * cpus pages", .fn = reachable_drift_bytes,
+	  .help = "largest error that can occur: (batch - 1) * cpus pages", .fn = reachable_drift_bytes, .fn_sides = reachable_drift_bytes_sides,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
 	{ .name = "max_drift_pct", .unit = "%", .kind = METRIC_EXACT,
-	  .help = "the bound as a share of totalram", .fn = max_drift_pct,
+	  .help = "the bound as a share of totalram", .fn = max_drift_pct, .fn_sides = max_drift_pct_sides,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
 	{ .name = "commit_limit_error_pct", .unit = "%", .kind = METRIC_EXACT,
-	  .help = "under overcommit never: that error as a share of CommitLimit", .fn = commit_limit_error_pct,
+	  .help = "under overcommit never: that error as a share of CommitLimit", .fn = commit_limit_error_pct, .fn_sides = commit_limit_error_pct_sides,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit committed_lift overcommit_ratio swap" },
 	{ .name = "sum_cost", .unit = "us", .kind = METRIC_MODELED,
 	  .help = "cost of one exact read, vm_memory_committed() (fitted to mm/util.c's 30~40 us)", .fn = sum_cost,

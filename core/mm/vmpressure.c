@@ -69,9 +69,44 @@ static void window_sides(const struct machine *m, struct value out[PATCH_MAX_SID
 							 (1 + fls32(machine_totalram(m) >> (27 - machine_page_shift(m)))));
 }
 
+/*
+ * The window's bytes and share, each a formula of the window: written once,
+ * for the metric's fn and for its fn_sides, which gives a sweep row both
+ * sides from one window_sides().
+ */
+static struct value bytes_of(const struct machine *m, uint64_t win)
+{
+	return val_int(win * m->pagesize);
+}
+
+static struct value share_of(const struct machine *m, uint64_t win)
+{
+	return val_real(100.0 * (double)mul_sat(win, m->pagesize) / (double)m->cgroup_size);
+}
+
+static void window_of_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES],
+			    struct value (*of)(const struct machine *, uint64_t))
+{
+	struct value w[PATCH_MAX_SIDES];
+
+	window_sides(m, w);
+	out[BEFORE] = of(m, w[BEFORE].i);
+	out[AFTER] = of(m, w[AFTER].i);
+}
+
+static void window_bytes_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
+{
+	window_of_sides(m, out, bytes_of);
+}
+
+static void window_share_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
+{
+	window_of_sides(m, out, share_of);
+}
+
 static struct value window_bytes(const struct machine *m, int side, struct strbuf *why)
 {
-	uint64_t win = vmpressure_win(m, side, why), bytes = win * m->pagesize;
+	uint64_t win = vmpressure_win(m, side, why), bytes = bytes_of(m, win).i;
 
 	sb_printf(why, "window_bytes = window * PAGE_SIZE = %llu * %llu = %llu\n", (unsigned long long)win,
 		  (unsigned long long)m->pagesize, (unsigned long long)bytes);
@@ -206,8 +241,8 @@ static struct value detect_s(const struct machine *m, int side, struct strbuf *w
 /* vmpressure_win is sized by the machine's RAM but counted per memcg: a small memcg scans a big share of itself. */
 static struct value window_share(const struct machine *m, int side, struct strbuf *why)
 {
-	uint64_t win = vmpressure_win(m, side, why), bytes = mul_sat(win, m->pagesize);
-	double pct = 100.0 * (double)bytes / (double)m->cgroup_size;
+	uint64_t win = vmpressure_win(m, side, why);
+	double pct = share_of(m, win).r;
 
 	sb_printf(why, "formula: window_share = 100 * vmpressure_win * PAGE_SIZE / cgroup_size\n");
 	sb_printf(why, "100 * %llu * %llu / %llu = %.6g%%\n", (unsigned long long)win, (unsigned long long)m->pagesize,
@@ -246,7 +281,7 @@ static const struct metric_desc metrics[] = {
 	  .help = "pages a memcg's vmpressure() calls add up before a level is computed (vmpressure_win)", .fn = window, .fn_sides = window_sides,
 	  .better = BETTER_NONE, .reads = "ram pagesize totalram vmpressure_win" },
 	{ .name = "window_bytes", .unit = "bytes", .kind = METRIC_EXACT,
-	  .help = "the window in bytes", .fn = window_bytes,
+	  .help = "the window in bytes", .fn = window_bytes, .fn_sides = window_bytes_sides,
 	  .better = BETTER_NONE, .reads = "ram pagesize totalram vmpressure_win" },
 	{ .name = "evals", .unit = "evals", .kind = METRIC_WORKLOAD,
 	  .help = "evaluations for `scanned` pages in `chunk`-page calls", .fn = evals,
@@ -268,7 +303,7 @@ static const struct metric_desc metrics[] = {
 	  .help = "time to the first evaluation at an assumed scan_rate", .fn = detect_s,
 	  .better = BETTER_LOWER, .reads = "ram pagesize totalram chunk vmpressure_win scan_rate" },
 	{ .name = "window_share", .unit = "%", .kind = METRIC_EXACT,
-	  .help = "the window as a share of cgroup_size (the memcg scans it alone)", .fn = window_share,
+	  .help = "the window as a share of cgroup_size (the memcg scans it alone)", .fn = window_share, .fn_sides = window_share_sides,
 	  .better = BETTER_LOWER, .reads = "ram pagesize totalram vmpressure_win cgroup_size" },
 	{ .name = "reduction", .unit = "x", .kind = METRIC_WORKLOAD,
 	  .single = 1, .help = "how many times fewer evaluations after the patch", .fn = reduction,

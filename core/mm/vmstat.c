@@ -171,9 +171,10 @@ static const struct release_history drain_history = {
 	.before_first = "batchlab's table starts at 3.10",
 };
 
-static struct value drain_shift(const struct machine *m, uint64_t shift, struct strbuf *why)
+/* side: the batch of mainline's zone_batchsize() (0), or of the machine's release (SIDE_KERNEL) */
+static struct value drain_shift(const struct machine *m, uint64_t shift, int side, struct strbuf *why)
 {
-	uint64_t b = pcp_batch(m, SIDE_KERNEL, NULL).i, pages = b << shift;
+	uint64_t b = pcp_batch(m, side, NULL).i, pages = b << shift;
 
 	if (!shift) {
 		sb_printf(why, "drain_pages_zone() frees pcp->count at once: up to pcp->high, which batchlab does not model\n");
@@ -192,13 +193,19 @@ static struct value drain_on(const struct machine *m, const struct release_row *
 
 	machine_copy(&k, m);
 	k.kernel = (uint64_t)release_find(r->from);
-	return drain_shift(&k, r->mode, why);
+	return drain_shift(&k, r->mode, SIDE_KERNEL, why);
 }
 
-/* The value column is current mainline's code; the kernel side the release's row. */
+/*
+ * The value column is current mainline's code, its batch included (the cap
+ * of mainline's zone_batchsize(), whatever release the machine names); the
+ * kernel side the release's row and the release's batch.
+ */
 static struct value pcp_drain_max(const struct machine *m, int side, struct strbuf *why)
 {
-	return drain_shift(m, side == SIDE_KERNEL ? release_row(m, &drain_history)->mode : 5, why);
+	if (side == SIDE_KERNEL)
+		return drain_shift(m, release_row(m, &drain_history)->mode, SIDE_KERNEL, why);
+	return drain_shift(m, 5, 0, why);
 }
 
 static const struct metric_desc metrics[] = {
