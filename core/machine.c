@@ -53,6 +53,8 @@ uint64_t machine_vmpressure_win(const struct machine *m)
 
 void machine_note_estimates(const struct machine *m, int reads_zone, struct strbuf *why)
 {
+	if (!why)
+		return; /* a sweep's cells: nobody reads it, and every metric asks */
 	if (reads_zone && !m->zone)
 		sb_printf(why, "estimated: zone auto = one zone the size of totalram; a real x86 machine over 4 GiB has\n"
 			       "  DMA32 and Normal zones, a NUMA machine one Normal zone per node: `host check` compares\n"

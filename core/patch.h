@@ -201,6 +201,15 @@ struct patch_desc {
 	/* the title as the values stand ("32 -> 128" once charge_batch is 128); NULL: title as it is */
 	void (*title_now)(const struct machine *m, char *buf, unsigned long len);
 	const struct patch_kernel *kernel_code; /* the kernel side; NULL: the patch has none */
+	/*
+	 * Optional: every metric of the patch that has an fn_sides, for one
+	 * sweep row at once, into out[k] for metrics[k] (the others are left
+	 * alone): what they share - a batch, a window, a threshold, and the
+	 * division each costs - is done once. A sweep row with two or more of
+	 * these metrics calls it in place of their fn_sides;
+	 * tests/unit/test_fastpath.c holds every figure it gives against fn.
+	 */
+	void (*fn_row)(const struct machine *m, struct value (*out)[PATCH_MAX_SIDES]);
 };
 
 extern const struct patch_desc *const patches[]; /* NULL-terminated */

@@ -727,20 +727,30 @@ static inline void check_row(struct sweep *sw)
  */
 static inline void fill_rows(struct sweep *sw)
 {
-	struct value v[PATCH_MAX_SIDES];
+	struct value vbuf[PATCH_MAX_SIDES];
 	int changed = sw->first_other;
 
+	sw->dirty[0] = sw->others[0];
+	for (int w = 1; w * 64 < sw->ncols; w++) /* most sweeps have one word of columns */
+		sw->dirty[w] = sw->others[w];
 	if (sw->refused || sw->was_refused) {
 		sw->was_refused = sw->refused != NULL;
 		changed = 0; /* every cell is, or was, n/a for the row's reason */
+		memset(sw->dirty, 0xff, sizeof(sw->dirty));
 		if (sw->refused)
 			goto done; /* sweep_value says so before it looks at the row */
 	}
+	for (int p = 0; p < sw->nrowp; p++)
+		sw->rowp[p]->fn_row(&sw->m, sw->rowv[p]);
 	for (int g = 0; g < sw->ngroups; g++) {
 		struct sweep_group *gr = &sw->groups[g];
+		const struct value *v = vbuf;
 		uint64_t diff;
 
-		gr->fn_sides(&sw->m, v);
+		if (gr->rowp >= 0)
+			v = sw->rowv[gr->rowp][gr->metric];
+		else
+			gr->fn_sides(&sw->m, vbuf);
 		/*
 		 * By its bits, against the last row's: an integer or a real that did
 		 * not change prints the same. An n/a's reason is not its bits, nor a
@@ -759,11 +769,47 @@ static inline void fill_rows(struct sweep *sw)
 			gr->last[s].kind = v[s].kind;
 			gr->last[s].i = v[s].i;
 		}
-		for (int j = 0; j < gr->n; j++)
+		for (int j = 0; j < gr->n; j++) {
 			sw->row[gr->col[j]] = gr->last[gr->side[j]];
+			sw->dirty[gr->col[j] / 64] |= 1ull << (gr->col[j] % 64);
+		}
 	}
 done:
 	sw->changed = changed;
+}
+
+/*
+ * The groups whose patch has an fn_row take their values from it when two
+ * or more of the patch's metrics are rowed: one call a row serves them all.
+ */
+static void use_fn_row(struct sweep *sw)
+{
+	sw->nrowp = 0;
+	for (int g = 0; g < sw->ngroups; g++) {
+		struct sweep_group *gr = &sw->groups[g];
+		const struct patch_desc *d = sw->cols[gr->col[0]].patch;
+		int metric = (int)(sw->cols[gr->col[0]].metric - d->metrics), others = 0, nmetrics = 0, p;
+
+		gr->rowp = -1;
+		gr->metric = metric;
+		while (d->metrics[nmetrics].name)
+			nmetrics++;
+		if (!d->fn_row || nmetrics > SWEEP_ROW_METRICS) /* fn_row fills a row for each of them */
+			continue;
+		for (int h = 0; h < sw->ngroups; h++)
+			others += h != g && sw->cols[sw->groups[h].col[0]].patch == d &&
+				  sw->groups[h].fn_sides != gr->fn_sides;
+		if (!others)
+			continue; /* its metric alone: fn_sides does less */
+		for (p = 0; p < sw->nrowp && sw->rowp[p] != d; p++)
+			;
+		if (p == sw->nrowp) {
+			if (p == SWEEP_ROW_PATCHES)
+				continue;
+			sw->rowp[sw->nrowp++] = d;
+		}
+		gr->rowp = p;
+	}
 }
 
 int sweep_col_constant(const struct sweep *sw, const struct machine *m, const struct sweep_col *c)
@@ -816,14 +862,18 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 	}
 	sw->ngroups = 0;
 	sw->first_other = sw->ncols;
+	memset(sw->others, 0, sizeof(sw->others));
 	for (int i = 0; i < sw->ncols; i++) {
 		struct sweep_col *c = &sw->cols[i];
 		struct sweep_group *g = &sw->groups[sw->ngroups - (sw->ngroups > 0)];
 
 		c->rowed &= !c->fast; /* an fn_cpus table answers first */
 		if (!c->rowed) {
-			if (!c->hoisted && sw->first_other == sw->ncols)
+			if (c->hoisted)
+				continue;
+			if (sw->first_other == sw->ncols)
 				sw->first_other = i;
+			sw->others[i / 64] |= 1ull << (i % 64);
 			continue;
 		}
 		/* a metric's sides usually stand side by side: one call serves them */
@@ -839,6 +889,7 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 		g->col[g->n] = (short)i;
 		g->side[g->n++] = (short)c->side;
 	}
+	use_fn_row(sw);
 	keep_variants(sw, m);
 	if (sw->nvars)
 		fix_variants(sw); /* a cell read before the first row sees m, checked as metric_compute() would */

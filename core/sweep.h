@@ -24,6 +24,8 @@
 
 #define SWEEP_MAX_ROWS 10000000ull
 #define SWEEP_MAX_COLS 192 /* 64 metric names, three sides each; or fewer names with variants */
+#define SWEEP_ROW_PATCHES 8  /* patches a row's fn_row calls serve; more take fn_sides */
+#define SWEEP_ROW_METRICS 32 /* a patch with more metrics than this takes fn_sides */
 
 struct sweep_range {
 	const struct param *key;
@@ -131,16 +133,24 @@ struct sweep {
 	 * Made by sweep_next; a seek, a refused row and the row after one make it 0.
 	 */
 	int changed;
-	int first_other;       /* the first column that is neither rowed nor hoisted: it may change on any row */
+	/* The same column by column: bit i of dirty[i / 64], column i may have changed. */
+	uint64_t dirty[(SWEEP_MAX_COLS + 63) / 64];
+	uint64_t others[(SWEEP_MAX_COLS + 63) / 64]; /* columns neither rowed nor hoisted: dirty on every row */
+	int first_other;       /* the first of them */
 	struct value row[SWEEP_MAX_COLS]; /* the rowed columns' values this row (by column: a few cache lines) */
 	int ngroups;
 	struct sweep_group {   /* rowed columns of one metric: one fn_sides call a row */
 		metric_sides_fn fn_sides;
+		int rowp, metric;  /* rowp >= 0: the values are rowv[rowp][metric], from the patch's fn_row */
 		int n, first;  /* its columns, the first of them */
 		short col[PATCH_MAX_SIDES], side[PATCH_MAX_SIDES];
 		int nsides;    /* the sides fn_sides writes */
 		struct value last[PATCH_MAX_SIDES]; /* what it wrote the row before */
 	} groups[SWEEP_MAX_COLS];
+	/* The patches whose fn_row serves a row (two or more of their metrics are rowed), and what it gave. */
+	int nrowp;
+	const struct patch_desc *rowp[SWEEP_ROW_PATCHES];
+	struct value rowv[SWEEP_ROW_PATCHES][SWEEP_ROW_METRICS][PATCH_MAX_SIDES];
 	int was_refused;       /* the row before was refused */
 };
 

@@ -495,7 +495,7 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 {
 	char cell[64], *q, *key = fmt == FMT_TABLE ? cell : p;
 	int n = sw->ncols, from = t->valid, counted = !sw->range.real && sw->range.key->type != PT_CHOICE;
-	int force = sw->refused || t->refused, j;
+	int force = sw->refused || t->refused;
 	size_t at;
 
 	if (fmt == FMT_JSON || fmt == FMT_JSONL) {
@@ -540,17 +540,12 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 		from = 0; /* not the row after the one the text is of, or a refused row's reasons */
 	t->row = sw->cur.i;
 	t->refused = sw->refused != NULL;
-	/* from there, the first whose value is not its text's */
-	for (j = from; j < n; j++)
-		if (!cell_stands(&t->cell[j], sweep_value(sw, j), force))
-			break;
-	if (!t->closelen) { /* the row's end goes after the last cell in tail, written again with it */
+	if (!t->closelen) /* the row's end goes after the last cell in tail */
 		t->closelen = (size_t)(put_str(t->close, fmt == FMT_TABLE ? "\n" : rec_row_close(rec)) - t->close);
-		j = 0;
-	}
-	if (j < n || !n) {
-		q = t->tail + (j ? t->end[j - 1] : 0);
-		for (int i = j; i < n; i++) {
+	if (!from) {
+		/* the whole text afresh: the first row, a refused one, a jump */
+		q = t->tail;
+		for (int i = 0; i < n; i++) {
 			struct row_cell *c = &t->cell[i];
 			struct value v = sweep_value(sw, i);
 
@@ -564,6 +559,48 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 			t->end[i] = (size_t)(q - t->tail);
 		}
 		memcpy(q, t->close, sizeof(t->close));
+	} else if (from < n) {
+		/*
+		 * In place, column by column of those sweep_next says may have
+		 * changed (sw->dirty, in order): a changed cell's text goes where its
+		 * old one was, and only when its length changed does the rest of the
+		 * row move.
+		 */
+		int w = from / 64;
+		uint64_t bits = sw->dirty[w] & (~0ull << (from % 64));
+
+		for (;;) {
+			int i;
+			struct row_cell *c;
+			struct value v;
+			size_t start, old;
+
+			while (!bits && ++w * 64 < n)
+				bits = sw->dirty[w];
+			if (!bits)
+				break;
+			i = w * 64 + __builtin_ctzll(bits);
+			bits &= bits - 1;
+			if (i >= n)
+				break;
+			c = &t->cell[i];
+			v = sweep_value(sw, i);
+			if (cell_stands(c, v, 0))
+				continue;
+			c->len = (unsigned)(put_cell(c->text, sw, t, i, v, fmt, width, fit) - c->text);
+			c->v = v;
+			c->ok = 1;
+			start = i ? t->end[i - 1] : 0;
+			old = t->end[i] - start;
+			if (c->len != old) {
+				size_t rest = t->end[n - 1] + t->closelen - t->end[i];
+
+				memmove(t->tail + start + c->len, t->tail + t->end[i], rest);
+				for (int k = i; k < n; k++)
+					t->end[k] = t->end[k] - old + c->len;
+			}
+			memcpy(t->tail + start, c->text, c->len);
+		}
 	}
 	t->valid = n;
 	at = (n ? t->end[n - 1] : 0) + t->closelen;

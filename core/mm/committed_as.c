@@ -16,6 +16,9 @@
 
 enum { BEFORE, AFTER };
 
+/* metrics[]'s rows that fn_row fills (committed_row), by position */
+enum { M_BATCH, M_MAX_DRIFT_BYTES, M_REACHABLE_DRIFT_BYTES, M_MAX_DRIFT_PCT, M_COMMIT_LIMIT_ERROR_PCT };
+
 extern const struct patch_desc committed_as_patch;
 
 static const char *const policy_names[] = { "OVERCOMMIT_GUESS", "OVERCOMMIT_ALWAYS", "OVERCOMMIT_NEVER" };
@@ -223,6 +226,21 @@ static void max_drift_pct_sides(const struct machine *m, struct value out[PATCH_
 static void commit_limit_error_pct_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
 {
 	committed_sides(m, out, limit_error_of);
+}
+
+/* A sweep row's five batch formulas, both sides, from one batch_sides(): one division by nr for them all. */
+static void committed_row(const struct machine *m, struct value (*out)[PATCH_MAX_SIDES])
+{
+	struct value b[PATCH_MAX_SIDES];
+
+	batch_sides(m, b);
+	for (int s = BEFORE; s <= AFTER; s++) {
+		out[M_BATCH][s] = b[s];
+		out[M_MAX_DRIFT_BYTES][s] = drift_bound_of(m, b[s].i);
+		out[M_REACHABLE_DRIFT_BYTES][s] = drift_reach_of(m, b[s].i);
+		out[M_MAX_DRIFT_PCT][s] = drift_pct_of(m, b[s].i);
+		out[M_COMMIT_LIMIT_ERROR_PCT][s] = limit_error_of(m, b[s].i);
+	}
 }
 
 static struct value max_drift_bytes(const struct machine *m, int side, struct strbuf *why)
@@ -638,19 +656,19 @@ static int mmap_speedup_cpus(const struct machine *m, uint64_t n, double *const 
 }
 
 static const struct metric_desc metrics[] = {
-	{ .name = "batch", .unit = "pages", .kind = METRIC_EXACT,
+	[M_BATCH] = { .name = "batch", .unit = "pages", .kind = METRIC_EXACT,
 	  .help = "vm_committed_as_batch", .fn = batch, .fn_sides = batch_sides,
 	  .better = BETTER_NONE, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
-	{ .name = "max_drift_bytes", .unit = "bytes", .kind = METRIC_EXACT,
+	[M_MAX_DRIFT_BYTES] = { .name = "max_drift_bytes", .unit = "bytes", .kind = METRIC_EXACT,
 	  .help = "bound on the global count's error: batch * cpus pages", .fn = max_drift_bytes, .fn_sides = max_drift_bytes_sides,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
-	{ .name = "reachable_drift_bytes", .unit = "bytes", .kind = METRIC_EXACT,
+	[M_REACHABLE_DRIFT_BYTES] = { .name = "reachable_drift_bytes", .unit = "bytes", .kind = METRIC_EXACT,
 	  .help = "largest error that can occur: (batch - 1) * cpus pages", .fn = reachable_drift_bytes, .fn_sides = reachable_drift_bytes_sides,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
-	{ .name = "max_drift_pct", .unit = "%", .kind = METRIC_EXACT,
+	[M_MAX_DRIFT_PCT] = { .name = "max_drift_pct", .unit = "%", .kind = METRIC_EXACT,
 	  .help = "the bound as a share of totalram", .fn = max_drift_pct, .fn_sides = max_drift_pct_sides,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
-	{ .name = "commit_limit_error_pct", .unit = "%", .kind = METRIC_EXACT,
+	[M_COMMIT_LIMIT_ERROR_PCT] = { .name = "commit_limit_error_pct", .unit = "%", .kind = METRIC_EXACT,
 	  .help = "under overcommit never: that error as a share of CommitLimit", .fn = commit_limit_error_pct, .fn_sides = commit_limit_error_pct_sides,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit committed_lift overcommit_ratio swap" },
 	{ .name = "sum_cost", .unit = "us", .kind = METRIC_MODELED,
@@ -732,6 +750,7 @@ const struct patch_desc committed_as_patch = {
 	.before = BEFORE,
 	.after = AFTER,
 	.metrics = metrics,
+	.fn_row = committed_row,
 	.about =
 		"Status: in mainline as commit 56f3547bfa4d (a later mm/util.c fix names it in Fixes:),\n"
 		"released in 5.9: 5.8.1's mm_compute_batch() divides by 256, 5.9.1's by 4 unless never.\n"

@@ -113,7 +113,7 @@ static int random_range(const struct machine *m, const struct param *p, uint64_t
 static void test_random_sweeps(void **state)
 {
 	static struct sweep sw;
-	long cells = 0, hoisted = 0, tables = 0, rowed = 0;
+	long cells = 0, hoisted = 0, tables = 0, rowed = 0, patch_rows = 0;
 
 	(void)state;
 	for (int trial = 0; trial < 400; trial++) {
@@ -142,6 +142,7 @@ static void test_random_sweeps(void **state)
 		tables += (long)sw.fast_calls;
 		for (int i = 0; i < sw.ncols; i++)
 			rowed += sw.cols[i].rowed && !sw.cols[i].fast;
+		patch_rows += sw.nrowp;
 
 		sweep_cursor_start(&c);
 		for (line = strtok_r(out.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save), row++) {
@@ -168,13 +169,14 @@ static void test_random_sweeps(void **state)
 		assert_false(sweep_range_next(&r, &c));
 		sb_free(&out);
 	}
-	fprintf(stderr, "test_fastpath: %ld cells checked, %ld columns hoisted, %ld fn_cpus tables, %ld fn_sides columns\n",
-		cells, hoisted, tables, rowed);
+	fprintf(stderr, "test_fastpath: %ld cells checked, %ld columns hoisted, %ld fn_cpus tables, %ld fn_sides columns, "
+		"%ld fn_row patches\n", cells, hoisted, tables, rowed, patch_rows);
 	/* the random keys must have exercised each fast path, not skipped them all */
 	assert_true(cells > 100000);
 	assert_true(hoisted > 100);
 	assert_true(tables > 0);
 	assert_true(rowed > 100);
+	assert_true(patch_rows > 20);
 }
 
 /* A random variant expression over d's names, into buf: the swept key's names often, some rows failing. */
