@@ -14,6 +14,9 @@
 
 enum { BEFORE, AFTER };
 
+/* metrics[]'s rows that fn_row fills (vmpressure_row), by position */
+enum { M_WINDOW, M_WINDOW_BYTES, M_WINDOW_SHARE = 8 };
+
 extern const struct patch_desc vmpressure_patch;
 
 /* vmpressure_init_window(), mm/vmpressure.c (seed 004); before: the constant vmpressure_win. */
@@ -102,6 +105,19 @@ static void window_bytes_sides(const struct machine *m, struct value out[PATCH_M
 static void window_share_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
 {
 	window_of_sides(m, out, share_of);
+}
+
+/* A sweep row's window and its two formulas, both sides, from one window_sides(). */
+static void vmpressure_row(const struct machine *m, struct value (*out)[PATCH_MAX_SIDES])
+{
+	struct value w[PATCH_MAX_SIDES];
+
+	window_sides(m, w);
+	for (int s = BEFORE; s <= AFTER; s++) {
+		out[M_WINDOW][s] = w[s];
+		out[M_WINDOW_BYTES][s] = bytes_of(m, w[s].i);
+		out[M_WINDOW_SHARE][s] = share_of(m, w[s].i);
+	}
 }
 
 static struct value window_bytes(const struct machine *m, int side, struct strbuf *why)
@@ -277,10 +293,10 @@ static struct value eval_share(const struct machine *m, int side, struct strbuf 
 }
 
 static const struct metric_desc metrics[] = {
-	{ .name = "window", .unit = "pages", .kind = METRIC_EXACT,
+	[M_WINDOW] = { .name = "window", .unit = "pages", .kind = METRIC_EXACT,
 	  .help = "pages a memcg's vmpressure() calls add up before a level is computed (vmpressure_win)", .fn = window, .fn_sides = window_sides,
 	  .better = BETTER_NONE, .reads = "ram pagesize totalram vmpressure_win" },
-	{ .name = "window_bytes", .unit = "bytes", .kind = METRIC_EXACT,
+	[M_WINDOW_BYTES] = { .name = "window_bytes", .unit = "bytes", .kind = METRIC_EXACT,
 	  .help = "the window in bytes", .fn = window_bytes, .fn_sides = window_bytes_sides,
 	  .better = BETTER_NONE, .reads = "ram pagesize totalram vmpressure_win" },
 	{ .name = "evals", .unit = "evals", .kind = METRIC_WORKLOAD,
@@ -302,7 +318,7 @@ static const struct metric_desc metrics[] = {
 	{ .name = "detect_s", .unit = "s", .kind = METRIC_MODELED,
 	  .help = "time to the first evaluation at an assumed scan_rate", .fn = detect_s,
 	  .better = BETTER_LOWER, .reads = "ram pagesize totalram chunk vmpressure_win scan_rate" },
-	{ .name = "window_share", .unit = "%", .kind = METRIC_EXACT,
+	[M_WINDOW_SHARE] = { .name = "window_share", .unit = "%", .kind = METRIC_EXACT,
 	  .help = "the window as a share of cgroup_size (the memcg scans it alone)", .fn = window_share, .fn_sides = window_share_sides,
 	  .better = BETTER_LOWER, .reads = "ram pagesize totalram vmpressure_win cgroup_size" },
 	{ .name = "reduction", .unit = "x", .kind = METRIC_WORKLOAD,
@@ -371,6 +387,7 @@ const struct patch_desc vmpressure_patch = {
 	.before = BEFORE,
 	.after = AFTER,
 	.metrics = metrics,
+	.fn_row = vmpressure_row,
 	.about =
 		"Status: a proposed patch, and it does not apply to mainline as posted: its context lines\n"
 		"(extern const unsigned long vmpressure_win; and the 'Shared with the v1 vmpressure block'\n"

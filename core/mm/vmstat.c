@@ -44,9 +44,20 @@ static struct value threshold(const struct machine *m, int side, struct strbuf *
  * the most a zone counter read without folding (zone_page_state()) can be off
  * - the same price of per-CPU batching that committed_as pays.
  */
+/* max_drift from a threshold, and in bytes: written once, for the metrics' fn and for fn_row */
+static uint64_t drift_of(const struct machine *m, uint64_t t)
+{
+	return t * m->cpus;
+}
+
+static uint64_t drift_bytes_of(const struct machine *m, uint64_t d)
+{
+	return mul_sat(d, m->pagesize);
+}
+
 static uint64_t drift(const struct machine *m, struct strbuf *why)
 {
-	uint64_t t = threshold(m, 0, why).i, d = t * m->cpus;
+	uint64_t t = threshold(m, 0, why).i, d = drift_of(m, t);
 
 	sb_printf(why, "formula: max_drift = num_online_cpus() * threshold = %llu * %llu = %llu pages\n",
 		  (unsigned long long)m->cpus, (unsigned long long)t, (unsigned long long)d);
@@ -63,7 +74,7 @@ static struct value drift_pages(const struct machine *m, int side, struct strbuf
 
 static struct value drift_bytes(const struct machine *m, int side, struct strbuf *why)
 {
-	uint64_t d = drift(m, why), bytes = mul_sat(d, m->pagesize);
+	uint64_t d = drift(m, why), bytes = drift_bytes_of(m, d);
 
 	(void)side;
 	sb_printf(why, "drift_bytes = %llu * PAGE_SIZE %llu = %llu\n", (unsigned long long)d,
@@ -171,10 +182,16 @@ static const struct release_history drain_history = {
 	.before_first = "batchlab's table starts at 3.10",
 };
 
+/* The pages one hold of pcp->lock frees: batch << CONFIG_PCP_BATCH_SCALE_MAX. */
+static uint64_t drain_of(uint64_t batch, uint64_t shift)
+{
+	return batch << shift;
+}
+
 /* side: the batch of mainline's zone_batchsize() (0), or of the machine's release (SIDE_KERNEL) */
 static struct value drain_shift(const struct machine *m, uint64_t shift, int side, struct strbuf *why)
 {
-	uint64_t b = pcp_batch(m, side, NULL).i, pages = b << shift;
+	uint64_t b = pcp_batch(m, side, NULL).i, pages = drain_of(b, shift);
 
 	if (!shift) {
 		sb_printf(why, "drain_pages_zone() frees pcp->count at once: up to pcp->high, which batchlab does not model\n");
@@ -208,22 +225,64 @@ static struct value pcp_drain_max(const struct machine *m, int side, struct strb
 	return drain_shift(m, 5, 0, why);
 }
 
+/*
+ * A sweep row's five figures from one threshold and one batch (vmstat_row),
+ * and each alone (its fn_sides): the value column, mainline's code.
+ */
+enum { M_THRESHOLD, M_DRIFT_PAGES, M_DRIFT_BYTES, M_PCP_BATCH, M_PCP_DRAIN_MAX };
+
+static void vmstat_row(const struct machine *m, struct value (*out)[PATCH_MAX_SIDES])
+{
+	uint64_t t = threshold(m, 0, NULL).i, d = drift_of(m, t), b = pcp_batch(m, 0, NULL).i;
+
+	out[M_THRESHOLD][0] = val_int(t);
+	out[M_DRIFT_PAGES][0] = val_int(d);
+	out[M_DRIFT_BYTES][0] = val_int(drift_bytes_of(m, d));
+	out[M_PCP_BATCH][0] = val_int(b);
+	out[M_PCP_DRAIN_MAX][0] = val_int(drain_of(b, 5));
+}
+
+static void threshold_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
+{
+	out[0] = threshold(m, 0, NULL);
+}
+
+static void drift_pages_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
+{
+	out[0] = drift_pages(m, 0, NULL);
+}
+
+static void drift_bytes_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
+{
+	out[0] = drift_bytes(m, 0, NULL);
+}
+
+static void pcp_batch_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
+{
+	out[0] = pcp_batch(m, 0, NULL);
+}
+
+static void pcp_drain_max_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
+{
+	out[0] = pcp_drain_max(m, 0, NULL);
+}
+
 static const struct metric_desc metrics[] = {
-	{ .name = "threshold", .unit = "pages", .kind = METRIC_EXACT,
-	  .single = 1, .help = "per-CPU vmstat counter drift before folding", .fn = threshold,
+	[M_THRESHOLD] = { .name = "threshold", .unit = "pages", .kind = METRIC_EXACT,
+	  .single = 1, .help = "per-CPU vmstat counter drift before folding", .fn = threshold, .fn_sides = threshold_sides,
 	  .better = BETTER_NONE, .reads = "cpus ram pagesize totalram zone" },
-	{ .name = "drift_pages", .unit = "pages", .kind = METRIC_EXACT,
-	  .single = 1, .help = "per-counter drift the thresholds allow across CPUs (cpus * threshold)", .fn = drift_pages,
+	[M_DRIFT_PAGES] = { .name = "drift_pages", .unit = "pages", .kind = METRIC_EXACT,
+	  .single = 1, .help = "per-counter drift the thresholds allow across CPUs (cpus * threshold)", .fn = drift_pages, .fn_sides = drift_pages_sides,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram zone" },
-	{ .name = "drift_bytes", .unit = "bytes", .kind = METRIC_EXACT,
-	  .single = 1, .help = "drift_pages in bytes", .fn = drift_bytes,
+	[M_DRIFT_BYTES] = { .name = "drift_bytes", .unit = "bytes", .kind = METRIC_EXACT,
+	  .single = 1, .help = "drift_pages in bytes", .fn = drift_bytes, .fn_sides = drift_bytes_sides,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram zone" },
-	{ .name = "pcp_batch", .unit = "pages", .kind = METRIC_EXACT,
-	  .single = 1, .help = "pcp->batch, the unit per-CPU page lists are refilled and drained in", .fn = pcp_batch,
+	[M_PCP_BATCH] = { .name = "pcp_batch", .unit = "pages", .kind = METRIC_EXACT,
+	  .single = 1, .help = "pcp->batch, the unit per-CPU page lists are refilled and drained in", .fn = pcp_batch, .fn_sides = pcp_batch_sides,
 	  .better = BETTER_NONE, .reads = "ram pagesize totalram zone" },
-	{ .name = "pcp_drain_max", .unit = "pages", .kind = METRIC_EXACT,
+	[M_PCP_DRAIN_MAX] = { .name = "pcp_drain_max", .unit = "pages", .kind = METRIC_EXACT,
 	  .single = 1, .help = "pages a pcp list drain frees under one hold of pcp->lock (batch << CONFIG_PCP_BATCH_SCALE_MAX)",
-	  .fn = pcp_drain_max, .better = BETTER_LOWER, .reads = "ram pagesize totalram zone" },
+	  .fn = pcp_drain_max, .fn_sides = pcp_drain_max_sides, .better = BETTER_LOWER, .reads = "ram pagesize totalram zone" },
 	{ .name = NULL },
 };
 
@@ -244,6 +303,7 @@ const struct patch_desc vmstat_patch = {
 	.before = 0,
 	.after = 0,
 	.metrics = metrics,
+	.fn_row = vmstat_row,
 	.about =
 		"Not a patch: the machine-size scaling the kernel already had. calculate_normal_threshold()\n"
 		"lets each CPU's vmstat counters drift by up to 2 * fls(cpus) * (1 + fls(zone in 128 MiB\n"
