@@ -202,14 +202,15 @@ struct patch_desc {
 	void (*title_now)(const struct machine *m, char *buf, unsigned long len);
 	const struct patch_kernel *kernel_code; /* the kernel side; NULL: the patch has none */
 	/*
-	 * Optional: every metric of the patch that has an fn_sides, for one
-	 * sweep row at once, into out[k] for metrics[k] (the others are left
+	 * Optional: the metrics in row_metrics (bit k: metrics[k], each with an
+	 * fn_sides), for one sweep row at once, into out[k] (the others are left
 	 * alone): what they share - a batch, a window, a threshold, and the
 	 * division each costs - is done once. A sweep row with two or more of
-	 * these metrics calls it in place of their fn_sides;
-	 * tests/unit/test_fastpath.c holds every figure it gives against fn.
+	 * them calls it in place of their fn_sides; tests/unit/test_fastpath.c
+	 * holds every figure it gives against fn.
 	 */
 	void (*fn_row)(const struct machine *m, struct value (*out)[PATCH_MAX_SIDES]);
+	uint32_t row_metrics;
 };
 
 extern const struct patch_desc *const patches[]; /* NULL-terminated */

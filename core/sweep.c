@@ -794,11 +794,15 @@ static void use_fn_row(struct sweep *sw)
 		gr->metric = metric;
 		while (d->metrics[nmetrics].name)
 			nmetrics++;
-		if (!d->fn_row || nmetrics > SWEEP_ROW_METRICS) /* fn_row fills a row for each of them */
+		if (!d->fn_row || nmetrics > SWEEP_ROW_METRICS || metric >= 32 || !(d->row_metrics >> metric & 1))
 			continue;
-		for (int h = 0; h < sw->ngroups; h++)
-			others += h != g && sw->cols[sw->groups[h].col[0]].patch == d &&
-				  sw->groups[h].fn_sides != gr->fn_sides;
+		for (int h = 0; h < sw->ngroups; h++) {
+			const struct sweep_col *o = &sw->cols[sw->groups[h].col[0]];
+			int k = (int)(o->metric - d->metrics);
+
+			others += h != g && o->patch == d && sw->groups[h].fn_sides != gr->fn_sides && k < 32 &&
+				  (d->row_metrics >> k & 1);
+		}
 		if (!others)
 			continue; /* its metric alone: fn_sides does less */
 		for (p = 0; p < sw->nrowp && sw->rowp[p] != d; p++)

@@ -751,6 +751,8 @@ const struct patch_desc committed_as_patch = {
 	.after = AFTER,
 	.metrics = metrics,
 	.fn_row = committed_row,
+	.row_metrics = 1u << M_BATCH | 1u << M_MAX_DRIFT_BYTES | 1u << M_REACHABLE_DRIFT_BYTES | 1u << M_MAX_DRIFT_PCT |
+		       1u << M_COMMIT_LIMIT_ERROR_PCT,
 	.about =
 		"Status: in mainline as commit 56f3547bfa4d (a later mm/util.c fix names it in Fixes:),\n"
 		"released in 5.9: 5.8.1's mm_compute_batch() divides by 256, 5.9.1's by 4 unless never.\n"

@@ -388,6 +388,7 @@ const struct patch_desc vmpressure_patch = {
 	.after = AFTER,
 	.metrics = metrics,
 	.fn_row = vmpressure_row,
+	.row_metrics = 1u << M_WINDOW | 1u << M_WINDOW_BYTES | 1u << M_WINDOW_SHARE,
 	.about =
 		"Status: a proposed patch, and it does not apply to mainline as posted: its context lines\n"
 		"(extern const unsigned long vmpressure_win; and the 'Shared with the v1 vmpressure block'\n"

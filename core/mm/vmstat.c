@@ -304,6 +304,7 @@ const struct patch_desc vmstat_patch = {
 	.after = 0,
 	.metrics = metrics,
 	.fn_row = vmstat_row,
+	.row_metrics = 1u << M_THRESHOLD | 1u << M_DRIFT_PAGES | 1u << M_DRIFT_BYTES | 1u << M_PCP_BATCH | 1u << M_PCP_DRAIN_MAX,
 	.about =
 		"Not a patch: the machine-size scaling the kernel already had. calculate_normal_threshold()\n"
 		"lets each CPU's vmstat counters drift by up to 2 * fls(cpus) * (1 + fls(zone in 128 MiB\n"

@@ -153,10 +153,60 @@ static void test_kind_and_better_names(void **state)
 	assert_false(metric_reads(patch_metric(patch_find("vmpressure"), "window"), "ra"));
 }
 
+/*
+ * Issue 27: a patch's fn_row gives each metric of its row_metrics what that
+ * metric's fn_sides gives, bit for bit, and every bit names a metric that
+ * has one (a sweep reads those rows in place of fn_sides).
+ */
+static void test_fn_row(void **state)
+{
+	long checked = 0;
+
+	(void)state;
+	for (int i = 0; patches[i]; i++) {
+		const struct patch_desc *d = patches[i];
+		int n = 0;
+
+		while (d->metrics[n].name)
+			n++;
+		if (!d->fn_row)
+			continue;
+		assert_true(d->row_metrics && n <= 32 && d->row_metrics >> n == 0);
+		for (size_t sh = 0; sh < sizeof(shapes) / sizeof(shapes[0]); sh++)
+			for (uint64_t t = 1; t < (1ull << 50); t = t * 3 + 1) {
+				struct machine m = machine_with(shapes[sh]);
+				struct value row[32][PATCH_MAX_SIDES];
+
+				m.totalram = t;
+				if (m.zone > t)
+					m.zone = 0;
+				d->fn_row(&m, row);
+				for (int k = 0; k < n; k++) {
+					struct value one[PATCH_MAX_SIDES];
+
+					if (!(d->row_metrics >> k & 1))
+						continue;
+					assert_non_null(d->metrics[k].fn_sides);
+					d->metrics[k].fn_sides(&m, one);
+					for (int s = 0; s < patch_nsides(d) && s < PATCH_MAX_SIDES; s++) {
+						if (row[k][s].kind != one[s].kind || row[k][s].i != one[s].i) {
+							fprintf(stderr, "%s.%s side %d, totalram %llu, '%s': fn_row and fn_sides differ\n",
+								d->id, d->metrics[k].name, s, (unsigned long long)t, shapes[sh]);
+							fail();
+						}
+						checked++;
+					}
+				}
+			}
+	}
+	assert_true(checked > 1000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_reads_complete),
+		cmocka_unit_test(test_fn_row),
 		cmocka_unit_test(test_reads_names),
 		cmocka_unit_test(test_ratio_of),
 		cmocka_unit_test(test_kind_and_better_names),
