@@ -38,6 +38,10 @@
  *   plain_writer printf CPUS FROM TO
  *     the two-column rows of `two` through stdio's printf: the "C printf
  *     loop" peer, not a limit.
+ *   plain_writer bytes N
+ *     N bytes of a buffer made once, in the same 1 MiB writes: what writing
+ *     an output of that size costs with no row made at all (the floor under
+ *     a format's bytes, reported beside target 6).
  *
  * All but printf format integers two digits at a time and reals with the formatter
  * batchlab uses (lang/numfmt.c: the bytes must be identical, and printf
@@ -409,13 +413,27 @@ static void exact(uint64_t cpus, uint64_t from, uint64_t to)
 	}
 }
 
+static void bytes(uint64_t n)
+{
+	memset(buf, 'x', BUF);
+	while (n) {
+		len = n < BUF ? (size_t)n : BUF;
+		n -= len;
+		flush();
+	}
+}
+
 int main(int argc, char **argv)
 {
 	int two_args = argc > 1 && (!strcmp(argv[1], "two") || !strcmp(argv[1], "printf") || !strcmp(argv[1], "exact"));
 
+	if (argc == 3 && !strcmp(argv[1], "bytes")) {
+		bytes(strtoull(argv[2], NULL, 10));
+		return 0;
+	}
 	if (argc < 4 || (two_args && argc != 5) ||
 	    (!two_args && strcmp(argv[1], "all") && strcmp(argv[1], "hoist"))) {
-		fprintf(stderr, "usage: plain_writer two|printf|exact CPUS FROM TO | all|hoist FROM TO METRIC...\n");
+		fprintf(stderr, "usage: plain_writer two|printf|exact CPUS FROM TO | all|hoist FROM TO METRIC... | bytes N\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "exact")) {
