@@ -83,6 +83,21 @@ typedef int (*metric_cpus_fn)(const struct machine *m, uint64_t n, double *const
 typedef void (*metric_sides_fn)(const struct machine *m, struct value out[PATCH_MAX_SIDES]);
 
 /*
+ * For the fn_sides of a metric that is a formula of another metric's value
+ * (a drift of the batch, the window in bytes): the other's fn_sides once,
+ * then the formula on the two sides, before (0) and after (1).
+ */
+static inline void sides_of(const struct machine *m, struct value out[PATCH_MAX_SIDES], metric_sides_fn base,
+			    struct value (*of)(const struct machine *, uint64_t))
+{
+	struct value b[PATCH_MAX_SIDES];
+
+	base(m, b);
+	out[0] = of(m, b[0].i);
+	out[1] = of(m, b[1].i);
+}
+
+/*
  * A list-valued metric (VAL_LIST) hands its items to each(), in order, as
  * runs of equal items (item, repeat), so a schedule of a million equal asks
  * is one call. Returns how many items it yielded (fn's i).

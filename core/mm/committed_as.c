@@ -165,7 +165,7 @@ static void batch_sides(const struct machine *m, struct value out[PATCH_MAX_SIDE
 /*
  * The metrics below are each a formula of the batch: written once, for the
  * metric's fn and for its fn_sides, which gives a sweep row both sides from
- * one batch_sides() (committed_sides()).
+ * one batch_sides() (sides_of()).
  */
 static struct value drift_bound_of(const struct machine *m, uint64_t b)
 {
@@ -197,35 +197,24 @@ static struct value limit_error_of(const struct machine *m, uint64_t b)
 	return val_real(100.0 * (double)(b * m->cpus) / (double)limit);
 }
 
-/* A formula of the batch on both sides of a sweep row: batch_sides() once. */
-static void committed_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES],
-			    struct value (*of)(const struct machine *, uint64_t))
-{
-	struct value b[PATCH_MAX_SIDES];
-
-	batch_sides(m, b);
-	out[BEFORE] = of(m, b[BEFORE].i);
-	out[AFTER] = of(m, b[AFTER].i);
-}
-
 static void max_drift_bytes_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
 {
-	committed_sides(m, out, drift_bound_of);
+	sides_of(m, out, batch_sides, drift_bound_of);
 }
 
 static void reachable_drift_bytes_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
 {
-	committed_sides(m, out, drift_reach_of);
+	sides_of(m, out, batch_sides, drift_reach_of);
 }
 
 static void max_drift_pct_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
 {
-	committed_sides(m, out, drift_pct_of);
+	sides_of(m, out, batch_sides, drift_pct_of);
 }
 
 static void commit_limit_error_pct_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
 {
-	committed_sides(m, out, limit_error_of);
+	sides_of(m, out, batch_sides, limit_error_of);
 }
 
 /* A sweep row's five batch formulas, both sides, from one batch_sides(): one division by nr for them all. */

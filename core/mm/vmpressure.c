@@ -87,24 +87,14 @@ static struct value share_of(const struct machine *m, uint64_t win)
 	return val_real(100.0 * (double)mul_sat(win, m->pagesize) / (double)m->cgroup_size);
 }
 
-static void window_of_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES],
-			    struct value (*of)(const struct machine *, uint64_t))
-{
-	struct value w[PATCH_MAX_SIDES];
-
-	window_sides(m, w);
-	out[BEFORE] = of(m, w[BEFORE].i);
-	out[AFTER] = of(m, w[AFTER].i);
-}
-
 static void window_bytes_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
 {
-	window_of_sides(m, out, bytes_of);
+	sides_of(m, out, window_sides, bytes_of);
 }
 
 static void window_share_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
 {
-	window_of_sides(m, out, share_of);
+	sides_of(m, out, window_sides, share_of);
 }
 
 /* A sweep row's window and its two formulas, both sides, from one window_sides(). */
