@@ -598,18 +598,29 @@ static inline void fix_variants(struct sweep *sw)
 		}
 }
 
+static int keeps_variant(const struct sweep_col *c)
+{
+	return c->variant && !c->hoisted && !c->fast && !c->patch->constant->per_call;
+}
+
 static void keep_variants(struct sweep *sw, const struct machine *m)
 {
+	int most = 0;
+
 	free(sw->vars);
 	sw->vars = NULL;
 	sw->nvars = 0;
-	for (int i = 0; i < sw->ncols; i++)
+	for (int i = 0; i < sw->ncols; i++) {
 		sw->cols[i].var = -1;
+		most += keeps_variant(&sw->cols[i]);
+	}
+	/* a few KB each (the program and its register form): as many as may be needed, zeroed, not a column's worth */
+	most = most < VARIANT_PATCHES * VARIANT_MAX ? most : VARIANT_PATCHES * VARIANT_MAX;
 	for (int i = 0; i < sw->ncols; i++) {
 		struct sweep_col *c = &sw->cols[i];
 		int seen = -1;
 
-		if (!c->variant || c->hoisted || c->fast || c->patch->constant->per_call)
+		if (!keeps_variant(c))
 			continue;
 		for (int j = 0; j < sw->nvars; j++)
 			if (sw->vars[j].patch == c->patch && sw->vars[j].side == c->side)
@@ -620,7 +631,7 @@ static void keep_variants(struct sweep *sw, const struct machine *m)
 			c->var = seen;
 			continue;
 		}
-		if (!sw->vars && !(sw->vars = calloc(SWEEP_MAX_COLS, sizeof(*sw->vars))))
+		if (!sw->vars && !(sw->vars = calloc((size_t)most, sizeof(*sw->vars))))
 			return; /* no memory: each cell evaluates its variant itself, slower but the same */
 		sw->vars[sw->nvars].patch = c->patch;
 		sw->vars[sw->nvars].side = c->side;
