@@ -35,6 +35,8 @@ struct variant {
 	struct expr prog;
 };
 
+struct mva_memo;
+
 struct machine {
 	/* the machine */
 	uint64_t cpus;           /* present == online CPUs */
@@ -80,6 +82,14 @@ struct machine {
 	double socket_growth;      /* committed_as: extra lock cost per extra socket, as a fraction */
 	double vmpressure_eval_ns; /* vmpressure: one pressure evaluation */
 	double committed_sum_cpu_ns; /* committed_as: one CPU's share of an exact percpu_counter_sum() */
+
+	/*
+	 * Not a parameter: where the models keep the networks they solved
+	 * (core/mva.h), owned by a front end that asks again and again - the
+	 * explorer; NULL (the defaults, a preset, a script) for none. A hit is
+	 * the double the solve gave, so no figure depends on it.
+	 */
+	struct mva_memo *mva_memo;
 
 	/* the user's variants of each patch's constant, in the order they were added */
 	uint8_t nvariants[VARIANT_PATCHES];

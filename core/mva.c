@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /*
  * Identical centres (memcg's depth page_counters, each demand c / batch) hold
@@ -67,6 +68,52 @@ static double symmetric_demand(const struct mva_net *net)
 	return net->ncentres ? net->demand[0] : 0;
 }
 
+/* The memo's slot for a symmetric network at n, or -1. */
+static int memo_find(const struct mva_net *net, uint64_t n)
+{
+	const struct mva_memo *mm = net->memo;
+	double d = symmetric_demand(net);
+
+	for (int i = 0; mm && i < MVA_MEMO_SLOTS; i++)
+		if (mm->slot[i].used && mm->slot[i].n == n && mm->slot[i].ncentres == net->ncentres &&
+		    !memcmp(&mm->slot[i].think, &net->think, sizeof(double)) && !memcmp(&mm->slot[i].demand, &d, sizeof(double)))
+			return i;
+	return -1;
+}
+
+static void memo_keep(const struct mva_net *net, uint64_t n, double x)
+{
+	struct mva_memo *mm = net->memo;
+	unsigned i;
+
+	if (!mm || memo_find(net, n) >= 0)
+		return;
+	i = mm->next;
+	mm->next = (i + 1) % MVA_MEMO_SLOTS;
+	mm->slot[i].think = net->think;
+	mm->slot[i].demand = symmetric_demand(net);
+	mm->slot[i].ncentres = net->ncentres;
+	mm->slot[i].n = n;
+	mm->slot[i].x = x;
+	mm->slot[i].used = 1;
+}
+
+/* X(n) from the memo when it holds this network at n (counted), else 0 and nothing changed. */
+static int memo_take(const struct mva_net *net, uint64_t n, double *x)
+{
+	int i = net->memo ? memo_find(net, n) : -1;
+
+	if (!net->memo)
+		return 0;
+	if (i < 0) {
+		net->memo->misses++;
+		return 0;
+	}
+	net->memo->hits++;
+	*x = net->memo->slot[i].x;
+	return 1;
+}
+
 int mva_solve(const struct mva_net *net, uint64_t n, double *x_n, mva_each_fn each, void *ctx)
 {
 	double queue[MVA_MAX_CENTRES] = { 0 }, resid[MVA_MAX_CENTRES];
@@ -77,7 +124,11 @@ int mva_solve(const struct mva_net *net, uint64_t n, double *x_n, mva_each_fn ea
 	if (shape < 0)
 		return -1;
 	if (shape) {
+		if (!each && memo_take(net, n, x_n))
+			return 0;
 		*x_n = solve_symmetric(net->think, symmetric_demand(net), (double)K, n, each, ctx);
+		if (!each)
+			memo_keep(net, n, *x_n);
 		return 0;
 	}
 	for (uint64_t pop = 1; pop <= n; pop++) {
@@ -138,6 +189,15 @@ int mva_solve_pair(const struct mva_net *a, const struct mva_net *b, uint64_t n,
 		free(pa.xa);
 		return rc;
 	}
+	if (!each && (a->memo || b->memo)) {
+		/* one side kept (or both alike): the other alone, through mva_solve() and its memo */
+		int ha = a->memo && memo_find(a, n) >= 0, hb = b->memo && memo_find(b, n) >= 0;
+		int alike = a->ncentres == b->ncentres && !memcmp(&a->think, &b->think, sizeof(double)) &&
+			    !memcmp(&da, &db, sizeof(double));
+
+		if (ha || hb || alike)
+			return mva_solve(a, n, xa, NULL, NULL) || mva_solve(b, n, xb, NULL, NULL) ? -1 : 0;
+	}
 	{
 		/* the recursion of solve_symmetric(), twice, interleaved */
 		double za = a->think, zb = b->think, zka = za + (double)a->ncentres * da, zkb = zb + (double)b->ncentres * db;
@@ -156,6 +216,12 @@ int mva_solve_pair(const struct mva_net *a, const struct mva_net *b, uint64_t n,
 		}
 		*xa = x1;
 		*xb = x2;
+		if (!each) {
+			if (a->memo)
+				a->memo->misses++, memo_keep(a, n, x1);
+			if (b->memo)
+				b->memo->misses++, memo_keep(b, n, x2);
+		}
 	}
 	return 0;
 }

@@ -14,10 +14,36 @@
 
 #define MVA_MAX_CENTRES 64
 
+struct mva_memo;
+
 struct mva_net {
 	double think;          /* Z: time per cycle spent away from every queue */
 	const double *demand;  /* D_k: time per cycle at centre k (visits * service) */
 	size_t ncentres;       /* K, at most MVA_MAX_CENTRES; 0 = pure delay */
+	struct mva_memo *memo; /* where X(n) of networks solved before is kept (NULL: nowhere); see below */
+};
+
+/*
+ * Solutions kept by their inputs, for a caller that asks for the same
+ * networks again and again: the explorer, where a key that moves the RAM or
+ * the page size changes many metrics but not the networks their models
+ * solve (memcg's counters do not see the page size; the mmap loop takes the
+ * lock at any batch below its size), so at 65536 CPUs a key need not cost
+ * a 65536-step recursion per model. The caller owns it (a machine points at
+ * it: struct machine's mva_memo, which the models copy into their nets);
+ * only X(n) of a network whose queueing centres are alike is kept (every
+ * network batchlab builds), found again only for the same Z, D, K and n
+ * bit for bit: the double it returns is the one the solve gave.
+ */
+#define MVA_MEMO_SLOTS 16
+struct mva_memo {
+	struct {
+		double think, demand, x;
+		uint64_t ncentres, n;
+		int used;
+	} slot[MVA_MEMO_SLOTS];
+	unsigned next;              /* the slot the next solve overwrites */
+	unsigned long hits, misses; /* for the bench and the tests */
 };
 
 /* Called with X(k) for k = 1..n in order; ctx is the caller's. */

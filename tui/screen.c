@@ -181,6 +181,9 @@ void screen_recompute(struct screen *sc, int mark)
 	long long now = crt_now_ms();
 	int k = 0, nvar = 0;
 
+	/* a loaded preset or a reset is a machine from elsewhere: it keeps the screen's solved networks too */
+	sc->s->m.mva_memo = &sc->mva;
+
 	/* a variant added or removed: its columns fit beside the change column, or scroll */
 	for (int i = 0; patches[i]; i++)
 		if (patch_ncols(&sc->s->m, patches[i]) - patch_nsides(patches[i]) > nvar)
@@ -514,6 +517,7 @@ static int screen_setup(struct screen *sc, struct session *s, FILE *log)
 	if (!sc->metrics || !sc->pstate || !sc->memo || !sc->pmemo || !sc->undo || !sc->shown)
 		return -1;
 	sc->theme = s->theme;
+	s->m.mva_memo = &sc->mva; /* before the first undo entry: the entries hold it as the machine does */
 	undo_take(s, sc->shown);
 	{
 		int k = 0;
@@ -551,6 +555,8 @@ static void screen_free(struct screen *sc)
 		free(sc->shown->m.full);
 		free(sc->shown->preset_m.full);
 	}
+	if (sc->s) /* the session outlives the screen, its solved networks do not */
+		sc->s->m.mva_memo = sc->s->preset_m.mva_memo = NULL;
 	free(sc->undo);
 	free(sc->shown);
 	if (sc->log) {

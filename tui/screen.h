@@ -10,6 +10,7 @@
 
 #include <curses.h>
 
+#include "../core/mva.h"
 #include "../core/strbuf.h"
 #include "../lang/session.h"
 #include "layout.h"
@@ -53,6 +54,7 @@ struct screen {
 	struct metric_state *metrics; /* by metric row serial */
 	struct cells_memo *memo;      /* by metric row serial: cells by the values their metric reads */
 	struct param_memo *pmemo;     /* by params[] index: texts by the values they show */
+	struct mva_memo mva;          /* the models' solved networks: the session's machine points here while the screen runs */
 	struct param_state *pstate;   /* by params[] index */
 	int nmetrics;
 	unsigned long generation;     /* bumped whenever the cells are recomputed: views sampling the machine redo it */

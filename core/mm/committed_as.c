@@ -457,7 +457,7 @@ static struct value lock_share(const struct machine *m, int side, struct strbuf 
 static int mmap_solve(const struct machine *m, uint64_t visits, uint64_t n, double *x, mva_each_fn each, void *ctx)
 {
 	double demand = (double)visits * lock_service_ns(m);
-	struct mva_net net = { m->mmap_loop_ns, &demand, 1 };
+	struct mva_net net = { m->mmap_loop_ns, &demand, 1, m->mva_memo };
 
 	return mva_solve(&net, n, x, each, ctx);
 }
@@ -491,7 +491,7 @@ static struct value mmap_throughput(const struct machine *m, int side, struct st
 static void mmap_throughput_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
 {
 	double tcs = lock_service_ns(m), db = (double)lock_visits(m, BEFORE) * tcs, da = (double)lock_visits(m, AFTER) * tcs;
-	struct mva_net nb = { m->mmap_loop_ns, &db, 1 }, na = { m->mmap_loop_ns, &da, 1 };
+	struct mva_net nb = { m->mmap_loop_ns, &db, 1, m->mva_memo }, na = { m->mmap_loop_ns, &da, 1, m->mva_memo };
 	double xb, xa;
 
 	if (mva_solve_pair(&nb, &na, machine_parallel(m), &xb, &xa, NULL, NULL)) {
@@ -506,7 +506,7 @@ static void mmap_throughput_sides(const struct machine *m, struct value out[PATC
 static struct value mmap_speedup(const struct machine *m, int side, struct strbuf *why)
 {
 	double tcs = lock_service_ns(m), db = (double)lock_visits(m, BEFORE) * tcs, da = (double)lock_visits(m, AFTER) * tcs;
-	struct mva_net nb = { m->mmap_loop_ns, &db, 1 }, na = { m->mmap_loop_ns, &da, 1 };
+	struct mva_net nb = { m->mmap_loop_ns, &db, 1, m->mva_memo }, na = { m->mmap_loop_ns, &da, 1, m->mva_memo };
 	struct value before, after;
 	double xb, xa;
 

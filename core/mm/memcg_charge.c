@@ -457,6 +457,7 @@ static void charge_net_init(const struct machine *m, uint64_t batch, struct char
 	cn->net.think = m->charge_page_ns;
 	cn->net.demand = cn->demand;
 	cn->net.ncentres = (size_t)min_u64(m->depth, MVA_MAX_CENTRES);
+	cn->net.memo = m->mva_memo;
 }
 
 /*

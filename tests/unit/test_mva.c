@@ -8,7 +8,7 @@
 
 static double solve(double think, const double *demand, size_t k, uint64_t n)
 {
-	struct mva_net net = { think, demand, k };
+	struct mva_net net = { think, demand, k, NULL };
 	double x = -1;
 
 	assert_int_equal(mva_solve(&net, n, &x, NULL, NULL), 0);
@@ -66,7 +66,7 @@ static void record(uint64_t k, double x, void *ctx)
 static void test_one_pass_all_populations(void **state)
 {
 	const double d[] = { 0.5, 2, 0.25 };
-	struct mva_net net = { 3, d, 3 };
+	struct mva_net net = { 3, d, 3, NULL };
 	struct trace t = { { 0 }, 0 };
 	double x;
 
@@ -141,7 +141,7 @@ static void test_large(void **state)
 static void test_refused(void **state)
 {
 	const double d[] = { 1, -1 }, zero[] = { 0, 0 }, inf[] = { INFINITY };
-	struct mva_net net = { 1, d, 2 };
+	struct mva_net net = { 1, d, 2, NULL };
 	double x = 42;
 
 	(void)state;
@@ -171,7 +171,7 @@ static void test_refused(void **state)
 static void test_symmetric_matches_general(void **state)
 {
 	double same[3] = { 20.4, 20.4, 20.4 }, nudged[3] = { 20.4, 20.4, 20.4 * (1 + 1e-15) }, xs, xg;
-	struct mva_net s = { 1688, same, 3 }, g = { 1688, nudged, 3 };
+	struct mva_net s = { 1688, same, 3, NULL }, g = { 1688, nudged, 3, NULL };
 
 	(void)state;
 	for (uint64_t n = 1; n <= 4096; n *= 2) {
@@ -210,7 +210,7 @@ static void keep_pair(uint64_t k, double xa, double xb, void *ctx)
 static void test_pair_matches_single(void **state)
 {
 	double d1[3] = { 40.9, 40.9, 40.9 }, d2[1] = { 184.0 }, d3[2] = { 5.0, 7.0 }, d0[1] = { 0 };
-	struct mva_net nets[] = { { 1688, d1, 3 }, { 2000, d2, 1 }, { 10, d3, 2 }, { 2000, d0, 1 } };
+	struct mva_net nets[] = { { 1688, d1, 3, NULL }, { 2000, d2, 1, NULL }, { 10, d3, 2, NULL }, { 2000, d0, 1, NULL } };
 	enum { N = 70000 };
 	double *sa = malloc(N * sizeof(double)), *sb = malloc(N * sizeof(double));
 	double *pa_k = malloc(N * sizeof(double)), *pb_k = malloc(N * sizeof(double));
@@ -255,6 +255,65 @@ static void test_pair_matches_single(void **state)
 	free(pb_k);
 }
 
+/*
+ * A memo hands back the very double the solve gave, for the same network at
+ * the same n only: one bit off in Z or D, one customer more, another K, and
+ * it solves. A pair finds either side kept, and two alike solve once.
+ */
+static void test_memo(void **state)
+{
+	double d1[3] = { 40.9, 40.9, 40.9 }, d2[3] = { 20.45, 20.45, 20.45 }, d3[2] = { 5.0, 7.0 };
+	double nudged = nextafter(40.9, 100), dn[3] = { nudged, nudged, nudged };
+	struct mva_memo mm;
+	struct mva_net plain = { 1688, d1, 3, NULL }, kept = { 1688, d1, 3, &mm }, other = { 1688, d2, 3, &mm };
+	struct mva_net near = { 1688, dn, 3, &mm }, fewer = { 1688, d1, 2, &mm }, general = { 10, d3, 2, &mm };
+	double want, x, xa, xb;
+
+	(void)state;
+	memset(&mm, 0, sizeof(mm));
+	assert_int_equal(mva_solve(&plain, 65536, &want, NULL, NULL), 0);
+	assert_int_equal(mva_solve(&kept, 65536, &x, NULL, NULL), 0);
+	assert_true(x == want && mm.misses == 1 && mm.hits == 0);
+	assert_int_equal(mva_solve(&kept, 65536, &x, NULL, NULL), 0);
+	assert_true(x == want && mm.hits == 1);
+	/* not the same network, or not the same n: solved, each its own figure */
+	assert_int_equal(mva_solve(&kept, 65535, &x, NULL, NULL), 0);
+	assert_true(x != want && mm.hits == 1);
+	assert_int_equal(mva_solve(&near, 65536, &x, NULL, NULL), 0);
+	assert_true(mm.hits == 1 && x == solve(1688, dn, 3, 65536));
+	assert_int_equal(mva_solve(&fewer, 65536, &x, NULL, NULL), 0);
+	assert_true(mm.hits == 1 && x == solve(1688, d1, 2, 65536));
+	/* unlike centres are never kept */
+	assert_int_equal(mva_solve(&general, 100, &x, NULL, NULL), 0);
+	assert_int_equal(mva_solve(&general, 100, &x, NULL, NULL), 0);
+	assert_true(mm.hits == 1 && x == solve(10, d3, 2, 100));
+	/* a pair: one side kept, the other solved alone; then both kept */
+	assert_int_equal(mva_solve_pair(&kept, &other, 65536, &xa, &xb, NULL, NULL), 0);
+	assert_true(xa == want && xb == solve(1688, d2, 3, 65536) && mm.hits == 2);
+	assert_int_equal(mva_solve_pair(&other, &kept, 65536, &xa, &xb, NULL, NULL), 0);
+	assert_true(xb == want && xa == solve(1688, d2, 3, 65536) && mm.hits == 4);
+	/* a solve that reports every X(k) runs and keeps nothing */
+	{
+		unsigned long misses = mm.misses;
+		double *all = malloc(65536 * sizeof(double));
+
+		assert_non_null(all);
+		assert_int_equal(mva_solve(&kept, 65536, &x, keep_single, all), 0);
+		assert_true(x == want && all[65535] == want && mm.hits == 4 && mm.misses == misses);
+		free(all);
+	}
+	/* more networks than slots: the oldest goes, the answers stay right */
+	for (int i = 0; i < 3 * MVA_MEMO_SLOTS; i++) {
+		double di[1] = { 1.0 + i };
+		struct mva_net ni = { 100, di, 1, &mm };
+
+		assert_int_equal(mva_solve(&ni, 1000, &x, NULL, NULL), 0);
+		assert_true(x == solve(100, di, 1, 1000));
+	}
+	assert_int_equal(mva_solve(&kept, 65536, &x, NULL, NULL), 0);
+	assert_true(x == want);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -268,6 +327,7 @@ int main(void)
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_symmetric_matches_general),
 		cmocka_unit_test(test_pair_matches_single),
+		cmocka_unit_test(test_memo),
 	};
 	return cmocka_run_group_tests_name("mva", tests, NULL, NULL);
 }
