@@ -484,7 +484,7 @@ int machine_check(const struct machine *m, char *err, size_t errlen)
 
 void machine_defaults(struct machine *m)
 {
-	memset(m, 0, MACHINE_HEAD); /* the variant slots past nvariants (0) are not read: 30 KB left untouched */
+	memset(m, 0, sizeof(*m));
 	m->pagesize = 4096; /* sizes typed in pages need a page size before pagesize itself is reset */
 	for (size_t i = 0; i < nparams; i++)
 		param_reset(m, &params[i]);
