@@ -199,15 +199,17 @@ tmux-repl: batchlab
 	@sh tests/tmux/repl.sh ./batchlab
 
 # The explorer's start-to-first-frame (against dialog --msgbox, in turn) and
-# key-to-redraw times, on a pty (a benchmark, not a test). The walks reach a new
-# machine on every + or -: cpus doubled (or halved from 65536) to each value
-# once, then ram halved, then the page size raised.
-SCREEN_WALK      = ++++++++++j------j++
-SCREEN_WALK_HUGE = ----------j------j++
+# key-to-redraw times, on a pty (a benchmark, not a test). Every + or - of the
+# walks reaches a machine not shown before. Default machine: cpus doubled to
+# 1024, ram halved to 16G, the page size to 64K, overcommit to always and
+# never, cpus on to 4096. huge-65536cpu: ram halved six times and the page
+# size raised twice at 65536 CPUs, then cpus halved to 1024.
+SCREEN_WALK      = ++++j----j++jj++kkkk++
+SCREEN_WALK_HUGE = j------j++kk------
 bench-screen: batchlab $(BUILD)/bench/screen_bench
 	@sh scripts/deps.sh bench
-	./$(BUILD)/bench/screen_bench ./batchlab 11 - 1.0 1 '$(SCREEN_WALK)'
-	BATCHLAB_PRESETS=$(CURDIR)/presets ./$(BUILD)/bench/screen_bench ./batchlab 11 huge-65536cpu 1.5 1 '$(SCREEN_WALK_HUGE)'
+	./$(BUILD)/bench/screen_bench ./batchlab 21 - 1.0 1 '$(SCREEN_WALK)'
+	BATCHLAB_PRESETS=$(CURDIR)/presets ./$(BUILD)/bench/screen_bench ./batchlab 21 huge-65536cpu 1.5 1 '$(SCREEN_WALK_HUGE)'
 
 $(BUILD)/bench/screen_bench: bench/screen_bench.c
 	@mkdir -p $(@D)
