@@ -1,12 +1,14 @@
 #include "sweepcmd.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../core/err.h"
@@ -115,7 +117,29 @@ struct sink {
 	struct strbuf *buf;
 	FILE *f;
 	int failed;
+	int grown;           /* the pipe it writes to was asked to hold a chunk */
 };
+
+/*
+ * A sweep of many chunks into a pipe: the pipe asked to hold one chunk.
+ * With Linux's 64 KiB a chunk is sixteen fills, each a sleep until the
+ * reader drains it; on this 2-core VM that ping-pong cost 80-110 ms of
+ * system time for 156 MB, against 13-46 ms with a 1 MiB pipe. Nothing
+ * changes when the kernel refuses (pipe-max-size, a user's pipe pages).
+ */
+static void sink_grow_pipe(struct sink *k, int fd)
+{
+	struct stat st;
+
+	k->grown = 1;
+#ifdef F_SETPIPE_SZ
+	if (!fstat(fd, &st) && S_ISFIFO(st.st_mode))
+		(void)fcntl(fd, F_SETPIPE_SZ, CHUNK);
+#else
+	(void)fd;
+	(void)st;
+#endif
+}
 
 /*
  * A chunk goes to the stream's descriptor in one write when it has one:
@@ -129,6 +153,8 @@ static void sink_flush(struct sink *k, int all)
 	if (!k->f || (!all && k->buf->len < CHUNK) || !k->buf->len)
 		return;
 	fd = fileno(k->f);
+	if (fd >= 0 && !k->grown && !all)
+		sink_grow_pipe(k, fd); /* a first full chunk: more follow */
 	if (fd >= 0 && !fflush(k->f)) {
 		for (size_t off = 0; off < k->buf->len;) {
 			ssize_t n = write(fd, k->buf->buf + off, k->buf->len - off);
@@ -493,7 +519,7 @@ static inline int cell_stands(const struct row_cell *c, struct value v, int forc
 static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, const int *width, int fit, char *p,
 				   struct records *rec, struct row_text *t)
 {
-	char cell[64], *q, *key = fmt == FMT_TABLE ? cell : p;
+	char cell[96 + ROW_SLACK], *q, *key = fmt == FMT_TABLE ? cell : p;
 	int n = sw->ncols, from = t->valid, counted = !sw->range.real && sw->range.key->type != PT_CHOICE;
 	int force = sw->refused || t->refused;
 	size_t at;
@@ -526,12 +552,18 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 	if (fmt != FMT_TABLE) {
 		p = q;
 	} else {
-		if (q - cell < width[0]) {
-			memset(p, ' ', (size_t)(width[0] - (q - cell)));
-			p += width[0] - (q - cell);
+		/* right-aligned: the padding and the key in 32-byte moves (a key is rarely longer), no calls */
+		static const char spaces[96 + ROW_SLACK] = "                                                                                                ";
+		int n = (int)(q - cell), pad = width[0] - n;
+
+		for (; pad > 96; pad -= 96, p += 96)
+			memcpy(p, spaces, 96);
+		if (pad > 0) {
+			copy_run(p, spaces, (size_t)pad);
+			p += pad;
 		}
-		memcpy(p, cell, (size_t)(q - cell));
-		p += q - cell;
+		copy_run(p, cell, (size_t)n);
+		p += n;
 	}
 	/* the cells before sw->changed hold the values their text is of (sweep_next compared them) */
 	if (sw->changed < from)
@@ -855,7 +887,7 @@ static void notes_show(const struct machine *m, const struct sweep *sw, FILE *f)
 static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sweep_out *o, FILE *f, int progress,
 		      const int *fit, struct strbuf *out, char *err, size_t errlen)
 {
-	struct sink k = { out, f, 0 };
+	struct sink k = { out, f, 0, 0 };
 	struct sigaction old;
 	struct layout l;
 	struct records rec;
