@@ -31,19 +31,26 @@ struct mva_net {
  * lock at any batch below its size), so at 65536 CPUs a key need not cost
  * a 65536-step recursion per model. The caller owns it (a machine points at
  * it: struct machine's mva_memo, which the models copy into their nets);
- * only X(n) of a network whose queueing centres are alike is kept (every
- * network batchlab builds), found again only for the same Z, D, K and n
- * bit for bit: the double it returns is the one the solve gave.
+ * only networks whose queueing centres are alike are kept (every network
+ * batchlab builds), each by its Z, D and K bit for bit. A solve at n keeps
+ * where the recursion stood - X and the total queue - at n, n / 2, n / 4 ...
+ * (the CPU counts the explorer's - key reaches): a population kept is
+ * answered with the double the solve gave, and a larger one resumes from
+ * the largest kept below it, which gives the same doubles as a solve from 1
+ * (the recursion's state at k is all a step reads).
  */
 #define MVA_MEMO_SLOTS 16
+#define MVA_MEMO_MARKS 64
 struct mva_memo {
 	struct {
-		double think, demand, x;
-		uint64_t ncentres, n;
-		int used;
+		double think, demand;
+		uint64_t ncentres;
+		int used, nmarks;
+		uint64_t at[MVA_MEMO_MARKS]; /* populations kept, ascending */
+		double x[MVA_MEMO_MARKS], q[MVA_MEMO_MARKS];
 	} slot[MVA_MEMO_SLOTS];
-	unsigned next;              /* the slot the next solve overwrites */
-	unsigned long hits, misses; /* for the bench and the tests */
+	unsigned next;              /* the slot the next network overwrites */
+	unsigned long hits, misses; /* for the bench and the tests: a resumed solve is a miss */
 };
 
 /* Called with X(k) for k = 1..n in order; ctx is the caller's. */

@@ -314,6 +314,49 @@ static void test_memo(void **state)
 	assert_true(x == want);
 }
 
+/*
+ * A solve at n keeps where the recursion stood at n, n / 2, n / 4 ...: the
+ * explorer's - key on cpus is answered from it (a hit, the very double), and
+ * any other population resumes from the largest kept below it and gives the
+ * double a solve from 1 gives - alone and in pairs, over random walks of n.
+ */
+static void test_memo_marks(void **state)
+{
+	double d1[3] = { 40.9, 40.9, 40.9 }, d2[3] = { 20.45, 20.45, 20.45 };
+	struct mva_memo mm;
+	struct mva_net a = { 1688, d1, 3, &mm }, b = { 1688, d2, 3, &mm };
+	struct mva_net pa = { 1688, d1, 3, NULL }, pb = { 1688, d2, 3, NULL };
+	uint64_t x = 0x2545f4914f6cdd1dull, n = 65536;
+	double got, want, ga, gb, wa, wb;
+
+	(void)state;
+	memset(&mm, 0, sizeof(mm));
+	assert_int_equal(mva_solve_pair(&a, &b, n, &ga, &gb, NULL, NULL), 0);
+	/* halving: every population on the way down is kept, for both */
+	for (uint64_t k = n / 2; k >= 1; k /= 2) {
+		unsigned long hits = mm.hits;
+
+		assert_int_equal(mva_solve_pair(&a, &b, k, &ga, &gb, NULL, NULL), 0);
+		assert_int_equal(mva_solve_pair(&pa, &pb, k, &wa, &wb, NULL, NULL), 0);
+		assert_true(mm.hits == hits + 2 && ga == wa && gb == wb);
+	}
+	/* random populations, alone and in pairs: resumed or kept, always the solve from 1's doubles */
+	for (int t = 0; t < 300; t++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		n = 1 + x % (t % 3 ? 70000 : 300);
+		if (t % 2) {
+			assert_int_equal(mva_solve(&a, n, &got, NULL, NULL), 0);
+			assert_int_equal(mva_solve(&pa, n, &want, NULL, NULL), 0);
+			assert_true(got == want);
+		} else {
+			assert_int_equal(mva_solve_pair(&a, &b, n, &ga, &gb, NULL, NULL), 0);
+			assert_int_equal(mva_solve_pair(&pa, &pb, n, &wa, &wb, NULL, NULL), 0);
+			assert_true(ga == wa && gb == wb);
+		}
+	}
+	assert_true(mm.hits > 30 && mm.misses > 100);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -328,6 +371,7 @@ int main(void)
 		cmocka_unit_test(test_symmetric_matches_general),
 		cmocka_unit_test(test_pair_matches_single),
 		cmocka_unit_test(test_memo),
+		cmocka_unit_test(test_memo_marks),
 	};
 	return cmocka_run_group_tests_name("mva", tests, NULL, NULL);
 }
