@@ -409,19 +409,7 @@ int variant_run_any(const struct machine *m, const struct patch_desc *d, struct 
 		     : n < N_COMMON	 ? common_value(m, n)
 					 : locals[n - N_COMMON];
 	}
-	if (vc->code.nnames == 1 && r[0] >= vc->flat_lo && r[0] <= vc->flat_hi)
-		return *out = vc->flat_v, 0; /* checked in range when the plateau was found */
-	if (expr_code_exec(&vc->code, r, out, why))
-		return -1;
-	if (*out < c->lo || *out > c->hi)
-		return *why = c->why_range, -1;
-	if (vc->code.nnames == 1) {
-		vc->same = *out == vc->last_v ? vc->same + 1 : 0;
-		vc->last_v = *out;
-		if (vc->same >= vc->need)
-			variant_seen(vc, r[0], *out);
-	}
-	return 0;
+	return variant_run_regs(c, vc, r, out, why);
 }
 
 uint64_t variant_plateau_cpus(const struct variant_code *vc, uint64_t cpus, uint64_t n)

@@ -106,6 +106,28 @@ static inline int variant_plateau(const struct machine *m, const struct variant_
 	*out = vc->flat_v;
 	return 1;
 }
+/* The run once its names are in r: the plateau, the register form, the constant's range, the plateau's watch. */
+#ifdef __GNUC__
+__attribute__((always_inline))
+#endif
+static inline int variant_run_regs(const struct patch_constant *c, struct variant_code *vc, uint64_t *r, uint64_t *out,
+				   const char **why)
+{
+	if (vc->code.nnames == 1 && r[0] >= vc->flat_lo && r[0] <= vc->flat_hi)
+		return *out = vc->flat_v, 0; /* checked in range when the plateau was found */
+	if (expr_code_exec(&vc->code, r, out, why))
+		return -1;
+	if (*out < c->lo || *out > c->hi)
+		return *why = c->why_range, -1;
+	if (vc->code.nnames == 1) {
+		vc->same = *out == vc->last_v ? vc->same + 1 : 0;
+		vc->last_v = *out;
+		if (vc->same >= vc->need)
+			variant_seen(vc, r[0], *out);
+	}
+	return 0;
+}
+
 #ifdef __GNUC__
 __attribute__((always_inline)) /* a sweep's row: the call is a good part of what is left */
 #endif
@@ -118,19 +140,7 @@ static inline int variant_run(const struct machine *m, const struct patch_desc *
 		return variant_run_any(m, d, vc, out, why);
 	for (int j = 0; j < vc->code.nnames; j++)
 		r[j] = *(const uint64_t *)(const void *)((const char *)m + vc->field[j]);
-	if (vc->code.nnames == 1 && r[0] >= vc->flat_lo && r[0] <= vc->flat_hi)
-		return *out = vc->flat_v, 0; /* checked in range when the plateau was found */
-	if (expr_code_exec(&vc->code, r, out, why))
-		return -1;
-	if (*out < d->constant->lo || *out > d->constant->hi)
-		return *why = d->constant->why_range, -1;
-	if (vc->code.nnames == 1) {
-		vc->same = *out == vc->last_v ? vc->same + 1 : 0;
-		vc->last_v = *out;
-		if (vc->same >= vc->need)
-			variant_seen(vc, r[0], *out);
-	}
-	return 0;
+	return variant_run_regs(d->constant, vc, r, out, why);
 }
 
 /* After variant_run on cpus: the last cpus up to n with the same value (a plateau over cpus), else cpus. */
