@@ -612,6 +612,7 @@ static void keep_variants(struct sweep *sw, const struct machine *m)
 	sw->nvars = 0;
 	for (int i = 0; i < sw->ncols; i++) {
 		sw->cols[i].var = -1;
+		sw->cols[i].vp = NULL;
 		most += keeps_variant(&sw->cols[i]);
 	}
 	/* a few KB each (the program and its register form): as many as may be needed, zeroed, not a column's worth */
@@ -641,6 +642,9 @@ static void keep_variants(struct sweep *sw, const struct machine *m)
 			!variant_code(m, c->patch, &sw->vars[sw->nvars].prog, sw->range.key->name, &sw->vars[sw->nvars].code);
 		c->var = sw->nvars++;
 	}
+	for (int i = 0; i < sw->ncols; i++)
+		if (sw->cols[i].var >= 0)
+			sw->cols[i].vp = &sw->vars[sw->cols[i].var];
 }
 
 /* The keys machine_check() compares with each other: a row that moves one may make a machine `set` refuses. */
@@ -967,6 +971,7 @@ void sweep_end(struct sweep *sw)
 		free(sw->cols[i].fast_why);
 		sw->cols[i].fast = NULL;
 		sw->cols[i].fast_why = NULL;
+		sw->cols[i].vp = NULL; /* into sw->vars */
 	}
 	free(sw->vars);
 	sw->vars = NULL;

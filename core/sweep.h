@@ -84,6 +84,7 @@ struct sweep_col {
 	int rowed;             /* the row's value comes from the metric's fn_sides, once per row (sweep_next); not fast */
 	int variant;           /* side is one of the user's variants: metric_compute() says n/a where it is */
 	int var;               /* its entry in sweep.vars, which knows the row's verdict; -1: none */
+	const struct sweep_variant *vp; /* that entry (sweep.vars is allocated once a sweep): no index to scale per cell */
 	int shows;             /* the metric is the constant itself (patch_constant.metric): the row's value is it */
 };
 
@@ -204,9 +205,9 @@ static inline struct value sweep_value(const struct sweep *sw, int col)
 		return c->once;
 	if (c->fast)
 		return cpus_value(c->fast, c->fast_why, sw->cur.u - 1);
-	if (c->variant && c->var >= 0) {
+	if (c->vp) {
 		/* metric_compute()'s check, made once per row by sweep_next */
-		const struct sweep_variant *v = &sw->vars[c->var];
+		const struct sweep_variant *v = c->vp;
 
 		return v->why ? val_none(v->why) : c->shows ? val_int(v->x) : c->metric->fn(&sw->m, c->side, NULL);
 	}
