@@ -8,6 +8,8 @@ BL=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 command -v tmux >/dev/null || { echo "tmux-repl: tmux not installed"; exit 1; }
 tmp=$(mktemp -d)
+# the server's socket in the test's own folder, not /tmp/tmux-UID (tmux puts -L sockets under TMUX_TMPDIR)
+export TMUX_TMPDIR="$tmp"
 S=batchlab-repl-$$
 trap 'tmux -L $S kill-server 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
 pass=0 fail=0

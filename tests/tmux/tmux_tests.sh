@@ -21,6 +21,8 @@ for n; do
 done
 [ -x "$BL" ] || { echo "tmux tests: no $BL (make batchlab)"; exit 1; }
 tmp=$(mktemp -d)
+# the server's socket in the test's own folder, not /tmp/tmux-UID (tmux puts -L sockets under TMUX_TMPDIR)
+export TMUX_TMPDIR="$tmp"
 T="tmux -L batchlab-tui-$$ -f /dev/null"
 W=120 H=40
 # A killed explorer may still be saving its history as the directory goes: try again.
