@@ -22,7 +22,7 @@ static void marks_plan(struct mva_marks *mk, uint64_t n, uint64_t from)
 	uint64_t last = 0;
 
 	mk->nwant = mk->got = 0;
-	for (int j = 63; j >= 0; j--) {
+	for (int j = n ? 63 - __builtin_clzll(n) : 0; j >= 0; j--) { /* from n's top bit: n >> j is 1 there */
 		uint64_t v = n >> j;
 
 		if (v > from && v != last && mk->nwant < MVA_MEMO_MARKS)
@@ -202,7 +202,7 @@ int mva_solve(const struct mva_net *net, uint64_t n, double *x_n, mva_each_fn ea
 		uint64_t from = 0;
 		double q0 = 0;
 
-		if (each || !net->memo) {
+		if (each || !net->memo || n < MVA_MEMO_MIN) {
 			*x_n = solve_symmetric(net->think, symmetric_demand(net), (double)K, 0, 0, n, each, ctx, NULL);
 			return 0;
 		}
@@ -277,9 +277,9 @@ int mva_solve_pair(const struct mva_net *a, const struct mva_net *b, uint64_t n,
 		double qa = 0, qb = 0, x1 = 0, x2 = 0, pop;
 		uint64_t from = 0;
 		struct mva_marks ma, mb;
-		int keep = !each && a->memo && b->memo;
+		int keep = !each && a->memo && b->memo && n >= MVA_MEMO_MIN;
 
-		if (!each && (a->memo || b->memo)) {
+		if (!each && (a->memo || b->memo) && n >= MVA_MEMO_MIN) {
 			/* one side kept (or both alike): the other alone, through mva_solve() and its memo */
 			int alike = a->ncentres == b->ncentres && !memcmp(&a->think, &b->think, sizeof(double)) &&
 				    !memcmp(&da, &db, sizeof(double));

@@ -41,6 +41,8 @@ struct mva_net {
  */
 #define MVA_MEMO_SLOTS 16
 #define MVA_MEMO_MARKS 64
+/* Populations below this are solved, never kept or looked up: their recursion costs less than the memo's bookkeeping. */
+#define MVA_MEMO_MIN 1024
 struct mva_memo {
 	struct {
 		double think, demand;

@@ -332,8 +332,8 @@ static void test_memo_marks(void **state)
 	(void)state;
 	memset(&mm, 0, sizeof(mm));
 	assert_int_equal(mva_solve_pair(&a, &b, n, &ga, &gb, NULL, NULL), 0);
-	/* halving: every population on the way down is kept, for both */
-	for (uint64_t k = n / 2; k >= 1; k /= 2) {
+	/* halving: every population on the way down is kept, for both (down to where solving is cheaper) */
+	for (uint64_t k = n / 2; k >= MVA_MEMO_MIN; k /= 2) {
 		unsigned long hits = mm.hits;
 
 		assert_int_equal(mva_solve_pair(&a, &b, k, &ga, &gb, NULL, NULL), 0);
@@ -343,7 +343,7 @@ static void test_memo_marks(void **state)
 	/* random populations, alone and in pairs: resumed or kept, always the solve from 1's doubles */
 	for (int t = 0; t < 300; t++) {
 		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-		n = 1 + x % (t % 3 ? 70000 : 300);
+		n = 1 + x % (t % 3 ? 70000 : 3000); /* below MVA_MEMO_MIN too: solved, the same doubles */
 		if (t % 2) {
 			assert_int_equal(mva_solve(&a, n, &got, NULL, NULL), 0);
 			assert_int_equal(mva_solve(&pa, n, &want, NULL, NULL), 0);
@@ -354,7 +354,8 @@ static void test_memo_marks(void **state)
 			assert_true(ga == wa && gb == wb);
 		}
 	}
-	assert_true(mm.hits > 30 && mm.misses > 100);
+	fprintf(stderr, "test_memo_marks: %lu hits, %lu misses\n", mm.hits, mm.misses);
+	assert_true(mm.hits > 10 && mm.misses > 100);
 }
 
 int main(void)
