@@ -134,7 +134,12 @@ run: deps-run
 
 # --- tests ------------------------------------------------------------------
 
+# The builds first, on both cores (the tests then run one stage at a time, as the terminal tests need).
 check: deps
+	@$(MAKE) --no-print-directory -j2 batchlab $(BUILD)/batchlab-shared $(UNIT_BIN)
+	@$(MAKE) --no-print-directory -j2 BUILD=build/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
+		build/asan/batchlab-asan $(UNIT_SRC:tests/unit/%.c=build/asan/tests/%) $(FUZZ_TARGETS:%=build/asan/replay_%) \
+		build/asan/sandbox_check
 	@$(MAKE) --no-print-directory test
 
 test: batchlab warnings unit script-tests svg-tests asan valgrind-tmux tmux-repl man-drift lint-man core-globals layers \
