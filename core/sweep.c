@@ -738,22 +738,20 @@ static inline void check_row(struct sweep *sw)
 /*
  * The row's fn_sides columns: a metric's sides in one call (its columns
  * usually stand side by side), each compared with the row before's as it is
- * stored, for sw->changed.
+ * stored: the columns whose value changed are marked in sw->dirty.
  */
 static inline void fill_rows(struct sweep *sw)
 {
 	struct value vbuf[PATCH_MAX_SIDES];
-	int changed = sw->first_other;
 
 	sw->dirty[0] = sw->others[0];
 	for (int w = 1; w * 64 < sw->ncols; w++) /* most sweeps have one word of columns */
 		sw->dirty[w] = sw->others[w];
 	if (sw->refused || sw->was_refused) {
 		sw->was_refused = sw->refused != NULL;
-		changed = 0; /* every cell is, or was, n/a for the row's reason */
-		memset(sw->dirty, 0xff, sizeof(sw->dirty));
+		memset(sw->dirty, 0xff, sizeof(sw->dirty)); /* every cell is, or was, n/a for the row's reason */
 		if (sw->refused)
-			goto done; /* sweep_value says so before it looks at the row */
+			return; /* sweep_value says so before it looks at the row */
 	}
 	for (int p = 0; p < sw->nrowp; p++)
 		sw->rowp[p]->fn_row(&sw->m, sw->rowv[p]);
@@ -777,8 +775,6 @@ static inline void fill_rows(struct sweep *sw)
 			diff |= (uint64_t)(v[s].kind ^ gr->last[s].kind) | (v[s].i ^ gr->last[s].i);
 		if (!diff)
 			continue; /* most rows: the values stand */
-		if (gr->first < changed)
-			changed = gr->first;
 		for (int s = 0; s < gr->nsides; s++) {
 			/* field by field: one 16-byte load of what fn_sides just stored as two 8-byte halves stalls on store forwarding */
 			gr->last[s].kind = v[s].kind;
@@ -789,8 +785,6 @@ static inline void fill_rows(struct sweep *sw)
 			sw->dirty[gr->col[j] / 64] |= 1ull << (gr->col[j] % 64);
 		}
 	}
-done:
-	sw->changed = changed;
 }
 
 /*
@@ -880,7 +874,6 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 		}
 	}
 	sw->ngroups = 0;
-	sw->first_other = sw->ncols;
 	memset(sw->others, 0, sizeof(sw->others));
 	for (int i = 0; i < sw->ncols; i++) {
 		struct sweep_col *c = &sw->cols[i];
@@ -890,8 +883,6 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 		if (!c->rowed) {
 			if (c->hoisted)
 				continue;
-			if (sw->first_other == sw->ncols)
-				sw->first_other = i;
 			sw->others[i / 64] |= 1ull << (i % 64);
 			continue;
 		}
@@ -900,7 +891,6 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 			g = &sw->groups[sw->ngroups++];
 			g->fn_sides = c->metric->fn_sides;
 			g->n = 0;
-			g->first = i;
 			g->nsides = patch_nsides(c->patch) < PATCH_MAX_SIDES ? patch_nsides(c->patch) : PATCH_MAX_SIDES;
 			for (int s = 0; s < PATCH_MAX_SIDES; s++)
 				g->last[s] = val_none("not yet computed"); /* the first row differs from it */

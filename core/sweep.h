@@ -128,22 +128,20 @@ struct sweep {
 	char first_refused[200]; /* the first one's reason, and its key value */
 	struct sweep_cursor first_refused_at;
 	/*
-	 * The first column whose integer or real value may differ from the row
-	 * before's (ncols: none does): a writer that kept the last row's text
-	 * formats again only from there, and an n/a or a list wherever it is.
-	 * Made by sweep_next; a seek, a refused row and the row after one make it 0.
+	 * The columns whose integer or real value may differ from the row
+	 * before's, bit i of dirty[i / 64] for column i: a writer that kept the
+	 * last row's text formats those cells again, and an n/a or a list
+	 * wherever it is. Made by sweep_next; a seek, a refused row and the row
+	 * after one mark every column.
 	 */
-	int changed;
-	/* The same column by column: bit i of dirty[i / 64], column i may have changed. */
 	uint64_t dirty[(SWEEP_MAX_COLS + 63) / 64];
 	uint64_t others[(SWEEP_MAX_COLS + 63) / 64]; /* columns neither rowed nor hoisted: dirty on every row */
-	int first_other;       /* the first of them */
 	struct value row[SWEEP_MAX_COLS]; /* the rowed columns' values this row (by column: a few cache lines) */
 	int ngroups;
 	struct sweep_group {   /* rowed columns of one metric: one fn_sides call a row */
 		metric_sides_fn fn_sides;
 		int rowp, metric;  /* rowp >= 0: the values are rowv[rowp][metric], from the patch's fn_row */
-		int n, first;  /* its columns, the first of them */
+		int n;         /* its columns */
 		short col[PATCH_MAX_SIDES], side[PATCH_MAX_SIDES];
 		int nsides;    /* the sides fn_sides writes */
 		struct value last[PATCH_MAX_SIDES]; /* what it wrote the row before */

@@ -322,9 +322,9 @@ static int write_head(const struct sweep *sw, const struct layout *l, struct doc
  * columns keep one value for thousands of rows (a batch moves once in
  * nr * 256 pages of totalram), so each cell keeps its last text with the
  * value it was made from, and a row writes a cell again only when its value
- * changed: sweep_next says from which column values may have changed, the
- * cells from there are compared, and the row's text is rebuilt only from the
- * first that did - the rest is one copy. The key itself is the last key's
+ * changed: sweep_next marks the columns whose value may have changed
+ * (sw->dirty), those cells are compared and rewritten in place, and the
+ * row's text is one copy. The key itself is the last key's
  * digits counted on when the key stepped by a few (issue 27 targets 1, 2, 6,
  * 8). The bytes are those of formatting every cell afresh
  * (tests/unit/test_fastpath.c).
@@ -357,7 +357,6 @@ struct row_text {
 	size_t closelen;
 	char **pre;          /* json: cell i's `, "HEAD": ` */
 	size_t *prelen;
-	int valid;           /* cells 0..valid-1 of tail stand */
 	char key[FMT_U64_MAX + 8]; /* the last integer key's digits */
 	size_t keylen;
 	uint64_t keyu;       /* the key / 10 they stand for */
@@ -520,8 +519,10 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 				   struct records *rec, struct row_text *t)
 {
 	char cell[96 + ROW_SLACK], *q, *key = fmt == FMT_TABLE ? cell : p;
-	int n = sw->ncols, from = t->valid, counted = !sw->range.real && sw->range.key->type != PT_CHOICE;
+	int n = sw->ncols, counted = !sw->range.real && sw->range.key->type != PT_CHOICE;
 	int force = sw->refused || t->refused;
+	/* the whole text afresh: the first row, a jump (not the row after the one the text is of), a refused row's reasons */
+	int fresh = !t->row || sw->cur.i != t->row + 1 || force;
 	size_t at;
 
 	if (fmt == FMT_JSON || fmt == FMT_JSONL) {
@@ -554,7 +555,7 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 	} else {
 		/* right-aligned: the padding and the key in 32-byte moves (a key is rarely longer), no calls */
 		static const char spaces[96 + ROW_SLACK] = "                                                                                                ";
-		int n = (int)(q - cell), pad = width[0] - n;
+		int klen = (int)(q - cell), pad = width[0] - klen;
 
 		for (; pad > 96; pad -= 96, p += 96)
 			memcpy(p, spaces, 96);
@@ -562,20 +563,14 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 			copy_run(p, spaces, (size_t)pad);
 			p += pad;
 		}
-		copy_run(p, cell, (size_t)n);
-		p += n;
+		copy_run(p, cell, (size_t)klen);
+		p += klen;
 	}
-	/* the cells before sw->changed hold the values their text is of (sweep_next compared them) */
-	if (sw->changed < from)
-		from = sw->changed;
-	if (sw->cur.i != t->row + 1 || force)
-		from = 0; /* not the row after the one the text is of, or a refused row's reasons */
 	t->row = sw->cur.i;
 	t->refused = sw->refused != NULL;
 	if (!t->closelen) /* the row's end goes after the last cell in tail */
 		t->closelen = (size_t)(put_str(t->close, fmt == FMT_TABLE ? "\n" : rec_row_close(rec)) - t->close);
-	if (!from) {
-		/* the whole text afresh: the first row, a refused one, a jump */
+	if (fresh) {
 		q = t->tail;
 		for (int i = 0; i < n; i++) {
 			struct row_cell *c = &t->cell[i];
@@ -591,15 +586,15 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 			t->end[i] = (size_t)(q - t->tail);
 		}
 		memcpy(q, t->close, sizeof(t->close));
-	} else if (from < n) {
+	} else {
 		/*
 		 * In place, column by column of those sweep_next says may have
 		 * changed (sw->dirty, in order): a changed cell's text goes where its
 		 * old one was, and only when its length changed does the rest of the
 		 * row move.
 		 */
-		int w = from / 64;
-		uint64_t bits = sw->dirty[w] & (~0ull << (from % 64));
+		int w = 0;
+		uint64_t bits = sw->dirty[0];
 
 		for (;;) {
 			int i;
@@ -634,7 +629,6 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 			memcpy(t->tail + start, c->text, c->len);
 		}
 	}
-	t->valid = n;
 	at = (n ? t->end[n - 1] : 0) + t->closelen;
 	copy_run(p, t->tail, at);
 	p += at;
