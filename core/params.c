@@ -460,12 +460,7 @@ void param_reset(struct machine *m, const struct param *p)
  */
 int machine_check(const struct machine *m, char *err, size_t errlen)
 {
-	uint64_t ram_pages, totalram;
-
-	if (!machine_refused(m)) /* the same tests, without their words: a sweep's every row */
-		return 0;
-	ram_pages = m->ram / m->pagesize;
-	totalram = machine_totalram(m);
+	uint64_t ram_pages = m->ram / m->pagesize, totalram = machine_totalram(m);
 
 	if (m->totalram && m->totalram > ram_pages)
 		return err_set(err, errlen, "totalram: %llu pages is more than ram holds (%llu pages of %llu bytes): "

@@ -90,13 +90,4 @@ void machine_defaults(struct machine *m);
 /* 0, or -1 with err: totalram beyond ram, zone beyond totalram, sockets beyond cpus (values the user set). */
 int machine_check(const struct machine *m, char *err, size_t errlen);
 
-/* What machine_check() refuses, without its words: a sweep over totalram asks on every row. */
-static inline int machine_refused(const struct machine *m)
-{
-	uint64_t ram_pages = m->pagesize & (m->pagesize - 1) ? m->ram / m->pagesize : m->ram >> machine_page_shift(m);
-
-	return (m->totalram && m->totalram > ram_pages) || (m->zone && m->zone > machine_totalram(m)) ||
-	       (m->sockets && m->sockets > m->cpus);
-}
-
 #endif

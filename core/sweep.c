@@ -658,17 +658,18 @@ static int key_checked(const struct param *key)
 	return 0;
 }
 
-/* The row's machine as `set` would take it: refused rows are n/a, each for its reason. */
 /* Is the machine with the key at u one `set` takes? */
 static int passes_at(const struct sweep *sw, struct machine *m, uint64_t u)
 {
+	char why[sizeof(sw->refused_why)];
+
 	param_store_u64(m, sw->range.key, u);
-	return !machine_refused(m);
+	return !machine_check(m, why, sizeof(why));
 }
 
 /*
  * The key values `set` takes, found before the first row. Each test of
- * machine_refused() is monotone in each key it reads (totalram > ram /
+ * machine_check() is monotone in each key it reads (totalram > ram /
  * pagesize grows with totalram and shrinks with ram; zone > totalram grows
  * with zone; sockets > cpus shrinks with cpus ...), so for key values from 1
  * up the values that pass are one interval: when an end of the range passes,
@@ -719,12 +720,13 @@ static void find_pass(struct sweep *sw, const struct machine *m)
 	sw->pass_known = 1;
 }
 
+/* The row's machine as `set` would take it: refused rows are n/a, each for its reason. */
 static inline void check_row(struct sweep *sw)
 {
 	sw->refused = NULL;
 	if (!sw->check_rows)
 		return;
-	if (sw->pass_known ? sw->cur.u >= sw->pass_lo && sw->cur.u <= sw->pass_hi : !machine_refused(&sw->m))
+	if (sw->pass_known && sw->cur.u >= sw->pass_lo && sw->cur.u <= sw->pass_hi)
 		return;
 	if (!machine_check(&sw->m, sw->refused_why, sizeof(sw->refused_why)))
 		return;
