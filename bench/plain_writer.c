@@ -70,8 +70,10 @@ static void flush(void)
 	size_t off = 0;
 
 #ifdef F_SETPIPE_SZ
-	if (!grown++ && len >= BUF)
+	if (!grown && len >= BUF) {
+		grown = 1;
 		(void)fcntl(STDOUT_FILENO, F_SETPIPE_SZ, BUF); /* fails on a file: nothing changes */
+	}
 #endif
 
 	while (off < len) {
