@@ -477,10 +477,16 @@ int machine_check(const struct machine *m, char *err, size_t errlen)
 	return 0;
 }
 
-void machine_defaults(struct machine *m)
+void machine_param_defaults(struct machine *m)
 {
-	memset(m, 0, sizeof(*m));
+	memset(m, 0, offsetof(struct machine, nvariants));
 	m->pagesize = 4096; /* sizes typed in pages need a page size before pagesize itself is reset */
 	for (size_t i = 0; i < nparams; i++)
 		param_reset(m, &params[i]);
+}
+
+void machine_defaults(struct machine *m)
+{
+	memset(m, 0, sizeof(*m));
+	machine_param_defaults(m);
 }

@@ -27,6 +27,28 @@ static void test_set_get(void **state)
 	sb_free(&out);
 }
 
+/* A session made in memory that held anything: no variant, the default machine, not modified. */
+static void test_session_init_dirty(void **state)
+{
+	static struct session s;
+	struct strbuf out = STRBUF_INIT;
+	struct machine d;
+	char err[512];
+
+	(void)state;
+	memset(&s, 0x5a, sizeof(s));
+	session_init(&s);
+	machine_defaults(&d);
+	assert_false(machine_differs(&s.m, &d));
+	assert_false(session_modified(&s));
+	for (int p = 0; p < VARIANT_PATCHES; p++)
+		assert_int_equal(s.m.nvariants[p], 0);
+	assert_int_equal(run(&s, "variant memcg_charge a = 2 * 48", &out, err), 0);
+	assert_int_equal(run(&s, "get memcg_charge.batch", &out, err), 0);
+	assert_string_equal(sb_str(&out), "32 64 96\n");
+	sb_free(&out);
+}
+
 /* Reals in get are lossless: the shortest text that reads back as the same double. */
 static void test_get_lossless(void **state)
 {
@@ -375,6 +397,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_set_get),         cmocka_unit_test(test_get_lossless),
+		cmocka_unit_test(test_session_init_dirty),
 		cmocka_unit_test(test_formats),          cmocka_unit_test(test_no_e_notation),
 		cmocka_unit_test(test_show_aligned),         cmocka_unit_test(test_set_all_or_nothing),
 		cmocka_unit_test(test_errors),          cmocka_unit_test(test_explain_window),

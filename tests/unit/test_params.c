@@ -228,6 +228,20 @@ static void test_threads_capped_at_cpus(void **state)
 	}
 }
 
+/* The parameters alone: the variant slots keep what they held, every parameter reads as machine_defaults' does. */
+static void test_param_defaults_keep_slots(void **state)
+{
+	static struct machine m, d;
+
+	(void)state;
+	memset(&m, 0xa5, sizeof(m));
+	machine_param_defaults(&m);
+	machine_defaults(&d);
+	assert_memory_equal(&m, &d, offsetof(struct machine, nvariants));
+	for (size_t i = offsetof(struct machine, nvariants); i < sizeof(m); i++)
+		assert_int_equal(((unsigned char *)&m)[i], 0xa5);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -236,6 +250,7 @@ int main(void)
 		cmocka_unit_test(test_accepted),       cmocka_unit_test(test_defaults_valid),
 		cmocka_unit_test(test_format_input_roundtrip), cmocka_unit_test(test_no_overflow_at_limits),
 		cmocka_unit_test(test_machine_check), cmocka_unit_test(test_threads_capped_at_cpus),
+		cmocka_unit_test(test_param_defaults_keep_slots),
 	};
 	return cmocka_run_group_tests_name("params", tests, NULL, NULL);
 }
