@@ -175,6 +175,14 @@ struct patch_constant {
 	   asks max(nr_pages, SWAP_CLUSTER_MAX)), and where; 0 and NULL when it takes the value as it is */
 	uint64_t floor;
 	const char *floor_why;
+	/*
+	 * Where the patch's variants are, for variant_const(), which a sweep
+	 * asks per cell: slot, the patch's index in patches[] (a machine's
+	 * variant slots go by it); side0, its first variant's side, which is the
+	 * number of its sides. Written out so the lookup is two loads, not a
+	 * walk of patches[]; tests/unit/test_patch.c holds both to those.
+	 */
+	int slot, side0;
 };
 
 struct release_history;

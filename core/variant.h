@@ -180,14 +180,10 @@ static inline uint64_t variant_const(const struct machine *m, const struct patch
 				     struct strbuf *why)
 {
 	uint64_t v;
-	int s = -1, k = side;
+	int s = d->constant->slot, k = side - d->constant->side0;
 
 	if (why)
 		return variant_const_eval(m, d, side, why);
-	for (int i = 0; patches[i] && s < 0; i++)
-		s = patches[i] == d ? i : -1;
-	for (int n = 0; d->sides[n]; n++)
-		k--;
 	if (s >= 0 && s < VARIANT_PATCHES && k >= 0 && k < m->nvariants[s] && expr_known(&m->variants[s][k].prog, &v) &&
 	    v >= d->constant->lo && v <= d->constant->hi)
 		return v;

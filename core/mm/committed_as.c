@@ -714,6 +714,8 @@ static const struct patch_constant batch_constant = {
 	.lo = 0,
 	.hi = 1ull << 40,
 	.why_range = "above 2^40: past any batch the kernel's types hold",
+	.slot = 2,
+	.side0 = 2,
 };
 
 static const struct release_history *const histories[] = { &batch_history, &sum_history, NULL };

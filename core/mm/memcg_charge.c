@@ -732,6 +732,8 @@ static const struct patch_constant charge_constant = {
 	.lo = 1,
 	.hi = 2147483647,
 	.why_range = "outside 1..2147483647: not a charge batch",
+	.slot = 0,
+	.side0 = 2,
 };
 
 static const struct release_history *const histories[] = { &batch_history, &stock_history, &flush_history, NULL };

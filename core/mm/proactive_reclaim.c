@@ -644,6 +644,8 @@ static const struct patch_constant ask_constant = {
 	.per_call = 1,
 	.floor = SWAP_CLUSTER_MAX,
 	.floor_why = "try_to_free_mem_cgroup_pages(), mm/vmscan.c, asks max(nr_pages, SWAP_CLUSTER_MAX)",
+	.slot = 1,
+	.side0 = 3,
 };
 
 /* The first ask a release's loop makes for this machine's request (its divisor is the kernel's 4). */

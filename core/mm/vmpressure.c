@@ -340,6 +340,8 @@ static const struct patch_constant window_constant = {
 	.lo = 1,
 	.hi = 1ull << 40,
 	.why_range = "outside 1..2^40 pages: not a window",
+	.slot = 3,
+	.side0 = 2,
 };
 
 static struct value win_512(const struct machine *m, const struct release_row *r, struct strbuf *why)

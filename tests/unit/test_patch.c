@@ -9,6 +9,8 @@
 
 #include "testutil.h"
 
+#include "../../core/variant.h"
+
 static int same(struct value a, struct value b)
 {
 	if (a.kind != b.kind)
@@ -202,11 +204,37 @@ static void test_fn_row(void **state)
 	assert_true(checked > 1000);
 }
 
+/* A patch's variant slots and first variant side, written in its constant, are where variant.c puts them. */
+static void test_constant_slots(void **state)
+{
+	struct machine m;
+	char err[256];
+	int n = 0;
+
+	(void)state;
+	for (int i = 0; patches[i]; i++) {
+		const struct patch_desc *d = patches[i];
+
+		if (!d->constant)
+			continue;
+		n++;
+		assert_int_equal(d->constant->slot, i);
+		assert_int_equal(d->constant->side0, patch_nsides(d));
+		assert_int_equal(d->constant->side0, variant_side0(d));
+		machine_defaults(&m);
+		assert_int_equal(variant_add(&m, d, "x", "7", err, sizeof(err)), 0);
+		assert_int_equal(m.nvariants[d->constant->slot], 1);
+		assert_non_null(variant_at(&m, d, d->constant->side0));
+	}
+	assert_true(n >= 4);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_reads_complete),
 		cmocka_unit_test(test_fn_row),
+		cmocka_unit_test(test_constant_slots),
 		cmocka_unit_test(test_reads_names),
 		cmocka_unit_test(test_ratio_of),
 		cmocka_unit_test(test_kind_and_better_names),
