@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "../core/params.h"
+#include "../lang/chart.h"
 #include "../lang/cmd.h"
 #include "../lang/escape.h"
 #include "../lang/outpath.h"
@@ -517,6 +518,7 @@ static int screen_setup(struct screen *sc, struct session *s, FILE *log)
 	if (!sc->metrics || !sc->pstate || !sc->memo || !sc->pmemo || !sc->undo || !sc->shown)
 		return -1;
 	sc->theme = s->theme;
+	sc->utf8 = chart_locale_utf8();
 	s->m.mva_memo = &sc->mva; /* before the first undo entry: the entries hold it as the machine does */
 	undo_take(s, sc->shown);
 	{

@@ -97,7 +97,7 @@ static void draw_metric(struct panels *pn, struct screen *sc, const struct row *
 		ch = crt_attr(ST_CHANGED);
 	else if (cur)
 		ch = base;
-	cells_change_text(c, crt_has_colors(), chart_locale_utf8(), L->pchange_w, change, sizeof(change));
+	cells_change_text(c, crt_has_colors(), sc->utf8, L->pchange_w, change, sizeof(change));
 	screen_put(y, layout_change_x(L), L->pchange_w, change, 0, ch);
 	for (int k = 0; k < L->nvar && !r->metric->single; k++) {
 		int s = nsides + var_first(pn, sc, r->patch) + k;
