@@ -76,6 +76,9 @@ int utf8_width(const char *s, size_t n)
 	const char *end = s + n;
 	int w = 0;
 
+	/* ASCII first, a column a byte: most of what the explorer measures, every cell of every frame */
+	while (s < end && (unsigned char)*s - 1u < 0x7fu)
+		s++, w++;
 	while (s < end && *s)
 		w += utf8_cp_width(utf8_decode(&s));
 	return w;

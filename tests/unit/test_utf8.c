@@ -78,11 +78,43 @@ static void test_width(void **state)
 	assert_int_equal(utf8_prefix("\xe4\xb8\xad", 1), 0); /* a wide character does not fit in one column */
 }
 
+/* utf8_width's ASCII run and its general loop give what decoding every character gives, at any length cut. */
+static void test_width_random(void **state)
+{
+	static const char *const pieces[] = { "a", " ", "~", "\t", "\x7f", "\xc3\xa9", "\xe4\xb8\xad", "\xcc\x81",
+					      "\xf0\x9f\x98\x80", "\xff", "\x80", "\xe2\x94", "\xe2\xa3\xbf" };
+	char s[64];
+	unsigned seed = 1;
+
+	(void)state;
+	for (int t = 0; t < 20000; t++) {
+		size_t len = 0;
+
+		s[0] = '\0';
+		for (int k = (int)((seed = seed * 1103515245u + 12345u) >> 16) % 12; k > 0; k--) {
+			const char *p = pieces[((seed = seed * 1103515245u + 12345u) >> 16) % 13];
+
+			if (len + strlen(p) < sizeof(s)) {
+				memcpy(s + len, p, strlen(p) + 1);
+				len += strlen(p);
+			}
+		}
+		for (size_t n = 0; n <= len; n++) {
+			const char *q = s, *end = s + n;
+			int want = 0;
+
+			while (q < end && *q)
+				want += utf8_cp_width(utf8_decode(&q));
+			assert_int_equal(utf8_width(s, n), want);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip), cmocka_unit_test(test_known_bytes), cmocka_unit_test(test_malformed),
-		cmocka_unit_test(test_width),
+		cmocka_unit_test(test_width),          cmocka_unit_test(test_width_random),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
