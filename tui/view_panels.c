@@ -66,7 +66,8 @@ static void draw_machine(struct panels *pn, struct screen *sc)
 			continue;
 		}
 		ps = &sc->pstate[r->serial];
-		screen_put(y, L->mx, L->mw, "", 0, a);
+		if (a != A_NORMAL) /* the cursor's bar; any other row is still as erase() left it */
+			screen_put(y, L->mx, L->mw, "", 0, a);
 		screen_put(y, L->mx + 1, L->mname_w, pn->mnames[pn->mtop + i], 0, a);
 		param_text_fit(&sc->s->m, r->param, ps->text, L->mval_w, text, sizeof(text));
 		screen_put(y, L->mx + 2 + L->mname_w, L->mval_w, text, 0,
@@ -85,7 +86,8 @@ static void draw_metric(struct panels *pn, struct screen *sc, const struct row *
 	attr_t ch;
 	char mark[2] = { c->modeled ? LAYOUT_MODELED_MARK : c->workload ? LAYOUT_WORKLOAD_MARK : ' ', '\0' }, change[96];
 
-	screen_put(y, L->px, L->pw, "", 0, base);
+	if (base != A_NORMAL) /* the cursor's bar; any other row is still as erase() left it */
+		screen_put(y, L->px, L->pw, "", 0, base);
 	screen_put(y, L->px, 1, mark, 0, name);
 	screen_put(y, L->px + 2, L->pname_w, shown, 0, name);
 	for (int s = 0; s < nsides && s < L->nsides; s++)
