@@ -342,7 +342,8 @@ int tradeoff_chart_build(const struct machine *m, const struct tradeoff *t, stru
 				 *k && p->on_curve ? t->knob->name : "", *k && p->on_curve ? " " : "", *k ? k : "");
 			if (*k)
 				strncat(tc->label[s], ")", sizeof(tc->label[s]) - strlen(tc->label[s]) - 1);
-			snprintf(tc->plabel[s], sizeof(tc->plabel[s]), "%s", p->on_curve || (*k && strlen(k) < 12) ? k
+			/* a point's own label is short; a longer name is cut to what the field holds */
+			snprintf(tc->plabel[s], sizeof(tc->plabel[s]), "%.*s", (int)sizeof(tc->plabel[s]) - 1, p->on_curve || (*k && strlen(k) < 12) ? k
 					 : rank == 2 ? patch_col_name(m, t->patch, p->side) : p->label);
 			c->series[s].label = tc->label[s];
 			c->series[s].x = &tc->px[s];
