@@ -66,7 +66,7 @@ UNIT_BIN  = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
-.PHONY: completion completion-drift completion-test valgrind-tmux
+.PHONY: completion completion-drift completion-test valgrind-tmux asan-run asan-tmux
 .PHONY: all run check test deps deps-run unit script-tests tmux-tests tmux-repl asan warnings lint-man \
 	install uninstall clean bench bench-screen bench-presets bench-variant fuzz calibrate man man-drift fuzz-smoke regress valgrind core-globals \
 	layers debug script shortest-soak pow5tab-drift svg-tests docs bench-svg
@@ -146,16 +146,18 @@ check: deps
 		build/asan/sandbox_check
 	@$(MAKE) --no-print-directory test
 
-test: batchlab warnings unit script-tests svg-tests asan valgrind-tmux tmux-repl man-drift lint-man core-globals layers \
+test: batchlab warnings unit script-tests svg-tests asan-run valgrind-tmux tmux-repl man-drift lint-man core-globals layers \
 	completion-drift completion-test
 	@echo "make check: all passed"
 
 # The valgrind pass is CPU-bound and the terminal tests mostly wait on tmux: side by side they take
-# the time of the longer one, which keeps make check within its minutes. Valgrind's report follows.
+# the time of the longer one, which keeps make check within its minutes. The terminal tests run
+# twice beside it, on batchlab and on the ASan build (asan-run builds that). Valgrind's report follows.
 valgrind-tmux: batchlab
 	@$(MAKE) --no-print-directory valgrind >build/valgrind.out 2>&1 & v=$$!; \
-	$(MAKE) --no-print-directory tmux-tests; t=$$?; wait $$v; r=$$?; cat build/valgrind.out; \
-	[ $$t = 0 ] && [ $$r = 0 ]
+	$(MAKE) --no-print-directory tmux-tests; t=$$?; \
+	$(MAKE) --no-print-directory asan-tmux; a=$$?; wait $$v; r=$$?; cat build/valgrind.out; \
+	[ $$t = 0 ] && [ $$a = 0 ] && [ $$r = 0 ]
 
 # One file or one test while working: `make unit T=vmpressure` (tests/unit/test_vmpressure.c),
 # `make script T=err_range` (tests/script/err_range.cmd), `make tmux-tests T=mouse` (a check in
@@ -171,11 +173,18 @@ script-tests: batchlab
 
 script: script-tests
 
-# Unit tests and script tests once more with AddressSanitizer and UBSan.
-asan:
+# Unit tests, script tests and terminal tests once more with AddressSanitizer and UBSan
+# (make check runs the terminal ones beside valgrind: valgrind-tmux).
+asan: asan-run asan-tmux
+
+asan-run:
 	@$(MAKE) --no-print-directory BUILD=build/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
 		build/asan/batchlab-asan unit regress
 	@ASAN_OPTIONS=detect_leaks=1 sh tests/script/script_tests.sh ./build/asan/batchlab-asan
+
+asan-tmux:
+	@$(MAKE) --no-print-directory BUILD=build/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
+		build/asan/batchlab-asan
 	@ASAN_OPTIONS=detect_leaks=1 sh tests/tmux/tmux_tests.sh ./build/asan/batchlab-asan
 
 build/asan/batchlab-asan: $(BUILD)/tui/main.o $(LIB_ALL)
