@@ -23,8 +23,6 @@
 #include <time.h>
 #include <unistd.h>
 
-extern char **environ;
-
 #include "../core/patch.h"
 #include "../core/params.h"
 #include "../core/sweep.h"

@@ -86,12 +86,10 @@ static uint64_t common_value(const struct machine *m, int i)
 	}
 }
 
+/* d's variant slots in a machine, as its patch_constant says (-1: a patch with no constant has none). */
 static int slot(const struct patch_desc *d)
 {
-	for (int i = 0; patches[i]; i++)
-		if (patches[i] == d)
-			return i < VARIANT_PATCHES ? i : -1;
-	return -1;
+	return d->constant && d->constant->slot < VARIANT_PATCHES ? d->constant->slot : -1;
 }
 
 int variant_side0(const struct patch_desc *d)
