@@ -67,15 +67,7 @@ static int preset_dirs(struct preset_dir dirs[PRESET_DIRS])
 
 int user_preset_dir(char *buf, size_t len)
 {
-	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-
-	if (xdg && *xdg)
-		snprintf(buf, len, "%s/batchlab/presets", xdg);
-	else if (home && *home)
-		snprintf(buf, len, "%s/.config/batchlab/presets", home);
-	else
-		return -1;
-	return 0;
+	return xdg_path(XDG_CONFIG, "presets", buf, len);
 }
 
 static int is_path(const char *s)

@@ -20,6 +20,7 @@
 
 #include "../lang/complete.h"
 #include "../lang/presetio.h"
+#include "../lang/xdg.h"
 
 static struct completion matches;
 static size_t next_match;
@@ -90,16 +91,11 @@ void rlcomplete_done(void)
 
 int history_file(char *buf, size_t len, int create)
 {
-	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
 	char dir[PATH_MAX], failed[PATH_MAX];
 	struct stat st;
 	int fd;
 
-	if (state && *state)
-		snprintf(dir, sizeof(dir), "%.4000s/batchlab", state);
-	else if (home && *home)
-		snprintf(dir, sizeof(dir), "%.4000s/.local/state/batchlab", home);
-	else
+	if (xdg_path(XDG_STATE, NULL, dir, sizeof(dir)))
 		return -1;
 	if ((size_t)snprintf(buf, len, "%s/history", dir) >= len)
 		return -1;
