@@ -4,11 +4,21 @@
  * core's own (sweep_begin/next/value) over cpus 1..65536, no formatting, so
  * the figure is the column's arithmetic; best of several passes, per row.
  * Not a test: it prints figures and never fails on speed.
+ *
+ * One process's figures hold for its address layout only: where ASLR puts
+ * the stack against the sweep's heap moves the same binary's built-in
+ * column between about 15 and 22 ns a row here, and the ratio with it
+ * (setarch -R with a shifted stack reproduces both). So the pairs run in
+ * LAYOUTS fresh processes, each exec'd anew, and the verdict is the median
+ * over them.
  */
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../core/params.h"
 #include "../core/sweep.h"
@@ -53,7 +63,8 @@ static int by_value(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-#define PASSES 31
+#define PASSES 15
+#define LAYOUTS 7
 
 /*
  * The built-in column and the variant in turn, pass by pass: the best of
@@ -86,40 +97,123 @@ static double per_row(const struct machine *m, const char *builtin, const char *
 	return ratio[PASSES / 2];
 }
 
-int main(int argc, char **argv)
+/* The pairs: the built-in column, and a variant with the same value (or what it says). */
+static const struct pair {
+	const char *builtin, *variant, *patch, *name, *expr;
+} pairs[] = {
+	{ "committed_as.batch.after", "committed_as.batch.same", "committed_as", "same",
+	  "max(min(totalram / nr / (overcommit == never ? 256 : 4), 2147483647), max(2 * nr, 32))" },
+	{ "committed_as.batch.after", "committed_as.batch.lift16", "committed_as", "lift16",
+	  "max(totalram / cpus / (overcommit == never ? 256 : 16), max(2 * cpus, 32))" },
+	{ "memcg_charge.stock_max_bytes.after", "memcg_charge.stock_max_bytes.scaled", "memcg_charge", "scaled",
+	  "clamp(2 * cpus, 32, 127)" },
+	{ "memcg_charge.throughput.after", "memcg_charge.throughput.scaled", "memcg_charge", "scaled", NULL },
+	{ "vmpressure.evals.after", "vmpressure.evals.half", "vmpressure", "half", "512 * (1 + fls(mem128m) / 2)" },
+};
+#define NPAIRS (sizeof(pairs) / sizeof(pairs[0]))
+
+/* One layout: every pair (or those matching only), a line each: index, best built-in, best variant, pairs' median. */
+static int child(const char *only)
 {
-	static const struct { const char *builtin, *variant, *patch, *name, *expr; } pairs[] = {
-		{ "committed_as.batch.after", "committed_as.batch.same", "committed_as", "same",
-		  "max(min(totalram / nr / (overcommit == never ? 256 : 4), 2147483647), max(2 * nr, 32))" },
-		{ "committed_as.batch.after", "committed_as.batch.lift16", "committed_as", "lift16",
-		  "max(totalram / cpus / (overcommit == never ? 256 : 16), max(2 * cpus, 32))" },
-		{ "memcg_charge.stock_max_bytes.after", "memcg_charge.stock_max_bytes.scaled", "memcg_charge", "scaled",
-		  "clamp(2 * cpus, 32, 127)" },
-		{ "memcg_charge.throughput.after", "memcg_charge.throughput.scaled", "memcg_charge", "scaled", NULL },
-		{ "vmpressure.evals.after", "vmpressure.evals.half", "vmpressure", "half", "512 * (1 + fls(mem128m) / 2)" },
-	};
 	struct machine m;
 	char err[300];
-	int missed = 0, npairs = 0;
 
 	machine_defaults(&m);
-	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+	for (size_t i = 0; i < NPAIRS; i++)
 		if (pairs[i].expr && variant_add(&m, patch_find(pairs[i].patch), pairs[i].name, pairs[i].expr, err,
 						 sizeof(err))) {
 			fprintf(stderr, "bench-variant: %s\n", err);
 			return 1;
 		}
-	printf("bench-variant: a 65536-row sweep over cpus, ns per row of one column (best of %d passes each, the two in turn;\n"
-	       "the ratio is best to best, the median of the %d pairs' ratios beside it)\n", PASSES, PASSES);
-	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
-		if (argc > 1 && !strstr(pairs[i].variant, argv[1]))
-			continue; /* bench-variant NAME: one pair, for a profiler */
-		npairs++;
-		double b, v, r = per_row(&m, pairs[i].builtin, pairs[i].variant, &b, &v);
+	for (size_t i = 0; i < NPAIRS; i++) {
+		double b, v, r;
 
-		printf("  %-36s %6.1f ns   %-38s %6.1f ns   variant/built-in %.2f (pairs' median %.2f)  %s\n",
-		       pairs[i].builtin, b, pairs[i].variant, v, v / b, r, v <= VARIANT_SLACK * b ? "PASS" : "MISS");
-		missed += v > VARIANT_SLACK * b;
+		if (only && !strstr(pairs[i].variant, only))
+			continue;
+		r = per_row(&m, pairs[i].builtin, pairs[i].variant, &b, &v);
+		printf("%zu %.17g %.17g %.17g\n", i, b, v, r);
+	}
+	return 0;
+}
+
+/* Each layout's lines into b[], v[], r[] by pair; -1 if a child failed. */
+static int run_layouts(char *self, const char *only, double b[][LAYOUTS], double v[][LAYOUTS], double r[][LAYOUTS],
+		       int n[])
+{
+	for (int l = 0; l < LAYOUTS; l++) {
+		char *argv[] = { self, (char *)(only ? only : ""), NULL }, line[256];
+		posix_spawn_file_actions_t fa;
+		int fd[2], status;
+		pid_t pid;
+		FILE *f;
+
+		if (pipe(fd) || posix_spawn_file_actions_init(&fa) || posix_spawn_file_actions_adddup2(&fa, fd[1], 1) ||
+		    posix_spawn_file_actions_addclose(&fa, fd[0]) || setenv("BENCH_VARIANT_LAYOUT", "1", 1) ||
+		    posix_spawn(&pid, "/proc/self/exe", &fa, NULL, argv, environ)) {
+			perror("bench-variant: spawn");
+			return -1;
+		}
+		posix_spawn_file_actions_destroy(&fa);
+		close(fd[1]);
+		if (!(f = fdopen(fd[0], "r")))
+			return -1;
+		while (fgets(line, sizeof(line), f)) {
+			size_t i;
+			double x, y, z;
+
+			if (sscanf(line, "%zu %lg %lg %lg", &i, &x, &y, &z) == 4 && i < NPAIRS && n[i] < LAYOUTS) {
+				b[i][n[i]] = x, v[i][n[i]] = y, r[i][n[i]] = z;
+				n[i]++;
+			}
+		}
+		fclose(f);
+		if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
+			return -1;
+	}
+	unsetenv("BENCH_VARIANT_LAYOUT");
+	return 0;
+}
+
+static double median(double *x, int n)
+{
+	qsort(x, (size_t)n, sizeof(*x), by_value);
+	return x[n / 2];
+}
+
+int main(int argc, char **argv)
+{
+	static double b[NPAIRS][LAYOUTS], v[NPAIRS][LAYOUTS], r[NPAIRS][LAYOUTS];
+	int n[NPAIRS] = { 0 }, missed = 0, npairs = 0;
+	const char *only = argc > 1 && *argv[1] ? argv[1] : NULL; /* bench-variant NAME: one pair, for a profiler */
+
+	if (getenv("BENCH_VARIANT_LAYOUT"))
+		return child(only);
+	if (getenv("BENCH_VARIANT_HERE"))
+		return child(only); /* one process, this layout only: for perf, setarch -R and the like */
+	printf("bench-variant: a 65536-row sweep over cpus, ns per row of one column (best of %d passes each, the two in turn),\n"
+	       "in %d processes, each its own address layout: the ratio is the median over them of each one's best to\n"
+	       "best [lowest-highest]; the ns are the medians of each one's best\n", PASSES, LAYOUTS);
+	fflush(stdout);
+	if (run_layouts(argv[0], only, b, v, r, n))
+		return 1;
+	for (size_t i = 0; i < NPAIRS; i++) {
+		double ratio[LAYOUTS], lo = 1e99, hi = 0, mr, mb, mv;
+
+		if (!n[i])
+			continue;
+		npairs++;
+		for (int l = 0; l < n[i]; l++) {
+			ratio[l] = v[i][l] / b[i][l];
+			lo = ratio[l] < lo ? ratio[l] : lo;
+			hi = ratio[l] > hi ? ratio[l] : hi;
+		}
+		mr = median(ratio, n[i]);
+		mb = median(b[i], n[i]);
+		mv = median(v[i], n[i]);
+		printf("  %-36s %6.1f ns   %-38s %6.1f ns   variant/built-in %.2f [%.2f-%.2f] (pairs' median %.2f)  %s\n",
+		       pairs[i].builtin, mb, pairs[i].variant, mv, mr, lo, hi, median(r[i], n[i]),
+		       mr <= VARIANT_SLACK ? "PASS" : "MISS");
+		missed += mr > VARIANT_SLACK;
 	}
 	printf("bench-variant: issue 27 target 3, a variant column at most 1.3x the built-in one "
 	       "(PASS within %.2fx): %d of %d pairs MISS\n",
