@@ -5,12 +5,11 @@
  * the figure is the column's arithmetic; best of several passes, per row.
  * Not a test: it prints figures and never fails on speed.
  *
- * One process's figures hold for its address layout only: where ASLR puts
- * the stack against the sweep's heap moves the same binary's built-in
- * column between about 15 and 22 ns a row here, and the ratio with it
- * (setarch -R with a shifted stack reproduces both). So the pairs run in
- * LAYOUTS fresh processes, each exec'd anew, and the verdict is the median
- * over them.
+ * This VM runs such loops at two speeds, switching within seconds (the
+ * built-in column 14.5 or 21-22 ns a row, pinned to one vCPU too), and in
+ * the slow one a variant loses more than the built-in column: one process
+ * may see only one speed. So the pairs run in PROCESSES fresh processes one
+ * after another, each exec'd anew, and the verdict is the median over them.
  */
 #include <spawn.h>
 #include <stdio.h>
@@ -64,7 +63,7 @@ static int by_value(const void *a, const void *b)
 }
 
 #define PASSES 15
-#define LAYOUTS 7
+#define PROCESSES 7
 
 /*
  * The built-in column and the variant in turn, pass by pass: the best of
@@ -112,7 +111,7 @@ static const struct pair {
 };
 #define NPAIRS (sizeof(pairs) / sizeof(pairs[0]))
 
-/* One layout: every pair (or those matching only), a line each: index, best built-in, best variant, pairs' median. */
+/* One process: every pair (or those matching only), a line each: index, best built-in, best variant, pairs' median. */
 static int child(const char *only)
 {
 	struct machine m;
@@ -136,11 +135,11 @@ static int child(const char *only)
 	return 0;
 }
 
-/* Each layout's lines into b[], v[], r[] by pair; -1 if a child failed. */
-static int run_layouts(char *self, const char *only, double b[][LAYOUTS], double v[][LAYOUTS], double r[][LAYOUTS],
+/* Each process's lines into b[], v[], r[] by pair; -1 if a child failed. */
+static int run_processes(char *self, const char *only, double b[][PROCESSES], double v[][PROCESSES], double r[][PROCESSES],
 		       int n[])
 {
-	for (int l = 0; l < LAYOUTS; l++) {
+	for (int l = 0; l < PROCESSES; l++) {
 		char *argv[] = { self, (char *)(only ? only : ""), NULL }, line[256];
 		posix_spawn_file_actions_t fa;
 		int fd[2], status;
@@ -148,7 +147,7 @@ static int run_layouts(char *self, const char *only, double b[][LAYOUTS], double
 		FILE *f;
 
 		if (pipe(fd) || posix_spawn_file_actions_init(&fa) || posix_spawn_file_actions_adddup2(&fa, fd[1], 1) ||
-		    posix_spawn_file_actions_addclose(&fa, fd[0]) || setenv("BENCH_VARIANT_LAYOUT", "1", 1) ||
+		    posix_spawn_file_actions_addclose(&fa, fd[0]) || setenv("BENCH_VARIANT_CHILD", "1", 1) ||
 		    posix_spawn(&pid, "/proc/self/exe", &fa, NULL, argv, environ)) {
 			perror("bench-variant: spawn");
 			return -1;
@@ -161,7 +160,7 @@ static int run_layouts(char *self, const char *only, double b[][LAYOUTS], double
 			size_t i;
 			double x, y, z;
 
-			if (sscanf(line, "%zu %lg %lg %lg", &i, &x, &y, &z) == 4 && i < NPAIRS && n[i] < LAYOUTS) {
+			if (sscanf(line, "%zu %lg %lg %lg", &i, &x, &y, &z) == 4 && i < NPAIRS && n[i] < PROCESSES) {
 				b[i][n[i]] = x, v[i][n[i]] = y, r[i][n[i]] = z;
 				n[i]++;
 			}
@@ -170,7 +169,7 @@ static int run_layouts(char *self, const char *only, double b[][LAYOUTS], double
 		if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
 			return -1;
 	}
-	unsetenv("BENCH_VARIANT_LAYOUT");
+	unsetenv("BENCH_VARIANT_CHILD");
 	return 0;
 }
 
@@ -182,22 +181,22 @@ static double median(double *x, int n)
 
 int main(int argc, char **argv)
 {
-	static double b[NPAIRS][LAYOUTS], v[NPAIRS][LAYOUTS], r[NPAIRS][LAYOUTS];
+	static double b[NPAIRS][PROCESSES], v[NPAIRS][PROCESSES], r[NPAIRS][PROCESSES];
 	int n[NPAIRS] = { 0 }, missed = 0, npairs = 0;
 	const char *only = argc > 1 && *argv[1] ? argv[1] : NULL; /* bench-variant NAME: one pair, for a profiler */
 
-	if (getenv("BENCH_VARIANT_LAYOUT"))
+	if (getenv("BENCH_VARIANT_CHILD"))
 		return child(only);
 	if (getenv("BENCH_VARIANT_HERE"))
-		return child(only); /* one process, this layout only: for perf, setarch -R and the like */
+		return child(only); /* this process alone: for perf and the like */
 	printf("bench-variant: a 65536-row sweep over cpus, ns per row of one column (best of %d passes each, the two in turn),\n"
-	       "in %d processes, each its own address layout: the ratio is the median over them of each one's best to\n"
-	       "best [lowest-highest]; the ns are the medians of each one's best\n", PASSES, LAYOUTS);
+	       "in %d processes one after another: the ratio is the median over them of each one's best to\n"
+	       "best [lowest-highest]; the ns are the medians of each one's best\n", PASSES, PROCESSES);
 	fflush(stdout);
-	if (run_layouts(argv[0], only, b, v, r, n))
+	if (run_processes(argv[0], only, b, v, r, n))
 		return 1;
 	for (size_t i = 0; i < NPAIRS; i++) {
-		double ratio[LAYOUTS], lo = 1e99, hi = 0, mr, mb, mv;
+		double ratio[PROCESSES], lo = 1e99, hi = 0, mr, mb, mv;
 
 		if (!n[i])
 			continue;
