@@ -136,8 +136,8 @@ static int child(const char *only)
 }
 
 /* Each process's lines into b[], v[], r[] by pair; -1 if a child failed. */
-static int run_processes(char *self, const char *only, double b[][PROCESSES], double v[][PROCESSES], double r[][PROCESSES],
-		       int n[])
+static int run_processes(char *self, const char *only, double b[][PROCESSES], double v[][PROCESSES],
+			 double r[][PROCESSES], int n[])
 {
 	for (int l = 0; l < PROCESSES; l++) {
 		char *argv[] = { self, (char *)(only ? only : ""), NULL }, line[256];
@@ -189,8 +189,8 @@ int main(int argc, char **argv)
 		return child(only);
 	if (getenv("BENCH_VARIANT_HERE"))
 		return child(only); /* this process alone: for perf and the like */
-	printf("bench-variant: a 65536-row sweep over cpus, ns per row of one column (best of %d passes each, the two in turn),\n"
-	       "in %d processes one after another: the ratio is the median over them of each one's best to\n"
+	printf("bench-variant: a 65536-row sweep over cpus, ns per row of one column (best of %d passes each, the two\n"
+	       "in turn), in %d processes one after another: the ratio is the median over them of each one's best to\n"
 	       "best [lowest-highest]; the ns are the medians of each one's best\n", PASSES, PROCESSES);
 	fflush(stdout);
 	if (run_processes(argv[0], only, b, v, r, n))
