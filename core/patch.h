@@ -83,6 +83,15 @@ typedef int (*metric_cpus_fn)(const struct machine *m, uint64_t n, double *const
 typedef void (*metric_sides_fn)(const struct machine *m, struct value out[PATCH_MAX_SIDES]);
 
 /*
+ * For a sweep over totalram: the last totalram, at or above m's, up to which
+ * every side fn_sides gives stays what it is at m - the kernel's divisions
+ * and fls() leave long runs of equal values - or 0 when it cannot say. A
+ * sweep row inside the run does not call fn_sides. tests/unit/test_fastpath.c
+ * holds it to fn_sides across random runs.
+ */
+typedef uint64_t (*metric_plateau_fn)(const struct machine *m);
+
+/*
  * For the fn_sides of a metric that is a formula of another metric's value
  * (a drift of the batch, the window in bytes): the other's fn_sides once,
  * then the formula on the two sides, before (0) and after (1).
@@ -114,6 +123,7 @@ struct metric_desc {
 	metric_fn fn;
 	metric_cpus_fn fn_cpus;
 	metric_sides_fn fn_sides;
+	metric_plateau_fn totalram_plateau; /* with fn_sides, for sweeps over totalram; may be NULL */
 	enum metric_better better;
 	/*
 	 * The parameters fn reads, space-separated, in the parameter table's

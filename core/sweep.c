@@ -762,10 +762,20 @@ static inline void fill_rows(struct sweep *sw)
 		const struct value *v = vbuf;
 		uint64_t diff;
 
-		if (gr->rowp >= 0)
+		if (gr->rowp >= 0) {
 			v = sw->rowv[gr->rowp][gr->metric];
-		else
+		} else if (sw->cur.u >= gr->plateau_lo && sw->cur.u <= gr->plateau_hi) {
+			sw->plateau_rows++;
+			continue; /* the values of the run the row is in, which last holds */
+		} else {
 			gr->fn_sides(&sw->m, vbuf);
+			if (gr->plateau) {
+				uint64_t hi = gr->plateau(&sw->m); /* 0: it cannot say */
+
+				gr->plateau_lo = hi && hi >= sw->cur.u ? sw->cur.u : 1;
+				gr->plateau_hi = hi && hi >= sw->cur.u ? hi : 0;
+			}
+		}
 		/*
 		 * By its bits, against the last row's: an integer or a real that did
 		 * not change prints the same. An n/a's reason is not its bits, nor a
@@ -836,6 +846,8 @@ int sweep_col_constant(const struct sweep *sw, const struct machine *m, const st
 
 void sweep_begin(struct sweep *sw, const struct machine *m)
 {
+	int over_totalram;
+
 	sw->m = *m;
 	sweep_cursor_start(&sw->cur);
 	sw->fast_calls = 0;
@@ -875,7 +887,10 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 			}
 		}
 	}
+	/* the rows' totalram is the key itself (param_store_u64), which the plateaus speak of */
+	over_totalram = !sw->range.real && !strcmp(sw->range.key->name, "totalram");
 	sw->ngroups = 0;
+	sw->plateau_rows = 0;
 	memset(sw->others, 0, sizeof(sw->others));
 	for (int i = 0; i < sw->ncols; i++) {
 		struct sweep_col *c = &sw->cols[i];
@@ -896,6 +911,8 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 			g->nsides = patch_nsides(c->patch) < PATCH_MAX_SIDES ? patch_nsides(c->patch) : PATCH_MAX_SIDES;
 			for (int s = 0; s < PATCH_MAX_SIDES; s++)
 				g->last[s] = val_none("not yet computed"); /* the first row differs from it */
+			g->plateau = over_totalram ? c->metric->totalram_plateau : NULL;
+			g->plateau_lo = 1, g->plateau_hi = 0;
 		}
 		g->col[g->n] = (short)i;
 		g->side[g->n++] = (short)c->side;

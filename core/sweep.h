@@ -145,7 +145,11 @@ struct sweep {
 		short col[PATCH_MAX_SIDES], side[PATCH_MAX_SIDES];
 		int nsides;    /* the sides fn_sides writes */
 		struct value last[PATCH_MAX_SIDES]; /* what it wrote the row before */
+		/* over totalram: rows with the key in plateau_lo..plateau_hi have last's values (empty: lo > hi) */
+		metric_plateau_fn plateau;
+		uint64_t plateau_lo, plateau_hi;
 	} groups[SWEEP_MAX_COLS];
+	uint64_t plateau_rows; /* rows a group took from its plateau, fn_sides not called (for tests and the bench) */
 	/* The patches whose fn_row serves a row (two or more of their metrics are rowed), and what it gave. */
 	int nrowp;
 	const struct patch_desc *rowp[SWEEP_ROW_PATCHES];

@@ -156,6 +156,32 @@ static void batch_sides(const struct machine *m, struct value out[PATCH_MAX_SIDE
 	out[AFTER] = val_int(max_u64(min_u64(after, KERNEL_INT_MAX), floor));
 }
 
+/* The last t' >= t with t' / d == t / d (d > 0), without passing UINT64_MAX. */
+static uint64_t quotient_end(uint64_t t, uint64_t d)
+{
+	uint64_t start = t - t % d;
+
+	return start > UINT64_MAX - (d - 1) ? UINT64_MAX : start + (d - 1);
+}
+
+/*
+ * Where batch_sides() next changes as totalram grows: mm_compute_batch()
+ * (mm/mm_init.c) divides totalram by nr and then by 256 before, by the
+ * policy's divisor after, and clamps by bounds totalram does not move; and
+ * floor(floor(t / nr) / d) is floor(t / (nr * d)).
+ */
+static uint64_t batch_plateau(const struct machine *m)
+{
+	uint64_t nr = m->cpus, lift = m->committed_lift, t = m->totalram, before, after;
+	uint64_t div = m->overcommit == OVERCOMMIT_NEVER ? 256 : lift ? 256 / lift : 0;
+
+	if (!t || !nr || !div || nr > UINT64_MAX / 256)
+		return 0; /* totalram from ram, or a machine built by hand */
+	before = quotient_end(t, nr * 256);
+	after = quotient_end(t, nr * div);
+	return before < after ? before : after;
+}
+
 /*
  * Two figures for the drift of the global count: the bound batch * cpus (the
  * margin __percpu_counter_compare(), lib/percpu_counter.c, allows a rough
@@ -646,13 +672,13 @@ static int mmap_speedup_cpus(const struct machine *m, uint64_t n, double *const 
 
 static const struct metric_desc metrics[] = {
 	[M_BATCH] = { .name = "batch", .unit = "pages", .kind = METRIC_EXACT,
-	  .help = "vm_committed_as_batch", .fn = batch, .fn_sides = batch_sides,
+	  .help = "vm_committed_as_batch", .fn = batch, .fn_sides = batch_sides, .totalram_plateau = batch_plateau,
 	  .better = BETTER_NONE, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
 	[M_MAX_DRIFT_BYTES] = { .name = "max_drift_bytes", .unit = "bytes", .kind = METRIC_EXACT,
-	  .help = "bound on the global count's error: batch * cpus pages", .fn = max_drift_bytes, .fn_sides = max_drift_bytes_sides,
+	  .help = "bound on the global count's error: batch * cpus pages", .fn = max_drift_bytes, .fn_sides = max_drift_bytes_sides, .totalram_plateau = batch_plateau,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
 	[M_REACHABLE_DRIFT_BYTES] = { .name = "reachable_drift_bytes", .unit = "bytes", .kind = METRIC_EXACT,
-	  .help = "largest error that can occur: (batch - 1) * cpus pages", .fn = reachable_drift_bytes, .fn_sides = reachable_drift_bytes_sides,
+	  .help = "largest error that can occur: (batch - 1) * cpus pages", .fn = reachable_drift_bytes, .fn_sides = reachable_drift_bytes_sides, .totalram_plateau = batch_plateau,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit committed_lift" },
 	[M_MAX_DRIFT_PCT] = { .name = "max_drift_pct", .unit = "%", .kind = METRIC_EXACT,
 	  .help = "the bound as a share of totalram", .fn = max_drift_pct, .fn_sides = max_drift_pct_sides,

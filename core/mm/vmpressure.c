@@ -73,6 +73,30 @@ static void window_sides(const struct machine *m, struct value out[PATCH_MAX_SID
 }
 
 /*
+ * Where window_sides() next changes as totalram grows: before is constant,
+ * after (vmpressure_init_window(), mm/vmpressure.c, seed 004) follows fls()
+ * of the low 32 bits of totalram >> (27 - PAGE_SHIFT),
+ * which stays until those bits reach the next power of two (or wrap past 2^32
+ * to 0), or never moves when the window is set.
+ */
+static uint64_t window_plateau(const struct machine *m)
+{
+	unsigned int shift = 27 - machine_page_shift(m), f;
+	uint64_t x, next;
+
+	if (m->vmpressure_win)
+		return UINT64_MAX;
+	if (!m->totalram || machine_page_shift(m) > 27)
+		return 0;
+	x = m->totalram >> shift;
+	f = fls32(x);
+	next = (x - (uint32_t)x) + (1ull << f); /* the next x whose fls32() differs */
+	if (next < x || next > UINT64_MAX >> shift)
+		return UINT64_MAX;
+	return (next << shift) - 1;
+}
+
+/*
  * The window's bytes and share, each a formula of the window: written once,
  * for the metric's fn and for its fn_sides, which gives a sweep row both
  * sides from one window_sides().
@@ -284,10 +308,10 @@ static struct value eval_share(const struct machine *m, int side, struct strbuf 
 
 static const struct metric_desc metrics[] = {
 	[M_WINDOW] = { .name = "window", .unit = "pages", .kind = METRIC_EXACT,
-	  .help = "pages a memcg's vmpressure() calls add up before a level is computed (vmpressure_win)", .fn = window, .fn_sides = window_sides,
+	  .help = "pages a memcg's vmpressure() calls add up before a level is computed (vmpressure_win)", .fn = window, .fn_sides = window_sides, .totalram_plateau = window_plateau,
 	  .better = BETTER_NONE, .reads = "ram pagesize totalram vmpressure_win" },
 	[M_WINDOW_BYTES] = { .name = "window_bytes", .unit = "bytes", .kind = METRIC_EXACT,
-	  .help = "the window in bytes", .fn = window_bytes, .fn_sides = window_bytes_sides,
+	  .help = "the window in bytes", .fn = window_bytes, .fn_sides = window_bytes_sides, .totalram_plateau = window_plateau,
 	  .better = BETTER_NONE, .reads = "ram pagesize totalram vmpressure_win" },
 	{ .name = "evals", .unit = "evals", .kind = METRIC_WORKLOAD,
 	  .help = "evaluations for `scanned` pages in `chunk`-page calls", .fn = evals,
@@ -309,7 +333,7 @@ static const struct metric_desc metrics[] = {
 	  .help = "time to the first evaluation at an assumed scan_rate", .fn = detect_s,
 	  .better = BETTER_LOWER, .reads = "ram pagesize totalram chunk vmpressure_win scan_rate" },
 	[M_WINDOW_SHARE] = { .name = "window_share", .unit = "%", .kind = METRIC_EXACT,
-	  .help = "the window as a share of cgroup_size (the memcg scans it alone)", .fn = window_share, .fn_sides = window_share_sides,
+	  .help = "the window as a share of cgroup_size (the memcg scans it alone)", .fn = window_share, .fn_sides = window_share_sides, .totalram_plateau = window_plateau,
 	  .better = BETTER_LOWER, .reads = "ram pagesize totalram vmpressure_win cgroup_size" },
 	{ .name = "reduction", .unit = "x", .kind = METRIC_WORKLOAD,
 	  .single = 1, .help = "how many times fewer evaluations after the patch", .fn = reduction,

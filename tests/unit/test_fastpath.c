@@ -541,6 +541,156 @@ static void test_kept_text(void **state)
 	assert_true(rows[0] > 300 && rows[1] > 300 && rows[2] > 300);
 }
 
+/* The two sides' values are the same value (kind and bits; an n/a's reason aside). */
+static int same_sides(const struct value *a, const struct value *b, int n)
+{
+	for (int s = 0; s < n; s++)
+		if (a[s].kind != b[s].kind || (a[s].kind != VAL_NONE && a[s].i != b[s].i))
+			return 0;
+	return 1;
+}
+
+/*
+ * A metric's totalram_plateau (core/patch.h) promises that fn_sides gives the
+ * same values from m's totalram up to the totalram it returns: held at its
+ * ends and at points between, for random machines and totalram of every
+ * size (around the kernel's divisions, fls()'s 32-bit cut, the top of 64
+ * bits); and the runs are not all empty, or the sweep would gain nothing.
+ */
+static void test_totalram_plateaus(void **state)
+{
+	static const char *const more[] = { "cpus 1", "cpus 65536", "overcommit never cpus 3", "committed_lift 256",
+					    "committed_lift 2 cpus 7", "pagesize 64K", "pagesize 16K cpus 96",
+					    "vmpressure_win 1000" };
+	long checked = 0, runs = 0, long_runs = 0;
+
+	(void)state;
+	for (int i = 0; patches[i]; i++)
+		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+			if (!md->totalram_plateau)
+				continue;
+			assert_non_null(md->fn_sides); /* the sweep skips fn_sides calls: it must have them */
+			for (int trial = 0; trial < 3000; trial++) {
+				const char *shape = trial % 2 ? shapes[trial / 2 % (sizeof(shapes) / sizeof(shapes[0]))]
+							      : more[trial / 2 % (sizeof(more) / sizeof(more[0]))];
+				struct machine m = machine_with(shape), at;
+				struct value v0[PATCH_MAX_SIDES], v[PATCH_MAX_SIDES];
+				int bits = (int)(next() % 64) + 1, n = patch_nsides(patches[i]);
+				uint64_t t = next() >> (64 - bits), hi;
+
+				if (trial % 7 == 0) /* just below where a quotient or fls() turns over */
+					t = ((next() % 1000 + 1) << (next() % 40)) - next() % 3;
+				if (!t)
+					t = 1;
+				m.totalram = t;
+				hi = md->totalram_plateau(&m);
+				if (!hi)
+					continue; /* it cannot say: the sweep calls fn_sides */
+				assert_true(hi >= t);
+				runs++;
+				long_runs += hi > t;
+				md->fn_sides(&m, v0);
+				for (int k = 0; k < 6; k++) {
+					at = m;
+					at.totalram = k == 0 ? hi : k == 1 ? t + (hi > t) : k == 2 ? t + (hi - t) / 2
+						    : t + next() % (hi - t + 1);
+					md->fn_sides(&at, v);
+					if (!same_sides(v0, v, n)) {
+						fprintf(stderr, "%s.%s on '%s': totalram %llu says its values stand to %llu, "
+							"but at %llu they differ\n", patches[i]->id, md->name, shape,
+							(unsigned long long)t, (unsigned long long)hi,
+							(unsigned long long)at.totalram);
+						fail();
+					}
+					checked++;
+				}
+			}
+		}
+	fprintf(stderr, "test_fastpath: %ld runs of equal values held at %ld points, %ld longer than one row\n", runs,
+		checked, long_runs);
+	assert_true(runs > 10000);
+	assert_true(long_runs > runs / 2);
+}
+
+/*
+ * Sweeps over totalram one by one (and in small steps) across the runs, every
+ * metric on the row: the rows taken from a run print what the metric's fn
+ * gives there, as test_random_sweeps reads them back.
+ */
+static void test_plateau_sweeps(void **state)
+{
+	static struct sweep sw;
+	long cells = 0, skipped = 0;
+
+	(void)state;
+	for (int trial = 0; trial < 120; trial++) {
+		const char *shape = shapes[trial % (sizeof(shapes) / sizeof(shapes[0]))];
+		struct machine m = machine_with(shape);
+		struct sweep_range r;
+		struct strbuf out = STRBUF_INIT;
+		struct sweep_cursor c;
+		char err[256], from[32], to[32], step[32], *line, *save = NULL;
+		uint64_t base = (next() % 4000 + 1) << (next() % 24), back = next() % 300, w = next() % 1500 + 1;
+		uint64_t a = base > back ? base - back : 1; /* often just below where a quotient or fls() turns over */
+		int row = -1;
+
+		snprintf(from, sizeof(from), "%llup", (unsigned long long)a);
+		snprintf(to, sizeof(to), "%llup", (unsigned long long)(a + w));
+		snprintf(step, sizeof(step), "%llup", (unsigned long long)(trial % 4 ? 1 : next() % 7 + 1));
+		if (sweep_range_parse(&m, "totalram", from, to, "step", step, &r, err, sizeof(err))) {
+			fprintf(stderr, "test_plateau_sweeps: %s\n", err);
+			fail();
+		}
+		sweep_init(&sw, &r);
+		for (int i = 0; patches[i]; i++) {
+			int with_runs = 0, pick;
+
+			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
+				with_runs += md->totalram_plateau != NULL;
+			pick = with_runs ? (int)(next() % (uint64_t)with_runs) : -1;
+			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+				char name[128];
+
+				/*
+				 * Half the trials every metric (a patch's fn_row serves them, runs or
+				 * not); the other half one metric with runs a patch, fn_sides alone.
+				 */
+				if (md->list || (trial % 2 && (!md->totalram_plateau || pick--)))
+					continue;
+				snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
+				assert_int_equal(sweep_add_metric(&sw, name, err, sizeof(err)), 0);
+			}
+		}
+		assert_int_equal(sweep_write(&m, &sw, FMT_CSV, NULL, 0, &out, err, sizeof(err)), 0);
+		skipped += (long)sw.plateau_rows;
+		sweep_cursor_start(&c);
+		for (line = strtok_r(out.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save), row++) {
+			char *cell, *save2 = NULL, where[128];
+			int col = -1;
+
+			if (row < 0)
+				continue;
+			assert_true(sweep_range_next(&r, &c));
+			snprintf(where, sizeof(where), "totalram = %llu (trial %d, '%s')", (unsigned long long)c.u, trial,
+				 shape);
+			for (cell = strtok_r(line, ",", &save2); cell; cell = strtok_r(NULL, ",", &save2), col++) {
+				if (col < 0)
+					continue;
+				assert_true(col < sw.ncols);
+				same_cell(cell, plain_value(&m, &r, &c, &sw.cols[col]), sw.cols[col].head, where);
+				cells++;
+			}
+			assert_int_equal(col, sw.ncols);
+		}
+		assert_int_equal((uint64_t)row, r.rows);
+		sb_free(&out);
+	}
+	fprintf(stderr, "test_fastpath: %ld cells of totalram sweeps checked, %ld group rows taken from runs\n", cells,
+		skipped);
+	assert_true(cells > 50000);
+	assert_true(skipped > 10000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -548,6 +698,8 @@ int main(void)
 		cmocka_unit_test(test_variant_sweeps),
 		cmocka_unit_test(test_kept_text),
 		cmocka_unit_test(test_sig_fast),
+		cmocka_unit_test(test_totalram_plateaus),
+		cmocka_unit_test(test_plateau_sweeps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
