@@ -764,7 +764,7 @@ static inline void fill_rows(struct sweep *sw)
 
 		if (gr->rowp >= 0) {
 			v = sw->rowv[gr->rowp][gr->metric];
-		} else if (sw->cur.u >= gr->plateau_lo && sw->cur.u <= gr->plateau_hi) {
+		} else if (gr->plateau && sw->cur.u >= gr->plateau_lo && sw->cur.u <= gr->plateau_hi) {
 			sw->plateau_rows++;
 			continue; /* the values of the run the row is in, which last holds */
 		} else {
