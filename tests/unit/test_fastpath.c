@@ -110,6 +110,44 @@ static int random_range(const struct machine *m, const struct param *p, uint64_t
 	return sweep_range_parse(m, p->name, from, to, how, step, r, err, sizeof(err));
 }
 
+/*
+ * A csv sweep of sw over r, read back row by row and cell by cell: the key
+ * against the cursor, each cell against plain_value() on m. The cells checked.
+ */
+static long check_csv(char *csv, const struct machine *m, struct sweep_range *r, const struct sweep *sw, int trial,
+		      const char *shape)
+{
+	struct sweep_cursor c;
+	char *line, *save = NULL;
+	int row = -1;
+	long cells = 0;
+
+	sweep_cursor_start(&c);
+	for (line = strtok_r(csv, "\n", &save); line; line = strtok_r(NULL, "\n", &save), row++) {
+		char *cell, *save2 = NULL, where[160];
+		int col = -1;
+
+		if (row < 0)
+			continue; /* the header */
+		assert_true(sweep_range_next(r, &c));
+		snprintf(where, sizeof(where), "%s = %.17g (trial %d, '%s')", r->key->name, sweep_key_real(r, &c), trial,
+			 shape);
+		for (cell = strtok_r(line, ",", &save2); cell; cell = strtok_r(NULL, ",", &save2), col++) {
+			if (col < 0) {
+				same_cell(cell, r->real ? val_real(c.r) : val_int(c.u), r->key->name, where);
+				continue;
+			}
+			assert_true(col < sw->ncols);
+			same_cell(cell, plain_value(m, r, &c, &sw->cols[col]), sw->cols[col].head, where);
+			cells++;
+		}
+		assert_int_equal(col, sw->ncols);
+	}
+	assert_int_equal((uint64_t)row, r->rows);
+	assert_false(sweep_range_next(r, &c));
+	return cells;
+}
+
 static void test_random_sweeps(void **state)
 {
 	static struct sweep sw;
@@ -121,9 +159,7 @@ static void test_random_sweeps(void **state)
 		const struct param *p = &params[next() % nparams];
 		struct sweep_range r;
 		struct strbuf out = STRBUF_INIT;
-		struct sweep_cursor c;
-		char err[256], *line, *save = NULL;
-		int row = -1;
+		char err[256];
 
 		if (p->type == PT_CHOICE || random_range(&m, p, 60, &r))
 			continue;
@@ -143,30 +179,7 @@ static void test_random_sweeps(void **state)
 		for (int i = 0; i < sw.ncols; i++)
 			rowed += sw.cols[i].rowed && !sw.cols[i].fast;
 		patch_rows += sw.nrowp;
-
-		sweep_cursor_start(&c);
-		for (line = strtok_r(out.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save), row++) {
-			char *cell, *save2 = NULL, where[128];
-			int col = -1;
-
-			if (row < 0)
-				continue; /* the header */
-			assert_true(sweep_range_next(&r, &c));
-			snprintf(where, sizeof(where), "%s = %.17g (trial %d, '%s')", p->name, sweep_key_real(&r, &c), trial,
-				 shapes[trial % (sizeof(shapes) / sizeof(shapes[0]))]);
-			for (cell = strtok_r(line, ",", &save2); cell; cell = strtok_r(NULL, ",", &save2), col++) {
-				if (col < 0) {
-					same_cell(cell, r.real ? val_real(c.r) : val_int(c.u), p->name, where);
-					continue;
-				}
-				assert_true(col < sw.ncols);
-				same_cell(cell, plain_value(&m, &r, &c, &sw.cols[col]), sw.cols[col].head, where);
-				cells++;
-			}
-			assert_int_equal(col, sw.ncols);
-		}
-		assert_int_equal((uint64_t)row, r.rows);
-		assert_false(sweep_range_next(&r, &c));
+		cells += check_csv(out.buf, &m, &r, &sw, trial, shapes[trial % (sizeof(shapes) / sizeof(shapes[0]))]);
 		sb_free(&out);
 	}
 	fprintf(stderr, "test_fastpath: %ld cells checked, %ld columns hoisted, %ld fn_cpus tables, %ld fn_sides columns, "
@@ -639,11 +652,9 @@ static void test_plateau_sweeps(void **state)
 		struct machine m = machine_with(shape);
 		struct sweep_range r;
 		struct strbuf out = STRBUF_INIT;
-		struct sweep_cursor c;
-		char err[256], from[32], to[32], step[32], *line, *save = NULL;
+		char err[256], from[32], to[32], step[32];
 		uint64_t base = (next() % 4000 + 1) << (next() % 24), back = next() % 300, w = next() % 1500 + 1;
 		uint64_t a = base > back ? base - back : 1; /* often just below where a quotient or fls() turns over */
-		int row = -1;
 
 		snprintf(from, sizeof(from), "%llup", (unsigned long long)a);
 		snprintf(to, sizeof(to), "%llup", (unsigned long long)(a + w));
@@ -674,26 +685,7 @@ static void test_plateau_sweeps(void **state)
 		}
 		assert_int_equal(sweep_write(&m, &sw, FMT_CSV, NULL, 0, &out, err, sizeof(err)), 0);
 		skipped += (long)sw.plateau_rows;
-		sweep_cursor_start(&c);
-		for (line = strtok_r(out.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save), row++) {
-			char *cell, *save2 = NULL, where[128];
-			int col = -1;
-
-			if (row < 0)
-				continue;
-			assert_true(sweep_range_next(&r, &c));
-			snprintf(where, sizeof(where), "totalram = %llu (trial %d, '%s')", (unsigned long long)c.u, trial,
-				 shape);
-			for (cell = strtok_r(line, ",", &save2); cell; cell = strtok_r(NULL, ",", &save2), col++) {
-				if (col < 0)
-					continue;
-				assert_true(col < sw.ncols);
-				same_cell(cell, plain_value(&m, &r, &c, &sw.cols[col]), sw.cols[col].head, where);
-				cells++;
-			}
-			assert_int_equal(col, sw.ncols);
-		}
-		assert_int_equal((uint64_t)row, r.rows);
+		cells += check_csv(out.buf, &m, &r, &sw, trial, shape);
 		sb_free(&out);
 	}
 	fprintf(stderr, "test_fastpath: %ld cells of totalram sweeps checked, %ld group rows taken from runs\n", cells,
