@@ -139,6 +139,8 @@ static int child(const char *only)
 static int run_processes(char *self, const char *only, double b[][PROCESSES], double v[][PROCESSES],
 			 double r[][PROCESSES], int n[])
 {
+	if (setenv("BENCH_VARIANT_CHILD", "1", 1))
+		return -1;
 	for (int l = 0; l < PROCESSES; l++) {
 		char *argv[] = { self, (char *)(only ? only : ""), NULL }, line[256];
 		posix_spawn_file_actions_t fa;
@@ -147,7 +149,7 @@ static int run_processes(char *self, const char *only, double b[][PROCESSES], do
 		FILE *f;
 
 		if (pipe(fd) || posix_spawn_file_actions_init(&fa) || posix_spawn_file_actions_adddup2(&fa, fd[1], 1) ||
-		    posix_spawn_file_actions_addclose(&fa, fd[0]) || setenv("BENCH_VARIANT_CHILD", "1", 1) ||
+		    posix_spawn_file_actions_addclose(&fa, fd[0]) ||
 		    posix_spawn(&pid, "/proc/self/exe", &fa, NULL, argv, environ)) {
 			perror("bench-variant: spawn");
 			return -1;
@@ -186,9 +188,7 @@ int main(int argc, char **argv)
 	const char *only = argc > 1 && *argv[1] ? argv[1] : NULL; /* bench-variant NAME: one pair, for a profiler */
 
 	if (getenv("BENCH_VARIANT_CHILD"))
-		return child(only);
-	if (getenv("BENCH_VARIANT_HERE"))
-		return child(only); /* this process alone: for perf and the like */
+		return child(only); /* one of the processes, or set by hand: this process alone, for perf and the like */
 	printf("bench-variant: a 65536-row sweep over cpus, ns per row of one column (best of %d passes each, the two\n"
 	       "in turn), in %d processes one after another: the ratio is the median over them of each one's best to\n"
 	       "best [lowest-highest]; the ns are the medians of each one's best\n", PASSES, PROCESSES);
