@@ -107,6 +107,23 @@ static const struct release_history sum_history = {
 };
 
 /*
+ * The divisor seed 003 gives mm_compute_batch() after the patch: 256 under
+ * overcommit never, else 256 / committed_lift. committed_lift is a power of
+ * two (PF_POW2), and so the divisor: a shift, as a compiler makes of / 4 (0
+ * for a machine built by hand without a lift).
+ */
+static inline uint64_t after_divisor(const struct machine *m)
+{
+	uint64_t lift = m->committed_lift;
+
+	if (m->overcommit == OVERCOMMIT_NEVER)
+		return 256;
+	if (!lift)
+		return 0;
+	return lift & (lift - 1) ? 256 / lift : 256u >> __builtin_ctzll(lift);
+}
+
+/*
  * mm_compute_batch(), mm/mm_init.c, before and after seed 003, or on the
  * kernel side as the machine's release computes it.
  */
@@ -121,7 +138,7 @@ static uint64_t compute_batch(const struct machine *m, int side, struct strbuf *
 	}
 	if (side > AFTER)
 		return variant_const(m, &committed_as_patch, side, why);
-	uint64_t div = (side == AFTER && m->overcommit != OVERCOMMIT_NEVER) ? 256 / m->committed_lift : 256;
+	uint64_t div = side == AFTER ? after_divisor(m) : 256;
 	uint64_t batch;
 
 	if (side == BEFORE)
@@ -146,10 +163,7 @@ static struct value batch(const struct machine *m, int side, struct strbuf *why)
  */
 static void batch_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
 {
-	uint64_t nr = m->cpus, per_cpu = machine_totalram(m) / nr, floor = max_u64(2 * nr, 32);
-	/* committed_lift is a power of two (PF_POW2), and so the divisor: shifts, as a compiler makes of / 4 */
-	uint64_t lift = m->committed_lift, div = m->overcommit == OVERCOMMIT_NEVER ? 256
-						 : lift & (lift - 1) ? 256 / lift : 256u >> __builtin_ctzll(lift);
+	uint64_t nr = m->cpus, per_cpu = machine_totalram(m) / nr, floor = max_u64(2 * nr, 32), div = after_divisor(m);
 	uint64_t after = div & (div - 1) ? per_cpu / div : per_cpu >> __builtin_ctzll(div);
 
 	out[BEFORE] = val_int(max_u64(min_u64(per_cpu / 256, KERNEL_INT_MAX), floor));
@@ -172,8 +186,7 @@ static uint64_t quotient_end(uint64_t t, uint64_t d)
  */
 static uint64_t batch_plateau(const struct machine *m)
 {
-	uint64_t nr = m->cpus, lift = m->committed_lift, t = m->totalram, before, after;
-	uint64_t div = m->overcommit == OVERCOMMIT_NEVER ? 256 : lift ? 256 / lift : 0;
+	uint64_t nr = m->cpus, t = m->totalram, div = after_divisor(m), before, after;
 
 	if (!t || !nr || !div || nr > UINT64_MAX / 256)
 		return 0; /* totalram from ram, or a machine built by hand */
