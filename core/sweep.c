@@ -771,9 +771,10 @@ static inline void fill_rows(struct sweep *sw)
 			gr->fn_sides(&sw->m, vbuf);
 			if (gr->plateau) {
 				uint64_t hi = gr->plateau(&sw->m); /* 0: it cannot say */
+				int known = hi && hi >= sw->cur.u;
 
-				gr->plateau_lo = hi && hi >= sw->cur.u ? sw->cur.u : 1;
-				gr->plateau_hi = hi && hi >= sw->cur.u ? hi : 0;
+				gr->plateau_lo = known ? sw->cur.u : 1;
+				gr->plateau_hi = known ? hi : 0;
 			}
 		}
 		/*

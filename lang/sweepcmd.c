@@ -531,7 +531,7 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 {
 	char cell[96 + ROW_SLACK], *q, *key = fmt == FMT_TABLE ? cell : p;
 	int n = sw->ncols, counted = !sw->range.real && sw->range.key->type != PT_CHOICE;
-	int force = sw->refused || t->refused;
+	int force = sw->refused || t->refused, in_place = 0; /* in_place: a table's key, written after its padding */
 	/* the whole text afresh: the first row, a jump (not the row after the one the text is of), a refused row's reasons */
 	int fresh = !t->row || sw->cur.i != t->row + 1 || force;
 	size_t at;
@@ -564,6 +564,7 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 		 */
 		key_digits_on(t, sw->cur.u);
 		q = cell + t->keylen + 1;
+		in_place = 1;
 	} else if (counted) { /* one call site, so that it is inlined */
 		q = put_key_digits(key, t, sw->cur.u);
 	} else {
@@ -582,7 +583,7 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 			copy_run(p, spaces, (size_t)pad);
 			p += pad;
 		}
-		if (counted && sw->range.key->type != PT_SIZE) {
+		if (in_place) {
 			p = put_key_tail(p, t, sw->cur.u);
 		} else {
 			copy_run(p, cell, (size_t)klen);
