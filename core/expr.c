@@ -17,6 +17,7 @@ enum {
 	OP_ANDJ, /* && : a 0 on top stays and jumps to k; else it is popped */
 	OP_ORJ,  /* || : a non-zero on top becomes 1 and jumps to k; else it is popped */
 	OP_CALL, /* k = index into expr_funcs */
+	OP_CAST, /* k = index into expr_casts: C's conversion of the top */
 };
 
 /* where a binary operator's right operand is: popped, or (in a bound program) riding in k */
@@ -43,6 +44,31 @@ const struct expr_func expr_funcs[] = {
 		      "DIV_ROUND_UP(), include/linux/math.h: (n + d - 1) / d" },
 	{ NULL, 0, NULL, NULL },
 };
+
+/*
+ * C's conversions, for kernel code that keeps a value in a narrower type:
+ * the value is cut to the type's low bits as C converts to an unsigned type
+ * (truncation, not saturation); a signed type whose cut value has its sign
+ * bit set would be negative, which an unsigned language cannot go on with,
+ * so that stops with a reason rather than a wrapped number.
+ */
+const struct expr_cast expr_casts[] = {
+	{ "int", 32, 1 }, { "s32", 32, 1 }, { "unsigned int", 32, 0 }, { "unsigned", 32, 0 }, { "u32", 32, 0 },
+	{ "long", 64, 1 }, { "s64", 64, 1 }, { "unsigned long", 64, 0 }, { "u64", 64, 0 },
+	{ "unsigned long long", 64, 0 }, { "long long", 64, 1 }, { "short", 16, 1 }, { "s16", 16, 1 },
+	{ "unsigned short", 16, 0 }, { "u16", 16, 0 }, { "u8", 8, 0 }, { "s8", 8, 1 }, { "unsigned char", 8, 0 },
+	{ NULL, 0, 0 },
+};
+
+static int cast(unsigned k, uint64_t x, uint64_t *r, const char **why)
+{
+	const struct expr_cast *c = &expr_casts[k];
+	uint64_t v = c->bits >= 64 ? x : x & ((1ull << c->bits) - 1);
+
+	if (c->is_signed && (v >> (c->bits - 1)) & 1)
+		return *why = "a conversion to a signed type gives a negative value", -1;
+	return *r = v, 0;
+}
 
 static const char *const op_text[] = {
 	[OP_ADD] = "+", [OP_SUB] = "-", [OP_MUL] = "*", [OP_DIV] = "/", [OP_MOD] = "%",
@@ -304,9 +330,46 @@ static void parse_number(struct parser *p)
 	emit(p, OP_PUSH, v, at);
 }
 
+/*
+ * A C conversion at p->s[at] == '(': "(u32)", "( unsigned  long )". The
+ * index in expr_casts, with *end just past its ')', or -1 (a parenthesis,
+ * or a word that is one of the caller's names).
+ */
+static int cast_at(const struct parser *p, size_t at, size_t *end)
+{
+	char words[32];
+	size_t i = at + 1, n = 0;
+
+	for (;;) {
+		while (p->s[i] == ' ' || p->s[i] == '\t')
+			i++;
+		if (p->s[i] == ')')
+			break;
+		if (!isalpha((unsigned char)p->s[i]) && p->s[i] != '_')
+			return -1;
+		if (n && n < sizeof(words) - 1)
+			words[n++] = ' ';
+		while (is_word(p->s[i])) {
+			if (n >= sizeof(words) - 1)
+				return -1;
+			words[n++] = p->s[i++];
+		}
+	}
+	words[n] = '\0';
+	for (int k = 0; p->names && p->names[k]; k++)
+		if (!strcmp(p->names[k], words))
+			return -1;
+	for (int k = 0; expr_casts[k].name; k++)
+		if (!strcmp(expr_casts[k].name, words)) {
+			*end = i + 1;
+			return k;
+		}
+	return -1;
+}
+
 static void parse_unary(struct parser *p)
 {
-	size_t at;
+	size_t at, end = 0;
 	char c;
 
 	skip(p);
@@ -325,6 +388,12 @@ static void parse_unary(struct parser *p)
 	} else if (c == '+') {
 		p->i++;
 		parse_unary(p);
+	} else if (c == '(' && cast_at(p, at, &end) >= 0) {
+		int k = cast_at(p, at, &end);
+
+		p->i = end;
+		parse_unary(p);
+		emit(p, OP_CAST, (uint64_t)k, at);
 	} else if (c == '(') {
 		p->i++;
 		p->open++;
@@ -736,6 +805,11 @@ static void fold_pass(struct expr *e)
 				continue;
 			}
 		}
+		if (o.op == OP_CAST && n - 1 >= barrier && is_push(&out[n - 1]) &&
+		    !cast((unsigned)o.k, out[n - 1].k, &r, &why)) {
+			out[n - 1].k = r;
+			continue;
+		}
 		if ((o.op == OP_NOT || o.op == OP_BOOL) && n - 1 >= barrier && is_push(&out[n - 1])) {
 			out[n - 1].k = o.op == OP_NOT ? !out[n - 1].k : out[n - 1].k != 0;
 			continue;
@@ -941,6 +1015,10 @@ static int run(const struct expr *e, const uint64_t *vals, uint64_t *out, const 
 				pop(st, &sp, &acc);
 			}
 			break;
+		case OP_CAST:
+			if (cast((unsigned)o->k, acc, &acc, why))
+				return -1;
+			break;
 		case OP_CALL:
 			switch (o->k) {
 				FN(F_MIN, 2)
@@ -1039,6 +1117,16 @@ int expr_eval(const struct expr *e, const char *const *names, const uint64_t *va
 			} else {
 				sp--;
 			}
+			break;
+		case OP_CAST:
+			if (cast((unsigned)o->k, st[sp - 1], &r, why)) {
+				sb_printf(trace, "(%s)%llu: %s\n", expr_casts[o->k].name, U(st[sp - 1]), *why);
+				return -1;
+			}
+			if (r != st[sp - 1])
+				sb_printf(trace, "(%s)%llu = %llu (cut to %u bits)\n", expr_casts[o->k].name, U(st[sp - 1]), U(r),
+					  expr_casts[o->k].bits);
+			st[sp - 1] = r;
 			break;
 		case OP_CALL: {
 			const struct expr_func *f = &expr_funcs[o->k];
@@ -1240,8 +1328,8 @@ int expr_code_make(struct expr_code *c, const struct expr *e)
 				return -1; /* jumps go forward (the compiler emits them so) */
 			target[o->k] = 1;
 		}
-		if (o->op == OP_CALL && o->k >= F_DIVUP + 1)
-			return -1;
+		if ((o->op == OP_CALL && o->k >= F_DIVUP + 1) || o->op == OP_CAST)
+			return -1; /* a conversion has no register step: the interpreter runs it */
 	}
 	for (uint64_t b = c->reads; b; b &= b - 1) {
 		int n = (int)fls64(b ^ (b - 1)) - 1;

@@ -246,7 +246,19 @@ struct patch_desc {
 	uint32_t row_metrics;
 };
 
-extern const struct patch_desc *const patches[]; /* NULL-terminated */
+/*
+ * The patches every reader walks, NULL-terminated: the built-in ones
+ * (builtin_patches[], in patch.c), then those a front end loaded from patch
+ * files (core/mmpatch.h), each at the index its variant slot is. Core keeps
+ * no state: patch.c's patch_list() is weak and gives the built-ins alone;
+ * lang/patchreg.c, which holds the loaded patches, defines the one linked
+ * into batchlab. `patches[i]` reads it as the built-in table was read.
+ */
+extern const struct patch_desc *const builtin_patches[]; /* NULL-terminated */
+const struct patch_desc *const *patch_list(void);
+/* How many of patch_list()'s first entries are built in. */
+int patch_builtin_count(void);
+#define patches (patch_list())
 
 const struct patch_desc *patch_find(const char *id);
 /* "memcg_charge, proactive_reclaim, ... or vmstat", from patches[], for error messages. */

@@ -86,6 +86,15 @@ static uint64_t common_value(const struct machine *m, int i)
 	}
 }
 
+void variant_common_values(const struct machine *m, uint64_t reads, uint64_t *vals)
+{
+	for (uint64_t b = reads & ((1ull << N_COMMON) - 1); b; b &= b - 1) {
+		int i = (int)fls64(b ^ (b - 1)) - 1;
+
+		vals[i] = common_value(m, i);
+	}
+}
+
 /* d's variant slots in a machine, as its patch_constant says (-1: a patch with no constant has none). */
 static int slot(const struct patch_desc *d)
 {

@@ -25,6 +25,7 @@
 #include "comparecmd.h"
 #include "reportcmd.h"
 #include "tradeoffcmd.h"
+#include "patchcmd.h"
 
 
 int cmd_split(char *line, char **argv, int max, char *err, size_t errlen)
@@ -763,6 +764,9 @@ const struct command commands[] = {
 	  "run a script file in this session (errors say FILE:LINE)", cmd_source, OUT_CMD, NULL, 0 },
 	{ "echo", "[TEXT ...]", 0, -1, { ARG_NONE, ARG_NONE, ARG_NONE },
 	  "print the text: narration in scripts", cmd_echo, OUT_CMD, NULL, 0 },
+	{ "patch", "load FILE|NAME | list | check FILE|NAME | from FILE.diff [NAME]", 1, 3, { ARG_WORD, ARG_PATH, ARG_NONE },
+	  "a patch of your own from a patch file (batchlab-mmpatch(5)), or variants from a diff", cmd_patch, OUT_CMD,
+	  patch_details, 0 },
 	{ "quit", "", 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, "stop (also: exit)", cmd_quit, OUT_NONE, NULL, 0 },
 	{ NULL, NULL, 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, NULL, NULL, OUT_NONE, NULL, 0 },
 };
