@@ -5,6 +5,7 @@ DESTDIR ?=
 BINDIR   = $(PREFIX)/bin
 DATADIR  = $(PREFIX)/share/batchlab
 MANDIR   = $(PREFIX)/share/man/man1
+MAN5DIR  = $(PREFIX)/share/man/man5
 # where bash-completion and zsh look for a command's completion
 BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  = $(PREFIX)/share/zsh/site-functions
@@ -29,7 +30,7 @@ CMOCKA_LIBS     = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 WERROR ?=
 BL_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) -D_GNU_SOURCE -MMD -MP \
 	    -DBATCHLAB_VERSION='"$(VERSION)"' -DPRESETDIR='"$(DATADIR)/presets"' \
-	    -DLESSONDIR='"$(DATADIR)/lessons"'
+	    -DLESSONDIR='"$(DATADIR)/lessons"' -DPATCHDIR='"$(DATADIR)/patches"'
 LIBS = $(CURSES_LIBS) $(READLINE_LIBS) -lm
 # -c and -f pay nothing for curses and readline (issue 27): batchlab links
 # static when glibc's libc.a is installed (Debian's libc6-dev, which the
@@ -248,7 +249,7 @@ warnings:
 # a missing or outdated system mandoc.db (which `make deps` builds as root) are the
 # machine's, not the page's.
 lint-man:
-	@out=$$(mandoc -Tlint man/batchlab.1 2>&1 | grep -v 'mandoc\.db'); \
+	@out=$$(mandoc -Tlint man/batchlab.1 man/batchlab-mmpatch.5 2>&1 | grep -v 'mandoc\.db'); \
 	if [ -n "$$out" ]; then echo "$$out"; echo "lint-man: mandoc -Tlint is not silent"; exit 1; fi; \
 	echo "lint-man: clean"
 
@@ -261,6 +262,8 @@ $(BUILD)/tools/mkman: tools/mkman.c tui/keys.h $(LIB_ALL)
 man: $(BUILD)/tools/mkman
 	$(BUILD)/tools/mkman man/batchlab.1.in > man/batchlab.1.tmp
 	mv man/batchlab.1.tmp man/batchlab.1
+	$(BUILD)/tools/mkman --mmpatch man/batchlab-mmpatch.5.in > man/batchlab-mmpatch.5.tmp
+	mv man/batchlab-mmpatch.5.tmp man/batchlab-mmpatch.5
 	@$(MAKE) --no-print-directory completion # the completions read the same tables
 
 # The committed page must be what the tables give now.
@@ -269,6 +272,11 @@ man-drift: $(BUILD)/tools/mkman
 	@if ! cmp -s man/batchlab.1 $(BUILD)/batchlab.1; then \
 		diff -u man/batchlab.1 $(BUILD)/batchlab.1 | head -40; \
 		echo "man-drift: man/batchlab.1 lags behind the tables: run 'make man' and commit it"; exit 1; \
+	fi
+	@$(BUILD)/tools/mkman --mmpatch man/batchlab-mmpatch.5.in > $(BUILD)/batchlab-mmpatch.5
+	@if ! cmp -s man/batchlab-mmpatch.5 $(BUILD)/batchlab-mmpatch.5; then \
+		diff -u man/batchlab-mmpatch.5 $(BUILD)/batchlab-mmpatch.5 | head -40; \
+		echo "man-drift: man/batchlab-mmpatch.5 lags behind the parser's table: run 'make man' and commit it"; exit 1; \
 	fi
 	@echo "man-drift: man page matches the tables"
 
@@ -455,13 +463,16 @@ install: batchlab
 	install -m 755 batchlab $(DESTDIR)$(BINDIR)/batchlab
 	install -m 644 presets/*.preset $(DESTDIR)$(DATADIR)/presets/
 	install -m 644 lessons/*.lesson $(DESTDIR)$(DATADIR)/lessons/
+	install -d $(DESTDIR)$(DATADIR)/patches $(DESTDIR)$(MAN5DIR)
+	install -m 644 patches/*.mmpatch $(DESTDIR)$(DATADIR)/patches/
+	install -m 644 man/batchlab-mmpatch.5 $(DESTDIR)$(MAN5DIR)/batchlab-mmpatch.5
 	if [ -f man/batchlab.1 ]; then install -m 644 man/batchlab.1 $(DESTDIR)$(MANDIR)/batchlab.1; fi
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 644 completion/batchlab.bash $(DESTDIR)$(BASHCOMPDIR)/batchlab
 	install -m 644 completion/_batchlab $(DESTDIR)$(ZSHCOMPDIR)/_batchlab
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/batchlab $(DESTDIR)$(MANDIR)/batchlab.1
+	rm -f $(DESTDIR)$(BINDIR)/batchlab $(DESTDIR)$(MANDIR)/batchlab.1 $(DESTDIR)$(MAN5DIR)/batchlab-mmpatch.5
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/batchlab $(DESTDIR)$(ZSHCOMPDIR)/_batchlab
 	rm -rf $(DESTDIR)$(DATADIR)
 

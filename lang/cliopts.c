@@ -7,6 +7,7 @@ const struct cli_option cli_options[] = {
 	{ NULL, 'f', 'f', CLI_ARG_FILE, "FILE", "run a script file ('-' = stdin)" },
 	{ "repl", 0, 'r', CLI_ARG_NONE, NULL, "a line-mode prompt with readline" },
 	{ "preset", 'p', 'p', CLI_ARG_PRESET, "PRESET", "start from a preset (a name from 'preset list', or a path)" },
+	{ "patch", 'P', 'P', CLI_ARG_FILE, "FILE", "load a patch file (NAME.mmpatch or a name from 'patch list'; up to four -P)" },
 	{ "format", 0, 'F', CLI_ARG_FORMAT, "F", "output format: table, csv, json (one document a run) or jsonl (a line a row)" },
 	{ "width", 0, 'w', CLI_ARG_WIDTH, "N", "no line of any command's text wider than N columns (24..1000)" },
 	{ "theme", 0, 'T', CLI_ARG_THEME, "NAME", "the explorer's colours: default, projector, mono or light (set theme NAME too)" },

@@ -739,7 +739,7 @@ const struct command commands[] = {
 	{ "where", "METRIC[.SIDE] OP VALUE over KEY FROM TO [step N | x N]", 7, 9,
 	  { ARG_METRIC, ARG_OP, ARG_NONE, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
 	  "the first KEY value where METRIC OP VALUE holds (OP: < <= > >= ==); every side when none is named", cmd_where, OUT_CMD, where_details, 0 },
-	{ "variant", "PATCH NAME = EXPR | list | del PATCH NAME", 0, -1, { ARG_VARIANT, ARG_VARIANT_NAME, ARG_EXPR },
+	{ "variant", "PATCH NAME = EXPR | list | del PATCH NAME | from FILE.diff [NAME]", 0, -1, { ARG_VARIANT, ARG_VARIANT_NAME, ARG_EXPR },
 	  "your own version of a patch's constant, as one more column (help variant)", cmd_variant, OUT_NONE, variant_details, 0 },
 	{ "tradeoff", "PATCH [over KNOB FROM TO [step N | x N]] [--format svg] [--size WxH] [> PATH]", 1, 9,
 	  { ARG_PATCH, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },

@@ -145,7 +145,7 @@ void patch_details(struct strbuf *out)
 	sb_puts(out, "patch from FILE.diff [NAME] (or variant from FILE.diff [NAME]) reads a unified diff, as git format-patch writes "
 		     "it, mail headers and all, and adds a variant named NAME, or after the diff's file, to each patch whose constant a "
 		     "hunk changes: MEMCG_CHARGE_BATCH, SWAP_CLUSTER_MAX (the vmpressure window), the vmpressure window's "
-		     "initialiser or assignment, mm_compute_batch()'s divisors, memory.reclaim's ask, and the constant of "
+		     "initialiser or assignment, the divisors in mm_compute_batch(), the ask of memory.reclaim, and the constant of "
 		     "any loaded patch file. Every other change is listed, file and line, with what it changes: nothing is "
 		     "guessed.\n");
 }

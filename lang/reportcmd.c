@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../core/err.h"
+#include "../core/mmpatch.h"
 #include "../core/params.h"
 #include "../core/plot_sample.h"
 #include "../core/sweep.h"
@@ -373,6 +374,11 @@ static void reproduce(const struct compare_set *set, const struct patch_desc *d,
 
 	for (int i = 0; i < n; i++)
 		ptr[i] = names[i];
+	if (mmpatch_is(d)) { /* a patch file's patch: the command loads it first */
+		sb_puts(&cmds, "patch load ");
+		sh_quoted(&cmds, ((const struct mmpatch *)(const void *)d)->file);
+		sb_putc(&cmds, '\n');
+	}
 	for (int g = 0; g < set->n; g++) {
 		const struct machine *m = &set->st[g].m;
 

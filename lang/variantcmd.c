@@ -7,6 +7,7 @@
 #include "../core/expr.h"
 #include "../core/patch.h"
 #include "../core/variant.h"
+#include "patchcmd.h"
 #include "records.h"
 
 static void patches_with_constant(char *buf, size_t len)
@@ -120,6 +121,11 @@ int cmd_variant(struct session *s, int argc, char **argv, struct strbuf *out, ch
 	}
 	if (!strcmp(argv[0], "list"))
 		return err_set(err, errlen, "variant: 'list' takes nothing after it");
+	if (!strcmp(argv[0], "from")) { /* a diff's constants, as patch from reads them */
+		if (argc != 2 && argc != 3)
+			return err_set(err, errlen, "variant: expected variant from FILE.diff [NAME]");
+		return patch_from_diff(s, argv[1], argc == 3 ? argv[2] : NULL, out, err, errlen);
+	}
 	if (!strcmp(argv[0], "del")) {
 		if (argc != 3)
 			return err_set(err, errlen, "variant: expected variant del PATCH NAME");
@@ -201,6 +207,11 @@ void variant_help(struct strbuf *out)
 		     "functions:\n");
 	for (int i = 0; expr_funcs[i].name; i++)
 		sb_printf(out, "  %-24s %s\n", expr_funcs[i].usage, expr_funcs[i].kernel);
+	sb_puts(out, "conversions, as C writes them: (TYPE)x keeps x's low bits (truncation, not saturation); a signed\n"
+		     "  type whose result would be negative makes the variant n/a:\n ");
+	for (int i = 0; expr_casts[i].name; i++)
+		sb_printf(out, " (%s)", expr_casts[i].name);
+	sb_puts(out, "\n");
 	sb_puts(out, "names (the machine):\n");
 	for (int i = 0; variant_common[i].name; i++)
 		sb_printf(out, "  %-24s %s\n", variant_common[i].name, variant_common[i].help);

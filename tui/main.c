@@ -15,6 +15,7 @@
 #include "../lang/outopts.h"
 #include "../core/strbuf.h"
 #include "frontends.h"
+#include "../lang/patchreg.h"
 #include "../lang/presetio.h"
 #include "../lang/script.h"
 #include "../lang/settings.h"
@@ -148,7 +149,8 @@ int main(int argc, char **argv)
 	const char *cmds = NULL, *file = NULL, *preset = NULL, *format = NULL, *width = NULL, *lists = NULL;
 	struct session s;
 	int opt, repl = 0, modes = 0, lesson = 0, check = 0, restart = 0, echo = 0, units = 0;
-	const char *lesson_name = NULL, *theme = NULL;
+	const char *lesson_name = NULL, *theme = NULL, *patchfiles[VARIANT_LOADED];
+	size_t npatches = 0;
 	char err[1024];
 	int words = command_words_at(argc, argv), all = argc;
 
@@ -182,6 +184,11 @@ int main(int argc, char **argv)
 			break;
 		case 'p':
 			preset = optarg;
+			break;
+		case 'P':
+			if (npatches == sizeof(patchfiles) / sizeof(patchfiles[0]))
+				return usage_error("at most four -P", optarg);
+			patchfiles[npatches++] = optarg;
 			break;
 		case 'F':
 			format = optarg;
@@ -257,6 +264,12 @@ int main(int argc, char **argv)
 	s.lists_full = lists && !strcmp(lists, "full");
 	s.units = units;
 	doc_init(&s.doc, units, NULL);
+	/* before the preset: its variant.PATCH.NAME lines may name a loaded patch */
+	for (size_t i = 0; i < npatches; i++)
+		if (patchreg_load(patchfiles[i], NULL, err, sizeof(err))) {
+			fprintf(stderr, "batchlab: -P: %s\n", err);
+			return 1;
+		}
 	if (preset && session_load_preset(&s, preset, NULL, err, sizeof(err))) {
 		fprintf(stderr, "batchlab: -p: %s\n", err);
 		return 1;
