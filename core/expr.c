@@ -1210,6 +1210,7 @@ enum {
 	C_BIN,
 	C_UN = C_BIN + NMODES * NB,
 	C_CLAMP = C_UN + 2 * NU,
+	C_CAST, /* k: the index in expr_casts, the operand in register a */
 	C_JZ, C_JMP, C_ANDJ, C_ORJ,
 	C_END, /* the last step: the run loop needs no count */
 	C_RET, /* the last step when the result is the step before's, in acc */
@@ -1328,8 +1329,9 @@ int expr_code_make(struct expr_code *c, const struct expr *e)
 				return -1; /* jumps go forward (the compiler emits them so) */
 			target[o->k] = 1;
 		}
-		if ((o->op == OP_CALL && o->k >= F_DIVUP + 1) || o->op == OP_CAST)
-			return -1; /* a conversion has no register step: the interpreter runs it */
+		if ((o->op == OP_CALL && o->k >= F_DIVUP + 1) || (o->op == OP_CAST && o->k >= sizeof(expr_casts) /
+									       sizeof(expr_casts[0]) - 1))
+			return -1;
 	}
 	for (uint64_t b = c->reads; b; b &= b - 1) {
 		int n = (int)fls64(b ^ (b - 1)) - 1;
@@ -1372,6 +1374,13 @@ int expr_code_make(struct expr_code *c, const struct expr *e)
 		case OP_BOOL:
 			cunary(&g, p, o->op == OP_NOT ? U_NOT : o->op == OP_NEG ? U_NEG : U_BOOL);
 			break;
+		case OP_CAST: {
+			int a = inreg(&g, p);
+
+			cemit(&g, C_CAST, treg(&g, p), a, 0, 0, o->k);
+			g.st[p] = (struct cslot){ 0, 0, treg(&g, p) };
+			break;
+		}
 		case OP_JZ:
 		case OP_JMP:
 		case OP_ANDJ:
@@ -1538,7 +1547,7 @@ int expr_code_exec(const struct expr_code *c, uint64_t r[EXPR_CODE_REGS], uint64
 		T7(OP_GE - OP_ADD, GE), T7(B_MIN, MIN), T7(B_MAX, MAX), T7(B_DIVUP, DIVUP),
 		T2(U_FLS, FLS), T2(U_ILOG2, ILOG2), T2(U_ROUNDUP, ROUNDUP), T2(U_ROUNDDOWN, ROUNDDOWN),
 		T2(U_NOT, NOT), T2(U_NEG, NEG), T2(U_BOOL, BOOL),
-		[C_CLAMP] = &&L_CLAMP, [C_JZ] = &&L_JZ, [C_JMP] = &&L_JMP, [C_ANDJ] = &&L_ANDJ, [C_ORJ] = &&L_ORJ,
+		[C_CLAMP] = &&L_CLAMP, [C_CAST] = &&L_CAST, [C_JZ] = &&L_JZ, [C_JMP] = &&L_JMP, [C_ANDJ] = &&L_ANDJ, [C_ORJ] = &&L_ORJ,
 		[C_END] = &&L_END, [C_RET] = &&L_RET,
 	};
 
@@ -1583,6 +1592,11 @@ int expr_code_exec(const struct expr_code *c, uint64_t r[EXPR_CODE_REGS], uint64
 			r[in->dst] = acc;
 			NEXT();
 		}
+		STEP(C_CAST, CAST) :
+			if (cast((unsigned)in->k, r[in->a], &acc, why))
+				return -1;
+			r[in->dst] = acc;
+			NEXT();
 		STEP(C_JZ, JZ) :
 		STEP(C_ANDJ, ANDJ) :
 			if (!r[in->a])
@@ -1769,6 +1783,17 @@ int expr_code_flat(const struct expr_code *c, uint64_t lo, uint64_t hi, uint64_t
 					return 0;
 				l = min_u64(max_u64(L[a], L[b]), L[cc]);
 				h = min_u64(max_u64(H[a], H[b]), H[cc]);
+				break;
+			}
+			case C_CAST: {
+				const struct expr_cast *x = &expr_casts[in->k];
+				uint64_t top = x->bits >= 64 ? UINT64_MAX >> x->is_signed
+							     : (1ull << (x->bits - (unsigned)x->is_signed)) - 1;
+
+				if (H[a] > top) /* cut or negative somewhere in the range: not one monotone step */
+					return 0;
+				l = L[a];
+				h = H[a];
 				break;
 			}
 			case C_JZ:
