@@ -691,7 +691,9 @@ static void file_line(struct reader *rd, const char *s, size_t n)
 	if (n >= 2 && s[0] == 'b' && s[1] == '/')
 		s += 2, n -= 2;
 	rd->file = s;
-	rd->filen = strcspn(s, "\t\n") < n ? strcspn(s, "\t\n") : n;
+	rd->filen = 0; /* the text need not end in a NUL: n bounds every look */
+	while (rd->filen < n && s[rd->filen] != '\t')
+		rd->filen++;
 	rd->r->files++;
 }
 

@@ -582,15 +582,18 @@ static int build_names(struct mmpatch *p, char *err, size_t errlen)
 	int n = 0;
 	char msg[200];
 
+	/* a kernel constant the patch changes (SWAP_CLUSTER_MAX) stands aside too: in the file the name is the patch's */
 	for (int i = 0; variant_common[i].name; i++)
-		p->names[n++] = variant_common[i].name;
+		p->names[n++] = strcmp(variant_common[i].name, p->constant_name) || *variant_common[i].reads
+					? variant_common[i].name : "";
 	p->helper0 = n;
 	for (int i = 0; i < NHELPERS; i++)
 		p->names[n++] = strcmp(mmp_helpers[i].name, p->constant_name) ? mmp_helpers[i].name : "";
 	p->constant0 = n;
 	p->names[n] = NULL;
 	if (is_taken(p, p->constant_name, n)) {
-		snprintf(msg, sizeof(msg), "constant '%s': the name is the machine's or a function's", p->constant_name);
+		snprintf(msg, sizeof(msg), "constant '%s': the name is the machine's or a function's (help variant): the "
+			 "kernel's name of the constant expected", p->constant_name);
 		p->line = p->metrics[0].line;
 		return at(p, 1, err, errlen, msg);
 	}
@@ -954,7 +957,8 @@ struct value mmpatch_metric(const struct mmpatch *p, int j, const struct machine
 	sb_printf(why, "%s = %llu%s%s\n", x->name, (unsigned long long)v, x->unit[0] ? " " : "", x->unit);
 	if (x->kind == METRIC_WORKLOAD)
 		sb_printf(why, "assumption: %s\n", x->assume);
-	machine_note_estimates(m, strstr(x->reads, "zone") != NULL, why);
+	if (metric_reads(&p->md[j], "totalram") || metric_reads(&p->md[j], "zone"))
+		machine_note_estimates(m, metric_reads(&p->md[j], "zone"), why);
 	sb_printf(why, "kernel: %s (patch file %s)\n", p->kernel_where, p->file);
 	return val_int(v);
 }
