@@ -45,6 +45,14 @@ struct subs {
 	int n;
 };
 
+/* A finding is one printable line whatever the diff held: a control character shows as '?'. */
+static void printable(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
+}
+
 static struct diff_finding *finding(struct diff_read *r, const struct hunk *h, int line)
 {
 	struct diff_finding *f;
@@ -56,6 +64,7 @@ static struct diff_finding *finding(struct diff_read *r, const struct hunk *h, i
 	f = &r->f[r->n++];
 	memset(f, 0, sizeof(*f));
 	snprintf(f->file, sizeof(f->file), "%.*s", (int)(h->filen < 150 ? h->filen : 150), h->file);
+	printable(f->file);
 	f->line = line;
 	return f;
 }
@@ -65,8 +74,10 @@ static void listed(struct diff_read *r, const struct hunk *h, int line, const ch
 {
 	struct diff_finding *f = finding(r, h, line);
 
-	if (f)
+	if (f) {
 		snprintf(f->what, sizeof(f->what), fmt, a, b ? b : "");
+		printable(f->what);
+	}
 }
 
 /* --- a line's C: comments out, then a #define or an assignment ------------------------------- */
@@ -342,6 +353,7 @@ static void mapped(struct diff_read *r, const struct hunk *h, int line, const ch
 	f->patch = d;
 	snprintf(f->expr, sizeof(f->expr), "%s", expr);
 	snprintf(f->what, sizeof(f->what), "%s = %.200s", name, text);
+	printable(f->what);
 }
 
 /* A loaded patch file whose constant is name, or NULL. */
@@ -370,9 +382,11 @@ static void map_change(struct diff_read *r, const struct hunk *h, const struct h
 	}
 	if (!strcmp(value, "(...)")) {
 		listed(r, h, l->line, "changes the macro %s(), not a constant batchlab models", name, NULL);
-	} else if (own) {
+		return;
+	}
+	if (own) /* a loaded patch file's constant; a built-in patch of the same constant gets its variant too */
 		mapped(r, h, l->line, own->id, name, value, sb);
-	} else if (kind == C_DEFINE && !strcmp(name, "MEMCG_CHARGE_BATCH")) {
+	if (kind == C_DEFINE && !strcmp(name, "MEMCG_CHARGE_BATCH")) {
 		mapped(r, h, l->line, "memcg_charge", name, value, sb);
 	} else if (kind == C_DEFINE && !strcmp(name, "SWAP_CLUSTER_MAX")) {
 		char text[VARIANT_TEXT_MAX];
@@ -394,7 +408,7 @@ static void map_change(struct diff_read *r, const struct hunk *h, const struct h
 			listed(r, h, l->line, "changes %s, too long to read", name, NULL);
 		else
 			mapped(r, h, l->line, "proactive_reclaim", name, text, sb);
-	} else {
+	} else if (!own) {
 		listed(r, h, l->line, "changes %s, not a constant batchlab models", name, NULL);
 	}
 }

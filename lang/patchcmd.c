@@ -14,9 +14,28 @@
 #include "../core/err.h"
 #include "../core/variant.h"
 #include "infile.h"
+#include "../core/mmpatch.h"
 #include "patchreg.h"
+#include "records.h"
 
 #define DIFF_FILE_MAX (4 << 20)
+
+/* What load and check say: the lines as they are, or in csv and json a row of the file and its lines. */
+static void note_out(struct session *s, const char *file, const char *text, struct strbuf *out)
+{
+	static const char *const heads[] = { "file", "note", NULL };
+	struct records rec;
+
+	if (s->format == FMT_TABLE) {
+		sb_puts(out, text);
+		return;
+	}
+	rec_begin(&rec, &s->doc, s->format, heads, NULL, 0, out);
+	rec_str(&rec, file);
+	rec_lines(&rec, text);
+	rec_end_row(&rec);
+	rec_end(&rec);
+}
 
 /*
  * The variant's name after the diff's file: its base name without the
@@ -40,9 +59,9 @@ static void name_after(const char *path, char *name, size_t size)
 	name[k] = '\0';
 }
 
-/* The findings mapped become variants of a copy of the machine, all or none. */
-static int add_variants(struct session *s, const struct diff_read *r, const char *name, struct strbuf *out, char *err,
-			size_t errlen)
+/* The findings mapped become variants of a copy of the machine, all or none; vnames[i]: finding i's variant. */
+static int add_variants(struct session *s, const struct diff_read *r, const char *name,
+			char vnames[DIFF_FINDINGS][VARIANT_NAME_MAX], char *err, size_t errlen)
 {
 	struct machine next;
 	int added = 0;
@@ -50,28 +69,72 @@ static int add_variants(struct session *s, const struct diff_read *r, const char
 	machine_copy(&next, &s->m);
 	for (int i = 0; i < r->n; i++) {
 		const struct diff_finding *f = &r->f[i];
-		char vname[VARIANT_NAME_MAX], why[300];
+		char why[300];
 
+		vnames[i][0] = '\0';
 		if (!f->patch)
 			continue;
-		snprintf(vname, sizeof(vname), "%s", name);
-		for (int k = 2; variant_find(&next, f->patch, vname) >= 0 && k < 10; k++)
-			snprintf(vname, sizeof(vname), "%.*s_%d", VARIANT_NAME_MAX - 4, name, k);
-		if (variant_add(&next, f->patch, vname, f->expr, why, sizeof(why)))
+		snprintf(vnames[i], VARIANT_NAME_MAX, "%s", name);
+		for (int k = 2; variant_find(&next, f->patch, vnames[i]) >= 0 && k < 10; k++)
+			snprintf(vnames[i], VARIANT_NAME_MAX, "%.*s_%d", VARIANT_NAME_MAX - 4, name, k);
+		if (variant_add(&next, f->patch, vnames[i], f->expr, why, sizeof(why)))
 			return err_set(err, errlen, "%s:%d: %s", f->file, f->line, why);
-		sb_printf(out, "%s:%d: variant %s %s = %s  (%s)\n", f->file, f->line, f->patch->id, vname, f->expr, f->what);
 		added++;
 	}
 	machine_copy(&s->m, &next);
 	return added;
 }
 
+/* The text: the diff, the variants added, then every change listed and not mapped. */
+static void from_text(const char *path, const struct diff_read *r, char vnames[DIFF_FINDINGS][VARIANT_NAME_MAX],
+		      int added, struct strbuf *out)
+{
+	int listed = 0;
+
+	sb_printf(out, "%s: %s (%d file%s, %d hunk%s)\n", path, r->subject[0] ? r->subject : "a diff", r->files,
+		  r->files == 1 ? "" : "s", r->hunks, r->hunks == 1 ? "" : "s");
+	for (int i = 0; i < r->n; i++)
+		if (r->f[i].patch)
+			sb_printf(out, "%s:%d: variant %s %s = %s  (%s)\n", r->f[i].file, r->f[i].line, r->f[i].patch->id,
+				  vnames[i], r->f[i].expr, r->f[i].what);
+	for (int i = 0; i < r->n; i++)
+		if (!r->f[i].patch) {
+			sb_printf(out, "%s:%d: %s\n", r->f[i].file, r->f[i].line, r->f[i].what);
+			listed++;
+		}
+	if (r->more)
+		sb_printf(out, "... and %d more change%s not shown\n", r->more, r->more == 1 ? "" : "s");
+	if (!added)
+		sb_printf(out, "no change to a constant batchlab models%s\n",
+			  listed ? " (the changes above are listed, not mapped)" : "");
+}
+
+/* csv and json: a row per change, its variant's patch, name and expression empty where it is only listed. */
+static void from_records(struct session *s, const struct diff_read *r, char vnames[DIFF_FINDINGS][VARIANT_NAME_MAX],
+			 struct strbuf *out)
+{
+	static const char *const heads[] = { "file", "line", "patch", "variant", "expression", "what", NULL };
+	struct records rec;
+
+	rec_begin(&rec, &s->doc, s->format, heads, NULL, 0, out);
+	for (int i = 0; i < r->n; i++) {
+		rec_str(&rec, r->f[i].file);
+		rec_value(&rec, val_int((uint64_t)r->f[i].line));
+		rec_str(&rec, r->f[i].patch ? r->f[i].patch->id : "");
+		rec_str(&rec, vnames[i]);
+		rec_str(&rec, r->f[i].patch ? r->f[i].expr : "");
+		rec_str(&rec, r->f[i].what);
+		rec_end_row(&rec);
+	}
+	rec_end(&rec);
+}
+
 int patch_from_diff(struct session *s, const char *path, const char *as, struct strbuf *out, char *err, size_t errlen)
 {
 	struct diff_read *r;
-	char *text = NULL, name[VARIANT_NAME_MAX], why[300];
+	char *text = NULL, name[VARIANT_NAME_MAX], why[300], vnames[DIFF_FINDINGS][VARIANT_NAME_MAX];
 	size_t len = 0;
-	int added, listed = 0;
+	int added;
 
 	if (infile_read(path, DIFF_FILE_MAX, &text, &len, err, errlen))
 		return -1;
@@ -89,23 +152,38 @@ int patch_from_diff(struct session *s, const char *path, const char *as, struct 
 		snprintf(name, sizeof(name), "%s", as);
 	else
 		name_after(path, name, sizeof(name));
-	sb_printf(out, "%s: %s (%d file%s, %d hunk%s)\n", path, r->subject[0] ? r->subject : "a diff", r->files,
-		  r->files == 1 ? "" : "s", r->hunks, r->hunks == 1 ? "" : "s");
-	if ((added = add_variants(s, r, name, out, err, errlen)) < 0) {
+	if ((added = add_variants(s, r, name, vnames, err, errlen)) < 0) {
 		free(r);
 		return -1;
 	}
-	for (int i = 0; i < r->n; i++)
-		if (!r->f[i].patch) {
-			sb_printf(out, "%s:%d: %s\n", r->f[i].file, r->f[i].line, r->f[i].what);
-			listed++;
-		}
-	if (r->more)
-		sb_printf(out, "... and %d more change%s not shown\n", r->more, r->more == 1 ? "" : "s");
-	if (!added)
-		sb_printf(out, "no change to a constant batchlab models%s\n", listed ? " (the changes above are listed, not mapped)" : "");
+	if (s->format == FMT_TABLE)
+		from_text(path, r, vnames, added, out);
+	else
+		from_records(s, r, vnames, out);
 	free(r);
 	return 0;
+}
+
+static void list_row(const struct mmpatch *p, const char *name, const char *path, void *ctx)
+{
+	struct records *rec = ctx;
+
+	rec_str(rec, name);
+	rec_str(rec, p ? p->title : "");
+	rec_bool(rec, p != NULL);
+	rec_str(rec, path);
+	rec_end_row(rec);
+}
+
+/* patch list as csv or json: a row per loaded patch and per file found */
+static void list_records(struct session *s, struct strbuf *out)
+{
+	static const char *const heads[] = { "patch", "title", "loaded", "path", NULL };
+	struct records rec;
+
+	rec_begin(&rec, &s->doc, s->format, heads, NULL, 0, out);
+	patchreg_each(list_row, &rec);
+	rec_end(&rec);
 }
 
 int cmd_patch(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
@@ -115,7 +193,10 @@ int cmd_patch(struct session *s, int argc, char **argv, struct strbuf *out, char
 	if (!strcmp(verb, "list")) {
 		if (argc != 1)
 			return err_set(err, errlen, "patch: 'list' takes nothing after it");
-		patchreg_list(out);
+		if (s->format == FMT_TABLE)
+			patchreg_list(out);
+		else
+			list_records(s, out);
 		return 0;
 	}
 	if (strcmp(verb, "load") && strcmp(verb, "check") && strcmp(verb, "from"))
@@ -124,10 +205,16 @@ int cmd_patch(struct session *s, int argc, char **argv, struct strbuf *out, char
 	if (argc != 2 && (argc != 3 || strcmp(verb, "from")))
 		return err_set(err, errlen, "patch: expected patch %s %s", verb,
 			       strcmp(verb, "from") ? "FILE|NAME" : "FILE.diff [NAME]");
-	if (!strcmp(verb, "load"))
-		return patchreg_load(argv[1], out, err, errlen);
-	if (!strcmp(verb, "check"))
-		return patchreg_check(argv[1], &s->m, out, err, errlen);
+	if (!strcmp(verb, "load") || !strcmp(verb, "check")) {
+		struct strbuf note = STRBUF_INIT;
+		int r = !strcmp(verb, "load") ? patchreg_load(argv[1], &note, err, errlen)
+					      : patchreg_check(argv[1], &s->m, &note, err, errlen);
+
+		if (!r)
+			note_out(s, argv[1], sb_str(&note), out);
+		sb_free(&note);
+		return r;
+	}
 	return patch_from_diff(s, argv[1], argc == 3 ? argv[2] : NULL, out, err, errlen);
 }
 

@@ -189,37 +189,64 @@ int patchreg_check(const char *name, const struct machine *m, struct strbuf *not
 
 /* --- the list ------------------------------------------------------------------------------- */
 
-static void list_dir(const char *dir, struct strbuf *out, int *n)
+void patchreg_each(void (*each)(const struct mmpatch *p, const char *name, const char *path, void *ctx), void *ctx)
 {
-	DIR *d = opendir(dir);
-	struct dirent *e;
+	char dirs[PATCH_DIRS][PATH_MAX], path[PATH_MAX + 256], name[256];
+	int k = patch_dirs(dirs);
 
-	if (!d)
-		return;
-	while ((e = readdir(d))) {
-		size_t len = strlen(e->d_name);
+	for (int i = 0; i < nloaded; i++)
+		each(loaded[i], loaded[i]->id, loaded[i]->file, ctx);
+	for (int i = 0; i < k; i++) {
+		DIR *d = opendir(dirs[i]);
+		struct dirent *e;
 
-		if (len <= 8 || e->d_name[0] == '.' || strcmp(e->d_name + len - 8, ".mmpatch"))
-			continue;
-		sb_printf(out, "  %-24.*s %s/%s\n", (int)(len - 8), e->d_name, dir, e->d_name);
-		(*n)++;
+		while (d && (e = readdir(d))) {
+			size_t len = strlen(e->d_name);
+
+			if (len <= 8 || e->d_name[0] == '.' || strcmp(e->d_name + len - 8, ".mmpatch"))
+				continue;
+			snprintf(name, sizeof(name), "%.*s", (int)(len - 8), e->d_name);
+			snprintf(path, sizeof(path), "%.4000s/%.255s", dirs[i], e->d_name);
+			each(NULL, name, path, ctx);
+		}
+		if (d)
+			closedir(d);
 	}
-	closedir(d);
+}
+
+struct list_ctx {
+	struct strbuf *out;
+	int files, heading;
+};
+
+static void list_line(const struct mmpatch *p, const char *name, const char *path, void *ctx)
+{
+	struct list_ctx *c = ctx;
+
+	if (!p && !c->heading) {
+		if (!nloaded)
+			sb_puts(c->out, "  none (patch load NAME|PATH, or -P FILE)\n");
+		sb_puts(c->out, "patch files (patch load NAME):\n");
+		c->heading = 1;
+	}
+	if (p)
+		sb_printf(c->out, "  %-24s %s  (%s)\n", name, p->title, path);
+	else
+		sb_printf(c->out, "  %-24s %s\n", name, path);
+	c->files += !p;
 }
 
 void patchreg_list(struct strbuf *out)
 {
-	char dirs[PATCH_DIRS][PATH_MAX];
-	int k = patch_dirs(dirs), n = 0;
+	struct list_ctx c = { out, 0, 0 };
 
 	sb_puts(out, "loaded:\n");
-	for (int i = 0; i < nloaded; i++)
-		sb_printf(out, "  %-24s %s  (%s)\n", loaded[i]->id, loaded[i]->title, loaded[i]->file);
-	if (!nloaded)
-		sb_puts(out, "  none (patch load NAME|PATH, or -P FILE)\n");
-	sb_puts(out, "patch files (patch load NAME):\n");
-	for (int i = 0; i < k; i++)
-		list_dir(dirs[i], out, &n);
-	if (!n)
+	patchreg_each(list_line, &c);
+	if (!c.heading) { /* no file found: the headings list_line() writes before the first */
+		if (!nloaded)
+			sb_puts(out, "  none (patch load NAME|PATH, or -P FILE)\n");
+		sb_puts(out, "patch files (patch load NAME):\n");
+	}
+	if (!c.files)
 		sb_puts(out, "  none found\n");
 }

@@ -27,6 +27,8 @@ int patchreg_load(const char *name_or_path, struct strbuf *note, char *err, size
 int patchreg_check(const char *name_or_path, const struct machine *m, struct strbuf *note, char *err, size_t errlen);
 /* The patch files there are (name, title, where) and which are loaded, a line each. */
 void patchreg_list(struct strbuf *out);
+/* The same as data: each loaded patch (path its file), then each file found (p NULL), to each(). */
+void patchreg_each(void (*each)(const struct mmpatch *p, const char *name, const char *path, void *ctx), void *ctx);
 /* name_or_path as a path: a path is kept, a name looked up in the folders. -1 with err naming them. */
 int patchreg_find(const char *name, char *path, size_t len, char *err, size_t errlen);
 /* The loaded patch with this id, or NULL. */

@@ -6,3 +6,7 @@ $BL -p vm-4g -c "variant from $D/committed_lift16.diff lift16; get committed_as.
 $BL -c "patch from $D/nothing_known.diff; variant list"
 $BL -c "patch from $D/reclaim_quarter.diff; patch from $D/reclaim_quarter.diff; variant list"
 $BL -c "patch from ../data/README"
+# a loaded patch file's constant: max(256, 2 * 64) = 256, max(256, 2 * 1000) = 2000; without the file, only listed
+$BL -P ../../patches/percpu_batch256.mmpatch -c "patch from $D/percpu_floor256.diff; get percpu_batch256.batch; set cpus 1000; get percpu_batch256.batch"
+$BL -c "patch from $D/percpu_floor256.diff"
+$BL --format csv -c "patch from $D/nothing_known.diff"
