@@ -263,6 +263,8 @@ static void offer_expr(struct ctx *x, const struct patch_desc *d)
 		return;
 	variant_names(d, names, VARIANT_NAMES_MAX + 1);
 	for (int i = 0; names[i]; i++) {
+		if (!*names[i]) /* a patch file's helper its constant stands in for */
+			continue;
 		snprintf(buf, sizeof(buf), "%.*s%s", (int)at, x->word, names[i]);
 		offer(x, buf, 0);
 	}

@@ -178,7 +178,8 @@ void variant_help_patch(const struct patch_desc *d, struct strbuf *out)
 	sb_printf(out, "  variant %s NAME = EXPR replaces %s: %s\n", d->id, c->name, c->what);
 	sb_printf(out, "    e.g. variant %s mine = %s\n", d->id, c->example);
 	for (int i = 0; c->locals[i]; i++)
-		sb_printf(out, "    %-16s %s\n", c->locals[i], c->locals_help[i]);
+		if (*c->locals[i]) /* a patch file's helper that its constant stands in for has no name there */
+			sb_printf(out, "    %-16s %s\n", c->locals[i], c->locals_help[i]);
 	sb_puts(out, "    and the machine's names (help variant)\n");
 }
 

@@ -177,10 +177,57 @@ static void screen_layout(struct screen *sc, int cols, int lines)
 	sc->pane_rows = pane;
 }
 
+/*
+ * The rows follow patches[]: a patch file loaded or replaced (patch load)
+ * adds metrics, so the arrays by metric row serial are made again for them
+ * and the layout with them. 0, or -1 out of memory (the old arrays kept).
+ */
+static int screen_follow_patches(struct screen *sc)
+{
+	int n = 0, same = 1, i;
+	struct metric_state *metrics;
+	struct cells_memo *memo;
+
+	for (i = 0; patches[i] && i < VARIANT_PATCHES; i++)
+		same &= sc->seen[i] == patches[i];
+	if (same && !sc->seen[i])
+		return 0;
+	for (i = 0; patches[i]; i++)
+		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
+			n++;
+	metrics = calloc((size_t)n + 1, sizeof(*metrics));
+	memo = calloc((size_t)n + 1, sizeof(*memo));
+	if (!metrics || !memo) {
+		free(metrics);
+		free(memo);
+		return -1;
+	}
+	free(sc->metrics);
+	free(sc->memo);
+	sc->metrics = metrics;
+	sc->memo = memo;
+	sc->nmetrics = n;
+	n = 0;
+	for (i = 0; patches[i] && i < VARIANT_PATCHES; i++) {
+		sc->seen[i] = patches[i];
+		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
+			cells_memo_init(&sc->memo[n++], md);
+	}
+	sc->seen[i] = NULL;
+	screen_layout(sc, sc->L.cols, sc->L.lines);
+	for (i = 0; i < sc->depth; i++) /* the panels make their rows again */
+		if (sc->stack[i]->ops->resize)
+			sc->stack[i]->ops->resize(sc->stack[i], sc);
+	return 0;
+}
+
 void screen_recompute(struct screen *sc, int mark)
 {
 	long long now = crt_now_ms();
 	int k = 0, nvar = 0;
+
+	if (screen_follow_patches(sc))
+		return;
 
 	/* a loaded preset or a reset is a machine from elsewhere: it keeps the screen's solved networks too */
 	sc->s->m.mva_memo = &sc->mva;
@@ -506,28 +553,18 @@ static int screen_setup(struct screen *sc, struct session *s, FILE *log)
 	sc->log = log;
 	sc->log_start = now_us();
 	screen_log(sc, "start %dx%d, TERM=%s", COLS, LINES, getenv("TERM") ? getenv("TERM") : "");
-	for (int i = 0; patches[i]; i++)
-		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
-			sc->nmetrics++;
-	sc->metrics = calloc((size_t)sc->nmetrics + 1, sizeof(*sc->metrics));
 	sc->pstate = calloc(nparams, sizeof(*sc->pstate));
-	sc->memo = calloc((size_t)sc->nmetrics + 1, sizeof(*sc->memo));
 	sc->pmemo = calloc(nparams, sizeof(*sc->pmemo));
 	sc->undo = calloc(SCREEN_UNDO_MAX, sizeof(*sc->undo));
 	sc->shown = calloc(1, sizeof(*sc->shown));
-	if (!sc->metrics || !sc->pstate || !sc->memo || !sc->pmemo || !sc->undo || !sc->shown)
+	/* sc->seen[] is empty: screen_follow_patches() makes the rows' arrays */
+	layout_compute(&sc->L, COLS, LINES);
+	if (!sc->pstate || !sc->pmemo || !sc->undo || !sc->shown || screen_follow_patches(sc))
 		return -1;
 	sc->theme = s->theme;
 	sc->utf8 = chart_locale_utf8();
 	s->m.mva_memo = &sc->mva; /* before the first undo entry: the entries hold it as the machine does */
 	undo_take(s, sc->shown);
-	{
-		int k = 0;
-
-		for (int i = 0; patches[i]; i++)
-			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
-				cells_memo_init(&sc->memo[k++], md);
-	}
 	layout_compute(&sc->L, COLS, LINES);
 	if (!(sc->stack[0] = view_panels_new(sc)))
 		return -1;
