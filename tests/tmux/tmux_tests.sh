@@ -309,6 +309,17 @@ variant_columns() {
 }
 check "v adds a variant column from a pre-filled command line; V removes the one under < >" variant_columns
 
+# A patch file loaded from the : line joins the panels, and v gives it a variant column. On 64 CPUs
+# percpu_counter_batch is max(32, 2 * 64) = 128 before, max(256, 128) = 256 after; a variant of 512.
+patch_file() {
+	start && keys : "patch load $here/../../patches/percpu_batch256.mmpatch" Enter && expect 'loaded from' &&
+		keys q && wait_gone 'loaded from' && keys Tab End &&
+		expect 'percpu_batch256 +before +after +change' ' batch +128 +256 +x2' 'folds_per_million' &&
+		keys v && expect '^:variant percpu_batch256 v1 =' && keys '512' Enter &&
+		expect 'percpu_batch256 +before +after +change +v1' ' batch +128 +256 +x2 +512'
+}
+check "a patch file loaded on the : line shows in the panels and takes a variant" patch_file
+
 # refill_stock(): "BUILD_BUG_ON(MEMCG_CHARGE_BATCH > S8_MAX)": charge_batch 200 does not build on
 # current kernels. The after column's heading carries '!', the status line says why, and a
 # variant above 127 is flagged the same way; in the trade-off chart the rows past 127 are named.
