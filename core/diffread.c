@@ -590,7 +590,15 @@ static void scan_hunk(struct diff_read *r, struct hunk *h)
 		if (kind == C_ASSIGN && is_local(h, i, name)) { /* a local the constant reads: put in its place */
 			if (sb.n < SUBS_MAX && strlen(name) < sizeof(sb.name[0]) && !translate(value, &sb, sb.text[sb.n],
 												 sizeof(sb.text[0])))
-				snprintf(sb.name[sb.n++], sizeof(sb.name[0]), "%s", name);
+				snprintf(sb.name[sb.n++], sizeof(sb.name[0]), "%.31s", name);
+			continue;
+		}
+		if (l->kind == '+' && kind == C_OTHER && code[0] == '.' && strchr(code, '=')) {
+			/* a designated initialiser's field (.proc_handler = ...): a structure's, not a constant */
+			char field[40];
+
+			snprintf(field, sizeof(field), "%.*s", (int)strcspn(code, " \t="), code);
+			listed(r, h, l->line, "changes the initialiser %s, not a constant batchlab models", field, NULL);
 			continue;
 		}
 		if (l->kind != '+' || kind == C_OTHER)

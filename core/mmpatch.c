@@ -282,9 +282,10 @@ static int k_constant(struct mmpatch *p, const char *rest, int col, char *err, s
 		if (one_word(p, as, col + (int)(as - rest), x->name, "constant ... as METRIC", err, errlen))
 			return -1;
 	} else {
-		for (size_t i = 0; i <= n; i++)
+		for (size_t i = 0; i < n; i++)
 			word[i] = (char)tolower((unsigned char)rest[i]);
-		snprintf(x->name, sizeof(x->name), "%s", word);
+		word[n] = '\0';
+		snprintf(x->name, sizeof(x->name), "%.31s", word);
 	}
 	snprintf(x->help, sizeof(x->help), "the patch's constant %s", p->constant_name);
 	p->block = MMP_CONSTANT;

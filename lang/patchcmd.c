@@ -76,7 +76,7 @@ static int add_variants(struct session *s, const struct diff_read *r, const char
 			continue;
 		snprintf(vnames[i], VARIANT_NAME_MAX, "%s", name);
 		for (int k = 2; variant_find(&next, f->patch, vnames[i]) >= 0 && k < 10; k++)
-			snprintf(vnames[i], VARIANT_NAME_MAX, "%.*s_%d", VARIANT_NAME_MAX - 4, name, k);
+			snprintf(vnames[i], VARIANT_NAME_MAX, "%.*s_%c", VARIANT_NAME_MAX - 4, name, (char)('0' + k));
 		if (variant_add(&next, f->patch, vnames[i], f->expr, why, sizeof(why)))
 			return err_set(err, errlen, "%s:%d: %s", f->file, f->line, why);
 		added++;

@@ -132,10 +132,13 @@ static void test_nothing_known(void **state)
 	struct diff_read *r = read_diff("tests/data/nothing_known.diff");
 
 	(void)state;
-	assert_int_equal(r->hunks, 2);
-	assert_int_equal(r->n, 2);
+	assert_int_equal(r->hunks, 3);
+	assert_int_equal(r->n, 3);
 	assert_null(r->f[0].patch);
 	assert_null(r->f[1].patch);
+	assert_null(r->f[2].patch);
+	assert_int_equal(r->f[2].line, 3001);
+	assert_string_equal(r->f[2].what, "changes the initialiser .proc_handler, not a constant batchlab models");
 	assert_string_equal(r->f[0].file, "mm/vmscan.c");
 	assert_int_equal(r->f[0].line, 1233);
 	assert_string_equal(r->f[0].what, "changes nr_to_reclaim, not a constant batchlab models");
