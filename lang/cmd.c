@@ -218,7 +218,7 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 			if (param_is_number(p))
 				rec_num(r, b);
 			else
-				rec_str(r, b);
+				rec_choice(r, b);
 			rec_str(r, p->unit);
 			rec_end_row(r);
 			continue;

@@ -124,7 +124,7 @@ static void emit_record(struct records *rec, const struct record *r)
 	if (r->text && r->number) {
 		rec_num(rec, r->text);
 	} else if (r->text) {
-		rec_str(rec, r->text);
+		rec_choice(rec, r->text);
 	} else if (r->list) {
 		/* a list: a json array; in csv one quoted field, its items space-separated */
 		struct strbuf items = STRBUF_INIT;

@@ -602,7 +602,7 @@ static void jkey(struct strbuf *out, const char *k)
 	sb_puts(out, ": ");
 }
 
-/* A number, an array, or null with KEY_na (why) or KEY_inf (its sign) beside it, as records.h types them. */
+/* A number, an array, or null with KEY:na (why) or KEY:inf (its sign) beside it, as records.h types them. */
 static void jvalue(struct strbuf *out, const char *key, const struct machine *m, const struct metric_desc *md, int side,
 		   struct value v)
 {
@@ -617,7 +617,7 @@ static void jvalue(struct strbuf *out, const char *key, const struct machine *m,
 		return;
 	}
 	sb_puts(out, "null, ");
-	sb_printf(out, "\"%s%s\": ", key, v.kind == VAL_REAL ? "_inf" : "_na");
+	sb_printf(out, "\"%s%s\": ", key, v.kind == VAL_REAL ? ":inf" : ":na");
 	if (v.kind == VAL_REAL)
 		sb_puts(out, v.r > 0 ? "1" : "-1");
 	else

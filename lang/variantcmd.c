@@ -193,7 +193,7 @@ void variant_help(struct strbuf *out)
 		     "  A variant is your own version of a patch's constant, shown as one more column NAME beside\n"
 		     "  before and after: show, explain, get PATCH.METRIC.NAME, sweep/plot/where columns. Every\n"
 		     "  metric of the patch is computed with it. At most 4 per patch; NAME is an identifier and\n"
-		     "  not a side (before, after, full, cluster, decay).\n"
+		     "  not a side (before, after, full, cluster, decay, kernel).\n"
 		     "  EXPR: unsigned 64-bit integers like the kernel's unsigned long (0x1f is hex; a leading 0,\n"
 		     "  octal in C, is refused: 010 is an error, not 8 or 10); + - * / % << >>,\n"
 		     "  == != < <= > >=, && || !, ?:, parentheses. Overflow, a subtraction below zero and\n"

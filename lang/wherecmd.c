@@ -67,7 +67,7 @@ int where_condition_parse(const struct machine *m, const char *cmd, char **argv,
 static void where_record(struct records *rec, const char *key, int choice, const struct where_result *res)
 {
 	if (choice)
-		rec_str(rec, key);
+		rec_choice(rec, key);
 	else
 		rec_num(rec, key);
 	rec_value(rec, res->v);

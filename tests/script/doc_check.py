@@ -135,14 +135,14 @@ def check_typed(path):
     for r in doc["results"]:
         for row in r["rows"]:
             for k, v in row.items():
-                if k.endswith("_na") or k.endswith("_inf"):
+                if k.endswith(":na") or k.endswith(":inf"):
                     continue
                 cells += 1
                 if not numeric(v):
                     sys.exit("%s: %s is %r, not a number" % (r["command"], k, v))
                 if v is None:
                     nulls += 1
-                    if not (isinstance(row.get(k + "_na"), str) or row.get(k + "_inf") in (1, -1)):
+                    if not (isinstance(row.get(k + ":na"), str) or row.get(k + ":inf") in (1, -1)):
                         sys.exit("%s: %s is null with no reason beside it" % (r["command"], k))
     if not cells:
         sys.exit("typed: no cell to check")

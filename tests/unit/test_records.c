@@ -51,8 +51,8 @@ static void test_json_one_document(void **state)
 			    "  ]},\n"
 			    "  {\"command\": \"b\", \"units\": {\"cpus\": {\"unit\": \"CPUs\", \"kind\": \"input\"}, "
 			    "\"x\": {\"unit\": \"pages\", \"kind\": \"exact\"}}, \"rows\": [\n"
-			    "    {\"cpus\": 1, \"x\": null, \"x_na\": \"why not\"},\n"
-			    "    {\"cpus\": 2, \"x\": null, \"x_inf\": 1}\n"
+			    "    {\"cpus\": 1, \"x\": null, \"x:na\": \"why not\"},\n"
+			    "    {\"cpus\": 2, \"x\": null, \"x:inf\": 1}\n"
 			    "  ]}\n"
 			    "]}\n");
 	assert_true(json_valid(sb_str(&out)));
@@ -79,7 +79,7 @@ static void test_jsonl_lines(void **state)
 			    "{\"head\": {\"command\": \"a\", \"units\": {\"cpus\": {\"unit\": \"CPUs\", \"kind\": \"input\"}, "
 			    "\"x\": {\"unit\": \"pages\", \"kind\": \"exact\"}}}}\n"
 			    "{\"cpus\": 1, \"x\": 3}\n"
-			    "{\"cpus\": 2, \"x\": null, \"x_na\": \"n/a\"}\n");
+			    "{\"cpus\": 2, \"x\": null, \"x:na\": \"n/a\"}\n");
 	sb_free(&out);
 }
 
