@@ -1,6 +1,7 @@
 #include "cmd.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../core/err.h"
@@ -837,19 +838,19 @@ static int cmd_exec(struct session *s, const struct command *c, int argc, char *
 	}
 	results = s->doc.results;
 	rc = c->exec(s, argc, argv, dst, err, errlen);
+	if ((s->format == FMT_JSON || s->format == FMT_JSONL) && s->doc.results == results && dst->len > from &&
+	    c->out == OUT_CMD) {
+		/* text for people in a json run (echo, lesson's list): a result of its own, the document stays one */
+		char *t = strdup(dst->buf + from);
+
+		dst->len = from;
+		dst->buf[from] = '\0';
+		rec_text_result(&s->doc, s->format, t ? t : "(out of memory)", dst);
+		free(t);
+	}
 	if (dst == &text) {
 		doc_close(&s->doc, s->format, 0, &text);
 		s->doc = run;
-	} else if (s->doc.open && s->doc.results == results && dst->len > from && c->out == OUT_CMD) {
-		/* plain text in a json run (echo): after the document, which is closed before it */
-		struct strbuf t = STRBUF_INIT;
-
-		doc_close(&s->doc, FMT_JSON, 0, &t);
-		sb_puts(&t, dst->buf + from);
-		dst->len = from;
-		dst->buf[from] = '\0';
-		sb_puts(dst, sb_str(&t));
-		sb_free(&t);
 	}
 	/*
 	 * Text for people fits its width: the prose its writer broke at another

@@ -377,6 +377,30 @@ void rec_end(struct records *r)
 		sb_puts(r->out, r->rows ? "\n  ]}" : "]}");
 }
 
+void rec_text_result(struct doc *d, enum out_format f, const char *text, struct strbuf *out)
+{
+	static const char *const heads[] = { "text", NULL };
+	struct strbuf line = STRBUF_INIT;
+	struct records r;
+
+	if (f != FMT_JSON && f != FMT_JSONL) {
+		sb_puts(out, text);
+		return;
+	}
+	rec_begin(&r, d, f, heads, NULL, 0, out);
+	while (*text) {
+		size_t n = strcspn(text, "\n");
+
+		sb_reset(&line);
+		sb_printf(&line, "%.*s", (int)n, text);
+		rec_str(&r, sb_str(&line));
+		rec_end_row(&r);
+		text += n + (text[n] == '\n');
+	}
+	rec_end(&r);
+	sb_free(&line);
+}
+
 const char *rec_kind(const struct metric_desc *md)
 {
 	return metric_kind_name(md->kind);

@@ -69,6 +69,13 @@ void rec_end_row(struct records *r);
 void rec_end(struct records *r);
 
 /*
+ * Text a command printed for people (echo, lesson's narration) as a result
+ * of its own in d: json and jsonl a row {"text": LINE} per line, so a run
+ * stays one document; csv and tables the text as it is.
+ */
+void rec_text_result(struct doc *d, enum out_format f, const char *text, struct strbuf *out);
+
+/*
  * A row that is one JSON object already (report's nested one): json keeps it
  * as it is, jsonl on one line. json and jsonl only.
  */

@@ -16,6 +16,7 @@
 #include "../core/strbuf.h"
 #include "frontends.h"
 #include "../lang/presetio.h"
+#include "../lang/records.h"
 #include "../lang/script.h"
 #include "../lang/settings.h"
 #include "../lang/session.h"
@@ -76,6 +77,16 @@ static int lesson_main(struct session *s, const char *name, int check, int resta
 
 	if (!name) {
 		rc = lesson_list(&out, err, sizeof(err));
+		if (s->format == FMT_JSON || s->format == FMT_JSONL) { /* one document, as every run's */
+			struct strbuf text = out;
+			struct doc d;
+
+			out = (struct strbuf)STRBUF_INIT;
+			doc_init(&d, 0, "--lesson");
+			rec_text_result(&d, s->format, sb_str(&text), &out);
+			doc_close(&d, s->format, 1, &out);
+			sb_free(&text);
+		}
 		fputs(sb_str(&out), stdout);
 		sb_free(&out);
 		return rc ? 1 : flushed_ok("--lesson");
@@ -92,7 +103,10 @@ static int lesson_main(struct session *s, const char *name, int check, int resta
 		return screen_main(s);
 	}
 	s->in_lesson = 1;
-	rc = lesson_run(s, &l, stdin, stdout, stderr, s->width ? s->width : script_width(stdout), check);
+	if (s->format == FMT_JSON || s->format == FMT_JSONL)
+		rc = script_lesson_doc(s, &l, check, stdout, stderr);
+	else
+		rc = lesson_run(s, &l, stdin, stdout, stderr, s->width ? s->width : script_width(stdout), check);
 	s->in_lesson = 0;
 	lesson_free(&l);
 	return rc ? 1 : flushed_ok("--lesson");
