@@ -260,9 +260,14 @@ static int cmd_reset(struct session *s, int argc, char **argv, struct strbuf *ou
 
 		/* the parameters: the user's variants stay (variant del removes them), and reset says so */
 		session_reset(s, &kept);
-		if (kept.len && s->format == FMT_TABLE)
-			sb_printf(out, "reset: every parameter back to its default; kept your variant%s %s (variant del PATCH NAME removes one)\n",
+		if (kept.len) {
+			struct strbuf note = STRBUF_INIT;
+
+			sb_printf(&note, "reset: every parameter back to its default; kept your variant%s %s (variant del PATCH NAME removes one)\n",
 				  strchr(sb_str(&kept), ',') ? "s" : "", sb_str(&kept));
+			session_note(s, out, sb_str(&note));
+			sb_free(&note);
+		}
 		sb_free(&kept);
 		return 0;
 	}
@@ -462,14 +467,25 @@ static int cmd_preset(struct session *s, int argc, char **argv, struct strbuf *o
 		return 0;
 	}
 	if (!strcmp(argv[0], "load")) {
+		struct strbuf note = STRBUF_INIT;
+		int rc;
+
 		if (argc != 2)
 			return err_set(err, errlen, "preset load: expected a preset NAME or PATH");
-		return session_load_preset(s, argv[1], s->format == FMT_TABLE ? out : NULL, err, errlen);
+		rc = session_load_preset(s, argv[1], &note, err, errlen);
+		session_note(s, out, sb_str(&note));
+		sb_free(&note);
+		return rc;
 	}
 	if (!strcmp(argv[0], "save")) {
 		if (argc != 2)
 			return err_set(err, errlen, "preset save: expected a PATH, or a NAME for the user's preset folder");
-		if (preset_save(&s->m, argv[1], s->interactive ? out : NULL, out, err, errlen))
+		struct strbuf note = STRBUF_INIT;
+		int rc = preset_save(&s->m, argv[1], s->interactive ? out : NULL, &note, err, errlen);
+
+		session_note(s, out, sb_str(&note));
+		sb_free(&note);
+		if (rc)
 			return -1;
 		session_preset(s, argv[1]);
 		return 0;

@@ -398,8 +398,8 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 	free(zones);
 	if (s->format != FMT_TABLE)
 		rec_end(&rec);
-	if (s->format == FMT_TABLE && (bad || nonuniform))
-		sb_puts(out, "note: the kernel sets these when CPUs or memory come and go, and lowers a zone's\n"
+	if (bad || nonuniform)
+		session_note(s, out, "note: the kernel sets these when CPUs or memory come and go, and lowers a zone's\n"
 			     "  threshold while kswapd runs (calculate_pressure_threshold): a figure can lag the\n"
 			     "  live managed count, or differ between CPUs, for a while\n");
 	if (bad)

@@ -42,8 +42,13 @@ int outpath_write(const struct session *s, const char *cmd, const char *what, co
 	int rc = outfile_write_told(path, text->buf ? text->buf : "", text->len, &note, why, sizeof(why));
 
 	sb_free(text);
-	if (note.len)
-		sb_printf(out, "%s: %s", cmd, sb_str(&note));
+	if (note.len) {
+		struct strbuf t = STRBUF_INIT;
+
+		sb_printf(&t, "%s: %s", cmd, sb_str(&note));
+		session_note(s, out, sb_str(&t));
+		sb_free(&t);
+	}
 	sb_free(&note);
 	if (rc)
 		return err_set(err, errlen, "%s: %s", cmd, why);

@@ -49,6 +49,14 @@ int session_width(const struct session *s);
  * (NULL: not told) gets a line for what was replaced and one for what was kept.
  */
 int session_load_preset(struct session *s, const char *name, struct strbuf *note, char *err, size_t errlen);
+
+/*
+ * A note or a warning about a command's result (lines, each ending '\n'): in a
+ * script run or at the prompt on stderr, so stdout holds only what was asked
+ * for ($(batchlab -c ...) gets one line); in the explorer into out, its pager,
+ * when that is text for people.
+ */
+void session_note(const struct session *s, struct strbuf *out, const char *text);
 /* `reset`: every parameter back to its default; the variants stay, named in kept ("" if none). */
 void session_reset(struct session *s, struct strbuf *kept);
 /* Every variant of m as "PATCH.NAME, ...", into out ("" when there is none). */

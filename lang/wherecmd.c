@@ -76,6 +76,17 @@ static void where_record(struct records *rec, const char *key, int choice, const
 	rec_end_row(rec);
 }
 
+/* A bisection that may have missed an earlier crossing: a warning, on stderr in a script (session_note). */
+static void where_warn(const struct session *s, struct strbuf *out, const char *name, const char *key)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	sb_printf(&t, "where: warning: %s is not monotone in %s here and the range is too wide to try every value: "
+		  "an earlier %s may hold too\n", name, key, key);
+	session_note(s, out, sb_str(&t));
+	sb_free(&t);
+}
+
 static void put_where_key(const struct sweep_range *r, const struct sweep_cursor *c, char *buf, size_t len)
 {
 	if (r->real)
@@ -331,8 +342,7 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 			sb_printf(out, "  (%s is not monotone in %s here, so every value was tried: the answer is exact)\n",
 				  name, r.key->name);
 		else
-			sb_printf(out, "  (warning: %s is not monotone in %s here and the range is too wide to try every "
-				  "value: an earlier %s may hold too)\n", name, r.key->name, r.key->name);
+			where_warn(s, out, name, r.key->name);
 	}
 	if (nsides > 1 && s->format != FMT_TABLE)
 		rec_end(&rec);
