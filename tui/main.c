@@ -277,7 +277,13 @@ int main(int argc, char **argv)
 	}
 
 	s.echo = echo;
-	settings_load(&s); /* the settings file, then --theme over it */
+	{
+		struct strbuf warn = STRBUF_INIT;
+
+		settings_load(&s, &warn); /* the settings file, then --theme over it */
+		fputs(sb_str(&warn), stderr);
+		sb_free(&warn);
+	}
 	if (theme && (s.theme = theme_find(theme)) < 0)
 		return usage_error("--theme expects default, projector, mono or light", theme);
 	if (lesson)

@@ -1096,6 +1096,23 @@ theme_projector() {
 	keys : 'get theme' Enter && expect '^projector$' && keys Escape : 'set theme default' Enter && expect 'theme default'
 }
 check "the projector theme emits no dim or italic; :set theme is kept for the next start" theme_projector
+# Issue 34, item 7: :set theme changes the one line of the settings file that gives the theme and
+# keeps every other byte - comments, blank lines, unknown keys, a line with no newline at its end;
+# a file with no theme line gets one added after what it had.
+theme_keeps_file() {
+	f=$tmp/config/batchlab/config
+	mkdir -p "$tmp/config/batchlab"
+	printf '# my settings\n\n  theme =  mono   # the old one\ncolour_later = yes\n# last\nwidth = 90' >"$f"
+	sed 's/^  theme =  mono /  theme =  light /' "$f" >"$tmp/want.config"
+	start && keys : 'set theme light' Enter && expect 'theme light \(kept' || return 1
+	cmp -s "$f" "$tmp/want.config" || { bad "the settings file changed beyond its theme: $(diff "$tmp/want.config" "$f" | head -5)"; return 1; }
+	printf '# no theme here\nunknown = 1' >"$f"
+	printf '# no theme here\nunknown = 1\ntheme = mono\n' >"$tmp/want.config"
+	keys Escape : 'set theme mono' Enter && expect 'theme mono \(kept' || return 1
+	cmp -s "$f" "$tmp/want.config" || { bad "no theme line: not one added after the rest: $(diff "$tmp/want.config" "$f" | head -5)"; return 1; }
+	keys Escape : 'set theme default' Enter && expect 'theme default' && rm -f "$f"
+}
+check ":set theme changes the settings file's theme line and keeps every other byte" theme_keeps_file
 legend_first_start() {
 	rm -rf "$tmp/fresh" && mkdir -p "$tmp/fresh" &&
 		start XDG_STATE_HOME="$tmp/fresh" && expect '^~ fitted model +\* assumed workload +plain: exact +\[N\] list +unresolved: in noise' &&
