@@ -1351,6 +1351,11 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 		outfile_abort(&of);
 		return -1;
 	}
+	if (rc == -2 && interrupt_ending()) {
+		/* SIGTERM, SIGHUP: batchlab is ending, not a person stopping it - a part never replaces PATH */
+		outfile_abort(&of);
+		return err_set(err, errlen, "sweep: stopped by a signal that ends batchlab: %s left as it was", path);
+	}
 	if (rc == -2) {
 		char note[512];
 

@@ -405,6 +405,9 @@ static int screen_save(struct screen *sc, const char *line)
 	return 1;
 }
 
+/* The error of the command a signal that ends the explorer stopped (a sweep into a file): for stderr once the screen is gone. */
+static char last_words[1024];
+
 void screen_run_line(struct screen *sc, const char *line, const char *title)
 {
 	struct strbuf out = STRBUF_INIT, cmd = STRBUF_INIT;
@@ -456,6 +459,8 @@ void screen_run_line(struct screen *sc, const char *line, const char *title)
 		if (cmd_run(sc->s, sb_str(&cmd), &out, err, sizeof(err))) {
 			escape_buf(err, shown, sizeof(shown));
 			screen_status(sc, 1, "%s", shown);
+			if (crt_leaving()) /* a signal ends the explorer: what it stopped is said after the screen is gone */
+				snprintf(last_words, sizeof(last_words), "%s", shown);
 			/* the lines after it still run, as a shell runs a pasted script: the first failure is said at the end */
 			if (sc->pasting && !sc->paste_err[0])
 				snprintf(sc->paste_err, sizeof(sc->paste_err), "line %d of the paste: %.400s", sc->paste_lines, shown);
@@ -1031,6 +1036,8 @@ int screen_main(struct session *s)
 	}
 	rc = screen_loop(s, logf, STDIN_FILENO, 0);
 	crt_done();
+	if (last_words[0])
+		fprintf(stderr, "batchlab: %s\n", last_words);
 	if (rc < 0) {
 		fprintf(stderr, "batchlab: out of memory\n");
 		return 1;

@@ -993,6 +993,36 @@ sigterm() { start && kill -TERM "$(pid)" && exited 143; }
 check "SIGTERM restores the terminal (status 143)" sigterm
 sighup() { start && kill -HUP "$(pid)" && exited 129; }
 check "SIGHUP restores the terminal (status 129)" sighup
+# Issue 34, item 3: a SIGTERM or SIGHUP during :sweep ... > FILE over an existing file ends the
+# explorer and leaves the file as it was - no part of the sweep in its place, no temporary beside it -
+# and says so on stderr once the screen is gone. A forked child waits for the temporary to grow
+# (the rows are being written), then raises the signal at the explorer.
+signal_during_sweep() { # SIG STATUS
+	d=$tmp/sig$1 && rm -rf "$d" && mkdir -p "$d" && seq 1 5000 >"$d/big.csv" && cp "$d/big.csv" "$d/want.csv" || return 1
+	start && keys : "sweep reclaim 4096 8192000000 step 4096 proactive_reclaim > $d/big.csv" Enter || return 1
+	(
+		i=0
+		while [ $i -lt 600 ]; do # a hang guard (60 s), not the pass mark: the signal goes once rows are on disk
+			t=$(ls -A "$d" | grep '^\.big\.csv\.' | head -1)
+			[ -n "$t" ] && [ "$(stat -c %s "$d/$t" 2>/dev/null || echo 0)" -gt 65536 ] && break
+			sleep 0.1
+			i=$((i + 1))
+		done
+		[ $i -lt 600 ] || echo "the sweep's temporary never grew past 64 KiB in 60 s" >"$d/child.err"
+		kill -"$1" "$(pid)"
+	) &
+	wait $!
+	[ ! -s "$d/child.err" ] || { bad "$(cat "$d/child.err")"; return 1; }
+	exited "$2" || return 1
+	cmp -s "$d/big.csv" "$d/want.csv" || { bad "SIG$1 replaced big.csv: $(wc -c <"$d/big.csv") bytes, not the 5000 lines it held"; return 1; }
+	[ "$(ls -A "$d")" = "$(printf 'big.csv\nwant.csv')" ] || { bad "left beside it: $(ls -A "$d" | tr '\n' ' ')"; return 1; }
+	grep -q "stopped by a signal that ends batchlab: $d/big.csv left as it was" "$tmp/screen" ||
+		{ bad "SIG$1 said nothing of the sweep it stopped"; return 1; }
+}
+sweep_sigterm() { signal_during_sweep TERM 143; }
+check "SIGTERM during :sweep > FILE leaves the existing FILE as it was" sweep_sigterm
+sweep_sighup() { signal_during_sweep HUP 129; }
+check "SIGHUP during :sweep > FILE leaves the existing FILE as it was" sweep_sighup
 # Issue 11: the rest of the signals whose default action ends the process
 for sig in USR1:138 ALRM:142 PIPE:141 XFSZ:153; do
 	eval "sig_${sig%:*}() { start && kill -${sig%:*} \"\$(pid)\" && exited ${sig#*:}; }"
