@@ -67,6 +67,7 @@ UNIT_BIN  = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
 .PHONY: completion completion-drift completion-test valgrind-tmux asan-run asan-tmux
+.PHONY: check-loaded
 .PHONY: all run check test deps deps-run unit script-tests tmux-tests tmux-repl asan warnings lint-man \
 	install uninstall clean bench bench-screen bench-presets bench-variant fuzz calibrate man man-drift fuzz-smoke regress valgrind core-globals \
 	layers debug script shortest-soak pow5tab-drift svg-tests docs bench-svg
@@ -149,6 +150,15 @@ check: deps
 test: batchlab warnings unit script-tests svg-tests asan-run valgrind-tmux tmux-repl man-drift lint-man core-globals layers \
 	completion-drift completion-test
 	@echo "make check: all passed"
+
+# make check on a loaded machine (issue 34): a CPU hog at nice 19 on every core while it runs. A
+# test's wall-clock limit is a hang guard scaled for valgrind, ASan and the load (tests/guard_scale.sh),
+# so this passes wherever make check does; the hogs are ended by their process ids however it ends.
+check-loaded:
+	@pids=; for i in $$(seq 1 $$(nproc)); do nice -n 19 sh -c 'while :; do :; done' & pids="$$pids $$!"; done; \
+	trap 'kill $$pids 2>/dev/null' EXIT INT TERM HUP; \
+	echo "check-loaded: $$(nproc) CPU hogs at nice 19 (pids$$pids)"; \
+	$(MAKE) --no-print-directory check; rc=$$?; kill $$pids 2>/dev/null; exit $$rc
 
 # The valgrind pass is CPU-bound and the terminal tests mostly wait on tmux: side by side they take
 # the time of the longer one, which keeps make check within its minutes. The terminal tests run

@@ -20,6 +20,9 @@ for n; do
 	grep -q "^check \".*\" $n\$" "$0" || { echo "tmux tests: no test $n (tests/tmux/tmux_tests.sh --list)"; exit 1; }
 done
 [ -x "$BL" ] || { echo "tmux tests: no $BL (make batchlab)"; exit 1; }
+# every wait below is a hang guard, scaled for ASan and the load (BL_GUARD_SCALE), never the pass mark
+. "$here/../guard_scale.sh"
+G=$BL_GUARD_SCALE
 tmp=$(mktemp -d)
 # the server's socket in the test's own folder, not /tmp/tmux-UID (tmux puts -L sockets under TMUX_TMPDIR)
 export TMUX_TMPDIR="$tmp"
@@ -69,7 +72,7 @@ start() {
 stop() {
 	if [ -f "$tmp/pid" ] && kill -TERM "$(cat "$tmp/pid")" 2>/dev/null; then
 		i=0
-		while [ $i -lt 30 ] && kill -0 "$(cat "$tmp/pid")" 2>/dev/null; do
+		while [ $i -lt $((30 * G)) ] && kill -0 "$(cat "$tmp/pid")" 2>/dev/null; do
 			sleep 0.05
 			i=$((i + 1))
 		done
@@ -80,10 +83,10 @@ stop() {
 
 screen() { $T capture-pane -p -t bl; }
 
-# wait_for REGEX [tenths of a second]: poll the pane until it shows REGEX.
+# wait_for REGEX [tenths of a second]: poll the pane until it shows REGEX (the time scaled by G).
 wait_for() {
 	i=0
-	while [ $i -lt "${2:-50}" ]; do
+	while [ $i -lt $((${2:-50} * G)) ]; do
 		screen >"$tmp/screen" 2>/dev/null && grep -Eq -- "$1" "$tmp/screen" && return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -94,12 +97,12 @@ wait_for() {
 # wait_gone REGEX: poll until the pane no longer shows REGEX.
 wait_gone() {
 	i=0
-	while [ $i -lt 50 ]; do
+	while [ $i -lt $((50 * G)) ]; do
 		screen >"$tmp/screen" 2>/dev/null && ! grep -Eq -- "$1" "$tmp/screen" && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
-	bad "still showing /$1/"
+	bad "still showing /$1/ after $((5 * G)) s (a hang guard: 5 s x $G for ASan and load)"
 	return 1
 }
 
@@ -120,9 +123,9 @@ all_shown() {
 	done
 }
 expect() {
-	wait_for "$1" || { bad "never showed /$1/"; return 1; }
+	wait_for "$1" || { bad "never showed /$1/ in $((5 * G)) s (a hang guard: 5 s x $G for ASan and load)"; return 1; }
 	i=0
-	while ! all_shown "$@" && [ $i -lt 50 ]; do
+	while ! all_shown "$@" && [ $i -lt $((50 * G)) ]; do
 		sleep 0.1
 		screen >"$tmp/screen" 2>/dev/null
 		i=$((i + 1))
@@ -136,7 +139,7 @@ refuse() { ! grep -Eq -- "$1" "$tmp/screen" || { bad "unexpected /$1/"; return 1
 
 # exited STATUS: the explorer ended with STATUS and left the terminal as it found it.
 exited() {
-	wait_for 'DONE' 30 || { bad "did not exit"; return 1; }
+	wait_for 'DONE' 30 || { bad "did not exit in $((3 * G)) s (a hang guard: 3 s x $G for ASan and load)"; return 1; }
 	grep -q "EXIT=$1\$" "$tmp/screen" || { bad "exit status not $1: $(grep EXIT= "$tmp/screen")"; return 1; }
 	cmp -s "$tmp/stty.before" "$tmp/stty.after" || { bad "tty modes not restored"; return 1; }
 	# alternate screen left, cursor shown, mouse reporting and keypad mode off
@@ -229,7 +232,7 @@ highlight() {
 	grep -Eq '43m +16 MiB' "$tmp/line" || { bad "the moved cell is not highlighted"; return 1; }
 	! grep -Eq '43m[^ ]*x2' "$tmp/line" || { bad "an unmoved cell is highlighted"; return 1; }
 	i=0
-	while [ $i -lt 40 ]; do
+	while [ $i -lt $((40 * G)) ]; do
 		$T capture-pane -p -e -t bl | grep 'stock_max_bytes' | grep -q '43m' || return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -705,7 +708,7 @@ check "u brings back a variant deleted and defined again in one command line" un
 # the empty history-PID.tmp a killed session left (its process gone) is removed.
 repl_wait() {
 	i=0
-	while [ $i -lt 50 ]; do
+	while [ $i -lt $((50 * G)) ]; do
 		$T capture-pane -p -t repl 2>/dev/null | grep -q "$1" && return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -1002,13 +1005,13 @@ signal_during_sweep() { # SIG STATUS
 	start && keys : "sweep reclaim 4096 8192000000 step 4096 proactive_reclaim > $d/big.csv" Enter || return 1
 	(
 		i=0
-		while [ $i -lt 600 ]; do # a hang guard (60 s), not the pass mark: the signal goes once rows are on disk
+		while [ $i -lt $((600 * G)) ]; do # a hang guard (60 s x G), not the pass mark: the signal goes once rows are on disk
 			t=$(ls -A "$d" | grep '^\.big\.csv\.' | head -1)
 			[ -n "$t" ] && [ "$(stat -c %s "$d/$t" 2>/dev/null || echo 0)" -gt 65536 ] && break
 			sleep 0.1
 			i=$((i + 1))
 		done
-		[ $i -lt 600 ] || echo "the sweep's temporary never grew past 64 KiB in 60 s" >"$d/child.err"
+		[ $i -lt $((600 * G)) ] || echo "the sweep's temporary never grew past 64 KiB in $((60 * G)) s (a hang guard)" >"$d/child.err"
 		kill -"$1" "$(pid)"
 	) &
 	wait $!
@@ -1042,7 +1045,7 @@ sig_sweep() {
 	rm -rf "$tmp/run" && mkdir "$tmp/run" && start && keys ': set cpus 65536 mmap 1G' Enter &&
 		expect ' cpus +65536' && keys "$long_sweep > $tmp/run/out.csv" Enter || return 1
 	i=0
-	while ! temporary && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	while ! temporary && [ $i -lt $((50 * G)) ]; do sleep 0.1; i=$((i + 1)); done
 	temporary || { bad "the sweep never started writing"; return 1; }
 	sleep 0.3
 	kill -$1 "$(pid)" && exited $2 || return 1
