@@ -187,6 +187,10 @@ static int where_stepped(const struct machine *m, const struct sweep_range *r, c
 		/* the reason lives in the sweep, which goes: the first refused row's stands for them */
 		snprintf(refused, refusedlen, "%s", sw->first_refused);
 		res->v = val_none(refused);
+	} else if (res->v.kind == VAL_NONE && res->v.why) {
+		/* the last row's reason may live in the sweep too (a refused machine's): kept in res, which outlives it */
+		snprintf(res->why, sizeof(res->why), "%s", res->v.why);
+		res->v.why = res->why;
 	}
 	sweep_end(sw);
 	free(sw);

@@ -27,6 +27,8 @@ static int json_key_cmp(const void *a, const void *b)
 /* Do n keys (sorted here) hold one twice? */
 static int json_keys_twice(struct json_key *k, size_t n)
 {
+	if (n < 2)
+		return 0; /* and no qsort of NULL: an empty object holds no keys */
 	qsort(k, n, sizeof(*k), json_key_cmp);
 	for (size_t i = 1; i < n; i++)
 		if (!json_key_cmp(&k[i - 1], &k[i]))
