@@ -26,6 +26,9 @@ static int parse_step(const struct machine *m, const struct sweep_range *r, cons
 	if (n[0] == '-' || n[0] == '+')
 		return err_set(err, errlen, "%s: step '%s' must be a positive number", p->name, n);
 	if (r->real) {
+		if (parse_real(n, rstep, why, sizeof(why)) && strstr(why, "too close to zero")) /* "use 0": not for a step */
+			return err_set(err, errlen, "%s: step '%s': too close to zero for a double, and a step must be above 0 "
+				       "(the least is about 2.2e-308)", p->name, n);
 		if (parse_real(n, rstep, why, sizeof(why)))
 			return err_set(err, errlen, "%s: step '%s': %s", p->name, n, why);
 		if (!(*rstep > 0))

@@ -899,6 +899,7 @@ int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, 
 	char buf[SCRIPT_LINE_MAX + 1], text[SCRIPT_LINE_MAX + 1], *argv[CMD_MAX_ARGS];
 	struct out_opts o = OUT_OPTS_INIT;
 	const struct command *c;
+	struct command listing;
 	char mean[128];
 	int argc, rc;
 
@@ -912,6 +913,12 @@ int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, 
 	if (!c)
 		return err_set(err, errlen, "unknown command '%.64s'%s (see 'help')", argv[0],
 			       cmd_suggest(argv[0], mean, sizeof(mean)));
+	if (c->exec == cmd_variant && (argc == 1 || !strcmp(argv[1], "list"))) {
+		/* variant's list is output like any (> PATH, --width); its other forms print nothing, and an EXPR's > compares */
+		listing = *c;
+		listing.out = OUT_CMD;
+		c = &listing;
+	}
 	if (c->out != OUT_NONE) {
 		argc--;
 		if (outopts_take(c->name, &argc, argv + 1, cmd_keep(c), &o, err, errlen))

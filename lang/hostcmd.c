@@ -108,8 +108,9 @@ static int read_cpus(const char *path, int sc, uint64_t *cpus, char *source, siz
 	if (n < 1)
 		return -1;
 	*cpus = (uint64_t)n;
-	snprintf(source, slen, "sysconf(%s), as %s could not be read",
-		 sc == _SC_NPROCESSORS_CONF ? "_SC_NPROCESSORS_CONF" : "_SC_NPROCESSORS_ONLN", path);
+	/* what was wrong with the file - missing, or read and not a cpulist - not only that it failed */
+	snprintf(source, slen, "sysconf(%s), as %.150s",
+		 sc == _SC_NPROCESSORS_CONF ? "_SC_NPROCESSORS_CONF" : "_SC_NPROCESSORS_ONLN", *why ? why : path);
 	return 0;
 }
 

@@ -16,6 +16,7 @@
 #include "../core/patch.h"
 #include "../core/units.h"
 #include "cmd.h"
+#include "escape.h"
 #include "infile.h"
 #include "outfile.h"
 #include "presetio.h"
@@ -368,11 +369,17 @@ int lesson_list(struct strbuf *out, char *err, size_t errlen)
 				struct lesson l;
 
 				snprintf(path, sizeof(path), "%.*s/%.255s", PATH_MAX - 300, dirs[i], e->d_name);
+				struct strbuf t = STRBUF_INIT; /* a file's title or name reaches a terminal as text */
+
 				if (lesson_load(&l, path, lerr, sizeof(lerr)))
 					snprintf(line, sizeof(line), "%.*s\t(broken: %.400s)", (int)(len - 7), e->d_name, lerr);
 				else
-					snprintf(line, sizeof(line), "%.*s\t%s (%d steps, %d exercises)", (int)(len - 7),
-						 e->d_name, l.title, l.nsteps, l.nexercises);
+					snprintf(line, sizeof(line), "%.*s\t%s (%d step%s, %d exercise%s)", (int)(len - 7),
+						 e->d_name, l.title, l.nsteps, l.nsteps == 1 ? "" : "s", l.nexercises,
+						 l.nexercises == 1 ? "" : "s");
+				escape_lines(&t, line, strlen(line));
+				snprintf(line, sizeof(line), "%s", sb_str(&t));
+				sb_free(&t);
 				lesson_free(&l);
 				names[n] = strdup(line);
 				if (names[n])
@@ -987,7 +994,8 @@ int lesson_run(struct session *s, const struct lesson *l, FILE *in, FILE *out, F
 
 	if (width < WRAP_MIN)
 		width = WRAP_MIN;
-	fprintf(out, "Lesson %s: %s (%d steps, %d exercises)\n", l->name, l->title, l->nsteps, l->nexercises);
+	fprintf(out, "Lesson %s: %s (%d step%s, %d exercise%s)\n", l->name, l->title, l->nsteps, l->nsteps == 1 ? "" : "s",
+		l->nexercises, l->nexercises == 1 ? "" : "s");
 	for (int i = 0; i < l->nlines; i++) {
 		const struct lesson_line *ln = &l->lines[i];
 		struct strbuf sb = STRBUF_INIT;

@@ -116,6 +116,9 @@ int outopts_take(const char *cmd, int *argc, char **argv, int keep, struct out_o
 		}
 		if (r.path)
 			return err_set(err, errlen, "%s: one output file at a time ('%s' and '%s')", cmd, r.path, v);
+		if (!strcmp(v, "-")) /* a shell's word for stdout, never a file named "-" */
+			return err_set(err, errlen, "%s: '> -' writes no file: leave out > PATH to write to stdout (or > ./- for a file named -)",
+				       cmd);
 		r.path = v;
 	}
 	*argc = n;

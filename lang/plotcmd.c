@@ -210,6 +210,9 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 		return err_set(err, errlen, "plot: %llu points is more than a chart can show (at most %u): use a coarser step",
 			   (unsigned long long)r.rows, PLOT_MAX_POINTS);
 	fmt = s->format;
+	if (o.ascii && fmt != FMT_TABLE) /* two answers to one question: say so rather than drop one */
+		return err_set(err, errlen, "plot: --ascii draws the text chart, and the output is %s%s: choose one",
+			       out_format_names[fmt], path ? " (from > PATH)" : "");
 
 	/* every side and variant, unless one was named */
 	nser = plot_sides(&s->m, ref.patch, ref.metric, ref.side, sides);

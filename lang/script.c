@@ -55,6 +55,21 @@ static int emit(const struct strbuf *res, FILE *out, FILE *errf, const char *whe
  * tables, the answers - is text for people, one result of the run's document
  * ({"text": LINE} rows), so the run stays one document.
  */
+int script_lesson_text(struct session *s, const struct lesson *l, int check, FILE *out, FILE *errf)
+{
+	FILE *safe = escape_stream(out);
+	int width = s->width ? s->width : script_width(out), rc;
+
+	if (!safe) {
+		fprintf(errf, "batchlab: lesson %s: out of memory\n", l->name);
+		return 1;
+	}
+	s->term_cols = outopts_tty_cols(fileno(out)); /* the terminal's, which the filter does not have */
+	rc = lesson_run(s, l, stdin, safe, errf, width, check);
+	fclose(safe);
+	return rc;
+}
+
 int script_lesson_doc(struct session *s, const struct lesson *l, int check, FILE *out, FILE *errf)
 {
 	enum out_format f = s->format;
@@ -113,7 +128,7 @@ static int run_lesson(struct session *s, FILE *out, FILE *errf)
 	if (s->format == FMT_JSON || s->format == FMT_JSONL)
 		rc = script_lesson_doc(s, &l, 0, out, errf);
 	else
-		rc = lesson_run(s, &l, stdin, out, errf, s->width ? s->width : script_width(out), 0);
+		rc = script_lesson_text(s, &l, 0, out, errf);
 	s->in_lesson = 0;
 	lesson_free(&l);
 	return rc;
@@ -141,7 +156,8 @@ static int run_one(struct session *s, const char *text, const struct scan_cmd *c
 		fprintf(out, "batchlab> %.*s\n", (int)n, t);
 	}
 	s->stream = out;
-	s->term_cols = outopts_tty_cols(fileno(out)); /* asked again each command: the window may have been resized */
+	if (fileno(out) >= 0) /* asked again each command: the window may have been resized (a lesson's filter has no fd) */
+		s->term_cols = outopts_tty_cols(fileno(out));
 	errno = 0;
 	rc = cmd_run(s, cmd, &res, err, sizeof(err));
 	s->stream = NULL;

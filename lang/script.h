@@ -31,6 +31,11 @@ struct lesson;
  * transcript is one text result of the run's document (records.h). Its status.
  */
 int script_lesson_doc(struct session *s, const struct lesson *l, int check, FILE *out, FILE *errf);
+/*
+ * A lesson as text for people: its file's words reach the terminal escaped
+ * (escape_stream: no escape sequence a lesson file holds is sent raw). Its status.
+ */
+int script_lesson_text(struct session *s, const struct lesson *l, int check, FILE *out, FILE *errf);
 
 /* Columns for prose (lesson narration) on out: the terminal's width, else 80. */
 int script_width(FILE *out);

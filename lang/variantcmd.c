@@ -133,10 +133,19 @@ int cmd_variant(struct session *s, int argc, char **argv, struct strbuf *out, ch
 	}
 	if (find_patch(argv[0], &d, err, errlen))
 		return -1;
-	/* NAME = EXPR, however the words fell: "big = 128", "big=128", "big =128" */
+	/*
+	 * NAME = EXPR, however the words fell: "big = 128", "big=128", "big =128";
+	 * the blanks between words as typed (the words lie in one buffer, in
+	 * order), so an error's column is the one the user sees.
+	 */
 	line[0] = '\0';
-	for (int i = 1; i < argc && n < sizeof(line); i++)
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "%s%s", i > 1 ? " " : "", argv[i]);
+	for (int i = 1; i < argc && n < sizeof(line); i++) {
+		ptrdiff_t gap = i > 1 ? argv[i] - (argv[i - 1] + strlen(argv[i - 1])) : 0;
+
+		if (i > 1 && (gap < 1 || gap > 64))
+			gap = 1; /* not one buffer after all */
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "%*s%s", (int)gap, "", argv[i]);
+	}
 	if (n >= sizeof(line))
 		return err_set(err, errlen, "variant: the line is too long");
 	eq = strchr(line, '=');

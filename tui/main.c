@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "../lang/cliopts.h"
+#include "../lang/escape.h"
 #include "../lang/cmd.h"
 #include "../lang/infile.h"
 #include "../lang/lesson.h"
@@ -60,10 +61,24 @@ static int flushed_ok(const char *what)
 	return 1;
 }
 
+/* "batchlab: WHAT TEXT" on stderr, the text escaped: a file or lesson name reaches the terminal as text. */
+static void say(const char *what, const char *text)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	escape_text(&t, text, strlen(text));
+	fprintf(stderr, "batchlab: %s%s\n", what, sb_str(&t));
+	sb_free(&t);
+}
+
+/* One line, as every error: what was wrong, and where the usage is. */
 static int usage_error(const char *msg, const char *arg)
 {
-	fprintf(stderr, "batchlab: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
-	fprintf(stderr, "usage: batchlab [-p PRESET] [--format table|csv|json|jsonl] [-c CMDS | -f FILE | --repl]\n");
+	struct strbuf t = STRBUF_INIT;
+
+	escape_text(&t, arg ? arg : "", arg ? strlen(arg) : 0); /* an argument reaches the terminal as text */
+	fprintf(stderr, "batchlab: %s%s%s (batchlab --help for the usage)\n", msg, arg ? ": " : "", sb_str(&t));
+	sb_free(&t);
 	return 2;
 }
 
@@ -92,7 +107,7 @@ static int lesson_main(struct session *s, const char *name, int check, int resta
 		return rc ? 1 : flushed_ok("--lesson");
 	}
 	if (lesson_find(name, path, sizeof(path), err, sizeof(err)) || lesson_load(&l, path, err, sizeof(err))) {
-		fprintf(stderr, "batchlab: --lesson: %s\n", err);
+		say("--lesson: ", err);
 		return 1;
 	}
 	if (restart)
@@ -106,7 +121,7 @@ static int lesson_main(struct session *s, const char *name, int check, int resta
 	if (s->format == FMT_JSON || s->format == FMT_JSONL)
 		rc = script_lesson_doc(s, &l, check, stdout, stderr);
 	else
-		rc = lesson_run(s, &l, stdin, stdout, stderr, s->width ? s->width : script_width(stdout), check);
+		rc = script_lesson_text(s, &l, check, stdout, stderr);
 	s->in_lesson = 0;
 	lesson_free(&l);
 	return rc ? 1 : flushed_ok("--lesson");
@@ -207,6 +222,8 @@ int main(int argc, char **argv)
 			theme = optarg;
 			break;
 		case 'L':
+			if (lesson) /* --lesson A --lesson B: not two classes at once, nor B an argument of nothing */
+				return usage_error("--lesson given twice: one lesson at a time", NULL);
 			lesson = 1;
 			modes++;
 			break;
@@ -240,10 +257,11 @@ int main(int argc, char **argv)
 	if (lesson && optind < argc) /* --lesson NAME: the name is optional, so getopt leaves it */
 		lesson_name = argv[optind++];
 	if (optind < argc) {
-		char mean[128];
+		char mean[128], line[512];
 
 		if (!lesson && argv[optind][0] != '-' && *cmd_suggest(argv[optind], mean, sizeof(mean))) {
-			fprintf(stderr, "batchlab: unknown command '%s'%s\n", argv[optind], mean);
+			snprintf(line, sizeof(line), "unknown command '%.200s'%s", argv[optind], mean);
+			say("", line);
 			return 2;
 		}
 		return usage_error("unexpected argument", argv[optind]);
@@ -272,7 +290,7 @@ int main(int argc, char **argv)
 	s.units = units;
 	doc_init(&s.doc, units, NULL);
 	if (preset && session_load_preset(&s, preset, NULL, err, sizeof(err))) {
-		fprintf(stderr, "batchlab: -p: %s\n", err);
+		say("-p: ", err);
 		return 1;
 	}
 
@@ -308,7 +326,7 @@ int main(int argc, char **argv)
 		if (fd < 0 || !(f = fdopen(fd, "r"))) {
 			if (fd >= 0)
 				close(fd), snprintf(err, sizeof(err), "%s: %s", file, strerror(errno));
-			fprintf(stderr, "batchlab: -f: cannot open %s\n", err);
+			say("-f: cannot open ", err);
 			return 1;
 		}
 		rc = script_run_stream(&s, f, file, stdout, stderr);

@@ -249,5 +249,18 @@ check grep -qx "exit=1" "$tmp/rc"
 check wait_line_re 'batchlab: -c:2: sweep: interrupted after [0-9]* of 499001 rows'
 tmux -L $S kill-session -t repl 2>/dev/null
 
+# Issue 34, item 9: a history file holding binary data is no history: refused with a message, left
+# byte for byte as it was (no line appended to it at quit)
+name="a binary history file is refused, and left untouched"
+mv "$tmp/state/batchlab/history" "$tmp/history.kept" 2>/dev/null
+printf 'get cpus\n\000\001\002 binary\n' >"$tmp/state/batchlab/history" && cp "$tmp/state/batchlab/history" "$tmp/history.bin"
+check start
+joined_shows() { tmux -L $S capture-pane -p -J -t repl 2>/dev/null | grep -q -- "$1"; } # a wrapped line whole
+check joined_shows "history file .*/history: binary data (a NUL byte), not a history of lines: left untouched"
+keys 'get cpus' Enter 'quit' Enter
+check wait_exit
+check cmp -s "$tmp/state/batchlab/history" "$tmp/history.bin"
+tmux -L $S kill-session -t repl 2>/dev/null
+
 echo "tmux-repl: $pass passed, $fail failed"
 [ $fail = 0 ]
