@@ -71,6 +71,16 @@ static void say(const char *what, const char *text)
 	sb_free(&t);
 }
 
+/* The settings file, with a line on stderr for each value in it that could not be taken. */
+static void settings_start(struct session *s)
+{
+	struct strbuf warn = STRBUF_INIT;
+
+	settings_load(s, &warn);
+	fputs(sb_str(&warn), stderr);
+	sb_free(&warn);
+}
+
 /* One line, as every error: what was wrong, and where the usage is. */
 static int usage_error(const char *msg, const char *arg)
 {
@@ -295,13 +305,7 @@ int main(int argc, char **argv)
 	}
 
 	s.echo = echo;
-	{
-		struct strbuf warn = STRBUF_INIT;
-
-		settings_load(&s, &warn); /* the settings file, then --theme over it */
-		fputs(sb_str(&warn), stderr);
-		sb_free(&warn);
-	}
+	settings_start(&s); /* the settings file, then --theme over it */
 	if (theme && (s.theme = theme_find(theme)) < 0)
 		return usage_error("--theme expects default, projector, mono or light", theme);
 	if (lesson)
