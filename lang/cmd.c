@@ -878,8 +878,14 @@ static int cmd_exec(struct session *s, const struct command *c, int argc, char *
 
 int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, size_t errlen)
 {
+	return cmd_run_bound(s, line, NULL, NULL, out, err, errlen);
+}
+
+int cmd_run_bound(struct session *s, const char *line, const char *word, const char *value, struct strbuf *out,
+		  char *err, size_t errlen)
+{
 	/* the scripts' line limit (script.h): a line a script may hold is never a command too long to run */
-	char buf[SCRIPT_LINE_MAX + 1], text[SCRIPT_LINE_MAX + 1], *argv[CMD_MAX_ARGS];
+	char buf[SCRIPT_LINE_MAX + 1], text[SCRIPT_LINE_MAX + 1], bound[SCRIPT_LINE_MAX + 1], *argv[CMD_MAX_ARGS];
 	struct out_opts o = OUT_OPTS_INIT;
 	const struct command *c;
 	char mean[128];
@@ -891,6 +897,8 @@ int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, 
 	argc = cmd_split(buf, argv, CMD_MAX_ARGS, err, errlen);
 	if (argc <= 0)
 		return argc; /* blank: nothing to do; -1: err is set */
+	if (word && !strcmp(argv[0], word))
+		return err_set(err, errlen, "'%s' stands for a value, not a command", word);
 	c = cmd_find(argv[0]);
 	if (!c)
 		return err_set(err, errlen, "unknown command '%.64s'%s (see 'help')", argv[0],
@@ -901,6 +909,12 @@ int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, 
 			return -1;
 		argc++;
 	}
+	/* the value goes in after the words are cut and the output options taken: it is one word, whatever it holds */
+	if (word && strlen(value) >= sizeof(bound))
+		return err_set(err, errlen, "a value of at most %d characters expected", SCRIPT_LINE_MAX);
+	for (int i = 1; word && i < argc; i++)
+		if (!strcmp(argv[i], word))
+			argv[i] = strcpy(bound, value);
 	if (!c->max_args && argc > 1)
 		return err_set(err, errlen, "%s takes no argument (got '%.64s')", c->name, argv[1]);
 	if (argc - 1 < c->min_args || (c->max_args >= 0 && argc - 1 > c->max_args))

@@ -30,6 +30,7 @@
 #endif
 
 #define LESSON_FILE_MAX (1 << 20)
+#define ANSWER_WORD "{answer}" /* in a check: the student's reply, bound as one word */
 
 static const struct {
 	const char *word;
@@ -574,6 +575,11 @@ static int expand(struct session *s, const char *text, int values, struct strbuf
 		if (!(close = strchr(open, '}')))
 			return err_set(err, errlen, "'{' at column %d has no '}'", (int)(open - text) + 1);
 		sb_printf(out, "%.*s", (int)(open - p), p);
+		if ((size_t)(close - open + 1) == strlen(ANSWER_WORD) && !strncmp(open, ANSWER_WORD, strlen(ANSWER_WORD))) {
+			sb_puts(out, ANSWER_WORD); /* bound later, as data: never run */
+			p = close + 1;
+			continue;
+		}
 		if (!(cmd = strndup(open + 1, (size_t)(close - open - 1))))
 			return err_set(err, errlen, "out of memory");
 		rc = values ? command_value(s, cmd, out, err, errlen) : command_text(s, cmd, out, err, errlen);
@@ -732,75 +738,57 @@ static void lower_trimmed(const char *s, char *buf, size_t len)
 	buf[n] = '\0';
 }
 
-/* {answer} in text replaced by reply. */
-static void substitute(const char *text, const char *reply, struct strbuf *out)
+/* An answer is one line: a control character (a newline, a NUL read from a file) is refused, not cut at. */
+static int one_line(const char *reply, size_t len, struct strbuf *msg)
 {
-	for (const char *p = text; *p;) {
-		const char *at = strstr(p, "{answer}");
-
-		if (!at) {
-			sb_puts(out, p);
-			break;
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)reply[i] < 0x20 && reply[i] != '\t') {
+			sb_printf(msg, "an answer is one line: %s at column %zu",
+				  reply[i] == '\n' ? "a line break" : reply[i] ? "a control character" : "a NUL byte", i + 1);
+			return 0;
 		}
-		sb_printf(out, "%.*s%s", (int)(at - p), p, reply);
-		p = at + 8;
-	}
+	return 1;
 }
 
 /*
- * A design exercise: the check's commands run in order on a scratch copy of
- * the session, each with {answer} replaced by the reply and then its
- * {COMMAND}s computed at that point (after the check's own `set`s).
+ * A design exercise: the check's commands - the lesson's own text, cut into
+ * commands and words before the reply is seen - run in order on a scratch copy
+ * of the session, each with its {COMMAND}s computed at that point (after the
+ * check's own `set`s) and then the word {answer} bound to the reply as one word
+ * (cmd_run_bound): the reply is data, which no ';', '#' or '>' in it can turn
+ * into a command.
  */
 static int judge_check(struct session *s, const struct lesson_exercise *x, const char *reply, struct strbuf *msg)
 {
 	struct session *scratch = malloc(sizeof(*scratch));
-	struct strbuf cmds = STRBUF_INIT;
-	char *ebuf = NULL, *obuf = NULL, err[1024];
-	size_t elen = 0, olen = 0;
-	FILE *sink = NULL, *errs = NULL;
+	const char *text = x->check->text;
+	char err[1024];
 	struct scanner sc;
 	struct scan_cmd c;
-	int rc = 1;
+	int rc = 0;
 
-	if (scratch && (errs = open_memstream(&ebuf, &elen)) && (sink = open_memstream(&obuf, &olen))) {
-		*scratch = *s;
-		scratch->stream = NULL;
-		scratch->interactive = 0;
-		substitute(x->check->text, reply, &cmds);
-		rc = 0;
-		scan_init(&sc, sb_str(&cmds), cmds.len);
-		while (!rc && scan_next(&sc, &c)) {
-			struct strbuf one = STRBUF_INIT, done = STRBUF_INIT;
-
-			sb_printf(&one, "%.*s", (int)c.len, sb_str(&cmds) + c.start);
-			if (expand(scratch, sb_str(&one), 1, &done, err, sizeof(err)))
-				fprintf(errs, "batchlab: %s\n", err), rc = 1;
-			else
-				rc = script_run_line(scratch, sb_str(&done), "your answer", sink, errs);
-			sb_free(&one);
-			sb_free(&done);
-		}
-	}
-	if (sink)
-		fclose(sink);
-	if (errs)
-		fclose(errs);
-	if (!scratch || !sink || !errs)
+	if (!scratch) {
 		sb_puts(msg, "out of memory");
-	else if (rc && ebuf) {
-		/* "batchlab: your answer: expect: X" says only X to the student */
-		const char *e = ebuf;
-
-		for (const char *pre; (pre = !strncmp(e, "batchlab: ", 10) ? "batchlab: " : !strncmp(e, "your answer: ", 13) ? "your answer: " : !strncmp(e, "expect: ", 8) ? "expect: " : NULL);)
-			e += strlen(pre);
-
-		sb_printf(msg, "%.*s", (int)strcspn(e, "\n"), e);
+		return 0;
 	}
-	free(ebuf);
-	free(obuf);
+	*scratch = *s;
+	scratch->stream = NULL;
+	scratch->interactive = 0;
+	scratch->format = FMT_TABLE;
+	scan_init(&sc, text, strlen(text));
+	while (!rc && scan_next(&sc, &c)) {
+		struct strbuf one = STRBUF_INIT, done = STRBUF_INIT, out = STRBUF_INIT;
+
+		sb_printf(&one, "%.*s", (int)c.len, text + c.start);
+		rc = expand(scratch, sb_str(&one), 1, &done, err, sizeof(err)) ||
+		     cmd_run_bound(scratch, sb_str(&done), ANSWER_WORD, reply, &out, err, sizeof(err));
+		sb_free(&one);
+		sb_free(&done);
+		sb_free(&out);
+	}
+	if (rc) /* "expect: X" says only X to the student */
+		sb_puts(msg, strncmp(err, "expect: ", 8) ? err : err + 8);
 	free(scratch);
-	sb_free(&cmds);
 	return rc == 0;
 }
 
@@ -812,6 +800,8 @@ int lesson_judge(struct session *s, const struct lesson_exercise *x, const char 
 	double rv, wv, tol;
 	int right;
 
+	if (!one_line(reply, strlen(reply), msg))
+		return 0;
 	if (x->check)
 		return judge_check(s, x, reply, msg);
 	if (lesson_expected(s, x, &want, err, errlen)) {

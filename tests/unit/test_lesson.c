@@ -152,6 +152,58 @@ static void test_check_keeps_state(void **state)
 	lesson_free(&l);
 }
 
+/*
+ * Issue 34: an answer is data. Every kind of exercise - a count, a real within
+ * a tolerance, where's crossing, arithmetic over {COMMAND}s and a design check -
+ * is fed replies that would end, chain, comment out or redirect a command if
+ * they were pasted into one. Each is judged wrong, the session keeps its machine
+ * and does not quit, and no file appears in the test's folder (the cwd here).
+ */
+static void test_hostile_answers(void **state)
+{
+	static const char *const kinds[] = {
+		"step a\nset cpus 8\nask t?\nanswer get vmstat.threshold\n",
+		"step a\nask r?\nanswer get vmpressure.reduction within 1%\n",
+		"step a\nask c?\nanswer where memcg_charge.stock_max_bytes.after >= 1G over cpus 1 65536\n",
+		"step a\nask x?\nanswer {get committed_as.batch.after} / {get committed_as.batch.before}\n",
+		"step a\nask d?\ncheck variant vmpressure mine = {answer}; expect vmpressure.window.mine <= 1024 over ram 1G 1T\n"
+		"solution min(1024, 512 * (1 + fls(mem128m)))\n",
+	};
+	/* each right answer of the kinds above, then what is tacked on to it */
+	static const char *const right[] = { "96", "12.005", "4096", "64", "min(1024, 512 * (1 + fls(mem128m)))" };
+	static const char *const tails[] = {
+		" #", "; quit", "; set cpus 1", " > victim.txt", " ; echo pwned > victim.txt #", "'", "\"", "\nquit",
+		"\n", " {get cpus}", "; expect cpus > 0 #", "\x01",
+	};
+	char cwd[4096], reply[256];
+	struct session s;
+	struct lesson l;
+	struct lesson_exercise x;
+
+	(void)state;
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	assert_int_equal(chdir(dir), 0);
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		session_init(&s);
+		x = load(&l, kinds[k]);
+		if (k == 0)
+			s.m.cpus = 8;
+		assert_int_equal(judge(&s, &x, right[k]), 1); /* the right answer alone is right: the test can fail */
+		for (size_t t = 0; t < sizeof(tails) / sizeof(tails[0]); t++) {
+			struct machine before = s.m;
+
+			snprintf(reply, sizeof(reply), "%s%s", right[k], tails[t]);
+			if (judge(&s, &x, reply) != 0)
+				fail_msg("kind %zu: '%s' judged right", k, reply);
+			assert_int_equal(s.quit, 0);
+			assert_false(machine_differs(&before, &s.m));
+			assert_int_equal(access("victim.txt", F_OK), -1);
+		}
+		lesson_free(&l);
+	}
+	assert_int_equal(chdir(cwd), 0);
+}
+
 /* {COMMAND} in narration reads as a person would: with its unit. */
 static void test_say(void **state)
 {
@@ -177,6 +229,7 @@ int main(void)
 		cmocka_unit_test(test_where_and_sizes),
 		cmocka_unit_test(test_check_keeps_state),
 		cmocka_unit_test(test_say),
+		cmocka_unit_test(test_hostile_answers),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
