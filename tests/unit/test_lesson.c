@@ -221,6 +221,65 @@ static void test_say(void **state)
 	sb_free(&out);
 }
 
+/* Issue 38: answers as a person writes them, in the question's unit; a unit-off answer says so. */
+static void test_units(void **state)
+{
+	struct session s;
+	struct lesson l;
+	struct lesson_exercise x;
+	struct strbuf msg = STRBUF_INIT, shown = STRBUF_INIT;
+	char err[512];
+
+	(void)state;
+	session_init(&s);
+	/* ram 256 GiB = 2^38 bytes */
+	x = load(&l, "step a\nask r?\nanswer get ram\n");
+	assert_int_equal(judge(&s, &x, "256 GiB"), 1);
+	assert_int_equal(judge(&s, &x, "256G"), 1);
+	assert_int_equal(judge(&s, &x, "256gb"), 1);
+	assert_int_equal(judge(&s, &x, "0.25 TiB"), 1);
+	assert_int_equal(judge(&s, &x, "128 GiB"), 0);
+	assert_int_equal(lesson_shown_answer(&s, &x, &shown, err, sizeof(err)), 0);
+	assert_string_equal(sb_str(&shown), "256 GiB");
+	/* 2^38 / 4096 = 67108864: the size in pages where bytes are asked */
+	assert_int_equal(lesson_judge(&s, &x, "67108864", &msg, err, sizeof(err)), 0);
+	assert_non_null(strstr(sb_str(&msg), "in pages"));
+	sb_reset(&msg);
+	assert_int_equal(lesson_judge(&s, &x, "256 pages", &msg, err, sizeof(err)), 0);
+	assert_non_null(strstr(sb_str(&msg), "asks for a size"));
+	lesson_free(&l);
+	/* a window in pages: 6144 on the default machine; 24 MiB is the same window in bytes */
+	x = load(&l, "step a\nask w?\nanswer get vmpressure.window.after\n");
+	assert_int_equal(judge(&s, &x, "6144"), 1);
+	assert_int_equal(judge(&s, &x, "6144 pages"), 1);
+	sb_reset(&msg);
+	assert_int_equal(lesson_judge(&s, &x, "24 MiB", &msg, err, sizeof(err)), 0);
+	assert_string_equal(sb_str(&msg), "that is a size; the question asks for pages");
+	sb_reset(&msg);
+	assert_int_equal(lesson_judge(&s, &x, "25165824", &msg, err, sizeof(err)), 0);
+	assert_string_equal(sb_str(&msg), "that is in bytes; the question asks for pages");
+	sb_reset(&shown);
+	assert_int_equal(lesson_shown_answer(&s, &x, &shown, err, sizeof(err)), 0);
+	assert_string_equal(sb_str(&shown), "6144 pages");
+	lesson_free(&l);
+	/* a factor: 258048 / 4032 = 64, written as a person would */
+	x = load(&l, "step a\nask f?\nanswer {get committed_as.batch.after} / {get committed_as.batch.before}\n");
+	assert_int_equal(judge(&s, &x, "x64"), 1);
+	assert_int_equal(judge(&s, &x, "64x"), 1);
+	assert_int_equal(judge(&s, &x, "64 times"), 1);
+	assert_int_equal(judge(&s, &x, "6.4e1"), 1);
+	assert_int_equal(judge(&s, &x, "0x40"), 0); /* hex is not how a factor is written */
+	assert_int_equal(judge(&s, &x, "64 pages"), 0);
+	lesson_free(&l);
+	/* 1e6 is a million wherever a number is asked: 64 CPUs * 15625 */
+	x = load(&l, "step a\nask n?\nanswer {get cpus} * 15625\n");
+	assert_int_equal(judge(&s, &x, "1e6"), 1);
+	assert_int_equal(judge(&s, &x, "1e5"), 0);
+	lesson_free(&l);
+	sb_free(&msg);
+	sb_free(&shown);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -230,6 +289,7 @@ int main(void)
 		cmocka_unit_test(test_check_keeps_state),
 		cmocka_unit_test(test_say),
 		cmocka_unit_test(test_hostile_answers),
+		cmocka_unit_test(test_units),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
