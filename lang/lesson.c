@@ -982,8 +982,9 @@ int lesson_judge(struct session *s, const struct lesson_exercise *x, const char 
 	if (parse_reply(reply, unit, &rv, &said, msg))
 		return 0;
 	if (said && strcmp(said, unit) && !(!*unit && !strcmp(said, "x"))) {
-		sb_printf(msg, "that is %s; the question asks for %s", !strcmp(said, "bytes") ? "a size" : said[0] == '%' ? "a percentage" : said,
-			  unit_said(unit));
+		sb_printf(msg, "that is %s%s; the question asks for %s", strpbrk(said, "%xs") == said || !strcmp(said, "bytes") ? "" : "in ",
+			  !strcmp(said, "bytes") ? "a size" : !strcmp(said, "%") ? "a percentage" : !strcmp(said, "x") ? "a factor" :
+			  !strcmp(said, "s") ? "a time" : said, unit_said(unit));
 		return 0;
 	}
 	if (x->answer->has_tol)
