@@ -45,7 +45,7 @@ int cmd_source(struct session *s, int argc, char **argv, struct strbuf *out, cha
 	char *obuf = NULL, *ebuf = NULL;
 	size_t olen = 0, elen = 0;
 	FILE *f, *o, *e;
-	int fd, rc;
+	int fd, rc, echo;
 
 	(void)argc;
 	if (s->source_depth >= SOURCE_DEPTH_MAX)
@@ -69,12 +69,22 @@ int cmd_source(struct session *s, int argc, char **argv, struct strbuf *out, cha
 		return err_set(err, errlen, "source: out of memory");
 	}
 	s->source_depth++;
+	echo = s->echo;
+	if (s->interactive) /* a person reads it (the explorer, the prompt): each command as typed, then its output */
+		s->echo = 1;
 	rc = script_run_stream(s, f, argv[0], o, e);
+	s->echo = echo;
 	s->source_depth--;
 	fclose(f);
 	fclose(o);
 	fclose(e);
-	if (obuf)
+	if (obuf && s->stepped) /* a step a command: the explorer's pager shows them one at a time (SOURCE_STEP) */
+		for (size_t i = 0; i < olen; i++) {
+			if (i && obuf[i - 1] == '\n' && !strncmp(obuf + i, "batchlab> ", 10))
+				sb_putc(out, SOURCE_STEP);
+			sb_putc(out, obuf[i]);
+		}
+	else if (obuf)
 		sb_printf(out, "%.*s", (int)olen, obuf);
 	if (rc) {
 		/* the inner error already names FILE:LINE: keep it whole, less the program's name */

@@ -147,7 +147,7 @@ int main(int argc, char **argv)
 	size_t nlong = 0, nshort = 1;
 	const char *cmds = NULL, *file = NULL, *preset = NULL, *format = NULL, *width = NULL, *lists = NULL;
 	struct session s;
-	int opt, repl = 0, modes = 0, lesson = 0, check = 0, restart = 0, echo = 0, units = 0;
+	int opt, repl = 0, modes = 0, lesson = 0, check = 0, restart = 0, echo = 0, units = 0, pause = 0;
 	const char *lesson_name = NULL, *theme = NULL;
 	char err[1024];
 	int words = command_words_at(argc, argv), all = argc;
@@ -204,6 +204,9 @@ int main(int argc, char **argv)
 			break;
 		case 'x':
 			echo = 1;
+			break;
+		case 'P':
+			pause = 1;
 			break;
 		case 'U':
 			units = 1;
@@ -262,7 +265,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	s.echo = echo;
+	s.echo = echo || pause; /* a pause between commands shows the command it waits before */
+	s.pause = pause;
 	settings_load(&s); /* the settings file, then --theme over it */
 	if (theme && (s.theme = theme_find(theme)) < 0)
 		return usage_error("--theme expects default, projector, mono or light", theme);

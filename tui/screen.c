@@ -1019,6 +1019,7 @@ int screen_main(struct session *s)
 	int rc;
 
 	s->interactive = 1;
+	s->stepped = 1;
 	if ((log = getenv("BATCHLAB_LOG")) && *log && !(logf = fopen(log, "a"))) {
 		fprintf(stderr, "batchlab: BATCHLAB_LOG=%s: %s\n", log, strerror(errno));
 		return 1;

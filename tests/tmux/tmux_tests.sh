@@ -1145,6 +1145,28 @@ lesson_grow() {
 }
 check "the lesson pane grows to the step's text and the panels stay under it (132x43)" lesson_grow
 
+# Issue 38: replay for a class. :source FILE in the explorer shows each command as typed, then its
+# output, a command at a time (Space or Enter the next); -f FILE --pause waits for Enter before each
+# command after the first; echo's narration is said once, its apostrophe text.
+replay_demo() {
+	printf "echo The seed's table, by size:\nset ram 4G\nget vmpressure.window.after\nset ram 64G\nget vmpressure.window.after\n" >"$tmp/home/demo.bl"
+}
+replay_source() {
+	replay_demo && start && keys : "source $tmp/home/demo.bl" Enter &&
+		expect "^The seed's table, by size:" 'Space or Enter: the next command' && refuse 'batchlab> set ram 4G' &&
+		keys Space && expect '^batchlab> set ram 4G' && refuse 'get vmpressure' && keys Enter &&
+		expect '^batchlab> get vmpressure.window.after' '^3072$' && keys Space Space Space &&
+		expect '^5120$' "the replay's end" && keys Escape : quit Enter && exited 0
+}
+check ":source FILE: each command as typed, then its output, a command a key" replay_source
+replay_pause() {
+	replay_demo && stop && $T new-session -d -s bl -x $W -y $H "cd $tmp/home && env TERM=tmux-256color sh $tmp/wrap.sh -f demo.bl --pause" &&
+		expect "^The seed's table, by size:" '\(Enter: the next command\)' && refuse 'batchlab> echo' &&
+		refuse 'batchlab> set ram' && keys Enter && expect '^batchlab> set ram 4G' && keys Enter Enter Enter &&
+		expect '^5120$' && exited 0
+}
+check "-f FILE --pause waits for Enter before each command, echo said once" replay_pause
+
 # Every built-in lesson runs to its end in the explorer at 80x24 and at 132x43, stepping with n
 # (each question skipped with Esc), and no step's command fails ("error:" in the pane).
 lesson_every() {
