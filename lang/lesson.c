@@ -33,13 +33,37 @@
 #define LESSON_FILE_MAX (1 << 20)
 #define ANSWER_WORD "{answer}" /* in a check: the student's reply, bound as one word */
 
-static const struct {
-	const char *word;
-	enum lesson_kind kind;
-} lesson_words[] = {
-	{ "title", LK_TITLE },	     { "step", LK_STEP },   { "say", LK_SAY },		 { "focus", LK_FOCUS },
-	{ "ask", LK_ASK },	     { "answer", LK_ANSWER }, { "check", LK_CHECK },	 { "solution", LK_SOLUTION },
-	{ "hint", LK_HINT },
+/* The parser's words, and what batchlab-lesson(5) says of each (tools/mkman.c reads these rows). */
+const struct lesson_word lesson_words[] = {
+	{ "title", LK_TITLE, "TEXT", "The lesson's name, as --lesson lists it. The first line, once; without it the file's name." },
+	{ "step", LK_STEP, "TITLE",
+	  "A new step. The explorer shows a step at a time (n, p); a script run prints its title and, at a terminal, "
+	  "waits for Enter. Every lesson has at least one." },
+	{ "say", LK_SAY, "TEXT",
+	  "Narration, wrapped to the width. Each {COMMAND} in it is replaced by what COMMAND prints on one line - a "
+	  "get of one name with its unit (16 GiB, 4032 pages) - so a number the lesson states never goes stale." },
+	{ "focus", LK_FOCUS, "METRIC",
+	  "The metric the step talks about: the explorer puts its cursor there. --check refuses one that names no "
+	  "metric." },
+	{ "ask", LK_ASK, "QUESTION",
+	  "An exercise. An answer or a check follows, then any solution and hint. The question states every "
+	  "condition its check applies, in the check's words, and asks on another machine than the one whose "
+	  "method or number the step printed." },
+	{ "answer", LK_ANSWER, "COMMAND-OR-ARITHMETIC [within TOL]",
+	  "How the right answer is found: get NAME of one name, where's crossing (or never), or + - * / and "
+	  "parentheses over {COMMAND} values. TOL is a number or N%; without it a count must be exact and a real "
+	  "is within 0.5%. The student writes it in the answer's unit - 3072, 3072 pages, 1e6, 128G, 128 GiB, "
+	  "x64, 64x - and one in another unit is wrong and says so. A sweep, a show or a get of two names is "
+	  "refused: they print more than one value." },
+	{ "check", LK_CHECK, "COMMAND; COMMAND ...",
+	  "A design exercise: right when every command succeeds, run on a scratch copy of the student's session. "
+	  "The word {answer} stands for the reply, bound as one word after the commands are cut (a ';', '#' or "
+	  "'>' in a reply is data, never a command); {COMMAND}s are computed as each command runs. It must hold "
+	  "{answer} and an expect. --check refuses a check that accepts both 0 and 2^40, and one that accepts a "
+	  "variant the step showed before the question (the example must fail)." },
+	{ "solution", LK_SOLUTION, "TEXT", "A right answer to a check: what --check answers it with." },
+	{ "hint", LK_HINT, "TEXT", "Shown after a wrong try, while tries are left (3 in all)." },
+	{ NULL, LK_COMMAND, NULL, NULL },
 };
 
 /* --- reading ----------------------------------------------------------------------------------- */
@@ -83,7 +107,7 @@ static int split_within(struct lesson_line *ln)
 
 static const char *kind_word(enum lesson_kind k)
 {
-	for (size_t i = 0; i < sizeof(lesson_words) / sizeof(lesson_words[0]); i++)
+	for (size_t i = 0; lesson_words[i].word; i++)
 		if (lesson_words[i].kind == k)
 			return lesson_words[i].word;
 	return "command";
@@ -110,10 +134,10 @@ static int parse_line(struct lesson *l, char *s, int lineno, char *err, size_t e
 	memset(ln, 0, sizeof(*ln));
 	ln->lineno = lineno;
 	ln->kind = LK_COMMAND;
-	for (i = 0; i < sizeof(lesson_words) / sizeof(lesson_words[0]); i++)
+	for (i = 0; lesson_words[i].word; i++)
 		if (!strcmp(word, lesson_words[i].word))
 			break;
-	if (i < sizeof(lesson_words) / sizeof(lesson_words[0])) {
+	if (lesson_words[i].word) {
 		ln->kind = lesson_words[i].kind;
 		s = trim(s + strlen(word));
 		if (!*s && ln->kind != LK_STEP)

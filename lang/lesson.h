@@ -1,27 +1,12 @@
 /*
  * Lessons: guided tours in the command language. A lesson file is commands
- * plus a few lesson words:
+ * plus a few lesson words - title, step, say, focus, ask, answer, check,
+ * solution, hint: lesson_words[] below, the parser's table, which
+ * batchlab-lesson(5) is generated from (tools/mkman.c).
  *
- *   title TEXT            the lesson's name in `--lesson` (first line)
- *   step TITLE            a new step; the runner waits between steps
- *   say TEXT              narration, wrapped to the width; {COMMAND} inside it
- *                         is replaced by what COMMAND prints, so a number the
- *                         lesson states never goes stale when a model is refitted
- *   focus METRIC          the metric the step talks about (the explorer puts the cursor there)
- *   ask QUESTION          an exercise; what follows says how it is checked:
- *   answer CMD-OR-EXPR [within TOL]   batchlab computes the right answer itself:
- *                         a command (its value: `get`'s value, `where`'s crossing
- *                         or "never") or arithmetic over {COMMAND} values;
- *                         TOL is a number or N%
- *   check CMD; CMD ...    a design exercise: {answer} stands for what the student
- *                         typed; right when every command succeeds
- *   solution TEXT         a right answer to a `check`, for --check
- *   hint TEXT             shown after a wrong try
- *   anything else         a command, shown as typed, then its output
- *
- * The runner here is the one the script modes, the prompt and --check use;
- * the explorer's lesson pane steps through the same parsed lesson with
- * lesson_say(), lesson_command() and lesson_judge().
+ * The runner (lessonrun.c) is the one the script modes, the prompt, --check
+ * and `grade` use; the explorer's lesson pane steps through the same parsed
+ * lesson with lesson_say(), lesson_judge() and lesson_shown_answer().
  */
 #ifndef BL_LESSON_H
 #define BL_LESSON_H
@@ -48,6 +33,16 @@ enum lesson_kind {
 	LK_HINT,
 	LK_COMMAND,
 };
+
+/* A lesson word: the parser's row, and the man page's (batchlab-lesson(5), tools/mkman.c). */
+struct lesson_word {
+	const char *word;
+	enum lesson_kind kind;
+	const char *args; /* what follows it, as the man page shows it */
+	const char *help;
+};
+
+extern const struct lesson_word lesson_words[]; /* terminated by word == NULL */
 
 struct lesson_line {
 	enum lesson_kind kind;
