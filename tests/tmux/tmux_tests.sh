@@ -1032,22 +1032,22 @@ sigabrt() { start && kill -ABRT "$(pid)" && exited 134; }
 check "SIGABRT restores the terminal, then dies of it (status 134)" sigabrt
 
 # Issue 25: a lesson in the explorer's pane above the live panels, at the lecturer's 80x24 and at
-# 132x43. The answers are worked out from the formulas (see lessons/scaling.lesson): on 32 CPUs,
-# 16 GiB the vmstat threshold is 2 * fls(32) * (1 + fls(4128768 >> 15)) = 2 * 6 * 8 = 96 pages, so
-# 96 * 32 = 3072 pages over all CPUs; it reaches its cap of 125 at 32 CPUs on 256 GiB (2 * fls(32) *
+# 132x43. The answers are worked out from the formulas (see lessons/scaling.lesson): on 16 CPUs,
+# 16 GiB the vmstat threshold is 2 * fls(16) * (1 + fls(4128768 >> 15)) = 2 * 5 * 8 = 80 pages, so
+# 80 * 16 = 1280 pages over all CPUs; it reaches its cap of 125 at 32 CPUs on 256 GiB (2 * fls(32) *
 # 12 = 144); on 16 CPUs and 16 GiB the committed_as batch after is 4128768 / 16 / 4 = 64512 pages.
-# p goes back a step and puts the machine back (32 CPUs, not 64). Issue 38: a question's answer
+# p goes back a step and puts the machine back (16 CPUs, not 64). Issue 38: a question's answer
 # line stays closed - ] scrolls, it is not typed into an answer - until Enter or a opens it.
 lesson_walk() {
 	sized "$1" "$2" BATCHLAB_LESSONS="$here/../../lessons" && keys : 'lesson scaling' Enter &&
 		expect 'lesson scaling +step 1 of 5' 'n next step +p previous' 'Memory is handed out in pages' &&
 		refuse '>$' && keys n && expect 'step 2 of 5' 'Enter or a: answer' && refuse '^:answer' &&
 		keys ']' && refuse '^:answer' && keys Enter && expect '^:answer' &&
-		keys 3000 Enter && expect 'not quite: too small' 'hint: Each CPU' 'Enter or a to try again' &&
+		keys 1200 Enter && expect 'not quite: too small' 'hint: Each CPU' 'Enter or a to try again' &&
 		refuse '^:answer' && keys a && expect '^:answer' &&
-		keys 3072 Enter && expect '^ +right\.' 'first' && keys Enter 32 Enter && expect '> 32' &&
+		keys 1280 Enter && expect '^ +right\.' 'first' && keys Enter 32 Enter && expect '> 32' &&
 		keys n && expect 'step 3 of 5: The running kernel agrees' && keys p && expect 'step 2 of 5' 'Enter or a: answer' &&
-		keys : 'get cpus' Enter && expect '^32$' && keys Escape &&
+		keys : 'get cpus' Enter && expect '^16$' && keys Escape &&
 		keys n n && expect 'step 4 of 5' 'Enter or a: answer' && keys Enter 64512 Enter && expect '> 64512' && keys n &&
 		expect 'step 5 of 5' && keys a 'min(4096, 512 * (1 + fls(mem128m) / 2))' Enter &&
 		expect 'End of the lesson: 4 of 4 exercises right' && keys n && wait_gone 'lesson scaling' &&
