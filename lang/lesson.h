@@ -137,6 +137,7 @@ struct lesson_try {
 
 #define LESSON_ANSWER_MAX 1024  /* an answer is one value or one expression */
 #define LESSON_ANSWER_LINES 10000
+#define LESSON_ANSWERS_BYTES (1 << 20) /* a homework file: more is refused, so an endless input ends */
 
 struct lesson_answers {
 	struct lesson_try *tries;

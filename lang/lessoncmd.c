@@ -228,10 +228,11 @@ static int grade_one(struct session *s, const struct lesson *l, const char *path
 		doc_init(&scratch->doc, 0, NULL);
 		lesson_run_graded(scratch, l, in, sink, errs, 80, 0, g);
 		fflush(errs);
-		if (elen) /* the lesson's own error, not a wrong answer */
-			err_set(err, errlen, "grade: %s: %.*s", path, (int)strcspn(ebuf, "\n"),
-				strncmp(ebuf, "batchlab: ", 10) ? ebuf : ebuf + 10);
-		else
+		if (elen) { /* the lesson's own error, not a wrong answer */
+			const char *m = strncmp(ebuf, "batchlab: ", 10) ? ebuf : ebuf + 10;
+
+			err_set(err, errlen, "grade: %s: %.*s", path, (int)strcspn(m, "\n"), m);
+		} else
 			rc = 0;
 	} else {
 		char why[512];

@@ -20,14 +20,20 @@
 
 /* --- a homework's answers ---------------------------------------------------------------------- */
 
-/* One line of in, whole: its first LESSON_ANSWER_MAX bytes kept, its length counted. 0 at the end. */
-static int read_line(FILE *in, char *buf, size_t *len, int *any)
+/*
+ * One line of in, whole: its first LESSON_ANSWER_MAX bytes kept, its length
+ * counted. 0 at the end, -1 once budget bytes are read (an endless input,
+ * /dev/zero, is refused, not read for ever).
+ */
+static int read_line(FILE *in, char *buf, size_t *len, int *any, size_t *budget)
 {
 	size_t n = 0;
 	int c;
 
 	*any = 0;
 	while ((c = getc(in)) != EOF && c != '\n') {
+		if (!(*budget)--)
+			return -1;
 		*any = 1;
 		if (n < LESSON_ANSWER_MAX)
 			buf[n] = (char)c;
@@ -65,7 +71,8 @@ static int is_blank(const char *s, size_t len)
 	return strlen(s) == len && !s[strspn(s, " \t")];
 }
 
-static int add_try(struct lesson_answers *a, int q, const char *text, size_t len)
+/* A try at question q: the avail bytes text holds of a line len long (a line longer than kept is cut, and says so by len). */
+static int add_try(struct lesson_answers *a, int q, const char *text, size_t avail, size_t len)
 {
 	if (a->n == LESSON_ANSWER_LINES) {
 		a->dropped++;
@@ -79,9 +86,9 @@ static int add_try(struct lesson_answers *a, int q, const char *text, size_t len
 			return -1;
 		a->tries = t, a->cap = cap;
 	}
-	if (!(a->tries[a->n].text = malloc(LESSON_ANSWER_MAX + 1)))
+	if (!(a->tries[a->n].text = calloc(1, LESSON_ANSWER_MAX + 1)))
 		return -1;
-	memcpy(a->tries[a->n].text, text, LESSON_ANSWER_MAX + 1);
+	memcpy(a->tries[a->n].text, text, avail < LESSON_ANSWER_MAX ? avail : LESSON_ANSWER_MAX);
 	a->tries[a->n].q = q;
 	a->tries[a->n].len = len;
 	a->n++;
@@ -90,17 +97,17 @@ static int add_try(struct lesson_answers *a, int q, const char *text, size_t len
 
 /* The lines as read: blank ones kept (they separate blocks), comments dropped. */
 struct raw_lines {
-	struct lesson_answers all; /* q: 1 when blank, else the line's number (0: none) */
+	struct lesson_answers all; /* q: -1 when blank, else the line's number (0: none) */
 	int numbered, blank_inside;
 };
 
 static int read_raw(FILE *in, struct raw_lines *r)
 {
 	char buf[LESSON_ANSWER_MAX + 1];
-	size_t len;
-	int any, seen = 0, blank = 0;
+	size_t len, budget = LESSON_ANSWERS_BYTES;
+	int any, seen = 0, blank = 0, rc;
 
-	while (read_line(in, buf, &len, &any)) {
+	while ((rc = read_line(in, buf, &len, &any, &budget)) > 0) {
 		const char *text;
 		int num;
 
@@ -108,7 +115,7 @@ static int read_raw(FILE *in, struct raw_lines *r)
 			continue;
 		if (is_blank(buf, len)) {
 			blank = seen;
-			if (add_try(&r->all, -1, buf, len))
+			if (add_try(&r->all, -1, buf, len, len))
 				return -1;
 			continue;
 		}
@@ -118,29 +125,31 @@ static int read_raw(FILE *in, struct raw_lines *r)
 		num = numbered(buf, &text);
 		if (num)
 			r->numbered = 1;
-		if (add_try(&r->all, num, buf, len))
+		if (add_try(&r->all, num, buf, len, len))
 			return -1;
 	}
-	return 0;
+	return rc < 0 ? -2 : 0;
 }
 
 int lesson_answers_read(FILE *in, struct lesson_answers *a, char *err, size_t errlen)
 {
 	struct raw_lines r;
-	int q = 0, last = 0, prev_blank = 0;
+	int q = 0, last = 0, prev_blank = 0, rc;
 
 	memset(a, 0, sizeof(*a));
 	memset(&r, 0, sizeof(r));
-	if (read_raw(in, &r)) {
+	if ((rc = read_raw(in, &r))) {
 		lesson_answers_free(&r.all);
-		return err_set(err, errlen, "answers: out of memory");
+		return rc == -2 ? err_set(err, errlen, "answers: more than %d bytes: a homework is its answers, no more",
+					  LESSON_ANSWERS_BYTES)
+				: err_set(err, errlen, "answers: out of memory");
 	}
 	a->layout = r.numbered ? "numbered" : r.blank_inside ? "blocks" : "lines";
 	a->dropped = r.all.dropped;
 	for (int i = 0; i < r.all.n; i++) {
 		struct lesson_try *t = &r.all.tries[i];
 		const char *text = t->text;
-		size_t len = t->len;
+		size_t len = t->len, avail = len < LESSON_ANSWER_MAX ? len : LESSON_ANSWER_MAX;
 		int rc = 0;
 
 		if (t->q < 0) {
@@ -152,14 +161,15 @@ int lesson_answers_read(FILE *in, struct lesson_answers *a, char *err, size_t er
 				numbered(t->text, &text);
 				last = t->q - 1;
 				len -= (size_t)(text - t->text);
+				avail -= (size_t)(text - t->text);
 			}
-			rc = add_try(a, last, text, len);
+			rc = add_try(a, last, text, avail, len);
 		} else if (r.blank_inside) {
 			if (prev_blank && a->n)
 				q++;
-			rc = add_try(a, q, text, len);
+			rc = add_try(a, q, text, avail, len);
 		} else {
-			rc = add_try(a, q++, text, len);
+			rc = add_try(a, q++, text, avail, len);
 		}
 		prev_blank = 0;
 		if (rc) {
@@ -226,9 +236,11 @@ static int next_reply(struct run *r, int t, char *text, size_t *len)
 	if (r->tty) {
 		int any;
 
+		size_t budget = (size_t)-1; /* a person types: no end to wait for but theirs */
+
 		fputs("answer> ", r->out);
 		fflush(r->out);
-		return read_line(r->in, text, len, &any);
+		return read_line(r->in, text, len, &any, &budget) > 0;
 	}
 	/* the t-th try at this question, wherever it stands in the file (numbered answers may come in any order) */
 	for (int i = 0, seen = 0; i < r->answers.n; i++)
@@ -430,12 +442,12 @@ static int run_line(struct run *r, int i)
 	case LK_STEP:
 		if (r->step && !r->check && r->tty) { /* at a terminal the runner waits between steps */
 			char line[LESSON_ANSWER_MAX + 1];
-			size_t len;
+			size_t len, budget = (size_t)-1;
 			int any;
 
 			fputs("(Enter: the next step) ", r->out);
 			fflush(r->out);
-			if (!read_line(r->in, line, &len, &any))
+			if (read_line(r->in, line, &len, &any, &budget) <= 0)
 				return -1;
 		}
 		fprintf(r->out, "\n== Step %d of %d: %s ==\n", ++r->step, r->l->nsteps, ln->text);

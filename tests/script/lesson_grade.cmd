@@ -37,3 +37,7 @@ $BL --format csv --lesson ./tiny.lesson < extra.txt; echo "status $?"
 # a file that cannot be read stops the grading, saying which
 $BL grade ./tiny.lesson right.txt nosuch.txt; echo "status $?"
 $BL grade ./tiny.lesson; echo "status $?"
+# an endless input (a zero device made here, as /dev/zero is) is refused after 1 MiB, not read for ever
+mknod zero c 1 5 2>/dev/null || { echo "skipped: mknod is not allowed here" >&2; exit 77; }
+$BL grade ./tiny.lesson zero; echo "status $?"
+$BL --lesson ./tiny.lesson < zero > zero.out 2>zero.err; echo "status $?"; cat zero.err
