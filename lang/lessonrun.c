@@ -308,7 +308,7 @@ static int check_refuses(struct run *r, const struct lesson_exercise *x, int ask
 		right = lesson_judge(r->s, x, eq + 1 + strspn(eq + 1, " "), &msg, err, sizeof(err));
 		fprintf(r->out, "  the example '%s' %s the check%s%s\n", eq + 1 + strspn(eq + 1, " "),
 			right ? "passes" : "fails", msg.len ? ": " : "", sb_str(&msg));
-		sb_reset(&msg);
+		sb_free(&msg);
 		if (right)
 			return lesson_error(r, ln->lineno, "the example '%s' shown before the question passes its check%s",
 					    eq + 1 + strspn(eq + 1, " "), ": it gives the answer away");

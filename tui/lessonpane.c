@@ -418,8 +418,11 @@ void lessonpane_draw(struct screen *sc, int top, int rows)
 			break;
 		line = nl + 1;
 	}
-	snprintf(head, sizeof(head), " n next step  p previous  [ ] scroll  f %s%s%s", p->full ? "panels" : "full step",
-		 p->ask >= 0 ? "  Enter or a: answer" : "", p->finished ? "  (the end: n closes)" : "");
+	if (p->ask >= 0 && !strcmp(screen_top(sc)->ops->name, "cmdline")) /* the answer line is open below */
+		snprintf(head, sizeof(head), " your answer on the line below: Enter checks it, Esc leaves the line");
+	else
+		snprintf(head, sizeof(head), " n next step  p previous  [ ] scroll  f %s%s%s", p->full ? "panels" : "full step",
+			 p->ask >= 0 ? "  Enter or a: answer" : "", p->finished ? "  (the end: n closes)" : "");
 	screen_put(top + rows - 1, 0, cols, head, 0, crt_attr(ST_DIM));
 	sb_free(&w);
 }
