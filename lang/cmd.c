@@ -748,7 +748,7 @@ const struct command commands[] = {
 	  "load this machine; 'check': vmstat model vs /proc/zoneinfo", cmd_host, OUT_CMD, NULL, 0 },
 	{ "sweep", "KEY FROM TO [step N | x N] METRIC... [> PATH]", 4, -1, { ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_RANGE_TAIL },
 	  "metrics as one parameter varies, a row per value (--output PATH too)", cmd_sweep, OUT_SELF, sweep_details, 0 },
-	{ "plot", "METRIC[.SIDE] over KEY FROM TO [step N | x N] [--ascii] [--width N] [--format svg] [--size WxH] [> PATH]", 5, -1,
+	{ "plot", "METRIC[.SIDE] over KEY FROM TO [step N | x N] [--ascii] [--width N] [--format svg] [--size WxH] [--title TEXT] [> PATH]", 5, -1,
 	  { ARG_METRIC, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
 	  "a chart of every side and variant as one parameter varies: text, or SVG for > PATH.svg (--output PATH too)", cmd_plot,
 	  OUT_SELF, plot_details, 1 },
@@ -757,7 +757,7 @@ const struct command commands[] = {
 	  "the first KEY value where METRIC OP VALUE holds (OP: < <= > >= ==); every side when none is named", cmd_where, OUT_CMD, where_details, 0 },
 	{ "variant", "PATCH NAME = EXPR | list | del PATCH NAME", 0, -1, { ARG_VARIANT, ARG_VARIANT_NAME, ARG_EXPR },
 	  "your own version of a patch's constant, as one more column (help variant)", cmd_variant, OUT_NONE, variant_details, 0 },
-	{ "tradeoff", "PATCH [over KNOB FROM TO [step N | x N]] [--format svg] [--size WxH] [> PATH]", 1, 9,
+	{ "tradeoff", "PATCH [over KNOB FROM TO [step N | x N]] [--format svg] [--size WxH] [--title TEXT] [> PATH]", 1, 11,
 	  { ARG_PATCH, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
 	  "benefit against cost as the patch's own constant varies; before, after and variants marked; SVG for > PATH.svg",
 	  cmd_tradeoff, OUT_CMD, tradeoff_details, 1 },
@@ -776,6 +776,9 @@ const struct command commands[] = {
 	  "fail (status 1) unless METRIC OP VALUE holds here, or at every KEY value of the range", cmd_expect, OUT_CMD, NULL, 0 },
 	{ "lesson", "[NAME|PATH]", 0, 1, { ARG_PATH, ARG_NONE, ARG_NONE },
 	  "the lessons, or start one: a guided tour with exercises batchlab checks", cmd_lesson, OUT_CMD, NULL, 0 },
+	{ "grade", "LESSON FILE...", 2, -1, { ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH },
+	  "grade a class's homework: per student and question the answer, right or not, tries and hints; totals",
+	  cmd_grade, OUT_CMD, grade_details, 0 },
 	{ "source", "FILE", 1, 1, { ARG_PATH, ARG_NONE, ARG_NONE },
 	  "run a script file in this session (errors say FILE:LINE)", cmd_source, OUT_CMD, NULL, 0 },
 	{ "echo", "[TEXT ...]", 0, -1, { ARG_NONE, ARG_NONE, ARG_NONE },
@@ -895,8 +898,14 @@ static int cmd_exec(struct session *s, const struct command *c, int argc, char *
 
 int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, size_t errlen)
 {
+	return cmd_run_bound(s, line, NULL, NULL, out, err, errlen);
+}
+
+int cmd_run_bound(struct session *s, const char *line, const char *word, const char *value, struct strbuf *out,
+		  char *err, size_t errlen)
+{
 	/* the scripts' line limit (script.h): a line a script may hold is never a command too long to run */
-	char buf[SCRIPT_LINE_MAX + 1], text[SCRIPT_LINE_MAX + 1], *argv[CMD_MAX_ARGS];
+	char buf[SCRIPT_LINE_MAX + 1], text[SCRIPT_LINE_MAX + 1], bound[SCRIPT_LINE_MAX + 1], *argv[CMD_MAX_ARGS];
 	struct out_opts o = OUT_OPTS_INIT;
 	const struct command *c;
 	struct command listing;
@@ -909,6 +918,8 @@ int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, 
 	argc = cmd_split(buf, argv, CMD_MAX_ARGS, err, errlen);
 	if (argc <= 0)
 		return argc; /* blank: nothing to do; -1: err is set */
+	if (word && !strcmp(argv[0], word))
+		return err_set(err, errlen, "'%s' stands for a value, not a command", word);
 	c = cmd_find(argv[0]);
 	if (!c)
 		return err_set(err, errlen, "unknown command '%.64s'%s (see 'help')", argv[0],
@@ -925,6 +936,12 @@ int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, 
 			return -1;
 		argc++;
 	}
+	/* the value goes in after the words are cut and the output options taken: it is one word, whatever it holds */
+	if (word && strlen(value) >= sizeof(bound))
+		return err_set(err, errlen, "a value of at most %d characters expected", SCRIPT_LINE_MAX);
+	for (int i = 1; word && i < argc; i++)
+		if (!strcmp(argv[i], word))
+			argv[i] = strcpy(bound, value);
 	if (!c->max_args && argc > 1)
 		return err_set(err, errlen, "%s takes no argument (got '%.64s')", c->name, argv[1]);
 	if (argc - 1 < c->min_args || (c->max_args >= 0 && argc - 1 > c->max_args))

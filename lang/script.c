@@ -134,6 +134,14 @@ static int run_lesson(struct session *s, FILE *out, FILE *errf)
 	return rc;
 }
 
+/* The command is echo: its first word, whatever follows. */
+static int is_echo(const char *cmd)
+{
+	const char *t = cmd + strspn(cmd, " \t");
+
+	return !strncmp(t, "echo", 4) && (!t[4] || t[4] == ' ' || t[4] == '\t');
+}
+
 /* One command of the scanned text; where names it in an error. 0, or 1 after printing the error. */
 static int run_one(struct session *s, const char *text, const struct scan_cmd *c, const char *where, FILE *out,
 		   FILE *errf)
@@ -147,7 +155,19 @@ static int run_one(struct session *s, const char *text, const struct scan_cmd *c
 		print_error(errf, where, "out of memory");
 		return 1;
 	}
-	if (s->echo) { /* as sh -x: the command as typed, then what it printed */
+	/* as sh -x: the command as typed, then what it printed - but echo is narration: its text once, not twice */
+	if (s->pause && s->paused++ && isatty(STDIN_FILENO) && isatty(fileno(out))) {
+		char line[64];
+
+		fputs("(Enter: the next command) ", out);
+		fflush(out);
+		if (!fgets(line, sizeof(line), stdin)) { /* the person left: the replay stops there */
+			free(cmd);
+			s->quit = 1;
+			return 0;
+		}
+	}
+	if (s->echo && !is_echo(cmd)) {
 		const char *t = cmd + strspn(cmd, " \t");
 		size_t n = strlen(t);
 

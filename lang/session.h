@@ -28,6 +28,9 @@ struct session {
 	int in_lesson;     /* a lesson is running: its own `lesson` line is refused */
 	int source_depth;  /* `source` files open now, to refuse one that sources itself for ever */
 	int echo;          /* -f --echo / -x: each command printed as typed before its output */
+	int stepped;       /* the explorer: `source` marks where each command starts (SOURCE_STEP) for its pager */
+	int pause;         /* --pause: at a terminal, wait for Enter before each command after the first */
+	unsigned paused;   /* commands run under --pause so far */
 	int theme;         /* enum theme (settings.h): the explorer's colours */
 	int units;         /* --units: csv gets a "# units:" line above each header */
 	int lists_full;    /* --lists full: a sweep's list columns give every item, not count/first/last/sum */

@@ -186,7 +186,7 @@ int main(int argc, char **argv)
 	size_t nlong = 0, nshort = 1;
 	const char *cmds = NULL, *file = NULL, *preset = NULL, *format = NULL, *width = NULL, *lists = NULL;
 	struct session s;
-	int opt, repl = 0, modes = 0, lesson = 0, check = 0, restart = 0, echo = 0, units = 0;
+	int opt, repl = 0, modes = 0, lesson = 0, check = 0, restart = 0, echo = 0, units = 0, pause = 0;
 	const char *lesson_name = NULL, *theme = NULL;
 	char err[1024];
 	int words = command_words_at(argc, argv), all = argc;
@@ -246,6 +246,9 @@ int main(int argc, char **argv)
 		case 'x':
 			echo = 1;
 			break;
+		case 'P':
+			pause = 1;
+			break;
 		case 'U':
 			units = 1;
 			break;
@@ -304,7 +307,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	s.echo = echo;
+	s.echo = echo || pause; /* a pause between commands shows the command it waits before */
+	s.pause = pause;
 	settings_start(&s); /* the settings file, then --theme over it */
 	if (theme && (s.theme = theme_find(theme)) < 0)
 		return usage_error("--theme expects default, projector, mono or light", theme);

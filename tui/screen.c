@@ -165,8 +165,13 @@ void screen_undo(struct screen *sc)
 /* The panels' geometry for a cols x lines terminal, under the lesson pane when one is open. */
 static void screen_layout(struct screen *sc, int cols, int lines)
 {
-	int pane = sc->lesson ? lessonpane_rows(lines) : 0;
+	int pane = sc->lesson ? lessonpane_rows(sc->lesson, cols, lines) : 0;
 
+	if (pane && lessonpane_full(sc->lesson)) { /* the step has the screen: the panels keep their geometry */
+		layout_compute(&sc->L, cols, lines);
+		sc->pane_rows = sc->L.too_small ? 0 : pane;
+		return;
+	}
 	layout_compute(&sc->L, cols, lines - pane);
 	if (pane && sc->L.too_small) /* no room for both: the panels, and the pane waits for a bigger window */
 		pane = 0, layout_compute(&sc->L, cols, lines);
@@ -704,8 +709,10 @@ static void draw_frame(struct screen *sc)
 	draw_title(sc);
 	if (sc->lesson)
 		lessonpane_draw(sc, 1, sc->pane_rows);
-	sc->stack[base]->ops->draw(sc->stack[base], sc);
-	draw_footer(sc, sc->stack[base]);
+	if (base || !lessonpane_full(sc->lesson)) { /* f: the step has the screen, the panels wait */
+		sc->stack[base]->ops->draw(sc->stack[base], sc);
+		draw_footer(sc, sc->stack[base]);
+	}
 	draw_status(sc);
 	for (int i = base + 1; i < sc->depth; i++)
 		sc->stack[i]->ops->draw(sc->stack[i], sc);
@@ -976,11 +983,6 @@ int screen_loop(struct session *s, FILE *logf, int in, int keys_per_frame)
 		struct pollfd fds[2] = { { in, POLLIN, 0 }, { crt_signal_fd(), POLLIN, 0 } };
 		int ch = ERR, n = 0;
 
-		/* a lesson's question: the `:` line opens for the answer, outside the line that asked it */
-		if (sc.answer_line && sc.depth == 1) {
-			sc.answer_line = 0;
-			screen_command(&sc, "answer ");
-		}
 		draw(&sc);
 		if (poll(fds, 2, poll_timeout(&sc)) < 0 && errno != EINTR)
 			break;
@@ -1022,6 +1024,7 @@ int screen_main(struct session *s)
 	int rc;
 
 	s->interactive = 1;
+	s->stepped = 1;
 	if ((log = getenv("BATCHLAB_LOG")) && *log && !(logf = fopen(log, "a"))) {
 		fprintf(stderr, "batchlab: BATCHLAB_LOG=%s: %s\n", log, strerror(errno));
 		return 1;

@@ -1065,20 +1065,24 @@ sigabrt() { start && kill -ABRT "$(pid)" && exited 134; }
 check "SIGABRT restores the terminal, then dies of it (status 134)" sigabrt
 
 # Issue 25: a lesson in the explorer's pane above the live panels, at the lecturer's 80x24 and at
-# 132x43. The answers are worked out from the formulas (see lessons/scaling.lesson): on 8 CPUs,
-# 16 GiB the vmstat threshold is 2 * fls(8) * (1 + fls(4128768 >> 15)) = 64 pages, 512 over 8 CPUs;
-# it reaches its cap of 125 at 32 CPUs on 256 GiB (2 * fls(32) * 12 = 144); the committed_as batch
-# grows 258048 / 4032 = 64 times. p goes back a step and puts the machine back (8 CPUs, not 64).
+# 132x43. The answers are worked out from the formulas (see lessons/scaling.lesson): on 16 CPUs,
+# 16 GiB the vmstat threshold is 2 * fls(16) * (1 + fls(4128768 >> 15)) = 2 * 5 * 8 = 80 pages, so
+# 80 * 16 = 1280 pages over all CPUs; it reaches its cap of 125 at 32 CPUs on 256 GiB (2 * fls(32) *
+# 12 = 144); on 16 CPUs and 16 GiB the committed_as batch after is 4128768 / 16 / 4 = 64512 pages.
+# p goes back a step and puts the machine back (16 CPUs, not 64). Issue 38: a question's answer
+# line stays closed - ] scrolls, it is not typed into an answer - until Enter or a opens it.
 lesson_walk() {
 	sized "$1" "$2" BATCHLAB_LESSONS="$here/../../lessons" && keys : 'lesson scaling' Enter &&
 		expect 'lesson scaling +step 1 of 5' 'n next step +p previous' 'Memory is handed out in pages' &&
-		refuse '>$' && keys n && expect 'step 2 of 5' '^:answer' &&
-		keys 510 Enter && expect 'not quite: too small' 'hint: Each CPU' &&
-		keys 512 Enter && expect '^ +right\.' 'first' && keys 32 Enter && expect '> 32' &&
-		keys n && expect 'step 3 of 5: The running kernel agrees' && keys p && expect 'step 2 of 5' '^:answer' &&
-		keys Escape && expect 'vmstat\.threshold' && keys : 'get cpus' Enter && expect '^8$' && keys Escape &&
-		keys n n && expect 'step 4 of 5' '^:answer' && keys 64 Enter && expect '> 64' && keys n &&
-		expect 'step 5 of 5' '^:answer' && keys 'min(4096, 512 * (1 + fls(mem128m) / 2))' Enter &&
+		refuse '>$' && keys n && expect 'step 2 of 5' 'Enter or a: answer' && refuse '^:answer' &&
+		keys ']' && refuse '^:answer' && keys Enter && expect '^:answer' &&
+		keys 1200 Enter && expect 'not quite: too small' 'hint: Each CPU' 'Enter or a to try again' &&
+		refuse '^:answer' && keys a && expect '^:answer' &&
+		keys 1280 Enter && expect '^ +right\.' 'first' && keys Enter 32 Enter && expect '> 32' &&
+		keys n && expect 'step 3 of 5: The running kernel agrees' && keys p && expect 'step 2 of 5' 'Enter or a: answer' &&
+		keys : 'get cpus' Enter && expect '^16$' && keys Escape &&
+		keys n n && expect 'step 4 of 5' 'Enter or a: answer' && keys Enter 64512 Enter && expect '> 64512' && keys n &&
+		expect 'step 5 of 5' && keys a 'min(4096, 512 * (1 + fls(mem128m) / 2))' Enter &&
 		expect 'End of the lesson: 4 of 4 exercises right' && keys n && wait_gone 'lesson scaling' &&
 		keys : quit Enter && exited 0
 }
@@ -1091,8 +1095,8 @@ check "a lesson at 132x43: the same walk, the pane above the panels" lesson_132x
 # with the machine of that step rebuilt; --restart starts over.
 lesson_resume() {
 	start BATCHLAB_LESSONS="$here/../../lessons" && keys : 'lesson committed_as' Enter &&
-		expect 'step 1 of 4' '^:answer' && keys Escape n && expect 'step 2 of 4' && keys Escape n &&
-		expect 'step 3 of 4' '^:answer' && keys Escape : quit Enter && exited 0 || return 1
+		expect 'step 1 of 4' 'Enter or a: answer' && keys n && expect 'step 2 of 4' && keys n &&
+		expect 'step 3 of 4' 'Enter or a: answer' && keys : quit Enter && exited 0 || return 1
 	grep -q '^step 2$' "$tmp/state/batchlab/lessons/committed_as" || { bad "no progress saved"; return 1; }
 	start BATCHLAB_LESSONS="$here/../../lessons" && keys : 'lesson committed_as' Enter &&
 		expect 'step 3 of 4' 'where you left off' && keys Escape : 'get overcommit' Enter && expect '^never$' &&
@@ -1155,6 +1159,63 @@ legend_first_start() {
 		sized 80 24 XDG_STATE_HOME="$tmp/fresh" && keys L && expect '^~ fitted model .*unresolved: in noise$'
 }
 check "the legend of ~, * and unresolved shows at the first start, and L shows it again" legend_first_start
+
+# Issue 38: a step's command output in the pane is what the prompt prints at the pane's width, column
+# for column (only prose is re-wrapped); f gives the step the whole screen and brings the panels back.
+# scaling's step 4 runs show committed_as on 64 CPUs, 256 GiB: the same machine as -c's default.
+lesson_table() {
+	# a state folder of its own: the lesson starts at step 1, not where another walk left it
+	rm -rf "$tmp/table" && mkdir -p "$tmp/table" &&
+		sized "$1" "$2" BATCHLAB_LESSONS="$here/../../lessons" XDG_STATE_HOME="$tmp/table" && keys : 'lesson scaling' Enter &&
+		expect 'step 1 of 5' && keys n n n && expect 'step 4 of 5' && keys f && expect 'f panels' &&
+		refuse '^q quit' || return 1
+	k=0
+	while ! grep -q '^ batchlab> show committed_as' "$tmp/screen" && [ $k -lt 20 ]; do
+		keys ']' && sleep 0.2 && screen >"$tmp/screen"; k=$((k + 1))
+	done
+	"$BL" --width $(($1 - 1)) -c 'show committed_as' | head -6 | sed 's/^/ /' >"$tmp/want"
+	grep -A6 '^ batchlab> show committed_as' "$tmp/screen" | sed 1d | head -6 >"$tmp/got"
+	[ "$(wc -l <"$tmp/want")" -ge 4 ] && cmp -s "$tmp/want" "$tmp/got" ||
+		{ bad "the table differs from the prompt's: $(diff "$tmp/want" "$tmp/got" | head -6)"; return 1; }
+	keys f && expect 'f full step' '^q quit' && keys : quit Enter && exited 0
+}
+lesson_table_80x24() { lesson_table 80 24; }
+check "a lesson step's show table is the prompt's, column for column, at 80x24; f shows the whole step" lesson_table_80x24
+lesson_table_132x43() { lesson_table 132 43; }
+check "the same at 132x43" lesson_table_132x43
+
+# The pane grows to the step's text: vmpressure's step 2 (8 lines) is drawn whole at 132x43 with
+# the panels under it, and the panels keep a third of the screen under a longer step.
+lesson_grow() {
+	rm -rf "$tmp/grow" && mkdir -p "$tmp/grow" &&
+		sized 132 43 BATCHLAB_LESSONS="$here/../../lessons" XDG_STATE_HOME="$tmp/grow" && keys : 'lesson vmpressure' Enter &&
+		expect 'step 1 of 4' 'vmpressure_init_window' 'With 4 GiB of RAM' '^q quit' && keys n &&
+		expect 'step 2 of 4' 'Each window computes one level' 'On a machine with 16 GiB' '^q quit' '^machine' &&
+		keys : quit Enter && exited 0
+}
+check "the lesson pane grows to the step's text and the panels stay under it (132x43)" lesson_grow
+
+# Issue 38: replay for a class. :source FILE in the explorer shows each command as typed, then its
+# output, a command at a time (Space or Enter the next); -f FILE --pause waits for Enter before each
+# command after the first; echo's narration is said once, its apostrophe text.
+replay_demo() {
+	printf "echo The seed's table, by size:\nset ram 4G\nget vmpressure.window.after\nset ram 64G\nget vmpressure.window.after\n" >"$tmp/home/demo.bl"
+}
+replay_source() {
+	replay_demo && start && keys : "source $tmp/home/demo.bl" Enter &&
+		expect "^The seed's table, by size:" 'Space or Enter: the next command' && refuse 'batchlab> set ram 4G' &&
+		keys Space && expect '^batchlab> set ram 4G' && refuse 'get vmpressure' && keys Enter &&
+		expect '^batchlab> get vmpressure.window.after' '^3072$' && keys Space Space Space &&
+		expect '^5120$' "the replay's end" && keys Escape : quit Enter && exited 0
+}
+check ":source FILE: each command as typed, then its output, a command a key" replay_source
+replay_pause() {
+	replay_demo && stop && $T new-session -d -s bl -x $W -y $H "cd $tmp/home && env TERM=tmux-256color sh $tmp/wrap.sh -f demo.bl --pause" &&
+		expect "^The seed's table, by size:" '\(Enter: the next command\)' && refuse 'batchlab> echo' &&
+		refuse 'batchlab> set ram' && keys Enter && expect '^batchlab> set ram 4G' && keys Enter Enter Enter &&
+		expect '^5120$' && exited 0
+}
+check "-f FILE --pause waits for Enter before each command, echo said once" replay_pause
 
 # Every built-in lesson runs to its end in the explorer at 80x24 and at 132x43, stepping with n
 # (each question skipped with Esc), and no step's command fails ("error:" in the pane).
