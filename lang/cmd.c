@@ -1,6 +1,7 @@
 #include "cmd.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../core/err.h"
@@ -24,6 +25,7 @@
 #include "settings.h"
 #include "comparecmd.h"
 #include "reportcmd.h"
+#include "claims.h"
 #include "tradeoffcmd.h"
 
 
@@ -356,11 +358,44 @@ static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *
 	return 0;
 }
 
+static void about_details(struct strbuf *out)
+{
+	sb_puts(out,
+		"about PATCH tells what the patch changed and why, the seed's published figure beside batchlab's, "
+		"and the patch's constants through the kernel releases.\n"
+		"about PATCH --claims checks every figure the seed's mail states, a row each: the claim as the mail "
+		"words it and where, the machine (a preset and settings) and metric it maps to, batchlab's figure, "
+		"how the two are compared (equal, give or take the mail's rounding, for exact and workload figures; "
+		"within a stated tolerance for a model), and the verdict: holds, holds within N% (a model, N its "
+		"distance from the mail's figure), differs: why, or outside the model: what the model leaves out. "
+		"A model figure on a machine outside its fit says so. --format csv, json or jsonl gives a record "
+		"per claim.\n");
+}
+
+/* about PATCH --claims: the seed's claims checked, a row each (lang/claims.c) */
+static int about_claims(struct session *s, const struct patch_desc *d, struct strbuf *out, char *err, size_t errlen)
+{
+	struct claim_row *rows;
+	int n = claims_check(d, &rows);
+
+	if (!n)
+		return err_set(err, errlen, "about: %s has no claims table (no seed mail states a figure for it)", d->id);
+	if (s->format == FMT_TABLE)
+		claims_list(d, rows, n, session_width(s) ? session_width(s) : 80, out);
+	else
+		claims_records(d, rows, n, &s->doc, s->format, out);
+	free(rows);
+	return 0;
+}
+
 static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	const struct patch_desc *d = patch_find(argv[0]);
 
-	(void)argc;
+	if (argc > 1 && strcmp(argv[1], "--claims"))
+		return err_set(err, errlen, "about: unexpected '%s' (expected about PATCH [--claims])", argv[1]);
+	if (d && argc > 1)
+		return about_claims(s, d, out, err, errlen);
 	if (!d) {
 		char ids[160], mean[128];
 
@@ -720,8 +755,9 @@ const struct command commands[] = {
 	  show_details, 0 },
 	{ "explain", "PATCH.METRIC[.SIDE]", 1, 1, { ARG_METRIC, ARG_NONE, ARG_NONE },
 	  "formula, values substituted, result, kernel function", cmd_explain, OUT_CMD, NULL, 0 },
-	{ "about", "PATCH", 1, 1, { ARG_PATCH, ARG_NONE, ARG_NONE },
-	  "what the patch changed and why, its published figure", cmd_about, OUT_CMD, NULL, 0 },
+	{ "about", "PATCH [--claims]", 1, 2, { ARG_PATCH, ARG_NONE, ARG_NONE },
+	  "what the patch changed and why, its published figure; --claims: every figure its seed states, checked",
+	  cmd_about, OUT_CMD, about_details, 0 },
 	{ "history", "PATCH", 1, 1, { ARG_PATCH, ARG_NONE, ARG_NONE },
 	  "the patch's constants through the kernel releases: release, commit, change, value here", cmd_history, OUT_CMD,
 	  history_details, 0 },
