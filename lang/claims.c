@@ -90,8 +90,13 @@ void claims_tally(const struct claim_row *rows, int n, char *buf, size_t len)
 
 	for (int i = 0; i < n; i++)
 		k[rows[i].r.verdict]++;
-	snprintf(buf, len, "%d hold, %d differ, %d outside the model", k[CLAIM_HOLDS], k[CLAIM_DIFFERS],
-		 k[CLAIM_NOT_MODELLED]);
+	/* a count of none is left out: "12 hold, 6 outside the model" */
+	snprintf(buf, len, "%d hold%s", k[CLAIM_HOLDS], k[CLAIM_HOLDS] == 1 ? "s" : "");
+	if (k[CLAIM_DIFFERS])
+		snprintf(buf + strlen(buf), len - strlen(buf), ", %d differ%s", k[CLAIM_DIFFERS],
+			 k[CLAIM_DIFFERS] == 1 ? "s" : "");
+	if (k[CLAIM_NOT_MODELLED])
+		snprintf(buf + strlen(buf), len - strlen(buf), ", %d outside the model", k[CLAIM_NOT_MODELLED]);
 }
 
 /* How the row compares, in words: "= 3072", "within 3% of 10482.7", "no metric". */

@@ -783,14 +783,14 @@ static const struct patch_kernel charge_kernel = {
  * (20220822001737.4120417-1-shakeelb@google.com): seed 000 is its (C).
  */
 #define COVER "cover letter"
-#define FITTED "fitted to this figure with charge_page_ns and page_counter_ns: it holds by construction"
+#define FITTED "fitted to it (charge_page_ns, page_counter_ns): holds by construction"
 
 static const struct patch_claim claims[] = {
 	{ .said = "MEMCG_CHARGE_BATCH 32U", .where = "line 55", .machine = "netperf-72cpu", .metric = "batch.before",
 	  .figure = 32, .how = CLAIM_EQUAL, .expect = CLAIM_HOLDS },
 	{ .said = "MEMCG_CHARGE_BATCH 64U", .where = "line 56", .machine = "netperf-72cpu", .metric = "batch.after",
 	  .figure = 64, .how = CLAIM_EQUAL, .expect = CLAIM_HOLDS },
-	{ .said = "72 CPUs, 3 cgroup levels: 10482.7 Mbps without", .where = "line 21", .machine = "netperf-72cpu",
+	{ .said = "72 CPUs: 10482.7 Mbps without", .where = "line 21", .machine = "netperf-72cpu",
 	  .metric = "throughput.before", .figure = 10482.7, .how = CLAIM_WITHIN, .tol = 0.03, .note = FITTED,
 	  .expect = CLAIM_HOLDS },
 	{ .said = "17064.7 Mbps with the patch", .where = "line 22", .machine = "netperf-72cpu",
@@ -798,46 +798,38 @@ static const struct patch_claim claims[] = {
 	  .expect = CLAIM_HOLDS },
 	{ .said = "62.7% improvement", .where = "lines 22, 24", .machine = "netperf-72cpu", .metric = "speedup",
 	  .figure = 1.627, .how = CLAIM_EQUAL, .tol = 0.001,
-	  .note = "17064.7 / 10482.7 = 1.6279: the mail truncates it; both figures fitted", .expect = CLAIM_HOLDS },
-	{ .said = "36 netperf instances, -l 60, TCP_SENDFILE -m 10K", .where = "lines 17-18", .how = CLAIM_OUTSIDE,
-	  .note = "the model has one netperf per two CPUs and netperf_charges pages charged per payload page; "
-		  "no run length, message size or network stack",
+	  .note = "17064.7 / 10482.7 = 1.6279, truncated; both figures fitted", .expect = CLAIM_HOLDS },
+	{ .said = "36 netperf, -l 60 -m 10K", .where = "lines 17-18", .how = CLAIM_OUTSIDE,
+	  .note = "no run length, message size or network stack in the model",
 	  .expect = CLAIM_NOT_MODELLED },
 	{ .said = "no oom behavior change", .where = "line 10", .how = CLAIM_OUTSIDE,
-	  .note = "OOM is not modelled; it rests on try_charge_memcg() calling drain_all_stock() once before it "
-		  "retries (mm/memcontrol.c), a drain that may skip or not wait",
+	  .note = "OOM is not modelled (drain_all_stock(), mm/memcontrol.c)",
 	  .expect = CLAIM_NOT_MODELLED },
-	{ .said = "root memcg 21694.8", .where = COVER, .how = CLAIM_OUTSIDE,
-	  .note = "the root memcg charges no page_counter (try_charge() returns before try_charge_memcg(), "
-		  "mm/memcontrol.c); so is its -51.6% for 6.0-rc1",
+	{ .said = "root memcg: 21694.8", .where = COVER, .how = CLAIM_OUTSIDE,
+	  .note = "root charges no page_counter: try_charge(), mm/memcontrol.c",
 	  .expect = CLAIM_NOT_MODELLED },
-	{ .said = "6.0-rc1 + (A) 14542.5 (-32.9%)", .where = COVER, .how = CLAIM_OUTSIDE,
-	  .note = "(A) drops atomics for min/low in propagate_protected_usage() (mm/page_counter.c); the model "
-		  "has one cost per page_counter update",
+	{ .said = "(A) alone: 14542.5 (-32.9%)", .where = COVER, .how = CLAIM_OUTSIDE,
+	  .note = "(A): propagate_protected_usage()'s atomics, mm/page_counter.c",
 	  .expect = CLAIM_NOT_MODELLED },
-	{ .said = "6.0-rc1 + (B) 12413.7 (-42.7%)", .where = COVER, .how = CLAIM_OUTSIDE,
-	  .note = "(B) moves struct page_counter's usage off high's cacheline (include/linux/page_counter.h); "
-		  "the model has no cacheline layout",
+	{ .said = "(B) alone: 12413.7 (-42.7%)", .where = COVER, .how = CLAIM_OUTSIDE,
+	  .note = "(B): struct page_counter's layout, include/linux/page_counter.h",
 	  .expect = CLAIM_NOT_MODELLED },
-	{ .said = "6.0-rc1 + (C) 17063.7 (-21.3%)", .where = COVER, .machine = "netperf-72cpu",
+	{ .said = "(C) alone: 17063.7 (-21.3%)", .where = COVER, .machine = "netperf-72cpu",
 	  .metric = "throughput.after", .figure = 17063.7, .how = CLAIM_WITHIN, .tol = 0.03,
-	  .note = "the commit says 17064.7, which the fit took", .expect = CLAIM_HOLDS },
-	{ .said = "6.0-rc1 + (A+B+C) 20120.3 (-7.2%)", .where = COVER, .how = CLAIM_OUTSIDE,
+	  .note = "the commit says 17064.7, the figure fitted", .expect = CLAIM_HOLDS },
+	{ .said = "(A+B+C): 20120.3 (-7.2%)", .where = COVER, .how = CLAIM_OUTSIDE,
 	  .note = "needs (A) and (B), which the model leaves out", .expect = CLAIM_NOT_MODELLED },
 	{ .said = NULL },
 };
 
 static const char *const points[] = {
-	"Merged in 6.1 (1813e51eece0): MEMCG_CHARGE_BATCH in include/linux/memcontrol.h, 32U -> 64U.",
-	"The 62.7% is one of three changes measured together in the cover letter: (A) and (B) in "
-	"mm/page_counter.c and include/linux/page_counter.h give 14542.5 and 12413.7 Mbps alone; the batch "
-	"model covers (C) only.",
-	"Twice the memory pre-charged per CPU: the stock keeps up to a batch per CPU (refill_stock(), "
-	"mm/memcontrol.c), charged to the memcg and invisible to reclaim.",
-	"The rstat flush threshold doubles with it: memcg_rstat_updated() (mm/memcontrol.c) waits for "
-	"MEMCG_CHARGE_BATCH * num_online_cpus() pages of updates, so a reader may miss (2B - 1) * CPUs pages.",
-	"'No OOM change' rests on drain_all_stock() in try_charge_memcg() (mm/memcontrol.c), which returns at "
-	"once while another drain holds its mutex and does not wait for remote CPUs.",
+	"The 62.7% is (C) of three changes; (A) and (B), in mm/page_counter.c and include/linux/page_counter.h, "
+	"give 14542.5 and 12413.7 Mbps alone. The batch model covers (C) only.",
+	"Twice the memory pre-charged per CPU, invisible to reclaim: refill_stock(), mm/memcontrol.c.",
+	"The rstat flush threshold doubles: memcg_rstat_updated(), mm/memcontrol.c - a reader may miss "
+	"(2B - 1) * CPUs pages.",
+	"'No OOM change' rests on drain_all_stock() in try_charge_memcg() (mm/memcontrol.c), which skips while "
+	"another drain runs and does not wait for remote CPUs.",
 	NULL,
 };
 
