@@ -84,7 +84,8 @@ static void md_cell(struct strbuf *out, const char *s)
 	sb_putc(out, ' ');
 }
 
-static void md_table(const struct trow *rows, int nrows, int ncols, struct strbuf *out)
+/* align: a column's 'l' or 'r' (NULL: the first left, the rest right). */
+static void md_table(const struct trow *rows, int nrows, int ncols, const char *align, struct strbuf *out)
 {
 	for (int r = 0; r < nrows; r++) {
 		for (int c = 0; c < ncols; c++)
@@ -93,7 +94,7 @@ static void md_table(const struct trow *rows, int nrows, int ncols, struct strbu
 		if (r)
 			continue;
 		for (int c = 0; c < ncols; c++)
-			sb_puts(out, c ? "| ---: " : "| --- ");
+			sb_puts(out, (align ? align[c] == 'r' : c > 0) ? "| ---: " : "| --- ");
 		sb_puts(out, "|\n");
 	}
 }
@@ -119,7 +120,8 @@ void rf_table(const struct rform *f, const struct trow *rows, int nrows, int nco
 	struct strbuf line = STRBUF_INIT;
 
 	if (f->md) {
-		md_table(rows, nrows, ncols, out);
+		sb_putc(out, '\n'); /* a table opens a block of its own, never inside a paragraph */
+		md_table(rows, nrows, ncols, NULL, out);
 		return;
 	}
 	for (int r = 0; r < nrows; r++)
@@ -268,8 +270,10 @@ static void claims_text_table(const struct rform *f, const struct trow *rows, in
 		for (int c = 0; c < 4; c++)
 			w[c] = w[c] > (int)strlen(rows[r].c[c]) ? w[c] : (int)strlen(rows[r].c[c]);
 	said = f->width - (2 + w[0] + 2 + 2 + w[2] + 2 + w[3]);
-	if (said < 16)
-		said = 16;
+	if (said < 16) { /* too narrow for the columns: a row as a list */
+		list_layout(rows, n + 1, 4, f->width, out);
+		return;
+	}
 	w[1] = w[1] < said ? w[1] : said;
 	for (int r = 0; r <= n; r++) {
 		struct strbuf t = STRBUF_INIT;
@@ -317,7 +321,7 @@ void report_claims(const struct rform *f, const struct patch_desc *d, struct str
 	for (int i = 0; i < n; i++)
 		claim_cells(&rows[i], &ns, f, &cells[i + 1]);
 	if (f->md) {
-		md_table(cells, n + 1, 4, out);
+		md_table(cells, n + 1, 4, "llrl", out);
 		sb_putc(out, '\n');
 		for (int i = 0; i < n; i++) /* the reasons, a row's each, under the table */
 			if (strcmp(rows[i].verdict, "holds"))
@@ -371,11 +375,23 @@ static void compare_cell(const struct machine *m, const struct patch_desc *d, co
 		return;
 	}
 	pct = (x / base - 1) * 100;
-	snprintf(buf, len, "%.40s (%7.2f%%)%s", val, pct,
+	if (side == d->before) { /* the baseline, as compare-kernels prints it */
+		snprintf(buf, len, "%.40s (0.00%%)", val);
+		return;
+	}
+	snprintf(buf, len, "%.40s (%+.2f%%)%s", val, pct,
 		 md->kind == METRIC_MODELED && side != d->before &&
 				 (md->unresolved || (md->fit && fabs(pct) < md->fit->err_pct))
 			 ? "?"
 			 : "");
+}
+
+/* The side in column k: the patch's order, but compare-kernels' baseline (before) first. */
+static int col_side(const struct rform *f, const struct patch_desc *d, int k)
+{
+	if (!f->compare || d->before == 0)
+		return k;
+	return k == 0 ? d->before : k <= d->before ? k - 1 : k;
 }
 
 /* One metric's cells on one machine: every column, then the change with its gain (+) or price (-). */
@@ -390,14 +406,15 @@ static void gain_cells(const struct rform *f, const struct machine *m, const str
 	if (md->single) {
 		struct value v = md->fn(m, 0, NULL);
 
-		value_cell(m, md, v, ns, r->c[f->compare ? 1 : ncols], RCELL);
+		/* a ratio after / before is a change: in the change column, above 1 the gain */
+		value_cell(m, md, v, ns, r->c[f->compare ? 1 : ncols + 1], RCELL - 3);
 		if (!f->compare && v.kind == VAL_REAL && v.r != 1)
-			snprintf(r->c[ncols + 1], RCELL, "%s", (v.r > 1) == (md->better == BETTER_HIGHER) ? "+" : "-");
+			strcat(r->c[ncols + 1], (v.r > 1) == (md->better == BETTER_HIGHER) ? " +" : " -");
 		return;
 	}
 	for (int s = 0; s < ncols; s++)
 		if (f->compare)
-			compare_cell(m, d, md, s, ns, r->c[1 + s], RCELL);
+			compare_cell(m, d, md, col_side(f, d, s), ns, r->c[1 + s], RCELL);
 		else
 			value_cell(m, md, metric_compute(m, d, md, s, NULL), ns, r->c[1 + s], RCELL);
 	if (f->compare)
@@ -419,7 +436,7 @@ static void table_head(const struct rform *f, const struct machine *m, const str
 	memset(r, 0, sizeof(*r));
 	snprintf(r->c[0], RCELL, "%s", label);
 	for (int s = 0; s < ncols; s++)
-		snprintf(r->c[1 + s], RCELL, "%s", patch_col_name(m, d, s));
+		snprintf(r->c[1 + s], RCELL, "%s", patch_col_name(m, d, col_side(f, d, s)));
 	if (!f->compare)
 		snprintf(r->c[1 + ncols], RCELL, "change");
 }
@@ -483,6 +500,14 @@ static void group_table(const struct rform *f, const struct compare_set *set, co
 	free(rows);
 }
 
+/* A machine's name in a table's first column: a preset given as a path by its file's name. */
+static const char *short_label(const char *label)
+{
+	const char *slash = strrchr(label, '/');
+
+	return slash && slash[1] ? slash + 1 : label;
+}
+
 /* "laptop-8c-16g 8 CPUs 16 GiB" (", 64 KiB pages" with page), the machine as its table's heading leaves it out */
 static void machine_words(const struct compare_state *st, int page, struct strbuf *out)
 {
@@ -527,9 +552,14 @@ void report_gains(const struct rform *f, const struct compare_set *set, const st
 	rf_para(f, out, sb_str(&t));
 	if (any_shared)
 		group_table(f, set, &set->st[0].m, d, 1, set->n > 1 ? "on every machine" : set->st[0].label, &ext, out);
-	for (int g = 0; g < set->n; g++) {
-		sb_puts(out, f->md || (any_shared && !g) ? "\n" : "");
-		group_table(f, set, &set->st[g].m, d, 0, set->st[g].label, &ext, out);
+	for (int g = 0, blocks = 0; g < set->n; g++) {
+		size_t from;
+
+		/* each table is headed by its machine; a blank line only after one that went on in blocks */
+		sb_puts(out, f->md || f->compare || blocks || (any_shared && !g) ? "\n" : "");
+		from = out->len;
+		group_table(f, set, &set->st[g].m, d, 0, short_label(set->st[g].label), &ext, out);
+		blocks = strstr(out->buf + from, "\n\n") != NULL;
 	}
 	if (ext.len) {
 		sb_puts(&ext, "");
