@@ -142,6 +142,30 @@ void claims_list(const struct patch_desc *d, const struct claim_row *rows, int n
 	sb_free(&t);
 }
 
+void claims_json_array(const struct patch_desc *d, const struct claim_row *rows, int n, struct strbuf *out)
+{
+	struct doc scratch;
+	struct strbuf lines = STRBUF_INIT;
+	const char *p;
+	int first = 1;
+
+	/* the rows as records.c types them (jsonl: a head line, then an object a line), gathered into an array */
+	doc_init(&scratch, 0, "about --claims");
+	claims_records(d, rows, n, &scratch, FMT_JSONL, &lines);
+	p = strchr(sb_str(&lines), '\n'); /* past the head line */
+	sb_putc(out, '[');
+	for (p = p ? p + 1 : ""; *p;) {
+		size_t k = strcspn(p, "\n");
+
+		if (k)
+			sb_printf(out, "%s%.*s", first ? "" : ", ", (int)k, p);
+		first &= !k;
+		p += k + (p[k] == '\n');
+	}
+	sb_putc(out, ']');
+	sb_free(&lines);
+}
+
 void claims_records(const struct patch_desc *d, const struct claim_row *rows, int n, struct doc *doc,
 		    enum out_format f, struct strbuf *out)
 {

@@ -24,6 +24,7 @@
 #include "render.h"
 #include "reportcmd.h"
 #include "reportparts.h"
+#include "claims.h"
 #include "svg.h"
 #include "sweepcmd.h"
 #include "wrap.h"
@@ -641,6 +642,23 @@ static void jvalue(struct strbuf *out, const char *key, const struct machine *m,
 		json_string(out, v.kind == VAL_NONE && v.why ? v.why : b);
 }
 
+/* The points a maintainer leads with, and the seed's claims as about PATCH --claims gives their records. */
+static void report_json_review(const struct patch_desc *d, struct strbuf *out)
+{
+	struct claim_row *rows;
+	int n = claims_check(d, &rows);
+
+	sb_puts(out, ",\n  "); jkey(out, "points"); sb_puts(out, "[");
+	for (int i = 0; d->points && d->points[i]; i++) {
+		sb_puts(out, i ? ", " : "");
+		json_string(out, d->points[i]);
+	}
+	sb_puts(out, "]");
+	sb_puts(out, ",\n  "); jkey(out, "claims");
+	claims_json_array(d, rows, n, out);
+	free(rows);
+}
+
 static void report_json(const struct compare_set *set, const struct patch_desc *d, const struct report_chart *rc,
 			int have_chart, int width, struct strbuf *out)
 {
@@ -773,6 +791,7 @@ static void report_json(const struct compare_set *set, const struct patch_desc *
 		}
 		sb_puts(out, "]}");
 	}
+	report_json_review(d, out);
 	reproduce(set, d, rc, width, &rep);
 	sb_puts(out, ",\n  "); jkey(out, "reproduce"); json_string(out, sb_str(&rep));
 	sb_puts(out, "\n}\n");

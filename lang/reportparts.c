@@ -516,7 +516,7 @@ static void machine_words(const struct compare_state *st, int page, struct strbu
 	param_format_human(&st->m, param_find("cpus"), cpus, sizeof(cpus));
 	param_format_human(&st->m, param_find("ram"), ram, sizeof(ram));
 	param_format_human(&st->m, param_find("pagesize"), pg, sizeof(pg));
-	sb_printf(out, "%s %s CPUs %s%s%s%s", st->label, cpus, ram, page ? ", " : "", page ? pg : "", page ? " pages" : "");
+	sb_printf(out, "%s %s CPUs %s%s%s%s", short_label(st->label), cpus, ram, page ? ", " : "", page ? pg : "", page ? " pages" : "");
 }
 
 void report_gains(const struct rform *f, const struct compare_set *set, const struct patch_desc *d,
