@@ -803,7 +803,7 @@ const struct command commands[] = {
 	  "every patch's metrics with a column group per machine (presets, or what a source word names)", cmd_compare,
 	  OUT_CMD, compare_details, 0 },
 	{ "report", "PATCH [on PRESET...] [--quote] [--style compare]", 1, -1, { ARG_PATCH, ARG_ON, ARG_MACHINES },
-	  "a review summary for a mailing-list reply, 72 columns, reproducible; --format markdown, > PATH.svg: its chart",
+	  "a review summary for a mailing-list reply, 72 columns, reproducible; --format markdown; > PATH.svg: its chart",
 	  cmd_report, OUT_CMD, report_details, CMD_SVG | CMD_MARKDOWN },
 	{ "format", "[table|csv|json|jsonl]", 0, 1, { ARG_FORMAT, ARG_NONE, ARG_NONE },
 	  "output format of later commands", cmd_format, OUT_NONE, NULL, 0 },

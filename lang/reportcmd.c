@@ -855,14 +855,21 @@ int report_build(struct session *s, const struct patch_desc *d, struct compare_s
 void report_details(struct strbuf *out)
 {
 	sb_puts(out,
-		"A plain-text review summary of PATCH to paste into a mailing-list reply, no line wider than 72 "
-		"columns unless --width N (24..1000) says otherwise. In order:\n"
+		"A review summary of PATCH to paste into a mailing-list reply, no line wider than 72 columns unless "
+		"--width N (24..1000) says otherwise, in the order a reviewer argues:\n"
 		"- the patch's title, seed, kernel files and status (merged, or proposed), as about has it;\n"
+		"- what a maintainer leads with: the points of the patch's descriptor, each naming the function and "
+		"file it is about;\n"
+		"- the seed's claims, checked: every figure the seed's mail states, a row each - where the mail says "
+		"it, its words, batchlab's figure for the same machine and workload, and the verdict: holds, within "
+		"N% (a model, N its distance from the mail's figure), differs or outside the model, the reasons "
+		"under the table (about PATCH --claims gives each row's machine, metric and comparison);\n"
 		"- its constant on each machine: before, after and each of your variants (help variant);\n"
-		"- per machine - the presets named, else laptop-8c-16g, server-2s-128c-512g and server-8s-1024c-8t - "
-		"the gains and prices: every metric with a better direction, its kind marked (~ model, * workload, "
-		"unmarked exact), the change before -> after, and gain or price by that direction; a table too wide "
-		"for the width goes on in a second block;\n"
+		"- the gains (+) and prices (-): every metric with a better direction, its kind marked (~ model, * "
+		"workload, unmarked exact), before, after, your variants and the change before -> after; one table "
+		"for the rows every machine shares and one per machine - the presets named, else laptop-8c-16g, "
+		"server-2s-128c-512g and server-8s-1024c-8t - for the rest; a model figure on a machine outside its "
+		"fit is marked ! with the fit and the machines, an n/a cell points to its reason;\n"
 		"- the savings in proportion: the share metrics (vmpressure.eval_share, memcg_charge.update_share, "
 		"committed_as.lock_share), each saving as a share of the work it belongs to;\n"
 		"- the assumptions: every workload parameter and fitted constant the metrics read, with its value on "
@@ -871,13 +878,20 @@ void report_details(struct strbuf *out)
 		"largest change, the first in the patch's order), over the machine-size parameter it reads, from the "
 		"smallest machine's value to the largest, every side and variant a curve of its own (> PATH.svg or "
 		"--format svg writes that chart alone as an SVG picture, --size WIDTHxHEIGHT pixels);\n"
-		"- last, a batchlab -c '...' command that prints every number again: the first preset load, your "
-		"variants (preset load keeps them), a get of every figure on each machine, then the plot. A command "
-		"too long for the width is cut into pieces the shell joins again: a piece ends with '\\ and the next "
-		"line opens with '.\n"
+		"- last, a batchlab -c '...' command that prints every number again, labelled: per machine preset "
+		"load (its name or path quoted for batchlab and for sh), your variants once (preset load keeps them), "
+		"show PATCH, and get --named of the assumptions (NAME = VALUE), then the plot. A command too long for "
+		"the width is cut into pieces the shell joins again: a piece ends with '\\ and the next line opens "
+		"with '.\n"
+		"--quote puts \"> \" before every line, as a reply quotes, within the width. --format markdown writes "
+		"the same as markdown for a forge or a cover letter: headings, GitHub-flavoured tables, the chart and "
+		"the command as fenced blocks. --style compare lays the gains out as mmtests' compare-kernels does: "
+		"the baseline (before) first, every other column's change against it in parentheses, ? where a "
+		"model's change is smaller than its stated error.\n"
 		"Machines are presets (report PATCH on preset NAME... says so explicitly), each loaded as preset load "
 		"does and given your variants; one that does not exist, or one set would refuse, is an error. "
-		"--format json gives the same content as one object; > PATH writes it to a file.\n");
+		"--format json gives the same content as one object, the points and claims included; > PATH writes "
+		"it to a file.\n");
 }
 
 /* --quote and --style compare, taken out of the words (anywhere, as the output options are). */
