@@ -428,9 +428,10 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 		return 0;
 	}
 	{
-		static const char *const heads[] = { "patch", "title", "seed", "kernel", "about", "published",
+		static const char *const heads[] = { "patch", "title", "seed", "kernel", "about", "points", "published",
 						     "seed_presets", "metric", "kind", "before", "after", "unit",
 						     "change", "verdict", NULL };
+		struct strbuf pts = STRBUF_INIT;
 		const struct metric_desc *md = patch_metric(d, d->headline);
 		struct records rec;
 		char ch[64] = "";
@@ -445,6 +446,10 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 		rec_str(&rec, d->seed);
 		rec_str(&rec, d->kernel);
 		rec_str(&rec, d->about); /* one string each, its line breaks kept */
+		for (int i = 0; d->points && d->points[i]; i++)
+			sb_printf(&pts, "%s\n", d->points[i]);
+		rec_lines(&rec, sb_str(&pts)); /* json: an array, a point a string */
+		sb_free(&pts);
 		rec_str(&rec, d->published);
 		rec_str(&rec, d->seed_presets ? d->seed_presets : "");
 		rec_str(&rec, md ? md->name : "");
