@@ -169,8 +169,15 @@ const char *claim_verdict_text(const struct patch_claim *c, const struct claim_r
 	claim_verdict_word(r, w, sizeof(w));
 	if (r->verdict == CLAIM_NOT_MODELLED)
 		snprintf(buf, len, "outside the model: %s", c->note ? c->note : "no metric reaches it");
-	else if (r->verdict == CLAIM_DIFFERS)
-		snprintf(buf, len, "differs: %s", c->note ? c->note : "batchlab's figure is another");
+	else if (r->verdict == CLAIM_DIFFERS && (c->expect != CLAIM_DIFFERS || !c->note)) {
+		char pct[32];
+
+		/* a row that held until a model moved: its note speaks of the holding, not of this */
+		pct_up(r->dev, pct, sizeof(pct));
+		snprintf(buf, len, "differs: %s from the mail's figure, past the row's tolerance",
+			 isinf(r->dev) ? "no figure, or infinitely far," : pct);
+	} else if (r->verdict == CLAIM_DIFFERS)
+		snprintf(buf, len, "differs: %s", c->note);
 	else
 		snprintf(buf, len, "%s%s%s", strncmp(w, "within", 6) ? "" : "holds ", w, c->note ? "; " : "");
 	if (r->verdict == CLAIM_HOLDS && c->note)
