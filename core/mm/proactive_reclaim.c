@@ -745,6 +745,9 @@ static const struct patch_kernel ask_kernel = {
 	  .tol = tol_, .note = note_, .expect = expect_ }
 
 static const struct patch_claim claims[] = {
+	{ .said = "Before 388536ac291", .where = "line 3", .how = CLAIM_OUTSIDE,
+	  .note = "a commit id, not a figure: 0388536ac291 (lines 6 and 43) with its first digit dropped",
+	  .expect = CLAIM_NOT_MODELLED },
 	{ .said = "limited to a maximum 32 (SWAP_CLUSTER_MAX)", .where = "line 7", .machine = "reclaim-child-1g",
 	  .metric = "first_ask.cluster", .figure = 32, .how = CLAIM_EQUAL, .expect = CLAIM_HOLDS },
 	PR("root full: pre 68047 pages/s", "line 24", "reclaim-root", "pages_per_s.full", 68047, 0.01, PRF, CLAIM_HOLDS),
@@ -796,8 +799,6 @@ static const struct patch_claim claims[] = {
 static const char *const points[] = {
 	"Merged in 6.9 (287d5fedb377): memory_reclaim() (mm/memcontrol.c; user_proactive_reclaim() later) asks "
 	"try_to_free_mem_cgroup_pages() for a quarter of what remains, at least SWAP_CLUSTER_MAX.",
-	"The mail names the fixed commit '388536ac291' on line 3 and 0388536ac291 after it: the same commit, "
-	"its first digit dropped.",
 	"memory.reclaim never feeds vmpressure: try_to_free_mem_cgroup_pages() (mm/vmscan.c) sets sc->proactive, "
 	"and every vmpressure() call there sits behind !sc->proactive.",
 	"Over-reclaim is where the model fails: it misses the seed's 3.5 and -7.4 MiB by more than they differ, "
