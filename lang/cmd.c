@@ -25,6 +25,7 @@
 #include "settings.h"
 #include "comparecmd.h"
 #include "reportcmd.h"
+#include "claims.h"
 #include "tradeoffcmd.h"
 
 
@@ -137,7 +138,9 @@ static void get_list_records(const struct machine *m, const struct metric_ref *r
 	}
 }
 
-static void get_metric(const struct machine *m, const struct metric_ref *ref, struct records *rec, struct strbuf *out)
+/* named (get --named): a line each, NAME = VALUE UNIT, the name as the records name it */
+static void get_metric(const struct machine *m, const struct metric_ref *ref, struct records *rec, int named,
+		       struct strbuf *out)
 {
 	int nsides = patch_ncols(m, ref->patch), one = ref->metric->single || ref->side >= 0;
 	char b[64];
@@ -146,7 +149,7 @@ static void get_metric(const struct machine *m, const struct metric_ref *ref, st
 		int side = ref->metric->single && i != SIDE_KERNEL ? 0 : i;
 		struct value v = metric_eval(m, ref, side);
 
-		if (rec) {
+		if (rec || named) {
 			char name[160];
 
 			if (ref->metric->single && side != SIDE_KERNEL)
@@ -154,6 +157,11 @@ static void get_metric(const struct machine *m, const struct metric_ref *ref, st
 			else
 				snprintf(name, sizeof(name), "%s.%s.%s", ref->patch->id, ref->metric->name,
 					 patch_col_name(m, ref->patch, side));
+			if (!rec) {
+				render_bare(v, b, sizeof(b));
+				sb_printf(out, "%s = %s %s\n", name, b, ref->metric->unit);
+				continue;
+			}
 			rec_str(rec, name);
 			rec_value(rec, v);
 			rec_str(rec, ref->metric->unit);
@@ -163,7 +171,7 @@ static void get_metric(const struct machine *m, const struct metric_ref *ref, st
 		render_bare(v, b, sizeof(b));
 		sb_printf(out, "%s%s", !one && i ? " " : "", b);
 	}
-	if (!rec)
+	if (!rec && !named)
 		sb_putc(out, '\n');
 }
 
@@ -173,7 +181,15 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 	struct records rec, *r = s->format == FMT_TABLE ? NULL : &rec;
 	struct metric_ref ref;
 	char b[512];
+	int named = 0;
 
+	for (int i = 0; i < argc; i++) /* --named: NAME = VALUE lines, for a reader to match */
+		if (!strcmp(argv[i], "--named")) {
+			memmove(argv + i, argv + i + 1, (size_t)(argc - i - 1) * sizeof(*argv));
+			argc--, i--, named = 1;
+		}
+	if (!argc)
+		return err_set(err, errlen, "get: expected get [--named] NAME [NAME ...]");
 	/* every name first: a script gets all of its values or none */
 	for (int i = 0; i < argc; i++) {
 		if (param_find(argv[i]) || setting_find(argv[i]))
@@ -212,7 +228,8 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 		if (p) {
 			param_bare(&s->m, p, b, sizeof(b));
 			if (!r) {
-				sb_printf(out, "%s\n", b);
+				sb_printf(out, named ? "%s = %s%s%s\n" : "%.0s%s\n", p->name, b, named && *p->unit ? " " : "",
+					  named ? p->unit : "");
 				continue;
 			}
 			rec_str(r, p->name);
@@ -228,7 +245,7 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 			const struct setting *st = setting_find(argv[i]);
 
 			if (!r) {
-				sb_printf(out, "%s\n", st->get(s));
+				sb_printf(out, named ? "%s = %s\n" : "%.0s%s\n", st->name, st->get(s));
 				continue;
 			}
 			rec_str(r, st->name);
@@ -243,7 +260,7 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 		else if (ref.metric->list)
 			get_list(&s->m, &ref, out, err, errlen);
 		else
-			get_metric(&s->m, &ref, r, out);
+			get_metric(&s->m, &ref, r, named, out);
 	}
 	if (r)
 		rec_end(r);
@@ -362,11 +379,44 @@ static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *
 	return 0;
 }
 
+static void about_details(struct strbuf *out)
+{
+	sb_puts(out,
+		"about PATCH tells what the patch changed and why, the seed's published figure beside batchlab's, "
+		"and the patch's constants through the kernel releases.\n"
+		"about PATCH --claims checks every figure the seed's mail states, a row each: the claim as the mail "
+		"words it and where, the machine (a preset and settings) and metric it maps to, batchlab's figure, "
+		"how the two are compared (equal, give or take the mail's rounding, for exact and workload figures; "
+		"within a stated tolerance for a model), and the verdict: holds, holds within N% (a model, N its "
+		"distance from the mail's figure), differs: why, or outside the model: what the model leaves out. "
+		"A model figure on a machine outside its fit says so. --format csv, json or jsonl gives a record "
+		"per claim.\n");
+}
+
+/* about PATCH --claims: the seed's claims checked, a row each (lang/claims.c) */
+static int about_claims(struct session *s, const struct patch_desc *d, struct strbuf *out, char *err, size_t errlen)
+{
+	struct claim_row *rows;
+	int n = claims_check(d, &rows);
+
+	if (!n)
+		return err_set(err, errlen, "about: %s has no claims table (no seed mail states a figure for it)", d->id);
+	if (s->format == FMT_TABLE)
+		claims_list(d, rows, n, session_width(s) ? session_width(s) : 80, out);
+	else
+		claims_records(d, rows, n, &s->doc, s->format, out);
+	free(rows);
+	return 0;
+}
+
 static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	const struct patch_desc *d = patch_find(argv[0]);
 
-	(void)argc;
+	if (argc > 1 && strcmp(argv[1], "--claims"))
+		return err_set(err, errlen, "about: unexpected '%s' (expected about PATCH [--claims])", argv[1]);
+	if (d && argc > 1)
+		return about_claims(s, d, out, err, errlen);
 	if (!d) {
 		char ids[160], mean[128];
 
@@ -383,9 +433,10 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 		return 0;
 	}
 	{
-		static const char *const heads[] = { "patch", "title", "seed", "kernel", "about", "published",
+		static const char *const heads[] = { "patch", "title", "seed", "kernel", "about", "points", "published",
 						     "seed_presets", "metric", "kind", "before", "after", "unit",
 						     "change", "verdict", NULL };
+		struct strbuf pts = STRBUF_INIT;
 		const struct metric_desc *md = patch_metric(d, d->headline);
 		struct records rec;
 		char ch[64] = "";
@@ -400,6 +451,10 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 		rec_str(&rec, d->seed);
 		rec_str(&rec, d->kernel);
 		rec_str(&rec, d->about); /* one string each, its line breaks kept */
+		for (int i = 0; d->points && d->points[i]; i++)
+			sb_printf(&pts, "%s\n", d->points[i]);
+		rec_lines(&rec, sb_str(&pts)); /* json: an array, a point a string */
+		sb_free(&pts);
 		rec_str(&rec, d->published);
 		rec_str(&rec, d->seed_presets ? d->seed_presets : "");
 		rec_str(&rec, md ? md->name : "");
@@ -451,6 +506,9 @@ static int cmd_format(struct session *s, int argc, char **argv, struct strbuf *o
 	if (out_format_find(argv[0]) == FMT_SVG)
 		return err_set(err, errlen, "format: svg is a picture of one chart, not a format for every command: "
 			       "give it to plot or tradeoff (--format svg, > PATH.svg)");
+	if (out_format_find(argv[0]) == FMT_MARKDOWN)
+		return err_set(err, errlen, "format: markdown is a report's form, not a format for every command: "
+			       "give it to report (--format markdown)");
 	if (out_format_find(argv[0]) >= 0) {
 		s->format = (enum out_format)out_format_find(argv[0]);
 		return 0;
@@ -728,8 +786,8 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 const struct command commands[] = {
 	{ "set", "KEY VALUE [KEY VALUE ...]", 2, -1, { ARG_PAIRS },
 	  "change machine or workload parameters (all or none)", cmd_set, OUT_NONE, NULL, 0 },
-	{ "get", "NAME [NAME ...]", 1, -1, { ARG_NAMES },
-	  "print a parameter or a metric as bare value(s), for scripts", cmd_get, OUT_CMD, NULL, 0 },
+	{ "get", "[--named] NAME [NAME ...]", 1, -1, { ARG_NAMES },
+	  "print a parameter or a metric as bare value(s), for scripts; --named: NAME = VALUE lines", cmd_get, OUT_CMD, NULL, 0 },
 	{ "reset", "[KEY ...]", 0, -1, { ARG_PARAMS },
 	  "back to the default machine (your variants stay, and it says so), or one key's default", cmd_reset, OUT_NONE, NULL, 0 },
 	{ "show", "[machine|all|PATCH] | PATCH on PRESET...", 0, -1, { ARG_TOPIC, ARG_ON, ARG_MACHINES },
@@ -737,8 +795,9 @@ const struct command commands[] = {
 	  show_details, 0 },
 	{ "explain", "PATCH.METRIC[.SIDE]", 1, 1, { ARG_METRIC, ARG_NONE, ARG_NONE },
 	  "formula, values substituted, result, kernel function", cmd_explain, OUT_CMD, NULL, 0 },
-	{ "about", "PATCH", 1, 1, { ARG_PATCH, ARG_NONE, ARG_NONE },
-	  "what the patch changed and why, its published figure", cmd_about, OUT_CMD, NULL, 0 },
+	{ "about", "PATCH [--claims]", 1, 2, { ARG_PATCH, ARG_NONE, ARG_NONE },
+	  "what the patch changed and why, its published figure; --claims: every figure its seed states, checked",
+	  cmd_about, OUT_CMD, about_details, 0 },
 	{ "history", "PATCH", 1, 1, { ARG_PATCH, ARG_NONE, ARG_NONE },
 	  "the patch's constants through the kernel releases: release, commit, change, value here", cmd_history, OUT_CMD,
 	  history_details, 0 },
@@ -764,9 +823,9 @@ const struct command commands[] = {
 	{ "compare", "[preset] PRESET PRESET...", 1, -1, { ARG_MACHINES },
 	  "every patch's metrics with a column group per machine (presets, or what a source word names)", cmd_compare,
 	  OUT_CMD, compare_details, 0 },
-	{ "report", "PATCH [on PRESET...]", 1, -1, { ARG_PATCH, ARG_ON, ARG_MACHINES },
-	  "a plain-text review summary for a mailing-list reply, 72 columns, reproducible; > PATH.svg: its chart",
-	  cmd_report, OUT_CMD, report_details, 1 },
+	{ "report", "PATCH [on PRESET...] [--quote] [--style compare]", 1, -1, { ARG_PATCH, ARG_ON, ARG_MACHINES },
+	  "a review summary for a mailing-list reply, 72 columns, reproducible; --format markdown; > PATH.svg: its chart",
+	  cmd_report, OUT_CMD, report_details, CMD_SVG | CMD_MARKDOWN },
 	{ "format", "[table|csv|json|jsonl]", 0, 1, { ARG_FORMAT, ARG_NONE, ARG_NONE },
 	  "output format of later commands", cmd_format, OUT_NONE, NULL, 0 },
 	{ "help", "[TOPIC]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },
@@ -836,7 +895,11 @@ static int cmd_exec(struct session *s, const struct command *c, int argc, char *
 		s->format = (enum out_format)o.format;
 	else if (o.path)
 		s->format = outpath_format(s->format, o.path);
-	if (s->format == FMT_SVG && !c->picture) {
+	if (s->format == FMT_MARKDOWN && !(c->picture & CMD_MARKDOWN)) {
+		s->format = format;
+		return err_set(err, errlen, "%s: has no markdown form: --format markdown is report's", c->name);
+	}
+	if (s->format == FMT_SVG && !(c->picture & CMD_SVG)) {
 		s->format = format;
 		return err_set(err, errlen, "%s: draws no chart: a picture (--format svg, > PATH.svg) is plot's or tradeoff's",
 			       c->name);

@@ -71,8 +71,16 @@ struct command {
 	 * when the usage and help say it all.
 	 */
 	void (*details)(struct strbuf *out);
-	int picture;                 /* draws a chart: takes --format svg and > PATH.svg (svg.c) */
+	/*
+	 * The forms beyond text and records it takes, bits: CMD_SVG draws a
+	 * chart (--format svg and > PATH.svg, svg.c); CMD_MARKDOWN has a markdown
+	 * form (--format markdown: report, for a forge or a cover letter).
+	 */
+	int picture;
 };
+
+#define CMD_SVG 1
+#define CMD_MARKDOWN 2
 
 extern const struct command commands[]; /* terminated by a row with name == NULL */
 

@@ -10,7 +10,7 @@
 #include "../core/units.h"
 #include "wrap.h"
 
-const char *const out_format_names[] = { "table", "csv", "json", "svg", "jsonl", NULL };
+const char *const out_format_names[] = { "table", "csv", "json", "svg", "jsonl", "markdown", NULL };
 
 const char *const outopt_words[] = { ">", "--output", "--format", "--width", "--units", "--lists", NULL };
 
