@@ -443,6 +443,15 @@ static void report_head(const struct rform *f, const struct patch_desc *d, struc
 	rf_para(f, out, t);
 }
 
+/* A constant's value, or n/a with the reason a variant cannot build there. */
+static void constant_cell(struct value v, const char *unit, char *buf, size_t len)
+{
+	if (v.kind == VAL_NONE && v.why)
+		snprintf(buf, len, "n/a (%.*s)", (int)(len > 8 ? len - 8 : 0), v.why);
+	else
+		render_human(v, unit, buf, len);
+}
+
 /* The constant on each machine, one line when every machine has the same. */
 static void report_constant(const struct rform *f, const struct compare_set *set, const struct patch_desc *d,
 			    struct strbuf *out)
@@ -451,7 +460,7 @@ static void report_constant(const struct rform *f, const struct compare_set *set
 	const struct metric_desc *kmd = k && k->metric ? patch_metric(d, k->metric) : NULL;
 	struct strbuf t = STRBUF_INIT, first = STRBUF_INIT;
 	int same = 1;
-	char b[96];
+	char b[200];
 
 	if (!kmd)
 		return;
@@ -462,7 +471,7 @@ static void report_constant(const struct rform *f, const struct compare_set *set
 		t.len = 0;
 		sb_puts(&t, "");
 		for (int side = 0; side < patch_ncols(m, d); side++) {
-			render_human(metric_compute(m, d, kmd, side, NULL), kmd->unit, b, sizeof(b));
+			constant_cell(metric_compute(m, d, kmd, side, NULL), kmd->unit, b, sizeof(b));
 			sb_printf(v, "%s %s %s", side ? "," : "", patch_col_name(m, d, side), b);
 		}
 		same &= !g || !strcmp(sb_str(&t), sb_str(&first));
@@ -479,7 +488,7 @@ static void report_constant(const struct rform *f, const struct compare_set *set
 
 			sb_printf(&t, "\n- %s:", set->st[g].label);
 			for (int side = 0; side < patch_ncols(m, d); side++) {
-				render_human(metric_compute(m, d, kmd, side, NULL), kmd->unit, b, sizeof(b));
+				constant_cell(metric_compute(m, d, kmd, side, NULL), kmd->unit, b, sizeof(b));
 				sb_printf(&t, "%s %s %s", side ? "," : "", patch_col_name(m, d, side), b);
 			}
 		}
