@@ -528,7 +528,7 @@ int lesson_run_graded(struct session *s, const struct lesson *l, FILE *in, FILE 
 		rc = run_line(&r, i);
 	if (!rc) {
 		r.g->ignored = r.answers.n - r.used + r.answers.dropped; /* past a question's last try, or the last question */
-		if (!check)
+		if (!check && (r.g->n || r.g->ignored)) /* a lesson with no questions has no grade to give */
 			print_grade(&r);
 		fprintf(out, "\nEnd of lesson %s: %d of %d exercises right.\n", l->name, r.g->right, r.q);
 	}
