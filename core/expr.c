@@ -6,6 +6,7 @@
 
 #include "err.h"
 #include "mm/kernel.h"
+#include "utf8.h"
 
 enum {
 	OP_PUSH, OP_LOAD,
@@ -188,6 +189,18 @@ static void token_text(const struct parser *p, char *buf, size_t len)
 	const char *t = p->s + p->i;
 	size_t n = 1;
 
+	if ((unsigned char)*t >= 0x80) {
+		/* a character of another alphabet (é): itself when it is whole UTF-8, else its bytes */
+		const char *q = t;
+		uint32_t cp = utf8_decode(&q);
+
+		/* not U+FFFD (a broken byte), nor an invisible one that reorders or hides text (U+200B..U+206F, BOM) */
+		if (cp != 0xfffd && cp >= 0xa0 && !(cp >= 0x200b && cp <= 0x206f) && cp != 0xfeff && (size_t)(q - t) < len)
+			snprintf(buf, len, "%.*s", (int)(q - t), t);
+		else
+			snprintf(buf, len, "\\x%02x", (unsigned char)*t);
+		return;
+	}
 	if (!isprint((unsigned char)*t)) {
 		/* an error is one printable line, whatever was typed */
 		snprintf(buf, len, "\\x%02x", (unsigned char)*t);
@@ -213,6 +226,8 @@ static void parse_call(struct parser *p, int f, size_t at)
 	int argc = 0;
 	size_t open = p->i;
 
+	if (++p->depth > EXPR_MAX_DEPTH)
+		PFAIL(p, "nested too deeply at column %d (more than %d levels)", (int)open + 1, EXPR_MAX_DEPTH);
 	p->i++; /* ( */
 	p->open++;
 	skip(p);
@@ -244,6 +259,7 @@ static void parse_call(struct parser *p, int f, size_t at)
 		}
 	}
 	p->open--;
+	p->depth--;
 	if (argc != expr_funcs[f].argc)
 		PFAIL(p, "%s takes %d argument%s, got %d: %s", expr_funcs[f].name, expr_funcs[f].argc,
 		      expr_funcs[f].argc == 1 ? "" : "s", argc, expr_funcs[f].usage);
@@ -292,6 +308,25 @@ static void parse_name(struct parser *p)
 	PFAIL(p, "unknown name '%s' at column %d (see 'help variant')", word, (int)at + 1);
 }
 
+/* The length of C's integer suffix at s (U, L, LL in either order, e.g. UL, LLU), 0 for none. */
+static size_t int_suffix(const char *s)
+{
+	size_t n = 0;
+	int u = 0, l = 0;
+
+	while (!(u && l)) {
+		if (!u && (s[n] == 'U' || s[n] == 'u')) {
+			u = 1, n++;
+		} else if (!l && (s[n] == 'L' || s[n] == 'l')) {
+			l = 1;
+			n += s[n + 1] == s[n] ? 2 : 1; /* LL or ll, not lL */
+		} else {
+			break;
+		}
+	}
+	return n;
+}
+
 static void parse_number(struct parser *p)
 {
 	size_t at = p->i;
@@ -318,9 +353,8 @@ static void parse_number(struct parser *p)
 		v = v * (unsigned)base + d;
 		p->i++;
 	}
-	/* the kernel's suffixes: 32U, 64UL */
-	while (p->s[p->i] == 'U' || p->s[p->i] == 'u' || p->s[p->i] == 'L' || p->s[p->i] == 'l')
-		p->i++;
+	/* C's suffixes, as the kernel writes 32U or 64UL: a U at most once, an L or LL (never lL) */
+	p->i += int_suffix(p->s + p->i);
 	if (is_word(p->s[p->i])) {
 		char t[32];
 
@@ -371,11 +405,14 @@ static void parse_unary(struct parser *p)
 {
 	size_t at, end = 0;
 	char c;
+	int nests;
 
 	skip(p);
 	at = p->i;
 	c = p->s[at];
-	if (++p->depth > EXPR_MAX_DEPTH)
+	/* a level is what nests - an open '(' or call, a unary operator, a '?' - each counted once */
+	nests = (c == '!' && p->s[at + 1] != '=') || c == '-' || c == '+' || c == '(';
+	if (nests && ++p->depth > EXPR_MAX_DEPTH)
 		PFAIL(p, "nested too deeply at column %d (more than %d levels)", (int)at + 1, EXPR_MAX_DEPTH);
 	if (c == '!' && p->s[at + 1] != '=') {
 		p->i++;
@@ -439,7 +476,7 @@ static void parse_unary(struct parser *p)
 		token_text(p, t, sizeof(t));
 		PFAIL(p, "unexpected '%s' at column %d where a value was expected", t, (int)at + 1);
 	}
-	p->depth--;
+	p->depth -= nests;
 }
 
 /* The binary operator at p->i of this precedence level, or -1; *len its length. */
@@ -555,12 +592,12 @@ static void parse_ternary(struct parser *p)
 	size_t at;
 	int jz, jmp;
 
-	if (++p->depth > EXPR_MAX_DEPTH)
-		PFAIL(p, "nested too deeply at column %d (more than %d levels)", col(p), EXPR_MAX_DEPTH);
 	parse_or(p);
 	skip(p);
 	at = p->i;
 	if (!p->failed && p->s[at] == '?') {
+		if (++p->depth > EXPR_MAX_DEPTH)
+			PFAIL(p, "nested too deeply at column %d (more than %d levels)", (int)at + 1, EXPR_MAX_DEPTH);
 		p->i++;
 		jz = emit(p, OP_JZ, 0, at);
 		parse_ternary(p);
@@ -581,8 +618,8 @@ static void parse_ternary(struct parser *p)
 		patch_jump(p, jz);
 		parse_ternary(p);
 		patch_jump(p, jmp);
+		p->depth--;
 	}
-	p->depth--;
 }
 
 int expr_compile(struct expr *e, const char *text, const char *const *names, char *err, size_t errlen)

@@ -16,6 +16,7 @@ const struct cli_option cli_options[] = {
 	{ "check", 0, 'K', CLI_ARG_NONE, NULL, "with --lesson NAME: answer every exercise with the lesson's own answer (a lesson tested like code)" },
 	{ "restart", 0, 'R', CLI_ARG_NONE, NULL, "with --lesson NAME: start over, forgetting the step reached" },
 	{ "echo", 'x', 'x', CLI_ARG_NONE, NULL, "print each command, as typed, before its output (as sh -x)" },
+	{ "pause", 0, 'Z', CLI_ARG_NONE, NULL, "with -f and --echo at a terminal: wait for Enter before each command after the first (a replay for a class)" },
 	{ "units", 0, 'U', CLI_ARG_NONE, NULL, "csv: a '# units:' line (each column's unit and kind) above each header" },
 	{ "lists", 0, 'J', CLI_ARG_LISTS, "HOW", "a sweep's list columns: summary (count, first, last, sum; the default) or full" },
 	{ "help", 'h', 'h', CLI_ARG_NONE, NULL, "this help" },

@@ -452,7 +452,7 @@ static int offer_outopts(struct ctx *x, const struct command *k, char **words, i
 	}
 	if (!strcmp(prev, "--format")) {
 		for (int i = 0; out_format_names[i]; i++)
-			if (i != FMT_SVG || k->picture) /* a picture is a chart's */
+			if ((i != FMT_SVG || (k->picture & CMD_SVG)) && (i != FMT_MARKDOWN || (k->picture & CMD_MARKDOWN)))
 				offer(x, out_format_names[i], 0);
 		return 1;
 	}

@@ -139,10 +139,19 @@ int cmd_variant(struct session *s, int argc, char **argv, struct strbuf *out, ch
 	}
 	if (find_patch(argv[0], &d, err, errlen))
 		return -1;
-	/* NAME = EXPR, however the words fell: "big = 128", "big=128", "big =128" */
+	/*
+	 * NAME = EXPR, however the words fell: "big = 128", "big=128", "big =128";
+	 * the blanks between words as typed (the words lie in one buffer, in
+	 * order), so an error's column is the one the user sees.
+	 */
 	line[0] = '\0';
-	for (int i = 1; i < argc && n < sizeof(line); i++)
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "%s%s", i > 1 ? " " : "", argv[i]);
+	for (int i = 1; i < argc && n < sizeof(line); i++) {
+		ptrdiff_t gap = i > 1 ? argv[i] - (argv[i - 1] + strlen(argv[i - 1])) : 0;
+
+		if (i > 1 && (gap < 1 || gap > 64))
+			gap = 1; /* not one buffer after all */
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "%*s%s", (int)gap, "", argv[i]);
+	}
 	if (n >= sizeof(line))
 		return err_set(err, errlen, "variant: the line is too long");
 	eq = strchr(line, '=');
@@ -200,7 +209,7 @@ void variant_help(struct strbuf *out)
 		     "  A variant is your own version of a patch's constant, shown as one more column NAME beside\n"
 		     "  before and after: show, explain, get PATCH.METRIC.NAME, sweep/plot/where columns. Every\n"
 		     "  metric of the patch is computed with it. At most 4 per patch; NAME is an identifier and\n"
-		     "  not a side (before, after, full, cluster, decay).\n"
+		     "  not a side (before, after, full, cluster, decay, kernel).\n"
 		     "  EXPR: unsigned 64-bit integers like the kernel's unsigned long (0x1f is hex; a leading 0,\n"
 		     "  octal in C, is refused: 010 is an error, not 8 or 10); + - * / % << >>,\n"
 		     "  == != < <= > >=, && || !, ?:, parentheses. Overflow, a subtraction below zero and\n"

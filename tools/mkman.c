@@ -21,6 +21,7 @@
 #include "../core/params.h"
 #include "../lang/cliopts.h"
 #include "../lang/cmd.h"
+#include "../lang/lesson.h"
 #include "../tui/keys.h"
 
 #ifndef BATCHLAB_VERSION
@@ -382,6 +383,44 @@ static int mmpatch_page(const char *template)
 	return 0;
 }
 
+/*
+ * batchlab-lesson(5): the template with its marker replaced by the lesson
+ * parser's own rows (lesson_words[]), so the page cannot lag behind the words
+ * the parser takes. usage: mkman --lesson TEMPLATE > batchlab-lesson.5
+ */
+static int lesson_page(const char *template)
+{
+	char line[4096];
+	int used = 0;
+	FILE *in = fopen(template, "r");
+
+	if (!in) {
+		fprintf(stderr, "mkman: cannot open %s\n", template);
+		return 1;
+	}
+	while (fgets(line, sizeof(line), in)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (strcmp(line, ".\\\" @LESSON_WORDS@")) {
+			puts(line);
+			continue;
+		}
+		used = 1;
+		puts(".Bl -tag -width Ds");
+		for (const struct lesson_word *w = lesson_words; w->word; w++) {
+			char head[160];
+
+			snprintf(head, sizeof(head), "%s %s", w->word, w->args);
+			macro(".It Cm", head);
+			text_line(w->help);
+		}
+		puts(".El");
+	}
+	fclose(in);
+	if (!used)
+		fprintf(stderr, "mkman: %s: no marker line '.\\\" @LESSON_WORDS@'\n", template);
+	return !used;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -398,6 +437,8 @@ int main(int argc, char **argv)
 	int used[sizeof(fragments) / sizeof(fragments[0])] = { 0 };
 	int described[64] = { 0 }; /* by cli_options[] row: the template describes it with .It Fl */
 
+	if (argc == 3 && !strcmp(argv[1], "--lesson"))
+		return lesson_page(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "--mmpatch"))
 		return mmpatch_page(argv[2]);
 	if (argc != 2) {

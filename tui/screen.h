@@ -73,10 +73,9 @@ struct screen {
 	char search[64];              /* the last `/` pattern, for `n` */
 	struct lessonpane *lesson;    /* a lesson running above the panels (lessonpane.h), NULL none */
 	int pane_rows;                /* rows it takes under the title */
-	long long pin_since;
+	long long pin_since;          /* cells changed since the lesson's step began stay lit */
 	int theme;                    /* the theme the styles follow now: a :set theme changes it */
 	int utf8;                     /* chart_locale_utf8() at the start: asked per metric row, it read the environment each time */
-	int answer_line;              /* open the `:` line with "answer " once the line being run is done */          /* cells changed since the lesson's step began stay lit */
 	int in;                       /* the keys' file descriptor (the terminal; a pipe for the fuzzer) */
 	int pasting;                  /* inside a bracketed paste: keys are text for the `:` line */
 	int paste_cr;                 /* its last key was a CR: an LF now is the same line end */
