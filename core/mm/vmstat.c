@@ -7,6 +7,7 @@
 
 #include "kernel.h"
 #include "release.h"
+#include "vmstat.h"
 
 /*
  * calculate_normal_threshold(), mm/vmstat.c. Its `int mem` holds the shifted
@@ -320,3 +321,13 @@ const struct patch_desc vmstat_patch = {
 	.headline = "threshold",
 	.kernel_code = &vmstat_kernel,
 };
+
+struct value vmstat_normal_threshold(const struct machine *m, struct strbuf *why)
+{
+	return threshold(m, 0, why);
+}
+
+struct value vmstat_zone_batchsize(const struct machine *m, int kernel, struct strbuf *why)
+{
+	return pcp_batch(m, kernel ? SIDE_KERNEL : 0, why);
+}
