@@ -210,9 +210,13 @@ static struct value split(const struct machine *m, int side, struct strbuf *why)
 {
 	if (side_code(m, side) == 0) {
 		sb_printf(why, "6 * batch splits nothing: the zone's size and its CPUs do not enter\n");
+		sb_printf(why, "kernel: zone_set_pageset_high_and_batch(), mm/page_alloc.c (5.13)\n");
 		return val_none("6 * batch: no split");
 	}
-	return val_int(split_cpus(m, side, why));
+	uint64_t n = split_cpus(m, side, why);
+
+	sb_printf(why, "kernel: zone_highsize(), mm/page_alloc.c\n");
+	return val_int(n);
 }
 
 /*
@@ -249,7 +253,7 @@ static struct value zone_pcp_share(const struct machine *m, int side, struct str
 	uint64_t pages = zone_pcp_pages(m, side, why), zone = machine_zone(m);
 	double pct = 100.0 * (double)pages / (double)zone;
 
-	sb_printf(why, "zone_pcp_share = 100 * %llu / %llu managed pages = %.6g%%\n", (unsigned long long)pages,
+	sb_printf(why, "zone_pcp_share = 100 * %llu / %llu managed pages = %.9f%%\n", (unsigned long long)pages,
 		  (unsigned long long)zone, pct);
 	return val_real(pct);
 }

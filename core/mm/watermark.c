@@ -77,7 +77,7 @@ static struct value gap_share(const struct machine *m, int side, struct strbuf *
 
 	wmarks(m, side, &w, why);
 	pct = 100.0 * (double)w.gap / (double)machine_zone(m);
-	sb_printf(why, "gap_share = 100 * %llu / %llu managed pages = %.6g%% (what kswapd frees per wakeup, at least)\n",
+	sb_printf(why, "gap_share = 100 * %llu / %llu managed pages = %.9f%% (what kswapd frees per wakeup, at least)\n",
 		  (unsigned long long)w.gap, (unsigned long long)machine_zone(m), pct);
 	return val_real(pct);
 }
@@ -96,7 +96,7 @@ static struct value binds(const struct machine *m, int side, struct strbuf *why)
 		sb_printf(why, "min >> 2 = 0: the scale factor binds whatever it is\n");
 		return val_real(INFINITY);
 	}
-	sb_printf(why, "binds = scale term / floor term = %llu / %llu = %.6g: %s\n", (unsigned long long)w.scale,
+	sb_printf(why, "binds = scale term / floor term = %llu / %llu = %.6f: %s\n", (unsigned long long)w.scale,
 		  (unsigned long long)w.floor, (double)w.scale / (double)w.floor,
 		  w.scale > w.floor ? "above 1, the scale factor binds" : "1 or below, the min/4 floor binds");
 	return val_real((double)w.scale / (double)w.floor);
@@ -104,8 +104,12 @@ static struct value binds(const struct machine *m, int side, struct strbuf *why)
 
 static struct value min_free_kbytes(const struct machine *m, int side, struct strbuf *why)
 {
+	uint64_t v = zone_min_free_kbytes(m, why);
+
 	(void)side;
-	return val_int(zone_min_free_kbytes(m, why));
+	sb_printf(why, "kernel: init_per_zone_wmark_min() (calculate_min_free_kbytes() in later releases), mm/page_alloc.c;\n"
+		       "  set_recommended_min_free_kbytes(), mm/khugepaged.c (mm/huge_memory.c before 4.8)\n");
+	return val_int(v);
 }
 
 #define WMARK_READS "ram pagesize totalram zone nodes min_free_kbytes thp zone_min kernel"
