@@ -14,8 +14,11 @@
 #include "release.h"
 #include "vmstat.h"
 #include "zone.h"
+#include "../variant.h"
 
 enum { BEFORE, AFTER, V2 };
+
+extern const struct patch_desc pcp_patch;
 
 /* include/linux/mmzone.h and mm/page_alloc.c */
 #define MIN_PERCPU_PAGELIST_HIGH_FRACTION 8u
@@ -134,6 +137,12 @@ static void pcp_sizes(const struct machine *m, int side, struct pcp_sizes *p, st
 		zone_wmarks(m, 1, &w, why);
 	p->low = w.low;
 	p->split = split_cpus(m, side, why);
+	if (side > V2 && side != SIDE_KERNEL) { /* a variant: its own pcp->high, the rest as after */
+		p->high = p->high_max = variant_const(m, &pcp_patch, side, why);
+		sb_printf(why, "a variant: pcp->high = %llu (its expression, in place of zone_highsize())\n",
+			  (unsigned long long)p->high);
+		return;
+	}
 	p->high = split_high(p->low, p->split, p->batch, why);
 	p->high_max = p->high;
 	if (p->code == 2) {
@@ -352,6 +361,48 @@ static const struct metric_desc metrics[] = {
 };
 
 static const char *const sides[] = { "before", "after", "v2", NULL };
+static const char *const locals[] = { "low", "local_cpus", "batch", "managed", NULL };
+static const char *const locals_help[] = {
+	"low_wmark_pages(zone): the zone's low watermark, 4.6's formula", "CPUs of the zone's node (node_cpus)",
+	"pcp->batch, zone_batchsize()", "zone_managed_pages(zone)", NULL };
+static const char *const locals_reads[] = {
+	"ram pagesize totalram zone nodes min_free_kbytes thp watermark_scale_factor zone_min kernel",
+	"cpus nodes node_cpus", "ram pagesize totalram zone nodes", "ram pagesize totalram zone nodes", NULL };
+
+static void local_values(const struct machine *m, uint64_t *vals)
+{
+	struct zone_wmarks w;
+
+	zone_wmarks(m, 1, &w, NULL);
+	vals[0] = w.low;
+	vals[1] = machine_node_cpus(m);
+	vals[2] = vmstat_zone_batchsize(m, 0, NULL).i;
+	vals[3] = machine_zone(m);
+}
+
+/* pcp->high is an int in struct per_cpu_pages, and zone_highsize() returns int */
+static const char *high_check(uint64_t v)
+{
+	return v > KERNEL_INT_MAX ? "above INT_MAX: pcp->high is an int (struct per_cpu_pages)" : NULL;
+}
+
+static const struct patch_constant high_constant = {
+	.name = "pcp->high",
+	.what = "pages a CPU's list for the zone may hold before a free drains a batch",
+	.example = "max(low / cpus, 4 * batch)",
+	.metric = "high",
+	.locals = locals,
+	.locals_help = locals_help,
+	.locals_reads = locals_reads,
+	.local_values = local_values,
+	.check = high_check,
+	/* high * cpus * PAGE_SIZE must fit 64 bits for zone_pcp_bytes */
+	.lo = 0,
+	.hi = 1ull << 32,
+	.why_range = "above 2^32 pages: past the kernel's int pcp->high",
+	.slot = 5,
+	.side0 = 3,
+};
 
 static const struct release_history *const histories[] = { &high_history, &trigger_history, &zone_gap_history,
 							   &zone_mfk_history, &zone_thp_history, NULL };
@@ -399,5 +450,6 @@ const struct patch_desc pcp_patch = {
 		"fix: pcp->high 724, batch 63, vm stats threshold 125.\n",
 	.headline = "high",
 	.seed_presets = "pmem-96t",
+	.constant = &high_constant,
 	.kernel_code = &pcp_kernel,
 };

@@ -12,8 +12,11 @@
 #include "kernel.h"
 #include "release.h"
 #include "zone.h"
+#include "../variant.h"
 
 enum { BEFORE, AFTER };
+
+extern const struct patch_desc watermark_patch;
 
 /* The watermarks a side computes: before the old gap, after 4.6's, kernel the release's. */
 static void wmarks(const struct machine *m, int side, struct zone_wmarks *w, struct strbuf *why)
@@ -21,9 +24,17 @@ static void wmarks(const struct machine *m, int side, struct zone_wmarks *w, str
 	if (side == SIDE_KERNEL)
 		zone_wmarks_kernel(m, w, why);
 	else
-		zone_wmarks(m, side == AFTER, w, why);
+		zone_wmarks(m, side != BEFORE, w, why);
+	if (side > AFTER && side != SIDE_KERNEL) { /* a variant: its own gap, low and high from it as 4.6 sets them */
+		w->gap = variant_const(m, &watermark_patch, side, why);
+		w->low = w->min + w->gap;
+		w->high = w->min + 2 * w->gap;
+		sb_printf(why, "a variant: gap = %llu; low = min + gap = %llu; high = min + 2 * gap = %llu\n",
+			  (unsigned long long)w->gap, (unsigned long long)w->low, (unsigned long long)w->high);
+	}
 	sb_printf(why, "kernel: __setup_per_zone_wmarks(), mm/page_alloc.c (%s)\n",
-		  side == BEFORE ? "before 795ae7a0de6b" : side == AFTER ? "795ae7a0de6b, 4.6 on" : "the machine's release");
+		  side == BEFORE ? "before 795ae7a0de6b" : side == AFTER ? "795ae7a0de6b, 4.6 on" :
+		  side == SIDE_KERNEL ? "the machine's release" : "4.6's, with the variant's gap");
 }
 
 static struct value wmin(const struct machine *m, int side, struct strbuf *why)
@@ -55,8 +66,8 @@ static struct value gap(const struct machine *m, int side, struct strbuf *why)
 	struct zone_wmarks w;
 
 	wmarks(m, side, &w, why);
-	sb_printf(why, "gap = low - min = %llu pages (high - low is the same gap on the 4.6 side%s)\n",
-		  (unsigned long long)w.gap, w.scaled ? "" : "; min / 4 there too, rounded apart");
+	sb_printf(why, "gap = low - min = %llu pages (high - low: %llu)\n", (unsigned long long)w.gap,
+		  (unsigned long long)(w.high - w.low));
 	return val_int(w.gap);
 }
 
@@ -77,7 +88,7 @@ static struct value gap_share(const struct machine *m, int side, struct strbuf *
 
 	wmarks(m, side, &w, why);
 	pct = 100.0 * (double)w.gap / (double)machine_zone(m);
-	sb_printf(why, "gap_share = 100 * %llu / %llu managed pages = %.9f%% (what kswapd frees per wakeup, at least)\n",
+	sb_printf(why, "gap_share = 100 * %llu / %llu managed pages = %.9f%%\n",
 		  (unsigned long long)w.gap, (unsigned long long)machine_zone(m), pct);
 	return val_real(pct);
 }
@@ -88,6 +99,10 @@ static struct value binds(const struct machine *m, int side, struct strbuf *why)
 	struct zone_wmarks w;
 
 	wmarks(m, side, &w, why);
+	if (side > AFTER && side != SIDE_KERNEL) {
+		sb_printf(why, "a variant's gap is its expression: no floor or scale term to compare\n");
+		return val_none("a variant's gap has no terms");
+	}
 	if (!w.scaled) {
 		sb_printf(why, "no scale factor before 795ae7a0de6b: the min/4 floor is the gap\n");
 		return val_none("no scale factor before 4.6");
@@ -102,13 +117,38 @@ static struct value binds(const struct machine *m, int side, struct strbuf *why)
 	return val_real((double)w.scale / (double)w.floor);
 }
 
+/*
+ * kswapd's duty cycle: woken below low, it reclaims until the zone is above
+ * high, then sleeps until allocations take the zone down to low again - so a
+ * steady allocation stream wakes it once per high - low pages allocated.
+ */
+static struct value wakeups_per_gib(const struct machine *m, int side, struct strbuf *why)
+{
+	struct zone_wmarks w;
+	uint64_t per_gib = (1ull << 30) / m->pagesize, step, n;
+
+	wmarks(m, side, &w, why);
+	step = w.high - w.low;
+	sb_printf(why, "workload: allocations take the zone down steadily and kswapd keeps up: it wakes\n"
+		       "  at low, reclaims to high and sleeps (wakeup_kswapd(), balance_pgdat(), mm/vmscan.c)\n");
+	if (!step) {
+		sb_printf(why, "high - low = 0: kswapd would wake on every allocation\n");
+		return val_none("high = low: no sleep between wakeups");
+	}
+	n = (per_gib + step - 1) / step;
+	sb_printf(why, "wakeups per GiB = ceil(%llu pages / (high - low = %llu)) = %llu\n", (unsigned long long)per_gib,
+		  (unsigned long long)step, (unsigned long long)n);
+	return val_int(n);
+}
+
 static struct value min_free_kbytes(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t v = zone_min_free_kbytes(m, why);
 
 	(void)side;
-	sb_printf(why, "kernel: init_per_zone_wmark_min() (calculate_min_free_kbytes() in later releases), mm/page_alloc.c;\n"
-		       "  set_recommended_min_free_kbytes(), mm/khugepaged.c (mm/huge_memory.c before 4.8)\n");
+	sb_printf(why, "kernel: init_per_zone_wmark_min() (calculate_min_free_kbytes() in later\n"
+		       "  releases), mm/page_alloc.c; set_recommended_min_free_kbytes(),\n"
+		       "  mm/khugepaged.c (mm/huge_memory.c before 4.8)\n");
 	return val_int(v);
 }
 
@@ -130,6 +170,9 @@ static const struct metric_desc metrics[] = {
 	  .help = "the gap as a share of the zone", .reads = WMARK_SCALED },
 	{ .name = "binds", .unit = "x", .kind = METRIC_EXACT, .fn = binds, .better = BETTER_NONE,
 	  .help = "scale-factor term / min/4 floor: above 1 the scale factor sets the gap", .reads = WMARK_SCALED },
+	{ .name = "wakeups_per_gib", .unit = "wakeups", .kind = METRIC_WORKLOAD, .fn = wakeups_per_gib,
+	  .better = BETTER_LOWER, .help = "kswapd wakeups per GiB allocated, if each reclaims from low to high",
+	  .reads = WMARK_SCALED },
 	{ .name = "min_free_kbytes", .unit = "KiB", .kind = METRIC_EXACT, .single = 1, .fn = min_free_kbytes,
 	  .better = BETTER_NONE, .help = "the min_free_kbytes the zone's min is a share of, and which regime set it",
 	  .reads = "ram pagesize totalram nodes min_free_kbytes thp kernel" },
@@ -137,6 +180,32 @@ static const struct metric_desc metrics[] = {
 };
 
 static const char *const sides[] = { "before", "after", NULL };
+static const char *const locals[] = { "min", "managed", NULL };
+static const char *const locals_help[] = { "the zone's min watermark (zone_min)", "zone_managed_pages(zone)", NULL };
+static const char *const locals_reads[] = { WMARK_READS, "ram pagesize totalram zone nodes", NULL };
+
+static void local_values(const struct machine *m, uint64_t *vals)
+{
+	vals[0] = zone_min_pages(m, NULL);
+	vals[1] = machine_zone(m);
+}
+
+static const struct patch_constant gap_constant = {
+	.name = "the watermark gap",
+	.what = "low - min (and high - low): what kswapd frees per wakeup",
+	.example = "max(min / 4, managed / 500)",
+	.metric = "gap",
+	.locals = locals,
+	.locals_help = locals_help,
+	.locals_reads = locals_reads,
+	.local_values = local_values,
+	/* min + 2 * gap, in bytes, must fit 64 bits */
+	.lo = 0,
+	.hi = 1ull << 44,
+	.why_range = "above 2^44 pages: past any zone",
+	.slot = 6,
+	.side0 = 2,
+};
 
 static const struct release_history *const histories[] = { &zone_gap_history, &zone_mfk_history, &zone_thp_history,
 							   NULL };
@@ -193,5 +262,6 @@ const struct patch_desc watermark_patch = {
 		"MiB with the plain default (thp off: 48464 KiB) - the '16M' is the THP regime.\n",
 	.headline = "gap_bytes",
 	.seed_presets = "wmark-140g, pmem-96t",
+	.constant = &gap_constant,
 	.kernel_code = &wmark_kernel,
 };

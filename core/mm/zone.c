@@ -54,9 +54,10 @@ static uint64_t mfk_default(const struct machine *m, uint64_t top, struct strbuf
 	uint64_t v = root < 128 ? 128 : root > top ? top : root;
 
 	sb_printf(why, "formula: min_free_kbytes = clamp(int_sqrt(lowmem_kbytes * 16), 128, %llu)\n", (unsigned long long)top);
-	sb_printf(why, "lowmem_kbytes = nr_free_buffer_pages() * (PAGE_SIZE >> 10) = %llu pages = %llu KiB (at boot no\n"
-		       "  high watermark is set yet, so every zone up to ZONE_NORMAL counts whole: totalram)\n",
-		  (unsigned long long)lowmem, (unsigned long long)kib);
+	sb_printf(why, "lowmem_kbytes = nr_free_buffer_pages() * (PAGE_SIZE >> 10) = %llu KiB\n",
+		  (unsigned long long)kib);
+	sb_printf(why, "  (%llu pages: at boot no high watermark is set yet, so every zone\n"
+		       "  up to ZONE_NORMAL counts whole, which is totalram)\n", (unsigned long long)lowmem);
 	sb_printf(why, "int_sqrt(%llu * 16) = %llu; clamp to 128..%llu = %llu KiB\n", (unsigned long long)kib,
 		  (unsigned long long)root, (unsigned long long)top, (unsigned long long)v);
 	return v;
@@ -75,14 +76,15 @@ static uint64_t thp_recommended(const struct machine *m, struct strbuf *why)
 	uint64_t want = pageblock * zones * 2 + pageblock * zones * MIGRATE_PCPTYPES * MIGRATE_PCPTYPES;
 	uint64_t pages = min_u64(want, lowmem / 20);
 
-	sb_printf(why, "khugepaged: recommended_min = pageblock_nr_pages * nr_zones * (2 + MIGRATE_PCPTYPES^2), at most\n"
-		       "  5%% of lowmem: %llu * %llu * (2 + 9) = %llu pages; min(%llu, %llu / 20) = %llu pages = %llu KiB\n",
+	sb_printf(why, "khugepaged: recommended_min = pageblock_nr_pages * nr_zones\n"
+		       "  * (2 + MIGRATE_PCPTYPES^2), at most 5%% of lowmem:\n");
+	sb_printf(why, "  %llu * %llu * (2 + 9) = %llu pages; min(%llu, %llu / 20) = %llu pages\n",
 		  (unsigned long long)pageblock, (unsigned long long)zones, (unsigned long long)want,
-		  (unsigned long long)want, (unsigned long long)lowmem, (unsigned long long)pages,
-		  (unsigned long long)pages_to_kib(m, pages));
-	sb_printf(why, "  (pageblock_nr_pages: one PMD, PAGE_SIZE / 8 pages; nr_zones = nodes + 2 = %llu, assumed: DMA and\n"
-		       "  DMA32 on the first node and one Normal zone per node, an x86-64 machine past 4 GiB)\n",
-		  (unsigned long long)zones);
+		  (unsigned long long)want, (unsigned long long)lowmem, (unsigned long long)pages);
+	sb_printf(why, "  = %llu KiB\n", (unsigned long long)pages_to_kib(m, pages));
+	sb_printf(why, "assumed: pageblock_nr_pages is one PMD (PAGE_SIZE / 8 pages); nr_zones =\n"
+		       "  nodes + 2 = %llu (DMA and DMA32 on the first node, a Normal zone per\n"
+		       "  node: an x86-64 machine past 4 GiB)\n", (unsigned long long)zones);
 	return pages_to_kib(m, pages);
 }
 
@@ -134,7 +136,7 @@ uint64_t zone_min_free_kbytes(const struct machine *m, struct strbuf *why)
 	uint64_t v, raise;
 
 	if (m->min_free_kbytes) {
-		sb_printf(why, "min_free_kbytes = %llu KiB (set: the sysctl's value, khugepaged's raise included)\n",
+		sb_printf(why, "min_free_kbytes = %llu KiB (set: the sysctl's value, any raise included)\n",
 			  (unsigned long long)m->min_free_kbytes);
 		return m->min_free_kbytes;
 	}
@@ -144,7 +146,7 @@ uint64_t zone_min_free_kbytes(const struct machine *m, struct strbuf *why)
 		return v;
 	}
 	raise = thp_recommended(m, why);
-	sb_printf(why, "thp on: min_free_kbytes = max(%llu, %llu) = %llu KiB (%s)\n", (unsigned long long)v,
+	sb_printf(why, "thp on: min_free_kbytes = max(%llu, %llu) = %llu KiB\n  (%s)\n", (unsigned long long)v,
 		  (unsigned long long)raise, (unsigned long long)max_u64(v, raise),
 		  raise > v ? "khugepaged's raise binds" : "the default binds");
 	return max_u64(v, raise);
@@ -168,11 +170,11 @@ uint64_t zone_min_pages(const struct machine *m, struct strbuf *why)
 	mfk = zone_min_free_kbytes(m, why);
 	pages_min = mfk >> (machine_page_shift(m) - 10);
 	wraps = __builtin_mul_overflow(pages_min, zone, &prod);
-	sb_printf(why, "pages_min = min_free_kbytes >> (PAGE_SHIFT - 10) = %llu pages; the zone's share:\n"
-		       "  min = (u64)pages_min * managed / lowmem_pages = %llu * %llu / %llu = %llu pages%s\n",
-		  (unsigned long long)pages_min, (unsigned long long)pages_min, (unsigned long long)zone,
-		  (unsigned long long)lowmem, (unsigned long long)(prod / lowmem),
-		  wraps ? " (the u64 product wraps, as the kernel's does)" : "");
+	sb_printf(why, "pages_min = min_free_kbytes >> (PAGE_SHIFT - 10) = %llu pages\n", (unsigned long long)pages_min);
+	sb_printf(why, "the zone's share: min = (u64)pages_min * managed / lowmem_pages\n"
+		       "  = %llu * %llu / %llu = %llu pages%s\n",
+		  (unsigned long long)pages_min, (unsigned long long)zone, (unsigned long long)lowmem,
+		  (unsigned long long)(prod / lowmem), wraps ? " (the u64 product wraps, as the kernel's)" : "");
 	machine_note_estimates(m, 1, why);
 	return prod / lowmem;
 }
@@ -200,7 +202,8 @@ void zone_wmarks(const struct machine *m, int scaled, struct zone_wmarks *w, str
 		w->gap = w->floor;
 		w->low = w->min + w->floor;
 		w->high = w->min + (w->min >> 1);
-		sb_printf(why, "before 795ae7a0de6b: low = min + (min >> 2) = %llu + %llu = %llu; high = min + (min >> 1) = %llu\n",
+		sb_printf(why, "before 795ae7a0de6b: low = min + (min >> 2) = %llu + %llu = %llu;\n"
+			       "  high = min + (min >> 1) = %llu\n",
 			  (unsigned long long)w->min, (unsigned long long)w->floor, (unsigned long long)w->low,
 			  (unsigned long long)w->high);
 		return;
@@ -210,7 +213,7 @@ void zone_wmarks(const struct machine *m, int scaled, struct zone_wmarks *w, str
 	w->low = w->min + w->gap;
 	w->high = w->min + 2 * w->gap;
 	sb_printf(why, "gap = max(min >> 2, mult_frac(managed, watermark_scale_factor, 10000))\n"
-		       "    = max(%llu >> 2, %llu * %llu / 10000) = max(%llu, %llu) = %llu (%s binds)\n",
+		       "    = max(%llu >> 2, %llu * %llu / 10000)\n    = max(%llu, %llu) = %llu (%s binds)\n",
 		  (unsigned long long)w->min, (unsigned long long)zone, (unsigned long long)m->watermark_scale_factor,
 		  (unsigned long long)w->floor, (unsigned long long)w->scale, (unsigned long long)w->gap,
 		  w->scale > w->floor ? "the scale factor" : "the min/4 floor");
