@@ -235,8 +235,8 @@ static const struct release_row gap_rows[] = {
 	  "__setup_per_zone_wmarks(), mm/page_alloc.c", "the removed lines of 795ae7a0de6b's diff; 3.10 and 4.5 not read",
 	  gap_on, 0 },
 	{ "4.6", "795ae7a0de6b", "gap = max(min/4, managed * watermark_scale_factor / 10000), factor 1..1000 (default 10)",
-	  "__setup_per_zone_wmarks(), mm/page_alloc.c", "the commit as the issue and its changelog give it; 4.5 and 4.6 "
-	  "trees not read", gap_on, 1 },
+	  "__setup_per_zone_wmarks(), mm/page_alloc.c", "the posted diff as quoted in its review (the lines it removes "
+	  "are 4.5's: low = min + tmp/4, high = min + tmp/2); 4.5 and 4.6 trees not read", gap_on, 1 },
 	{ "5.17", NULL, "the same gap; vm.watermark_scale_factor may go to 3000 (30% of the zone)",
 	  "__setup_per_zone_wmarks(), mm/page_alloc.c; the sysctl's bound in kernel/sysctl.c",
 	  "the posted patch (one_thousand -> three_thousand) and later code with SYSCTL_THREE_THOUSAND; 5.17 from the "
