@@ -441,13 +441,17 @@ const struct patch_desc pcp_patch = {
 		"magic'). free_count stops growing at batch << CONFIG_PCP_BATCH_SCALE_MAX, so a trigger\n"
 		"above that never fires. The price of a big high is memory parked on lists\n"
 		"(zone_pcp_bytes: every CPU's list for this zone full); the gain, fewer zone-lock trips.\n"
-		"Preset pmem-96t is Feng Tang's machine: `about pcp` runs it.\n",
+		"`-p pmem-96t` loads Feng Tang's machine below.\n",
 	.published =
 		"Feng Tang's Cascade Lake, 96 threads, a CPU-less PMEM node whose zone has 65011712 pages\n"
 		"and high watermark 134595 (Dave Hansen): with v2 'the pcp->high value per-cpu is 69584\n"
 		"pages or about 270MB per CPU. Scaled up by the 96 CPU threads, that's ~26GB of worst-case\n"
 		"memory in the pcps per zone, or roughly 10% of the size of the zone.' With the merged\n"
-		"fix: pcp->high 724, batch 63, vm stats threshold 125.\n",
+		"fix: pcp->high 724, batch 63, vm stats threshold 125.\n"
+		"batchlab (tests, test_pcp): low 4573 + max(4573 / 4, 65011712 * 10 / 10000) = 69584; merged\n"
+		"69584 / 96 CPUs = 724, batch 63, threshold 125; v2 69584 pages per CPU = 271.8 MiB, over 96\n"
+		"CPUs 25.48 GiB, 10.28% of the zone. With the CPUs on the node (node_cpus 24) v2 and the\n"
+		"merged code agree: 69584 / 24 = 2899.\n",
 	.headline = "high",
 	.seed_presets = "pmem-96t",
 	.constant = &high_constant,

@@ -31,5 +31,5 @@ $BL -c 'set zone_min 100p zone 50p' 2>&1; echo "status $?"
 # before 5.17 the sysctl stopped at 1000: the kernel side is n/a there, with the reason
 $BL -c 'set watermark_scale_factor 2000 kernel 5.15; get watermark.gap.kernel; set kernel 5.17; get watermark.gap.kernel'
 # about carries the published figures
-$BL -c 'about pcp' | grep -c '69584'
+$BL -c 'about pcp' | grep -c 'about 270MB per CPU'
 $BL -c 'about watermark' | grep -c '16M to 143M'
