@@ -117,7 +117,9 @@ static struct value thp_on(const struct machine *m, const struct release_row *r,
 
 static const struct release_row thp_rows[] = {
 	{ "3.10", NULL, "khugepaged raises min_free_kbytes to 11 pageblocks per zone (at most 5% of lowmem)",
-	  "set_recommended_min_free_kbytes(), mm/huge_memory.c", "read in a current mm/khugepaged.c only; 3.10 not read",
+	  "set_recommended_min_free_kbytes(), mm/huge_memory.c", "the arithmetic read in two later mm/khugepaged.c "
+	  "(nr_zones skipping ZONE_MOVABLE; with THP off they call calculate_min_free_kbytes() instead) and in a 3.x-era "
+	  "diff of mm/huge_memory.c's 5% cap; 3.10 not read",
 	  thp_on, 0 },
 	{ "4.8", NULL, "the same arithmetic, moved with khugepaged to its own file",
 	  "set_recommended_min_free_kbytes(), mm/khugepaged.c", "the move from the file's history as later code has it; "
