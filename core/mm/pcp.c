@@ -62,7 +62,7 @@ static const struct release_row trigger_rows[] = {
 	  "free_unref_page_commit(), mm/page_alloc.c", "the line 6.16's patch replaces, and the Fixes: tags naming "
 	  "6ccdcb6d3a74; 6.6 and 6.7 trees not read", trigger_on, 0 },
 	{ "6.16", NULL, "free_count >= batch + high_min / 2 (Nikhil Dhama; v1 and v2 had 5 * batch, which Huang Ying "
-	  "found 'too magic')", "free_frozen_page_commit(), mm/page_alloc.c", "the posted v3 diff and a later "
+	  "found 'too magic')", "free_unref_page_commit() (free_frozen_page_commit() in the latest trees), mm/page_alloc.c", "the posted v3 diff and a later "
 	  "tree's free path with the new test; 6.16 from the patch's date, no 6.15 or 6.16 tree read", trigger_on, 1 },
 	{ .from = NULL },
 };
@@ -90,12 +90,13 @@ static uint64_t split_cpus(const struct machine *m, int side, struct strbuf *why
 	uint64_t local = machine_node_cpus(m);
 
 	if (side == V2) {
-		sb_printf(why, "v2: nr_local_cpus = max(1U, cpumask_weight(cpumask_of_node(nid))) = max(1, %llu) = %llu%s\n",
-			  (unsigned long long)local, (unsigned long long)max_u64(1, local),
-			  local ? "" : " (a CPU-less node: every CPU may hold the whole low watermark)");
+		sb_printf(why, "v2: nr_local_cpus = max(1U, cpumask_weight(cpumask_of_node(nid)))\n"
+			       "  = max(1, %llu) = %llu%s\n", (unsigned long long)local, (unsigned long long)max_u64(1, local),
+			  local ? "" : " (a CPU-less node: every CPU may hold the whole\n  low watermark)");
 		return max_u64(1, local);
 	}
-	sb_printf(why, "nr_split_cpus = cpumask_weight(cpumask_of_node(nid)) + cpu_online = %llu + 0", (unsigned long long)local);
+	sb_printf(why, "nr_split_cpus = cpumask_weight(cpumask_of_node(nid)) + cpu_online\n  = %llu + 0",
+		  (unsigned long long)local);
 	if (local) {
 		sb_printf(why, " = %llu\n", (unsigned long long)local);
 		return local;
@@ -320,7 +321,8 @@ static struct value free_high_trigger(const struct machine *m, int side, struct 
 	pcp_sizes(m, side, &p, why);
 	if (side != SIDE_KERNEL)
 		sb_printf(why, "the rule of 6.16 on, with this side's high as high_min:\n");
-	sb_printf(why, "kernel: free_frozen_page_commit() (free_unref_page_commit() before 6.15), mm/page_alloc.c\n");
+	sb_printf(why, "kernel: free_unref_page_commit(), free_frozen_page_commit() in the latest trees,\n"
+		       "  mm/page_alloc.c\n");
 	return val_int(trigger_with(r ? r->mode : 1, &p, why));
 }
 
