@@ -15,7 +15,8 @@ void machine_copy(struct machine *dst, const struct machine *src)
 
 uint64_t machine_zone(const struct machine *m)
 {
-	return m->zone ? m->zone : machine_totalram(m);
+	/* one Normal zone per node, the nodes alike */
+	return m->zone ? m->zone : machine_totalram(m) / (m->nodes ? m->nodes : 1);
 }
 
 
@@ -56,7 +57,7 @@ void machine_note_estimates(const struct machine *m, int reads_zone, struct strb
 	if (!why)
 		return; /* a sweep's cells: nobody reads it, and every metric asks */
 	if (reads_zone && !m->zone)
-		sb_printf(why, "estimated: zone auto = one zone the size of totalram; a real x86 machine over 4 GiB has\n"
+		sb_printf(why, "estimated: zone auto = one zone of totalram / nodes; a real x86 machine over 4 GiB has\n"
 			       "  DMA32 and Normal zones, a NUMA machine one Normal zone per node: `host check` compares\n"
 			       "  every real zone, `set zone N` takes the managed pages of /proc/zoneinfo\n");
 	if (!m->totalram)

@@ -25,11 +25,14 @@ enum overcommit_policy {
  * a sweep's rows, a command's all-or-nothing scratch copy - carries it.
  */
 #define VARIANT_MAX 4          /* per patch */
-#define VARIANT_BUILTIN 6      /* slots for the built-in patches, by index in patches[] (patch.c checks it suffices) */
+#define VARIANT_BUILTIN 7      /* slots for the built-in patches, by index in patches[] (patch.c checks it suffices) */
 #define VARIANT_LOADED 4       /* and for patches loaded from files (core/mmpatch.h), next in patches[] */
 #define VARIANT_PATCHES (VARIANT_BUILTIN + VARIANT_LOADED)
 #define VARIANT_NAME_MAX 24
 #define VARIANT_TEXT_MAX 200
+
+/* A value that is auto where 0 is a value of its own (node_cpus: 0 is a CPU-less node). */
+#define MACHINE_AUTO UINT64_MAX
 
 struct variant {
 	char name[VARIANT_NAME_MAX];
@@ -51,6 +54,14 @@ struct machine {
 	uint64_t overcommit_ratio; /* vm.overcommit_ratio, percent of RAM CommitLimit allows */
 	uint64_t swap;           /* swap bytes (total_swap_pages), CommitLimit counts them */
 	uint64_t kernel;         /* the release the kernel side follows: an index in release_names[] */
+
+	/* nodes and zones (core/mm/zone.h): what pcp and watermark read */
+	uint64_t nodes;          /* NUMA nodes with memory */
+	uint64_t node_cpus;      /* CPUs local to the zone's node; MACHINE_AUTO = cpus / nodes; 0 = a CPU-less node */
+	uint64_t min_free_kbytes; /* vm.min_free_kbytes; 0 = the release's default (core/mm/zone.c) */
+	uint64_t thp;            /* 1: khugepaged runs and raises min_free_kbytes (set_recommended_min_free_kbytes()) */
+	uint64_t watermark_scale_factor; /* vm.watermark_scale_factor, in 1/10000 of the zone */
+	uint64_t zone_min;       /* the zone's min watermark in pages; 0 = its share of min_free_kbytes */
 
 	/* the workloads */
 	uint64_t reclaim;        /* bytes written to memory.reclaim */
@@ -134,7 +145,7 @@ static inline uint64_t machine_totalram(const struct machine *m)
 	/* a power of two: the divides are shifts */
 	return (m->ram - (m->ram >> (machine_page_shift(m) - STRUCT_PAGE_SHIFT))) >> machine_page_shift(m);
 }
-/* zone_managed_pages() of the zone the vmstat model uses. */
+/* zone_managed_pages() of the zone the vmstat, pcp and watermark models use: zone, or totalram / nodes. */
 uint64_t machine_zone(const struct machine *m);
 uint64_t machine_threads(const struct machine *m);
 /* sockets, or auto: 2, 1 on a single CPU. */

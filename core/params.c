@@ -8,6 +8,7 @@
 #include "err.h"
 #include "mm/kernel.h"
 #include "mm/release.h"
+#include "mm/zone.h"
 #include "suggest.h"
 #include "units.h"
 
@@ -17,6 +18,7 @@
 
 static const char *const overcommit_names[] = { "guess", "always", "never", NULL };
 static const uint64_t page_sizes[] = { 4096, 16384, 65536, 0 };
+static const char *const thp_names[] = { "off", "on", NULL };
 
 /*
  * Ranges reach past any kernel on purpose: up to 65536 CPUs (x86-64 builds
@@ -48,7 +50,7 @@ const struct param params[] = {
 	{ .name = "zone", .type = PT_PAGES, .offset = FIELD(zone), .min = 1, .max = EiB / 4096,
 	  .flags = PF_AUTO, .auto_value = machine_zone,
 	  .unit = "pages", .def = "auto", .group = "machine",
-	  .help = "managed pages of the zone the vmstat model uses; auto = totalram" },
+	  .help = "managed pages of the zone the vmstat, pcp and watermark models use; auto = totalram / nodes" },
 	{ .name = "overcommit_ratio", .type = PT_COUNT, .offset = FIELD(overcommit_ratio), .min = 0, .max = 100000,
 	  .unit = "%", .def = "50", .group = "machine",
 	  .help = "vm.overcommit_ratio: CommitLimit = totalram * ratio / 100 + swap (vm_commit_limit())" },
@@ -56,9 +58,31 @@ const struct param params[] = {
 	  .unit = "bytes", .def = "0", .group = "machine",
 	  .help = "swap space (total_swap_pages), which CommitLimit adds" },
 	/* the default is the newest release the tables know: release_names[] ends with it */
-	{ .name = "kernel", .type = PT_CHOICE, .offset = FIELD(kernel), .max = 23, .flags = PF_NAMES,
+	{ .name = "kernel", .type = PT_CHOICE, .offset = FIELD(kernel), .max = 29, .flags = PF_NAMES,
 	  .choices = release_names, .unit = "", .def = "6.17", .group = "machine",
 	  .help = "the release whose code the kernel side follows; host: the running kernel's" },
+	/* nodes and zones (core/mm/zone.h): the pcp and watermark patches' machine */
+	{ .name = "nodes", .type = PT_COUNT, .offset = FIELD(nodes), .min = 1, .max = 1024,
+	  .unit = "nodes", .def = "1", .group = "machine",
+	  .help = "NUMA nodes with memory (MAX_NUMNODES is 1024 at NODES_SHIFT 10); auto zone = totalram / nodes" },
+	{ .name = "node_cpus", .type = PT_COUNT, .offset = FIELD(node_cpus), .min = 0, .max = 65536,
+	  .flags = PF_AUTO | PF_ZERO, .auto_value = machine_node_cpus,
+	  .unit = "CPUs", .def = "auto", .group = "machine",
+	  .help = "CPUs local to the zone's node: cpumask_of_node(); 0 = a CPU-less node (PMEM, CXL); auto = cpus / nodes" },
+	{ .name = "min_free_kbytes", .type = PT_COUNT, .offset = FIELD(min_free_kbytes), .min = 1, .max = KERNEL_INT_MAX,
+	  .flags = PF_AUTO, .auto_value = machine_min_free_kbytes,
+	  .unit = "KiB", .def = "auto", .group = "machine",
+	  .help = "vm.min_free_kbytes; auto = the release's default (sqrt of lowmem, clamped) and khugepaged's raise with thp" },
+	{ .name = "thp", .type = PT_CHOICE, .offset = FIELD(thp), .max = 1,
+	  .choices = thp_names, .unit = "", .def = "on", .group = "machine",
+	  .help = "transparent hugepages on: khugepaged raises min_free_kbytes (set_recommended_min_free_kbytes())" },
+	{ .name = "watermark_scale_factor", .type = PT_COUNT, .offset = FIELD(watermark_scale_factor), .min = 1, .max = 3000,
+	  .unit = "1/10000", .def = "10", .group = "machine",
+	  .help = "vm.watermark_scale_factor: the low-min gap as 1/10000 of the zone (from 4.6; up to 1000 before 5.17)" },
+	{ .name = "zone_min", .type = PT_PAGES, .offset = FIELD(zone_min), .min = 1, .max = EiB / 4096,
+	  .flags = PF_AUTO, .auto_value = machine_zone_min,
+	  .unit = "pages", .def = "auto", .group = "machine",
+	  .help = "the zone's min watermark; auto = its share of min_free_kbytes (/proc/zoneinfo: min)" },
 	{ .name = "reclaim", .type = PT_SIZE, .offset = FIELD(reclaim), .min = 0, .max = EiB,
 	  .unit = "bytes", .def = "1G", .group = "workload",
 	  .help = "bytes written to memory.reclaim (the proactive reclaim request)" },
@@ -169,6 +193,12 @@ const char *param_suggest(const char *name, char *buf, size_t len)
 	return suggest_text(&s, buf, len);
 }
 
+/* How a PF_AUTO parameter stores auto: 0, or MACHINE_AUTO where 0 is a value (PF_ZERO). */
+static uint64_t auto_stored(const struct param *p)
+{
+	return p->flags & PF_ZERO ? MACHINE_AUTO : 0;
+}
+
 static uint64_t *u64_field(struct machine *m, const struct param *p)
 {
 	return (uint64_t *)((char *)m + p->offset);
@@ -262,7 +292,7 @@ int param_set(struct machine *m, const struct param *p, const char *value, char 
 	double r;
 
 	if ((p->flags & PF_AUTO) && !strcmp(value, "auto")) {
-		*u64_field(m, p) = 0;
+		*u64_field(m, p) = auto_stored(p);
 		return 0;
 	}
 	/* AUTO, Auto: the word is auto, in lower case - say so rather than "expected a whole number" */
@@ -340,7 +370,7 @@ uint64_t param_u64(const struct machine *m, const struct param *p)
 {
 	uint64_t v = u64_value(m, p);
 
-	return !v && p->auto_value ? p->auto_value(m) : v;
+	return v == auto_stored(p) && p->auto_value ? p->auto_value(m) : v;
 }
 
 double param_real(const struct machine *m, const struct param *p)
@@ -418,7 +448,7 @@ void param_format_input(const struct machine *m, const struct param *p, char *bu
 			snprintf(buf, len, "%llu", (unsigned long long)v);
 		return;
 	}
-	if ((p->flags & PF_AUTO) && !u64_value(m, p)) {
+	if ((p->flags & PF_AUTO) && u64_value(m, p) == auto_stored(p)) {
 		snprintf(buf, len, "auto");
 		return;
 	}
@@ -431,7 +461,7 @@ void param_format_input(const struct machine *m, const struct param *p, char *bu
 
 void param_format_human(const struct machine *m, const struct param *p, char *buf, size_t len)
 {
-	const char *tag = p->type != PT_REAL && p->auto_value && !u64_value(m, p) ? "auto: " : "";
+	const char *tag = p->type != PT_REAL && p->auto_value && u64_value(m, p) == auto_stored(p) ? "auto: " : "";
 	char size[32];
 
 	switch (p->type) {
@@ -476,6 +506,12 @@ int machine_check(const struct machine *m, char *err, size_t errlen)
 	if (m->zone && m->zone > totalram)
 		return err_set(err, errlen, "zone: %llu pages is more than totalram (%llu pages), which holds every zone: "
 			       "lower zone, or set zone auto", (unsigned long long)m->zone, (unsigned long long)totalram);
+	if (m->node_cpus != MACHINE_AUTO && m->node_cpus > m->cpus)
+		return err_set(err, errlen, "node_cpus: %llu CPUs is more than cpus (%llu): lower node_cpus, or set node_cpus auto",
+			       (unsigned long long)m->node_cpus, (unsigned long long)m->cpus);
+	if (m->zone_min && m->zone_min > machine_zone(m))
+		return err_set(err, errlen, "zone_min: %llu pages is more than the zone (%llu pages): lower zone_min, or set "
+			       "zone_min auto", (unsigned long long)m->zone_min, (unsigned long long)machine_zone(m));
 	if (m->sockets && m->sockets > m->cpus)
 		return err_set(err, errlen, "sockets: %llu packages is more than cpus (%llu): a package holds at least one CPU; "
 			       "lower sockets, or set sockets auto", (unsigned long long)m->sockets,

@@ -22,6 +22,7 @@ enum param_type {
 #define PF_AUTO 0x1 /* "auto" is accepted and stored as 0 */
 #define PF_POW2 0x2 /* must be a power of two */
 #define PF_NAMES 0x4 /* CHOICE: by name only - a release such as 6 is no index */
+#define PF_ZERO 0x8  /* with PF_AUTO: 0 is a value of its own, and auto is stored as MACHINE_AUTO */
 
 struct param {
 	const char *name;
@@ -36,7 +37,7 @@ struct param {
 	const char *def;               /* the default, as a user would type it */
 	const char *group;             /* "machine", "workload", or a patch id */
 	const char *help;
-	uint64_t (*auto_value)(const struct machine *m); /* what "auto" (0) stands for */
+	uint64_t (*auto_value)(const struct machine *m); /* what "auto" (0, or MACHINE_AUTO with PF_ZERO) stands for */
 };
 
 extern const struct param params[];

@@ -14,6 +14,9 @@ extern const struct patch_desc proactive_reclaim_patch;
 extern const struct patch_desc committed_as_patch;
 extern const struct patch_desc vmpressure_patch;
 extern const struct patch_desc vmstat_patch;
+/* nodes and zones (core/mm/zone.c): issue 36 */
+extern const struct patch_desc pcp_patch;
+extern const struct patch_desc watermark_patch;
 
 const struct patch_desc *const builtin_patches[] = {
 	&memcg_charge_patch,
@@ -21,6 +24,9 @@ const struct patch_desc *const builtin_patches[] = {
 	&committed_as_patch,
 	&vmpressure_patch,
 	&vmstat_patch,
+	/* nodes and zones (core/mm/zone.c): issue 36 */
+	&pcp_patch,
+	&watermark_patch,
 	NULL,
 };
 

@@ -661,7 +661,8 @@ static void keep_variants(struct sweep *sw, const struct machine *m)
 }
 
 /* The keys machine_check() compares with each other: a row that moves one may make a machine `set` refuses. */
-static const char *const checked_keys[] = { "cpus", "sockets", "ram", "pagesize", "totalram", "zone", NULL };
+static const char *const checked_keys[] = { "cpus", "sockets", "ram", "pagesize", "totalram", "zone", "nodes",
+					    "node_cpus", "zone_min", NULL };
 
 static int key_checked(const struct param *key)
 {

@@ -23,6 +23,11 @@ const struct tradeoff_spec tradeoff_specs[] = {
 	  "mmap throughput after / before (modeled) against the drift the committed count may carry", 0 },
 	{ "vmpressure", "vmpressure_win", "512", "65536", "x", "2", "evals", "detect_s", 512, NULL,
 	  "pressure evaluations for the workload (fewer is the gain) against the delay to a memcg's first one", 1 },
+	/* nodes and zones (issue 36): both follow the low watermark, which the scale factor sets */
+	{ "pcp", "watermark_scale_factor", "1", "2048", "x", "2", "high_bytes", "zone_pcp_share", 0, "6 * batch",
+	  "what one CPU's list holds off the zone lock against what every CPU's lists park of the zone", 0 },
+	{ "watermark", "watermark_scale_factor", "1", "2048", "x", "2", "wakeups_per_gib", "gap_share", 0, "min / 4",
+	  "kswapd wakeups per GiB allocated (fewer is the gain) against the share of the zone kept free", 0 },
 	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, 0 },
 };
 

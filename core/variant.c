@@ -27,7 +27,7 @@ const struct variant_name variant_common[] = {
 	[N_SOCKETS] = { "sockets", "packages (auto: 2, 1 on one CPU)", "sockets cpus" },
 	[N_THREADS] = { "threads", "will-it-scale threads (one per CPU when auto)", "threads cpus" },
 	[N_DEPTH] = { "depth", "memcg levels a charge walks", "depth" },
-	[N_ZONE] = { "zone", "managed pages of the vmstat zone", "zone totalram ram pagesize" },
+	[N_ZONE] = { "zone", "managed pages of the vmstat zone", "zone totalram ram pagesize nodes" },
 	[N_RECLAIM] = { "reclaim", "bytes written to memory.reclaim", "reclaim" },
 	[N_SCANNED] = { "scanned", "pages the reclaimer scans (vmpressure)", "scanned" },
 	[N_CHUNK] = { "chunk", "pages per vmpressure() call", "chunk" },
@@ -427,16 +427,22 @@ uint64_t variant_plateau_cpus(const struct variant_code *vc, uint64_t cpus, uint
 	return min_u64(vc->flat_hi, n);
 }
 
-static int reserved(const char *name)
+/*
+ * A variant may not take a name of one of its patch's own sides (or before,
+ * after, kernel): PATCH.METRIC.NAME must mean one column. Another patch's
+ * sides are free - pcp's v2 leaves memcg_charge a variant named v2.
+ */
+static int reserved(const struct patch_desc *d, const char *name, char *sides, size_t len)
 {
-	/* kernel: the side a patch with release tables reads (patch.c) - a variant of that name made two columns of one */
-	if (!strcmp(name, "before") || !strcmp(name, "after") || !strcmp(name, "kernel"))
-		return 1;
-	for (int i = 0; patches[i]; i++)
-		for (int s = 0; patches[i]->sides[s]; s++)
-			if (!strcmp(patches[i]->sides[s], name))
-				return 1;
-	return 0;
+	size_t n = (size_t)snprintf(sides, len, "before, after, kernel");
+	int hit = !strcmp(name, "before") || !strcmp(name, "after") || !strcmp(name, "kernel");
+
+	for (int s = 0; d->sides[s]; s++) {
+		if (strcmp(d->sides[s], "before") && strcmp(d->sides[s], "after") && n < len)
+			n += (size_t)snprintf(sides + n, len - n, ", %s", d->sides[s]);
+		hit |= !strcmp(d->sides[s], name);
+	}
+	return hit;
 }
 
 int variant_add(struct machine *m, const struct patch_desc *d, const char *name, const char *text, char *err,
@@ -468,9 +474,8 @@ int variant_add(struct machine *m, const struct patch_desc *d, const char *name,
 		snprintf(err, errlen, "%s.%.40s...: a name has at most %d characters", d->id, name, VARIANT_NAME_MAX - 1);
 		return -1;
 	}
-	if (reserved(name)) {
-		snprintf(err, errlen, "%s.%s: the name is reserved: it names a side (before, after, full, cluster, decay, kernel)",
-			 d->id, name);
+	if (reserved(d, name, why, sizeof(why))) {
+		snprintf(err, errlen, "%s.%s: the name is reserved: it names a side of %s (%s)", d->id, name, d->id, why);
 		return -1;
 	}
 	if (variant_find(m, d, name) >= 0) {

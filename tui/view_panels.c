@@ -282,6 +282,31 @@ static void move_cursor(struct panels *pn, int by)
 	}
 }
 
+/*
+ * A page: by screen rows, headers counted, so no row is jumped over (by
+ * items it skipped one row per group header, which a longer machine panel
+ * showed: threads and depth never came on screen at 80x24). The cursor lands
+ * on the nearest row of its kind at or before the target.
+ */
+static void page_cursor(struct panels *pn, int by)
+{
+	struct row *rows = pn->focus ? pn->prows : pn->mrows;
+	int n = (int)(pn->focus ? pn->np : pn->nm), *cur = pn->focus ? &pn->pcur : &pn->mcur;
+	enum row_kind want = pn->focus ? ROW_METRIC : ROW_PARAM;
+	int i = *cur + by;
+
+	if (i < 0)
+		i = 0;
+	if (i >= n)
+		i = n - 1;
+	for (int j = i; j != *cur; j += by < 0 ? 1 : -1)
+		if (rows[j].kind == want) {
+			*cur = j;
+			return;
+		}
+	move_cursor(pn, by < 0 ? -1 : 1); /* a page of headers only: one row of its kind on */
+}
+
 /* Apply one parameter value through param_set, so every front end validates in one place. */
 static void apply_param(struct screen *sc, const struct param *p, const char *value)
 {
@@ -649,7 +674,7 @@ static int panels_key(struct view *v, struct screen *sc, const struct key_bindin
 	switch (b ? b->action : KA_NONE) {
 	case KA_UP: move_cursor(pn, -1); break;
 	case KA_DOWN: move_cursor(pn, 1); break;
-	case KA_PAGE: move_cursor(pn, ch == KEY_PPAGE ? -page : page); break;
+	case KA_PAGE: page_cursor(pn, ch == KEY_PPAGE ? -page : page); break;
 	case KA_ENDS:
 		move_cursor(pn, ch == KEY_HOME || ch == 'g' ? -(int)(pn->np + pn->nm) : (int)(pn->np + pn->nm));
 		break;

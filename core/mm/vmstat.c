@@ -7,6 +7,7 @@
 
 #include "kernel.h"
 #include "release.h"
+#include "vmstat.h"
 
 /*
  * calculate_normal_threshold(), mm/vmstat.c. Its `int mem` holds the shifted
@@ -270,19 +271,19 @@ static void pcp_drain_max_sides(const struct machine *m, struct value out[PATCH_
 static const struct metric_desc metrics[] = {
 	[M_THRESHOLD] = { .name = "threshold", .unit = "pages", .kind = METRIC_EXACT,
 	  .single = 1, .help = "per-CPU vmstat counter drift before folding", .fn = threshold, .fn_sides = threshold_sides,
-	  .better = BETTER_NONE, .reads = "cpus ram pagesize totalram zone" },
+	  .better = BETTER_NONE, .reads = "cpus ram pagesize totalram zone nodes" },
 	[M_DRIFT_PAGES] = { .name = "drift_pages", .unit = "pages", .kind = METRIC_EXACT,
 	  .single = 1, .help = "per-counter drift the thresholds allow across CPUs (cpus * threshold)", .fn = drift_pages, .fn_sides = drift_pages_sides,
-	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram zone" },
+	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram zone nodes" },
 	[M_DRIFT_BYTES] = { .name = "drift_bytes", .unit = "bytes", .kind = METRIC_EXACT,
 	  .single = 1, .help = "drift_pages in bytes", .fn = drift_bytes, .fn_sides = drift_bytes_sides,
-	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram zone" },
+	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram zone nodes" },
 	[M_PCP_BATCH] = { .name = "pcp_batch", .unit = "pages", .kind = METRIC_EXACT,
 	  .single = 1, .help = "pcp->batch, the unit per-CPU page lists are refilled and drained in", .fn = pcp_batch, .fn_sides = pcp_batch_sides,
-	  .better = BETTER_NONE, .reads = "ram pagesize totalram zone" },
+	  .better = BETTER_NONE, .reads = "ram pagesize totalram zone nodes" },
 	[M_PCP_DRAIN_MAX] = { .name = "pcp_drain_max", .unit = "pages", .kind = METRIC_EXACT,
 	  .single = 1, .help = "pages a pcp list drain frees under one hold of pcp->lock (batch << CONFIG_PCP_BATCH_SCALE_MAX)",
-	  .fn = pcp_drain_max, .fn_sides = pcp_drain_max_sides, .better = BETTER_LOWER, .reads = "ram pagesize totalram zone" },
+	  .fn = pcp_drain_max, .fn_sides = pcp_drain_max_sides, .better = BETTER_LOWER, .reads = "ram pagesize totalram zone nodes" },
 	{ .name = NULL },
 };
 
@@ -320,3 +321,13 @@ const struct patch_desc vmstat_patch = {
 	.headline = "threshold",
 	.kernel_code = &vmstat_kernel,
 };
+
+struct value vmstat_normal_threshold(const struct machine *m, struct strbuf *why)
+{
+	return threshold(m, 0, why);
+}
+
+struct value vmstat_zone_batchsize(const struct machine *m, int kernel, struct strbuf *why)
+{
+	return pcp_batch(m, kernel ? SIDE_KERNEL : 0, why);
+}

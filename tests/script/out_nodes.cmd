@@ -13,7 +13,8 @@ cat fifo > got & $BL --format csv -c 'sweep cpus 1 2 committed_as.batch > fifo';
 $BL -c 'sweep cpus 1 2 committed_as.batch > fifo'; echo "exit $?"; node fifo
 ls -A
 # input side: a character device (the zero device, made here) as a preset or in a preset folder is
-# refused as "not a regular file" without a byte read from it
+# refused as "not a regular file" without a byte read from it (the timeout is a hang guard: valgrind on a
+# loaded machine took over 5 s to list the presets)
 mkdir presets && mknod presets/zero.preset c 1 5 && mknod zero c 1 5 || exit 1
 BATCHLAB_PRESETS=$PWD/presets XDG_CONFIG_HOME=$PWD/none $GUARD 5 $BL -c 'preset list' | grep '^zero '; echo "exit $?"
 $GUARD 5 $BL -c 'preset load ./zero'; echo "exit $?"; node zero

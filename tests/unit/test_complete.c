@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../../core/mm/release.h"
 #include "../../lang/cmd.h"
 #include "../../lang/complete.h"
 
@@ -243,6 +244,19 @@ static void test_cursor(void **state)
 	completion_free(&c);
 }
 
+/* The known releases that start with prefix, space-separated, in the list's order: what completion offers. */
+static const char *releases_from(const char *prefix)
+{
+	static char buf[256];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; release_names[i]; i++)
+		if (!strncmp(release_names[i], prefix, strlen(prefix)))
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s", n ? " " : "", release_names[i]);
+	return buf;
+}
+
 /* sweep, plot and where: their own shapes, from the command table's argument kinds */
 static void test_range_commands(void **state)
 {
@@ -255,7 +269,7 @@ static void test_range_commands(void **state)
 	assert_true(has(offers("show vmpressure on mybox ", &c), "mybox"));
 	assert_string_equal(offers("compare ", &c), "preset kernel mybox");
 	assert_string_equal(offers("compare kernel 6.1", &c), "6.1 6.1.y 6.12 6.15 6.16 6.17");
-	assert_string_equal(offers("compare kernel 6.1 5.1", &c), "5.10 5.13 5.15 5.19");
+	assert_string_equal(offers("compare kernel 6.1 5.1", &c), releases_from("5.1"));
 	assert_string_equal(offers("compare mybox my", &c), "mybox");
 	assert_string_equal(offers("report vmp", &c), "vmpressure");
 	assert_string_equal(offers("report vmpressure o", &c), "on");

@@ -253,13 +253,23 @@ static void test_bad_names(void **state)
 	(void)state;
 	add(&m, "memcg_charge", "a", "1");
 	before = m;
-	static const char *const names[] = { "before", "after", "full", "cluster", "decay", "a", "1x", "x-y", "",
+	static const char *const names[] = { "before", "after", "kernel", "a", "1x", "x-y", "",
 					     "abcdefghijklmnopqrstuvwxyz" };
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		err[0] = '\0';
 		assert_int_equal(variant_add(&m, d, names[i], "1", err, sizeof(err)), -1);
 		assert_true(err[0] && !strchr(err, '\n'));
 		assert_memory_equal(&m, &before, sizeof(m));
+	}
+	/* a side's name is reserved in its own patch only: proactive_reclaim's full, pcp's v2 */
+	{
+		struct machine m2 = machine_with("cpus 8");
+
+		assert_int_equal(variant_add(&m2, patch_find("proactive_reclaim"), "full", "1", err, sizeof(err)), -1);
+		assert_non_null(strstr(err, "a side of proactive_reclaim"));
+		assert_int_equal(variant_add(&m2, patch_find("pcp"), "v2", "1", err, sizeof(err)), -1);
+		assert_int_equal(variant_add(&m2, d, "full", "1", err, sizeof(err)), 0);
+		assert_int_equal(variant_add(&m2, d, "v2", "1", err, sizeof(err)), 0);
 	}
 	assert_int_equal(variant_add(&m, d, "b", "2 * cpu", err, sizeof(err)), -1);
 	assert_string_equal(err, "memcg_charge.b: unknown name 'cpu' at column 5 (did you mean 'cpus'?)");
