@@ -126,7 +126,10 @@ def ranges(keys):
     """Each key's range: its value to twice it (0 to 1 for a key at 0), or releases; a choice otherwise none."""
     names = [k for k, (choice, _) in keys.items() if not choice]
     _, out, _ = run("jsonl", "get " + " ".join(names))
-    out = {o["name"]: str(o["value"]) for o in map(strict, out.splitlines()) if "name" in o}
+    rows = [o for o in map(strict, out.splitlines()) if "name" in o]
+    out = {o["name"]: str(o["value"]) for o in rows}
+    # a bare number set to a key whose range reads 1p.. is bytes: its pages take the p
+    suffix = {k: "p" if "p.." in keys[k][1] else "" for k in names}
     r = {}
     for k in names:
         v = float(out[k])
@@ -137,7 +140,7 @@ def ranges(keys):
             r[k] = ["0 1 step 1"]
         else:
             twice = str(2 * int(out[k])) if out[k].isdigit() else repr(2 * v)
-            r[k] = ["%s %s x 2" % (out[k], twice)]
+            r[k] = ["%s%s %s%s x 2" % (out[k], suffix[k], twice, suffix[k])]
     r["kernel"] = ["5.9 6.5", "3.10 6.17"]
     return r
 
