@@ -1298,6 +1298,8 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 	const char *path = s->opts.path; /* cmd_run took > PATH (outopts.h) */
 	char why[PATH_MAX + 256];
 	struct outfile of;
+	struct stat was;
+	int existed;
 	struct strbuf fbuf = STRBUF_INIT;
 	int first, rc, progress, fit;
 
@@ -1334,6 +1336,7 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 		return sweep_write_doc(&s->m, &sw, &o, s->stream, progress, out, err, errlen) ? -1 : 0;
 	}
 
+	existed = !stat(path, &was);
 	if (outfile_open(&of, path, why, sizeof(why)))
 		return err_set(err, errlen, "sweep: %s", why);
 	if (fit) {
@@ -1351,8 +1354,11 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 		outfile_abort(&of);
 		return -1;
 	}
-	if (rc == -2 && interrupt_ending()) {
-		/* SIGTERM, SIGHUP: batchlab is ending, not a person stopping it - a part never replaces PATH */
+	if (rc == -2 && interrupt_ending() && existed) {
+		/*
+		 * SIGTERM, SIGHUP: batchlab is ending, not a person stopping it - a part never
+		 * replaces a file that was there; a new one keeps the whole rows so far (issue 21)
+		 */
 		outfile_abort(&of);
 		return err_set(err, errlen, "sweep: stopped by a signal that ends batchlab: %s left as it was", path);
 	}
