@@ -357,12 +357,12 @@ void svg_chart(const struct chart *c, const double *marks, const char *caption, 
 		double last_end = -1e9;
 		int maxt = (int)(f.w / 80) > 2 ? (int)(f.w / 80) : 2;
 
-		nt = chart_ticks(f.a.xmin, f.a.xmax, f.a.xlog, c->xunit, maxt, t, 64);
+		nt = chart_x_ticks(c, f.a.xmin, f.a.xmax, f.a.xlog, maxt, t, 64);
 		for (int i = 0; i < nt; i++) {
 			double x = f.left + pos(t[i], f.a.xmin, f.a.xmax, f.a.xlog) * f.w, w;
 
 			sb_printf(out, "<path class=\"tick\" stroke=\"#000000\" d=\"M%.2f,%.2f v5\"/>\n", x, f.top + f.h);
-			chart_tick_label(t[i], c->xunit, b, sizeof(b));
+			chart_x_label(c, t[i], b, sizeof(b));
 			w = text_w(b);
 			if (x - w / 2 < last_end + 6)
 				continue;

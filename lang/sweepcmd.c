@@ -1237,11 +1237,24 @@ int sweep_range_words(const struct machine *m, int argc, char **argv, struct swe
 		n = argc > 4 ? argv[4] : NULL;
 		next = 5;
 	}
+	/* a step among the metrics: say where it belongs, and that the releases take none */
+	for (int i = next; i < argc; i++) {
+		const struct param *p = param_find(argv[0]);
+
+		if (strcmp(argv[i], "step") && strcmp(argv[i], "x"))
+			continue;
+		if (p && p->resolve)
+			return err_set(err, errlen, "%s: %s: the releases are taken in order, every known one from %s to %s: "
+				       "no '%s' (%s %s FROM TO ...)", cmd, p->name, argv[1], argv[2], argv[i], cmd, p->name);
+		return err_set(err, errlen, "%s: '%s' goes straight after TO (%s KEY FROM TO %s N ...)", cmd, argv[i], cmd,
+			       argv[i]);
+	}
 	/*
 	 * plot with no step samples the range itself (core/plot_sample.c): only the
 	 * bounds are read, so neither "step 1 gives N rows" nor "needs a step" can come up
 	 */
-	if (!how && !strcmp(cmd, "plot") && param_find(argv[0]) && !param_find(argv[0])->allowed) {
+	if (!how && !strcmp(cmd, "plot") && param_find(argv[0]) && !param_find(argv[0])->allowed &&
+	    !param_find(argv[0])->resolve) {
 		if (sweep_bounds_parse(m, argv[0], argv[1], argv[2], r, why, sizeof(why)))
 			return err_set(err, errlen, "%s: %s", cmd, why);
 		return next;
