@@ -1200,7 +1200,7 @@ void sweep_details(struct strbuf *out)
 		  "A row for each value of KEY from FROM to TO, both included, and a column for each METRIC: "
 		  "PATCH.METRIC is a column for each of its sides (before, after, a variant's name), "
 		  "PATCH.METRIC.SIDE one; PATCH or PATCH.* every metric of the patch, PATCH.SIDE every metric at "
-		  "that side, in help metrics order. Over kernel (sweep kernel 5.10 6.17 ...) the rows are the "
+		  "that side, in help metrics order. Over kernel (sweep kernel 5.10 6.18 ...) the rows are the "
 		  "releases batchlab knows, in order, and PATCH.METRIC is its kernel side. A list "
 		  "(proactive_reclaim.asks) is four columns, NAME.count, .first, .last and .sum, unless --lists "
 		  "full gives its items. One line on stderr names the columns whose metric does not read KEY "
