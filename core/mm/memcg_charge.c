@@ -85,6 +85,7 @@ static const struct release_history stock_history = {
 
 /* How a release decides the memcg stats are due a flush. */
 enum flush_mode {
+	FLUSH_SUM,       /* no batching: a reader sums every CPU's count, nothing is stale */
 	FLUSH_SPILL,     /* each per-CPU counter spills at abs(x) > batch: no flush at all */
 	FLUSH_RSTAT,     /* rstat, flushed by every reader: no count decides */
 	FLUSH_EVENTS,    /* one count of update events for all memcgs, a unit per batch of events per CPU */
@@ -95,6 +96,10 @@ enum flush_mode {
 static struct value flush_value(const struct machine *m, const struct release_row *r, struct strbuf *why);
 
 static const struct release_row flush_rows[] = {
+	{ "3.10", NULL, "no batching: a reader sums every CPU's count (mem_cgroup_read_stat()), so no change is "
+	  "unread and no flush exists", "mem_cgroup_read_stat(), mm/memcontrol.c (memcg_page_state() in "
+	  "include/linux/memcontrol.h by 4.15)", "3.10.65 sums every online CPU's count; 4.15.0's memcg_page_state() "
+	  "every possible CPU's", flush_value, FLUSH_SUM },
 	{ "4.16", "a983b5ebee57", "each per-CPU stat counter spills into the memcg's total once abs(x) > "
 	  "MEMCG_CHARGE_BATCH", "__mod_memcg_state(), a static inline in include/linux/memcontrol.h",
 	  "4.15.0's __mod_memcg_state() only adds to the per-CPU count (readers sum every CPU); 4.16.13 and "
@@ -207,6 +212,8 @@ static struct value flush_value(const struct machine *m, const struct release_ro
 {
 	uint64_t b = batch_on(r);
 
+	if (r->mode == FLUSH_SUM)
+		return val_none("no flush: readers sum every CPU");
 	if (r->mode == FLUSH_SPILL)
 		return val_none("no flush: each per-CPU counter spills on its own");
 	if (r->mode == FLUSH_RSTAT)
@@ -411,6 +418,11 @@ static struct value stale_stat_bytes(const struct machine *m, int side, struct s
 	uint64_t b = charge_batch(m, side, why), full = b * m->cpus, t, pages = stale_pages(b, m->cpus, &t);
 	uint64_t bytes = mul_sat(pages, m->pagesize);
 
+	if (side == SIDE_KERNEL && release_row(m, &flush_history)->mode == FLUSH_SUM) {
+		sb_printf(why, "3.10-4.15: a reader sums every CPU's count (mem_cgroup_read_stat(), memcg_page_state()):\n"
+			       "  no change waits for a flush, 0 bytes unread\n");
+		return val_int(0);
+	}
 	if (side == SIDE_KERNEL && release_row(m, &flush_history)->mode == FLUSH_SPILL)
 		return stale_spill_bytes(m, b, why); /* kernel_na() made sure of a row */
 	if (side == SIDE_KERNEL && release_row(m, &flush_history)->mode == FLUSH_UNITS)
@@ -845,6 +857,8 @@ static const char *kernel_na(const struct machine *m, const struct metric_desc *
 		return NULL;
 	if (!r)
 		return flush_history.before_first;
+	if (r->mode == FLUSH_SUM && threshold)
+		return "no flush before 4.16: a reader sums every CPU's count (mem_cgroup_read_stat(), memcg_page_state())";
 	if (r->mode == FLUSH_SPILL && threshold)
 		return "no flush threshold before 5.15.18 and 5.16: each per-CPU counter spills on its own at abs(x) > batch";
 	if (r->mode == FLUSH_RSTAT)
@@ -852,7 +866,9 @@ static const char *kernel_na(const struct machine *m, const struct metric_desc *
 	if (r->mode == FLUSH_EVENTS)
 		return "5.16 counts update events, not pages: every MEMCG_CHARGE_BATCH-th update on a CPU adds a unit "
 		       "whatever its size, so no number of pages bounds it (memcg_rstat_updated())";
-	if (r->mode == FLUSH_SPILL)
+	if (r->mode == FLUSH_SUM)
+		sb_printf(why, "scope: none: before 4.16 a reader sums every CPU's count, nothing waits for a flush\n");
+	else if (r->mode == FLUSH_SPILL)
 		sb_printf(why, "scope: per counter and CPU: __mod_memcg_state() keeps up to MEMCG_CHARGE_BATCH pages of\n"
 			       "  each counter per CPU before it spills, so a counter may miss cpus * batch pages\n");
 	else if (r->mode == FLUSH_UNITS)

@@ -260,8 +260,12 @@ static void test_flush_by_release(void **state)
 		m = machine_with("kernel 6.0 cpus 8");
 		assert_int_equal(kernel_u64(&m, "memcg_charge.flush_threshold.kernel"), 32 * 8);
 		assert_true(metric_explains(&m, "memcg_charge.stale_stat_bytes.kernel", "(2B + 1) * cpus = 520 pages"));
+		/* 3.10.65 and 4.15.0: readers sum every CPU, nothing is stale, and there is no flush */
 		m = machine_with("kernel 3.11");
-		assert_int_equal(kernel_value(&m, "memcg_charge.stale_stat_bytes.kernel").kind, VAL_NONE);
+		assert_int_equal(kernel_u64(&m, "memcg_charge.stale_stat_bytes.kernel"), 0);
+		assert_int_equal(kernel_value(&m, "memcg_charge.flush_threshold.kernel").kind, VAL_NONE);
+		m = machine_with("kernel 4.15");
+		assert_int_equal(kernel_u64(&m, "memcg_charge.stale_stat_bytes.kernel"), 0);
 	}
 }
 
@@ -463,8 +467,11 @@ static void test_vmpressure_every_release(void **state)
  * the table does not reach back there; NA: that code has no such number).
  *
  * memcg: batch 32U (3.10.65, 4.15.0, 6.0.1), 64U (6.1-rc7); stock cpus * memcgs
- * * batch * 4096 (one memcg per CPU to 6.15, 7 from 6.16); flush count pages
- * batch * cpus where one exists. committed_as: 3.10.65 max(32, 2 * 8) = 32;
+ * * batch * 4096 (one memcg per CPU to 6.15, 7 from 6.16); stale stats: 0 while
+ * readers sum every CPU (3.10.65, 4.15.0), batch * cpus pages per counter with
+ * the 4.16.13 spill, none bounded with no count (5.15.0) or an event count
+ * (5.16), (3B - 1) * cpus with units of a batch (5.17-rc5, 6.0.1), (2B - 1) *
+ * cpus per memcg (6.8.1). committed_as: 3.10.65 max(32, 2 * 8) = 32;
  * 3.11.0 4000000 / 8 / 256 = 1953; 5.9.1 4000000 / 8 / 4 = 125000; reads 1,
  * then 8 from 5.9.1. vmstat: 16 GiB zone: min(4194304 >> 10, cap) / 4 to
  * 2^k - 1: 31 with 512 KiB, 63 with 1 MiB; threshold 2 * fls(8) * (1 + fls(128))
@@ -474,6 +481,7 @@ static void test_vmpressure_every_release(void **state)
 #define NOROW UINT64_MAX
 #define NA (UINT64_MAX - 1)
 #define STOCK "memcg_charge.stock_machine_max_bytes.kernel"
+#define STALE "memcg_charge.stale_stat_bytes.kernel"
 
 static const struct row_check {
 	const char *patch, *constant, *from, *before;
@@ -481,43 +489,45 @@ static const struct row_check {
 	uint64_t value;
 	const char *metric; /* a kernel-side metric reading the row, when the row's value leans on another table */
 } row_checks[] = {
-	{ "memcg_charge", "MEMCG_CHARGE_BATCH", "3.10", NULL, 0, 32 },
-	{ "memcg_charge", "MEMCG_CHARGE_BATCH", "4.16", "4.15", 32, 32 },
-	{ "memcg_charge", "MEMCG_CHARGE_BATCH", "6.1", "6.0", 32, 64 },
+	{ "memcg_charge", "MEMCG_CHARGE_BATCH", "3.10", NULL, 0, 32, NULL },
+	{ "memcg_charge", "MEMCG_CHARGE_BATCH", "4.16", "4.15", 32, 32, NULL },
+	{ "memcg_charge", "MEMCG_CHARGE_BATCH", "6.1", "6.0", 32, 64, NULL },
 	{ "memcg_charge", "memcg charge stock", "3.10", NULL, 0, 8ull * 32 * 4096, STOCK },
 	{ "memcg_charge", "memcg charge stock", "4.14", "4.13", 8ull * 32 * 4096, 8ull * 32 * 4096, STOCK },
 	{ "memcg_charge", "memcg charge stock", "6.16", "6.15", 8ull * 64 * 4096, 8ull * 7 * 64 * 4096, STOCK },
-	{ "memcg_charge", "memcg stats flush", "4.16", "4.15", NOROW, NA },
-	{ "memcg_charge", "memcg stats flush", "5.13", "5.12", NA, NA },
-	{ "memcg_charge", "memcg stats flush", "5.15", "5.14", NA, NA },
-	{ "memcg_charge", "memcg stats flush", "5.15.18", "5.15", NA, 32 * 8 },
-	{ "memcg_charge", "memcg stats flush", "5.16", "5.15", NA, NA },
-	{ "memcg_charge", "memcg stats flush", "5.17", "5.16", NA, 32 * 8 },
-	{ "memcg_charge", "memcg stats flush", "6.1", "6.0", 32 * 8, 64 * 8 },
-	{ "memcg_charge", "memcg stats flush", "6.6.117", "6.6.45", 64 * 8, 64 * 8 },
-	{ "memcg_charge", "memcg stats flush", "6.8", "6.7", 64 * 8, 64 * 8 },
-	{ "committed_as", "vm_committed_as_batch", "3.10", NULL, 0, 32 },
-	{ "committed_as", "vm_committed_as_batch", "3.11", "3.10", 32, 1953 },
-	{ "committed_as", "vm_committed_as_batch", "5.9", "5.8", 1953, 125000 },
-	{ "committed_as", "vm_memory_committed() reads", "3.10", NULL, 0, 1 },
-	{ "committed_as", "vm_memory_committed() reads", "5.9", "5.8", 1, 8 },
-	{ "vmstat", "calculate_normal_threshold", "3.10", NULL, 0, 72 },
-	{ "vmstat", "calculate_normal_threshold", "5.0", "4.20", 72, 72 },
-	{ "vmstat", "zone_batchsize", "3.10", NULL, 0, 31 },
-	{ "vmstat", "zone_batchsize", "4.19", "4.18", 31, 63 },
-	{ "vmstat", "pcp drain per lock hold", "3.10", NULL, 0, NA },
-	{ "vmstat", "pcp drain per lock hold", "6.1.104", "6.1", NA, 2016 },
-	{ "vmstat", "pcp drain per lock hold", "6.6.45", "6.6", NA, 2016 },
-	{ "vmstat", "pcp drain per lock hold", "6.7", "6.6", NA, NA },
-	{ "vmstat", "pcp drain per lock hold", "6.10", "6.9", NA, 2016 },
-	{ "vmstat", "pcp drain per lock hold", "6.11", "6.10", 2016, 2016 },
-	{ "vmpressure", "vmpressure_win", "3.10", NULL, 0, 512 },
-	{ "proactive_reclaim", "memory.reclaim ask", "5.19", "5.18", NOROW, 262144 },
-	{ "proactive_reclaim", "memory.reclaim ask", "6.6", "6.5", 262144, 32 },
-	{ "proactive_reclaim", "memory.reclaim ask", "6.9", "6.8", 32, 65536 },
-	{ "proactive_reclaim", "memory.reclaim ask", "6.17", "6.16", 65536, 65536 },
-	{ "proactive_reclaim", "memory.reclaim ask", "6.18", "6.17", 65536, 65536 },
-	{ "proactive_reclaim", "memory.reclaim ask", "6.18.8", "6.18", 65536, 65536 },
+	{ "memcg_charge", "memcg stats flush", "3.10", NULL, 0, 0, STALE },
+	{ "memcg_charge", "memcg stats flush", "4.16", "4.15", 0, 32ull * 8 * 4096, STALE },
+	{ "memcg_charge", "memcg stats flush", "5.13", "5.12", 32ull * 8 * 4096, NA, STALE },
+	{ "memcg_charge", "memcg stats flush", "5.15", "5.14", NA, NA, STALE },
+	{ "memcg_charge", "memcg stats flush", "5.15.18", "5.15", NA, (3ull * 32 - 1) * 8 * 4096, STALE },
+	{ "memcg_charge", "memcg stats flush", "5.16", "5.15", NA, NA, STALE },
+	{ "memcg_charge", "memcg stats flush", "5.17", "5.16", NA, (3ull * 32 - 1) * 8 * 4096, STALE },
+	{ "memcg_charge", "memcg stats flush", "6.1", "6.0", (3ull * 32 - 1) * 8 * 4096, (3ull * 64 - 1) * 8 * 4096, STALE },
+	{ "memcg_charge", "memcg stats flush", "6.6.117", "6.6.45", (3ull * 64 - 1) * 8 * 4096, (2ull * 64 - 1) * 8 * 4096,
+	  STALE },
+	{ "memcg_charge", "memcg stats flush", "6.8", "6.7", (3ull * 64 - 1) * 8 * 4096, (2ull * 64 - 1) * 8 * 4096, STALE },
+	{ "committed_as", "vm_committed_as_batch", "3.10", NULL, 0, 32, NULL },
+	{ "committed_as", "vm_committed_as_batch", "3.11", "3.10", 32, 1953, NULL },
+	{ "committed_as", "vm_committed_as_batch", "5.9", "5.8", 1953, 125000, NULL },
+	{ "committed_as", "vm_memory_committed() reads", "3.10", NULL, 0, 1, NULL },
+	{ "committed_as", "vm_memory_committed() reads", "5.9", "5.8", 1, 8, NULL },
+	{ "vmstat", "calculate_normal_threshold", "3.10", NULL, 0, 72, NULL },
+	{ "vmstat", "calculate_normal_threshold", "5.0", "4.20", 72, 72, NULL },
+	{ "vmstat", "zone_batchsize", "3.10", NULL, 0, 31, NULL },
+	{ "vmstat", "zone_batchsize", "4.19", "4.18", 31, 63, NULL },
+	{ "vmstat", "pcp drain per lock hold", "3.10", NULL, 0, NA, NULL },
+	{ "vmstat", "pcp drain per lock hold", "6.1.104", "6.1", NA, 2016, NULL },
+	{ "vmstat", "pcp drain per lock hold", "6.6.45", "6.6", NA, 2016, NULL },
+	{ "vmstat", "pcp drain per lock hold", "6.7", "6.6", NA, NA, NULL },
+	{ "vmstat", "pcp drain per lock hold", "6.10", "6.9", NA, 2016, NULL },
+	{ "vmstat", "pcp drain per lock hold", "6.11", "6.10", 2016, 2016, NULL },
+	{ "vmpressure", "vmpressure_win", "3.10", NULL, 0, 512, NULL },
+	{ "proactive_reclaim", "memory.reclaim ask", "5.19", "5.18", NOROW, 262144, NULL },
+	{ "proactive_reclaim", "memory.reclaim ask", "6.6", "6.5", 262144, 32, NULL },
+	{ "proactive_reclaim", "memory.reclaim ask", "6.9", "6.8", 32, 65536, NULL },
+	{ "proactive_reclaim", "memory.reclaim ask", "6.17", "6.16", 65536, 65536, NULL },
+	{ "proactive_reclaim", "memory.reclaim ask", "6.18", "6.17", 65536, 65536, NULL },
+	{ "proactive_reclaim", "memory.reclaim ask", "6.18.8", "6.18", 65536, 65536, NULL },
 };
 
 static const struct release_history *history_of(const char *patch, const char *constant)
