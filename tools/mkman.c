@@ -290,7 +290,7 @@ static void emit_releases(void)
 
 				macro(".It Cm", r->from);
 				if (r->commit) {
-					snprintf(line, sizeof(line), "%s (\"%s\"):", r->commit, subject ? subject : "?");
+					snprintf(line, sizeof(line), "Commit %s: %s.", r->commit, subject ? subject : "?");
 					text_line(line);
 				}
 				snprintf(line, sizeof(line), "%s.", r->what);

@@ -84,8 +84,8 @@ static struct value batch_5_9(const struct machine *m, const struct release_row 
 }
 
 static const struct release_row batch_rows[] = {
-	{ "3.10", NULL, "no vm_committed_as_batch: vm_acct_memory() adds with the default percpu_counter_batch = "
-	  "max(32, 2 * num_online_cpus()), whatever the memory", "vm_acct_memory(), include/linux/mman.h; "
+	{ "3.10", NULL, "no vm_committed_as_batch: vm_acct_memory() adds with the default percpu_counter_batch, "
+	  "the larger of 32 and twice num_online_cpus(), whatever the memory", "vm_acct_memory(), include/linux/mman.h; "
 	  "compute_batch_value(), lib/percpu_counter.c", "3.10.65 (the table's first release): percpu_counter_add() "
 	  "with percpu_counter_batch", batch_3_10, 0 },
 	{ "3.11", NULL, "vm_committed_as_batch = max(min(totalram / nr / 256, INT_MAX), max(2 * nr, 32)), "
