@@ -58,8 +58,8 @@ const struct param params[] = {
 	  .unit = "bytes", .def = "0", .group = "machine",
 	  .help = "swap space (total_swap_pages), which CommitLimit adds" },
 	/* the default is the newest release the tables know: release_names[] ends with it */
-	{ .name = "kernel", .type = PT_CHOICE, .offset = FIELD(kernel), .max = 29, .flags = PF_NAMES,
-	  .choices = release_names, .unit = "", .def = "6.17", .group = "machine",
+	{ .name = "kernel", .type = PT_CHOICE, .offset = FIELD(kernel), .max = 74, .flags = PF_NAMES,
+	  .choices = release_names, .resolve = release_parse, .unit = "", .def = "6.18.8", .group = "machine",
 	  .help = "the release whose code the kernel side follows; host: the running kernel's" },
 	/* nodes and zones (core/mm/zone.h): the pcp and watermark patches' machine */
 	{ .name = "nodes", .type = PT_COUNT, .offset = FIELD(nodes), .min = 1, .max = 1024,
@@ -336,6 +336,15 @@ int param_set(struct machine *m, const struct param *p, const char *value, char 
 		break;
 	}
 	case PT_CHOICE:
+		if (p->resolve) {
+			char said[320];
+			int idx;
+
+			if (p->resolve(value, &idx, NULL, 0, said, sizeof(said)))
+				return err_set(err, errlen, "%s: %s", p->name, said);
+			*u64_field(m, p) = (uint64_t)idx;
+			return 0;
+		}
 		for (uint64_t i = 0; p->choices[i]; i++) {
 			char idx[4];
 

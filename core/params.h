@@ -38,6 +38,8 @@ struct param {
 	const char *group;             /* "machine", "workload", or a patch id */
 	const char *help;
 	uint64_t (*auto_value)(const struct machine *m); /* what "auto" (0, or MACHINE_AUTO with PF_ZERO) stands for */
+	/* CHOICE: reads every spelling of a choice (a release string: 6.1.119, v6.1), not only its names */
+	int (*resolve)(const char *value, int *idx, char *note, size_t notelen, char *err, size_t errlen);
 };
 
 extern const struct param params[];

@@ -226,7 +226,8 @@ int sweep_range_parse_max(const struct machine *m, const char *key, const char *
 	} else if (p->type == PT_CHOICE) {
 		/* the releases, in order: every one the table knows from FROM to TO */
 		if (how)
-			return err_set(err, errlen, "%s: its values are swept in order, one by one: no '%s' after TO", p->name, how);
+			return err_set(err, errlen, "%s: the releases are taken in order, every known one from %s to %s: no '%s' "
+				       "after TO", p->name, from, to, how);
 		r.step = 1;
 	} else if (!how) {
 		if (r.real)

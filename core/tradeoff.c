@@ -148,7 +148,8 @@ int tradeoff_run(const struct machine *m, const struct tradeoff_spec *spec, cons
 		p->on_curve = 1;
 		p->knob = vals[i].u;
 		p->rknob = vals[i].r;
-		eval_point(t, &row, t->patch->after, p);
+		/* over the releases only the kernel side moves: each row is that release's code */
+		eval_point(t, &row, r.key->resolve ? SIDE_KERNEL : t->patch->after, p);
 		/* the row's after side as the knob sets it: a charge_batch past S8_MAX is marked as show marks it */
 		if (t->patch->constant)
 			p->flag = variant_mark(&row, t->patch, t->patch->after, NULL, &why_mark);

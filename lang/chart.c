@@ -148,6 +148,32 @@ static void tick_label(double v, const char *unit, char *buf, size_t len)
 	chart_tick_label(v, unit, buf, len);
 }
 
+int chart_x_ticks(const struct chart *c, double lo, double hi, int logscale, int want, double *t, int max)
+{
+	int n = chart_ticks(lo, hi, logscale, c->xnames ? NULL : c->xunit, want, t, max), k = 0;
+
+	if (!c->xnames)
+		return n;
+	/* a release sits at a whole index: no tick between two of them */
+	for (int i = 0; i < n; i++)
+		if (t[i] == floor(t[i]) && t[i] >= 0)
+			t[k++] = t[i];
+	return k;
+}
+
+void chart_x_label(const struct chart *c, double v, char *buf, size_t len)
+{
+	if (c->xnames && v >= 0 && v == floor(v)) {
+		size_t i = 0;
+
+		while (c->xnames[i] && i < (size_t)v)
+			i++;
+		snprintf(buf, len, "%s", c->xnames[i] ? c->xnames[i] : "?");
+		return;
+	}
+	chart_tick_label(v, c->xunit, buf, len);
+}
+
 /* 1, 2 or 5 times a power of ten at least raw; for sizes 1, 2, 5 ... 500 times a power of 1024. */
 static double nice_step(double raw, int binary)
 {
@@ -386,7 +412,7 @@ static void draw_x_ticks(struct ctx *x)
 	int axis_row = g->plot_y + g->plot_h, label_row = axis_row + 1, last_end = -2;
 	int maxticks = g->plot_w / 9 > 1 ? g->plot_w / 9 : 2;
 	double ticks[64];
-	int n = chart_ticks(x->xmin, x->xmax, x->xlog, x->c->xunit, maxticks, ticks, 64);
+	int n = chart_x_ticks(x->c, x->xmin, x->xmax, x->xlog, maxticks, ticks, 64);
 
 	if (!n) {
 		ticks[n++] = x->xmin;
@@ -396,7 +422,7 @@ static void draw_x_ticks(struct ctx *x)
 		int col = g->plot_x + x_column(x, ticks[i]), start, len;
 		char b[32];
 
-		tick_label(ticks[i], x->c->xunit, b, sizeof(b));
+		chart_x_label(x->c, ticks[i], b, sizeof(b));
 		len = (int)strlen(b);
 		start = col - len / 2;
 		if (start < 0)

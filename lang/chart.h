@@ -48,6 +48,8 @@ struct chart {
 	int nseries;
 	int lead_curve;       /* series[0] is a plain curve (style CHART_CURVE); the others take styles 0.. */
 	double marker_x;      /* the current machine's x; NAN for none */
+	/* x is an index into these names (the kernel releases): ticks at whole indices, labelled by name */
+	const char *const *xnames;
 };
 
 /* The style (glyph and colour) of series s: its index, or one less after a lead curve. */
@@ -109,6 +111,12 @@ void chart_axes_of(const struct chart *c, int want_y, struct chart_axes *a);
 int chart_ticks(double lo, double hi, int logscale, const char *unit, int want, double *t, int max);
 /* A tick's label: "4GiB", "2ms", "65536". */
 void chart_tick_label(double v, const char *unit, char *buf, size_t len);
+/*
+ * The x axis's ticks (at most max, about want) and their labels, for both
+ * renderers: chart_ticks(), or whole indices named by c->xnames. Returns how many.
+ */
+int chart_x_ticks(const struct chart *c, double lo, double hi, int logscale, int want, double *t, int max);
+void chart_x_label(const struct chart *c, double v, char *buf, size_t len);
 
 /* Is the locale's character set UTF-8 (LC_ALL, then LC_CTYPE, then LANG)? */
 int chart_locale_utf8(void);

@@ -64,6 +64,13 @@ static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out,
 			}
 			sb_printf(&said, "kernel = %s # %s\n", rel, source);
 			value = rel;
+		} else if (p->resolve) {
+			/* a release string: say which state it runs, as host does, unless it names that state */
+			char note[300];
+			int idx;
+
+			if (!p->resolve(value, &idx, note, sizeof(note), source, sizeof(source)) && *note)
+				sb_printf(&said, "%s = %s # %s\n", p->name, p->choices[idx], note);
 		}
 		if (param_set(&next, p, value, err, errlen)) {
 			sb_free(&said);

@@ -98,7 +98,7 @@ static int add_kernel(struct compare_set *set, const struct session *s, const ch
 /* The hook for more kinds of state: a row here, its word then leads `compare WORD ARG...`. */
 const struct compare_source compare_sources[] = {
 	{ "preset", "a preset NAME or PATH, loaded as preset load does", add_preset },
-	{ "kernel", "a release (3.10 .. 6.17, 6.1.y): the session's machine, its kernel side on that release's code",
+	{ "kernel", "a release (3.10 .. 6.18, 6.1.119, v6.1, 6.17-rc3, as set kernel reads it): the session's machine, its kernel side on that release's code",
 	  add_kernel },
 	{ NULL, NULL, NULL },
 };

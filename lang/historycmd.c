@@ -19,6 +19,14 @@
 /* a table for people: a terminal's usual width unless --width or the terminal says otherwise */
 #define HISTORY_WIDTH 80
 
+/* The subject of the row's commit, as git log prints it. */
+static const char *subject_of(const struct release_row *r)
+{
+	const char *s = release_subject(r->commit);
+
+	return s ? s : "subject not in batchlab's list";
+}
+
 /* The value a row's code gives here, for people: "64 pages", "n/a (why)". */
 static void row_human(const struct machine *m, const struct release_history *h, const struct release_row *r,
 		      char *buf, size_t len)
@@ -68,6 +76,8 @@ void render_history(const struct machine *m, const struct patch_desc *d, int wid
 			int first = 1;
 
 			row_human(m, h, r, v, sizeof(v));
+			if (r->commit)
+				sb_printf(&text, "\"%s\"\n", subject_of(r));
 			sb_printf(&text, "%s\nin %s\n", r->what, r->where);
 			if (r->check)
 				sb_printf(&text, "checked: %s\n", r->check);
@@ -106,8 +116,9 @@ void render_history_list(const struct machine *m, const struct patch_desc *d, in
 			char v[64];
 
 			row_human(m, h, r, v, sizeof(v));
-			sb_printf(&t, "- %s%s%s%s: %s here; %s; in %s%s%s\n", r->from, r->commit ? " (" : "",
-				  r->commit ? r->commit : "", r->commit ? ")" : "", v, r->what, r->where,
+			sb_printf(&t, "- %s%s%s%s%s%s: %s here; %s; in %s%s%s\n", r->from, r->commit ? " (" : "",
+				  r->commit ? r->commit : "", r->commit ? " \"" : "", r->commit ? subject_of(r) : "",
+				  r->commit ? "\")" : "", v, r->what, r->where,
 				  r->check ? "; checked: " : "", r->check ? r->check : "");
 		}
 	}
@@ -118,7 +129,7 @@ void render_history_list(const struct machine *m, const struct patch_desc *d, in
 static void history_records(const struct machine *m, const struct patch_desc *d, struct doc *doc, enum out_format f,
 			    struct strbuf *out)
 {
-	static const char *const heads[] = { "patch", "constant", "release", "commit", "value", "unit", "what",
+	static const char *const heads[] = { "patch", "constant", "release", "commit", "subject", "value", "unit", "what",
 					     "where", "checked", NULL };
 	const struct release_history *const *hs = d->kernel_code->history;
 	struct records rec;
@@ -130,6 +141,7 @@ static void history_records(const struct machine *m, const struct patch_desc *d,
 			rec_str(&rec, hs[i]->constant);
 			rec_str(&rec, r->from);
 			rec_str(&rec, r->commit ? r->commit : "");
+			rec_str(&rec, r->commit ? subject_of(r) : "");
 			rec_value(&rec, r->value(m, r, NULL));
 			rec_str(&rec, hs[i]->unit);
 			rec_str(&rec, r->what);
@@ -164,7 +176,8 @@ void history_details(struct strbuf *out)
 		     "value that release's code gives on this machine, what changed, the function and file, and which "
 		     "trees were read to check it.\n"
 		     "The kernel side reads these rows: PATCH.METRIC.kernel is the metric on the release the kernel "
-		     "parameter names (set kernel 6.1, set kernel host). A stable series (6.1.y) holds its own rows "
-		     "only; mainline after it keeps the rows before.\n"
+		     "parameter names (set kernel 6.1, set kernel host). A stable state, named by its series' first update "
+		     "with the backport (6.1.104), holds for that update and every later one of its series; mainline "
+		     "after it keeps the rows before. The commit's subject is printed beside its id.\n"
 		     "--format csv or json: a record per row.\n");
 }

@@ -136,7 +136,7 @@ struct reading {
  */
 int host_kernel(char *value, size_t vlen, char *source, size_t slen)
 {
-	char why[200], perr[300], *text = read_proc("/proc/sys/kernel/osrelease", why, sizeof(why));
+	char why[200], perr[300], note[300], *text = read_proc("/proc/sys/kernel/osrelease", why, sizeof(why));
 	int idx;
 
 	if (!text) {
@@ -144,13 +144,17 @@ int host_kernel(char *value, size_t vlen, char *source, size_t slen)
 		return -1;
 	}
 	text[strcspn(text, "\n")] = '\0';
-	if (release_from_uname(text, &idx, perr, sizeof(perr))) {
+	/* the one reading `set kernel` uses too: the same state, the same note */
+	if (release_parse(text, &idx, note, sizeof(note), perr, sizeof(perr))) {
 		snprintf(source, slen, "/proc/sys/kernel/osrelease: %s", perr);
 		free(text);
 		return -1;
 	}
 	snprintf(value, vlen, "%s", release_names[idx]);
-	snprintf(source, slen, "/proc/sys/kernel/osrelease: %.60s, the newest known release not after it", text);
+	if (*note)
+		snprintf(source, slen, "/proc/sys/kernel/osrelease: %s", note);
+	else
+		snprintf(source, slen, "/proc/sys/kernel/osrelease: %.60s, a release the tables know", text);
 	free(text);
 	return 0;
 }

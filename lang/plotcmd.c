@@ -192,7 +192,10 @@ static void plot_records(const struct sweep_range *r, const struct chart *c, con
 	heads[c->nseries + 1] = NULL;
 	rec_begin(&rec, d, f, heads, units, c->nseries + 1, out);
 	for (size_t k = 0; k < pts->n; k++) {
-		rec_value(&rec, r->real ? val_real(pts->x[k]) : val_int((uint64_t)pts->x[k]));
+		if (r->key->type == PT_CHOICE) /* a release, by its name */
+			rec_str(&rec, r->key->choices[(size_t)pts->x[k]]);
+		else
+			rec_value(&rec, r->real ? val_real(pts->x[k]) : val_int((uint64_t)pts->x[k]));
 		for (int i = 0; i < c->nseries; i++)
 			rec_value(&rec, isnan(pts->y[i][k]) ? val_none(NULL) : val_real(pts->y[i][k]));
 		rec_end_row(&rec);
@@ -241,8 +244,17 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 		return err_set(err, errlen, "plot: --ascii draws the text chart, and the output is %s%s: choose one",
 			       out_format_names[fmt], path ? " (from > PATH)" : "");
 
-	/* every side and variant, unless one was named */
-	nser = plot_sides(&s->m, ref.patch, ref.metric, ref.side, sides);
+	if (r.key->resolve) {
+		/* over the releases: every one is a point, and the kernel side is what moves */
+		r.given = 1;
+		if (!ref.patch->kernel_code)
+			return err_set(err, errlen, "plot: %s has no kernel side: nothing of it varies over kernel", ref.patch->id);
+		nser = 1;
+		sides[0] = ref.side >= 0 ? ref.side : SIDE_KERNEL;
+	} else {
+		/* every side and variant, unless one was named */
+		nser = plot_sides(&s->m, ref.patch, ref.metric, ref.side, sides);
+	}
 	/* the same points whatever the format, so a picture and its csv agree point for point */
 	if (plot_sample(&s->m, &r, ref.patch, ref.metric, sides, nser, o.width, &pts, why, sizeof(why)))
 		return err_set(err, errlen, "plot: %s", why);
@@ -256,10 +268,14 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	c.xname = r.key->name;
 	c.xunit = r.key->unit;
 	c.xscale = pts.xlog ? CHART_LOG : CHART_LINEAR;
+	c.xnames = r.key->type == PT_CHOICE ? r.key->choices : NULL;
 	c.yscale = CHART_AUTO;
 	c.nseries = nser;
 	for (int i = 0; i < nser; i++) {
-		c.series[i].label = ref.metric->single ? ref.metric->name : patch_col_name(&s->m, ref.patch, sides[i]);
+		c.series[i].label = ref.metric->single && sides[i] != SIDE_KERNEL ? ref.metric->name
+				    : patch_col_name(&s->m, ref.patch, sides[i]);
+		if (sides[i] == SIDE_KERNEL && c.xnames)
+			c.series[i].label = "release's code"; /* "kernel" is the axis's name already */
 		c.series[i].x = pts.x;
 		c.series[i].y = pts.y[i];
 		c.series[i].n = pts.n;

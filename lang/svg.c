@@ -357,13 +357,13 @@ static void svg_axes(struct strbuf *out, const struct frame *f, const struct cha
 		chart_tick_label(t[i], c->yunit, b, sizeof(b));
 		text_at(out, f, f->left - 8 * k, y + 4.5 * k, "end", FS - 1, NULL, b);
 	}
-	nt = chart_ticks(f->a.xmin, f->a.xmax, f->a.xlog, c->xunit, maxt, xt_, 64);
+	nt = chart_x_ticks(c, f->a.xmin, f->a.xmax, f->a.xlog, maxt, xt_, 64);
 	for (int i = 0; i < nt; i++) {
 		double x = f->left + pos(xt_[i], f->a.xmin, f->a.xmax, f->a.xlog) * f->w, w;
 
 		sb_printf(out, "<path class=\"tick\" stroke=\"#000000\" stroke-width=\"%.2f\" d=\"M%.2f,%.2f v%.2f\"/>\n", k, x,
 			  f->top + f->h, 5 * k);
-		chart_tick_label(xt_[i], c->xunit, b, sizeof(b));
+		chart_x_label(c, xt_[i], b, sizeof(b));
 		w = text_w(f, b);
 		if (x - w / 2 < last_end + 6 * k)
 			continue;

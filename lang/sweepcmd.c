@@ -1201,7 +1201,7 @@ void sweep_details(struct strbuf *out)
 		  "A row for each value of KEY from FROM to TO, both included, and a column for each METRIC: "
 		  "PATCH.METRIC is a column for each of its sides (before, after, a variant's name), "
 		  "PATCH.METRIC.SIDE one; PATCH or PATCH.* every metric of the patch, PATCH.SIDE every metric at "
-		  "that side, in help metrics order. Over kernel (sweep kernel 5.10 6.17 ...) the rows are the "
+		  "that side, in help metrics order. Over kernel (sweep kernel 5.10 6.18 ...) the rows are the "
 		  "releases batchlab knows, in order, and PATCH.METRIC is its kernel side. A list "
 		  "(proactive_reclaim.asks) is four columns, NAME.count, .first, .last and .sum, unless --lists "
 		  "full gives its items. One line on stderr names the columns whose metric does not read KEY "
@@ -1238,11 +1238,24 @@ int sweep_range_words(const struct machine *m, int argc, char **argv, struct swe
 		n = argc > 4 ? argv[4] : NULL;
 		next = 5;
 	}
+	/* a step among the metrics: say where it belongs, and that the releases take none */
+	for (int i = next; i < argc; i++) {
+		const struct param *p = param_find(argv[0]);
+
+		if (strcmp(argv[i], "step") && strcmp(argv[i], "x"))
+			continue;
+		if (p && p->resolve)
+			return err_set(err, errlen, "%s: %s: the releases are taken in order, every known one from %s to %s: "
+				       "no '%s' (%s %s FROM TO ...)", cmd, p->name, argv[1], argv[2], argv[i], cmd, p->name);
+		return err_set(err, errlen, "%s: '%s' goes straight after TO (%s KEY FROM TO %s N ...)", cmd, argv[i], cmd,
+			       argv[i]);
+	}
 	/*
 	 * plot with no step samples the range itself (core/plot_sample.c): only the
 	 * bounds are read, so neither "step 1 gives N rows" nor "needs a step" can come up
 	 */
-	if (!how && !strcmp(cmd, "plot") && param_find(argv[0]) && !param_find(argv[0])->allowed) {
+	if (!how && !strcmp(cmd, "plot") && param_find(argv[0]) && !param_find(argv[0])->allowed &&
+	    !param_find(argv[0])->resolve) {
 		if (sweep_bounds_parse(m, argv[0], argv[1], argv[2], r, why, sizeof(why)))
 			return err_set(err, errlen, "%s: %s", cmd, why);
 		return next;

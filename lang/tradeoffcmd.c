@@ -69,6 +69,8 @@ void tradeoff_knob_text(const struct machine *m, const struct tradeoff *t, const
 
 	if (p->on_curve && t->knob->type == PT_REAL) {
 		render_bare(val_real(p->rknob), buf, len);
+	} else if (p->on_curve && t->knob->type == PT_CHOICE) {
+		snprintf(buf, len, "%s", t->knob->choices[p->knob]); /* a release, by its name */
 	} else if (p->on_curve) {
 		snprintf(buf, len, "%llu", (unsigned long long)p->knob);
 	} else if (v) {
@@ -96,6 +98,12 @@ static void knob_text(const struct machine *m, const struct tradeoff *t, const s
 		      size_t len)
 {
 	tradeoff_knob_text(m, t, p, buf, len);
+}
+
+/* The marks' column: "kernel", or "mark" when the rows are the kernel's releases themselves. */
+static const char *mark_head(const struct tradeoff *t)
+{
+	return t->knob->resolve ? "mark" : "kernel";
 }
 
 static void heading(const struct metric_ref *ref, char *buf, size_t len)
@@ -166,7 +174,7 @@ static void print_table(const struct machine *m, const struct tradeoff *t, int w
 	else
 		sb_puts(out, sb_str(&prose));
 	sb_reset(&prose);
-	sb_printf(out, "%*s  %*s  %*s  %s\n", wk, t->knob->name, wb, hb, wc, hc, "kernel");
+	sb_printf(out, "%*s  %*s  %*s  %s\n", wk, t->knob->name, wb, hb, wc, hc, mark_head(t));
 	sb_printf(out, "%*s  %*s  %*s\n", wk, t->knob->unit, wb, ub, wc, uc);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tradeoff_point *p = &t->pts[i];
@@ -187,7 +195,10 @@ static void print_table(const struct machine *m, const struct tradeoff *t, int w
 		if (t->pts[i].flag && !seen)
 			sb_printf(&prose, "! marked: %s\n", t->pts[i].flag);
 	}
-	if (!t->own_knob)
+	if (t->knob->resolve)
+		sb_printf(&prose, "(over the releases each row is that release's code, the kernel side of both metrics: "
+			  "no row is marked before or after)\n");
+	else if (!t->own_knob)
 		sb_printf(&prose, "(%s is not the patch's own constant, %s: no row is marked before or after)\n",
 			  t->knob->name, t->spec->knob);
 	if (width)
@@ -202,7 +213,7 @@ static void print_records(const struct machine *m, const struct tradeoff *t, str
 			  struct strbuf *out)
 {
 	char hb[128], hc[128], k[64];
-	const char *heads[] = { t->knob->name, hb, hc, "kernel", NULL };
+	const char *heads[] = { t->knob->name, hb, hc, mark_head(t), NULL };
 	struct rec_unit units[3];
 	struct records rec;
 
@@ -216,7 +227,9 @@ static void print_records(const struct machine *m, const struct tradeoff *t, str
 		const struct tradeoff_point *p = &t->pts[i];
 
 		knob_text(m, t, p, k, sizeof(k));
-		if (p->on_curve)
+		if (p->on_curve && t->knob->type == PT_CHOICE)
+			rec_str(&rec, k);
+		else if (p->on_curve)
 			rec_num(&rec, k);
 		else if (f == FMT_CSV)
 			rec_str(&rec, k); /* "", or a variant's expression: max(32, remaining / 8) */

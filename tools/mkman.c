@@ -19,6 +19,7 @@
 #include "../core/mmpatch.h"
 #include "../core/patch.h"
 #include "../core/params.h"
+#include "../core/mm/release.h"
 #include "../lang/cliopts.h"
 #include "../lang/cmd.h"
 #include "../lang/lesson.h"
@@ -274,6 +275,42 @@ static void emit_metrics(void)
 	}
 }
 
+/* KERNEL RELEASES' rows: every patch's history tables (core/mm/), as `history` prints them. */
+static void emit_releases(void)
+{
+	char line[1024];
+
+	for (int i = 0; patches[i]; i++) {
+		const struct release_history *const *hs = patches[i]->kernel_code ? patches[i]->kernel_code->history : NULL;
+
+		for (int k = 0; hs && hs[k]; k++) {
+			snprintf(line, sizeof(line), "%s: %s", patches[i]->id, hs[k]->constant);
+			fputs(".Ss", stdout);
+			macro_args(line);
+			putchar('\n');
+			puts(".Bl -tag -width Ds");
+			for (const struct release_row *r = hs[k]->rows; r->from; r++) {
+				const char *subject = release_subject(r->commit);
+
+				macro(".It Cm", r->from);
+				if (r->commit) {
+					snprintf(line, sizeof(line), "Commit %s: %s.", r->commit, subject ? subject : "?");
+					text_line(line);
+				}
+				snprintf(line, sizeof(line), "%s.", r->what);
+				text_line(line);
+				snprintf(line, sizeof(line), "In %s.", r->where);
+				text_line(line);
+				if (r->check) {
+					snprintf(line, sizeof(line), "Checked: %s.", r->check);
+					text_line(line);
+				}
+			}
+			puts(".El");
+		}
+	}
+}
+
 /* KEY BINDINGS, from the explorer's key table (tui/keys.c). */
 static void emit_keys(void)
 {
@@ -431,6 +468,7 @@ int main(int argc, char **argv)
 		{ ".\\\" @PARAMETERS@", emit_params },
 		{ ".\\\" @METRICS@", emit_metrics },
 		{ ".\\\" @KEYS@", emit_keys },
+		{ ".\\\" @RELEASES@", emit_releases },
 	};
 	char line[4096];
 	FILE *in;

@@ -49,6 +49,21 @@ static uint64_t mm_batch(const struct machine *m, uint64_t div, struct strbuf *w
 	return batch;
 }
 
+/*
+ * 3.10: vm_acct_memory() (include/linux/mman.h) adds with percpu_counter_add(),
+ * the default percpu_counter_batch = max(32, 2 * num_online_cpus()) that
+ * compute_batch_value() (lib/percpu_counter.c) keeps: no vm_committed_as_batch.
+ */
+static struct value batch_3_10(const struct machine *m, const struct release_row *r, struct strbuf *why)
+{
+	uint64_t batch = max_u64(32, 2 * m->cpus);
+
+	(void)r;
+	sb_printf(why, "formula (3.10, any policy): percpu_counter_batch = max(32, 2 * num_online_cpus()) = max(32, 2 * %llu)"
+		       " = %llu\n", (unsigned long long)m->cpus, (unsigned long long)batch);
+	return val_int(batch);
+}
+
 /* 3.11 to 5.8: one formula whatever the policy, 0.4% of totalram per CPU. */
 static struct value batch_3_11(const struct machine *m, const struct release_row *r, struct strbuf *why)
 {
@@ -69,10 +84,15 @@ static struct value batch_5_9(const struct machine *m, const struct release_row 
 }
 
 static const struct release_row batch_rows[] = {
+	{ "3.10", NULL, "no vm_committed_as_batch: vm_acct_memory() adds with the default percpu_counter_batch, "
+	  "the larger of 32 and twice num_online_cpus(), whatever the memory", "vm_acct_memory(), include/linux/mman.h; "
+	  "compute_batch_value(), lib/percpu_counter.c", "3.10.65 (the table's first release): percpu_counter_add() "
+	  "with percpu_counter_batch", batch_3_10, 0 },
 	{ "3.11", NULL, "vm_committed_as_batch = max(min(totalram / nr / 256, INT_MAX), max(2 * nr, 32)), "
 	  "nr = num_present_cpus(); recomputed on memory hotplug", "mm_compute_batch(), mm/mm_init.c",
-	  "read in 3.11.0 (3.10's mm/mm_init.c has no mm_compute_batch()), 4.14.5 and 5.8.1; the commit is \"mm: "
-	  "tune vm_committed_as percpu_counter batching size\" by an mm pull's shortlog, its hash not identified", batch_3_11, 0 },
+	  "3.10.65 has no mm_compute_batch() and 3.11.0 this formula (4.14.5 and 5.8.1 the same); the commit is \"mm: "
+	  "tune vm_committed_as percpu_counter batching size\" by the 3.11 mm pull's shortlog, its hash not "
+	  "identified", batch_3_11, 0 },
 	{ "5.9", "56f3547bfa4d", "totalram / nr / 4 unless OVERCOMMIT_NEVER (/ 256), recomputed when the policy "
 	  "changes (seed 003)", "mm_compute_batch(), mm/mm_init.c; overcommit_policy_handler(), mm/util.c",
 	  "5.8.1 has the 3.11 formula and 5.9.1 this one", batch_5_9, 0 },
@@ -81,7 +101,7 @@ static const struct release_row batch_rows[] = {
 
 static const struct release_history batch_history = {
 	.constant = "vm_committed_as_batch", .unit = "pages", .rows = batch_rows,
-	.before_first = "vm_committed_as_batch first appears in 3.11 (mm_compute_batch(), mm/mm_init.c)",
+	.before_first = "batchlab's table starts at 3.10",
 };
 
 static struct value row_reads(const struct machine *m, const struct release_row *r, struct strbuf *why)
@@ -92,18 +112,19 @@ static struct value row_reads(const struct machine *m, const struct release_row 
 
 /* mode: 0 one read of fbc->count, 1 a sum over every online CPU */
 static const struct release_row sum_rows[] = {
-	{ "3.11", NULL, "vm_memory_committed() = percpu_counter_read_positive(): one read, off by the drift",
-	  "vm_memory_committed(), mm/util.c", "read in 3.11.0 and 5.8.1", row_reads, 0 },
+	{ "3.10", NULL, "vm_memory_committed() = percpu_counter_read_positive(): one read, off by the drift",
+	  "vm_memory_committed(), mm/mmap.c (mm/nommu.c without an MMU; in mm/util.c by 4.13)",
+	  "3.10.65 and 3.11.0 in mm/mmap.c and mm/nommu.c; 4.13.4 and 5.8.1 in mm/util.c, one read", row_reads, 0 },
 	{ "5.9", "4e2ee51e8251", "vm_memory_committed() = percpu_counter_sum_positive(): exact, reads every online "
 	  "CPU (a sibling of seed 003 in its series)", "vm_memory_committed(), mm/util.c",
-	  "read in 5.9.1 (5.8.1 reads once); the commit as the truth round found it",
+	  "5.8.1 reads once and 5.9.1 sums (no 5.8.0 or 5.9.0 tree)",
 	  row_reads, 1 },
 	{ .from = NULL },
 };
 
 static const struct release_history sum_history = {
 	.constant = "vm_memory_committed() reads", .unit = "reads", .rows = sum_rows,
-	.before_first = "batchlab's table starts at 3.11",
+	.before_first = "batchlab's table starts at 3.10",
 };
 
 /*

@@ -39,14 +39,17 @@ static struct value row_mode(const struct machine *m, const struct release_row *
 }
 
 static const struct release_row batch_rows[] = {
-	{ "3.10", NULL, "CHARGE_BATCH = 32U, private to mm/memcontrol.c", "try_charge(), mm/memcontrol.c",
-	  "read in 4.14.5's mm/memcontrol.c; 3.10 itself not read", row_mode, 32 },
+	{ "3.10", NULL, "CHARGE_BATCH = 32U, private to mm/memcontrol.c",
+	  "__mem_cgroup_try_charge(), mm/memcontrol.c (try_charge() by 4.13)",
+	  "3.10.65 (the table's first release, not where CHARGE_BATCH began; no 3.10.0 tree): 32U, charged by "
+	  "__mem_cgroup_try_charge(); 4.13.4 and 4.15.0 still 32U in try_charge()", row_mode, 32 },
 	{ "4.16", "a983b5ebee57", "renamed MEMCG_CHARGE_BATCH, moved to include/linux/memcontrol.h (the memcg "
 	  "stat counters batch by it too), still 32U", "try_charge(), mm/memcontrol.c",
-	  "in include/linux/memcontrol.h in 4.16.13, and already in 4.15.18 (a stable backport); the commit is the "
-	  "issue's", row_mode, 32 },
+	  "4.15.0 (kernel.org) has the private CHARGE_BATCH and 4.16.13 MEMCG_CHARGE_BATCH in "
+	  "include/linux/memcontrol.h (no 4.16.0 tree); the 4.15.18 read before is Ubuntu's linux-source-4.15.0, "
+	  "which carries the change: it is no stable backport", row_mode, 32 },
 	{ "6.1", "1813e51eece0", "doubled to 64U (seed 000)", "try_charge_memcg(), mm/memcontrol.c",
-	  "6.0.1 has 32U and 6.1-rc7 64U; the commit is the one a later kselftest fix names", row_mode, 64 },
+	  "6.0.1 has 32U and 6.1-rc7 64U (no 6.0.0 or 6.1.0 tree); 6.1.20 64U", row_mode, 64 },
 	{ .from = NULL },
 };
 
@@ -55,17 +58,23 @@ static const struct release_history batch_history = {
 	.before_first = "batchlab's table starts at 3.10",
 };
 
-/* The machine-wide stock: a CPU keeps charge for up to this many memcgs at once. */
+/* The machine-wide stock: a CPU keeps charge for up to this many memcgs at once. mode: memcgs; 0 replace-and-add */
 static struct value stock_value(const struct machine *m, const struct release_row *r, struct strbuf *why);
 
 static const struct release_row stock_rows[] = {
-	{ "3.10", NULL, "one memcg per CPU; drained once it holds more than a batch",
-	  "refill_stock(), mm/memcontrol.c", "read in 5.12.9, 6.0.1 and 6.5", stock_value, 1 },
+	{ "3.10", NULL, "one memcg per CPU: refill_stock() replaces another memcg's stock (draining it) and adds; "
+	  "it never drains for size, but only a batch charge refills it, so it holds at most a batch",
+	  "refill_stock(), mm/memcontrol.c",
+	  "3.10.65 and 4.13.4: replace the cached memcg and add, no drain over a batch", stock_value, 0 },
+	{ "4.14", "475d0487a2ad", "refill_stock() drains the stock once it holds more than a batch (socket "
+	  "memory's uncharges refill it too)", "refill_stock(), mm/memcontrol.c",
+	  "4.13.4 has no drain over a batch and 4.14.177 drains at stock->nr_pages > CHARGE_BATCH (no 4.14.0 tree); "
+	  "6.0.1 and 6.12.0 the same", stock_value, 1 },
 	{ "6.16", "f735eebe55f8", "multi-memcg percpu charge cache: up to NR_MEMCG_STOCK = 7 memcgs per CPU, "
 	  "counts in uint8_t (so MEMCG_CHARGE_BATCH <= S8_MAX); the objcg stock split out",
 	  "refill_stock(), consume_stock(), mm/memcontrol.c",
-	  "the code read in the mailed patch (April 2025) and later -mm patches; 6.16 is from its date, no "
-	  "6.15 or 6.16 tree was read", stock_value, 7 },
+	  "6.17.0 has the 7-memcg stock; 6.12.0 one memcg; no 6.15 or 6.16 tree read: 6.16 is the mailed "
+	  "patch's merge window (April 2025)", stock_value, 7 },
 	{ .from = NULL },
 };
 
@@ -76,31 +85,58 @@ static const struct release_history stock_history = {
 
 /* How a release decides the memcg stats are due a flush. */
 enum flush_mode {
+	FLUSH_SUM,       /* no batching: a reader sums every CPU's count, nothing is stale */
 	FLUSH_SPILL,     /* each per-CPU counter spills at abs(x) > batch: no flush at all */
 	FLUSH_RSTAT,     /* rstat, flushed by every reader: no count decides */
-	FLUSH_GLOBAL,    /* one count of updates for all memcgs, against batch * cpus */
-	FLUSH_PER_MEMCG, /* each memcg's own count, against batch * cpus */
+	FLUSH_EVENTS,    /* one count of update events for all memcgs, a unit per batch of events per CPU */
+	FLUSH_UNITS,     /* one count for all memcgs: a CPU adds x / batch once its abs(val) sum x > batch */
+	FLUSH_PER_MEMCG, /* each memcg's own count of pages, against batch * cpus */
 };
 
 static struct value flush_value(const struct machine *m, const struct release_row *r, struct strbuf *why);
 
 static const struct release_row flush_rows[] = {
+	{ "3.10", NULL, "no batching: a reader sums every CPU's count (mem_cgroup_read_stat()), so no change is "
+	  "unread and no flush exists", "mem_cgroup_read_stat(), mm/memcontrol.c (memcg_page_state() in "
+	  "include/linux/memcontrol.h by 4.15)", "3.10.65 sums every online CPU's count; 4.15.0's memcg_page_state() "
+	  "every possible CPU's", flush_value, FLUSH_SUM },
 	{ "4.16", "a983b5ebee57", "each per-CPU stat counter spills into the memcg's total once abs(x) > "
-	  "MEMCG_CHARGE_BATCH", "__mod_memcg_state(), mm/memcontrol.c", "read in 5.12.9; 4.16 itself not read",
-	  flush_value, FLUSH_SPILL },
+	  "MEMCG_CHARGE_BATCH", "__mod_memcg_state(), a static inline in include/linux/memcontrol.h",
+	  "4.15.0's __mod_memcg_state() only adds to the per-CPU count (readers sum every CPU); 4.16.13 and "
+	  "4.19.78 spill in include/linux/memcontrol.h", flush_value, FLUSH_SPILL },
 	{ "5.13", "2d146aa3aa84", "rstat: per-CPU deltas, folded by cgroup_rstat_flush() when stats are read; "
 	  "no count decides", "__mod_memcg_state(), mm/memcontrol.c",
-	  "5.12.9 still spills and 5.14-rc5 runs rstat without a threshold: 5.13 itself not read",
-	  flush_value, FLUSH_RSTAT },
-	{ "5.15", "aa48e47e3906", "a flush is due once the per-CPU updates, in whole batches, pass "
-	  "num_online_cpus(): about MEMCG_CHARGE_BATCH * cpus pages, one count for every memcg",
+	  "not read in 5.12 or 5.13 (no tree in the store): from the commit; 5.15.0 runs rstat", flush_value,
+	  FLUSH_RSTAT },
+	{ "5.15", "aa48e47e3906", "a periodic flush every 2 s (flush_memcg_stats_dwork()); a reader's "
+	  "mem_cgroup_flush_stats() flushes whenever spin_trylock() succeeds: still no count",
+	  "mem_cgroup_flush_stats(), flush_memcg_stats_dwork(), mm/memcontrol.c",
+	  "5.15.0 and 5.15.16 flush on every reader that gets the lock; no 5.14 tree read", flush_value, FLUSH_RSTAT },
+	{ "5.15.18", "5b3be698a872", "stable backport of 5.16's and 5.17's threshold (with \"memcg: flush stats "
+	  "only if updated\" and \"memcg: unify memcg stat flushing\"): 5.17's count of pages in units of a batch",
 	  "memcg_rstat_updated(), mem_cgroup_flush_stats(), mm/memcontrol.c",
-	  "read in 5.15.24 (5.14-rc5 has no threshold)", flush_value, FLUSH_GLOBAL },
-	{ "6.1", "1813e51eece0", "the threshold doubles with MEMCG_CHARGE_BATCH", "memcg_rstat_updated(), "
-	  "mm/memcontrol.c", "read in 6.1-rc7", flush_value, FLUSH_GLOBAL },
+	  "the 5.15.18-rc1 review lists the three commits; 5.15.16 has no count and 5.15.55 counts abs(val)",
+	  flush_value, FLUSH_UNITS },
+	{ "5.16", "11192d9c124d", "a flush is due once the update events pass num_online_cpus() units: every "
+	  "MEMCG_CHARGE_BATCH-th update on a CPU adds a unit, whatever its size (one count for every memcg)",
+	  "memcg_rstat_updated(), mem_cgroup_flush_stats(), mm/memcontrol.c",
+	  "5.15.0 has no count; no 5.16 tree in the store: the shape is the commit's diff and the 5.17 diff that "
+	  "replaces it (__this_cpu_inc_return(stats_updates) % MEMCG_CHARGE_BATCH)", flush_value, FLUSH_EVENTS },
+	{ "5.17", "5b3be698a872", "each CPU sums abs(val) and, once the sum x > MEMCG_CHARGE_BATCH, adds "
+	  "x / MEMCG_CHARGE_BATCH units; a flush is due past num_online_cpus() units (one count for every memcg)",
+	  "memcg_rstat_updated(), mem_cgroup_flush_stats(), mm/memcontrol.c",
+	  "5.17-rc5 counts abs(val) in units (no 5.17.0 tree; no 5.16 tree: see the 5.16 row)", flush_value,
+	  FLUSH_UNITS },
+	{ "6.1", "1813e51eece0", "the same count, its unit twice as many pages with MEMCG_CHARGE_BATCH",
+	  "memcg_rstat_updated(), mem_cgroup_flush_stats(), mm/memcontrol.c",
+	  "6.0.1 counts units of 32 and 6.1-rc7 units of 64", flush_value, FLUSH_UNITS },
+	{ "6.6.117", "8d59d2214c23", "stable backport of 6.8's per-memcg threshold",
+	  "memcg_rstat_updated(), memcg_should_flush_stats(), mm/memcontrol.c",
+	  "6.6.63 still counts units for all memcgs; the 6.6.117-rc1 review carries 8d59d2214c23 (patch 515/529)",
+	  flush_value, FLUSH_PER_MEMCG },
 	{ "6.8", "8d59d2214c23", "per memcg: each memcg's own updates (added up its ancestors) against "
 	  "MEMCG_CHARGE_BATCH * num_online_cpus()", "memcg_rstat_updated(), memcg_vmstats_needs_flush(), "
-	  "mm/memcontrol.c", "read in 6.8.1 (6.5 still counts for all memcgs); the commit as a later Fixes: line names it",
+	  "mm/memcontrol.c", "6.5.0 counts units for all memcgs and 6.8.1 per memcg (no 6.6.0, 6.7.0 or 6.8.0 tree)",
 	  flush_value, FLUSH_PER_MEMCG },
 	{ .from = NULL },
 };
@@ -152,12 +188,22 @@ static uint64_t batch_on(const struct release_row *r)
 	return b ? b->mode : MEMCG_CHARGE_BATCH_OLD;
 }
 
+/*
+ * Before 4.14 refill_stock() never drained for size, but only a charge of a
+ * whole batch refills the stock, with what that charge left over (less than
+ * a batch): the bound is the same one memcg's batch per CPU.
+ */
+static uint64_t memcgs_of(const struct release_row *r)
+{
+	return r->mode ? r->mode : 1;
+}
+
 static struct value stock_value(const struct machine *m, const struct release_row *r, struct strbuf *why)
 {
-	uint64_t b = batch_on(r), bytes = mul_sat(mul_sat(m->cpus, r->mode), mul_sat(b, m->pagesize));
+	uint64_t b = batch_on(r), bytes = mul_sat(mul_sat(m->cpus, memcgs_of(r)), mul_sat(b, m->pagesize));
 
 	sb_printf(why, "cpus * memcgs per stock * MEMCG_CHARGE_BATCH * PAGE_SIZE = %llu * %llu * %llu * %llu = %llu\n",
-		  (unsigned long long)m->cpus, (unsigned long long)r->mode, (unsigned long long)b,
+		  (unsigned long long)m->cpus, (unsigned long long)memcgs_of(r), (unsigned long long)b,
 		  (unsigned long long)m->pagesize, (unsigned long long)bytes);
 	return val_int(bytes);
 }
@@ -166,13 +212,18 @@ static struct value flush_value(const struct machine *m, const struct release_ro
 {
 	uint64_t b = batch_on(r);
 
+	if (r->mode == FLUSH_SUM)
+		return val_none("no flush: readers sum every CPU");
 	if (r->mode == FLUSH_SPILL)
 		return val_none("no flush: each per-CPU counter spills on its own");
 	if (r->mode == FLUSH_RSTAT)
 		return val_none("no threshold: readers flush");
+	if (r->mode == FLUSH_EVENTS)
+		return val_none("counts update events, not pages");
 	sb_printf(why, "MEMCG_CHARGE_BATCH * num_online_cpus() = %llu * %llu\n", (unsigned long long)b,
 		  (unsigned long long)m->cpus);
-	return val_int((uint32_t)(b * m->cpus));
+	/* units are compared with num_online_cpus() itself: no unsigned int product to wrap before 6.8 */
+	return val_int(r->mode == FLUSH_UNITS ? b * m->cpus : (uint32_t)(b * m->cpus));
 }
 
 /* How many memcgs a CPU's stock holds: the release's on the kernel side; before and after are 6.1's, one. */
@@ -180,7 +231,7 @@ static uint64_t stocks(const struct machine *m, int side)
 {
 	const struct release_row *r = side == SIDE_KERNEL ? release_row(m, &stock_history) : NULL;
 
-	return r ? r->mode : 1;
+	return r ? memcgs_of(r) : 1;
 }
 
 static struct value batch(const struct machine *m, int side, struct strbuf *why)
@@ -331,16 +382,51 @@ static struct value stale_spill_bytes(const struct machine *m, uint64_t b, struc
 	return val_int(bytes);
 }
 
+/*
+ * 5.15.18 and 5.17 to 6.7 (memcg_rstat_updated(), mem_cgroup_flush_stats(),
+ * mm/memcontrol.c): a CPU sums abs(val) in its stats_updates and, once the
+ * sum x exceeds B, adds x / B units to the one stats_flush_threshold and
+ * starts again from 0; a flush is due once the units exceed
+ * num_online_cpus(). Units carry from B + 1 pages (one-page updates) up to
+ * 2B - 1 (an update of B - 1 on a count of B): while no flush is due, cpus
+ * units of up to 2B - 1 pages each and up to B pages on every CPU,
+ * (3B - 1) * cpus; (2B + 1) * cpus when every update is one page.
+ */
+static struct value stale_units_bytes(const struct machine *m, uint64_t b, struct strbuf *why)
+{
+	uint64_t pages = mul_sat(3 * b - 1, m->cpus), bytes = mul_sat(pages, m->pagesize);
+
+	sb_printf(why, "formula (5.15.18, 5.17-6.7): stale_stat_bytes = (3 * MEMCG_CHARGE_BATCH - 1) * cpus * PAGE_SIZE\n");
+	sb_printf(why, "memcg_rstat_updated() adds abs(val) to this CPU's stats_updates; past MEMCG_CHARGE_BATCH it adds\n"
+		       "  x / MEMCG_CHARGE_BATCH units to stats_flush_threshold and zeroes it; mem_cgroup_flush_stats()\n"
+		       "  flushes once the units exceed num_online_cpus() (%llu): up to %llu units of at most 2B - 1 = %llu\n"
+		       "  pages (an update of B - 1 on a count of B), and up to B = %llu on every CPU\n",
+		  (unsigned long long)m->cpus, (unsigned long long)m->cpus, (unsigned long long)(2 * b - 1),
+		  (unsigned long long)b);
+	sb_printf(why, "%llu * %llu = %llu pages; * %llu = %llu bytes a reader may miss before a flush is due\n",
+		  (unsigned long long)(3 * b - 1), (unsigned long long)m->cpus, (unsigned long long)pages,
+		  (unsigned long long)m->pagesize, (unsigned long long)bytes);
+	sb_printf(why, "workload: with one-page updates every unit is B + 1 pages: (2B + 1) * cpus = %llu pages\n",
+		  (unsigned long long)mul_sat(2 * b + 1, m->cpus));
+	sb_puts(why, flush_time_note);
+	sb_printf(why, "kernel: memcg_rstat_updated(), mem_cgroup_flush_stats(), mm/memcontrol.c\n");
+	return val_int(bytes);
+}
+
 static struct value stale_stat_bytes(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t b = charge_batch(m, side, why), full = b * m->cpus, t, pages = stale_pages(b, m->cpus, &t);
 	uint64_t bytes = mul_sat(pages, m->pagesize);
 
+	if (side == SIDE_KERNEL && release_row(m, &flush_history)->mode == FLUSH_SUM) {
+		sb_printf(why, "3.10-4.15: a reader sums every CPU's count (mem_cgroup_read_stat(), memcg_page_state()):\n"
+			       "  no change waits for a flush, 0 bytes unread\n");
+		return val_int(0);
+	}
 	if (side == SIDE_KERNEL && release_row(m, &flush_history)->mode == FLUSH_SPILL)
 		return stale_spill_bytes(m, b, why); /* kernel_na() made sure of a row */
-	if (side == SIDE_KERNEL && release_row(m, &flush_history)->mode == FLUSH_GLOBAL)
-		sb_printf(why, "5.15-6.7 counted whole batches per CPU into one count for every memcg\n"
-			       "  (memcg_rstat_updated()); the bound below is the shape of 6.8's per-memcg count\n");
+	if (side == SIDE_KERNEL && release_row(m, &flush_history)->mode == FLUSH_UNITS)
+		return stale_units_bytes(m, b, why);
 
 	sb_printf(why, "formula: stale_stat_bytes = (threshold + cpus * (MEMCG_CHARGE_BATCH - 1)) * PAGE_SIZE,\n"
 		       "  threshold = MEMCG_CHARGE_BATCH * num_online_cpus(); (2B - 1) * cpus pages while it does not wrap\n");
@@ -369,11 +455,34 @@ static struct value stale_stat_bytes(const struct machine *m, int side, struct s
  * that makes a flush due lies between threshold + 1 and threshold + 1 +
  * cpus * (batch - 1) pages.
  */
+/*
+ * 5.15.18 and 5.17 to 6.7: mem_cgroup_flush_stats() flushes once
+ * stats_flush_threshold > num_online_cpus(), the units of
+ * memcg_rstat_updated() (x / MEMCG_CHARGE_BATCH per spill): the value is the
+ * pages of cpus whole units, compared as a count (no product to wrap).
+ */
+static struct value units_threshold(const struct machine *m, uint64_t b, struct strbuf *why)
+{
+	uint64_t t = mul_sat(b, m->cpus);
+
+	sb_printf(why, "formula (5.15.18, 5.17-6.7): flush once stats_flush_threshold > num_online_cpus() units of\n"
+		       "  MEMCG_CHARGE_BATCH pages: %llu * %llu = %llu pages (a count of units, no product to wrap)\n",
+		  (unsigned long long)m->cpus, (unsigned long long)b, (unsigned long long)t);
+	sb_printf(why, "a flush is due after %llu (one update of (cpus + 1) * B) to %llu pages of change\n"
+		       "  ((3B - 1) * cpus + 1, units of 2B - 1 pages and B on every CPU)\n",
+		  (unsigned long long)mul_sat(m->cpus + 1, b), (unsigned long long)(mul_sat(3 * b - 1, m->cpus) + 1));
+	sb_puts(why, flush_time_note);
+	sb_printf(why, "kernel: memcg_rstat_updated(), mem_cgroup_flush_stats(), mm/memcontrol.c\n");
+	return val_int(t);
+}
+
 static struct value flush_threshold(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t b = charge_batch(m, side, why), full = b * m->cpus, t, most = stale_pages(b, m->cpus, &t) + 1;
 	uint64_t least = max_u64(t + 1, b);
 
+	if (side == SIDE_KERNEL && release_row(m, &flush_history)->mode == FLUSH_UNITS)
+		return units_threshold(m, b, why); /* kernel_na() made sure of a row */
 	sb_printf(why, "formula: flush when stats_updates > MEMCG_CHARGE_BATCH * num_online_cpus()\n");
 	sb_printf(why, "%llu * %llu = %llu pages of stat change\n", (unsigned long long)b, (unsigned long long)m->cpus,
 		  (unsigned long long)full);
@@ -753,14 +862,21 @@ static const char *kernel_na(const struct machine *m, const struct metric_desc *
 		return NULL;
 	if (!r)
 		return flush_history.before_first;
+	if (r->mode == FLUSH_SUM && threshold)
+		return "no flush before 4.16: a reader sums every CPU's count (mem_cgroup_read_stat(), memcg_page_state())";
 	if (r->mode == FLUSH_SPILL && threshold)
-		return "no flush threshold before 5.15: each per-CPU counter spills on its own at abs(x) > batch";
+		return "no flush threshold before 5.15.18 and 5.16: each per-CPU counter spills on its own at abs(x) > batch";
 	if (r->mode == FLUSH_RSTAT)
-		return "no count-based flush in 5.13-5.14: readers flush (cgroup_rstat_flush())";
-	if (r->mode == FLUSH_SPILL)
+		return "no count-based flush in 5.13-5.15.17: readers flush (mem_cgroup_flush_stats(), cgroup_rstat_flush())";
+	if (r->mode == FLUSH_EVENTS)
+		return "5.16 counts update events, not pages: every MEMCG_CHARGE_BATCH-th update on a CPU adds a unit "
+		       "whatever its size, so no number of pages bounds it (memcg_rstat_updated())";
+	if (r->mode == FLUSH_SUM)
+		sb_printf(why, "scope: none: before 4.16 a reader sums every CPU's count, nothing waits for a flush\n");
+	else if (r->mode == FLUSH_SPILL)
 		sb_printf(why, "scope: per counter and CPU: __mod_memcg_state() keeps up to MEMCG_CHARGE_BATCH pages of\n"
 			       "  each counter per CPU before it spills, so a counter may miss cpus * batch pages\n");
-	else if (r->mode == FLUSH_GLOBAL)
+	else if (r->mode == FLUSH_UNITS)
 		sb_printf(why, "scope: one count for every memcg: memcg_rstat_updated() adds any memcg's updates to it,\n"
 			       "  so one busy memcg makes the flush due for all\n");
 	else

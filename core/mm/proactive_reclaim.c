@@ -673,17 +673,24 @@ static struct value release_first_ask(const struct machine *m, const struct rele
 static const struct release_row ask_rows[] = {
 	{ "5.19", "94968384dde1", "memory.reclaim: each try_to_free_mem_cgroup_pages() call asks for the whole remainder "
 	  "(at least SWAP_CLUSTER_MAX)", "memory_reclaim(), mm/memcontrol.c",
-	  "read in 5.19.0 and 6.5.0 (5.15 has no memory.reclaim in batchlab's table); the commit as documentation of memory.reclaim names it",
-	  release_first_ask, FULL },
+	  "5.17-rc5 has no memory_reclaim(); 6.0.1 and 6.5.0 ask for the whole remainder (the earlier round read 5.19.0; "
+	  "no 5.18 tree)", release_first_ask, FULL },
 	{ "6.6", "0388536ac291", "each call asks for min(remainder, SWAP_CLUSTER_MAX)", "memory_reclaim(), mm/memcontrol.c",
-	  "6.5.0 asks for the whole remainder and 6.6.63 for min(.., SWAP_CLUSTER_MAX)", release_first_ask, CLUSTER },
+	  "6.5.0 asks for the whole remainder and 6.6.63 for min(.., SWAP_CLUSTER_MAX) (no 6.6.0 tree)",
+	  release_first_ask, CLUSTER },
 	{ "6.9", "287d5fedb377", "each call asks for remainder / 4, which try_to_free_mem_cgroup_pages() floors at "
 	  "SWAP_CLUSTER_MAX (seed 002)", "memory_reclaim(), mm/memcontrol.c",
 	  "6.8.1 asks min(.., SWAP_CLUSTER_MAX) and 6.9.0 remainder / 4", release_first_ask, DECAY },
 	{ "6.17", "2b7226af730c", "the same loop moved to user_proactive_reclaim(), shared with the per-node "
-	  "interface; with CONFIG_NUMA=n it was a stub returning 0", "user_proactive_reclaim(), mm/vmscan.c",
-	  "the loop and the !CONFIG_NUMA stub read in -mm patches of June-July 2025 and the fix of January 2026; "
-	  "6.17 is from their dates, no 6.17 tree was read", release_first_ask, DECAY },
+	  "interface; with CONFIG_NUMA=n it is a stub returning 0", "user_proactive_reclaim(), mm/vmscan.c",
+	  "6.17.0 has user_proactive_reclaim() and the !CONFIG_NUMA stub in mm/internal.h; no 6.16 tree: 6.17 from "
+	  "the -mm patches' dates (June-July 2025)", release_first_ask, DECAY },
+	{ "6.18", NULL, "no change: the same loop, and the CONFIG_NUMA=n stub still returns 0",
+	  "user_proactive_reclaim(), mm/vmscan.c; its stub in mm/internal.h",
+	  "6.17.0, 6.18-rc1 and 6.18 have the stub", release_first_ask, DECAY },
+	{ "6.18.8", "16aca2c98a6f", "stable fix: the stub is gone, memory.reclaim reclaims with CONFIG_NUMA=n again "
+	  "(mainline from 6.19, past the tables)", "user_proactive_reclaim(), mm/vmscan.c",
+	  "6.18.7 has the stub and 6.18.8 not; the 6.18.8-rc1 review lists the fix", release_first_ask, DECAY },
 	{ .from = NULL },
 };
 
@@ -710,11 +717,12 @@ static const char *kernel_warning(const struct machine *m)
 {
 	const struct release_row *r = release_row(m, &ask_history);
 
-	if (!r || strcmp(r->from, "6.17"))
+	/* the releases whose rows keep the stub: the fix's own row, and every later state, have none */
+	if (!r || (strcmp(r->from, "6.17") && strcmp(r->from, "6.18")))
 		return NULL;
-	return "on 6.17 built with CONFIG_NUMA=n, user_proactive_reclaim() (mm/internal.h) is a stub returning 0:\n"
-	       "  memory.reclaim reclaims nothing and reports success, until the stable fix \"mm: restore per-memcg\n"
-	       "  proactive reclaim with !CONFIG_NUMA\" (January 2026); the figures are CONFIG_NUMA=y's";
+	return "built with CONFIG_NUMA=n, user_proactive_reclaim() (mm/internal.h) is a stub returning 0 here:\n"
+	       "  memory.reclaim reclaims nothing and reports success, until \"mm: restore per-memcg proactive reclaim\n"
+	       "  with !CONFIG_NUMA\" (6.18.8, and mainline 6.19); the figures are CONFIG_NUMA=y's";
 }
 
 /* the kernel divides by 4: the reclaim_divisor what-if is the decay side's, not the release's */

@@ -1,7 +1,8 @@
 /*
  * The releases batchlab's tables know, oldest first, and the look-ups every
  * patch file's history table shares: which row is in effect on a release,
- * and which known release a running kernel's uname -r stands for.
+ * and which known release a release string - typed to `set kernel` or read
+ * by `host` from /proc/sys/kernel/osrelease - stands for.
  */
 #include "release.h"
 
@@ -12,26 +13,23 @@
 #include "../machine.h"
 
 /*
- * Every release a row of some history starts at, the long-term releases a
- * user is likely to run, and the stable series whose backports changed a
- * constant (NAME.y, ordered after the release it updates).
+ * Every mainline release from 3.10 to 6.18, and after X.Y the stable states
+ * of its series, each named by the first update with a backport a table
+ * knows (found in the stable review announcements' shortlogs, README
+ * "Kernel releases"): 5.15.18 the memcg stats-flush threshold of 5.16/5.17;
+ * 6.1.104 and 6.6.45 CONFIG_PCP_BATCH_SCALE_MAX and the pcp drain cap of
+ * 6.7/6.10; 6.6.117 the per-memcg flush threshold of 6.8; 6.18.8 the
+ * CONFIG_NUMA=n proactive-reclaim fix.
  */
 const char *const release_names[] = {
-	"3.10", "3.11", "4.6", "4.8", "4.14", "4.16", "4.19", "5.0", "5.4", "5.7", "5.8", "5.9", "5.10", "5.13",
-	"5.14", "5.15", "5.17", "5.19", "6.0", "6.1", "6.1.y", "6.5", "6.6", "6.7", "6.8", "6.9", "6.12", "6.15",
-	"6.16", "6.17", NULL,
-};
-
-/*
- * The first stable update of a NAME.y series holding its backport, where
- * known: uname -r maps to the series only from there. 0: not known, so
- * only `set kernel NAME.y` picks it.
- */
-static const struct {
-	const char *series;
-	unsigned int first_sublevel;
-} stable_from[] = {
-	{ "6.1.y", 119 }, /* CONFIG_PCP_BATCH_SCALE_MAX: the first update read that has it; earlier ones may too */
+	"3.10", "3.11", "3.12", "3.13", "3.14", "3.15", "3.16", "3.17", "3.18", "3.19",
+	"4.0", "4.1", "4.2", "4.3", "4.4", "4.5", "4.6", "4.7", "4.8", "4.9", "4.10",
+	"4.11", "4.12", "4.13", "4.14", "4.15", "4.16", "4.17", "4.18", "4.19", "4.20",
+	"5.0", "5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "5.7", "5.8", "5.9", "5.10",
+	"5.11", "5.12", "5.13", "5.14", "5.15", "5.15.18", "5.16", "5.17", "5.18", "5.19",
+	"6.0", "6.1", "6.1.104", "6.2", "6.3", "6.4", "6.5", "6.6", "6.6.45", "6.6.117", "6.7",
+	"6.8", "6.9", "6.10", "6.11", "6.12", "6.13", "6.14", "6.15", "6.16", "6.17", "6.18", "6.18.8",
+	NULL,
 };
 
 int release_count(void)
@@ -49,16 +47,6 @@ int release_find(const char *name)
 		if (!strcmp(release_names[i], name))
 			return i;
 	return -1;
-}
-
-void release_list(char *buf, size_t len)
-{
-	size_t n = 0;
-
-	buf[0] = '\0';
-	for (int i = 0; release_names[i] && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? (release_names[i + 1] ? ", " : " or ") : "",
-				      release_names[i]);
 }
 
 /* Leading decimal digits as a number: 0 with *end past them, -1 if none or too many. */
@@ -79,59 +67,177 @@ static int digits(const char *s, unsigned int *v, const char **end)
 	return 0;
 }
 
-/* "6.1" or "6.1.y" as (major, minor); *stable set for a .y series. */
-static void release_version(const char *name, unsigned int *maj, unsigned int *min, int *stable)
+/* A name of release_names[] as (major, minor, sublevel); sublevel 0 for a mainline release. */
+static void version_of(int idx, unsigned int *maj, unsigned int *min, unsigned int *sub)
 {
 	const char *p;
 
-	*maj = *min = 0;
-	if (!digits(name, maj, &p) && *p == '.')
-		(void)digits(p + 1, min, &p);
-	*stable = strstr(name, ".y") != NULL;
+	*maj = *min = *sub = 0;
+	if (!digits(release_names[idx], maj, &p) && *p == '.' && !digits(p + 1, min, &p) && *p == '.')
+		(void)digits(p + 1, sub, &p);
 }
 
-static unsigned int stable_first(const char *series)
+int release_is_stable(int idx)
 {
-	for (size_t i = 0; i < sizeof(stable_from) / sizeof(stable_from[0]); i++)
-		if (!strcmp(stable_from[i].series, series))
-			return stable_from[i].first_sublevel;
+	unsigned int maj, min, sub;
+
+	version_of(idx, &maj, &min, &sub);
+	return sub != 0;
+}
+
+int release_series(int idx)
+{
+	while (idx > 0 && release_is_stable(idx))
+		idx--;
+	return idx;
+}
+
+const char *release_newest_mainline(void)
+{
+	return release_names[release_series(release_count() - 1)];
+}
+
+void release_list(char *buf, size_t len)
+{
+	size_t n = (size_t)snprintf(buf, len, "%s to %s, and the stable states", release_names[0],
+				    release_newest_mainline());
+
+	for (int i = 0, any = 0; release_names[i] && n < len; i++)
+		if (release_is_stable(i))
+			n += (size_t)snprintf(buf + n, len - n, "%s %s", any++ ? "," : "", release_names[i]);
+}
+
+/* The mainline release maj.min's index, or -1. */
+static int mainline_find(unsigned int maj, unsigned int min)
+{
+	for (int i = 0; release_names[i]; i++) {
+		unsigned int a, b, c;
+
+		version_of(i, &a, &b, &c);
+		if (!c && a == maj && b == min)
+			return i;
+	}
+	return -1;
+}
+
+/* maj.min against the release at idx: <0 before, 0 the same series, >0 after. */
+static int cmp_series(unsigned int maj, unsigned int min, int idx)
+{
+	unsigned int a, b, c;
+
+	version_of(idx, &a, &b, &c);
+	if (maj != a)
+		return maj < a ? -1 : 1;
+	return min == b ? 0 : min < b ? -1 : 1;
+}
+
+/* A release string as uname -r writes one: [v]MAJOR.MINOR[.SUBLEVEL][.y][SUFFIX], SUFFIX the builder's. */
+struct release_text {
+	unsigned int maj, min, sub;
+	int has_sub, series, rc; /* .SUBLEVEL given; MAJOR.MINOR.y; a -rcN suffix */
+	const char *suffix;
+};
+
+static int release_scan(const char *text, struct release_text *t, char *err, size_t errlen)
+{
+	const char *p = text + (text[0] == 'v' || text[0] == 'V');
+
+	memset(t, 0, sizeof(*t));
+	if (strlen(text) > 64 || digits(p, &t->maj, &p) || *p != '.' || digits(p + 1, &t->min, &p))
+		return err_set(err, errlen, "'%.60s': not a kernel release (expected MAJOR.MINOR[.SUBLEVEL], "
+			       "as uname -r prints it: 6.1, 6.1.119, v6.1, 6.17-rc3, 6.8.0-49-generic)", text);
+	if (*p == '.' && p[1] == 'y' && !p[2]) {
+		t->series = 1;
+		p += 2;
+	} else if (*p == '.' && !digits(p + 1, &t->sub, &p)) {
+		t->has_sub = 1;
+	}
+	t->suffix = p;
+	for (const char *q = p; *q; q++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+~-", *q))
+			return err_set(err, errlen, "'%.60s': not a kernel release (a character uname -r does not print "
+				       "after %u.%u)", text, t->maj, t->min);
+	if (*p && !strchr("-+_~.", *p))
+		return err_set(err, errlen, "'%.60s': not a kernel release (expected a '-' or '+' before '%.20s')", text,
+			       p);
+	t->rc = !strncmp(p, "-rc", 3) && p[3] >= '0' && p[3] <= '9';
+	return 0;
+}
+
+/* The series' newest state from an update not after sub (base: its mainline release). */
+static int stable_state(int base, unsigned int sub)
+{
+	int best = base;
+
+	for (int j = base + 1; release_names[j] && release_is_stable(j); j++) {
+		unsigned int a, b, c;
+
+		version_of(j, &a, &b, &c);
+		if (c <= sub)
+			best = j;
+	}
+	return best;
+}
+
+/* Say which state a release string runs, unless it names that state exactly. */
+static void say_state(const char *text, const struct release_text *t, int base, int idx, char *note, size_t len)
+{
+	const char *state = release_names[idx];
+
+	if (!strcmp(text, state))
+		return;
+	if (t->rc)
+		snprintf(note, len, "%.60s: a release candidate, before %u.%u: computed as %s, the release before it "
+			 "(what %u.%u merged may already be in it)", text, t->maj, t->min, state, t->maj, t->min);
+	else if (t->series)
+		snprintf(note, len, "%.60s: the %u.%u series at the newest state the tables know: computed as %s", text,
+			 t->maj, t->min, state);
+	else if (idx != base)
+		snprintf(note, len, "%.60s: the %u.%u stable series carries a backport a table knows from %s on: "
+			 "computed as %s", text, t->maj, t->min, state, state);
+	else if (release_names[idx + 1] && release_is_stable(idx + 1) && t->sub)
+		snprintf(note, len, "%.60s: before %s, the first %u.%u update with a backport a table knows: computed "
+			 "as %s", text, release_names[idx + 1], t->maj, t->min, state);
+	else
+		snprintf(note, len, "%.60s: computed as %s%s%s%s", text, state, *t->suffix ? " (" : "",
+			 *t->suffix ? "the builder's suffix says nothing of its backports" : "", *t->suffix ? ")" : "");
+}
+
+int release_parse(const char *text, int *idx, char *note, size_t notelen, char *err, size_t errlen)
+{
+	struct release_text t;
+	int last = release_count() - 1, newest = release_series(last), base;
+	char known[200];
+
+	if (note && notelen)
+		note[0] = '\0';
+	if (release_scan(text, &t, err, errlen))
+		return -1;
+	release_list(known, sizeof(known));
+	if (cmp_series(t.maj, t.min, newest) > 0) {
+		*idx = last;
+		if (note && notelen)
+			snprintf(note, notelen, "%.60s: newer than the tables, which end at %s: computed as %s, the newest "
+				 "state they know", text, release_names[newest], release_names[last]);
+		return 0;
+	}
+	if (cmp_series(t.maj, t.min, 0) < 0 || (t.rc && cmp_series(t.maj, t.min, 0) == 0))
+		return err_set(err, errlen, "'%.60s': older than every release batchlab knows (%s)", text, known);
+	if ((base = mainline_find(t.maj, t.min)) < 0)
+		return err_set(err, errlen, "'%.60s': no mainline release %u.%u (batchlab knows %s)", text, t.maj, t.min,
+			       known);
+	if (t.rc)
+		*idx = release_series(base - 1);
+	else
+		*idx = t.series ? stable_state(base, ~0u) : stable_state(base, t.has_sub ? t.sub : 0);
+	if (note && notelen)
+		say_state(text, &t, base, *idx, note, notelen);
 	return 0;
 }
 
 int release_from_uname(const char *uname_r, int *idx, char *err, size_t errlen)
 {
-	unsigned int maj, min, sub = 0;
-	const char *p;
-	int best = -1;
-
-	if (digits(uname_r, &maj, &p) || *p != '.' || digits(p + 1, &min, &p))
-		return err_set(err, errlen, "'%.60s': not a kernel release (expected MAJOR.MINOR..., as uname -r prints)",
-			       uname_r);
-	if (*p == '.' && digits(p + 1, &sub, &p))
-		sub = 0;
-	for (int i = 0; release_names[i]; i++) {
-		unsigned int rmaj, rmin, first;
-		int stable;
-
-		release_version(release_names[i], &rmaj, &rmin, &stable);
-		if (rmaj > maj || (rmaj == maj && rmin > min))
-			break;
-		if (stable) {
-			/* a backport is in the series only, from its first update on */
-			first = stable_first(release_names[i]);
-			if (rmaj != maj || rmin != min || !first || sub < first)
-				continue;
-		}
-		best = i;
-	}
-	if (best < 0) {
-		char known[200];
-
-		release_list(known, sizeof(known));
-		return err_set(err, errlen, "'%.60s': older than every release batchlab knows (%s)", uname_r, known);
-	}
-	*idx = best;
-	return 0;
+	return release_parse(uname_r, idx, NULL, 0, err, errlen);
 }
 
 const struct release_row *release_row_at(const struct release_history *h, int rel)
@@ -144,7 +250,7 @@ const struct release_row *release_row_at(const struct release_history *h, int re
 		if (from < 0 || from > rel)
 			break;
 		/* a stable backport holds in its series only: mainline after it runs the row before */
-		if (strstr(r->from, ".y") && from != rel)
+		if (release_is_stable(from) && release_series(from) != release_series(rel))
 			continue;
 		in = r;
 	}
@@ -159,4 +265,40 @@ int machine_release(const struct machine *m)
 const struct release_row *release_row(const struct machine *m, const struct release_history *h)
 {
 	return release_row_at(h, machine_release(m));
+}
+
+/* Every commit a row names, with its subject as git log prints it (checked in Fixes: lines and shortlogs). */
+static const struct {
+	const char *commit, *subject;
+} subjects[] = {
+	{ "16aca2c98a6f", "mm: restore per-memcg proactive reclaim with !CONFIG_NUMA" },
+	{ "1813e51eece0", "memcg: increase MEMCG_CHARGE_BATCH to 64" },
+	{ "287d5fedb377", "mm: memcg: use larger batches for proactive reclaim" },
+	{ "2b7226af730c", "mm/memcg: make memory.reclaim interface generic" },
+	{ "2d146aa3aa84", "mm: memcontrol: switch to rstat" },
+	{ "0388536ac291", "mm:vmscan: fix inaccurate reclaim during proactive reclaim" },
+	{ "11192d9c124d", "memcg: flush stats only if updated" },
+	{ "475d0487a2ad", "mm: memcontrol: use per-cpu stocks for socket memory uncharging" },
+	{ "4e2ee51e8251", "mm/util.c: make vm_memory_committed() more accurate" },
+	{ "52166607ecc9", "mm: restrict the pcp batch scale factor to avoid too long latency" },
+	{ "55f77df7d715", "mm: page_alloc: control latency caused by zone PCP draining" },
+	{ "56f3547bfa4d", "mm: adjust vm_committed_as_batch according to vm overcommit policy" },
+	{ "5b3be698a872", "memcg: better bounds on the memcg stats updates" },
+	{ "66eca1021a42", "mm/page_alloc: fix pcp->count race between drain_pages_zone() vs __rmqueue_pcplist()" },
+	{ "70ddf637eebe", "memcg: add memory.pressure_level events" },
+	{ "8d59d2214c23", "mm: memcg: make stats flushing threshold per-memcg" },
+	{ "94968384dde1", "memcg: introduce per-memcg reclaim interface" },
+	{ "9705bea5f833", "mm: convert zone->managed_pages to atomic variable" },
+	{ "a983b5ebee57", "mm: memcontrol: fix excessive complexity in memory.stat reporting" },
+	{ "aa48e47e3906", "memcg: infrastructure to flush memcg stats" },
+	{ "d8a759b57035", "mm, page_alloc: double zone's batchsize" },
+	{ "f735eebe55f8", "memcg: multi-memcg percpu charge cache" },
+};
+
+const char *release_subject(const char *commit)
+{
+	for (size_t i = 0; commit && i < sizeof(subjects) / sizeof(subjects[0]); i++)
+		if (!strcmp(subjects[i].commit, commit))
+			return subjects[i].subject;
+	return NULL;
 }

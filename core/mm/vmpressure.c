@@ -31,7 +31,7 @@ static uint64_t vmpressure_win(const struct machine *m, int side, struct strbuf 
 		sb_printf(why, "formula: vmpressure_win = SWAP_CLUSTER_MAX * 16\n");
 		sb_printf(why, "%u * 16 = %u\n", SWAP_CLUSTER_MAX, SWAP_CLUSTER_MAX * 16);
 		sb_printf(why, "kernel: const vmpressure_win, mm/vmpressure.c (%s)\n",
-			  side == BEFORE ? "before seed 004" : "every release through 6.17: seed 004 is a proposal");
+			  side == BEFORE ? "before seed 004" : "every release through 6.18: seed 004 is a proposal");
 		return SWAP_CLUSTER_MAX * 16;
 	}
 	if (m->vmpressure_win) {
@@ -378,9 +378,10 @@ static struct value win_512(const struct machine *m, const struct release_row *r
 }
 
 static const struct release_row win_rows[] = {
-	{ "3.10", NULL, "vmpressure_win = SWAP_CLUSTER_MAX * 16 = 512 pages, whatever the machine; seed 004's "
+	{ "3.10", "70ddf637eebe", "vmpressure_win = SWAP_CLUSTER_MAX * 16 = 512 pages, whatever the machine; seed 004's "
 	  "vmpressure_init_window() is a proposal, in no release", "vmpressure(), mm/vmpressure.c",
-	  "read in 3.11.0, 5.8.1, 6.8.1 and 6.9.0; 3.10 (where vmpressure began) and 6.10-6.17 not read", win_512, 512 },
+	  "3.10.65 (vmpressure began in 3.10; no 3.9 tree) has the static const 512-page window; 3.11.0, 6.8.1, "
+	  "6.9.0, 6.17.0 and 6.18.19 the same", win_512, 512 },
 	{ .from = NULL },
 };
 

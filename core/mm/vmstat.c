@@ -89,7 +89,8 @@ static struct value batch_on(const struct machine *m, const struct release_row *
 static const struct release_row batch_rows[] = {
 	{ "3.10", NULL, "batch = min(managed pages / 1024, 512 KiB in pages) / 4, to a power of two less one: "
 	  "31 pages with 4K pages", "zone_batchsize(), mm/page_alloc.c",
-	  "read in 4.14.5 and 4.16.13; 3.10 not read", batch_on, 512 * 1024 },
+	  "3.10.65 (the table's first release) caps at 512 KiB of zone->managed_pages; 4.14.5 and 4.16.13 the same",
+	  batch_on, 512 * 1024 },
 	{ "4.19", "d8a759b57035", "the cap doubled to 1 MiB: 63 pages with 4K pages", "zone_batchsize(), mm/page_alloc.c",
 	  "4.16.13 caps at 512 KiB and 4.19.78 at 1 MiB (4.17 and 4.18 not read); the commit as later mails name it",
 	  batch_on, 1024 * 1024 },
@@ -111,7 +112,7 @@ static struct value threshold_on(const struct machine *m, const struct release_r
 static const struct release_row threshold_rows[] = {
 	{ "3.10", NULL, "threshold = min(125, 2 * fls(cpus) * (1 + fls(zone->managed_pages >> (27 - PAGE_SHIFT))))",
 	  "calculate_normal_threshold(), mm/vmstat.c",
-	  "managed_pages read in 3.11.0 and 4.14.5; 3.10, and the present pages the issue places before it, not read",
+	  "3.10.65 (the table's first release) reads zone->managed_pages; 3.11.0 and 4.14.5 the same",
 	  threshold_on, 0 },
 	{ "5.0", "9705bea5f833", "the same formula reads zone_managed_pages(), an atomic counter: the same value",
 	  "calculate_normal_threshold(), mm/vmstat.c",
@@ -165,16 +166,30 @@ static struct value batch_on(const struct machine *m, const struct release_row *
 static struct value drain_on(const struct machine *m, const struct release_row *r, struct strbuf *why);
 
 static const struct release_row drain_rows[] = {
-	{ "3.10", NULL, "drain_pages_zone() frees the whole list under one hold of pcp->lock",
-	  "drain_pages_zone(), mm/page_alloc.c", "6.1.0 and 6.9.0 free pcp->count at once; 3.10 not read", drain_on, 0 },
-	{ "6.1.y", NULL, "CONFIG_PCP_BATCH_SCALE_MAX (default 5): at most pcp->batch << 5 pages per hold, and "
-	  "nr_pcp_free() stops doubling its batch there", "drain_pages_zone(), nr_pcp_free(), mm/page_alloc.c",
-	  "read in 6.1.119 and 6.1.158 (and mm/Kconfig's default 5, range 0-6); 6.1.0 has neither; the first 6.1 "
-	  "update with it (August 2024 by the issue) not identified", drain_on, 5 },
-	{ "6.12", "55f77df7d715", "mainline's own cap, the same batch << CONFIG_PCP_BATCH_SCALE_MAX per hold",
+	{ "3.10", NULL, "the whole list under one hold: drain_pages() frees pcp->count at once, IRQs off (a "
+	  "drain_pages_zone() and pcp->lock came later, the lock in 6.0)", "drain_pages(), mm/page_alloc.c",
+	  "3.10.65's drain_pages() frees pcp->count at once; 5.17-rc5, 6.1.20, 6.8.1 and 6.9.0 drain_pages_zone() "
+	  "the same; struct per_cpu_pages has a lock in 6.0-rc1, none in 5.17-rc5", drain_on, 0 },
+	{ "6.1.104", "55f77df7d715", "stable backport of 6.7's CONFIG_PCP_BATCH_SCALE_MAX and 6.10's cap (with "
+	  "its 6.11 fix): at most pcp->batch << 5 pages per hold", "drain_pages_zone(), nr_pcp_free(), "
+	  "mm/page_alloc.c", "the 6.1.104-rc1 review lists 52166607ecc9, 55f77df7d715 and 66eca1021a42; 6.1.20 "
+	  "frees pcp->count at once (no 6.1.103 tree)", drain_on, 5 },
+	{ "6.6.45", "55f77df7d715", "the same backport to 6.6: at most pcp->batch << 5 pages per hold",
+	  "drain_pages_zone(), nr_pcp_free(), mm/page_alloc.c",
+	  "the 6.6.45-rc1 review lists the same three; 6.6.63 caps per hold (no 6.6.44 tree)", drain_on, 5 },
+	{ "6.7", "52166607ecc9", "CONFIG_PCP_BATCH_SCALE_MAX (mm/Kconfig, default 5, range 0-6) caps how far "
+	  "nr_pcp_free() scales its batch; drain_pages_zone() still frees the whole list at once",
+	  "nr_pcp_free(), drain_pages_zone(), mm/page_alloc.c",
+	  "6.5.0 has no CONFIG_PCP_BATCH_SCALE_MAX; 6.8.1 has it and still drains pcp->count at once; no 6.6.0 or "
+	  "6.7.0 tree: 6.7 is the merge window of its series", drain_on, 0 },
+	{ "6.10", "55f77df7d715", "mainline's cap: at most pcp->batch << CONFIG_PCP_BATCH_SCALE_MAX pages per hold "
+	  "of pcp->lock, the count read once before the loop", "drain_pages_zone(), mm/page_alloc.c",
+	  "6.9.0 frees pcp->count at once and 6.10.0 at most batch << CONFIG_PCP_BATCH_SCALE_MAX per hold",
+	  drain_on, 5 },
+	{ "6.11", "66eca1021a42", "the same cap, pcp->count re-read under pcp->lock on every pass",
 	  "drain_pages_zone(), mm/page_alloc.c",
-	  "the cap read in a recent mainline drain_pages_zone() and the commit named by a later -mm mail; 6.9.0 "
-	  "drains all at once; no 6.10-6.17 tree read", drain_on, 5 },
+	  "6.10.0 reads the count once before the loop and 6.12.0 under the lock; no 6.11 tree: 6.11 from the "
+	  "commit's date (23 July 2024, its merge window)", drain_on, 5 },
 	{ .from = NULL },
 };
 

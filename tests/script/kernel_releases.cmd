@@ -20,27 +20,36 @@ set -- $($BL -c 'set kernel 6.15; get memcg_charge.stock_machine_max_bytes.kerne
 a=$1 pa=$2
 set -- $($BL -c 'set kernel 6.16; get memcg_charge.stock_machine_max_bytes.kernel memcg_charge.stock_max_bytes.kernel')
 [ $1 = $((7 * a)) ] && [ $2 = $pa ] && echo "6.16: machine-wide x7, per memcg the same"
-# before a constant existed: n/a with the reason
-$BL -c 'set kernel 3.10; get committed_as.batch.kernel; explain committed_as.batch.kernel' | head -3
-# the 6.17 CONFIG_NUMA=n warning, and the function and file of the release
-$BL -c 'explain proactive_reclaim.calls.kernel' | grep -c 'CONFIG_NUMA=n'
+# before vm_committed_as_batch (3.11), 3.10.65's vm_acct_memory() adds with percpu_counter_batch = max(32, 2 * cpus)
+[ "$($BL -c 'set kernel 3.10 cpus 8; get committed_as.batch.kernel')" = 32 ] && echo "3.10, 8 CPUs: 32"
+[ "$($BL -c 'set kernel 3.10 cpus 64; get committed_as.batch.kernel')" = 128 ] && echo "3.10, 64 CPUs: 128"
+# before memory.reclaim existed (5.19): n/a with the reason
+$BL -c 'set kernel 5.18; get proactive_reclaim.first_ask.kernel'
+# the CONFIG_NUMA=n stub warning of 6.17 and 6.18, none on 6.18.8 (the default) or a newer release
+$BL -c 'set kernel 6.17; explain proactive_reclaim.calls.kernel' | grep -c 'stub returning 0'
+$BL -c 'set kernel 6.18; explain proactive_reclaim.calls.kernel' | grep -c 'stub returning 0'
+$BL -c 'explain proactive_reclaim.calls.kernel' | grep -c 'stub returning 0' || :
+$BL -c 'set kernel 7.0.1; explain proactive_reclaim.calls.kernel' | grep -c 'stub returning 0' || :
 $BL -c 'set kernel 6.9; explain proactive_reclaim.calls.kernel' | grep -c 'memory_reclaim(), mm/memcontrol.c'
 # the releases in order, and the first where
 $BL --format csv -c 'sweep kernel 5.15 6.9 memcg_charge.batch proactive_reclaim.first_ask'
-$BL -c 'where proactive_reclaim.first_ask < 1000 over kernel 5.19 6.17'
-$BL --format json -c 'where memcg_charge.batch >= 64 over kernel 3.10 6.17'
+$BL -c 'where proactive_reclaim.first_ask < 1000 over kernel 5.19 6.18'
+$BL --format json -c 'where memcg_charge.batch >= 64 over kernel 3.10 6.18'
 # host: uname -r strings to releases (a saved /proc stands in)
 r=$HOME/root-$$; mkdir -p $r/proc/sys/kernel
-for u in 6.8.0-49-generic 6.1.0-28-amd64 5.15.167; do
+for u in 6.8.0-49-generic 6.1.0-28-amd64 5.15.167 6.1.119 6.1.103 6.17-rc3 7.0.1 6.18.44-foo v6.1; do
 	echo $u > $r/proc/sys/kernel/osrelease
 	BATCHLAB_SYSROOT=$r $BL -c 'set kernel host; get kernel'
 done
-# an unknown release names the known ones; state unchanged
-$BL -c 'set kernel 6.3' 2>&1; echo "status $?"
+# set kernel reads each the same way, and says which state it runs
+for u in 6.1.119 6.1.0 v6.1 6.17-rc3 6.10 6.18 7.0.1 6.18.44-foo; do $BL -c "set kernel $u; get kernel"; done
+# no such release: the known ones named; state unchanged
+$BL -c 'set kernel 5.20' 2>&1; echo "status $?"
+$BL -c 'set kernel 2.6.32' 2>&1; echo "status $?"
 # compare kernel: the session's machine under each release, its kernel side (6.0: 32U, 6.1: 64U)
 $BL -c 'compare kernel 6.0 6.1' | awk '/^  batch / { print $1, $2, $4, $6 }' | head -1
 $BL --format csv -c 'compare kernel 6.5 6.9' | grep ',proactive_reclaim,first_ask,'
-$BL -c 'compare kernel 6.0 7.1' 2>&1; echo "status $?"
+$BL -c 'compare kernel 6.0 4.21' 2>&1; echo "status $?"
 # show carries the 6.17 CONFIG_NUMA=n warning under the table; 6.9 has none
-$BL -c 'show proactive_reclaim' | grep -c 'CONFIG_NUMA=n'
+$BL -c 'set kernel 6.17; show proactive_reclaim' | grep -c 'CONFIG_NUMA=n'
 $BL -c 'set kernel 6.9; show proactive_reclaim' | grep -c 'CONFIG_NUMA' || :

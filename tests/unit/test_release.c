@@ -33,16 +33,32 @@ static void test_uname_maps_to_newest_not_after(void **state)
 	static const struct { const char *uname; const char *release; } rows[] = {
 		{ "6.8.0-49-generic", "6.8" }, /* Ubuntu 24.04 */
 		{ "6.1.0-28-amd64", "6.1" },   /* Debian 12: its ABI number is no stable sublevel */
-		{ "5.15.167", "5.15" },
-		{ "6.10.3", "6.9" },           /* not known: the newest before it */
-		{ "6.4", "6.1" },              /* 6.2 .. 6.4: none known, so 6.1 (mainline, not 6.1.y) */
-		{ "7.3.1", "6.17" },
-		{ "4.18.0-553.el8_10.x86_64", "4.16" },
+		{ "5.15.167", "5.15.18" },     /* past the 5.15.18 backport of the stats-flush threshold */
+		{ "5.15.17", "5.15" },
+		{ "5.15.18", "5.15.18" },
+		{ "6.10.3", "6.10" },
+		{ "6.11.11", "6.11" },
+		{ "6.7", "6.7" },
+		{ "7.3.1", "6.18.8" },         /* newer than the tables: the newest state */
+		{ "4.18.0-553.el8_10.x86_64", "4.18" },
 		{ "3.10.0-1160.el7.x86_64", "3.10" },
-		{ "6.1.112", "6.1" },          /* before 6.1.119, the first 6.1 update read with the backport */
-		{ "6.1.119", "6.1.y" },
-		{ "6.1.158-rt55", "6.1.y" },
-		{ "6.2.1", "6.1" },            /* mainline after 6.1 has no 6.1.y backport */
+		{ "6.1.103", "6.1" },          /* the 6.1.104-rc1 review carries the pcp backport */
+		{ "6.1.104", "6.1.104" },
+		{ "6.1.119", "6.1.104" },
+		{ "6.1.158-rt55", "6.1.104" },
+		{ "6.6.44", "6.6" },
+		{ "6.6.45", "6.6.45" },
+		{ "6.6.116", "6.6.45" },
+		{ "6.6.117", "6.6.117" },
+		{ "6.2.1", "6.2" },            /* mainline after 6.1 has no 6.1.104 backport */
+		{ "6.1.0", "6.1" },
+		{ "v6.1", "6.1" },
+		{ "6.17-rc3", "6.16" },        /* a release candidate: the release before it */
+		{ "6.18", "6.18" },
+		{ "6.18.7", "6.18" },
+		{ "6.18.44-foo", "6.18.8" },
+		{ "7.0.1", "6.18.8" },
+		{ "6.1.y", "6.1.104" },        /* a series: its newest known state */
 	};
 	char err[300];
 
@@ -55,25 +71,62 @@ static void test_uname_maps_to_newest_not_after(void **state)
 	}
 }
 
+/* `set kernel R` and `host` reading R take the same reading of R: the same state, and a note saying which. */
+static void test_set_and_host_agree(void **state)
+{
+	static const char *const typed[] = { "6.1.119", "6.1.0", "v6.1", "6.17-rc3", "6.10", "6.18", "7.0.1",
+					     "6.18.44-foo", "5.15.18", "6.6.117", "3.10.65" };
+	const struct param *p = param_find("kernel");
+	char err[400], note[300];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(typed) / sizeof(typed[0]); i++) {
+		struct machine m = machine_with("");
+		int idx = -1, noted = -1;
+
+		assert_int_equal(param_set(&m, p, typed[i], err, sizeof(err)), 0);
+		assert_int_equal(release_from_uname(typed[i], &idx, err, sizeof(err)), 0);
+		assert_int_equal((int)m.kernel, idx);
+		assert_int_equal(release_parse(typed[i], &noted, note, sizeof(note), err, sizeof(err)), 0);
+		assert_int_equal(noted, idx);
+		/* a string naming the state exactly needs no note; any other says which state it runs */
+		assert_int_equal(!strcmp(typed[i], release_names[idx]), note[0] == '\0');
+		if (note[0])
+			assert_non_null(strstr(note, release_names[idx]));
+	}
+	assert_int_equal(release_parse("7.0.1", &(int){ 0 }, note, sizeof(note), err, sizeof(err)), 0);
+	assert_non_null(strstr(note, "newer than the tables, which end at 6.18"));
+	assert_int_equal(release_parse("6.17-rc3", &(int){ 0 }, note, sizeof(note), err, sizeof(err)), 0);
+	assert_non_null(strstr(note, "release candidate"));
+}
+
 static void test_uname_refused(void **state)
 {
-	static const char *const bad[] = { "", "linux", "6", "6.", ".8", "3.9.11", "2.6.32-754.el6" };
+	static const char *const bad[] = { "", "linux", "6", "6.", ".8", "3.9.11", "2.6.32-754.el6", "5.20", "4.21.1",
+					   "3.10-rc7", "6.1 x", "6.1\x01", "6.1x", "99999999.1" };
+	const struct param *p = param_find("kernel");
 	char err[300];
 	int idx;
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct machine m = machine_with("kernel 6.5"), was = m;
+
 		err[0] = '\0';
 		assert_int_equal(release_from_uname(bad[i], &idx, err, sizeof(err)), -1);
 		assert_true(err[0] != '\0');
+		/* set refuses it the same way and keeps the machine */
+		assert_int_equal(param_set(&m, p, bad[i], err, sizeof(err)), -1);
+		assert_int_equal(m.kernel, was.kernel);
+		assert_non_null(strstr(err, "kernel: "));
 	}
 	/* an old one says which releases there are */
 	release_from_uname("3.9.11", &idx, err, sizeof(err));
-	assert_non_null(strstr(err, "3.10"));
-	assert_non_null(strstr(err, "6.17"));
+	assert_non_null(strstr(err, "3.10 to 6.18"));
+	assert_non_null(strstr(err, "6.1.104"));
 }
 
-/* the parameter: by name only, the newest by default, every name its own index */
+/* the parameter: the newest state by default, every name its own index, stable states after their series */
 static void test_kernel_parameter(void **state)
 {
 	const struct param *p = param_find("kernel");
@@ -84,15 +137,20 @@ static void test_kernel_parameter(void **state)
 	assert_non_null(p);
 	assert_int_equal(p->max, (uint64_t)release_count() - 1);
 	assert_string_equal(release_names[m.kernel], release_names[release_count() - 1]);
+	assert_string_equal(release_newest_mainline(), "6.18");
 	assert_int_equal(param_set(&m, p, "6", err, sizeof(err)), -1); /* an index is no release */
-	assert_non_null(strstr(err, "6.1.y"));
-	assert_int_equal(param_set(&m, p, "6.1.y", err, sizeof(err)), 0);
-	assert_string_equal(release_names[m.kernel], "6.1.y");
+	assert_int_equal(param_set(&m, p, "6.1.104", err, sizeof(err)), 0);
+	assert_string_equal(release_names[m.kernel], "6.1.104");
+	assert_true(release_is_stable((int)m.kernel));
+	assert_string_equal(release_names[release_series((int)m.kernel)], "6.1");
 	for (int i = 0; release_names[i]; i++) {
 		assert_int_equal(release_find(release_names[i]), i);
 		if (i)
 			assert_true(strcmp(release_names[i - 1], release_names[i]) != 0);
 	}
+	/* every mainline release from 3.10 to 6.18 is a state of its own */
+	assert_true(release_find("3.19") >= 0 && release_find("4.20") >= 0 && release_find("6.13") >= 0);
+	assert_true(release_find("6.1.104") == release_find("6.1") + 1);
 }
 
 static struct value row_value(const struct machine *m, const struct release_row *r, struct strbuf *why)
@@ -107,7 +165,7 @@ static void test_stable_row_stays_in_its_series(void **state)
 {
 	static const struct release_row rows[] = {
 		{ "5.4", NULL, "a", "f(), x.c", NULL, row_value, 1 },
-		{ "6.1.y", NULL, "b", "f(), x.c", NULL, row_value, 2 },
+		{ "6.1.104", NULL, "b", "f(), x.c", NULL, row_value, 2 },
 		{ "6.9", NULL, "c", "f(), x.c", NULL, row_value, 3 },
 		{ .from = NULL },
 	};
@@ -116,17 +174,18 @@ static void test_stable_row_stays_in_its_series(void **state)
 	(void)state;
 	assert_null(release_row_at(&h, release_find("4.19")));
 	assert_int_equal(release_row_at(&h, release_find("6.1"))->mode, 1);
-	assert_int_equal(release_row_at(&h, release_find("6.1.y"))->mode, 2);
-	assert_int_equal(release_row_at(&h, release_find("6.5"))->mode, 1);
-	assert_int_equal(release_row_at(&h, release_find("6.17"))->mode, 3);
+	assert_int_equal(release_row_at(&h, release_find("6.1.104"))->mode, 2);
+	assert_int_equal(release_row_at(&h, release_find("6.2"))->mode, 1);
+	assert_int_equal(release_row_at(&h, release_find("6.6.45"))->mode, 1); /* another series */
+	assert_int_equal(release_row_at(&h, release_find("6.18"))->mode, 3);
 }
 
 /* MEMCG_CHARGE_BATCH: 32U in 4.14.5's mm/memcontrol.c, 4.16.13's and 6.0.1's memcontrol.h; 64U in 6.1. */
 static void test_memcg_batch_by_release(void **state)
 {
 	static const struct { const char *release; uint64_t batch; } rows[] = {
-		{ "3.10", 32 }, { "4.14", 32 }, { "4.16", 32 }, { "6.0", 32 }, { "6.1", 64 }, { "6.1.y", 64 },
-		{ "6.9", 64 }, { "6.17", 64 },
+		{ "3.10", 32 }, { "4.14", 32 }, { "4.16", 32 }, { "6.0", 32 }, { "6.1", 64 }, { "6.1.104", 64 },
+		{ "6.9", 64 }, { "6.18.8", 64 },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
@@ -162,32 +221,52 @@ static void test_stock_bound_6_16(void **state)
 }
 
 /*
- * The stats flush: 5.12.9 spills each counter at abs(x) > batch (no
- * threshold), 5.14 runs rstat without one, 5.15.24 counts whole batches
- * against num_online_cpus(), 6.8.1 compares each memcg's own count with
- * batch * cpus.
+ * The stats flush on 8 CPUs, 4K pages: 4.16.13 spills each counter at
+ * abs(x) > batch (32 * 8 pages); 5.13 and 5.15.0 have no count; 5.16's
+ * counts events; 5.15.18, 5.17-rc5 and 6.0.1 count units of a batch:
+ * (3B - 1) * 8 pages while no flush is due; 6.8.1 each memcg's pages,
+ * (2B - 1) * 8.
  */
 static void test_flush_by_release(void **state)
 {
-	struct machine m = machine_with("kernel 4.16 cpus 8");
-	struct value v;
-
+	static const struct { const char *release; uint64_t stale_pages; } rows[] = {
+		{ "4.16", 32 * 8 }, { "5.12", 32 * 8 }, { "5.13", 0 }, { "5.15", 0 }, { "5.15.17", 0 },
+		{ "5.15.18", (3 * 32 - 1) * 8 }, { "5.16", 0 }, { "5.17", (3 * 32 - 1) * 8 }, { "6.0", (3 * 32 - 1) * 8 },
+		{ "6.1", (3 * 64 - 1) * 8 }, { "6.6.45", (3 * 64 - 1) * 8 }, { "6.6.117", (2 * 64 - 1) * 8 },
+		{ "6.7", (3 * 64 - 1) * 8 }, { "6.8", (2 * 64 - 1) * 8 }, { "6.18.8", (2 * 64 - 1) * 8 },
+	};
 	(void)state;
-	v = kernel_value(&m, "memcg_charge.flush_threshold.kernel");
-	assert_int_equal(v.kind, VAL_NONE);
-	/* a counter still holds up to a batch per CPU before it spills: 32 * 8 pages */
-	assert_int_equal(kernel_u64(&m, "memcg_charge.stale_stat_bytes.kernel"), 32ull * 8 * 4096);
-	m = machine_with("kernel 5.13 cpus 8");
-	assert_int_equal(kernel_value(&m, "memcg_charge.flush_threshold.kernel").kind, VAL_NONE);
-	assert_int_equal(kernel_value(&m, "memcg_charge.stale_stat_bytes.kernel").kind, VAL_NONE);
-	m = machine_with("kernel 5.15 cpus 8");
-	assert_int_equal(kernel_u64(&m, "memcg_charge.flush_threshold.kernel"), 32 * 8);
-	m = machine_with("kernel 6.1 cpus 8");
-	assert_int_equal(kernel_u64(&m, "memcg_charge.flush_threshold.kernel"), 64 * 8);
-	m = machine_with("kernel 6.8 cpus 8");
-	assert_int_equal(kernel_u64(&m, "memcg_charge.flush_threshold.kernel"), 64 * 8);
-	m = machine_with("kernel 3.11");
-	assert_int_equal(kernel_value(&m, "memcg_charge.stale_stat_bytes.kernel").kind, VAL_NONE);
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		char s[64];
+		struct machine m;
+		struct value v;
+
+		snprintf(s, sizeof(s), "kernel %s cpus 8", rows[i].release);
+		m = machine_with(s);
+		v = kernel_value(&m, "memcg_charge.stale_stat_bytes.kernel");
+		if (!rows[i].stale_pages) {
+			assert_int_equal(v.kind, VAL_NONE);
+			continue;
+		}
+		assert_int_equal(v.kind, VAL_INT);
+		assert_int_equal(v.i, rows[i].stale_pages * 4096);
+	}
+	{
+		struct machine m = machine_with("kernel 5.16 cpus 8");
+		struct value v = kernel_value(&m, "memcg_charge.flush_threshold.kernel");
+
+		assert_int_equal(v.kind, VAL_NONE);
+		assert_non_null(strstr(v.why, "events"));
+		m = machine_with("kernel 6.0 cpus 8");
+		assert_int_equal(kernel_u64(&m, "memcg_charge.flush_threshold.kernel"), 32 * 8);
+		assert_true(metric_explains(&m, "memcg_charge.stale_stat_bytes.kernel", "(2B + 1) * cpus = 520 pages"));
+		/* 3.10.65 and 4.15.0: readers sum every CPU, nothing is stale, and there is no flush */
+		m = machine_with("kernel 3.11");
+		assert_int_equal(kernel_u64(&m, "memcg_charge.stale_stat_bytes.kernel"), 0);
+		assert_int_equal(kernel_value(&m, "memcg_charge.flush_threshold.kernel").kind, VAL_NONE);
+		m = machine_with("kernel 4.15");
+		assert_int_equal(kernel_u64(&m, "memcg_charge.stale_stat_bytes.kernel"), 0);
+	}
 }
 
 /*
@@ -212,6 +291,7 @@ static void test_reclaim_by_release(void **state)
 {
 	static const struct { const char *release; uint64_t first; } rows[] = {
 		{ "5.19", 262144 }, { "6.5", 262144 }, { "6.6", 32 }, { "6.8", 32 }, { "6.9", 65536 }, { "6.17", 65536 },
+		{ "6.18.8", 65536 },
 	};
 	struct machine m;
 
@@ -234,9 +314,10 @@ static void test_reclaim_by_release(void **state)
 	assert_int_equal(kernel_value(&m, "proactive_reclaim.first_ask.kernel").kind, VAL_NONE);
 }
 
-/* 6.17 carries the CONFIG_NUMA=n warning in explain; 6.9 does not. */
+/* 6.17 and 6.18 carry the CONFIG_NUMA=n warning in explain; 6.9, 6.18.8 and a newer release do not. */
 static void test_numa_warning(void **state)
 {
+	static const char *const fixed[] = { "6.18.8", "6.18.19", "7.0.1" };
 	struct machine m = machine_with("kernel 6.17");
 	const struct patch_desc *d = patch_find("proactive_reclaim");
 	struct strbuf why = STRBUF_INIT;
@@ -251,6 +332,20 @@ static void test_numa_warning(void **state)
 	assert_null(strstr(sb_str(&why), "CONFIG_NUMA"));
 	assert_non_null(strstr(sb_str(&why), "memory_reclaim(), mm/memcontrol.c"));
 	sb_free(&why);
+	m = machine_with("kernel 6.18");
+	metric_compute(&m, d, patch_metric(d, "calls"), SIDE_KERNEL, &why);
+	assert_non_null(strstr(sb_str(&why), "CONFIG_NUMA=n"));
+	sb_free(&why);
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
+		char s[40];
+
+		snprintf(s, sizeof(s), "kernel %s", fixed[i]);
+		m = machine_with(s);
+		assert_null(d->kernel_code->warning(&m));
+		metric_compute(&m, d, patch_metric(d, "calls"), SIDE_KERNEL, &why);
+		assert_null(strstr(sb_str(&why), "stub returning 0"));
+		sb_free(&why);
+	}
 }
 
 /*
@@ -288,13 +383,13 @@ static void test_committed_batch_by_release(void **state)
 		m = machine_with(s);
 		assert_int_equal(kernel_u64(&m, "committed_as.batch.kernel"), mm_batch(ram, nr, 256));
 	}
-	/* 3.10: no mm_compute_batch() */
+	/* 3.10: no mm_compute_batch(); vm_acct_memory() adds with percpu_counter_batch = max(32, 2 * cpus) */
 	{
-		struct machine m = machine_with("kernel 3.10");
-		struct value v = kernel_value(&m, "committed_as.batch.kernel");
+		struct machine m = machine_with("kernel 3.10 cpus 8");
 
-		assert_int_equal(v.kind, VAL_NONE);
-		assert_non_null(strstr(v.why, "3.11"));
+		assert_int_equal(kernel_u64(&m, "committed_as.batch.kernel"), 32);
+		m = machine_with("kernel 3.10 cpus 144");
+		assert_int_equal(kernel_u64(&m, "committed_as.batch.kernel"), 288);
 	}
 }
 
@@ -331,7 +426,8 @@ static void test_pcp_batch_by_release(void **state)
 static void test_pcp_drain_by_release(void **state)
 {
 	static const struct { const char *release; uint64_t pages; } rows[] = {
-		{ "6.1", 0 }, { "6.1.y", 63 << 5 }, { "6.5", 0 }, { "6.9", 0 }, { "6.12", 63 << 5 }, { "6.17", 63 << 5 },
+		{ "6.1", 0 }, { "6.1.104", 63 << 5 }, { "6.5", 0 }, { "6.9", 0 }, { "6.10", 63 << 5 }, { "6.17", 63 << 5 },
+		{ "6.6.45", 63 << 5 }, { "6.7", 0 },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
@@ -360,6 +456,165 @@ static void test_vmpressure_every_release(void **state)
 
 		m.kernel = (uint64_t)i;
 		assert_int_equal(kernel_u64(&m, "vmpressure.window.kernel"), 512);
+	}
+}
+
+/*
+ * Every row of the five patches' tables, on one fixed machine - 8 CPUs, 4K
+ * pages, totalram 4000000 pages, a 16 GiB zone (4194304 pages), 1G written
+ * to memory.reclaim - as the code of the tree before the row and the tree
+ * with it computes the row's constant (worked by hand from that code; NOROW:
+ * the table does not reach back there; NA: that code has no such number).
+ *
+ * memcg: batch 32U (3.10.65, 4.15.0, 6.0.1), 64U (6.1-rc7); stock cpus * memcgs
+ * * batch * 4096 (one memcg per CPU to 6.15, 7 from 6.16); stale stats: 0 while
+ * readers sum every CPU (3.10.65, 4.15.0), batch * cpus pages per counter with
+ * the 4.16.13 spill, none bounded with no count (5.15.0) or an event count
+ * (5.16), (3B - 1) * cpus with units of a batch (5.17-rc5, 6.0.1), (2B - 1) *
+ * cpus per memcg (6.8.1). committed_as: 3.10.65 max(32, 2 * 8) = 32;
+ * 3.11.0 4000000 / 8 / 256 = 1953; 5.9.1 4000000 / 8 / 4 = 125000; reads 1,
+ * then 8 from 5.9.1. vmstat: 16 GiB zone: min(4194304 >> 10, cap) / 4 to
+ * 2^k - 1: 31 with 512 KiB, 63 with 1 MiB; threshold 2 * fls(8) * (1 + fls(128))
+ * = 72; drain 63 << 5 = 2016 per hold or the whole list. vmpressure 512.
+ * proactive_reclaim: first ask of 262144 pages: all, 32, / 4 = 65536.
+ */
+#define NOROW UINT64_MAX
+#define NA (UINT64_MAX - 1)
+#define STOCK "memcg_charge.stock_machine_max_bytes.kernel"
+#define STALE "memcg_charge.stale_stat_bytes.kernel"
+
+static const struct row_check {
+	const char *patch, *constant, *from, *before;
+	uint64_t before_value;
+	uint64_t value;
+	const char *metric; /* a kernel-side metric reading the row, when the row's value leans on another table */
+} row_checks[] = {
+	{ "memcg_charge", "MEMCG_CHARGE_BATCH", "3.10", NULL, 0, 32, NULL },
+	{ "memcg_charge", "MEMCG_CHARGE_BATCH", "4.16", "4.15", 32, 32, NULL },
+	{ "memcg_charge", "MEMCG_CHARGE_BATCH", "6.1", "6.0", 32, 64, NULL },
+	{ "memcg_charge", "memcg charge stock", "3.10", NULL, 0, 8ull * 32 * 4096, STOCK },
+	{ "memcg_charge", "memcg charge stock", "4.14", "4.13", 8ull * 32 * 4096, 8ull * 32 * 4096, STOCK },
+	{ "memcg_charge", "memcg charge stock", "6.16", "6.15", 8ull * 64 * 4096, 8ull * 7 * 64 * 4096, STOCK },
+	{ "memcg_charge", "memcg stats flush", "3.10", NULL, 0, 0, STALE },
+	{ "memcg_charge", "memcg stats flush", "4.16", "4.15", 0, 32ull * 8 * 4096, STALE },
+	{ "memcg_charge", "memcg stats flush", "5.13", "5.12", 32ull * 8 * 4096, NA, STALE },
+	{ "memcg_charge", "memcg stats flush", "5.15", "5.14", NA, NA, STALE },
+	{ "memcg_charge", "memcg stats flush", "5.15.18", "5.15", NA, (3ull * 32 - 1) * 8 * 4096, STALE },
+	{ "memcg_charge", "memcg stats flush", "5.16", "5.15", NA, NA, STALE },
+	{ "memcg_charge", "memcg stats flush", "5.17", "5.16", NA, (3ull * 32 - 1) * 8 * 4096, STALE },
+	{ "memcg_charge", "memcg stats flush", "6.1", "6.0", (3ull * 32 - 1) * 8 * 4096, (3ull * 64 - 1) * 8 * 4096, STALE },
+	{ "memcg_charge", "memcg stats flush", "6.6.117", "6.6.45", (3ull * 64 - 1) * 8 * 4096, (2ull * 64 - 1) * 8 * 4096,
+	  STALE },
+	{ "memcg_charge", "memcg stats flush", "6.8", "6.7", (3ull * 64 - 1) * 8 * 4096, (2ull * 64 - 1) * 8 * 4096, STALE },
+	{ "committed_as", "vm_committed_as_batch", "3.10", NULL, 0, 32, NULL },
+	{ "committed_as", "vm_committed_as_batch", "3.11", "3.10", 32, 1953, NULL },
+	{ "committed_as", "vm_committed_as_batch", "5.9", "5.8", 1953, 125000, NULL },
+	{ "committed_as", "vm_memory_committed() reads", "3.10", NULL, 0, 1, NULL },
+	{ "committed_as", "vm_memory_committed() reads", "5.9", "5.8", 1, 8, NULL },
+	{ "vmstat", "calculate_normal_threshold", "3.10", NULL, 0, 72, NULL },
+	{ "vmstat", "calculate_normal_threshold", "5.0", "4.20", 72, 72, NULL },
+	{ "vmstat", "zone_batchsize", "3.10", NULL, 0, 31, NULL },
+	{ "vmstat", "zone_batchsize", "4.19", "4.18", 31, 63, NULL },
+	{ "vmstat", "pcp drain per lock hold", "3.10", NULL, 0, NA, NULL },
+	{ "vmstat", "pcp drain per lock hold", "6.1.104", "6.1", NA, 2016, NULL },
+	{ "vmstat", "pcp drain per lock hold", "6.6.45", "6.6", NA, 2016, NULL },
+	{ "vmstat", "pcp drain per lock hold", "6.7", "6.6", NA, NA, NULL },
+	{ "vmstat", "pcp drain per lock hold", "6.10", "6.9", NA, 2016, NULL },
+	{ "vmstat", "pcp drain per lock hold", "6.11", "6.10", 2016, 2016, NULL },
+	{ "vmpressure", "vmpressure_win", "3.10", NULL, 0, 512, NULL },
+	{ "proactive_reclaim", "memory.reclaim ask", "5.19", "5.18", NOROW, 262144, NULL },
+	{ "proactive_reclaim", "memory.reclaim ask", "6.6", "6.5", 262144, 32, NULL },
+	{ "proactive_reclaim", "memory.reclaim ask", "6.9", "6.8", 32, 65536, NULL },
+	{ "proactive_reclaim", "memory.reclaim ask", "6.17", "6.16", 65536, 65536, NULL },
+	{ "proactive_reclaim", "memory.reclaim ask", "6.18", "6.17", 65536, 65536, NULL },
+	{ "proactive_reclaim", "memory.reclaim ask", "6.18.8", "6.18", 65536, 65536, NULL },
+};
+
+static const struct release_history *history_of(const char *patch, const char *constant)
+{
+	const struct patch_desc *d = patch_find(patch);
+
+	assert_non_null(d);
+	for (int i = 0; d->kernel_code->history[i]; i++)
+		if (!strcmp(d->kernel_code->history[i]->constant, constant))
+			return d->kernel_code->history[i];
+	fail_msg("%s has no history of %s", patch, constant);
+	return NULL;
+}
+
+/* What release rel's code computes for h's constant on m: NOROW, NA or the number. */
+static uint64_t code_value(const struct machine *m, const struct release_history *h, const char *rel,
+			   const char *metric)
+{
+	const struct release_row *r = release_row_at(h, release_find(rel));
+	struct value v;
+
+	assert_true(release_find(rel) >= 0);
+	if (!r)
+		return NOROW;
+	if (metric) {
+		struct machine k = *m;
+
+		k.kernel = (uint64_t)release_find(rel);
+		v = kernel_value(&k, metric);
+	} else {
+		v = r->value(m, r, NULL);
+	}
+	return v.kind == VAL_NONE ? NA : v.i;
+}
+
+static void test_every_row_in_both_trees(void **state)
+{
+	struct machine m = machine_with("cpus 8 totalram 4000000p zone 4194304p reclaim 1G");
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(row_checks) / sizeof(row_checks[0]); i++) {
+		const struct row_check *c = &row_checks[i];
+		const struct release_history *h = history_of(c->patch, c->constant);
+
+		/* the row is in effect from its own release */
+		assert_string_equal(release_row_at(h, release_find(c->from))->from, c->from);
+		if (code_value(&m, h, c->from, c->metric) != c->value)
+			fail_msg("%s %s on %s: %llu, expected %llu", c->patch, c->constant, c->from,
+				 (unsigned long long)code_value(&m, h, c->from, c->metric), (unsigned long long)c->value);
+		if (c->before && code_value(&m, h, c->before, c->metric) != c->before_value)
+			fail_msg("%s %s on %s: %llu, expected %llu", c->patch, c->constant, c->before,
+				 (unsigned long long)code_value(&m, h, c->before, c->metric),
+				 (unsigned long long)c->before_value);
+	}
+}
+
+/*
+ * Every row of those patches has a check above, names its trees, and every
+ * commit it names has a subject; a first row's "before" is left out only
+ * because the table starts there.
+ */
+static void test_every_row_checked(void **state)
+{
+	static const char *const ids[] = { "memcg_charge", "committed_as", "vmstat", "vmpressure", "proactive_reclaim" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		const struct patch_desc *d = patch_find(ids[i]);
+
+		for (int k = 0; d->kernel_code->history[k]; k++) {
+			const struct release_history *h = d->kernel_code->history[k];
+
+			for (const struct release_row *r = h->rows; r->from; r++) {
+				size_t j = 0;
+
+				while (j < sizeof(row_checks) / sizeof(row_checks[0]) &&
+				       (strcmp(row_checks[j].patch, ids[i]) || strcmp(row_checks[j].constant, h->constant) ||
+					strcmp(row_checks[j].from, r->from)))
+					j++;
+				if (j == sizeof(row_checks) / sizeof(row_checks[0]))
+					fail_msg("%s %s row %s has no check", ids[i], h->constant, r->from);
+				assert_true(row_checks[j].before || r == h->rows);
+				assert_non_null(r->check);
+				if (r->commit && !release_subject(r->commit))
+					fail_msg("%s: commit %s has no subject", ids[i], r->commit);
+			}
+		}
 	}
 }
 
@@ -395,6 +650,9 @@ int main(void)
 		cmocka_unit_test(test_pcp_drain_by_release),
 		cmocka_unit_test(test_vmpressure_every_release),
 		cmocka_unit_test(test_kernel_side_names),
+		cmocka_unit_test(test_set_and_host_agree),
+		cmocka_unit_test(test_every_row_in_both_trees),
+		cmocka_unit_test(test_every_row_checked),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
