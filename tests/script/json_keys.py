@@ -209,7 +209,7 @@ def main():
             check_json(out, keys)
         else:
             check_csv_tables(out, keys)
-    for want in ("5.10", "6.1.y", "5.9", "6.5"):
+    for want in ("5.10", "6.1.104", "5.9", "6.5"):
         print("kernel %s: %s" % (want, "a string" if want in releases else "missing"))
     _, out, _ = run("jsonl", "sweep kernel 5.9 6.5 memcg_charge.batch")
     print("sweep kernel 5.9 6.5 memcg_charge.batch writes %s" %

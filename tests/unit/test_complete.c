@@ -268,8 +268,8 @@ static void test_range_commands(void **state)
 	assert_true(has(offers("show vmpressure on ", &c), "mybox"));
 	assert_true(has(offers("show vmpressure on mybox ", &c), "mybox"));
 	assert_string_equal(offers("compare ", &c), "preset kernel mybox");
-	assert_string_equal(offers("compare kernel 6.1", &c), "6.1 6.1.104 6.10 6.11 6.12 6.13 6.14 6.15 6.16 6.17 6.18 6.18.8");
-	assert_string_equal(offers("compare kernel 6.1 5.1", &c), "5.1 5.10 5.11 5.12 5.13 5.14 5.15 5.15.18 5.16 5.17 5.18 5.19");
+	assert_string_equal(offers("compare kernel 6.1", &c), releases_from("6.1"));
+	assert_string_equal(offers("compare kernel 6.1 5.1", &c), releases_from("5.1"));
 	assert_string_equal(offers("compare mybox my", &c), "mybox");
 	assert_string_equal(offers("report vmp", &c), "vmpressure");
 	assert_string_equal(offers("report vmpressure o", &c), "on");
