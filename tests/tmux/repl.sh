@@ -212,18 +212,19 @@ rm -f "$tmp/state/batchlab/history"
 # estimated time before the bulk of it runs (stderr a terminal); Ctrl-C then stops it cleanly.
 name="a sweep of over a minute states its estimated time; Ctrl-C stops it"
 # Issue 25: a lesson at the prompt asks on an answer> line (the terminal echoes the reply, not batchlab
-# again), judges it (the committed_as batch after the patch on the default machine: 66060288 / 64 / 4
-# = 258048 pages), and waits for Enter between steps.
+# again), judges it (the committed_as batch after the patch on 16 CPUs of the default machine's memory:
+# 66060288 / 16 / 4 = 1032192 pages; 258048 is the default 64 CPUs' batch, which the step explained),
+# and waits for Enter between steps.
 name=lesson_prompt
 start
 keys 'lesson committed_as' Enter
 check wait_current "answer>"
 keys 4000 Enter
 check wait_line_re '^  not quite: too small'
-keys 258048 Enter
+keys 1032192 Enter
 check wait_line_re '^  right\.$'
 check wait_line_re '^(Enter: the next step)'
-refuse_echo() { ! screen | grep -q '^> 258048'; }
+refuse_echo() { ! screen | grep -q '^> 1032192'; }
 check refuse_echo
 keys Enter
 check wait_line_re '^== Step 2 of 4: What the patch gains =='
