@@ -14,6 +14,9 @@ extern const struct patch_desc proactive_reclaim_patch;
 extern const struct patch_desc committed_as_patch;
 extern const struct patch_desc vmpressure_patch;
 extern const struct patch_desc vmstat_patch;
+/* issue 37 */
+extern const struct patch_desc memcg_flush_patch;
+extern const struct patch_desc rss_stat_patch;
 
 const struct patch_desc *const patches[] = {
 	&memcg_charge_patch,
@@ -21,6 +24,9 @@ const struct patch_desc *const patches[] = {
 	&committed_as_patch,
 	&vmpressure_patch,
 	&vmstat_patch,
+	/* issue 37 */
+	&memcg_flush_patch,
+	&rss_stat_patch,
 	NULL,
 };
 

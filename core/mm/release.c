@@ -17,8 +17,12 @@
  * constant (NAME.y, ordered after the release it updates).
  */
 const char *const release_names[] = {
-	"3.10", "3.11", "4.14", "4.16", "4.19", "5.0", "5.4", "5.8", "5.9", "5.10", "5.13", "5.15", "5.19",
-	"6.0", "6.1", "6.1.y", "6.5", "6.6", "6.8", "6.9", "6.12", "6.15", "6.16", "6.17", NULL,
+	"3.10", "3.11", "4.14", "4.16", "4.19", "5.0", "5.4", "5.8", "5.9", "5.10", "5.13", "5.15",
+	"5.15.y", "5.16", "5.17", /* issue 37: memcg_flush's threshold rows */
+	"5.19",
+	"6.0", "6.1", "6.1.y",
+	"6.2", /* issue 37: rss_stat's percpu_counter */
+	"6.5", "6.6", "6.8", "6.9", "6.12", "6.15", "6.16", "6.17", NULL,
 };
 
 /*
@@ -31,6 +35,7 @@ static const struct {
 	unsigned int first_sublevel;
 } stable_from[] = {
 	{ "6.1.y", 119 }, /* CONFIG_PCP_BATCH_SCALE_MAX: the first update read that has it; earlier ones may too */
+	{ "5.15.y", 18 }, /* issue 37: the memcg stats flush threshold, by backport (issue 33) */
 };
 
 int release_count(void)
