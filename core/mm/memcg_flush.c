@@ -41,21 +41,25 @@ static struct value rule_value(const struct machine *m, const struct release_row
 static const struct release_row rule_rows[] = {
 	{ "5.15", "aa48e47e3906", "memcg: infrastructure to flush memcg stats: a 2 s periodic flush of the whole tree "
 	  "and a flush by any reader that wins the trylock; no count decides", "mem_cgroup_flush_stats(), "
-	  "flush_memcg_stats_dwork(), mm/memcontrol.c", "not read in a 5.15 tree here: the shape from the patch "
-	  "mails' diffs (the 5.16 patch's pre-image) and issue 33", rule_value, RULE_NONE },
+	  "flush_memcg_stats_dwork(), mm/memcontrol.c", "read in 5.15.0 and 5.15.16 (mem_cgroup_flush_stats() is "
+	  "a spin_trylock() and a flush); 5.14 not read here (issue 33: 5.14-rc5 has no flush of this kind)",
+	  rule_value, RULE_NONE },
 	{ "5.15.y", "11192d9c124d", "5.15.18 takes 11192d9c124d and 5b3be698a872 by backport: the 5.17 page count",
 	  "memcg_rstat_updated(), mem_cgroup_flush_stats(), mm/memcontrol.c",
-	  "the backport is issue 33's reading of the Linux 5.15.18 announcement; no 5.15.y tree read here",
+	  "5.15.16 still has no count (read); the three commits are in a stable shortlog found in the mails "
+	  "(issue 33: the Linux 5.15.18 announcement); 5.15.18 itself not read",
 	  rule_value, RULE_GLOBAL },
-	{ "5.16", "11192d9c124d", "memcg: flush stats only if updated: each update event counts 1, a unit per "
-	  "MEMCG_CHARGE_BATCH events per CPU; a flush is due once the units pass num_online_cpus()",
+	{ "5.16", "11192d9c124d", "memcg: flush stats only if updated (with fd25a9e0e23b, memcg: unify memcg stat "
+	  "flushing): each update event counts 1, a unit per MEMCG_CHARGE_BATCH events per CPU; a flush is due "
+	  "once the units pass num_online_cpus()",
 	  "memcg_rstat_updated(), mem_cgroup_flush_stats(), mm/memcontrol.c",
 	  "the code from 5b3be698a872's mailed pre-image (__this_cpu_inc_return() % MEMCG_CHARGE_BATCH); "
 	  "no 5.16 tree read here", rule_value, RULE_EVENTS },
 	{ "5.17", "5b3be698a872", "memcg: better bounds on the memcg stats updates: counts abs(val) pages; a CPU "
 	  "adds x / MEMCG_CHARGE_BATCH units once x > MEMCG_CHARGE_BATCH", "memcg_rstat_updated(), "
-	  "mem_cgroup_flush_stats(), mm/memcontrol.c", "the code from the mailed patch and, unchanged in shape, "
-	  "from the pre-image of the 6.6.y backport of 8d59d2214c23 (November 2025); no 5.17 or 6.7 tree read here",
+	  "mem_cgroup_flush_stats(), mm/memcontrol.c", "read in 5.17.0; 6.7 not read here: its shape from the "
+	  "pre-image of 8d59d2214c23's 6.6.y backport (November 2025), the same but for a guard that stops adding "
+	  "units once a flush is due", 
 	  rule_value, RULE_GLOBAL },
 	{ "6.8", "8d59d2214c23", "mm: memcg: make stats flushing threshold per-memcg: each memcg's per-CPU count "
 	  "moves to its own atomic once it reaches MEMCG_CHARGE_BATCH; a flush of memcg X is due once X's count "
@@ -112,13 +116,16 @@ static struct rule rule_of(const struct machine *m, int side, struct strbuf *why
 	return r;
 }
 
+/* the row's own release's MEMCG_CHARGE_BATCH, times the machine's CPUs */
 static struct value rule_value(const struct machine *m, const struct release_row *row, struct strbuf *why)
 {
+	uint64_t b = release_find(row->from) < release_find("6.1") ? FLUSH_BATCH_OLD : FLUSH_BATCH;
+
 	if (row->mode == RULE_NONE)
 		return val_none("no count: readers flush whenever the trylock succeeds");
-	sb_printf(why, "MEMCG_CHARGE_BATCH * num_online_cpus() = %llu * %llu\n", (unsigned long long)release_batch(m),
+	sb_printf(why, "MEMCG_CHARGE_BATCH * num_online_cpus() = %llu * %llu\n", (unsigned long long)b,
 		  (unsigned long long)m->cpus);
-	return val_int((uint32_t)(release_batch(m) * m->cpus));
+	return val_int((uint32_t)(b * m->cpus));
 }
 
 /*

@@ -34,30 +34,24 @@ enum { BEFORE, AFTER };
 
 extern const struct patch_desc rss_stat_patch;
 
-static struct value row_mode(const struct machine *m, const struct release_row *r, struct strbuf *why);
+static struct value row_batch(const struct machine *m, const struct release_row *r, struct strbuf *why);
 
 static const struct release_row rss_rows[] = {
 	{ "3.10", NULL, "SPLIT_RSS_COUNTING: per-thread task_rss_stat caches, synced to the mm's atomic_long_t "
 	  "counters every TASK_RSS_EVENTS_THRESH (64) faults", "check_sync_rss_stat(), add_mm_counter_fast(), "
-	  "mm/memory.c", "read in 6.1.0; 3.10 itself not read", row_mode, BEFORE },
+	  "mm/memory.c", "read in 6.1.0; 3.10 itself not read", row_batch, BEFORE },
 	{ "6.2", "f1a7941243c1", "mm: convert mm's rss stats into percpu_counter: mm->rss_stat[] are percpu_counters "
 	  "at percpu_counter_batch = max(32, 2 * num_online_cpus())", "add_mm_counter(), include/linux/mm.h; "
 	  "percpu_counter_add_batch(), compute_batch_value(), lib/percpu_counter.c", "read in 6.2.12 (6.2.0 not read) "
-	  "and 6.1.0, the release before", row_mode, AFTER },
+	  "and 6.1.0, the release before", row_batch, AFTER },
 	{ .from = NULL },
 };
 
 static const struct release_history rss_history = {
-	.constant = "mm rss counters", .unit = "side", .rows = rss_rows,
+	.constant = "mm rss counter batch", .unit = "updates", .rows = rss_rows,
 	.before_first = "batchlab's table starts at 3.10",
 };
 
-static struct value row_mode(const struct machine *m, const struct release_row *r, struct strbuf *why)
-{
-	(void)m;
-	(void)why;
-	return val_int(r->mode);
-}
 
 /* lib/percpu_counter.c, compute_batch_value(): max(32, nr * 2), nr = num_online_cpus(); an int */
 static uint64_t percpu_batch(uint64_t cpus)
@@ -75,6 +69,12 @@ static uint64_t side_batch(const struct machine *m, int side, struct strbuf *why
 		       "  (compute_batch_value(), lib/percpu_counter.c, at boot and on every CPU hotplug)\n",
 		  (unsigned long long)m->cpus, (unsigned long long)percpu_batch(m->cpus));
 	return percpu_batch(m->cpus);
+}
+
+/* A row's batch: faults between a thread's syncs, or the percpu_counter batch on m */
+static struct value row_batch(const struct machine *m, const struct release_row *r, struct strbuf *why)
+{
+	return val_int(side_batch(m, (int)r->mode, why));
 }
 
 static struct value batch(const struct machine *m, int side, struct strbuf *why)
