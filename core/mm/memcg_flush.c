@@ -269,6 +269,8 @@ static struct value error_bytes(const struct machine *m, int side, struct strbuf
 
 	if (why)
 		format_size(bytes, human, sizeof(human));
+	sb_printf(why, "workload: stat updates of stat_update_pages = %llu page(s) each (abs(val))\n",
+		  (unsigned long long)m->stat_update_pages);
 	rule_working(&r, m->cpus, m->stat_update_pages, why);
 	sb_printf(why, "error_pages * PAGE_SIZE = %llu * %llu = %llu bytes (%s)\n", (unsigned long long)all,
 		  (unsigned long long)m->pagesize, (unsigned long long)bytes, human);
@@ -318,9 +320,9 @@ static struct value staleness(const struct machine *m, int side, struct strbuf *
 	if (r.mode == RULE_NONE)
 		return val_real(0);
 	s = (double)due / rate;
-	sb_printf(why, "workload: every memcg changes stat_update_rate = %.6g pages/s of stats\n", m->stat_update_rate);
+	sb_printf(why, "workload: every memcg changes stat_update_rate = %.3f pages/s of stats\n", m->stat_update_rate);
 	sb_printf(why, "a flush is due at the latest after %llu pages of change in the count's scope (%s),\n"
-		       "  which changes at %.6g pages/s: %llu / %.6g = %.6g s\n",
+		       "  which changes at %.3f pages/s: %llu / %.3f = %.9f s\n",
 		  (unsigned long long)due, per_memcg(&r) ? "the memcg" : "every memcg", rate, (unsigned long long)due,
 		  rate, s);
 	if (s > FLUSH_TIME_S)

@@ -159,6 +159,8 @@ static struct value crossover_cpus(const struct machine *m, int side, struct str
 	uint64_t c = crossover(m);
 
 	(void)side;
+	sb_printf(why, "workload: each fault maps fault_pages = %llu page(s); task_threads = %llu\n",
+		  (unsigned long long)m->fault_pages, (unsigned long long)m->task_threads);
 	sb_printf(why, "least cpus with cpus * (max(32, 2 * cpus) - 1) > task_threads * 66 * fault_pages = %llu pages\n",
 		  (unsigned long long)side_error(m, BEFORE));
 	if (!c)
@@ -190,6 +192,7 @@ static struct value fork_allocs(const struct machine *m, int side, struct strbuf
 	sb_printf(why, side == BEFORE ? "no per-CPU allocation for the rss counters before 6.2\n"
 				      : "mm_init(), kernel/fork.c (6.2.12): one percpu_counter_init() per counter, 4;\n"
 					"  6.8.0 allocates the four in one percpu_counter_init_many() call\n");
+	sb_printf(why, "kernel: mm_init(), kernel/fork.c\n");
 	return val_int(side == BEFORE ? 0 : NR_MM_COUNTERS);
 }
 
