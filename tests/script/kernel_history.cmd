@@ -1,5 +1,6 @@
 # history PATCH: every release row with its commit; csv and json for scripts
 # the issue's rows, by the commit each names (the 3.11 row names none: its hash was not identified)
+. "$(dirname "$0")/names.sh" # the patch, preset and release lists by name (issue 37)
 for c in memcg_charge:a983b5ebee57 memcg_charge:1813e51eece0 memcg_charge:f735eebe55f8 \
 	memcg_charge:2d146aa3aa84 memcg_charge:aa48e47e3906 proactive_reclaim:0388536ac291 \
 	proactive_reclaim:287d5fedb377 proactive_reclaim:2b7226af730c committed_as:56f3547bfa4d \

@@ -1,0 +1,39 @@
+# Sourced by a script test whose output lists every patch, preset or release batchlab knows:
+# those lists, as this binary prints them, become PATCHES, PRESETS and RELEASES in its output,
+# once each is seen to hold the names the test means by name. A new patch, preset or release
+# then changes no golden file. BL becomes a wrapper in the test's own HOME that keeps the exit
+# status and each stream apart.
+names_real=$BL
+names_dir=$HOME/names
+mkdir -p "$names_dir"
+names_esc() { printf '%s\n' "$1" | sed 's/[]\/$*.^[]/\\&/g'; }
+names_need() { # LIST WORD...: every WORD is an item of the list, or the test fails here
+	list=$1
+	shift
+	for w; do
+		printf '%s\n' "$list" | tr ',|' '\n\n' | sed 's/^ *//; s/^or //; s/ or .*//; s/.* or //' | grep -qx "$w" ||
+			{ echo "names.sh: '$w' is not in the list '$list'" >&2; exit 1; }
+	done
+}
+names_patches=$("$names_real" -c 'about nosuch' 2>&1 | sed -n 's/.*(expected \(.*\))$/\1/p')
+names_presets=$("$names_real" -c 'preset load nosuch' 2>&1 | sed -n 's/.*(found: \(.*\))$/\1/p')
+names_releases=$("$names_real" -c 'set kernel 9.9' 2>&1 | sed -n 's/.*is not one of \([^ ]*\).*/\1/p')
+names_need "$names_patches" memcg_charge proactive_reclaim committed_as vmpressure vmstat
+names_need "$names_presets" arm64-64k-pages huge-65536cpu laptop-8c-16g netperf-72cpu vm-4g
+names_need "$names_releases" 3.10 5.15 6.1 6.1.y 6.17
+{
+	printf 's/%s/PATCHES/g\n' "$(names_esc "$names_patches")"
+	printf 's/%s/PRESETS/g\n' "$(names_esc "$names_presets")"
+	printf 's/%s/RELEASES/g\n' "$(names_esc "$names_releases")"
+} >"$names_dir/names.sed"
+cat >"$names_dir/bl" <<WRAP
+#!/bin/sh
+"$names_real" "\$@" >"$names_dir/out.\$\$" 2>"$names_dir/err.\$\$"
+rc=\$?
+sed -f "$names_dir/names.sed" "$names_dir/out.\$\$"
+sed -f "$names_dir/names.sed" "$names_dir/err.\$\$" >&2
+rm -f "$names_dir/out.\$\$" "$names_dir/err.\$\$"
+exit \$rc
+WRAP
+chmod +x "$names_dir/bl"
+BL=$names_dir/bl
