@@ -194,7 +194,6 @@ static int where_stepped(const struct machine *m, const struct sweep_range *r, c
 static int where_pair(struct session *s, char **argv, int argc, const struct metric_ref *a, const struct metric_ref *b,
 		      enum where_op op, struct strbuf *out, char *err, size_t errlen)
 {
-	static const char *const heads[] = { "key", "at", "metric", "value", "than", "than_value", "holds", NULL };
 	struct sweep_range r;
 	struct sweep *sw;
 	struct records rec;
@@ -223,14 +222,14 @@ static int where_pair(struct session *s, char **argv, int argc, const struct met
 	render_human(sweep_value(sw, 0), a->metric->unit, va, sizeof(va));
 	render_human(sweep_value(sw, 1), b->metric->unit, vb, sizeof(vb));
 	if (s->format != FMT_TABLE) {
-		struct rec_unit units[1] = { { "at", r.key->unit, "input" } };
+		/* the one-metric schema (KEY, METRIC, holds), the second metric beside the first */
+		const char *heads[] = { r.key->name, an, bn, "holds", NULL };
+		struct rec_unit units[3] = { { r.key->name, r.key->unit, "input" }, { an, a->metric->unit, rec_kind(a->metric) },
+					     { bn, b->metric->unit, rec_kind(b->metric) } };
 
-		rec_begin(&rec, &s->doc, s->format, heads, units, 1, out);
-		rec_str(&rec, r.key->name);
+		rec_begin(&rec, &s->doc, s->format, heads, units, 3, out);
 		rec_num(&rec, key);
-		rec_str(&rec, an);
 		rec_value(&rec, sweep_value(sw, 0));
-		rec_str(&rec, bn);
 		rec_value(&rec, sweep_value(sw, 1));
 		rec_bool(&rec, found);
 		rec_end_row(&rec);
