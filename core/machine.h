@@ -86,7 +86,7 @@ struct machine {
 	/* memcg_flush (core/mm/memcg_flush.c, issue 37) */
 	uint64_t memcgs;              /* memcgs on the machine, each with its own count from 6.8 */
 	uint64_t stat_update_pages;   /* workload: pages one stat update changes, abs(val) */
-	uint64_t memcg_stats_flush_threshold; /* the 2025 proposal's sysctl, pages; 0 = the default */
+	uint64_t user_flush_threshold; /* the 2025 proposal's sysctl, pages; 0 = the default */
 	double stat_update_rate;      /* workload: pages/s of stat change in each memcg */
 
 	/* rss_stat (core/mm/rss_stat.c, issue 37) */

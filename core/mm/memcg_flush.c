@@ -61,7 +61,7 @@ static const struct release_row rule_rows[] = {
 	  "pre-image of 8d59d2214c23's 6.6.y backport (November 2025), the same but for a guard that stops adding "
 	  "units once a flush is due", 
 	  rule_value, RULE_GLOBAL },
-	{ "6.8", "8d59d2214c23", "mm: memcg: make stats flushing threshold per-memcg: each memcg's per-CPU count "
+	{ "6.8", "8d59d2214c23", "mm: memcg: make stats flushing threshold per-memcg (seed i37): each memcg's per-CPU count "
 	  "moves to its own atomic once it reaches MEMCG_CHARGE_BATCH; a flush of memcg X is due once X's count "
 	  "passes MEMCG_CHARGE_BATCH * num_online_cpus()", "memcg_rstat_updated(), memcg_vmstats_needs_flush(), "
 	  "mem_cgroup_flush_stats(), mm/memcontrol.c", "read in 6.8.0 (the statc->parent walk of the merged "
@@ -110,8 +110,8 @@ static struct rule rule_of(const struct machine *m, int side, struct strbuf *why
 	}
 	/* memcg_vmstats_needs_flush(): MEMCG_CHARGE_BATCH * num_online_cpus(), an unsigned int product */
 	r.threshold = (uint32_t)(r.b * m->cpus);
-	if (r.mode == RULE_USER && m->memcg_stats_flush_threshold)
-		r.threshold = m->memcg_stats_flush_threshold;
+	if (r.mode == RULE_USER && m->user_flush_threshold)
+		r.threshold = m->user_flush_threshold;
 	sb_printf(why, "rule: %s, MEMCG_CHARGE_BATCH = %lluU\n", mode_words[r.mode], (unsigned long long)r.b);
 	return r;
 }
@@ -194,7 +194,7 @@ static void rule_working(const struct rule *r, uint64_t cpus, uint64_t u, struct
 	}
 	if (r->mode == RULE_USER)
 		sb_printf(why, "the proposal's mem_cgroup_flush_stats_user() tests the memcg's atomic against\n"
-			       "  vm.memcg_stats_flush_threshold (memcg_stats_flush_threshold here; 0 = the default); the\n"
+			       "  vm.memcg_stats_flush_threshold (user_flush_threshold here; 0 = the default); the\n"
 			       "  per-CPU counts still move in batches, so even a threshold of 1 leaves cpus * %llu pages\n",
 			  (unsigned long long)(u * ((b - 1) / u)));
 }
@@ -207,8 +207,8 @@ static struct value threshold(const struct machine *m, int side, struct strbuf *
 		sb_printf(why, "mem_cgroup_flush_stats(): a flush once the units pass num_online_cpus() = %llu, units of\n"
 			       "  MEMCG_CHARGE_BATCH = %llu: %llu pages (events in 5.16) nominal, one count for all memcgs\n",
 			  (unsigned long long)m->cpus, (unsigned long long)r.b, (unsigned long long)r.threshold);
-	else if (r.mode == RULE_USER && m->memcg_stats_flush_threshold)
-		sb_printf(why, "memcg_stats_flush_threshold = %llu pages for userspace reads; the kernel's own readers keep\n"
+	else if (r.mode == RULE_USER && m->user_flush_threshold)
+		sb_printf(why, "user_flush_threshold = %llu pages for userspace reads; the kernel's own readers keep\n"
 			       "  MEMCG_CHARGE_BATCH * num_online_cpus() = %llu\n",
 			  (unsigned long long)r.threshold, (unsigned long long)(uint32_t)(r.b * m->cpus));
 	else
@@ -366,25 +366,25 @@ static struct value shared_atomics_per_gib(const struct machine *m, int side, st
 static const struct metric_desc metrics[] = {
 	{ .name = "threshold", .unit = "pages", .kind = METRIC_EXACT,
 	  .help = "pages of stat change past which a flush is due (MEMCG_CHARGE_BATCH * cpus; the sysctl on tunable)",
-	  .fn = threshold, .better = BETTER_NONE, .reads = "cpus memcg_stats_flush_threshold" },
+	  .fn = threshold, .better = BETTER_NONE, .reads = "cpus user_flush_threshold" },
 	{ .name = "memcg_error_pages", .unit = "pages", .kind = METRIC_WORKLOAD,
 	  .help = "stat change one memcg's reader may miss while no flush is due",
 	  .fn = memcg_error_pages, .better = BETTER_LOWER,
-	  .reads = "cpus stat_update_pages memcg_stats_flush_threshold" },
+	  .reads = "cpus stat_update_pages user_flush_threshold" },
 	{ .name = "error_pages", .unit = "pages", .kind = METRIC_WORKLOAD,
 	  .help = "stat change every memcg's readers together may miss (one count before 6.8, one per memcg after)",
 	  .fn = error_pages, .better = BETTER_LOWER,
-	  .reads = "cpus memcgs stat_update_pages memcg_stats_flush_threshold" },
+	  .reads = "cpus memcgs stat_update_pages user_flush_threshold" },
 	{ .name = "error_bytes", .unit = "bytes", .kind = METRIC_WORKLOAD,
 	  .help = "error_pages in bytes", .fn = error_bytes, .better = BETTER_LOWER,
-	  .reads = "cpus memcgs pagesize stat_update_pages memcg_stats_flush_threshold" },
+	  .reads = "cpus memcgs pagesize stat_update_pages user_flush_threshold" },
 	{ .name = "counter_bytes", .unit = "bytes", .kind = METRIC_EXACT,
 	  .help = "memory of the pending-update counters (per CPU, and per memcg from 6.8)",
 	  .fn = counter_bytes, .better = BETTER_LOWER, .reads = "cpus memcgs" },
 	{ .name = "staleness", .unit = "s", .kind = METRIC_WORKLOAD,
 	  .help = "how old a memcg's stats may be when read, at stat_update_rate, capped by the 2 s periodic flush",
 	  .fn = staleness, .better = BETTER_LOWER,
-	  .reads = "cpus memcgs stat_update_pages stat_update_rate memcg_stats_flush_threshold" },
+	  .reads = "cpus memcgs stat_update_pages stat_update_rate user_flush_threshold" },
 	{ .name = "update_counters", .unit = "counters", .kind = METRIC_EXACT,
 	  .help = "per-CPU counts one stat update writes (the memcg and its ancestors from 6.8)",
 	  .fn = update_counters, .better = BETTER_LOWER, .reads = "depth" },
@@ -441,7 +441,7 @@ const struct patch_desc memcg_flush_patch = {
 		"against (2B + 1) * cpus in 6.7: the per-CPU counts are in no threshold.\n"
 		"The tunable side is the November 2025 proposal of vm.memcg_stats_flush_threshold (Leon\n"
 		"Huang Fu, mm-new, not merged): userspace reads of memory.stat flush once the memcg's count\n"
-		"passes the sysctl (set memcg_stats_flush_threshold; 0 = the default). Michal Hocko asked\n"
+		"passes the sysctl (set user_flush_threshold; 0 = the default). Michal Hocko asked\n"
 		"\"how are admins supposed to know how to tune this?\": the answer in pages is that the\n"
 		"per-CPU counts stay out of any threshold, so the least a reader can miss is\n"
 		"cpus * (MEMCG_CHARGE_BATCH - 1) pages (16128 pages, 63 MiB on 256 CPUs), and any setting\n"

@@ -40,7 +40,7 @@ static const struct release_row rss_rows[] = {
 	{ "3.10", NULL, "SPLIT_RSS_COUNTING: per-thread task_rss_stat caches, synced to the mm's atomic_long_t "
 	  "counters every TASK_RSS_EVENTS_THRESH (64) faults", "check_sync_rss_stat(), add_mm_counter_fast(), "
 	  "mm/memory.c", "read in 6.1.0; 3.10 itself not read", row_batch, BEFORE },
-	{ "6.2", "f1a7941243c1", "mm: convert mm's rss stats into percpu_counter: mm->rss_stat[] are percpu_counters "
+	{ "6.2", "f1a7941243c1", "mm: convert mm's rss stats into percpu_counter (seed i37): mm->rss_stat[] are percpu_counters "
 	  "at percpu_counter_batch = max(32, 2 * num_online_cpus())", "add_mm_counter(), include/linux/mm.h; "
 	  "percpu_counter_add_batch(), compute_batch_value(), lib/percpu_counter.c", "read in 6.2.12 (6.2.0 not read) "
 	  "and 6.1.0, the release before", row_batch, AFTER },

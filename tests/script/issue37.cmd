@@ -11,7 +11,7 @@ $BL --format csv -c 'where rss_stat.error_pages.after > rss_stat.error_pages.bef
 $BL -c 'where rss_stat.error_pages > rss_stat.error_pages.before over cpus 1 8'; echo "status $?"
 # the 2025 proposal's example, 64 * 256 = 16,384 on 256 cores, and the least a memory.stat reader
 # may miss whatever the sysctl: 256 CPUs * 63 pages = 16128
-$BL -c 'set cpus 256; get memcg_flush.threshold.tunable; set memcg_stats_flush_threshold 1; get memcg_flush.memcg_error_pages.tunable'
+$BL -c 'set cpus 256; get memcg_flush.threshold.tunable; set user_flush_threshold 1; get memcg_flush.memcg_error_pages.tunable'
 # the lessons answer their own exercises
 for l in memcg_flush rss_stat; do
 	$BL --lesson $l --check > $HOME/$l.out 2>&1

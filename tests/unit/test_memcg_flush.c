@@ -165,14 +165,14 @@ static void test_tunable(void **state)
 	assert_int_equal(metric_u64(&m, "memcg_flush.memcg_error_pages.tunable"),
 			 metric_u64(&m, "memcg_flush.memcg_error_pages.after"));
 	for (uint64_t t = 1; t <= 20000; t = t * 3 + 1) {
-		m.memcg_stats_flush_threshold = t;
+		m.user_flush_threshold = t;
 		assert_int_equal(metric_u64(&m, "memcg_flush.threshold.tunable"), t);
 		assert_int_equal(metric_u64(&m, "memcg_flush.memcg_error_pages.tunable"), replay_memcg(64, 256, 1, t));
 	}
-	m.memcg_stats_flush_threshold = 1;
+	m.user_flush_threshold = 1;
 	assert_int_equal(metric_u64(&m, "memcg_flush.memcg_error_pages.tunable"), 256 * 63);
 	/* the start Leon Huang Fu suggested, num_cpus * 16: still more than half the default's bound */
-	m.memcg_stats_flush_threshold = 256 * 16;
+	m.user_flush_threshold = 256 * 16;
 	assert_true(metric_u64(&m, "memcg_flush.memcg_error_pages.tunable") * 2 >
 		    metric_u64(&m, "memcg_flush.memcg_error_pages.after"));
 }
