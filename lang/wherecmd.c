@@ -248,6 +248,20 @@ static int where_pair(struct session *s, char **argv, int argc, const struct met
 	return more < 0 ? err_set(err, errlen, "a row was refused by the parameter table (a bug)") : 0;
 }
 
+/* where A OP B with B a metric: where_pair()'s answer (0 or -1), or 1 when B is no metric (a number follows). */
+static int where_try_pair(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	struct metric_ref a, b;
+	enum where_op op;
+	char why[256];
+
+	if (metric_parse_m(&s->m, argv[2], &b, why, sizeof(why)) || metric_parse_m(&s->m, argv[0], &a, why, sizeof(why)))
+		return 1;
+	if (where_op_parse(argv[1], &op))
+		return err_set(err, errlen, "where: '%s' is not an operator (expected <, <=, >, >= or ==)", argv[1]);
+	return where_pair(s, argv, argc, &a, &b, op, out, err, errlen);
+}
+
 void where_details(struct strbuf *out)
 {
 	sb_printf(out,
@@ -284,17 +298,8 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 	if ((argc != 7 && argc != 9) || strcmp(argv[3], "over") ||
 	    (stepped && strcmp(argv[7], "step") && strcmp(argv[7], "x")))
 		return err_set(err, errlen, "where: expected where METRIC[.SIDE] OP VALUE over KEY FROM TO [step N | x N]");
-	{
-		struct metric_ref a, b;
-		enum where_op pop;
-
-		/* a metric, not a number, after the operator: the two compared row by row */
-		if (!metric_parse_m(&s->m, argv[2], &b, why, sizeof(why)) && !metric_parse_m(&s->m, argv[0], &a, why, sizeof(why))) {
-			if (where_op_parse(argv[1], &pop))
-				return err_set(err, errlen, "where: '%s' is not an operator (expected <, <=, >, >= or ==)", argv[1]);
-			return where_pair(s, argv, argc, &a, &b, pop, out, err, errlen);
-		}
-	}
+	if ((choice = where_try_pair(s, argc, argv, out, err, errlen)) != 1)
+		return choice;
 	if (where_condition_parse(&s->m, "where", argv, &ref, &op, &thr, err, errlen))
 		return -1;
 	if (stepped ? sweep_range_parse(&s->m, argv[4], argv[5], argv[6], argv[7], argv[8], &r, why, sizeof(why))

@@ -1,5 +1,5 @@
-# Sourced by a script test whose output lists every patch, preset or release batchlab knows:
-# those lists, as this binary prints them, become PATCHES, PRESETS and RELEASES in its output,
+# Sourced by a script test whose output lists every patch, preset, release or lesson batchlab knows:
+# those lists, as this binary prints them, become PATCHES, PRESETS, RELEASES and LESSONS in its output,
 # once each is seen to hold the names the test means by name. A new patch, preset or release
 # then changes no golden file. BL becomes a wrapper in the test's own HOME that keeps the exit
 # status and each stream apart.
@@ -20,11 +20,14 @@ names_presets=$("$names_real" -c 'preset load nosuch' 2>&1 | sed -n 's/.*(found:
 names_releases=$("$names_real" -c 'set kernel 9.9' 2>&1 | sed -n 's/.*is not one of \([^ ]*\).*/\1/p')
 names_need "$names_patches" memcg_charge proactive_reclaim committed_as vmpressure vmstat
 names_need "$names_presets" arm64-64k-pages huge-65536cpu laptop-8c-16g netperf-72cpu vm-4g
+names_lessons=$("$names_real" --lesson nosuchlesson 2>&1 | sed -n 's/.*(known: \(.*\))$/\1/p')
 names_need "$names_releases" 3.10 5.15 6.1 6.1.y 6.17
+names_need "$names_lessons" committed_as memcg_charge proactive_reclaim scaling vmpressure
 {
 	printf 's/%s/PATCHES/g\n' "$(names_esc "$names_patches")"
 	printf 's/%s/PRESETS/g\n' "$(names_esc "$names_presets")"
 	printf 's/%s/RELEASES/g\n' "$(names_esc "$names_releases")"
+	printf 's/%s/LESSONS/g\n' "$(names_esc "$names_lessons")"
 } >"$names_dir/names.sed"
 cat >"$names_dir/bl" <<WRAP
 #!/bin/sh
