@@ -282,6 +282,30 @@ static void move_cursor(struct panels *pn, int by)
 	}
 }
 
+/*
+ * A page is rows on screen, group headings included: move the cursor that many
+ * rows, then on to the next row it can stand on (back, at the end), so no row
+ * between the two pages goes unseen - counting only the rows it stands on
+ * skipped as many rows as there were headings in the way.
+ */
+static void page_cursor(struct panels *pn, int by)
+{
+	struct row *rows = pn->focus ? pn->prows : pn->mrows;
+	int n = (int)(pn->focus ? pn->np : pn->nm), *cur = pn->focus ? &pn->pcur : &pn->mcur;
+	enum row_kind want = pn->focus ? ROW_METRIC : ROW_PARAM;
+	int i = *cur + by, step = by < 0 ? -1 : 1;
+
+	i = i < 0 ? 0 : i >= n ? n - 1 : i;
+	while (i >= 0 && i < n && rows[i].kind != want)
+		i += step;
+	while (i < 0 || i >= n || rows[i].kind != want) { /* none that way: the nearest back towards the cursor */
+		i -= step;
+		if (i == *cur)
+			return;
+	}
+	*cur = i;
+}
+
 /* Apply one parameter value through param_set, so every front end validates in one place. */
 static void apply_param(struct screen *sc, const struct param *p, const char *value)
 {
@@ -649,7 +673,7 @@ static int panels_key(struct view *v, struct screen *sc, const struct key_bindin
 	switch (b ? b->action : KA_NONE) {
 	case KA_UP: move_cursor(pn, -1); break;
 	case KA_DOWN: move_cursor(pn, 1); break;
-	case KA_PAGE: move_cursor(pn, ch == KEY_PPAGE ? -page : page); break;
+	case KA_PAGE: page_cursor(pn, ch == KEY_PPAGE ? -page : page); break;
 	case KA_ENDS:
 		move_cursor(pn, ch == KEY_HOME || ch == 'g' ? -(int)(pn->np + pn->nm) : (int)(pn->np + pn->nm));
 		break;
