@@ -171,7 +171,7 @@ const struct param params[] = {
 	  .help = "modeled: per rss counter and CPU, a spawn's per-CPU area (fitted to 11110 -> 8974 on 128)" },
 	{ .name = "oom_base_ms", .type = PT_REAL, .offset = FIELD(oom_base_ms), .rmin = 0, .rmax = 1e9,
 	  .unit = "ms", .def = "0.289157", .group = "rss_stat",
-	  .help = "modeled: select_bad_process()'s fixed time (fitted: 0.3 ms at 40, 3.0 ms at 10000)" },
+	  .help = "modeled: the fixed time of select_bad_process() (fitted: 0.3 ms at 40, 3.0 ms at 10000)" },
 	{ .name = "oom_task_ns", .type = PT_REAL, .offset = FIELD(oom_task_ns), .rmin = 0, .rmax = 1e12,
 	  .unit = "ns", .def = "271.084", .group = "rss_stat",
 	  .help = "modeled: one task's badness with approximate reads (fitted to the same two)" },

@@ -309,7 +309,7 @@ const struct patch_desc rss_stat_patch = {
 	.id = "rss_stat",
 	.title = "mm rss counters as percpu_counter",
 	.seed = "i37: issue 37, commit f1a7941243c1",
-	.kernel = "include/linux/mm.h, kernel/fork.c, mm/memory.c, lib/percpu_counter.c",
+	.kernel = "mm/memory.c, kernel/fork.c, lib/percpu_counter.c",
 	.sides = sides,
 	.before = BEFORE,
 	.after = AFTER,
@@ -329,7 +329,9 @@ const struct patch_desc rss_stat_patch = {
 		"error \"could be as large as a gigabyte\". The price in time is the per-CPU allocation at\n"
 		"every fork and its sum and free at exit (spawn_score). What followed: by 6.8.0 the four\n"
 		"counters are allocated in one percpu_counter_init_many() call (read in 6.8.0; the release\n"
-		"that first has it was not read). Mathieu Desnoyers' \"mm: fix OOM killer inaccuracy on large\n"
+		"that first has it was not read). 82241a83cd15 (\"mm: fix the inaccurate memory statistics\n"
+		"issue for users\", Baolin Wang; its release not read here) made some /proc files sum\n"
+		"precisely (get_mm_counter_sum()). Mathieu Desnoyers' \"mm: fix OOM killer inaccuracy on large\n"
 		"many-core systems\" (5898aa8f9a0b, committed to the mm tree 2026-01-31; which mainline\n"
 		"release carries it was not confirmed here) makes the OOM killer sum the counters\n"
 		"precisely (oom_precise_ms). Proposals only, not merged: his hierarchical per-cpu counters\n"
