@@ -5,6 +5,7 @@ DESTDIR ?=
 BINDIR   = $(PREFIX)/bin
 DATADIR  = $(PREFIX)/share/batchlab
 MANDIR   = $(PREFIX)/share/man/man1
+MAN5DIR  = $(PREFIX)/share/man/man5
 # where bash-completion and zsh look for a command's completion
 BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  = $(PREFIX)/share/zsh/site-functions
@@ -29,7 +30,7 @@ CMOCKA_LIBS     = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 WERROR ?=
 BL_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) -D_GNU_SOURCE -MMD -MP \
 	    -DBATCHLAB_VERSION='"$(VERSION)"' -DPRESETDIR='"$(DATADIR)/presets"' \
-	    -DLESSONDIR='"$(DATADIR)/lessons"'
+	    -DLESSONDIR='"$(DATADIR)/lessons"' -DPATCHDIR='"$(DATADIR)/patches"'
 LIBS = $(CURSES_LIBS) $(READLINE_LIBS) -lm
 # -c and -f pay nothing for curses and readline (issue 27): batchlab links
 # static when glibc's libc.a is installed (Debian's libc6-dev, which the
@@ -67,6 +68,7 @@ UNIT_BIN  = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
 .PHONY: completion completion-drift completion-test valgrind-tmux asan-run asan-tmux
+.PHONY: check-loaded
 .PHONY: all run check test deps deps-run unit script-tests tmux-tests tmux-repl asan warnings lint-man \
 	install uninstall clean bench bench-screen bench-presets bench-variant fuzz calibrate man man-drift fuzz-smoke regress valgrind core-globals \
 	layers debug script shortest-soak pow5tab-drift svg-tests docs bench-svg
@@ -149,6 +151,15 @@ check: deps
 test: batchlab warnings unit script-tests svg-tests asan-run valgrind-tmux tmux-repl man-drift lint-man core-globals layers \
 	completion-drift completion-test
 	@echo "make check: all passed"
+
+# make check on a loaded machine (issue 34): a CPU hog at nice 19 on every core while it runs. A
+# test's wall-clock limit is a hang guard scaled for valgrind, ASan and the load (tests/guard_scale.sh),
+# so this passes wherever make check does; the hogs are ended by their process ids however it ends.
+check-loaded:
+	@pids=; for i in $$(seq 1 $$(nproc)); do nice -n 19 sh -c 'while :; do :; done' & pids="$$pids $$!"; done; \
+	trap 'kill $$pids 2>/dev/null' EXIT INT TERM HUP; \
+	echo "check-loaded: $$(nproc) CPU hogs at nice 19 (pids$$pids)"; \
+	$(MAKE) --no-print-directory check; rc=$$?; kill $$pids 2>/dev/null; exit $$rc
 
 # The valgrind pass is CPU-bound and the terminal tests mostly wait on tmux: side by side they take
 # the time of the longer one, which keeps make check within its minutes. The terminal tests run
@@ -246,9 +257,11 @@ warnings:
 
 # Every level, style included: the page must lint silent. Only the notes about
 # a missing or outdated system mandoc.db (which `make deps` builds as root) are the
-# machine's, not the page's.
+# machine's, not the page's - and so is a reference between batchlab's own pages, which
+# no database holds before they are installed.
 lint-man:
-	@out=$$(mandoc -Tlint man/batchlab.1 2>&1 | grep -v 'mandoc\.db'); \
+	@out=$$(mandoc -Tlint man/batchlab.1 man/batchlab-lesson.5 man/batchlab-mmpatch.5 2>&1 | grep -v 'mandoc\.db' | \
+		grep -v 'referenced manual not found: Xr batchlab'); \
 	if [ -n "$$out" ]; then echo "$$out"; echo "lint-man: mandoc -Tlint is not silent"; exit 1; fi; \
 	echo "lint-man: clean"
 
@@ -261,6 +274,10 @@ $(BUILD)/tools/mkman: tools/mkman.c tui/keys.h $(LIB_ALL)
 man: $(BUILD)/tools/mkman
 	$(BUILD)/tools/mkman man/batchlab.1.in > man/batchlab.1.tmp
 	mv man/batchlab.1.tmp man/batchlab.1
+	$(BUILD)/tools/mkman --lesson man/batchlab-lesson.5.in > man/batchlab-lesson.5.tmp
+	mv man/batchlab-lesson.5.tmp man/batchlab-lesson.5
+	$(BUILD)/tools/mkman --mmpatch man/batchlab-mmpatch.5.in > man/batchlab-mmpatch.5.tmp
+	mv man/batchlab-mmpatch.5.tmp man/batchlab-mmpatch.5
 	@$(MAKE) --no-print-directory completion # the completions read the same tables
 
 # The committed page must be what the tables give now.
@@ -269,6 +286,16 @@ man-drift: $(BUILD)/tools/mkman
 	@if ! cmp -s man/batchlab.1 $(BUILD)/batchlab.1; then \
 		diff -u man/batchlab.1 $(BUILD)/batchlab.1 | head -40; \
 		echo "man-drift: man/batchlab.1 lags behind the tables: run 'make man' and commit it"; exit 1; \
+	fi
+	@$(BUILD)/tools/mkman --lesson man/batchlab-lesson.5.in > $(BUILD)/batchlab-lesson.5
+	@if ! cmp -s man/batchlab-lesson.5 $(BUILD)/batchlab-lesson.5; then \
+		diff -u man/batchlab-lesson.5 $(BUILD)/batchlab-lesson.5 | head -40; \
+		echo "man-drift: man/batchlab-lesson.5 lags behind the lesson words: run 'make man' and commit it"; exit 1; \
+	fi
+	@$(BUILD)/tools/mkman --mmpatch man/batchlab-mmpatch.5.in > $(BUILD)/batchlab-mmpatch.5
+	@if ! cmp -s man/batchlab-mmpatch.5 $(BUILD)/batchlab-mmpatch.5; then \
+		diff -u man/batchlab-mmpatch.5 $(BUILD)/batchlab-mmpatch.5 | head -40; \
+		echo "man-drift: man/batchlab-mmpatch.5 lags behind the parser's table: run 'make man' and commit it"; exit 1; \
 	fi
 	@echo "man-drift: man page matches the tables"
 
@@ -314,7 +341,7 @@ layers: $(CORE_TESTS:tests/unit/%.c=$(BUILD)/tests/%)
 # --- hardening: libFuzzer targets, their replays, valgrind -----------------
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS  = cmd preset expr keys
+FUZZ_TARGETS  = cmd preset expr keys mmpatch diff
 # Unsigned wrap-around is defined C, but no accepted value may overflow, so fuzzing traps it too.
 FUZZ_SAN      = address,undefined,unsigned-integer-overflow
 FUZZ_FLAGS    = -O1 -g -fno-omit-frame-pointer -fsanitize=$(FUZZ_SAN) -fno-sanitize-recover=all
@@ -455,13 +482,18 @@ install: batchlab
 	install -m 755 batchlab $(DESTDIR)$(BINDIR)/batchlab
 	install -m 644 presets/*.preset $(DESTDIR)$(DATADIR)/presets/
 	install -m 644 lessons/*.lesson $(DESTDIR)$(DATADIR)/lessons/
+	install -d $(DESTDIR)$(DATADIR)/patches $(DESTDIR)$(MAN5DIR)
+	install -m 644 patches/*.mmpatch $(DESTDIR)$(DATADIR)/patches/
+	install -m 644 man/batchlab-mmpatch.5 $(DESTDIR)$(MAN5DIR)/batchlab-mmpatch.5
 	if [ -f man/batchlab.1 ]; then install -m 644 man/batchlab.1 $(DESTDIR)$(MANDIR)/batchlab.1; fi
+	install -d $(DESTDIR)$(MAN5DIR) && install -m 644 man/batchlab-lesson.5 $(DESTDIR)$(MAN5DIR)/batchlab-lesson.5
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 644 completion/batchlab.bash $(DESTDIR)$(BASHCOMPDIR)/batchlab
 	install -m 644 completion/_batchlab $(DESTDIR)$(ZSHCOMPDIR)/_batchlab
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/batchlab $(DESTDIR)$(MANDIR)/batchlab.1
+	rm -f $(DESTDIR)$(BINDIR)/batchlab $(DESTDIR)$(MANDIR)/batchlab.1 $(DESTDIR)$(MAN5DIR)/batchlab-lesson.5 \
+		$(DESTDIR)$(MAN5DIR)/batchlab-mmpatch.5
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/batchlab $(DESTDIR)$(ZSHCOMPDIR)/_batchlab
 	rm -rf $(DESTDIR)$(DATADIR)
 

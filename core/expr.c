@@ -6,6 +6,7 @@
 
 #include "err.h"
 #include "mm/kernel.h"
+#include "utf8.h"
 
 enum {
 	OP_PUSH, OP_LOAD,
@@ -17,6 +18,7 @@ enum {
 	OP_ANDJ, /* && : a 0 on top stays and jumps to k; else it is popped */
 	OP_ORJ,  /* || : a non-zero on top becomes 1 and jumps to k; else it is popped */
 	OP_CALL, /* k = index into expr_funcs */
+	OP_CAST, /* k = index into expr_casts: C's conversion of the top */
 };
 
 /* where a binary operator's right operand is: popped, or (in a bound program) riding in k */
@@ -43,6 +45,31 @@ const struct expr_func expr_funcs[] = {
 		      "DIV_ROUND_UP(), include/linux/math.h: (n + d - 1) / d" },
 	{ NULL, 0, NULL, NULL },
 };
+
+/*
+ * C's conversions, for kernel code that keeps a value in a narrower type:
+ * the value is cut to the type's low bits as C converts to an unsigned type
+ * (truncation, not saturation); a signed type whose cut value has its sign
+ * bit set would be negative, which an unsigned language cannot go on with,
+ * so that stops with a reason rather than a wrapped number.
+ */
+const struct expr_cast expr_casts[] = {
+	{ "int", 32, 1 }, { "s32", 32, 1 }, { "unsigned int", 32, 0 }, { "unsigned", 32, 0 }, { "u32", 32, 0 },
+	{ "long", 64, 1 }, { "s64", 64, 1 }, { "unsigned long", 64, 0 }, { "u64", 64, 0 },
+	{ "unsigned long long", 64, 0 }, { "long long", 64, 1 }, { "short", 16, 1 }, { "s16", 16, 1 },
+	{ "unsigned short", 16, 0 }, { "u16", 16, 0 }, { "u8", 8, 0 }, { "s8", 8, 1 }, { "unsigned char", 8, 0 },
+	{ NULL, 0, 0 },
+};
+
+static int cast(unsigned k, uint64_t x, uint64_t *r, const char **why)
+{
+	const struct expr_cast *c = &expr_casts[k];
+	uint64_t v = c->bits >= 64 ? x : x & ((1ull << c->bits) - 1);
+
+	if (c->is_signed && (v >> (c->bits - 1)) & 1)
+		return *why = "a conversion to a signed type gives a negative value", -1;
+	return *r = v, 0;
+}
 
 static const char *const op_text[] = {
 	[OP_ADD] = "+", [OP_SUB] = "-", [OP_MUL] = "*", [OP_DIV] = "/", [OP_MOD] = "%",
@@ -162,6 +189,18 @@ static void token_text(const struct parser *p, char *buf, size_t len)
 	const char *t = p->s + p->i;
 	size_t n = 1;
 
+	if ((unsigned char)*t >= 0x80) {
+		/* a character of another alphabet (é): itself when it is whole UTF-8, else its bytes */
+		const char *q = t;
+		uint32_t cp = utf8_decode(&q);
+
+		/* not U+FFFD (a broken byte), nor an invisible one that reorders or hides text (U+200B..U+206F, BOM) */
+		if (cp != 0xfffd && cp >= 0xa0 && !(cp >= 0x200b && cp <= 0x206f) && cp != 0xfeff && (size_t)(q - t) < len)
+			snprintf(buf, len, "%.*s", (int)(q - t), t);
+		else
+			snprintf(buf, len, "\\x%02x", (unsigned char)*t);
+		return;
+	}
 	if (!isprint((unsigned char)*t)) {
 		/* an error is one printable line, whatever was typed */
 		snprintf(buf, len, "\\x%02x", (unsigned char)*t);
@@ -187,6 +226,8 @@ static void parse_call(struct parser *p, int f, size_t at)
 	int argc = 0;
 	size_t open = p->i;
 
+	if (++p->depth > EXPR_MAX_DEPTH)
+		PFAIL(p, "nested too deeply at column %d (more than %d levels)", (int)open + 1, EXPR_MAX_DEPTH);
 	p->i++; /* ( */
 	p->open++;
 	skip(p);
@@ -218,6 +259,7 @@ static void parse_call(struct parser *p, int f, size_t at)
 		}
 	}
 	p->open--;
+	p->depth--;
 	if (argc != expr_funcs[f].argc)
 		PFAIL(p, "%s takes %d argument%s, got %d: %s", expr_funcs[f].name, expr_funcs[f].argc,
 		      expr_funcs[f].argc == 1 ? "" : "s", argc, expr_funcs[f].usage);
@@ -266,6 +308,25 @@ static void parse_name(struct parser *p)
 	PFAIL(p, "unknown name '%s' at column %d (see 'help variant')", word, (int)at + 1);
 }
 
+/* The length of C's integer suffix at s (U, L, LL in either order, e.g. UL, LLU), 0 for none. */
+static size_t int_suffix(const char *s)
+{
+	size_t n = 0;
+	int u = 0, l = 0;
+
+	while (!(u && l)) {
+		if (!u && (s[n] == 'U' || s[n] == 'u')) {
+			u = 1, n++;
+		} else if (!l && (s[n] == 'L' || s[n] == 'l')) {
+			l = 1;
+			n += s[n + 1] == s[n] ? 2 : 1; /* LL or ll, not lL */
+		} else {
+			break;
+		}
+	}
+	return n;
+}
+
 static void parse_number(struct parser *p)
 {
 	size_t at = p->i;
@@ -292,9 +353,8 @@ static void parse_number(struct parser *p)
 		v = v * (unsigned)base + d;
 		p->i++;
 	}
-	/* the kernel's suffixes: 32U, 64UL */
-	while (p->s[p->i] == 'U' || p->s[p->i] == 'u' || p->s[p->i] == 'L' || p->s[p->i] == 'l')
-		p->i++;
+	/* C's suffixes, as the kernel writes 32U or 64UL: a U at most once, an L or LL (never lL) */
+	p->i += int_suffix(p->s + p->i);
 	if (is_word(p->s[p->i])) {
 		char t[32];
 
@@ -304,15 +364,55 @@ static void parse_number(struct parser *p)
 	emit(p, OP_PUSH, v, at);
 }
 
+/*
+ * A C conversion at p->s[at] == '(': "(u32)", "( unsigned  long )". The
+ * index in expr_casts, with *end just past its ')', or -1 (a parenthesis,
+ * or a word that is one of the caller's names).
+ */
+static int cast_at(const struct parser *p, size_t at, size_t *end)
+{
+	char words[32];
+	size_t i = at + 1, n = 0;
+
+	for (;;) {
+		while (p->s[i] == ' ' || p->s[i] == '\t')
+			i++;
+		if (p->s[i] == ')')
+			break;
+		if (!isalpha((unsigned char)p->s[i]) && p->s[i] != '_')
+			return -1;
+		if (n && n < sizeof(words) - 1)
+			words[n++] = ' ';
+		while (is_word(p->s[i])) {
+			if (n >= sizeof(words) - 1)
+				return -1;
+			words[n++] = p->s[i++];
+		}
+	}
+	words[n] = '\0';
+	for (int k = 0; p->names && p->names[k]; k++)
+		if (!strcmp(p->names[k], words))
+			return -1;
+	for (int k = 0; expr_casts[k].name; k++)
+		if (!strcmp(expr_casts[k].name, words)) {
+			*end = i + 1;
+			return k;
+		}
+	return -1;
+}
+
 static void parse_unary(struct parser *p)
 {
-	size_t at;
+	size_t at, end = 0;
 	char c;
+	int nests;
 
 	skip(p);
 	at = p->i;
 	c = p->s[at];
-	if (++p->depth > EXPR_MAX_DEPTH)
+	/* a level is what nests - an open '(' or call, a unary operator, a '?' - each counted once */
+	nests = (c == '!' && p->s[at + 1] != '=') || c == '-' || c == '+' || c == '(';
+	if (nests && ++p->depth > EXPR_MAX_DEPTH)
 		PFAIL(p, "nested too deeply at column %d (more than %d levels)", (int)at + 1, EXPR_MAX_DEPTH);
 	if (c == '!' && p->s[at + 1] != '=') {
 		p->i++;
@@ -325,6 +425,12 @@ static void parse_unary(struct parser *p)
 	} else if (c == '+') {
 		p->i++;
 		parse_unary(p);
+	} else if (c == '(' && cast_at(p, at, &end) >= 0) {
+		int k = cast_at(p, at, &end);
+
+		p->i = end;
+		parse_unary(p);
+		emit(p, OP_CAST, (uint64_t)k, at);
 	} else if (c == '(') {
 		p->i++;
 		p->open++;
@@ -370,7 +476,7 @@ static void parse_unary(struct parser *p)
 		token_text(p, t, sizeof(t));
 		PFAIL(p, "unexpected '%s' at column %d where a value was expected", t, (int)at + 1);
 	}
-	p->depth--;
+	p->depth -= nests;
 }
 
 /* The binary operator at p->i of this precedence level, or -1; *len its length. */
@@ -486,12 +592,12 @@ static void parse_ternary(struct parser *p)
 	size_t at;
 	int jz, jmp;
 
-	if (++p->depth > EXPR_MAX_DEPTH)
-		PFAIL(p, "nested too deeply at column %d (more than %d levels)", col(p), EXPR_MAX_DEPTH);
 	parse_or(p);
 	skip(p);
 	at = p->i;
 	if (!p->failed && p->s[at] == '?') {
+		if (++p->depth > EXPR_MAX_DEPTH)
+			PFAIL(p, "nested too deeply at column %d (more than %d levels)", (int)at + 1, EXPR_MAX_DEPTH);
 		p->i++;
 		jz = emit(p, OP_JZ, 0, at);
 		parse_ternary(p);
@@ -512,8 +618,8 @@ static void parse_ternary(struct parser *p)
 		patch_jump(p, jz);
 		parse_ternary(p);
 		patch_jump(p, jmp);
+		p->depth--;
 	}
-	p->depth--;
 }
 
 int expr_compile(struct expr *e, const char *text, const char *const *names, char *err, size_t errlen)
@@ -736,6 +842,11 @@ static void fold_pass(struct expr *e)
 				continue;
 			}
 		}
+		if (o.op == OP_CAST && n - 1 >= barrier && is_push(&out[n - 1]) &&
+		    !cast((unsigned)o.k, out[n - 1].k, &r, &why)) {
+			out[n - 1].k = r;
+			continue;
+		}
 		if ((o.op == OP_NOT || o.op == OP_BOOL) && n - 1 >= barrier && is_push(&out[n - 1])) {
 			out[n - 1].k = o.op == OP_NOT ? !out[n - 1].k : out[n - 1].k != 0;
 			continue;
@@ -941,6 +1052,10 @@ static int run(const struct expr *e, const uint64_t *vals, uint64_t *out, const 
 				pop(st, &sp, &acc);
 			}
 			break;
+		case OP_CAST:
+			if (cast((unsigned)o->k, acc, &acc, why))
+				return -1;
+			break;
 		case OP_CALL:
 			switch (o->k) {
 				FN(F_MIN, 2)
@@ -1040,6 +1155,16 @@ int expr_eval(const struct expr *e, const char *const *names, const uint64_t *va
 				sp--;
 			}
 			break;
+		case OP_CAST:
+			if (cast((unsigned)o->k, st[sp - 1], &r, why)) {
+				sb_printf(trace, "(%s)%llu: %s\n", expr_casts[o->k].name, U(st[sp - 1]), *why);
+				return -1;
+			}
+			if (r != st[sp - 1])
+				sb_printf(trace, "(%s)%llu = %llu (cut to %u bits)\n", expr_casts[o->k].name, U(st[sp - 1]), U(r),
+					  expr_casts[o->k].bits);
+			st[sp - 1] = r;
+			break;
 		case OP_CALL: {
 			const struct expr_func *f = &expr_funcs[o->k];
 			const uint64_t *a = &st[sp - f->argc];
@@ -1122,6 +1247,7 @@ enum {
 	C_BIN,
 	C_UN = C_BIN + NMODES * NB,
 	C_CLAMP = C_UN + 2 * NU,
+	C_CAST, /* k: the index in expr_casts, the operand in register a */
 	C_JZ, C_JMP, C_ANDJ, C_ORJ,
 	C_END, /* the last step: the run loop needs no count */
 	C_RET, /* the last step when the result is the step before's, in acc */
@@ -1240,7 +1366,8 @@ int expr_code_make(struct expr_code *c, const struct expr *e)
 				return -1; /* jumps go forward (the compiler emits them so) */
 			target[o->k] = 1;
 		}
-		if (o->op == OP_CALL && o->k >= F_DIVUP + 1)
+		if ((o->op == OP_CALL && o->k >= F_DIVUP + 1) || (o->op == OP_CAST && o->k >= sizeof(expr_casts) /
+									       sizeof(expr_casts[0]) - 1))
 			return -1;
 	}
 	for (uint64_t b = c->reads; b; b &= b - 1) {
@@ -1284,6 +1411,13 @@ int expr_code_make(struct expr_code *c, const struct expr *e)
 		case OP_BOOL:
 			cunary(&g, p, o->op == OP_NOT ? U_NOT : o->op == OP_NEG ? U_NEG : U_BOOL);
 			break;
+		case OP_CAST: {
+			int a = inreg(&g, p);
+
+			cemit(&g, C_CAST, treg(&g, p), a, 0, 0, o->k);
+			g.st[p] = (struct cslot){ 0, 0, treg(&g, p) };
+			break;
+		}
 		case OP_JZ:
 		case OP_JMP:
 		case OP_ANDJ:
@@ -1450,7 +1584,7 @@ int expr_code_exec(const struct expr_code *c, uint64_t r[EXPR_CODE_REGS], uint64
 		T7(OP_GE - OP_ADD, GE), T7(B_MIN, MIN), T7(B_MAX, MAX), T7(B_DIVUP, DIVUP),
 		T2(U_FLS, FLS), T2(U_ILOG2, ILOG2), T2(U_ROUNDUP, ROUNDUP), T2(U_ROUNDDOWN, ROUNDDOWN),
 		T2(U_NOT, NOT), T2(U_NEG, NEG), T2(U_BOOL, BOOL),
-		[C_CLAMP] = &&L_CLAMP, [C_JZ] = &&L_JZ, [C_JMP] = &&L_JMP, [C_ANDJ] = &&L_ANDJ, [C_ORJ] = &&L_ORJ,
+		[C_CLAMP] = &&L_CLAMP, [C_CAST] = &&L_CAST, [C_JZ] = &&L_JZ, [C_JMP] = &&L_JMP, [C_ANDJ] = &&L_ANDJ, [C_ORJ] = &&L_ORJ,
 		[C_END] = &&L_END, [C_RET] = &&L_RET,
 	};
 
@@ -1495,6 +1629,11 @@ int expr_code_exec(const struct expr_code *c, uint64_t r[EXPR_CODE_REGS], uint64
 			r[in->dst] = acc;
 			NEXT();
 		}
+		STEP(C_CAST, CAST) :
+			if (cast((unsigned)in->k, r[in->a], &acc, why))
+				return -1;
+			r[in->dst] = acc;
+			NEXT();
 		STEP(C_JZ, JZ) :
 		STEP(C_ANDJ, ANDJ) :
 			if (!r[in->a])
@@ -1681,6 +1820,17 @@ int expr_code_flat(const struct expr_code *c, uint64_t lo, uint64_t hi, uint64_t
 					return 0;
 				l = min_u64(max_u64(L[a], L[b]), L[cc]);
 				h = min_u64(max_u64(H[a], H[b]), H[cc]);
+				break;
+			}
+			case C_CAST: {
+				const struct expr_cast *x = &expr_casts[in->k];
+				uint64_t top = x->bits >= 64 ? UINT64_MAX >> x->is_signed
+							     : (1ull << (x->bits - (unsigned)x->is_signed)) - 1;
+
+				if (H[a] > top) /* cut or negative somewhere in the range: not one monotone step */
+					return 0;
+				l = L[a];
+				h = H[a];
 				break;
 			}
 			case C_JZ:

@@ -5,7 +5,8 @@
  *   clamp(2 * cpus, 32, 127)
  *   max(totalram / cpus / (overcommit == never ? 256 : 16), max(2 * cpus, 32))
  *
- * Values are unsigned 64-bit, like the kernel's unsigned long. Where C would
+ * Values are unsigned 64-bit, like the kernel's unsigned long; (int), (u32)
+ * and the other C conversions cut a value to a narrower type. Where C would
  * wrap (overflow, a subtraction below zero, a shift of 64 or more) or trap
  * (division by zero), evaluation stops with a reason instead: a variant that
  * cannot be evaluated on a machine says so and never shows a wrapped number.
@@ -51,6 +52,21 @@ struct expr_func {
 };
 
 extern const struct expr_func expr_funcs[]; /* terminated by name == NULL */
+
+/*
+ * C's conversions, written as C writes them: (u32)x, (int)(a * b). The value
+ * keeps its low `bits` bits (C's rule for a conversion to an unsigned type);
+ * for a signed type a result with its sign bit set stops the evaluation
+ * ("a conversion to a signed type gives a negative value"), as a subtraction
+ * below zero does: so a patch that keeps a batch in an int is exact.
+ */
+struct expr_cast {
+	const char *name; /* "unsigned long": words separated by one space */
+	unsigned bits;
+	int is_signed;
+};
+
+extern const struct expr_cast expr_casts[]; /* terminated by name == NULL */
 
 /*
  * Compile text. names is the NULL-terminated list of names the text may

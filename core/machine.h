@@ -25,7 +25,9 @@ enum overcommit_policy {
  * a sweep's rows, a command's all-or-nothing scratch copy - carries it.
  */
 #define VARIANT_MAX 4          /* per patch */
-#define VARIANT_PATCHES 7      /* slots, by index in patches[] (patch.c checks it suffices) */
+#define VARIANT_BUILTIN 7      /* slots for the built-in patches, by index in patches[] (patch.c checks it suffices) */
+#define VARIANT_LOADED 4       /* and for patches loaded from files (core/mmpatch.h), next in patches[] */
+#define VARIANT_PATCHES (VARIANT_BUILTIN + VARIANT_LOADED)
 #define VARIANT_NAME_MAX 24
 #define VARIANT_TEXT_MAX 200
 

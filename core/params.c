@@ -298,7 +298,7 @@ static int check_u64(const struct param *p, const char *value, uint64_t v, char 
 
 int param_set(struct machine *m, const struct param *p, const char *value, char *err, size_t errlen)
 {
-	char why[96];
+	char why[160];
 	uint64_t v = 0;
 	double r;
 
@@ -336,6 +336,12 @@ int param_set(struct machine *m, const struct param *p, const char *value, char 
 				return bad_value(p, value, "expected NNNp (pages), a size or auto", err, errlen);
 			if (v && v < m->pagesize)
 				return bad_value(p, value, "a size less than one page (pages are written NNNp)", err, errlen);
+			if (v % m->pagesize) { /* never cut short in silence: 6K is 1.5 pages of 4 KiB */
+				snprintf(why, sizeof(why), "not a whole number of %llu-byte pages (%llu and %llu bytes over): "
+					 "give whole pages, or NNNp", (unsigned long long)m->pagesize,
+					 (unsigned long long)(v / m->pagesize), (unsigned long long)(v % m->pagesize));
+				return bad_value(p, value, why, err, errlen);
+			}
 			v /= m->pagesize;
 		}
 		break;

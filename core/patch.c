@@ -18,7 +18,7 @@ extern const struct patch_desc vmstat_patch;
 extern const struct patch_desc memcg_flush_patch;
 extern const struct patch_desc rss_stat_patch;
 
-const struct patch_desc *const patches[] = {
+const struct patch_desc *const builtin_patches[] = {
 	&memcg_charge_patch,
 	&proactive_reclaim_patch,
 	&committed_as_patch,
@@ -30,8 +30,19 @@ const struct patch_desc *const patches[] = {
 	NULL,
 };
 
-_Static_assert(sizeof(patches) / sizeof(patches[0]) - 1 <= VARIANT_PATCHES,
-	       "struct machine keeps variants for VARIANT_PATCHES patches");
+_Static_assert(sizeof(builtin_patches) / sizeof(builtin_patches[0]) - 1 <= VARIANT_BUILTIN,
+	       "struct machine keeps variants for VARIANT_BUILTIN built-in patches");
+
+/* Weak: lang/patchreg.c's adds the loaded patches; a program without it (core's tests) has the built-ins. */
+__attribute__((weak)) const struct patch_desc *const *patch_list(void)
+{
+	return builtin_patches;
+}
+
+int patch_builtin_count(void)
+{
+	return (int)(sizeof(builtin_patches) / sizeof(builtin_patches[0])) - 1;
+}
 
 const struct patch_desc *patch_find(const char *id)
 {

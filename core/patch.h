@@ -114,6 +114,20 @@ static inline void sides_of(const struct machine *m, struct value out[PATCH_MAX_
 typedef void (*list_each_fn)(uint64_t item, uint64_t repeat, void *ctx);
 typedef uint64_t (*metric_list_fn)(const struct machine *m, int side, list_each_fn each, void *ctx);
 
+/*
+ * What a model was fitted to, along one machine parameter: a figure for a
+ * machine with key outside lo..hi extrapolates the fit, and says so where
+ * it is printed. err_pct is the model's largest error against the seed rows
+ * it was not fitted to (docs/MODELS.md), 0 when it states none: a change
+ * smaller than that is not one the model can show.
+ */
+struct model_fit {
+	const char *key;   /* the parameter the fit spans: "cpus" */
+	uint64_t lo, hi;   /* its values in the fitted rows */
+	const char *what;  /* "fitted to seed 000 at 72 CPUs" */
+	double err_pct;
+};
+
 struct metric_desc {
 	const char *name;
 	const char *unit;      /* "pages", "bytes", "calls", "Mbps", "s", "x" ... */
@@ -147,6 +161,34 @@ struct metric_desc {
 	 * instead of solving the sibling's model again. test_patch holds fn to it.
 	 */
 	const char *ratio_of;
+	const struct model_fit *fit; /* a model's fit range; NULL: none stated (exact, workload, or assumed) */
+};
+
+/*
+ * One figure the seed's mail states, as a row a patch file writes and a test
+ * holds: the mail's words, the machine and metric batchlab gives the same
+ * figure for, and how the two are compared. core/claim.c checks a row;
+ * `about PATCH --claims`, `report` and their json print the verdicts.
+ */
+enum claim_how {
+	CLAIM_EQUAL,   /* exact or workload: |batchlab - figure| <= tol (tol: how far the mail rounds) */
+	CLAIM_WITHIN,  /* a model: within tol, a fraction of the figure (0.05 = 5%) */
+	CLAIM_OUTSIDE, /* no metric reaches it: note says what the model leaves out */
+};
+
+enum claim_verdict { CLAIM_HOLDS, CLAIM_DIFFERS, CLAIM_NOT_MODELLED };
+
+struct patch_claim {
+	const char *said;    /* the claim as the mail words it */
+	const char *where;   /* where the mail says it: "line 30", "cover letter" */
+	const char *machine; /* the preset it maps to; NULL for CLAIM_OUTSIDE */
+	const char *set;     /* "key=value ..." over the preset, or NULL */
+	const char *metric;  /* "evals.after", "reduction", or a parameter: "scanned" */
+	double figure;       /* the mail's number, in the metric's unit */
+	enum claim_how how;
+	double tol;
+	const char *note;    /* why it differs or what it rests on; CLAIM_OUTSIDE: what is left out */
+	enum claim_verdict expect; /* the verdict it gives today: test_claim fails when a model change moves it */
 };
 
 /*
@@ -244,9 +286,29 @@ struct patch_desc {
 	 */
 	void (*fn_row)(const struct machine *m, struct value (*out)[PATCH_MAX_SIDES]);
 	uint32_t row_metrics;
+	/*
+	 * What a maintainer leads with, one point a string, each naming the
+	 * function and file it is about (NULL-terminated; NULL: none). `report`
+	 * opens with them.
+	 */
+	const char *const *points;
+	/* Every figure the seed's mail states, checked (terminated by a row with said == NULL; NULL: none). */
+	const struct patch_claim *claims;
 };
 
-extern const struct patch_desc *const patches[]; /* NULL-terminated */
+/*
+ * The patches every reader walks, NULL-terminated: the built-in ones
+ * (builtin_patches[], in patch.c), then those a front end loaded from patch
+ * files (core/mmpatch.h), each at the index its variant slot is. Core keeps
+ * no state: patch.c's patch_list() is weak and gives the built-ins alone;
+ * lang/patchreg.c, which holds the loaded patches, defines the one linked
+ * into batchlab. `patches[i]` reads it as the built-in table was read.
+ */
+extern const struct patch_desc *const builtin_patches[]; /* NULL-terminated */
+const struct patch_desc *const *patch_list(void);
+/* How many of patch_list()'s first entries are built in. */
+int patch_builtin_count(void);
+#define patches (patch_list())
 
 const struct patch_desc *patch_find(const char *id);
 /* "memcg_charge, proactive_reclaim, ... or vmstat", from patches[], for error messages. */

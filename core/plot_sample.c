@@ -47,12 +47,9 @@ int plot_sides(const struct machine *m, const struct patch_desc *d, const struct
 		sides[n++] = md->single && side != SIDE_KERNEL ? 0 : side; /* a release's value is a side even of a single one */
 		return n;
 	}
-	sides[n++] = d->before;
-	if (d->after != d->before)
-		sides[n++] = d->after;
+	/* show's order: the patch's sides as its columns stand (before, after; full, cluster, decay), then the variants */
 	for (int sd = 0; sd < patch_nsides(d) && n < PLOT_MAX_SERIES; sd++)
-		if (sd != d->before && sd != d->after)
-			sides[n++] = sd;
+		sides[n++] = sd;
 	for (int v = patch_nsides(d); v < patch_ncols(m, d) && n < PLOT_MAX_SERIES; v++)
 		sides[n++] = v;
 	return n;

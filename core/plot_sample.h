@@ -24,8 +24,8 @@ struct plot_points {
 /*
  * The series a chart of md draws, in the one order every chart keeps: the
  * one value of a single-valued metric, or the side asked for (side >= 0),
- * else before, after, any other side (proactive_reclaim's full), then the
- * machine's variants of d. Returns how many (at most PLOT_MAX_SERIES).
+ * else the patch's sides in show's order (before, after; proactive_reclaim's
+ * full, cluster, decay), then the machine's variants of d. Returns how many (at most PLOT_MAX_SERIES).
  */
 int plot_sides(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md, int side,
 	       int *sides);

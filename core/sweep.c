@@ -26,6 +26,9 @@ static int parse_step(const struct machine *m, const struct sweep_range *r, cons
 	if (n[0] == '-' || n[0] == '+')
 		return err_set(err, errlen, "%s: step '%s' must be a positive number", p->name, n);
 	if (r->real) {
+		if (parse_real(n, rstep, why, sizeof(why)) && strstr(why, "too close to zero")) /* "use 0": not for a step */
+			return err_set(err, errlen, "%s: step '%s': too close to zero for a double, and a step must be above 0 "
+				       "(the least is about 2.2e-308)", p->name, n);
 		if (parse_real(n, rstep, why, sizeof(why)))
 			return err_set(err, errlen, "%s: step '%s': %s", p->name, n, why);
 		if (!(*rstep > 0))
@@ -340,6 +343,16 @@ int sweep_over_kernel(const struct sweep *sw)
 	return sw->range.key && !strcmp(sw->range.key->name, "kernel");
 }
 
+/* A column by its name: one asked for twice (PATCH beside PATCH.METRIC) is there once, as a json row names a key once. */
+static int add_named(struct sweep *sw, const struct patch_desc *d, const struct metric_desc *md, int side,
+		     const char *head, char *err, size_t errlen)
+{
+	for (int i = 0; i < sw->ncols; i++)
+		if (!strcmp(sw->cols[i].head, head))
+			return 0;
+	return sweep_add_column(sw, d, md, side, head, err, errlen);
+}
+
 int sweep_add_metric_m(struct sweep *sw, const struct machine *m, const char *name, char *err, size_t errlen)
 {
 	struct metric_ref ref;
@@ -351,13 +364,13 @@ int sweep_add_metric_m(struct sweep *sw, const struct machine *m, const char *na
 	if (ref.side < 0 && sweep_over_kernel(sw) && ref.patch->kernel_code &&
 	    (!ref.metric->single || patch_nsides(ref.patch) == 1)) {
 		snprintf(head, sizeof(head), "%s.%s.kernel", ref.patch->id, ref.metric->name);
-		return sweep_add_column(sw, ref.patch, ref.metric, SIDE_KERNEL, head, err, errlen);
+		return add_named(sw, ref.patch, ref.metric, SIDE_KERNEL, head, err, errlen);
 	}
 	if (ref.metric->single || ref.side >= 0)
-		return sweep_add_column(sw, ref.patch, ref.metric, ref.side, name, err, errlen);
+		return add_named(sw, ref.patch, ref.metric, ref.side, name, err, errlen);
 	for (int s = 0; s < patch_ncols(m, ref.patch); s++) {
 		snprintf(head, sizeof(head), "%s.%s.%s", ref.patch->id, ref.metric->name, patch_col_name(m, ref.patch, s));
-		if (sweep_add_column(sw, ref.patch, ref.metric, s, head, err, errlen))
+		if (add_named(sw, ref.patch, ref.metric, s, head, err, errlen))
 			return -1;
 	}
 	return 0;

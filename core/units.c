@@ -67,7 +67,8 @@ int parse_size(const char *s, uint64_t *out, char *err, size_t errlen)
 	unsigned int shift, nfrac = 0;
 	const char *p = s;
 
-	if (!isdigit((unsigned char)*p))
+	/* .5G as 0.5G, as a person writes it; a lone '.' is no number */
+	if (!isdigit((unsigned char)*p) && !(*p == '.' && isdigit((unsigned char)p[1])))
 		return fail(err, errlen, "expected a size such as 4G, 512M, 1.5T or bytes");
 	if (p[0] == '0' && isdigit((unsigned char)p[1]))
 		return fail(err, errlen, "a leading 0 is octal in C (010 is 8): write the number without it");

@@ -86,6 +86,15 @@ static uint64_t common_value(const struct machine *m, int i)
 	}
 }
 
+void variant_common_values(const struct machine *m, uint64_t reads, uint64_t *vals)
+{
+	for (uint64_t b = reads & ((1ull << N_COMMON) - 1); b; b &= b - 1) {
+		int i = (int)fls64(b ^ (b - 1)) - 1;
+
+		vals[i] = common_value(m, i);
+	}
+}
+
 /* d's variant slots in a machine, as its patch_constant says (-1: a patch with no constant has none). */
 static int slot(const struct patch_desc *d)
 {
@@ -420,7 +429,8 @@ uint64_t variant_plateau_cpus(const struct variant_code *vc, uint64_t cpus, uint
 
 static int reserved(const char *name)
 {
-	if (!strcmp(name, "before") || !strcmp(name, "after"))
+	/* kernel: the side a patch with release tables reads (patch.c) - a variant of that name made two columns of one */
+	if (!strcmp(name, "before") || !strcmp(name, "after") || !strcmp(name, "kernel"))
 		return 1;
 	for (int i = 0; patches[i]; i++)
 		for (int s = 0; patches[i]->sides[s]; s++)
@@ -459,7 +469,7 @@ int variant_add(struct machine *m, const struct patch_desc *d, const char *name,
 		return -1;
 	}
 	if (reserved(name)) {
-		snprintf(err, errlen, "%s.%s: the name is reserved: it names a side (before, after, full, cluster, decay)",
+		snprintf(err, errlen, "%s.%s: the name is reserved: it names a side (before, after, full, cluster, decay, kernel)",
 			 d->id, name);
 		return -1;
 	}

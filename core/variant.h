@@ -30,6 +30,9 @@ struct variant_name {
 };
 extern const struct variant_name variant_common[]; /* terminated by name == NULL */
 
+/* vals[i] = the value on m of variant_common[i], for each bit i of reads (a patch file's expressions read them too). */
+void variant_common_values(const struct machine *m, uint64_t reads, uint64_t *vals);
+
 /* d's k-th variant is side variant_side0(d) + k. */
 int variant_side0(const struct patch_desc *d);
 /* The variant on side, or NULL for a base side (or no such variant). */

@@ -38,6 +38,7 @@ struct chart_series {
 struct chart {
 	const char *title;    /* "vmpressure.window": the y axis's name, its unit follows it */
 	const char *title_tail; /* after the unit: " against memcg_charge.stock_share"; NULL for none */
+	const char *heading;  /* a picture's own heading (--title: a slide's), in place of title and unit; NULL for none */
 	const char *yunit;    /* "pages"; "bytes" labels the ticks as sizes */
 	const char *xname;    /* "ram" */
 	const char *xunit;    /* "bytes", "CPUs" */

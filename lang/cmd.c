@@ -1,6 +1,7 @@
 #include "cmd.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../core/err.h"
@@ -24,7 +25,9 @@
 #include "settings.h"
 #include "comparecmd.h"
 #include "reportcmd.h"
+#include "claims.h"
 #include "tradeoffcmd.h"
+#include "patchcmd.h"
 
 
 int cmd_split(char *line, char **argv, int max, char *err, size_t errlen)
@@ -136,7 +139,9 @@ static void get_list_records(const struct machine *m, const struct metric_ref *r
 	}
 }
 
-static void get_metric(const struct machine *m, const struct metric_ref *ref, struct records *rec, struct strbuf *out)
+/* named (get --named): a line each, NAME = VALUE UNIT, the name as the records name it */
+static void get_metric(const struct machine *m, const struct metric_ref *ref, struct records *rec, int named,
+		       struct strbuf *out)
 {
 	int nsides = patch_ncols(m, ref->patch), one = ref->metric->single || ref->side >= 0;
 	char b[64];
@@ -145,7 +150,7 @@ static void get_metric(const struct machine *m, const struct metric_ref *ref, st
 		int side = ref->metric->single && i != SIDE_KERNEL ? 0 : i;
 		struct value v = metric_eval(m, ref, side);
 
-		if (rec) {
+		if (rec || named) {
 			char name[160];
 
 			if (ref->metric->single && side != SIDE_KERNEL)
@@ -153,6 +158,11 @@ static void get_metric(const struct machine *m, const struct metric_ref *ref, st
 			else
 				snprintf(name, sizeof(name), "%s.%s.%s", ref->patch->id, ref->metric->name,
 					 patch_col_name(m, ref->patch, side));
+			if (!rec) {
+				render_bare(v, b, sizeof(b));
+				sb_printf(out, "%s = %s %s\n", name, b, ref->metric->unit);
+				continue;
+			}
 			rec_str(rec, name);
 			rec_value(rec, v);
 			rec_str(rec, ref->metric->unit);
@@ -162,7 +172,7 @@ static void get_metric(const struct machine *m, const struct metric_ref *ref, st
 		render_bare(v, b, sizeof(b));
 		sb_printf(out, "%s%s", !one && i ? " " : "", b);
 	}
-	if (!rec)
+	if (!rec && !named)
 		sb_putc(out, '\n');
 }
 
@@ -172,7 +182,15 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 	struct records rec, *r = s->format == FMT_TABLE ? NULL : &rec;
 	struct metric_ref ref;
 	char b[512];
+	int named = 0;
 
+	for (int i = 0; i < argc; i++) /* --named: NAME = VALUE lines, for a reader to match */
+		if (!strcmp(argv[i], "--named")) {
+			memmove(argv + i, argv + i + 1, (size_t)(argc - i - 1) * sizeof(*argv));
+			argc--, i--, named = 1;
+		}
+	if (!argc)
+		return err_set(err, errlen, "get: expected get [--named] NAME [NAME ...]");
 	/* every name first: a script gets all of its values or none */
 	for (int i = 0; i < argc; i++) {
 		if (param_find(argv[i]) || setting_find(argv[i]))
@@ -211,14 +229,15 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 		if (p) {
 			param_bare(&s->m, p, b, sizeof(b));
 			if (!r) {
-				sb_printf(out, "%s\n", b);
+				sb_printf(out, named ? "%s = %s%s%s\n" : "%.0s%s\n", p->name, b, named && *p->unit ? " " : "",
+					  named ? p->unit : "");
 				continue;
 			}
 			rec_str(r, p->name);
 			if (param_is_number(p))
 				rec_num(r, b);
 			else
-				rec_str(r, b);
+				rec_choice(r, b);
 			rec_str(r, p->unit);
 			rec_end_row(r);
 			continue;
@@ -227,7 +246,7 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 			const struct setting *st = setting_find(argv[i]);
 
 			if (!r) {
-				sb_printf(out, "%s\n", st->get(s));
+				sb_printf(out, named ? "%s = %s\n" : "%.0s%s\n", st->name, st->get(s));
 				continue;
 			}
 			rec_str(r, st->name);
@@ -242,7 +261,7 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 		else if (ref.metric->list)
 			get_list(&s->m, &ref, out, err, errlen);
 		else
-			get_metric(&s->m, &ref, r, out);
+			get_metric(&s->m, &ref, r, named, out);
 	}
 	if (r)
 		rec_end(r);
@@ -259,9 +278,14 @@ static int cmd_reset(struct session *s, int argc, char **argv, struct strbuf *ou
 
 		/* the parameters: the user's variants stay (variant del removes them), and reset says so */
 		session_reset(s, &kept);
-		if (kept.len && s->format == FMT_TABLE)
-			sb_printf(out, "reset: every parameter back to its default; kept your variant%s %s (variant del PATCH NAME removes one)\n",
+		if (kept.len) {
+			struct strbuf note = STRBUF_INIT;
+
+			sb_printf(&note, "reset: every parameter back to its default; kept your variant%s %s (variant del PATCH NAME removes one)\n",
 				  strchr(sb_str(&kept), ',') ? "s" : "", sb_str(&kept));
+			session_note(s, out, sb_str(&note));
+			sb_free(&note);
+		}
 		sb_free(&kept);
 		return 0;
 	}
@@ -356,11 +380,44 @@ static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *
 	return 0;
 }
 
+static void about_details(struct strbuf *out)
+{
+	sb_puts(out,
+		"about PATCH tells what the patch changed and why, the seed's published figure beside batchlab's, "
+		"and the patch's constants through the kernel releases.\n"
+		"about PATCH --claims checks every figure the seed's mail states, a row each: the claim as the mail "
+		"words it and where, the machine (a preset and settings) and metric it maps to, batchlab's figure, "
+		"how the two are compared (equal, give or take the mail's rounding, for exact and workload figures; "
+		"within a stated tolerance for a model), and the verdict: holds, holds within N% (a model, N its "
+		"distance from the mail's figure), differs: why, or outside the model: what the model leaves out. "
+		"A model figure on a machine outside its fit says so. --format csv, json or jsonl gives a record "
+		"per claim.\n");
+}
+
+/* about PATCH --claims: the seed's claims checked, a row each (lang/claims.c) */
+static int about_claims(struct session *s, const struct patch_desc *d, struct strbuf *out, char *err, size_t errlen)
+{
+	struct claim_row *rows;
+	int n = claims_check(d, &rows);
+
+	if (!n)
+		return err_set(err, errlen, "about: %s has no claims table (no seed mail states a figure for it)", d->id);
+	if (s->format == FMT_TABLE)
+		claims_list(d, rows, n, session_width(s) ? session_width(s) : 80, out);
+	else
+		claims_records(d, rows, n, &s->doc, s->format, out);
+	free(rows);
+	return 0;
+}
+
 static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	const struct patch_desc *d = patch_find(argv[0]);
 
-	(void)argc;
+	if (argc > 1 && strcmp(argv[1], "--claims"))
+		return err_set(err, errlen, "about: unexpected '%s' (expected about PATCH [--claims])", argv[1]);
+	if (d && argc > 1)
+		return about_claims(s, d, out, err, errlen);
 	if (!d) {
 		char ids[160], mean[128];
 
@@ -377,9 +434,10 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 		return 0;
 	}
 	{
-		static const char *const heads[] = { "patch", "title", "seed", "kernel", "about", "published",
+		static const char *const heads[] = { "patch", "title", "seed", "kernel", "about", "points", "published",
 						     "seed_presets", "metric", "kind", "before", "after", "unit",
 						     "change", "verdict", NULL };
+		struct strbuf pts = STRBUF_INIT;
 		const struct metric_desc *md = patch_metric(d, d->headline);
 		struct records rec;
 		char ch[64] = "";
@@ -394,6 +452,10 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 		rec_str(&rec, d->seed);
 		rec_str(&rec, d->kernel);
 		rec_str(&rec, d->about); /* one string each, its line breaks kept */
+		for (int i = 0; d->points && d->points[i]; i++)
+			sb_printf(&pts, "%s\n", d->points[i]);
+		rec_lines(&rec, sb_str(&pts)); /* json: an array, a point a string */
+		sb_free(&pts);
 		rec_str(&rec, d->published);
 		rec_str(&rec, d->seed_presets ? d->seed_presets : "");
 		rec_str(&rec, md ? md->name : "");
@@ -445,6 +507,9 @@ static int cmd_format(struct session *s, int argc, char **argv, struct strbuf *o
 	if (out_format_find(argv[0]) == FMT_SVG)
 		return err_set(err, errlen, "format: svg is a picture of one chart, not a format for every command: "
 			       "give it to plot or tradeoff (--format svg, > PATH.svg)");
+	if (out_format_find(argv[0]) == FMT_MARKDOWN)
+		return err_set(err, errlen, "format: markdown is a report's form, not a format for every command: "
+			       "give it to report (--format markdown)");
 	if (out_format_find(argv[0]) >= 0) {
 		s->format = (enum out_format)out_format_find(argv[0]);
 		return 0;
@@ -461,14 +526,25 @@ static int cmd_preset(struct session *s, int argc, char **argv, struct strbuf *o
 		return 0;
 	}
 	if (!strcmp(argv[0], "load")) {
+		struct strbuf note = STRBUF_INIT;
+		int rc;
+
 		if (argc != 2)
 			return err_set(err, errlen, "preset load: expected a preset NAME or PATH");
-		return session_load_preset(s, argv[1], s->format == FMT_TABLE ? out : NULL, err, errlen);
+		rc = session_load_preset(s, argv[1], &note, err, errlen);
+		session_note(s, out, sb_str(&note));
+		sb_free(&note);
+		return rc;
 	}
 	if (!strcmp(argv[0], "save")) {
 		if (argc != 2)
 			return err_set(err, errlen, "preset save: expected a PATH, or a NAME for the user's preset folder");
-		if (preset_save(&s->m, argv[1], s->interactive ? out : NULL, out, err, errlen))
+		struct strbuf note = STRBUF_INIT;
+		int rc = preset_save(&s->m, argv[1], s->interactive ? out : NULL, &note, err, errlen);
+
+		session_note(s, out, sb_str(&note));
+		sb_free(&note);
+		if (rc)
 			return -1;
 		session_preset(s, argv[1]);
 		return 0;
@@ -711,8 +787,8 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 const struct command commands[] = {
 	{ "set", "KEY VALUE [KEY VALUE ...]", 2, -1, { ARG_PAIRS },
 	  "change machine or workload parameters (all or none)", cmd_set, OUT_NONE, NULL, 0 },
-	{ "get", "NAME [NAME ...]", 1, -1, { ARG_NAMES },
-	  "print a parameter or a metric as bare value(s), for scripts", cmd_get, OUT_CMD, NULL, 0 },
+	{ "get", "[--named] NAME [NAME ...]", 1, -1, { ARG_NAMES },
+	  "print a parameter or a metric as bare value(s), for scripts; --named: NAME = VALUE lines", cmd_get, OUT_CMD, NULL, 0 },
 	{ "reset", "[KEY ...]", 0, -1, { ARG_PARAMS },
 	  "back to the default machine (your variants stay, and it says so), or one key's default", cmd_reset, OUT_NONE, NULL, 0 },
 	{ "show", "[machine|all|PATCH] | PATCH on PRESET...", 0, -1, { ARG_TOPIC, ARG_ON, ARG_MACHINES },
@@ -720,8 +796,9 @@ const struct command commands[] = {
 	  show_details, 0 },
 	{ "explain", "PATCH.METRIC[.SIDE]", 1, 1, { ARG_METRIC, ARG_NONE, ARG_NONE },
 	  "formula, values substituted, result, kernel function", cmd_explain, OUT_CMD, NULL, 0 },
-	{ "about", "PATCH", 1, 1, { ARG_PATCH, ARG_NONE, ARG_NONE },
-	  "what the patch changed and why, its published figure", cmd_about, OUT_CMD, NULL, 0 },
+	{ "about", "PATCH [--claims]", 1, 2, { ARG_PATCH, ARG_NONE, ARG_NONE },
+	  "what the patch changed and why, its published figure; --claims: every figure its seed states, checked",
+	  cmd_about, OUT_CMD, about_details, 0 },
 	{ "history", "PATCH", 1, 1, { ARG_PATCH, ARG_NONE, ARG_NONE },
 	  "the patch's constants through the kernel releases: release, commit, change, value here", cmd_history, OUT_CMD,
 	  history_details, 0 },
@@ -731,25 +808,25 @@ const struct command commands[] = {
 	  "load this machine; 'check': vmstat model vs /proc/zoneinfo", cmd_host, OUT_CMD, NULL, 0 },
 	{ "sweep", "KEY FROM TO [step N | x N] METRIC... [> PATH]", 4, -1, { ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_RANGE_TAIL },
 	  "metrics as one parameter varies, a row per value (--output PATH too)", cmd_sweep, OUT_SELF, sweep_details, 0 },
-	{ "plot", "METRIC[.SIDE] over KEY FROM TO [step N | x N] [--ascii] [--width N] [--format svg] [--size WxH] [> PATH]", 5, -1,
+	{ "plot", "METRIC[.SIDE] over KEY FROM TO [step N | x N] [--ascii] [--width N] [--format svg] [--size WxH] [--title TEXT] [> PATH]", 5, -1,
 	  { ARG_METRIC, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
 	  "a chart of every side and variant as one parameter varies: text, or SVG for > PATH.svg (--output PATH too)", cmd_plot,
 	  OUT_SELF, plot_details, 1 },
 	{ "where", "METRIC[.SIDE] OP VALUE over KEY FROM TO [step N | x N]", 7, 9,
 	  { ARG_METRIC, ARG_OP, ARG_NONE, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
 	  "the first KEY value where METRIC OP VALUE holds (OP: < <= > >= ==); every side when none is named", cmd_where, OUT_CMD, where_details, 0 },
-	{ "variant", "PATCH NAME = EXPR | list | del PATCH NAME", 0, -1, { ARG_VARIANT, ARG_VARIANT_NAME, ARG_EXPR },
+	{ "variant", "PATCH NAME = EXPR | list | del PATCH NAME | from FILE.diff [NAME]", 0, -1, { ARG_VARIANT, ARG_VARIANT_NAME, ARG_EXPR },
 	  "your own version of a patch's constant, as one more column (help variant)", cmd_variant, OUT_NONE, variant_details, 0 },
-	{ "tradeoff", "PATCH [over KNOB FROM TO [step N | x N]] [--format svg] [--size WxH] [> PATH]", 1, 9,
+	{ "tradeoff", "PATCH [over KNOB FROM TO [step N | x N]] [--format svg] [--size WxH] [--title TEXT] [> PATH]", 1, 11,
 	  { ARG_PATCH, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
 	  "benefit against cost as the patch's own constant varies; before, after and variants marked; SVG for > PATH.svg",
 	  cmd_tradeoff, OUT_CMD, tradeoff_details, 1 },
 	{ "compare", "[preset] PRESET PRESET...", 1, -1, { ARG_MACHINES },
 	  "every patch's metrics with a column group per machine (presets, or what a source word names)", cmd_compare,
 	  OUT_CMD, compare_details, 0 },
-	{ "report", "PATCH [on PRESET...]", 1, -1, { ARG_PATCH, ARG_ON, ARG_MACHINES },
-	  "a plain-text review summary for a mailing-list reply, 72 columns, reproducible; > PATH.svg: its chart",
-	  cmd_report, OUT_CMD, report_details, 1 },
+	{ "report", "PATCH [on PRESET...] [--quote] [--style compare]", 1, -1, { ARG_PATCH, ARG_ON, ARG_MACHINES },
+	  "a review summary for a mailing-list reply, 72 columns, reproducible; --format markdown; > PATH.svg: its chart",
+	  cmd_report, OUT_CMD, report_details, CMD_SVG | CMD_MARKDOWN },
 	{ "format", "[table|csv|json|jsonl]", 0, 1, { ARG_FORMAT, ARG_NONE, ARG_NONE },
 	  "output format of later commands", cmd_format, OUT_NONE, NULL, 0 },
 	{ "help", "[TOPIC]", 0, 1, { ARG_TOPIC, ARG_NONE, ARG_NONE },
@@ -759,10 +836,16 @@ const struct command commands[] = {
 	  "fail (status 1) unless METRIC OP VALUE holds here, or at every KEY value of the range", cmd_expect, OUT_CMD, NULL, 0 },
 	{ "lesson", "[NAME|PATH]", 0, 1, { ARG_PATH, ARG_NONE, ARG_NONE },
 	  "the lessons, or start one: a guided tour with exercises batchlab checks", cmd_lesson, OUT_CMD, NULL, 0 },
+	{ "grade", "LESSON FILE...", 2, -1, { ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH },
+	  "grade a class's homework: per student and question the answer, right or not, tries and hints; totals",
+	  cmd_grade, OUT_CMD, grade_details, 0 },
 	{ "source", "FILE", 1, 1, { ARG_PATH, ARG_NONE, ARG_NONE },
 	  "run a script file in this session (errors say FILE:LINE)", cmd_source, OUT_CMD, NULL, 0 },
 	{ "echo", "[TEXT ...]", 0, -1, { ARG_NONE, ARG_NONE, ARG_NONE },
 	  "print the text: narration in scripts", cmd_echo, OUT_CMD, NULL, 0 },
+	{ "patch", "load FILE|NAME | list | check FILE|NAME | from FILE.diff [NAME]", 1, 3, { ARG_WORD, ARG_PATH, ARG_NONE },
+	  "a patch of your own from a patch file (batchlab-mmpatch(5)), or variants from a diff", cmd_patch, OUT_CMD,
+	  patch_details, 0 },
 	{ "quit", "", 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, "stop (also: exit)", cmd_quit, OUT_NONE, NULL, 0 },
 	{ NULL, NULL, 0, 0, { ARG_NONE, ARG_NONE, ARG_NONE }, NULL, NULL, OUT_NONE, NULL, 0 },
 };
@@ -816,7 +899,11 @@ static int cmd_exec(struct session *s, const struct command *c, int argc, char *
 		s->format = (enum out_format)o.format;
 	else if (o.path)
 		s->format = outpath_format(s->format, o.path);
-	if (s->format == FMT_SVG && !c->picture) {
+	if (s->format == FMT_MARKDOWN && !(c->picture & CMD_MARKDOWN)) {
+		s->format = format;
+		return err_set(err, errlen, "%s: has no markdown form: --format markdown is report's", c->name);
+	}
+	if (s->format == FMT_SVG && !(c->picture & CMD_SVG)) {
 		s->format = format;
 		return err_set(err, errlen, "%s: draws no chart: a picture (--format svg, > PATH.svg) is plot's or tradeoff's",
 			       c->name);
@@ -837,19 +924,19 @@ static int cmd_exec(struct session *s, const struct command *c, int argc, char *
 	}
 	results = s->doc.results;
 	rc = c->exec(s, argc, argv, dst, err, errlen);
+	if ((s->format == FMT_JSON || s->format == FMT_JSONL) && s->doc.results == results && dst->len > from &&
+	    c->out == OUT_CMD) {
+		/* text for people in a json run (echo, lesson's list): a result of its own, the document stays one */
+		char *t = strdup(dst->buf + from);
+
+		dst->len = from;
+		dst->buf[from] = '\0';
+		rec_text_result(&s->doc, s->format, t ? t : "(out of memory)", dst);
+		free(t);
+	}
 	if (dst == &text) {
 		doc_close(&s->doc, s->format, 0, &text);
 		s->doc = run;
-	} else if (s->doc.open && s->doc.results == results && dst->len > from && c->out == OUT_CMD) {
-		/* plain text in a json run (echo): after the document, which is closed before it */
-		struct strbuf t = STRBUF_INIT;
-
-		doc_close(&s->doc, FMT_JSON, 0, &t);
-		sb_puts(&t, dst->buf + from);
-		dst->len = from;
-		dst->buf[from] = '\0';
-		sb_puts(dst, sb_str(&t));
-		sb_free(&t);
 	}
 	/*
 	 * Text for people fits its width: the prose its writer broke at another
@@ -878,10 +965,17 @@ static int cmd_exec(struct session *s, const struct command *c, int argc, char *
 
 int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, size_t errlen)
 {
+	return cmd_run_bound(s, line, NULL, NULL, out, err, errlen);
+}
+
+int cmd_run_bound(struct session *s, const char *line, const char *word, const char *value, struct strbuf *out,
+		  char *err, size_t errlen)
+{
 	/* the scripts' line limit (script.h): a line a script may hold is never a command too long to run */
-	char buf[SCRIPT_LINE_MAX + 1], text[SCRIPT_LINE_MAX + 1], *argv[CMD_MAX_ARGS];
+	char buf[SCRIPT_LINE_MAX + 1], text[SCRIPT_LINE_MAX + 1], bound[SCRIPT_LINE_MAX + 1], *argv[CMD_MAX_ARGS];
 	struct out_opts o = OUT_OPTS_INIT;
 	const struct command *c;
+	struct command listing;
 	char mean[128];
 	int argc, rc;
 
@@ -891,16 +985,30 @@ int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, 
 	argc = cmd_split(buf, argv, CMD_MAX_ARGS, err, errlen);
 	if (argc <= 0)
 		return argc; /* blank: nothing to do; -1: err is set */
+	if (word && !strcmp(argv[0], word))
+		return err_set(err, errlen, "'%s' stands for a value, not a command", word);
 	c = cmd_find(argv[0]);
 	if (!c)
 		return err_set(err, errlen, "unknown command '%.64s'%s (see 'help')", argv[0],
 			       cmd_suggest(argv[0], mean, sizeof(mean)));
+	if (c->exec == cmd_variant && (argc == 1 || !strcmp(argv[1], "list"))) {
+		/* variant's list is output like any (> PATH, --width); its other forms print nothing, and an EXPR's > compares */
+		listing = *c;
+		listing.out = OUT_CMD;
+		c = &listing;
+	}
 	if (c->out != OUT_NONE) {
 		argc--;
 		if (outopts_take(c->name, &argc, argv + 1, cmd_keep(c), &o, err, errlen))
 			return -1;
 		argc++;
 	}
+	/* the value goes in after the words are cut and the output options taken: it is one word, whatever it holds */
+	if (word && strlen(value) >= sizeof(bound))
+		return err_set(err, errlen, "a value of at most %d characters expected", SCRIPT_LINE_MAX);
+	for (int i = 1; word && i < argc; i++)
+		if (!strcmp(argv[i], word))
+			argv[i] = strcpy(bound, value);
 	if (!c->max_args && argc > 1)
 		return err_set(err, errlen, "%s takes no argument (got '%.64s')", c->name, argv[1]);
 	if (argc - 1 < c->min_args || (c->max_args >= 0 && argc - 1 > c->max_args))

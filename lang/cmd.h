@@ -71,8 +71,16 @@ struct command {
 	 * when the usage and help say it all.
 	 */
 	void (*details)(struct strbuf *out);
-	int picture;                 /* draws a chart: takes --format svg and > PATH.svg (svg.c) */
+	/*
+	 * The forms beyond text and records it takes, bits: CMD_SVG draws a
+	 * chart (--format svg and > PATH.svg, svg.c); CMD_MARKDOWN has a markdown
+	 * form (--format markdown: report, for a forge or a cover letter).
+	 */
+	int picture;
 };
+
+#define CMD_SVG 1
+#define CMD_MARKDOWN 2
 
 extern const struct command commands[]; /* terminated by a row with name == NULL */
 
@@ -86,6 +94,15 @@ const char *cmd_suggest(const char *name, char *buf, size_t len);
  * knows it) and the session unchanged.
  */
 int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, size_t errlen);
+/*
+ * cmd_run with a value bound as data, as a prepared statement binds one: each
+ * word of line that is exactly `word` (e.g. "{answer}") becomes value, one
+ * word whatever it holds (';', '#', '>', quotes, newlines), after the line is
+ * cut into words and its output options are taken - so value can neither end
+ * the command, start another, nor redirect its output. word NULL: cmd_run.
+ */
+int cmd_run_bound(struct session *s, const char *line, const char *word, const char *value, struct strbuf *out,
+		  char *err, size_t errlen);
 
 /* Split a line into words; quotes group words. Returns argc, or -1 with err. */
 int cmd_split(char *line, char **argv, int max, char *err, size_t errlen);

@@ -335,6 +335,9 @@ int cmd_compare(struct session *s, int argc, char **argv, struct strbuf *out, ch
 	if (!set)
 		return err_set(err, errlen, "compare: out of memory");
 	rc = compare_words(set, s, "compare", argc, argv, err, errlen);
+	if (!rc && set->n < 2) /* one machine is no comparison: show says it, on that machine */
+		rc = err_set(err, errlen, "compare: one machine is no comparison: name two or more (compare %s PRESET), "
+			     "or show PATCH on %s for one", argv[argc - 1], argv[argc - 1]);
 	if (!rc)
 		rc = compare_print(s, set, NULL, s->opts.width, out);
 	compare_free(set);

@@ -263,6 +263,8 @@ static void offer_expr(struct ctx *x, const struct patch_desc *d)
 		return;
 	variant_names(d, names, VARIANT_NAMES_MAX + 1);
 	for (int i = 0; names[i]; i++) {
+		if (!*names[i]) /* a patch file's helper its constant stands in for */
+			continue;
 		snprintf(buf, sizeof(buf), "%.*s%s", (int)at, x->word, names[i]);
 		offer(x, buf, 0);
 	}
@@ -450,7 +452,7 @@ static int offer_outopts(struct ctx *x, const struct command *k, char **words, i
 	}
 	if (!strcmp(prev, "--format")) {
 		for (int i = 0; out_format_names[i]; i++)
-			if (i != FMT_SVG || k->picture) /* a picture is a chart's */
+			if ((i != FMT_SVG || (k->picture & CMD_SVG)) && (i != FMT_MARKDOWN || (k->picture & CMD_MARKDOWN)))
 				offer(x, out_format_names[i], 0);
 		return 1;
 	}

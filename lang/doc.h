@@ -9,7 +9,8 @@
 #include "../core/strbuf.h"
 
 /* FMT_SVG: a picture, only of a chart (plot, tradeoff: a command row's .picture); never the session's. */
-enum out_format { FMT_TABLE, FMT_CSV, FMT_JSON, FMT_SVG, FMT_JSONL };
+/* FMT_MARKDOWN: GitHub-flavoured markdown, only of a report (a command row's .markdown). */
+enum out_format { FMT_TABLE, FMT_CSV, FMT_JSON, FMT_SVG, FMT_JSONL, FMT_MARKDOWN };
 
 /* A named quantity's unit and kind (exact, workload, model; "input" for a parameter, "" for none). */
 struct rec_unit {

@@ -10,11 +10,21 @@
 #define BL_ESCAPE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "../core/strbuf.h"
 
 void escape_text(struct strbuf *out, const char *s, size_t len);
 /* Into a fixed buffer (always terminated; cut at a whole escape). */
 void escape_buf(const char *s, char *buf, size_t buflen);
+/* escape_text() with its line breaks and tabs kept: a lesson's text, many lines. */
+void escape_lines(struct strbuf *out, const char *s, size_t len);
+/*
+ * A stream that writes what it is given to `to` escaped as escape_lines() does,
+ * at once (a prompt shows before its answer is read), a character cut between
+ * two writes kept for the next: for text from a file (a lesson's) on a
+ * terminal. fclose() it (to stays open); NULL when it cannot be made.
+ */
+FILE *escape_stream(FILE *to);
 
 #endif

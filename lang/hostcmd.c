@@ -108,8 +108,9 @@ static int read_cpus(const char *path, int sc, uint64_t *cpus, char *source, siz
 	if (n < 1)
 		return -1;
 	*cpus = (uint64_t)n;
-	snprintf(source, slen, "sysconf(%s), as %s could not be read",
-		 sc == _SC_NPROCESSORS_CONF ? "_SC_NPROCESSORS_CONF" : "_SC_NPROCESSORS_ONLN", path);
+	/* what was wrong with the file - missing, or read and not a cpulist - not only that it failed */
+	snprintf(source, slen, "sysconf(%s), as %.150s",
+		 sc == _SC_NPROCESSORS_CONF ? "_SC_NPROCESSORS_CONF" : "_SC_NPROCESSORS_ONLN", *why ? why : path);
 	return 0;
 }
 
@@ -398,8 +399,8 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 	free(zones);
 	if (s->format != FMT_TABLE)
 		rec_end(&rec);
-	if (s->format == FMT_TABLE && (bad || nonuniform))
-		sb_puts(out, "note: the kernel sets these when CPUs or memory come and go, and lowers a zone's\n"
+	if (bad || nonuniform)
+		session_note(s, out, "note: the kernel sets these when CPUs or memory come and go, and lowers a zone's\n"
 			     "  threshold while kswapd runs (calculate_pressure_threshold): a figure can lag the\n"
 			     "  live managed count, or differ between CPUs, for a while\n");
 	if (bad)

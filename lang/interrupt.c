@@ -44,6 +44,11 @@ void interrupt_raise(void)
 	interrupt_flag = 1;
 }
 
+int interrupt_ending(void)
+{
+	return ending;
+}
+
 int sig_ends_process(int sig)
 {
 	switch (sig) {

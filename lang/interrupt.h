@@ -32,6 +32,8 @@ int interrupt_take(void);
  * row, and so does every later one (the process is on its way out).
  */
 void interrupt_raise(void);
+/* interrupt_raise() was called: the process is ending (a sweep's part must not replace a file). */
+int interrupt_ending(void);
 
 /* The default action of sig ends the process (with or without a core): every one a handler must clean up after. */
 int sig_ends_process(int sig);

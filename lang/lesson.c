@@ -1,4 +1,4 @@
-/* Lessons: reading a lesson file, computing its answers, judging a student's, and the script-mode runner. */
+/* Lessons: reading a lesson file, computing its answers, judging a student's (lessonrun.c runs them). */
 #include "lesson.h"
 
 #include <ctype.h>
@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -16,6 +17,7 @@
 #include "../core/patch.h"
 #include "../core/units.h"
 #include "cmd.h"
+#include "escape.h"
 #include "infile.h"
 #include "outfile.h"
 #include "presetio.h"
@@ -30,14 +32,39 @@
 #endif
 
 #define LESSON_FILE_MAX (1 << 20)
+#define ANSWER_WORD "{answer}" /* in a check: the student's reply, bound as one word */
 
-static const struct {
-	const char *word;
-	enum lesson_kind kind;
-} lesson_words[] = {
-	{ "title", LK_TITLE },	     { "step", LK_STEP },   { "say", LK_SAY },		 { "focus", LK_FOCUS },
-	{ "ask", LK_ASK },	     { "answer", LK_ANSWER }, { "check", LK_CHECK },	 { "solution", LK_SOLUTION },
-	{ "hint", LK_HINT },
+/* The parser's words, and what batchlab-lesson(5) says of each (tools/mkman.c reads these rows). */
+const struct lesson_word lesson_words[] = {
+	{ "title", LK_TITLE, "TEXT", "The lesson's name, as --lesson lists it. The first line, once; without it the file's name." },
+	{ "step", LK_STEP, "TITLE",
+	  "A new step. The explorer shows a step at a time (n, p); a script run prints its title and, at a terminal, "
+	  "waits for Enter. Every lesson has at least one." },
+	{ "say", LK_SAY, "TEXT",
+	  "Narration, wrapped to the width. Each {COMMAND} in it is replaced by what COMMAND prints on one line - a "
+	  "get of one name with its unit (16 GiB, 4032 pages) - so a number the lesson states never goes stale." },
+	{ "focus", LK_FOCUS, "METRIC",
+	  "The metric the step talks about: the explorer puts its cursor there. --check refuses one that names no "
+	  "metric." },
+	{ "ask", LK_ASK, "QUESTION",
+	  "An exercise. An answer or a check follows, then any solution and hint. The question states every "
+	  "condition its check applies, in the check's words, and asks on another machine than the one whose "
+	  "method or number the step printed." },
+	{ "answer", LK_ANSWER, "COMMAND-OR-ARITHMETIC [within TOL]",
+	  "How the right answer is found: get NAME of one name, where's crossing (or never), or + - * / and "
+	  "parentheses over {COMMAND} values. TOL is a number or N%; without it a count must be exact and a real "
+	  "is within 0.5%. The student writes it in the answer's unit - 3072, 3072 pages, 1e6, 128G, 128 GiB, "
+	  "x64, 64x - and one in another unit is wrong and says so. A sweep, a show or a get of two names is "
+	  "refused: they print more than one value." },
+	{ "check", LK_CHECK, "COMMAND; COMMAND ...",
+	  "A design exercise: right when every command succeeds, run on a scratch copy of the student's session. "
+	  "The word {answer} stands for the reply, bound as one word after the commands are cut (a ';', '#' or "
+	  "'>' in a reply is data, never a command); {COMMAND}s are computed as each command runs. It must hold "
+	  "{answer} and an expect. --check refuses a check that accepts both 0 and 2^40, and one that accepts a "
+	  "variant the step showed before the question (the example must fail)." },
+	{ "solution", LK_SOLUTION, "TEXT", "A right answer to a check: what --check answers it with." },
+	{ "hint", LK_HINT, "TEXT", "Shown after a wrong try, while tries are left (3 in all)." },
+	{ NULL, LK_COMMAND, NULL, NULL },
 };
 
 /* --- reading ----------------------------------------------------------------------------------- */
@@ -81,7 +108,7 @@ static int split_within(struct lesson_line *ln)
 
 static const char *kind_word(enum lesson_kind k)
 {
-	for (size_t i = 0; i < sizeof(lesson_words) / sizeof(lesson_words[0]); i++)
+	for (size_t i = 0; lesson_words[i].word; i++)
 		if (lesson_words[i].kind == k)
 			return lesson_words[i].word;
 	return "command";
@@ -108,10 +135,10 @@ static int parse_line(struct lesson *l, char *s, int lineno, char *err, size_t e
 	memset(ln, 0, sizeof(*ln));
 	ln->lineno = lineno;
 	ln->kind = LK_COMMAND;
-	for (i = 0; i < sizeof(lesson_words) / sizeof(lesson_words[0]); i++)
+	for (i = 0; lesson_words[i].word; i++)
 		if (!strcmp(word, lesson_words[i].word))
 			break;
-	if (i < sizeof(lesson_words) / sizeof(lesson_words[0])) {
+	if (lesson_words[i].word) {
 		ln->kind = lesson_words[i].kind;
 		s = trim(s + strlen(word));
 		if (!*s && ln->kind != LK_STEP)
@@ -129,6 +156,36 @@ static int parse_line(struct lesson *l, char *s, int lineno, char *err, size_t e
 		return err_set(err, errlen, "%s:%d: 'within' expects a tolerance: a number, or a percentage like 1%%",
 			       l->path, lineno);
 	return 0;
+}
+
+/*
+ * An answer is one value: `get` of one name, `where`'s crossing, or arithmetic
+ * over {COMMAND}s - a sweep, a show or a second name prints more than one. A
+ * check can fail only through an `expect`, and judges the student only
+ * through {answer}.
+ */
+static int judge_lint(const struct lesson *l, const struct lesson_line *ln, char *err, size_t errlen)
+{
+	char w[3][64];
+	int n = sscanf(ln->text, "%63s %63s %63s", w[0], w[1], w[2]);
+
+	if (ln->kind == LK_CHECK) {
+		if (!strstr(ln->text, ANSWER_WORD))
+			return err_set(err, errlen, "%s:%d: a 'check' expects {answer} in it: the student's reply is judged there",
+				       l->path, ln->lineno);
+		if (!strstr(ln->text, "expect "))
+			return err_set(err, errlen, "%s:%d: a 'check' expects an 'expect' in it: without one it cannot fail",
+				       l->path, ln->lineno);
+		return 0;
+	}
+	if (!cmd_find(w[0]) || !strcmp(w[0], "where") || (!strcmp(w[0], "get") && n == 2 && !strchr(ln->text, '{')))
+		return 0;
+	if (!strcmp(w[0], "get"))
+		return err_set(err, errlen, "%s:%d: an 'answer' expects one value: get of one name, not '%s'", l->path,
+			       ln->lineno, ln->text);
+	return err_set(err, errlen, "%s:%d: an 'answer' expects one value - get NAME, where ..., or arithmetic over "
+		       "{COMMAND} values - and '%s' prints %s", l->path, ln->lineno, w[0],
+		       !strcmp(w[0], "sweep") || !strcmp(w[0], "show") ? "a table" : "no one value");
 }
 
 /* Each exercise complete, each lesson word where it belongs. */
@@ -174,6 +231,8 @@ static int validate(struct lesson *l, char *err, size_t errlen)
 			if (in_ask < 0 || judged)
 				return err_set(err, errlen, "%s:%d: '%s' expects an 'ask' before it (one answer or check each)",
 					       l->path, ln->lineno, kind_word(k));
+			if (judge_lint(l, ln, err, errlen))
+				return -1;
 			judged = 1;
 			has_check = k == LK_CHECK;
 			break;
@@ -368,11 +427,17 @@ int lesson_list(struct strbuf *out, char *err, size_t errlen)
 				struct lesson l;
 
 				snprintf(path, sizeof(path), "%.*s/%.255s", PATH_MAX - 300, dirs[i], e->d_name);
+				struct strbuf t = STRBUF_INIT; /* a file's title or name reaches a terminal as text */
+
 				if (lesson_load(&l, path, lerr, sizeof(lerr)))
 					snprintf(line, sizeof(line), "%.*s\t(broken: %.400s)", (int)(len - 7), e->d_name, lerr);
 				else
-					snprintf(line, sizeof(line), "%.*s\t%s (%d steps, %d exercises)", (int)(len - 7),
-						 e->d_name, l.title, l.nsteps, l.nexercises);
+					snprintf(line, sizeof(line), "%.*s\t%s (%d step%s, %d exercise%s)", (int)(len - 7),
+						 e->d_name, l.title, l.nsteps, l.nsteps == 1 ? "" : "s", l.nexercises,
+						 l.nexercises == 1 ? "" : "s");
+				escape_lines(&t, line, strlen(line));
+				snprintf(line, sizeof(line), "%s", sb_str(&t));
+				sb_free(&t);
 				lesson_free(&l);
 				names[n] = strdup(line);
 				if (names[n])
@@ -574,6 +639,11 @@ static int expand(struct session *s, const char *text, int values, struct strbuf
 		if (!(close = strchr(open, '}')))
 			return err_set(err, errlen, "'{' at column %d has no '}'", (int)(open - text) + 1);
 		sb_printf(out, "%.*s", (int)(open - p), p);
+		if ((size_t)(close - open + 1) == strlen(ANSWER_WORD) && !strncmp(open, ANSWER_WORD, strlen(ANSWER_WORD))) {
+			sb_puts(out, ANSWER_WORD); /* bound later, as data: never run */
+			p = close + 1;
+			continue;
+		}
 		if (!(cmd = strndup(open + 1, (size_t)(close - open - 1))))
 			return err_set(err, errlen, "out of memory");
 		rc = values ? command_value(s, cmd, out, err, errlen) : command_text(s, cmd, out, err, errlen);
@@ -698,25 +768,58 @@ int lesson_expected(struct session *s, const struct lesson_exercise *x, struct s
 	return 0;
 }
 
-/* A number as a student types it: 1818, 0.39, 1e6, or a size (16M, 1G: bytes). */
-static int parse_number(const char *s, double *v)
+/* An answer is one line: a control character (a newline, a NUL read from a file) is refused, not cut at. */
+static int one_line(const char *reply, size_t len, struct strbuf *msg)
 {
-	char *end, why[96];
-	uint64_t u;
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)reply[i] < 0x20 && reply[i] != '\t') {
+			sb_printf(msg, "an answer is one line: %s at column %zu",
+				  reply[i] == '\n' ? "a line break" : reply[i] ? "a control character" : "a NUL byte", i + 1);
+			return 0;
+		}
+	return 1;
+}
 
-	while (*s == ' ')
-		s++;
-	if (!parse_size(s, &u, why, sizeof(why)) && strpbrk(s, "KMGTPkmgtp")) {
-		*v = (double)u;
+/*
+ * A design exercise: the check's commands - the lesson's own text, cut into
+ * commands and words before the reply is seen - run in order on a scratch copy
+ * of the session, each with its {COMMAND}s computed at that point (after the
+ * check's own `set`s) and then the word {answer} bound to the reply as one word
+ * (cmd_run_bound): the reply is data, which no ';', '#' or '>' in it can turn
+ * into a command.
+ */
+static int judge_check(struct session *s, const struct lesson_exercise *x, const char *reply, struct strbuf *msg)
+{
+	struct session *scratch = malloc(sizeof(*scratch));
+	const char *text = x->check->text;
+	char err[1024];
+	struct scanner sc;
+	struct scan_cmd c;
+	int rc = 0;
+
+	if (!scratch) {
+		sb_puts(msg, "out of memory");
 		return 0;
 	}
-	errno = 0;
-	*v = strtod(s, &end);
-	if (end == s || errno)
-		return -1;
-	while (*end == ' ')
-		end++;
-	return *end ? -1 : 0;
+	*scratch = *s;
+	scratch->stream = NULL;
+	scratch->interactive = 0;
+	scratch->format = FMT_TABLE;
+	scan_init(&sc, text, strlen(text));
+	while (!rc && scan_next(&sc, &c)) {
+		struct strbuf one = STRBUF_INIT, done = STRBUF_INIT, out = STRBUF_INIT;
+
+		sb_printf(&one, "%.*s", (int)c.len, text + c.start);
+		rc = expand(scratch, sb_str(&one), 1, &done, err, sizeof(err)) ||
+		     cmd_run_bound(scratch, sb_str(&done), ANSWER_WORD, reply, &out, err, sizeof(err));
+		sb_free(&one);
+		sb_free(&done);
+		sb_free(&out);
+	}
+	if (rc) /* "expect: X" says only X to the student */
+		sb_puts(msg, strncmp(err, "expect: ", 8) ? err : err + 8);
+	free(scratch);
+	return rc == 0;
 }
 
 static void lower_trimmed(const char *s, char *buf, size_t len)
@@ -732,113 +835,202 @@ static void lower_trimmed(const char *s, char *buf, size_t len)
 	buf[n] = '\0';
 }
 
-/* {answer} in text replaced by reply. */
-static void substitute(const char *text, const char *reply, struct strbuf *out)
-{
-	for (const char *p = text; *p;) {
-		const char *at = strstr(p, "{answer}");
+/* --- answers in the question's units ------------------------------------------------------------ */
 
-		if (!at) {
-			sb_puts(out, p);
-			break;
-		}
-		sb_printf(out, "%.*s%s", (int)(at - p), p, reply);
-		p = at + 8;
-	}
+/* What a student may write after a number (lowercase), the unit it is in, and its factor to that unit. */
+static const struct {
+	const char *word, *unit;
+	double scale;
+} reply_units[] = {
+	{ "b", "bytes", 1 },	    { "byte", "bytes", 1 },	    { "bytes", "bytes", 1 },
+	{ "k", "bytes", 0x1p10 },   { "kb", "bytes", 0x1p10 },	    { "kib", "bytes", 0x1p10 },
+	{ "m", "bytes", 0x1p20 },   { "mb", "bytes", 0x1p20 },	    { "mib", "bytes", 0x1p20 },
+	{ "g", "bytes", 0x1p30 },   { "gb", "bytes", 0x1p30 },	    { "gib", "bytes", 0x1p30 },
+	{ "t", "bytes", 0x1p40 },   { "tb", "bytes", 0x1p40 },	    { "tib", "bytes", 0x1p40 },
+	{ "p", "pages", 1 },	    { "page", "pages", 1 },	    { "pages", "pages", 1 },
+	{ "%", "%", 1 },	    { "percent", "%", 1 },	    { "s", "s", 1 },
+	{ "sec", "s", 1 },	    { "ms", "s", 1e-3 },	    { "us", "s", 1e-6 },
+	{ "\xc2\xb5s", "s", 1e-6 }, { "ns", "s", 1e-9 },	    { "x", "x", 1 },
+	{ "\xc3\x97", "x", 1 },     { "times", "x", 1 },	    { "cpu", "CPUs", 1 },
+	{ "cpus", "CPUs", 1 },
+};
+
+/* How a unit is named to the student. */
+static const char *unit_said(const char *unit)
+{
+	return !*unit ? "a plain number" : !strcmp(unit, "bytes") ? "a size (like 128G or 128 GiB)" : !strcmp(unit, "%") ? "a percentage" :
+	       !strcmp(unit, "s") ? "seconds" : !strcmp(unit, "x") ? "a factor (like 12 or x12)" : unit;
 }
 
-/*
- * A design exercise: the check's commands run in order on a scratch copy of
- * the session, each with {answer} replaced by the reply and then its
- * {COMMAND}s computed at that point (after the check's own `set`s).
- */
-static int judge_check(struct session *s, const struct lesson_exercise *x, const char *reply, struct strbuf *msg)
+/* The unit the answer is in: its metric's or parameter's (get), its key's (where); "" for arithmetic. */
+static const char *answer_unit(struct session *s, const struct lesson_exercise *x)
 {
-	struct session *scratch = malloc(sizeof(*scratch));
-	struct strbuf cmds = STRBUF_INIT;
-	char *ebuf = NULL, *obuf = NULL, err[1024];
-	size_t elen = 0, olen = 0;
-	FILE *sink = NULL, *errs = NULL;
-	struct scanner sc;
-	struct scan_cmd c;
-	int rc = 1;
+	char w[8][160];
+	const struct param *p;
+	struct metric_ref ref;
+	char why[256];
+	int n;
 
-	if (scratch && (errs = open_memstream(&ebuf, &elen)) && (sink = open_memstream(&obuf, &olen))) {
-		*scratch = *s;
-		scratch->stream = NULL;
-		scratch->interactive = 0;
-		substitute(x->check->text, reply, &cmds);
-		rc = 0;
-		scan_init(&sc, sb_str(&cmds), cmds.len);
-		while (!rc && scan_next(&sc, &c)) {
-			struct strbuf one = STRBUF_INIT, done = STRBUF_INIT;
+	if (!x->answer || !is_command(x->answer->text))
+		return "";
+	n = sscanf(x->answer->text, "%159s %159s %159s %159s %159s %159s %159s", w[0], w[1], w[2], w[3], w[4], w[5],
+		   w[6]);
+	if (n >= 2 && !strcmp(w[0], "get"))
+		return (p = param_find(w[1])) ? p->unit : !metric_parse_m(&s->m, w[1], &ref, why, sizeof(why)) ? ref.metric->unit : "";
+	if (n >= 6 && !strcmp(w[0], "where") && !strcmp(w[4], "over") && (p = param_find(w[5])))
+		return p->unit;
+	return "";
+}
 
-			sb_printf(&one, "%.*s", (int)c.len, sb_str(&cmds) + c.start);
-			if (expand(scratch, sb_str(&one), 1, &done, err, sizeof(err)))
-				fprintf(errs, "batchlab: %s\n", err), rc = 1;
-			else
-				rc = script_run_line(scratch, sb_str(&done), "your answer", sink, errs);
-			sb_free(&one);
-			sb_free(&done);
+/* A reply as a person writes it: 3072, 1e6, 128G, 128 GiB, x64, 64x, 0.5 %. -1 with msg when it is none of those. */
+static int parse_reply(const char *text, const char *want_unit, double *v, const char **unit, struct strbuf *msg)
+{
+	char word[32];
+	const char *p = text + strspn(text, " \t");
+	char *end;
+	int ratio = 0;
+	size_t n;
+
+	*unit = NULL;
+	if (*p == 'x' || *p == 'X' || !strncmp(p, "\xc3\x97", 2)) /* x64: a factor */
+		p += *p == 'x' || *p == 'X' ? 1 : 2, ratio = 1;
+	if (!isdigit((unsigned char)*p) && *p != '.' && *p != '-' && strncmp(p, "inf", 3))
+		return sb_puts(msg, "a number is expected"), -1;
+	*v = strtod(p, &end);
+	if (end == p || isnan(*v) || (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')))
+		return sb_puts(msg, "a number is expected"), -1;
+	p = end + strspn(end, " \t");
+	n = strcspn(p, " \t");
+	if (n >= sizeof(word) || p[n + strspn(p + n, " \t")])
+		{
+		sb_printf(msg, "one number and at most one unit expected, e.g. 3072 or 128G");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		word[i] = (char)tolower((unsigned char)p[i]);
+	word[n] = '\0';
+	if (ratio && n)
+		return sb_puts(msg, "a factor is written x64 or 64x, with no unit"), -1;
+	if (ratio)
+		return *unit = "x", 0;
+	if (!n)
+		return 0;
+	for (size_t i = 0; i < sizeof(reply_units) / sizeof(reply_units[0]); i++)
+		if (!strcmp(word, reply_units[i].word)) {
+			*v *= reply_units[i].scale;
+			*unit = reply_units[i].unit;
+			return 0;
+		}
+	/* the question's own unit, as it is named (refills, calls), or singular */
+	if (*want_unit && (!strcasecmp(word, want_unit) ||
+			   (strlen(word) + 1 == strlen(want_unit) && !strncasecmp(word, want_unit, strlen(word)))))
+		return *unit = want_unit, 0;
+	sb_printf(msg, "'%.*s' is not a unit batchlab knows; the question asks for %s", (int)n, p, unit_said(want_unit));
+	return -1;
+}
+
+/* The right answer as the student would write it, in the question's unit: 128 GiB, 3072 pages, 12.0052 x. */
+static void answer_in_units(double v, const char *unit, struct strbuf *out)
+{
+	static const char *const bin[] = { "KiB", "MiB", "GiB", "TiB", "PiB" };
+
+	if (!strcmp(unit, "bytes") && v == floor(v) && v >= 1024 && v < 0x1p60) {
+		int k = -1;
+		double d = v;
+
+		while (k < 4 && d >= 1024 && fmod(d, 1024) == 0)
+			d /= 1024, k++;
+		if (k >= 0) {
+			sb_printf(out, "%.0f %s", d, bin[k]);
+			return;
 		}
 	}
-	if (sink)
-		fclose(sink);
-	if (errs)
-		fclose(errs);
-	if (!scratch || !sink || !errs)
-		sb_puts(msg, "out of memory");
-	else if (rc && ebuf) {
-		/* "batchlab: your answer: expect: X" says only X to the student */
-		const char *e = ebuf;
+	if (!strcmp(unit, "x"))
+		sb_printf(out, "x%.6g", v);
+	else if (v == floor(v) && fabs(v) < 1e15)
+		sb_printf(out, "%.0f%s%s", v, *unit ? " " : "", unit);
+	else
+		sb_printf(out, "%.6g%s%s", v, *unit ? " " : "", unit);
+}
 
-		for (const char *pre; (pre = !strncmp(e, "batchlab: ", 10) ? "batchlab: " : !strncmp(e, "your answer: ", 13) ? "your answer: " : !strncmp(e, "expect: ", 8) ? "expect: " : NULL);)
-			e += strlen(pre);
+int lesson_shown_answer(struct session *s, const struct lesson_exercise *x, struct strbuf *value, char *err,
+			size_t errlen)
+{
+	struct strbuf want = STRBUF_INIT;
+	char *end;
+	double v;
 
-		sb_printf(msg, "%.*s", (int)strcspn(e, "\n"), e);
+	if (lesson_expected(s, x, &want, err, errlen)) {
+		sb_free(&want);
+		return -1;
 	}
-	free(ebuf);
-	free(obuf);
-	free(scratch);
-	sb_free(&cmds);
-	return rc == 0;
+	v = strtod(sb_str(&want), &end);
+	if (x->check || end == sb_str(&want) || *end || !isfinite(v))
+		sb_puts(value, sb_str(&want)); /* a design, "never", inf */
+	else
+		answer_in_units(v, answer_unit(s, x), value);
+	sb_free(&want);
+	return 0;
+}
+
+/* A number off by the page size: the answer given in pages where bytes are asked, or the other way. */
+static int unit_off(struct session *s, const char *unit, double rv, double wv, struct strbuf *msg)
+{
+	double page = (double)s->m.pagesize;
+
+	if (!strcmp(unit, "bytes") && rv * page == wv)
+		return sb_puts(msg, "that is the size in pages; the question asks for a size (like 128G)"), 1;
+	if (!strcmp(unit, "pages") && rv == wv * page)
+		return sb_puts(msg, "that is in bytes; the question asks for pages"), 1;
+	return 0;
 }
 
 int lesson_judge(struct session *s, const struct lesson_exercise *x, const char *reply, struct strbuf *msg, char *err,
 		 size_t errlen)
 {
 	struct strbuf want = STRBUF_INIT;
-	char r[256], w[256];
+	const char *unit, *said;
+	char r[64];
 	double rv, wv, tol;
 	int right;
 
+	if (!one_line(reply, strlen(reply), msg))
+		return 0;
 	if (x->check)
 		return judge_check(s, x, reply, msg);
 	if (lesson_expected(s, x, &want, err, errlen)) {
 		sb_free(&want);
 		return -1;
 	}
-	lower_trimmed(reply, r, sizeof(r));
-	lower_trimmed(sb_str(&want), w, sizeof(w));
-	sb_free(&want);
-	if (!strcmp(w, "never"))
-		right = !strcmp(r, "never") || !strcmp(r, "none") || !strcmp(r, "no");
-	else if (parse_number(w, &wv))
-		right = !strcmp(r, w);
-	else if (parse_number(r, &rv)) {
-		sb_puts(msg, "a number is expected");
-		return 0;
-	} else {
-		if (x->answer->has_tol)
-			tol = x->answer->tol_pct ? fabs(wv) * x->answer->tol / 100 : x->answer->tol;
-		else if (wv == floor(wv) && fabs(wv) < 1e15)
-			tol = 0; /* a count is exact */
-		else
-			tol = fabs(wv) * 0.005; /* a real: as printed, four figures or so */
-		right = fabs(rv - wv) <= tol;
-		if (!right)
-			sb_puts(msg, rv < wv ? "too small" : "too large");
+	unit = answer_unit(s, x);
+	wv = strtod(sb_str(&want), NULL);
+	if (!strcmp(sb_str(&want), "never")) {
+		sb_free(&want);
+		lower_trimmed(reply, r, sizeof(r));
+		return !strcmp(r, "never") || !strcmp(r, "none") || !strcmp(r, "no");
 	}
+	sb_free(&want);
+	if (parse_reply(reply, unit, &rv, &said, msg))
+		return 0;
+	if (said && strcmp(said, unit) && !(!*unit && !strcmp(said, "x"))) {
+		sb_printf(msg, "that is %s%s; the question asks for %s", strpbrk(said, "%xs") == said || !strcmp(said, "bytes") ? "" : "in ",
+			  !strcmp(said, "bytes") ? "a size" : !strcmp(said, "%") ? "a percentage" : !strcmp(said, "x") ? "a factor" :
+			  !strcmp(said, "s") ? "a time" : said, unit_said(unit));
+		return 0;
+	}
+	if (x->answer->has_tol)
+		tol = x->answer->tol_pct ? fabs(wv) * x->answer->tol / 100 : x->answer->tol;
+	else if (wv == floor(wv) && fabs(wv) < 1e15)
+		tol = 0; /* a count is exact */
+	else
+		tol = fabs(wv) * 0.005; /* a real: as printed, four figures or so */
+	right = rv == wv || fabs(rv - wv) <= tol;
+	if (!right && !said && unit_off(s, unit, rv, wv, msg))
+		return 0;
+	if (!right)
+		sb_puts(msg, rv < wv ? "too small" : "too large");
+	if (!right && !said && !strcmp(unit, "bytes") && rv < 1024)
+		sb_printf(msg, " (that is %g bytes: write a size with its unit, like 128G)", rv);
 	return right;
 }
 
@@ -883,159 +1075,4 @@ void lesson_progress_clear(const struct lesson *l)
 
 	if (!progress_path(l, path, sizeof(path), dir, sizeof(dir)))
 		unlink(path);
-}
-
-/* --- the script-mode runner --------------------------------------------------------------------- */
-
-static void wrapped(FILE *out, const char *text, int width)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	wrap_text(&sb, text, width, 1);
-	fprintf(out, "%s\n", sb_str(&sb));
-	sb_free(&sb);
-}
-
-static int read_reply(FILE *in, char *buf, size_t len)
-{
-	if (!fgets(buf, (int)len, in))
-		return -1;
-	buf[strcspn(buf, "\r\n")] = '\0';
-	return 0;
-}
-
-/* One exercise: up to LESSON_TRIES tries from in (or the lesson's own answer with check). 1 right, 0 not, -1 error. */
-static int exercise(struct session *s, const struct lesson *l, int i, FILE *in, FILE *out, FILE *errf, int width,
-		    int check)
-{
-	struct lesson_exercise x = lesson_exercise_at(l, i);
-	char err[1024], reply[SCRIPT_LINE_MAX];
-	struct strbuf q = STRBUF_INIT;
-
-	sb_puts(&q, "? ");
-	if (lesson_say(s, x.ask->text, &q, err, sizeof(err))) {
-		fprintf(errf, "batchlab: %s:%d: %s\n", l->path, x.ask->lineno, err);
-		sb_free(&q);
-		return -1;
-	}
-	wrapped(out, sb_str(&q), width);
-	sb_free(&q);
-	for (int t = 1; t <= LESSON_TRIES; t++) {
-		struct strbuf msg = STRBUF_INIT, want = STRBUF_INIT;
-		int right;
-
-		if (check) {
-			if (lesson_expected(s, &x, &want, err, sizeof(err))) {
-				fprintf(errf, "batchlab: %s:%d: %s\n", l->path, (x.answer ? x.answer : x.check)->lineno, err);
-				sb_free(&want);
-				return -1;
-			}
-			snprintf(reply, sizeof(reply), "%s", sb_str(&want));
-			sb_free(&want);
-		} else {
-			if (isatty(fileno(in))) /* a person at the prompt: ask, and the terminal echoes the reply */
-				fputs("answer> ", out), fflush(out);
-			if (read_reply(in, reply, sizeof(reply))) {
-				fprintf(out, "  (no answer: the input ended)\n");
-				return 0;
-			}
-		}
-		if (check || !isatty(fileno(in))) /* a transcript shows what was answered */
-			fprintf(out, "> %s\n", reply);
-		right = lesson_judge(s, &x, reply, &msg, err, sizeof(err));
-		if (right < 0) {
-			fprintf(errf, "batchlab: %s:%d: %s\n", l->path, x.answer->lineno, err);
-			sb_free(&msg);
-			return -1;
-		}
-		if (right) {
-			fprintf(out, "  right.\n");
-			sb_free(&msg);
-			return 1;
-		}
-		if (check) {
-			fprintf(errf, "batchlab: %s:%d: the lesson's own answer '%s' is judged wrong%s%s\n", l->path,
-				(x.solution ? x.solution : x.answer)->lineno, reply, msg.len ? ": " : "", sb_str(&msg));
-			sb_free(&msg);
-			return -1;
-		}
-		fprintf(out, "  not quite%s%s.\n", msg.len ? ": " : "", sb_str(&msg));
-		sb_free(&msg);
-		if (x.hint && t < LESSON_TRIES) {
-			struct strbuf h = STRBUF_INIT;
-
-			sb_printf(&h, "  hint: %s", x.hint->text);
-			wrapped(out, sb_str(&h), width);
-			sb_free(&h);
-		}
-	}
-	{
-		struct strbuf want = STRBUF_INIT;
-
-		if (lesson_expected(s, &x, &want, err, sizeof(err)) == 0)
-			fprintf(out, "  the answer: %s (found with: %s)\n", sb_str(&want),
-				x.check ? x.check->text : x.answer->text);
-		sb_free(&want);
-	}
-	return 0;
-}
-
-int lesson_run(struct session *s, const struct lesson *l, FILE *in, FILE *out, FILE *errf, int width, int check)
-{
-	int step = 0, right = 0, asked = 0;
-	char err[1024], where[PATH_MAX + 32];
-
-	if (width < WRAP_MIN)
-		width = WRAP_MIN;
-	fprintf(out, "Lesson %s: %s (%d steps, %d exercises)\n", l->name, l->title, l->nsteps, l->nexercises);
-	for (int i = 0; i < l->nlines; i++) {
-		const struct lesson_line *ln = &l->lines[i];
-		struct strbuf sb = STRBUF_INIT;
-		int r;
-
-		switch (ln->kind) {
-		case LK_STEP:
-			if (step && !check && isatty(fileno(in))) { /* at a terminal the runner waits between steps */
-				char line[64];
-
-				fputs("(Enter: the next step) ", out);
-				fflush(out);
-				if (!fgets(line, sizeof(line), in))
-					return 1;
-			}
-			fprintf(out, "\n== Step %d of %d: %s ==\n", ++step, l->nsteps, ln->text);
-			break;
-		case LK_SAY:
-			if (lesson_say(s, ln->text, &sb, err, sizeof(err))) {
-				fprintf(errf, "batchlab: %s:%d: %s\n", l->path, ln->lineno, err);
-				sb_free(&sb);
-				return 1;
-			}
-			wrapped(out, sb_str(&sb), width);
-			break;
-		case LK_COMMAND:
-			fprintf(out, "batchlab> %s\n", ln->text);
-			fflush(out);
-			snprintf(where, sizeof(where), "%s:%d", l->path, ln->lineno);
-			if (script_run_line(s, ln->text, where, out, errf)) {
-				sb_free(&sb);
-				return 1;
-			}
-			break;
-		case LK_ASK:
-			asked++;
-			r = exercise(s, l, i, in, out, errf, width, check);
-			if (r < 0) {
-				sb_free(&sb);
-				return 1;
-			}
-			right += r;
-			break;
-		default:
-			break;
-		}
-		sb_free(&sb);
-	}
-	fprintf(out, "\nEnd of lesson %s: %d of %d exercises right.\n", l->name, right, asked);
-	return right == asked ? 0 : 1;
 }

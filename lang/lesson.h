@@ -1,27 +1,12 @@
 /*
  * Lessons: guided tours in the command language. A lesson file is commands
- * plus a few lesson words:
+ * plus a few lesson words - title, step, say, focus, ask, answer, check,
+ * solution, hint: lesson_words[] below, the parser's table, which
+ * batchlab-lesson(5) is generated from (tools/mkman.c).
  *
- *   title TEXT            the lesson's name in `--lesson` (first line)
- *   step TITLE            a new step; the runner waits between steps
- *   say TEXT              narration, wrapped to the width; {COMMAND} inside it
- *                         is replaced by what COMMAND prints, so a number the
- *                         lesson states never goes stale when a model is refitted
- *   focus METRIC          the metric the step talks about (the explorer puts the cursor there)
- *   ask QUESTION          an exercise; what follows says how it is checked:
- *   answer CMD-OR-EXPR [within TOL]   batchlab computes the right answer itself:
- *                         a command (its value: `get`'s value, `where`'s crossing
- *                         or "never") or arithmetic over {COMMAND} values;
- *                         TOL is a number or N%
- *   check CMD; CMD ...    a design exercise: {answer} stands for what the student
- *                         typed; right when every command succeeds
- *   solution TEXT         a right answer to a `check`, for --check
- *   hint TEXT             shown after a wrong try
- *   anything else         a command, shown as typed, then its output
- *
- * The runner here is the one the script modes, the prompt and --check use;
- * the explorer's lesson pane steps through the same parsed lesson with
- * lesson_say(), lesson_command() and lesson_judge().
+ * The runner (lessonrun.c) is the one the script modes, the prompt, --check
+ * and `grade` use; the explorer's lesson pane steps through the same parsed
+ * lesson with lesson_say(), lesson_judge() and lesson_shown_answer().
  */
 #ifndef BL_LESSON_H
 #define BL_LESSON_H
@@ -30,6 +15,8 @@
 
 #include "../core/strbuf.h"
 #include "session.h"
+
+struct records;
 
 #define LESSON_LINES_MAX 2000 /* a lesson is a class, not a book */
 #define LESSON_TRIES 3        /* then the answer is shown, with how it was found */
@@ -46,6 +33,16 @@ enum lesson_kind {
 	LK_HINT,
 	LK_COMMAND,
 };
+
+/* A lesson word: the parser's row, and the man page's (batchlab-lesson(5), tools/mkman.c). */
+struct lesson_word {
+	const char *word;
+	enum lesson_kind kind;
+	const char *args; /* what follows it, as the man page shows it */
+	const char *help;
+};
+
+extern const struct lesson_word lesson_words[]; /* terminated by word == NULL */
 
 struct lesson_line {
 	enum lesson_kind kind;
@@ -99,8 +96,13 @@ int lesson_say(struct session *s, const char *text, struct strbuf *out, char *er
 /* The right answer, computed: its text, and how it was found. -1 with err. */
 int lesson_expected(struct session *s, const struct lesson_exercise *x, struct strbuf *value, char *err,
 		    size_t errlen);
+/* The right answer as the student would write it, in the question's unit (128 GiB, 3072 pages); a design's solution. */
+int lesson_shown_answer(struct session *s, const struct lesson_exercise *x, struct strbuf *value, char *err,
+			size_t errlen);
 /*
- * Is reply right? 1 yes, 0 no (why in msg), -1 with err when the lesson's own
+ * Is reply right? A number is read as a person writes it (3072, 1e6, 128G,
+ * 128 GiB, x64, 64x, 0.5 %) in the unit the answer is in; one in another unit
+ * is wrong and says so. 1 yes, 0 no (why in msg), -1 with err when the lesson's own
  * answer cannot be computed. A `check` runs on a scratch copy of the session:
  * a wrong design leaves the student's machine as it was.
  */
@@ -113,12 +115,77 @@ void lesson_progress_save(const struct lesson *l, int step, int answered);
 void lesson_progress_clear(const struct lesson *l);
 
 /*
+ * A homework's answers, read whole before the lesson runs, so that a missing
+ * or extra line cannot shift one question's answers onto the next. Three
+ * layouts (lessonrun.c, and batchlab-lesson(5)):
+ *
+ *   N: TEXT     numbered: a try at question N (again: the next try at it);
+ *               a line without a number is one more try at the last question
+ *   blocks      no numbers, blank lines between questions: a block per
+ *               question, a line per try
+ *   lines       no numbers, no blank line between answers: a line per
+ *               question, one try each
+ *
+ * A line whose first character is '#' is a comment. A try holds the line
+ * whole: a NUL in it or a line too long makes it a wrong try, never two.
+ */
+struct lesson_try {
+	int q;        /* the question, 0-based */
+	char *text;   /* the line's first ANSWER_MAX bytes, NUL-terminated */
+	size_t len;   /* how many bytes the line had (a NUL inside: strlen(text) < len) */
+};
+
+#define LESSON_ANSWER_MAX 1024  /* an answer is one value or one expression */
+#define LESSON_ANSWER_LINES 10000
+#define LESSON_ANSWERS_BYTES (1 << 20) /* a homework file: more is refused, so an endless input ends */
+
+struct lesson_answers {
+	struct lesson_try *tries;
+	int n, cap;
+	int dropped;  /* lines past LESSON_ANSWER_LINES */
+	const char *layout; /* "numbered", "blocks" or "lines" */
+};
+
+/* Read answers from in. -1 with err (out of memory). */
+int lesson_answers_read(FILE *in, struct lesson_answers *a, char *err, size_t errlen);
+void lesson_answers_free(struct lesson_answers *a);
+
+/* One exercise's grade: what a course records. */
+struct lesson_mark {
+	int lineno;             /* its `ask` line */
+	int step;               /* 1-based */
+	char answer[LESSON_ANSWER_MAX + 1]; /* the last try, control characters shown as '?' ("" none) */
+	int answered, right, tries, hints;
+};
+
+struct lesson_grade {
+	struct lesson_mark *marks; /* one per exercise, in order */
+	int n, right;
+	int ignored;               /* answers past a question's last try, or past the last question */
+};
+
+void lesson_grade_free(struct lesson_grade *g);
+/* A stream that keeps nothing (a transcript no one reads); NULL when out of memory. */
+FILE *lesson_sink(void);
+
+/*
  * Run the lesson as a script, from its first step (homework is graded whole:
  * the explorer's progress is neither read nor written): narration and outputs
- * to out, each answer read from in, a line a try. check: answer every exercise with the lesson's
- * own answer (--check). Returns 0 when every exercise was answered right, 1
- * otherwise or on an error (printed to errf as "FILE:LINE: ...").
+ * to out, the answers from in - try by try from a person at a terminal, else
+ * a homework read whole (lesson_answers_read). check: every exercise answered
+ * with the lesson's own answer, each design example and two extreme answers
+ * tried on its check, which must refuse the example and cannot accept both
+ * (--check). g, when not NULL, gets the grade. Returns 0 when every exercise
+ * was answered right, 1 otherwise or on an error (printed to errf as
+ * "FILE:LINE: ...").
  */
 int lesson_run(struct session *s, const struct lesson *l, FILE *in, FILE *out, FILE *errf, int width, int check);
+int lesson_run_graded(struct session *s, const struct lesson *l, FILE *in, FILE *out, FILE *errf, int width, int check,
+		      struct lesson_grade *g);
+
+/* The grade as a record: a row per exercise (student names the answer file, NULL for none); csv or json into out. */
+void lesson_grade_rows(const struct lesson *l, const struct lesson_grade *g, const char *student, struct records *r);
+extern const char *const lesson_grade_heads[];         /* question, line, step, answer, right, tries, hints */
+extern const char *const lesson_grade_student_heads[]; /* student, then lesson_grade_heads */
 
 #endif

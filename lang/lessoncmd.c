@@ -45,7 +45,7 @@ int cmd_source(struct session *s, int argc, char **argv, struct strbuf *out, cha
 	char *obuf = NULL, *ebuf = NULL;
 	size_t olen = 0, elen = 0;
 	FILE *f, *o, *e;
-	int fd, rc;
+	int fd, rc, echo;
 
 	(void)argc;
 	if (s->source_depth >= SOURCE_DEPTH_MAX)
@@ -69,12 +69,22 @@ int cmd_source(struct session *s, int argc, char **argv, struct strbuf *out, cha
 		return err_set(err, errlen, "source: out of memory");
 	}
 	s->source_depth++;
+	echo = s->echo;
+	if (s->interactive) /* a person reads it (the explorer, the prompt): each command as typed, then its output */
+		s->echo = 1;
 	rc = script_run_stream(s, f, argv[0], o, e);
+	s->echo = echo;
 	s->source_depth--;
 	fclose(f);
 	fclose(o);
 	fclose(e);
-	if (obuf)
+	if (obuf && s->stepped) /* a step a command: the explorer's pager shows them one at a time (SOURCE_STEP) */
+		for (size_t i = 0; i < olen; i++) {
+			if (i && obuf[i - 1] == '\n' && !strncmp(obuf + i, "batchlab> ", 10))
+				sb_putc(out, SOURCE_STEP);
+			sb_putc(out, obuf[i]);
+		}
+	else if (obuf)
 		sb_printf(out, "%.*s", (int)olen, obuf);
 	if (rc) {
 		/* the inner error already names FILE:LINE: keep it whole, less the program's name */
@@ -192,4 +202,150 @@ int cmd_expect(struct session *s, int argc, char **argv, struct strbuf *out, cha
 				  (unsigned long long)rows, r.key->name);
 	}
 	return 0;
+}
+
+/* One student's homework graded on a copy of the session: 0, or -1 with err (a file that cannot be read, a broken lesson). */
+static int grade_one(struct session *s, const struct lesson *l, const char *path, struct lesson_grade *g, char *err,
+		     size_t errlen)
+{
+	struct session *scratch = malloc(sizeof(*scratch));
+	char *ebuf = NULL;
+	size_t elen = 0;
+	FILE *in = NULL, *sink = lesson_sink(), *errs = open_memstream(&ebuf, &elen);
+	int fd = -1, rc = -1;
+
+	if (!scratch || !sink || !errs) {
+		err_set(err, errlen, "grade: out of memory");
+	} else if ((fd = infile_open(path, 0, err, errlen)) >= 0 && !(in = fdopen(fd, "r"))) {
+		err_set(err, errlen, "grade: %s: %s", path, strerror(errno));
+		close(fd);
+	} else if (in) {
+		*scratch = *s;
+		scratch->stream = NULL;
+		scratch->interactive = 0;
+		scratch->format = FMT_TABLE;
+		scratch->in_lesson = 1;
+		doc_init(&scratch->doc, 0, NULL);
+		lesson_run_graded(scratch, l, in, sink, errs, 80, 0, g);
+		fflush(errs);
+		if (elen) { /* the lesson's own error, not a wrong answer */
+			const char *m = strncmp(ebuf, "batchlab: ", 10) ? ebuf : ebuf + 10;
+
+			err_set(err, errlen, "grade: %s: %.*s", path, (int)strcspn(m, "\n"), m);
+		} else
+			rc = 0;
+	} else {
+		char why[512];
+
+		snprintf(why, sizeof(why), "%s", err);
+		err_set(err, errlen, "grade: %s", why);
+	}
+	if (in)
+		fclose(in);
+	if (sink)
+		fclose(sink);
+	if (errs)
+		fclose(errs);
+	free(ebuf);
+	free(scratch);
+	return rc;
+}
+
+static void grade_table(const struct lesson *l, char **files, const struct lesson_grade *g, int n, struct strbuf *out)
+{
+	int w = 7;
+
+	for (int i = 0; i < n; i++)
+		if ((int)strlen(files[i]) > w)
+			w = (int)strlen(files[i]);
+	sb_printf(out, "Lesson %s: %d exercises, %d students\n%-*s  question  line  right  tries  hints  answer\n",
+		  l->name, l->nexercises, n, w, "student");
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < g[i].n; k++) {
+			const struct lesson_mark *m = &g[i].marks[k];
+
+			sb_printf(out, "%-*s  %8d  %4d  %-5s  %5d  %5d  %s\n", w, files[i], k + 1, m->lineno,
+				  m->right ? "yes" : "no", m->tries, m->hints, m->answered ? m->answer : "(none)");
+		}
+	sb_printf(out, "\n%-*s  right  of  tries  hints  unused lines\n", w, "student");
+	for (int i = 0; i < n; i++) {
+		int tries = 0, hints = 0;
+
+		for (int k = 0; k < g[i].n; k++)
+			tries += g[i].marks[k].tries, hints += g[i].marks[k].hints;
+		sb_printf(out, "%-*s  %5d  %2d  %5d  %5d  %d\n", w, files[i], g[i].right, g[i].n, tries, hints, g[i].ignored);
+	}
+}
+
+static void grade_records(struct session *s, const struct lesson *l, char **files, const struct lesson_grade *g, int n,
+			  struct strbuf *out)
+{
+	static const char *const totals[] = { "student", "right", "questions", "tries", "hints", "unused_lines", NULL };
+	struct records rec;
+	char num[32];
+
+	rec_begin(&rec, &s->doc, s->format, lesson_grade_student_heads, NULL, 0, out);
+	for (int i = 0; i < n; i++)
+		lesson_grade_rows(l, &g[i], files[i], &rec);
+	rec_end(&rec);
+	rec_begin(&rec, &s->doc, s->format, totals, NULL, 0, out);
+	for (int i = 0; i < n; i++) {
+		int t[3] = { 0, 0, g[i].ignored };
+
+		for (int k = 0; k < g[i].n; k++)
+			t[0] += g[i].marks[k].tries, t[1] += g[i].marks[k].hints;
+		rec_str(&rec, files[i]);
+		snprintf(num, sizeof(num), "%d", g[i].right);
+		rec_num(&rec, num);
+		snprintf(num, sizeof(num), "%d", g[i].n);
+		rec_num(&rec, num);
+		for (int j = 0; j < 3; j++) {
+			snprintf(num, sizeof(num), "%d", t[j]);
+			rec_num(&rec, num);
+		}
+		rec_end_row(&rec);
+	}
+	rec_end(&rec);
+}
+
+/* grade LESSON FILE...: each file a student's homework, graded question by question on a copy of this session. */
+int cmd_grade(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	struct lesson_grade *g;
+	struct lesson l;
+	char path[4096];
+	int n = argc - 1, rc = 0;
+
+	if (s->in_lesson)
+		return err_set(err, errlen, "grade: a lesson cannot grade one");
+	if (lesson_find(argv[0], path, sizeof(path), err, errlen) || lesson_load(&l, path, err, errlen))
+		return -1;
+	if (!(g = calloc((size_t)n, sizeof(*g)))) {
+		lesson_free(&l);
+		return err_set(err, errlen, "grade: out of memory");
+	}
+	for (int i = 0; i < n && !rc; i++)
+		rc = grade_one(s, &l, argv[i + 1], &g[i], err, errlen);
+	if (!rc && s->format == FMT_TABLE)
+		grade_table(&l, argv + 1, g, n, out);
+	else if (!rc)
+		grade_records(s, &l, argv + 1, g, n, out);
+	for (int i = 0; i < n; i++)
+		lesson_grade_free(&g[i]);
+	free(g);
+	lesson_free(&l);
+	return rc;
+}
+
+void grade_details(struct strbuf *out)
+{
+	sb_puts(out,
+		"Each FILE is one student's answers to LESSON (a name, as --lesson takes it, or a path), graded as "
+		"batchlab --lesson LESSON < FILE grades it, each on a copy of this session: a row per student and "
+		"question with the answer last tried, whether it was right, the tries it took (at most 3) and the "
+		"hints shown, then a row per student with the totals and the answer lines not used.\n"
+		"An answer file is numbered (a line 'N: ANSWER' per try at question N, in any order), or blocks "
+		"(a blank line between questions, a line per try), or a line per question (one try each) when it "
+		"has neither; a line starting with '#' is a comment (batchlab-lesson(5)).\n"
+		"--format csv, json or jsonl gives both tables as records.\n");
 }

@@ -2,6 +2,7 @@
 
 #include "../core/units.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -254,10 +255,28 @@ static void join_unit(const char *num, const char *prefix, const char *unit, int
 		snprintf(buf, len, "%s%s%s", num, *prefix ? " " : "", prefix);
 }
 
+/*
+ * A count's unit for exactly one: "1 call", "1 page", "1 CPU", never "1 calls".
+ * Only a plural word of letters (calls, pages, CPUs): sizes, times and rates
+ * (bytes, ns, pages/s) are written elsewhere or stay as they are.
+ */
+static const char *singular(const char *unit, char *buf, size_t len)
+{
+	size_t n = strlen(unit);
+
+	if (n < 3 || n >= len || unit[n - 1] != 's' || unit[n - 2] == 's')
+		return unit;
+	for (size_t i = 0; i < n; i++)
+		if (!isalpha((unsigned char)unit[i]))
+			return unit;
+	snprintf(buf, len, "%.*s", (int)(n - 1), unit);
+	return buf;
+}
+
 static void human(struct value v, const char *unit, int full, int width, int sig, char *buf, size_t len)
 {
 	double r = value_real(v), ts;
-	char n[64];
+	char n[64], one[32];
 
 	if (!unit)
 		unit = "";
@@ -307,7 +326,7 @@ static void human(struct value v, const char *unit, int full, int width, int sig
 			join_unit(n, si_prefix[k], unit, full, buf, len);
 			return;
 		}
-		join_unit(n, "", unit, full, buf, len);
+		join_unit(n, "", v.i == 1 ? singular(unit, one, sizeof(one)) : unit, full, buf, len);
 		return;
 	}
 	if (isinf(r) || isnan(r)) {

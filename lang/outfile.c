@@ -210,6 +210,7 @@ static int open_temp(struct outfile *o, const struct stat *st, char *err, size_t
 {
 	const char *slash = strrchr(o->target, '/'), *base = slash ? slash + 1 : o->target;
 	char dir[PATH_MAX], why[128];
+	struct stat dst;
 	size_t blen = strlen(base);
 	sigset_t old;
 	mode_t mode;
@@ -237,8 +238,10 @@ static int open_temp(struct outfile *o, const struct stat *st, char *err, size_t
 	if (fd < 0) {
 		o->tmp[0] = '\0';
 		o->temp_errno = e;
-		if (e == ENOENT)
+		if (e == ENOENT && stat(dir, &dst)) /* else a folder that makes no files (/proc/self/fd) */
 			return err_set(err, errlen, "%s: folder %s does not exist", o->path, dir);
+		if (e == ENOENT)
+			return err_set(err, errlen, "%s: no such file, and %s takes no new one", o->path, dir);
 		if (e == ENOTDIR)
 			return err_set(err, errlen, "%s: %s is not a folder", o->path, dir);
 		return err_set(err, errlen, "%s: cannot create a file in %s: %s", o->path, dir, outfile_strerror(e, why, sizeof(why)));
@@ -334,8 +337,11 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
 	if (!S_ISREG(st.st_mode))
 		return open_direct(o, 0, err, errlen);
 	/* root may write anything: the mode bits are the user's word that this file is not to change */
-	if (!(st.st_mode & 0222) || access(o->target, W_OK))
+	if (!(st.st_mode & 0222))
 		return err_set(err, errlen, "%s: read-only file: not replaced", path);
+	if (access(o->target, W_OK)) /* not the file's mode: its file system (EROFS), or a folder's permissions */
+		return err_set(err, errlen, "%s: %s: not replaced", path,
+			       errno == EROFS ? "on a read-only file system" : outfile_strerror(errno, why, sizeof(why)));
 	if (open_temp(o, &st, err, errlen)) {
 		if (!in_place(o, err, errlen))
 			return 0;

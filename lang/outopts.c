@@ -10,7 +10,7 @@
 #include "../core/units.h"
 #include "wrap.h"
 
-const char *const out_format_names[] = { "table", "csv", "json", "svg", "jsonl", NULL };
+const char *const out_format_names[] = { "table", "csv", "json", "svg", "jsonl", "markdown", NULL };
 
 const char *const outopt_words[] = { ">", "--output", "--format", "--width", "--units", "--lists", NULL };
 
@@ -116,6 +116,9 @@ int outopts_take(const char *cmd, int *argc, char **argv, int keep, struct out_o
 		}
 		if (r.path)
 			return err_set(err, errlen, "%s: one output file at a time ('%s' and '%s')", cmd, r.path, v);
+		if (!strcmp(v, "-")) /* a shell's word for stdout, never a file named "-" */
+			return err_set(err, errlen, "%s: '> -' writes no file: leave out > PATH to write to stdout (or > ./- for a file named -)",
+				       cmd);
 		r.path = v;
 	}
 	*argc = n;

@@ -2,6 +2,7 @@
 
 #include <limits.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../core/err.h"
 #include "outfile.h"
@@ -23,13 +24,14 @@ enum out_format outpath_format(enum out_format session_format, const char *path)
 
 	if (session_format != FMT_TABLE || !n)
 		return session_format;
-	if (n > 4 && !strcmp(path + n - 4, ".csv"))
+	/* any case: p.SVG is a picture too */
+	if (n > 4 && !strcasecmp(path + n - 4, ".csv"))
 		return FMT_CSV;
-	if (n > 5 && !strcmp(path + n - 5, ".json"))
+	if (n > 5 && !strcasecmp(path + n - 5, ".json"))
 		return FMT_JSON;
-	if (n > 4 && !strcmp(path + n - 4, ".svg"))
+	if (n > 4 && !strcasecmp(path + n - 4, ".svg"))
 		return FMT_SVG; /* a picture: only a chart's command takes it (cmd.c) */
-	if (n > 6 && !strcmp(path + n - 6, ".jsonl"))
+	if (n > 6 && !strcasecmp(path + n - 6, ".jsonl"))
 		return FMT_JSONL;
 	return FMT_TABLE;
 }
@@ -42,8 +44,13 @@ int outpath_write(const struct session *s, const char *cmd, const char *what, co
 	int rc = outfile_write_told(path, text->buf ? text->buf : "", text->len, &note, why, sizeof(why));
 
 	sb_free(text);
-	if (note.len)
-		sb_printf(out, "%s: %s", cmd, sb_str(&note));
+	if (note.len) {
+		struct strbuf t = STRBUF_INIT;
+
+		sb_printf(&t, "%s: %s", cmd, sb_str(&note));
+		session_note(s, out, sb_str(&t));
+		sb_free(&t);
+	}
 	sb_free(&note);
 	if (rc)
 		return err_set(err, errlen, "%s: %s", cmd, why);

@@ -50,7 +50,8 @@ void plot_details(struct strbuf *out)
 		  "A picture: --format svg, or a PATH ending .svg, writes the chart as a standalone SVG 1.1 file "
 		  "--size WIDTHxHEIGHT pixels (default %dx%d): the same points as the csv, each curve in a colour of "
 		  "Okabe and Ito's colour-blind-safe palette with its own dash pattern and marker, a marker where this "
-		  "machine sits on each, the machine line as a caption.\n",
+		  "machine sits on each, the machine line as a caption; --title TEXT gives it a heading of its own (a "
+		  "slide's), and its text grows with --size past 800x500 (a 1920x1080 slide's is 2.16 times as big).\n",
 		  PLOT_MAX_SERIES, PLOT_MAX_POINTS, CHART_MIN_WIDTH, WRAP_MAX, SVG_DEFAULT_W, SVG_DEFAULT_H);
 }
 
@@ -86,6 +87,30 @@ int chart_take_options(const char *cmd, int *argc, char **argv, int ascii_ok, st
 			return err_set(err, errlen, "%s: %s", cmd, why);
 	}
 	*argc = n;
+	return 0;
+}
+
+int chart_take_title(const char *cmd, int *argc, char **argv, int svg, const char **title, char *err, size_t errlen)
+{
+	int n = 0;
+
+	for (int i = 0; i < *argc; i++) {
+		const char *a = argv[i];
+
+		if (strncmp(a, "--title", 7) || (a[7] && a[7] != '=')) {
+			argv[n++] = argv[i];
+			continue;
+		}
+		if (a[7] == '=')
+			*title = a + 8;
+		else if (i + 1 < *argc)
+			*title = argv[++i];
+		if (!*title || !**title)
+			return err_set(err, errlen, "%s: expected a heading after --title (quoted: --title 'Window by RAM')", cmd);
+	}
+	*argc = n;
+	if (*title && !svg)
+		return err_set(err, errlen, "%s: --title is a picture's heading: add --format svg, or > PATH.svg", cmd);
 	return 0;
 }
 
@@ -181,6 +206,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	struct metric_ref ref;
 	struct plot_points pts;
 	struct chart c;
+	const char *heading = NULL; /* --title */
 	struct chart_options o = CHART_OPTIONS_INIT;
 	struct strbuf text = STRBUF_INIT, *dst;
 	const char *path = s->opts.path;
@@ -188,12 +214,13 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	char why[PATH_MAX + 256], title[160];
 	int height = 22, next, nser = 0, sides[PLOT_MAX_SERIES];
 
-	if (chart_take_options("plot", &argc, argv, 1, &o, err, errlen))
+	if (chart_take_options("plot", &argc, argv, 1, &o, err, errlen) ||
+	    chart_take_title("plot", &argc, argv, s->format == FMT_SVG, &heading, err, errlen))
 		return -1;
 	o.width = s->opts.width;
 	if (argc < 5 || strcmp(argv[1], "over"))
 		return err_set(err, errlen, "plot: expected plot METRIC[.SIDE] over KEY FROM TO [step N | x N] "
-			       "[--ascii] [--width N] [--format svg] [--size WxH] [> PATH]");
+			       "[--ascii] [--width N] [--format svg] [--size WxH] [--title TEXT] [> PATH]");
 	if (!o.width) /* a file or a pipe gets 80 columns, a terminal its own width */
 		o.width = path ? 80 : terminal_width();
 	if (metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why)))
@@ -210,6 +237,9 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 		return err_set(err, errlen, "plot: %llu points is more than a chart can show (at most %u): use a coarser step",
 			   (unsigned long long)r.rows, PLOT_MAX_POINTS);
 	fmt = s->format;
+	if (o.ascii && fmt != FMT_TABLE) /* two answers to one question: say so rather than drop one */
+		return err_set(err, errlen, "plot: --ascii draws the text chart, and the output is %s%s: choose one",
+			       out_format_names[fmt], path ? " (from > PATH)" : "");
 
 	/* every side and variant, unless one was named */
 	nser = plot_sides(&s->m, ref.patch, ref.metric, ref.side, sides);
@@ -218,6 +248,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 		return err_set(err, errlen, "plot: %s", why);
 
 	memset(&c, 0, sizeof(c));
+	c.heading = heading;
 	snprintf(title, sizeof(title), "%s.%s%s%s", ref.patch->id, ref.metric->name, nser == 1 && !ref.metric->single ? "." : "",
 		 nser == 1 && !ref.metric->single ? patch_col_name(&s->m, ref.patch, sides[0]) : "");
 	c.title = title;

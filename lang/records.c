@@ -239,13 +239,33 @@ void rec_str(struct records *r, const char *s)
 		json_string(r->out, s ? s : "");
 }
 
+void rec_choice(struct records *r, const char *s)
+{
+	if (r->format != FMT_CSV) {
+		rec_str(r, s);
+		return;
+	}
+	next_field(r);
+	sb_putc(r->out, '"');
+	for (; *s; s++) {
+		if (*s == '"')
+			sb_putc(r->out, '"');
+		sb_putc(r->out, *s);
+	}
+	sb_putc(r->out, '"');
+}
+
 void rec_num(struct records *r, const char *s)
 {
 	next_field(r);
 	sb_puts(r->out, s);
 }
 
-/* NAME_na or NAME_inf beside a null: the field just written. */
+/*
+ * NAME:na or NAME:inf beside a null: the field just written. A name is
+ * letters, digits, '_' and '.', never ':', so no head (a variant z_na beside
+ * z) can be a flag: no object holds a key twice.
+ */
 static void sibling(struct records *r, const char *suffix, const char *json_text)
 {
 	const char *name = r->heads[r->field - 1] ? r->heads[r->field - 1] : "";
@@ -270,7 +290,7 @@ void rec_value(struct records *r, struct value v)
 	/* json has no inf or n/a: null, and a field beside it says which and why */
 	rec_num(r, "null");
 	if (v.kind == VAL_REAL && isinf(v.r)) {
-		sibling(r, "_inf", v.r > 0 ? "1" : "-1");
+		sibling(r, ":inf", v.r > 0 ? "1" : "-1");
 	} else {
 		struct strbuf t = STRBUF_INIT;
 
@@ -279,7 +299,7 @@ void rec_value(struct records *r, struct value v)
 		else
 			snprintf(b, sizeof(b), "%s", v.kind == VAL_NONE && v.why ? "" : "n/a");
 		json_string(&t, v.kind == VAL_NONE && v.why ? v.why : b);
-		sibling(r, "_na", sb_str(&t));
+		sibling(r, ":na", sb_str(&t));
 		sb_free(&t);
 	}
 }
@@ -355,6 +375,30 @@ void rec_end(struct records *r)
 	rec_head_done(r);
 	if (r->format == FMT_JSON)
 		sb_puts(r->out, r->rows ? "\n  ]}" : "]}");
+}
+
+void rec_text_result(struct doc *d, enum out_format f, const char *text, struct strbuf *out)
+{
+	static const char *const heads[] = { "text", NULL };
+	struct strbuf line = STRBUF_INIT;
+	struct records r;
+
+	if (f != FMT_JSON && f != FMT_JSONL) {
+		sb_puts(out, text);
+		return;
+	}
+	rec_begin(&r, d, f, heads, NULL, 0, out);
+	while (*text) {
+		size_t n = strcspn(text, "\n");
+
+		sb_reset(&line);
+		sb_printf(&line, "%.*s", (int)n, text);
+		rec_str(&r, sb_str(&line));
+		rec_end_row(&r);
+		text += n + (text[n] == '\n');
+	}
+	rec_end(&r);
+	sb_free(&line);
 }
 
 const char *rec_kind(const struct metric_desc *md)

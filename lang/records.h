@@ -15,7 +15,8 @@
  *          then one line per row; streamed
  *
  * Values are typed: a number is a JSON number; n/a is null with the reason in
- * a sibling field NAME_na, an infinite value null with NAME_inf (1 or -1);
+ * a sibling field NAME:na, an infinite value null with NAME:inf (1 or -1;
+ * ":" is in no name, so a flag never meets a column of the same name);
  * lists are arrays. csv keeps "n/a" and "inf" as text. Reals are lossless
  * (numfmt.h). The schemas are in docs/schema/.
  */
@@ -51,8 +52,13 @@ void rec_head_field(struct records *r, const char *name, const char *json_text);
 void rec_head_done(struct records *r);
 /* The row's next field: text (a json string), a number already written as text, a value, lines as a json array. */
 void rec_str(struct records *r, const char *s);
+/*
+ * A choice's name (a release, an overcommit mode): a json string, and in csv
+ * always quoted, so a reader that types unquoted fields keeps 5.10 as text.
+ */
+void rec_choice(struct records *r, const char *s);
 void rec_num(struct records *r, const char *s);
-/* json: a number, or null with NAME_na / NAME_inf beside it; csv: render_bare's text. */
+/* json: a number, or null with NAME:na / NAME:inf beside it; csv: render_bare's text. */
 void rec_value(struct records *r, struct value v);
 /* true/false in json, yes/no in csv. */
 void rec_bool(struct records *r, int b);
@@ -61,6 +67,13 @@ void rec_lines(struct records *r, const char *text);
 void rec_end_row(struct records *r);
 /* The result ends (json: "]}", an empty array when no row). */
 void rec_end(struct records *r);
+
+/*
+ * Text a command printed for people (echo, lesson's narration) as a result
+ * of its own in d: json and jsonl a row {"text": LINE} per line, so a run
+ * stays one document; csv and tables the text as it is.
+ */
+void rec_text_result(struct doc *d, enum out_format f, const char *text, struct strbuf *out);
 
 /*
  * A row that is one JSON object already (report's nested one): json keeps it

@@ -1,4 +1,5 @@
 #include "render.h"
+#include "claims.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -124,7 +125,7 @@ static void emit_record(struct records *rec, const struct record *r)
 	if (r->text && r->number) {
 		rec_num(rec, r->text);
 	} else if (r->text) {
-		rec_str(rec, r->text);
+		rec_choice(rec, r->text);
 	} else if (r->list) {
 		/* a list: a json array; in csv one quoted field, its items space-separated */
 		struct strbuf items = STRBUF_INIT;
@@ -769,7 +770,25 @@ void render_about(const struct machine *m, const struct patch_desc *d, struct st
 	sb_printf(out, "%s: %s\n", d->id, title);
 	sb_printf(out, "seed: %s; kernel: %s\n\n", d->seed, d->kernel);
 	sb_puts(out, d->about);
+	if (d->points && d->points[0]) {
+		struct strbuf t = STRBUF_INIT;
+
+		sb_puts(out, "\nwhat a maintainer leads with (report opens with it):\n");
+		for (int i = 0; d->points[i]; i++)
+			sb_printf(&t, "- %s\n", d->points[i]);
+		wrap_text(out, sb_str(&t), 92, 0);
+		sb_free(&t);
+	}
 	sb_printf(out, "\npublished (seed):\n%s", d->published);
+	if (d->claims) {
+		struct claim_row *rows;
+		int n = claims_check(d, &rows);
+		char tally[120];
+
+		claims_tally(rows, n, tally, sizeof(tally));
+		sb_printf(out, "the seed's claims, checked: %s (about %s --claims)\n", tally, d->id);
+		free(rows);
+	}
 	if (d->seed_presets)
 		sb_printf(out, "the seed's machine%s: preset load %s\n", strchr(d->seed_presets, ',') ? "s" : "",
 			  d->seed_presets);

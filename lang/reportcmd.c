@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../core/err.h"
+#include "../core/mmpatch.h"
 #include "../core/params.h"
 #include "../core/plot_sample.h"
 #include "../core/sweep.h"
@@ -23,12 +24,14 @@
 #include "records.h"
 #include "render.h"
 #include "reportcmd.h"
+#include "reportparts.h"
+#include "claims.h"
 #include "svg.h"
 #include "sweepcmd.h"
 #include "wrap.h"
 
 #define REPORT_WIDTH 72
-#define REPORT_CHART_HEIGHT 16
+#define REPORT_CHART_HEIGHT 10
 
 /* A laptop, a two-socket server and a 1024-CPU one: the sizes a reviewer asks about first. */
 static const char *const default_machines[] = { "laptop-8c-16g", "server-2s-128c-512g", "server-8s-1024c-8t", NULL };
@@ -67,79 +70,6 @@ static void report_status(const struct patch_desc *d, char *buf, size_t len)
 	for (char *c = buf; *c; c++)
 		if (*c == '\n')
 			*c = ' ';
-}
-
-/* Metrics the per-machine tables show: the gains and prices (a direction), the share metrics apart. */
-static int is_share(const struct metric_desc *md)
-{
-	return !md->single && md->better == BETTER_HIGHER && !strcmp(md->unit, "%");
-}
-
-static int is_priced(const struct metric_desc *md)
-{
-	return md->better != BETTER_NONE && !is_share(md) && !md->list;
-}
-
-/* --- a table to a width: columns packed into blocks, the label column repeated --- */
-
-#define TCELL 48
-#define TCOLS (PATCH_MAX_COLS + 3)
-
-struct trow {
-	char c[TCOLS][TCELL];
-};
-
-static void tline(struct strbuf *out, struct strbuf *line)
-{
-	while (line->len && line->buf[line->len - 1] == ' ')
-		line->buf[--line->len] = '\0';
-	sb_printf(out, "%s\n", sb_str(line));
-	line->len = 0;
-	line->buf[0] = '\0';
-}
-
-/*
- * rows[0] is the header; column 0 the label (left), the rest right-aligned.
- * Too narrow for even one column beside the label: each row as a list.
- */
-static void table_to_width(const struct trow *rows, int nrows, int ncols, int width, struct strbuf *out)
-{
-	int w[TCOLS] = { 0 };
-	struct strbuf line = STRBUF_INIT;
-
-	for (int r = 0; r < nrows; r++)
-		for (int c = 0; c < ncols; c++)
-			w[c] = w[c] > (int)strlen(rows[r].c[c]) ? w[c] : (int)strlen(rows[r].c[c]);
-	for (int c = 1; c < ncols; c++) {
-		if (2 + w[0] + 2 + w[c] <= width)
-			continue;
-		/* the list layout: label, then "  head: cell" lines, wrapped */
-		for (int r = 1; r < nrows; r++) {
-			sb_printf(&line, "  %s\n", rows[r].c[0]);
-			for (int k = 1; k < ncols; k++)
-				if (rows[r].c[k][0])
-					sb_printf(&line, "    %s: %s\n", rows[0].c[k], rows[r].c[k]);
-		}
-		wrap_text(out, sb_str(&line), width, 0);
-		sb_free(&line);
-		return;
-	}
-	for (int c0 = 1; c0 < ncols;) {
-		int c1 = c0 + 1, used = 2 + w[0] + 2 + w[c0];
-
-		while (c1 < ncols && used + 2 + w[c1] <= width)
-			used += 2 + w[c1++];
-		if (c0 > 1)
-			sb_putc(out, '\n');
-		for (int r = 0; r < nrows; r++) {
-			sb_printf(&line, "  %-*s", w[0], rows[r].c[0]);
-			for (int c = c0; c < c1; c++)
-				sb_printf(&line, "  %*s", w[c], rows[r].c[c]);
-			tline(out, &line);
-		}
-		c0 = c1;
-	}
-	sb_free(&line);
 }
 
 /* --- the parameters the patch's numbers rest on --- */
@@ -280,7 +210,21 @@ static void sh_quoted(struct strbuf *out, const char *s)
 	}
 }
 
-/* `get` lines of at most width columns (a newline ends a command inside -c). */
+/* Does p have the same value on every machine of set (then the last machine's get prints it for all)? */
+static int assumption_same(const struct compare_set *set, const struct param *p)
+{
+	char first[96], v[96];
+
+	param_bare(&set->st[0].m, p, first, sizeof(first));
+	for (int g = 1; g < set->n; g++) {
+		param_bare(&set->st[g].m, p, v, sizeof(v));
+		if (strcmp(v, first))
+			return 0;
+	}
+	return 1;
+}
+
+/* `get --named` lines of at most width columns (a newline ends a command inside -c). */
 static void get_lines(struct strbuf *out, const char *const *names, int n, int width)
 {
 	int col = 0;
@@ -293,8 +237,8 @@ static void get_lines(struct strbuf *out, const char *const *names, int n, int w
 			col = 0;
 		}
 		if (!col) {
-			sb_puts(out, "get");
-			col = 3;
+			sb_puts(out, "get --named");
+			col = 11;
 		}
 		sb_printf(out, " %s", names[i]);
 		col += w;
@@ -303,20 +247,58 @@ static void get_lines(struct strbuf *out, const char *const *names, int n, int w
 		sb_putc(out, '\n');
 }
 
-/* The metric names and parameters the report prints, in the order it prints them. */
+/* The assumptions the report prints: `show PATCH` prints its metrics, labelled, but not these. */
 static int report_names(const struct patch_desc *d, char names[][96], int max)
 {
 	int n = 0;
 
-	if (d->constant && d->constant->metric && n < max)
-		snprintf(names[n++], 96, "%s.%s", d->id, d->constant->metric);
-	for (const struct metric_desc *md = d->metrics; md->name && n < max; md++)
-		if (is_priced(md) || is_share(md))
-			snprintf(names[n++], 96, "%s.%s", d->id, md->name);
 	for (size_t i = 0; i < nparams && n < max; i++)
 		if (is_assumption(&params[i]) && patch_reads(d, params[i].name))
 			snprintf(names[n++], 96, "%s", params[i].name);
 	return n;
+}
+
+/*
+ * A word as batchlab's scanner reads it back whole: bare when nothing in it
+ * is special, else in "..." with each " written '"' (scan.h: quotes as in
+ * sh, none inside the other); sh_quoted() then puts it inside the -c quote.
+ */
+static void bl_word(struct strbuf *out, const char *s)
+{
+	static const char plain[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-+=:,@%";
+
+	if (*s && !s[strspn(s, plain)]) {
+		sb_puts(out, s);
+		return;
+	}
+	sb_putc(out, '"');
+	for (; *s; s++)
+		if (*s == '"')
+			sb_puts(out, "\"'\"'\"");
+		else
+			sb_putc(out, *s);
+	sb_putc(out, '"');
+}
+
+/* `preset load WORD` for the shell: the word quoted for batchlab, then for sh's single quotes. */
+static void preset_load_line(struct strbuf *cmds, const char *arg)
+{
+	struct strbuf w = STRBUF_INIT;
+
+	bl_word(&w, arg);
+	sb_puts(cmds, "preset load ");
+	sh_quoted(cmds, sb_str(&w));
+	sb_putc(cmds, '\n');
+	sb_free(&w);
+}
+
+/* Would cutting t before position k split a '\'' (sh's quote inside single quotes)? */
+static int inside_escape(const char *t, int k)
+{
+	for (int j = k - 3 > 0 ? k - 3 : 0; j < k; j++)
+		if (!strncmp(t + j, "'\\''", 4))
+			return 1;
+	return 0;
 }
 
 /*
@@ -344,7 +326,7 @@ static void sh_lines(const char *cmds, int width, struct strbuf *out)
 				col = 0;
 				break;
 			}
-			/* a piece and '\ : cut after the last blank that leaves room, else anywhere */
+			/* a piece and '\ : cut after the last blank that leaves room, else anywhere but in a '\'' */
 			int take = room - 2 > 1 ? room - 2 : 1;
 
 			for (int k = take; k > take / 2; k--)
@@ -352,6 +334,8 @@ static void sh_lines(const char *cmds, int width, struct strbuf *out)
 					take = k;
 					break;
 				}
+			while (take > 1 && t[take - 1] != ' ' && inside_escape(t, take))
+				take--;
 			sb_printf(out, "%.*s'\\\n'", take, t);
 			col = 1;
 			t += take;
@@ -363,22 +347,31 @@ static void sh_lines(const char *cmds, int width, struct strbuf *out)
 	}
 }
 
+/*
+ * Per machine: its preset, `show PATCH` (every metric, labelled as the
+ * tables are) and `get --named` of the assumptions; then the chart's plot.
+ */
 static void reproduce(const struct compare_set *set, const struct patch_desc *d, const struct report_chart *rc,
 		      int width, struct strbuf *out)
 {
 	char names[96][96];
 	const char *ptr[96];
-	int n = report_names(d, names, 96);
+	int n = report_names(d, names, 96), same = 1;
 	struct strbuf cmds = STRBUF_INIT;
 
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		ptr[i] = names[i];
+		same &= assumption_same(set, param_find(names[i]));
+	}
+	if (mmpatch_is(d)) { /* a patch file's patch: the command loads it first */
+		sb_puts(&cmds, "patch load ");
+		sh_quoted(&cmds, ((const struct mmpatch *)(const void *)d)->file);
+		sb_putc(&cmds, '\n');
+	}
 	for (int g = 0; g < set->n; g++) {
 		const struct machine *m = &set->st[g].m;
 
-		sb_puts(&cmds, "preset load ");
-		sh_quoted(&cmds, set->st[g].arg);
-		sb_putc(&cmds, '\n');
+		preset_load_line(&cmds, set->st[g].arg);
 		/* preset load keeps the variants defined: once, after the first */
 		for (int side = patch_nsides(d); !g && side < patch_ncols(m, d); side++) {
 			const struct variant *v = variant_at(m, d, side);
@@ -387,17 +380,16 @@ static void reproduce(const struct compare_set *set, const struct patch_desc *d,
 			sh_quoted(&cmds, v->text);
 			sb_putc(&cmds, '\n');
 		}
-		get_lines(&cmds, ptr, n, width - 2);
+		sb_printf(&cmds, "show %s --width %d\n", d->id, width);
+		if (!same)
+			get_lines(&cmds, ptr, n, width - 2);
 	}
+	if (same)
+		get_lines(&cmds, ptr, n, width - 2);
 	if (rc->md) {
-		char plot[300];
-
-		snprintf(plot, sizeof(plot), "plot %s.%s over %s %s %s --ascii --width %d", d->id, rc->md->name,
-			 rc->key->name, rc->from, rc->to, width);
-		sb_puts(&cmds, "preset load ");
-		sh_quoted(&cmds, set->st[0].arg);
-		sb_putc(&cmds, '\n');
-		sb_printf(&cmds, "%s\n", plot);
+		preset_load_line(&cmds, set->st[0].arg);
+		sb_printf(&cmds, "plot %s.%s over %s %s %s --ascii --width %d\n", d->id, rc->md->name, rc->key->name,
+			  rc->from, rc->to, width);
 	}
 	sh_lines(sb_str(&cmds), width, out);
 	sb_free(&cmds);
@@ -419,62 +411,9 @@ static void para(struct strbuf *out, int width, const char *fmt, ...)
 	wrap_text(out, t, width, 0);
 }
 
-static void machine_line(const struct compare_state *st, char *buf, int len)
-{
-	char cpus[48], ram[48], page[48];
-
-	param_format_human(&st->m, param_find("cpus"), cpus, sizeof(cpus));
-	param_format_human(&st->m, param_find("ram"), ram, sizeof(ram));
-	param_format_human(&st->m, param_find("pagesize"), page, sizeof(page));
-	snprintf(buf, (size_t)len, "%.*s: %.40s CPUs, %.40s, %.40s pages", COMPARE_LABEL_MAX, st->label, cpus, ram, page);
-}
-
 static const char *verdict_gain(enum verdict v)
 {
 	return v == VERDICT_BETTER ? "gain" : v == VERDICT_WORSE ? "price" : "";
-}
-
-static void machine_table(const struct compare_state *st, const struct patch_desc *d, int width, struct strbuf *out)
-{
-	const struct machine *m = &st->m;
-	int ncols = patch_ncols(m, d), nrows = 1, tc = 1 + ncols + 2;
-	struct trow *rows;
-
-	for (const struct metric_desc *md = d->metrics; md->name; md++)
-		nrows += is_priced(md);
-	rows = calloc((size_t)nrows, sizeof(*rows));
-	if (!rows)
-		return;
-	snprintf(rows[0].c[0], TCELL, "  metric");
-	for (int s = 0; s < ncols; s++)
-		snprintf(rows[0].c[1 + s], TCELL, "%s", patch_col_name(m, d, s));
-	snprintf(rows[0].c[1 + ncols], TCELL, "change");
-	snprintf(rows[0].c[2 + ncols], TCELL, "%s", "");
-	nrows = 1;
-	for (const struct metric_desc *md = d->metrics; md->name; md++) {
-		struct trow *r;
-
-		if (!is_priced(md))
-			continue;
-		r = &rows[nrows++];
-		snprintf(r->c[0], TCELL, "%c %s", compare_kind_mark(md->kind), md->name);
-		if (md->single) {
-			struct value v = md->fn(m, 0, NULL);
-
-			render_human(v, md->unit, r->c[1 + ncols], TCELL);
-			/* a ratio after / before: above 1 is the gain */
-			if (v.kind == VAL_REAL && v.r != 1)
-				snprintf(r->c[2 + ncols], TCELL, "%s", (v.r > 1) == (md->better == BETTER_HIGHER) ? "gain" : "price");
-			continue;
-		}
-		for (int s = 0; s < ncols; s++)
-			render_human(metric_compute(m, d, md, s, NULL), md->unit, r->c[1 + s], TCELL);
-		snprintf(r->c[2 + ncols], TCELL, "%s",
-			 verdict_gain(render_change(md, md->fn(m, d->before, NULL), md->fn(m, d->after, NULL), r->c[1 + ncols],
-						    TCELL)));
-	}
-	table_to_width(rows, nrows, tc, width, out);
-	free(rows);
 }
 
 static void assumption_values(const struct compare_set *set, const struct param *p, struct strbuf *out)
@@ -497,60 +436,116 @@ static void assumption_values(const struct compare_set *set, const struct param 
 	}
 }
 
-static void report_text(const struct session *s, const struct compare_set *set, const struct patch_desc *d,
-			const struct report_chart *rc, int have_chart, int width, struct strbuf *out)
+static void report_head(const struct rform *f, const struct patch_desc *d, struct strbuf *out)
+{
+	char status[400], t[1200];
+
+	report_status(d, status, sizeof(status));
+	if (f->md)
+		sb_printf(out, "## %s: %s\n\n", d->id, d->title);
+	else
+		para(out, f->width, "%s: %s\n", d->id, d->title);
+	snprintf(t, sizeof(t), "seed %s; %s%s\nstatus: %s\n", d->seed, d->kernel, f->md ? "  " : "", status);
+	rf_para(f, out, t);
+}
+
+/* A constant's value, or n/a with the reason a variant cannot build there. */
+static void constant_cell(struct value v, const char *unit, char *buf, size_t len)
+{
+	if (v.kind == VAL_NONE && v.why)
+		snprintf(buf, len, "n/a (%.*s)", (int)(len > 8 ? len - 8 : 0), v.why);
+	else
+		render_human(v, unit, buf, len);
+}
+
+/* The constant on each machine, one line when every machine has the same. */
+static void report_constant(const struct rform *f, const struct compare_set *set, const struct patch_desc *d,
+			    struct strbuf *out)
 {
 	const struct patch_constant *k = d->constant;
 	const struct metric_desc *kmd = k && k->metric ? patch_metric(d, k->metric) : NULL;
-	char status[400], b[96];
-	struct strbuf t = STRBUF_INIT;
+	struct strbuf t = STRBUF_INIT, first = STRBUF_INIT;
+	int same = 1;
+	char b[200];
 
-	(void)s;
-	report_status(d, status, sizeof(status));
-	para(out, width, "%s: %s\n", d->id, d->title);
-	para(out, width, "seed %s; %s\n", d->seed, d->kernel);
-	para(out, width, "status: %s\n", status);
-	if (kmd) {
-		sb_putc(out, '\n');
-		para(out, width, "The constant, %s: %s.\n", k->name, k->what);
+	if (!kmd)
+		return;
+	for (int g = 0; g < set->n; g++) {
+		const struct machine *m = &set->st[g].m;
+		struct strbuf *v = g ? &t : &first;
+
+		t.len = 0;
+		sb_puts(&t, "");
+		for (int side = 0; side < patch_ncols(m, d); side++) {
+			constant_cell(metric_compute(m, d, kmd, side, NULL), kmd->unit, b, sizeof(b));
+			sb_printf(v, "%s %s %s", side ? "," : "", patch_col_name(m, d, side), b);
+		}
+		same &= !g || !strcmp(sb_str(&t), sb_str(&first));
+	}
+	t.len = 0;
+	sb_puts(&t, "");
+	if (same) /* what it is, the claims and the tables say: the values are the news */
+		sb_printf(&t, "%s:%s on %s.", k->name, sb_str(&first),
+			  set->n > 1 ? "every machine" : set->st[0].label);
+	else {
+		sb_printf(&t, "The constant, %s: %s.", k->name, k->what);
 		for (int g = 0; g < set->n; g++) {
 			const struct machine *m = &set->st[g].m;
 
-			sb_printf(&t, "- %s:", set->st[g].label);
+			sb_printf(&t, "\n- %s:", set->st[g].label);
 			for (int side = 0; side < patch_ncols(m, d); side++) {
-				render_human(metric_compute(m, d, kmd, side, NULL), kmd->unit, b, sizeof(b));
+				constant_cell(metric_compute(m, d, kmd, side, NULL), kmd->unit, b, sizeof(b));
 				sb_printf(&t, "%s %s %s", side ? "," : "", patch_col_name(m, d, side), b);
 			}
-			sb_putc(&t, '\n');
 		}
-		for (int side = patch_nsides(d); side < patch_ncols(&set->st[0].m, d); side++) {
-			const struct variant *v = variant_at(&set->st[0].m, d, side);
-
-			sb_printf(&t, "- variant %s: %s = %s\n", v->name, k->name, v->text);
-		}
-		wrap_text(out, sb_str(&t), width, 0);
-		t.len = 0;
-		t.buf[0] = '\0';
 	}
+	for (int side = patch_nsides(d); side < patch_ncols(&set->st[0].m, d); side++) {
+		const struct variant *v = variant_at(&set->st[0].m, d, side);
 
-	sb_putc(out, '\n');
-	para(out, width, "Gains and prices per machine (change: before -> after; "
-			 "~ model, * workload, unmarked exact):\n");
-	for (int g = 0; g < set->n; g++) {
-		char ml[256];
-
-		machine_line(&set->st[g], ml, (int)sizeof(ml));
-		sb_putc(out, '\n');
-		para(out, width, "%s\n", ml);
-		machine_table(&set->st[g], d, width, out);
+		sb_printf(&t, "\n- variant %s: %s = %s", v->name, k->name, v->text);
 	}
-
+	sb_putc(&t, '\n');
 	sb_putc(out, '\n');
-	para(out, width, "The savings in proportion:\n");
+	rf_para(f, out, sb_str(&t));
+	sb_free(&t);
+	sb_free(&first);
+	if (out->len > 1 && out->buf[out->len - 2] == '\n') /* rf_para's own line end after the text's */
+		out->buf[--out->len] = '\0';
+}
+
+/* Does md give the same on every side of every machine (a saving that does not read the machine's size)? */
+static int share_same(const struct compare_set *set, const struct patch_desc *d, const struct metric_desc *md)
+{
+	char a[96], b[96];
+
+	if (patch_ncols(&set->st[0].m, d) != 2)
+		return 0;
+	render_human(metric_compute(&set->st[0].m, d, md, d->after, NULL), md->unit, a, sizeof(a));
+	for (int g = 1; g < set->n; g++) {
+		render_human(metric_compute(&set->st[g].m, d, md, d->after, NULL), md->unit, b, sizeof(b));
+		if (strcmp(a, b))
+			return 0;
+	}
+	return 1;
+}
+
+static void report_savings(const struct rform *f, const struct compare_set *set, const struct patch_desc *d,
+			   struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT;
+	char b[96];
+
+	rf_heading(f, out, "The savings in proportion");
 	for (const struct metric_desc *md = d->metrics; md->name; md++) {
-		if (!is_share(md))
+		if (!report_is_share(md))
 			continue;
 		sb_printf(&t, "- %s (%s): %s.", md->name, metric_kind_name(md->kind), md->help);
+		if (share_same(set, d, md)) {
+			render_human(metric_compute(&set->st[0].m, d, md, d->after, NULL), md->unit, b, sizeof(b));
+			sb_printf(&t, " After: %s on %s. (explain %s.%s.after says how.)\n", b,
+				  set->n > 1 ? "every machine" : set->st[0].label, d->id, md->name);
+			continue;
+		}
 		for (int g = 0; g < set->n; g++) {
 			const struct machine *m = &set->st[g].m;
 
@@ -567,31 +562,69 @@ static void report_text(const struct session *s, const struct compare_set *set, 
 	}
 	if (!t.len)
 		sb_puts(&t, "- no saving of this patch is a share of a larger piece of work here.\n");
-	wrap_text(out, sb_str(&t), width, 0);
-	t.len = 0;
-	t.buf[0] = '\0';
+	rf_para(f, out, sb_str(&t));
+	sb_free(&t);
+}
 
-	sb_putc(out, '\n');
-	para(out, width, "The assumptions (workload parameters and fitted constants these numbers rest on):\n");
+static void report_assumptions(const struct rform *f, const struct compare_set *set, const struct patch_desc *d,
+			       struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	int n = 0;
+
+	rf_heading(f, out, "The assumptions these numbers rest on (help NAME says what each is)");
 	for (size_t i = 0; i < nparams; i++) {
 		if (!is_assumption(&params[i]) || !patch_reads(d, params[i].name))
 			continue;
-		sb_printf(&t, "- %s = ", params[i].name);
+		sb_printf(&t, "%s%s = ", n++ ? "; " : "", params[i].name);
 		assumption_values(set, &params[i], &t);
-		sb_printf(&t, ": %s\n", params[i].help);
+		/* a fitted constant says so: the reader weighs it apart from a stated workload */
+		if (strstr(params[i].help, "fitted"))
+			sb_puts(&t, " (fitted)");
 	}
-	wrap_text(out, sb_str(&t), width, 0);
+	sb_puts(&t, ".\n");
+	rf_para(f, out, sb_str(&t));
 	sb_free(&t);
+}
 
+static void report_text(const struct rform *f, const struct compare_set *set, const struct patch_desc *d,
+			const struct report_chart *rc, int have_chart, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT;
+	char head[300];
+
+	report_head(f, d, out);
+	report_points(f, d, out);
+	report_claims(f, d, out);
+	report_constant(f, set, d, out);
+	report_gains(f, set, d, out);
+	report_savings(f, set, d, out);
+	report_assumptions(f, set, d, out);
 	if (have_chart) {
-		sb_putc(out, '\n');
-		para(out, width, "The metric that changes most, %s.%s, over %s (%s to %s):\n", d->id, rc->md->name,
-		     rc->key->name, rc->from, rc->to);
-		chart_render(&rc->c, width, REPORT_CHART_HEIGHT, 0, out);
+		snprintf(head, sizeof(head), "The metric that changes most, over %s (%s to %s)", rc->key->name, rc->from,
+			 rc->to);
+		rf_heading(f, out, head);
+		chart_render(&rc->c, f->width, REPORT_CHART_HEIGHT, 0, &t);
+		rf_pre(f, out, sb_str(&t));
+		t.len = 0;
+		sb_puts(&t, "");
 	}
-	sb_putc(out, '\n');
-	para(out, width, "Every number above, again (paste into a shell):\n");
-	reproduce(set, d, rc, width, out);
+	rf_heading(f, out, "Every number above, again (paste into a shell)");
+	reproduce(set, d, rc, f->width, &t);
+	rf_pre(f, out, sb_str(&t));
+	sb_free(&t);
+}
+
+/* Every line of text behind "> ", as a mail reply quotes it ("> " alone on a blank line is ">"). */
+static void quote_lines(const char *text, struct strbuf *out)
+{
+	while (*text) {
+		size_t n = strcspn(text, "\n");
+
+		sb_printf(out, n ? "> %.*s\n" : ">\n", (int)n, text);
+		text += n + (text[n] == '\n');
+	}
 }
 
 /* --- json: the same content, structured --- */
@@ -602,7 +635,7 @@ static void jkey(struct strbuf *out, const char *k)
 	sb_puts(out, ": ");
 }
 
-/* A number, an array, or null with KEY_na (why) or KEY_inf (its sign) beside it, as records.h types them. */
+/* A number, an array, or null with KEY:na (why) or KEY:inf (its sign) beside it, as records.h types them. */
 static void jvalue(struct strbuf *out, const char *key, const struct machine *m, const struct metric_desc *md, int side,
 		   struct value v)
 {
@@ -617,11 +650,28 @@ static void jvalue(struct strbuf *out, const char *key, const struct machine *m,
 		return;
 	}
 	sb_puts(out, "null, ");
-	sb_printf(out, "\"%s%s\": ", key, v.kind == VAL_REAL ? "_inf" : "_na");
+	sb_printf(out, "\"%s%s\": ", key, v.kind == VAL_REAL ? ":inf" : ":na");
 	if (v.kind == VAL_REAL)
 		sb_puts(out, v.r > 0 ? "1" : "-1");
 	else
 		json_string(out, v.kind == VAL_NONE && v.why ? v.why : b);
+}
+
+/* The points a maintainer leads with, and the seed's claims as about PATCH --claims gives their records. */
+static void report_json_review(const struct patch_desc *d, struct strbuf *out)
+{
+	struct claim_row *rows;
+	int n = claims_check(d, &rows);
+
+	sb_puts(out, ",\n  "); jkey(out, "points"); sb_puts(out, "[");
+	for (int i = 0; d->points && d->points[i]; i++) {
+		sb_puts(out, i ? ", " : "");
+		json_string(out, d->points[i]);
+	}
+	sb_puts(out, "]");
+	sb_puts(out, ",\n  "); jkey(out, "claims");
+	claims_json_array(d, rows, n, out);
+	free(rows);
 }
 
 static void report_json(const struct compare_set *set, const struct patch_desc *d, const struct report_chart *rc,
@@ -668,7 +718,7 @@ static void report_json(const struct compare_set *set, const struct patch_desc *
 			char ch[64] = "";
 			enum verdict vd = VERDICT_NONE;
 
-			if (!constant && !is_priced(md) && !is_share(md))
+			if (!constant && !report_is_priced(md) && !report_is_share(md))
 				continue;
 			sb_puts(out, first ? "\n      {" : ",\n      {");
 			first = 0;
@@ -677,7 +727,7 @@ static void report_json(const struct compare_set *set, const struct patch_desc *
 			sb_puts(out, ", "); jkey(out, "better"); json_string(out, metric_better_name(md->better));
 			sb_puts(out, ", "); jkey(out, "unit"); json_string(out, md->unit);
 			sb_puts(out, ", "); jkey(out, "role"),
-				json_string(out, constant ? "constant" : is_share(md) ? "share" : "gain or price");
+				json_string(out, constant ? "constant" : report_is_share(md) ? "share" : "gain or price");
 			sb_puts(out, ", "); jkey(out, "values"); sb_puts(out, "{");
 			for (int side = 0; side < (md->single ? 1 : patch_ncols(m, d)); side++) {
 				if (side)
@@ -756,6 +806,7 @@ static void report_json(const struct compare_set *set, const struct patch_desc *
 		}
 		sb_puts(out, "]}");
 	}
+	report_json_review(d, out);
 	reproduce(set, d, rc, width, &rep);
 	sb_puts(out, ",\n  "); jkey(out, "reproduce"); json_string(out, sb_str(&rep));
 	sb_puts(out, "\n}\n");
@@ -784,11 +835,12 @@ static int report_svg(const struct compare_set *set, const struct patch_desc *d,
 }
 
 int report_build(struct session *s, const struct patch_desc *d, struct compare_set *set, int width,
-		 enum out_format fmt, struct strbuf *out, char *err, size_t errlen)
+		 enum out_format fmt, unsigned style, struct strbuf *out, char *err, size_t errlen)
 {
 	struct report_chart rc;
 	char why[300];
-	int have_chart = !report_chart(set, d, width, &rc, why, sizeof(why));
+	struct rform f = { fmt == FMT_MARKDOWN, !!(style & REPORT_COMPARE), width - (style & REPORT_QUOTE ? 2 : 0) };
+	int have_chart = !report_chart(set, d, f.width, &rc, why, sizeof(why));
 
 	(void)err, (void)errlen;
 	if (fmt == FMT_JSON || fmt == FMT_JSONL) {
@@ -802,8 +854,14 @@ int report_build(struct session *s, const struct patch_desc *d, struct compare_s
 		rec_raw_row(&rec, sb_str(&obj));
 		rec_end(&rec);
 		sb_free(&obj);
+	} else if (style & REPORT_QUOTE) {
+		struct strbuf t = STRBUF_INIT;
+
+		report_text(&f, set, d, &rc, have_chart, &t);
+		quote_lines(sb_str(&t), out);
+		sb_free(&t);
 	} else
-		report_text(s, set, d, &rc, have_chart, width, out);
+		report_text(&f, set, d, &rc, have_chart, out);
 	if (have_chart)
 		report_chart_free(&rc);
 	return 0;
@@ -812,14 +870,21 @@ int report_build(struct session *s, const struct patch_desc *d, struct compare_s
 void report_details(struct strbuf *out)
 {
 	sb_puts(out,
-		"A plain-text review summary of PATCH to paste into a mailing-list reply, no line wider than 72 "
-		"columns unless --width N (24..1000) says otherwise. In order:\n"
+		"A review summary of PATCH to paste into a mailing-list reply, no line wider than 72 columns unless "
+		"--width N (24..1000) says otherwise, in the order a reviewer argues:\n"
 		"- the patch's title, seed, kernel files and status (merged, or proposed), as about has it;\n"
+		"- what a maintainer leads with: the points of the patch's descriptor, each naming the function and "
+		"file it is about;\n"
+		"- the seed's claims, checked: every figure the seed's mail states, a row each - where the mail says "
+		"it, its words, batchlab's figure for the same machine and workload, and the verdict: holds, within "
+		"N% (a model, N its distance from the mail's figure), differs or outside the model, the reasons "
+		"under the table (about PATCH --claims gives each row's machine, metric and comparison);\n"
 		"- its constant on each machine: before, after and each of your variants (help variant);\n"
-		"- per machine - the presets named, else laptop-8c-16g, server-2s-128c-512g and server-8s-1024c-8t - "
-		"the gains and prices: every metric with a better direction, its kind marked (~ model, * workload, "
-		"unmarked exact), the change before -> after, and gain or price by that direction; a table too wide "
-		"for the width goes on in a second block;\n"
+		"- the gains (+) and prices (-): every metric with a better direction, its kind marked (~ model, * "
+		"workload, unmarked exact), before, after, your variants and the change before -> after; one table "
+		"for the rows every machine shares and one per machine - the presets named, else laptop-8c-16g, "
+		"server-2s-128c-512g and server-8s-1024c-8t - for the rest; a model figure on a machine outside its "
+		"fit is marked ! with the fit and the machines, an n/a cell points to its reason;\n"
 		"- the savings in proportion: the share metrics (vmpressure.eval_share, memcg_charge.update_share, "
 		"committed_as.lock_share), each saving as a share of the work it belongs to;\n"
 		"- the assumptions: every workload parameter and fitted constant the metrics read, with its value on "
@@ -828,13 +893,51 @@ void report_details(struct strbuf *out)
 		"largest change, the first in the patch's order), over the machine-size parameter it reads, from the "
 		"smallest machine's value to the largest, every side and variant a curve of its own (> PATH.svg or "
 		"--format svg writes that chart alone as an SVG picture, --size WIDTHxHEIGHT pixels);\n"
-		"- last, a batchlab -c '...' command that prints every number again: the first preset load, your "
-		"variants (preset load keeps them), a get of every figure on each machine, then the plot. A command "
-		"too long for the width is cut into pieces the shell joins again: a piece ends with '\\ and the next "
-		"line opens with '.\n"
+		"- last, a batchlab -c '...' command that prints every number again, labelled: per machine preset "
+		"load (its name or path quoted for batchlab and for sh), your variants once (preset load keeps them), "
+		"show PATCH, and get --named of the assumptions (NAME = VALUE), then the plot. A command too long for "
+		"the width is cut into pieces the shell joins again: a piece ends with '\\ and the next line opens "
+		"with '.\n"
+		"--quote puts \"> \" before every line, as a reply quotes, within the width. --format markdown writes "
+		"the same as markdown for a forge or a cover letter: headings, GitHub-flavoured tables, the chart and "
+		"the command as fenced blocks. --style compare lays the gains out as mmtests' compare-kernels does: "
+		"the baseline (before) first, every other column's change against it in parentheses, ? where a "
+		"model's change is smaller than its stated error.\n"
 		"Machines are presets (report PATCH on preset NAME... says so explicitly), each loaded as preset load "
 		"does and given your variants; one that does not exist, or one set would refuse, is an error. "
-		"--format json gives the same content as one object; > PATH writes it to a file.\n");
+		"--format json gives the same content as one object, the points and claims included; > PATH writes "
+		"it to a file.\n");
+}
+
+/* --quote and --style compare, taken out of the words (anywhere, as the output options are). */
+static int report_take_style(int *argc, char **argv, unsigned *style, char *err, size_t errlen)
+{
+	int k = 0;
+
+	for (int i = 0; i < *argc; i++) {
+		const char *v = NULL;
+
+		if (!strcmp(argv[i], "--quote")) {
+			*style |= REPORT_QUOTE;
+			continue;
+		}
+		if (!strncmp(argv[i], "--style=", 8))
+			v = argv[i] + 8;
+		else if (!strcmp(argv[i], "--style")) {
+			if (i + 1 == *argc)
+				return err_set(err, errlen, "report: --style: expected compare");
+			v = argv[++i];
+		}
+		if (v && strcmp(v, "compare"))
+			return err_set(err, errlen, "report: --style '%s': expected compare", v);
+		if (v) {
+			*style |= REPORT_COMPARE;
+			continue;
+		}
+		argv[k++] = argv[i];
+	}
+	*argc = k;
+	return 0;
 }
 
 int cmd_report(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
@@ -845,10 +948,13 @@ int cmd_report(struct session *s, int argc, char **argv, struct strbuf *out, cha
 	int width = s->opts.width ? s->opts.width : REPORT_WIDTH, rc; /* cmd_run took > PATH, --format, --width */
 	struct chart_options o = CHART_OPTIONS_INIT;
 
-	if (chart_take_options("report", &argc, argv, 0, &o, err, errlen))
+	unsigned style = 0;
+
+	if (chart_take_options("report", &argc, argv, 0, &o, err, errlen) || report_take_style(&argc, argv, &style, err, errlen))
 		return -1;
 	if (argc < 1 || (argc > 1 && strcmp(argv[1], "on")) || argc == 2)
-		return err_set(err, errlen, "report: expected report PATCH [on PRESET...] [--width N] [> PATH]");
+		return err_set(err, errlen, "report: expected report PATCH [on PRESET...] [--quote] [--style compare] "
+			       "[--width N] [> PATH]");
 	d = patch_find(argv[0]);
 	if (!d) {
 		char ids[160];
@@ -857,7 +963,9 @@ int cmd_report(struct session *s, int argc, char **argv, struct strbuf *out, cha
 		return err_set(err, errlen, "report: unknown patch '%s' (expected %s)", argv[0], ids);
 	}
 	if (fmt == FMT_CSV)
-		return err_set(err, errlen, "report: a report is text or json, not csv (--format json)");
+		return err_set(err, errlen, "report: a report is text, markdown or json, not csv (--format json)");
+	if ((style & REPORT_QUOTE) && fmt != FMT_TABLE && fmt != FMT_MARKDOWN)
+		return err_set(err, errlen, "report: --quote quotes text for a mail reply, not %s", out_format_names[fmt]);
 	set = compare_new();
 	if (!set)
 		return err_set(err, errlen, "report: out of memory");
@@ -868,7 +976,7 @@ int cmd_report(struct session *s, int argc, char **argv, struct strbuf *out, cha
 	if (!rc && fmt == FMT_SVG) /* the picture is the report's chart */
 		rc = report_svg(set, d, width, o.svg_w, o.svg_h, out, err, errlen);
 	else if (!rc)
-		rc = report_build(s, d, set, width, fmt, out, err, errlen);
+		rc = report_build(s, d, set, width, fmt, style, out, err, errlen);
 	compare_free(set);
 	return rc;
 }

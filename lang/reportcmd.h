@@ -35,9 +35,13 @@ int report_chart(const struct compare_set *set, const struct patch_desc *d, int 
 		 char *err, size_t errlen);
 void report_chart_free(struct report_chart *rc);
 
-/* The whole report of d over set: text to width, or json (fmt). */
+/* How the report is laid out: REPORT_QUOTE every line behind "> ", REPORT_COMPARE compare-kernels' tables. */
+#define REPORT_QUOTE 1u
+#define REPORT_COMPARE 2u
+
+/* The whole report of d over set: text to width, markdown, or json (fmt); style: REPORT_* bits. */
 int report_build(struct session *s, const struct patch_desc *d, struct compare_set *set, int width,
-		 enum out_format fmt, struct strbuf *out, char *err, size_t errlen);
+		 enum out_format fmt, unsigned style, struct strbuf *out, char *err, size_t errlen);
 
 /* `help report` and the man page: the whole of what report prints, in order (a paragraph a line). */
 void report_details(struct strbuf *out);

@@ -34,6 +34,13 @@ static int word_start(const char *t, size_t start, size_t i)
 	return i == start || isspace((unsigned char)t[i - 1]);
 }
 
+/* An apostrophe between two letters (the seed's table, don't) is a letter, not a quote: t[i] with text from start. */
+static int apostrophe(const char *t, size_t start, size_t i, size_t len)
+{
+	return t[i] == '\'' && i > start && i + 1 < len && isalpha((unsigned char)t[i - 1]) &&
+	       isalpha((unsigned char)t[i + 1]);
+}
+
 /* The next command, blank or not: 0 at the end. */
 static int scan_one(struct scanner *sc, struct scan_cmd *cmd)
 {
@@ -50,7 +57,7 @@ static int scan_one(struct scanner *sc, struct scan_cmd *cmd)
 		if (q) {
 			if (t[i] == q)
 				q = 0;
-		} else if (t[i] == '"' || t[i] == '\'') {
+		} else if (t[i] == '"' || (t[i] == '\'' && !apostrophe(t, cmd->start, i, sc->len))) {
 			q = t[i];
 		} else if (t[i] == ';' || (t[i] == '#' && word_start(t, cmd->start, i))) {
 			break;
@@ -144,7 +151,7 @@ int scan_words(char *cmd, char **argv, int max, char *err, size_t errlen)
 		 */
 		argv[argc++] = w = p;
 		while (*p && !isspace((unsigned char)*p)) {
-			if (*p == '"' || *p == '\'') {
+			if (*p == '"' || (*p == '\'' && !apostrophe(argv[argc - 1], 0, (size_t)(p - argv[argc - 1]), strlen(argv[argc - 1])))) {
 				char q = *p++;
 
 				while (*p && *p != q)

@@ -11,7 +11,9 @@
  *    command, not a swallowed script);
  *  - words are separated by blanks; a quote may open anywhere in a word and
  *    is removed, as in sh (a"b c"d is the one word ab cd) - both passes,
- *    scan_next() and scan_words(), read it so.
+ *    scan_next() and scan_words(), read it so;
+ *  - unlike sh, a ' between two letters is an apostrophe, a letter of its
+ *    word (echo The seed's table): narration is English.
  */
 #ifndef BL_SCAN_H
 #define BL_SCAN_H

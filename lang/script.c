@@ -12,6 +12,7 @@
 #include "lesson.h"
 #include "outfile.h"
 #include "outopts.h"
+#include "records.h"
 #include "scan.h"
 
 int script_width(FILE *out)
@@ -50,6 +51,59 @@ static int emit(const struct strbuf *res, FILE *out, FILE *errf, const char *whe
 }
 
 /*
+ * A lesson in a json or jsonl run: its transcript - narration, the commands'
+ * tables, the answers - is text for people, one result of the run's document
+ * ({"text": LINE} rows), so the run stays one document.
+ */
+int script_lesson_text(struct session *s, const struct lesson *l, int check, FILE *out, FILE *errf)
+{
+	FILE *safe = escape_stream(out);
+	int width = s->width ? s->width : script_width(out), rc;
+
+	if (!safe) {
+		fprintf(errf, "batchlab: lesson %s: out of memory\n", l->name);
+		return 1;
+	}
+	s->term_cols = outopts_tty_cols(fileno(out)); /* the terminal's, which the filter does not have */
+	rc = lesson_run(s, l, stdin, safe, errf, width, check);
+	fclose(safe);
+	return rc;
+}
+
+int script_lesson_doc(struct session *s, const struct lesson *l, int check, FILE *out, FILE *errf)
+{
+	enum out_format f = s->format;
+	struct doc run = s->doc;
+	struct strbuf res = STRBUF_INIT;
+	char *buf = NULL, command[sizeof(l->name) + 8];
+	size_t len = 0;
+	FILE *t = open_memstream(&buf, &len);
+	int rc;
+
+	if (!t) {
+		fprintf(errf, "batchlab: lesson %s: out of memory\n", l->name);
+		return 1;
+	}
+	s->format = FMT_TABLE;
+	doc_init(&s->doc, s->units, NULL); /* the lesson's commands print tables, not into the run's document */
+	rc = lesson_run(s, l, stdin, t, errf, s->width ? s->width : 80, check);
+	fclose(t);
+	s->format = f;
+	s->doc = run;
+	snprintf(command, sizeof(command), "lesson %s", l->name);
+	s->doc.command = command;
+	rec_text_result(&s->doc, f, buf ? buf : "", &res);
+	s->doc.command = NULL;
+	if (!s->run) /* --lesson NAME: the whole run */
+		doc_close(&s->doc, f, 1, &res);
+	free(buf);
+	if (emit(&res, out, errf, "lesson"))
+		rc = 1;
+	sb_free(&res);
+	return rc;
+}
+
+/*
  * `lesson NAME` in a script or at the prompt: the lesson runs here, its answers
  * read from stdin, a line a try. A lesson's own `lesson` line is refused: one
  * class at a time.
@@ -71,10 +125,21 @@ static int run_lesson(struct session *s, FILE *out, FILE *errf)
 		return 1;
 	}
 	s->in_lesson = 1;
-	rc = lesson_run(s, &l, stdin, out, errf, s->width ? s->width : script_width(out), 0);
+	if (s->format == FMT_JSON || s->format == FMT_JSONL)
+		rc = script_lesson_doc(s, &l, 0, out, errf);
+	else
+		rc = script_lesson_text(s, &l, 0, out, errf);
 	s->in_lesson = 0;
 	lesson_free(&l);
 	return rc;
+}
+
+/* The command is echo: its first word, whatever follows. */
+static int is_echo(const char *cmd)
+{
+	const char *t = cmd + strspn(cmd, " \t");
+
+	return !strncmp(t, "echo", 4) && (!t[4] || t[4] == ' ' || t[4] == '\t');
 }
 
 /* One command of the scanned text; where names it in an error. 0, or 1 after printing the error. */
@@ -90,7 +155,19 @@ static int run_one(struct session *s, const char *text, const struct scan_cmd *c
 		print_error(errf, where, "out of memory");
 		return 1;
 	}
-	if (s->echo) { /* as sh -x: the command as typed, then what it printed */
+	/* as sh -x: the command as typed, then what it printed - but echo is narration: its text once, not twice */
+	if (s->pause && s->paused++ && isatty(STDIN_FILENO) && isatty(fileno(out))) {
+		char line[64];
+
+		fputs("(Enter: the next command) ", out);
+		fflush(out);
+		if (!fgets(line, sizeof(line), stdin)) { /* the person left: the replay stops there */
+			free(cmd);
+			s->quit = 1;
+			return 0;
+		}
+	}
+	if (s->echo && !is_echo(cmd)) {
 		const char *t = cmd + strspn(cmd, " \t");
 		size_t n = strlen(t);
 
@@ -99,7 +176,8 @@ static int run_one(struct session *s, const char *text, const struct scan_cmd *c
 		fprintf(out, "batchlab> %.*s\n", (int)n, t);
 	}
 	s->stream = out;
-	s->term_cols = outopts_tty_cols(fileno(out)); /* asked again each command: the window may have been resized */
+	if (fileno(out) >= 0) /* asked again each command: the window may have been resized (a lesson's filter has no fd) */
+		s->term_cols = outopts_tty_cols(fileno(out));
 	errno = 0;
 	rc = cmd_run(s, cmd, &res, err, sizeof(err));
 	s->stream = NULL;
@@ -226,8 +304,8 @@ int script_run_stream(struct session *s, FILE *f, const char *name, FILE *out, F
 		}
 	}
 	free(line);
-	if (own)
-		rc = run_end(s, 0, out, errf, name, rc);
+	if (own) /* a json run that printed nothing (-f of only set) is still one document */
+		rc = run_end(s, 1, out, errf, name, rc);
 	fflush(out);
 	return rc;
 }
@@ -256,7 +334,7 @@ int script_run_text(struct session *s, const char *text, const char *where, FILE
 		}
 	}
 	if (own)
-		rc = run_end(s, 0, out, errf, where, rc);
+		rc = run_end(s, 1, out, errf, where, rc);
 	fflush(out);
 	return rc;
 }

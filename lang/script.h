@@ -25,6 +25,18 @@ int script_run_stream(struct session *s, FILE *f, const char *name, FILE *out, F
 /* -c: the text may hold newlines too; errors say "-c", or "-c:N" for the Nth of several commands. */
 int script_run_text(struct session *s, const char *text, const char *where, FILE *out, FILE *errf);
 
+struct lesson;
+/*
+ * A lesson in a json or jsonl run (the lesson command, --lesson NAME): its
+ * transcript is one text result of the run's document (records.h). Its status.
+ */
+int script_lesson_doc(struct session *s, const struct lesson *l, int check, FILE *out, FILE *errf);
+/*
+ * A lesson as text for people: its file's words reach the terminal escaped
+ * (escape_stream: no escape sequence a lesson file holds is sent raw). Its status.
+ */
+int script_lesson_text(struct session *s, const struct lesson *l, int check, FILE *out, FILE *errf);
+
 /* Columns for prose (lesson narration) on out: the terminal's width, else 80. */
 int script_width(FILE *out);
 

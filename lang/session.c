@@ -10,6 +10,7 @@
 #include "../core/params.h"
 #include "../core/patch.h"
 #include "../core/variant.h"
+#include "escape.h"
 #include "presetio.h"
 
 void session_init(struct session *s)
@@ -151,4 +152,25 @@ int session_load_preset(struct session *s, const char *name, struct strbuf *note
 void session_preset_label(const struct session *s, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s%s", s->preset, *s->preset && session_modified(s) ? "*" : "");
+}
+
+void session_note(const struct session *s, struct strbuf *out, const char *text)
+{
+	if (!*text)
+		return;
+	if (s->stream) {
+		struct strbuf t = STRBUF_INIT;
+
+		for (const char *p = text; *p;) { /* a line at a time: a name the user typed reaches a terminal as text */
+			size_t n = strcspn(p, "\n");
+
+			escape_text(&t, p, n);
+			sb_putc(&t, '\n');
+			p += n + (p[n] == '\n');
+		}
+		fputs(sb_str(&t), stderr);
+		sb_free(&t);
+	} else if (s->format == FMT_TABLE) {
+		sb_puts(out, text);
+	}
 }

@@ -28,6 +28,9 @@ struct session {
 	int in_lesson;     /* a lesson is running: its own `lesson` line is refused */
 	int source_depth;  /* `source` files open now, to refuse one that sources itself for ever */
 	int echo;          /* -f --echo / -x: each command printed as typed before its output */
+	int stepped;       /* the explorer: `source` marks where each command starts (SOURCE_STEP) for its pager */
+	int pause;         /* --pause: at a terminal, wait for Enter before each command after the first */
+	unsigned paused;   /* commands run under --pause so far */
 	int theme;         /* enum theme (settings.h): the explorer's colours */
 	int units;         /* --units: csv gets a "# units:" line above each header */
 	int lists_full;    /* --lists full: a sweep's list columns give every item, not count/first/last/sum */
@@ -49,6 +52,14 @@ int session_width(const struct session *s);
  * (NULL: not told) gets a line for what was replaced and one for what was kept.
  */
 int session_load_preset(struct session *s, const char *name, struct strbuf *note, char *err, size_t errlen);
+
+/*
+ * A note or a warning about a command's result (lines, each ending '\n'): in a
+ * script run or at the prompt on stderr, so stdout holds only what was asked
+ * for ($(batchlab -c ...) gets one line); in the explorer into out, its pager,
+ * when that is text for people.
+ */
+void session_note(const struct session *s, struct strbuf *out, const char *text);
 /* `reset`: every parameter back to its default; the variants stay, named in kept ("" if none). */
 void session_reset(struct session *s, struct strbuf *kept);
 /* Every variant of m as "PATCH.NAME, ...", into out ("" when there is none). */

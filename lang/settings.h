@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "../core/strbuf.h"
 #include "session.h"
 
 /* The explorer's colour themes; colour meaning (better, worse, fact) is the same in each. */
@@ -31,10 +32,13 @@ int theme_find(const char *name);
 /*
  * The user's settings file, $XDG_CONFIG_HOME/batchlab/config (else
  * ~/.config/batchlab/config): lines "NAME = VALUE". settings_load applies
- * what it can read (a bad line is skipped: a settings file never stops the
- * explorer); settings_save writes every setting, atomically. -1 with err.
+ * what it can read (a bad value is kept out, with a line in warn saying so:
+ * a settings file never stops the explorer); settings_save changes the value
+ * on each setting's line (adding the line when there is none) and keeps every
+ * other byte - comments, unknown keys - atomically; a file it cannot read
+ * whole is left as it is. -1 with err.
  */
-void settings_load(struct session *s);
+void settings_load(struct session *s, struct strbuf *warn);
 int settings_save(const struct session *s, char *err, size_t errlen);
 
 #endif

@@ -5,8 +5,11 @@
  * one path per series, a marker where the current machine sits on each
  * series (and each labelled point of a trade-off), the machine line as a
  * caption. Okabe-Ito colours, which stay apart for the common kinds of
- * colour blindness, each with a dash pattern and a marker shape, so a grey
- * print keeps the series apart too.
+ * colour blindness (the 7th, their yellow, darkened to read on white), each
+ * with a dash pattern and a marker shape, so a grey print keeps the series
+ * apart too. Text, lines and markers grow with the picture past 800x500 (a
+ * 1920x1080 slide's by 2.16), so a room can read a slide; chart.heading
+ * (--title) replaces the metric's name at the top.
  */
 #ifndef BL_SVG_H
 #define BL_SVG_H

@@ -70,7 +70,7 @@ static char *put_json_why(char *p, const char *s)
 /*
  * The bare value `get` prints (render_bare): a real is the shortest text
  * that reads back as the same double (issue 15). In json and jsonl an n/a
- * or infinite value is null, with HEAD_na (its reason) or HEAD_inf (its
+ * or infinite value is null, with HEAD:na (its reason) or HEAD:inf (its
  * sign) beside it: a numeric field is never a string. Integers and reals are
  * written in place, no printf: they are most of every sweep's time.
  */
@@ -87,30 +87,31 @@ static inline char *put_value(char *p, const struct value *v, enum out_format fm
 		p = put_str(p, "null, \"");
 		p = put_str(p, head);
 		if (v->kind == VAL_REAL)
-			return put_str(put_str(p, "_inf\": "), v->r > 0 ? "1" : "-1");
-		p = put_str(p, "_na\": ");
+			return put_str(put_str(p, ":inf\": "), v->r > 0 ? "1" : "-1");
+		p = put_str(p, ":na\": ");
 		return put_json_why(p, v->kind == VAL_NONE && v->why ? v->why : "n/a");
 	}
 	render_bare(*v, b, sizeof(b));
 	return put_str(p, b);
 }
 
-/* The key as `get` prints it: bytes, pages, a count, a real (lossless in csv and json). */
+/*
+ * The key as `get` prints it: bytes, pages, a count, a real (lossless in
+ * every format: a table's keys stay exact, so two rows never print alike).
+ * A choice - a release, an overcommit mode - is text: a string in json and
+ * jsonl, and quoted in csv too, where a reader that types unquoted fields
+ * (Python's csv.QUOTE_NONNUMERIC, a spreadsheet) would read 5.10 as 5.1.
+ */
 static char *put_key(char *p, const struct sweep *sw, enum out_format fmt)
 {
-	char b[64];
-
-	if (sw->range.key->type == PT_CHOICE) { /* a release by its name; json quotes it */
-		p = fmt == FMT_JSON ? put_str(p, "\"") : p;
-		p = put_str(p, sw->range.key->choices[sw->cur.u]);
-		return fmt == FMT_JSON ? put_str(p, "\"") : p;
+	if (sw->range.key->type == PT_CHOICE) {
+		p = fmt == FMT_TABLE ? p : put_str(p, "\"");
+		p = put_str(p, sw->range.key->choices[sw->cur.u]); /* names of [0-9a-z._-]: nothing to escape */
+		return fmt == FMT_TABLE ? p : put_str(p, "\"");
 	}
 	if (!sw->range.real)
 		return fmt_u64_put(p, sw->cur.u);
-	if (fmt != FMT_TABLE)
-		return fmt_real_put(p, sw->cur.r);
-	snprintf(b, sizeof(b), "%.6g", sw->cur.r);
-	return put_str(p, b);
+	return fmt_real_put(p, sw->cur.r);
 }
 
 struct sink {
@@ -363,7 +364,7 @@ struct row_text {
 	int keyok;           /* 0: none yet */
 };
 
-/* A cell's room: its name twice (json's "HEAD": and a null's "HEAD_na"), its width, a value, a reason (row_size). */
+/* A cell's room: its name twice (json's "HEAD": and a null's "HEAD:na"), its width, a value, a reason (row_size). */
 static size_t cell_room(const struct sweep *sw, const int *width, int i)
 {
 	return 2 * strlen(sw->cols[i].head) + (size_t)width[i + 1] + 80 + WHY_MAX + 8 + ROW_SLACK;
@@ -568,7 +569,7 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 	} else if (counted) { /* one call site, so that it is inlined */
 		q = put_key_digits(key, t, sw->cur.u);
 	} else {
-		q = put_key(key, sw, fmt == FMT_TABLE ? FMT_CSV : fmt); /* a table's keys stay exact: two rows never print alike */
+		q = put_key(key, sw, fmt);
 	}
 	if (fmt != FMT_TABLE) {
 		p = q;
@@ -700,7 +701,7 @@ static void format_row_lists(const struct sweep *sw, const struct layout *l, enu
 	if (fmt == FMT_TABLE && sw->range.key->type == PT_SIZE) { /* the key as the fast path's table gives it */
 		fmt_human(val_int(sw->cur.u), "bytes", cell, sizeof(cell));
 	} else {
-		q = put_key(cell, sw, fmt == FMT_TABLE ? FMT_CSV : fmt);
+		q = put_key(cell, sw, fmt);
 		*q = '\0';
 	}
 	sb_printf(out, "%*s", fmt == FMT_TABLE ? width[0] : 0, cell);
@@ -1217,7 +1218,7 @@ void sweep_details(struct strbuf *out)
 		  "Output: for people, 4 significant digits with the units under the names; with --width N "
 		  "(%d..%d), or on a terminal narrower than the table, each metric's name over its sides, short "
 		  "cells, and the columns that do not fit in blocks after it, each with KEY. csv and json keep "
-		  "every digit, json and jsonl a null with NAME_na beside it for n/a; --units puts a '# units:' "
+		  "every digit, json and jsonl a null with NAME:na beside it for n/a; --units puts a '# units:' "
 		  "line above the csv header. > PATH or --output PATH writes the rows to a file as they come (a "
 		  ".csv, .json or .jsonl ending picks that format).\n",
 		  (unsigned long long)SWEEP_MAX_ROWS, SWEEP_MAX_COLS, SWEEP_VIEW_MAX_ROWS, WRAP_MIN, WRAP_MAX);
@@ -1349,6 +1350,11 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 	if (rc == -3) { /* refused before a row: PATH stays as it was */
 		outfile_abort(&of);
 		return -1;
+	}
+	if (rc == -2 && interrupt_ending()) {
+		/* SIGTERM, SIGHUP: batchlab is ending, not a person stopping it - a part never replaces PATH */
+		outfile_abort(&of);
+		return err_set(err, errlen, "sweep: stopped by a signal that ends batchlab: %s left as it was", path);
 	}
 	if (rc == -2) {
 		char note[512];

@@ -24,10 +24,17 @@ _Static_assert(PLOT_MAX_SERIES <= CHART_MAX_SERIES, "every sampled series must f
 struct chart_options {
 	int ascii, width;  /* width 0: the terminal's, or 80 */
 	int svg_w, svg_h;  /* a picture's size in pixels */
+	const char *title; /* --title: a picture's heading (tradeoff; plot keeps its own) */
 };
-#define CHART_OPTIONS_INIT { 0, 0, SVG_DEFAULT_W, SVG_DEFAULT_H }
+#define CHART_OPTIONS_INIT { 0, 0, SVG_DEFAULT_W, SVG_DEFAULT_H, NULL }
 int chart_take_options(const char *cmd, int *argc, char **argv, int ascii_ok, struct chart_options *o, char *err,
 		       size_t errlen);
+/*
+ * --title TEXT (or --title=TEXT): a picture's own heading, for a slide, in
+ * place of the metric's name. *title stays NULL without one; -1 with err
+ * when it has no text or the output is not a picture (svg).
+ */
+int chart_take_title(const char *cmd, int *argc, char **argv, int svg, const char **title, char *err, size_t errlen);
 
 /*
  * "machine: preset NAME, cpus = 64, ..." - the preset and every parameter in

@@ -23,7 +23,7 @@
 #include "render.h"
 
 
-static const char *const usage = "expected tradeoff PATCH [over KNOB FROM TO [step N | x N]] [--format F] [--size WxH] [> PATH]";
+static const char *const usage = "expected tradeoff PATCH [over KNOB FROM TO [step N | x N]] [--format F] [--size WxH] [--title TEXT] [> PATH]";
 
 int tradeoff_parse_run(const struct machine *m, int argc, char **argv, struct tradeoff *t, char *err, size_t errlen)
 {
@@ -373,6 +373,7 @@ static int print_svg(const struct session *s, const struct tradeoff *t, const st
 	sb_printf(&reads, "%s %s", t->benefit.metric->reads ? t->benefit.metric->reads : "",
 		  t->cost.metric->reads ? t->cost.metric->reads : "");
 	chart_machine_text(s, sb_str(&reads), t->knob, &cap);
+	tc.c.heading = o->title;
 	svg_chart(&tc.c, NULL, sb_str(&cap), o->svg_w, o->svg_h, out);
 	sb_free(&cap);
 	sb_free(&reads);
@@ -389,6 +390,7 @@ int cmd_tradeoff(struct session *s, int argc, char **argv, struct strbuf *out, c
 	int rc = 0;
 
 	if (chart_take_options("tradeoff", &argc, argv, 0, &o, err, errlen) ||
+	    chart_take_title("tradeoff", &argc, argv, fmt == FMT_SVG, &o.title, err, errlen) ||
 	    tradeoff_parse_run(&s->m, argc, argv, &t, err, errlen))
 		return -1;
 	if (fmt == FMT_SVG)

@@ -7,6 +7,7 @@
 #include "../core/expr.h"
 #include "../core/patch.h"
 #include "../core/variant.h"
+#include "patchcmd.h"
 #include "records.h"
 
 static void patches_with_constant(char *buf, size_t len)
@@ -120,6 +121,11 @@ int cmd_variant(struct session *s, int argc, char **argv, struct strbuf *out, ch
 	}
 	if (!strcmp(argv[0], "list"))
 		return err_set(err, errlen, "variant: 'list' takes nothing after it");
+	if (!strcmp(argv[0], "from")) { /* a diff's constants, as patch from reads them */
+		if (argc != 2 && argc != 3)
+			return err_set(err, errlen, "variant: expected variant from FILE.diff [NAME]");
+		return patch_from_diff(s, argv[1], argc == 3 ? argv[2] : NULL, out, err, errlen);
+	}
 	if (!strcmp(argv[0], "del")) {
 		if (argc != 3)
 			return err_set(err, errlen, "variant: expected variant del PATCH NAME");
@@ -133,10 +139,19 @@ int cmd_variant(struct session *s, int argc, char **argv, struct strbuf *out, ch
 	}
 	if (find_patch(argv[0], &d, err, errlen))
 		return -1;
-	/* NAME = EXPR, however the words fell: "big = 128", "big=128", "big =128" */
+	/*
+	 * NAME = EXPR, however the words fell: "big = 128", "big=128", "big =128";
+	 * the blanks between words as typed (the words lie in one buffer, in
+	 * order), so an error's column is the one the user sees.
+	 */
 	line[0] = '\0';
-	for (int i = 1; i < argc && n < sizeof(line); i++)
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "%s%s", i > 1 ? " " : "", argv[i]);
+	for (int i = 1; i < argc && n < sizeof(line); i++) {
+		ptrdiff_t gap = i > 1 ? argv[i] - (argv[i - 1] + strlen(argv[i - 1])) : 0;
+
+		if (i > 1 && (gap < 1 || gap > 64))
+			gap = 1; /* not one buffer after all */
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "%*s%s", (int)gap, "", argv[i]);
+	}
 	if (n >= sizeof(line))
 		return err_set(err, errlen, "variant: the line is too long");
 	eq = strchr(line, '=');
@@ -172,7 +187,8 @@ void variant_help_patch(const struct patch_desc *d, struct strbuf *out)
 	sb_printf(out, "  variant %s NAME = EXPR replaces %s: %s\n", d->id, c->name, c->what);
 	sb_printf(out, "    e.g. variant %s mine = %s\n", d->id, c->example);
 	for (int i = 0; c->locals[i]; i++)
-		sb_printf(out, "    %-16s %s\n", c->locals[i], c->locals_help[i]);
+		if (*c->locals[i]) /* a patch file's helper that its constant stands in for has no name there */
+			sb_printf(out, "    %-16s %s\n", c->locals[i], c->locals_help[i]);
 	sb_puts(out, "    and the machine's names (help variant)\n");
 }
 
@@ -193,7 +209,7 @@ void variant_help(struct strbuf *out)
 		     "  A variant is your own version of a patch's constant, shown as one more column NAME beside\n"
 		     "  before and after: show, explain, get PATCH.METRIC.NAME, sweep/plot/where columns. Every\n"
 		     "  metric of the patch is computed with it. At most 4 per patch; NAME is an identifier and\n"
-		     "  not a side (before, after, full, cluster, decay).\n"
+		     "  not a side (before, after, full, cluster, decay, kernel).\n"
 		     "  EXPR: unsigned 64-bit integers like the kernel's unsigned long (0x1f is hex; a leading 0,\n"
 		     "  octal in C, is refused: 010 is an error, not 8 or 10); + - * / % << >>,\n"
 		     "  == != < <= > >=, && || !, ?:, parentheses. Overflow, a subtraction below zero and\n"
@@ -201,6 +217,11 @@ void variant_help(struct strbuf *out)
 		     "functions:\n");
 	for (int i = 0; expr_funcs[i].name; i++)
 		sb_printf(out, "  %-24s %s\n", expr_funcs[i].usage, expr_funcs[i].kernel);
+	sb_puts(out, "conversions, as C writes them: (TYPE)x keeps x's low bits (truncation, not saturation); a signed\n"
+		     "  type whose result would be negative makes the variant n/a:\n ");
+	for (int i = 0; expr_casts[i].name; i++)
+		sb_printf(out, " (%s)", expr_casts[i].name);
+	sb_puts(out, "\n");
 	sb_puts(out, "names (the machine):\n");
 	for (int i = 0; variant_common[i].name; i++)
 		sb_printf(out, "  %-24s %s\n", variant_common[i].name, variant_common[i].help);

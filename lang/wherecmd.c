@@ -67,13 +67,24 @@ int where_condition_parse(const struct machine *m, const char *cmd, char **argv,
 static void where_record(struct records *rec, const char *key, int choice, const struct where_result *res)
 {
 	if (choice)
-		rec_str(rec, key);
+		rec_choice(rec, key);
 	else
 		rec_num(rec, key);
 	rec_value(rec, res->v);
 	rec_bool(rec, res->found);
 	rec_bool(rec, res->monotone);
 	rec_end_row(rec);
+}
+
+/* A bisection that may have missed an earlier crossing: a warning, on stderr in a script (session_note). */
+static void where_warn(const struct session *s, struct strbuf *out, const char *name, const char *key)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	sb_printf(&t, "where: warning: %s is not monotone in %s here and the range is too wide to try every value: "
+		  "an earlier %s may hold too\n", name, key, key);
+	session_note(s, out, sb_str(&t));
+	sb_free(&t);
 }
 
 static void put_where_key(const struct sweep_range *r, const struct sweep_cursor *c, char *buf, size_t len)
@@ -176,6 +187,10 @@ static int where_stepped(const struct machine *m, const struct sweep_range *r, c
 		/* the reason lives in the sweep, which goes: the first refused row's stands for them */
 		snprintf(refused, refusedlen, "%s", sw->first_refused);
 		res->v = val_none(refused);
+	} else if (res->v.kind == VAL_NONE && res->v.why) {
+		/* the last row's reason may live in the sweep too (a refused machine's): kept in res, which outlives it */
+		snprintf(res->why, sizeof(res->why), "%s", res->v.why);
+		res->v.why = res->why;
 	}
 	sweep_end(sw);
 	free(sw);
@@ -411,8 +426,7 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 			sb_printf(out, "  (%s is not monotone in %s here, so every value was tried: the answer is exact)\n",
 				  name, r.key->name);
 		else
-			sb_printf(out, "  (warning: %s is not monotone in %s here and the range is too wide to try every "
-				  "value: an earlier %s may hold too)\n", name, r.key->name, r.key->name);
+			where_warn(s, out, name, r.key->name);
 	}
 	if (nsides > 1 && s->format != FMT_TABLE)
 		rec_end(&rec);

@@ -19,6 +19,8 @@ int xdg_path(enum xdg_kind kind, const char *sub, char *buf, size_t len)
 	const char *base = getenv(kinds[kind].var), *home = getenv("HOME");
 	int n;
 
+	if (base && *base != '/')
+		base = NULL; /* the XDG spec: a relative path in these variables is invalid and to be ignored */
 	if (base && *base)
 		n = snprintf(buf, len, "%s/batchlab%s%s", base, sub ? "/" : "", sub ? sub : "");
 	else if (home && *home)

@@ -7,8 +7,9 @@
 set -u
 what=${1:-check}
 pkgs="libncurses-dev libreadline-dev pkg-config make"
-# python3-jsonschema, python3-pandas and jq read the csv/json/jsonl output back in the script tests (test-only)
-[ "$what" = check ] && pkgs="$pkgs libcmocka-dev tmux mandoc clang valgrind time librsvg2-bin libxml2-utils python3 python3-jsonschema python3-pandas jq"
+# python3-jsonschema, python3-pandas and jq read the csv/json/jsonl output back in the script tests, python3-markdown-it
+# a report's markdown (test-only)
+[ "$what" = check ] && pkgs="$pkgs libcmocka-dev tmux mandoc clang valgrind time librsvg2-bin libxml2-utils python3 python3-jsonschema python3-pandas python3-markdown-it jq"
 [ "$what" = bench ] && pkgs="$pkgs python3 python3-numpy mawk bc dialog"
 missing=
 for p in $pkgs; do

@@ -8,16 +8,20 @@
  * `make check`) fails when the committed page differs from a fresh one.
  *
  * usage: mkman TEMPLATE > batchlab.1
+ *        mkman --mmpatch TEMPLATE > batchlab-mmpatch.5 (mmpatch_page: the patch-file parser's tables)
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <ctype.h>
 #include <string.h>
 
+#include "../core/expr.h"
+#include "../core/mmpatch.h"
 #include "../core/patch.h"
 #include "../core/params.h"
 #include "../lang/cliopts.h"
 #include "../lang/cmd.h"
+#include "../lang/lesson.h"
 #include "../tui/keys.h"
 
 #ifndef BATCHLAB_VERSION
@@ -281,6 +285,142 @@ static void emit_keys(void)
 	puts(".El");
 }
 
+/* --- batchlab-mmpatch(5): the patch-file format, from core/mmpatch.c's tables ------------------ */
+
+static void mmpatch_keys(void)
+{
+	static const char *const where[] = { [MMP_HEAD] = "the patch's own lines, before constant",
+					     [MMP_CONSTANT] = "the constant's lines, before the first metric",
+					     [MMP_METRIC] = "a metric's lines",
+					     [MMP_ANY] = "the constant's or a metric's lines" };
+
+	puts(".Bl -tag -width Ds");
+	for (const struct mmp_key *k = mmp_keys; k->key; k++) {
+		char tail[200];
+
+		fputs(".It Ic", stdout);
+		macro_args(k->key);
+		fputs(" Ar", stdout);
+		macro_args(k->args);
+		putchar('\n');
+		text_line(k->help);
+		snprintf(tail, sizeof(tail), "(%s, in %s.)", k->required ? "required" : "optional", where[k->block]);
+		text_line(tail);
+	}
+	puts(".El");
+}
+
+static void mmpatch_casts(void)
+{
+	for (int i = 0; expr_casts[i].name; i++) {
+		printf(".Sy (%s)", expr_casts[i].name);
+		printf("%s\n", expr_casts[i + 1].name ? " ," : " .");
+	}
+}
+
+static void mmpatch_helpers(void)
+{
+	puts(".Bl -tag -width Ds");
+	for (int i = 0; mmp_helpers[i].name; i++) {
+		fputs(".It Va", stdout);
+		macro_args(mmp_helpers[i].name);
+		putchar('\n');
+		text_line(mmp_helpers[i].help);
+	}
+	puts(".El");
+}
+
+static void mmpatch_limits(void)
+{
+	char t[300];
+
+	snprintf(t, sizeof(t), "A file of at most %d bytes, lines of at most %d characters, %d metrics (the "
+		 "constant's own included), %d sides, %d origin lines and expressions of at most %d characters and "
+		 "%d steps, nested %d deep; %d patch files loaded at once.", MMP_FILE_MAX, MMP_LINE_MAX - 1, MMP_METRICS,
+		 PATCH_MAX_SIDES, MMP_ORIGINS, MMP_TEXT_MAX - 1, EXPR_MAX_OPS, EXPR_MAX_DEPTH, VARIANT_LOADED);
+	text_line(t);
+}
+
+/* The format's page: its template with each marker line replaced by a fragment. */
+static int mmpatch_page(const char *template)
+{
+	static const struct {
+		const char *marker;
+		void (*emit)(void);
+	} frags[] = {
+		{ ".\\\" @MMPATCH_KEYS@", mmpatch_keys },
+		{ ".\\\" @MMPATCH_CASTS@", mmpatch_casts },
+		{ ".\\\" @MMPATCH_HELPERS@", mmpatch_helpers },
+		{ ".\\\" @MMPATCH_LIMITS@", mmpatch_limits },
+	};
+	int used = 0;
+	char line[4096];
+	FILE *in = fopen(template, "r");
+
+	if (!in) {
+		fprintf(stderr, "mkman: cannot open %s\n", template);
+		return 1;
+	}
+	while (fgets(line, sizeof(line), in)) {
+		size_t n = strlen(line), k;
+
+		if (n && line[n - 1] == '\n')
+			line[--n] = '\0';
+		for (k = 0; k < sizeof(frags) / sizeof(frags[0]) && strcmp(line, frags[k].marker); k++)
+			;
+		if (k < sizeof(frags) / sizeof(frags[0])) {
+			frags[k].emit();
+			used |= 1 << k;
+		} else {
+			puts(line);
+		}
+	}
+	fclose(in);
+	if (used != (1 << (sizeof(frags) / sizeof(frags[0]))) - 1) {
+		fprintf(stderr, "mkman: %s: a marker line of batchlab-mmpatch(5) is missing\n", template);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * batchlab-lesson(5): the template with its marker replaced by the lesson
+ * parser's own rows (lesson_words[]), so the page cannot lag behind the words
+ * the parser takes. usage: mkman --lesson TEMPLATE > batchlab-lesson.5
+ */
+static int lesson_page(const char *template)
+{
+	char line[4096];
+	int used = 0;
+	FILE *in = fopen(template, "r");
+
+	if (!in) {
+		fprintf(stderr, "mkman: cannot open %s\n", template);
+		return 1;
+	}
+	while (fgets(line, sizeof(line), in)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (strcmp(line, ".\\\" @LESSON_WORDS@")) {
+			puts(line);
+			continue;
+		}
+		used = 1;
+		puts(".Bl -tag -width Ds");
+		for (const struct lesson_word *w = lesson_words; w->word; w++) {
+			char head[160];
+
+			snprintf(head, sizeof(head), "%s %s", w->word, w->args);
+			macro(".It Cm", head);
+			text_line(w->help);
+		}
+		puts(".El");
+	}
+	fclose(in);
+	if (!used)
+		fprintf(stderr, "mkman: %s: no marker line '.\\\" @LESSON_WORDS@'\n", template);
+	return !used;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -297,6 +437,10 @@ int main(int argc, char **argv)
 	int used[sizeof(fragments) / sizeof(fragments[0])] = { 0 };
 	int described[64] = { 0 }; /* by cli_options[] row: the template describes it with .It Fl */
 
+	if (argc == 3 && !strcmp(argv[1], "--lesson"))
+		return lesson_page(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "--mmpatch"))
+		return mmpatch_page(argv[2]);
 	if (argc != 2) {
 		fprintf(stderr, "usage: mkman TEMPLATE > batchlab.1\n");
 		return 2;

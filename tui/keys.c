@@ -16,8 +16,8 @@ const struct key_binding key_bindings[] = {
 	  "switch between the machine and the patches (Left/Right, h/l too; in a view: scroll sideways)",
 	  KA_PANEL },
 	{ { '\n', '\r', KEY_ENTER }, "Enter", "explain",
-	  "on a metric: explain it; on a parameter: type a new value", KA_ENTER },
-	{ { 'a' }, "a", "about", "about the patch under the cursor: what it changed, its published result",
+	  "on a metric: explain it; on a parameter: type a new value; in a lesson's question: the answer line", KA_ENTER },
+	{ { 'a' }, "a", "about", "about the patch under the cursor: what it changed, its published result; in a lesson's question: the answer line",
 	  KA_ABOUT },
 	{ { 'c' }, "c", "chart", "chart the selected metric, every side and variant, across the first parameter it reads "
 	  "(CPUs, RAM...); on a parameter: every metric that reads it, over it (in a chart: the next metric); "
@@ -45,6 +45,7 @@ const struct key_binding key_bindings[] = {
 	{ { 'n' }, "n", NULL, "the next row the last search matches; in a lesson: the next step", KA_SEARCH_NEXT },
 	{ { 'p' }, "p", NULL, "in a lesson: the previous step, the machine put back as it was there", KA_LESSON_PREV },
 	{ { '[', ']' }, "[ ]", NULL, "in a lesson: scroll its narration back or on", KA_LESSON_SCROLL },
+	{ { 'f' }, "f", NULL, "in a lesson: the whole step on the screen, the panels hidden (f again: back)", KA_LESSON_FULL },
 	{ { 'u' }, "u", "undo", "undo the last change to the machine (a value, a reset, a command, a preset)",
 	  KA_UNDO },
 	{ { 'r' }, "r", NULL, "reset the selected parameter to its default", KA_RESET },

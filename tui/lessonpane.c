@@ -22,19 +22,74 @@ struct lessonpane {
 	int tries;
 	int right;            /* exercises answered right, of l.nexercises */
 	unsigned char *done;  /* per line: that exercise was answered right */
-	struct strbuf text;   /* the step's narration and outputs, unwrapped: drawn wrapped to the width */
+	/*
+	 * The step's narration and outputs. Prose is drawn wrapped to the width;
+	 * a line a command printed starts with OUTPUT_MARK and is drawn as it
+	 * was printed, column for column (a table, explain's steps).
+	 */
+	struct strbuf text;
 	int first;            /* first wrapped line shown: a step opens at its top */
 	int follow;           /* after an answer: show the newest lines */
 	int finished;
+	int full;             /* f: the step has the whole screen, the panels wait */
 };
 
-int lessonpane_rows(int lines)
-{
-	int rows = lines / 3;
+#define OUTPUT_MARK '\x01'
+#define PANE_MIN 6          /* rows: the title, four lines of the step, the keys */
+#define PANELS_KEEP 8       /* rows the panels keep at least beside a grown pane */
 
-	if (lines < 20) /* at 80x24 the pane takes 8 rows and leaves the panels 13 */
+/* The step's text as drawn cols wide: prose wrapped, output kept. */
+static void pane_lines(const struct lessonpane *p, int cols, struct strbuf *w)
+{
+	for (const char *line = sb_str(&p->text); *line;) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+
+		if (*line == OUTPUT_MARK) {
+			sb_printf(w, "%.*s\n", (int)len - 1, line + 1);
+		} else {
+			char *one = strndup(line, len);
+
+			if (one)
+				wrap_text(w, one, cols, 0);
+			free(one);
+			if (!w->len || w->buf[w->len - 1] != '\n')
+				sb_putc(w, '\n');
+		}
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+}
+
+static int count_lines(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+int lessonpane_rows(const struct lessonpane *p, int cols, int lines)
+{
+	struct strbuf w = STRBUF_INIT;
+	int want, most, keep = lines / 3 > PANELS_KEEP ? lines / 3 : PANELS_KEEP;
+
+	if (!p || lines < 20) /* no room for a pane and panels: the panels, and the pane waits for a bigger window */
 		return 0;
-	return rows < 6 ? 6 : rows > 14 ? 14 : rows;
+	if (p->full)
+		return lines - 2; /* the title above, the status line below */
+	pane_lines(p, cols - 1, &w);
+	want = count_lines(sb_str(&w)) + 2; /* the step's title and its keys */
+	sb_free(&w);
+	most = lines - 3 - keep;
+	return want < PANE_MIN ? PANE_MIN : want > most ? (most < PANE_MIN ? PANE_MIN : most) : want;
+}
+
+int lessonpane_full(const struct lessonpane *p)
+{
+	return p && p->full;
 }
 
 static void say(struct lessonpane *p, const char *fmt, const char *text)
@@ -42,18 +97,39 @@ static void say(struct lessonpane *p, const char *fmt, const char *text)
 	sb_printf(&p->text, fmt, text);
 }
 
-/* A command of the step, shown as typed, then what it printed (or its error), as -f --echo shows it. */
+/* What a command printed, each line marked to be drawn as printed. */
+static void say_output(struct lessonpane *p, const char *text)
+{
+	for (const char *line = text; *line;) {
+		size_t len = strcspn(line, "\n");
+
+		sb_printf(&p->text, "%c%.*s\n", OUTPUT_MARK, (int)len, line);
+		line += len + (line[len] == '\n');
+	}
+}
+
+/*
+ * A command of the step, shown as typed, then what it printed (or its error),
+ * as -f --echo shows it: laid out to the pane's width as the prompt lays it
+ * out to a terminal of that width, and kept so.
+ */
 static void run_command(struct screen *sc, struct lessonpane *p, const char *cmd, int quiet)
 {
 	struct strbuf out = STRBUF_INIT;
+	int cols = sc->s->term_cols;
 	char err[1024];
 
-	if (!quiet)
-		say(p, "batchlab> %s\n", cmd);
+	if (!quiet) {
+		sb_printf(&out, "batchlab> %s", cmd);
+		say_output(p, sb_str(&out));
+		sb_reset(&out);
+	}
+	sc->s->term_cols = sc->L.cols - 1;
 	if (cmd_run(sc->s, cmd, &out, err, sizeof(err)))
 		say(p, "error: %s\n", err);
 	else if (!quiet)
-		say(p, "%s", sb_str(&out));
+		say_output(p, sb_str(&out));
+	sc->s->term_cols = cols;
 	sb_free(&out);
 	sc->s->lesson[0] = '\0'; /* a lesson's own `lesson` line starts nothing */
 }
@@ -107,9 +183,9 @@ static void run_step(struct screen *sc, struct lessonpane *p, int quiet)
 			p->ask = p->next - 1;
 			p->tries = 0;
 			sb_free(&sb);
+			screen_relayout(sc);
 			screen_recompute(sc, 1);
-			sc->answer_line = 1;
-			screen_status(sc, 0, "answer on the command line: answer TEXT (Esc, then n, skips it)");
+			screen_status(sc, 0, "a question: Enter or a opens the answer line; n skips it");
 			return;
 		default:
 			break;
@@ -118,6 +194,8 @@ static void run_step(struct screen *sc, struct lessonpane *p, int quiet)
 	}
 	if (!quiet && p->step == p->l.nsteps - 1)
 		finish(p);
+	if (!quiet)
+		screen_relayout(sc); /* the pane grows to the step's text */
 	screen_recompute(sc, 1);
 }
 
@@ -183,6 +261,13 @@ static void close_pane(struct screen *sc)
 	screen_relayout(sc);
 }
 
+/* The answer line opens on the student's key, never by itself, and says how to leave it. */
+static void open_answer(struct screen *sc)
+{
+	screen_command(sc, "answer ");
+	screen_status(sc, 0, "type your answer, Enter checks it; Esc leaves the line, the question stays");
+}
+
 int lessonpane_key(struct screen *sc, int ch)
 {
 	struct lessonpane *p = sc->lesson;
@@ -216,6 +301,19 @@ int lessonpane_key(struct screen *sc, int ch)
 		}
 		enter_step(sc, p, p->step - 1, NULL);
 		screen_status(sc, 0, "step %d again: the machine is as it was when it began", p->step + 1);
+		return 1;
+	case '\n':
+	case '\r':
+	case KEY_ENTER:
+	case 'a':
+		if (p->ask < 0)
+			return 0; /* Enter explains, a tells about the patch, as without a lesson */
+		open_answer(sc);
+		return 1;
+	case 'f':
+		p->full = !p->full;
+		screen_relayout(sc);
+		screen_status(sc, 0, p->full ? "the whole step: f again brings the panels back" : "the panels are back");
 		return 1;
 	case '[':
 		p->follow = 0;
@@ -262,10 +360,12 @@ void lessonpane_answer(struct screen *sc, const char *text)
 			if (x.hint)
 				say(p, "  hint: %s\n", x.hint->text);
 			sb_free(&msg);
-			sc->answer_line = 1;
+			screen_relayout(sc);
+			screen_status(sc, 1, "not quite: Enter or a to try again (%d %s left)", LESSON_TRIES - p->tries,
+				      LESSON_TRIES - p->tries == 1 ? "try" : "tries");
 			return;
 		}
-		if (!lesson_expected(sc->s, &x, &want, err, sizeof(err)))
+		if (!lesson_shown_answer(sc->s, &x, &want, err, sizeof(err)))
 			sb_printf(&p->text, "  the answer: %s (found with: %s)\n", sb_str(&want),
 				  x.check ? x.check->text : x.answer->text);
 	}
@@ -282,7 +382,7 @@ void lessonpane_draw(struct screen *sc, int top, int rows)
 	struct strbuf w = STRBUF_INIT;
 	const int cols = sc->L.cols;
 	char head[512];
-	int n = 0, body = rows - 2, first;
+	int n, body = rows - 2, first;
 	const char *line;
 
 	if (!p || rows < 3)
@@ -295,14 +395,8 @@ void lessonpane_draw(struct screen *sc, int top, int rows)
 		wrap_shorten(head, sizeof(head), full, cols);
 	}
 	screen_put(top, 0, cols, head, 0, crt_attr(ST_TITLE));
-	wrap_text(&w, sb_str(&p->text), cols - 1, 0);
-	for (line = sb_str(&w); *line; n++) {
-		const char *nl = strchr(line, '\n');
-
-		if (!nl)
-			break;
-		line = nl + 1;
-	}
+	pane_lines(p, cols - 1, &w);
+	n = count_lines(sb_str(&w));
 	/* the step from its top; after an answer, the newest lines; never past the last page */
 	first = n - body > 0 ? n - body : 0;
 	if (!p->follow && p->first < first)
@@ -324,8 +418,11 @@ void lessonpane_draw(struct screen *sc, int top, int rows)
 			break;
 		line = nl + 1;
 	}
-	snprintf(head, sizeof(head), " n next step  p previous  [ ] scroll%s%s",
-		 p->ask >= 0 ? "  :answer TEXT" : "", p->finished ? "  (the end: n closes)" : "");
+	if (p->ask >= 0 && !strcmp(screen_top(sc)->ops->name, "cmdline")) /* the answer line is open below */
+		snprintf(head, sizeof(head), " your answer on the line below: Enter checks it, Esc leaves the line");
+	else
+		snprintf(head, sizeof(head), " n next step  p previous  [ ] scroll  f %s%s%s", p->full ? "panels" : "full step",
+			 p->ask >= 0 ? "  Enter or a: answer" : "", p->finished ? "  (the end: n closes)" : "");
 	screen_put(top + rows - 1, 0, cols, head, 0, crt_attr(ST_DIM));
 	sb_free(&w);
 }

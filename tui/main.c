@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "../lang/cliopts.h"
+#include "../lang/escape.h"
 #include "../lang/cmd.h"
 #include "../lang/infile.h"
 #include "../lang/lesson.h"
@@ -15,7 +16,9 @@
 #include "../lang/outopts.h"
 #include "../core/strbuf.h"
 #include "frontends.h"
+#include "../lang/patchreg.h"
 #include "../lang/presetio.h"
+#include "../lang/records.h"
 #include "../lang/script.h"
 #include "../lang/settings.h"
 #include "../lang/session.h"
@@ -59,10 +62,34 @@ static int flushed_ok(const char *what)
 	return 1;
 }
 
+/* "batchlab: WHAT TEXT" on stderr, the text escaped: a file or lesson name reaches the terminal as text. */
+static void say(const char *what, const char *text)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	escape_text(&t, text, strlen(text));
+	fprintf(stderr, "batchlab: %s%s\n", what, sb_str(&t));
+	sb_free(&t);
+}
+
+/* The settings file, with a line on stderr for each value in it that could not be taken. */
+static void settings_start(struct session *s)
+{
+	struct strbuf warn = STRBUF_INIT;
+
+	settings_load(s, &warn);
+	fputs(sb_str(&warn), stderr);
+	sb_free(&warn);
+}
+
+/* One line, as every error: what was wrong, and where the usage is. */
 static int usage_error(const char *msg, const char *arg)
 {
-	fprintf(stderr, "batchlab: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
-	fprintf(stderr, "usage: batchlab [-p PRESET] [--format table|csv|json|jsonl] [-c CMDS | -f FILE | --repl]\n");
+	struct strbuf t = STRBUF_INIT;
+
+	escape_text(&t, arg ? arg : "", arg ? strlen(arg) : 0); /* an argument reaches the terminal as text */
+	fprintf(stderr, "batchlab: %s%s%s (batchlab --help for the usage)\n", msg, arg ? ": " : "", sb_str(&t));
+	sb_free(&t);
 	return 2;
 }
 
@@ -76,12 +103,22 @@ static int lesson_main(struct session *s, const char *name, int check, int resta
 
 	if (!name) {
 		rc = lesson_list(&out, err, sizeof(err));
+		if (s->format == FMT_JSON || s->format == FMT_JSONL) { /* one document, as every run's */
+			struct strbuf text = out;
+			struct doc d;
+
+			out = (struct strbuf)STRBUF_INIT;
+			doc_init(&d, 0, "--lesson");
+			rec_text_result(&d, s->format, sb_str(&text), &out);
+			doc_close(&d, s->format, 1, &out);
+			sb_free(&text);
+		}
 		fputs(sb_str(&out), stdout);
 		sb_free(&out);
 		return rc ? 1 : flushed_ok("--lesson");
 	}
 	if (lesson_find(name, path, sizeof(path), err, sizeof(err)) || lesson_load(&l, path, err, sizeof(err))) {
-		fprintf(stderr, "batchlab: --lesson: %s\n", err);
+		say("--lesson: ", err);
 		return 1;
 	}
 	if (restart)
@@ -92,7 +129,10 @@ static int lesson_main(struct session *s, const char *name, int check, int resta
 		return screen_main(s);
 	}
 	s->in_lesson = 1;
-	rc = lesson_run(s, &l, stdin, stdout, stderr, s->width ? s->width : script_width(stdout), check);
+	if (s->format == FMT_JSON || s->format == FMT_JSONL)
+		rc = script_lesson_doc(s, &l, check, stdout, stderr);
+	else
+		rc = script_lesson_text(s, &l, check, stdout, stderr);
 	s->in_lesson = 0;
 	lesson_free(&l);
 	return rc ? 1 : flushed_ok("--lesson");
@@ -147,8 +187,9 @@ int main(int argc, char **argv)
 	size_t nlong = 0, nshort = 1;
 	const char *cmds = NULL, *file = NULL, *preset = NULL, *format = NULL, *width = NULL, *lists = NULL;
 	struct session s;
-	int opt, repl = 0, modes = 0, lesson = 0, check = 0, restart = 0, echo = 0, units = 0;
-	const char *lesson_name = NULL, *theme = NULL;
+	int opt, repl = 0, modes = 0, lesson = 0, check = 0, restart = 0, echo = 0, units = 0, pause = 0;
+	const char *lesson_name = NULL, *theme = NULL, *patchfiles[VARIANT_LOADED];
+	size_t npatches = 0;
 	char err[1024];
 	int words = command_words_at(argc, argv), all = argc;
 
@@ -183,6 +224,11 @@ int main(int argc, char **argv)
 		case 'p':
 			preset = optarg;
 			break;
+		case 'P':
+			if (npatches == sizeof(patchfiles) / sizeof(patchfiles[0]))
+				return usage_error("at most four -P", optarg);
+			patchfiles[npatches++] = optarg;
+			break;
 		case 'F':
 			format = optarg;
 			break;
@@ -193,6 +239,8 @@ int main(int argc, char **argv)
 			theme = optarg;
 			break;
 		case 'L':
+			if (lesson) /* --lesson A --lesson B: not two classes at once, nor B an argument of nothing */
+				return usage_error("--lesson given twice: one lesson at a time", NULL);
 			lesson = 1;
 			modes++;
 			break;
@@ -204,6 +252,9 @@ int main(int argc, char **argv)
 			break;
 		case 'x':
 			echo = 1;
+			break;
+		case 'Z': /* --pause: -P is a patch file's */
+			pause = 1;
 			break;
 		case 'U':
 			units = 1;
@@ -226,10 +277,11 @@ int main(int argc, char **argv)
 	if (lesson && optind < argc) /* --lesson NAME: the name is optional, so getopt leaves it */
 		lesson_name = argv[optind++];
 	if (optind < argc) {
-		char mean[128];
+		char mean[128], line[512];
 
 		if (!lesson && argv[optind][0] != '-' && *cmd_suggest(argv[optind], mean, sizeof(mean))) {
-			fprintf(stderr, "batchlab: unknown command '%s'%s\n", argv[optind], mean);
+			snprintf(line, sizeof(line), "unknown command '%.200s'%s", argv[optind], mean);
+			say("", line);
 			return 2;
 		}
 		return usage_error("unexpected argument", argv[optind]);
@@ -257,13 +309,20 @@ int main(int argc, char **argv)
 	s.lists_full = lists && !strcmp(lists, "full");
 	s.units = units;
 	doc_init(&s.doc, units, NULL);
+	/* before the preset: its variant.PATCH.NAME lines may name a loaded patch */
+	for (size_t i = 0; i < npatches; i++)
+		if (patchreg_load(patchfiles[i], NULL, err, sizeof(err))) {
+			fprintf(stderr, "batchlab: -P: %s\n", err);
+			return 1;
+		}
 	if (preset && session_load_preset(&s, preset, NULL, err, sizeof(err))) {
-		fprintf(stderr, "batchlab: -p: %s\n", err);
+		say("-p: ", err);
 		return 1;
 	}
 
-	s.echo = echo;
-	settings_load(&s); /* the settings file, then --theme over it */
+	s.echo = echo || pause; /* a pause between commands shows the command it waits before */
+	s.pause = pause;
+	settings_start(&s); /* the settings file, then --theme over it */
 	if (theme && (s.theme = theme_find(theme)) < 0)
 		return usage_error("--theme expects default, projector, mono or light", theme);
 	if (lesson)
@@ -288,7 +347,7 @@ int main(int argc, char **argv)
 		if (fd < 0 || !(f = fdopen(fd, "r"))) {
 			if (fd >= 0)
 				close(fd), snprintf(err, sizeof(err), "%s: %s", file, strerror(errno));
-			fprintf(stderr, "batchlab: -f: cannot open %s\n", err);
+			say("-f: cannot open ", err);
 			return 1;
 		}
 		rc = script_run_stream(&s, f, file, stdout, stderr);

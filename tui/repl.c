@@ -59,6 +59,9 @@ int repl_main(struct session *s)
 	have_hist = history_file(hist, sizeof(hist), 1);
 	if (have_hist == -2)
 		fprintf(stderr, "batchlab: history file %s: not a regular file: history not kept\n", hist);
+	if (have_hist == -3)
+		fprintf(stderr, "batchlab: history file %s: binary data (a NUL byte), not a history of lines: "
+			"left untouched, history not kept\n", hist);
 	have_hist = !have_hist;
 	if (have_hist)
 		history_load(hist);

@@ -89,6 +89,18 @@ void rlcomplete_done(void)
 	completion_free(&matches);
 }
 
+/* Does the file hold a NUL byte? Then it is no history of lines, and appending to it would mix the two. */
+static int binary(int fd)
+{
+	char chunk[8192];
+	ssize_t n;
+
+	while ((n = read(fd, chunk, sizeof(chunk))) > 0)
+		if (memchr(chunk, '\0', (size_t)n))
+			return 1;
+	return 0;
+}
+
 int history_file(char *buf, size_t len, int create)
 {
 	char dir[PATH_MAX], failed[PATH_MAX];
@@ -111,6 +123,10 @@ int history_file(char *buf, size_t len, int create)
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
 		close(fd);
 		return -2;
+	}
+	if (binary(fd)) {
+		close(fd);
+		return -3;
 	}
 	close(fd);
 	return 0;

@@ -17,7 +17,8 @@
  * file, so the prompt and the explorer share their history. With create, its
  * folders are made and the file exists afterwards (append_history() needs it).
  * -2 when the path is not a regular file (a FIFO, a device, a folder): no
- * history then, rather than a hang or a replaced node. -1: no such file to make.
+ * history then, rather than a hang or a replaced node. -3 when it holds binary
+ * data (a NUL byte): not a history, left untouched. -1: no such file to make.
  */
 int history_file(char *buf, size_t len, int create);
 /*

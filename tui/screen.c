@@ -165,8 +165,13 @@ void screen_undo(struct screen *sc)
 /* The panels' geometry for a cols x lines terminal, under the lesson pane when one is open. */
 static void screen_layout(struct screen *sc, int cols, int lines)
 {
-	int pane = sc->lesson ? lessonpane_rows(lines) : 0;
+	int pane = sc->lesson ? lessonpane_rows(sc->lesson, cols, lines) : 0;
 
+	if (pane && lessonpane_full(sc->lesson)) { /* the step has the screen: the panels keep their geometry */
+		layout_compute(&sc->L, cols, lines);
+		sc->pane_rows = sc->L.too_small ? 0 : pane;
+		return;
+	}
 	layout_compute(&sc->L, cols, lines - pane);
 	if (pane && sc->L.too_small) /* no room for both: the panels, and the pane waits for a bigger window */
 		pane = 0, layout_compute(&sc->L, cols, lines);
@@ -177,10 +182,57 @@ static void screen_layout(struct screen *sc, int cols, int lines)
 	sc->pane_rows = pane;
 }
 
+/*
+ * The rows follow patches[]: a patch file loaded or replaced (patch load)
+ * adds metrics, so the arrays by metric row serial are made again for them
+ * and the layout with them. 0, or -1 out of memory (the old arrays kept).
+ */
+static int screen_follow_patches(struct screen *sc)
+{
+	int n = 0, same = 1, i;
+	struct metric_state *metrics;
+	struct cells_memo *memo;
+
+	for (i = 0; patches[i] && i < VARIANT_PATCHES; i++)
+		same &= sc->seen[i] == patches[i];
+	if (same && !sc->seen[i])
+		return 0;
+	for (i = 0; patches[i]; i++)
+		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
+			n++;
+	metrics = calloc((size_t)n + 1, sizeof(*metrics));
+	memo = calloc((size_t)n + 1, sizeof(*memo));
+	if (!metrics || !memo) {
+		free(metrics);
+		free(memo);
+		return -1;
+	}
+	free(sc->metrics);
+	free(sc->memo);
+	sc->metrics = metrics;
+	sc->memo = memo;
+	sc->nmetrics = n;
+	n = 0;
+	for (i = 0; patches[i] && i < VARIANT_PATCHES; i++) {
+		sc->seen[i] = patches[i];
+		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
+			cells_memo_init(&sc->memo[n++], md);
+	}
+	sc->seen[i] = NULL;
+	screen_layout(sc, sc->L.cols, sc->L.lines);
+	for (i = 0; i < sc->depth; i++) /* the panels make their rows again */
+		if (sc->stack[i]->ops->resize)
+			sc->stack[i]->ops->resize(sc->stack[i], sc);
+	return 0;
+}
+
 void screen_recompute(struct screen *sc, int mark)
 {
 	long long now = crt_now_ms();
 	int k = 0, nvar = 0;
+
+	if (screen_follow_patches(sc))
+		return;
 
 	/* a loaded preset or a reset is a machine from elsewhere: it keeps the screen's solved networks too */
 	sc->s->m.mva_memo = &sc->mva;
@@ -405,6 +457,9 @@ static int screen_save(struct screen *sc, const char *line)
 	return 1;
 }
 
+/* The error of the command a signal that ends the explorer stopped (a sweep into a file): for stderr once the screen is gone. */
+static char last_words[1024];
+
 void screen_run_line(struct screen *sc, const char *line, const char *title)
 {
 	struct strbuf out = STRBUF_INIT, cmd = STRBUF_INIT;
@@ -456,6 +511,8 @@ void screen_run_line(struct screen *sc, const char *line, const char *title)
 		if (cmd_run(sc->s, sb_str(&cmd), &out, err, sizeof(err))) {
 			escape_buf(err, shown, sizeof(shown));
 			screen_status(sc, 1, "%s", shown);
+			if (crt_leaving()) /* a signal ends the explorer: what it stopped is said after the screen is gone */
+				snprintf(last_words, sizeof(last_words), "%s", shown);
 			/* the lines after it still run, as a shell runs a pasted script: the first failure is said at the end */
 			if (sc->pasting && !sc->paste_err[0])
 				snprintf(sc->paste_err, sizeof(sc->paste_err), "line %d of the paste: %.400s", sc->paste_lines, shown);
@@ -506,28 +563,18 @@ static int screen_setup(struct screen *sc, struct session *s, FILE *log)
 	sc->log = log;
 	sc->log_start = now_us();
 	screen_log(sc, "start %dx%d, TERM=%s", COLS, LINES, getenv("TERM") ? getenv("TERM") : "");
-	for (int i = 0; patches[i]; i++)
-		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
-			sc->nmetrics++;
-	sc->metrics = calloc((size_t)sc->nmetrics + 1, sizeof(*sc->metrics));
 	sc->pstate = calloc(nparams, sizeof(*sc->pstate));
-	sc->memo = calloc((size_t)sc->nmetrics + 1, sizeof(*sc->memo));
 	sc->pmemo = calloc(nparams, sizeof(*sc->pmemo));
 	sc->undo = calloc(SCREEN_UNDO_MAX, sizeof(*sc->undo));
 	sc->shown = calloc(1, sizeof(*sc->shown));
-	if (!sc->metrics || !sc->pstate || !sc->memo || !sc->pmemo || !sc->undo || !sc->shown)
+	/* sc->seen[] is empty: screen_follow_patches() makes the rows' arrays */
+	layout_compute(&sc->L, COLS, LINES);
+	if (!sc->pstate || !sc->pmemo || !sc->undo || !sc->shown || screen_follow_patches(sc))
 		return -1;
 	sc->theme = s->theme;
 	sc->utf8 = chart_locale_utf8();
 	s->m.mva_memo = &sc->mva; /* before the first undo entry: the entries hold it as the machine does */
 	undo_take(s, sc->shown);
-	{
-		int k = 0;
-
-		for (int i = 0; patches[i]; i++)
-			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
-				cells_memo_init(&sc->memo[k++], md);
-	}
 	layout_compute(&sc->L, COLS, LINES);
 	if (!(sc->stack[0] = view_panels_new(sc)))
 		return -1;
@@ -699,8 +746,10 @@ static void draw_frame(struct screen *sc)
 	draw_title(sc);
 	if (sc->lesson)
 		lessonpane_draw(sc, 1, sc->pane_rows);
-	sc->stack[base]->ops->draw(sc->stack[base], sc);
-	draw_footer(sc, sc->stack[base]);
+	if (base || !lessonpane_full(sc->lesson)) { /* f: the step has the screen, the panels wait */
+		sc->stack[base]->ops->draw(sc->stack[base], sc);
+		draw_footer(sc, sc->stack[base]);
+	}
 	draw_status(sc);
 	for (int i = base + 1; i < sc->depth; i++)
 		sc->stack[i]->ops->draw(sc->stack[i], sc);
@@ -971,11 +1020,6 @@ int screen_loop(struct session *s, FILE *logf, int in, int keys_per_frame)
 		struct pollfd fds[2] = { { in, POLLIN, 0 }, { crt_signal_fd(), POLLIN, 0 } };
 		int ch = ERR, n = 0;
 
-		/* a lesson's question: the `:` line opens for the answer, outside the line that asked it */
-		if (sc.answer_line && sc.depth == 1) {
-			sc.answer_line = 0;
-			screen_command(&sc, "answer ");
-		}
 		draw(&sc);
 		if (poll(fds, 2, poll_timeout(&sc)) < 0 && errno != EINTR)
 			break;
@@ -1017,6 +1061,7 @@ int screen_main(struct session *s)
 	int rc;
 
 	s->interactive = 1;
+	s->stepped = 1;
 	if ((log = getenv("BATCHLAB_LOG")) && *log && !(logf = fopen(log, "a"))) {
 		fprintf(stderr, "batchlab: BATCHLAB_LOG=%s: %s\n", log, strerror(errno));
 		return 1;
@@ -1031,6 +1076,8 @@ int screen_main(struct session *s)
 	}
 	rc = screen_loop(s, logf, STDIN_FILENO, 0);
 	crt_done();
+	if (last_words[0])
+		fprintf(stderr, "batchlab: %s\n", last_words);
 	if (rc < 0) {
 		fprintf(stderr, "batchlab: out of memory\n");
 		return 1;

@@ -57,6 +57,7 @@ struct screen {
 	struct mva_memo mva;          /* the models' solved networks: the session's machine points here while the screen runs */
 	struct param_state *pstate;   /* by params[] index */
 	int nmetrics;
+	const struct patch_desc *seen[VARIANT_PATCHES + 1]; /* patches[] as the rows were made for it (patch load) */
 	unsigned long generation;     /* bumped whenever the cells are recomputed: views sampling the machine redo it */
 	struct view *stack[SCREEN_MAX_VIEWS];
 	int depth;                    /* stack[0] is the panels, for the whole run */
@@ -72,10 +73,9 @@ struct screen {
 	char search[64];              /* the last `/` pattern, for `n` */
 	struct lessonpane *lesson;    /* a lesson running above the panels (lessonpane.h), NULL none */
 	int pane_rows;                /* rows it takes under the title */
-	long long pin_since;
+	long long pin_since;          /* cells changed since the lesson's step began stay lit */
 	int theme;                    /* the theme the styles follow now: a :set theme changes it */
 	int utf8;                     /* chart_locale_utf8() at the start: asked per metric row, it read the environment each time */
-	int answer_line;              /* open the `:` line with "answer " once the line being run is done */          /* cells changed since the lesson's step began stay lit */
 	int in;                       /* the keys' file descriptor (the terminal; a pipe for the fuzzer) */
 	int pasting;                  /* inside a bracketed paste: keys are text for the `:` line */
 	int paste_cr;                 /* its last key was a CR: an LF now is the same line end */

@@ -14,13 +14,33 @@ struct pager {
 	struct strbuf raw;  /* the text as it came: what `:> PATH` saves */
 	struct strbuf text; /* raw reflowed to the window's width (wrap_reflow), again on a resize */
 	int top, left, lines, cols, wide;
+	int steps, shown;   /* a replay (source): its commands, and how many are shown - Space or Enter the next */
 };
+
+#define STEP_MARK '\f' /* lang/lessoncmd.h's SOURCE_STEP: where a replay's next command begins */
+
+/* The raw text of the steps shown so far, without their marks. */
+static void pager_shown(const struct pager *pg, struct strbuf *out)
+{
+	int k = 0;
+
+	for (const char *p = sb_str(&pg->raw); *p; p++) {
+		if (*p == STEP_MARK && ++k >= pg->shown)
+			break;
+		if (*p != STEP_MARK)
+			sb_putc(out, *p);
+	}
+}
 
 /* The text to the window: prose at words, a table row wider than it left whole to scroll sideways. */
 static void pager_reflow(struct pager *pg, int cols)
 {
+	struct strbuf shown = STRBUF_INIT;
+
 	sb_reset(&pg->text);
-	wrap_reflow(&pg->text, sb_str(&pg->raw), cols > 1 ? cols : 1, 1);
+	pager_shown(pg, &shown);
+	wrap_reflow(&pg->text, sb_str(&shown), cols > 1 ? cols : 1, 1);
+	sb_free(&shown);
 	pg->cols = cols;
 	pg->lines = 0;
 	for (const char *p = sb_str(&pg->text); *p; p++)
@@ -48,14 +68,15 @@ static void pager_draw(struct view *v, struct screen *sc)
 	struct pager *pg = (struct pager *)v;
 	const struct layout *L = &sc->L;
 	const char *p;
-	char head[256], fit[256];
+	char head[512], fit[512];
 
 	if (pg->cols != L->cols)
 		pager_reflow(pg, L->cols);
 	p = sb_str(&pg->text);
-	snprintf(head, sizeof(head), " %s   %d-%d/%d  (Esc closes; arrows, PgUp/PgDn scroll%s)", pg->title,
+	snprintf(head, sizeof(head), " %s   %d-%d/%d  (%s%sEsc closes; arrows, PgUp/PgDn scroll%s)", pg->title,
 		 pg->lines ? pg->top + 1 : 0, pg->top + L->height - 1 < pg->lines ? pg->top + L->height - 1 : pg->lines,
-		 pg->lines, pg->wide ? "; Left/Right: sideways" : "");
+		 pg->lines, pg->shown < pg->steps ? "Space or Enter: the next command; " : "",
+		 pg->steps > 1 && pg->shown >= pg->steps ? "the replay's end; " : "", pg->wide ? "; Left/Right: sideways" : "");
 	wrap_shorten(fit, sizeof(fit), head, L->cols);
 	screen_put(L->top, 0, L->cols, fit, 0, crt_attr(ST_TITLE));
 	view_text_paint(L, p, pg->top, pg->left);
@@ -91,6 +112,12 @@ static int pager_key(struct view *v, struct screen *sc, const struct key_binding
 	int page = sc->L.height - 2 > 0 ? sc->L.height - 2 : 1;
 	MEVENT ev;
 
+	if (pg->shown < pg->steps && (ch == ' ' || ch == '\n' || ch == '\r' || ch == KEY_ENTER)) {
+		pg->shown++; /* a replay's next command, at the foot of what is shown */
+		pager_reflow(pg, sc->L.cols);
+		pager_scroll(pg, sc, pg->lines);
+		return 1;
+	}
 	switch (b ? b->action : KA_NONE) {
 	case KA_UP: pager_scroll(pg, sc, -1); break;
 	case KA_DOWN: pager_scroll(pg, sc, 1); break;
@@ -127,7 +154,9 @@ static void pager_destroy(struct view *v)
 static void pager_text(struct view *v, struct screen *sc, struct strbuf *out)
 {
 	(void)sc;
-	sb_puts(out, sb_str(&((struct pager *)v)->raw));
+	for (const char *p = sb_str(&((struct pager *)v)->raw); *p; p++) /* the whole text: every step */
+		if (*p != STEP_MARK)
+			sb_putc(out, *p);
 }
 
 static int pager_footer(struct view *v, struct screen *sc, enum key_action a, const char **label)
@@ -163,6 +192,10 @@ struct view *view_pager_new(const char *title, const char *text)
 		return NULL;
 	pg->v.ops = &pager_ops;
 	sb_puts(&pg->raw, text);
+	pg->steps = 1;
+	for (const char *p = text; *p; p++)
+		pg->steps += *p == STEP_MARK;
+	pg->shown = 1;
 	snprintf(pg->title, sizeof(pg->title), "%s", title);
 	pager_reflow(pg, COLS);
 	return &pg->v;

@@ -717,7 +717,23 @@ static void panels_resize(struct view *v, struct screen *sc)
 {
 	struct panels *pn = (struct panels *)v;
 	const struct metric_desc *keep = pn->np ? pn->prows[pn->pcur].metric : NULL;
+	size_t need = rows_patches(NULL, 0, DETAIL_FULL);
 
+	if (need > pn->pcap) { /* a patch file loaded: room for its rows */
+		struct row *rows = calloc(need, sizeof(*rows));
+		char (*names)[LAYOUT_NAME_MAX] = calloc(need, sizeof(*names));
+
+		if (!rows || !names) {
+			free(rows);
+			free(names);
+			return;
+		}
+		free(pn->prows);
+		free(pn->pnames);
+		pn->prows = rows;
+		pn->pnames = names;
+		pn->pcap = need;
+	}
 	pn->detail = patch_detail_for(sc->L.height);
 	pn->np = rows_patches(pn->prows, pn->pcap, pn->detail);
 	pn->pcur = -1;

@@ -22,6 +22,16 @@ import jsonschema
 
 SCHEMAS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "schema")
 TWO_WORDS = {"preset": "preset_list", "variant": "variant_list"}
+TEXT = {"echo", "lesson", "--lesson"}  # text for people: a result of {"text": LINE} rows (text.json)
+
+
+def no_key_twice(pairs):
+    """json.loads keeps the last of a key named twice: a reader would see one value of two."""
+    keys = [k for k, _ in pairs]
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    if twice:
+        sys.exit("a key twice in one object: %s" % ", ".join(twice))
+    return dict(pairs)
 
 
 def schema(name):
@@ -33,6 +43,10 @@ def schema(name):
 
 def kind_of(command):
     words = command.split()
+    if words and words[0] in TEXT:
+        return "text"
+    if words[0] == "about" and "--claims" in words:
+        return "about_claims"
     if words[0] == "host":
         return "host_check" if len(words) > 1 and words[1] == "check" else "host"
     return TWO_WORDS.get(words[0], words[0])
@@ -45,7 +59,7 @@ def row_validator(kind):
 
 def check_json(path):
     with open(path) as f:
-        doc = json.load(f)  # one document: "Extra data" here is the bug the issue reported
+        doc = json.load(f, object_pairs_hook=no_key_twice)  # one document: "Extra data" here is the bug the issue reported
     jsonschema.validate(doc, schema("document"))
     for r in doc["results"]:
         jsonschema.validate(r, schema(kind_of(r["command"])))
@@ -59,7 +73,7 @@ def check_jsonl(path):
     heads, rows, per, rowv = [], 0, [], None
     with open(path) as f:
         for n, line in enumerate(f, 1):
-            obj = json.loads(line)  # each line by itself
+            obj = json.loads(line, object_pairs_hook=no_key_twice)  # each line by itself
             if "head" in obj:
                 head_schema.validate(obj)
                 heads.append(obj["head"]["command"])
@@ -135,14 +149,14 @@ def check_typed(path):
     for r in doc["results"]:
         for row in r["rows"]:
             for k, v in row.items():
-                if k.endswith("_na") or k.endswith("_inf"):
+                if k.endswith(":na") or k.endswith(":inf"):
                     continue
                 cells += 1
                 if not numeric(v):
                     sys.exit("%s: %s is %r, not a number" % (r["command"], k, v))
                 if v is None:
                     nulls += 1
-                    if not (isinstance(row.get(k + "_na"), str) or row.get(k + "_inf") in (1, -1)):
+                    if not (isinstance(row.get(k + ":na"), str) or row.get(k + ":inf") in (1, -1)):
                         sys.exit("%s: %s is null with no reason beside it" % (r["command"], k))
     if not cells:
         sys.exit("typed: no cell to check")

@@ -26,7 +26,7 @@ $py $chk units u.csv
 $BL --format json -c 'variant memcg_charge odd = 64 / (cpus - 1); variant committed_as neg = cpus - 3
 	sweep cpus 1 4 memcg_charge proactive_reclaim committed_as vmpressure vmstat' > every.json 2>notes.txt
 $py $chk typed every.json
-jq '[.results[0].rows[] | to_entries[] | select((.key | test("_(na|inf)$") | not) and (.value | type) == "string")] | length' every.json
+jq '[.results[0].rows[] | to_entries[] | select((.key | test(":(na|inf)$") | not) and (.value | type) == "string")] | length' every.json
 # the columns that do not read cpus are named once, on one line
 wc -l < notes.txt; grep -c 'vmpressure.window,' notes.txt
 # PATCH, PATCH.* and PATCH.SIDE: every metric, in help metrics order (the columns' metric names,

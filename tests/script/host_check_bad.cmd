@@ -4,6 +4,6 @@ BATCHLAB_SYSROOT=$r $BL -c 'host check'; echo "status $?"
 printf 'Node 0, zone DMA\n        managed  lots\n' > $r/proc/zoneinfo
 BATCHLAB_SYSROOT=$r $BL -c 'host check'; echo "status $?"
 BATCHLAB_SYSROOT=$r $BL -c 'host frob'; echo "status $?"
-# a FIFO where /proc/zoneinfo should be: "not a regular file", no hang (timeout 5 would end one: 124)
+# a FIFO where /proc/zoneinfo should be: "not a regular file", no hang (the hang guard, guard.sh, would end one: 124)
 rm -f $r/proc/zoneinfo; mkfifo $r/proc/zoneinfo
-BATCHLAB_SYSROOT=$r timeout 5 $BL -c 'host check'; echo "status $?"
+BATCHLAB_SYSROOT=$r $GUARD 5 $BL -c 'host check'; echo "status $?"

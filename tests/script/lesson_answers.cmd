@@ -23,9 +23,18 @@ solution min(1024, 512 * (1 + fls(mem128m)))
 ask Never asked right: how many CPUs?
 answer get cpus
 L
-printf '95\n96\n63\n512 * (1 + fls(mem128m))\nmin(1024, 512 * (1 + fls(mem128m)))\n1\n2\n3\n' |
+# blocks: a blank line between questions, a line per try
+printf '95\n96\n\n63\n\n512 * (1 + fls(mem128m))\nmin(1024, 512 * (1 + fls(mem128m)))\n\n1\n2\n3\n' |
 	XDG_DATA_HOME=$HOME/data $BL --lesson tiny
 echo "status $?"
-# all right: status 0
+# lines: a line per question, one try each - all right: status 0
 printf '96\n65\nmin(1000, 512)\n8\n' | XDG_DATA_HOME=$HOME/data $BL --lesson tiny > $HOME/ok.out; echo "status $?"
 tail -1 $HOME/ok.out
+# a wrong first answer does not shift the others onto the next questions (3 of 4, not 2 of 4)
+printf '95\n64\nmin(1000, 512)\n8\n' | XDG_DATA_HOME=$HOME/data $BL --lesson tiny > $HOME/shift.out; echo "status $?"
+tail -1 $HOME/shift.out
+# numbered, in any order, a try repeated by its number; comments; a line past the last question is not used
+printf '# Ada, homework 1\n4: 8\n1: 95\n2: 64\n1: 96\n3: min(1000, 512)\n5: 12\n' |
+	XDG_DATA_HOME=$HOME/data $BL --lesson tiny | sed -n '/^Grade/,$p'
+# a NUL in an answer is one wrong try, not a cut answer; a long line is one try, not several
+printf '96\n64\nmin(1000,\000 512)\n%05000d\n' 8 | XDG_DATA_HOME=$HOME/data $BL --lesson tiny | sed -n '/^Grade/,$p' | cut -c1-90

@@ -4,7 +4,7 @@ cd $HOME
 printf 'title t\nstep one\nsay hello\nfrobnicate 3\n' > a.lesson;  $BL --lesson ./a.lesson; echo "status $?"
 printf 'step one\nask what?\nsay no answer\n' > b.lesson;          $BL --lesson ./b.lesson; echo "status $?"
 printf 'step one\nask x\nanswer get cpus within lots\n' > c.lesson; $BL --lesson ./c.lesson; echo "status $?"
-printf 'step one\nask x\ncheck expect cpus < 3\n' > d.lesson;       $BL --lesson ./d.lesson; echo "status $?"
+printf 'step one\nask x\ncheck variant vmpressure m = {answer}; expect vmstat.threshold < 3\n' > d.lesson; $BL --lesson ./d.lesson; echo "status $?"
 printf 'say before any step\n' > e.lesson;                            $BL --lesson ./e.lesson; echo "status $?"
 printf 'step one\nhint stray\n' > f.lesson;                          $BL --lesson ./f.lesson; echo "status $?"
 # an answer the lesson cannot compute is its own error at --check, with its line

@@ -15,8 +15,8 @@ ls -A
 # input side: a character device (the zero device, made here) as a preset or in a preset folder is
 # refused as "not a regular file" without a byte read from it
 mkdir presets && mknod presets/zero.preset c 1 5 && mknod zero c 1 5 || exit 1
-BATCHLAB_PRESETS=$PWD/presets XDG_CONFIG_HOME=$PWD/none timeout 5 $BL -c 'preset list' | grep '^zero '; echo "exit $?"
-timeout 5 $BL -c 'preset load ./zero'; echo "exit $?"; node zero
+BATCHLAB_PRESETS=$PWD/presets XDG_CONFIG_HOME=$PWD/none $GUARD 5 $BL -c 'preset list' | grep '^zero '; echo "exit $?"
+$GUARD 5 $BL -c 'preset load ./zero'; echo "exit $?"; node zero
 # --help and --version that cannot be written (a full device) exit 1 and say so
 $BL --help > full; echo "help exit $?"
 $BL --version > full; echo "version exit $?"

@@ -1,5 +1,5 @@
 # Issue 23: plot draws every side and every variant. The csv has a column per series (header
-# KEY,before,after,VARIANTS...; proactive_reclaim's three sides cluster,decay,full); an ASCII chart at
+# KEY,before,after,VARIANTS...; proactive_reclaim's three sides full,cluster,decay, as show has them); an ASCII chart at
 # --width 72, 40 and 24 is no wider than asked, the 72 one exactly 72, and its legend names every
 # series with its own glyph (o * x @ % & = by position: lang/chart.h).
 cd "$(mktemp -d "$HOME/plot.XXXXXX")" || exit 1

@@ -1,10 +1,14 @@
-# -f FILE --echo (and -x) print each command as typed before its output, like sh -x;
-# echo narrates; source runs a file in the same session, its errors naming FILE:LINE;
+# -f FILE --echo (and -x) print each command as typed before its output, like sh -x -
+# but echo is narration, said once (issue 38); echo narrates, an apostrophe between letters is text; source runs a file in the same session, its errors naming FILE:LINE;
 # expect fails (status 1) with the value and where, when its comparison does not hold.
 cd $HOME
 printf 'echo Two machines:\nset cpus 4\nget cpus ; get vmstat.threshold\n' > a.bl
 $BL -f a.bl --echo; echo "status $?"
 $BL -x -c 'echo "  spaced   words"'; echo "status $?"
+$BL -c "echo The seed's table; echo don't; get cpus"; echo "status $?"
+$BL -c "echo 'quoted; one' it's"; echo "status $?"
+# --pause waits only at a terminal: here (no terminal) the replay runs through, each command shown
+printf 'echo Two:\nset cpus 2\nget cpus\n' > p.bl; $BL -f p.bl --pause; echo "status $?"
 printf 'set cpus 16\nsource b.bl\nget ram\n' > a2.bl
 printf 'set ram 8G\nget cpus\n' > b.bl
 $BL -f a2.bl; echo "status $?"

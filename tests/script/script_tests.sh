@@ -4,6 +4,8 @@
 # its exit status NAME.status (0 if absent).
 # A test that exits 77 is skipped (one that needs root to mknod a device node in its folder).
 # BL_WRAP, if set, is a command every run goes through (valgrind ...).
+# A wall-clock limit in a test is a hang guard: $GUARD SECONDS COMMAND (guard.sh), scaled for
+# valgrind, ASan and the load (tests/guard_scale.sh: BL_GUARD_SCALE).
 # Each test gets a folder of its own as HOME (and its config and state), so
 # tests run side by side: BL_JOBS at a time (default: the CPUs there are).
 # usage: [BL_WRAP='valgrind ...'] [BL_JOBS=N] tests/script/script_tests.sh ./batchlab [NAME...]
@@ -54,7 +56,8 @@ if [ -n "${BL_WRAP:-}" ]; then
 	chmod +x "$tmp/batchlab"
 	BL=$tmp/batchlab
 fi
-export BL LC_ALL=C BATCHLAB_PRESETS="$here/../../presets" BATCHLAB_LESSONS="$here/../../lessons"
+export BL LC_ALL=C BATCHLAB_PRESETS="$here/../../presets" BATCHLAB_LESSONS="$here/../../lessons" GUARD="$here/guard.sh"
+. "$here/../guard_scale.sh"
 jobs=${BL_JOBS:-$(nproc 2>/dev/null || echo 1)}
 for cmd; do printf '%s\n' "$cmd"; done |
 	xargs -P "$jobs" -I{} sh -c 'n=$(basename "$2" .cmd); exec sh "$1" --one "$2" "$3/t/$n"' sh "$here/script_tests.sh" {} "$tmp"

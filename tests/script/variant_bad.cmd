@@ -23,3 +23,5 @@ $BL -c 'variant memcg_charge a = 1; variant memcg_charge a = 2'; echo "status $?
 $BL -c 'variant memcg_charge a = 1; variant memcg_charge b = 2; variant memcg_charge c = 3; variant memcg_charge d = 4; variant memcg_charge e = 5'; echo "status $?"
 # from stdin: the place is the line
 printf 'variant memcg_charge a = 1\nvariant memcg_charge b = 2 * cpu\n' | $BL; echo "status $?"
+# kernel names the side a release table gives: a variant of that name would be a second column of one name
+$BL -c 'variant memcg_charge kernel = 5'; echo "status $?"

@@ -19,7 +19,7 @@ import sys
 import xml.etree.ElementTree as ET
 import zlib
 
-PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442"]
+PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#807D00"]
 NS = "{http://www.w3.org/2000/svg}"
 
 

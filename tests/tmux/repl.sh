@@ -13,16 +13,19 @@ export TMUX_TMPDIR="$tmp"
 S=batchlab-repl-$$
 trap 'tmux -L $S kill-server 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
 pass=0 fail=0
+# every wait is a hang guard, scaled for ASan and the load (BL_GUARD_SCALE), never the pass mark
+. "$here/../guard_scale.sh"
+G=$BL_GUARD_SCALE
 
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; screen | sed 's/^/  | /' | grep -v '^  | $' | tail -12; }
 screen() { tmux -L $S capture-pane -p -t repl 2>/dev/null; }
 # the prompt's current (last non-blank) line
 current() { screen | grep -v '^ *$' | tail -1; }
-# wait up to 5 s for a screen line that is exactly $1 (trailing blanks aside)
+# wait up to 5 s (times G) for a screen line that is exactly $1 (trailing blanks aside)
 wait_line() {
 	i=0
-	while [ $i -lt 50 ]; do
+	while [ $i -lt $((50 * G)) ]; do
 		screen | sed 's/ *$//' | grep -qxF -- "$1" && return 0
 		sleep 0.1; i=$((i + 1))
 	done
@@ -30,7 +33,7 @@ wait_line() {
 }
 wait_line_re() {
 	i=0
-	while [ $i -lt 50 ]; do
+	while [ $i -lt $((50 * G)) ]; do
 		screen | grep -q -- "$1" && return 0
 		sleep 0.1; i=$((i + 1))
 	done
@@ -38,7 +41,7 @@ wait_line_re() {
 }
 wait_current() {
 	i=0
-	while [ $i -lt 50 ]; do
+	while [ $i -lt $((50 * G)) ]; do
 		[ "$(current | sed 's/ *$//')" = "$1" ] && return 0
 		sleep 0.1; i=$((i + 1))
 	done
@@ -46,7 +49,7 @@ wait_current() {
 }
 wait_exit() {
 	i=0
-	while [ $i -lt 50 ]; do
+	while [ $i -lt $((50 * G)) ]; do
 		[ -s "$tmp/rc" ] && return 0
 		sleep 0.1; i=$((i + 1))
 	done
@@ -184,7 +187,7 @@ for sig in PWR:158 IO:157; do
 	check start_guarded
 	keys 'set cpus 65536 mmap 1G' Enter "sweep committed_lock_ns 1 500 step 0.001 committed_as.throughput > $tmp/run/out.csv" Enter
 	i=0
-	while ! writing && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	while ! writing && [ $i -lt $((100 * G)) ]; do sleep 0.1; i=$((i + 1)); done
 	check writing
 	kill -${sig%:*} "$(cat "$tmp/pid")"
 	check wait_exit
@@ -233,7 +236,7 @@ tmux -L $S -f /dev/null new-session -d -s repl -x 160 -y 30 \
 	"'$BL' -c 'set cpus 65536 mmap 1G; sweep committed_lock_ns 1 500 step 0.001 committed_as.throughput > $tmp/est.csv'; echo \"exit=\$?\" > '$tmp/rc'; exec sleep 60"
 estimated() {
 	i=0
-	while [ $i -lt 100 ]; do
+	while [ $i -lt $((100 * G)) ]; do
 		screen | grep -q '^sweep: 499001 rows at about .* ms a row: about .* minutes (estimated)' && return 0
 		sleep 0.1; i=$((i + 1))
 	done
@@ -244,6 +247,19 @@ keys C-c
 check wait_exit
 check grep -qx "exit=1" "$tmp/rc"
 check wait_line_re 'batchlab: -c:2: sweep: interrupted after [0-9]* of 499001 rows'
+tmux -L $S kill-session -t repl 2>/dev/null
+
+# Issue 34, item 9: a history file holding binary data is no history: refused with a message, left
+# byte for byte as it was (no line appended to it at quit)
+name="a binary history file is refused, and left untouched"
+mv "$tmp/state/batchlab/history" "$tmp/history.kept" 2>/dev/null
+printf 'get cpus\n\000\001\002 binary\n' >"$tmp/state/batchlab/history" && cp "$tmp/state/batchlab/history" "$tmp/history.bin"
+check start
+joined_shows() { tmux -L $S capture-pane -p -J -t repl 2>/dev/null | grep -q -- "$1"; } # a wrapped line whole
+check joined_shows "history file .*/history: binary data (a NUL byte), not a history of lines: left untouched"
+keys 'get cpus' Enter 'quit' Enter
+check wait_exit
+check cmp -s "$tmp/state/batchlab/history" "$tmp/history.bin"
 tmux -L $S kill-session -t repl 2>/dev/null
 
 echo "tmux-repl: $pass passed, $fail failed"

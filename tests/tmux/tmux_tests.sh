@@ -20,6 +20,9 @@ for n; do
 	grep -q "^check \".*\" $n\$" "$0" || { echo "tmux tests: no test $n (tests/tmux/tmux_tests.sh --list)"; exit 1; }
 done
 [ -x "$BL" ] || { echo "tmux tests: no $BL (make batchlab)"; exit 1; }
+# every wait below is a hang guard, scaled for ASan and the load (BL_GUARD_SCALE), never the pass mark
+. "$here/../guard_scale.sh"
+G=$BL_GUARD_SCALE
 tmp=$(mktemp -d)
 # the server's socket in the test's own folder, not /tmp/tmux-UID (tmux puts -L sockets under TMUX_TMPDIR)
 export TMUX_TMPDIR="$tmp"
@@ -69,7 +72,7 @@ start() {
 stop() {
 	if [ -f "$tmp/pid" ] && kill -TERM "$(cat "$tmp/pid")" 2>/dev/null; then
 		i=0
-		while [ $i -lt 30 ] && kill -0 "$(cat "$tmp/pid")" 2>/dev/null; do
+		while [ $i -lt $((30 * G)) ] && kill -0 "$(cat "$tmp/pid")" 2>/dev/null; do
 			sleep 0.05
 			i=$((i + 1))
 		done
@@ -80,10 +83,10 @@ stop() {
 
 screen() { $T capture-pane -p -t bl; }
 
-# wait_for REGEX [tenths of a second]: poll the pane until it shows REGEX.
+# wait_for REGEX [tenths of a second]: poll the pane until it shows REGEX (the time scaled by G).
 wait_for() {
 	i=0
-	while [ $i -lt "${2:-50}" ]; do
+	while [ $i -lt $((${2:-50} * G)) ]; do
 		screen >"$tmp/screen" 2>/dev/null && grep -Eq -- "$1" "$tmp/screen" && return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -94,12 +97,12 @@ wait_for() {
 # wait_gone REGEX: poll until the pane no longer shows REGEX.
 wait_gone() {
 	i=0
-	while [ $i -lt 50 ]; do
+	while [ $i -lt $((50 * G)) ]; do
 		screen >"$tmp/screen" 2>/dev/null && ! grep -Eq -- "$1" "$tmp/screen" && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
-	bad "still showing /$1/"
+	bad "still showing /$1/ after $((5 * G)) s (a hang guard: 5 s x $G for ASan and load)"
 	return 1
 }
 
@@ -120,9 +123,9 @@ all_shown() {
 	done
 }
 expect() {
-	wait_for "$1" || { bad "never showed /$1/"; return 1; }
+	wait_for "$1" || { bad "never showed /$1/ in $((5 * G)) s (a hang guard: 5 s x $G for ASan and load)"; return 1; }
 	i=0
-	while ! all_shown "$@" && [ $i -lt 50 ]; do
+	while ! all_shown "$@" && [ $i -lt $((50 * G)) ]; do
 		sleep 0.1
 		screen >"$tmp/screen" 2>/dev/null
 		i=$((i + 1))
@@ -136,7 +139,7 @@ refuse() { ! grep -Eq -- "$1" "$tmp/screen" || { bad "unexpected /$1/"; return 1
 
 # exited STATUS: the explorer ended with STATUS and left the terminal as it found it.
 exited() {
-	wait_for 'DONE' 30 || { bad "did not exit"; return 1; }
+	wait_for 'DONE' 30 || { bad "did not exit in $((3 * G)) s (a hang guard: 3 s x $G for ASan and load)"; return 1; }
 	grep -q "EXIT=$1\$" "$tmp/screen" || { bad "exit status not $1: $(grep EXIT= "$tmp/screen")"; return 1; }
 	cmp -s "$tmp/stty.before" "$tmp/stty.after" || { bad "tty modes not restored"; return 1; }
 	# alternate screen left, cursor shown, mouse reporting and keypad mode off
@@ -229,7 +232,7 @@ highlight() {
 	grep -Eq '43m +16 MiB' "$tmp/line" || { bad "the moved cell is not highlighted"; return 1; }
 	! grep -Eq '43m[^ ]*x2' "$tmp/line" || { bad "an unmoved cell is highlighted"; return 1; }
 	i=0
-	while [ $i -lt 40 ]; do
+	while [ $i -lt $((40 * G)) ]; do
 		$T capture-pane -p -e -t bl | grep 'stock_max_bytes' | grep -q '43m' || return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -308,6 +311,17 @@ variant_columns() {
 		keys V && wait_gone 'change +v1' && expect ' batch +32 +64 +x2( |$)'
 }
 check "v adds a variant column from a pre-filled command line; V removes the one under < >" variant_columns
+
+# A patch file loaded from the : line joins the panels, and v gives it a variant column. On 64 CPUs
+# percpu_counter_batch is max(32, 2 * 64) = 128 before, max(256, 128) = 256 after; a variant of 512.
+patch_file() {
+	start && keys : "patch load $here/../../patches/percpu_batch256.mmpatch" Enter && expect 'loaded from' &&
+		keys q && wait_gone 'loaded from' && keys Tab End &&
+		expect 'percpu_batch256 +before +after +change' ' batch +128 +256 +x2' 'folds_per_million' &&
+		keys v && expect '^:variant percpu_batch256 v1 =' && keys '512' Enter &&
+		expect 'percpu_batch256 +before +after +change +v1' ' batch +128 +256 +x2 +512'
+}
+check "a patch file loaded on the : line shows in the panels and takes a variant" patch_file
 
 # refill_stock(): "BUILD_BUG_ON(MEMCG_CHARGE_BATCH > S8_MAX)": charge_batch 200 does not build on
 # current kernels. The after column's heading carries '!', the status line says why, and a
@@ -707,7 +721,7 @@ check "u brings back a variant deleted and defined again in one command line" un
 # the empty history-PID.tmp a killed session left (its process gone) is removed.
 repl_wait() {
 	i=0
-	while [ $i -lt 50 ]; do
+	while [ $i -lt $((50 * G)) ]; do
 		$T capture-pane -p -t repl 2>/dev/null | grep -q "$1" && return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -995,6 +1009,36 @@ sigterm() { start && kill -TERM "$(pid)" && exited 143; }
 check "SIGTERM restores the terminal (status 143)" sigterm
 sighup() { start && kill -HUP "$(pid)" && exited 129; }
 check "SIGHUP restores the terminal (status 129)" sighup
+# Issue 34, item 3: a SIGTERM or SIGHUP during :sweep ... > FILE over an existing file ends the
+# explorer and leaves the file as it was - no part of the sweep in its place, no temporary beside it -
+# and says so on stderr once the screen is gone. A forked child waits for the temporary to grow
+# (the rows are being written), then raises the signal at the explorer.
+signal_during_sweep() { # SIG STATUS
+	d=$tmp/sig$1 && rm -rf "$d" && mkdir -p "$d" && seq 1 5000 >"$d/big.csv" && cp "$d/big.csv" "$d/want.csv" || return 1
+	start && keys : "sweep reclaim 4096 8192000000 step 4096 proactive_reclaim > $d/big.csv" Enter || return 1
+	(
+		i=0
+		while [ $i -lt $((600 * G)) ]; do # a hang guard (60 s x G), not the pass mark: the signal goes once rows are on disk
+			t=$(ls -A "$d" | grep '^\.big\.csv\.' | head -1)
+			[ -n "$t" ] && [ "$(stat -c %s "$d/$t" 2>/dev/null || echo 0)" -gt 65536 ] && break
+			sleep 0.1
+			i=$((i + 1))
+		done
+		[ $i -lt $((600 * G)) ] || echo "the sweep's temporary never grew past 64 KiB in $((60 * G)) s (a hang guard)" >"$d/child.err"
+		kill -"$1" "$(pid)"
+	) &
+	wait $!
+	[ ! -s "$d/child.err" ] || { bad "$(cat "$d/child.err")"; return 1; }
+	exited "$2" || return 1
+	cmp -s "$d/big.csv" "$d/want.csv" || { bad "SIG$1 replaced big.csv: $(wc -c <"$d/big.csv") bytes, not the 5000 lines it held"; return 1; }
+	[ "$(ls -A "$d")" = "$(printf 'big.csv\nwant.csv')" ] || { bad "left beside it: $(ls -A "$d" | tr '\n' ' ')"; return 1; }
+	grep -q "stopped by a signal that ends batchlab: $d/big.csv left as it was" "$tmp/screen" ||
+		{ bad "SIG$1 said nothing of the sweep it stopped"; return 1; }
+}
+sweep_sigterm() { signal_during_sweep TERM 143; }
+check "SIGTERM during :sweep > FILE leaves the existing FILE as it was" sweep_sigterm
+sweep_sighup() { signal_during_sweep HUP 129; }
+check "SIGHUP during :sweep > FILE leaves the existing FILE as it was" sweep_sighup
 # Issue 11: the rest of the signals whose default action ends the process
 for sig in USR1:138 ALRM:142 PIPE:141 XFSZ:153; do
 	eval "sig_${sig%:*}() { start && kill -${sig%:*} \"\$(pid)\" && exited ${sig#*:}; }"
@@ -1014,7 +1058,7 @@ sig_sweep() {
 	rm -rf "$tmp/run" && mkdir "$tmp/run" && start && keys ': set cpus 65536 mmap 1G' Enter &&
 		expect ' cpus +65536' && keys "$long_sweep > $tmp/run/out.csv" Enter || return 1
 	i=0
-	while ! temporary && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	while ! temporary && [ $i -lt $((50 * G)) ]; do sleep 0.1; i=$((i + 1)); done
 	temporary || { bad "the sweep never started writing"; return 1; }
 	sleep 0.3
 	kill -$1 "$(pid)" && exited $2 || return 1
@@ -1034,20 +1078,24 @@ sigabrt() { start && kill -ABRT "$(pid)" && exited 134; }
 check "SIGABRT restores the terminal, then dies of it (status 134)" sigabrt
 
 # Issue 25: a lesson in the explorer's pane above the live panels, at the lecturer's 80x24 and at
-# 132x43. The answers are worked out from the formulas (see lessons/scaling.lesson): on 8 CPUs,
-# 16 GiB the vmstat threshold is 2 * fls(8) * (1 + fls(4128768 >> 15)) = 64 pages, 512 over 8 CPUs;
-# it reaches its cap of 125 at 32 CPUs on 256 GiB (2 * fls(32) * 12 = 144); the committed_as batch
-# grows 258048 / 4032 = 64 times. p goes back a step and puts the machine back (8 CPUs, not 64).
+# 132x43. The answers are worked out from the formulas (see lessons/scaling.lesson): on 16 CPUs,
+# 16 GiB the vmstat threshold is 2 * fls(16) * (1 + fls(4128768 >> 15)) = 2 * 5 * 8 = 80 pages, so
+# 80 * 16 = 1280 pages over all CPUs; it reaches its cap of 125 at 32 CPUs on 256 GiB (2 * fls(32) *
+# 12 = 144); on 16 CPUs and 16 GiB the committed_as batch after is 4128768 / 16 / 4 = 64512 pages.
+# p goes back a step and puts the machine back (16 CPUs, not 64). Issue 38: a question's answer
+# line stays closed - ] scrolls, it is not typed into an answer - until Enter or a opens it.
 lesson_walk() {
 	sized "$1" "$2" BATCHLAB_LESSONS="$here/../../lessons" && keys : 'lesson scaling' Enter &&
 		expect 'lesson scaling +step 1 of 5' 'n next step +p previous' 'Memory is handed out in pages' &&
-		refuse '>$' && keys n && expect 'step 2 of 5' '^:answer' &&
-		keys 510 Enter && expect 'not quite: too small' 'hint: Each CPU' &&
-		keys 512 Enter && expect '^ +right\.' 'first' && keys 32 Enter && expect '> 32' &&
-		keys n && expect 'step 3 of 5: The running kernel agrees' && keys p && expect 'step 2 of 5' '^:answer' &&
-		keys Escape && expect 'vmstat\.threshold' && keys : 'get cpus' Enter && expect '^8$' && keys Escape &&
-		keys n n && expect 'step 4 of 5' '^:answer' && keys 64 Enter && expect '> 64' && keys n &&
-		expect 'step 5 of 5' '^:answer' && keys 'min(4096, 512 * (1 + fls(mem128m) / 2))' Enter &&
+		refuse '>$' && keys n && expect 'step 2 of 5' 'Enter or a: answer' && refuse '^:answer' &&
+		keys ']' && refuse '^:answer' && keys Enter && expect '^:answer' &&
+		keys 1200 Enter && expect 'not quite: too small' 'hint: Each CPU' 'Enter or a to try again' &&
+		refuse '^:answer' && keys a && expect '^:answer' &&
+		keys 1280 Enter && expect '^ +right\.' 'first' && keys Enter 32 Enter && expect '> 32' &&
+		keys n && expect 'step 3 of 5: The running kernel agrees' && keys p && expect 'step 2 of 5' 'Enter or a: answer' &&
+		keys : 'get cpus' Enter && expect '^16$' && keys Escape &&
+		keys n n && expect 'step 4 of 5' 'Enter or a: answer' && keys Enter 64512 Enter && expect '> 64512' && keys n &&
+		expect 'step 5 of 5' && keys a 'min(4096, 512 * (1 + fls(mem128m) / 2))' Enter &&
 		expect 'End of the lesson: 4 of 4 exercises right' && keys n && wait_gone 'lesson scaling' &&
 		keys : quit Enter && exited 0
 }
@@ -1060,8 +1108,8 @@ check "a lesson at 132x43: the same walk, the pane above the panels" lesson_132x
 # with the machine of that step rebuilt; --restart starts over.
 lesson_resume() {
 	start BATCHLAB_LESSONS="$here/../../lessons" && keys : 'lesson committed_as' Enter &&
-		expect 'step 1 of 4' '^:answer' && keys Escape n && expect 'step 2 of 4' && keys Escape n &&
-		expect 'step 3 of 4' '^:answer' && keys Escape : quit Enter && exited 0 || return 1
+		expect 'step 1 of 4' 'Enter or a: answer' && keys n && expect 'step 2 of 4' && keys n &&
+		expect 'step 3 of 4' 'Enter or a: answer' && keys : quit Enter && exited 0 || return 1
 	grep -q '^step 2$' "$tmp/state/batchlab/lessons/committed_as" || { bad "no progress saved"; return 1; }
 	start BATCHLAB_LESSONS="$here/../../lessons" && keys : 'lesson committed_as' Enter &&
 		expect 'step 3 of 4' 'where you left off' && keys Escape : 'get overcommit' Enter && expect '^never$' &&
@@ -1098,6 +1146,23 @@ theme_projector() {
 	keys : 'get theme' Enter && expect '^projector$' && keys Escape : 'set theme default' Enter && expect 'theme default'
 }
 check "the projector theme emits no dim or italic; :set theme is kept for the next start" theme_projector
+# Issue 34, item 7: :set theme changes the one line of the settings file that gives the theme and
+# keeps every other byte - comments, blank lines, unknown keys, a line with no newline at its end;
+# a file with no theme line gets one added after what it had.
+theme_keeps_file() {
+	f=$tmp/config/batchlab/config
+	mkdir -p "$tmp/config/batchlab"
+	printf '# my settings\n\n  theme =  mono   # the old one\ncolour_later = yes\n# last\nwidth = 90' >"$f"
+	sed 's/^  theme =  mono /  theme =  light /' "$f" >"$tmp/want.config"
+	start && keys : 'set theme light' Enter && expect 'theme light \(kept' || return 1
+	cmp -s "$f" "$tmp/want.config" || { bad "the settings file changed beyond its theme: $(diff "$tmp/want.config" "$f" | head -5)"; return 1; }
+	printf '# no theme here\nunknown = 1' >"$f"
+	printf '# no theme here\nunknown = 1\ntheme = mono\n' >"$tmp/want.config"
+	keys Escape : 'set theme mono' Enter && expect 'theme mono \(kept' || return 1
+	cmp -s "$f" "$tmp/want.config" || { bad "no theme line: not one added after the rest: $(diff "$tmp/want.config" "$f" | head -5)"; return 1; }
+	keys Escape : 'set theme default' Enter && expect 'theme default' && rm -f "$f"
+}
+check ":set theme changes the settings file's theme line and keeps every other byte" theme_keeps_file
 legend_first_start() {
 	rm -rf "$tmp/fresh" && mkdir -p "$tmp/fresh" &&
 		start XDG_STATE_HOME="$tmp/fresh" && expect '^~ fitted model +\* assumed workload +plain: exact +\[N\] list +unresolved: in noise' &&
@@ -1107,6 +1172,63 @@ legend_first_start() {
 		sized 80 24 XDG_STATE_HOME="$tmp/fresh" && keys L && expect '^~ fitted model .*unresolved: in noise$'
 }
 check "the legend of ~, * and unresolved shows at the first start, and L shows it again" legend_first_start
+
+# Issue 38: a step's command output in the pane is what the prompt prints at the pane's width, column
+# for column (only prose is re-wrapped); f gives the step the whole screen and brings the panels back.
+# scaling's step 4 runs show committed_as on 64 CPUs, 256 GiB: the same machine as -c's default.
+lesson_table() {
+	# a state folder of its own: the lesson starts at step 1, not where another walk left it
+	rm -rf "$tmp/table" && mkdir -p "$tmp/table" &&
+		sized "$1" "$2" BATCHLAB_LESSONS="$here/../../lessons" XDG_STATE_HOME="$tmp/table" && keys : 'lesson scaling' Enter &&
+		expect 'step 1 of 5' && keys n n n && expect 'step 4 of 5' && keys f && expect 'f panels' &&
+		refuse '^q quit' || return 1
+	k=0
+	while ! grep -q '^ batchlab> show committed_as' "$tmp/screen" && [ $k -lt 20 ]; do
+		keys ']' && sleep 0.2 && screen >"$tmp/screen"; k=$((k + 1))
+	done
+	"$BL" --width $(($1 - 1)) -c 'show committed_as' | head -6 | sed 's/^/ /' >"$tmp/want"
+	grep -A6 '^ batchlab> show committed_as' "$tmp/screen" | sed 1d | head -6 >"$tmp/got"
+	[ "$(wc -l <"$tmp/want")" -ge 4 ] && cmp -s "$tmp/want" "$tmp/got" ||
+		{ bad "the table differs from the prompt's: $(diff "$tmp/want" "$tmp/got" | head -6)"; return 1; }
+	keys f && expect 'f full step' '^q quit' && keys : quit Enter && exited 0
+}
+lesson_table_80x24() { lesson_table 80 24; }
+check "a lesson step's show table is the prompt's, column for column, at 80x24; f shows the whole step" lesson_table_80x24
+lesson_table_132x43() { lesson_table 132 43; }
+check "the same at 132x43" lesson_table_132x43
+
+# The pane grows to the step's text: vmpressure's step 2 (8 lines) is drawn whole at 132x43 with
+# the panels under it, and the panels keep a third of the screen under a longer step.
+lesson_grow() {
+	rm -rf "$tmp/grow" && mkdir -p "$tmp/grow" &&
+		sized 132 43 BATCHLAB_LESSONS="$here/../../lessons" XDG_STATE_HOME="$tmp/grow" && keys : 'lesson vmpressure' Enter &&
+		expect 'step 1 of 4' 'vmpressure_init_window' 'With 4 GiB of RAM' '^q quit' && keys n &&
+		expect 'step 2 of 4' 'Each window computes one level' 'On a machine with 16 GiB' '^q quit' '^machine' &&
+		keys : quit Enter && exited 0
+}
+check "the lesson pane grows to the step's text and the panels stay under it (132x43)" lesson_grow
+
+# Issue 38: replay for a class. :source FILE in the explorer shows each command as typed, then its
+# output, a command at a time (Space or Enter the next); -f FILE --pause waits for Enter before each
+# command after the first; echo's narration is said once, its apostrophe text.
+replay_demo() {
+	printf "echo The seed's table, by size:\nset ram 4G\nget vmpressure.window.after\nset ram 64G\nget vmpressure.window.after\n" >"$tmp/home/demo.bl"
+}
+replay_source() {
+	replay_demo && start && keys : "source $tmp/home/demo.bl" Enter &&
+		expect "^The seed's table, by size:" 'Space or Enter: the next command' && refuse 'batchlab> set ram 4G' &&
+		keys Space && expect '^batchlab> set ram 4G' && refuse 'get vmpressure' && keys Enter &&
+		expect '^batchlab> get vmpressure.window.after' '^3072$' && keys Space Space Space &&
+		expect '^5120$' "the replay's end" && keys Escape : quit Enter && exited 0
+}
+check ":source FILE: each command as typed, then its output, a command a key" replay_source
+replay_pause() {
+	replay_demo && stop && $T new-session -d -s bl -x $W -y $H "cd $tmp/home && env TERM=tmux-256color sh $tmp/wrap.sh -f demo.bl --pause" &&
+		expect "^The seed's table, by size:" '\(Enter: the next command\)' && refuse 'batchlab> echo' &&
+		refuse 'batchlab> set ram' && keys Enter && expect '^batchlab> set ram 4G' && keys Enter Enter Enter &&
+		expect '^5120$' && exited 0
+}
+check "-f FILE --pause waits for Enter before each command, echo said once" replay_pause
 
 # Every built-in lesson runs to its end in the explorer at 80x24 and at 132x43, stepping with n
 # (each question skipped with Esc), and no step's command fails ("error:" in the pane).

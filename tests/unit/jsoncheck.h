@@ -1,9 +1,40 @@
-/* A strict JSON reader for tests: does the text parse as one JSON value (RFC 8259), nothing after it? */
+/*
+ * A strict JSON reader for tests and the fuzzers: does the text parse as one
+ * JSON value (RFC 8259), nothing after it, and does no object name a key
+ * twice (a reader keeps one of the two, silently)? Keys are compared as
+ * written: batchlab escapes a string one way only.
+ */
 #ifndef BL_JSONCHECK_H
 #define BL_JSONCHECK_H
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
+
+struct json_key {
+	const char *at;
+	size_t len;
+};
+
+static int json_key_cmp(const void *a, const void *b)
+{
+	const struct json_key *x = a, *y = b;
+	int c = memcmp(x->at, y->at, x->len < y->len ? x->len : y->len);
+
+	return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+/* Do n keys (sorted here) hold one twice? */
+static int json_keys_twice(struct json_key *k, size_t n)
+{
+	if (n < 2)
+		return 0; /* and no qsort of NULL: an empty object holds no keys */
+	qsort(k, n, sizeof(*k), json_key_cmp);
+	for (size_t i = 1; i < n; i++)
+		if (!json_key_cmp(&k[i - 1], &k[i]))
+			return 1;
+	return 0;
+}
 
 static const char *json_skip_ws(const char *p)
 {
@@ -76,27 +107,52 @@ static const char *json_parse_value(const char *p, int depth)
 		char close = *p == '{' ? '}' : ']';
 		int obj = *p == '{';
 
+		struct json_key *keys = NULL;
+		size_t nkeys = 0, cap = 0;
+
 		p = json_skip_ws(p + 1);
 		if (*p == close)
 			return p + 1;
 		for (;;) {
 			if (obj) {
-				p = json_parse_string(json_skip_ws(p));
+				const char *key = json_skip_ws(p);
+
+				p = json_parse_string(key);
 				if (!p)
-					return NULL;
+					break;
+				if (nkeys == cap) {
+					struct json_key *more = realloc(keys, (cap = cap ? 2 * cap : 16) * sizeof(*keys));
+
+					if (!more) {
+						p = NULL;
+						break;
+					}
+					keys = more;
+				}
+				keys[nkeys++] = (struct json_key){ key, (size_t)(p - key) };
 				p = json_skip_ws(p);
-				if (*p++ != ':')
-					return NULL;
+				if (*p++ != ':') {
+					p = NULL;
+					break;
+				}
 			}
 			p = json_parse_value(p, depth + 1);
 			if (!p)
-				return NULL;
+				break;
 			p = json_skip_ws(p);
-			if (*p == close)
-				return p + 1;
-			if (*p++ != ',')
-				return NULL;
+			if (*p == close) {
+				p++;
+				break;
+			}
+			if (*p++ != ',') {
+				p = NULL;
+				break;
+			}
 		}
+		if (p && json_keys_twice(keys, nkeys))
+			p = NULL;
+		free(keys);
+		return p;
 	}
 	if (*p == '"')
 		return json_parse_string(p);

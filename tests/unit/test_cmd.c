@@ -127,8 +127,8 @@ static void test_formats(void **state)
 	/* a csv field with commas or line breaks is quoted */
 	s.format = FMT_CSV;
 	assert_int_equal(run(&s, "help get", &out, err), 0);
-	assert_string_equal(sb_str(&out), "command,usage,help\nget,NAME [NAME ...],\"print a parameter or a metric as "
-					  "bare value(s), for scripts\"\n");
+	assert_string_equal(sb_str(&out), "command,usage,help\nget,[--named] NAME [NAME ...],\"print a parameter or a "
+					  "metric as bare value(s), for scripts; --named: NAME = VALUE lines\"\n");
 	sb_free(&out);
 }
 

@@ -365,6 +365,24 @@ static int gen(struct rnd *r, int depth, const uint64_t *v, struct strbuf *b, ui
 			return -1;
 		return x ? (fa ? -1 : (*out = y, 0)) : (fb ? -1 : (*out = z, 0));
 	}
+	if (kind == 6 && rnd_next(r) % 3 == 0) { /* C's conversions: the low bits, a negative signed value fails */
+		static const struct { const char *type; unsigned bits; int sign; } casts[] = {
+			{ "u32", 32, 0 }, { "int", 32, 1 }, { "u8", 8, 0 }, { "unsigned long", 64, 0 }, { "s16", 16, 1 },
+			{ "long", 64, 1 },
+		};
+		int c = (int)(rnd_next(r) % 6), fx;
+		uint64_t t;
+
+		sb_printf(b, "(%s)(", casts[c].type);
+		fx = gen(r, depth - 1, v, b, &x);
+		sb_puts(b, ")");
+		if (fx)
+			return -1;
+		t = casts[c].bits == 64 ? x : x % (1ull << casts[c].bits);
+		if (casts[c].sign && t >= 1ull << (casts[c].bits - 1))
+			return -1;
+		return *out = t, 0;
+	}
 	if (kind == 6) { /* ! and unary - (which only 0 survives) */
 		int neg = (int)(rnd_next(r) % 2), fx;
 

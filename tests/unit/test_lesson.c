@@ -152,6 +152,58 @@ static void test_check_keeps_state(void **state)
 	lesson_free(&l);
 }
 
+/*
+ * Issue 34: an answer is data. Every kind of exercise - a count, a real within
+ * a tolerance, where's crossing, arithmetic over {COMMAND}s and a design check -
+ * is fed replies that would end, chain, comment out or redirect a command if
+ * they were pasted into one. Each is judged wrong, the session keeps its machine
+ * and does not quit, and no file appears in the test's folder (the cwd here).
+ */
+static void test_hostile_answers(void **state)
+{
+	static const char *const kinds[] = {
+		"step a\nset cpus 8\nask t?\nanswer get vmstat.threshold\n",
+		"step a\nask r?\nanswer get vmpressure.reduction within 1%\n",
+		"step a\nask c?\nanswer where memcg_charge.stock_max_bytes.after >= 1G over cpus 1 65536\n",
+		"step a\nask x?\nanswer {get committed_as.batch.after} / {get committed_as.batch.before}\n",
+		"step a\nask d?\ncheck variant vmpressure mine = {answer}; expect vmpressure.window.mine <= 1024 over ram 1G 1T\n"
+		"solution min(1024, 512 * (1 + fls(mem128m)))\n",
+	};
+	/* each right answer of the kinds above, then what is tacked on to it */
+	static const char *const right[] = { "96", "12.005", "4096", "64", "min(1024, 512 * (1 + fls(mem128m)))" };
+	static const char *const tails[] = {
+		" #", "; quit", "; set cpus 1", " > victim.txt", " ; echo pwned > victim.txt #", "'", "\"", "\nquit",
+		"\n", " {get cpus}", "; expect cpus > 0 #", "\x01",
+	};
+	char cwd[4096], reply[256];
+	struct session s;
+	struct lesson l;
+	struct lesson_exercise x;
+
+	(void)state;
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	assert_int_equal(chdir(dir), 0);
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		session_init(&s);
+		x = load(&l, kinds[k]);
+		if (k == 0)
+			s.m.cpus = 8;
+		assert_int_equal(judge(&s, &x, right[k]), 1); /* the right answer alone is right: the test can fail */
+		for (size_t t = 0; t < sizeof(tails) / sizeof(tails[0]); t++) {
+			struct machine before = s.m;
+
+			snprintf(reply, sizeof(reply), "%s%s", right[k], tails[t]);
+			if (judge(&s, &x, reply) != 0)
+				fail_msg("kind %zu: '%s' judged right", k, reply);
+			assert_int_equal(s.quit, 0);
+			assert_false(machine_differs(&before, &s.m));
+			assert_int_equal(access("victim.txt", F_OK), -1);
+		}
+		lesson_free(&l);
+	}
+	assert_int_equal(chdir(cwd), 0);
+}
+
 /* {COMMAND} in narration reads as a person would: with its unit. */
 static void test_say(void **state)
 {
@@ -169,6 +221,65 @@ static void test_say(void **state)
 	sb_free(&out);
 }
 
+/* Issue 38: answers as a person writes them, in the question's unit; a unit-off answer says so. */
+static void test_units(void **state)
+{
+	struct session s;
+	struct lesson l;
+	struct lesson_exercise x;
+	struct strbuf msg = STRBUF_INIT, shown = STRBUF_INIT;
+	char err[512];
+
+	(void)state;
+	session_init(&s);
+	/* ram 256 GiB = 2^38 bytes */
+	x = load(&l, "step a\nask r?\nanswer get ram\n");
+	assert_int_equal(judge(&s, &x, "256 GiB"), 1);
+	assert_int_equal(judge(&s, &x, "256G"), 1);
+	assert_int_equal(judge(&s, &x, "256gb"), 1);
+	assert_int_equal(judge(&s, &x, "0.25 TiB"), 1);
+	assert_int_equal(judge(&s, &x, "128 GiB"), 0);
+	assert_int_equal(lesson_shown_answer(&s, &x, &shown, err, sizeof(err)), 0);
+	assert_string_equal(sb_str(&shown), "256 GiB");
+	/* 2^38 / 4096 = 67108864: the size in pages where bytes are asked */
+	assert_int_equal(lesson_judge(&s, &x, "67108864", &msg, err, sizeof(err)), 0);
+	assert_non_null(strstr(sb_str(&msg), "in pages"));
+	sb_reset(&msg);
+	assert_int_equal(lesson_judge(&s, &x, "256 pages", &msg, err, sizeof(err)), 0);
+	assert_non_null(strstr(sb_str(&msg), "asks for a size"));
+	lesson_free(&l);
+	/* a window in pages: 6144 on the default machine; 24 MiB is the same window in bytes */
+	x = load(&l, "step a\nask w?\nanswer get vmpressure.window.after\n");
+	assert_int_equal(judge(&s, &x, "6144"), 1);
+	assert_int_equal(judge(&s, &x, "6144 pages"), 1);
+	sb_reset(&msg);
+	assert_int_equal(lesson_judge(&s, &x, "24 MiB", &msg, err, sizeof(err)), 0);
+	assert_string_equal(sb_str(&msg), "that is a size; the question asks for pages");
+	sb_reset(&msg);
+	assert_int_equal(lesson_judge(&s, &x, "25165824", &msg, err, sizeof(err)), 0);
+	assert_string_equal(sb_str(&msg), "that is in bytes; the question asks for pages");
+	sb_reset(&shown);
+	assert_int_equal(lesson_shown_answer(&s, &x, &shown, err, sizeof(err)), 0);
+	assert_string_equal(sb_str(&shown), "6144 pages");
+	lesson_free(&l);
+	/* a factor: 258048 / 4032 = 64, written as a person would */
+	x = load(&l, "step a\nask f?\nanswer {get committed_as.batch.after} / {get committed_as.batch.before}\n");
+	assert_int_equal(judge(&s, &x, "x64"), 1);
+	assert_int_equal(judge(&s, &x, "64x"), 1);
+	assert_int_equal(judge(&s, &x, "64 times"), 1);
+	assert_int_equal(judge(&s, &x, "6.4e1"), 1);
+	assert_int_equal(judge(&s, &x, "0x40"), 0); /* hex is not how a factor is written */
+	assert_int_equal(judge(&s, &x, "64 pages"), 0);
+	lesson_free(&l);
+	/* 1e6 is a million wherever a number is asked: 64 CPUs * 15625 */
+	x = load(&l, "step a\nask n?\nanswer {get cpus} * 15625\n");
+	assert_int_equal(judge(&s, &x, "1e6"), 1);
+	assert_int_equal(judge(&s, &x, "1e5"), 0);
+	lesson_free(&l);
+	sb_free(&msg);
+	sb_free(&shown);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -177,6 +288,8 @@ int main(void)
 		cmocka_unit_test(test_where_and_sizes),
 		cmocka_unit_test(test_check_keeps_state),
 		cmocka_unit_test(test_say),
+		cmocka_unit_test(test_hostile_answers),
+		cmocka_unit_test(test_units),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

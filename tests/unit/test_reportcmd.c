@@ -70,7 +70,7 @@ static void test_figures_are_gets(void **state)
 		char head[96];
 		char *sec;
 
-		snprintf(head, sizeof(head), "\n%s: ", machines[i]);
+		snprintf(head, sizeof(head), "\n  %s ", machines[i]); /* the machine's table, headed by its name */
 		sec = section(sb_str(&out), head);
 		session_init(&g);
 		snprintf(head, sizeof(head), "preset load %s", machines[i]);
@@ -154,9 +154,11 @@ static void test_width(void **state)
 static void test_shape(void **state)
 {
 	static const char *const order[] = { "committed_as: ", "seed 003_", "status: merged in 5.9, commit 56f3547bfa4d",
-					     "The constant, ",
-					     "Gains and prices", "laptop-8c-16g: 8 CPUs", "server-2s-128c-512g: 128 CPUs",
-					     "server-8s-1024c-8t: 1024 CPUs", "The savings in proportion", "lock_share",
+					     "What a maintainer leads with:\n- ", "mm_compute_batch() (mm/mm_init.c)",
+					     "Claims: ", "--claims)", "2097% on a 4S/72C/144T", "The constant, ",
+					     "Gains (+) and prices (-)", "Machines: laptop-8c-16g 8 CPUs 16 GiB",
+					     "\n  laptop-8c-16g ", "\n  server-2s-128c-512g ", "\n  server-8s-1024c-8t ",
+					     "The savings in proportion", "lock_share",
 					     "The assumptions", "mmap_loop_ns = ", "The metric that changes most",
 					     "batchlab -c 'preset load laptop-8c-16g" };
 	struct session s;
@@ -198,10 +200,12 @@ static void test_chart_choice(void **state)
 	(void)state;
 	session_init(&s);
 	assert_int_equal(run(&s, "report vmpressure on huge-65536cpu vm-4g", &out, err), 0);
-	assert_non_null(strstr(sb_str(&out), "The metric that changes most, vmpressure.window, over ram (4G to 1E)"));
+	assert_non_null(strstr(sb_str(&out), "The metric that changes most, over ram (4G to 1E):\nvmpressure.window on "
+					      "huge-65536cpu"));
 	assert_non_null(strstr(sb_str(&out), "plot vmpressure.window over ram 4G 1E --ascii --width 72"));
 	assert_int_equal(run(&s, "report memcg_charge on laptop-8c-16g", &out, err), 0);
-	assert_non_null(strstr(sb_str(&out), "memcg_charge.stale_stat_bytes, over cpus"));
+	assert_non_null(strstr(sb_str(&out), "over cpus"));
+	assert_non_null(strstr(sb_str(&out), "\nmemcg_charge.stale_stat_bytes on laptop-8c-16g"));
 	sb_free(&out);
 }
 

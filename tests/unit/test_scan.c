@@ -125,6 +125,10 @@ static void reference(const char *t, char *out)
 			strcpy(out + cmd, "E|");
 			return;
 		}
+		if (*t == '\'' && started && t[-1] == 'a' && t[1] == 'a') { /* an apostrophe: the seed's */
+			word[wl++] = *t;
+			continue;
+		}
 		if (*t == '"' || *t == '\'') {
 			quote = *t;
 			started = 1;

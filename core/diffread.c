@@ -1,0 +1,761 @@
+/*
+ * The diff reader (diffread.h): the hunks of a unified diff, each read for
+ * the #defines, initialisers and assignments it changes, and each of those
+ * put in batchlab's words where batchlab models that constant - the
+ * kernel's C translated to the variants' language (totalram_pages() is
+ * totalram, fls() takes an unsigned int so its argument is cut with (u32),
+ * min_t(T, a, b) converts both to T) and compiled against the patch's
+ * names, so what does not compile is listed, not guessed at.
+ */
+#include "diffread.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "expr.h"
+#include "mmpatch.h"
+#include "variant.h"
+
+#define HUNK_LINES 1500
+#define SUBS_MAX 8
+
+struct hline {
+	const char *s; /* the text after the +, - or space */
+	size_t n;
+	char kind;     /* ' ', '-', '+' */
+	int line;      /* new file's line (old file's for '-') */
+	char fn[48];   /* the function it is in, as far as the hunk shows */
+};
+
+struct hunk {
+	const char *file;
+	size_t filen;
+	struct hline l[HUNK_LINES];
+	int n, cut;
+	char fn[48];
+};
+
+/* A local the hunk assigns before the constant reads it: mem128m = totalram_pages() >> (27 - PAGE_SHIFT). */
+struct subs {
+	char name[SUBS_MAX][32];
+	char text[SUBS_MAX][VARIANT_TEXT_MAX];
+	int n;
+};
+
+/* A finding is one printable line whatever the diff held: a control character shows as '?'. */
+static void printable(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
+}
+
+static struct diff_finding *finding(struct diff_read *r, const struct hunk *h, int line)
+{
+	struct diff_finding *f;
+
+	if (r->n == DIFF_FINDINGS) {
+		r->more++;
+		return NULL;
+	}
+	f = &r->f[r->n++];
+	memset(f, 0, sizeof(*f));
+	snprintf(f->file, sizeof(f->file), "%.*s", (int)(h->filen < 150 ? h->filen : 150), h->file);
+	printable(f->file);
+	f->line = line;
+	return f;
+}
+
+static void listed(struct diff_read *r, const struct hunk *h, int line, const char *fmt, const char *a,
+		   const char *b)
+{
+	struct diff_finding *f = finding(r, h, line);
+
+	if (f) {
+		snprintf(f->what, sizeof(f->what), fmt, a, b ? b : "");
+		printable(f->what);
+	}
+}
+
+/* --- a line's C: comments out, then a #define or an assignment ------------------------------- */
+
+/* The line's code, comments and the ends of the line dropped, into buf. */
+static void code_of(const char *s, size_t n, char *buf, size_t size)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n && k + 1 < size;) {
+		if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
+			const char *end = NULL;
+
+			for (size_t j = i + 2; j + 1 < n; j++)
+				if (s[j] == '*' && s[j + 1] == '/') {
+					end = s + j;
+					break;
+				}
+			i = end ? (size_t)(end - s) + 2 : n;
+			continue;
+		}
+		if (s[i] == '/' && i + 1 < n && s[i + 1] == '/')
+			break;
+		buf[k++] = s[i] == '\t' ? ' ' : s[i];
+		i++;
+	}
+	while (k && buf[k - 1] == ' ')
+		k--;
+	buf[k] = '\0';
+	memmove(buf, buf + strspn(buf, " "), strlen(buf + strspn(buf, " ")) + 1);
+}
+
+enum change { C_OTHER, C_DEFINE, C_ASSIGN };
+
+static int is_ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* #define NAME VALUE: 1 with name and value */
+static int parse_define(const char *c, char *name, size_t nsize, char *value, size_t vsize)
+{
+	const char *p;
+	size_t n;
+
+	if (strncmp(c, "#define ", 8) && strncmp(c, "# define ", 9))
+		return 0;
+	p = strstr(c, "define ") + 7;
+	p += strspn(p, " ");
+	n = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+	if (!n || n >= nsize)
+		return 0;
+	snprintf(name, nsize, "%.*s", (int)n, p);
+	if (p[n] == '(') { /* a function-like macro: not a constant */
+		snprintf(value, vsize, "(...)");
+		return 1;
+	}
+	p += n + strspn(p + n, " ");
+	snprintf(value, vsize, "%s", p);
+	return 1;
+}
+
+/* NAME = EXPR; (a declaration's initialiser too): 1 with the name (the last word before '=') and EXPR */
+static int parse_assign(const char *c, char *name, size_t nsize, char *value, size_t vsize)
+{
+	static const char *const not_assign[] = { "if ", "if(", "for ", "for(", "while", "return", "else", "} else", NULL };
+	const char *eq = NULL, *end, *w;
+	size_t n;
+
+	for (int i = 0; not_assign[i]; i++)
+		if (!strncmp(c, not_assign[i], strlen(not_assign[i])))
+			return 0;
+	for (const char *p = c; *p; p++)
+		if (*p == '=' && p[1] != '=' && (p == c || !strchr("=<>!+-*/%&|^", p[-1]))) {
+			eq = p;
+			break;
+		} else if (*p == '=' && p[1] == '=') {
+			p++;
+		}
+	if (!eq || !(end = strrchr(eq, ';')))
+		return 0;
+	/* the name: the last word on the left that is not an attribute (__read_mostly, __initdata) */
+	for (w = eq; w > c;) {
+		const char *e;
+
+		while (w > c && !is_ident_char(w[-1]))
+			w--;
+		e = w;
+		while (w > c && is_ident_char(w[-1]))
+			w--;
+		if (e == w)
+			return 0;
+		if (strncmp(w, "__", 2)) {
+			n = (size_t)(e - w);
+			if (n >= nsize)
+				return 0;
+			snprintf(name, nsize, "%.*s", (int)n, w);
+			break;
+		}
+	}
+	if (!name[0] || strpbrk(name, "[(") || isdigit((unsigned char)name[0]))
+		return 0;
+	eq++;
+	eq += strspn(eq, " ");
+	snprintf(value, vsize, "%.*s", (int)(end - eq), eq);
+	n = strlen(value);
+	while (n && value[n - 1] == ' ')
+		value[--n] = '\0';
+	return 1;
+}
+
+static enum change parse_change(const char *code, char *name, size_t nsize, char *value, size_t vsize)
+{
+	name[0] = value[0] = '\0';
+	if (!*code || *code == '*' || *code == '{' || *code == '}')
+		return C_OTHER;
+	if (parse_define(code, name, nsize, value, vsize))
+		return C_DEFINE;
+	if (parse_assign(code, name, nsize, value, vsize))
+		return C_ASSIGN;
+	return C_OTHER;
+}
+
+/* --- the kernel's C in the variants' words ------------------------------------------------------- */
+
+/* Replace every whole word w in buf by to. 0, or -1 when it would not fit. */
+static int replace_word(char *buf, size_t size, const char *w, const char *to)
+{
+	size_t wl = strlen(w), tl = strlen(to);
+
+	for (char *p = strstr(buf, w); p; p = strstr(p, w)) {
+		if ((p > buf && is_ident_char(p[-1])) || is_ident_char(p[wl])) {
+			p += wl;
+			continue;
+		}
+		if (strlen(buf) - wl + tl >= size)
+			return -1;
+		memmove(p + tl, p + wl, strlen(p + wl) + 1);
+		memcpy(p, to, tl);
+		p += tl;
+	}
+	return 0;
+}
+
+/* The index just past the ')' matching the '(' at buf[i], or 0. */
+static size_t closing(const char *buf, size_t i)
+{
+	int depth = 0;
+
+	for (size_t j = i; buf[j]; j++) {
+		depth += buf[j] == '(';
+		if (buf[j] == ')' && !--depth)
+			return j + 1;
+	}
+	return 0;
+}
+
+/* f(ARGS) becomes the text make() writes from its arguments: fls(x) -> fls((u32)(x)), min_t(T, a, b) -> min((T)(a), (T)(b)) */
+static int rewrite_calls(char *buf, size_t size, const char *f, int argc)
+{
+	size_t fl = strlen(f);
+
+	for (char *p = strstr(buf, f); p; p = strstr(p, f)) {
+		char args[3][VARIANT_TEXT_MAX], out[VARIANT_TEXT_MAX * 6];
+		size_t open = (size_t)(p - buf) + fl, end, a0;
+		int k = 0, depth = 0;
+
+		if ((p > buf && is_ident_char(p[-1])) || buf[open] != '(' || !(end = closing(buf, open))) {
+			p += fl;
+			continue;
+		}
+		a0 = open + 1;
+		for (size_t j = open + 1; j < end; j++) {
+			depth += buf[j] == '(';
+			depth -= buf[j] == ')';
+			if ((buf[j] == ',' && !depth) || j == end - 1) {
+				if (k == 3)
+					return -1;
+				snprintf(args[k++], sizeof(args[0]), "%.*s", (int)(j - a0), buf + a0);
+				a0 = j + 1;
+			}
+		}
+		if (k != argc)
+			return -1;
+		if (argc == 1)
+			snprintf(out, sizeof(out), "fls((u32)(%.*s))", VARIANT_TEXT_MAX, args[0]);
+		else
+			snprintf(out, sizeof(out), "%s((%.*s)(%.*s), (%.*s)(%.*s))", !strcmp(f, "min_t") ? "min" : "max",
+				 VARIANT_TEXT_MAX, args[0], VARIANT_TEXT_MAX, args[1], VARIANT_TEXT_MAX, args[0],
+				 VARIANT_TEXT_MAX, args[2]);
+		if (strlen(buf) - (end - (size_t)(p - buf)) + strlen(out) >= size)
+			return -1;
+		memmove(p + strlen(out), buf + end, strlen(buf + end) + 1);
+		memcpy(p, out, strlen(out));
+		p += strlen(out);
+	}
+	return 0;
+}
+
+static int translate(const char *c, const struct subs *sb, char *out, size_t size)
+{
+	static const char *const words[][2] = {
+		{ "totalram_pages()", "totalram" }, { "num_online_cpus()", "cpus" }, { "num_present_cpus()", "cpus" },
+		{ "INT_MAX", "2147483647" }, { "UINT_MAX", "4294967295" }, { "S8_MAX", "127" },
+		{ "fls_long", "fls" }, { "fls64", "fls" },
+	};
+	char buf[VARIANT_TEXT_MAX * 2];
+
+	snprintf(buf, sizeof(buf), "%s", c);
+	for (int i = 0; i < sb->n; i++) {
+		char paren[VARIANT_TEXT_MAX + 2];
+
+		snprintf(paren, sizeof(paren), "(%s)", sb->text[i]);
+		if (replace_word(buf, sizeof(buf), sb->name[i], paren))
+			return -1;
+	}
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		char *p;
+
+		if (strchr(words[i][0], '(')) { /* a call with no arguments: a plain text match */
+			while ((p = strstr(buf, words[i][0]))) {
+				size_t wl = strlen(words[i][0]), tl = strlen(words[i][1]);
+
+				memmove(p + tl, p + wl, strlen(p + wl) + 1);
+				memcpy(p, words[i][1], tl);
+			}
+		} else if (replace_word(buf, sizeof(buf), words[i][0], words[i][1])) {
+			return -1;
+		}
+	}
+	/* the kernel's fls() takes an unsigned int: the argument is cut to 32 bits at the call */
+	if (rewrite_calls(buf, sizeof(buf), "fls", 1) || rewrite_calls(buf, sizeof(buf), "min_t", 3) ||
+	    rewrite_calls(buf, sizeof(buf), "max_t", 3) || strlen(buf) >= size)
+		return -1;
+	strcpy(out, buf);
+	return 0;
+}
+
+/* --- mapping a change to a patch's variant ------------------------------------------------------- */
+
+/* Does text compile as a variant of d? why gets expr_compile's error when not. */
+static int compiles(const struct patch_desc *d, const char *text, char *why, size_t len)
+{
+	const char *names[VARIANT_NAMES_MAX + 1];
+	struct expr e;
+
+	variant_names(d, names, VARIANT_NAMES_MAX + 1);
+	return expr_compile(&e, text, names, why, len);
+}
+
+static void mapped(struct diff_read *r, const struct hunk *h, int line, const char *id, const char *name,
+		   const char *text, const struct subs *sb)
+{
+	const struct patch_desc *d = patch_find(id);
+	char expr[VARIANT_TEXT_MAX], why[200];
+	struct diff_finding *f;
+
+	if (!d || !d->constant)
+		return;
+	if (translate(text, sb, expr, sizeof(expr))) {
+		listed(r, h, line, "changes %s to '%.200s', too long to read as a variant", name, text);
+		return;
+	}
+	if (compiles(d, expr, why, sizeof(why))) {
+		char what[200];
+
+		snprintf(what, sizeof(what), "%.50s: %.140s", text, why);
+		listed(r, h, line, "changes %s, but its new value does not read as batchlab's: %s", name, what);
+		return;
+	}
+	if (!(f = finding(r, h, line)))
+		return;
+	f->patch = d;
+	snprintf(f->expr, sizeof(f->expr), "%s", expr);
+	snprintf(f->what, sizeof(f->what), "%s = %.200s", name, text);
+	printable(f->what);
+}
+
+/* A loaded patch file whose constant is name, or NULL. */
+static const struct patch_desc *loaded_constant(const char *name)
+{
+	for (int i = 0; patches[i]; i++)
+		if (mmpatch_is(patches[i]) && !strcmp(patches[i]->constant->name, name))
+			return patches[i];
+	return NULL;
+}
+
+static int in_reclaim(const char *fn)
+{
+	return !strcmp(fn, "memory_reclaim") || !strcmp(fn, "user_proactive_reclaim");
+}
+
+/* A changed #define or assignment (old: the removed line's value of the same name, or NULL). */
+static void map_change(struct diff_read *r, const struct hunk *h, const struct hline *l, enum change kind,
+		       const char *name, const char *value, const char *old, const struct subs *sb)
+{
+	const struct patch_desc *own = loaded_constant(name);
+
+	if (old && !strcmp(old, value)) {
+		listed(r, h, l->line, "changes how %s is declared, not its value (%.200s)", name, value);
+		return;
+	}
+	if (!strcmp(value, "(...)")) {
+		listed(r, h, l->line, "changes the macro %s(), not a constant batchlab models", name, NULL);
+		return;
+	}
+	if (own) /* a loaded patch file's constant; a built-in patch of the same constant gets its variant too */
+		mapped(r, h, l->line, own->id, name, value, sb);
+	if (kind == C_DEFINE && !strcmp(name, "MEMCG_CHARGE_BATCH")) {
+		mapped(r, h, l->line, "memcg_charge", name, value, sb);
+	} else if (kind == C_DEFINE && !strcmp(name, "SWAP_CLUSTER_MAX")) {
+		char text[VARIANT_TEXT_MAX];
+
+		/* mm/vmpressure.c: vmpressure_win = SWAP_CLUSTER_MAX * 16 */
+		snprintf(text, sizeof(text), "(%.150s) * 16", value);
+		mapped(r, h, l->line, "vmpressure", "SWAP_CLUSTER_MAX (vmpressure_win = SWAP_CLUSTER_MAX * 16)", text, sb);
+		listed(r, h, l->line, "changes %s, which also floors memory.reclaim's asks (try_to_free_mem_cgroup_pages()"
+		       "): a variant of proactive_reclaim's ask does not say that", name, NULL);
+	} else if (!strcmp(name, "vmpressure_win")) {
+		mapped(r, h, l->line, "vmpressure", name, value, sb);
+	} else if (kind == C_ASSIGN && !strcmp(name, "batch_size") && in_reclaim(l->fn)) {
+		char text[VARIANT_TEXT_MAX * 2];
+
+		snprintf(text, sizeof(text), "%.399s", value);
+		/* memory.reclaim's loop: what is left to reclaim is batchlab's remaining */
+		if (replace_word(text, sizeof(text), "nr_to_reclaim - nr_reclaimed", "remaining") ||
+		    strlen(text) >= VARIANT_TEXT_MAX)
+			listed(r, h, l->line, "changes %s, too long to read", name, NULL);
+		else
+			mapped(r, h, l->line, "proactive_reclaim", name, text, sb);
+	} else if (!own) {
+		listed(r, h, l->line, "changes %s, not a constant batchlab models", name, NULL);
+	}
+}
+
+/* --- mm_compute_batch(): its divisors and floor, read from the hunk's new side ------------------- */
+
+/* The digits right after s[i], or 0 when none. */
+static uint64_t number_at(const char *s, size_t *i)
+{
+	uint64_t v = 0;
+
+	if (!isdigit((unsigned char)s[*i]))
+		return 0;
+	while (isdigit((unsigned char)s[*i]) && v < 1000000000)
+		v = v * 10 + (uint64_t)(s[(*i)++] - '0');
+	return v;
+}
+
+/*
+ * mm_compute_batch()'s arithmetic as the side (kind: '+' the new side, '-'
+ * the old) shows it, spaces dropped: the divisors of totalram / nr in
+ * order, whether the first is under overcommit never, and the floor
+ * max_t(s32, nr * F1, F2). 0 when it shows no divisor.
+ */
+static int batch_shape(const struct hunk *h, char kind, uint64_t div[2], int *never, uint64_t floor[2])
+{
+	char text[8192];
+	size_t n = 0;
+	int nd = 0;
+
+	for (int i = 0; i < h->n; i++) {
+		const struct hline *l = &h->l[i];
+
+		if (strcmp(l->fn, "mm_compute_batch") || (l->kind != ' ' && l->kind != kind))
+			continue;
+		for (size_t j = 0; j < l->n && n + 1 < sizeof(text); j++)
+			if (l->s[j] != ' ' && l->s[j] != '\t')
+				text[n++] = l->s[j];
+	}
+	text[n] = '\0';
+	*never = 0;
+	floor[0] = 2;
+	floor[1] = 32;
+	for (size_t i = 0; text[i] && nd < 2; i++) {
+		size_t j;
+
+		if (!strncmp(text + i, "/nr/", 4) || !strncmp(text + i, "/nr)/", 5)) {
+			j = i + (text[i + 3] == '/' ? 4 : 5);
+			if ((div[nd] = number_at(text, &j)))
+				nd++;
+			if (nd == 1) {
+				const char *nv = strstr(text, "==OVERCOMMIT_NEVER");
+
+				*never = nv && nv < text + i;
+			}
+		}
+		if (!strncmp(text + i, "max_t(s32,nr*", 13)) {
+			j = i + 13;
+			floor[0] = number_at(text, &j);
+			if (text[j] == ',' && (j++, (floor[1] = number_at(text, &j))) == 0)
+				floor[1] = 32;
+		}
+	}
+	return nd;
+}
+
+static void map_compute_batch(struct diff_read *r, const struct hunk *h)
+{
+	uint64_t nd_[2] = { 0, 0 }, od[2] = { 0, 0 }, nf[2], of[2];
+	int nnever, onever, nn = batch_shape(h, '+', nd_, &nnever, nf), on = batch_shape(h, '-', od, &onever, of);
+	char text[VARIANT_TEXT_MAX];
+	int line = 0;
+
+	for (int i = 0; i < h->n && !line; i++)
+		if (h->l[i].kind == '+' && !strcmp(h->l[i].fn, "mm_compute_batch"))
+			line = h->l[i].line;
+	if (!nn || (nn == on && nd_[0] == od[0] && nd_[1] == od[1] && nnever == onever && !memcmp(nf, of, sizeof(nf))))
+		return;
+	if (nn == 2 && nnever)
+		snprintf(text, sizeof(text), "max(min(totalram / nr / (overcommit == never ? %llu : %llu), 2147483647), "
+			 "max(nr * %llu, %llu))", (unsigned long long)nd_[0], (unsigned long long)nd_[1],
+			 (unsigned long long)nf[0], (unsigned long long)nf[1]);
+	else if (nn == 1)
+		snprintf(text, sizeof(text), "max(min(totalram / nr / %llu, 2147483647), max(nr * %llu, %llu))",
+			 (unsigned long long)nd_[0], (unsigned long long)nf[0], (unsigned long long)nf[1]);
+	else {
+		listed(r, h, line, "changes mm_compute_batch()'s divisors in a way batchlab does not read (two divisors, "
+		       "not under overcommit never and the rest)", NULL, NULL);
+		return;
+	}
+	mapped(r, h, line, "committed_as", "vm_committed_as_batch (mm_compute_batch())", text, &(struct subs){ .n = 0 });
+}
+
+/* --- a hunk ---------------------------------------------------------------------------------------- */
+
+/* A function's first line (a word at column 0, a '(' and no ';'): its name into fn. */
+static void function_at(const char *s, size_t n, char *fn, size_t size)
+{
+	const char *open = memchr(s, '(', n), *w;
+
+	if (!n || !(isalpha((unsigned char)s[0]) || s[0] == '_') || !open || memchr(s, ';', n) || memchr(s, '=', n))
+		return;
+	for (w = open; w > s && w[-1] == ' '; w--)
+		;
+	const char *e = w;
+
+	while (w > s && is_ident_char(w[-1]))
+		w--;
+	if (e > w && (size_t)(e - w) < size)
+		snprintf(fn, size, "%.*s", (int)(e - w), w);
+}
+
+/* The removed line's value for name, of the same kind, or NULL. */
+static const char *old_value(const struct hunk *h, enum change kind, const char *name, char *buf, size_t size)
+{
+	for (int i = 0; i < h->n; i++) {
+		char code[DIFF_LINE_MAX], nm[64];
+
+		if (h->l[i].kind != '-' || h->l[i].n >= DIFF_LINE_MAX)
+			continue;
+		code_of(h->l[i].s, h->l[i].n, code, sizeof(code));
+		if (parse_change(code, nm, sizeof(nm), buf, size) == kind && !strcmp(nm, name))
+			return buf;
+	}
+	return NULL;
+}
+
+/* Is w a whole word of text? */
+static int has_word(const char *text, const char *w)
+{
+	size_t wl = strlen(w);
+
+	for (const char *p = strstr(text, w); p && wl; p = strstr(p + 1, w))
+		if ((p == text || !is_ident_char(p[-1])) && !is_ident_char(p[wl]))
+			return 1;
+	return 0;
+}
+
+/* Is name read by a later new-side assignment of the hunk to a constant batchlab maps (a local such as mem128m)? */
+static int is_local(const struct hunk *h, int from, const char *name)
+{
+	for (int i = from + 1; i < h->n; i++) {
+		char code[DIFF_LINE_MAX], nm[64], val[DIFF_LINE_MAX];
+
+		if (h->l[i].kind == '-' || h->l[i].n >= DIFF_LINE_MAX)
+			continue;
+		code_of(h->l[i].s, h->l[i].n, code, sizeof(code));
+		if (parse_change(code, nm, sizeof(nm), val, sizeof(val)) == C_ASSIGN && strcmp(nm, name) &&
+		    (loaded_constant(nm) || !strcmp(nm, "vmpressure_win") || !strcmp(nm, "batch_size")) &&
+		    has_word(val, name))
+			return 1;
+	}
+	return 0;
+}
+
+static void scan_hunk(struct diff_read *r, struct hunk *h)
+{
+	struct subs sb = { .n = 0 };
+	int compute_batch = 0;
+
+	for (int i = 0; i < h->n; i++) {
+		struct hline *l = &h->l[i];
+		char code[DIFF_LINE_MAX], name[64], value[DIFF_LINE_MAX], oldbuf[DIFF_LINE_MAX];
+		enum change kind;
+
+		if (l->n >= DIFF_LINE_MAX) {
+			if (l->kind == '+')
+				listed(r, h, l->line, "a line of more than %s characters, not read for constants", "4095", NULL);
+			continue;
+		}
+		code_of(l->s, l->n, code, sizeof(code));
+		if (l->kind == '-')
+			continue;
+		kind = parse_change(code, name, sizeof(name), value, sizeof(value));
+		if (!strcmp(l->fn, "mm_compute_batch")) {
+			compute_batch |= l->kind == '+';
+			continue; /* read as one below */
+		}
+		if (kind == C_ASSIGN && is_local(h, i, name)) { /* a local the constant reads: put in its place */
+			if (sb.n < SUBS_MAX && strlen(name) < sizeof(sb.name[0]) && !translate(value, &sb, sb.text[sb.n],
+												 sizeof(sb.text[0])))
+				snprintf(sb.name[sb.n++], sizeof(sb.name[0]), "%.31s", name);
+			continue;
+		}
+		if (l->kind == '+' && kind == C_OTHER && code[0] == '.' && strchr(code, '=')) {
+			/* a designated initialiser's field (.proc_handler = ...): a structure's, not a constant */
+			char field[40];
+
+			snprintf(field, sizeof(field), "%.*s", (int)strcspn(code, " \t="), code);
+			listed(r, h, l->line, "changes the initialiser %s, not a constant batchlab models", field, NULL);
+			continue;
+		}
+		if (l->kind != '+' || kind == C_OTHER)
+			continue;
+		map_change(r, h, l, kind, name, value, old_value(h, kind, name, oldbuf, sizeof(oldbuf)), &sb);
+	}
+	if (compute_batch)
+		map_compute_batch(r, h);
+	if (h->cut)
+		listed(r, h, h->l[h->n - 1].line, "a hunk of more than %s lines: the rest is not read", "1500", NULL);
+}
+
+/* --- the diff ----------------------------------------------------------------------------------- */
+
+struct reader {
+	struct diff_read *r;
+	struct hunk *h;
+	int old_left, new_left, old_line, new_line;
+	const char *file;
+	size_t filen;
+};
+
+/* @@ -a[,b] +c[,d] @@ FUNC */
+static int hunk_head(struct reader *rd, const char *s, size_t n)
+{
+	unsigned long a = 0, b = 1, c = 0, d = 1;
+	char buf[256], *p;
+
+	snprintf(buf, sizeof(buf), "%.*s", (int)(n < 255 ? n : 255), s);
+	p = buf + 4;
+	a = strtoul(p, &p, 10);
+	if (*p == ',')
+		p++, b = strtoul(p, &p, 10);
+	if (strncmp(p, " +", 2))
+		return -1;
+	p += 2;
+	c = strtoul(p, &p, 10);
+	if (*p == ',')
+		p++, d = strtoul(p, &p, 10);
+	if (strncmp(p, " @@", 3) || b > 1000000 || d > 1000000)
+		return -1;
+	memset(rd->h, 0, sizeof(*rd->h));
+	rd->h->file = rd->file;
+	rd->h->filen = rd->filen;
+	p += 3;
+	p += strspn(p, " ");
+	function_at(p, strlen(p), rd->h->fn, sizeof(rd->h->fn));
+	rd->old_left = (int)b;
+	rd->new_left = (int)d;
+	rd->old_line = (int)a;
+	rd->new_line = (int)c;
+	rd->r->hunks++;
+	return 0;
+}
+
+/* One line of a hunk; 0 while the hunk goes on, 1 when it is complete. */
+static int hunk_line(struct reader *rd, const char *s, size_t n)
+{
+	struct hunk *h = rd->h;
+	char kind = n ? s[0] : ' ';
+	struct hline *l;
+
+	if (kind == '\\')
+		return 0; /* \ No newline at end of file */
+	if (kind != ' ' && kind != '-' && kind != '+')
+		return -1; /* not a hunk's line: the hunk was cut short */
+	if (kind == '-' ? rd->old_left <= 0 : kind == '+' ? rd->new_left <= 0 : rd->old_left <= 0 || rd->new_left <= 0)
+		return -1;
+	if (h->n == HUNK_LINES) {
+		h->cut = 1;
+	} else {
+		l = &h->l[h->n++];
+		l->s = n ? s + 1 : s;
+		l->n = n ? n - 1 : 0;
+		l->kind = kind;
+		l->line = kind == '-' ? rd->old_line : rd->new_line;
+		function_at(l->s, l->n, h->fn, sizeof(h->fn));
+		snprintf(l->fn, sizeof(l->fn), "%s", h->fn);
+	}
+	if (kind != '+')
+		rd->old_left--, rd->old_line++;
+	if (kind != '-')
+		rd->new_left--, rd->new_line++;
+	return rd->old_left <= 0 && rd->new_left <= 0;
+}
+
+/* The mail's Subject (its [PATCH ...] tag dropped), or the text's first line. */
+static void subject(struct diff_read *r, const char *s, size_t n)
+{
+	if (n > 9 && !strncmp(s, "Subject: ", 9)) {
+		s += 9, n -= 9;
+		if (*s == '[' && memchr(s, ']', n)) {
+			size_t k = (size_t)((const char *)memchr(s, ']', n) - s) + 1;
+
+			s += k, n -= k;
+			while (n && *s == ' ')
+				s++, n--;
+		}
+		r->subject[0] = '\0';
+	} else if (r->subject[0] || !n) {
+		return;
+	}
+	snprintf(r->subject, sizeof(r->subject), "%.*s", (int)(n < 190 ? n : 190), s);
+	for (char *c = r->subject; *c; c++)
+		if ((unsigned char)*c < 0x20)
+			*c = ' ';
+}
+
+static void file_line(struct reader *rd, const char *s, size_t n)
+{
+	s += 4, n -= 4;
+	if (n >= 2 && s[0] == 'b' && s[1] == '/')
+		s += 2, n -= 2;
+	rd->file = s;
+	rd->filen = 0; /* the text need not end in a NUL: n bounds every look */
+	while (rd->filen < n && s[rd->filen] != '\t')
+		rd->filen++;
+	rd->r->files++;
+}
+
+int diff_read(const char *text, size_t len, struct diff_read *r, char *err, size_t errlen)
+{
+	struct hunk h;
+	struct reader rd = { r, &h, 0, 0, 0, 0, "?", 1 };
+	int in_hunk = 0, in_diff = 0;
+
+	memset(r, 0, sizeof(*r));
+	for (size_t i = 0; i < len;) {
+		const char *s = text + i, *nl = memchr(s, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - s) : len - i;
+
+		i += n + 1;
+		if (n && s[n - 1] == '\r')
+			n--;
+		if (in_hunk) {
+			int k = hunk_line(&rd, s, n);
+
+			if (k) {
+				scan_hunk(r, &h);
+				in_hunk = 0;
+			}
+			if (k >= 0)
+				continue;
+		}
+		if (!in_diff && !r->files)
+			subject(r, s, n);
+		if (n > 4 && !strncmp(s, "diff ", 5))
+			in_diff = 1;
+		else if (n > 4 && !strncmp(s, "+++ ", 4))
+			file_line(&rd, s, n);
+		else if (n > 4 && !strncmp(s, "@@ -", 4) && r->files && !hunk_head(&rd, s, n))
+			in_hunk = 1;
+	}
+	if (in_hunk)
+		scan_hunk(r, &h);
+	if (!r->hunks)
+		return err_set(err, errlen, "no hunk of a unified diff in it (expected '--- a/FILE', '+++ b/FILE' and "
+			       "'@@ -L,N +L,N @@' lines, as git format-patch and diff -u write)");
+	return 0;
+}

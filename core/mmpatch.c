@@ -1,0 +1,1003 @@
+/*
+ * The patch-file parser (mmpatch.h, batchlab-mmpatch(5)) and the metric
+ * functions of a loaded patch. A line is KEY and its words; mmp_keys[] says
+ * which keys there are, where each may stand and what it means, and the man
+ * page is made from it. The expressions are compiled by core/expr.c once the
+ * whole file is read (a metric may read one defined below it); then the
+ * metrics' reading of each other is checked for loops.
+ */
+#include "mmpatch.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "err.h"
+#include "mm/kernel.h"
+#include "suggest.h"
+#include "variant.h"
+
+/* Marks a descriptor as a loaded patch's: its seed field points here. */
+static const char mmp_seed[] = "-";
+
+/* lib/percpu_counter.c, compute_batch_value(): max(32, nr * 2) with nr = num_online_cpus(), an int */
+static uint64_t percpu_counter_batch(const struct machine *m)
+{
+	return max_u64(32, 2 * m->cpus);
+}
+
+const struct mmp_helper mmp_helpers[] = {
+	{ "percpu_counter_batch", "compute_batch_value(), lib/percpu_counter.c: max(32, 2 * num_online_cpus())", NULL,
+	  NULL, 0 },
+	{ "calculate_normal_threshold", "calculate_normal_threshold(), mm/vmstat.c, of the vmstat zone (vmstat.threshold)",
+	  "vmstat", "threshold", 0 },
+	{ "zone_batchsize", "zone_batchsize(), mm/page_alloc.c, of the vmstat zone (vmstat.pcp_batch)", "vmstat",
+	  "pcp_batch", 0 },
+	{ "vm_committed_as_batch", "mm_compute_batch(), mm/mm_init.c, as the kernel release computes it "
+	  "(committed_as.batch.kernel)", "committed_as", "batch", 1 },
+	{ "MEMCG_CHARGE_BATCH", "include/linux/memcontrol.h, in the kernel release (memcg_charge.batch.kernel)",
+	  "memcg_charge", "batch", 1 },
+	{ NULL, NULL, NULL, NULL, 0 },
+};
+
+#define NHELPERS MMP_HELPERS
+_Static_assert(sizeof(mmp_helpers) / sizeof(mmp_helpers[0]) == NHELPERS + 1, "MMP_HELPERS counts mmp_helpers[]");
+
+/* helper i on m; -1 with why when the helper is n/a there (vm_committed_as_batch before 3.11) */
+static int helper_value(int i, const struct machine *m, uint64_t *v, const char **why)
+{
+	const struct mmp_helper *h = &mmp_helpers[i];
+	const struct patch_desc *d;
+	const struct metric_desc *md;
+	struct value x;
+
+	if (!h->patch) {
+		*v = percpu_counter_batch(m);
+		return 0;
+	}
+	d = patch_find(h->patch);
+	md = d ? patch_metric(d, h->metric) : NULL;
+	if (!md)
+		return *why = "a kernel helper's built-in patch is missing", -1;
+	x = metric_compute(m, d, md, h->kernel_side ? SIDE_KERNEL : 0, NULL);
+	if (x.kind == VAL_NONE)
+		return *why = x.why, -1;
+	if (x.kind != VAL_INT)
+		return *why = "a kernel helper that is not a whole number", -1;
+	*v = x.i;
+	return 0;
+}
+
+/* The helpers as a variant's locals: an n/a helper reads 0 there (variant.c's local_values cannot fail). */
+static void helper_locals(const struct machine *m, uint64_t *vals)
+{
+	const char *why;
+
+	for (int i = 0; i < NHELPERS; i++)
+		if (helper_value(i, m, &vals[i], &why))
+			vals[i] = 0;
+}
+
+static const char *helper_reads(int i)
+{
+	const struct mmp_helper *h = &mmp_helpers[i];
+	const struct patch_desc *d = h->patch ? patch_find(h->patch) : NULL;
+	const struct metric_desc *md = d ? patch_metric(d, h->metric) : NULL;
+
+	if (!h->patch)
+		return "cpus";
+	return md && md->reads ? md->reads : "";
+}
+
+int mmpatch_is(const struct patch_desc *d)
+{
+	return d && d->seed == mmp_seed;
+}
+
+/* --- errors: FILE:LINE:COLUMN ------------------------------------------------------------ */
+
+static int at(const struct mmpatch *p, int col, char *err, size_t errlen, const char *what)
+{
+	return err_set(err, errlen, "%s:%d:%d: %s", p->file, p->line, col, what);
+}
+
+/*
+ * An expression's error names its column in the expression ("at column 5"):
+ * said again in the file's columns, and the first of them is the error's place.
+ */
+static int expr_error(const struct mmpatch *p, int line, int col, const char *msg, char *err, size_t errlen)
+{
+	char out[512];
+	size_t n = 0;
+	int first = 0;
+
+	for (const char *s = msg; *s && n < sizeof(out) - 24;) {
+		if (!strncmp(s, "column ", 7) && isdigit((unsigned char)s[7])) {
+			int c = 0;
+
+			s += 7;
+			while (isdigit((unsigned char)*s) && c < 100000)
+				c = c * 10 + (*s++ - '0');
+			c += col - 1;
+			if (!first)
+				first = c;
+			n += (size_t)snprintf(out + n, sizeof(out) - n, "column %d", c);
+			continue;
+		}
+		out[n++] = *s++;
+	}
+	out[n] = '\0';
+	return err_set(err, errlen, "%s:%d:%d: %s", p->file, line, first ? first : col, out);
+}
+
+/* --- the keys ----------------------------------------------------------------------------- */
+
+static int is_ident(const char *s, size_t n)
+{
+	if (!n || n >= MMP_NAME_MAX || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
+			return 0;
+	return 1;
+}
+
+/* rest must be one word of letters, digits and _ */
+static int one_word(struct mmpatch *p, const char *rest, int col, char *out, const char *what, char *err,
+		    size_t errlen)
+{
+	size_t n = strcspn(rest, " \t");
+	char msg[200];
+
+	if (!is_ident(rest, n) || rest[n + strspn(rest + n, " \t")]) {
+		snprintf(msg, sizeof(msg), "%s: one name of letters, digits and '_' (at most %d) expected", what,
+			 MMP_NAME_MAX - 1);
+		return at(p, col, err, errlen, msg);
+	}
+	memcpy(out, rest, n);
+	out[n] = '\0';
+	return 0;
+}
+
+static int text_to(struct mmpatch *p, const char *rest, int col, char *out, size_t size, const char *what, char *err,
+		   size_t errlen)
+{
+	char msg[160];
+
+	if (!*rest) {
+		snprintf(msg, sizeof(msg), "%s: text expected after the key", what);
+		return at(p, col, err, errlen, msg);
+	}
+	if (strlen(rest) >= size) {
+		snprintf(msg, sizeof(msg), "%s: at most %zu characters expected", what, size - 1);
+		return at(p, col, err, errlen, msg);
+	}
+	strcpy(out, rest);
+	return 0;
+}
+
+static int k_patch(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	char msg[200];
+
+	if (p->id[0])
+		return at(p, 1, err, errlen, "a second 'patch' line: a file describes one patch");
+	if (one_word(p, rest, col, p->id, "patch ID", err, errlen))
+		return -1;
+	for (int i = 0; builtin_patches[i]; i++)
+		if (!strcmp(builtin_patches[i]->id, p->id)) {
+			snprintf(msg, sizeof(msg), "patch '%s' is built in: a patch file may not shadow it (choose another id)",
+				 p->id);
+			return at(p, col, err, errlen, msg);
+		}
+	return 0;
+}
+
+static int k_title(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	return text_to(p, rest, col, p->title, sizeof(p->title), "title", err, errlen);
+}
+
+/* A mail's Message-ID (<id@host>), a commit (7 to 40 hex digits), or a URL. */
+static int origin_ok(const char *s)
+{
+	size_t n = strlen(s), hex = strspn(s, "0123456789abcdefABCDEF");
+
+	if (s[0] == '<' && n > 2 && s[n - 1] == '>' && strchr(s, '@'))
+		return 1;
+	if (hex == n && n >= 7 && n <= 40)
+		return 1;
+	return !strncmp(s, "https://", 8) || !strncmp(s, "http://", 7);
+}
+
+static int k_origin(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	if (p->norigins == MMP_ORIGINS)
+		return at(p, 1, err, errlen, "at most 4 'origin' lines expected");
+	if (!origin_ok(rest) || strchr(rest, ' '))
+		return at(p, col, err, errlen,
+			  "origin: a mail's Message-ID (<id@host>), a commit (7 to 40 hex digits) or a URL (https://...) "
+			  "expected");
+	return text_to(p, rest, col, p->origin[p->norigins++], MMP_TEXT_MAX, "origin", err, errlen);
+}
+
+static int k_files(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	return text_to(p, rest, col, p->files, sizeof(p->files), "files", err, errlen);
+}
+
+static int k_functions(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	return text_to(p, rest, col, p->functions, sizeof(p->functions), "functions", err, errlen);
+}
+
+static int k_about(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	size_t n = strlen(p->about_lines);
+
+	if (n + strlen(rest) + 2 >= sizeof(p->about_lines))
+		return at(p, col, err, errlen, "about: at most 4000 characters of about text in all expected");
+	snprintf(p->about_lines + n, sizeof(p->about_lines) - n, "%s\n", rest);
+	return 0;
+}
+
+static struct mmp_metric *new_metric(struct mmpatch *p, char *err, size_t errlen)
+{
+	struct mmp_metric *x;
+
+	if (p->nmetrics == MMP_METRICS) {
+		char msg[80];
+
+		snprintf(msg, sizeof(msg), "at most %d metrics expected (the constant's own included)", MMP_METRICS);
+		at(p, 1, err, errlen, msg);
+		return NULL;
+	}
+	x = &p->metrics[p->nmetrics++];
+	memset(x, 0, sizeof(*x));
+	x->kind = METRIC_EXACT;
+	x->line = p->line;
+	return x;
+}
+
+/* constant KERNEL_NAME [as METRIC] */
+static int k_constant(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	char word[MMP_NAME_MAX + 8] = "";
+	size_t n = strcspn(rest, " \t");
+	const char *as = rest + n + strspn(rest + n, " \t");
+	struct mmp_metric *x;
+
+	if (p->constant_name[0])
+		return at(p, 1, err, errlen, "a second 'constant' line: a patch file describes one constant");
+	if (!is_ident(rest, n))
+		return at(p, col, err, errlen, "constant: the kernel's name of the constant expected (MEMCG_CHARGE_BATCH)");
+	memcpy(p->constant_name, rest, n);
+	p->constant_name[n] = '\0';
+	if (!(x = new_metric(p, err, errlen)))
+		return -1;
+	if (*as) {
+		if (strncmp(as, "as", 2) || (as[2] != ' ' && as[2] != '\t'))
+			return at(p, col + (int)(as - rest), err, errlen, "constant: 'as METRIC' or the end of the line expected");
+		as += 2 + strspn(as + 2, " \t");
+		if (one_word(p, as, col + (int)(as - rest), x->name, "constant ... as METRIC", err, errlen))
+			return -1;
+	} else {
+		for (size_t i = 0; i < n; i++)
+			word[i] = (char)tolower((unsigned char)rest[i]);
+		word[n] = '\0';
+		snprintf(x->name, sizeof(x->name), "%.31s", word);
+	}
+	snprintf(x->help, sizeof(x->help), "the patch's constant %s", p->constant_name);
+	p->block = MMP_CONSTANT;
+	return 0;
+}
+
+/* NAME = EXPR: the name, then the expression's text and column */
+static int named_expr(struct mmpatch *p, const char *rest, int col, char *name, char *text, int *ecol,
+		      const char *usage, char *err, size_t errlen)
+{
+	size_t n = strcspn(rest, " \t=");
+	const char *eq = rest + n + strspn(rest + n, " \t"), *e;
+	char msg[200];
+
+	if (name) {
+		if (!is_ident(rest, n)) {
+			snprintf(msg, sizeof(msg), "%s: a name of letters, digits and '_' (at most %d) expected", usage,
+				 MMP_NAME_MAX - 1);
+			return at(p, col, err, errlen, msg);
+		}
+		memcpy(name, rest, n);
+		name[n] = '\0';
+	} else {
+		eq = rest;
+	}
+	if (*eq != '=') {
+		snprintf(msg, sizeof(msg), "%s: '=' expected%s", usage, name ? " after the name" : " after the key");
+		return at(p, col + (int)(eq - rest), err, errlen, msg);
+	}
+	e = eq + 1 + strspn(eq + 1, " \t");
+	*ecol = col + (int)(e - rest);
+	if (!*e) {
+		snprintf(msg, sizeof(msg), "%s: an expression expected after '='", usage);
+		return at(p, *ecol, err, errlen, msg);
+	}
+	if (strlen(e) >= MMP_TEXT_MAX) {
+		snprintf(msg, sizeof(msg), "%s: an expression of at most %d characters expected", usage, MMP_TEXT_MAX - 1);
+		return at(p, *ecol, err, errlen, msg);
+	}
+	strcpy(text, e);
+	return 0;
+}
+
+static int add_side(struct mmpatch *p, const char *name, const char *rest, int col, char *err, size_t errlen)
+{
+	struct mmp_side *s;
+	char nm[MMP_NAME_MAX];
+
+	if (p->nsides == PATCH_MAX_SIDES)
+		return at(p, 1, err, errlen, "at most 3 sides expected (before, after and one more)");
+	s = &p->sides[p->nsides];
+	if (named_expr(p, rest, col, name ? NULL : nm, s->text, &s->col, name ? name : "side NAME = EXPR", err, errlen))
+		return -1;
+	snprintf(s->name, sizeof(s->name), "%s", name ? name : nm);
+	for (int i = 0; i < p->nsides; i++)
+		if (!strcmp(p->sides[i].name, s->name)) {
+			char msg[120];
+
+			snprintf(msg, sizeof(msg), "side '%s' is given twice", s->name);
+			return at(p, col, err, errlen, msg);
+		}
+	if (!strcmp(s->name, "kernel"))
+		return at(p, col, err, errlen, "side 'kernel' is the release's side: another name expected");
+	s->line = p->line;
+	p->nsides++;
+	return 0;
+}
+
+static int k_before(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	return add_side(p, "before", rest, col, err, errlen);
+}
+
+static int k_after(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	return add_side(p, "after", rest, col, err, errlen);
+}
+
+static int k_side(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	return add_side(p, NULL, rest, col, err, errlen);
+}
+
+static int k_metric(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	struct mmp_metric *x = new_metric(p, err, errlen);
+
+	if (!x || named_expr(p, rest, col, x->name, x->text, &x->col, "metric NAME = EXPR", err, errlen))
+		return -1;
+	for (int i = 0; i < p->nmetrics - 1; i++)
+		if (!strcmp(p->metrics[i].name, x->name)) {
+			char msg[160];
+
+			snprintf(msg, sizeof(msg), "metric '%s' is defined twice (first at line %d)", x->name, p->metrics[i].line);
+			return at(p, col, err, errlen, msg);
+		}
+	p->block = MMP_METRIC;
+	return 0;
+}
+
+static struct mmp_metric *block_metric(struct mmpatch *p)
+{
+	return &p->metrics[p->block == MMP_METRIC ? p->nmetrics - 1 : 0];
+}
+
+static int k_unit(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	struct mmp_metric *x = block_metric(p);
+
+	if (!*rest || strchr(rest, ' ') || strlen(rest) >= sizeof(x->unit))
+		return at(p, col, err, errlen, "unit: one word (pages, bytes, CPUs ...) of at most 31 characters expected");
+	strcpy(x->unit, rest);
+	return 0;
+}
+
+static int k_better(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	static const char *const words[] = { [BETTER_NONE] = "none", [BETTER_LOWER] = "lower", [BETTER_HIGHER] = "higher" };
+	struct mmp_metric *x = block_metric(p);
+
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(rest, words[i])) {
+			x->better = (enum metric_better)i;
+			x->better_set = 1;
+			return 0;
+		}
+	return at(p, col, err, errlen, "better: lower, higher or none expected");
+}
+
+static int k_kind(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	struct mmp_metric *x = block_metric(p);
+
+	if (!strcmp(rest, "exact")) {
+		x->kind = METRIC_EXACT;
+		return 0;
+	}
+	if (!strcmp(rest, "workload")) {
+		x->kind = METRIC_WORKLOAD;
+		x->kind_line = p->line;
+		return 0;
+	}
+	if (!strcmp(rest, "model"))
+		return at(p, col, err, errlen, "kind: exact or workload expected (a model needs a calibration, which a "
+					     "patch file cannot give)");
+	return at(p, col, err, errlen, "kind: exact or workload expected");
+}
+
+static int k_assume(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	struct mmp_metric *x = block_metric(p);
+
+	return text_to(p, rest, col, x->assume, sizeof(x->assume), "assume", err, errlen);
+}
+
+static int k_help(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	struct mmp_metric *x = block_metric(p);
+
+	return text_to(p, rest, col, x->help, sizeof(x->help), "help", err, errlen);
+}
+
+const struct mmp_key mmp_keys[] = {
+	{ "patch", "ID", MMP_HEAD, 1, "the patch's id: how commands name it (show ID, get ID.METRIC); letters, digits "
+	  "and '_', and not a built-in patch's", k_patch },
+	{ "title", "TEXT", MMP_HEAD, 1, "one line: what the patch does, as show heads it", k_title },
+	{ "origin", "ID|COMMIT|URL", MMP_HEAD, 0, "where the patch comes from: a mail's Message-ID (<id@host>), a commit "
+	  "(7 to 40 hex digits) or a URL; up to four lines", k_origin },
+	{ "files", "PATH...", MMP_HEAD, 0, "the kernel files it changes", k_files },
+	{ "functions", "NAME...", MMP_HEAD, 0, "the kernel functions it changes: explain names them", k_functions },
+	{ "about", "TEXT", MMP_HEAD, 0, "a line of what the patch changes and why, for about ID; repeat for more lines",
+	  k_about },
+	{ "constant", "KERNEL_NAME [as METRIC]", MMP_HEAD, 1, "the kernel's name of the constant the patch changes; "
+	  "starts the constant's lines. Its metric is METRIC (default: the name in lower case), and both names read "
+	  "its value in the metrics' expressions", k_constant },
+	{ "before", "= EXPR", MMP_CONSTANT, 1, "the constant before the patch: an expression over the machine's names "
+	  "and the kernel helpers (help variant, KERNEL HELPERS below)", k_before },
+	{ "after", "= EXPR", MMP_CONSTANT, 1, "the constant after the patch", k_after },
+	{ "side", "NAME = EXPR", MMP_CONSTANT, 0, "one more side of the constant (three sides at most), e.g. the "
+	  "value of a second version of the patch", k_side },
+	{ "metric", "NAME = EXPR", MMP_ANY, 0, "a figure that follows from the constant: an expression over the "
+	  "constant, the machine's names, the kernel helpers and the other metrics (no loops); starts the metric's "
+	  "lines", k_metric },
+	{ "unit", "UNIT", MMP_ANY, 0, "the unit of the constant or of the metric above (pages, bytes, ...)", k_unit },
+	{ "better", "lower|higher|none", MMP_ANY, 0, "which way a change is good news, for the change column (default "
+	  "none)", k_better },
+	{ "kind", "exact|workload", MMP_ANY, 0, "exact (the default): the kernel's own arithmetic; workload: the "
+	  "kernel's arithmetic under an assumption, which assume states", k_kind },
+	{ "assume", "TEXT", MMP_ANY, 0, "the assumption a workload metric rests on (required with kind workload); "
+	  "explain prints it", k_assume },
+	{ "help", "TEXT", MMP_ANY, 0, "one line on the constant or the metric above, for help and the explorer", k_help },
+	{ NULL, NULL, MMP_HEAD, 0, NULL, NULL },
+};
+
+/* --- reading the lines --------------------------------------------------------------------- */
+
+static const struct mmp_key *find_key(const char *word, size_t n)
+{
+	for (const struct mmp_key *k = mmp_keys; k->key; k++)
+		if (strlen(k->key) == n && !strncmp(k->key, word, n))
+			return k;
+	return NULL;
+}
+
+static int unknown_key(struct mmpatch *p, const char *word, size_t n, char *err, size_t errlen)
+{
+	char w[40], mean[128], msg[300];
+	struct suggest s;
+
+	snprintf(w, sizeof(w), "%.*s", (int)(n < 32 ? n : 32), word);
+	suggest_init(&s, w);
+	for (const struct mmp_key *k = mmp_keys; k->key; k++)
+		suggest_offer(&s, k->key);
+	snprintf(msg, sizeof(msg), "unknown key '%s'%s (expected patch, title, origin, files, functions, about, "
+		 "constant, before, after, side, metric, unit, better, kind, assume or help)", w,
+		 suggest_text(&s, mean, sizeof(mean)));
+	return at(p, 1, err, errlen, msg);
+}
+
+/* Is key allowed where the parser is? */
+static int key_place(struct mmpatch *p, const struct mmp_key *k, char *err, size_t errlen)
+{
+	char msg[200];
+
+	if (k->block == MMP_HEAD && p->block != MMP_HEAD && strcmp(k->key, "constant")) {
+		snprintf(msg, sizeof(msg), "'%s' belongs with the patch's own lines, before 'constant'", k->key);
+		return at(p, 1, err, errlen, msg);
+	}
+	if (k->block == MMP_HEAD && p->block != MMP_HEAD)
+		return at(p, 1, err, errlen, "a second 'constant' line: a patch file describes one constant");
+	if (k->block == MMP_CONSTANT && p->block != MMP_CONSTANT) {
+		snprintf(msg, sizeof(msg), "'%s' %s", k->key, p->block == MMP_HEAD
+			 ? "before 'constant': the constant's sides follow its 'constant' line"
+			 : "after a metric: the constant's sides come before the first 'metric'");
+		return at(p, 1, err, errlen, msg);
+	}
+	if (k->block == MMP_ANY && p->block == MMP_HEAD && strcmp(k->key, "metric")) {
+		snprintf(msg, sizeof(msg), "'%s' before 'constant': it describes the constant or a metric", k->key);
+		return at(p, 1, err, errlen, msg);
+	}
+	if (!strcmp(k->key, "metric") && p->block == MMP_HEAD)
+		return at(p, 1, err, errlen, "'metric' before 'constant': a metric follows from the constant");
+	return 0;
+}
+
+/* One line, without its newline: a comment, blank, or KEY REST. */
+static int parse_line(struct mmpatch *p, char *s, char *err, size_t errlen)
+{
+	size_t len = strlen(s), n;
+	const char *word, *rest;
+	const struct mmp_key *k;
+
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
+		s[--len] = '\0';
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)s[i] < 0x20 && s[i] != '\t') {
+			char msg[120];
+
+			snprintf(msg, sizeof(msg), "a control character (\\x%02x): a patch file is text", (unsigned char)s[i]);
+			return at(p, (int)i + 1, err, errlen, msg);
+		}
+	if (len >= MMP_LINE_MAX)
+		return at(p, 1, err, errlen, "a line of at most 999 characters expected");
+	word = s + strspn(s, " \t");
+	if (!*word || *word == '#')
+		return 0;
+	n = strcspn(word, " \t=");
+	if (!(k = find_key(word, n)))
+		return unknown_key(p, word, n, err, errlen);
+	if (key_place(p, k, err, errlen))
+		return -1;
+	rest = word + n + strspn(word + n, " \t");
+	return k->parse(p, rest, (int)(rest - s) + 1, err, errlen);
+}
+
+/* --- names, compiling, loops ---------------------------------------------------------------- */
+
+static int is_taken(const struct mmpatch *p, const char *name, int upto)
+{
+	for (int i = 0; i < upto; i++)
+		if (p->names[i] && !strcmp(p->names[i], name))
+			return 1;
+	for (int f = 0; expr_funcs[f].name; f++)
+		if (!strcmp(expr_funcs[f].name, name))
+			return 1;
+	for (int c = 0; expr_casts[c].name; c++)
+		if (!strcmp(expr_casts[c].name, name))
+			return 1;
+	return 0;
+}
+
+/* The machine's names, the helpers (one the constant is named after stands aside), the constant, the metrics. */
+static int build_names(struct mmpatch *p, char *err, size_t errlen)
+{
+	int n = 0;
+	char msg[200];
+
+	/* a kernel constant the patch changes (SWAP_CLUSTER_MAX) stands aside too: in the file the name is the patch's */
+	for (int i = 0; variant_common[i].name; i++)
+		p->names[n++] = strcmp(variant_common[i].name, p->constant_name) || *variant_common[i].reads
+					? variant_common[i].name : "";
+	p->helper0 = n;
+	for (int i = 0; i < NHELPERS; i++)
+		p->names[n++] = strcmp(mmp_helpers[i].name, p->constant_name) ? mmp_helpers[i].name : "";
+	p->constant0 = n;
+	p->names[n] = NULL;
+	if (is_taken(p, p->constant_name, n)) {
+		snprintf(msg, sizeof(msg), "constant '%s': the name is the machine's or a function's (help variant): the "
+			 "kernel's name of the constant expected", p->constant_name);
+		p->line = p->metrics[0].line;
+		return at(p, 1, err, errlen, msg);
+	}
+	p->names[n++] = p->constant_name;
+	p->metric0 = n;
+	if (n + p->nmetrics > EXPR_MAX_NAMES)
+		return err_set(err, errlen, "%s: too many metrics for the expression language's %d names", p->file,
+			       EXPR_MAX_NAMES);
+	for (int j = 0; j < p->nmetrics; j++) {
+		if (is_taken(p, p->metrics[j].name, n) && (j || strcmp(p->metrics[j].name, p->constant_name))) {
+			snprintf(msg, sizeof(msg), "metric '%s': the name is the machine's, a helper's or a function's",
+				 p->metrics[j].name);
+			p->line = p->metrics[j].line;
+			return at(p, 1, err, errlen, msg);
+		}
+		p->names[n++] = p->metrics[j].name;
+	}
+	p->names[n] = NULL;
+	p->nnames = n;
+	return 0;
+}
+
+static int compile_all(struct mmpatch *p, char *err, size_t errlen)
+{
+	char msg[300];
+	const char *saved = p->names[p->constant0];
+
+	p->names[p->constant0] = NULL; /* a side reads the machine and the helpers, not the patch's own figures */
+	for (int i = 0; i < p->nsides; i++)
+		if (expr_compile(&p->sides[i].prog, p->sides[i].text, p->names, msg, sizeof(msg))) {
+			p->names[p->constant0] = saved;
+			return expr_error(p, p->sides[i].line, p->sides[i].col, msg, err, errlen);
+		}
+	p->names[p->constant0] = saved;
+	for (int j = 1; j < p->nmetrics; j++)
+		if (expr_compile(&p->metrics[j].prog, p->metrics[j].text, p->names, msg, sizeof(msg)))
+			return expr_error(p, p->metrics[j].line, p->metrics[j].col, msg, err, errlen);
+	return 0;
+}
+
+/* The metrics metric j reads (bit k: metrics[k]; the constant's two names are metric 0). */
+static uint64_t metric_deps(const struct mmpatch *p, int j)
+{
+	uint64_t r = p->metrics[j].prog.reads, deps = 0;
+
+	if (!j)
+		return 0;
+	if (r & (1ull << p->constant0))
+		deps |= 1;
+	for (int k = 0; k < p->nmetrics; k++)
+		if (r & (1ull << (p->metric0 + k)))
+			deps |= 1ull << k;
+	return deps;
+}
+
+/*
+ * Depth-first from j, path[0 .. depth - 1] the way there: the index where
+ * the way meets a metric on it again (path[*start] is that metric), or 0.
+ */
+static int find_loop(const struct mmpatch *p, int j, int *path, int depth, uint8_t *done, int *start)
+{
+	uint64_t deps = metric_deps(p, j);
+
+	for (int i = 0; i < depth; i++)
+		if (path[i] == j) {
+			path[depth] = j;
+			*start = i;
+			return depth;
+		}
+	if (done[j])
+		return 0;
+	path[depth] = j;
+	for (int k = 0; k < p->nmetrics; k++) {
+		int end = (deps >> k) & 1 ? find_loop(p, k, path, depth + 1, done, start) : 0;
+
+		if (end)
+			return end;
+	}
+	done[j] = 1;
+	return 0;
+}
+
+static int check_loops(struct mmpatch *p, char *err, size_t errlen)
+{
+	int path[MMP_METRICS + 2], start = 0, end;
+	uint8_t done[MMP_METRICS] = { 0 };
+	char msg[400];
+	size_t n;
+
+	for (int j = 1; j < p->nmetrics; j++) {
+		if (!(end = find_loop(p, j, path, 0, done, &start)))
+			continue;
+		n = (size_t)snprintf(msg, sizeof(msg), "metric '%s' reads itself", p->metrics[path[start]].name);
+		for (int a = start; end - start > 1 && a <= end && n < sizeof(msg); a++)
+			n += (size_t)snprintf(msg + n, sizeof(msg) - n, "%s%s", a == start ? " through " : " -> ",
+					      p->metrics[path[a]].name);
+		if (n < sizeof(msg))
+			snprintf(msg + n, sizeof(msg) - n, " (a loop: a metric reads the constant, the machine and "
+				 "metrics that do not read it back)");
+		p->line = p->metrics[path[start]].line;
+		return at(p, p->metrics[path[start]].col, err, errlen, msg);
+	}
+	return 0;
+}
+
+/* --- the descriptor ---------------------------------------------------------------------------- */
+
+static void add_reads(char *buf, size_t size, const char *list)
+{
+	for (const char *s = list ? list : ""; *s;) {
+		size_t w, n = strlen(buf);
+		int have = 0;
+
+		s += strspn(s, " ");
+		w = strcspn(s, " ");
+		if (!w)
+			break;
+		for (const char *b = buf; *b;) {
+			size_t bw = strcspn(b, " ");
+
+			if (bw == w && !strncmp(b, s, w))
+				have = 1;
+			b += bw;
+			b += strspn(b, " ");
+		}
+		if (!have && n + w + 2 < size)
+			snprintf(buf + n, size - n, "%s%.*s", n ? " " : "", (int)w, s);
+		s += w;
+	}
+}
+
+/* The parameters an expression's names follow: the machine's names' and the helpers'. */
+static void prog_reads(const struct mmpatch *p, const struct expr *e, char *buf, size_t size)
+{
+	for (int i = 0; i < p->helper0; i++)
+		if (e->reads & (1ull << i))
+			add_reads(buf, size, variant_common[i].reads);
+	for (int i = 0; i < NHELPERS; i++)
+		if (e->reads & (1ull << (p->helper0 + i)))
+			add_reads(buf, size, helper_reads(i));
+}
+
+/* In dependency order (no loops by now): a metric reads what the metrics it reads read. */
+static void metric_reads_of(struct mmpatch *p, int j, uint8_t *done)
+{
+	struct mmp_metric *x = &p->metrics[j];
+	uint64_t deps = metric_deps(p, j);
+
+	if (done[j])
+		return;
+	done[j] = 1;
+	if (!j) {
+		for (int i = 0; i < p->nsides; i++)
+			prog_reads(p, &p->sides[i].prog, x->reads, sizeof(x->reads));
+		return;
+	}
+	prog_reads(p, &x->prog, x->reads, sizeof(x->reads));
+	for (int k = 0; k < p->nmetrics; k++)
+		if ((deps >> k) & 1) {
+			metric_reads_of(p, k, done);
+			add_reads(x->reads, sizeof(x->reads), p->metrics[k].reads);
+		}
+}
+
+extern const metric_fn mmp_fns[VARIANT_LOADED][MMP_METRICS];
+
+static void build_about(struct mmpatch *p)
+{
+	size_t n = (size_t)snprintf(p->about, sizeof(p->about), "%s", p->about_lines);
+
+	for (int i = 0; i < p->norigins && n < sizeof(p->about); i++)
+		n += (size_t)snprintf(p->about + n, sizeof(p->about) - n, "origin: %s\n", p->origin[i]);
+	if (n < sizeof(p->about))
+		snprintf(p->about + n, sizeof(p->about) - n, "patch file: %s (batchlab-mmpatch(5))\n", p->file);
+	snprintf(p->kernel_where, sizeof(p->kernel_where), "%s%s%s", p->files[0] ? p->files : "patch file",
+		 p->functions[0] ? "; " : "", p->functions);
+}
+
+static void build_constant(struct mmpatch *p)
+{
+	struct patch_constant *c = &p->constant;
+
+	snprintf(p->what, sizeof(p->what), "the patch's constant %s%s%s", p->constant_name, p->metrics[0].unit[0] ? ", in " : "",
+		 p->metrics[0].unit);
+	memset(c, 0, sizeof(*c));
+	c->name = p->constant_name;
+	c->what = p->what;
+	c->example = p->sides[p->desc.after].text;
+	c->metric = p->metrics[0].name;
+	for (int i = 0; i < NHELPERS; i++) {
+		p->locals[i] = p->names[p->helper0 + i];
+		p->locals_help[i] = mmp_helpers[i].help;
+		p->locals_reads[i] = helper_reads(i);
+	}
+	p->locals[NHELPERS] = p->locals_help[NHELPERS] = p->locals_reads[NHELPERS] = NULL;
+	c->locals = p->locals;
+	c->locals_help = p->locals_help;
+	c->locals_reads = p->locals_reads;
+	c->local_values = helper_locals;
+	c->lo = 0;
+	c->hi = UINT64_MAX;
+	c->why_range = "out of range";
+	c->slot = patch_builtin_count() + p->slot;
+	c->side0 = p->nsides;
+}
+
+static void build_desc(struct mmpatch *p)
+{
+	struct patch_desc *d = &p->desc;
+	uint8_t done[MMP_METRICS] = { 0 };
+
+	for (int i = 0; i < p->nsides; i++) {
+		p->side_names[i] = p->sides[i].name;
+		if (!strcmp(p->sides[i].name, "before"))
+			d->before = i;
+		if (!strcmp(p->sides[i].name, "after"))
+			d->after = i;
+	}
+	p->side_names[p->nsides] = NULL;
+	for (int j = 0; j < p->nmetrics; j++) {
+		struct mmp_metric *x = &p->metrics[j];
+
+		metric_reads_of(p, j, done);
+		p->md[j] = (struct metric_desc){ .name = x->name, .unit = x->unit[0] ? x->unit : "", .kind = x->kind,
+						 .help = x->help[0] ? x->help : x->text, .fn = mmp_fns[p->slot][j],
+						 .better = x->better, .reads = x->reads };
+	}
+	memset(&p->md[p->nmetrics], 0, sizeof(p->md[0]));
+	build_about(p);
+	d->id = p->id;
+	d->title = p->title;
+	d->seed = mmp_seed;
+	d->kernel = p->kernel_where;
+	d->sides = p->side_names;
+	d->metrics = p->md;
+	d->about = p->about;
+	d->published = "(a patch file states no published figure)\n";
+	d->headline = p->metrics[0].name;
+	build_constant(p);
+	d->constant = &p->constant;
+}
+
+static int check_whole(struct mmpatch *p, char *err, size_t errlen)
+{
+	static const char *const need[] = { "patch", "title", "constant", "before", "after" };
+	int have[5] = { p->id[0] != 0, p->title[0] != 0, p->constant_name[0] != 0, 0, 0 };
+
+	for (int i = 0; i < p->nsides; i++) {
+		have[3] |= !strcmp(p->sides[i].name, "before");
+		have[4] |= !strcmp(p->sides[i].name, "after");
+	}
+	for (int i = 0; i < 5; i++)
+		if (!have[i]) {
+			const struct mmp_key *k = find_key(need[i], strlen(need[i]));
+
+			return err_set(err, errlen, "%s:%d:1: no '%s' line: expected '%s %s' (batchlab-mmpatch(5))", p->file,
+				       p->line + 1, need[i], k->key, k->args);
+		}
+	for (int j = 0; j < p->nmetrics; j++)
+		if (p->metrics[j].kind == METRIC_WORKLOAD && !p->metrics[j].assume[0]) {
+			p->line = p->metrics[j].kind_line;
+			return at(p, 1, err, errlen, "kind workload: an 'assume TEXT' line for this metric expected (the "
+						     "assumption its figure rests on)");
+		}
+	return 0;
+}
+
+int mmpatch_parse(struct mmpatch *p, const char *file, const char *text, size_t len, int slot, char *err,
+		  size_t errlen)
+{
+	char line[MMP_LINE_MAX + 1];
+
+	memset(p, 0, sizeof(*p));
+	snprintf(p->file, sizeof(p->file), "%s", file);
+	p->slot = slot;
+	if (slot < 0 || slot >= VARIANT_LOADED)
+		return err_set(err, errlen, "%s: at most %d patch files can be loaded", file, VARIANT_LOADED);
+	if (len > MMP_FILE_MAX)
+		return err_set(err, errlen, "%s: %zu bytes: a patch file of at most %d bytes expected", file, len, MMP_FILE_MAX);
+	for (size_t i = 0; i < len;) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - (text + i)) : len - i;
+
+		p->line++;
+		if (memchr(text + i, '\0', n))
+			return at(p, (int)((const char *)memchr(text + i, '\0', n) - (text + i)) + 1, err, errlen,
+				  "a NUL byte: a patch file is text, not binary");
+		if (n > MMP_LINE_MAX)
+			return at(p, 1, err, errlen, "a line of at most 999 characters expected");
+		memcpy(line, text + i, n);
+		line[n] = '\0';
+		if (parse_line(p, line, err, errlen))
+			return -1;
+		i += n + 1;
+	}
+	if (check_whole(p, err, errlen) || build_names(p, err, errlen) || compile_all(p, err, errlen) ||
+	    check_loops(p, err, errlen))
+		return -1;
+	build_desc(p);
+	return 0;
+}
+
+/* --- the metrics' values ------------------------------------------------------------------------- */
+
+static int value_of(const struct mmpatch *p, int j, const struct machine *m, int side, uint64_t *out,
+		    const char **why, struct strbuf *trace, int depth);
+
+/* The values of what e reads, into vals: the machine's, the helpers', and the patch's own figures on side. */
+static int fill(const struct mmpatch *p, const struct expr *e, const struct machine *m, int side, uint64_t *vals,
+		const char **why, int depth)
+{
+	variant_common_values(m, e->reads, vals);
+	for (int i = 0; i < NHELPERS; i++)
+		if ((e->reads >> (p->helper0 + i)) & 1 && helper_value(i, m, &vals[p->helper0 + i], why))
+			return -1;
+	if ((e->reads >> p->constant0) & 1 && value_of(p, 0, m, side, &vals[p->constant0], why, NULL, depth + 1))
+		return -1;
+	for (int k = 0; k < p->nmetrics; k++)
+		if ((e->reads >> (p->metric0 + k)) & 1 &&
+		    value_of(p, k, m, side, &vals[p->metric0 + k], why, NULL, depth + 1))
+			return -1;
+	return 0;
+}
+
+static int value_of(const struct mmpatch *p, int j, const struct machine *m, int side, uint64_t *out,
+		    const char **why, struct strbuf *trace, int depth)
+{
+	uint64_t vals[EXPR_MAX_NAMES];
+	const struct expr *e;
+	const char *text;
+	int line;
+
+	if (depth > MMP_METRICS)
+		return *why = "metrics that read each other in a loop", -1;
+	if (!j && side >= p->nsides)
+		return variant_eval(m, &p->desc, side, NULL, out, why, trace);
+	if (!j && (side < 0 || side >= p->nsides))
+		return *why = "no such side", -1;
+	e = j ? &p->metrics[j].prog : &p->sides[side].prog;
+	text = j ? p->metrics[j].text : p->sides[side].text;
+	line = j ? p->metrics[j].line : p->sides[side].line;
+	if (fill(p, e, m, side, vals, why, depth))
+		return -1;
+	sb_printf(trace, "formula (%s:%d): %s%s%s = %s\n", p->file, line, j ? p->metrics[j].name : p->constant_name,
+		  j ? "" : ".", j ? "" : p->sides[side].name, text);
+	return expr_eval(e, p->names, vals, out, why, trace);
+}
+
+struct value mmpatch_metric(const struct mmpatch *p, int j, const struct machine *m, int side, struct strbuf *why)
+{
+	const struct mmp_metric *x = &p->metrics[j];
+	const char *na;
+	uint64_t v;
+
+	if (value_of(p, j, m, side, &v, &na, why, 0)) {
+		sb_printf(why, "n/a: %s\n", na);
+		return val_none(na);
+	}
+	if (!why)
+		return val_int(v);
+	sb_printf(why, "%s = %llu%s%s\n", x->name, (unsigned long long)v, x->unit[0] ? " " : "", x->unit);
+	if (x->kind == METRIC_WORKLOAD)
+		sb_printf(why, "assumption: %s\n", x->assume);
+	if (metric_reads(&p->md[j], "totalram") || metric_reads(&p->md[j], "zone"))
+		machine_note_estimates(m, metric_reads(&p->md[j], "zone"), why);
+	sb_printf(why, "kernel: %s (patch file %s)\n", p->kernel_where, p->file);
+	return val_int(v);
+}
+
+/* --- the metric functions: a metric_fn has no context, so one per slot and row finds its patch --- */
+
+static struct value by_slot(int k, int j, const struct machine *m, int side, struct strbuf *why)
+{
+	const struct patch_desc *const *l = patch_list();
+	int nb = patch_builtin_count();
+
+	for (int i = 0; i <= k; i++)
+		if (!l[nb + i])
+			return val_none("the patch file is no longer loaded");
+	if (!mmpatch_is(l[nb + k]))
+		return val_none("the patch file is no longer loaded");
+	return mmpatch_metric((const struct mmpatch *)(const void *)l[nb + k], j, m, side, why);
+}
+
+#define F(k, j)                                                                                \
+	static struct value mmp_##k##_##j(const struct machine *m, int side, struct strbuf *why) \
+	{                                                                                      \
+		return by_slot(k, j, m, side, why);                                            \
+	}
+#define ROW(k)                                                                                                   \
+	F(k, 0) F(k, 1) F(k, 2) F(k, 3) F(k, 4) F(k, 5) F(k, 6) F(k, 7) F(k, 8) F(k, 9) F(k, 10) F(k, 11) F(k, 12) \
+	F(k, 13) F(k, 14) F(k, 15) F(k, 16) F(k, 17) F(k, 18) F(k, 19) F(k, 20) F(k, 21) F(k, 22) F(k, 23)
+#define FNS(k)                                                                                                     \
+	{ mmp_##k##_0, mmp_##k##_1, mmp_##k##_2, mmp_##k##_3, mmp_##k##_4, mmp_##k##_5, mmp_##k##_6, mmp_##k##_7,   \
+	  mmp_##k##_8, mmp_##k##_9, mmp_##k##_10, mmp_##k##_11, mmp_##k##_12, mmp_##k##_13, mmp_##k##_14,           \
+	  mmp_##k##_15, mmp_##k##_16, mmp_##k##_17, mmp_##k##_18, mmp_##k##_19, mmp_##k##_20, mmp_##k##_21,         \
+	  mmp_##k##_22, mmp_##k##_23 }
+
+ROW(0)
+ROW(1)
+ROW(2)
+ROW(3)
+
+const metric_fn mmp_fns[VARIANT_LOADED][MMP_METRICS] = { FNS(0), FNS(1), FNS(2), FNS(3) };
+
+_Static_assert(VARIANT_LOADED == 4 && MMP_METRICS == 24, "mmp_fns[] has a function per loaded slot and metric");

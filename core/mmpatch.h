@@ -1,0 +1,144 @@
+/*
+ * Patch files (NAME.mmpatch, batchlab-mmpatch(5)): a patch batchlab does not
+ * know, described in a few lines - its constant before and after as
+ * expressions over the machine (core/expr.h, the variants' language) and
+ * the figures that follow from it - and read into a patch_desc like the
+ * built-in ones, so show, explain, sweep, plot, variants and report take it.
+ *
+ *   patch   memcg_batch128
+ *   title   memcg charge batch 64 -> 128
+ *   constant MEMCG_CHARGE_BATCH as batch
+ *   unit    pages
+ *   before  = 64
+ *   after   = 128
+ *   metric  stock_bytes = batch * cpus * pagesize
+ *   unit    bytes
+ *   better  lower
+ *
+ * The parser takes a buffer (core does no file I/O: lang/patchreg.c reads
+ * the file and keeps the loaded patches); mmp_keys[] is its table, which the
+ * man page is generated from. Every error is one line, FILE:LINE:COLUMN:
+ * what was expected.
+ */
+#ifndef BL_MMPATCH_H
+#define BL_MMPATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "expr.h"
+#include "patch.h"
+
+#define MMP_FILE_MAX (64 * 1024) /* a patch file is a page of text, not a program */
+#define MMP_LINE_MAX 1000
+#define MMP_METRICS 24            /* the constant's own metric included */
+#define MMP_NAME_MAX 32
+#define MMP_TEXT_MAX 400          /* an expression, a help line */
+#define MMP_ORIGINS 4
+#define MMP_ABOUT_MAX 4000
+#define MMP_HELPERS 5             /* rows of mmp_helpers[] */
+
+/* Where in a patch file a key may stand. */
+enum mmp_block {
+	MMP_HEAD,     /* before `constant`: the patch's own lines */
+	MMP_CONSTANT, /* after `constant`, before the first `metric` */
+	MMP_METRIC,   /* after a `metric` line: it describes that metric */
+	MMP_ANY,      /* the constant's block or a metric's: the line is about the block it is in */
+};
+
+struct mmpatch;
+
+/* A row of the parser's table: the key, what follows it, where, and what it means (the man page's words). */
+struct mmp_key {
+	const char *key;
+	const char *args;
+	enum mmp_block block;
+	int required;
+	const char *help;
+	int (*parse)(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
+};
+
+extern const struct mmp_key mmp_keys[]; /* terminated by key == NULL */
+
+/* A name an expression of a patch file may read besides the machine's: a kernel helper batchlab computes. */
+struct mmp_helper {
+	const char *name;
+	const char *help;  /* the kernel function and file */
+	const char *patch; /* the built-in patch and metric that compute it (NULL: its own function) */
+	const char *metric;
+	int kernel_side;   /* the release's value (the `kernel` side), not side 0 */
+};
+
+extern const struct mmp_helper mmp_helpers[]; /* terminated by name == NULL */
+
+struct mmp_metric {
+	char name[MMP_NAME_MAX];
+	char unit[MMP_NAME_MAX];
+	char help[MMP_TEXT_MAX];
+	char assume[MMP_TEXT_MAX];
+	char text[MMP_TEXT_MAX]; /* the expression as written ("" for the constant's metric) */
+	int line, col;           /* where the expression starts */
+	int kind_line;           /* where kind workload was said, for the missing assume */
+	enum metric_kind kind;
+	enum metric_better better;
+	int better_set;
+	struct expr prog;
+	char reads[256];
+};
+
+struct mmp_side {
+	char name[MMP_NAME_MAX];
+	char text[MMP_TEXT_MAX];
+	int line, col;
+	struct expr prog;
+};
+
+struct mmpatch {
+	struct patch_desc desc; /* first: a metric's function finds its patch from the descriptor */
+	char file[256];         /* as the caller named it, for errors and about */
+	char id[MMP_NAME_MAX];
+	char title[MMP_TEXT_MAX];
+	char origin[MMP_ORIGINS][MMP_TEXT_MAX];
+	int norigins;
+	char files[MMP_TEXT_MAX];
+	char functions[MMP_TEXT_MAX];
+	char about_lines[MMP_ABOUT_MAX];
+	char about[MMP_ABOUT_MAX + 2 * MMP_TEXT_MAX * (MMP_ORIGINS + 2)];
+	char kernel_where[2 * MMP_TEXT_MAX + 8];
+	char constant_name[MMP_NAME_MAX];
+	char what[MMP_TEXT_MAX];
+	struct mmp_side sides[PATCH_MAX_SIDES];
+	int nsides;
+	const char *side_names[PATCH_MAX_SIDES + 1];
+	struct mmp_metric metrics[MMP_METRICS]; /* [0]: the constant's own */
+	int nmetrics;
+	struct metric_desc md[MMP_METRICS + 1];
+	struct patch_constant constant;
+	/* the helpers as the constant's locals, for its variants (NULL-terminated) */
+	const char *locals[MMP_HELPERS + 1], *locals_help[MMP_HELPERS + 1], *locals_reads[MMP_HELPERS + 1];
+	/* the names the expressions read: the machine's, the helpers, the constant (kernel name), the metrics */
+	const char *names[EXPR_MAX_NAMES + 1];
+	int nnames, helper0, constant0, metric0;
+	/* parsing */
+	enum mmp_block block;
+	int line;
+	int slot; /* the index among the loaded patches: its variant slot is patch_builtin_count() + slot */
+};
+
+/*
+ * Parse text (len bytes, a file's whole contents) into *p, to be the loaded
+ * patch at index slot (0 .. VARIANT_LOADED - 1). file names it in errors.
+ * -1 with "FILE:LINE:COLUMN: what was expected" in err; *p is then unusable.
+ * A patch whose id is a built-in one's is refused. p is big (about 100 KB):
+ * the caller allocates it, and must not move it after (it points into itself).
+ */
+int mmpatch_parse(struct mmpatch *p, const char *file, const char *text, size_t len, int slot, char *err,
+		  size_t errlen);
+
+/* Is d a loaded patch (its descriptor a struct mmpatch's)? */
+int mmpatch_is(const struct patch_desc *d);
+
+/* A metric of a loaded patch: value on side, with the working when why is not NULL. */
+struct value mmpatch_metric(const struct mmpatch *p, int j, const struct machine *m, int side, struct strbuf *why);
+
+#endif

@@ -1,0 +1,75 @@
+/*
+ * libFuzzer target: arbitrary bytes as a unified diff (core/diffread.c).
+ * Beyond "no crash": every finding is one printable line; a mapped one's
+ * expression compiles as a variant of its patch and evaluates on the default
+ * machine without trapping.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/diffread.h"
+#include "../core/params.h"
+#include "../core/variant.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	return 0;
+}
+
+static void fail(const char *what, const char *detail)
+{
+	fprintf(stderr, "fuzz_diff: %s: %s\n", what, detail);
+	abort();
+}
+
+static void printable(const char *s)
+{
+	for (const char *c = s; *c; c++)
+		if ((unsigned char)*c < 0x20 && *c != '\t')
+			fail("a finding with a control character", s);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct diff_read *r = malloc(sizeof(*r));
+	struct machine *m = malloc(sizeof(*m));
+	char err[512];
+
+	if (!r || !m) {
+		free(r);
+		free(m);
+		return 0;
+	}
+	machine_defaults(m);
+	if (diff_read((const char *)data, size, r, err, sizeof(err))) {
+		if (!*err || strchr(err, '\n'))
+			fail("a refusal that is not one line", err);
+	} else {
+		for (int i = 0; i < r->n; i++) {
+			const struct diff_finding *f = &r->f[i];
+			char why[300];
+
+			printable(f->what);
+			printable(f->file);
+			if (f->patch && variant_add(m, f->patch, "fuzz", f->expr, why, sizeof(why)) == 0) {
+				uint64_t v;
+				const char *na;
+
+				(void)variant_eval(m, f->patch, variant_find(m, f->patch, "fuzz"), NULL, &v, &na, NULL);
+				(void)variant_del(m, f->patch, "fuzz", why, sizeof(why));
+			} else if (f->patch) {
+				fail("a mapped change whose expression is no variant", f->expr);
+			}
+		}
+	}
+	free(r);
+	free(m);
+	return 0;
+}

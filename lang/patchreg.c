@@ -1,0 +1,252 @@
+/*
+ * The loaded patch files: the registry patch_list() reads (this definition
+ * replaces core/patch.c's weak one, which knows only the built-ins), and the
+ * reading of patch files from their folders.
+ */
+#include "patchreg.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../core/err.h"
+#include "../core/mmpatch.h"
+#include "../core/patch.h"
+#include "infile.h"
+#include "xdg.h"
+
+#ifndef PATCHDIR
+#define PATCHDIR "/usr/local/share/batchlab/patches"
+#endif
+
+static struct mmpatch *loaded[VARIANT_LOADED];
+static int nloaded;
+static const struct patch_desc *list[VARIANT_BUILTIN + VARIANT_LOADED + 1];
+
+static void rebuild(void)
+{
+	int nb = patch_builtin_count();
+
+	for (int i = 0; i < nb; i++)
+		list[i] = builtin_patches[i];
+	for (int k = 0; k < nloaded; k++)
+		list[nb + k] = &loaded[k]->desc;
+	list[nb + nloaded] = NULL;
+}
+
+const struct patch_desc *const *patch_list(void)
+{
+	if (!list[0])
+		rebuild();
+	return list;
+}
+
+const struct mmpatch *patchreg_loaded(const char *id)
+{
+	for (int k = 0; k < nloaded; k++)
+		if (!strcmp(loaded[k]->id, id))
+			return loaded[k];
+	return NULL;
+}
+
+/* --- finding ------------------------------------------------------------------------------- */
+
+#define PATCH_DIRS 4
+
+static int patch_dirs(char dirs[PATCH_DIRS][PATH_MAX])
+{
+	const char *env = getenv("BATCHLAB_PATCHES");
+	int k = 0;
+
+	if (!xdg_path(XDG_DATA, "patches", dirs[k], PATH_MAX))
+		k++;
+	if (env && *env)
+		snprintf(dirs[k++], PATH_MAX, "%s", env);
+	if (!beside_binary("patches", dirs[k], PATH_MAX)) /* run from the source tree */
+		k++;
+	snprintf(dirs[k++], PATH_MAX, "%s", PATCHDIR);
+	return k;
+}
+
+static int is_path(const char *s)
+{
+	size_t n = strlen(s);
+
+	return strchr(s, '/') || (n > 8 && !strcmp(s + n - 8, ".mmpatch"));
+}
+
+int patchreg_find(const char *name, char *path, size_t len, char *err, size_t errlen)
+{
+	char dirs[PATCH_DIRS][PATH_MAX];
+	int k = patch_dirs(dirs);
+
+	if (is_path(name)) {
+		if (strlen(name) >= len)
+			return err_set(err, errlen, "'%.40s...': a path of at most %zu bytes expected", name, len - 1);
+		snprintf(path, len, "%s", name);
+		return 0;
+	}
+	for (const char *c = name; *c; c++)
+		if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_')
+			return err_set(err, errlen, "patch file '%.60s': a name of letters, digits, '-' and '_', or a path, "
+				       "expected", name);
+	for (int i = 0; i < k; i++) {
+		struct stat st;
+
+		snprintf(path, len, "%s/%s.mmpatch", dirs[i], name);
+		if (!stat(path, &st) && S_ISREG(st.st_mode))
+			return 0;
+	}
+	return err_set(err, errlen, "no patch file '%s.mmpatch' in %s, $BATCHLAB_PATCHES, patches/ or %s (patch list "
+		       "names them)", name, k > 0 ? dirs[0] : "~/.local/share/batchlab/patches", PATCHDIR);
+}
+
+/* --- reading ------------------------------------------------------------------------------- */
+
+/* path read and parsed into a new patch for slot; NULL with err. */
+static struct mmpatch *read_patch(const char *name, int slot, char *err, size_t errlen)
+{
+	char path[PATH_MAX];
+	char *text = NULL;
+	size_t len = 0;
+	struct mmpatch *p;
+
+	if (patchreg_find(name, path, sizeof(path), err, errlen))
+		return NULL;
+	if (infile_read(path, MMP_FILE_MAX, &text, &len, err, errlen))
+		return NULL;
+	if (!(p = malloc(sizeof(*p)))) {
+		free(text);
+		err_set(err, errlen, "%s: out of memory", path);
+		return NULL;
+	}
+	if (mmpatch_parse(p, path, text, len, slot, err, errlen)) {
+		free(text);
+		free(p);
+		return NULL;
+	}
+	free(text);
+	return p;
+}
+
+int patchreg_load(const char *name, struct strbuf *note, char *err, size_t errlen)
+{
+	struct mmpatch *p;
+	int slot = nloaded;
+
+	/* a file of an id loaded already takes its place: parse it for that slot */
+	p = read_patch(name, 0, err, errlen);
+	if (!p)
+		return -1;
+	for (int k = 0; k < nloaded; k++)
+		if (!strcmp(loaded[k]->id, p->id))
+			slot = k;
+	if (slot == VARIANT_LOADED) {
+		free(p);
+		return err_set(err, errlen, "%s: %d patch files are loaded, the most there is room for", name, VARIANT_LOADED);
+	}
+	if (slot != 0) {
+		free(p);
+		if (!(p = read_patch(name, slot, err, errlen)))
+			return -1;
+	}
+	if (slot < nloaded) {
+		free(loaded[slot]);
+		sb_printf(note, "patch %s: replaced by %s\n", p->id, p->file);
+	} else {
+		nloaded++;
+		sb_printf(note, "patch %s: loaded from %s (%d metric%s; show %s)\n", p->id, p->file, p->nmetrics,
+			  p->nmetrics == 1 ? "" : "s", p->id);
+	}
+	loaded[slot] = p;
+	rebuild();
+	return 0;
+}
+
+int patchreg_check(const char *name, const struct machine *m, struct strbuf *note, char *err, size_t errlen)
+{
+	struct mmpatch *p = read_patch(name, 0, err, errlen);
+
+	if (!p)
+		return -1;
+	sb_printf(note, "%s: ok: patch %s, constant %s, %d side%s, %d metric%s\n", p->file, p->id, p->constant_name,
+		  p->nsides, p->nsides == 1 ? "" : "s", p->nmetrics, p->nmetrics == 1 ? "" : "s");
+	for (int i = 0; i < p->nsides; i++) {
+		struct value v = mmpatch_metric(p, 0, m, i, NULL);
+
+		if (v.kind == VAL_INT)
+			sb_printf(note, "  %s.%s = %llu here\n", p->constant_name, p->sides[i].name, (unsigned long long)v.i);
+		else
+			sb_printf(note, "  %s.%s = n/a here: %s\n", p->constant_name, p->sides[i].name, v.why);
+	}
+	free(p);
+	return 0;
+}
+
+/* --- the list ------------------------------------------------------------------------------- */
+
+void patchreg_each(void (*each)(const struct mmpatch *p, const char *name, const char *path, void *ctx), void *ctx)
+{
+	char dirs[PATCH_DIRS][PATH_MAX], path[PATH_MAX + 256], name[256];
+	int k = patch_dirs(dirs);
+
+	for (int i = 0; i < nloaded; i++)
+		each(loaded[i], loaded[i]->id, loaded[i]->file, ctx);
+	for (int i = 0; i < k; i++) {
+		DIR *d = opendir(dirs[i]);
+		struct dirent *e;
+
+		while (d && (e = readdir(d))) {
+			size_t len = strlen(e->d_name);
+
+			if (len <= 8 || e->d_name[0] == '.' || strcmp(e->d_name + len - 8, ".mmpatch"))
+				continue;
+			snprintf(name, sizeof(name), "%.*s", (int)(len - 8), e->d_name);
+			snprintf(path, sizeof(path), "%.4000s/%.255s", dirs[i], e->d_name);
+			each(NULL, name, path, ctx);
+		}
+		if (d)
+			closedir(d);
+	}
+}
+
+struct list_ctx {
+	struct strbuf *out;
+	int files, heading;
+};
+
+static void list_line(const struct mmpatch *p, const char *name, const char *path, void *ctx)
+{
+	struct list_ctx *c = ctx;
+
+	if (!p && !c->heading) {
+		if (!nloaded)
+			sb_puts(c->out, "  none (patch load NAME|PATH, or -P FILE)\n");
+		sb_puts(c->out, "patch files (patch load NAME):\n");
+		c->heading = 1;
+	}
+	if (p)
+		sb_printf(c->out, "  %-24s %s  (%s)\n", name, p->title, path);
+	else
+		sb_printf(c->out, "  %-24s %s\n", name, path);
+	c->files += !p;
+}
+
+void patchreg_list(struct strbuf *out)
+{
+	struct list_ctx c = { out, 0, 0 };
+
+	sb_puts(out, "loaded:\n");
+	patchreg_each(list_line, &c);
+	if (!c.heading) { /* no file found: the headings list_line() writes before the first */
+		if (!nloaded)
+			sb_puts(out, "  none (patch load NAME|PATH, or -P FILE)\n");
+		sb_puts(out, "patch files (patch load NAME):\n");
+	}
+	if (!c.files)
+		sb_puts(out, "  none found\n");
+}

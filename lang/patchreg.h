@@ -1,0 +1,37 @@
+/*
+ * The patches loaded from patch files (core/mmpatch.h, batchlab-mmpatch(5)):
+ * read here (core does no file I/O), kept for the run, and put after the
+ * built-in ones in patch_list(), which every reader of patches[] walks. A
+ * name is looked up as NAME.mmpatch in the user's folder
+ * ($XDG_DATA_HOME/batchlab/patches), $BATCHLAB_PATCHES, patches/ beside the
+ * binary (a source tree), then the installed share/batchlab/patches.
+ */
+#ifndef BL_PATCHREG_H
+#define BL_PATCHREG_H
+
+#include <stddef.h>
+
+#include "../core/machine.h"
+#include "../core/strbuf.h"
+
+struct mmpatch;
+
+/*
+ * Read, check and load the patch file NAME or PATH. One of the same id that
+ * is loaded already is replaced in its place (the variants of it stay).
+ * note (may be NULL) gets one line saying what was loaded. -1 with one line
+ * in err and nothing loaded.
+ */
+int patchreg_load(const char *name_or_path, struct strbuf *note, char *err, size_t errlen);
+/* Read and check a patch file without loading it: note gets what it holds. */
+int patchreg_check(const char *name_or_path, const struct machine *m, struct strbuf *note, char *err, size_t errlen);
+/* The patch files there are (name, title, where) and which are loaded, a line each. */
+void patchreg_list(struct strbuf *out);
+/* The same as data: each loaded patch (path its file), then each file found (p NULL), to each(). */
+void patchreg_each(void (*each)(const struct mmpatch *p, const char *name, const char *path, void *ctx), void *ctx);
+/* name_or_path as a path: a path is kept, a name looked up in the folders. -1 with err naming them. */
+int patchreg_find(const char *name, char *path, size_t len, char *err, size_t errlen);
+/* The loaded patch with this id, or NULL. */
+const struct mmpatch *patchreg_loaded(const char *id);
+
+#endif

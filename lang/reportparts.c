@@ -1,0 +1,572 @@
+/*
+ * The review report's sections that walk a patch's descriptor (reportparts.h):
+ * the points, the claims table, the gains and prices per machine group, and
+ * the text and markdown forms they share.
+ */
+#include "reportparts.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/claim.h"
+#include "../core/params.h"
+#include "claims.h"
+#include "comparecmd.h"
+#include "render.h"
+#include "wrap.h"
+
+/* --- the forms --- */
+
+void rf_heading(const struct rform *f, struct strbuf *out, const char *text)
+{
+	if (f->md) {
+		sb_printf(out, "\n### %s\n\n", text);
+		return;
+	}
+	{
+		struct strbuf t = STRBUF_INIT;
+
+		sb_printf(&t, "%s:\n", text);
+		sb_putc(out, '\n');
+		wrap_text(out, sb_str(&t), f->width, 0);
+		sb_free(&t);
+	}
+}
+
+void rf_para(const struct rform *f, struct strbuf *out, const char *text)
+{
+	if (f->md)
+		sb_puts(out, text);
+	else
+		wrap_text(out, text, f->width, 0);
+	if (out->len && out->buf[out->len - 1] != '\n')
+		sb_putc(out, '\n');
+}
+
+void rf_pre(const struct rform *f, struct strbuf *out, const char *text)
+{
+	if (f->md)
+		sb_puts(out, "```\n");
+	sb_puts(out, text);
+	if (out->len && out->buf[out->len - 1] != '\n')
+		sb_putc(out, '\n');
+	if (f->md)
+		sb_puts(out, "```\n");
+}
+
+static void tline(struct strbuf *out, struct strbuf *line)
+{
+	while (line->len && line->buf[line->len - 1] == ' ')
+		line->buf[--line->len] = '\0';
+	sb_printf(out, "%s\n", sb_str(line));
+	line->len = 0;
+	line->buf[0] = '\0';
+}
+
+/* A cell inside a GFM table: a '|' escaped, leading and trailing blanks gone. */
+static void md_cell(struct strbuf *out, const char *s)
+{
+	size_t n;
+
+	while (*s == ' ')
+		s++;
+	n = strlen(s);
+	while (n && s[n - 1] == ' ')
+		n--;
+	sb_puts(out, "| ");
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '|')
+			sb_putc(out, '\\');
+		sb_putc(out, s[i]);
+	}
+	sb_putc(out, ' ');
+}
+
+/* align: a column's 'l' or 'r' (NULL: the first left, the rest right). */
+static void md_table(const struct trow *rows, int nrows, int ncols, const char *align, struct strbuf *out)
+{
+	for (int r = 0; r < nrows; r++) {
+		for (int c = 0; c < ncols; c++)
+			md_cell(out, rows[r].c[c]);
+		sb_puts(out, "|\n");
+		if (r)
+			continue;
+		for (int c = 0; c < ncols; c++)
+			sb_puts(out, (align ? align[c] == 'r' : c > 0) ? "| ---: " : "| --- ");
+		sb_puts(out, "|\n");
+	}
+}
+
+/* Too narrow for even one column beside the label: each row as a list. */
+static void list_layout(const struct trow *rows, int nrows, int ncols, int width, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	for (int r = 1; r < nrows; r++) {
+		sb_printf(&t, "  %s\n", rows[r].c[0]);
+		for (int k = 1; k < ncols; k++)
+			if (rows[r].c[k][0])
+				sb_printf(&t, "    %s: %s\n", rows[0].c[k], rows[r].c[k]);
+	}
+	wrap_text(out, sb_str(&t), width, 0);
+	sb_free(&t);
+}
+
+void rf_table(const struct rform *f, const struct trow *rows, int nrows, int ncols, struct strbuf *out)
+{
+	int w[RCOLS] = { 0 };
+	struct strbuf line = STRBUF_INIT;
+
+	if (f->md) {
+		sb_putc(out, '\n'); /* a table opens a block of its own, never inside a paragraph */
+		md_table(rows, nrows, ncols, NULL, out);
+		return;
+	}
+	for (int r = 0; r < nrows; r++)
+		for (int c = 0; c < ncols; c++)
+			w[c] = w[c] > (int)strlen(rows[r].c[c]) ? w[c] : (int)strlen(rows[r].c[c]);
+	for (int c = 1; c < ncols; c++)
+		if (2 + w[0] + 2 + w[c] > f->width) {
+			list_layout(rows, nrows, ncols, f->width, out);
+			return;
+		}
+	for (int c0 = 1; c0 < ncols;) {
+		int c1 = c0 + 1, used = 2 + w[0] + 2 + w[c0];
+
+		while (c1 < ncols && used + 2 + w[c1] <= f->width)
+			used += 2 + w[c1++];
+		if (c0 > 1)
+			sb_putc(out, '\n');
+		for (int r = 0; r < nrows; r++) {
+			sb_printf(&line, "  %-*s", w[0], rows[r].c[0]);
+			for (int c = c0; c < c1; c++)
+				sb_printf(&line, "  %*s", w[c], rows[r].c[c]);
+			tline(out, &line);
+		}
+		c0 = c1;
+	}
+	sb_free(&line);
+}
+
+/* "  [3] text" with its continuation lines under the text, to width (markdown: a list item). */
+static void note_line(const struct rform *f, struct strbuf *out, const char *mark, const char *text)
+{
+	struct strbuf t = STRBUF_INIT;
+	int hang = 3 + (int)strlen(mark);
+	const char *p;
+
+	if (f->md) {
+		sb_printf(out, "- %s %s\n", mark, text);
+		return;
+	}
+	wrap_text(&t, text, f->width - hang > 20 ? f->width - hang : 20, 0);
+	for (p = sb_str(&t); *p; p += *p == '\n') {
+		size_t n = strcspn(p, "\n");
+
+		if (p == sb_str(&t))
+			sb_printf(out, "  %s %.*s\n", mark, (int)n, p);
+		else
+			sb_printf(out, "%*s%.*s\n", hang, "", (int)n, p);
+		p += n;
+	}
+	sb_free(&t);
+}
+
+/* --- notes: the reasons a table's marks point to, each once --- */
+
+#define NOTES_MAX 48
+
+struct notes {
+	const char *text[NOTES_MAX];
+	char own[NOTES_MAX][240]; /* a note built here (an n/a's reason, a fit) */
+	int n;
+};
+
+/* The note's number from 1 (the same text, the same number); 0 when full. */
+static int note_add(struct notes *ns, const char *text)
+{
+	for (int i = 0; i < ns->n; i++)
+		if (!strcmp(ns->text[i], text))
+			return i + 1;
+	if (ns->n == NOTES_MAX)
+		return 0;
+	snprintf(ns->own[ns->n], sizeof(ns->own[0]), "%s", text);
+	ns->text[ns->n] = ns->own[ns->n];
+	return ++ns->n;
+}
+
+static void notes_print(const struct rform *f, const struct notes *ns, struct strbuf *out)
+{
+	for (int i = 0; i < ns->n; i++) {
+		char mark[16];
+
+		snprintf(mark, sizeof(mark), "[%d]", i + 1);
+		note_line(f, out, mark, ns->text[i]);
+	}
+}
+
+/* --- the points --- */
+
+void report_points(const struct rform *f, const struct patch_desc *d, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	if (!d->points || !d->points[0])
+		return;
+	rf_heading(f, out, "What a maintainer leads with");
+	for (int i = 0; d->points[i]; i++)
+		sb_printf(&t, "- %s\n", d->points[i]);
+	rf_para(f, out, sb_str(&t));
+	sb_free(&t);
+}
+
+/* --- the claims --- */
+
+/* "line 30" -> "30", "lines 22, 24" -> "22, 24", "cover letter" -> "cover" */
+static const char *where_short(const char *w, char *buf, size_t len)
+{
+	if (!strncmp(w, "lines ", 6))
+		w += 6;
+	else if (!strncmp(w, "line ", 5))
+		w += 5;
+	if (w[0] >= '0' && w[0] <= '9')
+		snprintf(buf, len, "%s", w);
+	else
+		snprintf(buf, len, "%.*s", (int)strcspn(w, " "), w);
+	return buf;
+}
+
+/* The claims' cells: where, the mail's words, batchlab's figure, the verdict word with its note's number. */
+static void claim_cells(const struct claim_row *row, struct notes *ns, const struct rform *f, struct trow *r)
+{
+	const char *note = row->err[0] ? row->err : row->c->note;
+	char k[16] = "";
+
+	where_short(row->c->where, r->c[0], RCELL);
+	snprintf(r->c[1], RCELL, "%s", row->c->said);
+	snprintf(r->c[2], RCELL, "%s", row->got);
+	if (f->md) { /* a cell holds the whole verdict */
+		snprintf(r->c[3], RCELL, "%s", row->word);
+		return;
+	}
+	if (note || row->r.extrapolated) {
+		char t[600];
+
+		snprintf(t, sizeof(t), "%s%s%s", note ? note : "", note && row->r.extrapolated ? "; " : "",
+			 row->r.extrapolated ? "extrapolated outside the model's fit" : "");
+		snprintf(k, sizeof(k), " [%d]", note_add(ns, t));
+	}
+	snprintf(r->c[3], RCELL, "%s%s", row->word, k);
+}
+
+/* Text: the mail's words wrap in their column, so a row fits the width. */
+static void claims_text_table(const struct rform *f, const struct trow *rows, int n, struct strbuf *out)
+{
+	int w[4] = { 0 }, said;
+
+	for (int r = 0; r <= n; r++)
+		for (int c = 0; c < 4; c++)
+			w[c] = w[c] > (int)strlen(rows[r].c[c]) ? w[c] : (int)strlen(rows[r].c[c]);
+	said = f->width - (2 + w[0] + 2 + 2 + w[2] + 2 + w[3]);
+	if (said < 16) { /* too narrow for the columns: a row as a list */
+		list_layout(rows, n + 1, 4, f->width, out);
+		return;
+	}
+	w[1] = w[1] < said ? w[1] : said;
+	for (int r = 0; r <= n; r++) {
+		struct strbuf t = STRBUF_INIT;
+		const char *p;
+		int first = 1;
+
+		wrap_text(&t, rows[r].c[1], w[1], 0);
+		for (p = sb_str(&t); first || *p; first = 0) {
+			size_t k = strcspn(p, "\n");
+			struct strbuf line = STRBUF_INIT;
+
+			sb_printf(&line, "  %-*s  %-*.*s", w[0], first ? rows[r].c[0] : "", w[1], (int)k, p);
+			if (first)
+				sb_printf(&line, "  %*s  %s", w[2], rows[r].c[2], rows[r].c[3]);
+			tline(out, &line);
+			sb_free(&line);
+			p += k + (p[k] == '\n');
+		}
+		sb_free(&t);
+	}
+}
+
+void report_claims(const struct rform *f, const struct patch_desc *d, struct strbuf *out)
+{
+	struct claim_row *rows;
+	int n = claims_check(d, &rows);
+	struct trow *cells;
+	struct notes ns = { .n = 0 };
+	char head[300], tally[120];
+
+	if (!n)
+		return;
+	cells = calloc((size_t)n + 1, sizeof(*cells));
+	if (!cells) {
+		free(rows);
+		return;
+	}
+	claims_tally(rows, n, tally, sizeof(tally));
+	snprintf(head, sizeof(head), "Claims: %s (about %s --claims)", tally, d->id);
+	rf_heading(f, out, head);
+	snprintf(cells[0].c[0], RCELL, "line");
+	snprintf(cells[0].c[1], RCELL, "the mail says");
+	snprintf(cells[0].c[2], RCELL, "batchlab");
+	snprintf(cells[0].c[3], RCELL, "verdict");
+	for (int i = 0; i < n; i++)
+		claim_cells(&rows[i], &ns, f, &cells[i + 1]);
+	if (f->md) {
+		md_table(cells, n + 1, 4, "llrl", out);
+		sb_putc(out, '\n');
+		for (int i = 0; i < n; i++) /* the reasons, a row's each, under the table */
+			if (strcmp(rows[i].verdict, "holds"))
+				sb_printf(out, "- %s (%s): %s\n", rows[i].c->said, rows[i].c->where, rows[i].verdict);
+	} else {
+		claims_text_table(f, cells, n, out);
+		notes_print(f, &ns, out);
+	}
+	free(cells);
+	free(rows);
+}
+
+/* --- the gains and prices --- */
+
+int report_is_share(const struct metric_desc *md)
+{
+	return !md->single && md->better == BETTER_HIGHER && !strcmp(md->unit, "%");
+}
+
+int report_is_priced(const struct metric_desc *md)
+{
+	return md->better != BETTER_NONE && !report_is_share(md) && !md->list;
+}
+
+/* A value cell: n/a pointing to its reason, a model outside its fit marked '!'. */
+static void value_cell(const struct machine *m, const struct metric_desc *md, struct value v, struct notes *ns,
+		       char *buf, size_t len)
+{
+	render_human(v, md->unit, buf, len);
+	if (v.kind == VAL_NONE && v.why) {
+		char t[240];
+
+		snprintf(t, sizeof(t), "n/a: %s", v.why);
+		snprintf(buf, len, "n/a [%d]", note_add(ns, t));
+	} else if (model_extrapolated(m, md) && strlen(buf) + 1 < len) {
+		strcat(buf, "!");
+	}
+}
+
+/* compare-kernels' cell: the value and its change against the baseline, "?" where the model cannot tell. */
+static void compare_cell(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md, int side,
+			 struct notes *ns, char *buf, size_t len)
+{
+	struct value v = metric_compute(m, d, md, side, NULL), b = metric_compute(m, d, md, d->before, NULL);
+	double x = value_real(v), base = value_real(b), pct;
+	char val[RCELL];
+
+	value_cell(m, md, v, ns, val, sizeof(val));
+	if (md->single || isnan(x) || isnan(base) || isinf(x) || isinf(base) || base == 0) {
+		snprintf(buf, len, "%s", val);
+		return;
+	}
+	pct = (x / base - 1) * 100;
+	if (side == d->before) { /* the baseline, as compare-kernels prints it */
+		snprintf(buf, len, "%.40s (0.00%%)", val);
+		return;
+	}
+	snprintf(buf, len, "%.40s (%+.2f%%)%s", val, pct,
+		 md->kind == METRIC_MODELED && side != d->before &&
+				 (md->unresolved || (md->fit && fabs(pct) < md->fit->err_pct))
+			 ? "?"
+			 : "");
+}
+
+/* The side in column k: the patch's order, but compare-kernels' baseline (before) first. */
+static int col_side(const struct rform *f, const struct patch_desc *d, int k)
+{
+	if (!f->compare || d->before == 0)
+		return k;
+	return k == 0 ? d->before : k <= d->before ? k - 1 : k;
+}
+
+/* One metric's cells on one machine: every column, then the change with its gain (+) or price (-). */
+static void gain_cells(const struct rform *f, const struct machine *m, const struct patch_desc *d,
+		       const struct metric_desc *md, struct notes *ns, struct trow *r)
+{
+	int ncols = patch_ncols(m, d);
+	enum verdict vd;
+	char ch[RCELL];
+
+	snprintf(r->c[0], RCELL, "%c %s", compare_kind_mark(md->kind), md->name);
+	if (md->single) {
+		struct value v = md->fn(m, 0, NULL);
+
+		/* a ratio after / before is a change: in the change column, above 1 the gain */
+		value_cell(m, md, v, ns, r->c[f->compare ? 1 : ncols + 1], RCELL - 3);
+		if (!f->compare && v.kind == VAL_REAL && v.r != 1)
+			strcat(r->c[ncols + 1], (v.r > 1) == (md->better == BETTER_HIGHER) ? " +" : " -");
+		return;
+	}
+	for (int s = 0; s < ncols; s++)
+		if (f->compare)
+			compare_cell(m, d, md, col_side(f, d, s), ns, r->c[1 + s], RCELL);
+		else
+			value_cell(m, md, metric_compute(m, d, md, s, NULL), ns, r->c[1 + s], RCELL);
+	if (f->compare)
+		return;
+	vd = render_change(md, md->fn(m, d->before, NULL), md->fn(m, d->after, NULL), ch, sizeof(ch));
+	snprintf(r->c[1 + ncols], RCELL, "%.56s%s", ch, vd == VERDICT_BETTER ? " +" : vd == VERDICT_WORSE ? " -" : "");
+}
+
+static int table_cols(const struct rform *f, const struct machine *m, const struct patch_desc *d)
+{
+	return 1 + patch_ncols(m, d) + !f->compare;
+}
+
+static void table_head(const struct rform *f, const struct machine *m, const struct patch_desc *d, const char *label,
+		       struct trow *r)
+{
+	int ncols = patch_ncols(m, d);
+
+	memset(r, 0, sizeof(*r));
+	snprintf(r->c[0], RCELL, "%s", label);
+	for (int s = 0; s < ncols; s++)
+		snprintf(r->c[1 + s], RCELL, "%s", patch_col_name(m, d, col_side(f, d, s)));
+	if (!f->compare)
+		snprintf(r->c[1 + ncols], RCELL, "change");
+}
+
+/* Is md's row the same on every machine of set (a batch that does not read the machine's size)? */
+static int shared_row(const struct rform *f, const struct compare_set *set, const struct patch_desc *d,
+		      const struct metric_desc *md)
+{
+	struct notes scratch = { .n = 0 };
+	struct trow a, b;
+
+	if (set->n < 2)
+		return 0;
+	memset(&a, 0, sizeof(a));
+	gain_cells(f, &set->st[0].m, d, md, &scratch, &a);
+	for (int g = 1; g < set->n; g++) {
+		memset(&b, 0, sizeof(b));
+		gain_cells(f, &set->st[g].m, d, md, &scratch, &b);
+		if (memcmp(&a, &b, sizeof(a)))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * One group's table, headed by label: the metrics of d that are shared
+ * (shared = 1) or not, on machine m; its n/a reasons under it. A model
+ * outside its fit adds "KEY = VALUE (label)" to ext.
+ */
+static void group_table(const struct rform *f, const struct compare_set *set, const struct machine *m,
+			const struct patch_desc *d, int shared, const char *label, struct strbuf *ext,
+			struct strbuf *out)
+{
+	struct trow *rows;
+	struct notes ns = { .n = 0 };
+	int nrows = 1, outside = 0;
+
+	for (const struct metric_desc *md = d->metrics; md->name; md++)
+		nrows += report_is_priced(md);
+	rows = calloc((size_t)nrows, sizeof(*rows));
+	if (!rows)
+		return;
+	table_head(f, m, d, label, &rows[0]);
+	nrows = 1;
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		if (!report_is_priced(md) || shared_row(f, set, d, md) != shared)
+			continue;
+		gain_cells(f, m, d, md, &ns, &rows[nrows++]);
+		if (model_extrapolated(m, md) && !outside++) {
+			unsigned long long v = (unsigned long long)param_u64(m, param_find(md->fit->key));
+
+			if (ext->len)
+				sb_printf(ext, ", %llu (%s)", v, label);
+			else
+				sb_printf(ext, "%s; here %s = %llu (%s)", md->fit->what, md->fit->key, v, label);
+		}
+	}
+	if (nrows > 1)
+		rf_table(f, rows, nrows, table_cols(f, m, d), out);
+	notes_print(f, &ns, out);
+	free(rows);
+}
+
+/* A machine's name in a table's first column: a preset given as a path by its file's name. */
+static const char *short_label(const char *label)
+{
+	const char *slash = strrchr(label, '/');
+
+	return slash && slash[1] ? slash + 1 : label;
+}
+
+/* "laptop-8c-16g 8 CPUs 16 GiB" (", 64 KiB pages" with page), the machine as its table's heading leaves it out */
+static void machine_words(const struct compare_state *st, int page, struct strbuf *out)
+{
+	char cpus[48], ram[48], pg[48];
+
+	param_format_human(&st->m, param_find("cpus"), cpus, sizeof(cpus));
+	param_format_human(&st->m, param_find("ram"), ram, sizeof(ram));
+	param_format_human(&st->m, param_find("pagesize"), pg, sizeof(pg));
+	sb_printf(out, "%s %s CPUs %s%s%s%s", short_label(st->label), cpus, ram, page ? ", " : "", page ? pg : "", page ? " pages" : "");
+}
+
+void report_gains(const struct rform *f, const struct compare_set *set, const struct patch_desc *d,
+		  struct strbuf *out)
+{
+	struct strbuf ext = STRBUF_INIT, t = STRBUF_INIT;
+	int any_shared = 0, pages_differ = 0;
+	char page[48];
+
+	for (const struct metric_desc *md = d->metrics; md->name; md++)
+		any_shared |= report_is_priced(md) && shared_row(f, set, d, md);
+	rf_heading(f, out,
+		   f->compare ? "Gains and prices, compare-kernels style: the baseline first, each column's change "
+				"against it (? a model's change under its stated error; ! a model outside its fit; ~ "
+				"model, * workload)"
+			      : "Gains (+) and prices (-), before -> after (~ model, * workload, ! a model outside "
+				"its fit)");
+	param_format_human(&set->st[0].m, param_find("pagesize"), page, sizeof(page));
+	for (int g = 1; g < set->n; g++) { /* one page size for all, or each machine's */
+		char pg[48];
+
+		param_format_human(&set->st[g].m, param_find("pagesize"), pg, sizeof(pg));
+		pages_differ |= strcmp(pg, page) != 0;
+	}
+	sb_puts(&t, "Machines: ");
+	for (int g = 0; g < set->n; g++) {
+		sb_puts(&t, g ? "; " : "");
+		machine_words(&set->st[g], pages_differ, &t);
+	}
+	if (!pages_differ)
+		sb_printf(&t, " (%s pages)", page);
+	sb_puts(&t, ".\n");
+	rf_para(f, out, sb_str(&t));
+	if (any_shared)
+		group_table(f, set, &set->st[0].m, d, 1, set->n > 1 ? "on every machine" : set->st[0].label, &ext, out);
+	for (int g = 0, blocks = 0; g < set->n; g++) {
+		size_t from;
+
+		/* each table is headed by its machine; a blank line only after one that went on in blocks */
+		sb_puts(out, f->md || f->compare || blocks || (any_shared && !g) ? "\n" : "");
+		from = out->len;
+		group_table(f, set, &set->st[g].m, d, 0, short_label(set->st[g].label), &ext, out);
+		blocks = strstr(out->buf + from, "\n\n") != NULL;
+	}
+	if (ext.len) {
+		sb_puts(&ext, "");
+		if (f->md)
+			sb_putc(out, '\n');
+		note_line(f, out, "!", sb_str(&ext));
+	}
+	sb_free(&ext);
+	sb_free(&t);
+}

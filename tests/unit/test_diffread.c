@@ -1,0 +1,231 @@
+/*
+ * The diff reader (core/diffread.c): each diff in tests/data, and the seeds'
+ * own diffs where the seeds are at hand ($BATCHLAB_SEEDS, default
+ * /work/shared/seeds), made into a variant that gives the patch's after side
+ * on every metric over a grid of machines; a diff that changes nothing
+ * batchlab knows maps nothing and lists each change with its file and line.
+ */
+#include <dirent.h>
+#include <stdlib.h>
+
+#include "testutil.h"
+
+#include "../../core/diffread.h"
+#include "../../core/variant.h"
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+
+	if (!f)
+		return NULL;
+	buf = malloc(1 << 20);
+	assert_non_null(buf);
+	*len = fread(buf, 1, (1 << 20) - 1, f);
+	buf[*len] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static struct diff_read *read_diff(const char *path)
+{
+	struct diff_read *r = malloc(sizeof(*r));
+	size_t len;
+	char *text = slurp(path, &len), err[300];
+
+	assert_non_null(text);
+	assert_non_null(r);
+	if (diff_read(text, len, r, err, sizeof(err))) {
+		fprintf(stderr, "%s: %s\n", path, err);
+		fail();
+	}
+	free(text);
+	return r;
+}
+
+/* The one mapped finding of r, which must be of patch id. */
+static const struct diff_finding *only_mapped(const struct diff_read *r, const char *id)
+{
+	const struct diff_finding *f = NULL;
+
+	for (int i = 0; i < r->n; i++)
+		if (r->f[i].patch) {
+			assert_null(f);
+			f = &r->f[i];
+		}
+	assert_non_null(f);
+	assert_string_equal(f->patch->id, id);
+	return f;
+}
+
+/*
+ * The variant on every metric equals the after side (same kind, same value,
+ * bit for bit for reals too) on each machine of the grid; settings is what
+ * the after side needs to be the diff's (committed_lift 16).
+ */
+static long same_as_after(const struct diff_finding *f, const char *settings)
+{
+	static const char *const machines[] = {
+		"cpus 1 ram 256M", "cpus 4 ram 4G", "cpus 64 ram 256G", "cpus 256 ram 1T pagesize 64K",
+		"cpus 4096 ram 16T overcommit never", "cpus 65536 ram 1E", "cpus 7 totalram 140737488355328p",
+		"cpus 96 ram 3T overcommit always reclaim 64G", "cpus 2 ram 1G reclaim 7M",
+	};
+	long cells = 0;
+	char err[300];
+
+	for (size_t i = 0; i < sizeof(machines) / sizeof(machines[0]); i++) {
+		char s[300];
+		struct machine m;
+		int side;
+
+		snprintf(s, sizeof(s), "%s%s%s", machines[i], *settings ? " " : "", settings);
+		m = machine_with(s);
+		if (variant_add(&m, f->patch, "diff", f->expr, err, sizeof(err))) {
+			fprintf(stderr, "%s\n", err);
+			fail();
+		}
+		side = variant_find(&m, f->patch, "diff");
+		for (const struct metric_desc *md = f->patch->metrics; md->name; md++) {
+			struct value a, v;
+
+			if (md->single)
+				continue;
+			a = metric_compute(&m, f->patch, md, f->patch->after, NULL);
+			v = metric_compute(&m, f->patch, md, side, NULL);
+			if (a.kind != v.kind || (a.kind == VAL_INT && a.i != v.i) ||
+			    (a.kind == VAL_REAL && memcmp(&a.r, &v.r, sizeof(a.r))) || (a.kind == VAL_LIST && a.i != v.i)) {
+				fprintf(stderr, "%s.%s on '%s': after %d %g, variant '%s' %d %g\n", f->patch->id, md->name, s,
+					a.kind, value_real(a), f->expr, v.kind, value_real(v));
+				fail();
+			}
+			cells++;
+		}
+	}
+	return cells;
+}
+
+static void test_own_diffs(void **state)
+{
+	static const struct { const char *file, *patch, *settings, *expr; } rows[] = {
+		{ "tests/data/memcg_batch128.diff", "memcg_charge", "charge_batch 128", "128U" },
+		{ "tests/data/committed_lift16.diff", "committed_as", "committed_lift 16", NULL },
+		{ "tests/data/window_scaled.diff", "vmpressure", "", NULL },
+		{ "tests/data/reclaim_quarter.diff", "proactive_reclaim", "reclaim_divisor 4", "(remaining) / 4" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct diff_read *r = read_diff(rows[i].file);
+		const struct diff_finding *f = only_mapped(r, rows[i].patch);
+
+		if (rows[i].expr)
+			assert_string_equal(f->expr, rows[i].expr);
+		assert_true(same_as_after(f, rows[i].settings) > 9);
+		free(r);
+	}
+}
+
+/* Changes batchlab does not model: nothing mapped, each one listed where it is. */
+static void test_nothing_known(void **state)
+{
+	struct diff_read *r = read_diff("tests/data/nothing_known.diff");
+
+	(void)state;
+	assert_int_equal(r->hunks, 3);
+	assert_int_equal(r->n, 3);
+	assert_null(r->f[0].patch);
+	assert_null(r->f[1].patch);
+	assert_null(r->f[2].patch);
+	assert_int_equal(r->f[2].line, 3001);
+	assert_string_equal(r->f[2].what, "changes the initialiser .proc_handler, not a constant batchlab models");
+	assert_string_equal(r->f[0].file, "mm/vmscan.c");
+	assert_int_equal(r->f[0].line, 1233);
+	assert_string_equal(r->f[0].what, "changes nr_to_reclaim, not a constant batchlab models");
+	assert_int_equal(r->f[1].line, 2000);
+	assert_string_equal(r->f[1].what, "changes DEF_PRIORITY, not a constant batchlab models");
+	free(r);
+}
+
+/* No hunk at all is an error, in one line; a changed declaration of the same value is listed, not mapped. */
+static void test_not_a_diff(void **state)
+{
+	static const char text[] = "Subject: a mail\n\nno diff here\n--- a/x\n";
+	struct diff_read *r = malloc(sizeof(*r));
+	char err[300];
+
+	(void)state;
+	assert_non_null(r);
+	assert_int_equal(diff_read(text, sizeof(text) - 1, r, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "no hunk of a unified diff"));
+	free(r);
+}
+
+/* The seed whose number is seed (000_*.txt) in the seeds folder; NULL when it is not there. */
+static char *seed_path(const char *seed)
+{
+	const char *dir = getenv("BATCHLAB_SEEDS") ? getenv("BATCHLAB_SEEDS") : "/work/shared/seeds";
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char *path = NULL;
+
+	while (d && (e = readdir(d)))
+		if (!strncmp(e->d_name, seed, 3) && e->d_name[3] == '_') {
+			path = malloc(strlen(dir) + strlen(e->d_name) + 2);
+			assert_non_null(path);
+			sprintf(path, "%s/%s", dir, e->d_name);
+			break;
+		}
+	if (d)
+		closedir(d);
+	return path;
+}
+
+/* Seed 000's and seed 004's own diffs come out as their after sides exactly; 002's and 003's hold no diff. */
+static void test_seed_diffs(void **state)
+{
+	static const struct { const char *seed, *patch; } rows[] = { { "000", "memcg_charge" }, { "004", "vmpressure" } };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		char *path = seed_path(rows[i].seed);
+		struct diff_read *r;
+
+		if (!path) {
+			fprintf(stderr, "test_seed_diffs: seed %s not found ($BATCHLAB_SEEDS): skipped\n", rows[i].seed);
+			continue;
+		}
+		r = read_diff(path);
+		assert_true(same_as_after(only_mapped(r, rows[i].patch), "") > 9);
+		free(r);
+		free(path);
+	}
+	for (const char *const *s = (const char *const[]){ "002", "003", NULL }; *s; s++) {
+		char *path = seed_path(*s), err[300];
+		struct diff_read *r = malloc(sizeof(*r));
+		size_t len;
+		char *text;
+
+		if (!path) {
+			free(r);
+			continue;
+		}
+		text = slurp(path, &len);
+		assert_int_equal(diff_read(text, len, r, err, sizeof(err)), -1);
+		free(text);
+		free(r);
+		free(path);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_own_diffs),
+		cmocka_unit_test(test_nothing_known),
+		cmocka_unit_test(test_not_a_diff),
+		cmocka_unit_test(test_seed_diffs),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
