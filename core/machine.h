@@ -25,7 +25,7 @@ enum overcommit_policy {
  * a sweep's rows, a command's all-or-nothing scratch copy - carries it.
  */
 #define VARIANT_MAX 4          /* per patch */
-#define VARIANT_BUILTIN 7      /* slots for the built-in patches, by index in patches[] (patch.c checks it suffices) */
+#define VARIANT_BUILTIN 9      /* slots for the built-in patches, by index in patches[] (patch.c checks it suffices) */
 #define VARIANT_LOADED 4       /* and for patches loaded from files (core/mmpatch.h), next in patches[] */
 #define VARIANT_PATCHES (VARIANT_BUILTIN + VARIANT_LOADED)
 #define VARIANT_NAME_MAX 24
@@ -95,6 +95,23 @@ struct machine {
 	double socket_growth;      /* committed_as: extra lock cost per extra socket, as a fraction */
 	double vmpressure_eval_ns; /* vmpressure: one pressure evaluation */
 	double committed_sum_cpu_ns; /* committed_as: one CPU's share of an exact percpu_counter_sum() */
+
+	/* memcg_flush (core/mm/memcg_flush.c, issue 37) */
+	uint64_t memcgs;              /* memcgs on the machine, each with its own count from 6.8 */
+	uint64_t stat_update_pages;   /* workload: pages one stat update changes, abs(val) */
+	uint64_t user_flush_threshold; /* the 2025 proposal's sysctl, pages; 0 = the default */
+	double stat_update_rate;      /* workload: pages/s of stat change in each memcg */
+
+	/* rss_stat (core/mm/rss_stat.c, issue 37) */
+	uint64_t task_threads;        /* the process's threads */
+	uint64_t rss_counters;        /* the counters its RSS adds (get_mm_rss(): 3) */
+	uint64_t fault_pages;         /* workload: pages one fault maps */
+	uint64_t oom_processes;       /* processes select_bad_process() scores */
+	double spawn_base_ns;         /* rss_stat: one unixbench spawn before 6.2 (fitted) */
+	double rss_fork_cpu_ns;       /* rss_stat: per counter and CPU, a fork's per-CPU area (fitted) */
+	double oom_base_ms;           /* rss_stat: select_bad_process()'s fixed time (fitted) */
+	double oom_task_ns;           /* rss_stat: one task's score with approximate reads (fitted) */
+	double oom_sum_cpu_ns;        /* rss_stat: one CPU of one counter's precise sum (fitted) */
 
 	/*
 	 * Not a parameter: where the models keep the networks they solved

@@ -161,6 +161,47 @@ const struct param params[] = {
 	{ .name = "vmpressure_eval_ns", .type = PT_REAL, .offset = FIELD(vmpressure_eval_ns), .rmin = 0, .rmax = 1e9,
 	  .unit = "ns", .def = "100", .group = "vmpressure",
 	  .help = "modeled: work one evaluation adds, level calculation and socket_pressure write (assumed)" },
+	/* memcg_flush (issue 37) */
+	{ .name = "memcgs", .type = PT_COUNT, .offset = FIELD(memcgs), .min = 1, .max = 65535,
+	  .unit = "memcgs", .def = "200", .group = "memcg_flush",
+	  .help = "memcgs on the machine (assumed 200; MEM_CGROUP_ID_MAX is 65535)" },
+	{ .name = "stat_update_pages", .type = PT_COUNT, .offset = FIELD(stat_update_pages), .min = 1, .max = 1ull << 20,
+	  .unit = "pages", .def = "1", .group = "memcg_flush",
+	  .help = "workload: pages one memcg stat update changes, abs(val) (assumed 1: a page at a time)" },
+	{ .name = "user_flush_threshold", .type = PT_COUNT, .offset = FIELD(user_flush_threshold),
+	  .min = 0, .max = 2147483647, .unit = "pages", .def = "0", .group = "memcg_flush",
+	  .help = "the 2025 proposal's sysctl vm.memcg_stats_flush_threshold (userspace reads); 0 = MEMCG_CHARGE_BATCH * cpus" },
+	{ .name = "stat_update_rate", .type = PT_REAL, .offset = FIELD(stat_update_rate), .rmin = 1e-3, .rmax = 1e12,
+	  .unit = "pages/s", .def = "10000", .group = "memcg_flush",
+	  .help = "workload: pages/s of stat change in each memcg (assumed 10000, 39 MiB/s)" },
+	/* rss_stat (issue 37): spawn fitted to unixbench 11110 -> 8974 on 128 threads; oom to the 2026 fix's table */
+	{ .name = "task_threads", .type = PT_COUNT, .offset = FIELD(task_threads), .min = 1, .max = 1ull << 22,
+	  .unit = "threads", .def = "5", .group = "rss_stat",
+	  .help = "the process's threads (the report's service: 5)" },
+	{ .name = "rss_counters", .type = PT_COUNT, .offset = FIELD(rss_counters), .min = 1, .max = 4,
+	  .unit = "counters", .def = "3", .group = "rss_stat",
+	  .help = "rss counters a reading adds (get_mm_rss(): file, anon, shmem = 3; 4 with swap entries)" },
+	{ .name = "fault_pages", .type = PT_COUNT, .offset = FIELD(fault_pages), .min = 1, .max = 512,
+	  .unit = "pages", .def = "1", .group = "rss_stat",
+	  .help = "workload: pages one page fault maps (1; fault-around maps up to 16 of 4K)" },
+	{ .name = "oom_processes", .type = PT_COUNT, .offset = FIELD(oom_processes), .min = 1, .max = 4194304,
+	  .unit = "processes", .def = "10000", .group = "rss_stat",
+	  .help = "processes select_bad_process() scores (the 2026 fix's table: 40 and 10000)" },
+	{ .name = "spawn_base_ns", .type = PT_REAL, .offset = FIELD(spawn_base_ns), .rmin = 1, .rmax = 1e12,
+	  .unit = "ns", .def = "90009", .group = "rss_stat",
+	  .help = "modeled: one unixbench spawn before 6.2, 1e9 / 11110 (fitted; assumed the same on any machine)" },
+	{ .name = "rss_fork_cpu_ns", .type = PT_REAL, .offset = FIELD(rss_fork_cpu_ns), .rmin = 0, .rmax = 1e9,
+	  .unit = "ns", .def = "41.8438", .group = "rss_stat",
+	  .help = "modeled: per rss counter and CPU, a spawn's per-CPU area (fitted to 11110 -> 8974 on 128)" },
+	{ .name = "oom_base_ms", .type = PT_REAL, .offset = FIELD(oom_base_ms), .rmin = 0, .rmax = 1e9,
+	  .unit = "ms", .def = "0.289157", .group = "rss_stat",
+	  .help = "modeled: the fixed time of select_bad_process() (fitted: 0.3 ms at 40, 3.0 ms at 10000)" },
+	{ .name = "oom_task_ns", .type = PT_REAL, .offset = FIELD(oom_task_ns), .rmin = 0, .rmax = 1e12,
+	  .unit = "ns", .def = "271.084", .group = "rss_stat",
+	  .help = "modeled: one task's badness with approximate reads (fitted to the same two)" },
+	{ .name = "oom_sum_cpu_ns", .type = PT_REAL, .offset = FIELD(oom_sum_cpu_ns), .rmin = 0, .rmax = 1e9,
+	  .unit = "ns", .def = "7.51953", .group = "rss_stat",
+	  .help = "modeled: one CPU of one counter's precise sum (fitted: 80.0 ms at 10000 on 256 vCPUs)" },
 };
 
 const size_t nparams = sizeof(params) / sizeof(params[0]);
@@ -256,7 +297,7 @@ void param_format_range(const struct param *p, char *buf, size_t len)
 
 static int out_of_range(const struct param *p, const char *value, char *err, size_t errlen)
 {
-	char range[128];
+	char range[PARAM_RANGE_MAX];
 
 	param_format_range(p, range, sizeof(range));
 	return err_set(err, errlen, "%s: '%s' is out of range (%s)", p->name, value, range);
@@ -270,7 +311,7 @@ static int bad_value(const struct param *p, const char *value, const char *why, 
 static int check_u64(const struct param *p, const char *value, uint64_t v, char *err, size_t errlen)
 {
 	if (p->allowed) {
-		char range[128];
+		char range[PARAM_RANGE_MAX];
 
 		for (int i = 0; p->allowed[i]; i++)
 			if (p->allowed[i] == v)
@@ -355,7 +396,7 @@ int param_set(struct machine *m, const struct param *p, const char *value, char 
 			}
 		}
 		{
-			char range[256];
+			char range[PARAM_RANGE_MAX];
 
 			param_format_range(p, range, sizeof(range));
 			snprintf(err, errlen, "%s: '%s' is not one of %s", p->name, value, range);

@@ -85,6 +85,8 @@ void param_format_input(const struct machine *m, const struct param *p, char *bu
 /* The value for people: "4 GiB", "auto (1032192 pages)", "guess". */
 void param_format_human(const struct machine *m, const struct param *p, char *buf, size_t len);
 /* "1..65536", "1 MiB..1 EiB", "guess|always|never". */
+/* A range as help prints it; a choice lists every name (the releases: some hundreds of bytes). */
+#define PARAM_RANGE_MAX 1024
 void param_format_range(const struct param *p, char *buf, size_t len);
 
 void param_reset(struct machine *m, const struct param *p);

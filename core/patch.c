@@ -17,6 +17,9 @@ extern const struct patch_desc vmstat_patch;
 /* nodes and zones (core/mm/zone.c): issue 36 */
 extern const struct patch_desc pcp_patch;
 extern const struct patch_desc watermark_patch;
+/* issue 37 */
+extern const struct patch_desc memcg_flush_patch;
+extern const struct patch_desc rss_stat_patch;
 
 const struct patch_desc *const builtin_patches[] = {
 	&memcg_charge_patch,
@@ -27,6 +30,9 @@ const struct patch_desc *const builtin_patches[] = {
 	/* nodes and zones (core/mm/zone.c): issue 36 */
 	&pcp_patch,
 	&watermark_patch,
+	/* issue 37 */
+	&memcg_flush_patch,
+	&rss_stat_patch,
 	NULL,
 };
 

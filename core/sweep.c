@@ -170,7 +170,7 @@ int sweep_bounds_parse(const struct machine *m, const char *key, const char *fro
 		return err_set(err, errlen, "unknown key '%s'%s (see 'help set')", key, param_suggest(key, mean, sizeof(mean)));
 	}
 	if (p->type == PT_CHOICE && !(p->flags & PF_NAMES)) {
-		char range[128];
+		char range[PARAM_RANGE_MAX];
 
 		param_format_range(p, range, sizeof(range));
 		return err_set(err, errlen, "%s is a choice (%s), not a number: set each and compare instead", p->name, range);

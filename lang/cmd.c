@@ -591,7 +591,7 @@ static void help_details(const struct session *s, const struct command *c, struc
 
 static void help_param(const struct param *p, struct strbuf *out)
 {
-	char range[160];
+	char range[PARAM_RANGE_MAX];
 
 	param_format_range(p, range, sizeof(range));
 	sb_printf(out, "%s: %s\n  range: %s%s%s\n  default: %s\n", p->name, p->help, range, *p->unit ? "  unit: " : "",
@@ -625,7 +625,7 @@ static void rec_command(struct records *r, const struct command *c)
 
 static void rec_param(struct records *r, const struct param *p)
 {
-	char range[160];
+	char range[PARAM_RANGE_MAX];
 
 	param_format_range(p, range, sizeof(range));
 	rec_str(r, p->name);
@@ -714,7 +714,7 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 	if (!strcmp(argv[0], "set") || !strcmp(argv[0], "params")) {
 		sb_puts(out, "parameters (set KEY VALUE):\n");
 		for (size_t i = 0; i < nparams; i++) {
-			char range[160];
+			char range[PARAM_RANGE_MAX];
 
 			param_format_range(&params[i], range, sizeof(range));
 			sb_printf(out, "  %-*s %-30s %s\n", (int)param_name_width(), params[i].name, range, params[i].help);

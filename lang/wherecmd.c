@@ -200,12 +200,90 @@ static int where_stepped(const struct machine *m, const struct sweep_range *r, c
 	return 0;
 }
 
+/*
+ * where A OP B, B a metric too (issue 37: "from how many CPUs is the new
+ * bound worse"): every value of the range in order, both metrics in one
+ * sweep, the first row where A OP B holds. Exact; the range is one a sweep
+ * takes row by row.
+ */
+static int where_pair(struct session *s, char **argv, int argc, const struct metric_ref *a, const struct metric_ref *b,
+		      enum where_op op, struct strbuf *out, char *err, size_t errlen)
+{
+	struct sweep_range r;
+	struct sweep *sw;
+	struct records rec;
+	char why[256], an[160], bn[160], key[64], va[64], vb[64];
+	int more = 0, found = 0;
+
+	if (a->side < 0 || b->side < 0 || a->metric->list || b->metric->list)
+		return err_set(err, errlen, "where: comparing two metrics needs a side on each (PATCH.METRIC.SIDE)");
+	if (sweep_range_parse(&s->m, argv[4], argv[5], argv[6], argc == 9 ? argv[7] : "step", argc == 9 ? argv[8] : "1",
+			      &r, why, sizeof(why)))
+		return err_set(err, errlen, "where: %s", why);
+	if (!(sw = malloc(sizeof(*sw))))
+		return err_set(err, errlen, "out of memory");
+	sweep_init(sw, &r);
+	snprintf(an, sizeof(an), "%s.%s.%s", a->patch->id, a->metric->name, patch_col_name(&s->m, a->patch, a->side));
+	snprintf(bn, sizeof(bn), "%s.%s.%s", b->patch->id, b->metric->name, patch_col_name(&s->m, b->patch, b->side));
+	if (sweep_add_column(sw, a->patch, a->metric, a->side, an, why, sizeof(why)) ||
+	    sweep_add_column(sw, b->patch, b->metric, b->side, bn, why, sizeof(why))) {
+		free(sw);
+		return err_set(err, errlen, "where: %s", why);
+	}
+	sweep_begin(sw, &s->m);
+	while (!found && (more = sweep_next(sw)) > 0)
+		found = where_holds(sweep_value(sw, 0), op, sweep_value(sw, 1));
+	put_where_key(&r, &sw->cur, key, sizeof(key));
+	render_human(sweep_value(sw, 0), a->metric->unit, va, sizeof(va));
+	render_human(sweep_value(sw, 1), b->metric->unit, vb, sizeof(vb));
+	if (s->format != FMT_TABLE) {
+		/* the one-metric schema (KEY, METRIC, holds), the second metric beside the first */
+		const char *heads[] = { r.key->name, an, bn, "holds", NULL };
+		struct rec_unit units[3] = { { r.key->name, r.key->unit, "input" }, { an, a->metric->unit, rec_kind(a->metric) },
+					     { bn, b->metric->unit, rec_kind(b->metric) } };
+
+		rec_begin(&rec, &s->doc, s->format, heads, units, 3, out);
+		rec_num(&rec, key);
+		rec_value(&rec, sweep_value(sw, 0));
+		rec_value(&rec, sweep_value(sw, 1));
+		rec_bool(&rec, found);
+		rec_end_row(&rec);
+		rec_end(&rec);
+	} else if (found) {
+		sb_printf(out, "%s = %s: %s = %s %s %s = %s\n", r.key->name, key, an, va, where_op_name(op), bn, vb);
+	} else {
+		sb_printf(out, "never in %s..%s: at %s = %s, %s = %s and %s = %s\n", argv[5], argv[6], r.key->name, key,
+			  an, va, bn, vb);
+	}
+	if (s->format == FMT_TABLE)
+		sb_printf(out, "  (every %s of the range was tried in order, both metrics in one sweep: exact for those values)\n",
+			  r.key->name);
+	sweep_end(sw);
+	free(sw);
+	return more < 0 ? err_set(err, errlen, "a row was refused by the parameter table (a bug)") : 0;
+}
+
+/* where A OP B with B a metric: where_pair()'s answer (0 or -1), or 1 when B is no metric (a number follows). */
+static int where_try_pair(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	struct metric_ref a, b;
+	enum where_op op;
+	char why[256];
+
+	if (metric_parse_m(&s->m, argv[2], &b, why, sizeof(why)) || metric_parse_m(&s->m, argv[0], &a, why, sizeof(why)))
+		return 1;
+	if (where_op_parse(argv[1], &op))
+		return err_set(err, errlen, "where: '%s' is not an operator (expected <, <=, >, >= or ==)", argv[1]);
+	return where_pair(s, argv, argc, &a, &b, op, out, err, errlen);
+}
+
 void where_details(struct strbuf *out)
 {
 	sb_printf(out,
 		  "The first value of KEY in FROM..TO at which METRIC OP VALUE holds (OP: <, <=, >, >= or ==), "
 		  "for each side of the metric, or for the one side named. VALUE is in the metric's unit: a "
-		  "number, a size such as 4M for bytes, 1.5x for a ratio.\n"
+		  "number, a size such as 4M for bytes, 1.5x for a ratio - or another PATCH.METRIC.SIDE, compared "
+		  "row by row at every value of the range in order (with METRIC.SIDE named too).\n"
 		  "How: with no step every whole value of KEY counts (every double for a real-valued key), and "
 		  "the first one is found by bisection, which assumes the metric only rises or only falls along "
 		  "KEY. %d evenly spaced values and those the bisection looks at are checked for that order; "
@@ -235,6 +313,8 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 	if ((argc != 7 && argc != 9) || strcmp(argv[3], "over") ||
 	    (stepped && strcmp(argv[7], "step") && strcmp(argv[7], "x")))
 		return err_set(err, errlen, "where: expected where METRIC[.SIDE] OP VALUE over KEY FROM TO [step N | x N]");
+	if ((choice = where_try_pair(s, argc, argv, out, err, errlen)) != 1)
+		return choice;
 	if (where_condition_parse(&s->m, "where", argv, &ref, &op, &thr, err, errlen))
 		return -1;
 	if (stepped ? sweep_range_parse(&s->m, argv[4], argv[5], argv[6], argv[7], argv[8], &r, why, sizeof(why))

@@ -198,7 +198,7 @@ static void emit_params(void)
 			width = strlen(params[i].name);
 	for (size_t i = 0; i < nparams; i++) {
 		const struct param *p = &params[i];
-		char range[256];
+		char range[PARAM_RANGE_MAX];
 
 		if (!group || strcmp(group, p->group)) {
 			if (group)

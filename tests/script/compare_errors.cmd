@@ -1,5 +1,6 @@
 # Machines side by side: a preset that does not exist, and one a `set` would refuse, each get one
 # line naming it; the state is unchanged. Then a comparison that works, in csv.
+. "$(dirname "$0")/names.sh" # the patch, preset and release lists by name (issue 37)
 d=$(mktemp -d "$HOME/cmp.XXXXXX")
 trap 'rm -rf "$d"' EXIT
 printf 'cpus = 2\nsockets = 4\n' >"$d/bad.preset"

@@ -1,5 +1,6 @@
 # Issue 24: jsonl line by line, csv tables split at '# COMMAND', --units read by pandas, typed json
 # over a sweep of every metric with variants that go n/a, and the size of a whole-patch sweep.
+. "$(dirname "$0")/names.sh" # the patch, preset and release lists by name (issue 37)
 py=/usr/bin/python3 chk=$(pwd)/doc_check.py data=$(pwd)/../data
 cd "$HOME" || exit 1 # every file the test writes is in its own folder
 # jsonl: a head line per result, then a line per row (3 values; 4 rows of ram 1G..8G; 2 sides;

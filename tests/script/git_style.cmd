@@ -1,5 +1,6 @@
 # Issue 22: batchlab CMD ARGS... is batchlab -c 'CMD ARGS...' (git-style); the options before it
 # are batchlab's, the words after it the command's (quoted as typed: none is split or lost).
+. "$(dirname "$0")/names.sh" # the patch, preset and release lists by name (issue 37)
 same() { if [ "$1" = "$2" ]; then echo "$3: same"; else echo "$3: DIFFERENT"; printf '%s\n---\n%s\n' "$1" "$2" | head -8; fi; }
 same "$($BL show vmpressure)" "$($BL -c 'show vmpressure')" "show vmpressure"
 same "$($BL -p vm-4g get vmpressure.window ram)" "$($BL -p vm-4g -c 'get vmpressure.window ram')" "-p vm-4g get"

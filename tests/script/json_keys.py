@@ -138,6 +138,11 @@ def ranges(keys):
             r[k] = ["%s %s" % (vals[0], vals[-1])]
         elif v == 0:
             r[k] = ["0 1 step 1"]
+        elif out[k].isdigit() and keys[k][1].split("..")[-1].isdigit() and \
+                2 * int(out[k]) > int(keys[k][1].split("..")[-1]):
+            # twice would pass the key's top (rss_counters: 3 of 1..4): its value to the top, or below it
+            top = int(keys[k][1].split("..")[-1])
+            r[k] = ["%s %d step 1" % (out[k], top) if int(out[k]) < top else "%d %d step 1" % (top - 1, top)]
         else:
             twice = str(2 * int(out[k])) if out[k].isdigit() else repr(2 * v)
             r[k] = ["%s%s %s%s x 2" % (out[k], suffix[k], twice, suffix[k])]

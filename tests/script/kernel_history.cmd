@@ -1,5 +1,6 @@
 # history PATCH: every release row with its commit; csv and json for scripts
 # the issue's rows, by the commit each names (the 3.11 row names none: its hash was not identified)
+. "$(dirname "$0")/names.sh" # the patch, preset and release lists by name
 for c in memcg_charge:5b3be698a872 memcg_charge:11192d9c124d vmstat:55f77df7d715 vmstat:52166607ecc9 \
 	vmstat:66eca1021a42 proactive_reclaim:16aca2c98a6f vmpressure:70ddf637eebe memcg_charge:475d0487a2ad \
 	memcg_charge:a983b5ebee57 memcg_charge:1813e51eece0 memcg_charge:f735eebe55f8 \

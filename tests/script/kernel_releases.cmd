@@ -1,6 +1,7 @@
 # The kernel side: each metric as the code of the release `kernel` names computes it.
 # Expected values are worked out here from each release's code, not copied from batchlab.
 # MEMCG_CHARGE_BATCH: 32U in 6.0.1's include/linux/memcontrol.h, 64U in 6.1's.
+. "$(dirname "$0")/names.sh" # the patch, preset and release lists by name (issue 37)
 [ "$($BL -c 'set kernel 6.0; get memcg_charge.batch.kernel')" = 32 ] && echo "6.0: batch 32"
 [ "$($BL -c 'set kernel 6.1; get memcg_charge.batch.kernel')" = 64 ] && echo "6.1: batch 64"
 # before and after keep the patch's meaning, and `get PATCH.METRIC` its two columns

@@ -1,4 +1,5 @@
 # A broken lesson is refused with FILE:LINE before its first step runs (nothing on stdout), status 1 each.
+. "$(dirname "$0")/names.sh" # the patch, preset and release lists by name (issue 37)
 cd $HOME
 printf 'title t\nstep one\nsay hello\nfrobnicate 3\n' > a.lesson;  $BL --lesson ./a.lesson; echo "status $?"
 printf 'step one\nask what?\nsay no answer\n' > b.lesson;          $BL --lesson ./b.lesson; echo "status $?"

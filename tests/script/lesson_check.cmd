@@ -10,8 +10,8 @@ for l in $($BL --lesson | cut -d' ' -f1); do
 	echo "  asked $(grep -c '^? ' $HOME/$l.out), right $(grep -c '^  right\.$' $HOME/$l.out)," \
 		"examples failing their check $(grep -c "^  the example '.*' fails the check: " $HOME/$l.out)"
 done
-# the list names each, with its counts
-$BL --lesson | sed 's/ .*(/ (/'
+# the list names each, with its counts: the five built in first, found by name among any others
+$BL --lesson | sed 's/ .*(/ (/' | grep -E '^(committed_as|memcg_charge|proactive_reclaim|scaling|vmpressure) '
 # Each lesson holds on every built-in machine: it sets the one it needs (reset, and says so).
 # The lessons and presets are those batchlab lists, not a list kept here.
 runs=0 failed=0

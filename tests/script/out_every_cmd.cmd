@@ -4,6 +4,7 @@
 # what --format before -c gives, and lasts for that command only.
 # Under valgrind (BL_WRAP) its about 100 runs of the same paths the plain and ASan runs check take most of
 # make check's valgrind pass: skipped there, saying so.
+. "$(dirname "$0")/names.sh" # the patch, preset and release lists by name (issue 37)
 [ -z "${BL_WRAP:-}" ] || { echo "skipped under valgrind: about 100 runs, checked by the plain and ASan runs" >&2; exit 77; }
 cd "$(mktemp -d "$HOME/every.XXXXXX")" && umask 022 || exit 1
 same() { if cmp -s "$1" "$2"; then echo "$3: same"; else echo "$3: DIFFERENT"; diff "$1" "$2" | head -5; fi; }

@@ -1,0 +1,361 @@
+/*
+ * rss_stat: mm's RSS counters as percpu_counter (Shakeel Butt, f1a7941243c1,
+ * 6.2). Before it each thread cached its RSS updates and synced them every
+ * TASK_RSS_EVENTS_THRESH page faults: an error that grows with the threads.
+ * After it each counter is a percpu_counter at the default batch, which
+ * lib/percpu_counter.c scales as max(32, 2 * online CPUs): an error of up to
+ * a batch per CPU, growing with the square of the CPUs - worse than before
+ * for a few threads on a big machine - and a per-CPU allocation at every fork.
+ */
+#include "../patch.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "kernel.h"
+#include "release.h"
+#include "../units.h"
+
+enum { BEFORE, AFTER };
+
+/* mm/memory.c (6.1): sync the per-thread counts once per 64 page faults */
+#define TASK_RSS_EVENTS_THRESH 64u
+/*
+ * check_sync_rss_stat() syncs when events++ > TASK_RSS_EVENTS_THRESH, at the
+ * start of a fault and before its own update: after a sync the thread caches
+ * that fault's update and the next 65 (events 0..64 pass the test), so up to
+ * 66 faults' updates wait in one thread's cache.
+ */
+#define RSS_FAULTS_CACHED (TASK_RSS_EVENTS_THRESH + 2)
+/* include/linux/mm_types_task.h: MM_FILEPAGES, MM_ANONPAGES, MM_SWAPENTS, MM_SHMEMPAGES */
+#define NR_MM_COUNTERS 4u
+/* the counters oom_badness() reads: get_mm_rss()'s three and MM_SWAPENTS */
+#define OOM_COUNTERS 4u
+
+extern const struct patch_desc rss_stat_patch;
+
+static struct value row_batch(const struct machine *m, const struct release_row *r, struct strbuf *why);
+
+static const struct release_row rss_rows[] = {
+	{ "3.10", NULL, "SPLIT_RSS_COUNTING: per-thread task_rss_stat caches, synced to the mm's atomic_long_t "
+	  "counters every TASK_RSS_EVENTS_THRESH (64) faults", "check_sync_rss_stat(), add_mm_counter_fast(), "
+	  "mm/memory.c", "read in 6.1.0; 3.10 itself not read", row_batch, BEFORE },
+	{ "6.2", "f1a7941243c1", "mm: convert mm's rss stats into percpu_counter (seed i37): mm->rss_stat[] are percpu_counters "
+	  "at percpu_counter_batch = max(32, 2 * num_online_cpus())", "add_mm_counter(), include/linux/mm.h; "
+	  "percpu_counter_add_batch(), compute_batch_value(), lib/percpu_counter.c", "read in 6.2.12 (6.2.0 not read) "
+	  "and 6.1.0, the release before", row_batch, AFTER },
+	{ .from = NULL },
+};
+
+static const struct release_history rss_history = {
+	.constant = "mm rss counter batch", .unit = "updates", .rows = rss_rows,
+	.before_first = "batchlab's table starts at 3.10",
+};
+
+
+/* lib/percpu_counter.c, compute_batch_value(): max(32, nr * 2), nr = num_online_cpus(); an int */
+static uint64_t percpu_batch(uint64_t cpus)
+{
+	return max_u64(32, cpus * 2);
+}
+
+static uint64_t side_batch(const struct machine *m, int side, struct strbuf *why)
+{
+	if (side == BEFORE) {
+		sb_printf(why, "TASK_RSS_EVENTS_THRESH = 64 page faults between syncs of a thread's cache (mm/memory.c)\n");
+		return TASK_RSS_EVENTS_THRESH;
+	}
+	sb_printf(why, "percpu_counter_batch = max(32, 2 * num_online_cpus()) = max(32, 2 * %llu) = %llu\n"
+		       "  (compute_batch_value(), lib/percpu_counter.c, at boot and on every CPU hotplug)\n",
+		  (unsigned long long)m->cpus, (unsigned long long)percpu_batch(m->cpus));
+	return percpu_batch(m->cpus);
+}
+
+/* A row's batch: faults between a thread's syncs, or the percpu_counter batch on m */
+static struct value row_batch(const struct machine *m, const struct release_row *r, struct strbuf *why)
+{
+	return val_int(side_batch(m, (int)r->mode, why));
+}
+
+static struct value batch(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t b = side_batch(m, side, why);
+
+	sb_printf(why, "kernel: %s\n", side == BEFORE ? "check_sync_rss_stat(), mm/memory.c"
+						     : "add_mm_counter() -> percpu_counter_add(), include/linux/mm.h");
+	return val_int(b);
+}
+
+/* The most one counter's read may be off: per thread before, per CPU after. */
+static uint64_t side_error(const struct machine *m, int side)
+{
+	if (side == BEFORE)
+		return mul_sat(m->task_threads * RSS_FAULTS_CACHED, m->fault_pages);
+	return m->cpus * (percpu_batch(m->cpus) - 1);
+}
+
+static void error_working(const struct machine *m, int side, struct strbuf *why)
+{
+	if (side == BEFORE) {
+		sb_printf(why, "workload: each fault maps fault_pages = %llu page(s) (fault-around's do_set_pte() can map more)\n",
+			  (unsigned long long)m->fault_pages);
+		sb_printf(why, "check_sync_rss_stat() syncs when events++ > 64, at a fault's start: a thread's cache holds the\n"
+			       "  updates of up to 66 faults; task_threads * 66 * fault_pages = %llu * 66 * %llu = %llu pages\n",
+			  (unsigned long long)m->task_threads, (unsigned long long)m->fault_pages,
+			  (unsigned long long)side_error(m, side));
+		sb_printf(why, "kernel: check_sync_rss_stat(), add_mm_counter_fast(), sync_mm_rss(), mm/memory.c\n");
+		return;
+	}
+	sb_printf(why, "percpu_counter_add_batch() folds a CPU's count into the total once abs(count) >= batch, so each\n"
+		       "  online CPU may hold batch - 1: cpus * (max(32, 2 * cpus) - 1) = %llu * %llu = %llu pages,\n"
+		       "  however few threads (they move between CPUs); get_mm_counter() reads the total alone\n",
+		  (unsigned long long)m->cpus, (unsigned long long)(percpu_batch(m->cpus) - 1),
+		  (unsigned long long)side_error(m, side));
+	sb_printf(why, "kernel: percpu_counter_add_batch(), lib/percpu_counter.c; percpu_counter_read_positive(),\n"
+		       "  include/linux/percpu_counter.h, from get_mm_counter(), include/linux/mm.h\n");
+}
+
+static struct value error_pages(const struct machine *m, int side, struct strbuf *why)
+{
+	error_working(m, side, why);
+	return val_int(side_error(m, side));
+}
+
+static struct value rss_error_bytes(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t p = side_error(m, side), bytes = mul_sat(mul_sat(p, m->rss_counters), m->pagesize);
+	char human[32];
+
+	if (why)
+		format_size(bytes, human, sizeof(human));
+	error_working(m, side, why);
+	sb_printf(why, "get_mm_rss() adds MM_FILEPAGES, MM_ANONPAGES and MM_SHMEMPAGES: rss_counters = %llu\n"
+		       "  %llu pages * %llu * %llu bytes = %llu bytes (%s)\n",
+		  (unsigned long long)m->rss_counters, (unsigned long long)p, (unsigned long long)m->rss_counters,
+		  (unsigned long long)m->pagesize, (unsigned long long)bytes, human);
+	return val_int(bytes);
+}
+
+/* The least CPU count at which the percpu bound passes the per-thread one; 0: none up to 65536. */
+static uint64_t crossover(const struct machine *m)
+{
+	uint64_t old = side_error(m, BEFORE), lo = 1, hi = 65536;
+
+	if (hi * (percpu_batch(hi) - 1) <= old)
+		return 0;
+	while (lo < hi) { /* cpus * (batch - 1) grows with cpus */
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		if (mid * (percpu_batch(mid) - 1) > old)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+static struct value crossover_cpus(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t c = crossover(m);
+
+	(void)side;
+	sb_printf(why, "workload: each fault maps fault_pages = %llu page(s); task_threads = %llu\n",
+		  (unsigned long long)m->fault_pages, (unsigned long long)m->task_threads);
+	sb_printf(why, "least cpus with cpus * (max(32, 2 * cpus) - 1) > task_threads * 66 * fault_pages = %llu pages\n",
+		  (unsigned long long)side_error(m, BEFORE));
+	if (!c)
+		return val_none("the percpu bound stays below the per-thread one up to 65536 CPUs");
+	sb_printf(why, "%llu CPUs: %llu * %llu = %llu pages > %llu\n", (unsigned long long)c, (unsigned long long)c,
+		  (unsigned long long)(percpu_batch(c) - 1), (unsigned long long)(c * (percpu_batch(c) - 1)),
+		  (unsigned long long)side_error(m, BEFORE));
+	sb_printf(why, "kernel: check_sync_rss_stat(), mm/memory.c (6.1); percpu_counter_add_batch(), lib/percpu_counter.c (6.2)\n");
+	return val_int(c);
+}
+
+/* mm_init() (kernel/fork.c, 6.2): percpu_counter_init() for each of NR_MM_COUNTERS, an s32 per CPU */
+static struct value percpu_bytes(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t bytes = side == BEFORE ? 0 : NR_MM_COUNTERS * 4 * m->cpus;
+
+	if (side == BEFORE)
+		sb_printf(why, "before 6.2 the counters are atomic_long_t in mm_struct: no per-CPU memory\n");
+	else
+		sb_printf(why, "NR_MM_COUNTERS * sizeof(s32) * cpus = 4 * 4 * %llu = %llu bytes per mm, allocated at fork\n",
+			  (unsigned long long)m->cpus, (unsigned long long)bytes);
+	sb_printf(why, "kernel: mm_init(), kernel/fork.c\n");
+	return val_int(bytes);
+}
+
+static struct value fork_allocs(const struct machine *m, int side, struct strbuf *why)
+{
+	(void)m;
+	sb_printf(why, side == BEFORE ? "no per-CPU allocation for the rss counters before 6.2\n"
+				      : "mm_init(), kernel/fork.c (6.2.12): one percpu_counter_init() per counter, 4;\n"
+					"  6.8.0 allocates the four in one percpu_counter_init_many() call\n");
+	sb_printf(why, "kernel: mm_init(), kernel/fork.c\n");
+	return val_int(side == BEFORE ? 0 : NR_MM_COUNTERS);
+}
+
+static const char *const spawn_fit =
+	"fitted: spawn_base_ns and rss_fork_cpu_ns to the unixbench spawn report (128-thread Ice Lake,\n"
+	"  11110 -> 8974, the issue's figures): one figure, one per-CPU constant, so it reproduces by\n"
+	"  construction; spawn_base_ns is assumed not to change with cpus\n";
+
+/*
+ * A spawn pays, per rss counter and per CPU, for the per-CPU area's
+ * allocation and zeroing at fork and its sum and free at exit
+ * (percpu_counter_sum() in check_mm(), percpu_counter_destroy()).
+ */
+static struct value spawn_score(const struct machine *m, int side, struct strbuf *why)
+{
+	double extra = side == BEFORE ? 0 : (double)NR_MM_COUNTERS * (double)m->cpus * m->rss_fork_cpu_ns;
+	double lps = 1e9 / (m->spawn_base_ns + extra);
+
+	sb_printf(why, "model: spawns/s = 1e9 / (spawn_base_ns + NR_MM_COUNTERS * cpus * rss_fork_cpu_ns)\n"
+		       "  = 1e9 / (%.6g + 4 * %llu * %.6g) = %.6g\n", m->spawn_base_ns, (unsigned long long)m->cpus,
+		  side == BEFORE ? 0 : m->rss_fork_cpu_ns, lps);
+	sb_puts(why, spawn_fit);
+	sb_printf(why, "kernel: mm_init(), check_mm(), __mmdrop(), kernel/fork.c\n");
+	return val_real(lps);
+}
+
+/*
+ * select_bad_process() scores every task (oom_badness(), mm/oom_kill.c);
+ * with the 2026 fix each score sums OOM_COUNTERS percpu_counters over
+ * every CPU. Fitted to the fix's table on 256 vCPUs.
+ */
+static const char *const oom_fit =
+	"fitted: oom_base_ms and oom_task_ns to the approximate reads (0.3 ms at 40 processes, 3.0 ms at\n"
+	"  10000, 256 vCPUs), oom_sum_cpu_ns to the precise sums at 10000 (80.0 ms); the precise 0.5 ms at\n"
+	"  40 is held out (the model gives 0.608 ms)\n";
+
+static double oom_ms(const struct machine *m, int precise)
+{
+	double per = m->oom_task_ns + (precise ? (double)OOM_COUNTERS * (double)m->cpus * m->oom_sum_cpu_ns : 0);
+
+	return m->oom_base_ms + (double)m->oom_processes * per / 1e6;
+}
+
+static struct value oom_approx_ms(const struct machine *m, int side, struct strbuf *why)
+{
+	(void)side;
+	sb_printf(why, "model: oom_base_ms + oom_processes * oom_task_ns = %.6g + %llu * %.6g ns = %.6g ms\n",
+		  m->oom_base_ms, (unsigned long long)m->oom_processes, m->oom_task_ns, oom_ms(m, 0));
+	sb_puts(why, oom_fit);
+	sb_printf(why, "kernel: select_bad_process(), oom_badness(), mm/oom_kill.c, with get_mm_counter()\n");
+	return val_real(oom_ms(m, 0));
+}
+
+static struct value oom_precise_ms(const struct machine *m, int side, struct strbuf *why)
+{
+	(void)side;
+	sb_printf(why, "model: + oom_processes * 4 counters * cpus * oom_sum_cpu_ns = %llu * 4 * %llu * %.6g ns: %.6g ms\n",
+		  (unsigned long long)m->oom_processes, (unsigned long long)m->cpus, m->oom_sum_cpu_ns, oom_ms(m, 1));
+	sb_puts(why, oom_fit);
+	sb_printf(why, "kernel: oom_badness(), mm/oom_kill.c, with get_mm_counter_sum() (5898aa8f9a0b, 2026)\n");
+	return val_real(oom_ms(m, 1));
+}
+
+static const struct metric_desc metrics[] = {
+	{ .name = "batch", .unit = "events", .kind = METRIC_EXACT,
+	  .help = "faults between a thread's syncs before; updates a CPU holds (percpu_counter_batch) after",
+	  .fn = batch, .better = BETTER_NONE, .reads = "cpus" },
+	{ .name = "error_pages", .unit = "pages", .kind = METRIC_WORKLOAD,
+	  .help = "most one RSS counter's read may be off: task_threads * 66 faults before, cpus * (batch - 1) after",
+	  .fn = error_pages, .better = BETTER_LOWER, .reads = "cpus task_threads fault_pages" },
+	{ .name = "rss_error_bytes", .unit = "bytes", .kind = METRIC_WORKLOAD,
+	  .help = "error_pages over the counters get_mm_rss() adds, in bytes",
+	  .fn = rss_error_bytes, .better = BETTER_LOWER, .reads = "cpus pagesize task_threads fault_pages rss_counters" },
+	{ .name = "crossover_cpus", .unit = "CPUs", .kind = METRIC_WORKLOAD, .single = 1,
+	  .help = "least CPUs at which the percpu bound passes the per-thread one for task_threads",
+	  .fn = crossover_cpus, .better = BETTER_HIGHER, .reads = "task_threads fault_pages" },
+	{ .name = "percpu_bytes", .unit = "bytes", .kind = METRIC_EXACT,
+	  .help = "per-CPU memory of one mm's rss counters, allocated at every fork",
+	  .fn = percpu_bytes, .better = BETTER_LOWER, .reads = "cpus" },
+	{ .name = "fork_allocs", .unit = "allocs", .kind = METRIC_EXACT,
+	  .help = "per-CPU allocations a fork makes for the rss counters",
+	  .fn = fork_allocs, .better = BETTER_LOWER, .reads = "" },
+	{ .name = "spawn_score", .unit = "spawns/s", .kind = METRIC_MODELED,
+	  .help = "unixbench spawn loops per second (fitted to the 128-thread Ice Lake report)",
+	  .fn = spawn_score, .better = BETTER_HIGHER, .reads = "cpus spawn_base_ns rss_fork_cpu_ns" },
+	{ .name = "oom_approx_ms", .unit = "ms", .kind = METRIC_MODELED, .single = 1,
+	  .help = "select_bad_process() time with approximate rss reads (fitted, 256 vCPUs)",
+	  .fn = oom_approx_ms, .better = BETTER_LOWER, .reads = "oom_processes oom_base_ms oom_task_ns" },
+	{ .name = "oom_precise_ms", .unit = "ms", .kind = METRIC_MODELED, .single = 1,
+	  .help = "select_bad_process() time with the 2026 fix's precise sums (fitted, 256 vCPUs)",
+	  .fn = oom_precise_ms, .better = BETTER_LOWER,
+	  .reads = "cpus oom_processes oom_base_ms oom_task_ns oom_sum_cpu_ns" },
+	{ .name = NULL },
+};
+
+static const char *const sides[] = { "before", "after", NULL };
+
+static const struct release_history *const histories[] = { &rss_history, NULL };
+
+/* The side the release runs: the row's mode, before the table the per-thread caches. */
+static int rss_side(const struct machine *m)
+{
+	const struct release_row *r = release_row(m, &rss_history);
+
+	return r ? (int)r->mode : BEFORE;
+}
+
+static const struct patch_kernel rss_kernel = {
+	.history = histories,
+	.side = rss_side,
+};
+
+const struct patch_desc rss_stat_patch = {
+	.id = "rss_stat",
+	.title = "mm rss counters as percpu_counter",
+	.seed = "i37: issue 37, commit f1a7941243c1",
+	.kernel = "mm/memory.c, kernel/fork.c, lib/percpu_counter.c",
+	.sides = sides,
+	.before = BEFORE,
+	.after = AFTER,
+	.metrics = metrics,
+	.about =
+		"Status: in mainline as f1a7941243c1 (\"mm: convert mm's rss stats into percpu_counter\",\n"
+		"Shakeel Butt), released in 6.2 (`history rss_stat`). A process's RSS is four counters in\n"
+		"its mm (file, anon, swap entries, shmem). Before 6.2 each thread cached its updates and\n"
+		"synced them every TASK_RSS_EVENTS_THRESH faults (check_sync_rss_stat(), mm/memory.c): the\n"
+		"error grows with the threads, task_threads * 66 faults per counter. From 6.2 each counter\n"
+		"is a percpu_counter at percpu_counter_batch = max(32, 2 * online CPUs): each CPU may hold\n"
+		"batch - 1, so the error grows with the square of the CPUs, whatever the threads - worse\n"
+		"than before for a few threads on many CPUs (crossover_cpus; `where\n"
+		"rss_stat.error_pages.after > rss_stat.error_pages.before over cpus 1 1024`). Sweet Tea\n"
+		"Dorminy's report (quoted in the 2026 fix): a 5-thread service of about 100 MB on 250 CPUs\n"
+		"was tens of megabytes off, against a pre-6.2 bound of 64 * 5 pages (1.25 MiB), and the\n"
+		"error \"could be as large as a gigabyte\". The price in time is the per-CPU allocation at\n"
+		"every fork and its sum and free at exit (spawn_score). What followed: by 6.8.0 the four\n"
+		"counters are allocated in one percpu_counter_init_many() call (read in 6.8.0; the release\n"
+		"that first has it was not read). 82241a83cd15 (\"mm: fix the inaccurate memory statistics\n"
+		"issue for users\", Baolin Wang; its release not read here) made some /proc files sum\n"
+		"precisely (get_mm_counter_sum()). Mathieu Desnoyers' \"mm: fix OOM killer inaccuracy on large\n"
+		"many-core systems\" (5898aa8f9a0b, committed to the mm tree 2026-01-31; which mainline\n"
+		"release carries it was not confirmed here) makes the OOM killer sum the counters\n"
+		"precisely (oom_precise_ms). Proposals only, not merged: his hierarchical per-cpu counters\n"
+		"(hpcc, v16 January 2026: 1 GB -> 80 MB delta, OOM select 80.0 -> 7.9 ms at 10000\n"
+		"processes) and Gabriel Krisman Bertazi's single-threaded rss_stat RFC (November 2025).\n"
+		"What the model leaves out: make test's +4% time and +9% system time on 192 CPUs needs the\n"
+		"build's fork rate and its other work, which batchlab does not know; it gives the added\n"
+		"per-spawn time (spawn_score at cpus 192).\n",
+	.published =
+		"Each figure the reports give, batchlab's beside it (tests/unit/test_rss_stat.c holds them):\n"
+		"- Sweet Tea Dorminy, quoted in the 2026 fix: a 5-thread service on 250 CPUs was tens of\n"
+		"  megabytes off; the pre-6.2 bound 64 * nr_threads pages, 1.25 MiB; up to a gigabyte.\n"
+		"  batchlab (service-250cpu): before 330 pages = 1.289 MiB a counter (66 faults a thread wait,\n"
+		"  check_sync_rss_stat(): +3% on the mail's 64); after 124750 pages = 487.3 MiB a counter,\n"
+		"  1.428 GiB over get_mm_rss()'s three: bounds that cover what was seen - agrees.\n"
+		"- unixbench spawn -19.2% on a 128-thread Ice Lake, 11110 -> 8974 (as the issue quotes it; the\n"
+		"  report itself was not found in the mails here). batchlab (icelake-128t, spawn_score):\n"
+		"  11110 -> 8974 - fitted, so by construction.\n"
+		"- make test +4% time, +9% system time on 192 CPUs. batchlab (build-192cpu): no prediction;\n"
+		"  the added per-spawn time, 4 * 192 * 41.84 ns = 32.1 us, 1.5 times 128 CPUs'.\n"
+		"- select_bad_process() on 256 vCPUs, approximate -> precise sums: 0.3 -> 0.5 ms at 40\n"
+		"  processes, 3.0 -> 80.0 ms at 10000. batchlab (oom-256vcpu): 0.3, 3.0 and 80.0 ms fitted;\n"
+		"  the held-out 0.5 ms comes out 0.608 ms (+22%).\n",
+	.headline = "rss_error_bytes",
+	.seed_presets = "service-250cpu, icelake-128t, build-192cpu, oom-256vcpu",
+	.kernel_code = &rss_kernel,
+};
