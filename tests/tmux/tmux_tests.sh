@@ -188,7 +188,7 @@ first_screen() {
 		'proactive_reclaim +full +cluster +decay' 'committed_as +before +after' 'vmpressure +before +after' \
 		' batch +32 +64 +x2' 'stock_max_bytes +8 MiB +16 MiB' ' window +512 ' \
 		'~ model' '\* workload' 'exact' &&
-		keys Tab End && expect 'vmstat +value' && keys Home Tab # the cost metrics fill 40 rows: vmstat is a scroll away
+		keys Tab / vmstat.threshold Enter && expect 'vmstat +value' && keys Home Tab # vmstat is a scroll away: found by name
 }
 check "first screen: machine and every patch, before and after" first_screen
 
@@ -454,7 +454,7 @@ check "a click at 80x24 selects in the panel shown" mouse_80
 
 resize() {
 	start && $T resize-window -t bl -x 40 -y 12 && expect 'too small' && $T resize-window -t bl -x $W -y $H &&
-		expect 'memcg_charge +before' 'q quit' && refuse 'too small' && keys Tab End && expect 'vmstat +value'
+		expect 'memcg_charge +before' 'q quit' && refuse 'too small' && keys Tab / vmstat.threshold Enter && expect 'vmstat +value'
 }
 check "resize to 40x12 says too small; back to 120x40 draws it all again" resize
 
