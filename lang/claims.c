@@ -126,7 +126,10 @@ void claims_list(const struct patch_desc *d, const struct claim_row *rows, int n
 	char tally[120];
 
 	claims_tally(rows, n, tally, sizeof(tally));
-	sb_printf(&t, "%s: the claims of seed %.3s, checked (%s)\n", d->id, d->seed, tally);
+	if (d->seed[0] >= '0' && d->seed[0] <= '9') /* a seed mail: 000_..., else the patch's own mails and reviews */
+		sb_printf(&t, "%s: the claims of seed %.3s, checked (%s)\n", d->id, d->seed, tally);
+	else
+		sb_printf(&t, "%s: the claims of its mails and reviews, checked (%s)\n", d->id, tally);
 	for (int i = 0; i < n; i++) {
 		const struct claim_row *w = &rows[i];
 		char how[320];

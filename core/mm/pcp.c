@@ -413,6 +413,38 @@ static const struct patch_kernel pcp_kernel = {
 	.history = histories,
 };
 
+/*
+ * The figures the review thread states (Dave Hansen on v2, Feng Tang on the
+ * merged fix), on the machine they came from: a row each, checked by
+ * core/claim.c and held by tests/unit/test_claim.c.
+ */
+static const struct patch_claim claims[] = {
+	{ .said = "pcp->high 724", .where = "Feng Tang, the merged fix", .machine = "pmem-96t", .metric = "high.after",
+	  .figure = 724, .how = CLAIM_EQUAL, .note = "low 69584 over the 96 online CPUs: the node has none",
+	  .expect = CLAIM_HOLDS },
+	{ .said = "batch 63", .where = "Feng Tang, the merged fix", .machine = "pmem-96t", .metric = "batch.after",
+	  .figure = 63, .how = CLAIM_EQUAL, .note = "zone_batchsize(): the 1 MiB cap", .expect = CLAIM_HOLDS },
+	{ .said = "vm stats threshold 125", .where = "Feng Tang, the merged fix", .machine = "pmem-96t",
+	  .metric = "threshold", .figure = 125, .how = CLAIM_EQUAL, .note = "calculate_normal_threshold()'s cap",
+	  .expect = CLAIM_HOLDS },
+	{ .said = "the pcp->high value per-cpu is 69584 pages", .where = "Dave Hansen, on v2", .machine = "pmem-96t",
+	  .metric = "high.v2", .figure = 69584, .how = CLAIM_EQUAL,
+	  .note = "v2 divides by max(1, CPUs on the node): the whole low watermark", .expect = CLAIM_HOLDS },
+	{ .said = "or about 270MB per CPU", .where = "Dave Hansen, on v2", .machine = "pmem-96t", .metric = "high_bytes.v2",
+	  .figure = 270 * 1048576.0, .how = CLAIM_EQUAL, .tol = 5 * 1048576.0,
+	  .note = "271.8 MiB: 'about' rounds it", .expect = CLAIM_HOLDS },
+	{ .said = "~26GB of worst-case memory in the pcps per zone", .where = "Dave Hansen, on v2", .machine = "pmem-96t",
+	  .metric = "zone_pcp_bytes.v2", .figure = 26 * 1073741824.0, .how = CLAIM_EQUAL, .tol = 1073741824.0,
+	  .note = "25.48 GiB (27.4 GB): every CPU's list full", .expect = CLAIM_HOLDS },
+	{ .said = "or roughly 10% of the size of the zone", .where = "Dave Hansen, on v2", .machine = "pmem-96t",
+	  .metric = "zone_pcp_share.v2", .figure = 10, .how = CLAIM_EQUAL, .tol = 0.5, .note = "10.28%",
+	  .expect = CLAIM_HOLDS },
+	{ .said = "5 * batch appears too magic", .where = "Huang Ying, on the 6.16 free_high trigger", .how = CLAIM_OUTSIDE,
+	  .note = "a judgement, not a figure: free_high_trigger shows both rules on the machine set",
+	  .expect = CLAIM_NOT_MODELLED },
+	{ .said = NULL },
+};
+
 const struct patch_desc pcp_patch = {
 	.id = "pcp",
 	.title = "pcp->high from the zone's low watermark and its node's CPUs",
@@ -457,5 +489,6 @@ const struct patch_desc pcp_patch = {
 	.headline = "high",
 	.seed_presets = "pmem-96t",
 	.constant = &high_constant,
+	.claims = claims,
 	.kernel_code = &pcp_kernel,
 };

@@ -227,6 +227,33 @@ static const struct patch_kernel wmark_kernel = {
 	.na = kernel_na,
 };
 
+/*
+ * The figures the changelog and the PMEM zone's /proc/zoneinfo state, on the
+ * machines they came from: a row each, checked by core/claim.c and held by
+ * tests/unit/test_claim.c.
+ */
+static const struct patch_claim claims[] = {
+	{ .said = "from 16M", .where = "the changelog (a 140G machine)", .machine = "wmark-140g", .metric = "gap_bytes.before",
+	  .figure = 16 * 1048576.0, .how = CLAIM_EQUAL, .tol = 1048576.0,
+	  .note = "16.5 MiB with khugepaged's raise of min_free_kbytes (thp on)", .expect = CLAIM_HOLDS },
+	{ .said = "from 16M", .where = "the changelog (a 140G machine)", .machine = "wmark-140g", .set = "thp=off",
+	  .metric = "gap_bytes.before", .figure = 16 * 1048576.0, .how = CLAIM_EQUAL, .tol = 1048576.0,
+	  .note = "11.83 MiB with the plain square-root default: the mail's 16M is the THP regime",
+	  .expect = CLAIM_DIFFERS },
+	{ .said = "to 143M", .where = "the changelog (a 140G machine)", .machine = "wmark-140g", .metric = "gap_bytes.after",
+	  .figure = 143 * 1048576.0, .how = CLAIM_EQUAL, .tol = 1048576.0,
+	  .note = "36700 pages: the zone's managed pages * 10 / 10000", .expect = CLAIM_HOLDS },
+	{ .said = "low 69584", .where = "Feng Tang's /proc/zoneinfo (min 4573)", .machine = "pmem-96t", .metric = "low.after",
+	  .figure = 69584, .how = CLAIM_EQUAL, .expect = CLAIM_HOLDS },
+	{ .said = "high 134595", .where = "Feng Tang's /proc/zoneinfo (min 4573)", .machine = "pmem-96t",
+	  .metric = "high.after", .figure = 134595, .how = CLAIM_EQUAL, .expect = CLAIM_HOLDS },
+	{ .said = "the scale factor takes over near 1GB, or beyond 16GB?", .where = "Johannes Weiner and Rik van Riel, review",
+	  .how = CLAIM_OUTSIDE,
+	  .note = "both, one per min_free_kbytes regime: where watermark.binds.after > 1 over ram, with thp off and on",
+	  .expect = CLAIM_NOT_MODELLED },
+	{ .said = NULL },
+};
+
 const struct patch_desc watermark_patch = {
 	.id = "watermark",
 	.title = "kswapd watermarks in proportion to memory",
@@ -263,5 +290,6 @@ const struct patch_desc watermark_patch = {
 	.headline = "gap_bytes",
 	.seed_presets = "wmark-140g, pmem-96t",
 	.constant = &gap_constant,
+	.claims = claims,
 	.kernel_code = &wmark_kernel,
 };

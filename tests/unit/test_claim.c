@@ -13,7 +13,8 @@
 #include "../../core/claim.h"
 #include "../../lang/claims.h"
 
-static const char *const seeded[] = { "memcg_charge", "proactive_reclaim", "committed_as", "vmpressure", NULL };
+static const char *const seeded[] = { "memcg_charge", "proactive_reclaim", "committed_as", "vmpressure",
+				      "pcp", "watermark", "memcg_flush", "rss_stat", NULL };
 
 /* Every row of every seed's table: its verdict is the one it expects, and a verdict that is not "holds" says why. */
 static void test_verdicts_as_expected(void **state)
