@@ -138,8 +138,9 @@ struct sweep {
 	uint64_t others[(SWEEP_MAX_COLS + 63) / 64]; /* columns neither rowed nor hoisted: dirty on every row */
 	struct value row[SWEEP_MAX_COLS]; /* the rowed columns' values this row (by column: a few cache lines) */
 	int ngroups;
-	struct sweep_group {   /* rowed columns of one metric: one fn_sides call a row */
-		metric_sides_fn fn_sides;
+	struct sweep_group {   /* rowed columns of one metric: one fn_sides call a row (or fn per side, see fill_rows) */
+		metric_sides_fn fn_sides; /* NULL: a metric with a totalram_plateau and no fn_sides, fn per side */
+		const struct metric_desc *md;
 		int rowp, metric;  /* rowp >= 0: the values are rowv[rowp][metric], from the patch's fn_row */
 		int n;         /* its columns */
 		short col[PATCH_MAX_SIDES], side[PATCH_MAX_SIDES];
@@ -217,6 +218,21 @@ static inline struct value sweep_value(const struct sweep *sw, int col)
 		return metric_compute(&sw->m, c->patch, c->metric, c->side, NULL);
 	return c->metric->fn(&sw->m, c->side, NULL);
 }
+/*
+ * For an estimate of a sweep's time before its first row (after
+ * sweep_begin): every value a row at the current key works out - runs = 1
+ * the columns that plateaus answer (one solve a run of equal inputs), runs =
+ * 0 the rest (one a row) - computed afresh and dropped, for the caller to
+ * time. Nothing the rows read is changed.
+ */
+void sweep_solve_row(struct sweep *sw, int runs);
+/*
+ * The runs of equal inputs the plateaus' columns meet from FROM to TO: the
+ * rows where they are solved. At most cap are counted; *rows is how many of
+ * the sweep's rows those cover (all of them unless cap was reached). A sweep
+ * with no such column: 0 runs, all rows.
+ */
+uint64_t sweep_runs(struct sweep *sw, uint64_t cap, uint64_t *rows);
 /* Frees the fn_cpus tables; the sweep may be begun again. */
 void sweep_end(struct sweep *sw);
 
