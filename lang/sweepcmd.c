@@ -195,6 +195,11 @@ struct ocol {
 	int col, part;
 	char head[sizeof(((struct sweep_col *)0)->head) + 8];
 	const char *unit;
+	/* a table's cell in format_row_lists: the text of the last value (kept: not an n/a), a pure function of it */
+	int kept;
+	struct value last;
+	size_t len;
+	char text[64];
 };
 
 struct layout {
@@ -688,7 +693,58 @@ static void sum_item(uint64_t item, uint64_t repeat, void *ctx)
  * json: an array; a list longer than RENDER_LIST_MAX is n/a, as `get`
  * refuses it. Otherwise four cells: count, first, last, sum.
  */
-static void format_row_lists(const struct sweep *sw, const struct layout *l, enum out_format fmt, const int *width,
+/* cell (len bytes) onto out, right-aligned in width (0: as it is): no format string parsed per cell. */
+static void sb_cell(struct strbuf *out, const char *cell, size_t len, int width)
+{
+	size_t pad = width > 0 && (size_t)width > len ? (size_t)width - len : 0;
+	char *p = sb_reserve(out, pad + len);
+
+	memset(p, ' ', pad);
+	memcpy(p + pad, cell, len);
+	out->len += pad + len;
+	out->buf[out->len] = '\0';
+}
+
+/* A list cell whole (--lists full): its items, or n/a when there are too many to print. */
+static void list_whole(const struct sweep *sw, const struct ocol *o, const struct sweep_col *c, enum out_format fmt,
+		       int width, struct strbuf *out)
+{
+	int json = fmt == FMT_JSON || fmt == FMT_JSONL;
+	size_t at = out->len;
+	uint64_t n;
+	char cell[WHY_MAX + 128], *q;
+
+	if (fmt == FMT_CSV)
+		sb_putc(out, '"');
+	if (render_list(&sw->m, c->metric, c->side, json, out, &n)) {
+		out->len = at + (fmt == FMT_CSV);
+		out->buf[out->len] = '\0';
+		if (json) {
+			struct value v = val_none("too many items to print");
+
+			q = put_value(cell, &v, fmt, o->head);
+			sb_cell(out, cell, (size_t)(q - cell), 0);
+		} else {
+			sb_puts(out, "n/a");
+		}
+	}
+	if (fmt == FMT_CSV)
+		sb_putc(out, '"');
+	/* table: left-aligned under its heading; a longer list runs on */
+	if (fmt == FMT_TABLE && out->len - at < (size_t)width)
+		sb_cell(out, "", 0, width - (int)(out->len - at));
+}
+
+/*
+ * A row with a list column (proactive_reclaim.asks) goes through a strbuf
+ * rather than the fixed row buffer. With --lists full its cells are as long
+ * as the schedule - table: the items space-separated; csv: one quoted field;
+ * json: an array; a list longer than RENDER_LIST_MAX is n/a, as `get`
+ * refuses it. Otherwise four cells: count, first, last, sum. Each cell is
+ * copied on in place (sb_cell), not through printf: a 100K-row sweep of
+ * asks' twelve cells spent most of its time parsing "%*s".
+ */
+static void format_row_lists(const struct sweep *sw, struct layout *l, enum out_format fmt, const int *width,
 			     struct strbuf *out, struct records *rec)
 {
 	char cell[WHY_MAX + 128], *q;
@@ -698,47 +754,31 @@ static void format_row_lists(const struct sweep *sw, const struct layout *l, enu
 
 	if (json) {
 		sb_puts(out, rec_row_open(rec));
-		sb_printf(out, "\"%s\": ", sw->range.key->name);
+		sb_putc(out, '"');
+		sb_puts(out, sw->range.key->name);
+		sb_puts(out, "\": ");
 	}
 	if (fmt == FMT_TABLE && sw->range.key->type == PT_SIZE) { /* the key as the fast path's table gives it */
 		fmt_human(val_int(sw->cur.u), "bytes", cell, sizeof(cell));
+		q = cell + strlen(cell);
 	} else {
 		q = put_key(cell, sw, fmt == FMT_TABLE ? FMT_CSV : fmt);
-		*q = '\0';
 	}
-	sb_printf(out, "%*s", fmt == FMT_TABLE ? width[0] : 0, cell);
+	sb_cell(out, cell, (size_t)(q - cell), fmt == FMT_TABLE ? width[0] : 0);
 	for (int k = 0; k < l->n; k++, w++) {
-		const struct ocol *o = &l->c[k];
+		struct ocol *o = &l->c[k];
 		const struct sweep_col *c = &sw->cols[o->col];
 		struct value v;
 
-		if (json)
-			sb_printf(out, ", \"%s\": ", o->head);
-		else
+		if (json) {
+			sb_puts(out, ", \"");
+			sb_puts(out, o->head);
+			sb_puts(out, "\": ");
+		} else {
 			sb_puts(out, fmt == FMT_CSV ? "," : "  ");
+		}
 		if (o->part == PART_WHOLE && c->metric->list) {
-			size_t at = out->len;
-			uint64_t n;
-
-			if (fmt == FMT_CSV)
-				sb_putc(out, '"');
-			if (render_list(&sw->m, c->metric, c->side, json, out, &n)) {
-				out->len = at + (fmt == FMT_CSV);
-				out->buf[out->len] = '\0';
-				if (json) {
-					v = val_none("too many items to print");
-					q = put_value(cell, &v, fmt, o->head);
-					*q = '\0';
-					sb_puts(out, cell);
-				} else {
-					sb_puts(out, "n/a");
-				}
-			}
-			if (fmt == FMT_CSV)
-				sb_putc(out, '"');
-			/* table: left-aligned under its heading; a longer list runs on */
-			if (fmt == FMT_TABLE && out->len - at < (size_t)width[w])
-				sb_printf(out, "%*s", width[w] - (int)(out->len - at), "");
+			list_whole(sw, o, c, fmt, width[w], out);
 			continue;
 		}
 		if (o->part == PART_COUNT) { /* the four parts share one pass over the items */
@@ -756,13 +796,23 @@ static void format_row_lists(const struct sweep *sw, const struct layout *l, enu
 		} else {
 			v = sweep_value(sw, o->col);
 		}
+		if (fmt == FMT_TABLE && v.kind != VAL_NONE) {
+			if (!o->kept || v.kind != o->last.kind || v.i != o->last.i) {
+				fmt_human_short(v, o->unit, 0, o->text, sizeof(o->text));
+				o->len = strlen(o->text);
+				o->last = v;
+				o->kept = 1;
+			}
+			sb_cell(out, o->text, o->len, width[w]);
+			continue;
+		}
 		if (fmt == FMT_TABLE) {
 			fmt_human_short(v, o->unit, 0, cell, sizeof(cell));
+			q = cell + strlen(cell);
 		} else {
 			q = put_value(cell, &v, fmt, o->head);
-			*q = '\0';
 		}
-		sb_printf(out, "%*s", fmt == FMT_TABLE ? width[w] : 0, cell);
+		sb_cell(out, cell, (size_t)(q - cell), fmt == FMT_TABLE ? width[w] : 0);
 	}
 	sb_puts(out, json ? rec_row_close(rec) : "\n");
 }

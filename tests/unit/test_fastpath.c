@@ -706,6 +706,82 @@ static void test_plateau_sweeps(void **state)
 	assert_true(skipped > 10000);
 }
 
+/* A list's items in order, runs spelled out as (item, repeat) pairs, for two walks to be compared. */
+struct item_runs {
+	uint64_t item[4096], repeat[4096];
+	int n;
+	uint64_t count;
+};
+
+static void add_run(uint64_t item, uint64_t repeat, void *ctx)
+{
+	struct item_runs *r = ctx;
+
+	if (!repeat)
+		return;
+	r->count += repeat;
+	if (r->n && r->item[r->n - 1] == item) { /* one run, however the walk cut it */
+		r->repeat[r->n - 1] += repeat;
+		return;
+	}
+	if (r->n < 4096) {
+		r->item[r->n] = item;
+		r->repeat[r->n++] = repeat;
+	}
+}
+
+/*
+ * proactive_reclaim's asks of full and decay come from their rule with the
+ * floor's tail as one run (asks_rule(), core/mm/proactive_reclaim.c); a
+ * variant with the same rule (remaining, remaining / divisor) walks call by
+ * call through next_ask(). Held item by item over random requests, page
+ * sizes and divisors (powers of two, where the rule shifts, and others).
+ */
+static void test_asks_rule(void **state)
+{
+	const struct patch_desc *d = patch_find("proactive_reclaim");
+	const struct metric_desc *md = d ? patch_metric(d, "asks") : NULL;
+	static struct item_runs a, b;
+	long lists = 0, items = 0;
+	char err[256];
+
+	(void)state;
+	assert_non_null(md);
+	for (int trial = 0; trial < 3000; trial++) {
+		struct machine m = machine_with(trial % 3 ? "pagesize 4K" : "pagesize 64K");
+		uint64_t div = trial % 2 ? 1ull << (next() % 11) : next() % 1024 + 1;
+		int full = trial % 5 == 0, side = patch_side(d, full ? "full" : "decay");
+		char expr[64], set[64];
+		uint64_t na, nb;
+
+		snprintf(set, sizeof(set), "%llu", (unsigned long long)div);
+		assert_int_equal(param_set(&m, param_find("reclaim_divisor"), set, err, sizeof(err)), 0);
+		m.reclaim = (next() >> (next() % 64)) % (1ull << 44) + 1;
+		snprintf(expr, sizeof(expr), full ? "remaining" : "remaining / %llu", (unsigned long long)div);
+		assert_int_equal(variant_add(&m, d, "same", expr, err, sizeof(err)), 0);
+		memset(&a, 0, sizeof(a));
+		memset(&b, 0, sizeof(b));
+		assert_true(side >= 0);
+		na = md->list(&m, side, add_run, &a);
+		nb = md->list(&m, variant_side0(d), add_run, &b);
+		assert_int_equal(na, a.count); /* a list says how many items it gave */
+		assert_int_equal(nb, b.count);
+		if (b.n == 4096)
+			continue; /* longer than the record: compared in part only, so not at all */
+		if (a.count != b.count || a.n != b.n || memcmp(a.item, b.item, sizeof(a.item[0]) * (size_t)a.n) ||
+		    memcmp(a.repeat, b.repeat, sizeof(a.repeat[0]) * (size_t)a.n)) {
+			fprintf(stderr, "asks.%s, reclaim %llu, divisor %llu: %llu asks in %d runs, the call-by-call walk "
+				"%llu in %d\n", full ? "full" : "decay", (unsigned long long)m.reclaim,
+				(unsigned long long)div, (unsigned long long)a.count, a.n, (unsigned long long)b.count, b.n);
+			fail();
+		}
+		lists++;
+		items += (long)a.count;
+	}
+	fprintf(stderr, "test_fastpath: %ld asks lists (%ld asks) held to the call-by-call walk\n", lists, items);
+	assert_true(lists > 2000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -715,6 +791,7 @@ int main(void)
 		cmocka_unit_test(test_sig_fast),
 		cmocka_unit_test(test_totalram_plateaus),
 		cmocka_unit_test(test_plateau_sweeps),
+		cmocka_unit_test(test_asks_rule),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
