@@ -820,14 +820,15 @@ static void use_fn_row(struct sweep *sw)
 		gr->metric = metric;
 		while (d->metrics[nmetrics].name)
 			nmetrics++;
-		if (!d->fn_row || nmetrics > SWEEP_ROW_METRICS || metric >= 32 || !(d->row_metrics >> metric & 1))
+		/* a group with a plateau is worked out once a run: cheaper than its share of a call every row */
+		if (!d->fn_row || gr->plateau || nmetrics > SWEEP_ROW_METRICS || metric >= 32 || !(d->row_metrics >> metric & 1))
 			continue;
 		for (int h = 0; h < sw->ngroups; h++) {
 			const struct sweep_col *o = &sw->cols[sw->groups[h].col[0]];
 			int k = (int)(o->metric - d->metrics);
 
 			others += h != g && o->patch == d && sw->groups[h].fn_sides != gr->fn_sides && k < 32 &&
-				  (d->row_metrics >> k & 1);
+				  (d->row_metrics >> k & 1) && !sw->groups[h].plateau;
 		}
 		if (!others)
 			continue; /* its metric alone: fn_sides does less */
@@ -941,6 +942,11 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 	}
 	use_fn_row(sw);
 	keep_variants(sw, m);
+	sw->runs_ok = over_totalram && !sw->range.list && !sw->range.mult && sw->range.step && !sw->nvars;
+	for (int w = 0; w < (SWEEP_MAX_COLS + 63) / 64; w++)
+		sw->runs_ok &= !sw->others[w];
+	for (int g = 0; g < sw->ngroups; g++)
+		sw->runs_ok &= sw->groups[g].plateau && sw->groups[g].rowp < 0;
 	if (sw->nvars)
 		fix_variants(sw); /* a cell read before the first row sees m, checked as metric_compute() would */
 }
@@ -971,6 +977,15 @@ int sweep_next(struct sweep *sw)
 		fix_variants(sw);
 	fill_rows(sw);
 	return 1;
+}
+
+void sweep_skip(struct sweep *sw, uint64_t k)
+{
+	sw->cur.u += k * sw->range.step;
+	sw->cur.i += k;
+	param_store_u64(&sw->m, sw->range.key, sw->cur.u);
+	sw->plateau_rows += k * (uint64_t)sw->ngroups;
+	memset(sw->dirty, 0, sizeof(sw->dirty)); /* the last of them is the row before's, every cell */
 }
 
 static volatile uint64_t solve_sink; /* what sweep_solve_row() works out, so that it is worked out */

@@ -151,6 +151,13 @@ struct sweep {
 		uint64_t plateau_lo, plateau_hi;
 	} groups[SWEEP_MAX_COLS];
 	uint64_t plateau_rows; /* rows a group took from its plateau, fn_sides not called (for tests and the bench) */
+	/*
+	 * Every column is hoisted or in a group with a plateau (no fn_row, no
+	 * variant, no fn_cpus table, no fn per cell) over FROM..TO step N: the
+	 * rows where every plateau and the rows `set` takes hold are the row
+	 * before with its key counted on (sweep_still).
+	 */
+	int runs_ok;
 	/* The patches whose fn_row serves a row (two or more of their metrics are rowed), and what it gave. */
 	int nrowp;
 	const struct patch_desc *rowp[SWEEP_ROW_PATCHES];
@@ -187,6 +194,29 @@ void sweep_begin(struct sweep *sw, const struct machine *m);
 int sweep_col_constant(const struct sweep *sw, const struct machine *m, const struct sweep_col *c);
 /* 1 with the next row's machine in sw->m and its key value in sw->cur; 0 at the end. Cannot fail. */
 int sweep_next(struct sweep *sw);
+/*
+ * How many rows after the current one have every cell the current row's
+ * (only the key moves): each group's plateau and the rows `set` takes reach
+ * that far. 0 when it cannot say. A writer may write those rows as the
+ * current one with the key counted on, then sweep_skip() them.
+ */
+static inline uint64_t sweep_still(const struct sweep *sw)
+{
+	uint64_t hi = sw->range.to;
+
+	if (!sw->runs_ok || sw->refused)
+		return 0;
+	if (sw->check_rows) {
+		if (!sw->pass_known)
+			return 0;
+		hi = sw->pass_hi < hi ? sw->pass_hi : hi;
+	}
+	for (int g = 0; g < sw->ngroups; g++)
+		hi = sw->groups[g].plateau_hi < hi ? sw->groups[g].plateau_hi : hi;
+	return hi > sw->cur.u ? (hi - sw->cur.u) / sw->range.step : 0;
+}
+/* Move on k rows that sweep_still() said stand: the cursor and the row's machine as sweep_next() would leave them. */
+void sweep_skip(struct sweep *sw, uint64_t k);
 /* Jump to any key value (u, or r for a real key), range-checked; for charts that sample. */
 int sweep_seek(struct sweep *sw, uint64_t u, double r, char *err, size_t errlen);
 /* Row k of an fn_cpus table: its real, or n/a with why. */

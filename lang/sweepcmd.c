@@ -668,6 +668,57 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 	return p;
 }
 
+/*
+ * k rows after the one format_row() just wrote, every cell of which stands
+ * (sweep_still): its kept text with the key counted on, nothing else looked
+ * at - no cell, no dirty bit, no row of the sweep's bookkeeping. The caller
+ * then sweep_skip()s them. fmt is csv, jsonl or a table with a counted key.
+ */
+static ROW_INLINE char *same_rows(const struct sweep *sw, enum out_format fmt, const int *width, char *p,
+				  struct row_text *t, uint64_t k)
+{
+	static const char spaces[96 + ROW_SLACK] = "                                                                                                ";
+	size_t at = (sw->ncols ? t->end[sw->ncols - 1] : 0) + t->closelen;
+	uint64_t u = sw->cur.u, step = sw->range.step;
+
+	for (uint64_t j = 0; j < k; j++) {
+		u += step;
+		if (fmt == FMT_JSONL) {
+			copy_run(p, t->head, t->headlen);
+			p += t->headlen;
+		}
+		key_digits_on(t, u);
+		if (fmt == FMT_TABLE) {
+			int pad = width[0] - (int)(t->keylen + 1);
+
+			for (; pad > 96; pad -= 96, p += 96)
+				memcpy(p, spaces, 96);
+			if (pad > 0) {
+				copy_run(p, spaces, (size_t)pad);
+				p += pad;
+			}
+		}
+		p = put_key_tail(p, t, u);
+		copy_run(p, t->tail, at);
+		p += at;
+	}
+	*p = '\0';
+	t->row += k;
+	return p;
+}
+
+/* Can same_rows() follow the row format_row() just wrote? */
+static inline uint64_t rows_same(const struct sweep *sw, enum out_format fmt, const struct row_text *t, uint64_t room)
+{
+	uint64_t k;
+
+	if (!sw->runs_ok || t->row != sw->cur.i || t->refused || (fmt == FMT_JSONL && !t->open) ||
+	    (fmt == FMT_TABLE && sw->range.key->type == PT_SIZE))
+		return 0;
+	k = sweep_still(sw);
+	return k < room ? k : room;
+}
+
 /* A list's count, first, last and sum, from its items (each with its repeat count). */
 struct list_sum {
 	uint64_t count, first, last, sum;
@@ -1040,7 +1091,7 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 		 * bursts, not between rows. The first rows, and slow ones, go one by one.
 		 */
 		size_t each = rowmax + ROW_SLACK, room = out->cap - out->len;
-		uint64_t burst = l.lists || rows < 64 || slow || room <= each ? 1 : room / each, done = 0, before = rows;
+		uint64_t burst = l.lists || rows < 64 || slow || room <= each ? 1 : room / each, done = 0, before = rows, same;
 
 		if (burst > ROW_BURST)
 			burst = ROW_BURST;
@@ -1056,15 +1107,34 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 
 			/* a loop for each format, so that each row's tests of the format fold away */
 			/* Ctrl-C ends the sweep after the row it came in */
+			/* after a row, the rows where every cell stands, at once (same_rows), when the burst has room */
 			if (fmt == FMT_CSV)
-				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++)
+				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++) {
 					p = format_row(sw, FMT_CSV, width, 0, p, &rec, &text);
+					if ((same = rows_same(sw, FMT_CSV, &text, burst - done - 1))) {
+						p = same_rows(sw, FMT_CSV, width, p, &text, same);
+						sweep_skip(sw, same);
+						done += same;
+					}
+				}
 			else if (fmt == FMT_TABLE)
-				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++)
+				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++) {
 					p = format_row(sw, FMT_TABLE, width, fit != NULL, p, &rec, &text);
+					if ((same = rows_same(sw, FMT_TABLE, &text, burst - done - 1))) {
+						p = same_rows(sw, FMT_TABLE, width, p, &text, same);
+						sweep_skip(sw, same);
+						done += same;
+					}
+				}
 			else if (fmt == FMT_JSONL)
-				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++)
+				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++) {
 					p = format_row(sw, FMT_JSONL, width, 0, p, &rec, &text);
+					if ((same = rows_same(sw, FMT_JSONL, &text, burst - done - 1))) {
+						p = same_rows(sw, FMT_JSONL, width, p, &text, same);
+						sweep_skip(sw, same);
+						done += same;
+					}
+				}
 			else
 				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++) {
 					p = format_row(sw, fmt, width, 0, p, &rec, &text);

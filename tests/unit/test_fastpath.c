@@ -706,6 +706,91 @@ static void test_plateau_sweeps(void **state)
 	assert_true(skipped > 10000);
 }
 
+/*
+ * Sweeps over totalram whose every column has a plateau (or does not read
+ * totalram): past the first rows the writer writes the rows where every cell
+ * stands as the row before with the key counted on (same_rows() in
+ * lang/sweepcmd.c, sweep_still() in core/sweep.c). Every row of them, in
+ * table, csv and jsonl, across powers of ten of the key and the runs' ends,
+ * held to a one-row sweep at its key.
+ */
+static void test_same_rows(void **state)
+{
+	static const enum out_format fmts[] = { FMT_TABLE, FMT_CSV, FMT_JSONL };
+	static struct sweep sw, one;
+	static char *line[8192], *oline[64];
+	long rows = 0, runs_ok = 0;
+
+	(void)state;
+	for (int trial = 0; trial < 90; trial++) {
+		struct machine m = machine_with(shapes[trial % (sizeof(shapes) / sizeof(shapes[0]))]);
+		enum out_format fmt = fmts[trial % 3];
+		uint64_t ten = 1000ull, step = trial % 4 ? 1 : next() % 40 + 1, from;
+		struct sweep_range r, r1;
+		struct strbuf out = STRBUF_INIT;
+		struct sweep_cursor c;
+		char a[64], b[64], st[64], err[256];
+		int n, first;
+
+		for (int k = (int)(next() % 5); k > 0; k--)
+			ten *= 10;
+		/* across a power of ten of the key, and often across where the batch's quotient turns over (x 16384) */
+		from = trial % 2 ? ten - step * (next() % 3000 + 1) : ((next() % 300 + 1) << 14) - step * (next() % 2000);
+		snprintf(a, sizeof(a), "%llup", (unsigned long long)from);
+		snprintf(b, sizeof(b), "%llup", (unsigned long long)(from + step * (next() % 2500 + 100)));
+		snprintf(st, sizeof(st), "%llup", (unsigned long long)step);
+		if (sweep_range_parse(&m, "totalram", a, b, "step", st, &r, err, sizeof(err)))
+			continue;
+		sweep_init(&sw, &r);
+		for (int i = 0; patches[i]; i++)
+			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+				char name[128];
+
+				if (md->list || (md->totalram_plateau ? next() % 3 == 0 : !md->reads || metric_reads(md, "totalram") ||
+									     next() % 4))
+					continue;
+				snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
+				assert_int_equal(sweep_add_metric(&sw, name, err, sizeof(err)), 0);
+			}
+		if (!sw.ncols)
+			assert_int_equal(sweep_add_metric(&sw, "vmpressure.window", err, sizeof(err)), 0);
+		assert_int_equal(sweep_write(&m, &sw, fmt, NULL, 0, &out, err, sizeof(err)), 0);
+		runs_ok += sw.runs_ok;
+		n = split_lines(out.buf, line, 8192);
+		if (fmt == FMT_TABLE && n && !strncmp(line[n - 1], "n/a: ", 5))
+			n--;
+		first = n - (int)r.rows;
+		assert_true(first >= 1);
+		sweep_cursor_start(&c);
+		for (uint64_t k = 0; sweep_range_next(&r, &c); k++) {
+			struct strbuf o = STRBUF_INIT;
+			char at[64];
+			int m1;
+
+			snprintf(at, sizeof(at), "%llup", (unsigned long long)c.u);
+			assert_int_equal(sweep_range_parse(&m, "totalram", at, at, "step", "1", &r1, err, sizeof(err)), 0);
+			sweep_init(&one, &r1);
+			for (int i = 0; i < sw.ncols; i++)
+				assert_int_equal(sweep_add_metric(&one, sw.cols[i].head, err, sizeof(err)), 0);
+			assert_int_equal(sweep_write(&m, &one, fmt, NULL, 0, &o, err, sizeof(err)), 0);
+			m1 = split_lines(o.buf, oline, 64);
+			if (fmt == FMT_TABLE && !strncmp(oline[m1 - 1], "n/a: ", 5))
+				m1--;
+			if (strcmp(line[first + (int)k], oline[m1 - 1])) {
+				fprintf(stderr, "totalram = %s (trial %d, format %d): sweep row\n%s\none-row sweep\n%s\n", at, trial,
+					(int)fmt, line[first + (int)k], oline[m1 - 1]);
+				fail();
+			}
+			rows++;
+			sb_free(&o);
+		}
+		sb_free(&out);
+	}
+	fprintf(stderr, "test_fastpath: %ld rows of %ld sweeps whose rows may stand held against one-row sweeps\n", rows,
+		runs_ok);
+	assert_true(rows > 30000 && runs_ok > 60);
+}
+
 /* A list's items in order, runs spelled out as (item, repeat) pairs, for two walks to be compared. */
 struct item_runs {
 	uint64_t item[4096], repeat[4096];
@@ -792,6 +877,7 @@ int main(void)
 		cmocka_unit_test(test_totalram_plateaus),
 		cmocka_unit_test(test_plateau_sweeps),
 		cmocka_unit_test(test_asks_rule),
+		cmocka_unit_test(test_same_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
