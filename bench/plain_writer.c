@@ -179,7 +179,7 @@ static void runs_of(uint64_t nr, uint64_t from, uint64_t to, int json)
 	} else
 		put("totalram,committed_as.batch.before,committed_as.batch.after,vmpressure.window.before,"
 		    "vmpressure.window.after\n");
-	klen = (size_t)(fmt_u64_put(key, t) - key);
+	klen = t >= 10 ? (size_t)(fmt_u64_put(key, t / 10) - key) : 0;
 	while (t <= to) {
 		uint64_t bb = max64(min64(t / nr / 256, int_max), floor), ba = max64(min64(t / nr / 4, int_max), floor);
 		unsigned f = fls64(t >> (27 - 12));
@@ -209,27 +209,32 @@ static void runs_of(uint64_t nr, uint64_t from, uint64_t to, int json)
 		tlen = (size_t)(p - tail);
 		for (; t <= end; t++) {
 			char *o = buf + len;
-			size_t k = klen;
+			unsigned d = (unsigned)(t % 10);
 
 			if (json) {
 				memcpy(o, "{\"totalram\": ", 13);
 				o += 13;
 			}
+			/* key[] holds t / 10's digits (none for t < 10); the last digit goes alone */
 			memcpy(o, key, 24); /* fixed sizes: a few moves, no call; the bytes past klen are written over */
 			o += klen;
+			*o++ = (char)('0' + d);
 			for (size_t i = 0; i < tlen; i += 32)
 				memcpy(o + i, tail + i, 32);
 			len = (size_t)(o + tlen - buf);
 			if (len >= BUF)
 				flush();
-			/* t + 1 in key[]: the last digit, and a carry now and then */
-			while (k && key[k - 1] == '9')
-				key[--k] = '0';
-			if (k) {
-				key[k - 1]++;
-			} else {
-				memmove(key + 1, key, klen++);
-				key[0] = '1';
+			if (d == 9) { /* t / 10 + 1 in key[]: a carry now and then */
+				size_t k = klen;
+
+				while (k && key[k - 1] == '9')
+					key[--k] = '0';
+				if (k) {
+					key[k - 1]++;
+				} else {
+					memmove(key + 1, key, klen++);
+					key[0] = '1';
+				}
 			}
 			if (t == UINT64_MAX)
 				return;
