@@ -267,7 +267,7 @@ static uint64_t asks_rule(const struct machine *m, int side, uint64_t r, list_ea
 			uint64_t k = (rest + SWAP_CLUSTER_MAX - 1) / SWAP_CLUSTER_MAX;
 
 			k = k < VARIANT_CALLS_MAX - n ? k : VARIANT_CALLS_MAX - n;
-			if (run_n && run != SWAP_CLUSTER_MAX) {
+			if (run_n && run != SWAP_CLUSTER_MAX && each) {
 				each(run, run_n, ctx);
 				run_n = 0;
 			}
@@ -276,7 +276,7 @@ static uint64_t asks_rule(const struct machine *m, int side, uint64_t r, list_ea
 			n += k;
 			break;
 		}
-		if (run_n && got != run) {
+		if (run_n && got != run && each) {
 			each(run, run_n, ctx);
 			run_n = 0;
 		}
@@ -285,7 +285,7 @@ static uint64_t asks_rule(const struct machine *m, int side, uint64_t r, list_ea
 		done = got >= rest ? r : done + got;
 		n++;
 	}
-	if (run_n)
+	if (run_n && each)
 		each(run, run_n, ctx);
 	return n;
 }
@@ -359,7 +359,8 @@ static struct value asks(const struct machine *m, int side, struct strbuf *why)
 	sb_printf(why, "workload: each call reclaims exactly its ask (the ideal loop)\n");
 	sb_printf(why, "ask = max(%s, SWAP_CLUSTER_MAX), call by call\n", ask_text(m, side));
 	if (!why)
-		return val_list(asks_walk(m, side, asks_ignore, NULL));
+		return val_list(side < NSIDES && side != CLUSTER ? asks_rule(m, side, r, NULL, NULL)
+								 : asks_walk(m, side, asks_ignore, NULL));
 	if (side == CLUSTER) {
 		n = asks_walk(m, side, asks_ignore, NULL);
 		sb_printf(why, "summary: every ask is min(remaining, 32) rounded up to 32: %llu asks of 32 pages\n",

@@ -849,7 +849,8 @@ static void test_asks_rule(void **state)
 		assert_true(side >= 0);
 		na = md->list(&m, side, add_run, &a);
 		nb = md->list(&m, variant_side0(d), add_run, &b);
-		assert_int_equal(na, a.count); /* a list says how many items it gave */
+		assert_int_equal(na, a.count); /* a list says how many items it gave, and fn says the same */
+		assert_int_equal(md->fn(&m, side, NULL).i, na);
 		assert_int_equal(nb, b.count);
 		if (b.n == 4096)
 			continue; /* longer than the record: compared in part only, so not at all */
