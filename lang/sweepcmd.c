@@ -719,6 +719,28 @@ static inline uint64_t rows_same(const struct sweep *sw, enum out_format fmt, co
 	return k < room ? k : room;
 }
 
+/*
+ * A burst's rows in one format (fmt a constant where it is called, so each
+ * row's tests of it fold away), each row after one format_row() wrote
+ * followed by the rows where every cell stands (same_rows), as many as the
+ * burst has room for. Ctrl-C ends it after the row it came in.
+ */
+static ROW_INLINE char *burst_rows(struct sweep *sw, enum out_format fmt, const int *width, int fit, char *p,
+				   struct records *rec, struct row_text *t, uint64_t burst, uint64_t *done)
+{
+	uint64_t same;
+
+	for (; *done < burst && !interrupt_seen() && sweep_next(sw); ++*done) {
+		p = format_row(sw, fmt, width, fit, p, rec, t);
+		if ((same = rows_same(sw, fmt, t, burst - *done - 1))) {
+			p = same_rows(sw, fmt, width, p, t, same);
+			sweep_skip(sw, same);
+			*done += same;
+		}
+	}
+	return p;
+}
+
 /* A list's count, first, last and sum, from its items (each with its repeat count). */
 struct list_sum {
 	uint64_t count, first, last, sum;
@@ -1091,7 +1113,7 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 		 * bursts, not between rows. The first rows, and slow ones, go one by one.
 		 */
 		size_t each = rowmax + ROW_SLACK, room = out->cap - out->len;
-		uint64_t burst = l.lists || rows < 64 || slow || room <= each ? 1 : room / each, done = 0, before = rows, same;
+		uint64_t burst = l.lists || rows < 64 || slow || room <= each ? 1 : room / each, done = 0, before = rows;
 
 		if (burst > ROW_BURST)
 			burst = ROW_BURST;
@@ -1106,35 +1128,12 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 			char *row = room > each ? out->buf + out->len : sb_reserve(out, each), *p = row;
 
 			/* a loop for each format, so that each row's tests of the format fold away */
-			/* Ctrl-C ends the sweep after the row it came in */
-			/* after a row, the rows where every cell stands, at once (same_rows), when the burst has room */
 			if (fmt == FMT_CSV)
-				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++) {
-					p = format_row(sw, FMT_CSV, width, 0, p, &rec, &text);
-					if ((same = rows_same(sw, FMT_CSV, &text, burst - done - 1))) {
-						p = same_rows(sw, FMT_CSV, width, p, &text, same);
-						sweep_skip(sw, same);
-						done += same;
-					}
-				}
+				p = burst_rows(sw, FMT_CSV, width, 0, p, &rec, &text, burst, &done);
 			else if (fmt == FMT_TABLE)
-				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++) {
-					p = format_row(sw, FMT_TABLE, width, fit != NULL, p, &rec, &text);
-					if ((same = rows_same(sw, FMT_TABLE, &text, burst - done - 1))) {
-						p = same_rows(sw, FMT_TABLE, width, p, &text, same);
-						sweep_skip(sw, same);
-						done += same;
-					}
-				}
+				p = burst_rows(sw, FMT_TABLE, width, fit != NULL, p, &rec, &text, burst, &done);
 			else if (fmt == FMT_JSONL)
-				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++) {
-					p = format_row(sw, FMT_JSONL, width, 0, p, &rec, &text);
-					if ((same = rows_same(sw, FMT_JSONL, &text, burst - done - 1))) {
-						p = same_rows(sw, FMT_JSONL, width, p, &text, same);
-						sweep_skip(sw, same);
-						done += same;
-					}
-				}
+				p = burst_rows(sw, FMT_JSONL, width, 0, p, &rec, &text, burst, &done);
 			else
 				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++) {
 					p = format_row(sw, fmt, width, 0, p, &rec, &text);
