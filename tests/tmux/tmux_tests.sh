@@ -1028,7 +1028,7 @@ check "SIGSYS restores the terminal, then dies of it (status 159)" sigsys
 # Issue 21: one SIGTERM, SIGHUP or SIGUSR1 while a sweep of minutes writes a file ends the explorer within
 # seconds, not when the sweep is done; the rows written are whole and no hidden temporary stays.
 # (8 minutes here: 499001 rows of a 65536-CPU model solve, the estimate the prompt's test checks.)
-long_sweep=':sweep committed_lock_ns 1 500 step 0.001 committed_as.throughput'
+long_sweep=':sweep committed_lock_ns 1 500 step 0.001 committed_as.throughput --long' # over a minute: --long, or the explorer asks
 temporary() { ls -A "$tmp/run" | grep -q '^\.out\.csv\.'; }
 sig_sweep() {
 	rm -rf "$tmp/run" && mkdir "$tmp/run" && start && keys ': set cpus 65536 mmap 1G' Enter &&
