@@ -988,9 +988,7 @@ void sweep_skip(struct sweep *sw, uint64_t k)
 	memset(sw->dirty, 0, sizeof(sw->dirty)); /* the last of them is the row before's, every cell */
 }
 
-static volatile uint64_t solve_sink; /* what sweep_solve_row() works out, so that it is worked out */
-
-void sweep_solve_row(struct sweep *sw, int runs)
+uint64_t sweep_solve_row(struct sweep *sw, int runs)
 {
 	struct value v[PATCH_MAX_SIDES];
 	uint64_t x = 0;
@@ -1016,7 +1014,7 @@ void sweep_solve_row(struct sweep *sw, int runs)
 			if (!sw->cols[i].rowed && !sw->cols[i].hoisted)
 				x += sweep_value(sw, i).i;
 	}
-	solve_sink = x;
+	return x;
 }
 
 uint64_t sweep_runs(struct sweep *sw, uint64_t cap, uint64_t *rows)

@@ -252,10 +252,11 @@ static inline struct value sweep_value(const struct sweep *sw, int col)
  * For an estimate of a sweep's time before its first row (after
  * sweep_begin): every value a row at the current key works out - runs = 1
  * the columns that plateaus answer (one solve a run of equal inputs), runs =
- * 0 the rest (one a row) - computed afresh and dropped, for the caller to
- * time. Nothing the rows read is changed.
+ * 0 the rest (one a row) - computed afresh, for the caller to time; it
+ * returns a sum of their bits, for the caller to keep so that the work is
+ * done. Nothing the rows read is changed.
  */
-void sweep_solve_row(struct sweep *sw, int runs);
+uint64_t sweep_solve_row(struct sweep *sw, int runs);
 /*
  * The runs of equal inputs the plateaus' columns meet from FROM to TO: the
  * rows where they are solved. At most cap are counted; *rows is how many of

@@ -182,7 +182,7 @@ for sig in PWR:158 IO:157; do
 	name="SIG${sig%:*} during a sweep > FILE at the prompt leaves no temporary (status ${sig#*:})"
 	rm -rf "$tmp/run" && mkdir "$tmp/run"
 	check start_guarded
-	keys 'set cpus 65536 mmap 1G' Enter "sweep committed_lock_ns 1 500 step 0.001 committed_as.throughput > $tmp/run/out.csv" Enter
+	keys 'set cpus 65536 mmap 1G' Enter "sweep committed_lock_ns 1 500 step 0.001 committed_as.throughput --long > $tmp/run/out.csv" Enter
 	i=0
 	while ! writing && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 	check writing
