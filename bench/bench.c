@@ -507,6 +507,116 @@ static void format_floor(char *bl, char *plain, const char *fmt, char *cmd)
 	       fmt, bj, fj.ta, bc, fc.ta, fmt, fmt, (fj.ta + fc.tb - fc.ta) / fc.tb);
 }
 
+/* argv's exit status (-1: it did not run or end), its stdout and stderr into /dev/null; its wall seconds in *wall. */
+static int run_status(char *const argv[], double *wall)
+{
+	posix_spawn_file_actions_t fa;
+	pid_t pid;
+	int status;
+	double t0 = now();
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+	if (posix_spawn(&pid, argv[0], &fa, NULL, argv, environ)) {
+		posix_spawn_file_actions_destroy(&fa);
+		return -1;
+	}
+	posix_spawn_file_actions_destroy(&fa);
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
+		return -1;
+	*wall = now() - t0;
+	return WEXITSTATUS(status);
+}
+
+/*
+ * Issue 41's targets, each beside its limit: BENCH_ONLY's letters m (models
+ * over totalram at each CPU count), e (the estimate), r (two exact columns
+ * against plain_writer runs), j (jsonl against its byte floor), a (asks).
+ */
+static void issue41(char *bl, char *plain)
+{
+	const char *only = getenv("BENCH_ONLY");
+	char range[] = "sweep totalram 1000000p 1999999p step 1";
+	struct pairs p;
+
+	printf("\nissue 41 targets: cpu time, %d alternating pairs, the median of the pair ratios [lowest-highest]\n", PAIRS);
+	/* 1: a modeled column over totalram against an exact one, at every CPU count: each distinct input solved once */
+	for (int k = 0; k < 5 && (!only || strchr(only, 'm')); k++) {
+		static const char *const cpus[] = { "64", "256", "1024", "4096", "65536" };
+		char ma[256], mb[256];
+		char *a[] = { bl, "--format", "csv", "-c", ma, NULL }, *b[] = { bl, "--format", "csv", "-c", mb, NULL };
+
+		snprintf(ma, sizeof(ma), "set cpus %s; %s committed_as.throughput", cpus[k], range);
+		snprintf(mb, sizeof(mb), "set cpus %s; %s committed_as.batch", cpus[k], range);
+		p = pair_ratio(a, b, PAIRS, 0);
+		printf("1. cpus %5s, committed_as.throughput over totalram, 1M rows, to a pipe: %.2f ms, committed_as.batch "
+		       "%.2f ms: %.2fx [%.2f-%.2fx]   target <= 2x: %s\n", cpus[k], p.ta * 1e3, p.tb * 1e3, 1 / p.r, 1 / p.hi,
+		       1 / p.lo, pass(1 / p.r <= 2));
+	}
+	/* 2: the sweep of hours is refused before its first row, and --long is what runs it */
+	if (!only || strchr(only, 'e')) {
+		char *a[] = { bl, "-c", "set cpus 65536; sweep charge_page_ns 1 10000000 step 1 memcg_charge.throughput", NULL };
+		double wall = 0;
+		int st = run_status(a, &wall);
+
+		printf("2. set cpus 65536; sweep charge_page_ns 1 10000000 step 1 memcg_charge.throughput (about an hour or\n"
+		       "   more here): exit %d after %.0f ms (estimated, refused without --long)   target: exit 1 within 1 s: %s\n",
+		       st, wall * 1e3, pass(st == 1 && wall < 1));
+	}
+	/* 3: two exact columns against the plateau writer, the true limit of these bytes */
+	for (int big = 0; big < 2 && (!only || strchr(only, 'r')); big++) {
+		char cmd[256];
+		char *a[] = { bl, "--format", "csv", "-c", cmd, NULL };
+		char *c[] = { plain, "runs", "64", "1000000", big ? "10999999" : "1999999", NULL };
+
+		snprintf(cmd, sizeof(cmd), "sweep totalram 1000000p %sp step 1 committed_as.batch vmpressure.window",
+			 big ? "10999999" : "1999999");
+		check_same(a, c, "two-column sweep (plain_writer runs)");
+		for (int to_file = 0; to_file < 2; to_file++) {
+			p = pair_ratio(a, c, PAIRS, to_file);
+			printf("3. two exact columns, %s rows, to a %s: batchlab %.4f s, limit (plain_writer runs) %.4f s: %3.0f%% "
+			       "[%.0f-%.0f%%] of its speed   target >= 80%%: %s\n", big ? "10M" : "1M", to_file ? "file" : "pipe",
+			       p.ta, p.tb, p.r * 100, p.lo * 100, p.hi * 100, pass(p.r >= 0.80));
+		}
+	}
+	/* 4: jsonl, an object with names per row, against its own bytes written with nothing else done */
+	if (!only || strchr(only, 'j')) {
+		char cmd[] = "sweep totalram 1000000p 1999999p step 1 committed_as.batch vmpressure.window";
+		char *a[] = { bl, "--format", "jsonl", "-c", cmd, NULL };
+		char *w[] = { plain, "jsonl", "64", "1000000", "1999999", NULL };
+		char n[32];
+		long long bytes = output_bytes(a);
+
+		snprintf(n, sizeof(n), "%lld", bytes);
+		{
+			char *f[] = { plain, "bytes", n, NULL };
+
+			check_same(a, w, "jsonl sweep (plain_writer jsonl)");
+			p = pair_ratio(f, a, PAIRS, 0);
+			printf("4. --format jsonl, the two-column sweep, 1M rows, to a pipe: %.4f s, its %lld bytes written alone\n"
+			       "   (plain_writer bytes) %.4f s: %.2fx [%.2f-%.2fx]   target <= 1.15x: %s\n", p.tb, bytes, p.ta, p.r,
+			       p.lo, p.hi, pass(p.r <= 1.15));
+			p = pair_ratio(a, w, PAIRS, 0);
+			printf("   (reported) against plain_writer jsonl, the same rows by the plateaus: %3.0f%% [%.0f-%.0f%%] of its "
+			       "speed\n", p.r * 100, p.lo * 100, p.hi * 100);
+		}
+	}
+	/* 5: proactive_reclaim.asks (four cells a side: count, first, last, sum) against calls (one a side) */
+	if (!only || strchr(only, 'a')) {
+		char ca[] = "sweep reclaim 4K 409600000 step 4096 proactive_reclaim.asks";
+		char cc[] = "sweep reclaim 4K 409600000 step 4096 proactive_reclaim.calls";
+		char *a[] = { bl, "--format", "csv", "-c", ca, NULL }, *b[] = { bl, "--format", "csv", "-c", cc, NULL };
+
+		p = pair_ratio(a, b, PAIRS, 0);
+		printf("5. proactive_reclaim.asks, 100K rows of reclaim, csv to a pipe: %.1f ms, proactive_reclaim.calls %.1f ms:\n"
+		       "   %.2fx for 4x the cells [%.2f-%.2fx]   target <= 4x (a cell at a workload metric's cost): %s\n",
+		       p.ta * 1e3, p.tb * 1e3, 1 / p.r, 1 / p.hi, 1 / p.lo, pass(1 / p.r <= 4));
+	}
+	printf("issue 41: %d PASS, %d MISS so far (issue 27's counted with them)\n", npass, nmiss);
+}
+
 static void issue27(char *bl, char *plain, char *py, const char *numpy_py, const char *benchdir)
 {
 	char sweep1m[] = "sweep totalram 1000000p 1999999p step 1 committed_as.batch vmpressure.window";
@@ -850,5 +960,6 @@ int main(int argc, char **argv)
 		printf("   (reported) the same at 65536 CPUs: %.0f us\n", cells_ns(&m, L.pval_w) / 1e3);
 	}
 	issue27(argv[1], argv[4], argv[2], argc > 7 ? argv[7] : "", argv[6]);
+	issue41(argv[1], argv[4]);
 	return 0;
 }

@@ -35,6 +35,17 @@
  *     them. It refuses to run when core's exact metrics or the default
  *     machine are not the ones its arithmetic was written for. The limit
  *     of issue 27's target 2; make bench holds its bytes against batchlab's.
+ *   plain_writer runs CPUS FROM TO
+ *     two's bytes, written with what the plateaus know: the batch's
+ *     quotient totalram / (nr * 256) (and / (nr * 4)) moves once in nr * 256
+ *     (nr * 4) pages, the window's fls() once per power of two, so the
+ *     cells after the key are made once a run and each row is the key's
+ *     digits counted on in place and the run's text copied after them -
+ *     the least a writer of these rows can do. The limit of issue 41's
+ *     target 3; make bench holds its bytes against batchlab's.
+ *   plain_writer jsonl CPUS FROM TO
+ *     the same rows as `batchlab --format jsonl` prints them, the same
+ *     way: the floor under jsonl's bytes when the rows cost what runs' do.
  *   plain_writer printf CPUS FROM TO
  *     the two-column rows of `two` through stdio's printf: the "C printf
  *     loop" peer, not a limit.
@@ -133,6 +144,101 @@ static void two(uint64_t nr, uint64_t from, uint64_t to)
 		len = (size_t)(p - buf);
 		if (len >= BUF)
 			flush();
+	}
+}
+
+/* The first totalram above t where t / d moves: the end of t's run, plus one (saturating). */
+static uint64_t quotient_next(uint64_t t, uint64_t d)
+{
+	uint64_t q = t / d + 1;
+
+	return q > UINT64_MAX / d ? UINT64_MAX : q * d;
+}
+
+/*
+ * runs and jsonl: per run, the text after the key; per row, head (jsonl's
+ * `{"totalram": `), the key's digits counted on in key[] and the text.
+ */
+static void runs_of(uint64_t nr, uint64_t from, uint64_t to, int json)
+{
+	const uint64_t floor = max64(2 * nr, 32), int_max = 2147483647;
+	char key[32], tail[256 + 32];
+	size_t klen, tlen;
+	uint64_t t = from;
+
+	if (json) { /* the head line of batchlab's jsonl, for `sweep totalram FROMp TOp step 1 ...` */
+		char *p = buf + len;
+
+		p += sprintf(p, "{\"head\": {\"command\": \"sweep totalram %llup %llup step 1 committed_as.batch "
+			     "vmpressure.window\", \"units\": {\"totalram\": {\"unit\": \"pages\", \"kind\": \"input\"}",
+			     (unsigned long long)from, (unsigned long long)to);
+		len = (size_t)(p - buf);
+		put(", \"committed_as.batch.before\": {\"unit\": \"pages\", \"kind\": \"exact\"}, \"committed_as.batch.after\": "
+		    "{\"unit\": \"pages\", \"kind\": \"exact\"}, \"vmpressure.window.before\": {\"unit\": \"pages\", \"kind\": "
+		    "\"exact\"}, \"vmpressure.window.after\": {\"unit\": \"pages\", \"kind\": \"exact\"}}}}\n");
+	} else
+		put("totalram,committed_as.batch.before,committed_as.batch.after,vmpressure.window.before,"
+		    "vmpressure.window.after\n");
+	klen = t >= 10 ? (size_t)(fmt_u64_put(key, t / 10) - key) : 0;
+	while (t <= to) {
+		uint64_t bb = max64(min64(t / nr / 256, int_max), floor), ba = max64(min64(t / nr / 4, int_max), floor);
+		unsigned f = fls64(t >> (27 - 12));
+		/* the window's fls() moves where t >> 15 reaches the next power of two */
+		uint64_t wnext = (t >> 15 >> f) + 1 > (UINT64_MAX >> 15 >> f) ? UINT64_MAX : ((t >> 15 >> f) + 1) << f << 15;
+		uint64_t end = min64(min64(quotient_next(t, nr * 256), quotient_next(t, nr * 4)), wnext) - 1;
+		char *p = tail;
+
+		end = min64(end, to);
+		if (json) {
+			p += sprintf(p, ", \"committed_as.batch.before\": ");
+			p = fmt_u64_put(p, bb);
+			p += sprintf(p, ", \"committed_as.batch.after\": ");
+			p = fmt_u64_put(p, ba);
+			p += sprintf(p, ", \"vmpressure.window.before\": 512, \"vmpressure.window.after\": ");
+			p = fmt_u64_put(p, 512 * (1 + (uint64_t)f));
+			*p++ = '}';
+		} else {
+			*p++ = ',';
+			p = fmt_u64_put(p, bb);
+			*p++ = ',';
+			p = fmt_u64_put(p, ba);
+			p += sprintf(p, ",512,");
+			p = fmt_u64_put(p, 512 * (1 + (uint64_t)f));
+		}
+		*p++ = '\n';
+		tlen = (size_t)(p - tail);
+		for (; t <= end; t++) {
+			char *o = buf + len;
+			unsigned d = (unsigned)(t % 10);
+
+			if (json) {
+				memcpy(o, "{\"totalram\": ", 13);
+				o += 13;
+			}
+			/* key[] holds t / 10's digits (none for t < 10); the last digit goes alone */
+			memcpy(o, key, 24); /* fixed sizes: a few moves, no call; the bytes past klen are written over */
+			o += klen;
+			*o++ = (char)('0' + d);
+			for (size_t i = 0; i < tlen; i += 32)
+				memcpy(o + i, tail + i, 32);
+			len = (size_t)(o + tlen - buf);
+			if (len >= BUF)
+				flush();
+			if (d == 9) { /* t / 10 + 1 in key[]: a carry now and then */
+				size_t k = klen;
+
+				while (k && key[k - 1] == '9')
+					key[--k] = '0';
+				if (k) {
+					key[k - 1]++;
+				} else {
+					memmove(key + 1, key, klen++);
+					key[0] = '1';
+				}
+			}
+			if (t == UINT64_MAX)
+				return;
+		}
 	}
 }
 
@@ -435,7 +541,8 @@ static void bytes(uint64_t n)
 
 int main(int argc, char **argv)
 {
-	int two_args = argc > 1 && (!strcmp(argv[1], "two") || !strcmp(argv[1], "printf") || !strcmp(argv[1], "exact"));
+	int two_args = argc > 1 && (!strcmp(argv[1], "two") || !strcmp(argv[1], "printf") || !strcmp(argv[1], "exact") ||
+				    !strcmp(argv[1], "runs") || !strcmp(argv[1], "jsonl"));
 
 	if (argc == 3 && !strcmp(argv[1], "bytes")) {
 		bytes(strtoull(argv[2], NULL, 10));
@@ -443,7 +550,7 @@ int main(int argc, char **argv)
 	}
 	if (argc < 4 || (two_args && argc != 5) ||
 	    (!two_args && strcmp(argv[1], "all") && strcmp(argv[1], "hoist"))) {
-		fprintf(stderr, "usage: plain_writer two|printf|exact CPUS FROM TO | all|hoist FROM TO METRIC... | bytes N\n");
+		fprintf(stderr, "usage: plain_writer two|runs|jsonl|printf|exact CPUS FROM TO | all|hoist FROM TO METRIC... | bytes N\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "exact")) {
@@ -455,6 +562,9 @@ int main(int argc, char **argv)
 		exact(strtoull(argv[2], NULL, 10), from, to);
 	} else if (!strcmp(argv[1], "two"))
 		two(strtoull(argv[2], NULL, 10), strtoull(argv[3], NULL, 10), strtoull(argv[4], NULL, 10));
+	else if (!strcmp(argv[1], "runs") || !strcmp(argv[1], "jsonl"))
+		runs_of(strtoull(argv[2], NULL, 10), strtoull(argv[3], NULL, 10), strtoull(argv[4], NULL, 10),
+			!strcmp(argv[1], "jsonl"));
 	else if (!strcmp(argv[1], "printf"))
 		printf_loop(strtoull(argv[2], NULL, 10), strtoull(argv[3], NULL, 10), strtoull(argv[4], NULL, 10));
 	else

@@ -84,10 +84,14 @@ typedef void (*metric_sides_fn)(const struct machine *m, struct value out[PATCH_
 
 /*
  * For a sweep over totalram: the last totalram, at or above m's, up to which
- * every side fn_sides gives stays what it is at m - the kernel's divisions
- * and fls() leave long runs of equal values - or 0 when it cannot say. A
- * sweep row inside the run does not call fn_sides. tests/unit/test_fastpath.c
- * holds it to fn_sides across random runs.
+ * every side's value (fn_sides, or fn on each side) stays what it is at m -
+ * the kernel's divisions and fls() leave long runs of equal values - or 0
+ * when it cannot say. A sweep row inside the run calls neither. A metric
+ * that reads totalram only through such a figure (a model of the batch, of
+ * the window) gives that figure's plateau too, and is then solved once per
+ * run of equal inputs, not once per row: filling this field is all a new
+ * metric needs. tests/unit/test_fastpath.c holds it to fn_sides and fn
+ * across random runs.
  */
 typedef uint64_t (*metric_plateau_fn)(const struct machine *m);
 
@@ -137,7 +141,7 @@ struct metric_desc {
 	metric_fn fn;
 	metric_cpus_fn fn_cpus;
 	metric_sides_fn fn_sides;
-	metric_plateau_fn totalram_plateau; /* with fn_sides, for sweeps over totalram; may be NULL */
+	metric_plateau_fn totalram_plateau; /* for sweeps over totalram; may be NULL */
 	enum metric_better better;
 	/*
 	 * The parameters fn reads, space-separated, in the parameter table's

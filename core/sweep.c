@@ -783,7 +783,11 @@ static inline void fill_rows(struct sweep *sw)
 			sw->plateau_rows++;
 			continue; /* the values of the run the row is in, which last holds */
 		} else {
-			gr->fn_sides(&sw->m, vbuf);
+			if (gr->fn_sides)
+				gr->fn_sides(&sw->m, vbuf);
+			else /* a model on a plateau of its inputs: solved once per run, not once per row */
+				for (int s = 0; s < gr->nsides; s++)
+					vbuf[s] = gr->md->fn(&sw->m, s, NULL);
 			if (gr->plateau) {
 				uint64_t hi = gr->plateau(&sw->m); /* 0: it cannot say */
 				int known = hi && hi >= sw->cur.u;
@@ -831,14 +835,15 @@ static void use_fn_row(struct sweep *sw)
 		gr->metric = metric;
 		while (d->metrics[nmetrics].name)
 			nmetrics++;
-		if (!d->fn_row || nmetrics > SWEEP_ROW_METRICS || metric >= 32 || !(d->row_metrics >> metric & 1))
+		/* a group with a plateau is worked out once a run: cheaper than its share of a call every row */
+		if (!d->fn_row || gr->plateau || nmetrics > SWEEP_ROW_METRICS || metric >= 32 || !(d->row_metrics >> metric & 1))
 			continue;
 		for (int h = 0; h < sw->ngroups; h++) {
 			const struct sweep_col *o = &sw->cols[sw->groups[h].col[0]];
 			int k = (int)(o->metric - d->metrics);
 
 			others += h != g && o->patch == d && sw->groups[h].fn_sides != gr->fn_sides && k < 32 &&
-				  (d->row_metrics >> k & 1);
+				  (d->row_metrics >> k & 1) && !sw->groups[h].plateau;
 		}
 		if (!others)
 			continue; /* its metric alone: fn_sides does less */
@@ -851,6 +856,19 @@ static void use_fn_row(struct sweep *sw)
 		}
 		gr->rowp = p;
 	}
+}
+
+/*
+ * Is c's value made once per row, in fill_rows, and kept while it stands:
+ * a metric with fn_sides, or over totalram one whose totalram_plateau says
+ * where its inputs next change (a model solved once per run of equal
+ * inputs, fn per side, rather than once per cell)? A list's items are the
+ * writer's to walk.
+ */
+static int by_row(const struct sweep *sw, const struct sweep_col *c)
+{
+	return c->metric->fn_sides || (c->metric->totalram_plateau && !c->metric->list && !sw->range.real &&
+				       !strcmp(sw->range.key->name, "totalram"));
 }
 
 int sweep_col_constant(const struct sweep *sw, const struct machine *m, const struct sweep_col *c)
@@ -879,7 +897,7 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 		/* tests/unit/test_patch.c holds reads to the truth: a key not listed cannot move the value
 		 * (a metric that lists nothing is taken to read everything) */
 		c->hoisted = sweep_col_constant(sw, m, c);
-		c->rowed = !c->hoisted && c->metric->fn_sides && !c->variant && c->side >= 0 &&
+		c->rowed = !c->hoisted && by_row(sw, c) && !c->variant && c->side >= 0 &&
 			   c->side < patch_nsides(c->patch) && c->side < PATCH_MAX_SIDES;
 		if (c->hoisted) {
 			c->once = metric_compute(m, c->patch, c->metric, c->side, NULL);
@@ -920,11 +938,15 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 			continue;
 		}
 		/* a metric's sides usually stand side by side: one call serves them */
-		if (!sw->ngroups || g->fn_sides != c->metric->fn_sides || g->n == PATCH_MAX_SIDES) {
+		if (!sw->ngroups || g->fn_sides != c->metric->fn_sides || (!g->fn_sides && g->md != c->metric) ||
+		    g->n == PATCH_MAX_SIDES) {
 			g = &sw->groups[sw->ngroups++];
 			g->fn_sides = c->metric->fn_sides;
+			g->md = c->metric;
 			g->n = 0;
 			g->nsides = patch_nsides(c->patch) < PATCH_MAX_SIDES ? patch_nsides(c->patch) : PATCH_MAX_SIDES;
+			if (!g->fn_sides && c->metric->single)
+				g->nsides = 1; /* fn's side 0 is its one value */
 			for (int s = 0; s < PATCH_MAX_SIDES; s++)
 				g->last[s] = val_none("not yet computed"); /* the first row differs from it */
 			g->plateau = over_totalram ? c->metric->totalram_plateau : NULL;
@@ -935,6 +957,11 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 	}
 	use_fn_row(sw);
 	keep_variants(sw, m);
+	sw->runs_ok = over_totalram && !sw->range.list && !sw->range.mult && sw->range.step && !sw->nvars;
+	for (int w = 0; w < (SWEEP_MAX_COLS + 63) / 64; w++)
+		sw->runs_ok &= !sw->others[w];
+	for (int g = 0; g < sw->ngroups; g++)
+		sw->runs_ok &= sw->groups[g].plateau && sw->groups[g].rowp < 0;
 	if (sw->nvars)
 		fix_variants(sw); /* a cell read before the first row sees m, checked as metric_compute() would */
 }
@@ -965,6 +992,84 @@ int sweep_next(struct sweep *sw)
 		fix_variants(sw);
 	fill_rows(sw);
 	return 1;
+}
+
+void sweep_skip(struct sweep *sw, uint64_t k)
+{
+	sw->cur.u += k * sw->range.step;
+	sw->cur.i += k;
+	param_store_u64(&sw->m, sw->range.key, sw->cur.u);
+	sw->plateau_rows += k * (uint64_t)sw->ngroups;
+	memset(sw->dirty, 0, sizeof(sw->dirty)); /* the last of them is the row before's, every cell */
+}
+
+uint64_t sweep_solve_row(struct sweep *sw, int runs)
+{
+	struct value v[PATCH_MAX_SIDES];
+	uint64_t x = 0;
+
+	for (int g = 0; g < sw->ngroups; g++) {
+		const struct sweep_group *gr = &sw->groups[g];
+
+		if (gr->rowp >= 0 || runs != (gr->plateau != NULL))
+			continue;
+		if (gr->fn_sides)
+			gr->fn_sides(&sw->m, v);
+		else
+			for (int s = 0; s < gr->nsides; s++)
+				v[s] = gr->md->fn(&sw->m, s, NULL);
+		x += v[0].i;
+	}
+	if (!runs) {
+		for (int p = 0; p < sw->nrowp; p++) {
+			sw->rowp[p]->fn_row(&sw->m, sw->rowv[p]); /* what the row would write there anyway */
+			x += sw->rowv[p][0][0].i;
+		}
+		for (int i = 0; i < sw->ncols; i++)
+			if (!sw->cols[i].rowed && !sw->cols[i].hoisted)
+				x += sweep_value(sw, i).i;
+	}
+	return x;
+}
+
+uint64_t sweep_runs(struct sweep *sw, uint64_t cap, uint64_t *rows)
+{
+	const struct sweep_range *r = &sw->range;
+	struct machine *t = &sw->scratch; /* find_pass is done with it */
+	uint64_t n = 0, k = 0, u = r->from, last;
+	int any = 0;
+
+	*rows = r->rows;
+	for (int g = 0; g < sw->ngroups; g++)
+		any |= sw->groups[g].plateau && sw->groups[g].rowp < 0;
+	if (!any)
+		return 0;
+	if (r->list || r->real || r->mult || !r->step)
+		return r->rows; /* a few rows: each its own run */
+	last = r->from + (r->to - r->from) / r->step * r->step;
+	machine_copy(t, &sw->m);
+	while (n < cap) {
+		uint64_t hi = UINT64_MAX;
+
+		param_store_u64(t, r->key, u);
+		for (int g = 0; g < sw->ngroups; g++) {
+			const struct sweep_group *gr = &sw->groups[g];
+			uint64_t h;
+
+			if (!gr->plateau || gr->rowp >= 0)
+				continue;
+			h = gr->plateau(t);
+			h = h > u ? h : u; /* 0 (it cannot say): the row alone */
+			hi = h < hi ? h : hi;
+		}
+		n++;
+		if (hi >= last)
+			return n;
+		k = (hi - r->from) / r->step + 1; /* the first row past the run */
+		u = r->from + k * r->step;
+	}
+	*rows = k;
+	return n;
 }
 
 int sweep_seek(struct sweep *sw, uint64_t u, double r, char *err, size_t errlen)

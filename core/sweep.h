@@ -138,8 +138,9 @@ struct sweep {
 	uint64_t others[(SWEEP_MAX_COLS + 63) / 64]; /* columns neither rowed nor hoisted: dirty on every row */
 	struct value row[SWEEP_MAX_COLS]; /* the rowed columns' values this row (by column: a few cache lines) */
 	int ngroups;
-	struct sweep_group {   /* rowed columns of one metric: one fn_sides call a row */
-		metric_sides_fn fn_sides;
+	struct sweep_group {   /* rowed columns of one metric: one fn_sides call a row (or fn per side, see fill_rows) */
+		metric_sides_fn fn_sides; /* NULL: a metric with a totalram_plateau and no fn_sides, fn per side */
+		const struct metric_desc *md;
 		int rowp, metric;  /* rowp >= 0: the values are rowv[rowp][metric], from the patch's fn_row */
 		int n;         /* its columns */
 		short col[PATCH_MAX_SIDES], side[PATCH_MAX_SIDES];
@@ -150,6 +151,13 @@ struct sweep {
 		uint64_t plateau_lo, plateau_hi;
 	} groups[SWEEP_MAX_COLS];
 	uint64_t plateau_rows; /* rows a group took from its plateau, fn_sides not called (for tests and the bench) */
+	/*
+	 * Every column is hoisted or in a group with a plateau (no fn_row, no
+	 * variant, no fn_cpus table, no fn per cell) over FROM..TO step N: the
+	 * rows where every plateau and the rows `set` takes hold are the row
+	 * before with its key counted on (sweep_still).
+	 */
+	int runs_ok;
 	/* The patches whose fn_row serves a row (two or more of their metrics are rowed), and what it gave. */
 	int nrowp;
 	const struct patch_desc *rowp[SWEEP_ROW_PATCHES];
@@ -186,6 +194,29 @@ void sweep_begin(struct sweep *sw, const struct machine *m);
 int sweep_col_constant(const struct sweep *sw, const struct machine *m, const struct sweep_col *c);
 /* 1 with the next row's machine in sw->m and its key value in sw->cur; 0 at the end. Cannot fail. */
 int sweep_next(struct sweep *sw);
+/*
+ * How many rows after the current one have every cell the current row's
+ * (only the key moves): each group's plateau and the rows `set` takes reach
+ * that far. 0 when it cannot say. A writer may write those rows as the
+ * current one with the key counted on, then sweep_skip() them.
+ */
+static inline uint64_t sweep_still(const struct sweep *sw)
+{
+	uint64_t hi = sw->range.to;
+
+	if (!sw->runs_ok || sw->refused)
+		return 0;
+	if (sw->check_rows) {
+		if (!sw->pass_known)
+			return 0;
+		hi = sw->pass_hi < hi ? sw->pass_hi : hi;
+	}
+	for (int g = 0; g < sw->ngroups; g++)
+		hi = sw->groups[g].plateau_hi < hi ? sw->groups[g].plateau_hi : hi;
+	return hi > sw->cur.u ? (hi - sw->cur.u) / sw->range.step : 0;
+}
+/* Move on k rows that sweep_still() said stand: the cursor and the row's machine as sweep_next() would leave them. */
+void sweep_skip(struct sweep *sw, uint64_t k);
 /* Jump to any key value (u, or r for a real key), range-checked; for charts that sample. */
 int sweep_seek(struct sweep *sw, uint64_t u, double r, char *err, size_t errlen);
 /* Row k of an fn_cpus table: its real, or n/a with why. */
@@ -217,6 +248,22 @@ static inline struct value sweep_value(const struct sweep *sw, int col)
 		return metric_compute(&sw->m, c->patch, c->metric, c->side, NULL);
 	return c->metric->fn(&sw->m, c->side, NULL);
 }
+/*
+ * For an estimate of a sweep's time before its first row (after
+ * sweep_begin): every value a row at the current key works out - runs = 1
+ * the columns that plateaus answer (one solve a run of equal inputs), runs =
+ * 0 the rest (one a row) - computed afresh, for the caller to time; it
+ * returns a sum of their bits, for the caller to keep so that the work is
+ * done. Nothing the rows read is changed.
+ */
+uint64_t sweep_solve_row(struct sweep *sw, int runs);
+/*
+ * The runs of equal inputs the plateaus' columns meet from FROM to TO: the
+ * rows where they are solved. At most cap are counted; *rows is how many of
+ * the sweep's rows those cover (all of them unless cap was reached). A sweep
+ * with no such column: 0 runs, all rows.
+ */
+uint64_t sweep_runs(struct sweep *sw, uint64_t cap, uint64_t *rows);
 /* Frees the fn_cpus tables; the sweep may be begun again. */
 void sweep_end(struct sweep *sw);
 

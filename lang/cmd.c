@@ -813,7 +813,7 @@ const struct command commands[] = {
 	  "list, load or save machine presets; a load keeps your variants (the preset's replace any of the same name, and it says so)", cmd_preset, OUT_CMD, NULL, 0 },
 	{ "host", "[check]", 0, 1, { ARG_WORD, ARG_NONE, ARG_NONE },
 	  "load this machine; 'check': vmstat model vs /proc/zoneinfo", cmd_host, OUT_CMD, NULL, 0 },
-	{ "sweep", "KEY FROM TO [step N | x N] METRIC... [> PATH]", 4, -1, { ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_RANGE_TAIL },
+	{ "sweep", "KEY FROM TO [step N | x N] METRIC... [--long] [> PATH]", 4, -1, { ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_RANGE_TAIL },
 	  "metrics as one parameter varies, a row per value (--output PATH too)", cmd_sweep, OUT_SELF, sweep_details, 0 },
 	{ "plot", "METRIC[.SIDE] over KEY FROM TO [step N | x N] [--ascii] [--width N] [--format svg] [--size WxH] [--title TEXT] [> PATH]", 5, -1,
 	  { ARG_METRIC, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },

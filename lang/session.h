@@ -35,6 +35,7 @@ struct session {
 	int units;         /* --units: csv gets a "# units:" line above each header */
 	int lists_full;    /* --lists full: a sweep's list columns give every item, not count/first/last/sum */
 	int run;           /* a script run is under way: its stdout is one document (script.c closes it) */
+	int ask_long;      /* the last sweep was refused only for its estimated time: the explorer asks, then adds --long */
 	struct doc doc;    /* the document of the session's output (records.h); cmd_run names the command in it */
 };
 

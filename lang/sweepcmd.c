@@ -21,13 +21,16 @@
 /* rows a sweep may hold in memory when nothing streams them (the explorer's view) */
 
 /*
- * The longest a sweep may be estimated to run before it is refused unstarted:
- * a mistyped range at 65536 CPUs (a model solve a row) would run for hours.
+ * The longest a sweep may be estimated to run before a script must say
+ * --long (and the explorer asks): a mistyped range at 65536 CPUs (a model
+ * solve a row) would run for hours.
  */
-#define SWEEP_TIME_MAX_S 3600.0 /* "the hour a sweep may run", as the refusal says */
+#define SWEEP_TIME_MAX_S 60.0
 /* Rows timed, spread over the range, for that estimate; fewer rows than this many are not estimated. */
 #define ESTIMATE_SAMPLES 5
-#define ESTIMATE_MIN_ROWS 1000u
+#define ESTIMATE_MIN_ROWS 64u
+/* Runs of equal inputs counted before the first row at most; past it the count is scaled from the rows covered. */
+#define ESTIMATE_RUNS_MAX 200000u
 
 /* Flush to the sink in chunks this big: a 10-million-row sweep never sits in memory whole. */
 #define CHUNK (1024 * 1024)
@@ -193,6 +196,11 @@ struct ocol {
 	int col, part;
 	char head[sizeof(((struct sweep_col *)0)->head) + 8];
 	const char *unit;
+	/* a table's cell in format_row_lists: the text of the last value (kept: not an n/a), a pure function of it */
+	int kept;
+	struct value last;
+	size_t len;
+	char text[64];
 };
 
 struct layout {
@@ -661,6 +669,79 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 	return p;
 }
 
+/*
+ * k rows after the one format_row() just wrote, every cell of which stands
+ * (sweep_still): its kept text with the key counted on, nothing else looked
+ * at - no cell, no dirty bit, no row of the sweep's bookkeeping. The caller
+ * then sweep_skip()s them. fmt is csv, jsonl or a table with a counted key.
+ */
+static ROW_INLINE char *same_rows(const struct sweep *sw, enum out_format fmt, const int *width, char *p,
+				  struct row_text *t, uint64_t k)
+{
+	static const char spaces[96 + ROW_SLACK] = "                                                                                                ";
+	size_t at = (sw->ncols ? t->end[sw->ncols - 1] : 0) + t->closelen;
+	uint64_t u = sw->cur.u, step = sw->range.step;
+
+	for (uint64_t j = 0; j < k; j++) {
+		u += step;
+		if (fmt == FMT_JSONL) {
+			copy_run(p, t->head, t->headlen);
+			p += t->headlen;
+		}
+		key_digits_on(t, u);
+		if (fmt == FMT_TABLE) {
+			int pad = width[0] - (int)(t->keylen + 1);
+
+			for (; pad > 96; pad -= 96, p += 96)
+				memcpy(p, spaces, 96);
+			if (pad > 0) {
+				copy_run(p, spaces, (size_t)pad);
+				p += pad;
+			}
+		}
+		p = put_key_tail(p, t, u);
+		copy_run(p, t->tail, at);
+		p += at;
+	}
+	*p = '\0';
+	t->row += k;
+	return p;
+}
+
+/* Can same_rows() follow the row format_row() just wrote? */
+static inline uint64_t rows_same(const struct sweep *sw, enum out_format fmt, const struct row_text *t, uint64_t room)
+{
+	uint64_t k;
+
+	if (!sw->runs_ok || t->row != sw->cur.i || t->refused || (fmt == FMT_JSONL && !t->open) ||
+	    (fmt == FMT_TABLE && sw->range.key->type == PT_SIZE))
+		return 0;
+	k = sweep_still(sw);
+	return k < room ? k : room;
+}
+
+/*
+ * A burst's rows in one format (fmt a constant where it is called, so each
+ * row's tests of it fold away), each row after one format_row() wrote
+ * followed by the rows where every cell stands (same_rows), as many as the
+ * burst has room for. Ctrl-C ends it after the row it came in.
+ */
+static ROW_INLINE char *burst_rows(struct sweep *sw, enum out_format fmt, const int *width, int fit, char *p,
+				   struct records *rec, struct row_text *t, uint64_t burst, uint64_t *done)
+{
+	uint64_t same;
+
+	for (; *done < burst && !interrupt_seen() && sweep_next(sw); ++*done) {
+		p = format_row(sw, fmt, width, fit, p, rec, t);
+		if ((same = rows_same(sw, fmt, t, burst - *done - 1))) {
+			p = same_rows(sw, fmt, width, p, t, same);
+			sweep_skip(sw, same);
+			*done += same;
+		}
+	}
+	return p;
+}
+
 /* A list's count, first, last and sum, from its items (each with its repeat count). */
 struct list_sum {
 	uint64_t count, first, last, sum;
@@ -686,7 +767,58 @@ static void sum_item(uint64_t item, uint64_t repeat, void *ctx)
  * json: an array; a list longer than RENDER_LIST_MAX is n/a, as `get`
  * refuses it. Otherwise four cells: count, first, last, sum.
  */
-static void format_row_lists(const struct sweep *sw, const struct layout *l, enum out_format fmt, const int *width,
+/* cell (len bytes) onto out, right-aligned in width (0: as it is): no format string parsed per cell. */
+static void sb_cell(struct strbuf *out, const char *cell, size_t len, int width)
+{
+	size_t pad = width > 0 && (size_t)width > len ? (size_t)width - len : 0;
+	char *p = sb_reserve(out, pad + len);
+
+	memset(p, ' ', pad);
+	memcpy(p + pad, cell, len);
+	out->len += pad + len;
+	out->buf[out->len] = '\0';
+}
+
+/* A list cell whole (--lists full): its items, or n/a when there are too many to print. */
+static void list_whole(const struct sweep *sw, const struct ocol *o, const struct sweep_col *c, enum out_format fmt,
+		       int width, struct strbuf *out)
+{
+	int json = fmt == FMT_JSON || fmt == FMT_JSONL;
+	size_t at = out->len;
+	uint64_t n;
+	char cell[WHY_MAX + 128], *q;
+
+	if (fmt == FMT_CSV)
+		sb_putc(out, '"');
+	if (render_list(&sw->m, c->metric, c->side, json, out, &n)) {
+		out->len = at + (fmt == FMT_CSV);
+		out->buf[out->len] = '\0';
+		if (json) {
+			struct value v = val_none("too many items to print");
+
+			q = put_value(cell, &v, fmt, o->head);
+			sb_cell(out, cell, (size_t)(q - cell), 0);
+		} else {
+			sb_puts(out, "n/a");
+		}
+	}
+	if (fmt == FMT_CSV)
+		sb_putc(out, '"');
+	/* table: left-aligned under its heading; a longer list runs on */
+	if (fmt == FMT_TABLE && out->len - at < (size_t)width)
+		sb_cell(out, "", 0, width - (int)(out->len - at));
+}
+
+/*
+ * A row with a list column (proactive_reclaim.asks) goes through a strbuf
+ * rather than the fixed row buffer. With --lists full its cells are as long
+ * as the schedule - table: the items space-separated; csv: one quoted field;
+ * json: an array; a list longer than RENDER_LIST_MAX is n/a, as `get`
+ * refuses it. Otherwise four cells: count, first, last, sum. Each cell is
+ * copied on in place (sb_cell), not through printf: a 100K-row sweep of
+ * asks' twelve cells spent most of its time parsing "%*s".
+ */
+static void format_row_lists(const struct sweep *sw, struct layout *l, enum out_format fmt, const int *width,
 			     struct strbuf *out, struct records *rec)
 {
 	char cell[WHY_MAX + 128], *q;
@@ -696,47 +828,32 @@ static void format_row_lists(const struct sweep *sw, const struct layout *l, enu
 
 	if (json) {
 		sb_puts(out, rec_row_open(rec));
-		sb_printf(out, "\"%s\": ", sw->range.key->name);
+		sb_putc(out, '"');
+		sb_puts(out, sw->range.key->name);
+		sb_puts(out, "\": ");
 	}
 	if (fmt == FMT_TABLE && sw->range.key->type == PT_SIZE) { /* the key as the fast path's table gives it */
 		fmt_human(val_int(sw->cur.u), "bytes", cell, sizeof(cell));
+		q = cell + strlen(cell);
 	} else {
 		q = put_key(cell, sw, fmt);
 		*q = '\0';
 	}
-	sb_printf(out, "%*s", fmt == FMT_TABLE ? width[0] : 0, cell);
+	sb_cell(out, cell, (size_t)(q - cell), fmt == FMT_TABLE ? width[0] : 0);
 	for (int k = 0; k < l->n; k++, w++) {
-		const struct ocol *o = &l->c[k];
+		struct ocol *o = &l->c[k];
 		const struct sweep_col *c = &sw->cols[o->col];
 		struct value v;
 
-		if (json)
-			sb_printf(out, ", \"%s\": ", o->head);
-		else
+		if (json) {
+			sb_puts(out, ", \"");
+			sb_puts(out, o->head);
+			sb_puts(out, "\": ");
+		} else {
 			sb_puts(out, fmt == FMT_CSV ? "," : "  ");
+		}
 		if (o->part == PART_WHOLE && c->metric->list) {
-			size_t at = out->len;
-			uint64_t n;
-
-			if (fmt == FMT_CSV)
-				sb_putc(out, '"');
-			if (render_list(&sw->m, c->metric, c->side, json, out, &n)) {
-				out->len = at + (fmt == FMT_CSV);
-				out->buf[out->len] = '\0';
-				if (json) {
-					v = val_none("too many items to print");
-					q = put_value(cell, &v, fmt, o->head);
-					*q = '\0';
-					sb_puts(out, cell);
-				} else {
-					sb_puts(out, "n/a");
-				}
-			}
-			if (fmt == FMT_CSV)
-				sb_putc(out, '"');
-			/* table: left-aligned under its heading; a longer list runs on */
-			if (fmt == FMT_TABLE && out->len - at < (size_t)width[w])
-				sb_printf(out, "%*s", width[w] - (int)(out->len - at), "");
+			list_whole(sw, o, c, fmt, width[w], out);
 			continue;
 		}
 		if (o->part == PART_COUNT) { /* the four parts share one pass over the items */
@@ -754,13 +871,23 @@ static void format_row_lists(const struct sweep *sw, const struct layout *l, enu
 		} else {
 			v = sweep_value(sw, o->col);
 		}
+		if (fmt == FMT_TABLE && v.kind != VAL_NONE) {
+			if (!o->kept || v.kind != o->last.kind || v.i != o->last.i) {
+				fmt_human_short(v, o->unit, 0, o->text, sizeof(o->text));
+				o->len = strlen(o->text);
+				o->last = v;
+				o->kept = 1;
+			}
+			sb_cell(out, o->text, o->len, width[w]);
+			continue;
+		}
 		if (fmt == FMT_TABLE) {
 			fmt_human_short(v, o->unit, 0, cell, sizeof(cell));
+			q = cell + strlen(cell);
 		} else {
 			q = put_value(cell, &v, fmt, o->head);
-			*q = '\0';
 		}
-		sb_printf(out, "%*s", fmt == FMT_TABLE ? width[w] : 0, cell);
+		sb_cell(out, cell, (size_t)(q - cell), fmt == FMT_TABLE ? width[w] : 0);
 	}
 	sb_puts(out, json ? rec_row_close(rec) : "\n");
 }
@@ -781,77 +908,92 @@ static void progress_show(uint64_t done, uint64_t rows)
 		(unsigned long long)done, (unsigned long long)rows);
 }
 
-/*
- * A sweep that will take more than a minute says so once its first rows are
- * timed (a quarter second or 64 rows in), before the bulk of it runs: rows
- * of a 65536-CPU model solve take milliseconds each.
- */
-static void estimate_show(uint64_t done, uint64_t rows, double secs)
-{
-	double per = secs / (double)done, total = per * (double)rows;
+/* What a sweep will cost, worked out before its first row (sweep_estimate). */
+struct estimate {
+	double total;     /* seconds */
+	double per;       /* a solve of the dearer part, seconds */
+	uint64_t solves;  /* how many of those */
+};
 
-	if (total <= 60)
-		return;
-	fprintf(stderr, "sweep: %llu rows at about %.2g ms a row: about %.0f minutes (estimated); "
-		"Ctrl-C stops it with the rows so far\n", (unsigned long long)rows, per * 1e3, total / 60);
+/* The quicker of two timings of a row's part: the first run of a code path pays for cold caches, no later row does. */
+static double solve_seconds(struct sweep *sw, int runs)
+{
+	double best = -1;
+	volatile uint64_t sink = 0;
+
+	for (int rep = 0; rep < 2; rep++) {
+		double t0 = now_s(), d;
+
+		sink += sweep_solve_row(sw, runs);
+		d = now_s() - t0;
+		if (best < 0 || d < best)
+			best = d;
+	}
+	(void)sink;
+	return best;
 }
 
 /*
- * Seconds a row takes, from ESTIMATE_SAMPLES rows spread from FROM to TO
- * (a row's cost may grow with the key: a cpus sweep's last rows are the
- * dearest), every column computed as the sweep will; 0 when none could be
- * timed. The sweep's machine and cursor are put back as they were.
+ * A sweep's time before its first row: the cost of a solve at this machine -
+ * the models at this CPU count, timed at ESTIMATE_SAMPLES rows spread from
+ * FROM to TO (a row's cost may grow with the key: a cpus sweep's last rows
+ * are the dearest) - times the solves the sweep will make: one a row for the
+ * columns worked out every row, one a run of equal inputs for those a
+ * plateau answers (sweep_runs(), counted over the range). The sweep's
+ * machine, cursor and refusals are put back as they were.
  */
-static double row_seconds(struct sweep *sw)
+static void sweep_estimate(struct sweep *sw, struct estimate *e)
 {
 	const struct sweep_range *r = &sw->range;
 	struct machine *keep = malloc(sizeof(*keep));
-	struct sweep_cursor cur = sw->cur;
-	double t0, t = 0;
+	struct sweep_cursor cur = sw->cur, first_at = sw->first_refused_at;
+	uint64_t nrefused = sw->nrefused, runs, covered;
+	double t_runs = 0, t_rows = 0, rows_part, runs_part;
 	int timed = 0;
-	char why[256];
+	char why[256], first[sizeof(sw->first_refused)];
 
+	memset(e, 0, sizeof(*e));
 	if (!keep)
-		return 0;
+		return;
 	machine_copy(keep, &sw->m);
+	memcpy(first, sw->first_refused, sizeof(first));
+	sw->m.mva_memo = NULL; /* the explorer's solved networks would answer the second timing of each, not a row's solve */
 	for (int k = 0; k < ESTIMATE_SAMPLES; k++) {
 		uint64_t u = r->from + (uint64_t)((double)(r->to - r->from) * k / (ESTIMATE_SAMPLES - 1));
 		double x = r->rfrom + (r->rto - r->rfrom) * k / (ESTIMATE_SAMPLES - 1);
-		volatile double sink = 0;
-
-		double best = -1;
 
 		if (sweep_seek(sw, u, x, why, sizeof(why)))
 			continue; /* not a value the key takes (a page size between two): the others tell */
-		/*
-		 * The quicker of two timings: the first run of a code path pays for
-		 * cold caches (and, under valgrind, for translating it), which no
-		 * later row pays again.
-		 */
-		for (int rep = 0; rep < 2; rep++) {
-			double d;
-
-			t0 = now_s();
-			for (int i = 0; i < sw->ncols; i++)
-				sink += value_real(sweep_value(sw, i));
-			d = now_s() - t0;
-			if (best < 0 || d < best)
-				best = d;
-		}
-		t += best;
+		t_runs += solve_seconds(sw, 1);
+		t_rows += solve_seconds(sw, 0);
 		timed++;
-		(void)sink;
 	}
+	runs = sweep_runs(sw, ESTIMATE_RUNS_MAX, &covered);
 	machine_copy(&sw->m, keep);
 	sw->cur = cur;
+	sw->nrefused = nrefused;
+	sw->first_refused_at = first_at;
+	memcpy(sw->first_refused, first, sizeof(first));
 	free(keep);
-	return timed ? t / timed : 0;
+	if (!timed)
+		return;
+	if (covered && covered < r->rows)
+		runs = (uint64_t)((double)runs * (double)r->rows / (double)covered);
+	t_runs /= timed;
+	t_rows /= timed;
+	runs_part = t_runs * (double)runs;
+	rows_part = t_rows * (double)r->rows;
+	e->total = runs_part + rows_part;
+	e->per = runs_part > rows_part ? t_runs : t_rows;
+	e->solves = runs_part > rows_part ? runs : r->rows;
 }
 
 static void say_duration(char *buf, size_t len, double secs)
 {
 	if (secs >= 5400)
 		snprintf(buf, len, "%.1f hours", secs / 3600);
+	else if (secs < 120)
+		snprintf(buf, len, "%.0f seconds", secs);
 	else
 		snprintf(buf, len, "%.0f minutes", secs / 60);
 }
@@ -942,21 +1084,25 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 
 	sweep_begin(sw, m);
 	if (sw->range.rows >= ESTIMATE_MIN_ROWS) {
-		double per = row_seconds(sw), total = per * (double)sw->range.rows;
+		struct estimate e;
 		char take[64];
 
-		if (total > SWEEP_TIME_MAX_S) {
+		sweep_estimate(sw, &e);
+		say_duration(take, sizeof(take), e.total);
+		if (e.total > SWEEP_TIME_MAX_S && !o->long_ok) {
 			interrupt_release(&old);
 			sweep_end(sw);
 			free(l.c);
 			row_text_free(&text);
-			say_duration(take, sizeof(take), total);
-			return err_set(err, errlen, "sweep: %llu rows at about %.2g ms a row would take about %s (estimated), "
-				       "more than the hour a sweep may run; %llu rows fit: take a larger step or a narrower "
-				       "range, or split it into sweeps of that many rows",
-				       (unsigned long long)sw->range.rows, per * 1e3, take,
-				       (unsigned long long)(SWEEP_TIME_MAX_S / per)) - 2;
+			return err_set(err, errlen, "sweep: %llu rows would take about %s (estimated: %llu solves at about "
+				       "%.2g ms each), over a minute: add --long to run it, or take a larger step or a "
+				       "narrower range", (unsigned long long)sw->range.rows, take,
+				       (unsigned long long)e.solves, e.per * 1e3) - 2;
 		}
+		if (e.total > SWEEP_TIME_MAX_S)
+			fprintf(stderr, "sweep: %llu rows, about %s (estimated: %llu solves at about %.2g ms each); "
+				"Ctrl-C stops it with the rows so far\n", (unsigned long long)sw->range.rows, take,
+				(unsigned long long)e.solves, e.per * 1e3);
 	}
 	if (fit)
 		write_fit_header(sw, width, out);
@@ -986,16 +1132,12 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 			char *row = room > each ? out->buf + out->len : sb_reserve(out, each), *p = row;
 
 			/* a loop for each format, so that each row's tests of the format fold away */
-			/* Ctrl-C ends the sweep after the row it came in */
 			if (fmt == FMT_CSV)
-				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++)
-					p = format_row(sw, FMT_CSV, width, 0, p, &rec, &text);
+				p = burst_rows(sw, FMT_CSV, width, 0, p, &rec, &text, burst, &done);
 			else if (fmt == FMT_TABLE)
-				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++)
-					p = format_row(sw, FMT_TABLE, width, fit != NULL, p, &rec, &text);
+				p = burst_rows(sw, FMT_TABLE, width, fit != NULL, p, &rec, &text, burst, &done);
 			else if (fmt == FMT_JSONL)
-				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++)
-					p = format_row(sw, FMT_JSONL, width, 0, p, &rec, &text);
+				p = burst_rows(sw, FMT_JSONL, width, 0, p, &rec, &text, burst, &done);
 			else
 				for (; done < burst && !interrupt_seen() && sweep_next(sw); done++) {
 					p = format_row(sw, fmt, width, 0, p, &rec, &text);
@@ -1018,7 +1160,6 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 			if (!estimated && (rows == 64 || t - start > 0.25)) {
 				estimated = 1;
 				slow = (t - start) / (double)rows > 1e-4;
-				estimate_show(rows, sw->range.rows, t - start);
 			}
 			if (t - start > 0.5 && t - last > 0.1) {
 				progress_show(rows, sw->range.rows);
@@ -1074,7 +1215,7 @@ int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, 
 		struct strbuf *out, char *err, size_t errlen)
 {
 	struct doc d;
-	struct sweep_out o = { fmt, &d, 0, 1 };
+	struct sweep_out o = { fmt, &d, 0, 1, 0 };
 
 	doc_init(&d, 0, NULL);
 	return sweep_emit(m, sw, &o, f, progress, NULL, out, err, errlen);
@@ -1148,10 +1289,10 @@ static int sweep_natural_width(const struct sweep *sw)
  * each with the key, one after the other: a sweep per block, so no row is held.
  */
 static int sweep_write_fit(const struct machine *m, const struct sweep *sw, const struct sweep_range *r, FILE *f,
-			   int progress, int width, struct strbuf *out, char *err, size_t errlen)
+			   int progress, int width, int long_ok, struct strbuf *out, char *err, size_t errlen)
 {
 	static struct sweep part; /* as big as sw: not on the stack */
-	static const struct sweep_out table = { FMT_TABLE, NULL, 1, 0 };
+	const struct sweep_out table = { FMT_TABLE, NULL, 1, 0, long_ok };
 	int w[SWEEP_MAX_COLS + 1], from = 0, rc = 0;
 	char why[256];
 
@@ -1212,9 +1353,11 @@ void sweep_details(struct strbuf *out)
 		  "step N or x N. step N adds N, in the key's unit (1G for a size, 100p or 4M for pages); x N "
 		  "multiplies by N, which must be above 1.\n"
 		  "Limits: at most %llu rows and %d columns; the explorer's : line holds at most %u rows (more go "
-		  "to a file with > PATH). A sweep estimated to need more than an hour is refused before it "
-		  "starts, and on a terminal one of more than a minute says how long; Ctrl-C stops it after a "
-		  "whole row, and the rows written stand.\n"
+		  "to a file with > PATH). Before its first row a sweep is estimated (a solve of its models timed "
+		  "at a few rows, times the solves it makes: one a row, or one a run of equal inputs where the "
+		  "key only moves a batch or a window); one of more than a minute is refused unless --long is "
+		  "given (the explorer asks), and with it says how long; Ctrl-C stops it after a whole row, and "
+		  "the rows written stand.\n"
 		  "Output: for people, 4 significant digits with the units under the names; with --width N "
 		  "(%d..%d), or on a terminal narrower than the table, each metric's name over its sides, short "
 		  "cells, and the columns that do not fit in blocks after it, each with KEY. csv and json keep "
@@ -1314,8 +1457,15 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 	struct stat was;
 	int existed;
 	struct strbuf fbuf = STRBUF_INIT;
-	int first, rc, progress, fit;
+	int first, rc, progress, fit, long_ok = 0, n = 0;
 
+	/* --long, anywhere: a sweep estimated at over a minute runs */
+	for (int i = 0; i < argc; i++)
+		if (strcmp(argv[i], "--long"))
+			argv[n++] = argv[i];
+	long_ok = n < argc;
+	argc = n;
+	s->ask_long = 0;
 	if (argc < 4)
 		return err_set(err, errlen, "sweep: expected sweep KEY FROM TO [step N | x N] METRIC...");
 	first = sweep_range_words(&s->m, argc, argv, &r, "sweep", err, errlen);
@@ -1339,25 +1489,29 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 	if (!path && fit) {
 		if (s->stream)
 			notes_show(&s->m, &sw, stderr);
-		return sweep_write_fit(&s->m, &sw, &r, s->stream, progress, session_width(s), out, err, errlen) ? -1 : 0;
+		rc = sweep_write_fit(&s->m, &sw, &r, s->stream, progress, session_width(s), long_ok, out, err, errlen);
+		s->ask_long = rc == -3 && !long_ok;
+		return rc ? -1 : 0;
 	}
 	if (s->stream)
 		notes_show(&s->m, &sw, stderr);
 	if (!path) {
-		struct sweep_out o = { s->format, &s->doc, s->lists_full, 0 };
+		struct sweep_out o = { s->format, &s->doc, s->lists_full, 0, long_ok };
 
-		return sweep_write_doc(&s->m, &sw, &o, s->stream, progress, out, err, errlen) ? -1 : 0;
+		rc = sweep_write_doc(&s->m, &sw, &o, s->stream, progress, out, err, errlen);
+		s->ask_long = rc == -3 && !long_ok; /* the explorer asks, and runs it again with --long */
+		return rc ? -1 : 0;
 	}
 
 	existed = !stat(path, &was);
 	if (outfile_open(&of, path, why, sizeof(why)))
 		return err_set(err, errlen, "sweep: %s", why);
 	if (fit) {
-		rc = sweep_write_fit(&s->m, &sw, &r, of.f, progress, session_width(s), &fbuf, err, errlen);
+		rc = sweep_write_fit(&s->m, &sw, &r, of.f, progress, session_width(s), long_ok, &fbuf, err, errlen);
 	} else {
 		/* a file is a document of its own */
 		struct doc fd;
-		struct sweep_out o = { s->format, &fd, s->lists_full, 1 };
+		struct sweep_out o = { s->format, &fd, s->lists_full, 1, long_ok };
 
 		doc_init(&fd, s->units, s->doc.command);
 		rc = sweep_write_doc(&s->m, &sw, &o, of.f, progress, &fbuf, err, errlen);
@@ -1365,6 +1519,7 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 	sb_free(&fbuf);
 	if (rc == -3) { /* refused before a row: PATH stays as it was */
 		outfile_abort(&of);
+		s->ask_long = !long_ok;
 		return -1;
 	}
 	if (rc == -2 && interrupt_ending() && existed) {

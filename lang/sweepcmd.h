@@ -76,9 +76,10 @@ int sweep_range_words(const struct machine *m, int argc, char **argv, struct swe
  * fmt: into out, flushed to f in chunks when f is not NULL (the remainder is
  * left in out for the caller). Ctrl-C stops it after a whole row, with the
  * output kept valid (json closed), and returns -2 with a note in err; other
- * errors (a write failed) return -1. A sweep whose rows, a few of them timed
- * first, would take over an hour is refused before its first row: -3, with
- * err saying how long it would take and how many rows fit.
+ * errors (a write failed) return -1. A sweep estimated before its first row
+ * (a solve of its models timed at a few rows, times the solves it makes) to
+ * take over a minute is refused: -3, with err saying how long it would take
+ * and that --long (sweep_out.long_ok) runs it.
  * progress: show progress on stderr for long sweeps.
  */
 int sweep_write(const struct machine *m, struct sweep *sw, enum out_format fmt, FILE *f, int progress,
@@ -90,6 +91,7 @@ struct sweep_out {
 	struct doc *doc;  /* the document the rows are a result of (records.h) */
 	int lists_full;   /* list columns give every item, not count, first, last and sum */
 	int close;        /* the document ends with the sweep (a file of its own) */
+	int long_ok;      /* --long: a sweep estimated at over a minute runs (saying so) rather than being refused */
 };
 int sweep_write_doc(const struct machine *m, struct sweep *sw, const struct sweep_out *o, FILE *f, int progress,
 		    struct strbuf *out, char *err, size_t errlen);

@@ -459,6 +459,33 @@ static int screen_save(struct screen *sc, const char *line)
 
 /* The error of the command a signal that ends the explorer stopped (a sweep into a file): for stderr once the screen is gone. */
 static char last_words[1024];
+/* The sweep a confirm view asks about: refused for its estimated time, it runs with --long on a yes. */
+static char long_cmd[1024];
+
+static void run_long(struct screen *sc)
+{
+	char line[sizeof(long_cmd) + 8];
+
+	snprintf(line, sizeof(line), "%s --long", long_cmd);
+	screen_run_line(sc, line, long_cmd);
+}
+
+/* "sweep: 10000000 rows would take about 69 minutes: run it?" - the estimate's working is in the status line's error */
+static void ask_long(struct screen *sc, const char *cmd, const char *why)
+{
+	char q[160];
+	const char *cut = strstr(why, " (estimated");
+	struct view *v;
+
+	sc->s->ask_long = 0;
+	if (strlen(cmd) + 8 > sizeof(long_cmd))
+		return; /* the status line says why, as for any refusal */
+	snprintf(long_cmd, sizeof(long_cmd), "%s", cmd);
+	snprintf(q, sizeof(q), "%.*s: run it?", cut ? (int)(cut - why) : 100, why);
+	v = view_confirm_new(q, run_long);
+	if (v)
+		screen_push(sc, v);
+}
 
 void screen_run_line(struct screen *sc, const char *line, const char *title)
 {
@@ -513,6 +540,11 @@ void screen_run_line(struct screen *sc, const char *line, const char *title)
 			screen_status(sc, 1, "%s", shown);
 			if (crt_leaving()) /* a signal ends the explorer: what it stopped is said after the screen is gone */
 				snprintf(last_words, sizeof(last_words), "%s", shown);
+			if (sc->s->ask_long && !sc->pasting) {
+				ask_long(sc, sb_str(&cmd), shown);
+				failed = 1;
+				break;
+			}
 			/* the lines after it still run, as a shell runs a pasted script: the first failure is said at the end */
 			if (sc->pasting && !sc->paste_err[0])
 				snprintf(sc->paste_err, sizeof(sc->paste_err), "line %d of the paste: %.400s", sc->paste_lines, shown);

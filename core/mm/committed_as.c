@@ -448,6 +448,33 @@ static uint64_t lock_visits(const struct machine *m, int side)
 	return mmap_pages(m) >= compute_batch(m, side, NULL) ? 2 : 0;
 }
 
+/*
+ * Where lock_visits() next changes as totalram grows, for locked_ops and the
+ * lock's models (lock_share, throughput, speedup), whose one input totalram
+ * moves is it: mm_compute_batch()'s batch never falls as totalram grows, so
+ * a side that does not take the lock (mmap below the batch) never takes it
+ * again, and one that does takes it while totalram / (nr * d) <= mmap pages
+ * (below the floor's and INT_MAX's clamps it stays longer: the end given is
+ * the earliest). Wider than batch_plateau(): at 64 CPUs the after batch moves
+ * every 256 pages, the lock's visits once in the sweep.
+ */
+static uint64_t lock_plateau(const struct machine *m)
+{
+	uint64_t nr = m->cpus, t = m->totalram, mp = mmap_pages(m), end = UINT64_MAX;
+	const uint64_t div[2] = { 256, after_divisor(m) };
+
+	if (!t || !nr || !div[AFTER] || nr > UINT64_MAX / 256)
+		return 0; /* totalram from ram, or a machine built by hand */
+	for (int s = BEFORE; s <= AFTER; s++) {
+		uint64_t k = nr * div[s];
+
+		if (mp < compute_batch(m, s, NULL) || mp + 1 > UINT64_MAX / k)
+			continue; /* no lock, for good; or the lock to the top of 64 bits */
+		end = (mp + 1) * k - 1 < end ? (mp + 1) * k - 1 : end;
+	}
+	return end >= t ? end : 0;
+}
+
 static struct value locked_ops(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t b = compute_batch(m, side, NULL);
@@ -727,20 +754,21 @@ static const struct metric_desc metrics[] = {
 	  .help = "cost of one exact read, vm_memory_committed() (fitted to mm/util.c's 30~40 us)", .fn = sum_cost,
 	  .better = BETTER_LOWER, .reads = "cpus committed_sum_cpu_ns" },
 	{ .name = "locked_ops", .unit = "locks", .kind = METRIC_WORKLOAD,
-	  .help = "counter spinlock acquisitions per mmap+munmap loop", .fn = locked_ops,
+	  .help = "counter spinlock acquisitions per mmap+munmap loop", .fn = locked_ops, .totalram_plateau = lock_plateau,
 	  .better = BETTER_LOWER, .reads = "cpus ram pagesize totalram overcommit mmap committed_lift" },
 	{ .name = "lock_share", .unit = "%", .kind = METRIC_MODELED,
 	  .help = "spinlock time saved per loop against before, as a share of the mmap+munmap loop (uncontended)",
-	  .fn = lock_share, .better = BETTER_HIGHER,
+	  .fn = lock_share, .totalram_plateau = lock_plateau, .better = BETTER_HIGHER,
 	  .reads = "cpus ram pagesize totalram overcommit sockets mmap committed_lift mmap_loop_ns committed_lock_ns socket_growth" },
 	{ .name = "throughput", .unit = "loops/s", .kind = METRIC_MODELED,
 	  .help = "will-it-scale mmap loops/s, all threads, MVA (fitted to seed 003)",
 	  .fn = mmap_throughput, .fn_cpus = mmap_throughput_cpus, .fn_sides = mmap_throughput_sides, .cpus_rows = 1,
+	  .totalram_plateau = lock_plateau,
 	  .better = BETTER_HIGHER, .reads = "cpus ram pagesize totalram overcommit sockets mmap threads committed_lift mmap_loop_ns committed_lock_ns socket_growth",
 	  .fit = &speedup_fit },
 	{ .name = "speedup", .unit = "x", .kind = METRIC_MODELED, .single = 1,
 	  .help = "throughput after / before", .fn = mmap_speedup, .ratio_of = "throughput",
-	  .fn_cpus = mmap_speedup_cpus,
+	  .fn_cpus = mmap_speedup_cpus, .totalram_plateau = lock_plateau,
 	  .better = BETTER_HIGHER, .reads = "cpus ram pagesize totalram overcommit sockets mmap threads committed_lift mmap_loop_ns committed_lock_ns socket_growth",
 	  .fit = &speedup_fit },
 	{ .name = NULL },

@@ -245,6 +245,51 @@ static struct value first_ask(const struct machine *m, int side, struct strbuf *
  * single run however large the request); decay's distinct asks number about
  * divisor * ln(R), so the walk is bounded as walk() is.
  */
+/*
+ * full and decay's asks, as next_ask() gives them call by call, without the
+ * call: a power-of-two divisor is a shift (the same quotient), and once what
+ * remains is below SWAP_CLUSTER_MAX * divisor every ask is the floor, 32,
+ * to the end - ceil(remaining / 32) of them, one run - so a walk is a few
+ * divisions, not one a call (100K rows of `sweep reclaim` spent most of their
+ * time here). At most VARIANT_CALLS_MAX asks, as the walk by calls stops.
+ */
+static uint64_t asks_rule(const struct machine *m, int side, uint64_t r, list_each_fn each, void *ctx)
+{
+	uint64_t div = m->reclaim_divisor, done = 0, n = 0, run = 0, run_n = 0;
+	int pow2 = div && !(div & (div - 1));
+	unsigned shift = pow2 ? fls64(div) - 1 : 0;
+
+	while (done < r && n < VARIANT_CALLS_MAX) {
+		uint64_t rest = r - done, got = side == FULL ? rest : pow2 ? rest >> shift : rest / div;
+
+		if (got < SWAP_CLUSTER_MAX) {
+			/* the floor from here on: the rest in asks of 32, the last one reaching r */
+			uint64_t k = (rest + SWAP_CLUSTER_MAX - 1) / SWAP_CLUSTER_MAX;
+
+			k = k < VARIANT_CALLS_MAX - n ? k : VARIANT_CALLS_MAX - n;
+			if (run_n && run != SWAP_CLUSTER_MAX && each) {
+				each(run, run_n, ctx);
+				run_n = 0;
+			}
+			run = SWAP_CLUSTER_MAX;
+			run_n += k;
+			n += k;
+			break;
+		}
+		if (run_n && got != run && each) {
+			each(run, run_n, ctx);
+			run_n = 0;
+		}
+		run = got;
+		run_n++;
+		done = got >= rest ? r : done + got;
+		n++;
+	}
+	if (run_n && each)
+		each(run, run_n, ctx);
+	return n;
+}
+
 static uint64_t asks_walk(const struct machine *m, int side, list_each_fn each, void *ctx)
 {
 	uint64_t r = machine_bytes_to_pages(m, m->reclaim), done = 0, n = 0, run = 0, run_n = 0;
@@ -256,6 +301,8 @@ static uint64_t asks_walk(const struct machine *m, int side, list_each_fn each, 
 		each(SWAP_CLUSTER_MAX, n, ctx);
 		return n;
 	}
+	if (side < NSIDES)
+		return asks_rule(m, side, r, each, ctx);
 	while (done < r) {
 		uint64_t got;
 
@@ -312,7 +359,8 @@ static struct value asks(const struct machine *m, int side, struct strbuf *why)
 	sb_printf(why, "workload: each call reclaims exactly its ask (the ideal loop)\n");
 	sb_printf(why, "ask = max(%s, SWAP_CLUSTER_MAX), call by call\n", ask_text(m, side));
 	if (!why)
-		return val_list(asks_walk(m, side, asks_ignore, NULL));
+		return val_list(side < NSIDES && side != CLUSTER ? asks_rule(m, side, r, NULL, NULL)
+								 : asks_walk(m, side, asks_ignore, NULL));
 	if (side == CLUSTER) {
 		n = asks_walk(m, side, asks_ignore, NULL);
 		sb_printf(why, "summary: every ask is min(remaining, 32) rounded up to 32: %llu asks of 32 pages\n",

@@ -188,7 +188,7 @@ for sig in PWR:158 IO:157; do
 	name="SIG${sig%:*} during a sweep > FILE at the prompt leaves no temporary (status ${sig#*:})"
 	rm -rf "$tmp/run" && mkdir "$tmp/run"
 	check start_guarded
-	keys 'set cpus 65536 mmap 1G' Enter "sweep committed_lock_ns 1 500 step 0.001 committed_as.throughput > $tmp/run/out.csv" Enter
+	keys 'set cpus 65536 mmap 1G' Enter "sweep committed_lock_ns 1 500 step 0.001 committed_as.throughput --long > $tmp/run/out.csv" Enter
 	i=0
 	while ! writing && [ $i -lt $((100 * G)) ]; do sleep 0.1; i=$((i + 1)); done
 	check writing
@@ -237,11 +237,11 @@ tmux -L $S kill-session -t repl 2>/dev/null
 
 rm -f "$tmp/rc"
 tmux -L $S -f /dev/null new-session -d -s repl -x 160 -y 30 \
-	"'$BL' -c 'set cpus 65536 mmap 1G; sweep committed_lock_ns 1 500 step 0.001 committed_as.throughput > $tmp/est.csv'; echo \"exit=\$?\" > '$tmp/rc'; exec sleep 60"
+	"'$BL' -c 'set cpus 65536 mmap 1G; sweep committed_lock_ns 1 500 step 0.001 committed_as.throughput --long > $tmp/est.csv'; echo \"exit=\$?\" > '$tmp/rc'; exec sleep 60"
 estimated() {
 	i=0
 	while [ $i -lt $((100 * G)) ]; do
-		screen | grep -q '^sweep: 499001 rows at about .* ms a row: about .* minutes (estimated)' && return 0
+		screen | grep -q '^sweep: 499001 rows, about .* (estimated: 499001 solves at about .* ms each); Ctrl-C stops it' && return 0
 		sleep 0.1; i=$((i + 1))
 	done
 	return 1

@@ -574,8 +574,19 @@ static int same_sides(const struct value *a, const struct value *b, int n)
 	return 1;
 }
 
+/* What a sweep row holds for a metric with a plateau: fn_sides, or fn on each side (one value for a single one). */
+static void plateau_sides(const struct metric_desc *md, const struct machine *m, int n, struct value *v)
+{
+	if (md->fn_sides) {
+		md->fn_sides(m, v);
+		return;
+	}
+	for (int s = 0; s < (md->single ? 1 : n); s++)
+		v[s] = md->fn(m, s, NULL);
+}
+
 /*
- * A metric's totalram_plateau (core/patch.h) promises that fn_sides gives the
+ * A metric's totalram_plateau (core/patch.h) promises that fn_sides (or fn) gives the
  * same values from m's totalram up to the totalram it returns: held at its
  * ends and at points between, for random machines and totalram of every
  * size (around the kernel's divisions, fls()'s 32-bit cut, the top of 64
@@ -593,7 +604,6 @@ static void test_totalram_plateaus(void **state)
 		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
 			if (!md->totalram_plateau)
 				continue;
-			assert_non_null(md->fn_sides); /* the sweep skips fn_sides calls: it must have them */
 			for (int trial = 0; trial < 3000; trial++) {
 				const char *shape = trial % 2 ? shapes[trial / 2 % (sizeof(shapes) / sizeof(shapes[0]))]
 							      : more[trial / 2 % (sizeof(more) / sizeof(more[0]))];
@@ -602,6 +612,8 @@ static void test_totalram_plateaus(void **state)
 				int bits = (int)(next() % 64) + 1, n = patch_nsides(patches[i]);
 				uint64_t t = next() >> (64 - bits), hi;
 
+				if (!md->fn_sides && md->single)
+					n = 1; /* fn's side 0 is its one value */
 				if (trial % 7 == 0) /* just below where a quotient or fls() turns over */
 					t = ((next() % 1000 + 1) << (next() % 40)) - next() % 3;
 				if (!t)
@@ -613,12 +625,12 @@ static void test_totalram_plateaus(void **state)
 				assert_true(hi >= t);
 				runs++;
 				long_runs += hi > t;
-				md->fn_sides(&m, v0);
+				plateau_sides(md, &m, n, v0);
 				for (int k = 0; k < 6; k++) {
 					at = m;
 					at.totalram = k == 0 ? hi : k == 1 ? t + (hi > t) : k == 2 ? t + (hi - t) / 2
 						    : t + next() % (hi - t + 1);
-					md->fn_sides(&at, v);
+					plateau_sides(md, &at, n, v);
 					if (!same_sides(v0, v, n)) {
 						fprintf(stderr, "%s.%s on '%s': totalram %llu says its values stand to %llu, "
 							"but at %llu they differ\n", patches[i]->id, md->name, shape,
@@ -694,6 +706,168 @@ static void test_plateau_sweeps(void **state)
 	assert_true(skipped > 10000);
 }
 
+/*
+ * Sweeps over totalram whose every column has a plateau (or does not read
+ * totalram): past the first rows the writer writes the rows where every cell
+ * stands as the row before with the key counted on (same_rows() in
+ * lang/sweepcmd.c, sweep_still() in core/sweep.c). Every row of them, in
+ * table, csv and jsonl, across powers of ten of the key and the runs' ends,
+ * held to a one-row sweep at its key.
+ */
+static void test_same_rows(void **state)
+{
+	static const enum out_format fmts[] = { FMT_TABLE, FMT_CSV, FMT_JSONL };
+	static struct sweep sw, one;
+	static char *line[8192], *oline[64];
+	long rows = 0, runs_ok = 0;
+
+	(void)state;
+	for (int trial = 0; trial < 90; trial++) {
+		struct machine m = machine_with(shapes[trial % (sizeof(shapes) / sizeof(shapes[0]))]);
+		enum out_format fmt = fmts[trial % 3];
+		uint64_t ten = 1000ull, step = trial % 4 ? 1 : next() % 40 + 1, from;
+		struct sweep_range r, r1;
+		struct strbuf out = STRBUF_INIT;
+		struct sweep_cursor c;
+		char a[64], b[64], st[64], err[256];
+		int n, first;
+
+		for (int k = (int)(next() % 5); k > 0; k--)
+			ten *= 10;
+		/* across a power of ten of the key, and often across where the batch's quotient turns over (x 16384) */
+		from = trial % 2 ? ten - step * (next() % 3000 + 1) : ((next() % 300 + 1) << 14) - step * (next() % 2000);
+		snprintf(a, sizeof(a), "%llup", (unsigned long long)from);
+		snprintf(b, sizeof(b), "%llup", (unsigned long long)(from + step * (next() % 2500 + 100)));
+		snprintf(st, sizeof(st), "%llup", (unsigned long long)step);
+		if (sweep_range_parse(&m, "totalram", a, b, "step", st, &r, err, sizeof(err)))
+			continue;
+		sweep_init(&sw, &r);
+		for (int i = 0; patches[i]; i++)
+			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+				char name[128];
+
+				if (md->list || (md->totalram_plateau ? next() % 3 == 0 : !md->reads || metric_reads(md, "totalram") ||
+									     next() % 4))
+					continue;
+				snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
+				assert_int_equal(sweep_add_metric(&sw, name, err, sizeof(err)), 0);
+			}
+		if (!sw.ncols)
+			assert_int_equal(sweep_add_metric(&sw, "vmpressure.window", err, sizeof(err)), 0);
+		assert_int_equal(sweep_write(&m, &sw, fmt, NULL, 0, &out, err, sizeof(err)), 0);
+		runs_ok += sw.runs_ok;
+		n = split_lines(out.buf, line, 8192);
+		if (fmt == FMT_TABLE && n && !strncmp(line[n - 1], "n/a: ", 5))
+			n--;
+		first = n - (int)r.rows;
+		assert_true(first >= 1);
+		sweep_cursor_start(&c);
+		for (uint64_t k = 0; sweep_range_next(&r, &c); k++) {
+			struct strbuf o = STRBUF_INIT;
+			char at[64];
+			int m1;
+
+			snprintf(at, sizeof(at), "%llup", (unsigned long long)c.u);
+			assert_int_equal(sweep_range_parse(&m, "totalram", at, at, "step", "1", &r1, err, sizeof(err)), 0);
+			sweep_init(&one, &r1);
+			for (int i = 0; i < sw.ncols; i++)
+				assert_int_equal(sweep_add_metric(&one, sw.cols[i].head, err, sizeof(err)), 0);
+			assert_int_equal(sweep_write(&m, &one, fmt, NULL, 0, &o, err, sizeof(err)), 0);
+			m1 = split_lines(o.buf, oline, 64);
+			if (fmt == FMT_TABLE && !strncmp(oline[m1 - 1], "n/a: ", 5))
+				m1--;
+			if (strcmp(line[first + (int)k], oline[m1 - 1])) {
+				fprintf(stderr, "totalram = %s (trial %d, format %d): sweep row\n%s\none-row sweep\n%s\n", at, trial,
+					(int)fmt, line[first + (int)k], oline[m1 - 1]);
+				fail();
+			}
+			rows++;
+			sb_free(&o);
+		}
+		sb_free(&out);
+	}
+	fprintf(stderr, "test_fastpath: %ld rows of %ld sweeps whose rows may stand held against one-row sweeps\n", rows,
+		runs_ok);
+	assert_true(rows > 30000 && runs_ok > 60);
+}
+
+/* A list's items in order, runs spelled out as (item, repeat) pairs, for two walks to be compared. */
+struct item_runs {
+	uint64_t item[4096], repeat[4096];
+	int n;
+	uint64_t count;
+};
+
+static void add_run(uint64_t item, uint64_t repeat, void *ctx)
+{
+	struct item_runs *r = ctx;
+
+	if (!repeat)
+		return;
+	r->count += repeat;
+	if (r->n && r->item[r->n - 1] == item) { /* one run, however the walk cut it */
+		r->repeat[r->n - 1] += repeat;
+		return;
+	}
+	if (r->n < 4096) {
+		r->item[r->n] = item;
+		r->repeat[r->n++] = repeat;
+	}
+}
+
+/*
+ * proactive_reclaim's asks of full and decay come from their rule with the
+ * floor's tail as one run (asks_rule(), core/mm/proactive_reclaim.c); a
+ * variant with the same rule (remaining, remaining / divisor) walks call by
+ * call through next_ask(). Held item by item over random requests, page
+ * sizes and divisors (powers of two, where the rule shifts, and others).
+ */
+static void test_asks_rule(void **state)
+{
+	const struct patch_desc *d = patch_find("proactive_reclaim");
+	const struct metric_desc *md = d ? patch_metric(d, "asks") : NULL;
+	static struct item_runs a, b;
+	long lists = 0, items = 0;
+	char err[256];
+
+	(void)state;
+	assert_non_null(md);
+	for (int trial = 0; trial < 3000; trial++) {
+		struct machine m = machine_with(trial % 3 ? "pagesize 4K" : "pagesize 64K");
+		uint64_t div = trial % 2 ? 1ull << (next() % 11) : next() % 1024 + 1;
+		int full = trial % 5 == 0, side = patch_side(d, full ? "full" : "decay");
+		char expr[64], set[64];
+		uint64_t na, nb;
+
+		snprintf(set, sizeof(set), "%llu", (unsigned long long)div);
+		assert_int_equal(param_set(&m, param_find("reclaim_divisor"), set, err, sizeof(err)), 0);
+		m.reclaim = (next() >> (next() % 64)) % (1ull << 44) + 1;
+		snprintf(expr, sizeof(expr), full ? "remaining" : "remaining / %llu", (unsigned long long)div);
+		assert_int_equal(variant_add(&m, d, "same", expr, err, sizeof(err)), 0);
+		memset(&a, 0, sizeof(a));
+		memset(&b, 0, sizeof(b));
+		assert_true(side >= 0);
+		na = md->list(&m, side, add_run, &a);
+		nb = md->list(&m, variant_side0(d), add_run, &b);
+		assert_int_equal(na, a.count); /* a list says how many items it gave, and fn says the same */
+		assert_int_equal(md->fn(&m, side, NULL).i, na);
+		assert_int_equal(nb, b.count);
+		if (b.n == 4096)
+			continue; /* longer than the record: compared in part only, so not at all */
+		if (a.count != b.count || a.n != b.n || memcmp(a.item, b.item, sizeof(a.item[0]) * (size_t)a.n) ||
+		    memcmp(a.repeat, b.repeat, sizeof(a.repeat[0]) * (size_t)a.n)) {
+			fprintf(stderr, "asks.%s, reclaim %llu, divisor %llu: %llu asks in %d runs, the call-by-call walk "
+				"%llu in %d\n", full ? "full" : "decay", (unsigned long long)m.reclaim,
+				(unsigned long long)div, (unsigned long long)a.count, a.n, (unsigned long long)b.count, b.n);
+			fail();
+		}
+		lists++;
+		items += (long)a.count;
+	}
+	fprintf(stderr, "test_fastpath: %ld asks lists (%ld asks) held to the call-by-call walk\n", lists, items);
+	assert_true(lists > 2000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -703,6 +877,8 @@ int main(void)
 		cmocka_unit_test(test_sig_fast),
 		cmocka_unit_test(test_totalram_plateaus),
 		cmocka_unit_test(test_plateau_sweeps),
+		cmocka_unit_test(test_asks_rule),
+		cmocka_unit_test(test_same_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
