@@ -69,6 +69,7 @@
 #include "../core/params.h"
 #include "../core/mm/release.h"
 #include "../lang/numfmt.h"
+#include "exact_set.h"
 
 #define BUF (1024 * 1024)
 
@@ -395,7 +396,7 @@ static void exact(uint64_t cpus, uint64_t from, uint64_t to)
 	int n = 0, ncols, c = 0;
 
 	for (int i = 0; patches[i]; i++)
-		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
+		for (const struct metric_desc *md = patches[i]->metrics; md->name && exact_set_has(patches[i]->id); md++)
 			if (md->kind == METRIC_EXACT && n < 128) {
 				snprintf(names[n], sizeof(names[n]), "%s.%s", patches[i]->id, md->name);
 				np[n] = names[n];
