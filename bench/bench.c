@@ -27,7 +27,7 @@
 #include "../core/params.h"
 #include "../core/sweep.h"
 #include "../lang/session.h"
-#include "../lang/sweepcmd.h"
+#include "../lang/cmd/cmd_sweep.h"
 #include "../tui/layout.h"
 #include "exact_set.h"
 

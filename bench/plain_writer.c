@@ -55,7 +55,7 @@
  *     a format's bytes, reported beside target 6).
  *
  * All but printf format integers two digits at a time and reals with the formatter
- * batchlab uses (lang/numfmt.c: the bytes must be identical, and printf
+ * batchlab uses (lang/out/numfmt.c: the bytes must be identical, and printf
  * cannot write shortest round-trip text), into a 1 MiB buffer written whole;
  * into a pipe, asked to hold 1 MiB first, as batchlab's sweep asks of it.
  */
@@ -68,7 +68,7 @@
 #include "../core/patch.h"
 #include "../core/params.h"
 #include "../core/mm/release.h"
-#include "../lang/numfmt.h"
+#include "../lang/out/numfmt.h"
 #include "exact_set.h"
 
 #define BUF (1024 * 1024)

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../lang/svg.h"
+#include "../lang/out/svg.h"
 
 static double now_ms(void)
 {

@@ -1,7 +1,7 @@
 /*
  * The points of a chart: a metric's sides sampled across a sweep range,
  * for `plot` and the explorer's chart view. Computing only; drawing is
- * lang/chart.c's.
+ * lang/out/chart.c's.
  */
 #ifndef BL_PLOT_SAMPLE_H
 #define BL_PLOT_SAMPLE_H

@@ -11,8 +11,8 @@
 
 #include "../core/params.h"
 #include "presetio.h"
-#include "render.h"
-#include "wrap.h"
+#include "out/render.h"
+#include "out/wrap.h"
 
 /*
  * A figure beside a mail's: as many digits as a mail gives (10482.7 Mbps, not

@@ -10,7 +10,7 @@
 #include "../core/claim.h"
 #include "../core/strbuf.h"
 
-#include "records.h"
+#include "out/records.h"
 
 struct claim_row {
 	const struct patch_claim *c;

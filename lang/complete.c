@@ -13,7 +13,7 @@
 #include "../core/params.h"
 #include "../core/variant.h"
 #include "cmd.h"
-#include "outopts.h"
+#include "out/outopts.h"
 #include "presetio.h"
 #include "scan.h"
 

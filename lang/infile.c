@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "../core/err.h"
-#include "outfile.h"
+#include "out/outfile.h"
 #include "scan.h"
 
 const char *infile_kind(unsigned mode)

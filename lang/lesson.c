@@ -17,14 +17,14 @@
 #include "../core/patch.h"
 #include "../core/units.h"
 #include "cmd.h"
-#include "escape.h"
+#include "out/escape.h"
 #include "infile.h"
-#include "outfile.h"
+#include "out/outfile.h"
 #include "presetio.h"
-#include "render.h"
+#include "out/render.h"
 #include "scan.h"
 #include "script.h"
-#include "wrap.h"
+#include "out/wrap.h"
 #include "xdg.h"
 
 #ifndef LESSONDIR

@@ -14,9 +14,9 @@
 
 #include "../core/err.h"
 #include "../core/patch.h"
-#include "records.h"
+#include "out/records.h"
 #include "script.h"
-#include "wrap.h"
+#include "out/wrap.h"
 
 /* --- a homework's answers ---------------------------------------------------------------------- */
 

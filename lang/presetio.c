@@ -1,7 +1,7 @@
 #include "presetio.h"
 #include "xdg.h"
 
-#include "records.h"
+#include "out/records.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -17,10 +17,10 @@
 #include "../core/err.h"
 #include "../core/params.h"
 #include "../core/preset.h"
-#include "escape.h"
+#include "out/escape.h"
 #include "infile.h"
-#include "outfile.h"
-#include "records.h"
+#include "out/outfile.h"
+#include "out/records.h"
 
 #ifndef PRESETDIR
 #define PRESETDIR "/usr/local/share/batchlab/presets"

@@ -13,9 +13,9 @@
 #include "../core/claim.h"
 #include "../core/params.h"
 #include "claims.h"
-#include "comparecmd.h"
-#include "render.h"
-#include "wrap.h"
+#include "cmd/cmd_compare.h"
+#include "out/render.h"
+#include "out/wrap.h"
 
 /* --- the forms --- */
 

@@ -8,11 +8,11 @@
 
 #include "../core/strbuf.h"
 #include "cmd.h"
-#include "escape.h"
+#include "out/escape.h"
 #include "lesson.h"
-#include "outfile.h"
-#include "outopts.h"
-#include "records.h"
+#include "out/outfile.h"
+#include "out/outopts.h"
+#include "out/records.h"
 #include "scan.h"
 
 int script_width(FILE *out)

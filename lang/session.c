@@ -10,7 +10,7 @@
 #include "../core/params.h"
 #include "../core/patch.h"
 #include "../core/variant.h"
-#include "escape.h"
+#include "out/escape.h"
 #include "presetio.h"
 
 void session_init(struct session *s)

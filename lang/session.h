@@ -10,7 +10,7 @@
 
 #include "../core/machine.h"
 #include "../core/strbuf.h"
-#include "outopts.h"
+#include "out/outopts.h"
 #include "doc.h"
 
 struct session {

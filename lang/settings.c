@@ -11,9 +11,9 @@
 
 #include "../core/err.h"
 #include "../core/strbuf.h"
-#include "escape.h"
+#include "out/escape.h"
 #include "infile.h"
-#include "outfile.h"
+#include "out/outfile.h"
 #include "presetio.h"
 #include "xdg.h"
 

@@ -11,12 +11,18 @@ for f in core/*.c core/*.h core/mm/*.c core/mm/*.h; do
 	grep -nE '#include *"(\.\./)+(lang|tui)/' "$f" && say "$f reaches up into lang/ or tui/"
 	grep -nE '\b(printf|fprintf|puts|fputs|fopen|fwrite)\(' "$f" && say "$f does I/O"
 done
-for f in lang/*.c lang/*.h; do
+for f in lang/*.c lang/*.h lang/cmd/*.c lang/cmd/*.h lang/out/*.c lang/out/*.h; do
+	[ -e "$f" ] || continue
 	grep -nE '#include *[<"](curses|ncurses|readline)' "$f" && say "$f uses the terminal"
-	grep -nE '#include *"\.\./tui/' "$f" && say "$f reaches up into tui/"
+	grep -nE '#include *"(\.\./)+tui/' "$f" && say "$f reaches up into tui/"
+done
+# lang/out/ is the output path: it renders what it is given and runs no command.
+for f in lang/out/*.c lang/out/*.h; do
+	[ -e "$f" ] || continue
+	grep -nE '#include *"\.\./cmd/' "$f" && say "$f (the output path) reaches into lang/cmd/"
 done
 # One error helper: err_set() (core/err.c), not a macro of each file's own.
-grep -nE '#define +ERR\(|snprintf\(err, *errlen,.*\), *-1;' core/*.c core/mm/*.c lang/*.c tui/*.c && say "an error return not through err_set()"
+grep -nE '#define +ERR\(|snprintf\(err, *errlen,.*\), *-1;' core/*.c core/mm/*.c lang/*.c lang/cmd/*.c lang/out/*.c tui/*.c && say "an error return not through err_set()"
 # No two files share a name, in any two folders: a name says which file it is.
 dups=$(git ls-files 2>/dev/null | grep -vE '(^|/)(\.gitkeep|README(\.md)?)$|^tests/(script|regress)/|^fuzz/corpus/' |
 	sed 's@.*/@@' | sort | uniq -d)

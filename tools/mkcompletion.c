@@ -19,7 +19,7 @@
 #include "../lang/cliopts.h"
 #include "../lang/settings.h"
 #include "../lang/cmd.h"
-#include "../lang/outopts.h"
+#include "../lang/out/outopts.h"
 
 /* Words a command takes besides keys and metrics (sub-commands, range words, formats, topics). */
 static const char *const extra_words[] = { "over", "step", "x", "list", "load", "save", "check", "table", "csv",

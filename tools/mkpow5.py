@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes lang/pow5tab.h: the 128-bit powers of five the shortest double
-formatter (lang/numfmt.c) multiplies by. Python's integers are exact, so the
+"""Writes lang/out/pow5tab.h: the 128-bit powers of five the shortest double
+formatter (lang/out/numfmt.c) multiplies by. Python's integers are exact, so the
 table is correct by construction; `make pow5tab-drift` checks the committed
 file is what this prints.
 

@@ -16,7 +16,7 @@
 #include <term.h>
 
 #include "../lang/interrupt.h"
-#include "../lang/outfile.h"
+#include "../lang/out/outfile.h"
 
 #include "../core/err.h"
 

@@ -6,7 +6,7 @@
 
 #include "../core/units.h"
 #include "../core/utf8.h"
-#include "../lang/render.h"
+#include "../lang/out/render.h"
 
 size_t rows_machine(struct row *out, size_t max)
 {

@@ -11,7 +11,7 @@
 
 #include "../core/patch.h"
 #include "../core/params.h"
-#include "../lang/numfmt.h"
+#include "../lang/out/numfmt.h"
 
 /* The title bar above the panels, the footer and the status line below. */
 #define LAYOUT_CHROME_LINES 3

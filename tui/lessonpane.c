@@ -7,7 +7,7 @@
 #include "../core/err.h"
 #include "../lang/cmd.h"
 #include "../lang/lesson.h"
-#include "../lang/wrap.h"
+#include "../lang/out/wrap.h"
 #include "crt.h"
 #include "screen.h"
 #include "view.h"

@@ -12,8 +12,8 @@
 
 #include "../core/params.h"
 #include "../core/utf8.h"
-#include "../lang/chart.h"
-#include "../lang/sweepcmd.h"
+#include "../lang/out/chart.h"
+#include "../lang/cmd/cmd_sweep.h"
 #include "crt.h"
 #include "screen.h"
 

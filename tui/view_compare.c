@@ -2,7 +2,7 @@
  * Machines side by side in the explorer (`m`): the patch under the cursor on
  * the loaded machine and up to three others - the report's default span,
  * laptop to a 1024-CPU server, less the one loaded - a column group each,
- * as `show PATCH on ...` prints it (lang/comparecmd.c). It follows the
+ * as `show PATCH on ...` prints it (lang/cmd/cmd_compare.c). It follows the
  * machine: a change made under it (the `:` line) redraws it.
  */
 #include <stdio.h>
@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "../core/utf8.h"
-#include "../lang/comparecmd.h"
-#include "../lang/wrap.h"
+#include "../lang/cmd/cmd_compare.h"
+#include "../lang/out/wrap.h"
 #include "crt.h"
 #include "screen.h"
 

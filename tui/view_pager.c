@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "../core/utf8.h"
-#include "../lang/wrap.h"
+#include "../lang/out/wrap.h"
 #include "crt.h"
 #include "screen.h"
 
@@ -17,7 +17,7 @@ struct pager {
 	int steps, shown;   /* a replay (source): its commands, and how many are shown - Space or Enter the next */
 };
 
-#define STEP_MARK '\f' /* lang/lessoncmd.h's SOURCE_STEP: where a replay's next command begins */
+#define STEP_MARK '\f' /* lang/cmd/cmd_lesson.h's SOURCE_STEP: where a replay's next command begins */
 
 /* The raw text of the steps shown so far, without their marks. */
 static void pager_shown(const struct pager *pg, struct strbuf *out)

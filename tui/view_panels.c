@@ -11,8 +11,8 @@
 #include "../core/params.h"
 #include "../core/tradeoff.h"
 #include "../core/variant.h"
-#include "../lang/chart.h"
-#include "../lang/render.h"
+#include "../lang/out/chart.h"
+#include "../lang/out/render.h"
 #include "crt.h"
 #include "screen.h"
 

@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "../core/tradeoff.h"
-#include "../lang/chart.h"
-#include "../lang/render.h"
-#include "../lang/tradeoffcmd.h"
+#include "../lang/out/chart.h"
+#include "../lang/out/render.h"
+#include "../lang/cmd/cmd_tradeoff.h"
 #include "crt.h"
 #include "screen.h"
 

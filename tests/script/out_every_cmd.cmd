@@ -1,5 +1,5 @@
 # Issue 22: every command that prints takes > PATH, --output PATH, --format FMT and --width N
-# inside it, with the meaning they have before -c (lang/outopts.c, taken by cmd_run). A file holds
+# inside it, with the meaning they have before -c (lang/out/outopts.c, taken by cmd_run). A file holds
 # exactly what stdout gets for the same command without the option; --format inside a command is
 # what --format before -c gives, and lasts for that command only.
 # Under valgrind (BL_WRAP) its about 100 runs of the same paths the plain and ASan runs check take most of

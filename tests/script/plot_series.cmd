@@ -1,7 +1,7 @@
 # Issue 23: plot draws every side and every variant. The csv has a column per series (header
 # KEY,before,after,VARIANTS...; proactive_reclaim's three sides full,cluster,decay, as show has them); an ASCII chart at
 # --width 72, 40 and 24 is no wider than asked, the 72 one exactly 72, and its legend names every
-# series with its own glyph (o * x @ % & = by position: lang/chart.h).
+# series with its own glyph (o * x @ % & = by position: lang/out/chart.h).
 cd "$(mktemp -d "$HOME/plot.XXXXXX")" || exit 1
 V='variant memcg_charge big = 128; variant memcg_charge scaled = clamp(2 * cpus, 32, 127);
    variant memcg_charge small = 16; variant memcg_charge v4 = 48'

@@ -1,5 +1,5 @@
-# Issue 13 + INTERFACE.md: tradeoff writes to a file as sweep and plot do (lang/outpath.c parses,
-# lang/outfile.c writes). The file must hold exactly what stdout gets in the format its suffix
+# Issue 13 + INTERFACE.md: tradeoff writes to a file as sweep and plot do (lang/out/outpath.c parses,
+# lang/out/outfile.c writes). The file must hold exactly what stdout gets in the format its suffix
 # picks (unless --format says), an existing file keeps its mode, and no temporary is left behind.
 cd "$(mktemp -d "$HOME/tradeoff.XXXXXX")" && umask 022 || exit 1
 same() { if cmp -s "$1" "$2"; then echo "$3: same"; else echo "$3: DIFFERENT"; diff "$1" "$2" | head -5; fi; }

@@ -4,7 +4,7 @@
 usage: svgcheck.py plot|tradeoff FIG.svg FIG.csv FIG.png SERIES
 
 - the PNG (rsvg-convert's rendering of FIG.svg) is not blank, and holds exactly SERIES of the
-  Okabe-Ito series colours (the palette lang/svg.c promises), each on enough pixels to be seen;
+  Okabe-Ito series colours (the palette lang/out/svg.c promises), each on enough pixels to be seen;
 - plot: the SVG has one path per series, in the csv's column order, and each path's points are the
   csv's rows of that column, point for point, once scaled: x and y map by one linear (or, on a log
   axis, logarithmic) function for every series, fitted on the extremes and checked on every point;

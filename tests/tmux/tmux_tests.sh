@@ -906,7 +906,7 @@ check "colour where the terminal has it (so the NO_COLOR check can fail)" colour
 # --- issue 23: every series, always labelled ----------------------------------------------------
 # The chart view (memcg_charge.stock_max_bytes) and the trade-off view (memcg's) with 0, 1 and 4
 # variants at 80x24, 120x40 and 200x60, in UTF-8 and LANG=C: every series' name in the legend
-# with its own glyph - the glyphs by position as lang/chart.h lists them, so every one differs.
+# with its own glyph - the glyphs by position as lang/out/chart.h lists them, so every one differs.
 series_views() {
 	w=$1 h=$2 loc=$3 nv=$4
 	if [ "$loc" = C ]; then

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "../../core/utf8.h"
-#include "../../lang/chart.h"
+#include "../../lang/out/chart.h"
 
 static struct chart line_chart(const double *x, const double *y, size_t n, enum chart_scale xs)
 {

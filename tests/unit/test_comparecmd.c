@@ -1,5 +1,5 @@
 /*
- * Machines side by side (lang/comparecmd.c): each group's cells are the
+ * Machines side by side (lang/cmd/cmd_compare.c): each group's cells are the
  * metric on that machine, worked by hand; groups too wide for --width go on
  * in blocks below; csv has a row per machine, metric and column.
  */
@@ -9,7 +9,7 @@
 
 #include "cmdutil.h"
 #include "jsoncheck.h"
-#include "../../lang/wrap.h"
+#include "../../lang/out/wrap.h"
 
 static int setup(void **state)
 {

@@ -16,8 +16,8 @@
 
 #include "testutil.h"
 
-#include "../../lang/numfmt.h"
-#include "../../lang/sweepcmd.h"
+#include "../../lang/out/numfmt.h"
+#include "../../lang/cmd/cmd_sweep.h"
 #include "../../core/variant.h"
 
 static uint64_t rng = 0x243f6a8885a308d3ull;
@@ -377,7 +377,7 @@ static void test_variant_sweeps(void **state)
 	assert_true(coded > 2000 && shows > 200 && tables > 100 && plateau > 10000);
 }
 
-/* fmt_sig as printf spells it (lang/numfmt.c's path when the fast one declines). */
+/* fmt_sig as printf spells it (lang/out/numfmt.c's path when the fast one declines). */
 static void sig_plain(double v, int sig, char *buf, size_t len)
 {
 	char t[64], *dot, *end;
@@ -473,7 +473,7 @@ static int split_lines(char *text, char **line, int max)
 /*
  * A sweep keeps each row's text and writes cells again only from the first
  * whose value changed, its key's digits counted on from the last key's
- * (lang/sweepcmd.c, row_text), and a table remembers each column's last cell
+ * (lang/cmd/cmd_sweep.c, row_text), and a table remembers each column's last cell
  * (cell_memo): each of its rows, in every format, must read as the row of a
  * one-row sweep at that key, where nothing is kept - the plain path, every
  * cell formatted afresh. Half the ranges step by 1 to 9 from just below a
@@ -710,7 +710,7 @@ static void test_plateau_sweeps(void **state)
  * Sweeps over totalram whose every column has a plateau (or does not read
  * totalram): past the first rows the writer writes the rows where every cell
  * stands as the row before with the key counted on (same_rows() in
- * lang/sweepcmd.c, sweep_still() in core/sweep.c). Every row of them, in
+ * lang/cmd/cmd_sweep.c, sweep_still() in core/sweep.c). Every row of them, in
  * table, csv and jsonl, across powers of ten of the key and the runs' ends,
  * held to a one-row sweep at its key.
  */

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "../../lang/numfmt.h"
+#include "../../lang/out/numfmt.h"
 
 static void expect_human(struct value v, const char *unit, const char *want)
 {

@@ -1,5 +1,5 @@
 /*
- * The one file writer (lang/outfile.c) against every kind of path a user may
+ * The one file writer (lang/out/outfile.c) against every kind of path a user may
  * name: a regular file keeps its mode, a link stays a link, a device or FIFO is
  * streamed into and never replaced, a folder or read-only file is refused, a
  * long name fits, and a signal during a write leaves no temporary file.
@@ -19,7 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../../lang/outfile.h"
+#include "../../lang/out/outfile.h"
 
 static char root[64];
 

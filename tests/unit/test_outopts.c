@@ -1,9 +1,9 @@
-/* lang/outopts.c: the output options taken out of a command's words, the rest kept in order. */
+/* lang/out/outopts.c: the output options taken out of a command's words, the rest kept in order. */
 #include "testutil.h"
 
 #include <string.h>
 
-#include "../../lang/outopts.h"
+#include "../../lang/out/outopts.h"
 
 /* Split words on spaces into argv (in buf), take the options; the words left joined by '|' into left. */
 static int take(const char *words, int keep, struct out_opts *o, char *left, char *err)

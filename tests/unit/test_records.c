@@ -1,5 +1,5 @@
 /*
- * The document writer (lang/records.c): one json envelope for a stream's
+ * The document writer (lang/out/records.c): one json envelope for a stream's
  * results, jsonl's head lines, csv's '# COMMAND' and '# units:' lines, and
  * typed values (n/a and infinite as null with a reason or a sign beside).
  * Each expectation is the text the issue's shapes spell out, written here
@@ -10,7 +10,7 @@
 #include "testutil.h"
 #include "jsoncheck.h"
 
-#include "../../lang/records.h"
+#include "../../lang/out/records.h"
 
 static const char *const heads[] = { "cpus", "x", NULL };
 static const struct rec_unit units[] = { { "cpus", "CPUs", "input" }, { "x", "pages", "exact" } };

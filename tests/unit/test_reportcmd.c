@@ -1,5 +1,5 @@
 /*
- * report (lang/reportcmd.c): its figures against `get` on each machine, its
+ * report (lang/cmd/cmd_report.c): its figures against `get` on each machine, its
  * width over every patch with two variants, its reproduce line's shape, the
  * chart's choice, and its json.
  */
@@ -9,10 +9,10 @@
 
 #include "cmdutil.h"
 #include "jsoncheck.h"
-#include "../../lang/numfmt.h"
-#include "../../lang/render.h"
+#include "../../lang/out/numfmt.h"
+#include "../../lang/out/render.h"
 #include "../../lang/session.h"
-#include "../../lang/wrap.h"
+#include "../../lang/out/wrap.h"
 
 static int setup(void **state)
 {

@@ -6,8 +6,8 @@
 #include "testutil.h"
 
 #include "../../lang/scan.h"
-#include "../../lang/escape.h"
-#include "../../lang/records.h"
+#include "../../lang/out/escape.h"
+#include "../../lang/out/records.h"
 
 /* The commands of text, as "LINE:NUMBER:text|" each, the text without separators or comments. */
 static const char *commands_of(const char *text)

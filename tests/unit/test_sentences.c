@@ -8,7 +8,7 @@
 
 #include "testutil.h"
 
-#include "../../lang/render.h"
+#include "../../lang/out/render.h"
 #include "../../tui/layout.h"
 
 static const char *about(const char *id)

@@ -11,7 +11,7 @@
 
 #include "testutil.h"
 
-#include "../../lang/numfmt.h"
+#include "../../lang/out/numfmt.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
@@ -71,7 +71,7 @@ static void digits_of(const char *s, char *dig, int *exp10)
 }
 
 /*
- * The definition fmt_real_shortest replaced (lang/numfmt.c before it was
+ * The definition fmt_real_shortest replaced (lang/out/numfmt.c before it was
  * fast): %.15g, %.16g, %.17g, the first that reads back (every precision for
  * a subnormal), a whole number below 1e17 written out when shorter. The fast
  * one must print the same text.

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "../../lang/svg.h"
+#include "../../lang/out/svg.h"
 
 /* 100,000 points of a wiggly curve over 700 pixel columns: each column's extent and ends survive, in order. */
 static void test_reduce_keeps_columns(void **state)

@@ -15,7 +15,7 @@
 #include "../../core/sweep.h"
 #include "../../core/variant.h"
 #include "cmdutil.h"
-#include "../../lang/sweepcmd.h"
+#include "../../lang/cmd/cmd_sweep.h"
 
 /* --- references, from mm/util.c and mm/vmstat.c ----------------------------- */
 

@@ -1,10 +1,10 @@
-/* lang/wrap.c: prose to a width, at words, every line within it. */
+/* lang/out/wrap.c: prose to a width, at words, every line within it. */
 #include "testutil.h"
 
 #include <string.h>
 
 #include "../../core/utf8.h"
-#include "../../lang/wrap.h"
+#include "../../lang/out/wrap.h"
 
 static char *wrapped(const char *text, int width, int keep_tables)
 {

@@ -1,0 +1,367 @@
+/*
+ * compare and show PATCH on ...: a patch's metrics with a column group per
+ * machine state (compare.h), as text for people or csv/json rows.
+ */
+#include "cmd_compare.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/err.h"
+#include "../../core/params.h"
+#include "../../core/units.h"
+#include "../out/records.h"
+#include "../out/render.h"
+#include "../out/wrap.h"
+
+char compare_kind_mark(enum metric_kind k)
+{
+	return k == METRIC_MODELED ? '~' : k == METRIC_WORKLOAD ? '*' : ' ';
+}
+
+#define CELL 48
+
+/* One group's cells for one metric: the patch's columns, then the change. */
+struct group_cells {
+	char col[PATCH_MAX_COLS][CELL];
+	char change[CELL];
+};
+
+static int imax(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+/*
+ * The sides a state's group shows: the patch's columns, or for a state of
+ * `compare kernel` its kernel side alone - the thing that differs between
+ * releases; its change is against the first group's.
+ */
+static int group_sides(const struct compare_state *st, const struct patch_desc *d, int *sides)
+{
+	int n = 0;
+
+	if (!strcmp(st->source, "kernel") && d->kernel_code) {
+		sides[0] = SIDE_KERNEL;
+		return 1;
+	}
+	for (int s = 0; s < patch_ncols(&st->m, d) && n < PATCH_MAX_COLS; s++)
+		sides[n++] = s;
+	return n;
+}
+
+static int kernel_group(const struct compare_state *st, const struct patch_desc *d)
+{
+	return !strcmp(st->source, "kernel") && d->kernel_code;
+}
+
+static void group_cells(const struct compare_set *set, int gi, const struct patch_desc *d,
+			const struct metric_desc *md, struct group_cells *g)
+{
+	const struct machine *m = &set->st[gi].m;
+	int sides[PATCH_MAX_COLS], n = group_sides(&set->st[gi], d, sides);
+
+	memset(g, 0, sizeof(*g));
+	if (kernel_group(&set->st[gi], d)) {
+		/* a release against the first: the kernel side where the metric has one */
+		int has = !md->single || patch_nsides(d) == 1;
+		struct value v = has ? metric_compute(m, d, md, SIDE_KERNEL, NULL) : md->fn(m, 0, NULL);
+
+		render_human(v, md->unit, has ? g->col[0] : g->change, has ? sizeof(g->col[0]) : sizeof(g->change));
+		if (has && gi > 0 && kernel_group(&set->st[0], d))
+			render_change(md, metric_compute(&set->st[0].m, d, md, SIDE_KERNEL, NULL), v, g->change,
+				      sizeof(g->change));
+		return;
+	}
+	if (md->single) {
+		render_human(md->fn(m, 0, NULL), md->unit, g->change, sizeof(g->change));
+		return;
+	}
+	for (int i = 0; i < n; i++)
+		render_human(metric_compute(m, d, md, sides[i], NULL), md->unit, g->col[i], sizeof(g->col[i]));
+	render_change(md, md->fn(m, d->before, NULL), md->fn(m, d->after, NULL), g->change, sizeof(g->change));
+}
+
+/* Right-aligned in w columns (cells are ASCII: units and digits). */
+static void cell(struct strbuf *line, const char *text, int w)
+{
+	sb_printf(line, "  %*s", w, text);
+}
+
+static void end_line(struct strbuf *out, struct strbuf *line)
+{
+	while (line->len && line->buf[line->len - 1] == ' ')
+		line->buf[--line->len] = '\0';
+	sb_printf(out, "%s\n", sb_str(line));
+	line->len = 0;
+	line->buf[0] = '\0';
+}
+
+void compare_table(const struct compare_set *set, const struct patch_desc *d, int width, struct strbuf *out)
+{
+	int nrows = 0, name_w = (int)strlen("metric") + 2, ng = set->n;
+	int ncols[COMPARE_MAX], colw[COMPARE_MAX][PATCH_MAX_COLS], chw[COMPARE_MAX], gw[COMPARE_MAX];
+	int sides[COMPARE_MAX][PATCH_MAX_COLS];
+	struct group_cells *cells;
+	struct strbuf line = STRBUF_INIT;
+	const struct metric_desc *md;
+	char title[160];
+
+	for (md = d->metrics; md->name; md++, nrows++)
+		name_w = imax(name_w, (int)strlen(md->name) + 2);
+	cells = calloc((size_t)(nrows ? nrows : 1) * (size_t)(ng ? ng : 1), sizeof(*cells));
+	if (!cells)
+		return;
+	for (int g = 0; g < ng; g++) {
+		const struct machine *m = &set->st[g].m;
+
+		ncols[g] = group_sides(&set->st[g], d, sides[g]);
+		chw[g] = (int)strlen("change");
+		for (int s = 0; s < ncols[g]; s++)
+			colw[g][s] = (int)strlen(patch_col_name(m, d, sides[g][s]));
+		for (int r = 0; r < nrows; r++) {
+			struct group_cells *c = &cells[r * ng + g];
+
+			group_cells(set, g, d, &d->metrics[r], c);
+			for (int s = 0; s < ncols[g]; s++)
+				colw[g][s] = imax(colw[g][s], (int)strlen(c->col[s]));
+			chw[g] = imax(chw[g], (int)strlen(c->change));
+		}
+		gw[g] = chw[g] + 2;
+		for (int s = 0; s < ncols[g]; s++)
+			gw[g] += colw[g][s] + 2;
+		gw[g] = imax(gw[g], (int)strlen(set->st[g].label) + 2);
+	}
+	patch_title(ng ? &set->st[0].m : NULL, d, title, sizeof(title));
+	sb_printf(&line, "%s: %s (seed %.3s)", d->id, title, d->seed);
+	if (width > 0) {
+		wrap_text(out, sb_str(&line), width, 0);
+		sb_putc(out, '\n');
+		line.len = 0;
+		line.buf[0] = '\0';
+	} else {
+		end_line(out, &line);
+	}
+	/* blocks of groups, as many side by side as the width holds (at least one) */
+	for (int g0 = 0; g0 < ng;) {
+		int g1 = g0 + 1, used = name_w + gw[g0];
+
+		while (g1 < ng && (width <= 0 || used + gw[g1] <= width))
+			used += gw[g1++];
+		if (g0)
+			sb_putc(out, '\n');
+		/* the machine over its group, left-aligned with the group's first column */
+		sb_printf(&line, "%*s", name_w, "");
+		for (int g = g0; g < g1; g++)
+			sb_printf(&line, "  %-*s", gw[g] - 2, set->st[g].label);
+		end_line(out, &line);
+		sb_printf(&line, "  %-*s", name_w - 2, "metric");
+		for (int g = g0; g < g1; g++) {
+			for (int s = 0; s < ncols[g]; s++)
+				cell(&line, patch_col_name(&set->st[g].m, d, sides[g][s]), colw[g][s]);
+			cell(&line, "change", chw[g]);
+		}
+		end_line(out, &line);
+		for (int r = 0; r < nrows; r++) {
+			md = &d->metrics[r];
+			sb_printf(&line, "%c %-*s", compare_kind_mark(md->kind), name_w - 2, md->name);
+			for (int g = g0; g < g1; g++) {
+				const struct group_cells *c = &cells[r * ng + g];
+
+				for (int s = 0; s < ncols[g]; s++)
+					cell(&line, c->col[s], colw[g][s]);
+				cell(&line, c->change, chw[g]);
+			}
+			end_line(out, &line);
+		}
+		g0 = g1;
+	}
+	sb_free(&line);
+	free(cells);
+}
+
+static const char *const record_heads[] = { "machine", "patch", "metric", "side", "value", "unit", "kind", NULL };
+
+/* d's rows on every machine of set, into records begun with record_heads. */
+static void compare_rows(const struct compare_set *set, const struct patch_desc *d, struct records *rec)
+{
+	enum out_format f = rec->format;
+
+	for (int g = 0; g < set->n; g++) {
+		const struct machine *m = &set->st[g].m;
+
+		int sides[PATCH_MAX_COLS], ns = group_sides(&set->st[g], d, sides);
+
+		for (const struct metric_desc *md = d->metrics; md->name; md++) {
+			/* a release's group: the kernel side, a context patch's single metrics too */
+			int kernel = sides[0] == SIDE_KERNEL && (!md->single || patch_nsides(d) == 1);
+
+			for (int i = 0; i < (md->single && !kernel ? 1 : ns); i++) {
+				int s = md->single && !kernel ? 0 : sides[i];
+				struct value v = metric_compute(m, d, md, s, NULL);
+
+				rec_str(rec, set->st[g].label);
+				rec_str(rec, d->id);
+				rec_str(rec, md->name);
+				rec_str(rec, md->single && !kernel ? "" : patch_col_name(m, d, s));
+				if (v.kind == VAL_LIST) { /* every item, as get gives them */
+					struct strbuf items = STRBUF_INIT;
+					uint64_t n;
+
+					if (render_list(m, md, s, f != FMT_CSV, &items, &n))
+						rec_value(rec, v);
+					else if (f != FMT_CSV)
+						rec_num(rec, sb_str(&items));
+					else
+						rec_str(rec, sb_str(&items));
+					sb_free(&items);
+				} else {
+					rec_value(rec, v);
+				}
+				rec_str(rec, md->unit);
+				rec_str(rec, metric_kind_name(md->kind));
+				rec_end_row(rec);
+			}
+		}
+	}
+}
+
+void compare_records(const struct compare_set *set, const struct patch_desc *d, enum out_format f, struct strbuf *out)
+{
+	struct records rec;
+	struct doc doc;
+
+	doc_init(&doc, 0, NULL); /* a document of its own */
+	rec_begin(&rec, &doc, f, record_heads, NULL, 0, out);
+	compare_rows(set, d, &rec);
+	rec_end(&rec);
+	doc_close(&doc, f, 0, out);
+}
+
+static const char *const legend =
+	"kind: ~ model (a calibrated estimate), * workload (the kernel's loop under a stated workload), "
+	"blank: exact; change: before -> after on that machine\n";
+
+/* The patches asked for, against the states in set: tables (wrapped to width) or one run of records. */
+static int compare_print(struct session *s, const struct compare_set *set, const struct patch_desc *only,
+			 int width, struct strbuf *out)
+{
+	enum out_format fmt = s->format;
+	struct strbuf *dst = out;
+	int first = 1;
+
+	if (fmt != FMT_TABLE) {
+		/* one result: every patch's rows together, each metric's unit and kind in its head */
+		struct rec_units u = { 0 };
+		struct records rec;
+
+		for (int i = 0; patches[i]; i++)
+			for (const struct metric_desc *md = patches[i]->metrics; md->name && (!only || patches[i] == only); md++) {
+				char name[160];
+
+				snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
+				recu_add(&u, name, md->unit, rec_kind(md));
+			}
+		rec_begin(&rec, &s->doc, fmt, record_heads, u.u, u.n, dst);
+		recu_free(&u);
+		for (int i = 0; patches[i]; i++)
+			if (!only || patches[i] == only)
+				compare_rows(set, patches[i], &rec);
+		rec_end(&rec);
+		(void)first;
+	} else {
+		for (int i = 0; patches[i]; i++) {
+			if (only && patches[i] != only)
+				continue;
+			if (!first)
+				sb_putc(dst, '\n');
+			compare_table(set, patches[i], width, dst);
+			first = 0;
+		}
+		sb_putc(dst, '\n');
+		for (int g = 0; g < set->n; g++) {
+			struct strbuf m = STRBUF_INIT;
+			char cpus[64], ram[64];
+
+			param_format_human(&set->st[g].m, param_find("cpus"), cpus, sizeof(cpus));
+			param_format_human(&set->st[g].m, param_find("ram"), ram, sizeof(ram));
+			sb_printf(&m, "%s: %s CPUs, %s\n", set->st[g].label, cpus, ram);
+			if (width > 0)
+				wrap_text(dst, sb_str(&m), width, 0);
+			else
+				sb_puts(dst, sb_str(&m));
+			sb_free(&m);
+		}
+		if (width > 0)
+			wrap_text(dst, legend, width, 0);
+		else
+			sb_puts(dst, legend);
+	}
+	return 0;
+}
+
+void show_details(struct strbuf *out)
+{
+	sb_puts(out, "show, show all: the machine and every patch's table; show machine: the parameters; show PATCH: "
+		     "PATCH's metrics before, after and for your variants, the change, and better or worse by each "
+		     "metric's direction (help METRIC).\n");
+	compare_details(out);
+}
+
+void compare_details(struct strbuf *out)
+{
+	sb_puts(out,
+		"show PATCH on PRESET PRESET... prints PATCH's metrics with a column group per machine: each group "
+		"the patch's columns (before, after, your variants) and the change before -> after on that machine; "
+		"the kind is the one-letter mark (~ model, * workload, unmarked exact). compare PRESET PRESET... does "
+		"the same for every patch.\n"
+		"Each machine is a preset, loaded as preset load loads it (a NAME or a PATH) and given your "
+		"variants; a preset that does not exist, or one set would refuse, is one error naming it and nothing "
+		"is printed. A leading source word says where the machines come from: preset (the default). At most "
+		"8 machines.\n"
+		"With --width N the groups that do not fit beside each other go on in a block below, each block "
+		"headed again; without it a table is as wide as its groups. --format csv or json gives a row per "
+		"machine, metric and column. In the explorer, m shows the patch under the cursor on the loaded "
+		"machine and up to three presets.\n");
+}
+
+int cmd_compare(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	struct compare_set *set;
+	int rc;
+
+	set = compare_new();
+	if (!set)
+		return err_set(err, errlen, "compare: out of memory");
+	rc = compare_words(set, s, "compare", argc, argv, err, errlen);
+	if (!rc && set->n < 2) /* one machine is no comparison: show says it, on that machine */
+		rc = err_set(err, errlen, "compare: one machine is no comparison: name two or more (compare %s PRESET), "
+			     "or show PATCH on %s for one", argv[argc - 1], argv[argc - 1]);
+	if (!rc)
+		rc = compare_print(s, set, NULL, s->opts.width, out);
+	compare_free(set);
+	return rc;
+}
+
+int cmd_show_on(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	const struct patch_desc *d = patch_find(argv[0]);
+	struct compare_set *set;
+	int rc;
+
+	if (!d) {
+		char ids[160];
+
+		patch_ids(ids, sizeof(ids));
+		return err_set(err, errlen, "show: '%s' on machines: expected a patch (%s)", argv[0], ids);
+	}
+	set = compare_new();
+	if (!set)
+		return err_set(err, errlen, "show: out of memory");
+	rc = compare_words(set, s, "show", argc - 2, argv + 2, err, errlen);
+	if (!rc)
+		rc = compare_print(s, set, d, s->opts.width, out);
+	compare_free(set);
+	return rc;
+}

@@ -1,0 +1,25 @@
+/*
+ * `host` and `host check`: this machine's values, and the vmstat model
+ * against the running kernel's /proc/zoneinfo. The files are read here; all
+ * parsing is core/host_parse.c. BATCHLAB_SYSROOT, if set, is prefixed to
+ * every /proc and /sys path (for tests with saved copies).
+ */
+#ifndef BL_HOSTCMD_H
+#define BL_HOSTCMD_H
+
+#include <stddef.h>
+
+#include "../../core/strbuf.h"
+#include "../session.h"
+
+/*
+ * The running kernel's release (/proc/sys/kernel/osrelease, what uname -r
+ * prints) as the newest release batchlab knows not after it: 0 with its name
+ * in value and where it came from in source, or -1 with why in source.
+ */
+int host_kernel(char *value, size_t vlen, char *source, size_t slen);
+
+/* The `host` row of the command table: no argument loads, "check" compares. */
+int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
+
+#endif

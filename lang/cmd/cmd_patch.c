@@ -1,0 +1,238 @@
+/*
+ * The patch command: load, list and check patch files (lang/patchreg.c reads
+ * them, core/mmpatch.c parses them), and from, which reads a diff
+ * (core/diffread.c) and adds what it maps as variants.
+ */
+#include "cmd_patch.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/diffread.h"
+#include "../../core/err.h"
+#include "../../core/variant.h"
+#include "../infile.h"
+#include "../../core/mmpatch.h"
+#include "../patchreg.h"
+#include "../out/records.h"
+
+#define DIFF_FILE_MAX (4 << 20)
+
+/* What load and check say: the lines as they are, or in csv and json a row of the file and its lines. */
+static void note_out(struct session *s, const char *file, const char *text, struct strbuf *out)
+{
+	static const char *const heads[] = { "file", "note", NULL };
+	struct records rec;
+
+	if (s->format == FMT_TABLE) {
+		sb_puts(out, text);
+		return;
+	}
+	rec_begin(&rec, &s->doc, s->format, heads, NULL, 0, out);
+	rec_str(&rec, file);
+	rec_lines(&rec, text);
+	rec_end_row(&rec);
+	rec_end(&rec);
+}
+
+/*
+ * The variant's name after the diff's file: its base name without the
+ * extension or git format-patch's 0001- number, other characters as '_',
+ * a letter first (v), at most VARIANT_NAME_MAX - 3 so a _2 still fits.
+ */
+static void name_after(const char *path, char *name, size_t size)
+{
+	const char *base = strrchr(path, '/'), *dot;
+	size_t n, k = 0;
+
+	base = base ? base + 1 : path;
+	if (strspn(base, "0123456789") == 4 && base[4] == '-')
+		base += 5;
+	dot = strchr(base, '.');
+	n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+	if (!n || !isalpha((unsigned char)base[0]))
+		name[k++] = 'v';
+	for (size_t i = 0; i < n && k + 1 < size && k < VARIANT_NAME_MAX - 4; i++)
+		name[k++] = isalnum((unsigned char)base[i]) ? base[i] : '_';
+	name[k] = '\0';
+}
+
+/* The findings mapped become variants of a copy of the machine, all or none; vnames[i]: finding i's variant. */
+static int add_variants(struct session *s, const struct diff_read *r, const char *name,
+			char vnames[DIFF_FINDINGS][VARIANT_NAME_MAX], char *err, size_t errlen)
+{
+	struct machine next;
+	int added = 0;
+
+	machine_copy(&next, &s->m);
+	for (int i = 0; i < r->n; i++) {
+		const struct diff_finding *f = &r->f[i];
+		char why[300];
+
+		vnames[i][0] = '\0';
+		if (!f->patch)
+			continue;
+		snprintf(vnames[i], VARIANT_NAME_MAX, "%s", name);
+		for (int k = 2; variant_find(&next, f->patch, vnames[i]) >= 0 && k < 10; k++)
+			snprintf(vnames[i], VARIANT_NAME_MAX, "%.*s_%c", VARIANT_NAME_MAX - 4, name, (char)('0' + k));
+		if (variant_add(&next, f->patch, vnames[i], f->expr, why, sizeof(why)))
+			return err_set(err, errlen, "%s:%d: %s", f->file, f->line, why);
+		added++;
+	}
+	machine_copy(&s->m, &next);
+	return added;
+}
+
+/* The text: the diff, the variants added, then every change listed and not mapped. */
+static void from_text(const char *path, const struct diff_read *r, char vnames[DIFF_FINDINGS][VARIANT_NAME_MAX],
+		      int added, struct strbuf *out)
+{
+	int listed = 0;
+
+	sb_printf(out, "%s: %s (%d file%s, %d hunk%s)\n", path, r->subject[0] ? r->subject : "a diff", r->files,
+		  r->files == 1 ? "" : "s", r->hunks, r->hunks == 1 ? "" : "s");
+	for (int i = 0; i < r->n; i++)
+		if (r->f[i].patch)
+			sb_printf(out, "%s:%d: variant %s %s = %s  (%s)\n", r->f[i].file, r->f[i].line, r->f[i].patch->id,
+				  vnames[i], r->f[i].expr, r->f[i].what);
+	for (int i = 0; i < r->n; i++)
+		if (!r->f[i].patch) {
+			sb_printf(out, "%s:%d: %s\n", r->f[i].file, r->f[i].line, r->f[i].what);
+			listed++;
+		}
+	if (r->more)
+		sb_printf(out, "... and %d more change%s not shown\n", r->more, r->more == 1 ? "" : "s");
+	if (!added)
+		sb_printf(out, "no change to a constant batchlab models%s\n",
+			  listed ? " (the changes above are listed, not mapped)" : "");
+}
+
+/* csv and json: a row per change, its variant's patch, name and expression empty where it is only listed. */
+static void from_records(struct session *s, const struct diff_read *r, char vnames[DIFF_FINDINGS][VARIANT_NAME_MAX],
+			 struct strbuf *out)
+{
+	static const char *const heads[] = { "file", "line", "patch", "variant", "expression", "what", NULL };
+	struct records rec;
+
+	rec_begin(&rec, &s->doc, s->format, heads, NULL, 0, out);
+	for (int i = 0; i < r->n; i++) {
+		rec_str(&rec, r->f[i].file);
+		rec_value(&rec, val_int((uint64_t)r->f[i].line));
+		rec_str(&rec, r->f[i].patch ? r->f[i].patch->id : "");
+		rec_str(&rec, vnames[i]);
+		rec_str(&rec, r->f[i].patch ? r->f[i].expr : "");
+		rec_str(&rec, r->f[i].what);
+		rec_end_row(&rec);
+	}
+	rec_end(&rec);
+}
+
+int patch_from_diff(struct session *s, const char *path, const char *as, struct strbuf *out, char *err, size_t errlen)
+{
+	struct diff_read *r;
+	char *text = NULL, name[VARIANT_NAME_MAX], why[300], vnames[DIFF_FINDINGS][VARIANT_NAME_MAX];
+	size_t len = 0;
+	int added;
+
+	if (infile_read(path, DIFF_FILE_MAX, &text, &len, err, errlen))
+		return -1;
+	if (!(r = malloc(sizeof(*r)))) {
+		free(text);
+		return err_set(err, errlen, "%s: out of memory", path);
+	}
+	if (diff_read(text, len, r, why, sizeof(why))) {
+		free(text);
+		free(r);
+		return err_set(err, errlen, "%s: %s", path, why);
+	}
+	free(text);
+	if (as)
+		snprintf(name, sizeof(name), "%s", as);
+	else
+		name_after(path, name, sizeof(name));
+	if ((added = add_variants(s, r, name, vnames, err, errlen)) < 0) {
+		free(r);
+		return -1;
+	}
+	if (s->format == FMT_TABLE)
+		from_text(path, r, vnames, added, out);
+	else
+		from_records(s, r, vnames, out);
+	free(r);
+	return 0;
+}
+
+static void list_row(const struct mmpatch *p, const char *name, const char *path, void *ctx)
+{
+	struct records *rec = ctx;
+
+	rec_str(rec, name);
+	rec_str(rec, p ? p->title : "");
+	rec_bool(rec, p != NULL);
+	rec_str(rec, path);
+	rec_end_row(rec);
+}
+
+/* patch list as csv or json: a row per loaded patch and per file found */
+static void list_records(struct session *s, struct strbuf *out)
+{
+	static const char *const heads[] = { "patch", "title", "loaded", "path", NULL };
+	struct records rec;
+
+	rec_begin(&rec, &s->doc, s->format, heads, NULL, 0, out);
+	patchreg_each(list_row, &rec);
+	rec_end(&rec);
+}
+
+int cmd_patch(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	const char *verb = argv[0];
+
+	if (!strcmp(verb, "list")) {
+		if (argc != 1)
+			return err_set(err, errlen, "patch: 'list' takes nothing after it");
+		if (s->format == FMT_TABLE)
+			patchreg_list(out);
+		else
+			list_records(s, out);
+		return 0;
+	}
+	if (strcmp(verb, "load") && strcmp(verb, "check") && strcmp(verb, "from"))
+		return err_set(err, errlen, "patch: expected load FILE|NAME, list, check FILE|NAME or from FILE.diff, not "
+			       "'%.40s'", verb);
+	if (argc != 2 && (argc != 3 || strcmp(verb, "from")))
+		return err_set(err, errlen, "patch: expected patch %s %s", verb,
+			       strcmp(verb, "from") ? "FILE|NAME" : "FILE.diff [NAME]");
+	if (!strcmp(verb, "load") || !strcmp(verb, "check")) {
+		struct strbuf note = STRBUF_INIT;
+		int r = !strcmp(verb, "load") ? patchreg_load(argv[1], &note, err, errlen)
+					      : patchreg_check(argv[1], &s->m, &note, err, errlen);
+
+		if (!r)
+			note_out(s, argv[1], sb_str(&note), out);
+		sb_free(&note);
+		return r;
+	}
+	return patch_from_diff(s, argv[1], argc == 3 ? argv[2] : NULL, out, err, errlen);
+}
+
+void patch_details(struct strbuf *out)
+{
+	sb_puts(out, "A patch file (NAME.mmpatch, see batchlab-mmpatch(5)) describes a patch batchlab does not know: its "
+		     "constant before and after, as expressions over the machine's names and the kernel helpers, and the "
+		     "metrics that follow from it. Loaded, it is a patch like the built-in ones: show, get, explain, sweep, "
+		     "plot, where, tradeoff, variants, compare, report and the explorer take it.\n");
+	sb_puts(out, "patch load NAME|PATH loads one (at most four; a file of a loaded id replaces it), as -P FILE does "
+		     "on the command line. NAME is looked up as NAME.mmpatch in $XDG_DATA_HOME/batchlab/patches, "
+		     "$BATCHLAB_PATCHES, patches/ beside the binary and share/batchlab/patches. patch list names the "
+		     "loaded ones and the files there are; patch check FILE reads one and says what it holds and its "
+		     "sides here, loading nothing. An error says FILE:LINE:COLUMN and what was expected.\n");
+	sb_puts(out, "patch from FILE.diff [NAME] (or variant from FILE.diff [NAME]) reads a unified diff, as git format-patch writes "
+		     "it, mail headers and all, and adds a variant named NAME, or after the diff's file, to each patch whose constant a "
+		     "hunk changes: MEMCG_CHARGE_BATCH, SWAP_CLUSTER_MAX (the vmpressure window), the vmpressure window's "
+		     "initialiser or assignment, the divisors in mm_compute_batch(), the ask of memory.reclaim, and the constant of "
+		     "any loaded patch file. Every other change is listed, file and line, with what it changes: nothing is "
+		     "guessed.\n");
+}

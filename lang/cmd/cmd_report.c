@@ -1,0 +1,982 @@
+/*
+ * report PATCH [on PRESET...]: a plain-text review summary to paste into a
+ * mailing-list reply - the patch, its status and constant, per machine its
+ * gains and prices, the savings in proportion, the assumptions, a chart, and
+ * last the batchlab line that reproduces every number. 72 columns unless
+ * --width says; --format json gives the same content structured.
+ */
+#include "cmd_compare.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/err.h"
+#include "../../core/mmpatch.h"
+#include "../../core/params.h"
+#include "../../core/plot_sample.h"
+#include "../../core/sweep.h"
+#include "../../core/variant.h"
+#include "../../core/mm/release.h"
+#include "../out/chart.h"
+#include "../out/records.h"
+#include "../out/render.h"
+#include "cmd_report.h"
+#include "../reportparts.h"
+#include "../claims.h"
+#include "../out/svg.h"
+#include "cmd_sweep.h"
+#include "../out/wrap.h"
+
+#define REPORT_WIDTH 72
+#define REPORT_CHART_HEIGHT 10
+
+/* A laptop, a two-socket server and a 1024-CPU one: the sizes a reviewer asks about first. */
+static const char *const default_machines[] = { "laptop-8c-16g", "server-2s-128c-512g", "server-8s-1024c-8t", NULL };
+
+/*
+ * The patch's status: the release whose row in the patch's history tables
+ * (core/mm/release.h) is the seed's change - "(seed NNN)" in what it says -
+ * else the first clause of the about page's "Status: ...".
+ */
+static void report_status(const struct patch_desc *d, char *buf, size_t len)
+{
+	const char *p, *e;
+	char mark[32];
+	size_t n;
+	const struct release_history *const *h = d->kernel_code ? d->kernel_code->history : NULL;
+
+	snprintf(mark, sizeof(mark), "(seed %.3s)", d->seed);
+	for (int i = 0; h && h[i]; i++)
+		for (const struct release_row *r = h[i]->rows; r->from; r++)
+			if (strstr(r->what, mark)) {
+				snprintf(buf, len, "merged in %s%s%s (history %s)", r->from, r->commit ? ", commit " : "",
+					 r->commit ? r->commit : "", d->id);
+				return;
+			}
+	p = strstr(d->about, "Status: ");
+	if (!p) {
+		snprintf(buf, len, "not stated");
+		return;
+	}
+	p += strlen("Status: ");
+	/* its first clause: the rest is the about page's to tell */
+	for (e = p; *e && !((e[0] == '.' || e[0] == ',' || e[0] == ';') && (e[1] == ' ' || e[1] == '\n' || !e[1])); e++)
+		;
+	n = (size_t)(e - p);
+	snprintf(buf, len, "%.*s (about %s says more)", (int)n, p, d->id);
+	for (char *c = buf; *c; c++)
+		if (*c == '\n')
+			*c = ' ';
+}
+
+/* --- the parameters the patch's numbers rest on --- */
+
+static int patch_reads(const struct patch_desc *d, const char *key)
+{
+	for (const struct metric_desc *md = d->metrics; md->name; md++)
+		if (metric_reads(md, key))
+			return 1;
+	return 0;
+}
+
+/* Not the machine's size (the tables show that): a workload assumption or a fitted constant. */
+static int is_assumption(const struct param *p)
+{
+	return strcmp(p->group, "machine") != 0;
+}
+
+/* --- the chart: the metric that changes most, over the machine-size key it reads --- */
+
+static double change_size(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md)
+{
+	double b, a;
+
+	if (md->single || md->list)
+		return 0;
+	b = value_real(md->fn(m, d->before, NULL));
+	a = value_real(md->fn(m, d->after, NULL));
+	if (!(b > 0) || !(a > 0) || isinf(a) || isinf(b))
+		return 0;
+	return fabs(log(a / b));
+}
+
+/* A range end as `set` reads it, short enough for a 72-column line: 4G, 1E, or the bare number. */
+static void range_word(const struct param *p, uint64_t v, char *buf, size_t len)
+{
+	static const char units[] = "KMGTPE";
+	int u = -1;
+
+	if (p->type == PT_SIZE)
+		while (u < 5 && v && v % (1ull << (10 * (u + 2))) == 0)
+			u++;
+	if (u < 0)
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+	else
+		snprintf(buf, len, "%llu%c", (unsigned long long)(v >> (10 * (u + 1))), units[u]);
+}
+
+static const struct param *chart_key(const struct metric_desc *md)
+{
+	static const char *const prefer[] = { "ram", "cpus", NULL };
+
+	for (int i = 0; prefer[i]; i++)
+		if (metric_reads(md, prefer[i]))
+			return param_find(prefer[i]);
+	for (size_t i = 0; i < nparams; i++)
+		if (params[i].type != PT_CHOICE && params[i].type != PT_REAL && !params[i].allowed &&
+		    metric_reads(md, params[i].name))
+			return &params[i];
+	return NULL;
+}
+
+void report_chart_free(struct report_chart *rc)
+{
+	plot_points_free(&rc->pts);
+	memset(rc, 0, sizeof(*rc));
+}
+
+int report_chart(const struct compare_set *set, const struct patch_desc *d, int width, struct report_chart *rc,
+		 char *err, size_t errlen)
+{
+	const struct machine *m = &set->st[0].m;
+	const struct metric_desc *best = NULL;
+	double most = 0;
+	uint64_t lo = UINT64_MAX, hi = 0;
+	int sides[PLOT_MAX_SERIES], nser = 0;
+
+	memset(rc, 0, sizeof(*rc));
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		double c = change_size(m, d, md);
+
+		if (c > most && chart_key(md))
+			most = c;
+	}
+	/* of those that change about as much (x64 and x64.02), the first in the patch's order */
+	for (const struct metric_desc *md = d->metrics; md->name && !best; md++)
+		if (most > 0 && change_size(m, d, md) >= most * 0.99 && chart_key(md))
+			best = md;
+	if (!best)
+		return err_set(err, errlen, "no metric of %s changes on %s", d->id, set->st[0].label);
+	rc->md = best;
+	rc->key = chart_key(best);
+	for (int g = 0; g < set->n; g++) {
+		uint64_t v = param_u64(&set->st[g].m, rc->key);
+
+		lo = v < lo ? v : lo;
+		hi = v > hi ? v : hi;
+	}
+	if (lo == hi) { /* one machine, or all one size: a span around it */
+		lo = lo / 16 > rc->key->min ? lo / 16 : rc->key->min;
+		hi = hi <= rc->key->max / 16 ? hi * 16 : rc->key->max;
+	}
+	range_word(rc->key, lo, rc->from, sizeof(rc->from));
+	range_word(rc->key, hi, rc->to, sizeof(rc->to));
+	if (sweep_bounds_parse(m, rc->key->name, rc->from, rc->to, &rc->range, err, errlen))
+		return -1;
+	nser = plot_sides(m, d, best, -1, sides); /* every side and variant, in every chart's order */
+	if (plot_sample(m, &rc->range, d, best, sides, nser, width, &rc->pts, err, errlen))
+		return -1;
+	snprintf(rc->title, sizeof(rc->title), "%s.%s on %s", d->id, best->name, set->st[0].label);
+	rc->c.title = rc->title;
+	rc->c.yunit = best->unit;
+	rc->c.xname = rc->key->name;
+	rc->c.xunit = rc->key->unit;
+	rc->c.xscale = rc->pts.xlog ? CHART_LOG : CHART_LINEAR;
+	rc->c.yscale = CHART_AUTO;
+	rc->c.nseries = nser;
+	for (int i = 0; i < nser; i++) {
+		rc->c.series[i].label = patch_col_name(m, d, sides[i]);
+		rc->c.series[i].x = rc->pts.x;
+		rc->c.series[i].y = rc->pts.y[i];
+		rc->c.series[i].n = rc->pts.n;
+	}
+	rc->c.marker_x = (double)param_u64(m, rc->key);
+	return 0;
+}
+
+/* --- the reproduce line --- */
+
+/* s inside a shell's single quotes: ' becomes '\'' */
+static void sh_quoted(struct strbuf *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\'')
+			sb_puts(out, "'\\''");
+		else
+			sb_putc(out, *s);
+	}
+}
+
+/* Does p have the same value on every machine of set (then the last machine's get prints it for all)? */
+static int assumption_same(const struct compare_set *set, const struct param *p)
+{
+	char first[96], v[96];
+
+	param_bare(&set->st[0].m, p, first, sizeof(first));
+	for (int g = 1; g < set->n; g++) {
+		param_bare(&set->st[g].m, p, v, sizeof(v));
+		if (strcmp(v, first))
+			return 0;
+	}
+	return 1;
+}
+
+/* `get --named` lines of at most width columns (a newline ends a command inside -c). */
+static void get_lines(struct strbuf *out, const char *const *names, int n, int width)
+{
+	int col = 0;
+
+	for (int i = 0; i < n; i++) {
+		int w = (int)strlen(names[i]) + 1;
+
+		if (col && col + w > width) {
+			sb_putc(out, '\n');
+			col = 0;
+		}
+		if (!col) {
+			sb_puts(out, "get --named");
+			col = 11;
+		}
+		sb_printf(out, " %s", names[i]);
+		col += w;
+	}
+	if (col)
+		sb_putc(out, '\n');
+}
+
+/* The assumptions the report prints: `show PATCH` prints its metrics, labelled, but not these. */
+static int report_names(const struct patch_desc *d, char names[][96], int max)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < nparams && n < max; i++)
+		if (is_assumption(&params[i]) && patch_reads(d, params[i].name))
+			snprintf(names[n++], 96, "%s", params[i].name);
+	return n;
+}
+
+/*
+ * A word as batchlab's scanner reads it back whole: bare when nothing in it
+ * is special, else in "..." with each " written '"' (scan.h: quotes as in
+ * sh, none inside the other); sh_quoted() then puts it inside the -c quote.
+ */
+static void bl_word(struct strbuf *out, const char *s)
+{
+	static const char plain[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-+=:,@%";
+
+	if (*s && !s[strspn(s, plain)]) {
+		sb_puts(out, s);
+		return;
+	}
+	sb_putc(out, '"');
+	for (; *s; s++)
+		if (*s == '"')
+			sb_puts(out, "\"'\"'\"");
+		else
+			sb_putc(out, *s);
+	sb_putc(out, '"');
+}
+
+/* `preset load WORD` for the shell: the word quoted for batchlab, then for sh's single quotes. */
+static void preset_load_line(struct strbuf *cmds, const char *arg)
+{
+	struct strbuf w = STRBUF_INIT;
+
+	bl_word(&w, arg);
+	sb_puts(cmds, "preset load ");
+	sh_quoted(cmds, sb_str(&w));
+	sb_putc(cmds, '\n');
+	sb_free(&w);
+}
+
+/* Would cutting t before position k split a '\'' (sh's quote inside single quotes)? */
+static int inside_escape(const char *t, int k)
+{
+	for (int j = k - 3 > 0 ? k - 3 : 0; j < k; j++)
+		if (!strncmp(t + j, "'\\''", 4))
+			return 1;
+	return 0;
+}
+
+/*
+ * batchlab -c '...' with one command a line, no line wider than width: a
+ * command too long for it is cut into pieces the shell joins again - a
+ * piece ends with '\ (quote closed, the newline escaped) and the next opens
+ * a quote: 'plot a over ram '\<newline>'4G 1E' is the one word
+ * "plot a over ram 4G 1E".
+ */
+static void sh_lines(const char *cmds, int width, struct strbuf *out)
+{
+	int col = (int)strlen("batchlab -c '");
+
+	sb_puts(out, "batchlab -c '");
+	while (*cmds) {
+		size_t n = strcspn(cmds, "\n");
+		int last = !cmds[n] || !cmds[n + 1];
+		const char *t = cmds;
+
+		while (n) {
+			int room = width - col;
+
+			if ((int)n + last <= room) {
+				sb_printf(out, "%.*s%s\n", (int)n, t, last ? "'" : "");
+				col = 0;
+				break;
+			}
+			/* a piece and '\ : cut after the last blank that leaves room, else anywhere but in a '\'' */
+			int take = room - 2 > 1 ? room - 2 : 1;
+
+			for (int k = take; k > take / 2; k--)
+				if (t[k - 1] == ' ') {
+					take = k;
+					break;
+				}
+			while (take > 1 && t[take - 1] != ' ' && inside_escape(t, take))
+				take--;
+			sb_printf(out, "%.*s'\\\n'", take, t);
+			col = 1;
+			t += take;
+			n -= (size_t)take;
+		}
+		cmds += strcspn(cmds, "\n");
+		if (*cmds)
+			cmds++;
+	}
+}
+
+/*
+ * Per machine: its preset, `show PATCH` (every metric, labelled as the
+ * tables are) and `get --named` of the assumptions; then the chart's plot.
+ */
+static void reproduce(const struct compare_set *set, const struct patch_desc *d, const struct report_chart *rc,
+		      int width, struct strbuf *out)
+{
+	char names[96][96];
+	const char *ptr[96];
+	int n = report_names(d, names, 96), same = 1;
+	struct strbuf cmds = STRBUF_INIT;
+
+	for (int i = 0; i < n; i++) {
+		ptr[i] = names[i];
+		same &= assumption_same(set, param_find(names[i]));
+	}
+	if (mmpatch_is(d)) { /* a patch file's patch: the command loads it first */
+		sb_puts(&cmds, "patch load ");
+		sh_quoted(&cmds, ((const struct mmpatch *)(const void *)d)->file);
+		sb_putc(&cmds, '\n');
+	}
+	for (int g = 0; g < set->n; g++) {
+		const struct machine *m = &set->st[g].m;
+
+		preset_load_line(&cmds, set->st[g].arg);
+		/* preset load keeps the variants defined: once, after the first */
+		for (int side = patch_nsides(d); !g && side < patch_ncols(m, d); side++) {
+			const struct variant *v = variant_at(m, d, side);
+
+			sb_printf(&cmds, "variant %s %s = ", d->id, v->name);
+			sh_quoted(&cmds, v->text);
+			sb_putc(&cmds, '\n');
+		}
+		sb_printf(&cmds, "show %s --width %d\n", d->id, width);
+		if (!same)
+			get_lines(&cmds, ptr, n, width - 2);
+	}
+	if (same)
+		get_lines(&cmds, ptr, n, width - 2);
+	if (rc->md) {
+		preset_load_line(&cmds, set->st[0].arg);
+		sb_printf(&cmds, "plot %s.%s over %s %s %s --ascii --width %d\n", d->id, rc->md->name, rc->key->name,
+			  rc->from, rc->to, width);
+	}
+	sh_lines(sb_str(&cmds), width, out);
+	sb_free(&cmds);
+}
+
+/* --- the report --- */
+
+static void para(struct strbuf *out, int width, const char *fmt, ...) BL_PRINTF(3, 4);
+
+/* One paragraph wrapped to width. */
+static void para(struct strbuf *out, int width, const char *fmt, ...)
+{
+	char t[2048];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t, sizeof(t), fmt, ap);
+	va_end(ap);
+	wrap_text(out, t, width, 0);
+}
+
+static const char *verdict_gain(enum verdict v)
+{
+	return v == VERDICT_BETTER ? "gain" : v == VERDICT_WORSE ? "price" : "";
+}
+
+static void assumption_values(const struct compare_set *set, const struct param *p, struct strbuf *out)
+{
+	char first[96], v[96];
+	int same = 1;
+
+	param_format_human(&set->st[0].m, p, first, sizeof(first));
+	for (int g = 1; g < set->n; g++) {
+		param_format_human(&set->st[g].m, p, v, sizeof(v));
+		same &= !strcmp(v, first);
+	}
+	if (same) {
+		sb_puts(out, first);
+		return;
+	}
+	for (int g = 0; g < set->n; g++) {
+		param_format_human(&set->st[g].m, p, v, sizeof(v));
+		sb_printf(out, "%s%s on %s", g ? ", " : "", v, set->st[g].label);
+	}
+}
+
+static void report_head(const struct rform *f, const struct patch_desc *d, struct strbuf *out)
+{
+	char status[400], t[1200];
+
+	report_status(d, status, sizeof(status));
+	if (f->md)
+		sb_printf(out, "## %s: %s\n\n", d->id, d->title);
+	else
+		para(out, f->width, "%s: %s\n", d->id, d->title);
+	snprintf(t, sizeof(t), "seed %s; %s%s\nstatus: %s\n", d->seed, d->kernel, f->md ? "  " : "", status);
+	rf_para(f, out, t);
+}
+
+/* A constant's value, or n/a with the reason a variant cannot build there. */
+static void constant_cell(struct value v, const char *unit, char *buf, size_t len)
+{
+	if (v.kind == VAL_NONE && v.why)
+		snprintf(buf, len, "n/a (%.*s)", (int)(len > 8 ? len - 8 : 0), v.why);
+	else
+		render_human(v, unit, buf, len);
+}
+
+/* The constant on each machine, one line when every machine has the same. */
+static void report_constant(const struct rform *f, const struct compare_set *set, const struct patch_desc *d,
+			    struct strbuf *out)
+{
+	const struct patch_constant *k = d->constant;
+	const struct metric_desc *kmd = k && k->metric ? patch_metric(d, k->metric) : NULL;
+	struct strbuf t = STRBUF_INIT, first = STRBUF_INIT;
+	int same = 1;
+	char b[200];
+
+	if (!kmd)
+		return;
+	for (int g = 0; g < set->n; g++) {
+		const struct machine *m = &set->st[g].m;
+		struct strbuf *v = g ? &t : &first;
+
+		t.len = 0;
+		sb_puts(&t, "");
+		for (int side = 0; side < patch_ncols(m, d); side++) {
+			constant_cell(metric_compute(m, d, kmd, side, NULL), kmd->unit, b, sizeof(b));
+			sb_printf(v, "%s %s %s", side ? "," : "", patch_col_name(m, d, side), b);
+		}
+		same &= !g || !strcmp(sb_str(&t), sb_str(&first));
+	}
+	t.len = 0;
+	sb_puts(&t, "");
+	if (same) /* what it is, the claims and the tables say: the values are the news */
+		sb_printf(&t, "%s:%s on %s.", k->name, sb_str(&first),
+			  set->n > 1 ? "every machine" : set->st[0].label);
+	else {
+		sb_printf(&t, "The constant, %s: %s.", k->name, k->what);
+		for (int g = 0; g < set->n; g++) {
+			const struct machine *m = &set->st[g].m;
+
+			sb_printf(&t, "\n- %s:", set->st[g].label);
+			for (int side = 0; side < patch_ncols(m, d); side++) {
+				constant_cell(metric_compute(m, d, kmd, side, NULL), kmd->unit, b, sizeof(b));
+				sb_printf(&t, "%s %s %s", side ? "," : "", patch_col_name(m, d, side), b);
+			}
+		}
+	}
+	for (int side = patch_nsides(d); side < patch_ncols(&set->st[0].m, d); side++) {
+		const struct variant *v = variant_at(&set->st[0].m, d, side);
+
+		sb_printf(&t, "\n- variant %s: %s = %s", v->name, k->name, v->text);
+	}
+	sb_putc(&t, '\n');
+	sb_putc(out, '\n');
+	rf_para(f, out, sb_str(&t));
+	sb_free(&t);
+	sb_free(&first);
+	if (out->len > 1 && out->buf[out->len - 2] == '\n') /* rf_para's own line end after the text's */
+		out->buf[--out->len] = '\0';
+}
+
+/* Does md give the same on every side of every machine (a saving that does not read the machine's size)? */
+static int share_same(const struct compare_set *set, const struct patch_desc *d, const struct metric_desc *md)
+{
+	char a[96], b[96];
+
+	if (patch_ncols(&set->st[0].m, d) != 2)
+		return 0;
+	render_human(metric_compute(&set->st[0].m, d, md, d->after, NULL), md->unit, a, sizeof(a));
+	for (int g = 1; g < set->n; g++) {
+		render_human(metric_compute(&set->st[g].m, d, md, d->after, NULL), md->unit, b, sizeof(b));
+		if (strcmp(a, b))
+			return 0;
+	}
+	return 1;
+}
+
+static void report_savings(const struct rform *f, const struct compare_set *set, const struct patch_desc *d,
+			   struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT;
+	char b[96];
+
+	rf_heading(f, out, "The savings in proportion");
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		if (!report_is_share(md))
+			continue;
+		sb_printf(&t, "- %s (%s): %s.", md->name, metric_kind_name(md->kind), md->help);
+		if (share_same(set, d, md)) {
+			render_human(metric_compute(&set->st[0].m, d, md, d->after, NULL), md->unit, b, sizeof(b));
+			sb_printf(&t, " After: %s on %s. (explain %s.%s.after says how.)\n", b,
+				  set->n > 1 ? "every machine" : set->st[0].label, d->id, md->name);
+			continue;
+		}
+		for (int g = 0; g < set->n; g++) {
+			const struct machine *m = &set->st[g].m;
+
+			sb_printf(&t, " %s:", set->st[g].label);
+			for (int side = 0; side < patch_ncols(m, d); side++) {
+				if (side == d->before)
+					continue;
+				render_human(metric_compute(m, d, md, side, NULL), md->unit, b, sizeof(b));
+				sb_printf(&t, " %s %s,", patch_col_name(m, d, side), b);
+			}
+			t.buf[t.len - 1] = g + 1 < set->n ? ';' : '.';
+		}
+		sb_printf(&t, " (explain %s.%s.after says how.)\n", d->id, md->name);
+	}
+	if (!t.len)
+		sb_puts(&t, "- no saving of this patch is a share of a larger piece of work here.\n");
+	rf_para(f, out, sb_str(&t));
+	sb_free(&t);
+}
+
+static void report_assumptions(const struct rform *f, const struct compare_set *set, const struct patch_desc *d,
+			       struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	int n = 0;
+
+	rf_heading(f, out, "The assumptions these numbers rest on (help NAME says what each is)");
+	for (size_t i = 0; i < nparams; i++) {
+		if (!is_assumption(&params[i]) || !patch_reads(d, params[i].name))
+			continue;
+		sb_printf(&t, "%s%s = ", n++ ? "; " : "", params[i].name);
+		assumption_values(set, &params[i], &t);
+		/* a fitted constant says so: the reader weighs it apart from a stated workload */
+		if (strstr(params[i].help, "fitted"))
+			sb_puts(&t, " (fitted)");
+	}
+	sb_puts(&t, ".\n");
+	rf_para(f, out, sb_str(&t));
+	sb_free(&t);
+}
+
+static void report_text(const struct rform *f, const struct compare_set *set, const struct patch_desc *d,
+			const struct report_chart *rc, int have_chart, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT;
+	char head[300];
+
+	report_head(f, d, out);
+	report_points(f, d, out);
+	report_claims(f, d, out);
+	report_constant(f, set, d, out);
+	report_gains(f, set, d, out);
+	report_savings(f, set, d, out);
+	report_assumptions(f, set, d, out);
+	if (have_chart) {
+		snprintf(head, sizeof(head), "The metric that changes most, over %s (%s to %s)", rc->key->name, rc->from,
+			 rc->to);
+		rf_heading(f, out, head);
+		chart_render(&rc->c, f->width, REPORT_CHART_HEIGHT, 0, &t);
+		rf_pre(f, out, sb_str(&t));
+		t.len = 0;
+		sb_puts(&t, "");
+	}
+	rf_heading(f, out, "Every number above, again (paste into a shell)");
+	reproduce(set, d, rc, f->width, &t);
+	rf_pre(f, out, sb_str(&t));
+	sb_free(&t);
+}
+
+/* Every line of text behind "> ", as a mail reply quotes it ("> " alone on a blank line is ">"). */
+static void quote_lines(const char *text, struct strbuf *out)
+{
+	while (*text) {
+		size_t n = strcspn(text, "\n");
+
+		sb_printf(out, n ? "> %.*s\n" : ">\n", (int)n, text);
+		text += n + (text[n] == '\n');
+	}
+}
+
+/* --- json: the same content, structured --- */
+
+static void jkey(struct strbuf *out, const char *k)
+{
+	json_string(out, k);
+	sb_puts(out, ": ");
+}
+
+/* A number, an array, or null with KEY:na (why) or KEY:inf (its sign) beside it, as records.h types them. */
+static void jvalue(struct strbuf *out, const char *key, const struct machine *m, const struct metric_desc *md, int side,
+		   struct value v)
+{
+	char b[64];
+	uint64_t n;
+
+	if (v.kind == VAL_LIST && !render_list(m, md, side, 1, out, &n))
+		return;
+	render_bare(v, b, sizeof(b));
+	if (v.kind == VAL_INT || (v.kind == VAL_REAL && !isinf(v.r))) {
+		sb_puts(out, b);
+		return;
+	}
+	sb_puts(out, "null, ");
+	sb_printf(out, "\"%s%s\": ", key, v.kind == VAL_REAL ? ":inf" : ":na");
+	if (v.kind == VAL_REAL)
+		sb_puts(out, v.r > 0 ? "1" : "-1");
+	else
+		json_string(out, v.kind == VAL_NONE && v.why ? v.why : b);
+}
+
+/* The points a maintainer leads with, and the seed's claims as about PATCH --claims gives their records. */
+static void report_json_review(const struct patch_desc *d, struct strbuf *out)
+{
+	struct claim_row *rows;
+	int n = claims_check(d, &rows);
+
+	sb_puts(out, ",\n  "); jkey(out, "points"); sb_puts(out, "[");
+	for (int i = 0; d->points && d->points[i]; i++) {
+		sb_puts(out, i ? ", " : "");
+		json_string(out, d->points[i]);
+	}
+	sb_puts(out, "]");
+	sb_puts(out, ",\n  "); jkey(out, "claims");
+	claims_json_array(d, rows, n, out);
+	free(rows);
+}
+
+static void report_json(const struct compare_set *set, const struct patch_desc *d, const struct report_chart *rc,
+			int have_chart, int width, struct strbuf *out)
+{
+	char status[400];
+	struct strbuf rep = STRBUF_INIT;
+
+	report_status(d, status, sizeof(status));
+	sb_puts(out, "{\n  ");
+	jkey(out, "patch"); json_string(out, d->id);
+	sb_puts(out, ",\n  "); jkey(out, "title"); json_string(out, d->title);
+	sb_puts(out, ",\n  "); jkey(out, "seed"); json_string(out, d->seed);
+	sb_puts(out, ",\n  "); jkey(out, "kernel"); json_string(out, d->kernel);
+	sb_puts(out, ",\n  "); jkey(out, "status"); json_string(out, status);
+	if (d->constant) {
+		sb_puts(out, ",\n  "); jkey(out, "constant");
+		sb_puts(out, "{"); jkey(out, "name"); json_string(out, d->constant->name);
+		sb_puts(out, ", "); jkey(out, "what"); json_string(out, d->constant->what);
+		sb_puts(out, ", "); jkey(out, "metric"); json_string(out, d->constant->metric ? d->constant->metric : "");
+		sb_puts(out, ", "); jkey(out, "variants"); sb_puts(out, "[");
+		for (int side = patch_nsides(d); side < patch_ncols(&set->st[0].m, d); side++) {
+			const struct variant *v = variant_at(&set->st[0].m, d, side);
+
+			sb_puts(out, side > patch_nsides(d) ? ", {" : "{");
+			jkey(out, "name"); json_string(out, v->name);
+			sb_puts(out, ", "); jkey(out, "expr"); json_string(out, v->text);
+			sb_puts(out, "}");
+		}
+		sb_puts(out, "]}");
+	}
+	sb_puts(out, ",\n  "); jkey(out, "machines"); sb_puts(out, "[");
+	for (int g = 0; g < set->n; g++) {
+		const struct machine *m = &set->st[g].m;
+		int first = 1;
+
+		sb_puts(out, g ? ",\n    {" : "\n    {");
+		jkey(out, "machine"); json_string(out, set->st[g].label);
+		sb_printf(out, ", \"cpus\": %llu, \"ram\": %llu, \"pagesize\": %llu", (unsigned long long)m->cpus,
+			  (unsigned long long)m->ram, (unsigned long long)m->pagesize);
+		sb_puts(out, ", "); jkey(out, "metrics"); sb_puts(out, "[");
+		for (const struct metric_desc *md = d->metrics; md->name; md++) {
+			int constant = d->constant && d->constant->metric && !strcmp(md->name, d->constant->metric);
+			char ch[64] = "";
+			enum verdict vd = VERDICT_NONE;
+
+			if (!constant && !report_is_priced(md) && !report_is_share(md))
+				continue;
+			sb_puts(out, first ? "\n      {" : ",\n      {");
+			first = 0;
+			jkey(out, "metric"); json_string(out, md->name);
+			sb_puts(out, ", "); jkey(out, "kind"); json_string(out, metric_kind_name(md->kind));
+			sb_puts(out, ", "); jkey(out, "better"); json_string(out, metric_better_name(md->better));
+			sb_puts(out, ", "); jkey(out, "unit"); json_string(out, md->unit);
+			sb_puts(out, ", "); jkey(out, "role"),
+				json_string(out, constant ? "constant" : report_is_share(md) ? "share" : "gain or price");
+			sb_puts(out, ", "); jkey(out, "values"); sb_puts(out, "{");
+			for (int side = 0; side < (md->single ? 1 : patch_ncols(m, d)); side++) {
+				if (side)
+					sb_puts(out, ", ");
+				jkey(out, md->single ? md->name : patch_col_name(m, d, side));
+				jvalue(out, md->single ? md->name : patch_col_name(m, d, side), m, md, side,
+				       metric_compute(m, d, md, side, NULL));
+			}
+			sb_puts(out, "}");
+			if (!md->single)
+				vd = render_change(md, md->fn(m, d->before, NULL), md->fn(m, d->after, NULL), ch, sizeof(ch));
+			sb_puts(out, ", "); jkey(out, "change"); json_string(out, ch);
+			sb_puts(out, ", "); jkey(out, "verdict"); json_string(out, verdict_gain(vd));
+			sb_puts(out, "}");
+		}
+		sb_puts(out, "]}");
+	}
+	sb_puts(out, "\n  ]");
+	sb_puts(out, ",\n  "); jkey(out, "assumptions"); sb_puts(out, "[");
+	{
+		int first = 1;
+
+		for (size_t i = 0; i < nparams; i++) {
+			if (!is_assumption(&params[i]) || !patch_reads(d, params[i].name))
+				continue;
+			sb_puts(out, first ? "\n    {" : ",\n    {");
+			first = 0;
+			jkey(out, "name"); json_string(out, params[i].name);
+			sb_puts(out, ", "); jkey(out, "help"); json_string(out, params[i].help);
+			sb_puts(out, ", "); jkey(out, "values"); sb_puts(out, "{");
+			for (int g = 0; g < set->n; g++) {
+				char v[96];
+
+				param_bare(&set->st[g].m, &params[i], v, sizeof(v));
+				sb_puts(out, g ? ", " : "");
+				jkey(out, set->st[g].label);
+				if (param_is_number(&params[i]))
+					sb_puts(out, v);
+				else
+					json_string(out, v);
+			}
+			sb_puts(out, "}}");
+		}
+		sb_puts(out, "\n  ]");
+	}
+	if (have_chart) {
+		sb_puts(out, ",\n  "); jkey(out, "chart"); sb_puts(out, "{");
+		jkey(out, "metric"); sb_printf(out, "\"%s.%s\"", d->id, rc->md->name);
+		sb_puts(out, ", "); jkey(out, "machine"); json_string(out, set->st[0].label);
+		sb_puts(out, ", "); jkey(out, "over"); json_string(out, rc->key->name);
+		sb_puts(out, ", \"from\": ");
+		json_string(out, rc->from);
+		sb_puts(out, ", \"to\": ");
+		json_string(out, rc->to);
+		sb_puts(out, ", \"series\": [");
+		for (int i = 0; i < rc->c.nseries; i++) {
+			sb_puts(out, i ? ", " : ""); json_string(out, rc->c.series[i].label);
+		}
+		sb_puts(out, "], \"points\": [");
+		for (size_t k = 0; k < rc->pts.n; k++) {
+			char b[64];
+
+			fmt_real_shortest(rc->pts.x[k], b, sizeof(b));
+			sb_printf(out, "%s[%s", k ? ", " : "", b);
+			for (int i = 0; i < rc->c.nseries; i++) {
+				double y = rc->pts.y[i][k];
+
+				if (isnan(y) || isinf(y)) {
+					sb_puts(out, ", null");
+					continue;
+				}
+				fmt_real_shortest(y, b, sizeof(b));
+				sb_printf(out, ", %s", b);
+			}
+			sb_puts(out, "]");
+		}
+		sb_puts(out, "]}");
+	}
+	report_json_review(d, out);
+	reproduce(set, d, rc, width, &rep);
+	sb_puts(out, ",\n  "); jkey(out, "reproduce"); json_string(out, sb_str(&rep));
+	sb_puts(out, "\n}\n");
+	sb_free(&rep);
+}
+
+/* The report's chart as an SVG picture (svg.c): its machine, the first, marked; the machine line its caption. */
+static int report_svg(const struct compare_set *set, const struct patch_desc *d, int width, int svg_w, int svg_h,
+		      struct strbuf *out, char *err, size_t errlen)
+{
+	struct report_chart rc;
+	struct strbuf cap = STRBUF_INIT;
+	double marks[PLOT_MAX_SERIES];
+	int sides[PLOT_MAX_SERIES], n;
+
+	if (report_chart(set, d, width, &rc, err, errlen))
+		return -1;
+	n = plot_sides(&set->st[0].m, d, rc.md, -1, sides);
+	for (int i = 0; i < n && i < rc.c.nseries; i++)
+		marks[i] = value_real(metric_compute(&set->st[0].m, d, rc.md, sides[i], NULL));
+	chart_machine_text_of(&set->st[0].m, "", set->st[0].label, rc.md->reads, rc.key, &cap);
+	svg_chart(&rc.c, n == rc.c.nseries ? marks : NULL, sb_str(&cap), svg_w, svg_h, out);
+	sb_free(&cap);
+	report_chart_free(&rc);
+	return 0;
+}
+
+int report_build(struct session *s, const struct patch_desc *d, struct compare_set *set, int width,
+		 enum out_format fmt, unsigned style, struct strbuf *out, char *err, size_t errlen)
+{
+	struct report_chart rc;
+	char why[300];
+	struct rform f = { fmt == FMT_MARKDOWN, !!(style & REPORT_COMPARE), width - (style & REPORT_QUOTE ? 2 : 0) };
+	int have_chart = !report_chart(set, d, f.width, &rc, why, sizeof(why));
+
+	(void)err, (void)errlen;
+	if (fmt == FMT_JSON || fmt == FMT_JSONL) {
+		/* the report object is the one row of a result in the run's document (records.h) */
+		static const char *const heads[] = { NULL };
+		struct strbuf obj = STRBUF_INIT;
+		struct records rec;
+
+		report_json(set, d, &rc, have_chart, width, &obj);
+		rec_begin(&rec, &s->doc, fmt, heads, NULL, 0, out);
+		rec_raw_row(&rec, sb_str(&obj));
+		rec_end(&rec);
+		sb_free(&obj);
+	} else if (style & REPORT_QUOTE) {
+		struct strbuf t = STRBUF_INIT;
+
+		report_text(&f, set, d, &rc, have_chart, &t);
+		quote_lines(sb_str(&t), out);
+		sb_free(&t);
+	} else
+		report_text(&f, set, d, &rc, have_chart, out);
+	if (have_chart)
+		report_chart_free(&rc);
+	return 0;
+}
+
+void report_details(struct strbuf *out)
+{
+	sb_puts(out,
+		"A review summary of PATCH to paste into a mailing-list reply, no line wider than 72 columns unless "
+		"--width N (24..1000) says otherwise, in the order a reviewer argues:\n"
+		"- the patch's title, seed, kernel files and status (merged, or proposed), as about has it;\n"
+		"- what a maintainer leads with: the points of the patch's descriptor, each naming the function and "
+		"file it is about;\n"
+		"- the seed's claims, checked: every figure the seed's mail states, a row each - where the mail says "
+		"it, its words, batchlab's figure for the same machine and workload, and the verdict: holds, within "
+		"N% (a model, N its distance from the mail's figure), differs or outside the model, the reasons "
+		"under the table (about PATCH --claims gives each row's machine, metric and comparison);\n"
+		"- its constant on each machine: before, after and each of your variants (help variant);\n"
+		"- the gains (+) and prices (-): every metric with a better direction, its kind marked (~ model, * "
+		"workload, unmarked exact), before, after, your variants and the change before -> after; one table "
+		"for the rows every machine shares and one per machine - the presets named, else laptop-8c-16g, "
+		"server-2s-128c-512g and server-8s-1024c-8t - for the rest; a model figure on a machine outside its "
+		"fit is marked ! with the fit and the machines, an n/a cell points to its reason;\n"
+		"- the savings in proportion: the share metrics (vmpressure.eval_share, memcg_charge.update_share, "
+		"committed_as.lock_share), each saving as a share of the work it belongs to;\n"
+		"- the assumptions: every workload parameter and fitted constant the metrics read, with its value on "
+		"each machine;\n"
+		"- an ASCII chart of the metric that changes most on the first machine (of those within 1% of the "
+		"largest change, the first in the patch's order), over the machine-size parameter it reads, from the "
+		"smallest machine's value to the largest, every side and variant a curve of its own (> PATH.svg or "
+		"--format svg writes that chart alone as an SVG picture, --size WIDTHxHEIGHT pixels);\n"
+		"- last, a batchlab -c '...' command that prints every number again, labelled: per machine preset "
+		"load (its name or path quoted for batchlab and for sh), your variants once (preset load keeps them), "
+		"show PATCH, and get --named of the assumptions (NAME = VALUE), then the plot. A command too long for "
+		"the width is cut into pieces the shell joins again: a piece ends with '\\ and the next line opens "
+		"with '.\n"
+		"--quote puts \"> \" before every line, as a reply quotes, within the width. --format markdown writes "
+		"the same as markdown for a forge or a cover letter: headings, GitHub-flavoured tables, the chart and "
+		"the command as fenced blocks. --style compare lays the gains out as mmtests' compare-kernels does: "
+		"the baseline (before) first, every other column's change against it in parentheses, ? where a "
+		"model's change is smaller than its stated error.\n"
+		"Machines are presets (report PATCH on preset NAME... says so explicitly), each loaded as preset load "
+		"does and given your variants; one that does not exist, or one set would refuse, is an error. "
+		"--format json gives the same content as one object, the points and claims included; > PATH writes "
+		"it to a file.\n");
+}
+
+/* --quote and --style compare, taken out of the words (anywhere, as the output options are). */
+static int report_take_style(int *argc, char **argv, unsigned *style, char *err, size_t errlen)
+{
+	int k = 0;
+
+	for (int i = 0; i < *argc; i++) {
+		const char *v = NULL;
+
+		if (!strcmp(argv[i], "--quote")) {
+			*style |= REPORT_QUOTE;
+			continue;
+		}
+		if (!strncmp(argv[i], "--style=", 8))
+			v = argv[i] + 8;
+		else if (!strcmp(argv[i], "--style")) {
+			if (i + 1 == *argc)
+				return err_set(err, errlen, "report: --style: expected compare");
+			v = argv[++i];
+		}
+		if (v && strcmp(v, "compare"))
+			return err_set(err, errlen, "report: --style '%s': expected compare", v);
+		if (v) {
+			*style |= REPORT_COMPARE;
+			continue;
+		}
+		argv[k++] = argv[i];
+	}
+	*argc = k;
+	return 0;
+}
+
+int cmd_report(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	const struct patch_desc *d;
+	struct compare_set *set;
+	enum out_format fmt = s->format;
+	int width = s->opts.width ? s->opts.width : REPORT_WIDTH, rc; /* cmd_run took > PATH, --format, --width */
+	struct chart_options o = CHART_OPTIONS_INIT;
+
+	unsigned style = 0;
+
+	if (chart_take_options("report", &argc, argv, 0, &o, err, errlen) || report_take_style(&argc, argv, &style, err, errlen))
+		return -1;
+	if (argc < 1 || (argc > 1 && strcmp(argv[1], "on")) || argc == 2)
+		return err_set(err, errlen, "report: expected report PATCH [on PRESET...] [--quote] [--style compare] "
+			       "[--width N] [> PATH]");
+	d = patch_find(argv[0]);
+	if (!d) {
+		char ids[160];
+
+		patch_ids(ids, sizeof(ids));
+		return err_set(err, errlen, "report: unknown patch '%s' (expected %s)", argv[0], ids);
+	}
+	if (fmt == FMT_CSV)
+		return err_set(err, errlen, "report: a report is text, markdown or json, not csv (--format json)");
+	if ((style & REPORT_QUOTE) && fmt != FMT_TABLE && fmt != FMT_MARKDOWN)
+		return err_set(err, errlen, "report: --quote quotes text for a mail reply, not %s", out_format_names[fmt]);
+	set = compare_new();
+	if (!set)
+		return err_set(err, errlen, "report: out of memory");
+	if (argc > 2)
+		rc = compare_words(set, s, "report", argc - 2, argv + 2, err, errlen);
+	else
+		rc = compare_words(set, s, "report", 3, (char **)default_machines, err, errlen);
+	if (!rc && fmt == FMT_SVG) /* the picture is the report's chart */
+		rc = report_svg(set, d, width, o.svg_w, o.svg_h, out, err, errlen);
+	else if (!rc)
+		rc = report_build(s, d, set, width, fmt, style, out, err, errlen);
+	compare_free(set);
+	return rc;
+}

@@ -1,0 +1,60 @@
+#include "outpath.h"
+
+#include <limits.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../../core/err.h"
+#include "outfile.h"
+#include "outopts.h"
+
+int outpath_take(const char *cmd, int *argc, char **argv, const char **path, char *err, size_t errlen)
+{
+	struct out_opts o = OUT_OPTS_INIT;
+
+	if (outopts_take(cmd, argc, argv, -1, &o, err, errlen))
+		return -1;
+	*path = o.path;
+	return 0;
+}
+
+enum out_format outpath_format(enum out_format session_format, const char *path)
+{
+	size_t n = path ? strlen(path) : 0;
+
+	if (session_format != FMT_TABLE || !n)
+		return session_format;
+	/* any case: p.SVG is a picture too */
+	if (n > 4 && !strcasecmp(path + n - 4, ".csv"))
+		return FMT_CSV;
+	if (n > 5 && !strcasecmp(path + n - 5, ".json"))
+		return FMT_JSON;
+	if (n > 4 && !strcasecmp(path + n - 4, ".svg"))
+		return FMT_SVG; /* a picture: only a chart's command takes it (cmd.c) */
+	if (n > 6 && !strcasecmp(path + n - 6, ".jsonl"))
+		return FMT_JSONL;
+	return FMT_TABLE;
+}
+
+int outpath_write(const struct session *s, const char *cmd, const char *what, const char *path, struct strbuf *text,
+		  struct strbuf *out, char *err, size_t errlen)
+{
+	char why[PATH_MAX + 256];
+	struct strbuf note = STRBUF_INIT;
+	int rc = outfile_write_told(path, text->buf ? text->buf : "", text->len, &note, why, sizeof(why));
+
+	sb_free(text);
+	if (note.len) {
+		struct strbuf t = STRBUF_INIT;
+
+		sb_printf(&t, "%s: %s", cmd, sb_str(&note));
+		session_note(s, out, sb_str(&t));
+		sb_free(&t);
+	}
+	sb_free(&note);
+	if (rc)
+		return err_set(err, errlen, "%s: %s", cmd, why);
+	if (s->interactive)
+		sb_printf(out, "wrote the %s to %s\n", what, path);
+	return 0;
+}

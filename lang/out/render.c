@@ -1,0 +1,813 @@
+#include "render.h"
+#include "../claims.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/err.h"
+#include "../../core/mm/release.h"
+#include "../../core/params.h"
+#include "../../core/suggest.h"
+#include "../../core/units.h"
+#include "../../core/variant.h"
+#include "numfmt.h"
+#include "wrap.h"
+#include "../../core/utf8.h"
+#include "records.h"
+
+void render_bare(struct value v, char *buf, size_t len)
+{
+	switch (v.kind) {
+	case VAL_INT:
+		snprintf(buf, len, "%llu", (unsigned long long)v.i);
+		break;
+	case VAL_REAL:
+		fmt_real_shortest(v.r, buf, len); /* lossless: a script reads back the double core computed */
+		break;
+	case VAL_LIST: /* the items need the machine: render_list() */
+		snprintf(buf, len, "%llu item%s", (unsigned long long)v.i, v.i == 1 ? "" : "s");
+		break;
+	default:
+		snprintf(buf, len, "n/a");
+		break;
+	}
+}
+
+struct list_out {
+	struct strbuf *out;
+	int json;
+	uint64_t n;
+};
+
+static void list_item(uint64_t item, uint64_t repeat, void *ctx)
+{
+	struct list_out *l = ctx;
+	char b[24];
+
+	snprintf(b, sizeof(b), "%llu", (unsigned long long)item);
+	for (uint64_t i = 0; i < repeat; i++, l->n++) {
+		if (l->n)
+			sb_puts(l->out, l->json ? ", " : " ");
+		sb_puts(l->out, b);
+	}
+}
+
+int render_list(const struct machine *m, const struct metric_desc *md, int side, int json, struct strbuf *out,
+		uint64_t *count)
+{
+	struct list_out l = { out, json, 0 };
+	struct machine pinned;
+	struct value v;
+
+	if (side == SIDE_KERNEL) {
+		const struct patch_desc *d = metric_patch(md);
+
+		v = d ? metric_compute(m, d, md, side, NULL) : val_none(NULL);
+		/* the walk is that of the side the release runs, on its own values */
+		if (v.kind != VAL_LIST || (side = patch_kernel_walk(m, d, md, &pinned, &m)) < 0)
+			return -1;
+	} else {
+		v = md->fn(m, side, NULL);
+	}
+	*count = v.i;
+	if (v.kind != VAL_LIST || !md->list || v.i > RENDER_LIST_MAX)
+		return -1;
+	if (json)
+		sb_putc(out, '[');
+	md->list(m, side, list_item, &l);
+	if (json)
+		sb_putc(out, ']');
+	return 0;
+}
+
+void render_human(struct value v, const char *unit, char *buf, size_t len)
+{
+	fmt_human(v, unit, buf, len);
+}
+
+enum verdict render_change(const struct metric_desc *md, struct value before, struct value after, char *buf,
+			   size_t len)
+{
+	if (md->unresolved) { /* no headline from noise: the model's error exceeds the difference */
+		snprintf(buf, len, "unresolved");
+		return VERDICT_NONE;
+	}
+	return fmt_change(before, after, md->unit, md->better, buf, len);
+}
+
+static const char *kind_name(const struct metric_desc *md)
+{
+	return metric_kind_name(md->kind);
+}
+
+/* One record of csv/json output: machine rows and metric rows share the schema. */
+struct record {
+	const char *patch, *metric, *side, *unit, *kind;
+	struct value v;
+	const char *text; /* machine rows: the value as get prints it */
+	int number;       /* ... and it is a number */
+	const struct metric_desc *list; /* a list metric: its items, from m on side sidei */
+	const struct machine *m;
+	int sidei;
+};
+
+static const char *const show_heads[] = { "patch", "metric", "side", "value", "unit", "kind", NULL };
+
+static void emit_record(struct records *rec, const struct record *r)
+{
+	uint64_t n;
+
+	rec_str(rec, r->patch);
+	rec_str(rec, r->metric);
+	rec_str(rec, r->side);
+	if (r->text && r->number) {
+		rec_num(rec, r->text);
+	} else if (r->text) {
+		rec_choice(rec, r->text);
+	} else if (r->list) {
+		/* a list: a json array; in csv one quoted field, its items space-separated */
+		struct strbuf items = STRBUF_INIT;
+		int csv = rec->format == FMT_CSV;
+
+		if (csv)
+			sb_putc(&items, '"');
+		if (render_list(r->m, r->list, r->sidei, !csv, &items, &n)) {
+			sb_free(&items);
+			rec_value(rec, r->v.kind == VAL_LIST ? val_none("too many items to print") : r->v);
+		} else {
+			if (csv)
+				sb_putc(&items, '"');
+			rec_num(rec, sb_str(&items));
+			sb_free(&items);
+		}
+	} else {
+		rec_value(rec, r->v);
+	}
+	rec_str(rec, r->unit);
+	rec_str(rec, r->kind);
+	rec_end_row(rec);
+}
+
+static int max_i(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+/* prefix, then text wrapped so its lines hang under where it began (or, with no room there, below it). */
+static void put_hanging(struct strbuf *out, const char *prefix, const char *text, int width)
+{
+	int at = utf8_width(prefix, strlen(prefix)), room = width - at;
+	struct strbuf w = STRBUF_INIT;
+
+	if (!*text) {
+		sb_printf(out, "%s\n", prefix);
+		return;
+	}
+	if (room < 20 && width > 28) { /* the text's own lines, under the prefix */
+		at = 6;
+		room = width - at;
+		sb_printf(out, "%s\n%*s", prefix, at, "");
+	} else {
+		sb_puts(out, prefix);
+	}
+	wrap_text(&w, text, room, 0);
+	for (const char *p = sb_str(&w); *p; p++) {
+		sb_putc(out, *p);
+		if (*p == '\n')
+			sb_printf(out, "%*s", at, "");
+	}
+	sb_putc(out, '\n');
+	sb_free(&w);
+}
+
+/* A value longer than this has its help on the next line: a few long values do not narrow every help. */
+#define SHOW_VALUE_W 16
+
+static void show_machine_table(const struct machine *m, int width, struct strbuf *out)
+{
+	const char *group = "";
+	int name_w = (int)param_name_width(), value_w = 0, fits = 1;
+
+	for (size_t i = 0; i < nparams; i++) {
+		char v[96];
+
+		param_format_human(m, &params[i], v, sizeof(v));
+		value_w = max_i(value_w, (int)strlen(v));
+		fits &= 2 + name_w + 1 + 32 + 1 + (int)strlen(params[i].help) <= width;
+	}
+	if (!fits && value_w > SHOW_VALUE_W)
+		value_w = SHOW_VALUE_W;
+	sb_puts(out, "machine\n");
+	for (size_t i = 0; i < nparams; i++) {
+		char v[96], prefix[256];
+
+		if (strcmp(group, params[i].group)) {
+			group = params[i].group;
+			if (strcmp(group, "machine"))
+				sb_printf(out, "%s\n", group);
+		}
+		param_format_human(m, &params[i], v, sizeof(v));
+		if (fits) { /* the layout it always had, where every row fits */
+			sb_printf(out, "  %-*s %-32s %s\n", name_w, params[i].name, v, params[i].help);
+			continue;
+		}
+		if ((int)strlen(v) > value_w) {
+			sb_printf(out, "  %-*s %s\n", name_w, params[i].name, v);
+			snprintf(prefix, sizeof(prefix), "  %-*s %-*s  ", name_w, "", value_w, "");
+		} else {
+			snprintf(prefix, sizeof(prefix), "  %-*s %-*s  ", name_w, params[i].name, value_w, v);
+		}
+		put_hanging(out, prefix, params[i].help, width);
+	}
+}
+
+static void show_machine_records(const struct machine *m, struct records *rec)
+{
+	for (size_t i = 0; i < nparams; i++) {
+		char v[64];
+		struct record r = { "machine", params[i].name, "", params[i].unit, "input", val_none(NULL), v,
+				    param_is_number(&params[i]), NULL, NULL, 0 };
+
+		param_bare(m, &params[i], v, sizeof(v));
+		emit_record(rec, &r);
+	}
+}
+
+/*
+ * `show PATCH` as a table that fits a width. The cells are made first, in a
+ * long and a short spelling; then each layout from the widest is tried until
+ * one fits: the kind as its one-letter mark (~ model, * workload), variant
+ * cells without their change, the verdict as a mark (+ better, - worse), short
+ * cells beside a unit column, one-space gaps with the units under the table;
+ * when none fits, a paragraph a metric, wrapped.
+ */
+struct show_row {
+	char side[PATCH_MAX_COLS][96];  /* long: "512 pages", a variant's "127 pages (x3.969)" */
+	char bare[PATCH_MAX_COLS][40];  /* a variant's value alone */
+	char brief[PATCH_MAX_COLS][40]; /* short: "512", "2 MiB", "11.6Gbps" (the unit apart) */
+	char change[64], change_brief[64];
+	enum verdict verdict;
+};
+
+enum {
+	SHOW_MARKS = 1,    /* the kind as a mark before the name */
+	SHOW_BARE_VAR = 2, /* a variant's cell without its change */
+	SHOW_VMARK = 4,    /* the verdict as + or - */
+	SHOW_BRIEF = 8,    /* short cells, a unit column */
+	SHOW_TIGHT = 16,   /* one-space gaps, no unit column: the units in a note */
+	SHOW_STACKED = 32, /* a paragraph a metric */
+};
+static const int show_layouts[] = { 0, SHOW_MARKS, SHOW_MARKS | SHOW_BARE_VAR, SHOW_MARKS | SHOW_BARE_VAR | SHOW_VMARK,
+				    SHOW_MARKS | SHOW_BARE_VAR | SHOW_VMARK | SHOW_BRIEF,
+				    SHOW_MARKS | SHOW_BARE_VAR | SHOW_VMARK | SHOW_BRIEF | SHOW_TIGHT, SHOW_STACKED };
+
+/* A short cell's width: "11.58Gbps", "31.75 MiB". */
+#define SHOW_BRIEF_W 9
+
+static char kind_mark(const struct metric_desc *md)
+{
+	return md->kind == METRIC_MODELED ? '~' : md->kind == METRIC_WORKLOAD ? '*' : ' ';
+}
+
+static const char *vmark(enum verdict v)
+{
+	return v == VERDICT_BETTER ? "+" : v == VERDICT_WORSE ? "-" : "";
+}
+
+/*
+ * Under the table: the after side's constant when the kernel marks it (a
+ * charge_batch above S8_MAX), each variant's expression, and what the kernel
+ * says about its value here - the same mark, from variant_mark().
+ */
+static void show_variant_notes(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out)
+{
+	const char *why, *mark;
+	uint64_t x = 0;
+
+	if (d->constant && (mark = variant_mark(m, d, d->after, &x, &why))) {
+		struct strbuf t = STRBUF_INIT;
+
+		sb_printf(&t, "  %s: %s = %llu; marked: %s\n", d->sides[d->after], d->constant->name,
+			  (unsigned long long)x, mark);
+		wrap_text(out, sb_str(&t), width, 0);
+		sb_free(&t);
+	}
+	for (int side = patch_nsides(d); side < patch_ncols(m, d); side++) {
+		const struct variant *v = variant_at(m, d, side);
+		struct strbuf t = STRBUF_INIT;
+
+		if (d->constant->per_call) {
+			sb_printf(&t, "  %s: %s = %s, each call\n", v->name, d->constant->name, v->text);
+		} else {
+			mark = variant_mark(m, d, side, &x, &why);
+			if (why)
+				mark = why;
+			sb_printf(&t, "  %s: %s = %s%s%s\n", v->name, d->constant->name, v->text,
+				  mark ? (why ? "; n/a: " : "; marked: ") : "", mark ? mark : "");
+		}
+		wrap_text(out, sb_str(&t), width, 0);
+		sb_free(&t);
+	}
+}
+
+/* "16 MiB", "2.324 ms", "11.6Gbps" say their unit; "4032", "0.3906", "4.452 M" (a prefix alone) do not. */
+static int cell_has_unit(const char *cell)
+{
+	const char *sp = strrchr(cell, ' '), *t = sp ? sp + 1 : cell;
+	int letters = 0;
+
+	for (const char *p = t; *p; p++)
+		letters += (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '%';
+	if (!letters)
+		return 0;
+	return !(sp && strlen(t) == 1 && strchr("kKMGTPE", *t));
+}
+
+/* The units a tight table leaves out of its cells, each with the metrics counted in it. */
+static void show_unit_note(const struct patch_desc *d, const struct show_row *rows, int ncols, int width,
+			   struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	sb_puts(&t, "  units:");
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		const struct metric_desc *k;
+		int shown = 0, first = 1;
+
+		if (!*md->unit)
+			continue;
+		for (k = d->metrics; k < md; k++)
+			if (!strcmp(k->unit, md->unit))
+				break;
+		if (k < md)
+			continue; /* this unit was told with its first metric */
+		for (k = md; k->name; k++) {
+			const struct show_row *r = &rows[k - d->metrics];
+			int bare = 0;
+
+			if (strcmp(k->unit, md->unit))
+				continue;
+			/* a cell that kept a scaled unit (16 MiB, 2.324 ms) needs no note */
+			for (int c = 0; c < ncols; c++)
+				bare |= r->brief[c][0] && !cell_has_unit(r->brief[c]);
+			bare |= r->brief[SIDE_KERNEL][0] && !cell_has_unit(r->brief[SIDE_KERNEL]);
+			if (!bare)
+				continue;
+			sb_printf(&t, "%s %s", first ? "" : ",", k->name);
+			first = 0;
+			shown = 1;
+		}
+		if (shown)
+			sb_printf(&t, " in %s;", md->unit);
+	}
+	if (t.len > 8) {
+		t.buf[--t.len] = '\0'; /* the last ';' */
+		sb_putc(&t, '\n');
+		wrap_text(out, sb_str(&t), width, 0);
+	}
+	sb_free(&t);
+}
+
+/* A paragraph a metric: name (kind): side value, ..., change; variants. */
+/* Does md get a kernel column: every metric with sides, and a context patch's single ones. */
+static int show_kernel(const struct patch_desc *d, const struct metric_desc *md)
+{
+	return d->kernel_code && (!md->single || patch_nsides(d) == 1);
+}
+
+static void show_stacked(const struct machine *m, const struct patch_desc *d, const struct show_row *rows, int width,
+			 struct strbuf *out)
+{
+	int nsides = patch_nsides(d), ncols = patch_ncols(m, d);
+
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		const struct show_row *r = &rows[md - d->metrics];
+		struct strbuf t = STRBUF_INIT;
+
+		sb_printf(&t, "%c %s (%s):", kind_mark(md), md->name, kind_name(md));
+		if (md->single) {
+			sb_printf(&t, " %s", nsides > 1 ? r->change : r->side[0]);
+		} else {
+			for (int c = 0; c < nsides; c++)
+				sb_printf(&t, "%s %s %s", c ? "," : "", d->sides[c], r->side[c]);
+			if (nsides > 1 && r->change[0])
+				sb_printf(&t, " (%s%s%s)", r->change, r->verdict ? ", " : "", verdict_word(r->verdict));
+			for (int c = nsides; c < ncols; c++)
+				sb_printf(&t, "%s %s %s", c == nsides ? ";" : ",", patch_col_name(m, d, c), r->side[c]);
+		}
+		if (show_kernel(d, md))
+			sb_printf(&t, "; kernel %s", r->side[SIDE_KERNEL]);
+		sb_putc(&t, '\n');
+		/* the name hangs: its continuation lines are indented past the mark */
+		{
+			struct strbuf w = STRBUF_INIT;
+
+			wrap_text(&w, sb_str(&t) + 2, width - 4 > 8 ? width - 4 : 8, 0);
+			sb_printf(out, "%c ", kind_mark(md));
+			for (const char *p = sb_str(&w); *p; p++) {
+				sb_putc(out, *p);
+				if (*p == '\n' && p[1])
+					sb_puts(out, "    ");
+			}
+			sb_free(&w);
+		}
+		sb_free(&t);
+	}
+}
+
+/* The table in layout f; its rows (title and notes apart). */
+static void show_rows(const struct machine *m, const struct patch_desc *d, const struct show_row *rows, int f,
+		      struct strbuf *out)
+{
+	int nsides = patch_nsides(d), ncols = patch_ncols(m, d), multi = nsides > 1;
+	int gap = f & SHOW_TIGHT ? 1 : 2, name_w = (int)strlen("metric"), kind_w = (int)strlen("kind");
+	int side_w[PATCH_MAX_COLS] = { 0 }, change_w = (int)strlen("change"), verdict_w = 0, unit_w = 0;
+	const struct metric_desc *md;
+
+	for (int c = 0; c < ncols; c++)
+		side_w[c] = (int)strlen(patch_col_name(m, d, c));
+	for (md = d->metrics; md->name; md++) {
+		const struct show_row *r = &rows[md - d->metrics];
+
+		name_w = max_i(name_w, (int)strlen(md->name));
+		kind_w = max_i(kind_w, (int)strlen(kind_name(md)));
+		for (int c = 0; c < ncols; c++)
+			side_w[c] = max_i(side_w[c], (int)strlen(f & SHOW_BRIEF ? r->brief[c]
+								 : c >= nsides && f & SHOW_BARE_VAR ? r->bare[c]
+												: r->side[c]));
+		if (d->kernel_code)
+			side_w[SIDE_KERNEL] = max_i(max_i(side_w[SIDE_KERNEL], (int)strlen("kernel")),
+						    (int)strlen(f & SHOW_BRIEF ? r->brief[SIDE_KERNEL] : r->side[SIDE_KERNEL]));
+		change_w = max_i(change_w, (int)strlen(f & SHOW_BRIEF ? r->change_brief : r->change) +
+						   (f & SHOW_VMARK && r->verdict ? 2 : 0));
+		if (!(f & SHOW_VMARK))
+			verdict_w = max_i(verdict_w, (int)strlen(verdict_word(r->verdict)));
+		unit_w = max_i(unit_w, (int)strlen(md->unit));
+	}
+	if (f & SHOW_BRIEF) { /* one column for all the sides: they line up */
+		for (int c = 1; c < ncols; c++)
+			side_w[0] = max_i(side_w[0], side_w[c]);
+		side_w[0] = max_i(side_w[0], side_w[SIDE_KERNEL]);
+	}
+	for (int row = -1; row < 0 || d->metrics[row].name; row++) {
+		const struct show_row *r = row >= 0 ? &rows[row] : NULL;
+		struct strbuf line = STRBUF_INIT;
+
+		md = r ? &d->metrics[row] : NULL;
+		if (f & SHOW_MARKS)
+			sb_printf(&line, "%c %-*s", md ? kind_mark(md) : ' ', name_w, md ? md->name : "metric");
+		else
+			sb_printf(&line, "  %-*s%*s%-*s", name_w, md ? md->name : "metric", gap, "", kind_w,
+				  md ? kind_name(md) : "kind");
+		if (f & SHOW_BRIEF && !(f & SHOW_TIGHT))
+			sb_printf(&line, "%*s%-*s", gap, "", unit_w, md ? md->unit : "unit");
+		for (int c = 0; c < nsides; c++)
+			sb_printf(&line, "%*s%*s", gap, "", f & SHOW_BRIEF ? side_w[0] : side_w[c],
+				  !r ? d->sides[c] : f & SHOW_BRIEF ? r->brief[c] : r->side[c]);
+		if (multi) {
+			char ch[80];
+
+			/* the verdict as a mark goes with its change: "x12 -" */
+			snprintf(ch, sizeof(ch), "%s%s%s", !r ? "change" : f & SHOW_BRIEF ? r->change_brief : r->change,
+				 r && f & SHOW_VMARK && r->verdict ? " " : "", r && f & SHOW_VMARK ? vmark(r->verdict) : "");
+			sb_printf(&line, "%*s%-*s", gap, "", change_w, ch);
+			if (verdict_w)
+				sb_printf(&line, "%*s%-*s", gap, "", verdict_w, r ? verdict_word(r->verdict) : "");
+		}
+		for (int c = nsides; c < ncols; c++)
+			sb_printf(&line, "%*s%-*s", gap, "", f & SHOW_BRIEF ? side_w[0] : side_w[c],
+				  !r ? patch_col_name(m, d, c) : f & SHOW_BRIEF ? r->brief[c]
+							       : f & SHOW_BARE_VAR ? r->bare[c] : r->side[c]);
+		/* the kernel side last, right-aligned as the sides are */
+		if (d->kernel_code)
+			sb_printf(&line, "%*s%*s", gap, "", f & SHOW_BRIEF ? side_w[0] : side_w[SIDE_KERNEL],
+				  !r ? "kernel" : f & SHOW_BRIEF ? r->brief[SIDE_KERNEL] : r->side[SIDE_KERNEL]);
+		/* no trailing blanks: a row without a verdict ends at its last word */
+		while (line.len && line.buf[line.len - 1] == ' ')
+			line.buf[--line.len] = '\0';
+		sb_printf(out, "%s\n", sb_str(&line));
+		sb_free(&line);
+	}
+}
+
+/* The table to width columns; returns the layout it took (SHOW_*), for the notes under every table. */
+static int show_model_table(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out)
+{
+	int nsides = patch_nsides(d), ncols = patch_ncols(m, d), multi = nsides > 1, nrows = 0, f = SHOW_STACKED;
+	char title[160];
+	struct show_row *rows;
+	struct strbuf t = STRBUF_INIT;
+	const struct metric_desc *md;
+
+	for (md = d->metrics; md->name; md++)
+		nrows++;
+	rows = calloc((size_t)nrows + 1, sizeof(*rows));
+	if (!rows)
+		return 0;
+	for (md = d->metrics; md->name; md++) {
+		struct show_row *r = &rows[md - d->metrics];
+
+		if (show_kernel(d, md)) {
+			struct value v = metric_compute(m, d, md, SIDE_KERNEL, NULL);
+
+			render_human(v, md->unit, r->side[SIDE_KERNEL], sizeof(r->side[SIDE_KERNEL]));
+			fmt_human_short(v, md->unit, SHOW_BRIEF_W, r->brief[SIDE_KERNEL], sizeof(r->brief[SIDE_KERNEL]));
+		}
+		if (md->single) {
+			/* one value: in the change column of a patch with sides, else its only column */
+			struct value v = md->fn(m, 0, NULL);
+
+			render_human(v, md->unit, multi ? r->change : r->side[0], multi ? sizeof(r->change) : sizeof(r->side[0]));
+			fmt_human_short(v, md->unit, SHOW_BRIEF_W, multi ? r->change_brief : r->brief[0],
+					multi ? sizeof(r->change_brief) : sizeof(r->brief[0]));
+			continue;
+		}
+		{
+			struct value before = md->fn(m, d->before, NULL);
+
+			for (int s = 0; s < nsides; s++) {
+				struct value v = md->fn(m, s, NULL);
+
+				render_human(v, md->unit, r->side[s], sizeof(r->side[s]));
+				fmt_human_short(v, md->unit, SHOW_BRIEF_W, r->brief[s], sizeof(r->brief[s]));
+			}
+			if (multi)
+				r->verdict = render_change(md, before, md->fn(m, d->after, NULL), r->change, sizeof(r->change));
+			snprintf(r->change_brief, sizeof(r->change_brief), "%s", r->change);
+			/* a variant's cell: its value and its change against before */
+			for (int s = nsides; s < ncols; s++) {
+				struct value v = metric_compute(m, d, md, s, NULL);
+				char ch[40];
+
+				char val[40];
+
+				render_human(v, md->unit, val, sizeof(val));
+				memcpy(r->bare[s], val, sizeof(val));
+				fmt_human_short(v, md->unit, SHOW_BRIEF_W, r->brief[s], sizeof(r->brief[s]));
+				render_change(md, before, v, ch, sizeof(ch));
+				if (v.kind == VAL_NONE || !ch[0])
+					snprintf(r->side[s], sizeof(r->side[s]), "%s", val);
+				else
+					snprintf(r->side[s], sizeof(r->side[s]), "%s (%s)", val, ch);
+			}
+		}
+	}
+	patch_title(m, d, title, sizeof(title));
+	{
+		char id[80];
+
+		snprintf(id, sizeof(id), "%s: ", d->id);
+		sb_printf(&t, "%s  (seed %.3s; %s)", title, d->seed, d->kernel);
+		if (d->kernel_code) /* whose code the kernel column is */
+			sb_printf(&t, "; kernel: %s", release_names[machine_release(m)]);
+		if ((int)(strlen(id) + t.len) <= width)
+			sb_printf(out, "%s%s\n", id, sb_str(&t));
+		else
+			put_hanging(out, id, sb_str(&t), width);
+	}
+	for (size_t i = 0; i < sizeof(show_layouts) / sizeof(show_layouts[0]) - 1; i++) {
+		sb_reset(&t);
+		show_rows(m, d, rows, show_layouts[i], &t);
+		if (wrap_widest(sb_str(&t)) <= width) {
+			f = show_layouts[i];
+			break;
+		}
+	}
+	if (f == SHOW_STACKED)
+		show_stacked(m, d, rows, width, out);
+	else
+		sb_puts(out, sb_str(&t));
+	if (f & SHOW_TIGHT)
+		show_unit_note(d, rows, ncols, width, out);
+	show_variant_notes(m, d, width, out);
+	if (d->kernel_code && d->kernel_code->warning && d->kernel_code->warning(m)) {
+		/* what the kernel column's release does that its figures do not show */
+		struct strbuf w = STRBUF_INIT;
+
+		sb_printf(&w, "\n  kernel %s: %s\n", release_names[machine_release(m)], d->kernel_code->warning(m));
+		for (char *c = w.buf + 1; *c; c++) /* one paragraph: the warning's own line breaks are for explain */
+			if (*c == '\n' && c[1])
+				*c = ' ';
+		wrap_text(out, sb_str(&w), width > 0 ? width : 100, 0);
+		sb_free(&w);
+	}
+	sb_free(&t);
+	free(rows);
+	return f;
+}
+
+static void show_model_records(const struct machine *m, const struct patch_desc *d, struct records *rec)
+{
+	int nsides = patch_ncols(m, d);
+
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		for (int s = 0; s < (md->single ? 1 : nsides); s++) {
+			struct record r = { d->id, md->name, md->single ? "" : patch_col_name(m, d, s), md->unit,
+					    kind_name(md), metric_compute(m, d, md, s, NULL), NULL, 0, md->list ? md : NULL, m, s };
+
+			emit_record(rec, &r);
+		}
+		if (d->kernel_code && (!md->single || patch_nsides(d) == 1)) {
+			struct record r = { d->id, md->name, "kernel", md->unit, kind_name(md),
+					    metric_compute(m, d, md, SIDE_KERNEL, NULL), NULL, 0, md->list ? md : NULL, m,
+					    SIDE_KERNEL };
+
+			emit_record(rec, &r);
+		}
+	}
+}
+
+/* What the marks and words of the tables above say, wrapped to width. */
+static void show_legend(int flags, int width, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	if (flags & (SHOW_MARKS | SHOW_STACKED))
+		sb_puts(&t, "\n~ model: an estimate from a calibrated model (explain says what it rests on)\n"
+			    "* workload: the kernel's loop under a stated workload (explain states it)\n"
+			    "unmarked: exact, the kernel's arithmetic for this machine\n");
+	else
+		sb_puts(&t, "\nkind: exact = the kernel's arithmetic for this machine; workload = the kernel's loop under a "
+			    "stated workload (explain states it); model = an estimate from a calibrated model (explain says "
+			    "what it rests on)\n");
+	if (flags & SHOW_VMARK)
+		sb_puts(&t, "+ after a change: better, -: worse (which way is better: help METRIC)\n");
+	wrap_text(out, sb_str(&t), width, 0);
+	sb_free(&t);
+}
+
+int render_show(struct session *s, const char *topic, struct strbuf *out, char *err, size_t errlen)
+{
+	int all = !*topic || !strcmp(topic, "all"), any = 0, flags = 0;
+	struct records rec;
+	/* a table for people fits the terminal, or --width, else the 80 columns most terminals open at */
+	int width = session_width(s) ? session_width(s) : 80;
+
+	if (!all && strcmp(topic, "machine") && !patch_find(topic)) {
+		char ids[160];
+
+		patch_ids(ids, sizeof(ids));
+		struct suggest sg;
+		char mean[128];
+
+		suggest_init(&sg, topic);
+		suggest_offer(&sg, "machine");
+		suggest_offer(&sg, "all");
+		for (int i = 0; patches[i]; i++)
+			suggest_offer(&sg, patches[i]->id);
+		return err_set(err, errlen, "show: unknown topic '%s'%s (expected machine, all, or a patch: %s)", topic,
+			       suggest_text(&sg, mean, sizeof(mean)), ids);
+	}
+	if (s->format != FMT_TABLE) {
+		/* the head's units: every parameter and metric the rows name, as PATCH.METRIC */
+		struct rec_units u = { 0 };
+
+		for (size_t i = 0; (all || !strcmp(topic, "machine")) && i < nparams; i++)
+			recu_add(&u, params[i].name, params[i].unit, "input");
+		for (int i = 0; patches[i]; i++)
+			for (const struct metric_desc *md = patches[i]->metrics; md->name && (all || !strcmp(topic, patches[i]->id)); md++) {
+				char name[160];
+
+				snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
+				recu_add(&u, name, md->unit, kind_name(md));
+			}
+		rec_begin(&rec, &s->doc, s->format, show_heads, u.u, u.n, out);
+		recu_free(&u);
+	}
+	if (all || !strcmp(topic, "machine")) {
+		if (s->format == FMT_TABLE)
+			show_machine_table(&s->m, width, out);
+		else
+			show_machine_records(&s->m, &rec);
+		any = 1;
+	}
+	for (int i = 0; patches[i]; i++) {
+		if (!all && strcmp(topic, patches[i]->id))
+			continue;
+		if (s->format == FMT_TABLE) {
+			if (any)
+				sb_putc(out, '\n');
+			flags |= show_model_table(&s->m, patches[i], width, out);
+		} else {
+			show_model_records(&s->m, patches[i], &rec);
+		}
+		any = 1;
+	}
+	if (s->format == FMT_TABLE && (all || strcmp(topic, "machine")))
+		show_legend(flags, width, out);
+	if (s->format != FMT_TABLE)
+		rec_end(&rec);
+	return 0;
+}
+
+static void explain_one(const struct machine *m, const struct metric_ref *ref, int side, struct strbuf *out)
+{
+	const struct metric_desc *md = ref->metric;
+	struct strbuf why = STRBUF_INIT;
+	struct value v = metric_compute(m, ref->patch, md, side, &why);
+	char bare[400], human[64], plain[480];
+	const char *body = sb_str(&why);
+
+	render_bare(v, bare, sizeof(bare));
+	render_human(v, md->unit, human, sizeof(human));
+	if (v.kind == VAL_LIST) /* the items are in the working below; `get` prints them bare */
+		sb_printf(out, "%s.%s.%s = a list of %s (%s each)", ref->patch->id, md->name, patch_col_name(m, ref->patch, side), bare,
+			  md->unit);
+	else if (md->single && side != SIDE_KERNEL)
+		sb_printf(out, "%s.%s = %s", ref->patch->id, md->name, human);
+	else
+		sb_printf(out, "%s.%s.%s = %s", ref->patch->id, md->name, patch_col_name(m, ref->patch, side), human);
+	/* the exact figure too when the 4 digits or a scaled unit hide some of it */
+	if (v.kind == VAL_REAL) /* the exact figure, written out: a person reads 0.0000704 faster than 7.04e-05 */
+		fmt_real_plain(v.r, bare, sizeof(bare));
+	snprintf(plain, sizeof(plain), "%s%s%s", bare, *md->unit ? " " : "", md->unit);
+	if (v.kind != VAL_NONE && v.kind != VAL_LIST && strcmp(human, plain))
+		sb_printf(out, " (%s)", plain);
+	sb_printf(out, "  [%s]\n", md->kind == METRIC_MODELED ? "model: an estimate, not a measurement; what it rests on is below"
+				   : md->kind == METRIC_WORKLOAD ? "workload: the kernel's loop arithmetic under the assumption below"
+				   : v.kind == VAL_REAL ? "exact: a ratio of kernel figures, in floating point"
+							: "exact: kernel arithmetic");
+	if (v.kind == VAL_NONE && v.why)
+		sb_printf(out, "  not evaluated: %s\n", v.why);
+	while (*body) {
+		const char *nl = strchr(body, '\n');
+		size_t n = nl ? (size_t)(nl - body) : strlen(body);
+
+		sb_printf(out, "  %.*s\n", (int)n, body);
+		body += n + (nl != NULL);
+	}
+	sb_free(&why);
+}
+
+void render_explain(const struct machine *m, const struct metric_ref *ref, int side, struct strbuf *out)
+{
+	int nsides = patch_ncols(m, ref->patch);
+
+	if (ref->metric->single) {
+		explain_one(m, ref, side == SIDE_KERNEL ? SIDE_KERNEL : 0, out);
+		return;
+	}
+	if (side >= 0) {
+		explain_one(m, ref, side, out);
+		return;
+	}
+	for (int s = 0; s < nsides; s++) {
+		if (s)
+			sb_putc(out, '\n');
+		explain_one(m, ref, s, out);
+	}
+}
+
+void render_about(const struct machine *m, const struct patch_desc *d, struct strbuf *out)
+{
+	const struct metric_desc *md = patch_metric(d, d->headline);
+
+	char title[160];
+
+	patch_title(m, d, title, sizeof(title));
+	sb_printf(out, "%s: %s\n", d->id, title);
+	sb_printf(out, "seed: %s; kernel: %s\n\n", d->seed, d->kernel);
+	sb_puts(out, d->about);
+	if (d->points && d->points[0]) {
+		struct strbuf t = STRBUF_INIT;
+
+		sb_puts(out, "\nwhat a maintainer leads with (report opens with it):\n");
+		for (int i = 0; d->points[i]; i++)
+			sb_printf(&t, "- %s\n", d->points[i]);
+		wrap_text(out, sb_str(&t), 92, 0);
+		sb_free(&t);
+	}
+	sb_printf(out, "\npublished (seed):\n%s", d->published);
+	if (d->claims) {
+		struct claim_row *rows;
+		int n = claims_check(d, &rows);
+		char tally[120];
+
+		claims_tally(rows, n, tally, sizeof(tally));
+		sb_printf(out, "the seed's claims, checked: %s (about %s --claims)\n", tally, d->id);
+		free(rows);
+	}
+	if (d->seed_presets)
+		sb_printf(out, "the seed's machine%s: preset load %s\n", strchr(d->seed_presets, ',') ? "s" : "",
+			  d->seed_presets);
+	if (md) {
+		char b[64], a[64], ch[64];
+		struct value vb = md->fn(m, d->before, NULL), va = md->fn(m, d->after, NULL);
+
+		sb_printf(out, "\nbatchlab on this machine (%s %s):\n", md->name, metric_kind_name(md->kind));
+		if (md->single) {
+			render_human(vb, md->unit, b, sizeof(b));
+			sb_printf(out, "  %s = %s\n", md->name, b);
+		} else {
+			enum verdict vd;
+
+			render_human(vb, md->unit, b, sizeof(b));
+			render_human(va, md->unit, a, sizeof(a));
+			vd = render_change(md, vb, va, ch, sizeof(ch));
+			sb_printf(out, "  %s: %s %s -> %s %s: %s%s%s\n", md->name, d->sides[d->before], b, d->sides[d->after], a,
+				  ch, vd ? ", " : "", verdict_word(vd));
+		}
+	}
+}

@@ -1,0 +1,38 @@
+/*
+ * Turning core's numbers into text: the side-by-side tables, explanations and
+ * about pages, in table, csv or json. Shared by every front end.
+ */
+#ifndef BL_RENDER_H
+#define BL_RENDER_H
+
+#include <stddef.h>
+
+#include "../../core/patch.h"
+#include "../../core/strbuf.h"
+#include "numfmt.h"
+#include "../session.h"
+
+/* The bare value `get` prints: integers whole, reals the shortest text that reads back exactly, inf, n/a. */
+void render_bare(struct value v, char *buf, size_t len);
+/* For people, the unit in words: "16 MiB", "2.324 ms", "4.452 M loops/s" (numfmt.h). */
+void render_human(struct value v, const char *unit, char *buf, size_t len);
+/* The change column: "x2048", "+51.0%", "+24.61 pp", "2 -> 0", "same"; better or worse by md->better. */
+enum verdict render_change(const struct metric_desc *md, struct value before, struct value after, char *buf,
+			   size_t len);
+
+/* Items of a list metric a command prints at most; `explain` summarises longer ones. */
+#define RENDER_LIST_MAX 1000000u
+/*
+ * Every item of a list-valued metric (VAL_LIST) on one side, separated by
+ * sep; json: a JSON array. -1 and nothing written when there are more than
+ * RENDER_LIST_MAX (*count says how many).
+ */
+int render_list(const struct machine *m, const struct metric_desc *md, int side, int json, struct strbuf *out,
+		uint64_t *count);
+
+/* Topic "" or "all", "machine", or a patch id; -1 with err if unknown. */
+int render_show(struct session *s, const char *topic, struct strbuf *out, char *err, size_t errlen);
+void render_explain(const struct machine *m, const struct metric_ref *ref, int side, struct strbuf *out);
+void render_about(const struct machine *m, const struct patch_desc *d, struct strbuf *out);
+
+#endif
