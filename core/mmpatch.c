@@ -9,11 +9,13 @@
 #include "mmpatch.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "err.h"
 #include "mm/kernel.h"
+#include "units.h"
 #include "suggest.h"
 #include "variant.h"
 
@@ -94,11 +96,45 @@ int mmpatch_is(const struct patch_desc *d)
 	return d && d->seed == mmp_seed;
 }
 
+const struct mmpatch *mmpatch_of(const struct patch_desc *d)
+{
+	return mmpatch_is(d) ? (const struct mmpatch *)(const void *)d : NULL;
+}
+
+int mmpatch_metric_index(const struct mmpatch *p, const char *name)
+{
+	for (int j = 0; j < p->nmetrics; j++)
+		if (!strcmp(p->metrics[j].name, name))
+			return j;
+	return -1;
+}
+
+const char *const mmp_block_where[MMP_BLOCKS] = {
+	[MMP_HEAD] = "the patch's own lines, before constant",
+	[MMP_CONSTANT] = "the constant's lines, before the first metric",
+	[MMP_METRIC] = "a metric's lines",
+	[MMP_ANY] = "the constant's or a metric's lines",
+	[MMP_TAIL] = "any place after the constant's lines",
+	[MMP_RELEASE] = "a release row's lines",
+	[MMP_CLAIM] = "a claim's lines",
+	[MMP_ROW] = "a release row's or a claim's lines",
+};
+
 /* --- errors: FILE:LINE:COLUMN ------------------------------------------------------------ */
 
 static int at(const struct mmpatch *p, int col, char *err, size_t errlen, const char *what)
 {
 	return err_set(err, errlen, "%s:%d:%d: %s", p->file, p->line, col, what);
+}
+
+int mmp_at(const struct mmpatch *p, int col, char *err, size_t errlen, const char *what)
+{
+	return at(p, col, err, errlen, what);
+}
+
+int mmp_at_line(const struct mmpatch *p, int line, int col, char *err, size_t errlen, const char *what)
+{
+	return err_set(err, errlen, "%s:%d:%d: %s", p->file, line, col, what);
 }
 
 /*
@@ -128,6 +164,11 @@ static int expr_error(const struct mmpatch *p, int line, int col, const char *ms
 	}
 	out[n] = '\0';
 	return err_set(err, errlen, "%s:%d:%d: %s", p->file, line, first ? first : col, out);
+}
+
+int mmp_expr_error(const struct mmpatch *p, int line, int col, const char *msg, char *err, size_t errlen)
+{
+	return expr_error(p, line, col, msg, err, errlen);
 }
 
 /* --- the keys ----------------------------------------------------------------------------- */
@@ -174,6 +215,12 @@ static int text_to(struct mmpatch *p, const char *rest, int col, char *out, size
 	}
 	strcpy(out, rest);
 	return 0;
+}
+
+int mmp_text_to(struct mmpatch *p, const char *rest, int col, char *out, size_t size, const char *what, char *err,
+		size_t errlen)
+{
+	return text_to(p, rest, col, out, size, what, err, errlen);
 }
 
 static int k_patch(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
@@ -448,6 +495,38 @@ static int k_help(struct mmpatch *p, const char *rest, int col, char *err, size_
 	return text_to(p, rest, col, x->help, sizeof(x->help), "help", err, errlen);
 }
 
+/* per EXPR: the metric is real, its expression divided by this one's, in double */
+static int k_per(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	struct mmp_metric *x = block_metric(p);
+
+	if (x->per_text[0])
+		return at(p, 1, err, errlen, "a second 'per' line: a metric is divided once");
+	if (!*rest)
+		return at(p, col, err, errlen, "per: an expression expected (the whole number the metric is divided by)");
+	if (text_to(p, rest, col, x->per_text, sizeof(x->per_text), "per", err, errlen))
+		return -1;
+	x->per_line = p->line;
+	x->per_col = col;
+	x->real = 1;
+	return 0;
+}
+
+/* scale NUMBER: the metric is real, its value times NUMBER (100 for a percentage, 1e-6 for millions) */
+static int k_scale(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	struct mmp_metric *x = block_metric(p);
+	char why[96];
+	double v;
+
+	if (!*rest || strchr(rest, ' ') || strchr(rest, '\t') || parse_real(rest, &v, why, sizeof(why)) || !(v > 0) ||
+	    isinf(v))
+		return at(p, col, err, errlen, "scale: a number above 0 expected (100, 0.5, 1e-6)");
+	x->scale = v;
+	x->real = 1;
+	return 0;
+}
+
 const struct mmp_key mmp_keys[] = {
 	{ "patch", "ID", MMP_HEAD, 1, "the patch's id: how commands name it (show ID, get ID.METRIC); letters, digits "
 	  "and '_', and not a built-in patch's", k_patch },
@@ -477,6 +556,38 @@ const struct mmp_key mmp_keys[] = {
 	{ "assume", "TEXT", MMP_ANY, 0, "the assumption a workload metric rests on (required with kind workload); "
 	  "explain prints it", k_assume },
 	{ "help", "TEXT", MMP_ANY, 0, "one line on the constant or the metric above, for help and the explorer", k_help },
+	{ "per", "EXPR", MMP_METRIC, 0, "makes the metric above a real number: its expression divided by this one, in "
+	  "double (a share: stock_bytes per totalram * pagesize); a zero divisor is n/a. Other metrics' expressions "
+	  "are whole numbers and may not read a real metric", k_per },
+	{ "scale", "NUMBER", MMP_METRIC, 0, "makes the metric above a real number: its value (after per) times NUMBER, "
+	  "100 for a percentage with unit %, 1e-6 for millions", k_scale },
+	{ "tradeoff", "BENEFIT against COST [over KNOB FROM TO [x N | step N]]", MMP_TAIL, 0, "what the patch trades, "
+	  "for tradeoff ID: two metrics read as KNOB moves. KNOB is the constant (its kernel or metric name, the "
+	  "default: the constant itself is swept, before and after marked on the curve) or a parameter (help set). "
+	  "Without a range the constant runs from an eighth of its smaller side to eight times its larger, doubling",
+	  mmp_k_tradeoff },
+	{ "release", "RELEASE = EXPR", MMP_TAIL, 0, "a row of the constant's history: from kernel RELEASE on (a name "
+	  "set kernel takes, oldest row first) the kernel computes the constant as EXPR. With release rows the patch "
+	  "has a kernel side (ID.METRIC.kernel, set kernel) and history ID lists the rows; starts the row's lines",
+	  mmp_k_release },
+	{ "commit", "HEX", MMP_RELEASE, 0, "the commit that made the row's change (7 to 40 hex digits)", mmp_k_commit },
+	{ "what", "TEXT", MMP_RELEASE, 0, "what changed in that release, one line, for history", mmp_k_what },
+	{ "where", "TEXT", MMP_ROW, 0, "a release row: the function and file holding that release's code; a claim: where "
+	  "the mail says it (cover letter, line 30)", mmp_k_where },
+	{ "claim", "METRIC[.SIDE] = NUMBER | outside", MMP_TAIL, 0, "a figure the patch's mail states, checked by about "
+	  "ID --claims and report: METRIC on SIDE (default after; METRIC.ratio: after / before) is NUMBER on the "
+	  "machine of its 'on' line, or outside: no metric reaches it (a note says why); starts the claim's lines",
+	  mmp_k_claim },
+	{ "said", "TEXT", MMP_CLAIM, 0, "the claim in the mail's words (required with claim)", mmp_k_said },
+	{ "on", "PRESET [KEY=VALUE...]", MMP_CLAIM, 0, "the machine the claim is stated for: a preset (preset list) and "
+	  "settings over it (required unless outside)", mmp_k_on },
+	{ "within", "NUMBER|NUMBER%", MMP_CLAIM, 0, "how far batchlab's figure may be from the mail's and the claim hold: "
+	  "in the metric's unit (how far the mail rounds) or a percentage of the figure (default 0: exactly)",
+	  mmp_k_within },
+	{ "note", "TEXT", MMP_CLAIM, 0, "why a claim differs or what it rests on; for outside, what no metric models",
+	  mmp_k_note },
+	{ "expect", "holds|differs|outside", MMP_CLAIM, 0, "the verdict the claim gives today (default holds; outside "
+	  "for claim outside), which patch check holds it to", mmp_k_expect },
 	{ NULL, NULL, MMP_HEAD, 0, NULL, NULL },
 };
 
@@ -492,23 +603,46 @@ static const struct mmp_key *find_key(const char *word, size_t n)
 
 static int unknown_key(struct mmpatch *p, const char *word, size_t n, char *err, size_t errlen)
 {
-	char w[40], mean[128], msg[300];
+	char w[40], mean[128], msg[600];
 	struct suggest s;
 
 	snprintf(w, sizeof(w), "%.*s", (int)(n < 32 ? n : 32), word);
 	suggest_init(&s, w);
 	for (const struct mmp_key *k = mmp_keys; k->key; k++)
 		suggest_offer(&s, k->key);
-	snprintf(msg, sizeof(msg), "unknown key '%s'%s (expected patch, title, origin, files, functions, about, "
-		 "constant, before, after, side, metric, unit, better, kind, assume or help)", w,
-		 suggest_text(&s, mean, sizeof(mean)));
+	{
+		char keys[400];
+		size_t k = 0;
+
+		keys[0] = '\0';
+		for (const struct mmp_key *q = mmp_keys; q->key && k < sizeof(keys); q++)
+			k += (size_t)snprintf(keys + k, sizeof(keys) - k, "%s%s", q == mmp_keys ? "" : q[1].key ? ", " : " or ",
+					      q->key);
+		snprintf(msg, sizeof(msg), "unknown key '%s'%s (expected %s)", w, suggest_text(&s, mean, sizeof(mean)), keys);
+	}
 	return at(p, 1, err, errlen, msg);
 }
 
-/* Is key allowed where the parser is? */
+/* What a block's lines are, for "'unit' after a release row" */
+static const char *block_name(enum mmp_block b)
+{
+	switch (b) {
+	case MMP_RELEASE:
+		return "a release row";
+	case MMP_CLAIM:
+		return "a claim";
+	case MMP_TAIL:
+		return "the tradeoff line";
+	default:
+		return "the patch's own lines";
+	}
+}
+
+/* Is key allowed where the parser is? (MMP_TAIL: the parser's block after a tradeoff line) */
 static int key_place(struct mmpatch *p, const struct mmp_key *k, char *err, size_t errlen)
 {
-	char msg[200];
+	char msg[240];
+	int in_row = p->block == MMP_RELEASE || p->block == MMP_CLAIM || p->block == MMP_TAIL;
 
 	if (k->block == MMP_HEAD && p->block != MMP_HEAD && strcmp(k->key, "constant")) {
 		snprintf(msg, sizeof(msg), "'%s' belongs with the patch's own lines, before 'constant'", k->key);
@@ -519,15 +653,33 @@ static int key_place(struct mmpatch *p, const struct mmp_key *k, char *err, size
 	if (k->block == MMP_CONSTANT && p->block != MMP_CONSTANT) {
 		snprintf(msg, sizeof(msg), "'%s' %s", k->key, p->block == MMP_HEAD
 			 ? "before 'constant': the constant's sides follow its 'constant' line"
-			 : "after a metric: the constant's sides come before the first 'metric'");
+			 : "after a metric or a row: the constant's sides come before the first 'metric'");
 		return at(p, 1, err, errlen, msg);
 	}
-	if (k->block == MMP_ANY && p->block == MMP_HEAD && strcmp(k->key, "metric")) {
-		snprintf(msg, sizeof(msg), "'%s' before 'constant': it describes the constant or a metric", k->key);
+	if ((k->block == MMP_ANY || k->block == MMP_TAIL) && p->block == MMP_HEAD && strcmp(k->key, "metric")) {
+		snprintf(msg, sizeof(msg), "'%s' before 'constant': %s", k->key,
+			 k->block == MMP_ANY ? "it describes the constant or a metric" : "it follows the constant's lines");
 		return at(p, 1, err, errlen, msg);
 	}
 	if (!strcmp(k->key, "metric") && p->block == MMP_HEAD)
 		return at(p, 1, err, errlen, "'metric' before 'constant': a metric follows from the constant");
+	if (k->block == MMP_ANY && strcmp(k->key, "metric") && in_row) {
+		snprintf(msg, sizeof(msg), "'%s' after %s: it describes the constant or a metric, under its line", k->key,
+			 block_name(p->block));
+		return at(p, 1, err, errlen, msg);
+	}
+	if (k->block == MMP_METRIC && p->block != MMP_METRIC) {
+		snprintf(msg, sizeof(msg), "'%s' %s: it describes the metric above it, under a 'metric' line", k->key,
+			 p->block == MMP_CONSTANT ? "on the constant (a whole number)" : "with no metric above");
+		return at(p, 1, err, errlen, msg);
+	}
+	if ((k->block == MMP_RELEASE && p->block != MMP_RELEASE) || (k->block == MMP_CLAIM && p->block != MMP_CLAIM) ||
+	    (k->block == MMP_ROW && p->block != MMP_RELEASE && p->block != MMP_CLAIM)) {
+		snprintf(msg, sizeof(msg), "'%s' with no %s above it: it belongs under a '%s' line", k->key,
+			 k->block == MMP_RELEASE ? "release row" : k->block == MMP_CLAIM ? "claim" : "release row or claim",
+			 k->block == MMP_RELEASE ? "release" : k->block == MMP_CLAIM ? "claim" : "release' or 'claim");
+		return at(p, 1, err, errlen, msg);
+	}
 	return 0;
 }
 
@@ -617,6 +769,39 @@ static int build_names(struct mmpatch *p, char *err, size_t errlen)
 	return 0;
 }
 
+/* Where name stands in text as a word: its column (1-based), or 1. */
+static int word_col(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *s = strstr(text, name); s; s = strstr(s + 1, name))
+		if ((s == text || !(isalnum((unsigned char)s[-1]) || s[-1] == '_')) &&
+		    !(isalnum((unsigned char)s[n]) || s[n] == '_'))
+			return (int)(s - text) + 1;
+	return 1;
+}
+
+/* An expression is whole numbers: one that reads a real metric (per, scale) would read a truncated figure. */
+static int check_real_reads(struct mmpatch *p, char *err, size_t errlen)
+{
+	char msg[300];
+
+	for (int j = 1; j < p->nmetrics; j++)
+		for (int k = 1; k < p->nmetrics; k++) {
+			const struct mmp_metric *x = &p->metrics[j], *r = &p->metrics[k];
+			int in_per = x->per_text[0] && (x->per.reads >> (p->metric0 + k)) & 1;
+
+			if (!r->real || (!((x->prog.reads >> (p->metric0 + k)) & 1) && !in_per))
+				continue;
+			snprintf(msg, sizeof(msg), "metric '%s' reads '%s', a real number (per, scale): an expression "
+				 "expected over whole numbers - read what '%s' is made of", x->name, r->name, r->name);
+			if ((x->prog.reads >> (p->metric0 + k)) & 1)
+				return mmp_at_line(p, x->line, x->col - 1 + word_col(x->text, r->name), err, errlen, msg);
+			return mmp_at_line(p, x->per_line, x->per_col - 1 + word_col(x->per_text, r->name), err, errlen, msg);
+		}
+	return 0;
+}
+
 static int compile_all(struct mmpatch *p, char *err, size_t errlen)
 {
 	char msg[300];
@@ -629,16 +814,21 @@ static int compile_all(struct mmpatch *p, char *err, size_t errlen)
 			return expr_error(p, p->sides[i].line, p->sides[i].col, msg, err, errlen);
 		}
 	p->names[p->constant0] = saved;
-	for (int j = 1; j < p->nmetrics; j++)
-		if (expr_compile(&p->metrics[j].prog, p->metrics[j].text, p->names, msg, sizeof(msg)))
-			return expr_error(p, p->metrics[j].line, p->metrics[j].col, msg, err, errlen);
-	return 0;
+	for (int j = 1; j < p->nmetrics; j++) {
+		struct mmp_metric *x = &p->metrics[j];
+
+		if (expr_compile(&x->prog, x->text, p->names, msg, sizeof(msg)))
+			return expr_error(p, x->line, x->col, msg, err, errlen);
+		if (x->per_text[0] && expr_compile(&x->per, x->per_text, p->names, msg, sizeof(msg)))
+			return expr_error(p, x->per_line, x->per_col, msg, err, errlen);
+	}
+	return check_real_reads(p, err, errlen);
 }
 
 /* The metrics metric j reads (bit k: metrics[k]; the constant's two names are metric 0). */
 static uint64_t metric_deps(const struct mmpatch *p, int j)
 {
-	uint64_t r = p->metrics[j].prog.reads, deps = 0;
+	uint64_t r = p->metrics[j].prog.reads | (p->metrics[j].per_text[0] ? p->metrics[j].per.reads : 0), deps = 0;
 
 	if (!j)
 		return 0;
@@ -749,9 +939,15 @@ static void metric_reads_of(struct mmpatch *p, int j, uint8_t *done)
 	if (!j) {
 		for (int i = 0; i < p->nsides; i++)
 			prog_reads(p, &p->sides[i].prog, x->reads, sizeof(x->reads));
+		for (int i = 0; i < p->nrel; i++) /* the kernel side: the release's row */
+			prog_reads(p, &p->rel[i].prog, x->reads, sizeof(x->reads));
+		if (p->nrel)
+			add_reads(x->reads, sizeof(x->reads), "kernel");
 		return;
 	}
 	prog_reads(p, &x->prog, x->reads, sizeof(x->reads));
+	if (x->per_text[0])
+		prog_reads(p, &x->per, x->reads, sizeof(x->reads));
 	for (int k = 0; k < p->nmetrics; k++)
 		if ((deps >> k) & 1) {
 			metric_reads_of(p, k, done);
@@ -835,6 +1031,7 @@ static void build_desc(struct mmpatch *p)
 	d->headline = p->metrics[0].name;
 	build_constant(p);
 	d->constant = &p->constant;
+	mmp_rows_build(p);
 }
 
 static int check_whole(struct mmpatch *p, char *err, size_t errlen)
@@ -891,7 +1088,7 @@ int mmpatch_parse(struct mmpatch *p, const char *file, const char *text, size_t 
 		i += n + 1;
 	}
 	if (check_whole(p, err, errlen) || build_names(p, err, errlen) || compile_all(p, err, errlen) ||
-	    check_loops(p, err, errlen))
+	    check_loops(p, err, errlen) || mmp_rows_finish(p, err, errlen))
 		return -1;
 	build_desc(p);
 	return 0;
@@ -899,69 +1096,164 @@ int mmpatch_parse(struct mmpatch *p, const char *file, const char *text, size_t 
 
 /* --- the metrics' values ------------------------------------------------------------------------- */
 
-static int value_of(const struct mmpatch *p, int j, const struct machine *m, int side, uint64_t *out,
-		    const char **why, struct strbuf *trace, int depth);
+/* Where a value is asked: the machine, the side, and the constant fixed (a trade-off's knob) or NULL. */
+struct at_side {
+	const struct machine *m;
+	int side;
+	const uint64_t *fixed;
+};
 
-/* The values of what e reads, into vals: the machine's, the helpers', and the patch's own figures on side. */
-static int fill(const struct mmpatch *p, const struct expr *e, const struct machine *m, int side, uint64_t *vals,
-		const char **why, int depth)
+static int value_of(const struct mmpatch *p, int j, const struct at_side *w, uint64_t *out, const char **why,
+		    struct strbuf *trace, int depth);
+
+int mmp_fill_machine(const struct mmpatch *p, const struct expr *e, const struct machine *m, uint64_t *vals,
+		     const char **why)
 {
 	variant_common_values(m, e->reads, vals);
 	for (int i = 0; i < NHELPERS; i++)
 		if ((e->reads >> (p->helper0 + i)) & 1 && helper_value(i, m, &vals[p->helper0 + i], why))
 			return -1;
-	if ((e->reads >> p->constant0) & 1 && value_of(p, 0, m, side, &vals[p->constant0], why, NULL, depth + 1))
+	return 0;
+}
+
+/* The values of what e reads, into vals: the machine's, the helpers', and the patch's own figures on the side. */
+static int fill(const struct mmpatch *p, const struct expr *e, const struct at_side *w, uint64_t *vals,
+		const char **why, int depth)
+{
+	if (mmp_fill_machine(p, e, w->m, vals, why))
+		return -1;
+	if ((e->reads >> p->constant0) & 1 && value_of(p, 0, w, &vals[p->constant0], why, NULL, depth + 1))
 		return -1;
 	for (int k = 0; k < p->nmetrics; k++)
-		if ((e->reads >> (p->metric0 + k)) & 1 &&
-		    value_of(p, k, m, side, &vals[p->metric0 + k], why, NULL, depth + 1))
+		if ((e->reads >> (p->metric0 + k)) & 1 && value_of(p, k, w, &vals[p->metric0 + k], why, NULL, depth + 1))
 			return -1;
 	return 0;
 }
 
-static int value_of(const struct mmpatch *p, int j, const struct machine *m, int side, uint64_t *out,
-		    const char **why, struct strbuf *trace, int depth)
+int mmpatch_constant(const struct mmpatch *p, const struct machine *m, int side, uint64_t *out, const char **why)
+{
+	struct at_side w = { m, side, NULL };
+
+	return value_of(p, 0, &w, out, why, NULL, 0);
+}
+
+/* The constant on the kernel side: the release row in effect on m's release. */
+static int kernel_constant(const struct mmpatch *p, const struct machine *m, uint64_t *out, const char **why,
+			   struct strbuf *trace)
+{
+	const struct release_row *r = p->nrel ? release_row(m, &p->history) : NULL;
+	const struct mmp_release *x;
+	uint64_t vals[EXPR_MAX_NAMES];
+
+	if (!p->nrel)
+		return *why = "the patch file has no release rows", -1;
+	if (!r)
+		return *why = p->history.before_first, -1;
+	x = &p->rel[r - p->rows];
+	if (mmp_fill_machine(p, &x->prog, m, vals, why))
+		return -1;
+	sb_printf(trace, "formula (%s:%d): %s on kernel %s (row from %s) = %s\n", p->file, x->line, p->constant_name,
+		  release_names[machine_release(m)], x->from, x->text);
+	return expr_eval(&x->prog, p->names, vals, out, why, trace);
+}
+
+static int value_of(const struct mmpatch *p, int j, const struct at_side *w, uint64_t *out, const char **why,
+		    struct strbuf *trace, int depth)
 {
 	uint64_t vals[EXPR_MAX_NAMES];
 	const struct expr *e;
 	const char *text;
-	int line;
+	int line, side = w->side;
 
 	if (depth > MMP_METRICS)
 		return *why = "metrics that read each other in a loop", -1;
+	if (!j && w->fixed) {
+		sb_printf(trace, "%s = %llu (the trade-off's knob)\n", p->constant_name, (unsigned long long)*w->fixed);
+		return *out = *w->fixed, 0;
+	}
+	if (!j && side == SIDE_KERNEL)
+		return kernel_constant(p, w->m, out, why, trace);
 	if (!j && side >= p->nsides)
-		return variant_eval(m, &p->desc, side, NULL, out, why, trace);
-	if (!j && (side < 0 || side >= p->nsides))
+		return variant_eval(w->m, &p->desc, side, NULL, out, why, trace);
+	if (!j && side < 0)
 		return *why = "no such side", -1;
 	e = j ? &p->metrics[j].prog : &p->sides[side].prog;
 	text = j ? p->metrics[j].text : p->sides[side].text;
 	line = j ? p->metrics[j].line : p->sides[side].line;
-	if (fill(p, e, m, side, vals, why, depth))
+	if (fill(p, e, w, vals, why, depth))
 		return -1;
 	sb_printf(trace, "formula (%s:%d): %s%s%s = %s\n", p->file, line, j ? p->metrics[j].name : p->constant_name,
 		  j ? "" : ".", j ? "" : p->sides[side].name, text);
 	return expr_eval(e, p->names, vals, out, why, trace);
 }
 
-struct value mmpatch_metric(const struct mmpatch *p, int j, const struct machine *m, int side, struct strbuf *why)
+/* A real metric: scale * EXPR / per, in double; -1 with why for a zero divisor. */
+static int real_of(const struct mmpatch *p, int j, const struct at_side *w, uint64_t v, double *out, const char **why,
+		   struct strbuf *trace)
+{
+	const struct mmp_metric *x = &p->metrics[j];
+	double r = (double)v;
+
+	if (x->per_text[0]) {
+		uint64_t vals[EXPR_MAX_NAMES], d;
+
+		if (fill(p, &x->per, w, vals, why, 0))
+			return -1;
+		sb_printf(trace, "per (%s:%d): %s\n", p->file, x->per_line, x->per_text);
+		if (expr_eval(&x->per, p->names, vals, &d, why, trace))
+			return -1;
+		if (!d)
+			return *why = "division by zero (its per is 0 here)", -1;
+		r /= (double)d;
+		sb_printf(trace, "%llu / %llu = %.17g\n", (unsigned long long)v, (unsigned long long)d, r);
+	}
+	if (x->scale) {
+		sb_printf(trace, "%.17g * %.17g (scale) = %.17g\n", r, x->scale, r * x->scale);
+		r *= x->scale;
+	}
+	*out = r;
+	return 0;
+}
+
+static struct value metric_at(const struct mmpatch *p, int j, const struct at_side *w, struct strbuf *why)
 {
 	const struct mmp_metric *x = &p->metrics[j];
 	const char *na;
 	uint64_t v;
+	double r = 0;
+	char num[48];
 
-	if (value_of(p, j, m, side, &v, &na, why, 0)) {
+	if (value_of(p, j, w, &v, &na, why, 0) || (x->real && real_of(p, j, w, v, &r, &na, why))) {
 		sb_printf(why, "n/a: %s\n", na);
 		return val_none(na);
 	}
 	if (!why)
-		return val_int(v);
-	sb_printf(why, "%s = %llu%s%s\n", x->name, (unsigned long long)v, x->unit[0] ? " " : "", x->unit);
+		return x->real ? val_real(r) : val_int(v);
+	if (x->real)
+		snprintf(num, sizeof(num), "%.6g", r);
+	else
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)v);
+	sb_printf(why, "%s = %s%s%s\n", x->name, num, x->unit[0] ? " " : "", x->unit);
 	if (x->kind == METRIC_WORKLOAD)
 		sb_printf(why, "assumption: %s\n", x->assume);
 	if (metric_reads(&p->md[j], "totalram") || metric_reads(&p->md[j], "zone"))
-		machine_note_estimates(m, metric_reads(&p->md[j], "zone"), why);
+		machine_note_estimates(w->m, metric_reads(&p->md[j], "zone"), why);
 	sb_printf(why, "kernel: %s (patch file %s)\n", p->kernel_where, p->file);
-	return val_int(v);
+	return x->real ? val_real(r) : val_int(v);
+}
+
+struct value mmpatch_metric(const struct mmpatch *p, int j, const struct machine *m, int side, struct strbuf *why)
+{
+	struct at_side w = { m, side, NULL };
+
+	return metric_at(p, j, &w, why);
+}
+
+struct value mmpatch_metric_at(const struct mmpatch *p, int j, const struct machine *m, uint64_t c)
+{
+	struct at_side w = { m, p->desc.after, &c };
+
+	return metric_at(p, j, &w, NULL);
 }
 
 /* --- the metric functions: a metric_fn has no context, so one per slot and row finds its patch --- */

@@ -27,7 +27,10 @@
 #include <stdint.h>
 
 #include "expr.h"
+#include "mm/release.h"
+#include "params.h"
 #include "patch.h"
+#include "tradeoff.h"
 
 #define MMP_FILE_MAX (64 * 1024) /* a patch file is a page of text, not a program */
 #define MMP_LINE_MAX 1000
@@ -37,6 +40,8 @@
 #define MMP_ORIGINS 4
 #define MMP_ABOUT_MAX 4000
 #define MMP_HELPERS 5             /* rows of mmp_helpers[] */
+#define MMP_RELEASES 16           /* release rows: a constant's history is a few changes */
+#define MMP_CLAIMS 12             /* figures a patch's mails state */
 
 /* Where in a patch file a key may stand. */
 enum mmp_block {
@@ -44,7 +49,15 @@ enum mmp_block {
 	MMP_CONSTANT, /* after `constant`, before the first `metric` */
 	MMP_METRIC,   /* after a `metric` line: it describes that metric */
 	MMP_ANY,      /* the constant's block or a metric's: the line is about the block it is in */
+	MMP_TAIL,     /* after `constant`, anywhere: starts a block of its own (release, claim, tradeoff) */
+	MMP_RELEASE,  /* after a `release` line: it describes that row */
+	MMP_CLAIM,    /* after a `claim` line: it describes that claim */
+	MMP_ROW,      /* a release row's or a claim's lines */
+	MMP_BLOCKS
 };
+
+/* Where each block's keys stand, in the man page's words (mkman reads it). */
+extern const char *const mmp_block_where[MMP_BLOCKS];
 
 struct mmpatch;
 
@@ -84,6 +97,40 @@ struct mmp_metric {
 	int better_set;
 	struct expr prog;
 	char reads[256];
+	/* a real-valued metric: scale * EXPR / per (per_text "" for none); whole-number metrics may not read it */
+	char per_text[MMP_TEXT_MAX];
+	int per_line, per_col, real;
+	double scale;
+	struct expr per;
+};
+
+/* A release row as written: from release FROM on, the kernel computes the constant as EXPR. */
+struct mmp_release {
+	char from[16];
+	char commit[41];
+	char what[MMP_TEXT_MAX];
+	char where[MMP_TEXT_MAX];
+	char text[MMP_TEXT_MAX];
+	int line, col;
+	struct expr prog;
+};
+
+/* A claim as written: a figure the patch's mail states, and the machine it is stated for. */
+struct mmp_claim {
+	char said[MMP_TEXT_MAX];
+	char where[MMP_TEXT_MAX];
+	char machine[MMP_NAME_MAX];
+	char set[MMP_TEXT_MAX];
+	char metric[2 * MMP_NAME_MAX + 8]; /* METRIC[.SIDE] or METRIC.ratio, or a parameter */
+	char note[MMP_TEXT_MAX];
+	int line, col, metric_col, said_set;
+};
+
+/* The trade-off line as written (tradeoff BENEFIT against COST [over KNOB FROM TO [x N | step N]]). */
+struct mmp_tradeoff {
+	char benefit[MMP_NAME_MAX], cost[MMP_NAME_MAX], knob[MMP_NAME_MAX];
+	char from[32], to[32], how[8], step[32];
+	int line, col, knob_col;
 };
 
 struct mmp_side {
@@ -119,6 +166,21 @@ struct mmpatch {
 	/* the names the expressions read: the machine's, the helpers, the constant (kernel name), the metrics */
 	const char *names[EXPR_MAX_NAMES + 1];
 	int nnames, helper0, constant0, metric0;
+	/* optional parts: release rows (the kernel side), claims, the trade-off (core/mmpatch_rows.c) */
+	struct mmp_release rel[MMP_RELEASES];
+	int nrel;
+	struct release_row rows[MMP_RELEASES + 1];
+	struct release_history history;
+	const struct release_history *histories[2];
+	struct patch_kernel kernel;
+	struct mmp_claim cl[MMP_CLAIMS];
+	int ncl;
+	struct patch_claim claims[MMP_CLAIMS + 1];
+	struct mmp_tradeoff to;
+	int has_tradeoff;
+	struct tradeoff_spec tradeoff;
+	char tradeoff_why[MMP_TEXT_MAX];
+	struct param knob; /* the constant itself as a trade-off's knob: its name, unit and range */
 	/* parsing */
 	enum mmp_block block;
 	int line;
@@ -137,8 +199,45 @@ int mmpatch_parse(struct mmpatch *p, const char *file, const char *text, size_t 
 
 /* Is d a loaded patch (its descriptor a struct mmpatch's)? */
 int mmpatch_is(const struct patch_desc *d);
+/* d as the loaded patch it is, or NULL for a built-in one. */
+const struct mmpatch *mmpatch_of(const struct patch_desc *d);
 
 /* A metric of a loaded patch: value on side, with the working when why is not NULL. */
 struct value mmpatch_metric(const struct mmpatch *p, int j, const struct machine *m, int side, struct strbuf *why);
+/* The same with the constant set to c (a trade-off over the constant): every side gives the same. */
+struct value mmpatch_metric_at(const struct mmpatch *p, int j, const struct machine *m, uint64_t c);
+/* The constant on side (SIDE_KERNEL: the release row in effect): 0, or -1 with why. */
+int mmpatch_constant(const struct mmpatch *p, const struct machine *m, int side, uint64_t *out, const char **why);
+/* Metric j's index by name, or -1. */
+int mmpatch_metric_index(const struct mmpatch *p, const char *name);
+
+/*
+ * The optional parts' keys and their finishing (core/mmpatch_rows.c): the
+ * parser's table names these; mmpatch_rows_finish() compiles and checks
+ * them once the whole file is read, and builds the release history, the
+ * claims and the trade-off into the descriptor.
+ */
+int mmp_k_release(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
+int mmp_k_commit(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
+int mmp_k_what(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
+int mmp_k_where(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
+int mmp_k_claim(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
+int mmp_k_said(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
+int mmp_k_on(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
+int mmp_k_within(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
+int mmp_k_note(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
+int mmp_k_expect(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
+int mmp_k_tradeoff(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
+int mmp_rows_finish(struct mmpatch *p, char *err, size_t errlen);
+void mmp_rows_build(struct mmpatch *p);
+/* shared with mmpatch.c: an error at the parser's line, and one at a line of the caller's */
+int mmp_at(const struct mmpatch *p, int col, char *err, size_t errlen, const char *what);
+int mmp_at_line(const struct mmpatch *p, int line, int col, char *err, size_t errlen, const char *what);
+int mmp_expr_error(const struct mmpatch *p, int line, int col, const char *msg, char *err, size_t errlen);
+int mmp_text_to(struct mmpatch *p, const char *rest, int col, char *out, size_t size, const char *what, char *err,
+		size_t errlen);
+/* the machine's and the helpers' values e reads, for the rows' expressions (no metric, no constant) */
+int mmp_fill_machine(const struct mmpatch *p, const struct expr *e, const struct machine *m, uint64_t *vals,
+		     const char **why);
 
 #endif

@@ -37,6 +37,13 @@ struct tradeoff_spec {
 	const char *why;             /* one line: what the benefit and the cost are */
 	/* 1: a variant replaces the knob itself (charge_batch is MEMCG_CHARGE_BATCH): its value is a knob value */
 	int variant_is_knob;
+	/*
+	 * A patch file's constant as the knob (core/mmpatch.h): the knob is no
+	 * machine parameter but the constant itself, set per point; before and
+	 * after are its two sides' values on the machine. NULL: knob names a
+	 * parameter. from NULL: the range follows the sides (tradeoff_default_range).
+	 */
+	const struct param *constant;
 };
 
 extern const struct tradeoff_spec tradeoff_specs[]; /* terminated by patch == NULL */
@@ -78,6 +85,13 @@ struct tradeoff {
  */
 int tradeoff_run(const struct machine *m, const struct tradeoff_spec *spec, const struct sweep_range *r,
 		 struct tradeoff *t, char *err, size_t errlen);
+/*
+ * KNOB FROM TO [x N | step N] as the user typed it (how, n may be NULL): a
+ * parameter's range as a sweep reads it, or the patch file's constant's.
+ * At most TRADEOFF_MAX_POINTS - 2 values. 0, or -1 with err.
+ */
+int tradeoff_range_parse(const struct machine *m, const struct tradeoff_spec *spec, const char *key, const char *from,
+			 const char *to, const char *how, const char *n, struct sweep_range *r, char *err, size_t errlen);
 /* The default range of a spec, parsed against m. */
 int tradeoff_default_range(const struct machine *m, const struct tradeoff_spec *spec, struct sweep_range *r,
 			   char *err, size_t errlen);

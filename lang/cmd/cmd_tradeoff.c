@@ -55,9 +55,9 @@ int tradeoff_parse_run(const struct machine *m, int argc, char **argv, struct tr
 		return err_set(err, errlen, "tradeoff: %s", usage);
 	if (argc == 7 && strcmp(argv[5], "step") && strcmp(argv[5], "x"))
 		return err_set(err, errlen, "tradeoff: '%s': expected step N or x N after the range", argv[5]);
-	/* one limit, said once: the curve's points, not a sweep's rows */
-	if (sweep_range_parse_max(m, argv[2], argv[3], argv[4], argc == 7 ? argv[5] : NULL, argc == 7 ? argv[6] : NULL,
-				  TRADEOFF_MAX_POINTS - 2, "values, too many for one curve", &r, why, sizeof(why)))
+	/* a parameter's range, or a patch file's constant's (tradeoff_range_parse) */
+	if (tradeoff_range_parse(m, spec, argv[2], argv[3], argv[4], argc == 7 ? argv[5] : NULL, argc == 7 ? argv[6] : NULL,
+				 &r, why, sizeof(why)))
 		return err_set(err, errlen, "tradeoff: %s", why);
 	return tradeoff_run(m, spec, &r, t, err, errlen);
 }
