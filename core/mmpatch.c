@@ -653,7 +653,8 @@ static int key_place(struct mmpatch *p, const struct mmp_key *k, char *err, size
 	if (k->block == MMP_CONSTANT && p->block != MMP_CONSTANT) {
 		snprintf(msg, sizeof(msg), "'%s' %s", k->key, p->block == MMP_HEAD
 			 ? "before 'constant': the constant's sides follow its 'constant' line"
-			 : "after a metric or a row: the constant's sides come before the first 'metric'");
+			 : p->block == MMP_METRIC ? "after a metric: the constant's sides come before the first 'metric'"
+						   : "after a release row, a claim or the tradeoff line: the constant's sides come first");
 		return at(p, 1, err, errlen, msg);
 	}
 	if ((k->block == MMP_ANY || k->block == MMP_TAIL) && p->block == MMP_HEAD && strcmp(k->key, "metric")) {

@@ -442,7 +442,7 @@ static void build_claims(struct mmpatch *p)
 		struct patch_claim *pc = &p->claims[i];
 
 		pc->said = c->said;
-		pc->where = c->where[0] ? c->where : "the patch's mail";
+		pc->where = c->where[0] ? c->where : "mail";
 		pc->machine = pc->how == CLAIM_OUTSIDE ? NULL : c->machine;
 		pc->set = c->set[0] ? c->set : NULL;
 		pc->metric = pc->how == CLAIM_OUTSIDE ? NULL : c->metric;

@@ -326,11 +326,6 @@ static void emit_keys(void)
 
 static void mmpatch_keys(void)
 {
-	static const char *const where[] = { [MMP_HEAD] = "the patch's own lines, before constant",
-					     [MMP_CONSTANT] = "the constant's lines, before the first metric",
-					     [MMP_METRIC] = "a metric's lines",
-					     [MMP_ANY] = "the constant's or a metric's lines" };
-
 	puts(".Bl -tag -width Ds");
 	for (const struct mmp_key *k = mmp_keys; k->key; k++) {
 		char tail[200];
@@ -341,7 +336,8 @@ static void mmpatch_keys(void)
 		macro_args(k->args);
 		putchar('\n');
 		text_line(k->help);
-		snprintf(tail, sizeof(tail), "(%s, in %s.)", k->required ? "required" : "optional", where[k->block]);
+		snprintf(tail, sizeof(tail), "(%s, in %s.)", k->required ? "required" : "optional",
+			 mmp_block_where[k->block]);
 		text_line(tail);
 	}
 	puts(".El");
@@ -369,12 +365,13 @@ static void mmpatch_helpers(void)
 
 static void mmpatch_limits(void)
 {
-	char t[300];
+	char t[400];
 
 	snprintf(t, sizeof(t), "A file of at most %d bytes, lines of at most %d characters, %d metrics (the "
 		 "constant's own included), %d sides, %d origin lines and expressions of at most %d characters and "
-		 "%d steps, nested %d deep; %d patch files loaded at once.", MMP_FILE_MAX, MMP_LINE_MAX - 1, MMP_METRICS,
-		 PATCH_MAX_SIDES, MMP_ORIGINS, MMP_TEXT_MAX - 1, EXPR_MAX_OPS, EXPR_MAX_DEPTH, VARIANT_LOADED);
+		 "%d steps, nested %d deep; %d release rows and %d claims; %d patch files loaded at once.", MMP_FILE_MAX,
+		 MMP_LINE_MAX - 1, MMP_METRICS, PATCH_MAX_SIDES, MMP_ORIGINS, MMP_TEXT_MAX - 1, EXPR_MAX_OPS, EXPR_MAX_DEPTH,
+		 MMP_RELEASES, MMP_CLAIMS, VARIANT_LOADED);
 	text_line(t);
 }
 
