@@ -383,6 +383,7 @@ fuzz:
 	@{ cat fuzz/cmd.dict.in; ./batchlab -c 'help; help set; help metrics' | \
 		awk 'NR > 1 && /^  [a-z]/ && $$1 !~ /:$$/ { print "\"" $$1 "\"" } /^    [a-z_]+\.[a-z_]+ / { print "\"" $$1 "\"" }'; \
 	} > build/fuzz/cmd.dict
+	@$(MAKE) --no-print-directory $(BUILD)/tools/mkman && $(BUILD)/tools/mkman --mmpatch-dict > build/fuzz/mmpatch.dict
 	@set -e; mkdir -p build/fuzz/artifacts; for t in $(FUZZ_TARGETS); do \
 		mkdir -p build/fuzz/corpus-$$t; \
 		echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \

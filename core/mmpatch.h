@@ -111,6 +111,7 @@ struct mmp_release {
 	char what[MMP_TEXT_MAX];
 	char where[MMP_TEXT_MAX];
 	char text[MMP_TEXT_MAX];
+	char expr_what[MMP_TEXT_MAX + 16]; /* history's what, when the file says none: "computed as EXPR" */
 	int line, col;
 	struct expr prog;
 };

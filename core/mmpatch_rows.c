@@ -418,10 +418,11 @@ static struct value row_value(const struct machine *m, const struct release_row 
 static void build_history(struct mmpatch *p)
 {
 	for (int i = 0; i < p->nrel; i++) {
-		const struct mmp_release *x = &p->rel[i];
+		struct mmp_release *x = &p->rel[i];
 
+		snprintf(x->expr_what, sizeof(x->expr_what), "computed as %s", x->text);
 		p->rows[i] = (struct release_row){ .from = x->from, .commit = x->commit[0] ? x->commit : NULL,
-						   .what = x->what[0] ? x->what : x->text,
+						   .what = x->what[0] ? x->what : x->expr_what,
 						   .where = x->where[0] ? x->where : p->kernel_where, .value = row_value,
 						   .mode = (uint64_t)i };
 	}

@@ -9,6 +9,7 @@
  *
  * usage: mkman TEMPLATE > batchlab.1
  *        mkman --mmpatch TEMPLATE > batchlab-mmpatch.5 (mmpatch_page: the patch-file parser's tables)
+ *        mkman --mmpatch-dict > mmpatch.dict (the same tables' words, for fuzz_mmpatch)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -375,6 +376,30 @@ static void mmpatch_limits(void)
 	text_line(t);
 }
 
+/*
+ * libFuzzer's dictionary for fuzz_mmpatch: every key and each word its
+ * arguments name (against, over, outside, holds ...), the helpers, the
+ * functions and conversions, a release, so mutations reach every key's parser.
+ */
+static int mmpatch_dict(void)
+{
+	static const char *const words[] = { "against", "over", "outside", "holds", "differs", "workload", "exact",
+					     "lower", "higher", "none", "x", "step", "as", "=", "%", "6.1", "3.10",
+					     "vm-4g", "cpus=64", ".ratio", ".after", ".kernel", "0123456789ab", NULL };
+
+	for (const struct mmp_key *k = mmp_keys; k->key; k++)
+		printf("\"%s \"\n", k->key);
+	for (int i = 0; words[i]; i++)
+		printf("\"%s\"\n", words[i]);
+	for (int i = 0; mmp_helpers[i].name; i++)
+		printf("\"%s\"\n", mmp_helpers[i].name);
+	for (int i = 0; expr_funcs[i].name; i++)
+		printf("\"%s(\"\n", expr_funcs[i].name);
+	for (int i = 0; expr_casts[i].name; i++)
+		printf("\"(%s)\"\n", expr_casts[i].name);
+	return 0;
+}
+
 /* The format's page: its template with each marker line replaced by a fragment. */
 static int mmpatch_page(const char *template)
 {
@@ -476,6 +501,8 @@ int main(int argc, char **argv)
 		return lesson_page(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "--mmpatch"))
 		return mmpatch_page(argv[2]);
+	if (argc == 2 && !strcmp(argv[1], "--mmpatch-dict"))
+		return mmpatch_dict();
 	if (argc != 2) {
 		fprintf(stderr, "usage: mkman TEMPLATE > batchlab.1\n");
 		return 2;
