@@ -587,7 +587,8 @@ const struct mmp_key mmp_keys[] = {
 	{ "note", "TEXT", MMP_CLAIM, 0, "why a claim differs or what it rests on; for outside, what no metric models",
 	  mmp_k_note },
 	{ "expect", "holds|differs|outside", MMP_CLAIM, 0, "the verdict the claim gives today (default holds; outside "
-	  "for claim outside), which patch check holds it to", mmp_k_expect },
+	  "for claim outside), for a test to hold the file to; about ID --claims prints the verdict it gives",
+	  mmp_k_expect },
 	{ NULL, NULL, MMP_HEAD, 0, NULL, NULL },
 };
 
