@@ -21,6 +21,7 @@
 #include "../core/patch.h"
 #include "../core/params.h"
 #include "../core/mm/release.h"
+#include "../core/variant.h"
 #include "../lang/cliopts.h"
 #include "../lang/cmd.h"
 #include "../lang/lesson.h"
@@ -337,8 +338,11 @@ static void mmpatch_keys(void)
 		macro_args(k->args);
 		putchar('\n');
 		text_line(k->help);
-		snprintf(tail, sizeof(tail), "(%s, in %s.)", k->required ? "required" : "optional",
-			 mmp_block_where[k->block]);
+		/* where it stands; the constant line itself ends the patch's own lines */
+		if (!strcmp(k->key, "constant"))
+			snprintf(tail, sizeof(tail), "(Required, after the patch's own lines.)");
+		else
+			snprintf(tail, sizeof(tail), "(%s %s.)", k->required ? "Required, in" : "In", mmp_block_where[k->block]);
 		text_line(tail);
 	}
 	puts(".El");
@@ -350,6 +354,19 @@ static void mmpatch_casts(void)
 		printf(".Sy (%s)", expr_casts[i].name);
 		printf("%s\n", expr_casts[i + 1].name ? " ," : " .");
 	}
+}
+
+/* The machine's names an expression reads (variant_common[], as help variant lists them). */
+static void mmpatch_names(void)
+{
+	puts(".Bl -tag -width SWAP_CLUSTER_MAX -compact");
+	for (int i = 0; variant_common[i].name; i++) {
+		fputs(".It Va", stdout);
+		macro_args(variant_common[i].name);
+		putchar('\n');
+		text_line(variant_common[i].help);
+	}
+	puts(".El");
 }
 
 static void mmpatch_helpers(void)
@@ -393,6 +410,8 @@ static int mmpatch_dict(void)
 		printf("\"%s\"\n", words[i]);
 	for (int i = 0; mmp_helpers[i].name; i++)
 		printf("\"%s\"\n", mmp_helpers[i].name);
+	for (int i = 0; variant_common[i].name; i++)
+		printf("\"%s\"\n", variant_common[i].name);
 	for (int i = 0; expr_funcs[i].name; i++)
 		printf("\"%s(\"\n", expr_funcs[i].name);
 	for (int i = 0; expr_casts[i].name; i++)
@@ -410,6 +429,7 @@ static int mmpatch_page(const char *template)
 		{ ".\\\" @MMPATCH_KEYS@", mmpatch_keys },
 		{ ".\\\" @MMPATCH_CASTS@", mmpatch_casts },
 		{ ".\\\" @MMPATCH_HELPERS@", mmpatch_helpers },
+		{ ".\\\" @MMPATCH_NAMES@", mmpatch_names },
 		{ ".\\\" @MMPATCH_LIMITS@", mmpatch_limits },
 	};
 	int used = 0;
