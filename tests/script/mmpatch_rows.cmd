@@ -19,9 +19,10 @@ $BL $P -c 'about percpu_rows --claims'
 $BL $P -c 'report percpu_rows' | sed -n '1,12p'
 # every result valid for its kind's schema, patch list and check included (docs/schema/patch.json)
 cd "$HOME" || exit 1
-cp "$OLDPWD/../data/percpu_rows.mmpatch" .
+cp "$OLDPWD/../data/percpu_rows.mmpatch" "$OLDPWD/../data/percpu_floor256.diff" .
 $BL -P percpu_rows.mmpatch --format json -c 'patch list; patch check percpu_rows.mmpatch; show percpu_rows
-	tradeoff percpu_rows; history percpu_rows; about percpu_rows --claims; report percpu_rows' > r.json
+	tradeoff percpu_rows; history percpu_rows; about percpu_rows --claims; report percpu_rows
+	patch load percpu_rows.mmpatch; patch from percpu_floor256.diff' > r.json
 /usr/bin/python3 "$OLDPWD/doc_check.py" json r.json | sed 's/^  \(show\|patch\|report\|about\|history\|tradeoff\): [0-9]* rows/  \1: N rows/'
 # a chart of the trade-off and a plot of the real metric, as SVG files in this folder
 $BL -P percpu_rows.mmpatch -c 'tradeoff percpu_rows > t.svg; plot percpu_rows.drift_pct over cpus 1 1024 > d.svg'
