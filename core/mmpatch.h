@@ -179,7 +179,8 @@ struct mmpatch {
 	struct patch_claim claims[MMP_CLAIMS + 1];
 	struct mmp_tradeoff to;
 	int has_tradeoff;
-	struct tradeoff_spec tradeoff;
+	/* [0] the file's, [1] a terminator: a reader walking the specs as a table (the explorer's t) stops there */
+	struct tradeoff_spec tradeoff[2];
 	char tradeoff_why[MMP_TEXT_MAX];
 	struct param knob; /* the constant itself as a trade-off's knob: its name, unit and range */
 	/* parsing */

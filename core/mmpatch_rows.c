@@ -380,7 +380,7 @@ static int check_tradeoff(struct mmpatch *p, char *err, size_t errlen)
 	}
 	machine_defaults(&m);
 	mmp_rows_build(p); /* the spec the range is read for */
-	if (tradeoff_range_parse(&m, &p->tradeoff, p->tradeoff.knob, t->from, t->to, t->how[0] ? t->how : NULL,
+	if (tradeoff_range_parse(&m, &p->tradeoff[0], p->tradeoff[0].knob, t->from, t->to, t->how[0] ? t->how : NULL,
 				 t->how[0] ? t->step : NULL, &r, why, sizeof(why))) {
 		snprintf(msg, sizeof(msg), "tradeoff: %s", why);
 		return mmp_at_line(p, t->line, t->knob_col, err, errlen, msg);
@@ -456,9 +456,10 @@ static void build_claims(struct mmpatch *p)
 static void build_tradeoff(struct mmpatch *p)
 {
 	const struct mmp_tradeoff *t = &p->to;
-	struct tradeoff_spec *s = &p->tradeoff;
+	struct tradeoff_spec *s = &p->tradeoff[0];
 	int constant = !t->knob[0] || !strcmp(t->knob, p->metrics[0].name) || !strcmp(t->knob, p->constant_name);
 
+	memset(&p->tradeoff[1], 0, sizeof(p->tradeoff[1]));
 	if (!p->has_tradeoff)
 		return;
 	p->knob = (struct param){ .name = p->metrics[0].name, .type = PT_COUNT, .max = UINT64_MAX,

@@ -46,7 +46,7 @@ const struct tradeoff_spec *tradeoff_spec_find(const char *patch)
 			return s;
 	/* a loaded patch file's, when its file has a tradeoff line */
 	p = mmpatch_of(patch_find(patch));
-	return p && p->has_tradeoff ? &p->tradeoff : NULL;
+	return p && p->has_tradeoff ? &p->tradeoff[0] : NULL;
 }
 
 /* The constant's two sides on m, lower first: what the default range and the marks follow. */
