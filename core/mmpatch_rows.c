@@ -420,7 +420,9 @@ static void build_history(struct mmpatch *p)
 	for (int i = 0; i < p->nrel; i++) {
 		struct mmp_release *x = &p->rel[i];
 
-		snprintf(x->expr_what, sizeof(x->expr_what), "computed as %s", x->text);
+		/* text is shorter than MMP_TEXT_MAX, expr_what 16 longer (memcpy: gcc -O1 takes snprintf for an overlap) */
+		memcpy(x->expr_what, "computed as ", 12);
+		memcpy(x->expr_what + 12, x->text, strlen(x->text) + 1);
 		p->rows[i] = (struct release_row){ .from = x->from, .commit = x->commit[0] ? x->commit : NULL,
 						   .what = x->what[0] ? x->what : x->expr_what,
 						   .where = x->where[0] ? x->where : p->kernel_where, .value = row_value,
