@@ -57,6 +57,28 @@ const struct mmpatch *patchreg_loaded(const char *id)
 
 #define PATCH_DIRS 4
 
+/* A folder named twice ($BATCHLAB_PATCHES set to the one beside the binary) is searched and listed once. */
+static int drop_twice(char dirs[PATCH_DIRS][PATH_MAX], int k)
+{
+	char real[PATCH_DIRS][PATH_MAX];
+	int n = 0;
+
+	for (int i = 0; i < k; i++) {
+		int seen = 0;
+
+		if (!realpath(dirs[i], real[n]))
+			snprintf(real[n], PATH_MAX, "%s", dirs[i]);
+		for (int j = 0; j < n && !seen; j++)
+			seen = !strcmp(real[j], real[n]);
+		if (seen)
+			continue;
+		if (n != i)
+			memcpy(dirs[n], dirs[i], PATH_MAX);
+		n++;
+	}
+	return n;
+}
+
 static int patch_dirs(char dirs[PATCH_DIRS][PATH_MAX])
 {
 	const char *env = getenv("BATCHLAB_PATCHES");
@@ -69,7 +91,7 @@ static int patch_dirs(char dirs[PATCH_DIRS][PATH_MAX])
 	if (!beside_binary("patches", dirs[k], PATH_MAX)) /* run from the source tree */
 		k++;
 	snprintf(dirs[k++], PATH_MAX, "%s", PATCHDIR);
-	return k;
+	return drop_twice(dirs, k);
 }
 
 static int is_path(const char *s)

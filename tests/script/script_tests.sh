@@ -56,7 +56,7 @@ if [ -n "${BL_WRAP:-}" ]; then
 	chmod +x "$tmp/batchlab"
 	BL=$tmp/batchlab
 fi
-export BL LC_ALL=C BATCHLAB_PRESETS="$here/../../presets" BATCHLAB_LESSONS="$here/../../lessons" GUARD="$here/guard.sh"
+export BL LC_ALL=C BATCHLAB_PRESETS="$here/../../presets" BATCHLAB_LESSONS="$here/../../lessons" BATCHLAB_PATCHES="$here/../../patches" GUARD="$here/guard.sh"
 . "$here/../guard_scale.sh"
 jobs=${BL_JOBS:-$(nproc 2>/dev/null || echo 1)}
 for cmd; do printf '%s\n' "$cmd"; done |
