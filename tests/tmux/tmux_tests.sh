@@ -1262,7 +1262,7 @@ lesson_every() {
 	for l in $(cd "$here/../../lessons" && ls *.lesson | sed 's/\.lesson$//'); do
 		# a state folder of its own: the lesson starts at step 1, not where another walk left it
 		rm -rf "$tmp/every" && mkdir -p "$tmp/every" &&
-			sized "$1" "$2" BATCHLAB_LESSONS="$here/../../lessons" XDG_STATE_HOME="$tmp/every" &&
+			sized "$1" "$2" BATCHLAB_LESSONS="$here/../../lessons" BATCHLAB_PATCHES="$here/../../patches" XDG_STATE_HOME="$tmp/every" &&
 			keys : "lesson $l" Enter &&
 			expect "lesson $l +step 1 of" || return 1
 		k=1
