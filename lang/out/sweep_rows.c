@@ -98,6 +98,7 @@ int sweep_layout_make(const struct sweep *sw, int full, struct layout *l)
 {
 	l->n = 0;
 	l->lists = 0;
+	l->room = 0;
 	l->c = calloc((size_t)sw->ncols * NPARTS + 1, sizeof(*l->c));
 	if (!l->c)
 		return -1;
@@ -687,87 +688,153 @@ static void list_whole(const struct sweep *sw, const struct ocol *o, const struc
 		sb_cell(out, "", 0, width - (int)(out->len - at));
 }
 
+/* cell (len bytes) at p, right-aligned in width (0: as it is); returns its end. */
+static inline char *put_right(char *p, const char *cell, size_t len, int width)
+{
+	size_t pad = width > 0 && (size_t)width > len ? (size_t)width - len : 0;
+
+	memset(p, ' ', pad);
+	memcpy(p + pad, cell, len);
+	return p + pad + len;
+}
+
 /*
- * A row with a list column (proactive_reclaim.asks) goes through a strbuf
- * rather than the fixed row buffer. With --lists full its cells are as long
- * as the schedule - table: the items space-separated; csv: one quoted field;
- * json: an array; a list longer than RENDER_LIST_MAX is n/a, as `get`
- * refuses it. Otherwise four cells: count, first, last, sum. Each cell is
- * copied on in place (sb_cell), not through printf: a 100K-row sweep of
- * asks' twelve cells spent most of its time parsing "%*s".
+ * The most bytes a list row takes but for a list whole (its key and each
+ * part a null with its reason), and each part's text before its cell: both
+ * made at the first row.
  */
-void sweep_row_lists(const struct sweep *sw, struct layout *l, enum out_format fmt, const int *width,
-			     struct strbuf *out, struct records *rec)
+static size_t list_row_room(const struct sweep *sw, struct layout *l, enum out_format fmt, const int *width)
+{
+	if (!l->room) {
+		l->room = 64 + strlen(sw->range.key->name) + (size_t)width[0];
+		for (int k = 0; k < l->n; k++) {
+			struct ocol *o = &l->c[k];
+
+			l->room += 2 * strlen(o->head) + (size_t)width[k + 1] + 80 + WHY_MAX + 8 + ROW_SLACK;
+			if (fmt == FMT_JSON || fmt == FMT_JSONL)
+				snprintf(o->pre, sizeof(o->pre), ", \"%s\": ", o->head);
+			else
+				snprintf(o->pre, sizeof(o->pre), "%s", fmt == FMT_CSV ? "," : "  ");
+			o->prelen = strlen(o->pre);
+		}
+	}
+	return l->room;
+}
+
+/* A list row's opening and key at p (json: its opening and the key's name first). */
+static char *list_row_key(char *p, const struct sweep *sw, enum out_format fmt, const int *width, struct records *rec)
 {
 	char cell[WHY_MAX + 128], *q;
-	int json = fmt == FMT_JSON || fmt == FMT_JSONL, w = 1;
-	struct list_sum sum = { 0, 0, 0, 0 };
-	struct value lv = val_none(NULL);
 
-	if (json) {
-		sb_puts(out, rec_row_open(rec));
-		sb_putc(out, '"');
-		sb_puts(out, sw->range.key->name);
-		sb_puts(out, "\": ");
+	if (fmt == FMT_JSON || fmt == FMT_JSONL) {
+		p = put_str(p, rec_row_open(rec));
+		*p++ = '"';
+		p = put_str(p, sw->range.key->name);
+		p = put_str(p, "\": ");
 	}
 	if (fmt == FMT_TABLE && sw->range.key->type == PT_SIZE) { /* the key as the fast path's table gives it */
 		fmt_human(val_int(sw->cur.u), "bytes", cell, sizeof(cell));
 		q = cell + strlen(cell);
 	} else {
 		q = put_key(cell, sw, fmt);
-		*q = '\0';
 	}
-	sb_cell(out, cell, (size_t)(q - cell), fmt == FMT_TABLE ? width[0] : 0);
-	for (int k = 0; k < l->n; k++, w++) {
+	return put_right(p, cell, (size_t)(q - cell), fmt == FMT_TABLE ? width[0] : 0);
+}
+
+/*
+ * Part o's value: the column's own, or a part of its list - the four parts
+ * share one pass over the items (*lv and *sum, made at the count, kept for
+ * the three after it).
+ */
+static struct value list_part_value(const struct sweep *sw, const struct ocol *o, struct value *lv,
+				    struct list_sum *sum)
+{
+	const struct sweep_col *c = &sw->cols[o->col];
+
+	if (o->part < 0)
+		return sweep_value(sw, o->col);
+	if (o->part == PART_COUNT) {
+		*lv = sweep_value(sw, o->col);
+		memset(sum, 0, sizeof(*sum));
+		if (lv->kind == VAL_LIST)
+			c->metric->list(&sw->m, c->side, sum_item, sum);
+	}
+	if (lv->kind != VAL_LIST)
+		return *lv; /* n/a (a variant that cannot be evaluated here): every part */
+	if (o->part != PART_COUNT && !sum->count)
+		return val_none("an empty list");
+	return val_int(o->part == PART_COUNT ? sum->count : o->part == PART_FIRST ? sum->first
+			: o->part == PART_LAST ? sum->last : sum->sum);
+}
+
+/*
+ * Part o's cell for v at p: a number's text is kept with the value it was
+ * made from and copied while the value stays (most of a list's parts do from
+ * row to row: a cluster's first and last ask, a full reclaim's one call).
+ */
+static char *list_cell_put(char *p, struct ocol *o, struct value v, enum out_format fmt, int width)
+{
+	char cell[WHY_MAX + 128], *q;
+	int table = fmt == FMT_TABLE;
+
+	if (table ? v.kind != VAL_NONE : v.kind == VAL_INT || (v.kind == VAL_REAL && !isinf(v.r))) {
+		if (!o->kept || v.kind != o->last.kind || v.i != o->last.i) {
+			if (table)
+				fmt_human_short(v, o->unit, 0, o->text, sizeof(o->text));
+			else
+				*put_value(o->text, &v, fmt, o->head) = '\0';
+			o->len = strlen(o->text);
+			o->last = v;
+			o->kept = 1;
+		}
+		if (table)
+			return put_right(p, o->text, o->len, width);
+		copy_run(p, o->text, o->len); /* a number: at most 32 bytes, in one move */
+		return p + o->len;
+	}
+	if (table) {
+		fmt_human_short(v, o->unit, 0, cell, sizeof(cell));
+		q = cell + strlen(cell);
+	} else {
+		q = put_value(cell, &v, fmt, o->head);
+	}
+	return put_right(p, cell, (size_t)(q - cell), table ? width : 0);
+}
+
+/*
+ * A row with a list column (proactive_reclaim.asks): with --lists full its
+ * cells are as long as the schedule - table: the items space-separated; csv:
+ * one quoted field; json: an array; a list longer than RENDER_LIST_MAX is
+ * n/a, as `get` refuses it. Otherwise four cells: count, first, last, sum.
+ * The row is written in place at the end of out, no call a cell: a 100K-row
+ * sweep of asks' twelve cells spent most of its time in strbuf's calls.
+ */
+void sweep_row_lists(const struct sweep *sw, struct layout *l, enum out_format fmt, const int *width,
+		     struct strbuf *out, struct records *rec)
+{
+	int json = fmt == FMT_JSON || fmt == FMT_JSONL;
+	struct list_sum sum = { 0, 0, 0, 0 };
+	struct value lv = val_none(NULL);
+	size_t room = list_row_room(sw, l, fmt, width);
+	char *p = list_row_key(sb_reserve(out, room), sw, fmt, width, rec);
+
+	for (int k = 0; k < l->n; k++) {
 		struct ocol *o = &l->c[k];
 		const struct sweep_col *c = &sw->cols[o->col];
-		struct value v;
 
-		if (json) {
-			sb_puts(out, ", \"");
-			sb_puts(out, o->head);
-			sb_puts(out, "\": ");
-		} else {
-			sb_puts(out, fmt == FMT_CSV ? "," : "  ");
-		}
-		if (o->part == PART_WHOLE && c->metric->list) {
-			list_whole(sw, o, c, fmt, width[w], out);
+		memcpy(p, o->pre, o->prelen);
+		p += o->prelen;
+		if (o->part == PART_WHOLE && c->metric->list) { /* as long as it is: through out */
+			out->len = (size_t)(p - out->buf);
+			list_whole(sw, o, c, fmt, width[k + 1], out);
+			p = sb_reserve(out, room);
 			continue;
 		}
-		if (o->part == PART_COUNT) { /* the four parts share one pass over the items */
-			lv = sweep_value(sw, o->col);
-			memset(&sum, 0, sizeof(sum));
-			if (lv.kind == VAL_LIST)
-				c->metric->list(&sw->m, c->side, sum_item, &sum);
-		}
-		if (o->part >= 0 && lv.kind != VAL_LIST) {
-			v = lv; /* n/a (a variant that cannot be evaluated here): every part */
-		} else if (o->part >= 0) {
-			uint64_t x[NPARTS] = { sum.count, sum.first, sum.last, sum.sum };
-
-			v = o->part != PART_COUNT && !sum.count ? val_none("an empty list") : val_int(x[o->part]);
-		} else {
-			v = sweep_value(sw, o->col);
-		}
-		if (fmt == FMT_TABLE && v.kind != VAL_NONE) {
-			if (!o->kept || v.kind != o->last.kind || v.i != o->last.i) {
-				fmt_human_short(v, o->unit, 0, o->text, sizeof(o->text));
-				o->len = strlen(o->text);
-				o->last = v;
-				o->kept = 1;
-			}
-			sb_cell(out, o->text, o->len, width[w]);
-			continue;
-		}
-		if (fmt == FMT_TABLE) {
-			fmt_human_short(v, o->unit, 0, cell, sizeof(cell));
-			q = cell + strlen(cell);
-		} else {
-			q = put_value(cell, &v, fmt, o->head);
-		}
-		sb_cell(out, cell, (size_t)(q - cell), fmt == FMT_TABLE ? width[w] : 0);
+		p = list_cell_put(p, o, list_part_value(sw, o, &lv, &sum), fmt, width[k + 1]);
 	}
-	sb_puts(out, json ? rec_row_close(rec) : "\n");
+	p = put_str(p, json ? rec_row_close(rec) : "\n");
+	out->len = (size_t)(p - out->buf);
+	out->buf[out->len] = '\0';
 }
 
 size_t sweep_row_size(const struct sweep *sw, const int *width)

@@ -30,17 +30,21 @@ struct ocol {
 	int col, part;
 	char head[sizeof(((struct sweep_col *)0)->head) + 8];
 	const char *unit;
-	/* a table's cell in format_row_lists: the text of the last value (kept: not an n/a), a pure function of it */
+	/* its cell in sweep_row_lists: the text of the last value (kept: a number), a pure function of it */
 	int kept;
 	struct value last;
 	size_t len;
 	char text[64];
+	/* what goes before the cell: json's `, "HEAD": `, csv's comma, a table's two spaces */
+	char pre[sizeof(((struct sweep_col *)0)->head) + 16];
+	size_t prelen;
 };
 
 struct layout {
 	struct ocol *c;
 	int n;
-	int lists; /* some column is a list: rows go through format_row_lists */
+	int lists;  /* some column is a list: rows go through sweep_row_lists */
+	size_t room; /* the most a list row takes but for a list whole (0: not yet worked out) */
 };
 
 /* Sweep sw's columns as printed: a list's four parts, or its items whole (full). -1: out of memory. */
