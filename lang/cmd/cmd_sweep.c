@@ -260,129 +260,145 @@ static void notes_show(const struct machine *m, const struct sweep *sw, FILE *f)
 	sb_free(&t);
 }
 
-/*
- * Every row of sw as o asks. fit: the column widths of a table made to fit
- * (sweep_fit_widths), NULL: as wide as its headings.
- */
-static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sweep_out *o, FILE *f, int progress,
-		      const int *fit, struct strbuf *out, char *err, size_t errlen)
-{
-	struct sink k = { out, f, 0, 0 };
-	struct sigaction old;
+/* A sweep being written: what sweep_emit's parts share. */
+struct emit {
+	struct sweep *sw;
+	const struct sweep_out *o;
+	const int *fit;      /* a fitted table's widths (sweep_fit_widths), NULL: as wide as its headings */
+	struct sink k;
 	struct layout l;
 	struct records rec;
-	const char **heads = NULL;
-	enum out_format fmt = o->format;
-	int width[SWEEP_MAX_COLS * NPARTS + 1], rc = 0, shown = 0, estimated = 0, slow = 0;
+	const char **heads;
 	struct row_text text;
-	double start = now_s(), last = start;
-	uint64_t rows = 0;
 	size_t rowmax;
-	char why[128];
+	int width[SWEEP_MAX_COLS * NPARTS + 1];
+	int progress, shown;
+	uint64_t rows;       /* written so far */
+};
+
+/* The columns' widths and the row's text made for them; -1 with err when out of memory. */
+static int emit_layout(struct emit *e, char *err, size_t errlen)
+{
+	const struct sweep *sw = e->sw;
 
 	/* a fitted table gives a list its count ("31 items"): four columns, or its items, would run past the width */
-	if (sweep_layout_make(sw, o->lists_full || fit, &l))
+	if (sweep_layout_make(sw, e->o->lists_full || e->fit, &e->l))
 		return err_set(err, errlen, "sweep: out of memory");
-	width[0] = sweep_col_width(sw->range.key->name, sw->range.key->type == PT_SIZE ? 14 : 8);
-	if ((int)strlen(sw->range.key->unit) > width[0])
-		width[0] = (int)strlen(sw->range.key->unit);
-	for (int i = 0; i < l.n; i++)
-		width[i + 1] = sweep_col_width(l.c[i].head, 10);
-	if (fit) {
-		memcpy(width, fit, sizeof(int) * (size_t)(sw->ncols + 1));
-		l.lists = 0;
+	e->width[0] = sweep_col_width(sw->range.key->name, sw->range.key->type == PT_SIZE ? 14 : 8);
+	if ((int)strlen(sw->range.key->unit) > e->width[0])
+		e->width[0] = (int)strlen(sw->range.key->unit);
+	for (int i = 0; i < e->l.n; i++)
+		e->width[i + 1] = sweep_col_width(e->l.c[i].head, 10);
+	if (e->fit) {
+		memcpy(e->width, e->fit, sizeof(int) * (size_t)(sw->ncols + 1));
+		e->l.lists = 0;
 	}
-	rowmax = sweep_row_size(sw, width);
-	if (sweep_row_text_init(&text, sw, width, rowmax)) {
-		free(l.c);
+	e->rowmax = sweep_row_size(sw, e->width);
+	if (sweep_row_text_init(&e->text, sw, e->width, e->rowmax)) {
+		free(e->l.c);
 		return err_set(err, errlen, "sweep: out of memory");
 	}
+	return 0;
+}
 
-	/* Ctrl-C ends the sweep after a whole row, so what was written stays valid */
-	interrupt_catch(1, &old);
+/*
+ * The sweep's time, estimated before its first row: over a minute is refused
+ * (-3 with err) unless --long was given, and then said on stderr.
+ */
+static int emit_estimate(struct emit *e, char *err, size_t errlen)
+{
+	struct sweep *sw = e->sw;
+	struct estimate est;
+	char take[64];
 
-	sweep_begin(sw, m);
-	if (sw->range.rows >= ESTIMATE_MIN_ROWS) {
-		struct estimate e;
-		char take[64];
+	if (sw->range.rows < ESTIMATE_MIN_ROWS)
+		return 0;
+	sweep_estimate(sw, &est);
+	say_duration(take, sizeof(take), est.total);
+	if (est.total > SWEEP_TIME_MAX_S && !e->o->long_ok)
+		return err_set(err, errlen, "sweep: %llu rows would take about %s (estimated: %llu solves at about "
+			       "%.2g ms each), over a minute: add --long to run it, or take a larger step or a "
+			       "narrower range", (unsigned long long)sw->range.rows, take,
+			       (unsigned long long)est.solves, est.per * 1e3) - 2;
+	if (est.total > SWEEP_TIME_MAX_S)
+		fprintf(stderr, "sweep: %llu rows, about %s (estimated: %llu solves at about %.2g ms each); "
+			"Ctrl-C stops it with the rows so far\n", (unsigned long long)sw->range.rows, take,
+			(unsigned long long)est.solves, est.per * 1e3);
+	return 0;
+}
 
-		sweep_estimate(sw, &e);
-		say_duration(take, sizeof(take), e.total);
-		if (e.total > SWEEP_TIME_MAX_S && !o->long_ok) {
-			interrupt_release(&old);
-			sweep_end(sw);
-			free(l.c);
-			sweep_row_text_free(&text);
-			return err_set(err, errlen, "sweep: %llu rows would take about %s (estimated: %llu solves at about "
-				       "%.2g ms each), over a minute: add --long to run it, or take a larger step or a "
-				       "narrower range", (unsigned long long)sw->range.rows, take,
-				       (unsigned long long)e.solves, e.per * 1e3) - 2;
+/*
+ * A burst of rows, as many as the chunk has room for (at most ROW_BURST):
+ * the flush, Ctrl-C and the clock are looked at between bursts, not between
+ * rows. The first rows, and slow ones, go one by one. Returns the rows written.
+ */
+static uint64_t emit_burst(struct emit *e, int slow, struct strbuf *out)
+{
+	size_t each = e->rowmax + ROW_SLACK, room = out->cap - out->len;
+	uint64_t burst = e->l.lists || e->rows < 64 || slow || room <= each ? 1 : room / each, done = 0;
+
+	if (burst > ROW_BURST)
+		burst = ROW_BURST;
+	if (e->l.lists) {
+		if (sweep_next(e->sw)) {
+			sweep_row_lists(e->sw, &e->l, e->o->format, e->width, out, &e->rec);
+			e->rec.rows += e->rec.rows < INT32_MAX;
+			done = 1;
 		}
-		if (e.total > SWEEP_TIME_MAX_S)
-			fprintf(stderr, "sweep: %llu rows, about %s (estimated: %llu solves at about %.2g ms each); "
-				"Ctrl-C stops it with the rows so far\n", (unsigned long long)sw->range.rows, take,
-				(unsigned long long)e.solves, e.per * 1e3);
+	} else {
+		/* straight into the output chunk: no row buffer, no copy */
+		char *row = room > each ? out->buf + out->len : sb_reserve(out, each), *p = row;
+
+		p = sweep_rows_burst(e->sw, e->o->format, e->width, e->fit != NULL, p, &e->rec, &e->text, burst, e->rows,
+				     &done);
+		out->len += (size_t)(p - row);
 	}
-	if (fit)
-		sweep_write_fit_header(sw, width, out);
-	else if (fmt == FMT_TABLE)
-		sweep_write_header(sw, &l, width, out);
-	else if (sweep_write_head(sw, &l, o->doc, fmt, &rec, &heads, out))
-		k.failed = ENOMEM;
-	while (!k.failed) {
-		/*
-		 * Rows in bursts, as many as the chunk has room for (at most
-		 * ROW_BURST): the flush, Ctrl-C and the clock are looked at between
-		 * bursts, not between rows. The first rows, and slow ones, go one by one.
-		 */
-		size_t each = rowmax + ROW_SLACK, room = out->cap - out->len;
-		uint64_t burst = l.lists || rows < 64 || slow || room <= each ? 1 : room / each, done = 0, before = rows;
+	return done;
+}
 
-		if (burst > ROW_BURST)
-			burst = ROW_BURST;
-		if (l.lists) {
-			if (sweep_next(sw)) {
-				sweep_row_lists(sw, &l, fmt, width, out, &rec);
-				rec.rows += rec.rows < INT32_MAX;
-				done = 1;
-			}
-		} else {
-			/* straight into the output chunk: no row buffer, no copy */
-			char *row = room > each ? out->buf + out->len : sb_reserve(out, each), *p = row;
+/* Every row, burst by burst, each flushed as the chunk fills; the progress line on a terminal when rows are slow. */
+static void emit_rows(struct emit *e, struct strbuf *out)
+{
+	double start = now_s(), last = start;
+	int estimated = 0, slow = 0;
 
-			p = sweep_rows_burst(sw, fmt, width, fit != NULL, p, &rec, &text, burst, rows, &done);
-			out->len += (size_t)(p - row);
-		}
+	while (!e->k.failed) {
+		uint64_t before = e->rows, done = emit_burst(e, slow, out);
+
 		if (!done)
 			break;
-		rows += done;
-		sink_flush(&k, 0);
-		if (k.failed || interrupt_seen())
+		e->rows += done;
+		sink_flush(&e->k, 0);
+		if (e->k.failed || interrupt_seen())
 			break;
 		/* the clock is read for the first rows, and then per row only when rows are slow (a large model) */
-		if (progress && (rows <= 64 || slow || (rows >> 14) != (before >> 14))) {
+		if (e->progress && (e->rows <= 64 || slow || (e->rows >> 14) != (before >> 14))) {
 			double t = now_s();
 
-			if (!estimated && (rows == 64 || t - start > 0.25)) {
+			if (!estimated && (e->rows == 64 || t - start > 0.25)) {
 				estimated = 1;
-				slow = (t - start) / (double)rows > 1e-4;
+				slow = (t - start) / (double)e->rows > 1e-4;
 			}
 			if (t - start > 0.5 && t - last > 0.1) {
-				progress_show(rows, sw->range.rows);
-				shown = 1;
+				progress_show(e->rows, e->sw->range.rows);
+				e->shown = 1;
 				last = t;
 			}
 		}
 	}
-	if (fmt != FMT_TABLE && heads) {
-		rec_end(&rec);
-		if (o->close)
-			doc_close(o->doc, fmt, 0, out);
+}
+
+/* After the last row: the document closed, a table's line on the rows `set` refuses, the rest flushed. */
+static void emit_close(struct emit *e, FILE *f, struct strbuf *out)
+{
+	const struct sweep *sw = e->sw;
+
+	if (e->o->format != FMT_TABLE && e->heads) {
+		rec_end(&e->rec);
+		if (e->o->close)
+			doc_close(e->o->doc, e->o->format, 0, out);
 	}
-	free(heads);
-	free(l.c);
-	sweep_row_text_free(&text);
-	if (sw->nrefused && fmt == FMT_TABLE) {
+	if (sw->nrefused && e->o->format == FMT_TABLE) {
 		char at[40];
 
 		if (sw->range.real)
@@ -393,20 +409,53 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 			  sw->nrefused == 1 ? "row is a machine" : "rows are machines", sw->range.key->name, at,
 			  sw->first_refused);
 	}
-	sink_flush(&k, 1);
-	if (f && !k.failed && fflush(f))
-		k.failed = errno ? errno : EIO;
-	if (shown)
+	sink_flush(&e->k, 1);
+	if (f && !e->k.failed && fflush(f))
+		e->k.failed = errno ? errno : EIO;
+	if (e->shown)
 		fprintf(stderr, "\r%60s\r", "");
+}
+
+/*
+ * Every row of sw as o asks. fit: the column widths of a table made to fit
+ * (sweep_fit_widths), NULL: as wide as its headings.
+ */
+static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sweep_out *o, FILE *f, int progress,
+		      const int *fit, struct strbuf *out, char *err, size_t errlen)
+{
+	struct emit e = { .sw = sw, .o = o, .fit = fit, .k = { out, f, 0, 0 }, .progress = progress };
+	struct sigaction old;
+	int rc;
+	char why[128];
+
+	if (emit_layout(&e, err, errlen))
+		return -1;
+	/* Ctrl-C ends the sweep after a whole row, so what was written stays valid */
+	interrupt_catch(1, &old);
+	sweep_begin(sw, m);
+	if ((rc = emit_estimate(&e, err, errlen)) == 0) {
+		if (fit)
+			sweep_write_fit_header(sw, e.width, out);
+		else if (o->format == FMT_TABLE)
+			sweep_write_header(sw, &e.l, e.width, out);
+		else if (sweep_write_head(sw, &e.l, o->doc, o->format, &e.rec, &e.heads, out))
+			e.k.failed = ENOMEM;
+		emit_rows(&e, out);
+		emit_close(&e, f, out);
+	}
+	free(e.heads);
+	free(e.l.c);
+	sweep_row_text_free(&e.text);
 	interrupt_release(&old);
 	sweep_end(sw);
-
-	if (k.failed)
-		rc = err_set(err, errlen, "sweep: write error after %llu rows: %s", (unsigned long long)rows,
-			     outfile_strerror(k.failed, why, sizeof(why)));
+	if (rc)
+		return rc; /* refused before a row: nothing written */
+	if (e.k.failed)
+		rc = err_set(err, errlen, "sweep: write error after %llu rows: %s", (unsigned long long)e.rows,
+			     outfile_strerror(e.k.failed, why, sizeof(why)));
 	else if (interrupt_take())
 		rc = err_set(err, errlen, "sweep: interrupted after %llu of %llu rows; the rows written are complete",
-			 (unsigned long long)rows, (unsigned long long)sw->range.rows) - 1;
+			 (unsigned long long)e.rows, (unsigned long long)sw->range.rows) - 1;
 	interrupt_take();
 	return rc;
 }
@@ -497,11 +546,13 @@ static int sweep_natural_width(const struct sweep *sw)
 static int sweep_write_fit(const struct machine *m, const struct sweep *sw, const struct sweep_range *r, FILE *f,
 			   int progress, int width, int long_ok, struct strbuf *out, char *err, size_t errlen)
 {
-	static struct sweep part; /* as big as sw: not on the stack */
+	struct sweep *part = malloc(sizeof(*part)); /* as big as sw (139 KB): not on the stack */
 	const struct sweep_out table = { FMT_TABLE, NULL, 1, 0, long_ok };
 	int w[SWEEP_MAX_COLS + 1], from = 0, rc = 0;
 	char why[256];
 
+	if (!part)
+		return err_set(err, errlen, "sweep: out of memory");
 	sweep_fit_widths(sw, width, w);
 	while (from < sw->ncols && !rc) {
 		int to = from, used = w[0], pw[SWEEP_MAX_COLS + 1];
@@ -520,25 +571,29 @@ static int sweep_write_fit(const struct machine *m, const struct sweep *sw, cons
 			if (gs > from)
 				to = gs;
 		}
-		sweep_init(&part, r);
+		sweep_init(part, r);
 		for (int i = from; i < to; i++)
-			if (sweep_add_metric_m(&part, m, sw->cols[i].head, why, sizeof(why)))
+			if (sweep_add_metric_m(part, m, sw->cols[i].head, why, sizeof(why)))
+				{
+				free(part);
 				return err_set(err, errlen, "sweep: %s", why);
-		sweep_fit_widths(&part, width, pw);
+			}
+		sweep_fit_widths(part, width, pw);
 		/* a metric cut at the block's edge keeps its name's width only where it fits */
-		for (int i = 1; i <= part.ncols && pw[0] + 2 * part.ncols > 0; i++) {
+		for (int i = 1; i <= part->ncols && pw[0] + 2 * part->ncols > 0; i++) {
 			int total = pw[0];
 
-			for (int j = 1; j <= part.ncols; j++)
+			for (int j = 1; j <= part->ncols; j++)
 				total += 2 + pw[j];
 			if (total > width && pw[i] > w[from + i])
 				pw[i] = w[from + i];
 		}
 		if (from)
 			sb_putc(out, '\n');
-		rc = sweep_emit(m, &part, &table, f, progress, pw, out, err, errlen);
+		rc = sweep_emit(m, part, &table, f, progress, pw, out, err, errlen);
 		from = to;
 	}
+	free(part);
 	return rc;
 }
 
@@ -653,74 +708,52 @@ int sweep_add_word(struct sweep *sw, const struct machine *m, const char *word, 
 	return 0;
 }
 
-int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+/* The sweep's words after --long is taken out (anywhere): its range into r, its columns into sw. */
+static int sweep_words(struct session *s, int argc, char **argv, struct sweep *sw, struct sweep_range *r, char *err,
+		       size_t errlen)
 {
-	static struct sweep sw; /* 192 columns: too big for a stack a curses front end may keep small */
-	struct sweep_range r;
-	const char *path = s->opts.path; /* cmd_run took > PATH (outopts.h) */
 	char why[PATH_MAX + 256];
-	struct outfile of;
-	struct stat was;
-	int existed;
-	struct strbuf fbuf = STRBUF_INIT;
-	int first, rc, progress, fit, long_ok = 0, n = 0;
+	int first;
 
-	/* --long, anywhere: a sweep estimated at over a minute runs */
-	for (int i = 0; i < argc; i++)
-		if (strcmp(argv[i], "--long"))
-			argv[n++] = argv[i];
-	long_ok = n < argc;
-	argc = n;
-	s->ask_long = 0;
 	if (argc < 4)
 		return err_set(err, errlen, "sweep: expected sweep KEY FROM TO [step N | x N] METRIC...");
-	first = sweep_range_words(&s->m, argc, argv, &r, "sweep", err, errlen);
+	first = sweep_range_words(&s->m, argc, argv, r, "sweep", err, errlen);
 	if (first < 0)
 		return -1;
 	if (first >= argc)
 		return err_set(err, errlen, "sweep: expected at least one METRIC after the range, e.g. vmstat.threshold");
-	sweep_init(&sw, &r);
+	sweep_init(sw, r);
 	for (int i = first; i < argc; i++)
-		if (sweep_add_word(&sw, &s->m, argv[i], why, sizeof(why)))
+		if (sweep_add_word(sw, &s->m, argv[i], why, sizeof(why)))
 			return err_set(err, errlen, "sweep: %s", why);
+	return 0;
+}
 
-	progress = s->stream && isatty(STDERR_FILENO);
-	/* with no stream (the explorer's command line) every row is held in memory for a view */
-	if (!path && !s->stream && r.rows > SWEEP_VIEW_MAX_ROWS)
-		return err_set(err, errlen, "sweep: %llu rows are too many to view here (at most %u): add > PATH to write them to a file",
-			   (unsigned long long)r.rows, SWEEP_VIEW_MAX_ROWS);
-	fit = s->format == FMT_TABLE && session_width(s) && sweep_natural_width(&sw) > session_width(s);
-	for (int i = 0; i < sw.ncols && s->format == FMT_TABLE && session_width(s); i++)
-		fit |= sw.cols[i].metric->list != NULL; /* a list's items would run past any width */
-	if (!path && fit) {
-		if (s->stream)
-			notes_show(&s->m, &sw, stderr);
-		rc = sweep_write_fit(&s->m, &sw, &r, s->stream, progress, session_width(s), long_ok, out, err, errlen);
-		s->ask_long = rc == -3 && !long_ok;
-		return rc ? -1 : 0;
-	}
-	if (s->stream)
-		notes_show(&s->m, &sw, stderr);
-	if (!path) {
-		struct sweep_out o = { s->format, &s->doc, s->lists_full, 0, long_ok };
+/*
+ * The rows into PATH (cmd_run took > PATH): written to a new file that takes
+ * PATH's place when the sweep ends, or is dropped and PATH left as it was.
+ */
+static int sweep_to_file(struct session *s, struct sweep *sw, const struct sweep_range *r, int fit, int progress,
+			 int long_ok, struct strbuf *out, char *err, size_t errlen)
+{
+	const char *path = s->opts.path;
+	char why[PATH_MAX + 256];
+	struct outfile of;
+	struct stat was;
+	struct strbuf fbuf = STRBUF_INIT;
+	int existed = !stat(path, &was), rc;
 
-		rc = sweep_write_doc(&s->m, &sw, &o, s->stream, progress, out, err, errlen);
-		s->ask_long = rc == -3 && !long_ok; /* the explorer asks, and runs it again with --long */
-		return rc ? -1 : 0;
-	}
-
-	existed = !stat(path, &was);
 	if (outfile_open(&of, path, why, sizeof(why)))
 		return err_set(err, errlen, "sweep: %s", why);
 	if (fit) {
-		rc = sweep_write_fit(&s->m, &sw, &r, of.f, progress, session_width(s), long_ok, &fbuf, err, errlen);
+		rc = sweep_write_fit(&s->m, sw, r, of.f, progress, session_width(s), long_ok, &fbuf, err, errlen);
 	} else {
 		/* a file is a document of its own */
 		struct doc fd;
 		struct sweep_out o = { s->format, &fd, s->lists_full, 1, long_ok };
 
 		doc_init(&fd, s->units, s->doc.command);
-		rc = sweep_write_doc(&s->m, &sw, &o, of.f, progress, &fbuf, err, errlen);
+		rc = sweep_write_doc(&s->m, sw, &o, of.f, progress, &fbuf, err, errlen);
 	}
 	sb_free(&fbuf);
 	if (rc == -3) { /* refused before a row: PATH stays as it was */
@@ -756,6 +789,57 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 	if (of.note[0])
 		sb_printf(out, "sweep: %s\n", of.note);
 	if (s->interactive)
-		sb_printf(out, "wrote %llu rows to %s\n", (unsigned long long)r.rows, path);
+		sb_printf(out, "wrote %llu rows to %s\n", (unsigned long long)r->rows, path);
 	return 0;
+}
+
+/* The sweep into sw: read, then written where the session's output goes (a fitted table, the document, a file). */
+static int sweep_run(struct session *s, struct sweep *sw, int argc, char **argv, struct strbuf *out, char *err,
+		     size_t errlen)
+{
+	struct sweep_range r;
+	int rc, progress, fit, long_ok, n = 0;
+
+	/* --long, anywhere: a sweep estimated at over a minute runs */
+	for (int i = 0; i < argc; i++)
+		if (strcmp(argv[i], "--long"))
+			argv[n++] = argv[i];
+	long_ok = n < argc;
+	s->ask_long = 0;
+	if (sweep_words(s, n, argv, sw, &r, err, errlen))
+		return -1;
+	progress = s->stream && isatty(STDERR_FILENO);
+	/* with no stream (the explorer's command line) every row is held in memory for a view */
+	if (!s->opts.path && !s->stream && r.rows > SWEEP_VIEW_MAX_ROWS)
+		return err_set(err, errlen, "sweep: %llu rows are too many to view here (at most %u): add > PATH to write them to a file",
+			   (unsigned long long)r.rows, SWEEP_VIEW_MAX_ROWS);
+	fit = s->format == FMT_TABLE && session_width(s) && sweep_natural_width(sw) > session_width(s);
+	for (int i = 0; i < sw->ncols && s->format == FMT_TABLE && session_width(s); i++)
+		fit |= sw->cols[i].metric->list != NULL; /* a list's items would run past any width */
+	if (s->stream)
+		notes_show(&s->m, sw, stderr);
+	if (s->opts.path)
+		return sweep_to_file(s, sw, &r, fit, progress, long_ok, out, err, errlen);
+	if (fit) {
+		rc = sweep_write_fit(&s->m, sw, &r, s->stream, progress, session_width(s), long_ok, out, err, errlen);
+	} else {
+		struct sweep_out o = { s->format, &s->doc, s->lists_full, 0, long_ok };
+
+		rc = sweep_write_doc(&s->m, sw, &o, s->stream, progress, out, err, errlen);
+	}
+	s->ask_long = rc == -3 && !long_ok; /* the explorer asks, and runs it again with --long */
+	return rc ? -1 : 0;
+}
+
+int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	/* 192 columns, 139 KB: on the heap, not a stack a curses front end may keep small */
+	struct sweep *sw = malloc(sizeof(*sw));
+	int rc;
+
+	if (!sw)
+		return err_set(err, errlen, "sweep: out of memory");
+	rc = sweep_run(s, sw, argc, argv, out, err, errlen);
+	free(sw);
+	return rc;
 }

@@ -393,38 +393,40 @@ static inline int cell_stands(const struct row_cell *c, struct value v, int forc
 	return c->ok && !force && c->v.kind == v.kind && c->v.i == v.i;
 }
 
-/* One row into p (big enough: see sweep_row_size); no list column. */
-static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, const int *width, int fit, char *p,
-				   struct records *rec, struct row_text *t)
+/* json's row opening and its key's name at p, made again only when the opening changes (the first row's has no comma). */
+static ROW_INLINE char *put_row_open(char *p, const struct sweep *sw, struct records *rec, struct row_text *t)
 {
-	char cell[96 + ROW_SLACK], *q, *key = fmt == FMT_TABLE ? cell : p;
-	int n = sw->ncols, counted = !sw->range.real && sw->range.key->type != PT_CHOICE;
-	int force = sw->refused || t->refused, in_place = 0; /* in_place: a table's key, written after its padding */
-	/* the whole text afresh: the first row, a jump (not the row after the one the text is of), a refused row's reasons */
-	int fresh = !t->row || sw->cur.i != t->row + 1 || force;
-	size_t at;
+	/* json's first row opens without a comma; from the second on, every row as the second */
+	const char *open = rec->rows > 1 && t->open ? t->open : rec_row_open(rec);
 
-	if (fmt == FMT_JSON || fmt == FMT_JSONL) {
-		/* json's first row opens without a comma; from the second on, every row as the second */
-		const char *open = rec->rows > 1 && t->open ? t->open : rec_row_open(rec);
+	if (open != t->open) {
+		char *h = put_str(t->head, open);
 
-		if (open != t->open) { /* the row's opening and its key's name, made when the opening changes */
-			char *h = put_str(t->head, open);
-
-			*h++ = '"';
-			h = put_str(h, sw->range.key->name);
-			h = put_str(h, "\": ");
-			t->open = open;
-			t->headlen = (size_t)(h - t->head);
-		}
-		copy_run(p, t->head, t->headlen);
-		p += t->headlen;
-		key = p;
+		*h++ = '"';
+		h = put_str(h, sw->range.key->name);
+		h = put_str(h, "\": ");
+		t->open = open;
+		t->headlen = (size_t)(h - t->head);
 	}
-	if (fmt == FMT_TABLE && sw->range.key->type == PT_SIZE) {
+	copy_run(p, t->head, t->headlen);
+	return p + t->headlen;
+}
+
+/* The row's key at p: a table's right-aligned in width[0]; returns its end. */
+static ROW_INLINE char *put_row_key(char *p, const struct sweep *sw, enum out_format fmt, const int *width,
+				    struct row_text *t)
+{
+	/* right-aligned: the padding and the key in 32-byte moves (a key is rarely longer), no calls */
+	static const char spaces[96 + ROW_SLACK] = "                                                                                                ";
+	char cell[96 + ROW_SLACK], *q;
+	int counted = !sw->range.real && sw->range.key->type != PT_CHOICE, klen, pad;
+
+	if (fmt != FMT_TABLE) /* one call site each, so that they are inlined */
+		return counted ? put_key_digits(p, t, sw->cur.u) : put_key(p, sw, fmt);
+	if (sw->range.key->type == PT_SIZE) {
 		fmt_human(val_int(sw->cur.u), "bytes", cell, sizeof(cell));
 		q = cell + strlen(cell);
-	} else if (counted && fmt == FMT_TABLE) {
+	} else if (counted) {
 		/*
 		 * Its length now, its digits after the padding below, straight into
 		 * the row: copied in from cell, the wide load of the digit just
@@ -432,95 +434,111 @@ static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, 
 		 */
 		key_digits_on(t, sw->cur.u);
 		q = cell + t->keylen + 1;
-		in_place = 1;
-	} else if (counted) { /* one call site, so that it is inlined */
-		q = put_key_digits(key, t, sw->cur.u);
 	} else {
-		q = put_key(key, sw, fmt);
+		q = put_key(cell, sw, fmt);
 	}
-	if (fmt != FMT_TABLE) {
-		p = q;
-	} else {
-		/* right-aligned: the padding and the key in 32-byte moves (a key is rarely longer), no calls */
-		static const char spaces[96 + ROW_SLACK] = "                                                                                                ";
-		int klen = (int)(q - cell), pad = width[0] - klen;
+	klen = (int)(q - cell);
+	for (pad = width[0] - klen; pad > 96; pad -= 96, p += 96)
+		memcpy(p, spaces, 96);
+	if (pad > 0) {
+		copy_run(p, spaces, (size_t)pad);
+		p += pad;
+	}
+	if (counted && sw->range.key->type != PT_SIZE)
+		return put_key_tail(p, t, sw->cur.u);
+	copy_run(p, cell, (size_t)klen);
+	return p + klen;
+}
 
-		for (; pad > 96; pad -= 96, p += 96)
-			memcpy(p, spaces, 96);
-		if (pad > 0) {
-			copy_run(p, spaces, (size_t)pad);
-			p += pad;
-		}
-		if (in_place) {
-			p = put_key_tail(p, t, sw->cur.u);
-		} else {
-			copy_run(p, cell, (size_t)klen);
-			p += klen;
-		}
+/* Cell i's text made again for v when it does not stand for it; 1 when made. */
+static ROW_INLINE int cell_remake(const struct sweep *sw, struct row_text *t, int i, struct value v, enum out_format fmt,
+				  const int *width, int fit, int force)
+{
+	struct row_cell *c = &t->cell[i];
+
+	if (cell_stands(c, v, force))
+		return 0;
+	c->len = (unsigned)(put_cell(c->text, sw, t, i, v, fmt, width, fit) - c->text);
+	c->v = v;
+	c->ok = 1;
+	return 1;
+}
+
+/* Every cell's text after the key afresh into tail: each one remade unless it stands. */
+static ROW_INLINE void row_tail_fresh(const struct sweep *sw, enum out_format fmt, const int *width, int fit,
+				      struct row_text *t, int force)
+{
+	char *q = t->tail;
+
+	for (int i = 0; i < sw->ncols; i++) {
+		cell_remake(sw, t, i, sweep_value(sw, i), fmt, width, fit, force);
+		copy_run(q, t->cell[i].text, t->cell[i].len);
+		q += t->cell[i].len;
+		t->end[i] = (size_t)(q - t->tail);
 	}
+	memcpy(q, t->close, sizeof(t->close));
+}
+
+/*
+ * The tail in place, column by column of those sweep_next says may have
+ * changed (sw->dirty, in order): a changed cell's text goes where its old
+ * one was, and only when its length changed does the rest of the row move.
+ */
+static ROW_INLINE void row_tail_dirty(const struct sweep *sw, enum out_format fmt, const int *width, int fit,
+				      struct row_text *t)
+{
+	int n = sw->ncols, w = 0;
+	uint64_t bits = sw->dirty[0];
+
+	for (;;) {
+		int i;
+		size_t start, old;
+		struct row_cell *c;
+
+		while (!bits && ++w * 64 < n)
+			bits = sw->dirty[w];
+		if (!bits)
+			break;
+		i = w * 64 + __builtin_ctzll(bits);
+		bits &= bits - 1;
+		if (i >= n)
+			break;
+		if (!cell_remake(sw, t, i, sweep_value(sw, i), fmt, width, fit, 0))
+			continue;
+		c = &t->cell[i];
+		start = i ? t->end[i - 1] : 0;
+		old = t->end[i] - start;
+		if (c->len != old) {
+			size_t rest = t->end[n - 1] + t->closelen - t->end[i];
+
+			memmove(t->tail + start + c->len, t->tail + t->end[i], rest);
+			for (int k = i; k < n; k++)
+				t->end[k] = t->end[k] - old + c->len;
+		}
+		memcpy(t->tail + start, c->text, c->len);
+	}
+}
+
+/* One row into p (big enough: see sweep_row_size); no list column. */
+static ROW_INLINE char *format_row(const struct sweep *sw, enum out_format fmt, const int *width, int fit, char *p,
+				   struct records *rec, struct row_text *t)
+{
+	int n = sw->ncols, force = sw->refused || t->refused;
+	/* the whole text afresh: the first row, a jump (not the row after the one the text is of), a refused row's reasons */
+	int fresh = !t->row || sw->cur.i != t->row + 1 || force;
+	size_t at;
+
+	if (fmt == FMT_JSON || fmt == FMT_JSONL)
+		p = put_row_open(p, sw, rec, t);
+	p = put_row_key(p, sw, fmt, width, t);
 	t->row = sw->cur.i;
 	t->refused = sw->refused != NULL;
 	if (!t->closelen) /* the row's end goes after the last cell in tail */
 		t->closelen = (size_t)(put_str(t->close, fmt == FMT_TABLE ? "\n" : rec_row_close(rec)) - t->close);
-	if (fresh) {
-		q = t->tail;
-		for (int i = 0; i < n; i++) {
-			struct row_cell *c = &t->cell[i];
-			struct value v = sweep_value(sw, i);
-
-			if (!cell_stands(c, v, force)) {
-				c->len = (unsigned)(put_cell(c->text, sw, t, i, v, fmt, width, fit) - c->text);
-				c->v = v;
-				c->ok = 1;
-			}
-			copy_run(q, c->text, c->len);
-			q += c->len;
-			t->end[i] = (size_t)(q - t->tail);
-		}
-		memcpy(q, t->close, sizeof(t->close));
-	} else {
-		/*
-		 * In place, column by column of those sweep_next says may have
-		 * changed (sw->dirty, in order): a changed cell's text goes where its
-		 * old one was, and only when its length changed does the rest of the
-		 * row move.
-		 */
-		int w = 0;
-		uint64_t bits = sw->dirty[0];
-
-		for (;;) {
-			int i;
-			struct row_cell *c;
-			struct value v;
-			size_t start, old;
-
-			while (!bits && ++w * 64 < n)
-				bits = sw->dirty[w];
-			if (!bits)
-				break;
-			i = w * 64 + __builtin_ctzll(bits);
-			bits &= bits - 1;
-			if (i >= n)
-				break;
-			c = &t->cell[i];
-			v = sweep_value(sw, i);
-			if (cell_stands(c, v, 0))
-				continue;
-			c->len = (unsigned)(put_cell(c->text, sw, t, i, v, fmt, width, fit) - c->text);
-			c->v = v;
-			c->ok = 1;
-			start = i ? t->end[i - 1] : 0;
-			old = t->end[i] - start;
-			if (c->len != old) {
-				size_t rest = t->end[n - 1] + t->closelen - t->end[i];
-
-				memmove(t->tail + start + c->len, t->tail + t->end[i], rest);
-				for (int k = i; k < n; k++)
-					t->end[k] = t->end[k] - old + c->len;
-			}
-			memcpy(t->tail + start, c->text, c->len);
-		}
-	}
+	if (fresh)
+		row_tail_fresh(sw, fmt, width, fit, t, force);
+	else
+		row_tail_dirty(sw, fmt, width, fit, t);
 	at = (n ? t->end[n - 1] : 0) + t->closelen;
 	copy_run(p, t->tail, at);
 	p += at;
