@@ -50,13 +50,13 @@
  *     the two-column rows of `two` through stdio's printf: the "C printf
  *     loop" peer, not a limit.
  *   plain_writer bytes N
- *     N bytes of a buffer made once, in the same 1 MiB writes: what writing
+ *     N bytes of a buffer made once, in the same 256 KiB writes: what writing
  *     an output of that size costs with no row made at all (the floor under
  *     a format's bytes, reported beside target 6).
  *
  * All but printf format integers two digits at a time and reals with the formatter
  * batchlab uses (lang/out/numfmt.c: the bytes must be identical, and printf
- * cannot write shortest round-trip text), into a 1 MiB buffer written whole;
+ * cannot write shortest round-trip text), into a buffer written 256 KiB at a time;
  * into a pipe, asked to hold 1 MiB first, as batchlab's sweep asks of it.
  */
 #include <fcntl.h>
@@ -72,6 +72,8 @@
 #include "exact_set.h"
 
 #define BUF (1024 * 1024)
+/* written in batchlab's writes (lang/cmd/cmd_sweep.c's FLUSH_AT) into a pipe of BUF */
+#define FLUSH (256 * 1024)
 
 static char buf[BUF + 4096];
 static size_t len;
@@ -82,7 +84,7 @@ static void flush(void)
 	size_t off = 0;
 
 #ifdef F_SETPIPE_SZ
-	if (!grown && len >= BUF) {
+	if (!grown && len >= FLUSH) {
 		grown = 1;
 		(void)fcntl(STDOUT_FILENO, F_SETPIPE_SZ, BUF); /* fails on a file: nothing changes */
 	}
@@ -143,7 +145,7 @@ static void two(uint64_t nr, uint64_t from, uint64_t to)
 		p = fmt_u64_put(p, 512 * (1 + fls64(t >> (27 - 12))));
 		*p++ = '\n';
 		len = (size_t)(p - buf);
-		if (len >= BUF)
+		if (len >= FLUSH)
 			flush();
 	}
 }
@@ -223,7 +225,7 @@ static void runs_of(uint64_t nr, uint64_t from, uint64_t to, int json)
 			for (size_t i = 0; i < tlen; i += 32)
 				memcpy(o + i, tail + i, 32);
 			len = (size_t)(o + tlen - buf);
-			if (len >= BUF)
+			if (len >= FLUSH)
 				flush();
 			if (d == 9) { /* t / 10 + 1 in key[]: a carry now and then */
 				size_t k = klen;
@@ -336,7 +338,7 @@ static void all(uint64_t from, uint64_t to, int n, char **names, int hoist)
 		}
 		*p++ = '\n';
 		len = (size_t)(p - buf);
-		if (len >= BUF)
+		if (len >= FLUSH)
 			flush();
 	}
 }
@@ -514,7 +516,7 @@ static void exact(uint64_t cpus, uint64_t from, uint64_t to)
 		p = fmt_u64_put(p, pcp << 5); /* drain_pages_zone(): batch << CONFIG_PCP_BATCH_SCALE_MAX (5) */
 		*p++ = '\n';
 		len = (size_t)(p - buf);
-		if (len >= BUF)
+		if (len >= FLUSH)
 			flush();
 	}
 	/* totalram past what ram holds: machine_check() refuses the row, every cell n/a */
@@ -525,7 +527,7 @@ static void exact(uint64_t cpus, uint64_t from, uint64_t to)
 		p += lna;
 		*p++ = '\n';
 		len = (size_t)(p - buf);
-		if (len >= BUF)
+		if (len >= FLUSH)
 			flush();
 	}
 }
@@ -534,7 +536,7 @@ static void bytes(uint64_t n)
 {
 	memset(buf, 'x', BUF);
 	while (n) {
-		len = n < BUF ? (size_t)n : BUF;
+		len = n < FLUSH ? (size_t)n : FLUSH;
 		n -= len;
 		flush();
 	}

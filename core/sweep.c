@@ -206,69 +206,68 @@ int sweep_range_parse(const struct machine *m, const char *key, const char *from
 	return sweep_range_parse_max(m, key, from, to, how, n, SWEEP_MAX_ROWS, "rows", out, err, errlen);
 }
 
-int sweep_range_parse_max(const struct machine *m, const char *key, const char *from, const char *to,
-			  const char *how, const char *n, uint64_t max_rows, const char *rows_are, struct sweep_range *out,
-			  char *err, size_t errlen)
+/*
+ * How r steps from FROM to TO (how and n: "step N", "x N" or none): a
+ * key's own values, the releases in order, a step or a factor. 1: r is a
+ * key's own values, whole; -1 with err.
+ */
+static int range_how(const struct machine *m, struct sweep_range *r, const char *from, const char *to,
+		     const char *how, const char *n, char *err, size_t errlen)
 {
-	const struct param *p;
-	struct machine tmp = *m;
-	struct sweep_range r;
-	double est;
+	const struct param *p = r->key;
+	char why[96];
 
-	if (sweep_bounds_parse(m, key, from, to, &r, err, errlen))
-		return -1;
-	p = r.key;
 	if (!how && p->allowed) {
-		r.list = p->allowed;
-		r.rows = count_rows(&r);
-		*out = r;
-		return 0;
-	} else if (p->type == PT_CHOICE) {
+		r->list = p->allowed;
+		r->rows = count_rows(r);
+		return 1;
+	}
+	if (p->type == PT_CHOICE) {
 		/* the releases, in order: every one the table knows from FROM to TO */
 		if (how)
 			return err_set(err, errlen, "%s: the releases are taken in order, every known one from %s to %s: no '%s' "
 				       "after TO", p->name, from, to, how);
-		r.step = 1;
-	} else if (!how) {
-		if (r.real)
+		r->step = 1;
+		return 0;
+	}
+	if (!how) {
+		if (r->real)
 			return err_set(err, errlen, "%s: a real-valued key needs step N or x N after TO", p->name);
-		r.mult = p->type != PT_COUNT; /* sizes span decades: doubling is the useful default */
-		r.factor = 2;
-		r.step = 1;
-	} else if (!strcmp(how, "step")) {
-		r.given = 1;
-		if (!n)
-			return err_set(err, errlen, "%s: expected a number after step", p->name);
-		if (parse_step(m, &r, n, err, errlen, &r.step, &r.rstep))
-			return -1;
-	} else if (!strcmp(how, "x")) {
-		char why[96];
-
-		r.given = 1;
-		r.mult = 1;
-		if (!n)
-			return err_set(err, errlen, "%s: expected a factor after x", p->name);
-		if (parse_real(n, &r.factor, why, sizeof(why)))
-			return err_set(err, errlen, "%s: x '%s': %s", p->name, n, why);
-		if (!(r.factor > 1))
-			return err_set(err, errlen, "%s: x '%s': the factor must be above 1", p->name, n);
-	} else {
+		r->mult = p->type != PT_COUNT; /* sizes span decades: doubling is the useful default */
+		r->factor = 2;
+		r->step = 1;
+		return 0;
+	}
+	if (strcmp(how, "step") && strcmp(how, "x"))
 		return err_set(err, errlen, "%s: expected step N or x N after TO, not '%s'", p->name, how);
-	}
-	if (r.mult && (r.real ? !(r.rfrom > 0) : !r.from)) {
-		if (!how) /* the doubling was ours, not typed: say so, not "x N" */
-			return err_set(err, errlen, "%s: %s..%s doubles from FROM, and %s cannot double: give FROM above 0, "
-				       "or step N", p->name, from, to, from);
-		return err_set(err, errlen, "%s: x N needs FROM above 0", p->name);
-	}
+	r->given = 1;
+	if (!n)
+		return err_set(err, errlen, "%s: expected %s after %s", p->name, *how == 's' ? "a number" : "a factor", how);
+	if (*how == 's')
+		return parse_step(m, r, n, err, errlen, &r->step, &r->rstep) ? -1 : 0;
+	r->mult = 1;
+	if (parse_real(n, &r->factor, why, sizeof(why)))
+		return err_set(err, errlen, "%s: x '%s': %s", p->name, n, why);
+	if (!(r->factor > 1))
+		return err_set(err, errlen, "%s: x '%s': the factor must be above 1", p->name, n);
+	return 0;
+}
 
-	/* count before walking: x 1.0000001 over a wide range must not loop for minutes */
-	if (r.mult)
-		est = log(r.real ? r.rto / r.rfrom : (double)r.to / (double)r.from) / log(r.factor);
-	else if (r.real)
-		est = (r.rto - r.rfrom) / r.rstep;
+/*
+ * r's rows, counted before walking (x 1.0000001 over a wide range must not
+ * loop for minutes); -1 with err past max_rows.
+ */
+static int range_count(struct sweep_range *r, const char *from, const char *to, const char *how, const char *n,
+		       uint64_t max_rows, const char *rows_are, char *err, size_t errlen)
+{
+	double est;
+
+	if (r->mult)
+		est = log(r->real ? r->rto / r->rfrom : (double)r->to / (double)r->from) / log(r->factor);
+	else if (r->real)
+		est = (r->rto - r->rfrom) / r->rstep;
 	else
-		est = (double)((r.to - r.from) / r.step);
+		est = (double)((r->to - r->from) / r->step);
 	if (!(est + 1 <= (double)max_rows + 0.5)) {
 		/* a count a person can read: 4.61e+18, not nineteen digits (or three hundred after a tiny step) */
 		char count[32];
@@ -280,21 +279,45 @@ int sweep_range_parse_max(const struct machine *m, const char *key, const char *
 			snprintf(count, sizeof(count), "about %.3g", rows);
 		else
 			snprintf(count, sizeof(count), "too many");
-		return err_set(err, errlen, "%s: %s..%s %s %s gives %s %s (at most %llu)", p->name, from, to,
-			       how ? how : "step", n ? n : r.mult ? "2" : "1", count, rows_are, (unsigned long long)max_rows);
+		return err_set(err, errlen, "%s: %s..%s %s %s gives %s %s (at most %llu)", r->key->name, from, to,
+			       how ? how : "step", n ? n : r->mult ? "2" : "1", count, rows_are, (unsigned long long)max_rows);
 	}
-	if (r.real)
-		r.rows = (uint64_t)floor(est + 1e-9) + 1;
+	if (r->real)
+		r->rows = (uint64_t)floor(est + 1e-9) + 1;
 	else
-		r.rows = r.mult ? count_rows(&r) : (r.to - r.from) / r.step + 1;
+		r->rows = r->mult ? count_rows(r) : (r->to - r->from) / r->step + 1;
+	return 0;
+}
 
+int sweep_range_parse_max(const struct machine *m, const char *key, const char *from, const char *to,
+			  const char *how, const char *n, uint64_t max_rows, const char *rows_are, struct sweep_range *out,
+			  char *err, size_t errlen)
+{
+	struct machine tmp = *m;
+	struct sweep_range r;
+	int rc;
+
+	if (sweep_bounds_parse(m, key, from, to, &r, err, errlen) || (rc = range_how(m, &r, from, to, how, n, err, errlen)) < 0)
+		return -1;
+	if (rc == 1) {
+		*out = r;
+		return 0;
+	}
+	if (r.mult && (r.real ? !(r.rfrom > 0) : !r.from)) {
+		if (!how) /* the doubling was ours, not typed: say so, not "x N" */
+			return err_set(err, errlen, "%s: %s..%s doubles from FROM, and %s cannot double: give FROM above 0, "
+				       "or step N", r.key->name, from, to, from);
+		return err_set(err, errlen, "%s: x N needs FROM above 0", r.key->name);
+	}
+	if (range_count(&r, from, to, how, n, max_rows, rows_are, err, errlen))
+		return -1;
 	/* FROM and TO bound every row, but not "one of 4K, 16K, 64K" or "a power of two" */
-	if (!r.real && (p->allowed || (p->flags & PF_POW2))) {
+	if (!r.real && (r.key->allowed || (r.key->flags & PF_POW2))) {
 		struct sweep_cursor c;
 
 		sweep_cursor_start(&c);
 		while (sweep_range_next(&r, &c))
-			if (param_set_u64(&tmp, p, c.u, err, errlen))
+			if (param_set_u64(&tmp, r.key, c.u, err, errlen))
 				return -1;
 	}
 	*out = r;
@@ -388,6 +411,119 @@ static int cpus_one(const struct machine *m, const struct metric_desc *md, int s
 
 #define VARIANT_DISTINCT_MAX 256
 
+/* A variant column's table over cpus 1..n as variant_cpus_table() makes it. */
+struct variant_table {
+	struct machine *row;           /* the machine at the row worked on */
+	uint64_t *k_const;             /* the variant's constant at each row */
+	char *ok;                      /* it could be evaluated there */
+	double *t;                     /* the column, row by row */
+	uint64_t distinct[VARIANT_DISTINCT_MAX], upto[VARIANT_DISTINCT_MAX]; /* each value, and the last row that has it */
+	int nd;
+	struct expr prog;
+	struct variant_code *code;
+	int coded;                     /* code holds prog's register form */
+};
+
+/* Row k's constant among the distinct values (the previous row's first: values come in runs); -1: too many. */
+static int variant_distinct(struct variant_table *v, int last, uint64_t k)
+{
+	int j = last >= 0 && v->distinct[last] == v->k_const[k - 1] ? last : 0;
+
+	for (; j < v->nd && v->distinct[j] != v->k_const[k - 1]; j++)
+		;
+	if (j == v->nd) {
+		if (v->nd == VARIANT_DISTINCT_MAX)
+			return -1;
+		v->distinct[v->nd++] = v->k_const[k - 1];
+	}
+	v->upto[j] = k;
+	return j;
+}
+
+/* The constant at each row 1..n, and (unless fn_cpus runs it per row) its distinct values; -1: too many. */
+static int variant_constants(struct variant_table *v, const struct machine *m, const struct sweep_col *c, uint64_t n)
+{
+	int last = -1;
+
+	machine_copy(v->row, m);
+	for (uint64_t k = 1; k <= n; k++) {
+		const char *why;
+
+		v->row->cpus = k;
+		if (v->coded ? variant_run(v->row, c->patch, v->code, &v->k_const[k - 1], &why)
+			     : variant_eval_expr(v->row, c->patch, &v->prog, &v->k_const[k - 1], &why))
+			continue; /* n/a: its reason is filled in at the end */
+		v->ok[k - 1] = 1;
+		/* a plateau over cpus: its rows share the value, no run each */
+		for (uint64_t to = v->coded ? variant_plateau_cpus(v->code, k, n) : k; k < to; k++) {
+			v->k_const[k] = v->k_const[k - 1];
+			v->ok[k] = 1;
+		}
+		if (c->metric->cpus_rows)
+			continue; /* one pass whatever the values */
+		if ((last = variant_distinct(v, last, k)) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * A fn_cpus pass per distinct value, each up to the last row that has it. The
+ * value reaching furthest is written straight into t (the rows of other
+ * values it passes are written over after); the others go through tmp, sized
+ * to the furthest of them: no table-sized copy per sweep.
+ */
+static int variant_passes(struct variant_table *v, const struct machine *m, const struct sweep_col *c)
+{
+	uint64_t rest = 0;
+	double *tmp = NULL;
+	int big = 0, failed = 0;
+
+	for (int j = 1; j < v->nd; j++)
+		big = v->upto[j] > v->upto[big] ? j : big;
+	for (int j = 0; j < v->nd; j++)
+		rest = j != big && v->upto[j] > rest ? v->upto[j] : rest;
+	if (rest && !(tmp = calloc(rest, sizeof(*tmp))))
+		return -1;
+	for (int i = 0; i < v->nd && !failed; i++) {
+		int j = (big + i) % v->nd; /* big first */
+		double *to = j == big ? v->t : tmp;
+
+		machine_copy(v->row, m);
+		if (variant_fix(v->row, c->patch, c->side, v->distinct[j]) ||
+		    cpus_one(v->row, c->metric, c->side, v->upto[j], to)) {
+			failed = 1;
+			break;
+		}
+		for (uint64_t k = 1; j != big && k <= v->upto[j]; k++)
+			if (v->ok[k - 1] && v->k_const[k - 1] == v->distinct[j])
+				v->t[k - 1] = tmp[k - 1];
+	}
+	free(tmp);
+	return failed ? -1 : 0;
+}
+
+/* Why the variant cannot be evaluated at each row where it is n/a, as metric_compute() would say (NULL: no such row). */
+static int variant_whys(struct variant_table *v, const struct machine *m, const struct sweep_col *c, uint64_t n,
+			const char ***whys)
+{
+	*whys = NULL;
+	machine_copy(v->row, m);
+	for (uint64_t k = 1; k <= n; k++) {
+		const char *why = "";
+		uint64_t x;
+
+		if (v->ok[k - 1])
+			continue;
+		if (!*whys && !(*whys = calloc(n, sizeof(**whys))))
+			return -1;
+		v->row->cpus = k;
+		variant_eval_expr(v->row, c->patch, &v->prog, &x, &why);
+		(*whys)[k - 1] = why;
+	}
+	return 0;
+}
+
 /*
  * A variant's constant may change with cpus (clamp(2 * cpus, 32, 127)), so
  * one fn_cpus pass does not fit it; but rows that share a value share a
@@ -399,110 +535,31 @@ static int cpus_one(const struct machine *m, const struct metric_desc *md, int s
 static double *variant_cpus_table(const struct machine *m, const struct sweep_col *c, uint64_t n,
 				  const char ***why_out)
 {
-	struct machine *row = malloc(sizeof(*row));
-	uint64_t *k_const = malloc(n * sizeof(*k_const)), distinct[VARIANT_DISTINCT_MAX], upto[VARIANT_DISTINCT_MAX];
-	uint64_t rest = 0;
-	double *t = calloc(n, sizeof(*t)), *tmp = NULL;
+	struct variant_table v = { .row = malloc(sizeof(*v.row)), .k_const = malloc(n * sizeof(*v.k_const)),
+				   .ok = calloc(n, 1), .t = calloc(n, sizeof(*v.t)), .code = malloc(sizeof(*v.code)) };
 	const char **whys = NULL;
-	char *ok = calloc(n, 1);
-	int nd = 0, last = -1, big = 0, failed = !row || !k_const || !t || !ok;
-	struct expr prog = variant_at(m, c->patch, c->side)->prog;
-	struct variant_code *code = malloc(sizeof(*code));
-	int coded;
+	int failed = !v.row || !v.k_const || !v.t || !v.ok || !v.code;
 
+	v.prog = variant_at(m, c->patch, c->side)->prog;
 	/* what does not follow cpus is read once, the rest runs in its register form */
-	failed |= !code;
-	coded = code && !variant_code(m, c->patch, &prog, "cpus", code);
-
-	for (uint64_t k = 1; k <= n && !failed; k++) {
-		const char *why;
-		int j;
-
-		if (k == 1)
-			machine_copy(row, m);
-		row->cpus = k;
-		if (coded ? variant_run(row, c->patch, code, &k_const[k - 1], &why)
-			  : variant_eval_expr(row, c->patch, &prog, &k_const[k - 1], &why))
-			continue; /* n/a: its reason is filled in at the end */
-		ok[k - 1] = 1;
-		/* a plateau over cpus: its rows share the value, no run each */
-		for (uint64_t to = coded ? variant_plateau_cpus(code, k, n) : k; k < to; k++) {
-			k_const[k] = k_const[k - 1];
-			ok[k] = 1;
-		}
-		if (c->metric->cpus_rows)
-			continue; /* one pass whatever the values */
-		/* values come in runs (clamp's plateau): the previous row's value first, then a search */
-		j = last >= 0 && distinct[last] == k_const[k - 1] ? last : 0;
-		for (; j < nd && distinct[j] != k_const[k - 1]; j++)
-			;
-		if (j == nd) {
-			if (nd == VARIANT_DISTINCT_MAX) {
-				failed = 1;
-				break;
-			}
-			distinct[nd++] = k_const[k - 1];
-		}
-		last = j;
-		upto[j] = k;
-	}
-	if (!failed && c->metric->cpus_rows) {
-		/* fn_cpus evaluates the variant at each row itself: one pass, straight into the table */
-		failed = cpus_one(m, c->metric, c->side, n, t);
-		nd = 0;
-	}
-	/*
-	 * The value reaching furthest is written straight into t (the rows of
-	 * other values it passes are written over after); the others go through
-	 * tmp, sized to the furthest of them: no table-sized copy per sweep.
-	 */
-	for (int j = 1; j < nd; j++)
-		big = upto[j] > upto[big] ? j : big;
-	for (int j = 0; j < nd; j++)
-		rest = j != big && upto[j] > rest ? upto[j] : rest;
-	if (!failed && rest && !(tmp = calloc(rest, sizeof(*tmp))))
-		failed = 1;
-	for (int i = 0; i < nd && !failed; i++) {
-		int j = (big + i) % nd; /* big first */
-		double *to = j == big ? t : tmp;
-
-		machine_copy(row, m);
-		if (variant_fix(row, c->patch, c->side, distinct[j]) || cpus_one(row, c->metric, c->side, upto[j], to)) {
-			failed = 1;
-			break;
-		}
-		for (uint64_t k = 1; j != big && k <= upto[j]; k++)
-			if (ok[k - 1] && k_const[k - 1] == distinct[j])
-				t[k - 1] = tmp[k - 1];
-	}
-	if (!failed)
-		machine_copy(row, m);
-	for (uint64_t k = 1; k <= n && !failed; k++)
-		if (!ok[k - 1]) {
-			const char *why = "";
-			uint64_t x;
-
-			if (!whys && !(whys = calloc(n, sizeof(*whys)))) {
-				failed = 1;
-				break;
-			}
-			/* the variant cannot be evaluated here: say why, as metric_compute() would */
-			row->cpus = k;
-			variant_eval_expr(row, c->patch, &prog, &x, &why);
-			whys[k - 1] = why;
-		}
-	free(row);
-	free(code);
-	free(k_const);
-	free(tmp);
-	free(ok);
+	v.coded = v.code && !variant_code(m, c->patch, &v.prog, "cpus", v.code);
+	failed = failed || variant_constants(&v, m, c, n);
+	if (!failed && c->metric->cpus_rows) /* fn_cpus evaluates the variant at each row itself: one pass, into the table */
+		failed = cpus_one(m, c->metric, c->side, n, v.t);
+	else if (!failed)
+		failed = variant_passes(&v, m, c);
+	failed = failed || variant_whys(&v, m, c, n, &whys);
+	free(v.row);
+	free(v.code);
+	free(v.k_const);
+	free(v.ok);
 	if (failed) {
-		free(t);
+		free(v.t);
 		free(whys);
 		return NULL;
 	}
 	*why_out = whys;
-	return t;
+	return v.t;
 }
 
 /* fn_cpus fills cpus = 1..n; the sweep reads rows FROM..TO from it. *why: see variant_cpus_table(). */
@@ -878,19 +935,9 @@ int sweep_col_constant(const struct sweep *sw, const struct machine *m, const st
 	       !(c->side == SIDE_KERNEL && sweep_over_kernel(sw));
 }
 
-void sweep_begin(struct sweep *sw, const struct machine *m)
+/* Each column hoisted (computed once: it does not move over the key) or made per row with its group. */
+static void mark_columns(struct sweep *sw, const struct machine *m)
 {
-	int over_totalram;
-
-	sw->m = *m;
-	sweep_cursor_start(&sw->cur);
-	sw->fast_calls = 0;
-	sw->hoisted = 0;
-	sw->check_rows = key_checked(sw->range.key);
-	find_pass(sw, m);
-	sw->refused = NULL;
-	sw->nrefused = 0;
-	sw->first_refused[0] = '\0';
 	for (int i = 0; i < sw->ncols; i++) {
 		struct sweep_col *c = &sw->cols[i];
 
@@ -904,25 +951,49 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 			sw->hoisted++;
 		}
 	}
-	if (!sw->range.real && is_cpus(sw->range.key)) {
-		char tried[SWEEP_MAX_COLS] = { 0 };
+}
 
-		for (int i = 0; i < sw->ncols; i++) {
-			struct sweep_col *c = &sw->cols[i];
+/* Over cpus: the columns an fn_cpus pass fills whole before the first row. */
+static void cpus_tables(struct sweep *sw, const struct machine *m)
+{
+	char tried[SWEEP_MAX_COLS] = { 0 };
 
-			/* the kernel side goes through metric_compute() per row: a release may make it n/a */
-			if (c->hoisted || tried[i] || !c->metric->fn_cpus || c->side == SIDE_KERNEL)
-				continue;
-			if (c->variant) {
-				c->fast = cpus_table(m, c, sw->range.to, &c->fast_why);
-				sw->fast_calls += c->fast != NULL;
-			} else {
-				cpus_group(sw, m, i, tried);
-			}
+	for (int i = 0; i < sw->ncols; i++) {
+		struct sweep_col *c = &sw->cols[i];
+
+		/* the kernel side goes through metric_compute() per row: a release may make it n/a */
+		if (c->hoisted || tried[i] || !c->metric->fn_cpus || c->side == SIDE_KERNEL)
+			continue;
+		if (c->variant) {
+			c->fast = cpus_table(m, c, sw->range.to, &c->fast_why);
+			sw->fast_calls += c->fast != NULL;
+		} else {
+			cpus_group(sw, m, i, tried);
 		}
 	}
-	/* the rows' totalram is the key itself (param_store_u64), which the plateaus speak of */
-	over_totalram = !sw->range.real && !strcmp(sw->range.key->name, "totalram");
+}
+
+/* A new group for column c's metric: its sides not yet computed, its plateau when the key is totalram. */
+static struct sweep_group *group_open(struct sweep *sw, const struct sweep_col *c, int over_totalram)
+{
+	struct sweep_group *g = &sw->groups[sw->ngroups++];
+
+	g->fn_sides = c->metric->fn_sides;
+	g->md = c->metric;
+	g->n = 0;
+	g->nsides = patch_nsides(c->patch) < PATCH_MAX_SIDES ? patch_nsides(c->patch) : PATCH_MAX_SIDES;
+	if (!g->fn_sides && c->metric->single)
+		g->nsides = 1; /* fn's side 0 is its one value */
+	for (int s = 0; s < PATCH_MAX_SIDES; s++)
+		g->last[s] = val_none("not yet computed"); /* the first row differs from it */
+	g->plateau = over_totalram ? c->metric->totalram_plateau : NULL;
+	g->plateau_lo = 1, g->plateau_hi = 0;
+	return g;
+}
+
+/* The per-row columns into groups (a metric's sides side by side: one call serves them); the rest in sw->others. */
+static void group_columns(struct sweep *sw, int over_totalram)
+{
 	sw->ngroups = 0;
 	sw->plateau_rows = 0;
 	memset(sw->others, 0, sizeof(sw->others));
@@ -937,24 +1008,32 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 			sw->others[i / 64] |= 1ull << (i % 64);
 			continue;
 		}
-		/* a metric's sides usually stand side by side: one call serves them */
 		if (!sw->ngroups || g->fn_sides != c->metric->fn_sides || (!g->fn_sides && g->md != c->metric) ||
-		    g->n == PATCH_MAX_SIDES) {
-			g = &sw->groups[sw->ngroups++];
-			g->fn_sides = c->metric->fn_sides;
-			g->md = c->metric;
-			g->n = 0;
-			g->nsides = patch_nsides(c->patch) < PATCH_MAX_SIDES ? patch_nsides(c->patch) : PATCH_MAX_SIDES;
-			if (!g->fn_sides && c->metric->single)
-				g->nsides = 1; /* fn's side 0 is its one value */
-			for (int s = 0; s < PATCH_MAX_SIDES; s++)
-				g->last[s] = val_none("not yet computed"); /* the first row differs from it */
-			g->plateau = over_totalram ? c->metric->totalram_plateau : NULL;
-			g->plateau_lo = 1, g->plateau_hi = 0;
-		}
+		    g->n == PATCH_MAX_SIDES)
+			g = group_open(sw, c, over_totalram);
 		g->col[g->n] = (short)i;
 		g->side[g->n++] = (short)c->side;
 	}
+}
+
+void sweep_begin(struct sweep *sw, const struct machine *m)
+{
+	/* the rows' totalram is the key itself (param_store_u64), which the plateaus speak of */
+	int over_totalram = !sw->range.real && !strcmp(sw->range.key->name, "totalram");
+
+	sw->m = *m;
+	sweep_cursor_start(&sw->cur);
+	sw->fast_calls = 0;
+	sw->hoisted = 0;
+	sw->check_rows = key_checked(sw->range.key);
+	find_pass(sw, m);
+	sw->refused = NULL;
+	sw->nrefused = 0;
+	sw->first_refused[0] = '\0';
+	mark_columns(sw, m);
+	if (!sw->range.real && is_cpus(sw->range.key))
+		cpus_tables(sw, m);
+	group_columns(sw, over_totalram);
 	use_fn_row(sw);
 	keep_variants(sw, m);
 	sw->runs_ok = over_totalram && !sw->range.list && !sw->range.mult && sw->range.step && !sw->nvars;
@@ -1273,25 +1352,64 @@ static int search_op(enum where_op op, int dir, enum where_op *q)
 	return -1;
 }
 
-int sweep_where(const struct machine *m, const struct sweep_range *r, const struct sweep_col *col,
-		enum where_op op, struct value thr, struct where_result *res, char *err, size_t errlen)
+/*
+ * The first sample's t where op holds, or where it starts to (the bisection
+ * between the two samples the condition first holds across); *found: it does
+ * there. w->span when no sample says.
+ */
+static uint64_t where_bisect(struct where_search *w, enum where_op op, struct value thr, int dir, int *found)
 {
-	struct where_search *w;
-	double *table = NULL;
-	const char **table_why = NULL;
-	struct value first, last;
+	uint64_t lo = 0, hi = 0;
 	enum where_op q;
-	uint64_t lo = 0, hi = 0, t;
-	int dir, found_sample = 0;
+	int j;
 
-	memset(res, 0, sizeof(*res));
-	if (r->key->allowed || (r->key->flags & PF_POW2))
-		return err_set(err, errlen, "%s takes only a few values: compare them with sweep instead", r->key->name);
-	if (r->real && signbit(r->rfrom))
-		return err_set(err, errlen, "%s: where searches from 0 up; FROM is below 0", r->key->name);
-	w = calloc(1, sizeof(*w));
+	*found = 0;
+	if (where_holds(w->pts[0].v, op, thr)) {
+		*found = 1;
+		return 0;
+	}
+	if (search_op(op, dir, &q))
+		return w->span;
+	for (j = 1; j < w->npts && !where_holds(w->pts[j].v, q, thr); j++)
+		;
+	if (j == w->npts)
+		return w->span;
+	lo = w->pts[j - 1].t;
+	hi = w->pts[j].t;
+	while (hi - lo > 1) {
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		if (where_holds(where_eval(w, mid, 1), q, thr))
+			hi = mid;
+		else
+			lo = mid;
+	}
+	*found = where_holds(where_eval(w, hi, 0), op, thr);
+	return hi;
+}
+
+/* Every row from the first, for a metric that is not in order over the range: the first where op holds. */
+static uint64_t where_scan(struct where_search *w, enum where_op op, struct value thr, int *found)
+{
+	*found = 0;
+	for (uint64_t t = 0;; t++) {
+		if (where_holds(where_eval(w, t, 0), op, thr)) {
+			*found = 1;
+			return t;
+		}
+		if (t == w->span)
+			return t;
+	}
+}
+
+/* The search over r for col: its cursor's span, and over cpus the fn_cpus table. NULL: out of memory. */
+static struct where_search *where_begin(const struct machine *m, const struct sweep_range *r,
+					const struct sweep_col *col)
+{
+	struct where_search *w = calloc(1, sizeof(*w));
+
 	if (!w)
-		return err_set(err, errlen, "out of memory");
+		return NULL;
 	w->r = r;
 	w->col = col;
 	w->m = *m;
@@ -1303,9 +1421,24 @@ int sweep_where(const struct machine *m, const struct sweep_range *r, const stru
 		w->span = r->to - r->from;
 	}
 	if (!r->real && is_cpus(r->key))
-		w->table = table = cpus_table(m, col, r->to, &table_why);
-	w->table_why = table_why;
+		w->table = cpus_table(m, col, r->to, &w->table_why);
+	return w;
+}
 
+int sweep_where(const struct machine *m, const struct sweep_range *r, const struct sweep_col *col,
+		enum where_op op, struct value thr, struct where_result *res, char *err, size_t errlen)
+{
+	struct where_search *w;
+	uint64_t t;
+	int dir;
+
+	memset(res, 0, sizeof(*res));
+	if (r->key->allowed || (r->key->flags & PF_POW2))
+		return err_set(err, errlen, "%s takes only a few values: compare them with sweep instead", r->key->name);
+	if (r->real && signbit(r->rfrom))
+		return err_set(err, errlen, "%s: where searches from 0 up; FROM is below 0", r->key->name);
+	if (!(w = where_begin(m, r, col)))
+		return err_set(err, errlen, "out of memory");
 	/* 65 samples, FROM and TO among them */
 	for (int j = 0; j <= 64; j++) {
 		t = w->span / 64 * (uint64_t)j + w->span % 64 * (uint64_t)j / 64;
@@ -1313,48 +1446,12 @@ int sweep_where(const struct machine *m, const struct sweep_range *r, const stru
 			continue;
 		where_eval(w, t, 1);
 	}
-	first = w->pts[0].v;
-	last = w->pts[w->npts - 1].v;
-	dir = value_real(last) >= value_real(first) ? 1 : -1;
-
-	if (where_holds(first, op, thr)) {
-		res->found = 1;
-		t = 0;
-	} else if (!search_op(op, dir, &q)) {
-		for (int j = 1; j < w->npts; j++) {
-			if (where_holds(w->pts[j].v, q, thr)) {
-				lo = w->pts[j - 1].t;
-				hi = w->pts[j].t;
-				found_sample = 1;
-				break;
-			}
-		}
-		if (found_sample) {
-			while (hi - lo > 1) {
-				uint64_t mid = lo + (hi - lo) / 2;
-
-				if (where_holds(where_eval(w, mid, 1), q, thr))
-					hi = mid;
-				else
-					lo = mid;
-			}
-			t = hi;
-			res->found = where_holds(where_eval(w, t, 0), op, thr);
-		}
-	}
+	dir = value_real(w->pts[w->npts - 1].v) >= value_real(w->pts[0].v) ? 1 : -1;
+	t = where_bisect(w, op, thr, dir, &res->found);
 	res->monotone = in_order(w, dir);
-
-	if (!res->monotone && (table || w->span < WHERE_SCAN_MAX)) {
+	if (!res->monotone && (w->table || w->span < WHERE_SCAN_MAX)) {
 		res->scanned = 1;
-		res->found = 0;
-		for (t = 0;; t++) {
-			if (where_holds(where_eval(w, t, 0), op, thr)) {
-				res->found = 1;
-				break;
-			}
-			if (t == w->span)
-				break;
-		}
+		t = where_scan(w, op, thr, &res->found);
 	}
 	if (!res->found)
 		t = w->span;
@@ -1366,8 +1463,8 @@ int sweep_where(const struct machine *m, const struct sweep_range *r, const stru
 		memcpy(res->why, w->refused, sizeof(res->why));
 		res->v = val_none(res->why);
 	}
-	free(table);
-	free(table_why);
+	free((void *)w->table);
+	free((void *)w->table_why);
 	free(w);
 	return 0;
 }

@@ -76,6 +76,109 @@ const uint64_t fmt_pow10[20] = {
 	10000000000000000000ull,
 };
 
+/* Ryu's interval around a double: its value vr and the ends vm and vp, scaled to 10^e10, and which have trailing zeros. */
+struct interval {
+	uint64_t vr, vp, vm;
+	int vm_zeros, vr_zeros;
+	int32_t e10;
+};
+
+/*
+ * The interval of mv = 4 * m2 (with mm_shift: the gap below), scaled to
+ * 10^e10: Ryu's step 3, for e2 >= 0 (a division by a power of five) and for
+ * e2 < 0 (a multiplication by one).
+ */
+static inline void scale_interval(struct interval *iv, uint64_t mv, int32_t e2, uint32_t mm_shift, int accept)
+{
+	if (e2 >= 0) {
+		uint32_t q = log10_pow2((uint32_t)e2) - (e2 > 3);
+		int32_t k = POW5_INV_BITS + pow5_bits(q) - 1, i = -e2 + (int32_t)q + k;
+
+		iv->e10 = (int32_t)q;
+		iv->vr = mul_shift(mv, pow5_inv[q], i);
+		iv->vp = mul_shift(mv + 2, pow5_inv[q], i);
+		iv->vm = mul_shift(mv - 1 - mm_shift, pow5_inv[q], i);
+		if (q <= 21) {
+			/* at most one of mv - 1 - mm_shift, mv, mv + 2 is a multiple of 5 */
+			if (mv % 5 == 0)
+				iv->vr_zeros = multiple_of_pow5(mv, q);
+			else if (accept)
+				iv->vm_zeros = multiple_of_pow5(mv - 1 - mm_shift, q);
+			else
+				iv->vp -= multiple_of_pow5(mv + 2, q);
+		}
+	} else {
+		uint32_t q = log10_pow5((uint32_t)-e2) - (-e2 > 1);
+		int32_t i = -e2 - (int32_t)q, k = pow5_bits((uint32_t)i) - POW5_BITS, j = (int32_t)q - k;
+
+		iv->e10 = (int32_t)q + e2;
+		iv->vr = mul_shift(mv, pow5[i], j);
+		iv->vp = mul_shift(mv + 2, pow5[i], j);
+		iv->vm = mul_shift(mv - 1 - mm_shift, pow5[i], j);
+		if (q <= 1) {
+			/* mv = 4 * m2 has two trailing zero bits; mv - 1 - mm_shift has one iff mm_shift */
+			iv->vr_zeros = 1;
+			if (accept)
+				iv->vm_zeros = mm_shift == 1;
+			else
+				--iv->vp;
+		} else if (q < 63) {
+			iv->vr_zeros = multiple_of_pow2(mv, q);
+		}
+	}
+}
+
+/* The rare case of step 4: the exact value or the lower end has trailing decimal zeros, so ties matter. */
+static uint64_t trim_with_ties(struct interval *iv, int accept, int *removed)
+{
+	unsigned last = 0;
+
+	while (iv->vp / 10 > iv->vm / 10) {
+		iv->vm_zeros &= iv->vm % 10 == 0;
+		iv->vr_zeros &= last == 0;
+		last = (unsigned)(iv->vr % 10);
+		iv->vr /= 10;
+		iv->vp /= 10;
+		iv->vm /= 10;
+		++*removed;
+	}
+	if (iv->vm_zeros) {
+		while (iv->vm % 10 == 0) {
+			iv->vr_zeros &= last == 0;
+			last = (unsigned)(iv->vr % 10);
+			iv->vr /= 10;
+			iv->vp /= 10;
+			iv->vm /= 10;
+			++*removed;
+		}
+	}
+	if (iv->vr_zeros && last == 5 && iv->vr % 2 == 0)
+		last = 4; /* exactly ...50000: round half to even */
+	return iv->vr + ((iv->vr == iv->vm && (!accept || !iv->vm_zeros)) || last >= 5);
+}
+
+/* Step 4, the common case: digits dropped while the interval's ends still differ, two at a time first. */
+static inline uint64_t trim(struct interval *iv, int *removed)
+{
+	int up = 0;
+
+	if (iv->vp / 100 > iv->vm / 100) {
+		up = iv->vr % 100 >= 50;
+		iv->vr /= 100;
+		iv->vp /= 100;
+		iv->vm /= 100;
+		*removed += 2;
+	}
+	while (iv->vp / 10 > iv->vm / 10) {
+		up = iv->vr % 10 >= 5;
+		iv->vr /= 10;
+		iv->vp /= 10;
+		iv->vm /= 10;
+		++*removed;
+	}
+	return iv->vr + (iv->vr == iv->vm || up);
+}
+
 /*
  * The shortest digits d with d * 10^e10 reading back as m2 * 2^e2 (m2 with
  * its hidden bit): Ryu's steps 2-4.
@@ -83,95 +186,15 @@ const uint64_t fmt_pow10[20] = {
 static uint64_t shortest(uint64_t m2, int32_t e2, int mant_zero, uint32_t biased, int32_t *exp10)
 {
 	int accept = (m2 & 1) == 0; /* round-half-even: an even mantissa owns its interval's ends */
-	uint64_t mv = 4 * m2, vr, vp, vm, out;
 	/* the gap below is half as wide at a power of two, except for the smallest normal */
 	uint32_t mm_shift = !mant_zero || biased <= 1;
-	int vm_zeros = 0, vr_zeros = 0, removed = 0;
-	int32_t e10;
-	unsigned last = 0;
+	struct interval iv = { 0, 0, 0, 0, 0, 0 };
+	int removed = 0;
+	uint64_t out;
 
-	e2 -= 2;
-	if (e2 >= 0) {
-		uint32_t q = log10_pow2((uint32_t)e2) - (e2 > 3);
-		int32_t k = POW5_INV_BITS + pow5_bits(q) - 1, i = -e2 + (int32_t)q + k;
-
-		e10 = (int32_t)q;
-		vr = mul_shift(mv, pow5_inv[q], i);
-		vp = mul_shift(mv + 2, pow5_inv[q], i);
-		vm = mul_shift(mv - 1 - mm_shift, pow5_inv[q], i);
-		if (q <= 21) {
-			/* at most one of mv - 1 - mm_shift, mv, mv + 2 is a multiple of 5 */
-			if (mv % 5 == 0)
-				vr_zeros = multiple_of_pow5(mv, q);
-			else if (accept)
-				vm_zeros = multiple_of_pow5(mv - 1 - mm_shift, q);
-			else
-				vp -= multiple_of_pow5(mv + 2, q);
-		}
-	} else {
-		uint32_t q = log10_pow5((uint32_t)-e2) - (-e2 > 1);
-		int32_t i = -e2 - (int32_t)q, k = pow5_bits((uint32_t)i) - POW5_BITS, j = (int32_t)q - k;
-
-		e10 = (int32_t)q + e2;
-		vr = mul_shift(mv, pow5[i], j);
-		vp = mul_shift(mv + 2, pow5[i], j);
-		vm = mul_shift(mv - 1 - mm_shift, pow5[i], j);
-		if (q <= 1) {
-			/* mv = 4 * m2 has two trailing zero bits; mv - 1 - mm_shift has one iff mm_shift */
-			vr_zeros = 1;
-			if (accept)
-				vm_zeros = mm_shift == 1;
-			else
-				--vp;
-		} else if (q < 63) {
-			vr_zeros = multiple_of_pow2(mv, q);
-		}
-	}
-
-	if (vm_zeros || vr_zeros) {
-		/* rare: the exact value or the lower end has trailing decimal zeros, so ties matter */
-		while (vp / 10 > vm / 10) {
-			vm_zeros &= vm % 10 == 0;
-			vr_zeros &= last == 0;
-			last = (unsigned)(vr % 10);
-			vr /= 10;
-			vp /= 10;
-			vm /= 10;
-			removed++;
-		}
-		if (vm_zeros) {
-			while (vm % 10 == 0) {
-				vr_zeros &= last == 0;
-				last = (unsigned)(vr % 10);
-				vr /= 10;
-				vp /= 10;
-				vm /= 10;
-				removed++;
-			}
-		}
-		if (vr_zeros && last == 5 && vr % 2 == 0)
-			last = 4; /* exactly ...50000: round half to even */
-		out = vr + ((vr == vm && (!accept || !vm_zeros)) || last >= 5);
-	} else {
-		int up = 0;
-
-		if (vp / 100 > vm / 100) {
-			up = vr % 100 >= 50;
-			vr /= 100;
-			vp /= 100;
-			vm /= 100;
-			removed += 2;
-		}
-		while (vp / 10 > vm / 10) {
-			up = vr % 10 >= 5;
-			vr /= 10;
-			vp /= 10;
-			vm /= 10;
-			removed++;
-		}
-		out = vr + (vr == vm || up);
-	}
-	*exp10 = e10 + removed;
+	scale_interval(&iv, 4 * m2, e2 - 2, mm_shift, accept);
+	out = iv.vm_zeros || iv.vr_zeros ? trim_with_ties(&iv, accept, &removed) : trim(&iv, &removed);
+	*exp10 = iv.e10 + removed;
 	return out;
 }
 
@@ -208,6 +231,44 @@ static inline void digits_with_point(char *end, uint64_t v, unsigned frac)
 	fmt_u64_digits(end, v);
 }
 
+/* A finite nonzero double's shortest digits and their exponent: a whole number below 2^53 is its own. */
+static inline uint64_t real_digits(uint64_t mant, uint32_t biased, int32_t *e10)
+{
+	uint64_t m2 = biased ? mant | (1ull << MANT_BITS) : mant, digits;
+	int32_t e2 = (int32_t)(biased ? biased : 1) - EXP_BIAS - MANT_BITS;
+
+	if (!(e2 <= 0 && e2 >= -MANT_BITS && !(m2 & ((1ull << -e2) - 1))))
+		return shortest(m2, e2, !mant, biased, e10);
+	digits = m2 >> -e2;
+	*e10 = 0;
+	while (digits % 10 == 0) {
+		digits /= 10;
+		++*e10;
+	}
+	return digits;
+}
+
+/* n digits as d.ddde+XX, x the exponent of the first; returns the end. */
+static inline char *put_e_form(char *p, uint64_t digits, unsigned n, int32_t x)
+{
+	if (n > 1) {
+		digits_with_point(p + 1 + n, digits, n - 1);
+		p += n + 1;
+	} else {
+		*p++ = (char)('0' + digits);
+	}
+	*p++ = 'e';
+	*p++ = x < 0 ? '-' : '+';
+	if (x < 0)
+		x = -x;
+	if (x >= 100) {
+		*p++ = (char)('0' + x / 100);
+		x %= 100;
+	}
+	memcpy(p, fmt_digit_pairs + 2 * x, 2);
+	return p + 2;
+}
+
 char *fmt_real_put(char *p, double v)
 {
 	uint64_t bits, mant, digits;
@@ -229,22 +290,7 @@ char *fmt_real_put(char *p, double v)
 		*p++ = '0';
 		return p;
 	}
-	{
-		uint64_t m2 = biased ? mant | (1ull << MANT_BITS) : mant;
-		int32_t e2 = (int32_t)(biased ? biased : 1) - EXP_BIAS - MANT_BITS;
-
-		if (e2 <= 0 && e2 >= -MANT_BITS && !(m2 & ((1ull << -e2) - 1))) {
-			/* a whole number below 2^53: its own digits are the shortest */
-			digits = m2 >> -e2;
-			e10 = 0;
-			while (digits % 10 == 0) {
-				digits /= 10;
-				e10++;
-			}
-		} else {
-			digits = shortest(m2, e2, !mant, biased, &e10);
-		}
-	}
+	digits = real_digits(mant, biased, &e10);
 	n = fmt_u64_len(digits);
 	x = e10 + (int32_t)n - 1; /* the decimal exponent of the first digit */
 	plain = x >= -4 && x < (n > 15 ? (int32_t)n : 15);
@@ -256,40 +302,24 @@ char *fmt_real_put(char *p, double v)
 	 */
 	if (!plain && e10 >= 0 && x <= 16 && x + 1 < (int32_t)n + (n > 1) + 4)
 		return fmt_u64_put(p, (uint64_t)(v < 0 ? -v : v)); /* every digit of the whole number, as %.0f */
-	if (plain && x < 0) {
+	if (!plain)
+		return put_e_form(p, digits, n, x);
+	if (x < 0) {
 		memcpy(p, "0.000000", 8); /* 1 - x <= 5 of them count */
 		p += 1 - x;
 		fmt_u64_digits(p + n, digits);
 		return p + n;
 	}
-	if (plain && e10 >= 0) {
+	if (e10 >= 0) {
 		fmt_u64_digits(p + n, digits);
 		p += n;
 		for (int32_t z = 0; z < e10; z++)
 			*p++ = '0';
 		return p;
 	}
-	if (plain) {
-		/* x + 1 whole digits, the point, the rest */
-		digits_with_point(p + 1 + n, digits, n - (unsigned)x - 1);
-		return p + 1 + n;
-	}
-	if (n > 1) {
-		digits_with_point(p + 1 + n, digits, n - 1);
-		p += n + 1;
-	} else {
-		*p++ = (char)('0' + digits);
-	}
-	*p++ = 'e';
-	*p++ = x < 0 ? '-' : '+';
-	if (x < 0)
-		x = -x;
-	if (x >= 100) {
-		*p++ = (char)('0' + x / 100);
-		x %= 100;
-	}
-	memcpy(p, fmt_digit_pairs + 2 * x, 2);
-	return p + 2;
+	/* x + 1 whole digits, the point, the rest */
+	digits_with_point(p + 1 + n, digits, n - (unsigned)x - 1);
+	return p + 1 + n;
 }
 
 int fmt_real_shortest(double v, char *buf, size_t len)
