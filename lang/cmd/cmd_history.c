@@ -181,3 +181,18 @@ void history_details(struct strbuf *out)
 		     "after it keeps the rows before. The commit's subject is printed beside its id.\n"
 		     "--format csv or json: a record per row.\n");
 }
+
+/* the table's row (lang/cmd.c lists it) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_history_entry = {
+	.name = "history",
+	.usage = "PATCH",
+	.args = { ARG_PATCH, ARG_NONE, ARG_NONE },
+	.min_args = 1,
+	.max_args = 1,
+	.help = "the patch's constants through the kernel releases: release, commit, change, value here",
+	.details = history_details,
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_history,
+};

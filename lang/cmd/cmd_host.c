@@ -420,3 +420,17 @@ int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out, char 
 		return host_check(s, out, err, errlen);
 	return err_set(err, errlen, "host: unknown sub-command '%.40s' (expected 'host' or 'host check')", argv[0]);
 }
+
+/* the table's row (lang/cmd.c lists it) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_host_entry = {
+	.name = "host",
+	.usage = "[check]",
+	.args = { ARG_WORD, ARG_NONE, ARG_NONE },
+	.min_args = 0,
+	.max_args = 1,
+	.help = "load this machine; 'check': vmstat model vs /proc/zoneinfo",
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_host,
+};

@@ -349,3 +349,62 @@ void grade_details(struct strbuf *out)
 		"has neither; a line starting with '#' is a comment (batchlab-lesson(5)).\n"
 		"--format csv, json or jsonl gives both tables as records.\n");
 }
+
+/* the table's rows (lang/cmd.c lists them) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_expect_entry = {
+	.name = "expect",
+	.usage = "METRIC[.SIDE] OP VALUE [over KEY FROM TO [step N | x N]]",
+	.args = { ARG_METRIC, ARG_OP, ARG_NONE, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
+	.min_args = 3,
+	.max_args = 9,
+	.help = "fail (status 1) unless METRIC OP VALUE holds here, or at every KEY value of the range",
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_expect,
+};
+
+const struct cmd_entry cmd_lesson_entry = {
+	.name = "lesson",
+	.usage = "[NAME|PATH]",
+	.args = { ARG_PATH, ARG_NONE, ARG_NONE },
+	.min_args = 0,
+	.max_args = 1,
+	.help = "the lessons, or start one: a guided tour with exercises batchlab checks",
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_lesson,
+};
+
+const struct cmd_entry cmd_grade_entry = {
+	.name = "grade",
+	.usage = "LESSON FILE...",
+	.args = { ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH },
+	.min_args = 2,
+	.max_args = -1,
+	.help = "grade a class's homework: per student and question the answer, right or not, tries and hints; totals",
+	.details = grade_details,
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_grade,
+};
+
+const struct cmd_entry cmd_source_entry = {
+	.name = "source",
+	.usage = "FILE",
+	.args = { ARG_PATH, ARG_NONE, ARG_NONE },
+	.min_args = 1,
+	.max_args = 1,
+	.help = "run a script file in this session (errors say FILE:LINE)",
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_source,
+};
+
+const struct cmd_entry cmd_echo_entry = {
+	.name = "echo",
+	.usage = "[TEXT ...]",
+	.args = { ARG_NONE, ARG_NONE, ARG_NONE },
+	.min_args = 0,
+	.max_args = -1,
+	.help = "print the text: narration in scripts",
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_echo,
+};

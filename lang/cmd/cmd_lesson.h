@@ -1,4 +1,4 @@
-/* The commands lesson, grade, source, echo and expect (cmd_lesson.c): rows of commands[] in cmd.c. */
+/* The commands lesson, grade, source, echo and expect (cmd_lesson.c): rows of cmd_table[] in cmd.c. */
 #ifndef BL_LESSONCMD_H
 #define BL_LESSONCMD_H
 

@@ -236,3 +236,18 @@ void patch_details(struct strbuf *out)
 		     "any loaded patch file. Every other change is listed, file and line, with what it changes: nothing is "
 		     "guessed.\n");
 }
+
+/* the table's row (lang/cmd.c lists it) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_patch_entry = {
+	.name = "patch",
+	.usage = "load FILE|NAME | list | check FILE|NAME | from FILE.diff [NAME]",
+	.args = { ARG_WORD, ARG_PATH, ARG_NONE },
+	.min_args = 1,
+	.max_args = 3,
+	.help = "a patch of your own from a patch file (batchlab-mmpatch(5)), or variants from a diff",
+	.details = patch_details,
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_patch,
+};

@@ -325,3 +325,19 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 		return outpath_write(s, "plot", fmt == FMT_SVG ? "picture" : "chart", path, &text, out, err, errlen);
 	return 0;
 }
+
+/* the table's row (lang/cmd.c lists it) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_plot_entry = {
+	.name = "plot",
+	.usage = "METRIC[.SIDE] over KEY FROM TO [step N | x N] [--ascii] [--width N] [--format svg] [--size WxH] [--title TEXT] [> PATH]",
+	.args = { ARG_METRIC, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
+	.min_args = 5,
+	.max_args = -1,
+	.help = "a chart of every side and variant as one parameter varies: text, or SVG for > PATH.svg (--output PATH too)",
+	.details = plot_details,
+	.out = OUT_SELF | OUT_FORMATS,
+	.picture = CMD_SVG,
+	.exec = cmd_plot,
+};

@@ -229,3 +229,18 @@ void variant_help(struct strbuf *out)
 	for (int i = 0; patches[i]; i++)
 		variant_help_patch(patches[i], out);
 }
+
+/* the table's row (lang/cmd.c lists it) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_variant_entry = {
+	.name = "variant",
+	.usage = "PATCH NAME = EXPR | list | del PATCH NAME | from FILE.diff [NAME]",
+	.args = { ARG_VARIANT, ARG_VARIANT_NAME, ARG_EXPR },
+	.min_args = 0,
+	.max_args = -1,
+	.help = "your own version of a patch's constant, as one more column (help variant)",
+	.details = variant_details,
+	.out = OUT_NONE,
+	.exec = cmd_variant,
+};

@@ -432,3 +432,18 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 		rec_end(&rec);
 	return 0;
 }
+
+/* the table's row (lang/cmd.c lists it) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_where_entry = {
+	.name = "where",
+	.usage = "METRIC[.SIDE] OP VALUE over KEY FROM TO [step N | x N]",
+	.args = { ARG_METRIC, ARG_OP, ARG_NONE, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
+	.min_args = 7,
+	.max_args = 9,
+	.help = "the first KEY value where METRIC OP VALUE holds (OP: < <= > >= ==); every side when none is named",
+	.details = where_details,
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_where,
+};
