@@ -95,22 +95,12 @@ static void get_metric(const struct machine *m, const struct metric_ref *ref, st
 		sb_putc(out, '\n');
 }
 
-static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+/* Every name first: a script gets all of its values or none. 0, or -1 with err. */
+static int get_check(struct session *s, int argc, char **argv, char *err, size_t errlen)
 {
-	static const char *const heads[] = { "name", "value", "unit", NULL };
-	struct records rec, *r = s->format == FMT_TABLE ? NULL : &rec;
 	struct metric_ref ref;
 	char b[512];
-	int named = 0;
 
-	for (int i = 0; i < argc; i++) /* --named: NAME = VALUE lines, for a reader to match */
-		if (!strcmp(argv[i], "--named")) {
-			memmove(argv + i, argv + i + 1, (size_t)(argc - i - 1) * sizeof(*argv));
-			argc--, i--, named = 1;
-		}
-	if (!argc)
-		return err_set(err, errlen, "get: expected get [--named] NAME [NAME ...]");
-	/* every name first: a script gets all of its values or none */
 	for (int i = 0; i < argc; i++) {
 		if (param_find(argv[i]) || setting_find(argv[i]))
 			continue;
@@ -128,50 +118,87 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 				return -1;
 		}
 	}
-	if (r) {
-		struct rec_units u = { 0 };
+	return 0;
+}
 
-		for (int i = 0; i < argc; i++) {
-			const struct param *p = param_find(argv[i]);
+/* The records begun, with the unit and kind of every name asked for. */
+static void get_records_begin(struct session *s, int argc, char **argv, struct records *r, struct strbuf *out)
+{
+	static const char *const heads[] = { "name", "value", "unit", NULL };
+	struct rec_units u = { 0 };
+	struct metric_ref ref;
+	char b[512];
 
-			if (p)
-				recu_add(&u, p->name, p->unit, "input");
-			else if (!metric_parse_m(&s->m, argv[i], &ref, b, sizeof(b)))
-				recu_metric(&u, &s->m, ref.patch, ref.metric, ref.side);
-		}
-		rec_begin(r, &s->doc, s->format, heads, u.u, u.n, out);
-		recu_free(&u);
-	}
 	for (int i = 0; i < argc; i++) {
 		const struct param *p = param_find(argv[i]);
 
-		if (p) {
-			param_bare(&s->m, p, b, sizeof(b));
-			if (!r) {
-				sb_printf(out, named ? "%s = %s%s%s\n" : "%.0s%s\n", p->name, b, named && *p->unit ? " " : "",
-					  named ? p->unit : "");
-				continue;
-			}
-			rec_str(r, p->name);
-			if (param_is_number(p))
-				rec_num(r, b);
-			else
-				rec_choice(r, b);
-			rec_str(r, p->unit);
-			rec_end_row(r);
+		if (p)
+			recu_add(&u, p->name, p->unit, "input");
+		else if (!metric_parse_m(&s->m, argv[i], &ref, b, sizeof(b)))
+			recu_metric(&u, &s->m, ref.patch, ref.metric, ref.side);
+	}
+	rec_begin(r, &s->doc, s->format, heads, u.u, u.n, out);
+	recu_free(&u);
+}
+
+/* A parameter's value: bare, NAME = VALUE UNIT (named), or a record (r). */
+static void get_param(const struct session *s, const struct param *p, struct records *r, int named, struct strbuf *out)
+{
+	char b[512];
+
+	param_bare(&s->m, p, b, sizeof(b));
+	if (!r) {
+		sb_printf(out, named ? "%s = %s%s%s\n" : "%.0s%s\n", p->name, b, named && *p->unit ? " " : "",
+			  named ? p->unit : "");
+		return;
+	}
+	rec_str(r, p->name);
+	if (param_is_number(p))
+		rec_num(r, b);
+	else
+		rec_choice(r, b);
+	rec_str(r, p->unit);
+	rec_end_row(r);
+}
+
+/* A session setting's value, as get_param gives a parameter's. */
+static void get_setting(struct session *s, const struct setting *st, struct records *r, int named, struct strbuf *out)
+{
+	if (!r) {
+		sb_printf(out, named ? "%s = %s\n" : "%.0s%s\n", st->name, st->get(s));
+		return;
+	}
+	rec_str(r, st->name);
+	rec_str(r, st->get(s));
+	rec_str(r, "");
+	rec_end_row(r);
+}
+
+static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	struct records rec, *r = s->format == FMT_TABLE ? NULL : &rec;
+	struct metric_ref ref;
+	char b[512];
+	int named = 0;
+
+	for (int i = 0; i < argc; i++) /* --named: NAME = VALUE lines, for a reader to match */
+		if (!strcmp(argv[i], "--named")) {
+			memmove(argv + i, argv + i + 1, (size_t)(argc - i - 1) * sizeof(*argv));
+			argc--, i--, named = 1;
+		}
+	if (!argc)
+		return err_set(err, errlen, "get: expected get [--named] NAME [NAME ...]");
+	if (get_check(s, argc, argv, err, errlen))
+		return -1;
+	if (r)
+		get_records_begin(s, argc, argv, r, out);
+	for (int i = 0; i < argc; i++) {
+		if (param_find(argv[i])) {
+			get_param(s, param_find(argv[i]), r, named, out);
 			continue;
 		}
 		if (setting_find(argv[i])) {
-			const struct setting *st = setting_find(argv[i]);
-
-			if (!r) {
-				sb_printf(out, named ? "%s = %s\n" : "%.0s%s\n", st->name, st->get(s));
-				continue;
-			}
-			rec_str(r, st->name);
-			rec_str(r, st->get(s));
-			rec_str(r, "");
-			rec_end_row(r);
+			get_setting(s, setting_find(argv[i]), r, named, out);
 			continue;
 		}
 		metric_parse_m(&s->m, argv[i], &ref, b, sizeof(b));

@@ -145,7 +145,58 @@ static int help_records(struct session *s, int argc, char **argv, struct strbuf 
 	return 0;
 }
 
-static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+/* help: every command, its usage and help, as the table lists them. */
+static void help_commands(struct strbuf *out)
+{
+	sb_puts(out, "commands (separate with ';' or newlines, '#' at a word's start begins a comment):\n");
+	for (const struct cmd_entry *const *k = cmd_table; *k; k++)
+		sb_printf(out, "  %-8s %s\n  %-8s   %s\n", (*k)->name, (*k)->usage, "", (*k)->help);
+	sb_puts(out, "help set: parameters; help settings: the theme; help PATCH: metrics; help KEY, help METRIC: one of them\n"
+		     "a command that prints takes > PATH, --output PATH, --format FMT and --width N inside it\n");
+}
+
+/* help set: every parameter, its range and help, and how sizes and numbers are written. */
+static void help_params(struct strbuf *out)
+{
+	sb_puts(out, "parameters (set KEY VALUE):\n");
+	for (size_t i = 0; i < nparams; i++) {
+		char range[PARAM_RANGE_MAX];
+
+		param_format_range(&params[i], range, sizeof(range));
+		sb_printf(out, "  %-*s %-30s %s\n", (int)param_name_width(), params[i].name, range, params[i].help);
+	}
+	sb_puts(out, "sizes are binary: K M G T P E (or k m g t e), alone or with B, i or iB: 4G = 4GB = 4Gi = 4GiB;\n"
+		     "NNNp is pages, only on keys counted in pages (totalram, zone); pebibytes are P or PiB\n"
+		     "numbers are decimal: a leading 0 (octal in C: 010 is 8) is refused, as in variant expressions\n");
+}
+
+/* The topics that are words of help's own (set, lessons, settings, metrics, variant): 1 when topic was one. */
+static int help_word_topic(const char *topic, struct strbuf *out, int *rc, char *err, size_t errlen)
+{
+	*rc = 0;
+	if (!strcmp(topic, "set") || !strcmp(topic, "params")) {
+		help_params(out);
+	} else if (!strcmp(topic, "tour") || !strcmp(topic, "tutorial") || !strcmp(topic, "lessons")) {
+		sb_puts(out, "lessons: guided tours with exercises batchlab checks itself (lesson NAME starts one;\n"
+			     "batchlab --lesson NAME from the shell; in the explorer n and p walk the steps):\n");
+		*rc = lesson_list(out, err, errlen);
+	} else if (!strcmp(topic, "settings")) {
+		sb_puts(out, "settings (set NAME VALUE; how batchlab shows things, not part of the machine or a preset):\n");
+		for (const struct setting *st = settings; st->name; st++)
+			sb_printf(out, "  %-*s %s\n", (int)param_name_width(), st->name, st->help);
+	} else if (!strcmp(topic, "metrics")) {
+		for (int i = 0; patches[i]; i++)
+			help_patch(patches[i], out);
+	} else if (!strcmp(topic, "variant")) {
+		variant_help(out);
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* A topic that names a row of a table: a command, key, setting, patch or metric; 1 when it was one. */
+static int help_named_topic(const struct session *s, const char *topic, struct strbuf *out)
 {
 	const struct cmd_entry *c;
 	const struct param *p;
@@ -153,94 +204,64 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 	struct metric_ref ref;
 	char why[200];
 
-	if (s->format != FMT_TABLE && !help_records(s, argc, argv, out))
-		return 0;
-	if (!argc) {
-		sb_puts(out, "commands (separate with ';' or newlines, '#' at a word's start begins a comment):\n");
-		for (const struct cmd_entry *const *k = cmd_table; *k; k++)
-			sb_printf(out, "  %-8s %s\n  %-8s   %s\n", (*k)->name, (*k)->usage, "", (*k)->help);
-		sb_puts(out, "help set: parameters; help settings: the theme; help PATCH: metrics; help KEY, help METRIC: one of them\n"
-			     "a command that prints takes > PATH, --output PATH, --format FMT and --width N inside it\n");
-		return 0;
-	}
-	if (!strcmp(argv[0], "set") || !strcmp(argv[0], "params")) {
-		sb_puts(out, "parameters (set KEY VALUE):\n");
-		for (size_t i = 0; i < nparams; i++) {
-			char range[PARAM_RANGE_MAX];
-
-			param_format_range(&params[i], range, sizeof(range));
-			sb_printf(out, "  %-*s %-30s %s\n", (int)param_name_width(), params[i].name, range, params[i].help);
-		}
-		sb_puts(out, "sizes are binary: K M G T P E (or k m g t e), alone or with B, i or iB: 4G = 4GB = 4Gi = 4GiB;\n"
-			     "NNNp is pages, only on keys counted in pages (totalram, zone); pebibytes are P or PiB\n"
-			     "numbers are decimal: a leading 0 (octal in C: 010 is 8) is refused, as in variant expressions\n");
-		return 0;
-	}
-	if (!strcmp(argv[0], "tour") || !strcmp(argv[0], "tutorial") || !strcmp(argv[0], "lessons")) {
-		sb_puts(out, "lessons: guided tours with exercises batchlab checks itself (lesson NAME starts one;\n"
-			     "batchlab --lesson NAME from the shell; in the explorer n and p walk the steps):\n");
-		return lesson_list(out, err, errlen);
-	}
-	if (!strcmp(argv[0], "settings")) {
-		sb_puts(out, "settings (set NAME VALUE; how batchlab shows things, not part of the machine or a preset):\n");
-		for (const struct setting *st = settings; st->name; st++)
-			sb_printf(out, "  %-*s %s\n", (int)param_name_width(), st->name, st->help);
-		return 0;
-	}
-	if (!strcmp(argv[0], "metrics")) {
-		for (int i = 0; patches[i]; i++)
-			help_patch(patches[i], out);
-		return 0;
-	}
-	if (!strcmp(argv[0], "variant")) {
-		variant_help(out);
-		return 0;
-	}
-	if ((c = cmd_find(argv[0]))) {
+	if ((c = cmd_find(topic))) {
 		sb_printf(out, "%s %s\n", c->name, c->usage);
 		help_details(s, c, out);
-		return 0;
-	}
-	if ((p = param_find(argv[0]))) {
+	} else if ((p = param_find(topic))) {
 		help_param(p, out);
-		return 0;
-	}
-	if (setting_find(argv[0])) {
-		sb_printf(out, "%s: %s\n  now: %s\n", argv[0], setting_find(argv[0])->help, setting_find(argv[0])->get(s));
-		return 0;
-	}
-	if ((d = patch_find(argv[0]))) {
+	} else if (setting_find(topic)) {
+		sb_printf(out, "%s: %s\n  now: %s\n", topic, setting_find(topic)->help, setting_find(topic)->get(s));
+	} else if ((d = patch_find(topic))) {
 		help_patch(d, out);
-		return 0;
-	}
-	if (strchr(argv[0], '.') && !metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why))) {
+	} else if (strchr(topic, '.') && !metric_parse_m(&s->m, topic, &ref, why, sizeof(why))) {
 		sb_printf(out, "%s.%s: %s\n  unit: %s; %s; better: %s; %s\n", ref.patch->id, ref.metric->name,
 			  ref.metric->help, ref.metric->unit, metric_kind_name(ref.metric->kind),
 			  metric_better_name(ref.metric->better), ref.metric->single ? "single-valued" : "one value per side");
+	} else {
 		return 0;
 	}
-	{
-		/* every name help knows, the same tables: commands, keys, patches, their metrics */
-		struct suggest sg;
-		char mean[128], full[160];
+	return 1;
+}
 
-		suggest_init(&sg, argv[0]);
-		suggest_offer(&sg, "metrics");
-		suggest_offer(&sg, "params");
-		for (const struct cmd_entry *const *k = cmd_table; *k; k++)
-			suggest_offer(&sg, (*k)->name);
-		for (size_t i = 0; i < nparams; i++)
-			suggest_offer(&sg, params[i].name);
-		for (int i = 0; patches[i]; i++) {
-			suggest_offer(&sg, patches[i]->id);
-			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
-				snprintf(full, sizeof(full), "%s.%s", patches[i]->id, md->name);
-				suggest_offer(&sg, full);
-			}
+/* No such topic: the error, with the nearest name help knows (the same tables: commands, keys, patches, metrics). */
+static int help_no_topic(const char *topic, char *err, size_t errlen)
+{
+	struct suggest sg;
+	char mean[128], full[160];
+
+	suggest_init(&sg, topic);
+	suggest_offer(&sg, "metrics");
+	suggest_offer(&sg, "params");
+	for (const struct cmd_entry *const *k = cmd_table; *k; k++)
+		suggest_offer(&sg, (*k)->name);
+	for (size_t i = 0; i < nparams; i++)
+		suggest_offer(&sg, params[i].name);
+	for (int i = 0; patches[i]; i++) {
+		suggest_offer(&sg, patches[i]->id);
+		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+			snprintf(full, sizeof(full), "%s.%s", patches[i]->id, md->name);
+			suggest_offer(&sg, full);
 		}
-		return err_set(err, errlen, "help: no topic '%s'%s (try 'help', 'help set', 'help metrics', or a command, key, "
-			       "patch or metric)", argv[0], suggest_text(&sg, mean, sizeof(mean)));
 	}
+	return err_set(err, errlen, "help: no topic '%s'%s (try 'help', 'help set', 'help metrics', or a command, key, "
+		       "patch or metric)", topic, suggest_text(&sg, mean, sizeof(mean)));
+}
+
+static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	int rc;
+
+	if (s->format != FMT_TABLE && !help_records(s, argc, argv, out))
+		return 0;
+	if (!argc) {
+		help_commands(out);
+		return 0;
+	}
+	if (help_word_topic(argv[0], out, &rc, err, errlen))
+		return rc;
+	if (help_named_topic(s, argv[0], out))
+		return 0;
+	return help_no_topic(argv[0], err, errlen);
 }
 
 const struct cmd_entry cmd_help_entry = {
