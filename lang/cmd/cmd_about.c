@@ -44,6 +44,67 @@ static int about_claims(struct session *s, const struct patch_desc *d, struct st
 	return 0;
 }
 
+/* The headline metric's before and after, its unit, and the change and verdict (in ch and *vd). */
+static void about_headline(const struct session *s, const struct patch_desc *d, const struct metric_desc *md,
+			   struct records *rec, char *ch, size_t chlen, enum verdict *vd)
+{
+	if (md) {
+		struct value vb = md->fn(&s->m, md->single ? 0 : d->before, NULL);
+		struct value va = md->single ? val_none(NULL) : md->fn(&s->m, d->after, NULL);
+
+		if (!md->single)
+			*vd = render_change(md, vb, va, ch, chlen);
+		rec_value(rec, vb);
+		if (md->single && rec->format == FMT_CSV)
+			rec_str(rec, "");
+		else /* json: a number or null, never "" */
+			rec_value(rec, md->single ? val_none("single-valued: the figure is in before") : va);
+		rec_str(rec, md->unit);
+	} else {
+		for (int i = 0; i < 2; i++)
+			if (rec->format == FMT_CSV)
+				rec_str(rec, "");
+			else
+				rec_value(rec, val_none("no headline metric"));
+		rec_str(rec, "");
+	}
+}
+
+/* about PATCH in csv or json: one record, the patch's texts and its headline figure. */
+static void about_records(struct session *s, const struct patch_desc *d, struct strbuf *out)
+{
+	static const char *const heads[] = { "patch", "title", "seed", "kernel", "about", "points", "published",
+					     "seed_presets", "metric", "kind", "before", "after", "unit",
+					     "change", "verdict", NULL };
+	struct strbuf pts = STRBUF_INIT;
+	const struct metric_desc *md = patch_metric(d, d->headline);
+	struct records rec;
+	char ch[64] = "";
+	enum verdict vd = VERDICT_NONE;
+	struct rec_unit units[2] = { { "before", md ? md->unit : "", md ? rec_kind(md) : "" },
+				     { "after", md ? md->unit : "", md ? rec_kind(md) : "" } };
+
+	rec_begin(&rec, &s->doc, s->format, heads, units, md ? 2 : 0, out);
+	rec_str(&rec, d->id);
+	rec_str(&rec, d->title);
+	rec_str(&rec, d->seed);
+	rec_str(&rec, d->kernel);
+	rec_str(&rec, d->about); /* one string each, its line breaks kept */
+	for (int i = 0; d->points && d->points[i]; i++)
+		sb_printf(&pts, "%s\n", d->points[i]);
+	rec_lines(&rec, sb_str(&pts)); /* json: an array, a point a string */
+	sb_free(&pts);
+	rec_str(&rec, d->published);
+	rec_str(&rec, d->seed_presets ? d->seed_presets : "");
+	rec_str(&rec, md ? md->name : "");
+	rec_str(&rec, md ? metric_kind_name(md->kind) : "");
+	about_headline(s, d, md, &rec, ch, sizeof(ch), &vd);
+	rec_str(&rec, ch);
+	rec_str(&rec, verdict_word(vd));
+	rec_end_row(&rec);
+	rec_end(&rec);
+}
+
 static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	const struct patch_desc *d = patch_find(argv[0]);
@@ -67,58 +128,7 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 		}
 		return 0;
 	}
-	{
-		static const char *const heads[] = { "patch", "title", "seed", "kernel", "about", "points", "published",
-						     "seed_presets", "metric", "kind", "before", "after", "unit",
-						     "change", "verdict", NULL };
-		struct strbuf pts = STRBUF_INIT;
-		const struct metric_desc *md = patch_metric(d, d->headline);
-		struct records rec;
-		char ch[64] = "";
-		enum verdict vd = VERDICT_NONE;
-
-		struct rec_unit units[2] = { { "before", md ? md->unit : "", md ? rec_kind(md) : "" },
-					     { "after", md ? md->unit : "", md ? rec_kind(md) : "" } };
-
-		rec_begin(&rec, &s->doc, s->format, heads, units, md ? 2 : 0, out);
-		rec_str(&rec, d->id);
-		rec_str(&rec, d->title);
-		rec_str(&rec, d->seed);
-		rec_str(&rec, d->kernel);
-		rec_str(&rec, d->about); /* one string each, its line breaks kept */
-		for (int i = 0; d->points && d->points[i]; i++)
-			sb_printf(&pts, "%s\n", d->points[i]);
-		rec_lines(&rec, sb_str(&pts)); /* json: an array, a point a string */
-		sb_free(&pts);
-		rec_str(&rec, d->published);
-		rec_str(&rec, d->seed_presets ? d->seed_presets : "");
-		rec_str(&rec, md ? md->name : "");
-		rec_str(&rec, md ? metric_kind_name(md->kind) : "");
-		if (md) {
-			struct value vb = md->fn(&s->m, md->single ? 0 : d->before, NULL);
-			struct value va = md->single ? val_none(NULL) : md->fn(&s->m, d->after, NULL);
-
-			if (!md->single)
-				vd = render_change(md, vb, va, ch, sizeof(ch));
-			rec_value(&rec, vb);
-			if (md->single && rec.format == FMT_CSV)
-				rec_str(&rec, "");
-			else /* json: a number or null, never "" */
-				rec_value(&rec, md->single ? val_none("single-valued: the figure is in before") : va);
-			rec_str(&rec, md->unit);
-		} else {
-			for (int i = 0; i < 2; i++)
-				if (rec.format == FMT_CSV)
-					rec_str(&rec, "");
-				else
-					rec_value(&rec, val_none("no headline metric"));
-			rec_str(&rec, "");
-		}
-		rec_str(&rec, ch);
-		rec_str(&rec, verdict_word(vd));
-		rec_end_row(&rec);
-		rec_end(&rec);
-	}
+	about_records(s, d, out);
 	return 0;
 }
 
