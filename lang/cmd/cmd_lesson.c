@@ -128,6 +128,59 @@ static int expect_fails(const struct metric_ref *ref, const struct machine *m, i
 		       want);
 }
 
+/* Where an expectation failed in its range, as the range was typed: "ram = 1 GiB". */
+static void expect_at_text(const struct sweep_range *r, const struct sweep *sw, char *at, size_t len)
+{
+	char num[64];
+
+	if (r->real)
+		fmt_real_shortest(sw->cur.r, num, sizeof(num));
+	else if (!strcmp(r->key->unit, "bytes")) /* 1 GiB, as the range was typed */
+		fmt_human(val_int(sw->cur.u), "bytes", num, sizeof(num));
+	else
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)sw->cur.u);
+	snprintf(at, len, "%s = %s", r->key->name, num);
+}
+
+/*
+ * One side's expectation at every value of the range (an assertion does not
+ * assume the metric's shape), *rows counting them; -1 with err at the first
+ * where it fails.
+ */
+static int expect_over_range(struct session *s, const struct sweep_range *r, const struct metric_ref *ref, int side,
+			     enum where_op op, struct value thr, char **argv, uint64_t *rows, char *err, size_t errlen)
+{
+	struct sweep *sw;
+	char why[256];
+	int more;
+
+	if (!(sw = malloc(sizeof(*sw))))
+		return err_set(err, errlen, "out of memory");
+	sweep_init(sw, r);
+	if (sweep_add_column(sw, ref->patch, ref->metric, side, ref->metric->name, why, sizeof(why))) {
+		free(sw);
+		return err_set(err, errlen, "expect: %s", why);
+	}
+	sweep_begin(sw, &s->m);
+	while ((more = sweep_next(sw)) > 0) {
+		struct value v = sweep_value(sw, 0);
+
+		(*rows)++;
+		if (!where_holds(v, op, thr)) {
+			char at[96];
+
+			expect_at_text(r, sw, at, sizeof(at));
+			expect_fails(ref, &sw->m, side, r->key->name, at, v, argv[1], argv[2], err, errlen);
+			sweep_end(sw);
+			free(sw);
+			return -1;
+		}
+	}
+	sweep_end(sw);
+	free(sw);
+	return 0;
+}
+
 int cmd_expect(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct metric_ref ref;
@@ -152,9 +205,6 @@ int cmd_expect(struct session *s, int argc, char **argv, struct strbuf *out, cha
 		for (int i = 0; i < patch_ncols(&s->m, ref.patch) && nsides < PATCH_MAX_COLS; i++)
 			sides[nsides++] = i;
 	for (int k = 0; k < nsides; k++) {
-		struct sweep *sw;
-		int more;
-
 		if (argc == 3) {
 			struct value v = metric_compute(&s->m, ref.patch, ref.metric, sides[k], NULL);
 
@@ -162,37 +212,8 @@ int cmd_expect(struct session *s, int argc, char **argv, struct strbuf *out, cha
 				return expect_fails(&ref, &s->m, sides[k], NULL, NULL, v, argv[1], argv[2], err, errlen);
 			continue;
 		}
-		if (!(sw = malloc(sizeof(*sw))))
-			return err_set(err, errlen, "out of memory");
-		sweep_init(sw, &r);
-		if (sweep_add_column(sw, ref.patch, ref.metric, sides[k], ref.metric->name, why, sizeof(why))) {
-			free(sw);
-			return err_set(err, errlen, "expect: %s", why);
-		}
-		sweep_begin(sw, &s->m);
-		/* every value of the range: an assertion does not assume the metric's shape */
-		while ((more = sweep_next(sw)) > 0) {
-			struct value v = sweep_value(sw, 0);
-
-			rows++;
-			if (!where_holds(v, op, thr)) {
-				char at[96], num[64];
-
-				if (r.real)
-					fmt_real_shortest(sw->cur.r, num, sizeof(num));
-				else if (!strcmp(r.key->unit, "bytes")) /* 1 GiB, as the range was typed */
-					fmt_human(val_int(sw->cur.u), "bytes", num, sizeof(num));
-				else
-					snprintf(num, sizeof(num), "%llu", (unsigned long long)sw->cur.u);
-				snprintf(at, sizeof(at), "%s = %s", r.key->name, num);
-				expect_fails(&ref, &sw->m, sides[k], r.key->name, at, v, argv[1], argv[2], err, errlen);
-				sweep_end(sw);
-				free(sw);
-				return -1;
-			}
-		}
-		sweep_end(sw);
-		free(sw);
+		if (expect_over_range(s, &r, &ref, sides[k], op, thr, argv, &rows, err, errlen))
+			return -1;
 	}
 	if (s->format == FMT_TABLE) {
 		if (argc == 3)
