@@ -12,10 +12,55 @@
 #include "../out/records.h"
 #include "../out/render.h"
 
+/* One side's record: its name, value (a list's items, as get gives them), unit, kind and the steps that made it. */
+static void explain_side_record(struct session *s, const struct metric_ref *ref, int side, struct records *rec)
+{
+	struct strbuf steps = STRBUF_INIT;
+	struct value v = metric_compute(&s->m, ref->patch, ref->metric, side, &steps);
+	char name[160];
+
+	if (ref->metric->single && side != SIDE_KERNEL)
+		snprintf(name, sizeof(name), "%s.%s", ref->patch->id, ref->metric->name);
+	else
+		snprintf(name, sizeof(name), "%s.%s.%s", ref->patch->id, ref->metric->name,
+			 patch_col_name(&s->m, ref->patch, side));
+	if (v.kind == VAL_NONE && v.why) {
+		struct strbuf t = STRBUF_INIT;
+
+		sb_printf(&t, "not evaluated: %s\n%s", v.why, sb_str(&steps));
+		sb_free(&steps);
+		steps = t;
+	}
+	rec_str(rec, name);
+	if (v.kind == VAL_LIST) { /* every item, as get gives them */
+		struct strbuf items = STRBUF_INIT;
+		uint64_t n;
+
+		if (render_list(&s->m, ref->metric, side, s->format != FMT_CSV, &items, &n))
+			rec_value(rec, v); /* too many to print: the count */
+		else if (s->format != FMT_CSV)
+			rec_num(rec, sb_str(&items));
+		else
+			rec_str(rec, sb_str(&items));
+		sb_free(&items);
+	} else {
+		rec_value(rec, v);
+	}
+	rec_str(rec, ref->metric->unit);
+	rec_str(rec, metric_kind_name(ref->metric->kind));
+	rec_lines(rec, sb_str(&steps)); /* json: the steps as an array, one string a line */
+	rec_end_row(rec);
+	sb_free(&steps);
+}
+
 static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
+	static const char *const heads[] = { "metric", "value", "unit", "kind", "steps", NULL };
 	struct metric_ref ref;
+	struct records rec;
+	struct rec_units u = { 0 };
 	char why[200];
+	int nsides, one;
 
 	(void)argc;
 	if (metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why)))
@@ -24,56 +69,14 @@ static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *
 		render_explain(&s->m, &ref, ref.side, out);
 		return 0;
 	}
-	{
-		static const char *const heads[] = { "metric", "value", "unit", "kind", "steps", NULL };
-		int nsides = patch_ncols(&s->m, ref.patch), one = ref.metric->single || ref.side >= 0;
-		struct records rec;
-		struct rec_units u = { 0 };
-
-		recu_metric(&u, &s->m, ref.patch, ref.metric, ref.side);
-		rec_begin(&rec, &s->doc, s->format, heads, u.u, u.n, out);
-		recu_free(&u);
-		for (int i = one ? ref.side : 0; i < (one ? ref.side + 1 : nsides); i++) {
-			int side = ref.metric->single && i != SIDE_KERNEL ? 0 : i;
-			struct strbuf steps = STRBUF_INIT;
-			struct value v = metric_compute(&s->m, ref.patch, ref.metric, side, &steps);
-			char name[160];
-
-			if (ref.metric->single && side != SIDE_KERNEL)
-				snprintf(name, sizeof(name), "%s.%s", ref.patch->id, ref.metric->name);
-			else
-				snprintf(name, sizeof(name), "%s.%s.%s", ref.patch->id, ref.metric->name,
-					 patch_col_name(&s->m, ref.patch, side));
-			if (v.kind == VAL_NONE && v.why) {
-				struct strbuf t = STRBUF_INIT;
-
-				sb_printf(&t, "not evaluated: %s\n%s", v.why, sb_str(&steps));
-				sb_free(&steps);
-				steps = t;
-			}
-			rec_str(&rec, name);
-			if (v.kind == VAL_LIST) { /* every item, as get gives them */
-				struct strbuf items = STRBUF_INIT;
-				uint64_t n;
-
-				if (render_list(&s->m, ref.metric, side, s->format != FMT_CSV, &items, &n))
-					rec_value(&rec, v); /* too many to print: the count */
-				else if (s->format != FMT_CSV)
-					rec_num(&rec, sb_str(&items));
-				else
-					rec_str(&rec, sb_str(&items));
-				sb_free(&items);
-			} else {
-				rec_value(&rec, v);
-			}
-			rec_str(&rec, ref.metric->unit);
-			rec_str(&rec, metric_kind_name(ref.metric->kind));
-			rec_lines(&rec, sb_str(&steps)); /* json: the steps as an array, one string a line */
-			rec_end_row(&rec);
-			sb_free(&steps);
-		}
-		rec_end(&rec);
-	}
+	nsides = patch_ncols(&s->m, ref.patch);
+	one = ref.metric->single || ref.side >= 0;
+	recu_metric(&u, &s->m, ref.patch, ref.metric, ref.side);
+	rec_begin(&rec, &s->doc, s->format, heads, u.u, u.n, out);
+	recu_free(&u);
+	for (int i = one ? ref.side : 0; i < (one ? ref.side + 1 : nsides); i++)
+		explain_side_record(s, &ref, ref.metric->single && i != SIDE_KERNEL ? 0 : i, &rec);
+	rec_end(&rec);
 	return 0;
 }
 

@@ -12,71 +12,80 @@
 #include "../settings.h"
 #include "cmd_host.h"
 
+/*
+ * One KEY VALUE pair applied to next (the session's machine untouched): what
+ * it resolved to said in said (kernel host, a release string); -1 with err.
+ */
+static int set_param(struct machine *next, const struct param *p, const char *value, struct strbuf *said, char *err,
+		     size_t errlen)
+{
+	char rel[32], source[300];
+
+	/* kernel host: the running kernel's release, and which one that is */
+	if (!strcmp(p->name, "kernel") && !strcmp(value, "host")) {
+		if (host_kernel(rel, sizeof(rel), source, sizeof(source)))
+			return err_set(err, errlen, "set: kernel host: %s", source);
+		sb_printf(said, "kernel = %s # %s\n", rel, source);
+		value = rel;
+	} else if (p->resolve) {
+		/* a release string: say which state it runs, as host does, unless it names that state */
+		char note[300];
+		int idx;
+
+		if (!p->resolve(value, &idx, note, sizeof(note), source, sizeof(source)) && *note)
+			sb_printf(said, "%s = %s # %s\n", p->name, p->choices[idx], note);
+	}
+	return param_set(next, p, value, err, errlen);
+}
+
+/* The session settings among the pairs, after the machine: each checks its value first, so none is half-applied. */
+static int set_settings(struct session *s, int argc, char **argv, char *err, size_t errlen)
+{
+	int was = s->theme;
+
+	for (int i = 0; i < argc; i += 2) {
+		const struct setting *st = param_find(argv[i]) ? NULL : setting_find(argv[i]);
+
+		if (st && st->set(s, argv[i + 1], err, errlen)) {
+			s->theme = was;
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct machine next = s->m;
 	char mean[128];
 	struct strbuf said = STRBUF_INIT;
+	int rc = -1;
 
 	if (argc % 2)
 		return err_set(err, errlen, "set: expected KEY VALUE [KEY VALUE ...]");
 	/* all pairs or none: a script never sees a half-applied set */
 	for (int i = 0; i < argc; i += 2) {
 		const struct param *p = param_find(argv[i]);
-		const char *value = argv[i + 1];
-		char rel[32], source[300];
 
 		if (!p && setting_find(argv[i]))
 			continue; /* a session setting: applied below, once the machine is known good */
 		if (!p) {
-			sb_free(&said);
-			return err_set(err, errlen, "set: unknown key '%s'%s (see 'help set')", argv[i],
-				       param_suggest(argv[i], mean, sizeof(mean)));
+			err_set(err, errlen, "set: unknown key '%s'%s (see 'help set')", argv[i],
+				param_suggest(argv[i], mean, sizeof(mean)));
+			goto out;
 		}
-		/* kernel host: the running kernel's release, and which one that is */
-		if (!strcmp(p->name, "kernel") && !strcmp(value, "host")) {
-			if (host_kernel(rel, sizeof(rel), source, sizeof(source))) {
-				sb_free(&said);
-				return err_set(err, errlen, "set: kernel host: %s", source);
-			}
-			sb_printf(&said, "kernel = %s # %s\n", rel, source);
-			value = rel;
-		} else if (p->resolve) {
-			/* a release string: say which state it runs, as host does, unless it names that state */
-			char note[300];
-			int idx;
-
-			if (!p->resolve(value, &idx, note, sizeof(note), source, sizeof(source)) && *note)
-				sb_printf(&said, "%s = %s # %s\n", p->name, p->choices[idx], note);
-		}
-		if (param_set(&next, p, value, err, errlen)) {
-			sb_free(&said);
-			return -1;
-		}
+		if (set_param(&next, p, argv[i + 1], &said, err, errlen))
+			goto out;
 	}
 	/* the machine as a whole: set ram 1T totalram 200000000p works in either order */
-	if (machine_check(&next, err, errlen)) {
-		sb_free(&said);
-		return -1;
-	}
-	/* settings after the machine: each checks its value first, so none is half-applied either */
-	{
-		int was = s->theme;
-
-		for (int i = 0; i < argc; i += 2) {
-			const struct setting *st = param_find(argv[i]) ? NULL : setting_find(argv[i]);
-
-			if (st && st->set(s, argv[i + 1], err, errlen)) {
-				s->theme = was;
-				sb_free(&said);
-				return -1;
-			}
-		}
-	}
+	if (machine_check(&next, err, errlen) || set_settings(s, argc, argv, err, errlen))
+		goto out;
 	s->m = next;
 	sb_puts(out, sb_str(&said));
+	rc = 0;
+out:
 	sb_free(&said);
-	return 0;
+	return rc;
 }
 
 static int cmd_reset(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
