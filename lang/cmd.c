@@ -213,7 +213,7 @@ static int cmd_exec(struct session *s, const struct cmd_entry *c, int argc, char
 	results = s->doc.results;
 	rc = c->exec(s, argc, argv, dst, err, errlen);
 	if ((s->format == FMT_JSON || s->format == FMT_JSONL) && s->doc.results == results && dst->len > from &&
-	    (c->out & OUT_FILE))
+	    (c->out & OUT_FORMATS) && !(c->out & OUT_SELF))
 		exec_text_records(s, dst, from);
 	if (dst == &text) {
 		doc_close(&s->doc, s->format, 0, &text);
