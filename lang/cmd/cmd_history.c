@@ -164,7 +164,7 @@ static void history_records(const struct machine *m, const struct patch_desc *d,
 	rec_end(&rec);
 }
 
-int cmd_history(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+static int cmd_history(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	const struct patch_desc *d = patch_find(argv[0]);
 
@@ -182,7 +182,8 @@ int cmd_history(struct session *s, int argc, char **argv, struct strbuf *out, ch
 	return 0;
 }
 
-void history_details(struct strbuf *out)
+/* help history's paragraphs. */
+static void history_details(struct strbuf *out)
 {
 	sb_puts(out, "A block per constant of the patch, a row per change: the release it starts at, the commit, the "
 		     "value that release's code gives on this machine, what changed, the function and file, and which "

@@ -472,7 +472,8 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 	return 0;
 }
 
-int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+/* The `host` row of the command table: no argument loads, "check" compares. */
+static int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	if (!argc)
 		return host_load(s, out, err, errlen);

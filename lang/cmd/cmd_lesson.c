@@ -23,7 +23,7 @@
 /* Nested `source`s: deep enough for a course's files, short of a file that sources itself for ever. */
 #define SOURCE_DEPTH_MAX 16
 
-int cmd_lesson(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+static int cmd_lesson(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct lesson l;
 	char path[4096];
@@ -40,7 +40,7 @@ int cmd_lesson(struct session *s, int argc, char **argv, struct strbuf *out, cha
 	return 0;
 }
 
-int cmd_source(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+static int cmd_source(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	char *obuf = NULL, *ebuf = NULL;
 	size_t olen = 0, elen = 0;
@@ -101,7 +101,7 @@ int cmd_source(struct session *s, int argc, char **argv, struct strbuf *out, cha
 	return rc ? -1 : 0;
 }
 
-int cmd_echo(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+static int cmd_echo(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	(void)s, (void)err, (void)errlen;
 	for (int i = 0; i < argc; i++)
@@ -181,7 +181,7 @@ static int expect_over_range(struct session *s, const struct sweep_range *r, con
 	return 0;
 }
 
-int cmd_expect(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+static int cmd_expect(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct metric_ref ref;
 	struct value thr;
@@ -330,7 +330,7 @@ static void grade_records(struct session *s, const struct lesson *l, char **file
 }
 
 /* grade LESSON FILE...: each file a student's homework, graded question by question on a copy of this session. */
-int cmd_grade(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+static int cmd_grade(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct lesson_grade *g;
 	struct lesson l;
@@ -358,7 +358,8 @@ int cmd_grade(struct session *s, int argc, char **argv, struct strbuf *out, char
 	return rc;
 }
 
-void grade_details(struct strbuf *out)
+/* help grade and the man page: the answer files and the record. */
+static void grade_details(struct strbuf *out)
 {
 	sb_puts(out,
 		"Each FILE is one student's answers to LESSON (a name, as --lesson takes it, or a path), graded as "

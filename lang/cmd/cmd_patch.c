@@ -186,7 +186,7 @@ static void list_records(struct session *s, struct strbuf *out)
 	rec_end(&rec);
 }
 
-int cmd_patch(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+static int cmd_patch(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	const char *verb = argv[0];
 
@@ -218,7 +218,7 @@ int cmd_patch(struct session *s, int argc, char **argv, struct strbuf *out, char
 	return patch_from_diff(s, argv[1], argc == 3 ? argv[2] : NULL, out, err, errlen);
 }
 
-void patch_details(struct strbuf *out)
+static void patch_details(struct strbuf *out)
 {
 	sb_puts(out, "A patch file (NAME.mmpatch, see batchlab-mmpatch(5)) describes a patch batchlab does not know: its "
 		     "constant before and after, as expressions over the machine's names and the kernel helpers, and the "

@@ -166,7 +166,7 @@ static int variant_words(const struct patch_desc *d, int argc, char **argv, char
 	return 0;
 }
 
-int cmd_variant(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+static int cmd_variant(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	const struct patch_desc *d;
 	struct machine next;
@@ -219,7 +219,8 @@ void variant_help_patch(const struct patch_desc *d, struct strbuf *out)
 	sb_puts(out, "    and the machine's names (help variant)\n");
 }
 
-void variant_details(struct strbuf *out)
+/* What variant does, in a paragraph (its row: the man page); help variant is variant_help. */
+static void variant_details(struct strbuf *out)
 {
 	sb_puts(out,
 		"A variant is your own expression for a patch's constant (help PATCH names it) over the machine's "
