@@ -224,6 +224,7 @@ static void host_read_overcommit(struct reading *r)
 	} else {
 		snprintf(r->source, sizeof(r->source), "/proc/sys/vm/overcommit_memory: read, but not valid: %s", perr);
 	}
+	free(text);
 }
 
 /* What host read, written as a preset (so `host` output can be saved and loaded as one), or as records. */
