@@ -48,29 +48,40 @@ enum arg_kind {
 #define CMD_ARG_SLOTS 8
 
 /*
- * Whether a command prints, and who writes its `> PATH`: cmd_run takes the
- * output options (outopts.h) out of a printing command's words into s->opts.
+ * What a command prints, and so which output options (outopts.h) the
+ * dispatcher takes out of its words and applies, bits; 0 (OUT_NONE): it
+ * prints nothing worth saving (set, quit) and takes none of them.
  */
 enum cmd_out {
-	OUT_NONE, /* prints nothing worth saving (set, quit): the options are not taken */
-	OUT_CMD,  /* cmd_run writes the command's whole output to s->opts.path */
-	OUT_SELF, /* the command writes s->opts.path itself (sweep streams its rows into it) */
+	OUT_NONE = 0,
+	OUT_FILE = 1,    /* > PATH: the dispatcher writes the command's whole output to the file */
+	OUT_SELF = 2,    /* > PATH: the command writes s->opts.path itself (sweep streams its rows into it) */
+	/*
+	 * --format table|csv|json|jsonl and --width: the command renders records
+	 * (records.h) in csv and json, and what it renders as text in a json or
+	 * jsonl run the dispatcher makes a result of its own, a record a line, so
+	 * a command that prints text only still gives a json document. Without
+	 * it, --format csv, json or jsonl is refused.
+	 */
+	OUT_FORMATS = 4,
 };
 
-struct command {
+/* A command, as tmux's cmd_entry: its row at the end of its file in lang/cmd/, listed in cmd.c. */
+struct cmd_entry {
 	const char *name;
+	const char *alias;           /* another name it answers to (quit: exit), or NULL */
 	const char *usage;           /* arguments, as `help` shows them */
-	int min_args, max_args;      /* not counting the name; max -1 = any */
 	enum arg_kind args[CMD_ARG_SLOTS]; /* see enum arg_kind */
+	int min_args, max_args;      /* not counting the name; max -1 = any */
 	const char *help;
-	int (*exec)(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
-	enum cmd_out out;            /* whether it prints, and who writes its > PATH */
 	/*
 	 * The whole of what it does, for `help NAME` and the man page's COMMANDS:
 	 * paragraphs, one a line (they are wrapped to the reader's width); NULL
 	 * when the usage and help say it all.
 	 */
 	void (*details)(struct strbuf *out);
+	int out;                     /* enum cmd_out bits: what it prints, and who writes its > PATH */
+	int (*exec)(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 	/*
 	 * The forms beyond text and records it takes, bits: CMD_SVG draws a
 	 * chart (--format svg and > PATH.svg, svg.c); CMD_MARKDOWN has a markdown
@@ -82,9 +93,10 @@ struct command {
 #define CMD_SVG 1
 #define CMD_MARKDOWN 2
 
-extern const struct command commands[]; /* terminated by a row with name == NULL */
+extern const struct cmd_entry *const cmd_table[]; /* terminated by NULL */
 
-const struct command *cmd_find(const char *name);
+/* The command named name, or one whose alias it is; NULL when none. */
+const struct cmd_entry *cmd_find(const char *name);
 /* ": did you mean 'show'?" for a mistyped command, from the rows; "" when none is near. Returns buf. */
 const char *cmd_suggest(const char *name, char *buf, size_t len);
 

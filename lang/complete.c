@@ -89,8 +89,8 @@ static int drop_duplicates(struct completion *c)
 
 static void offer_commands(struct ctx *x)
 {
-	for (const struct command *k = commands; k->name; k++)
-		offer(x, k->name, 0);
+	for (const struct cmd_entry *const *k = cmd_table; *k; k++)
+		offer(x, (*k)->name, 0);
 }
 
 static void offer_params(struct ctx *x)
@@ -275,7 +275,7 @@ static void offer_expr(struct ctx *x, const struct patch_desc *d)
 }
 
 /* The kind of argument argi; *from is where a repeating kind began. */
-static enum arg_kind kind_at(const struct command *k, int argi, int *from)
+static enum arg_kind kind_at(const struct cmd_entry *k, int argi, int *from)
 {
 	for (int i = 0; i < CMD_ARG_SLOTS && i <= argi; i++) {
 		if (repeats(k->args[i])) {
@@ -295,13 +295,137 @@ static void offer_numeric_params(struct ctx *x)
 			offer(x, params[i].name, 0);
 }
 
+/* sweep's tail: [step N | x N] then metrics, or a file after > */
+static void offer_range_tail(struct ctx *x, const char *prev, int first)
+{
+	/* a number follows step and x; the step itself may only come first */
+	if (!strcmp(prev, "step") || !strcmp(prev, "x"))
+		return;
+	if (!strcmp(prev, ">") || !strcmp(prev, "--output")) {
+		x->c->files = 1;
+		return;
+	}
+	if (first) {
+		offer(x, "step", 0);
+		offer(x, "x", 0);
+	}
+	offer_metrics(x);
+}
+
+static void offer_ops(struct ctx *x)
+{
+	static const char *const ops[] = { "<", "<=", ">", ">=", "==", NULL };
+
+	for (int i = 0; ops[i]; i++)
+		offer(x, ops[i], 0);
+}
+
+/* show's topics, and help's: anything help explains */
+static void offer_topic(struct ctx *x, const struct cmd_entry *k)
+{
+	offer_usage_words(x, k->usage);
+	offer_patches(x);
+	if (strstr(k->usage, "TOPIC")) {
+		offer(x, "metrics", 0);
+		offer_commands(x);
+		offer_params(x);
+		if (memchr(x->word, '.', x->wlen))
+			offer_metrics(x);
+	}
+}
+
+/* variant's expression: after del PATCH a variant's name, after NAME an =, then the expression's names */
+static void offer_variant_expr(struct ctx *x, int first, char **words)
+{
+	if (!strcmp(words[0], "del")) {
+		const struct patch_desc *d = patch_find(words[1]);
+
+		for (int s = d ? patch_nsides(d) : 0; d && s < patch_ncols(x->m, d); s++)
+			offer(x, patch_col_name(x->m, d, s), 0);
+	} else if (!strcmp(words[0], "list")) {
+		return;
+	} else if (first && !strchr(words[1], '=')) {
+		offer(x, "=", 0);
+	} else {
+		offer_expr(x, patch_find(words[0]));
+	}
+}
+
+/* compare's machines: presets and source words, a release after kernel, a file after > */
+static void offer_machines(struct ctx *x, const char *prev, int argi, int from, char **words)
+{
+	if (!strcmp(prev, ">") || !strcmp(prev, "--output")) {
+		x->c->files = 1;
+		return;
+	}
+	if (!strcmp(prev, "--width"))
+		return;
+	if (argi > from && !strcmp(words[from], "kernel")) { /* compare kernel 6.1 6.12: releases */
+		offer_values(x, "kernel");
+		return;
+	}
+	for (const struct compare_source *c = compare_sources; c->word; c++)
+		offer(x, c->word, 0);
+	offer_presets(x);
+}
+
+/* The kinds that are one word or one table: the rest have helpers of their own (offer_kind). */
+static int offer_simple_kind(struct ctx *x, const struct cmd_entry *k, enum arg_kind kind, const char *prev)
+{
+	switch (kind) {
+	case ARG_PARAM:
+	case ARG_PARAMS:
+		offer_params(x);
+		return 1;
+	case ARG_NUMKEY:
+		offer_numeric_params(x);
+		return 1;
+	case ARG_VALUE:
+		offer_values(x, prev);
+		return 1;
+	case ARG_NAME:
+	case ARG_NAMES:
+		offer_params(x);
+		offer_metrics(x);
+		return 1;
+	case ARG_METRIC:
+		offer_metrics(x);
+		return 1;
+	case ARG_OVER:
+		offer(x, "over", 0);
+		return 1;
+	case ARG_STEP:
+		offer(x, "step", 0);
+		offer(x, "x", 0);
+		return 1;
+	case ARG_OP:
+		offer_ops(x);
+		return 1;
+	case ARG_PATCH:
+		offer_patches(x);
+		return 1;
+	case ARG_FORMAT:
+	case ARG_WORD:
+	case ARG_PRESET:
+		offer_usage_words(x, k->usage);
+		return 1;
+	case ARG_ON:
+		offer(x, "on", 0);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* words[argi] is the word being completed, words[argi - 1] the argument before it */
-static void offer_kind(struct ctx *x, const struct command *k, int argi, char **words)
+static void offer_kind(struct ctx *x, const struct cmd_entry *k, int argi, char **words)
 {
 	int from = argi;
 	enum arg_kind kind = kind_at(k, argi, &from);
 	const char *prev = argi > 0 ? words[argi - 1] : "";
 
+	if (offer_simple_kind(x, k, kind, prev))
+		return;
 	switch (kind) {
 	case ARG_PAIRS:
 		/* KEY VALUE pairs repeat: set cpus 8 ram 4G ... */
@@ -310,71 +434,11 @@ static void offer_kind(struct ctx *x, const struct command *k, int argi, char **
 		else
 			offer_params(x);
 		break;
-	case ARG_PARAM:
-	case ARG_PARAMS:
-		offer_params(x);
-		break;
-	case ARG_NUMKEY:
-		offer_numeric_params(x);
-		break;
-	case ARG_VALUE:
-		offer_values(x, prev);
-		break;
-	case ARG_NAME:
-	case ARG_NAMES:
-		offer_params(x);
-		offer_metrics(x);
-		break;
-	case ARG_METRIC:
-		offer_metrics(x);
-		break;
 	case ARG_RANGE_TAIL:
-		/* a number follows step and x; the step itself may only come first */
-		if (!strcmp(prev, "step") || !strcmp(prev, "x"))
-			break;
-		if (!strcmp(prev, ">") || !strcmp(prev, "--output")) {
-			x->c->files = 1;
-			break;
-		}
-		if (argi == from) {
-			offer(x, "step", 0);
-			offer(x, "x", 0);
-		}
-		offer_metrics(x);
-		break;
-	case ARG_OVER:
-		offer(x, "over", 0);
-		break;
-	case ARG_STEP:
-		offer(x, "step", 0);
-		offer(x, "x", 0);
-		break;
-	case ARG_OP:
-		offer(x, "<", 0);
-		offer(x, "<=", 0);
-		offer(x, ">", 0);
-		offer(x, ">=", 0);
-		offer(x, "==", 0);
-		break;
-	case ARG_PATCH:
-		offer_patches(x);
+		offer_range_tail(x, prev, argi == from);
 		break;
 	case ARG_TOPIC:
-		offer_usage_words(x, k->usage);
-		offer_patches(x);
-		/* help's TOPIC is anything help explains */
-		if (strstr(k->usage, "TOPIC")) {
-			offer(x, "metrics", 0);
-			offer_commands(x);
-			offer_params(x);
-			if (memchr(x->word, '.', x->wlen))
-				offer_metrics(x);
-		}
-		break;
-	case ARG_FORMAT:
-	case ARG_WORD:
-	case ARG_PRESET:
-		offer_usage_words(x, k->usage);
+		offer_topic(x, k);
 		break;
 	case ARG_PATH:
 		/* after a preset sub-command: a preset by name, or a file */
@@ -395,38 +459,12 @@ static void offer_kind(struct ctx *x, const struct command *k, int argi, char **
 			offer_variant_patches(x);
 		break;
 	case ARG_EXPR:
-		if (!strcmp(words[0], "del")) {
-			const struct patch_desc *d = patch_find(words[1]);
-
-			for (int s = d ? patch_nsides(d) : 0; d && s < patch_ncols(x->m, d); s++)
-				offer(x, patch_col_name(x->m, d, s), 0);
-		} else if (!strcmp(words[0], "list")) {
-			break;
-		} else if (argi == from && !strchr(words[1], '=')) {
-			offer(x, "=", 0);
-		} else {
-			offer_expr(x, patch_find(words[0]));
-		}
-		break;
-	case ARG_ON:
-		offer(x, "on", 0);
+		offer_variant_expr(x, argi == from, words);
 		break;
 	case ARG_MACHINES:
-		if (!strcmp(prev, ">") || !strcmp(prev, "--output")) {
-			x->c->files = 1;
-			break;
-		}
-		if (!strcmp(prev, "--width"))
-			break;
-		if (argi > from && !strcmp(words[from], "kernel")) { /* compare kernel 6.1 6.12: releases */
-			offer_values(x, "kernel");
-			break;
-		}
-		for (const struct compare_source *c = compare_sources; c->word; c++)
-			offer(x, c->word, 0);
-		offer_presets(x);
+		offer_machines(x, prev, argi, from, words);
 		break;
-	case ARG_NONE:
+	default:
 		break;
 	}
 }
@@ -436,7 +474,7 @@ static void offer_kind(struct ctx *x, const struct command *k, int argi, char **
  * is an option's value (all offered); else 0 with the options and their values
  * taken out of words, so the arguments keep their positions.
  */
-static int offer_outopts(struct ctx *x, const struct command *k, char **words, int *nw)
+static int offer_outopts(struct ctx *x, const struct cmd_entry *k, char **words, int *nw)
 {
 	const char *prev = words[*nw - 2];
 	int n = 1, op = -1;
@@ -486,34 +524,24 @@ int complete_line(const char *line, size_t point, struct completion *c)
 	return complete_line_m(NULL, line, point, c);
 }
 
-int complete_line_m(const struct machine *m, const char *line, size_t point, struct completion *c)
+/*
+ * The words of buf from seg to point, as scan_words() cuts them, into words
+ * (the last one the word being completed, "" after a blank); c->start is
+ * where that word begins. Returns their number, or -1 when there are too many.
+ */
+static int cut_words(char *buf, size_t seg, size_t point, char **words, struct completion *c)
 {
-	char buf[4096], *words[WORDS_MAX + 1];
-	size_t seg = 0, seglen = 0, len = strlen(line);
 	int nw = 0, in_word = 0;
 	char quote = 0;
-	struct ctx x = { m, c, "", 0, 0 };
-	const struct command *k;
 
-	if (point > len)
-		point = len;
-	if (point >= sizeof(buf))
-		return 0;
-	/* only the command the cursor is in, and nothing inside a comment: the scanner says which */
-	if (scan_locate(line, point, &seg, &seglen)) {
-		c->start = point;
-		return 0;
-	}
-	memcpy(buf, line, point);
-	buf[point] = '\0';
 	c->start = point;
 	for (size_t i = seg; i < point; i++) {
-		/* words as scan_words() cuts them: a quote, wherever it opens, holds blanks until it closes */
+		/* a quote, wherever it opens, holds blanks until it closes */
 		int space = !quote && isspace((unsigned char)buf[i]);
 
 		if (!space && !in_word) {
 			if (nw == WORDS_MAX)
-				return 0;
+				return -1;
 			/* an opening quote is not part of the word readline replaces */
 			if (buf[i] == '"' || buf[i] == '\'')
 				quote = buf[i++];
@@ -534,6 +562,31 @@ int complete_line_m(const struct machine *m, const char *line, size_t point, str
 		words[nw++] = &buf[point];
 		c->start = point;
 	}
+	return nw;
+}
+
+int complete_line_m(const struct machine *m, const char *line, size_t point, struct completion *c)
+{
+	char buf[4096], *words[WORDS_MAX + 1];
+	size_t seg = 0, seglen = 0, len = strlen(line);
+	int nw;
+	struct ctx x = { m, c, "", 0, 0 };
+	const struct cmd_entry *k;
+
+	if (point > len)
+		point = len;
+	if (point >= sizeof(buf))
+		return 0;
+	/* only the command the cursor is in, and nothing inside a comment: the scanner says which */
+	if (scan_locate(line, point, &seg, &seglen)) {
+		c->start = point;
+		return 0;
+	}
+	memcpy(buf, line, point);
+	buf[point] = '\0';
+	nw = cut_words(buf, seg, point, words, c);
+	if (nw < 0)
+		return 0;
 	x.word = words[nw - 1];
 	x.wlen = strlen(x.word);
 	if (x.wlen && (x.word[x.wlen - 1] == '"' || x.word[x.wlen - 1] == '\''))

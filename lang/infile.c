@@ -82,23 +82,22 @@ int infile_open(const char *path, int regular, char *err, size_t errlen)
 	return fd;
 }
 
-int infile_read(const char *path, size_t max, char **text, size_t *len, char *err, size_t errlen)
+/*
+ * All of fd, one byte past max at most (that byte tells a file too large
+ * without reading the rest), into a buffer of its own (*bufp, *np bytes, room
+ * for a NUL); -1 with "PATH: why" in err and nothing to free.
+ */
+static int read_bounded(int fd, const char *path, size_t max, char **bufp, size_t *np, char *err, size_t errlen)
 {
 	char why[128], *buf;
 	size_t n = 0, cap;
 	struct stat st;
-	int fd = infile_open(path, 1, err, errlen);
 
-	if (fd < 0)
-		return -1;
 	/* the size it says, one byte past the bound at most: 100,000 presets must not cost a mebibyte each */
 	cap = fstat(fd, &st) || (uint64_t)st.st_size >= max ? max + 1 : (size_t)st.st_size + 1;
 	buf = malloc(cap + 1);
-	if (!buf) {
-		close(fd);
+	if (!buf)
 		return err_set(err, errlen, "%s: out of memory", path);
-	}
-	/* one byte past the bound tells a file that is too large without reading the rest */
 	for (;;) {
 		ssize_t k;
 
@@ -109,7 +108,6 @@ int infile_read(const char *path, size_t max, char **text, size_t *len, char *er
 				break;
 			cap = cap * 2 > max + 1 ? max + 1 : cap * 2; /* the file grew while read */
 			if (!(nb = realloc(buf, cap + 1))) {
-				close(fd);
 				free(buf);
 				return err_set(err, errlen, "%s: out of memory", path);
 			}
@@ -121,7 +119,6 @@ int infile_read(const char *path, size_t max, char **text, size_t *len, char *er
 		if (k < 0) {
 			int e = errno;
 
-			close(fd);
 			free(buf);
 			return err_set(err, errlen, "%s: %s", path, outfile_strerror(e, why, sizeof(why)));
 		}
@@ -129,19 +126,32 @@ int infile_read(const char *path, size_t max, char **text, size_t *len, char *er
 			break;
 		n += (size_t)k;
 	}
+	*bufp = buf;
+	*np = n;
+	return 0;
+}
+
+int infile_read(const char *path, size_t max, char **text, size_t *len, char *err, size_t errlen)
+{
+	char *buf;
+	size_t n, skip;
+	int fd = infile_open(path, 1, err, errlen), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = read_bounded(fd, path, max, &buf, &n, err, errlen);
 	close(fd);
+	if (rc)
+		return -1;
 	if (n > max) {
 		free(buf);
 		if (max >= 1024 * 1024)
 			return err_set(err, errlen, "%s: larger than %zu MiB: refused", path, max >> 20);
 		return err_set(err, errlen, "%s: larger than %zu KiB: refused", path, max >> 10);
 	}
-	{
-		size_t skip = scan_bom(buf, n);
-
-		memmove(buf, buf + skip, n - skip);
-		n -= skip;
-	}
+	skip = scan_bom(buf, n);
+	memmove(buf, buf + skip, n - skip);
+	n -= skip;
 	buf[n] = '\0';
 	*text = buf;
 	*len = n;

@@ -189,67 +189,86 @@ static int judge_lint(const struct lesson *l, const struct lesson_line *ln, char
 }
 
 /* Each exercise complete, each lesson word where it belongs. */
+/* Where validate is in an exercise: the ask line's index (-1 outside one), and what came after it. */
+struct ask_state {
+	int in_ask, judged, has_check, has_solution;
+};
+
+/* The exercise st is in ends: it must have been judged, and a check needs a solution. */
+static int ask_end(const struct lesson *l, struct ask_state *st, char *err, size_t errlen)
+{
+	const struct lesson_line *a = &l->lines[st->in_ask];
+
+	if (!st->judged)
+		return err_set(err, errlen, "%s:%d: 'ask' expects an 'answer' or a 'check' after it", l->path, a->lineno);
+	if (st->has_check && !st->has_solution)
+		return err_set(err, errlen, "%s:%d: a 'check' exercise expects a 'solution' (for --check)", l->path,
+			       a->lineno);
+	st->in_ask = -1;
+	return 0;
+}
+
+/* Line i in its place: a title first, asks after a step, an answer or check once an ask, hints inside one. */
+static int validate_line(struct lesson *l, int i, struct ask_state *st, char *err, size_t errlen)
+{
+	const struct lesson_line *ln = &l->lines[i];
+	enum lesson_kind k = ln->kind;
+
+	switch (k) {
+	case LK_TITLE:
+		if (i != 0)
+			return err_set(err, errlen, "%s:%d: 'title' belongs on the first line", l->path, ln->lineno);
+		snprintf(l->title, sizeof(l->title), "%s", ln->text);
+		break;
+	case LK_STEP:
+		l->nsteps++;
+		break;
+	case LK_ASK:
+		if (!l->nsteps)
+			return err_set(err, errlen, "%s:%d: 'ask' expects a 'step' before it", l->path, ln->lineno);
+		*st = (struct ask_state){ i, 0, 0, 0 };
+		l->nexercises++;
+		break;
+	case LK_ANSWER:
+	case LK_CHECK:
+		if (st->in_ask < 0 || st->judged)
+			return err_set(err, errlen, "%s:%d: '%s' expects an 'ask' before it (one answer or check each)",
+				       l->path, ln->lineno, kind_word(k));
+		if (judge_lint(l, ln, err, errlen))
+			return -1;
+		st->judged = 1;
+		st->has_check = k == LK_CHECK;
+		break;
+	case LK_SOLUTION:
+	case LK_HINT:
+		if (st->in_ask < 0)
+			return err_set(err, errlen, "%s:%d: '%s' expects an 'ask' before it", l->path, ln->lineno,
+				       kind_word(k));
+		if (k == LK_SOLUTION)
+			st->has_solution = 1;
+		break;
+	default:
+		if (!l->nsteps && k != LK_TITLE)
+			return err_set(err, errlen, "%s:%d: expected 'title' or 'step' before the first %s", l->path,
+				       ln->lineno, kind_word(k));
+		break;
+	}
+	return 0;
+}
+
 static int validate(struct lesson *l, char *err, size_t errlen)
 {
-	int in_ask = -1, judged = 0, has_check = 0, has_solution = 0;
+	struct ask_state st = { -1, 0, 0, 0 };
 
 	for (int i = 0; i <= l->nlines; i++) {
-		const struct lesson_line *ln = i < l->nlines ? &l->lines[i] : NULL;
-		enum lesson_kind k = ln ? ln->kind : LK_STEP;
+		enum lesson_kind k = i < l->nlines ? l->lines[i].kind : LK_STEP;
 
-		if (in_ask >= 0 && (k == LK_ASK || k == LK_STEP || k == LK_COMMAND || k == LK_SAY || k == LK_TITLE ||
-				    k == LK_FOCUS)) {
-			const struct lesson_line *a = &l->lines[in_ask];
-
-			if (!judged)
-				return err_set(err, errlen, "%s:%d: 'ask' expects an 'answer' or a 'check' after it", l->path,
-					       a->lineno);
-			if (has_check && !has_solution)
-				return err_set(err, errlen, "%s:%d: a 'check' exercise expects a 'solution' (for --check)",
-					       l->path, a->lineno);
-			in_ask = -1;
-		}
-		if (!ln)
-			break;
-		switch (k) {
-		case LK_TITLE:
-			if (i != 0)
-				return err_set(err, errlen, "%s:%d: 'title' belongs on the first line", l->path, ln->lineno);
-			snprintf(l->title, sizeof(l->title), "%s", ln->text);
-			break;
-		case LK_STEP:
-			l->nsteps++;
-			break;
-		case LK_ASK:
-			if (!l->nsteps)
-				return err_set(err, errlen, "%s:%d: 'ask' expects a 'step' before it", l->path, ln->lineno);
-			in_ask = i, judged = has_check = has_solution = 0;
-			l->nexercises++;
-			break;
-		case LK_ANSWER:
-		case LK_CHECK:
-			if (in_ask < 0 || judged)
-				return err_set(err, errlen, "%s:%d: '%s' expects an 'ask' before it (one answer or check each)",
-					       l->path, ln->lineno, kind_word(k));
-			if (judge_lint(l, ln, err, errlen))
-				return -1;
-			judged = 1;
-			has_check = k == LK_CHECK;
-			break;
-		case LK_SOLUTION:
-		case LK_HINT:
-			if (in_ask < 0)
-				return err_set(err, errlen, "%s:%d: '%s' expects an 'ask' before it", l->path, ln->lineno,
-					       kind_word(k));
-			if (k == LK_SOLUTION)
-				has_solution = 1;
-			break;
-		default:
-			if (!l->nsteps && k != LK_TITLE)
-				return err_set(err, errlen, "%s:%d: expected 'title' or 'step' before the first %s",
-					       l->path, ln->lineno, kind_word(k));
-			break;
-		}
+		/* an exercise ends where the next one, a step, a command, a say or the lesson's end begins */
+		if (st.in_ask >= 0 && (k == LK_ASK || k == LK_STEP || k == LK_COMMAND || k == LK_SAY || k == LK_TITLE ||
+				       k == LK_FOCUS) && ask_end(l, &st, err, errlen))
+			return -1;
+		if (i < l->nlines && validate_line(l, i, &st, err, errlen))
+			return -1;
 	}
 	if (!l->nsteps)
 		return err_set(err, errlen, "%s: a lesson expects at least one 'step'", l->path);

@@ -1,7 +1,7 @@
 /*
  * mkcompletion: batchlab's bash and zsh completions from the program's own
  * tables, the ones the man page is made from: the command-line options
- * (cli_options[]), the commands (commands[]), the parameters (params[]), the
+ * (cli_options[]), the commands (cmd_table[]), the parameters (params[]), the
  * metrics (patches[]) and the built-in presets (the presets folder given).
  * `make completion` writes completion/batchlab.bash and completion/_batchlab;
  * `make completion-drift` (part of `make check`) fails when the committed
@@ -61,9 +61,11 @@ static void preset_names(const char *dir, FILE *out)
 
 static void commands_list(FILE *out)
 {
-	for (const struct command *c = commands; c->name; c++)
-		fprintf(out, "%s%s", c == commands ? "" : " ", c->name);
-	fputs(" exit", out);
+	for (const struct cmd_entry *const *c = cmd_table; *c; c++)
+		fprintf(out, "%s%s", c == cmd_table ? "" : " ", (*c)->name);
+	for (const struct cmd_entry *const *c = cmd_table; *c; c++)
+		if ((*c)->alias)
+			fprintf(out, " %s", (*c)->alias);
 }
 
 /* Keys, patches, every metric with and without its side, and the other words a command takes. */

@@ -2,7 +2,7 @@
  * mkman: man/batchlab.1 from man/batchlab.1.in and the program's own tables.
  *
  * The template is hand-written mdoc; a line that is exactly a marker below is
- * replaced by a fragment generated from commands[], params[], patches[] (and the
+ * replaced by a fragment generated from cmd_table[], params[], patches[] (and the
  * explorer's key table once it exists), so the man page cannot lag behind the
  * rows the program reads. `make man` writes the page; `make man-drift` (part of
  * `make check`) fails when the committed page differs from a fresh one.
@@ -162,7 +162,9 @@ static void macro(const char *name, const char *args)
 static void emit_commands(void)
 {
 	puts(".Bl -tag -width Ds");
-	for (const struct command *c = commands; c->name; c++) {
+	for (const struct cmd_entry *const *e = cmd_table; *e; e++) {
+		const struct cmd_entry *c = *e;
+
 		fputs(".It Ic", stdout);
 		macro_args(c->name);
 		if (*c->usage) {

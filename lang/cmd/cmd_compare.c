@@ -365,3 +365,18 @@ int cmd_show_on(struct session *s, int argc, char **argv, struct strbuf *out, ch
 	compare_free(set);
 	return rc;
 }
+
+/* the table's row (lang/cmd.c lists it) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_compare_entry = {
+	.name = "compare",
+	.usage = "[preset] PRESET PRESET...",
+	.args = { ARG_MACHINES },
+	.min_args = 1,
+	.max_args = -1,
+	.help = "every patch's metrics with a column group per machine (presets, or what a source word names)",
+	.details = compare_details,
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_compare,
+};

@@ -36,6 +36,52 @@ static void row_human(const struct machine *m, const struct release_history *h, 
 	render_human(v, h->unit, buf, len);
 }
 
+/* The value column's width: its heading's, or the widest value a row gives here. */
+static int history_value_width(const struct machine *m, const struct release_history *h)
+{
+	int val_w = (int)strlen("value here");
+
+	for (const struct release_row *r = h->rows; r->from; r++) {
+		char v[64];
+
+		row_human(m, h, r, v, sizeof(v));
+		val_w = val_w > (int)strlen(v) ? val_w : (int)strlen(v);
+	}
+	return val_w;
+}
+
+/* One release row: release, commit and value here, then what changed, wrapped in a column of its own. */
+static void history_row(const struct machine *m, const struct release_history *h, const struct release_row *r,
+			int val_w, int width, struct strbuf *out)
+{
+	struct strbuf text = STRBUF_INIT, wrapped = STRBUF_INIT;
+	int indent = 2 + 7 + 2 + 12 + 2 + val_w + 2, room = width - indent, first = 1;
+	const char *p;
+	char v[64];
+
+	row_human(m, h, r, v, sizeof(v));
+	if (r->commit)
+		sb_printf(&text, "\"%s\"\n", subject_of(r));
+	sb_printf(&text, "%s\nin %s\n", r->what, r->where);
+	if (r->check)
+		sb_printf(&text, "checked: %s\n", r->check);
+	/* the prose column wraps to what the width leaves it; never below a readable 24 */
+	wrap_text(&wrapped, sb_str(&text), room < WRAP_MIN ? WRAP_MIN : room, 0);
+	p = sb_str(&wrapped);
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+
+		if (first)
+			sb_printf(out, "  %-7s  %-12s  %*s  %.*s\n", r->from, r->commit ? r->commit : "-", val_w, v, (int)n, p);
+		else
+			sb_printf(out, "%*s%.*s\n", indent, "", (int)n, p);
+		first = 0;
+		p += n + (p[n] == '\n');
+	}
+	sb_free(&text);
+	sb_free(&wrapped);
+}
+
 void render_history(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out)
 {
 	const struct release_history *const *hs = d->kernel_code ? d->kernel_code->history : NULL;
@@ -46,14 +92,8 @@ void render_history(const struct machine *m, const struct patch_desc *d, int wid
 	}
 	for (int i = 0; hs[i]; i++) {
 		const struct release_history *h = hs[i];
-		int val_w = (int)strlen("value here");
+		int val_w = history_value_width(m, h);
 
-		for (const struct release_row *r = h->rows; r->from; r++) {
-			char v[64];
-
-			row_human(m, h, r, v, sizeof(v));
-			val_w = val_w > (int)strlen(v) ? val_w : (int)strlen(v);
-		}
 		if (i)
 			sb_putc(out, '\n');
 		if (release_row(m, h))
@@ -68,36 +108,8 @@ void render_history(const struct machine *m, const struct patch_desc *d, int wid
 			sb_free(&t);
 		}
 		sb_printf(out, "  %-7s  %-12s  %*s  %s\n", "release", "commit", val_w, "value here", "what changed");
-		for (const struct release_row *r = h->rows; r->from; r++) {
-			struct strbuf text = STRBUF_INIT, wrapped = STRBUF_INIT;
-			int indent = 2 + 7 + 2 + 12 + 2 + val_w + 2, room = width - indent;
-			const char *p;
-			char v[64];
-			int first = 1;
-
-			row_human(m, h, r, v, sizeof(v));
-			if (r->commit)
-				sb_printf(&text, "\"%s\"\n", subject_of(r));
-			sb_printf(&text, "%s\nin %s\n", r->what, r->where);
-			if (r->check)
-				sb_printf(&text, "checked: %s\n", r->check);
-			/* the prose column wraps to what the width leaves it; never below a readable 24 */
-			wrap_text(&wrapped, sb_str(&text), room < WRAP_MIN ? WRAP_MIN : room, 0);
-			p = sb_str(&wrapped);
-			while (*p) {
-				size_t n = strcspn(p, "\n");
-
-				if (first)
-					sb_printf(out, "  %-7s  %-12s  %*s  %.*s\n", r->from, r->commit ? r->commit : "-", val_w, v,
-						  (int)n, p);
-				else
-					sb_printf(out, "%*s%.*s\n", indent, "", (int)n, p);
-				first = 0;
-				p += n + (p[n] == '\n');
-			}
-			sb_free(&text);
-			sb_free(&wrapped);
-		}
+		for (const struct release_row *r = h->rows; r->from; r++)
+			history_row(m, h, r, val_w, width, out);
 	}
 }
 
@@ -152,7 +164,7 @@ static void history_records(const struct machine *m, const struct patch_desc *d,
 	rec_end(&rec);
 }
 
-int cmd_history(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+static int cmd_history(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	const struct patch_desc *d = patch_find(argv[0]);
 
@@ -170,7 +182,8 @@ int cmd_history(struct session *s, int argc, char **argv, struct strbuf *out, ch
 	return 0;
 }
 
-void history_details(struct strbuf *out)
+/* help history's paragraphs. */
+static void history_details(struct strbuf *out)
 {
 	sb_puts(out, "A block per constant of the patch, a row per change: the release it starts at, the commit, the "
 		     "value that release's code gives on this machine, what changed, the function and file, and which "
@@ -181,3 +194,18 @@ void history_details(struct strbuf *out)
 		     "after it keeps the rows before. The commit's subject is printed beside its id.\n"
 		     "--format csv or json: a record per row.\n");
 }
+
+/* the table's row (lang/cmd.c lists it) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_history_entry = {
+	.name = "history",
+	.usage = "PATCH",
+	.args = { ARG_PATCH, ARG_NONE, ARG_NONE },
+	.min_args = 1,
+	.max_args = 1,
+	.help = "the patch's constants through the kernel releases: release, commit, change, value here",
+	.details = history_details,
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_history,
+};

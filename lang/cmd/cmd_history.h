@@ -12,10 +12,6 @@
 #include "../../core/strbuf.h"
 #include "../session.h"
 
-/* help history's paragraphs. */
-void history_details(struct strbuf *out);
-/* The history command's exec. */
-int cmd_history(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 /* The rows as a table for people, at most width columns wide. */
 void render_history(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out);
 /* The same as a list of sentences, a row an item, wrapped to width (about: a pager reflows it). */

@@ -128,12 +128,7 @@ struct reading {
 	int ok;
 };
 
-/*
- * `host`: every value read is applied through the parameter table, all
- * together; one that cannot be read (or is outside batchlab's range) is named
- * and the current value kept. Only when nothing at all could be read is it an
- * error: then the machine is unchanged and the command fails.
- */
+/* The running kernel's release, as `set kernel` reads it: its state's name in value, where it came from in source. */
 int host_kernel(char *value, size_t vlen, char *source, size_t slen)
 {
 	char why[200], perr[300], note[300], *text = read_proc("/proc/sys/kernel/osrelease", why, sizeof(why));
@@ -159,16 +154,11 @@ int host_kernel(char *value, size_t vlen, char *source, size_t slen)
 	return 0;
 }
 
-static int host_load(struct session *s, struct strbuf *out, char *err, size_t errlen)
+/* The page size and the CPUs the machine has (present, not only online): readings 0 and 1. */
+static void host_read_cpus(struct reading *r, uint64_t pagesize)
 {
-	struct reading r[6] = { { .key = "pagesize" }, { .key = "cpus" }, { .key = "ram" }, { .key = "totalram" },
-				{ .key = "overcommit" }, { .key = "kernel" } };
-	struct machine next = s->m;
-	uint64_t pagesize = page_size(), cpus, kb, mode;
-	char why[200], perr[128], *text;
-	int nread = 0;
-	static const char *const heads[] = { "key", "value", "read", "source", NULL };
-	struct records rec;
+	char why[200];
+	uint64_t cpus;
 
 	if (pagesize) {
 		snprintf(r[0].value, sizeof(r[0].value), "%llu", (unsigned long long)pagesize);
@@ -185,58 +175,65 @@ static int host_load(struct session *s, struct strbuf *out, char *err, size_t er
 	} else {
 		snprintf(r[1].source, sizeof(r[1].source), "%s", why);
 	}
-	if ((text = read_proc("/proc/meminfo", why, sizeof(why)))) {
-		if (!parse_meminfo_kb(text, "MemTotal", &kb, perr, sizeof(perr))) {
-			/* MemTotal is totalram_pages() in kB; the installed RAM is a little more and not shown */
-			snprintf(r[2].value, sizeof(r[2].value), "%lluK", (unsigned long long)kb);
-			snprintf(r[2].source, sizeof(r[2].source), "/proc/meminfo: MemTotal %llu kB",
-				 (unsigned long long)kb);
-			r[2].ok = 1;
-			if (pagesize >= 1024) {
-				snprintf(r[3].value, sizeof(r[3].value), "%llup",
-					 (unsigned long long)(kb / (pagesize / 1024)));
-				snprintf(r[3].source, sizeof(r[3].source), "/proc/meminfo: MemTotal / page size");
-				r[3].ok = 1;
-			} else {
-				snprintf(r[3].source, sizeof(r[3].source), "no page size to count pages in");
-			}
-		} else {
-			snprintf(r[2].source, sizeof(r[2].source), "/proc/meminfo: read, but not valid: %s", perr);
-			snprintf(r[3].source, sizeof(r[3].source), "/proc/meminfo: read, but not valid: %s", perr);
-		}
-		free(text);
-	} else {
-		snprintf(r[2].source, sizeof(r[2].source), "%s", why);
-		snprintf(r[3].source, sizeof(r[3].source), "%s", why);
-	}
-	if ((text = read_proc("/proc/sys/vm/overcommit_memory", why, sizeof(why)))) {
-		if (!parse_overcommit(text, &mode, perr, sizeof(perr))) {
-			snprintf(r[4].value, sizeof(r[4].value), "%llu", (unsigned long long)mode);
-			snprintf(r[4].source, sizeof(r[4].source), "/proc/sys/vm/overcommit_memory: %llu",
-				 (unsigned long long)mode);
-			r[4].ok = 1;
-		} else {
-			snprintf(r[4].source, sizeof(r[4].source), "/proc/sys/vm/overcommit_memory: read, but not valid: %s", perr);
-		}
-		free(text);
-	} else {
-		snprintf(r[4].source, sizeof(r[4].source), "%s", why);
-	}
+}
 
-	r[5].ok = !host_kernel(r[5].value, sizeof(r[5].value), r[5].source, sizeof(r[5].source));
+/* ram and totalram from /proc/meminfo's MemTotal: readings ram and totalram. */
+static void host_read_meminfo(struct reading *ram, struct reading *totalram, uint64_t pagesize)
+{
+	char why[200], perr[128], *text = read_proc("/proc/meminfo", why, sizeof(why));
+	uint64_t kb;
 
-	/* the page size first: totalram and zone are counted in pages */
-	for (int i = 0; i < 6; i++) {
-		if (r[i].ok && param_set(&next, param_find(r[i].key), r[i].value, perr, sizeof(perr))) {
-			snprintf(r[i].source, sizeof(r[i].source), "%s", perr);
-			r[i].ok = 0;
-		}
-		nread += r[i].ok;
+	if (!text) {
+		snprintf(ram->source, sizeof(ram->source), "%s", why);
+		snprintf(totalram->source, sizeof(totalram->source), "%s", why);
+		return;
 	}
-	if (!nread)
-		return err_set(err, errlen, "host: could not read any value (cpus: %.60s; ram: %.60s)", r[1].source, r[2].source);
-	s->m = next;
-	/* written as a preset, so `host` output can be saved and loaded as one */
+	if (!parse_meminfo_kb(text, "MemTotal", &kb, perr, sizeof(perr))) {
+		/* MemTotal is totalram_pages() in kB; the installed RAM is a little more and not shown */
+		snprintf(ram->value, sizeof(ram->value), "%lluK", (unsigned long long)kb);
+		snprintf(ram->source, sizeof(ram->source), "/proc/meminfo: MemTotal %llu kB", (unsigned long long)kb);
+		ram->ok = 1;
+		if (pagesize >= 1024) {
+			snprintf(totalram->value, sizeof(totalram->value), "%llup", (unsigned long long)(kb / (pagesize / 1024)));
+			snprintf(totalram->source, sizeof(totalram->source), "/proc/meminfo: MemTotal / page size");
+			totalram->ok = 1;
+		} else {
+			snprintf(totalram->source, sizeof(totalram->source), "no page size to count pages in");
+		}
+	} else {
+		snprintf(ram->source, sizeof(ram->source), "/proc/meminfo: read, but not valid: %s", perr);
+		snprintf(totalram->source, sizeof(totalram->source), "/proc/meminfo: read, but not valid: %s", perr);
+	}
+	free(text);
+}
+
+/* The overcommit policy from /proc/sys/vm/overcommit_memory. */
+static void host_read_overcommit(struct reading *r)
+{
+	char why[200], perr[128], *text = read_proc("/proc/sys/vm/overcommit_memory", why, sizeof(why));
+	uint64_t mode;
+
+	if (!text) {
+		snprintf(r->source, sizeof(r->source), "%s", why);
+		return;
+	}
+	if (!parse_overcommit(text, &mode, perr, sizeof(perr))) {
+		snprintf(r->value, sizeof(r->value), "%llu", (unsigned long long)mode);
+		snprintf(r->source, sizeof(r->source), "/proc/sys/vm/overcommit_memory: %llu", (unsigned long long)mode);
+		r->ok = 1;
+	} else {
+		snprintf(r->source, sizeof(r->source), "/proc/sys/vm/overcommit_memory: read, but not valid: %s", perr);
+	}
+	free(text);
+}
+
+/* What host read, written as a preset (so `host` output can be saved and loaded as one), or as records. */
+static void host_load_print(struct session *s, const struct reading *r, struct strbuf *out)
+{
+	static const char *const heads[] = { "key", "value", "read", "source", NULL };
+	static const int order[6] = { 1, 2, 0, 3, 4, 5 }; /* as a preset reads: cpus, ram, pagesize... */
+	struct records rec;
+
 	if (s->format == FMT_TABLE)
 		sb_puts(out, "# this machine, read by 'host'\n");
 	else {
@@ -247,7 +244,6 @@ static int host_load(struct session *s, struct strbuf *out, char *err, size_t er
 		rec_begin(&rec, &s->doc, s->format, heads, units, 6, out);
 	}
 	for (int i = 0; i < 6; i++) {
-		static const int order[6] = { 1, 2, 0, 3, 4, 5 }; /* as a preset reads: cpus, ram, pagesize... */
 		const struct reading *x = &r[order[i]];
 		const struct param *p = param_find(x->key);
 		char v[64];
@@ -273,6 +269,39 @@ static int host_load(struct session *s, struct strbuf *out, char *err, size_t er
 	}
 	if (s->format != FMT_TABLE)
 		rec_end(&rec);
+}
+
+/*
+ * `host`: every value read is applied through the parameter table, all
+ * together; one that cannot be read (or is outside batchlab's range) is named
+ * and the current value kept. Only when nothing at all could be read is it an
+ * error: then the machine is unchanged and the command fails.
+ */
+static int host_load(struct session *s, struct strbuf *out, char *err, size_t errlen)
+{
+	struct reading r[6] = { { .key = "pagesize" }, { .key = "cpus" }, { .key = "ram" }, { .key = "totalram" },
+				{ .key = "overcommit" }, { .key = "kernel" } };
+	struct machine next = s->m;
+	uint64_t pagesize = page_size();
+	char perr[128];
+	int nread = 0;
+
+	host_read_cpus(r, pagesize);
+	host_read_meminfo(&r[2], &r[3], pagesize);
+	host_read_overcommit(&r[4]);
+	r[5].ok = !host_kernel(r[5].value, sizeof(r[5].value), r[5].source, sizeof(r[5].source));
+	/* the page size first: totalram and zone are counted in pages */
+	for (int i = 0; i < 6; i++) {
+		if (r[i].ok && param_set(&next, param_find(r[i].key), r[i].value, perr, sizeof(perr))) {
+			snprintf(r[i].source, sizeof(r[i].source), "%s", perr);
+			r[i].ok = 0;
+		}
+		nread += r[i].ok;
+	}
+	if (!nread)
+		return err_set(err, errlen, "host: could not read any value (cpus: %.60s; ram: %.60s)", r[1].source, r[2].source);
+	s->m = next;
+	host_load_print(s, r, out);
 	return 0;
 }
 
@@ -289,20 +318,14 @@ static const char *result(const struct zoneinfo_zone *z, const struct zone_check
  * CPUs or memory come and go, so the live managed count and the online CPUs
  * are the inputs; every populated zone (managed > 0) is a row.
  */
-static int host_check(struct session *s, struct strbuf *out, char *err, size_t errlen)
+/* /proc/zoneinfo read and parsed: its zones (the caller frees them) and their number, or -1 with err. */
+static int host_zones_read(struct zoneinfo_zone **zonesp, char *err, size_t errlen)
 {
 	struct zoneinfo_zone *zones;
-	uint64_t cpus, pagesize = page_size();
-	char source[200], why[200], *text;
-	int n, rows = 0, bad = 0, nonuniform = 0;
-	struct records rec;
+	char why[200], *text;
+	int n;
 
 	why[0] = '\0';
-	if (read_cpus("/sys/devices/system/cpu/online", _SC_NPROCESSORS_ONLN, &cpus, source, sizeof(source), why,
-		      sizeof(why)))
-		return err_set(err, errlen, "host check: cannot count the online CPUs (%s)", why);
-	if (!pagesize)
-		return err_set(err, errlen, "host check: sysconf(_SC_PAGESIZE) failed");
 	text = read_proc("/proc/zoneinfo", why, sizeof(why));
 	if (!text)
 		return err_set(err, errlen, "host check: cannot read %s", why);
@@ -317,8 +340,17 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 		free(zones);
 		return err_set(err, errlen, "host check: /proc/zoneinfo: read, but not valid zoneinfo: %s", why);
 	}
+	*zonesp = zones;
+	return n;
+}
 
-	/* every zone checked before a line is printed: invalid input is an error with no table half made */
+/* Every zone checked before a line is printed: invalid input is an error with no table half made. */
+static int host_zones_valid(const struct zoneinfo_zone *zones, int n, uint64_t cpus, uint64_t pagesize, char *err,
+			    size_t errlen)
+{
+	char why[200];
+	int rows = 0;
+
 	for (int i = 0; i < n; i++) {
 		const struct zoneinfo_zone *z = &zones[i];
 		struct zone_check c;
@@ -326,79 +358,108 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 		if (!z->has_managed || !z->managed)
 			continue;
 		rows++;
-		if (zone_check(z, cpus, pagesize, &c, why, sizeof(why))) {
-			snprintf(err, errlen, "host check: /proc/zoneinfo: read, but not valid: node %d zone %s: %s", z->node,
-				 z->name, why);
-			free(zones);
-			return -1;
-		}
+		if (zone_check(z, cpus, pagesize, &c, why, sizeof(why)))
+			return err_set(err, errlen, "host check: /proc/zoneinfo: read, but not valid: node %d zone %s: %s",
+				       z->node, z->name, why);
 	}
-	if (!rows) {
-		free(zones);
+	if (!rows)
 		return err_set(err, errlen, "host check: /proc/zoneinfo: read, but no zone has managed pages");
-	}
-	rows = 0;
+	return 0;
+}
+
+/* The table's heading, or the records' (rec begun, with the CPUs and page size in its head). */
+static void host_check_head(struct session *s, uint64_t cpus, const char *source, uint64_t pagesize,
+			    struct records *rec, struct strbuf *out)
+{
+	static const char *const heads[] = { "node", "zone", "managed", "threshold", "kernel_threshold", "pcp_batch",
+					     "kernel_pcp_batch", "result", NULL };
+	/* "kernel": read from the running kernel; the model's figures are exact arithmetic on them */
+	static const struct rec_unit units[] = { { "managed", "pages", "kernel" }, { "threshold", "pages", "exact" },
+						 { "kernel_threshold", "pages", "kernel" }, { "pcp_batch", "pages", "exact" },
+						 { "kernel_pcp_batch", "pages", "kernel" } };
+	char b[32];
+
 	if (s->format == FMT_TABLE) {
 		sb_printf(out, "host check: %llu online CPUs (%s), %llu-byte pages, /proc/zoneinfo\n",
 			  (unsigned long long)cpus, source, (unsigned long long)pagesize);
 		sb_printf(out, "%4s %-8s %12s %10s %7s %10s %7s  %s\n", "node", "zone", "managed", "threshold", "kernel",
 			  "pcp_batch", "kernel", "result");
-	} else {
-		static const char *const heads[] = { "node", "zone", "managed", "threshold", "kernel_threshold", "pcp_batch",
-						     "kernel_pcp_batch", "result", NULL };
-		/* "kernel": read from the running kernel; the model's figures are exact arithmetic on them */
-		static const struct rec_unit units[] = { { "managed", "pages", "kernel" }, { "threshold", "pages", "exact" },
-							 { "kernel_threshold", "pages", "kernel" }, { "pcp_batch", "pages", "exact" },
-							 { "kernel_pcp_batch", "pages", "kernel" } };
-		char b[32];
-
-		rec_begin(&rec, &s->doc, s->format, heads, units, 5, out);
-		snprintf(b, sizeof(b), "%llu", (unsigned long long)cpus);
-		rec_head_field(&rec, "cpus", b);
-		snprintf(b, sizeof(b), "%llu", (unsigned long long)pagesize);
-		rec_head_field(&rec, "pagesize", b);
+		return;
 	}
+	rec_begin(rec, &s->doc, s->format, heads, units, 5, out);
+	snprintf(b, sizeof(b), "%llu", (unsigned long long)cpus);
+	rec_head_field(rec, "cpus", b);
+	snprintf(b, sizeof(b), "%llu", (unsigned long long)pagesize);
+	rec_head_field(rec, "pagesize", b);
+}
+
+/* One zone's row: the model's threshold and batch beside the kernel's, and the verdict res. */
+static void host_check_row(const struct session *s, const struct zoneinfo_zone *z, const struct zone_check *c,
+			   const char *res, struct records *rec, struct strbuf *out)
+{
+	char name[sizeof(z->name) * 4 + 1], b[32];
+
+	if (s->format != FMT_TABLE) {
+		/* a zone name comes from a file: rec_str quotes it in csv and escapes it in json */
+		snprintf(b, sizeof(b), "%d", z->node);
+		rec_num(rec, b);
+		rec_str(rec, z->name);
+		rec_value(rec, val_int(z->managed));
+		rec_value(rec, val_int(c->threshold));
+		rec_value(rec, val_int(z->threshold));
+		rec_value(rec, val_int(c->batch));
+		rec_value(rec, val_int(z->batch));
+		rec_str(rec, res);
+		rec_end_row(rec);
+		return;
+	}
+	/* a zone name comes from a file: escaped on a terminal */
+	escape_buf(z->name, name, sizeof(name));
+	if (z->has_pcp)
+		sb_printf(out, "%4d %-8s %12llu %10llu %7llu %10llu %7llu  %s%s\n", z->node, name,
+			  (unsigned long long)z->managed, (unsigned long long)c->threshold, (unsigned long long)z->threshold,
+			  (unsigned long long)c->batch, (unsigned long long)z->batch, res,
+			  c->under_pressure ? " (kswapd: pressure threshold)" : z->uniform ? "" : " (CPUs differ)");
+	else
+		sb_printf(out, "%4d %-8s %12llu %10llu %7s %10llu %7s  %s\n", z->node, name, (unsigned long long)z->managed,
+			  (unsigned long long)c->threshold, "-", (unsigned long long)c->batch, "-", res);
+}
+
+static int host_check(struct session *s, struct strbuf *out, char *err, size_t errlen)
+{
+	struct zoneinfo_zone *zones = NULL;
+	uint64_t cpus, pagesize = page_size();
+	char source[200], why[200];
+	int n, rows = 0, bad = 0, nonuniform = 0;
+	struct records rec;
+
+	why[0] = '\0';
+	if (read_cpus("/sys/devices/system/cpu/online", _SC_NPROCESSORS_ONLN, &cpus, source, sizeof(source), why,
+		      sizeof(why)))
+		return err_set(err, errlen, "host check: cannot count the online CPUs (%s)", why);
+	if (!pagesize)
+		return err_set(err, errlen, "host check: sysconf(_SC_PAGESIZE) failed");
+	n = host_zones_read(&zones, err, errlen);
+	if (n < 0)
+		return -1;
+	if (host_zones_valid(zones, n, cpus, pagesize, err, errlen)) {
+		free(zones);
+		return -1;
+	}
+	host_check_head(s, cpus, source, pagesize, &rec, out);
 	for (int i = 0; i < n; i++) {
 		const struct zoneinfo_zone *z = &zones[i];
 		struct zone_check c;
 		const char *res;
-		char name[sizeof(z->name) * 4 + 1];
 
 		if (!z->has_managed || !z->managed)
 			continue;
 		zone_check(z, cpus, pagesize, &c, why, sizeof(why)); /* it passed above */
-		/* a zone name comes from a file: escaped on a terminal, quoted in csv and json */
-		escape_buf(z->name, name, sizeof(name));
 		res = result(z, &c);
 		rows++;
 		bad += !strcmp(res, "MISMATCH");
 		nonuniform += !z->uniform;
-		if (s->format == FMT_TABLE) {
-			if (z->has_pcp)
-				sb_printf(out, "%4d %-8s %12llu %10llu %7llu %10llu %7llu  %s%s\n", z->node, name,
-					  (unsigned long long)z->managed, (unsigned long long)c.threshold,
-					  (unsigned long long)z->threshold, (unsigned long long)c.batch,
-					  (unsigned long long)z->batch, res,
-					  c.under_pressure ? " (kswapd: pressure threshold)" : z->uniform ? "" : " (CPUs differ)");
-			else
-				sb_printf(out, "%4d %-8s %12llu %10llu %7s %10llu %7s  %s\n", z->node, name,
-					  (unsigned long long)z->managed, (unsigned long long)c.threshold, "-",
-					  (unsigned long long)c.batch, "-", res);
-		} else {
-			/* a zone name comes from a file: rec_str quotes it in csv and escapes it in json */
-			char b[32];
-
-			snprintf(b, sizeof(b), "%d", z->node);
-			rec_num(&rec, b);
-			rec_str(&rec, z->name);
-			rec_value(&rec, val_int(z->managed));
-			rec_value(&rec, val_int(c.threshold));
-			rec_value(&rec, val_int(z->threshold));
-			rec_value(&rec, val_int(c.batch));
-			rec_value(&rec, val_int(z->batch));
-			rec_str(&rec, res);
-			rec_end_row(&rec);
-		}
+		host_check_row(s, z, &c, res, &rec, out);
 	}
 	free(zones);
 	if (s->format != FMT_TABLE)
@@ -412,7 +473,8 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 	return 0;
 }
 
-int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+/* The `host` row of the command table: no argument loads, "check" compares. */
+static int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	if (!argc)
 		return host_load(s, out, err, errlen);
@@ -420,3 +482,17 @@ int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out, char 
 		return host_check(s, out, err, errlen);
 	return err_set(err, errlen, "host: unknown sub-command '%.40s' (expected 'host' or 'host check')", argv[0]);
 }
+
+/* the table's row (lang/cmd.c lists it) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_host_entry = {
+	.name = "host",
+	.usage = "[check]",
+	.args = { ARG_WORD, ARG_NONE, ARG_NONE },
+	.min_args = 0,
+	.max_args = 1,
+	.help = "load this machine; 'check': vmstat model vs /proc/zoneinfo",
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_host,
+};

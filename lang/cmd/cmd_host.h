@@ -19,7 +19,5 @@
  */
 int host_kernel(char *value, size_t vlen, char *source, size_t slen);
 
-/* The `host` row of the command table: no argument loads, "check" compares. */
-int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 
 #endif

@@ -23,7 +23,7 @@
 /* Nested `source`s: deep enough for a course's files, short of a file that sources itself for ever. */
 #define SOURCE_DEPTH_MAX 16
 
-int cmd_lesson(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+static int cmd_lesson(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct lesson l;
 	char path[4096];
@@ -40,7 +40,7 @@ int cmd_lesson(struct session *s, int argc, char **argv, struct strbuf *out, cha
 	return 0;
 }
 
-int cmd_source(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+static int cmd_source(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	char *obuf = NULL, *ebuf = NULL;
 	size_t olen = 0, elen = 0;
@@ -101,7 +101,7 @@ int cmd_source(struct session *s, int argc, char **argv, struct strbuf *out, cha
 	return rc ? -1 : 0;
 }
 
-int cmd_echo(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+static int cmd_echo(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	(void)s, (void)err, (void)errlen;
 	for (int i = 0; i < argc; i++)
@@ -128,7 +128,60 @@ static int expect_fails(const struct metric_ref *ref, const struct machine *m, i
 		       want);
 }
 
-int cmd_expect(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+/* Where an expectation failed in its range, as the range was typed: "ram = 1 GiB". */
+static void expect_at_text(const struct sweep_range *r, const struct sweep *sw, char *at, size_t len)
+{
+	char num[64];
+
+	if (r->real)
+		fmt_real_shortest(sw->cur.r, num, sizeof(num));
+	else if (!strcmp(r->key->unit, "bytes")) /* 1 GiB, as the range was typed */
+		fmt_human(val_int(sw->cur.u), "bytes", num, sizeof(num));
+	else
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)sw->cur.u);
+	snprintf(at, len, "%s = %s", r->key->name, num);
+}
+
+/*
+ * One side's expectation at every value of the range (an assertion does not
+ * assume the metric's shape), *rows counting them; -1 with err at the first
+ * where it fails.
+ */
+static int expect_over_range(struct session *s, const struct sweep_range *r, const struct metric_ref *ref, int side,
+			     enum where_op op, struct value thr, char **argv, uint64_t *rows, char *err, size_t errlen)
+{
+	struct sweep *sw;
+	char why[256];
+	int more;
+
+	if (!(sw = malloc(sizeof(*sw))))
+		return err_set(err, errlen, "out of memory");
+	sweep_init(sw, r);
+	if (sweep_add_column(sw, ref->patch, ref->metric, side, ref->metric->name, why, sizeof(why))) {
+		free(sw);
+		return err_set(err, errlen, "expect: %s", why);
+	}
+	sweep_begin(sw, &s->m);
+	while ((more = sweep_next(sw)) > 0) {
+		struct value v = sweep_value(sw, 0);
+
+		(*rows)++;
+		if (!where_holds(v, op, thr)) {
+			char at[96];
+
+			expect_at_text(r, sw, at, sizeof(at));
+			expect_fails(ref, &sw->m, side, r->key->name, at, v, argv[1], argv[2], err, errlen);
+			sweep_end(sw);
+			free(sw);
+			return -1;
+		}
+	}
+	sweep_end(sw);
+	free(sw);
+	return 0;
+}
+
+static int cmd_expect(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct metric_ref ref;
 	struct value thr;
@@ -152,9 +205,6 @@ int cmd_expect(struct session *s, int argc, char **argv, struct strbuf *out, cha
 		for (int i = 0; i < patch_ncols(&s->m, ref.patch) && nsides < PATCH_MAX_COLS; i++)
 			sides[nsides++] = i;
 	for (int k = 0; k < nsides; k++) {
-		struct sweep *sw;
-		int more;
-
 		if (argc == 3) {
 			struct value v = metric_compute(&s->m, ref.patch, ref.metric, sides[k], NULL);
 
@@ -162,37 +212,8 @@ int cmd_expect(struct session *s, int argc, char **argv, struct strbuf *out, cha
 				return expect_fails(&ref, &s->m, sides[k], NULL, NULL, v, argv[1], argv[2], err, errlen);
 			continue;
 		}
-		if (!(sw = malloc(sizeof(*sw))))
-			return err_set(err, errlen, "out of memory");
-		sweep_init(sw, &r);
-		if (sweep_add_column(sw, ref.patch, ref.metric, sides[k], ref.metric->name, why, sizeof(why))) {
-			free(sw);
-			return err_set(err, errlen, "expect: %s", why);
-		}
-		sweep_begin(sw, &s->m);
-		/* every value of the range: an assertion does not assume the metric's shape */
-		while ((more = sweep_next(sw)) > 0) {
-			struct value v = sweep_value(sw, 0);
-
-			rows++;
-			if (!where_holds(v, op, thr)) {
-				char at[96], num[64];
-
-				if (r.real)
-					fmt_real_shortest(sw->cur.r, num, sizeof(num));
-				else if (!strcmp(r.key->unit, "bytes")) /* 1 GiB, as the range was typed */
-					fmt_human(val_int(sw->cur.u), "bytes", num, sizeof(num));
-				else
-					snprintf(num, sizeof(num), "%llu", (unsigned long long)sw->cur.u);
-				snprintf(at, sizeof(at), "%s = %s", r.key->name, num);
-				expect_fails(&ref, &sw->m, sides[k], r.key->name, at, v, argv[1], argv[2], err, errlen);
-				sweep_end(sw);
-				free(sw);
-				return -1;
-			}
-		}
-		sweep_end(sw);
-		free(sw);
+		if (expect_over_range(s, &r, &ref, sides[k], op, thr, argv, &rows, err, errlen))
+			return -1;
 	}
 	if (s->format == FMT_TABLE) {
 		if (argc == 3)
@@ -309,7 +330,7 @@ static void grade_records(struct session *s, const struct lesson *l, char **file
 }
 
 /* grade LESSON FILE...: each file a student's homework, graded question by question on a copy of this session. */
-int cmd_grade(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+static int cmd_grade(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct lesson_grade *g;
 	struct lesson l;
@@ -337,7 +358,8 @@ int cmd_grade(struct session *s, int argc, char **argv, struct strbuf *out, char
 	return rc;
 }
 
-void grade_details(struct strbuf *out)
+/* help grade and the man page: the answer files and the record. */
+static void grade_details(struct strbuf *out)
 {
 	sb_puts(out,
 		"Each FILE is one student's answers to LESSON (a name, as --lesson takes it, or a path), graded as "
@@ -349,3 +371,62 @@ void grade_details(struct strbuf *out)
 		"has neither; a line starting with '#' is a comment (batchlab-lesson(5)).\n"
 		"--format csv, json or jsonl gives both tables as records.\n");
 }
+
+/* the table's rows (lang/cmd.c lists them) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_expect_entry = {
+	.name = "expect",
+	.usage = "METRIC[.SIDE] OP VALUE [over KEY FROM TO [step N | x N]]",
+	.args = { ARG_METRIC, ARG_OP, ARG_NONE, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
+	.min_args = 3,
+	.max_args = 9,
+	.help = "fail (status 1) unless METRIC OP VALUE holds here, or at every KEY value of the range",
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_expect,
+};
+
+const struct cmd_entry cmd_lesson_entry = {
+	.name = "lesson",
+	.usage = "[NAME|PATH]",
+	.args = { ARG_PATH, ARG_NONE, ARG_NONE },
+	.min_args = 0,
+	.max_args = 1,
+	.help = "the lessons, or start one: a guided tour with exercises batchlab checks",
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_lesson,
+};
+
+const struct cmd_entry cmd_grade_entry = {
+	.name = "grade",
+	.usage = "LESSON FILE...",
+	.args = { ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH, ARG_PATH },
+	.min_args = 2,
+	.max_args = -1,
+	.help = "grade a class's homework: per student and question the answer, right or not, tries and hints; totals",
+	.details = grade_details,
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_grade,
+};
+
+const struct cmd_entry cmd_source_entry = {
+	.name = "source",
+	.usage = "FILE",
+	.args = { ARG_PATH, ARG_NONE, ARG_NONE },
+	.min_args = 1,
+	.max_args = 1,
+	.help = "run a script file in this session (errors say FILE:LINE)",
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_source,
+};
+
+const struct cmd_entry cmd_echo_entry = {
+	.name = "echo",
+	.usage = "[TEXT ...]",
+	.args = { ARG_NONE, ARG_NONE, ARG_NONE },
+	.min_args = 0,
+	.max_args = -1,
+	.help = "print the text: narration in scripts",
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_echo,
+};

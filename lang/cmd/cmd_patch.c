@@ -186,7 +186,7 @@ static void list_records(struct session *s, struct strbuf *out)
 	rec_end(&rec);
 }
 
-int cmd_patch(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+static int cmd_patch(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	const char *verb = argv[0];
 
@@ -218,7 +218,7 @@ int cmd_patch(struct session *s, int argc, char **argv, struct strbuf *out, char
 	return patch_from_diff(s, argv[1], argc == 3 ? argv[2] : NULL, out, err, errlen);
 }
 
-void patch_details(struct strbuf *out)
+static void patch_details(struct strbuf *out)
 {
 	sb_puts(out, "A patch file (NAME.mmpatch, see batchlab-mmpatch(5)) describes a patch batchlab does not know: its "
 		     "constant before and after, as expressions over the machine's names and the kernel helpers, and the "
@@ -236,3 +236,18 @@ void patch_details(struct strbuf *out)
 		     "any loaded patch file. Every other change is listed, file and line, with what it changes: nothing is "
 		     "guessed.\n");
 }
+
+/* the table's row (lang/cmd.c lists it) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_patch_entry = {
+	.name = "patch",
+	.usage = "load FILE|NAME | list | check FILE|NAME | from FILE.diff [NAME]",
+	.args = { ARG_WORD, ARG_PATH, ARG_NONE },
+	.min_args = 1,
+	.max_args = 3,
+	.help = "a patch of your own from a patch file (batchlab-mmpatch(5)), or variants from a diff",
+	.details = patch_details,
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_patch,
+};

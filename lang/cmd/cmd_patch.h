@@ -11,8 +11,6 @@
 #include "../../core/strbuf.h"
 #include "../session.h"
 
-int cmd_patch(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
-void patch_details(struct strbuf *out);
 /*
  * Read the diff at path and add a variant (named as, or after the file when
  * as is NULL) for each constant it changes that batchlab knows; out lists

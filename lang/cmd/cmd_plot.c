@@ -203,6 +203,132 @@ static void plot_records(const struct sweep_range *r, const struct chart *c, con
 	rec_end(&rec);
 }
 
+/* The sides to draw, a series each: over the releases the kernel side, else every side and variant unless one was named. */
+static int plot_series_sides(const struct session *s, struct sweep_range *r, const struct metric_ref *ref, int *sides,
+			     char *err, size_t errlen)
+{
+	if (!r->key->resolve)
+		return plot_sides(&s->m, ref->patch, ref->metric, ref->side, sides);
+	/* over the releases: every one is a point, and the kernel side is what moves */
+	r->given = 1;
+	if (!ref->patch->kernel_code)
+		return err_set(err, errlen, "plot: %s has no kernel side: nothing of it varies over kernel", ref->patch->id);
+	sides[0] = ref->side >= 0 ? ref->side : SIDE_KERNEL;
+	return 1;
+}
+
+/* The chart of the sampled points: its title (in title), axes, series and this machine's marker. */
+static void plot_chart_setup(const struct session *s, const struct sweep_range *r, const struct metric_ref *ref,
+			     const struct plot_points *pts, const int *sides, int nser, struct chart *c, char *title,
+			     size_t tlen)
+{
+	snprintf(title, tlen, "%s.%s%s%s", ref->patch->id, ref->metric->name, nser == 1 && !ref->metric->single ? "." : "",
+		 nser == 1 && !ref->metric->single ? patch_col_name(&s->m, ref->patch, sides[0]) : "");
+	c->title = title;
+	c->yunit = ref->metric->unit;
+	c->xname = r->key->name;
+	c->xunit = r->key->unit;
+	c->xscale = pts->xlog ? CHART_LOG : CHART_LINEAR;
+	c->xnames = r->key->type == PT_CHOICE ? r->key->choices : NULL;
+	c->yscale = CHART_AUTO;
+	c->nseries = nser;
+	for (int i = 0; i < nser; i++) {
+		c->series[i].label = ref->metric->single && sides[i] != SIDE_KERNEL ? ref->metric->name
+				     : patch_col_name(&s->m, ref->patch, sides[i]);
+		if (sides[i] == SIDE_KERNEL && c->xnames)
+			c->series[i].label = "release's code"; /* "kernel" is the axis's name already */
+		c->series[i].x = pts->x;
+		c->series[i].y = pts->y[i];
+		c->series[i].n = pts->n;
+	}
+	c->marker_x = r->real ? param_real(&s->m, r->key) : (double)param_u64(&s->m, r->key);
+}
+
+/* What the marker stands for, in numbers a person reads, wrapped to the chart's width. */
+static void plot_marker_text(const struct session *s, const struct sweep_range *r, const struct metric_ref *ref,
+			     const int *sides, const struct chart *c, int width, struct strbuf *dst)
+{
+	struct strbuf line = STRBUF_INIT;
+	char key[64], b[64];
+
+	param_format_human(&s->m, r->key, key, sizeof(key));
+	sb_printf(&line, "this machine: %s = %s:", r->key->name, key);
+	for (int i = 0; i < c->nseries; i++) {
+		render_human(metric_compute(&s->m, ref->patch, ref->metric, sides[i], NULL), ref->metric->unit, b, sizeof(b));
+		sb_printf(&line, "%s %s %s", i ? "," : "", c->series[i].label, b);
+	}
+	wrap_text(dst, sb_str(&line), width, 0);
+	if (dst->len && dst->buf[dst->len - 1] != '\n')
+		sb_putc(dst, '\n');
+	sb_free(&line);
+}
+
+/* The chart in the format asked: an SVG picture, records (a document of their own for a file), or text. */
+static void plot_draw(struct session *s, const struct sweep_range *r, const struct metric_ref *ref, const int *sides,
+		      const struct chart *c, const struct plot_points *pts, const struct chart_options *o,
+		      struct strbuf *dst)
+{
+	enum out_format fmt = s->format;
+
+	if (fmt == FMT_SVG) {
+		struct strbuf cap = STRBUF_INIT;
+		double marks[PLOT_MAX_SERIES];
+
+		for (int i = 0; i < c->nseries; i++)
+			marks[i] = value_real(metric_compute(&s->m, ref->patch, ref->metric, sides[i], NULL));
+		chart_machine_text(s, ref->metric->reads, r->key, &cap);
+		svg_chart(c, marks, sb_str(&cap), o->svg_w, o->svg_h, dst);
+		sb_free(&cap);
+	} else if (fmt != FMT_TABLE && s->opts.path) { /* a file is a document of its own */
+		struct doc fd;
+
+		doc_init(&fd, s->units, s->doc.command);
+		plot_records(r, c, pts, ref->metric, &fd, fmt, dst);
+		doc_close(&fd, fmt, 0, dst);
+	} else if (fmt != FMT_TABLE) {
+		plot_records(r, c, pts, ref->metric, &s->doc, fmt, dst);
+	} else {
+		plot_machine_line(s, ref->metric, r->key, o->width, dst);
+		chart_render(c, o->width, 22 /* rows: a 24-line terminal less the machine line and the marker's */, o->ascii ? 0 : chart_locale_utf8(), dst);
+		plot_marker_text(s, r, ref, sides, c, o->width, dst);
+	}
+}
+
+/* The command's words read: its options into o, the metric into ref, the range into r; -1 with err. */
+static int plot_parse(struct session *s, int *argc, char **argv, struct chart_options *o, const char **heading,
+		      struct metric_ref *ref, struct sweep_range *r, char *err, size_t errlen)
+{
+	char why[PATH_MAX + 256];
+	int next;
+
+	if (chart_take_options("plot", argc, argv, 1, o, err, errlen) ||
+	    chart_take_title("plot", argc, argv, s->format == FMT_SVG, heading, err, errlen))
+		return -1;
+	o->width = s->opts.width;
+	if (*argc < 5 || strcmp(argv[1], "over"))
+		return err_set(err, errlen, "plot: expected plot METRIC[.SIDE] over KEY FROM TO [step N | x N] "
+			       "[--ascii] [--width N] [--format svg] [--size WxH] [--title TEXT] [> PATH]");
+	if (!o->width) /* a file or a pipe gets 80 columns, a terminal its own width */
+		o->width = s->opts.path ? 80 : terminal_width();
+	if (metric_parse_m(&s->m, argv[0], ref, why, sizeof(why)))
+		return err_set(err, errlen, "plot: %s", why);
+	if (ref->metric->list)
+		return err_set(err, errlen, "plot: %s.%s is a list, not one number per row: plot %s.calls, or sweep it",
+			       ref->patch->id, ref->metric->name, ref->patch->id);
+	next = sweep_range_words(&s->m, *argc - 2, argv + 2, r, "plot", err, errlen);
+	if (next < 0)
+		return -1;
+	if (next + 2 != *argc)
+		return err_set(err, errlen, "plot: unexpected '%s' after the range", argv[next + 2]);
+	if (r->given && r->rows > PLOT_MAX_POINTS)
+		return err_set(err, errlen, "plot: %llu points is more than a chart can show (at most %u): use a coarser step",
+			   (unsigned long long)r->rows, PLOT_MAX_POINTS);
+	if (o->ascii && s->format != FMT_TABLE) /* two answers to one question: say so rather than drop one */
+		return err_set(err, errlen, "plot: --ascii draws the text chart, and the output is %s%s: choose one",
+			       out_format_names[s->format], s->opts.path ? " (from > PATH)" : "");
+	return 0;
+}
+
 int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct sweep_range r;
@@ -211,117 +337,41 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	struct chart c;
 	const char *heading = NULL; /* --title */
 	struct chart_options o = CHART_OPTIONS_INIT;
-	struct strbuf text = STRBUF_INIT, *dst;
-	const char *path = s->opts.path;
-	enum out_format fmt;
+	struct strbuf text = STRBUF_INIT, *dst = s->opts.path ? &text : out;
 	char why[PATH_MAX + 256], title[160];
-	int height = 22, next, nser = 0, sides[PLOT_MAX_SERIES];
+	int nser, sides[PLOT_MAX_SERIES];
 
-	if (chart_take_options("plot", &argc, argv, 1, &o, err, errlen) ||
-	    chart_take_title("plot", &argc, argv, s->format == FMT_SVG, &heading, err, errlen))
+	if (plot_parse(s, &argc, argv, &o, &heading, &ref, &r, err, errlen))
 		return -1;
-	o.width = s->opts.width;
-	if (argc < 5 || strcmp(argv[1], "over"))
-		return err_set(err, errlen, "plot: expected plot METRIC[.SIDE] over KEY FROM TO [step N | x N] "
-			       "[--ascii] [--width N] [--format svg] [--size WxH] [--title TEXT] [> PATH]");
-	if (!o.width) /* a file or a pipe gets 80 columns, a terminal its own width */
-		o.width = path ? 80 : terminal_width();
-	if (metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why)))
-		return err_set(err, errlen, "plot: %s", why);
-	if (ref.metric->list)
-		return err_set(err, errlen, "plot: %s.%s is a list, not one number per row: plot %s.calls, or sweep it",
-			       ref.patch->id, ref.metric->name, ref.patch->id);
-	next = sweep_range_words(&s->m, argc - 2, argv + 2, &r, "plot", err, errlen);
-	if (next < 0)
+	nser = plot_series_sides(s, &r, &ref, sides, err, errlen);
+	if (nser < 0)
 		return -1;
-	if (next + 2 != argc)
-		return err_set(err, errlen, "plot: unexpected '%s' after the range", argv[next + 2]);
-	if (r.given && r.rows > PLOT_MAX_POINTS)
-		return err_set(err, errlen, "plot: %llu points is more than a chart can show (at most %u): use a coarser step",
-			   (unsigned long long)r.rows, PLOT_MAX_POINTS);
-	fmt = s->format;
-	if (o.ascii && fmt != FMT_TABLE) /* two answers to one question: say so rather than drop one */
-		return err_set(err, errlen, "plot: --ascii draws the text chart, and the output is %s%s: choose one",
-			       out_format_names[fmt], path ? " (from > PATH)" : "");
-
-	if (r.key->resolve) {
-		/* over the releases: every one is a point, and the kernel side is what moves */
-		r.given = 1;
-		if (!ref.patch->kernel_code)
-			return err_set(err, errlen, "plot: %s has no kernel side: nothing of it varies over kernel", ref.patch->id);
-		nser = 1;
-		sides[0] = ref.side >= 0 ? ref.side : SIDE_KERNEL;
-	} else {
-		/* every side and variant, unless one was named */
-		nser = plot_sides(&s->m, ref.patch, ref.metric, ref.side, sides);
-	}
 	/* the same points whatever the format, so a picture and its csv agree point for point */
 	if (plot_sample(&s->m, &r, ref.patch, ref.metric, sides, nser, o.width, &pts, why, sizeof(why)))
 		return err_set(err, errlen, "plot: %s", why);
-
 	memset(&c, 0, sizeof(c));
 	c.heading = heading;
-	snprintf(title, sizeof(title), "%s.%s%s%s", ref.patch->id, ref.metric->name, nser == 1 && !ref.metric->single ? "." : "",
-		 nser == 1 && !ref.metric->single ? patch_col_name(&s->m, ref.patch, sides[0]) : "");
-	c.title = title;
-	c.yunit = ref.metric->unit;
-	c.xname = r.key->name;
-	c.xunit = r.key->unit;
-	c.xscale = pts.xlog ? CHART_LOG : CHART_LINEAR;
-	c.xnames = r.key->type == PT_CHOICE ? r.key->choices : NULL;
-	c.yscale = CHART_AUTO;
-	c.nseries = nser;
-	for (int i = 0; i < nser; i++) {
-		c.series[i].label = ref.metric->single && sides[i] != SIDE_KERNEL ? ref.metric->name
-				    : patch_col_name(&s->m, ref.patch, sides[i]);
-		if (sides[i] == SIDE_KERNEL && c.xnames)
-			c.series[i].label = "release's code"; /* "kernel" is the axis's name already */
-		c.series[i].x = pts.x;
-		c.series[i].y = pts.y[i];
-		c.series[i].n = pts.n;
-	}
-	c.marker_x = r.real ? param_real(&s->m, r.key) : (double)param_u64(&s->m, r.key);
-	dst = path ? &text : out;
-	if (fmt == FMT_SVG) {
-		struct strbuf cap = STRBUF_INIT;
-		double marks[PLOT_MAX_SERIES];
-
-		for (int i = 0; i < nser; i++)
-			marks[i] = value_real(metric_compute(&s->m, ref.patch, ref.metric, sides[i], NULL));
-		chart_machine_text(s, ref.metric->reads, r.key, &cap);
-		svg_chart(&c, marks, sb_str(&cap), o.svg_w, o.svg_h, dst);
-		sb_free(&cap);
-	} else if (fmt != FMT_TABLE && path) { /* a file is a document of its own */
-		struct doc fd;
-
-		doc_init(&fd, s->units, s->doc.command);
-		plot_records(&r, &c, &pts, ref.metric, &fd, fmt, dst);
-		doc_close(&fd, fmt, 0, dst);
-	} else if (fmt != FMT_TABLE) {
-		plot_records(&r, &c, &pts, ref.metric, &s->doc, fmt, dst);
-	} else {
-		plot_machine_line(s, ref.metric, r.key, o.width, dst);
-		chart_render(&c, o.width, height, o.ascii ? 0 : chart_locale_utf8(), dst);
-	}
+	plot_chart_setup(s, &r, &ref, &pts, sides, nser, &c, title, sizeof(title));
+	plot_draw(s, &r, &ref, sides, &c, &pts, &o, dst);
 	plot_points_free(&pts);
-
-	/* what the marker stands for, in numbers a person reads, wrapped to the chart's width */
-	if (fmt == FMT_TABLE) {
-		struct strbuf line = STRBUF_INIT;
-		char key[64], b[64];
-
-		param_format_human(&s->m, r.key, key, sizeof(key));
-		sb_printf(&line, "this machine: %s = %s:", r.key->name, key);
-		for (int i = 0; i < nser; i++) {
-			render_human(metric_compute(&s->m, ref.patch, ref.metric, sides[i], NULL), ref.metric->unit, b, sizeof(b));
-			sb_printf(&line, "%s %s %s", i ? "," : "", c.series[i].label, b);
-		}
-		wrap_text(dst, sb_str(&line), o.width, 0);
-		if (dst->len && dst->buf[dst->len - 1] != '\n')
-			sb_putc(dst, '\n');
-		sb_free(&line);
-	}
-	if (path)
-		return outpath_write(s, "plot", fmt == FMT_SVG ? "picture" : "chart", path, &text, out, err, errlen);
+	if (s->opts.path)
+		return outpath_write(s, "plot", s->format == FMT_SVG ? "picture" : "chart", s->opts.path, &text, out, err,
+				     errlen);
 	return 0;
 }
+
+/* the table's row (lang/cmd.c lists it) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_plot_entry = {
+	.name = "plot",
+	.usage = "METRIC[.SIDE] over KEY FROM TO [step N | x N] [--ascii] [--width N] [--format svg] [--size WxH] [--title TEXT] [> PATH]",
+	.args = { ARG_METRIC, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
+	.min_args = 5,
+	.max_args = -1,
+	.help = "a chart of every side and variant as one parameter varies: text, or SVG for > PATH.svg (--output PATH too)",
+	.details = plot_details,
+	.out = OUT_SELF | OUT_FORMATS,
+	.picture = CMD_SVG,
+	.exec = cmd_plot,
+};

@@ -980,3 +980,19 @@ int cmd_report(struct session *s, int argc, char **argv, struct strbuf *out, cha
 	compare_free(set);
 	return rc;
 }
+
+/* the table's row (lang/cmd.c lists it) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_report_entry = {
+	.name = "report",
+	.usage = "PATCH [on PRESET...] [--quote] [--style compare]",
+	.args = { ARG_PATCH, ARG_ON, ARG_MACHINES },
+	.min_args = 1,
+	.max_args = -1,
+	.help = "a review summary for a mailing-list reply, 72 columns, reproducible; --format markdown; > PATH.svg: its chart",
+	.details = report_details,
+	.out = OUT_FILE | OUT_FORMATS,
+	.picture = CMD_SVG | CMD_MARKDOWN,
+	.exec = cmd_report,
+};

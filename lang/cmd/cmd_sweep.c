@@ -843,3 +843,18 @@ int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char
 	free(sw);
 	return rc;
 }
+
+/* the table's row (lang/cmd.c lists it) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_sweep_entry = {
+	.name = "sweep",
+	.usage = "KEY FROM TO [step N | x N] METRIC... [--long] [> PATH]",
+	.args = { ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_RANGE_TAIL },
+	.min_args = 4,
+	.max_args = -1,
+	.help = "metrics as one parameter varies, a row per value (--output PATH too)",
+	.details = sweep_details,
+	.out = OUT_SELF | OUT_FORMATS,
+	.exec = cmd_sweep,
+};

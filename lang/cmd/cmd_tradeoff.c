@@ -415,3 +415,19 @@ int cmd_tradeoff(struct session *s, int argc, char **argv, struct strbuf *out, c
 	tradeoff_free(&t);
 	return rc;
 }
+
+/* the table's row (lang/cmd.c lists it) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_tradeoff_entry = {
+	.name = "tradeoff",
+	.usage = "PATCH [over KNOB FROM TO [step N | x N]] [--format svg] [--size WxH] [--title TEXT] [> PATH]",
+	.args = { ARG_PATCH, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
+	.min_args = 1,
+	.max_args = 11,
+	.help = "benefit against cost as the patch's own constant varies; before, after and variants marked; SVG for > PATH.svg",
+	.details = tradeoff_details,
+	.out = OUT_FILE | OUT_FORMATS,
+	.picture = CMD_SVG,
+	.exec = cmd_tradeoff,
+};

@@ -44,6 +44,42 @@ static int find_patch(const char *id, const struct patch_desc **d, char *err, si
 	}
 }
 
+/*
+ * A variant's value on this machine, as the metrics follow it: in val, with
+ * *mark what to say beside it (the kernel's floor, a check's warning, or why
+ * it is n/a); 1 when it could be evaluated, its value in *x.
+ */
+static int variant_value(const struct machine *m, const struct patch_desc *d, int side, uint64_t *x, char *val,
+			 size_t vlen, char *floored, size_t flen, const char **mark)
+{
+	const char *why = NULL;
+	int ok;
+
+	*x = 0;
+	if (d->constant->per_call) {
+		uint64_t locals[8] = { 0 };
+
+		/* what it asks first: remaining is the whole request */
+		locals[0] = locals[1] = machine_bytes_to_pages(m, m->reclaim);
+		ok = !variant_eval(m, d, side, locals, x, &why, NULL);
+	} else {
+		ok = !variant_eval(m, d, side, NULL, x, &why, NULL);
+	}
+	if (ok && *x < d->constant->floor) {
+		/* what the metrics follow, as first_ask shows it: the kernel's floor, and the raw value named */
+		snprintf(val, vlen, "%llu", (unsigned long long)d->constant->floor);
+		snprintf(floored, flen, "the expression gives %llu; %s", (unsigned long long)*x, d->constant->floor_why);
+		*mark = floored;
+	} else if (ok) {
+		snprintf(val, vlen, "%llu", (unsigned long long)*x);
+		*mark = d->constant->check ? d->constant->check(*x) : NULL;
+	} else {
+		snprintf(val, vlen, "n/a");
+		*mark = why;
+	}
+	return ok;
+}
+
 static void list(struct session *s, struct strbuf *out)
 {
 	static const char *const heads[] = { "patch", "name", "constant", "expression", "value", "mark", NULL };
@@ -59,39 +95,17 @@ static void list(struct session *s, struct strbuf *out)
 
 		for (int side = patch_nsides(d); side < ncols; side++) {
 			const struct variant *v = variant_at(m, d, side);
-			const char *why = NULL, *mark = NULL;
+			const char *mark = NULL;
 			char val[64], floored[200];
-			uint64_t x = 0;
-			int ok;
+			uint64_t x;
+			int ok = variant_value(m, d, side, &x, val, sizeof(val), floored, sizeof(floored), &mark);
 
-			if (d->constant->per_call) {
-				uint64_t locals[8] = { 0 };
-
-				/* what it asks first: remaining is the whole request */
-				locals[0] = locals[1] = machine_bytes_to_pages(m, m->reclaim);
-				ok = !variant_eval(m, d, side, locals, &x, &why, NULL);
-			} else {
-				ok = !variant_eval(m, d, side, NULL, &x, &why, NULL);
-			}
-			if (ok && x < d->constant->floor) {
-				/* what the metrics follow, as first_ask shows it: the kernel's floor, and the raw value named */
-				snprintf(val, sizeof(val), "%llu", (unsigned long long)d->constant->floor);
-				snprintf(floored, sizeof(floored), "the expression gives %llu; %s", (unsigned long long)x,
-					 d->constant->floor_why);
-				mark = floored;
-			} else if (ok) {
-				snprintf(val, sizeof(val), "%llu", (unsigned long long)x);
-				mark = d->constant->check ? d->constant->check(x) : NULL;
-			} else {
-				snprintf(val, sizeof(val), "n/a");
-				mark = why;
-			}
 			if (s->format != FMT_TABLE) {
 				rec_str(&rec, d->id);
 				rec_str(&rec, v->name);
 				rec_str(&rec, d->constant->name);
 				rec_str(&rec, v->text);
-				rec_value(&rec, ok ? val_int(x) : val_none(why));
+				rec_value(&rec, ok ? val_int(x) : val_none(mark));
 				rec_str(&rec, mark ? mark : "");
 				rec_end_row(&rec);
 			} else {
@@ -108,12 +122,55 @@ static void list(struct session *s, struct strbuf *out)
 		sb_puts(out, "no variants (add one: variant PATCH NAME = EXPR; see 'help variant')\n");
 }
 
-int cmd_variant(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+/*
+ * NAME = EXPR, however the words fell: "big = 128", "big=128", "big =128";
+ * the blanks between words as typed (the words lie in one buffer, in
+ * order), so an error's column is the one the user sees. The words rejoined
+ * in line, *name and *text pointing into it; -1 with err.
+ */
+static int variant_words(const struct patch_desc *d, int argc, char **argv, char *line, size_t len, char **namep,
+			 char **textp, char *err, size_t errlen)
+{
+	char *eq, *name, *text, *end;
+	size_t n = 0;
+
+	line[0] = '\0';
+	for (int i = 1; i < argc && n < len; i++) {
+		ptrdiff_t gap = i > 1 ? argv[i] - (argv[i - 1] + strlen(argv[i - 1])) : 0;
+
+		if (i > 1 && (gap < 1 || gap > 64))
+			gap = 1; /* not one buffer after all */
+		n += (size_t)snprintf(line + n, len - n, "%*s%s", (int)gap, "", argv[i]);
+	}
+	if (n >= len)
+		return err_set(err, errlen, "variant: the line is too long");
+	eq = strchr(line, '=');
+	if (!eq)
+		return err_set(err, errlen, "variant: expected variant %s NAME = EXPR (e.g. %s)", d->id, d->constant->example);
+	*eq = '\0';
+	name = line;
+	while (*name == ' ')
+		name++;
+	end = name + strlen(name);
+	while (end > name && end[-1] == ' ')
+		*--end = '\0';
+	text = eq + 1;
+	while (*text == ' ')
+		text++;
+	if (!*name)
+		return err_set(err, errlen, "variant: expected variant %s NAME = EXPR: no NAME before '='", d->id);
+	if (strchr(name, ' '))
+		return err_set(err, errlen, "variant: expected variant %s NAME = EXPR: '%.40s' is not one name", d->id, name);
+	*namep = name;
+	*textp = text;
+	return 0;
+}
+
+static int cmd_variant(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	const struct patch_desc *d;
 	struct machine next;
-	char line[1024], why[300], *eq, *name, *text, *end;
-	size_t n = 0;
+	char line[1024], why[300], *name = NULL, *text = NULL;
 
 	if (!argc || (argc == 1 && !strcmp(argv[0], "list"))) {
 		list(s, out);
@@ -139,38 +196,8 @@ int cmd_variant(struct session *s, int argc, char **argv, struct strbuf *out, ch
 	}
 	if (find_patch(argv[0], &d, err, errlen))
 		return -1;
-	/*
-	 * NAME = EXPR, however the words fell: "big = 128", "big=128", "big =128";
-	 * the blanks between words as typed (the words lie in one buffer, in
-	 * order), so an error's column is the one the user sees.
-	 */
-	line[0] = '\0';
-	for (int i = 1; i < argc && n < sizeof(line); i++) {
-		ptrdiff_t gap = i > 1 ? argv[i] - (argv[i - 1] + strlen(argv[i - 1])) : 0;
-
-		if (i > 1 && (gap < 1 || gap > 64))
-			gap = 1; /* not one buffer after all */
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "%*s%s", (int)gap, "", argv[i]);
-	}
-	if (n >= sizeof(line))
-		return err_set(err, errlen, "variant: the line is too long");
-	eq = strchr(line, '=');
-	if (!eq)
-		return err_set(err, errlen, "variant: expected variant %s NAME = EXPR (e.g. %s)", d->id, d->constant->example);
-	*eq = '\0';
-	name = line;
-	while (*name == ' ')
-		name++;
-	end = name + strlen(name);
-	while (end > name && end[-1] == ' ')
-		*--end = '\0';
-	text = eq + 1;
-	while (*text == ' ')
-		text++;
-	if (!*name)
-		return err_set(err, errlen, "variant: expected variant %s NAME = EXPR: no NAME before '='", d->id);
-	if (strchr(name, ' '))
-		return err_set(err, errlen, "variant: expected variant %s NAME = EXPR: '%.40s' is not one name", d->id, name);
+	if (variant_words(d, argc, argv, line, sizeof(line), &name, &text, err, errlen))
+		return -1;
 	next = s->m;
 	if (variant_add(&next, d, name, text, why, sizeof(why)))
 		return err_set(err, errlen, "variant %s", why);
@@ -192,7 +219,8 @@ void variant_help_patch(const struct patch_desc *d, struct strbuf *out)
 	sb_puts(out, "    and the machine's names (help variant)\n");
 }
 
-void variant_details(struct strbuf *out)
+/* What variant does, in a paragraph (its row: the man page); help variant is variant_help. */
+static void variant_details(struct strbuf *out)
 {
 	sb_puts(out,
 		"A variant is your own expression for a patch's constant (help PATCH names it) over the machine's "
@@ -229,3 +257,18 @@ void variant_help(struct strbuf *out)
 	for (int i = 0; patches[i]; i++)
 		variant_help_patch(patches[i], out);
 }
+
+/* the table's row (lang/cmd.c lists it) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_variant_entry = {
+	.name = "variant",
+	.usage = "PATCH NAME = EXPR | list | del PATCH NAME | from FILE.diff [NAME]",
+	.args = { ARG_VARIANT, ARG_VARIANT_NAME, ARG_EXPR },
+	.min_args = 0,
+	.max_args = -1,
+	.help = "your own version of a patch's constant, as one more column (help variant)",
+	.details = variant_details,
+	.out = OUT_NONE,
+	.exec = cmd_variant,
+};

@@ -299,136 +299,210 @@ void where_details(struct strbuf *out)
 		  65, (unsigned long long)WHERE_SCAN_MAX);
 }
 
-int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
-{
-	static const char *const heads[] = { "metric", "key", "at", "value", "holds", "monotone", NULL };
+/* What one where asks, for the helpers that answer it a side at a time. */
+struct where_ask {
+	char **argv;                 /* the command's words: argv[2] the threshold, argv[5..8] the range as typed */
 	struct sweep_range r;
 	struct metric_ref ref;
 	struct value thr;
-	struct records rec;
 	enum where_op op;
-	char why[256], from[64], to[64];
-	int sides[PATCH_MAX_COLS], nsides = 0, stepped = argc == 9, choice;
+	int stepped, choice;         /* a step given; a choice key (the releases), every value tried */
+	char from[64], to[64];       /* the range's ends as people read them */
+};
 
-	if ((argc != 7 && argc != 9) || strcmp(argv[3], "over") ||
-	    (stepped && strcmp(argv[7], "step") && strcmp(argv[7], "x")))
-		return err_set(err, errlen, "where: expected where METRIC[.SIDE] OP VALUE over KEY FROM TO [step N | x N]");
-	if ((choice = where_try_pair(s, argc, argv, out, err, errlen)) != 1)
-		return choice;
-	if (where_condition_parse(&s->m, "where", argv, &ref, &op, &thr, err, errlen))
+/* The sides to answer for: the one named, or every side; over the releases, the kernel side. */
+static int where_sides(const struct machine *m, const struct where_ask *w, int *sides)
+{
+	const struct metric_ref *ref = &w->ref;
+	int n = 0;
+
+	if (w->choice && ref->side < 0 && ref->patch->kernel_code && (!ref->metric->single || patch_nsides(ref->patch) == 1))
+		sides[n++] = SIDE_KERNEL;
+	else if (ref->metric->single || ref->side >= 0)
+		sides[n++] = ref->metric->single && ref->side != SIDE_KERNEL ? 0 : ref->side;
+	else
+		for (int i = 0; i < patch_ncols(m, ref->patch) && n < PATCH_MAX_COLS; i++)
+			sides[n++] = i;
+	return n;
+}
+
+/* The range's ends as the answer names them: as typed for sizes (1 GiB..1 TiB). */
+static void where_range_text(struct where_ask *w)
+{
+	struct sweep_cursor c;
+
+	sweep_cursor_start(&c);
+	c.u = w->r.from;
+	c.r = w->r.rfrom;
+	put_where_key(&w->r, &c, w->from, sizeof(w->from));
+	c.u = w->r.to;
+	c.r = w->r.rto;
+	put_where_key(&w->r, &c, w->to, sizeof(w->to));
+	if (!strcmp(w->r.key->unit, "bytes") && !w->r.real) {
+		fmt_human(val_int(w->r.from), "bytes", w->from, sizeof(w->from));
+		fmt_human(val_int(w->r.to), "bytes", w->to, sizeof(w->to));
+	}
+}
+
+/* How far to trust the answer: a line after it, by how the range was searched. */
+static void where_how_text(const struct session *s, const struct where_ask *w, const struct where_result *res,
+			   const char *name, const char *key, struct strbuf *out)
+{
+	const char *kname = w->r.key->name;
+
+	if (w->stepped)
+		sb_printf(out, "  (every %s in the range %s %s was tried: the answer is exact for those values)\n", kname,
+			  w->argv[7], w->argv[8]);
+	else if (w->choice)
+		sb_printf(out, "  (the first release from %s on where it holds: every known release up to %s was tried in order)\n",
+			  w->argv[5], res->found ? key : w->argv[6]);
+	else if (res->monotone)
+		sb_printf(out, "  (assumes %s is monotone in %s: it was, at the %llu values looked at)\n", name, kname,
+			  (unsigned long long)res->evals);
+	else if (res->scanned)
+		sb_printf(out, "  (%s is not monotone in %s here, so every value was tried: the answer is exact)\n", name,
+			  kname);
+	else
+		where_warn(s, out, name, kname);
+}
+
+/* One side's answer for people: where it first holds, or that it never does, and how far to trust that. */
+static void where_answer_text(const struct session *s, const struct where_ask *w, const struct where_result *res,
+			      const char *name, const char *key, const char *human, struct strbuf *out)
+{
+	const char *step = w->stepped ? " " : "", *by = w->stepped ? w->argv[7] : "", *n = w->stepped ? w->argv[8] : "";
+	char val[64];
+
+	render_bare(res->v, val, sizeof(val));
+	where_value_text(res->v, w->ref.metric->unit, w->op, w->thr, val, sizeof(val));
+	if (res->all_na) {
+		/* nothing to compare anywhere: not a shape to warn about, a reason to give */
+		char seen[64] = "at every value";
+
+		if (!res->scanned)
+			snprintf(seen, sizeof(seen), "at the %llu values looked at", (unsigned long long)res->evals);
+		sb_printf(out, "never in %s..%s%s%s%s%s: %s is n/a everywhere (%s), because %s\n", w->from, w->to, step, by,
+			  step, n, name, seen, res->v.why);
+		return;
+	}
+	if (res->found && where_at_start(&w->r, &res->at))
+		sb_printf(out, "already holds at the start of %s..%s, no crossing: %s = %s%s%s%s: %s = %s (%s %s)\n",
+			  w->from, w->to, w->r.key->name, key, *human ? " (" : "", human, *human ? ")" : "", name, val,
+			  where_op_name(w->op), w->argv[2]);
+	else if (res->found)
+		sb_printf(out, "%s = %s%s%s%s: %s = %s (%s %s)\n", w->r.key->name, key, *human ? " (" : "", human,
+			  *human ? ")" : "", name, val, where_op_name(w->op), w->argv[2]);
+	else
+		sb_printf(out, "never in %s..%s%s%s%s%s: %s = %s at %s = %s\n", w->from, w->to, step, by, step, n, name,
+			  val, w->r.key->name, key);
+	where_how_text(s, w, res, name, key, out);
+}
+
+/* The command's words read into w: -1 with err when they are not a where. */
+static int where_parse(struct session *s, int argc, char **argv, struct where_ask *w, char *err, size_t errlen)
+{
+	char why[256];
+
+	w->argv = argv;
+	w->stepped = argc == 9;
+	if (where_condition_parse(&s->m, "where", argv, &w->ref, &w->op, &w->thr, err, errlen))
 		return -1;
-	if (stepped ? sweep_range_parse(&s->m, argv[4], argv[5], argv[6], argv[7], argv[8], &r, why, sizeof(why))
-		    : sweep_bounds_parse(&s->m, argv[4], argv[5], argv[6], &r, why, sizeof(why)))
+	if (w->stepped ? sweep_range_parse(&s->m, argv[4], argv[5], argv[6], argv[7], argv[8], &w->r, why, sizeof(why))
+		       : sweep_bounds_parse(&s->m, argv[4], argv[5], argv[6], &w->r, why, sizeof(why)))
 		return err_set(err, errlen, "where: %s", why);
 	/* the releases are few and in order: every one is tried, the first where it holds is the answer */
-	choice = r.key->type == PT_CHOICE;
-	if (choice && sweep_range_parse(&s->m, argv[4], argv[5], argv[6], NULL, NULL, &r, why, sizeof(why)))
+	w->choice = w->r.key->type == PT_CHOICE;
+	if (w->choice && sweep_range_parse(&s->m, argv[4], argv[5], argv[6], NULL, NULL, &w->r, why, sizeof(why)))
 		return err_set(err, errlen, "where: %s", why);
-	/* a metric with sides and none named: an answer for every side; over the releases, its kernel side */
-	if (choice && ref.side < 0 && ref.patch->kernel_code && (!ref.metric->single || patch_nsides(ref.patch) == 1))
-		sides[nsides++] = SIDE_KERNEL;
-	else if (ref.metric->single || ref.side >= 0)
-		sides[nsides++] = ref.metric->single && ref.side != SIDE_KERNEL ? 0 : ref.side;
-	else
-		for (int i = 0; i < patch_ncols(&s->m, ref.patch) && nsides < PATCH_MAX_COLS; i++)
-			sides[nsides++] = i;
-	{
-		struct sweep_cursor c;
+	where_range_text(w);
+	return 0;
+}
 
-		sweep_cursor_start(&c);
-		c.u = r.from;
-		c.r = r.rfrom;
-		put_where_key(&r, &c, from, sizeof(from));
-		c.u = r.to;
-		c.r = r.rto;
-		put_where_key(&r, &c, to, sizeof(to));
-		if (!strcmp(r.key->unit, "bytes") && !r.real) { /* the range as it was typed: 1 GiB..1 TiB */
-			fmt_human(val_int(r.from), "bytes", from, sizeof(from));
-			fmt_human(val_int(r.to), "bytes", to, sizeof(to));
-		}
+/* One side answered: as a record (rec open, several sides), a document of its own (one), or text. */
+static int where_side(struct session *s, const struct where_ask *w, int side, struct records *rec, int nsides,
+		      struct strbuf *out, char *err, size_t errlen)
+{
+	const struct metric_ref *ref = &w->ref;
+	struct sweep_col col;
+	struct where_result res;
+	char name[160], key[64], human[64] = "", refused[200], why[256];
+
+	memset(&col, 0, sizeof(col));
+	col.patch = ref->patch;
+	col.metric = ref->metric;
+	col.side = side;
+	if (ref->metric->single && side != SIDE_KERNEL)
+		snprintf(name, sizeof(name), "%s.%s", ref->patch->id, ref->metric->name);
+	else
+		snprintf(name, sizeof(name), "%s.%s.%s", ref->patch->id, ref->metric->name,
+			 patch_col_name(&s->m, ref->patch, side));
+	if (w->stepped || w->choice
+		    ? where_stepped(&s->m, &w->r, &col, w->op, w->thr, &res, refused, sizeof(refused), why, sizeof(why))
+		    : sweep_where(&s->m, &w->r, &col, w->op, w->thr, &res, why, sizeof(why)))
+		return err_set(err, errlen, "where: %s", why);
+	put_where_key(&w->r, &res.at, key, sizeof(key));
+	if (!strcmp(w->r.key->unit, "bytes") && !w->r.real)
+		fmt_human(val_int(res.at.u), "bytes", human, sizeof(human));
+	if (s->format != FMT_TABLE && nsides > 1) {
+		rec_str(rec, name);
+		rec_str(rec, w->r.key->name);
+		where_record(rec, key, w->choice, &res);
+	} else if (s->format != FMT_TABLE) {
+		/* one metric: the schema scripts already read (KEY,METRIC,holds,monotone) */
+		const char *heads1[] = { w->r.key->name, name, "holds", "monotone", NULL };
+		struct rec_unit units[2] = { { w->r.key->name, w->r.key->unit, "input" },
+					     { name, ref->metric->unit, rec_kind(ref->metric) } };
+
+		rec_begin(rec, &s->doc, s->format, heads1, units, 2, out);
+		where_record(rec, key, w->choice, &res);
+		rec_end(rec);
+	} else {
+		where_answer_text(s, w, &res, name, key, human, out);
 	}
+	return 0;
+}
+
+int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	static const char *const heads[] = { "metric", "key", "at", "value", "holds", "monotone", NULL };
+	struct where_ask w;
+	struct records rec;
+	int sides[PATCH_MAX_COLS], nsides, rc;
+
+	if ((argc != 7 && argc != 9) || strcmp(argv[3], "over") ||
+	    (argc == 9 && strcmp(argv[7], "step") && strcmp(argv[7], "x")))
+		return err_set(err, errlen, "where: expected where METRIC[.SIDE] OP VALUE over KEY FROM TO [step N | x N]");
+	if ((rc = where_try_pair(s, argc, argv, out, err, errlen)) != 1)
+		return rc;
+	memset(&w, 0, sizeof(w));
+	if (where_parse(s, argc, argv, &w, err, errlen))
+		return -1;
+	nsides = where_sides(&s->m, &w, sides);
 	if (nsides > 1 && s->format != FMT_TABLE) {
-		struct rec_unit units[2] = { { "at", r.key->unit, "input" }, { "value", ref.metric->unit, rec_kind(ref.metric) } };
+		struct rec_unit units[2] = { { "at", w.r.key->unit, "input" },
+					     { "value", w.ref.metric->unit, rec_kind(w.ref.metric) } };
 
 		rec_begin(&rec, &s->doc, s->format, heads, units, 2, out);
 	}
-	for (int k = 0; k < nsides; k++) {
-		struct sweep_col col;
-		struct where_result res;
-		char name[160], key[64], val[64], human[64] = "", refused[200];
-
-		memset(&col, 0, sizeof(col));
-		col.patch = ref.patch;
-		col.metric = ref.metric;
-		col.side = sides[k];
-		if (ref.metric->single && sides[k] != SIDE_KERNEL)
-			snprintf(name, sizeof(name), "%s.%s", ref.patch->id, ref.metric->name);
-		else
-			snprintf(name, sizeof(name), "%s.%s.%s", ref.patch->id, ref.metric->name,
-				 patch_col_name(&s->m, ref.patch, sides[k]));
-		if (stepped || choice ? where_stepped(&s->m, &r, &col, op, thr, &res, refused, sizeof(refused), why, sizeof(why))
-			    : sweep_where(&s->m, &r, &col, op, thr, &res, why, sizeof(why)))
-			return err_set(err, errlen, "where: %s", why);
-		put_where_key(&r, &res.at, key, sizeof(key));
-		render_bare(res.v, val, sizeof(val));
-		if (!strcmp(r.key->unit, "bytes") && !r.real)
-			fmt_human(val_int(res.at.u), "bytes", human, sizeof(human));
-		if (s->format != FMT_TABLE && nsides > 1) {
-			rec_str(&rec, name);
-			rec_str(&rec, r.key->name);
-			where_record(&rec, key, choice, &res);
-			continue;
-		}
-		if (s->format != FMT_TABLE) {
-			/* one metric: the schema scripts already read (KEY,METRIC,holds,monotone) */
-			const char *heads1[] = { r.key->name, name, "holds", "monotone", NULL };
-			struct rec_unit units[2] = { { r.key->name, r.key->unit, "input" },
-						     { name, ref.metric->unit, rec_kind(ref.metric) } };
-
-			rec_begin(&rec, &s->doc, s->format, heads1, units, 2, out);
-			where_record(&rec, key, choice, &res);
-			rec_end(&rec);
-			continue;
-		}
-		where_value_text(res.v, ref.metric->unit, op, thr, val, sizeof(val));
-		if (res.all_na) {
-			/* nothing to compare anywhere: not a shape to warn about, a reason to give */
-			char seen[64] = "at every value";
-
-			if (!res.scanned)
-				snprintf(seen, sizeof(seen), "at the %llu values looked at", (unsigned long long)res.evals);
-			sb_printf(out, "never in %s..%s%s%s%s%s: %s is n/a everywhere (%s), because %s\n", from, to,
-				  stepped ? " " : "", stepped ? argv[7] : "", stepped ? " " : "", stepped ? argv[8] : "", name,
-				  seen, res.v.why);
-			continue;
-		}
-		if (res.found && where_at_start(&r, &res.at))
-			sb_printf(out, "already holds at the start of %s..%s, no crossing: %s = %s%s%s%s: %s = %s (%s %s)\n",
-				  from, to, r.key->name, key, *human ? " (" : "", human, *human ? ")" : "", name, val,
-				  where_op_name(op), argv[2]);
-		else if (res.found)
-			sb_printf(out, "%s = %s%s%s%s: %s = %s (%s %s)\n", r.key->name, key, *human ? " (" : "", human,
-				  *human ? ")" : "", name, val, where_op_name(op), argv[2]);
-		else
-			sb_printf(out, "never in %s..%s%s%s%s%s: %s = %s at %s = %s\n", from, to, stepped ? " " : "",
-				  stepped ? argv[7] : "", stepped ? " " : "", stepped ? argv[8] : "", name, val,
-				  r.key->name, key);
-		if (stepped)
-			sb_printf(out, "  (every %s in the range %s %s was tried: the answer is exact for those values)\n",
-				  r.key->name, argv[7], argv[8]);
-		else if (choice)
-			sb_printf(out, "  (the first release from %s on where it holds: every known release up to %s was tried in order)\n",
-				  argv[5], res.found ? key : argv[6]);
-		else if (res.monotone)
-			sb_printf(out, "  (assumes %s is monotone in %s: it was, at the %llu values looked at)\n", name,
-				  r.key->name, (unsigned long long)res.evals);
-		else if (res.scanned)
-			sb_printf(out, "  (%s is not monotone in %s here, so every value was tried: the answer is exact)\n",
-				  name, r.key->name);
-		else
-			where_warn(s, out, name, r.key->name);
-	}
+	for (int k = 0; k < nsides; k++)
+		if (where_side(s, &w, sides[k], &rec, nsides, out, err, errlen))
+			return -1;
 	if (nsides > 1 && s->format != FMT_TABLE)
 		rec_end(&rec);
 	return 0;
 }
+
+/* the table's row (lang/cmd.c lists it) */
+#include "../cmd.h"
+
+const struct cmd_entry cmd_where_entry = {
+	.name = "where",
+	.usage = "METRIC[.SIDE] OP VALUE over KEY FROM TO [step N | x N]",
+	.args = { ARG_METRIC, ARG_OP, ARG_NONE, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
+	.min_args = 7,
+	.max_args = 9,
+	.help = "the first KEY value where METRIC OP VALUE holds (OP: < <= > >= ==); every side when none is named",
+	.details = where_details,
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_where,
+};

@@ -8,16 +8,6 @@
 #include "outfile.h"
 #include "outopts.h"
 
-int outpath_take(const char *cmd, int *argc, char **argv, const char **path, char *err, size_t errlen)
-{
-	struct out_opts o = OUT_OPTS_INIT;
-
-	if (outopts_take(cmd, argc, argv, -1, &o, err, errlen))
-		return -1;
-	*path = o.path;
-	return 0;
-}
-
 enum out_format outpath_format(enum out_format session_format, const char *path)
 {
 	size_t n = path ? strlen(path) : 0;

@@ -12,13 +12,6 @@
 #include "../session.h"
 
 /*
- * `> PATH`, `>PATH`, `--output PATH`, `--output=PATH` (and the other output
- * options, outopts.h): taken out of argv, the rest kept in order; *path is
- * NULL when none was given. 0, or -1 with "CMD: why" in err. A command whose
- * row prints needs none of this: cmd_run has taken them into s->opts.
- */
-int outpath_take(const char *cmd, int *argc, char **argv, const char **path, char *err, size_t errlen);
-/*
  * The format output to path is written in: PATH ending .csv, .json or .svg
  * chooses it unless the session's format is already csv or json (--format,
  * `format`); .svg is a chart's picture (FMT_SVG), refused by other commands.

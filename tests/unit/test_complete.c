@@ -158,8 +158,8 @@ static void test_tables_covered(void **state)
 		snprintf(line, sizeof(line), "set %s", params[i].name);
 		assert_true(has(offers(line, &c), params[i].name));
 	}
-	for (const struct command *k = commands; k->name; k++)
-		assert_true(has(offers("", &c), k->name));
+	for (const struct cmd_entry *const *k = cmd_table; *k; k++)
+		assert_true(has(offers("", &c), (*k)->name));
 	for (int i = 0; patches[i]; i++) {
 		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
 			snprintf(line, sizeof(line), "get %s.%s", patches[i]->id, md->name);

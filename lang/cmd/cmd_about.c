@@ -1,0 +1,145 @@
+/*
+ * about: what a patch changed and why, its published figure, and with --claims its seed's figures checked.
+ */
+#include "../cmd.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/err.h"
+#include "../../core/patch.h"
+#include "../claims.h"
+#include "../out/records.h"
+#include "../out/render.h"
+#include "cmd_history.h"
+
+static void about_details(struct strbuf *out)
+{
+	sb_puts(out,
+		"about PATCH tells what the patch changed and why, the seed's published figure beside batchlab's, "
+		"and the patch's constants through the kernel releases.\n"
+		"about PATCH --claims checks every figure the seed's mail states, a row each: the claim as the mail "
+		"words it and where, the machine (a preset and settings) and metric it maps to, batchlab's figure, "
+		"how the two are compared (equal, give or take the mail's rounding, for exact and workload figures; "
+		"within a stated tolerance for a model), and the verdict: holds, holds within N% (a model, N its "
+		"distance from the mail's figure), differs: why, or outside the model: what the model leaves out. "
+		"A model figure on a machine outside its fit says so. --format csv, json or jsonl gives a record "
+		"per claim.\n");
+}
+
+/* about PATCH --claims: the seed's claims checked, a row each (lang/claims.c) */
+static int about_claims(struct session *s, const struct patch_desc *d, struct strbuf *out, char *err, size_t errlen)
+{
+	struct claim_row *rows;
+	int n = claims_check(d, &rows);
+
+	if (!n)
+		return err_set(err, errlen, "about: %s has no claims table (no seed mail states a figure for it)", d->id);
+	if (s->format == FMT_TABLE)
+		claims_list(d, rows, n, session_width(s) ? session_width(s) : 80, out);
+	else
+		claims_records(d, rows, n, &s->doc, s->format, out);
+	free(rows);
+	return 0;
+}
+
+/* The headline metric's before and after, its unit, and the change and verdict (in ch and *vd). */
+static void about_headline(const struct session *s, const struct patch_desc *d, const struct metric_desc *md,
+			   struct records *rec, char *ch, size_t chlen, enum verdict *vd)
+{
+	if (md) {
+		struct value vb = md->fn(&s->m, md->single ? 0 : d->before, NULL);
+		struct value va = md->single ? val_none(NULL) : md->fn(&s->m, d->after, NULL);
+
+		if (!md->single)
+			*vd = render_change(md, vb, va, ch, chlen);
+		rec_value(rec, vb);
+		if (md->single && rec->format == FMT_CSV)
+			rec_str(rec, "");
+		else /* json: a number or null, never "" */
+			rec_value(rec, md->single ? val_none("single-valued: the figure is in before") : va);
+		rec_str(rec, md->unit);
+	} else {
+		for (int i = 0; i < 2; i++)
+			if (rec->format == FMT_CSV)
+				rec_str(rec, "");
+			else
+				rec_value(rec, val_none("no headline metric"));
+		rec_str(rec, "");
+	}
+}
+
+/* about PATCH in csv or json: one record, the patch's texts and its headline figure. */
+static void about_records(struct session *s, const struct patch_desc *d, struct strbuf *out)
+{
+	static const char *const heads[] = { "patch", "title", "seed", "kernel", "about", "points", "published",
+					     "seed_presets", "metric", "kind", "before", "after", "unit",
+					     "change", "verdict", NULL };
+	struct strbuf pts = STRBUF_INIT;
+	const struct metric_desc *md = patch_metric(d, d->headline);
+	struct records rec;
+	char ch[64] = "";
+	enum verdict vd = VERDICT_NONE;
+	struct rec_unit units[2] = { { "before", md ? md->unit : "", md ? rec_kind(md) : "" },
+				     { "after", md ? md->unit : "", md ? rec_kind(md) : "" } };
+
+	rec_begin(&rec, &s->doc, s->format, heads, units, md ? 2 : 0, out);
+	rec_str(&rec, d->id);
+	rec_str(&rec, d->title);
+	rec_str(&rec, d->seed);
+	rec_str(&rec, d->kernel);
+	rec_str(&rec, d->about); /* one string each, its line breaks kept */
+	for (int i = 0; d->points && d->points[i]; i++)
+		sb_printf(&pts, "%s\n", d->points[i]);
+	rec_lines(&rec, sb_str(&pts)); /* json: an array, a point a string */
+	sb_free(&pts);
+	rec_str(&rec, d->published);
+	rec_str(&rec, d->seed_presets ? d->seed_presets : "");
+	rec_str(&rec, md ? md->name : "");
+	rec_str(&rec, md ? metric_kind_name(md->kind) : "");
+	about_headline(s, d, md, &rec, ch, sizeof(ch), &vd);
+	rec_str(&rec, ch);
+	rec_str(&rec, verdict_word(vd));
+	rec_end_row(&rec);
+	rec_end(&rec);
+}
+
+static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	const struct patch_desc *d = patch_find(argv[0]);
+
+	if (argc > 1 && strcmp(argv[1], "--claims"))
+		return err_set(err, errlen, "about: unexpected '%s' (expected about PATCH [--claims])", argv[1]);
+	if (d && argc > 1)
+		return about_claims(s, d, out, err, errlen);
+	if (!d) {
+		char ids[160], mean[128];
+
+		patch_ids(ids, sizeof(ids));
+		return err_set(err, errlen, "about: unknown patch '%s'%s (expected %s)", argv[0],
+			       patch_suggest(argv[0], mean, sizeof(mean)), ids);
+	}
+	if (s->format == FMT_TABLE) {
+		render_about(&s->m, d, out);
+		if (d->kernel_code) { /* its constants through the releases, as `history PATCH` prints them */
+			sb_puts(out, "\nthrough the kernel releases (history PATCH: a table, and csv or json):\n");
+			render_history_list(&s->m, d, 80, out);
+		}
+		return 0;
+	}
+	about_records(s, d, out);
+	return 0;
+}
+
+const struct cmd_entry cmd_about_entry = {
+	.name = "about",
+	.usage = "PATCH [--claims]",
+	.args = { ARG_PATCH, ARG_NONE, ARG_NONE },
+	.min_args = 1,
+	.max_args = 2,
+	.help = "what the patch changed and why, its published figure; --claims: every figure its seed states, checked",
+	.details = about_details,
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_about,
+};

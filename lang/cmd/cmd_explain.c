@@ -1,0 +1,92 @@
+/*
+ * explain: a metric's formula, its values substituted, its result and the kernel function.
+ */
+#include "../cmd.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/err.h"
+#include "../../core/patch.h"
+#include "../out/records.h"
+#include "../out/render.h"
+
+/* One side's record: its name, value (a list's items, as get gives them), unit, kind and the steps that made it. */
+static void explain_side_record(struct session *s, const struct metric_ref *ref, int side, struct records *rec)
+{
+	struct strbuf steps = STRBUF_INIT;
+	struct value v = metric_compute(&s->m, ref->patch, ref->metric, side, &steps);
+	char name[160];
+
+	if (ref->metric->single && side != SIDE_KERNEL)
+		snprintf(name, sizeof(name), "%s.%s", ref->patch->id, ref->metric->name);
+	else
+		snprintf(name, sizeof(name), "%s.%s.%s", ref->patch->id, ref->metric->name,
+			 patch_col_name(&s->m, ref->patch, side));
+	if (v.kind == VAL_NONE && v.why) {
+		struct strbuf t = STRBUF_INIT;
+
+		sb_printf(&t, "not evaluated: %s\n%s", v.why, sb_str(&steps));
+		sb_free(&steps);
+		steps = t;
+	}
+	rec_str(rec, name);
+	if (v.kind == VAL_LIST) { /* every item, as get gives them */
+		struct strbuf items = STRBUF_INIT;
+		uint64_t n;
+
+		if (render_list(&s->m, ref->metric, side, s->format != FMT_CSV, &items, &n))
+			rec_value(rec, v); /* too many to print: the count */
+		else if (s->format != FMT_CSV)
+			rec_num(rec, sb_str(&items));
+		else
+			rec_str(rec, sb_str(&items));
+		sb_free(&items);
+	} else {
+		rec_value(rec, v);
+	}
+	rec_str(rec, ref->metric->unit);
+	rec_str(rec, metric_kind_name(ref->metric->kind));
+	rec_lines(rec, sb_str(&steps)); /* json: the steps as an array, one string a line */
+	rec_end_row(rec);
+	sb_free(&steps);
+}
+
+static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	static const char *const heads[] = { "metric", "value", "unit", "kind", "steps", NULL };
+	struct metric_ref ref;
+	struct records rec;
+	struct rec_units u = { 0 };
+	char why[200];
+	int nsides, one;
+
+	(void)argc;
+	if (metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why)))
+		return err_set(err, errlen, "explain: %s", why);
+	if (s->format == FMT_TABLE) {
+		render_explain(&s->m, &ref, ref.side, out);
+		return 0;
+	}
+	nsides = patch_ncols(&s->m, ref.patch);
+	one = ref.metric->single || ref.side >= 0;
+	recu_metric(&u, &s->m, ref.patch, ref.metric, ref.side);
+	rec_begin(&rec, &s->doc, s->format, heads, u.u, u.n, out);
+	recu_free(&u);
+	for (int i = one ? ref.side : 0; i < (one ? ref.side + 1 : nsides); i++)
+		explain_side_record(s, &ref, ref.metric->single && i != SIDE_KERNEL ? 0 : i, &rec);
+	rec_end(&rec);
+	return 0;
+}
+
+const struct cmd_entry cmd_explain_entry = {
+	.name = "explain",
+	.usage = "PATCH.METRIC[.SIDE]",
+	.args = { ARG_METRIC, ARG_NONE, ARG_NONE },
+	.min_args = 1,
+	.max_args = 1,
+	.help = "formula, values substituted, result, kernel function",
+	.out = OUT_FILE | OUT_FORMATS,
+	.exec = cmd_explain,
+};

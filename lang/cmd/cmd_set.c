@@ -1,0 +1,149 @@
+/*
+ * set and reset: the machine's parameters and the session's settings changed, all or none.
+ */
+#include "../cmd.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/err.h"
+#include "../../core/params.h"
+#include "../settings.h"
+#include "cmd_host.h"
+
+/*
+ * One KEY VALUE pair applied to next (the session's machine untouched): what
+ * it resolved to said in said (kernel host, a release string); -1 with err.
+ */
+static int set_param(struct machine *next, const struct param *p, const char *value, struct strbuf *said, char *err,
+		     size_t errlen)
+{
+	char rel[32], source[300];
+
+	/* kernel host: the running kernel's release, and which one that is */
+	if (!strcmp(p->name, "kernel") && !strcmp(value, "host")) {
+		if (host_kernel(rel, sizeof(rel), source, sizeof(source)))
+			return err_set(err, errlen, "set: kernel host: %s", source);
+		sb_printf(said, "kernel = %s # %s\n", rel, source);
+		value = rel;
+	} else if (p->resolve) {
+		/* a release string: say which state it runs, as host does, unless it names that state */
+		char note[300];
+		int idx;
+
+		if (!p->resolve(value, &idx, note, sizeof(note), source, sizeof(source)) && *note)
+			sb_printf(said, "%s = %s # %s\n", p->name, p->choices[idx], note);
+	}
+	return param_set(next, p, value, err, errlen);
+}
+
+/* The session settings among the pairs, after the machine: each checks its value first, so none is half-applied. */
+static int set_settings(struct session *s, int argc, char **argv, char *err, size_t errlen)
+{
+	int was = s->theme;
+
+	for (int i = 0; i < argc; i += 2) {
+		const struct setting *st = param_find(argv[i]) ? NULL : setting_find(argv[i]);
+
+		if (st && st->set(s, argv[i + 1], err, errlen)) {
+			s->theme = was;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	struct machine next = s->m;
+	char mean[128];
+	struct strbuf said = STRBUF_INIT;
+	int rc = -1;
+
+	if (argc % 2)
+		return err_set(err, errlen, "set: expected KEY VALUE [KEY VALUE ...]");
+	/* all pairs or none: a script never sees a half-applied set */
+	for (int i = 0; i < argc; i += 2) {
+		const struct param *p = param_find(argv[i]);
+
+		if (!p && setting_find(argv[i]))
+			continue; /* a session setting: applied below, once the machine is known good */
+		if (!p) {
+			err_set(err, errlen, "set: unknown key '%s'%s (see 'help set')", argv[i],
+				param_suggest(argv[i], mean, sizeof(mean)));
+			goto out;
+		}
+		if (set_param(&next, p, argv[i + 1], &said, err, errlen))
+			goto out;
+	}
+	/* the machine as a whole: set ram 1T totalram 200000000p works in either order */
+	if (machine_check(&next, err, errlen) || set_settings(s, argc, argv, err, errlen))
+		goto out;
+	s->m = next;
+	sb_puts(out, sb_str(&said));
+	rc = 0;
+out:
+	sb_free(&said);
+	return rc;
+}
+
+static int cmd_reset(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+{
+	struct machine next = s->m;
+	char mean[128];
+
+	if (!argc) {
+		struct strbuf kept = STRBUF_INIT;
+
+		/* the parameters: the user's variants stay (variant del removes them), and reset says so */
+		session_reset(s, &kept);
+		if (kept.len) {
+			struct strbuf note = STRBUF_INIT;
+
+			sb_printf(&note, "reset: every parameter back to its default; kept your variant%s %s (variant del PATCH NAME removes one)\n",
+				  strchr(sb_str(&kept), ',') ? "s" : "", sb_str(&kept));
+			session_note(s, out, sb_str(&note));
+			sb_free(&note);
+		}
+		sb_free(&kept);
+		return 0;
+	}
+	for (int i = 0; i < argc; i++) {
+		const struct param *p = param_find(argv[i]);
+
+		if (!p && setting_find(argv[i]))
+			continue;
+		if (!p)
+			return err_set(err, errlen, "reset: unknown key '%s'%s (see 'help set')", argv[i],
+				       param_suggest(argv[i], mean, sizeof(mean)));
+		param_reset(&next, p);
+	}
+	for (int i = 0; i < argc; i++) /* a setting's default is its first choice */
+		if (!param_find(argv[i]))
+			setting_find(argv[i])->set(s, setting_find(argv[i])->choices[0], err, errlen);
+	s->m = next;
+	return 0;
+}
+
+const struct cmd_entry cmd_set_entry = {
+	.name = "set",
+	.usage = "KEY VALUE [KEY VALUE ...]",
+	.args = { ARG_PAIRS },
+	.min_args = 2,
+	.max_args = -1,
+	.help = "change machine or workload parameters (all or none)",
+	.out = OUT_NONE,
+	.exec = cmd_set,
+};
+
+const struct cmd_entry cmd_reset_entry = {
+	.name = "reset",
+	.usage = "[KEY ...]",
+	.args = { ARG_PARAMS },
+	.min_args = 0,
+	.max_args = -1,
+	.help = "back to the default machine (your variants stay, and it says so), or one key's default",
+	.out = OUT_NONE,
+	.exec = cmd_reset,
+};
