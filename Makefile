@@ -67,7 +67,7 @@ UNIT_BIN  = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
-.PHONY: completion completion-drift completion-test valgrind-tmux asan-run asan-tmux
+.PHONY: completion completion-drift completion-test valgrind-tmux memcheck-tmux asan-run asan-tmux
 .PHONY: check-loaded
 .PHONY: all run check test deps deps-run unit script-tests tmux-tests tmux-repl asan warnings lint-man \
 	install uninstall clean bench bench-screen bench-presets bench-variant fuzz calibrate man man-drift fuzz-smoke regress valgrind core-globals \
@@ -148,7 +148,7 @@ check: deps
 		build/asan/sandbox_check
 	@$(MAKE) --no-print-directory test
 
-test: batchlab warnings unit script-tests svg-tests asan-run valgrind-tmux tmux-repl man-drift lint-man core-globals layers \
+test: batchlab warnings unit script-tests svg-tests memcheck-tmux tmux-repl man-drift lint-man core-globals layers \
 	completion-drift completion-test
 	@echo "make check: all passed"
 
@@ -170,14 +170,33 @@ valgrind-tmux: batchlab
 	$(MAKE) --no-print-directory asan-tmux; a=$$?; wait $$v; r=$$?; cat build/valgrind.out; \
 	[ $$t = 0 ] && [ $$a = 0 ] && [ $$r = 0 ]
 
+# make check's memory checkers: the ASan runs (asan-run) and then valgrind's, both CPU-bound, on both
+# cores behind the terminal tests, which spend their minutes waiting on tmux: run one after the other
+# they cost the sum, side by side about the longer. check has built everything first, so the makes
+# side by side only find their targets made. Each report follows, whole; any failure fails it.
+memcheck-tmux: batchlab
+	@{ $(MAKE) --no-print-directory asan-run; echo $$? >build/memcheck.rc; \
+	   $(MAKE) --no-print-directory valgrind; echo $$? >>build/memcheck.rc; } >build/memcheck.out 2>&1 & m=$$!; \
+	$(MAKE) --no-print-directory tmux-tests; t=$$?; \
+	$(MAKE) --no-print-directory asan-tmux; a=$$?; wait $$m; cat build/memcheck.out; \
+	[ $$t = 0 ] && [ $$a = 0 ] && [ "$$(cat build/memcheck.rc)" = "$$(printf '0\n0')" ]
+
 # One file or one test while working: `make unit T=vmpressure` (tests/unit/test_vmpressure.c),
 # `make script T=err_range` (tests/script/err_range.cmd), `make tmux-tests T=mouse` (a check in
 # tests/tmux/tmux_tests.sh, by its function's name). Without T, all of them.
 T ?=
 UNIT_RUN = $(if $(T),$(T:%=$(BUILD)/tests/test_%),$(UNIT_BIN))
 
+# The test programs side by side, one a core (BL_JOBS to choose), the longest first so the cores
+# finish together; each one's output is shown whole in turn, and every failure is named.
+UNIT_FIRST = $(filter %/test_fastpath %/test_sweep,$(UNIT_RUN))
 unit: $(UNIT_RUN)
-	@set -e; for t in $(UNIT_RUN); do echo "== $$t"; ./$$t; done
+	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && \
+	printf '%s\n' $(UNIT_FIRST) $(filter-out $(UNIT_FIRST),$(UNIT_RUN)) | \
+		xargs -P $${BL_JOBS:-$$(nproc)} -I{} sh -c './$$1 >"$$2/$${1##*/}.log" 2>&1; echo $$? >"$$2/$${1##*/}.rc"' sh {} "$$d"; \
+	fail=0; for t in $(UNIT_RUN); do n=$${t##*/}; echo "== $$t"; cat "$$d/$$n.log"; \
+		[ "$$(cat "$$d/$$n.rc" 2>/dev/null)" = 0 ] || { echo "unit: $$t failed (exit $$(cat "$$d/$$n.rc" 2>/dev/null || echo none))"; fail=1; }; \
+	done; exit $$fail
 
 script-tests: batchlab
 	@sh tests/script/script_tests.sh ./batchlab $(T)
@@ -244,14 +263,13 @@ $(BUILD)/bench/screen_bench: bench/screen_bench.c
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -Wall -Wextra $(CFLAGS) $(LDFLAGS) -o $@ $< -lutil
 
-# Warning-free with both compilers, not only the one that builds.
+# Warning-free with both compilers, not only the one that builds: eight files a compiler run, on every core.
 warnings:
 	@for cc in gcc clang; do \
 		command -v $$cc >/dev/null || { echo "warnings: $$cc not installed"; exit 1; }; \
-		for f in $(CORE_SRC) $(LANG_SRC) $(TUI_SRC) tui/main.c $(wildcard bench/*.c tools/*.c fuzz/*.c); do \
-			$$cc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -fsyntax-only \
-				$(CURSES_CFLAGS) $(READLINE_CFLAGS) $$f || exit 1; \
-		done; \
+		printf '%s\n' $(CORE_SRC) $(LANG_SRC) $(TUI_SRC) tui/main.c $(wildcard bench/*.c tools/*.c fuzz/*.c) | \
+			xargs -P $${BL_JOBS:-$$(nproc)} -n 8 $$cc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -fsyntax-only \
+				$(CURSES_CFLAGS) $(READLINE_CFLAGS) || exit 1; \
 		echo "warnings: $$cc -Wall -Wextra clean"; \
 	done
 

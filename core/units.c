@@ -162,19 +162,3 @@ void format_size(uint64_t bytes, char *buf, size_t len)
 		snprintf(buf, len, "%s %s", t, names[i]);
 	}
 }
-
-void format_real(double v, char *buf, size_t len)
-{
-	double a = fabs(v);
-
-	if (isinf(v))
-		snprintf(buf, len, "%sinf", v < 0 ? "-" : "");
-	else if (isnan(v))
-		snprintf(buf, len, "nan");
-	else if (a != 0 && (a < 1e-3 || a >= 1e9))
-		snprintf(buf, len, "%.4e", v);
-	else if (a >= 1000)
-		snprintf(buf, len, "%.1f", v);
-	else
-		snprintf(buf, len, "%.4g", v);
-}

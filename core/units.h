@@ -21,7 +21,5 @@ int parse_real(const char *s, double *out, char *err, size_t errlen);
 
 /* "4 GiB", "1.5 TiB", "107.8 MiB", "3.938 GiB", "512 B": exact when it divides, else 4 significant digits. */
 void format_size(uint64_t bytes, char *buf, size_t len);
-/* A real with at least 4 significant digits, or "inf". */
-void format_real(double v, char *buf, size_t len);
 
 #endif

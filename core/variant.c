@@ -125,11 +125,6 @@ int variant_find(const struct machine *m, const struct patch_desc *d, const char
 	return -1;
 }
 
-int variant_nlocal0(void)
-{
-	return N_COMMON;
-}
-
 int variant_names(const struct patch_desc *d, const char **names, int max)
 {
 	int n = 0;

@@ -43,8 +43,6 @@ int variant_find(const struct machine *m, const struct patch_desc *d, const char
 int variant_reads(const struct machine *m, const struct patch_desc *d, int side, const char *key);
 /* Every name d's expressions may read, NULL-terminated: the machine's, then d's locals. */
 int variant_names(const struct patch_desc *d, const char **names, int max);
-/* Index of d's first local in that list. */
-int variant_nlocal0(void);
 
 /*
  * Evaluate the variant on side. locals: values for d's locals, or NULL to

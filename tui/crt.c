@@ -254,20 +254,9 @@ int crt_init(char *err, size_t errlen)
 	return crt_init_on(stdin, stdout, err, errlen);
 }
 
-int crt_init_on(FILE *in, FILE *out, char *err, size_t errlen)
+/* The self-pipe a signal handler writes to, and the handlers, before newterm(). */
+static int catch_signals(char *err, size_t errlen)
 {
-	if (screen)
-		return 0;
-	tty_fd = fileno(in);
-	out_fd = fileno(out);
-	/*
-	 * The user's locale for what characters are and how wide (LC_CTYPE):
-	 * all the screen needs of it. Numbers stay 1.5 for the parsers, and the
-	 * rest stays C as in -c: loading every category was twelve files to
-	 * open before the first frame.
-	 */
-	setlocale(LC_CTYPE, "");
-	have_saved_tty = tcgetattr(tty_fd, &saved_tty) == 0;
 	if (pipe(sigpipe))
 		return err_set(err, errlen, "cannot create a pipe: %s", strerror(errno));
 	for (int i = 0; i < 2; i++) {
@@ -281,17 +270,12 @@ int crt_init_on(FILE *in, FILE *out, char *err, size_t errlen)
 		else if (sig_ends_process(sig))
 			catch(sig, on_terminate, 0);
 	catch(SIGWINCH, on_winch, SA_RESTART);
+	return 0;
+}
 
-	if (!usable_terminal(out_fd, err, errlen)) {
-		crt_done();
-		return -1;
-	}
-	screen = newterm(NULL, out, in);
-	if (!screen) {
-		snprintf(err, errlen, "cannot use terminal '%s'", getenv("TERM") ? getenv("TERM") : "(TERM unset)");
-		crt_done();
-		return -1;
-	}
+/* The screen's modes, keys and colours, and what leaving it must send back (crt_done's bytes). */
+static void set_modes(FILE *out)
+{
 	/*
 	 * ncurses 6.4 flushes its output after every cursor move until the
 	 * screen has once come back from endwin() (_nc_mvcur() in
@@ -324,6 +308,35 @@ int crt_init_on(FILE *in, FILE *out, char *err, size_t errlen)
 	append_cap("rmkx");
 	append_cap("cnorm");
 	append_cap("rmcup");
+}
+
+int crt_init_on(FILE *in, FILE *out, char *err, size_t errlen)
+{
+	if (screen)
+		return 0;
+	tty_fd = fileno(in);
+	out_fd = fileno(out);
+	/*
+	 * The user's locale for what characters are and how wide (LC_CTYPE):
+	 * all the screen needs of it. Numbers stay 1.5 for the parsers, and the
+	 * rest stays C as in -c: loading every category was twelve files to
+	 * open before the first frame.
+	 */
+	setlocale(LC_CTYPE, "");
+	have_saved_tty = tcgetattr(tty_fd, &saved_tty) == 0;
+	if (catch_signals(err, errlen))
+		return -1;
+	if (!usable_terminal(out_fd, err, errlen)) {
+		crt_done();
+		return -1;
+	}
+	screen = newterm(NULL, out, in);
+	if (!screen) {
+		snprintf(err, errlen, "cannot use terminal '%s'", getenv("TERM") ? getenv("TERM") : "(TERM unset)");
+		crt_done();
+		return -1;
+	}
+	set_modes(out);
 	return 0;
 }
 

@@ -180,24 +180,28 @@ static char *command_text(int argc, char **argv)
 	return t.buf ? t.buf : strdup("");
 }
 
-int main(int argc, char **argv)
-{
-	struct option longopts[32];
-	char shortopts[64] = ":";
-	size_t nlong = 0, nshort = 1;
-	const char *cmds = NULL, *file = NULL, *preset = NULL, *format = NULL, *width = NULL, *lists = NULL;
-	struct session s;
-	int opt, repl = 0, modes = 0, lesson = 0, check = 0, restart = 0, echo = 0, units = 0, pause = 0;
-	const char *lesson_name = NULL, *theme = NULL, *patchfiles[VARIANT_LOADED];
-	size_t npatches = 0;
-	char err[1024];
-	int words = command_words_at(argc, argv), all = argc;
+/* What the command line asked for: batchlab's options, and where a command's words begin. */
+struct cli {
+	const char *cmds, *file, *preset, *format, *width, *lists, *lesson_name, *theme;
+	const char *patchfiles[VARIANT_LOADED];
+	size_t npatches;
+	int repl, modes, lesson, check, restart, echo, units, pause;
+	int words, all; /* argv[words ..] are a command's words (words == all: none) */
+};
 
-	/* getopt's tables from the option rows */
-	for (const struct cli_option *o = cli_options; o->val && nlong + 1 < sizeof(longopts) / sizeof(longopts[0]); o++) {
+/* Go on: what a step returns when it did not end the run with an exit status. */
+#define GO_ON (-1)
+
+/* getopt's tables from the option rows. */
+static void getopt_tables(struct option *longopts, size_t nlongmax, char *shortopts, size_t nshortmax)
+{
+	size_t nlong = 0, nshort = 1;
+
+	shortopts[0] = ':';
+	for (const struct cli_option *o = cli_options; o->val && nlong + 1 < nlongmax; o++) {
 		if (o->longname)
 			longopts[nlong++] = (struct option){ o->longname, o->arg ? required_argument : no_argument, NULL, o->val };
-		if (o->shortname && nshort + 3 < sizeof(shortopts)) {
+		if (o->shortname && nshort + 3 < nshortmax) {
 			shortopts[nshort++] = o->shortname;
 			if (o->arg)
 				shortopts[nshort++] = ':';
@@ -205,156 +209,170 @@ int main(int argc, char **argv)
 	}
 	longopts[nlong] = (struct option){ NULL, 0, NULL, 0 };
 	shortopts[nshort] = '\0';
-	opterr = 0;
-	argc = words; /* getopt sees batchlab's options only, never a command's words */
-	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'c':
-			cmds = optarg;
-			modes++;
-			break;
-		case 'f':
-			file = optarg;
-			modes++;
-			break;
-		case 'r':
-			repl = 1;
-			modes++;
-			break;
-		case 'p':
-			preset = optarg;
-			break;
-		case 'P':
-			if (npatches == sizeof(patchfiles) / sizeof(patchfiles[0]))
-				return usage_error("at most four -P", optarg);
-			patchfiles[npatches++] = optarg;
-			break;
-		case 'F':
-			format = optarg;
-			break;
-		case 'w':
-			width = optarg;
-			break;
-		case 'T':
-			theme = optarg;
-			break;
-		case 'L':
-			if (lesson) /* --lesson A --lesson B: not two classes at once, nor B an argument of nothing */
-				return usage_error("--lesson given twice: one lesson at a time", NULL);
-			lesson = 1;
-			modes++;
-			break;
-		case 'K':
-			check = 1;
-			break;
-		case 'R':
-			restart = 1;
-			break;
-		case 'x':
-			echo = 1;
-			break;
-		case 'Z': /* --pause: -P is a patch file's */
-			pause = 1;
-			break;
-		case 'U':
-			units = 1;
-			break;
-		case 'J':
-			lists = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return flushed_ok("--help");
-		case 'V':
-			printf("batchlab %s\n", BATCHLAB_VERSION);
-			return flushed_ok("--version");
-		case ':':
-			return usage_error("option needs an argument", argv[optind - 1]);
-		default:
-			return usage_error("unknown option", argv[optind - 1]);
-		}
+}
+
+/* One option getopt found: into c, or GO_ON's opposite, the exit status (--help, --version, a mistake). */
+static int take_option(struct cli *c, int opt, char **argv)
+{
+	switch (opt) {
+	case 'c': c->cmds = optarg; c->modes++; break;
+	case 'f': c->file = optarg; c->modes++; break;
+	case 'r': c->repl = 1; c->modes++; break;
+	case 'p': c->preset = optarg; break;
+	case 'P':
+		if (c->npatches == sizeof(c->patchfiles) / sizeof(c->patchfiles[0]))
+			return usage_error("at most four -P", optarg);
+		c->patchfiles[c->npatches++] = optarg;
+		break;
+	case 'F': c->format = optarg; break;
+	case 'w': c->width = optarg; break;
+	case 'T': c->theme = optarg; break;
+	case 'L':
+		if (c->lesson) /* --lesson A --lesson B: not two classes at once, nor B an argument of nothing */
+			return usage_error("--lesson given twice: one lesson at a time", NULL);
+		c->lesson = 1;
+		c->modes++;
+		break;
+	case 'K': c->check = 1; break;
+	case 'R': c->restart = 1; break;
+	case 'x': c->echo = 1; break;
+	case 'Z': c->pause = 1; break; /* --pause: -P is a patch file's */
+	case 'U': c->units = 1; break;
+	case 'J': c->lists = optarg; break;
+	case 'h':
+		usage(stdout);
+		return flushed_ok("--help");
+	case 'V':
+		printf("batchlab %s\n", BATCHLAB_VERSION);
+		return flushed_ok("--version");
+	case ':':
+		return usage_error("option needs an argument", argv[optind - 1]);
+	default:
+		return usage_error("unknown option", argv[optind - 1]);
 	}
-	if (lesson && optind < argc) /* --lesson NAME: the name is optional, so getopt leaves it */
-		lesson_name = argv[optind++];
+	return GO_ON;
+}
+
+/* batchlab's options (getopt sees those only, never a command's words), and what is left after them. */
+static int parse_options(struct cli *c, int argc, char **argv)
+{
+	struct option longopts[32];
+	char shortopts[64];
+	int opt, rc;
+
+	memset(c, 0, sizeof(*c));
+	c->words = command_words_at(argc, argv);
+	c->all = argc;
+	getopt_tables(longopts, sizeof(longopts) / sizeof(longopts[0]), shortopts, sizeof(shortopts));
+	opterr = 0;
+	argc = c->words;
+	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
+		if ((rc = take_option(c, opt, argv)) != GO_ON)
+			return rc;
+	if (c->lesson && optind < argc) /* --lesson NAME: the name is optional, so getopt leaves it */
+		c->lesson_name = argv[optind++];
 	if (optind < argc) {
 		char mean[128], line[512];
 
-		if (!lesson && argv[optind][0] != '-' && *cmd_suggest(argv[optind], mean, sizeof(mean))) {
+		if (!c->lesson && argv[optind][0] != '-' && *cmd_suggest(argv[optind], mean, sizeof(mean))) {
 			snprintf(line, sizeof(line), "unknown command '%.200s'%s", argv[optind], mean);
 			say("", line);
 			return 2;
 		}
 		return usage_error("unexpected argument", argv[optind]);
 	}
-	if (words < all && (modes || lesson))
-		return usage_error("a command as arguments goes without -c, -f, --repl or --lesson", argv[words]);
-	if ((check || restart) && !lesson_name)
-		return usage_error(check ? "--check goes with --lesson NAME" : "--restart goes with --lesson NAME", NULL);
-	if (modes > 1)
+	if (c->words < c->all && (c->modes || c->lesson))
+		return usage_error("a command as arguments goes without -c, -f, --repl or --lesson", argv[c->words]);
+	if ((c->check || c->restart) && !c->lesson_name)
+		return usage_error(c->check ? "--check goes with --lesson NAME" : "--restart goes with --lesson NAME", NULL);
+	if (c->modes > 1)
 		return usage_error("choose one of -c, -f, --repl and --lesson", NULL);
+	return GO_ON;
+}
 
-	session_init(&s);
-	if (format) {
-		if (out_format_find(format) < 0)
-			return usage_error("--format expects table, csv, json or jsonl", format);
-		s.format = (enum out_format)out_format_find(format);
+/* The session the options describe: output options, patch files, the preset, the settings and theme. */
+static int session_start(struct session *s, const struct cli *c)
+{
+	char err[1024];
+
+	session_init(s);
+	if (c->format) {
+		if (out_format_find(c->format) < 0)
+			return usage_error("--format expects table, csv, json or jsonl", c->format);
+		s->format = (enum out_format)out_format_find(c->format);
 	}
 	/* the same check and message as --width inside a command */
-	if (width && outopts_width("batchlab", width, &s.width, err, sizeof(err))) {
+	if (c->width && outopts_width("batchlab", c->width, &s->width, err, sizeof(err))) {
 		fprintf(stderr, "%s\n", err);
 		return 2;
 	}
-	if (lists && strcmp(lists, "summary") && strcmp(lists, "full"))
-		return usage_error("--lists expects summary or full", lists);
-	s.lists_full = lists && !strcmp(lists, "full");
-	s.units = units;
-	doc_init(&s.doc, units, NULL);
+	if (c->lists && strcmp(c->lists, "summary") && strcmp(c->lists, "full"))
+		return usage_error("--lists expects summary or full", c->lists);
+	s->lists_full = c->lists && !strcmp(c->lists, "full");
+	s->units = c->units;
+	doc_init(&s->doc, c->units, NULL);
 	/* before the preset: its variant.PATCH.NAME lines may name a loaded patch */
-	for (size_t i = 0; i < npatches; i++)
-		if (patchreg_load(patchfiles[i], NULL, err, sizeof(err))) {
+	for (size_t i = 0; i < c->npatches; i++)
+		if (patchreg_load(c->patchfiles[i], NULL, err, sizeof(err))) {
 			fprintf(stderr, "batchlab: -P: %s\n", err);
 			return 1;
 		}
-	if (preset && session_load_preset(&s, preset, NULL, err, sizeof(err))) {
+	if (c->preset && session_load_preset(s, c->preset, NULL, err, sizeof(err))) {
 		say("-p: ", err);
 		return 1;
 	}
+	s->echo = c->echo || c->pause; /* a pause between commands shows the command it waits before */
+	s->pause = c->pause;
+	settings_start(s); /* the settings file, then --theme over it */
+	if (c->theme && (s->theme = theme_find(c->theme)) < 0)
+		return usage_error("--theme expects default, projector, mono or light", c->theme);
+	return GO_ON;
+}
 
-	s.echo = echo || pause; /* a pause between commands shows the command it waits before */
-	s.pause = pause;
-	settings_start(&s); /* the settings file, then --theme over it */
-	if (theme && (s.theme = theme_find(theme)) < 0)
-		return usage_error("--theme expects default, projector, mono or light", theme);
-	if (lesson)
-		return lesson_main(&s, lesson_name, check, restart);
-	if (cmds)
-		return script_run_text(&s, cmds, "-c", stdout, stderr);
-	if (words < all) {
-		char *text = command_text(all - words, argv + words);
-		int rc = script_run_text(&s, text, "command line", stdout, stderr);
+/* -f FILE (- for stdin): a script. */
+static int run_file(struct session *s, const char *file)
+{
+	char err[1024];
+	FILE *f;
+	int rc, fd;
 
+	if (!strcmp(file, "-"))
+		return script_run_stream(s, stdin, "stdin", stdout, stderr);
+	/* opened without blocking and checked: a folder or socket is refused, a FIFO or device is a stream */
+	fd = infile_open(file, 0, err, sizeof(err));
+	if (fd < 0 || !(f = fdopen(fd, "r"))) {
+		if (fd >= 0)
+			close(fd), snprintf(err, sizeof(err), "%s: %s", file, strerror(errno));
+		say("-f: cannot open ", err);
+		return 1;
+	}
+	rc = script_run_stream(s, f, file, stdout, stderr);
+	fclose(f);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct session s;
+	struct cli c;
+	int rc;
+
+	if ((rc = parse_options(&c, argc, argv)) != GO_ON || (rc = session_start(&s, &c)) != GO_ON)
+		return rc;
+	if (c.lesson)
+		return lesson_main(&s, c.lesson_name, c.check, c.restart);
+	if (c.cmds)
+		return script_run_text(&s, c.cmds, "-c", stdout, stderr);
+	if (c.words < c.all) {
+		char *text = command_text(c.all - c.words, argv + c.words);
+
+		rc = script_run_text(&s, text, "command line", stdout, stderr);
 		free(text);
 		return rc;
 	}
-	if (file) {
-		FILE *f;
-		int rc, fd;
-
-		if (!strcmp(file, "-"))
-			return script_run_stream(&s, stdin, "stdin", stdout, stderr);
-		/* opened without blocking and checked: a folder or socket is refused, a FIFO or device is a stream */
-		fd = infile_open(file, 0, err, sizeof(err));
-		if (fd < 0 || !(f = fdopen(fd, "r"))) {
-			if (fd >= 0)
-				close(fd), snprintf(err, sizeof(err), "%s: %s", file, strerror(errno));
-			say("-f: cannot open ", err);
-			return 1;
-		}
-		rc = script_run_stream(&s, f, file, stdout, stderr);
-		fclose(f);
-		return rc;
-	}
-	if (repl)
+	if (c.file)
+		return run_file(&s, c.file);
+	if (c.repl)
 		return repl_main(&s);
 	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
 		return screen_main(&s);

@@ -3,7 +3,10 @@
  * computed, the layout, the title, footer and status line, and a stack of
  * views (view.h) - the panels at the bottom, a pager or a chart over them,
  * the `:` line on top. Keys go to the top view first (keys.c names them),
- * terminal handling is crt.c's.
+ * terminal handling is crt.c's. Split from it, each with its one job:
+ * screen_undo.c (the undo ring), screen_run.c (a `:` line run, `:> PATH`,
+ * `:save`), screen_paste.c (a paste is text, never keys), screen_draw.c
+ * (the title, footer, status line and the frame around the views).
  */
 #include <errno.h>
 #include <poll.h>
@@ -36,10 +39,6 @@
 #include "screen.h"
 #include "lessonpane.h"
 
-#ifndef BATCHLAB_VERSION
-#define BATCHLAB_VERSION "0.1.0"
-#endif
-
 /* How long a cell the last change moved stays highlighted. */
 #define HIGHLIGHT_MS 1500
 
@@ -53,113 +52,6 @@ void screen_status(struct screen *sc, int err, const char *fmt, ...)
 	vsnprintf(sc->status, sizeof(sc->status), fmt, ap);
 	va_end(ap);
 	sc->status_err = err;
-}
-
-/* --- undo: every change reaches the cells through screen_recompute, which keeps the state before it --- */
-
-static int undo_keep(struct undo_machine *u, const struct machine *m)
-{
-	int vars = 0;
-
-	memcpy(u->head, m, MACHINE_HEAD);
-	for (int p = 0; p < VARIANT_PATCHES; p++)
-		vars |= m->nvariants[p];
-	if (!vars) {
-		free(u->full);
-		u->full = NULL;
-		return 0;
-	}
-	if (!u->full && !(u->full = malloc(sizeof(*u->full))))
-		return -1;
-	machine_copy(u->full, m);
-	return 0;
-}
-
-static void undo_restore(struct machine *m, const struct undo_machine *u)
-{
-	if (u->full)
-		machine_copy(m, u->full);
-	else
-		memcpy(m, u->head, MACHINE_HEAD); /* no variants: the counts say so, the slots are not read */
-}
-
-static void undo_take(const struct session *s, struct undo_entry *e)
-{
-	e->lost = undo_keep(&e->m, &s->m) || undo_keep(&e->preset_m, &s->preset_m);
-	snprintf(e->preset, sizeof(e->preset), "%s", s->preset);
-}
-
-/*
- * The variants of m and of u, name and text (the compiled program follows the
- * text): the same counts can hold different variants - `variant del P a;
- * variant P a = 99` leaves every byte of the head as it was.
- */
-static int variants_differ(const struct machine *m, const struct undo_machine *u)
-{
-	for (int p = 0; p < VARIANT_PATCHES; p++)
-		for (int k = 0; k < m->nvariants[p] && k < VARIANT_MAX; k++) {
-			const struct variant *a = &m->variants[p][k], *b;
-
-			if (!u->full)
-				return 1;
-			b = &u->full->variants[p][k];
-			if (strcmp(a->name, b->name) || strcmp(a->text, b->text))
-				return 1;
-		}
-	return 0;
-}
-
-static int undo_differs(const struct session *s, const struct undo_entry *e)
-{
-	return memcmp(e->m.head, &s->m, MACHINE_HEAD) || memcmp(e->preset_m.head, &s->preset_m, MACHINE_HEAD) ||
-	       strcmp(s->preset, e->preset) || variants_differ(&s->m, &e->m) || variants_differ(&s->preset_m, &e->preset_m);
-}
-
-static void undo_swap(struct undo_entry *a, struct undo_entry *b)
-{
-	struct undo_entry t = *a;
-
-	*a = *b;
-	*b = t;
-}
-
-/*
- * The session moved away from what was shown: the shown state goes on the
- * undo ring (the slot it takes, the oldest when the ring is full, becomes the
- * shown entry's storage), and the shown state becomes the session's.
- */
-static void remember(struct screen *sc)
-{
-	if (!sc->undoing && undo_differs(sc->s, sc->shown)) {
-		if (sc->undo_n == SCREEN_UNDO_MAX) { /* the oldest goes */
-			sc->undo_first = (sc->undo_first + 1) % SCREEN_UNDO_MAX;
-			sc->undo_n--;
-		}
-		undo_swap(&sc->undo[(sc->undo_first + sc->undo_n++) % SCREEN_UNDO_MAX], sc->shown);
-	}
-	undo_take(sc->s, sc->shown);
-}
-
-void screen_undo(struct screen *sc)
-{
-	const struct undo_entry *e;
-
-	if (!sc->undo_n) {
-		screen_status(sc, 0, "nothing to undo");
-		return;
-	}
-	e = &sc->undo[(sc->undo_first + --sc->undo_n) % SCREEN_UNDO_MAX];
-	if (e->lost) {
-		screen_status(sc, 1, "cannot undo: there was no memory to keep that state's variants");
-		return;
-	}
-	undo_restore(&sc->s->m, &e->m);
-	undo_restore(&sc->s->preset_m, &e->preset_m);
-	snprintf(sc->s->preset, sizeof(sc->s->preset), "%s", e->preset);
-	sc->undoing = 1;
-	screen_recompute(sc, 1);
-	sc->undoing = 0;
-	screen_status(sc, 0, "undone: the machine is as it was before the last change (%d more to undo)", sc->undo_n);
 }
 
 /* The panels' geometry for a cols x lines terminal, under the lesson pane when one is open. */
@@ -278,7 +170,7 @@ void screen_recompute(struct screen *sc, int mark)
 	if (mark)
 		sc->highlight_until = now + HIGHLIGHT_MS;
 	sc->generation++;
-	remember(sc);
+	screen_remember(sc);
 }
 
 int screen_highlighted(const struct screen *sc, long long when)
@@ -373,221 +265,6 @@ void screen_relayout(struct screen *sc)
 	screen_recompute(sc, 0);
 }
 
-/* A chart's picture written by the command that draws it; the chart stays, the status line says where it went. */
-static void save_picture(struct screen *sc, const char *cmdline)
-{
-	struct strbuf out = STRBUF_INIT;
-	char err[1024], shown[1024];
-
-	screen_log(sc, "save %s", cmdline);
-	if (cmd_run(sc->s, cmdline, &out, err, sizeof(err))) {
-		escape_buf(err, shown, sizeof(shown));
-		screen_status(sc, 1, "%s", shown);
-	} else {
-		if (out.len && out.buf[out.len - 1] == '\n')
-			out.buf[--out.len] = '\0';
-		escape_buf(out.len ? sb_str(&out) : "saved", shown, sizeof(shown));
-		screen_status(sc, 0, "%s", shown);
-	}
-	sb_free(&out);
-}
-
-/*
- * `:> PATH` (or `:--output PATH`, with --width and --format too): the text of
- * what is on screen to PATH - the pager's text, else the panels as `show all`
- * prints them. 1 when line was such a line (done or refused on the status line).
- */
-static int screen_save(struct screen *sc, const char *line)
-{
-	struct out_opts o = OUT_OPTS_INIT;
-	struct strbuf text = STRBUF_INIT, msg = STRBUF_INIT;
-	char buf[4096], *argv[CMD_MAX_ARGS], err[1024], shown[1024];
-	struct view *v = NULL;
-	int argc;
-
-	while (*line == ' ')
-		line++;
-	if (*line != '>' && strncmp(line, "--output", 8))
-		return 0;
-	snprintf(buf, sizeof(buf), "%s", line);
-	argc = cmd_split(buf, argv, CMD_MAX_ARGS, err, sizeof(err));
-	if (argc >= 0 && !outopts_take("save", &argc, argv, -1, &o, err, sizeof(err)) && argc)
-		snprintf(err, sizeof(err), "save: unexpected '%.64s' (:> PATH saves what is on screen)", argv[0]);
-	if (argc) {
-		escape_buf(err, shown, sizeof(shown));
-		screen_status(sc, 1, "%s", shown);
-		return 1;
-	}
-	if ((o.format >= 0 ? o.format : (int)outpath_format(sc->s->format, o.path)) == FMT_SVG) {
-		/* a picture is a chart's: the command that draws the chart on screen writes it */
-		struct view *top = screen_top(sc);
-		char cmdline[1200], path[1024];
-
-		if (!top || !top->ops->save_command || o.format == FMT_TABLE) {
-			screen_status(sc, 1, "save: a picture (.svg) is a chart's: c charts a metric, t a trade-off");
-			return 1;
-		}
-		snprintf(path, sizeof(path), "%s", o.path);
-		if (top->ops->save_command(top, sc, path, cmdline, sizeof(cmdline)))
-			screen_status(sc, 1, "save: %s", cmdline);
-		else
-			save_picture(sc, cmdline);
-		return 1;
-	}
-	for (int i = sc->depth - 1; i > 0 && !v; i--)
-		if (sc->stack[i]->ops->text)
-			v = sc->stack[i];
-	if (v) {
-		v->ops->text(v, sc, &text);
-	} else {
-		struct session s = *sc->s;
-
-		s.format = o.format >= 0 ? (enum out_format)o.format : outpath_format(s.format, o.path);
-		s.opts = o;
-		render_show(&s, "all", &text, err, sizeof(err));
-	}
-	if (outpath_write(sc->s, "save", "screen", o.path, &text, &msg, err, sizeof(err))) {
-		escape_buf(err, shown, sizeof(shown));
-		screen_status(sc, 1, "%s", shown);
-	} else {
-		escape_buf(o.path, shown, sizeof(shown));
-		screen_status(sc, 0, "wrote the screen to %s", shown);
-	}
-	sb_free(&msg);
-	return 1;
-}
-
-/* The error of the command a signal that ends the explorer stopped (a sweep into a file): for stderr once the screen is gone. */
-static char last_words[1024];
-/* The sweep a confirm view asks about: refused for its estimated time, it runs with --long on a yes. */
-static char long_cmd[1024];
-
-static void run_long(struct screen *sc)
-{
-	char line[sizeof(long_cmd) + 8];
-
-	snprintf(line, sizeof(line), "%s --long", long_cmd);
-	screen_run_line(sc, line, long_cmd);
-}
-
-/* "sweep: 10000000 rows would take about 69 minutes: run it?" - the estimate's working is in the status line's error */
-static void ask_long(struct screen *sc, const char *cmd, const char *why)
-{
-	char q[160];
-	const char *cut = strstr(why, " (estimated");
-	struct view *v;
-
-	sc->s->ask_long = 0;
-	if (strlen(cmd) + 8 > sizeof(long_cmd))
-		return; /* the status line says why, as for any refusal */
-	snprintf(long_cmd, sizeof(long_cmd), "%s", cmd);
-	snprintf(q, sizeof(q), "%.*s: run it?", cut ? (int)(cut - why) : 100, why);
-	v = view_confirm_new(q, run_long);
-	if (v)
-		screen_push(sc, v);
-}
-
-void screen_run_line(struct screen *sc, const char *line, const char *title)
-{
-	struct strbuf out = STRBUF_INIT, cmd = STRBUF_INIT;
-	char err[1024], shown[1024];
-	struct scanner scn;
-	struct scan_cmd c;
-	int failed = 0;
-
-	if (screen_save(sc, line))
-		return;
-	if (!strncmp(line + strspn(line, " "), "answer ", 7) || !strcmp(line + strspn(line, " "), "answer")) {
-		lessonpane_answer(sc, line + strspn(line, " ") + 6);
-		return;
-	}
-	sc->s->term_cols = COLS; /* show lays its tables out to the window (the pager reflows the prose itself) */
-	/* `:save PATH` is the view's: the command that writes what it shows */
-	{
-		const char *p = line;
-		struct view *top = screen_top(sc);
-		char cmdline[1024];
-
-		while (*p == ' ')
-			p++;
-		if (!strncmp(p, "save", 4) && (p[4] == ' ' || p[4] == '\0')) {
-			for (p += 4; *p == ' '; p++)
-				;
-			if (!top || !top->ops->save_command) {
-				screen_status(sc, 1, "save: nothing to save here: c charts a metric, t a trade-off, then :save PATH.svg");
-				return;
-			}
-			if (!*p) {
-				screen_status(sc, 1, "save: expected a PATH (PATH.svg for a picture)");
-				return;
-			}
-			if (top->ops->save_command(top, sc, p, cmdline, sizeof(cmdline))) {
-				screen_status(sc, 1, "save: %s", cmdline);
-				return;
-			}
-			save_picture(sc, cmdline);
-			return;
-		}
-	}
-	/* cut into commands by the language's one scanner, as -c, scripts and the prompt are */
-	scan_init(&scn, line, strlen(line));
-	while (!sc->s->quit && !crt_leaving() && scan_next(&scn, &c)) {
-		sb_reset(&cmd);
-		for (size_t i = 0; i < c.len; i++)
-			sb_putc(&cmd, line[c.start + i]);
-		if (cmd_run(sc->s, sb_str(&cmd), &out, err, sizeof(err))) {
-			escape_buf(err, shown, sizeof(shown));
-			screen_status(sc, 1, "%s", shown);
-			if (crt_leaving()) /* a signal ends the explorer: what it stopped is said after the screen is gone */
-				snprintf(last_words, sizeof(last_words), "%s", shown);
-			if (sc->s->ask_long && !sc->pasting) {
-				ask_long(sc, sb_str(&cmd), shown);
-				failed = 1;
-				break;
-			}
-			/* the lines after it still run, as a shell runs a pasted script: the first failure is said at the end */
-			if (sc->pasting && !sc->paste_err[0])
-				snprintf(sc->paste_err, sizeof(sc->paste_err), "line %d of the paste: %.400s", sc->paste_lines, shown);
-			failed = 1;
-			break;
-		}
-	}
-	screen_recompute(sc, 1);
-	if (sc->s->theme != sc->theme) { /* :set theme NAME: at once, and kept for the next start */
-		sc->theme = sc->s->theme;
-		crt_theme(sc->theme);
-		clearok(curscr, TRUE);
-		if (settings_save(sc->s, err, sizeof(err))) {
-			escape_buf(err, shown, sizeof(shown));
-			screen_status(sc, 1, "theme %s, but not kept: %s", theme_names[sc->theme], shown);
-		} else {
-			screen_status(sc, 0, "theme %s (kept in the settings file for the next start)", theme_names[sc->theme]);
-		}
-		failed = 1; /* the status says it */
-	}
-	if (sc->s->lesson[0]) { /* `lesson NAME`: it runs here, above the panels */
-		char path[sizeof(sc->s->lesson)];
-
-		snprintf(path, sizeof(path), "%s", sc->s->lesson);
-		sc->s->lesson[0] = '\0';
-		if (lessonpane_start(sc, path, err, sizeof(err))) {
-			escape_buf(err, shown, sizeof(shown));
-			screen_status(sc, 1, "%s", shown);
-		}
-		sb_free(&out);
-		sb_free(&cmd);
-		return;
-	}
-	if (out.len)
-		screen_show(sc, view_pager_new(title, sb_str(&out)));
-	else if (!failed && !sc->s->quit)
-		screen_status(sc, 0, "ok: %s", line);
-	if (sc->s->quit)
-		sc->quit = 1;
-	sb_free(&out);
-	sb_free(&cmd);
-}
-
 static int screen_setup(struct screen *sc, struct session *s, FILE *log)
 {
 	memset(sc, 0, sizeof(*sc));
@@ -606,7 +283,7 @@ static int screen_setup(struct screen *sc, struct session *s, FILE *log)
 	sc->theme = s->theme;
 	sc->utf8 = chart_locale_utf8();
 	s->m.mva_memo = &sc->mva; /* before the first undo entry: the entries hold it as the machine does */
-	undo_take(s, sc->shown);
+	screen_undo_take(s, sc->shown);
 	layout_compute(&sc->L, COLS, LINES);
 	if (!(sc->stack[0] = view_panels_new(sc)))
 		return -1;
@@ -647,153 +324,14 @@ static void screen_free(struct screen *sc)
 	}
 }
 
-/* --- drawing ----------------------------------------------------------- */
-
-void screen_put(int y, int x, int width, const char *text, int right, attr_t attr)
-{
-	char buf[4 * 512 + 1]; /* a full line of three-byte characters (braille, box drawing) */
-	chtype cells[512];
-	int n = 0;
-
-	if (width <= 0)
-		return;
-	fit_text(buf, sizeof(buf), text, width, right);
-	/*
-	 * Most cells are ASCII: those go in as ready-made cells, which ncurses
-	 * copies, where waddstr runs each byte through its multibyte decoder.
-	 */
-	while (n < (int)(sizeof(cells) / sizeof(cells[0])) && buf[n] >= ' ' && buf[n] <= '~') {
-		cells[n] = (chtype)(unsigned char)buf[n] | attr;
-		n++;
-	}
-	if (!buf[n]) {
-		mvaddchnstr(y, x, cells, n);
-		return;
-	}
-	attrset(attr);
-	mvaddstr(y, x, buf);
-	attrset(A_NORMAL);
-}
-
-static void draw_title(struct screen *sc)
-{
-	static const char legend[] = "~ model: calibrated estimate  * workload: stated assumption  plain: exact ";
-	const int lw = (int)sizeof(legend) - 1;
-	char left[256], machine[96];
-
-	/* which machine: the preset loaded (its name: no folder, no .preset), or the defaults; starred once changed */
-	const char *name = strrchr(sc->s->preset, '/') ? strrchr(sc->s->preset, '/') + 1 : sc->s->preset;
-	int n = (int)strlen(name);
-
-	if (n > 7 && !strcmp(name + n - 7, ".preset"))
-		n -= 7;
-	snprintf(machine, sizeof(machine), "%.*s%s", *name ? n : 8, *name ? name : "defaults",
-		 session_modified(sc->s) ? "*" : "");
-	snprintf(left, sizeof(left), " batchlab %s  %s  mm constants that should scale with the machine",
-		 BATCHLAB_VERSION, machine);
-	screen_put(0, 0, sc->L.cols, left, 0, crt_attr(ST_TITLE));
-	if ((int)strlen(left) + 2 + lw > sc->L.cols) {
-		snprintf(left, sizeof(left), " batchlab %s  %s", BATCHLAB_VERSION, machine);
-		screen_put(0, 0, sc->L.cols, left, 0, crt_attr(ST_TITLE));
-	}
-	if ((int)strlen(left) + 2 + lw <= sc->L.cols)
-		screen_put(0, sc->L.cols - lw, lw, legend, 0, crt_attr(ST_TITLE));
-}
-
-/* The keys that work in view v, each with its word, as many as fit: the view says which (view.h). */
-static void draw_footer(struct screen *sc, struct view *v)
-{
-	const struct layout *L = &sc->L;
-	int x = 0;
-
-	move(L->footer_y, 0);
-	clrtoeol();
-	for (const struct key_binding *k = key_bindings; k->name; k++) {
-		const char *label = k->label;
-		int n;
-
-		if (v->ops->footer && !v->ops->footer(v, sc, k->action, &label))
-			continue;
-		if (!label)
-			continue;
-		n = (int)(strlen(k->name) + strlen(label) + 3);
-		if (x + n > L->cols)
-			break;
-		screen_put(L->footer_y, x, (int)strlen(k->name), k->name, 0, crt_attr(ST_KEY));
-		screen_put(L->footer_y, x + (int)strlen(k->name) + 1, (int)strlen(label), label, 0, A_NORMAL);
-		x += n;
-	}
-}
-
-/* What the last action said; else what the topmost view that can describe its selection says. */
-static void draw_status(struct screen *sc)
-{
-	const struct layout *L = &sc->L;
-	char t[512] = "", fit[sizeof(sc->status) + 4];
-
-	curs_set(0);
-	/* one row: shortened at a word, with "...", never cut mid-word */
-	if (sc->status[0]) {
-		wrap_shorten(fit, sizeof(fit), sc->status, L->cols);
-		screen_put(L->status_y, 0, L->cols, fit, 0, sc->status_err ? crt_attr(ST_ERROR) : A_NORMAL);
-		return;
-	}
-	for (int i = sc->depth - 1; i >= 0; i--)
-		if (sc->stack[i]->ops->describe) {
-			sc->stack[i]->ops->describe(sc->stack[i], sc, t, sizeof(t));
-			break;
-		}
-	wrap_shorten(fit, sizeof(fit), t, L->cols);
-	screen_put(L->status_y, 0, L->cols, fit, 0, crt_attr(ST_DIM));
-}
-
-static void draw_too_small(struct screen *sc)
-{
-	const struct layout *L = &sc->L;
-	char a[64], b[64];
-
-	snprintf(a, sizeof(a), "terminal too small: %dx%d", L->cols, L->lines);
-	snprintf(b, sizeof(b), "batchlab needs %dx%d", L->min_cols, L->min_lines);
-	erase();
-	screen_put(L->lines / 2 - 1 >= 0 ? L->lines / 2 - 1 : 0, 0, L->cols, a, 0, A_BOLD);
-	if (L->lines > 1)
-		screen_put(L->lines / 2, 0, L->cols, b, 0, A_NORMAL);
-	if (L->lines > 2)
-		screen_put(L->lines / 2 + 1, 0, L->cols, "q quits", 0, A_NORMAL);
-}
-
-/* The topmost opaque view fills the panel area; the views above it (the `:` line) draw last. */
-static void draw_frame(struct screen *sc)
-{
-	int base = sc->depth - 1;
-
-	if (sc->L.too_small) {
-		draw_too_small(sc);
-		refresh();
-		return;
-	}
-	while (base > 0 && !sc->stack[base]->ops->opaque)
-		base--;
-	erase();
-	draw_title(sc);
-	if (sc->lesson)
-		lessonpane_draw(sc, 1, sc->pane_rows);
-	if (base || !lessonpane_full(sc->lesson)) { /* f: the step has the screen, the panels wait */
-		sc->stack[base]->ops->draw(sc->stack[base], sc);
-		draw_footer(sc, sc->stack[base]);
-	}
-	draw_status(sc);
-	for (int i = base + 1; i < sc->depth; i++)
-		sc->stack[i]->ops->draw(sc->stack[i], sc);
-	refresh();
-}
+/* --- drawing: the frame is screen_draw.c's; here it is timed for the log --- */
 
 static void draw(struct screen *sc)
 {
 	long long t0 = sc->log ? now_us() : 0;
 
 	sc->now = crt_now_ms();
-	draw_frame(sc);
+	screen_draw_frame(sc);
 	if (sc->log) {
 		long long us = now_us() - t0;
 
@@ -856,105 +394,6 @@ static void say_unused(struct screen *sc, const struct key_binding *b, int ch)
 		screen_status(sc, 0, "%s is not a key here: ? lists them", name ? name : "that key");
 }
 
-/* --- paste: text for the `:` line, never keys ------------------------------- */
-
-/* Keys this soon after an Enter on the `:` line came with it (no person types a hotkey that fast). */
-#define FOLLOW_MS 10
-/* A bracketed paste whose end marker never comes is over after this long without a key. */
-#define PASTE_IDLE_MS 1000
-
-int screen_typeahead(struct screen *sc)
-{
-	int ch = getch();
-
-	if (ch == ERR) {
-		struct pollfd p = { sc->in, POLLIN, 0 };
-
-		if (poll(&p, 1, FOLLOW_MS) > 0 && (p.revents & POLLIN))
-			ch = getch();
-	}
-	if (ch == ERR)
-		return 0;
-	ungetch(ch);
-	return 1;
-}
-
-/* The `:` line on top, opened over whatever is shown (a search or a question gives way to it). */
-static void paste_target(struct screen *sc)
-{
-	struct view *top = screen_top(sc);
-
-	if (view_is_cmdline(top))
-		return;
-	if (!top->ops->opaque)
-		screen_pop(sc);
-	screen_push(sc, view_cmdline_new(NULL));
-}
-
-static void paste_begin(struct screen *sc)
-{
-	sc->pasting = 1;
-	sc->paste_cr = sc->paste_lines = sc->paste_long = 0;
-	sc->paste_err[0] = '\0';
-	sc->paste_last = crt_now_ms();
-	sc->status[0] = '\0';
-	paste_target(sc);
-}
-
-/* The first failure is said where it is seen: on the hint line when the paste left text on the `:` line. */
-static void paste_end(struct screen *sc)
-{
-	sc->pasting = 0;
-	if (!sc->paste_err[0])
-		return;
-	if (view_is_cmdline(screen_top(sc)))
-		cmdline_set_hint(sc->paste_err);
-	else
-		screen_status(sc, 1, "%s", sc->paste_err);
-}
-
-/*
- * One key of a paste: a line end runs the line (CR, LF or CR LF, as
- * terminals send them), a byte of text goes into the line as itself, and
- * anything else - a function key's sequence, a control character - is not
- * text and is dropped. A line past the language's limit does not run.
- */
-static void paste_key(struct screen *sc, int ch)
-{
-	sc->paste_last = crt_now_ms();
-	if (ch == '\n' && sc->paste_cr) {
-		sc->paste_cr = 0;
-		return;
-	}
-	sc->paste_cr = ch == '\r';
-	if (ch != '\r' && ch != '\n' && ch != '\t' && (ch < ' ' || ch == 0x7f || ch > 0xff))
-		return;
-	paste_target(sc); /* the line that ran closed it */
-	if (ch == '\r' || ch == '\n') {
-		sc->paste_lines++;
-		if (sc->paste_long) {
-			sc->paste_long = 0;
-			cmdline_cancel();
-			screen_pop(sc);
-			if (!sc->paste_err[0])
-				snprintf(sc->paste_err, sizeof(sc->paste_err),
-					 "line %d of the paste: longer than %d characters: not run", sc->paste_lines, SCRIPT_LINE_MAX - 1);
-			return;
-		}
-		screen_top(sc)->ops->key(screen_top(sc), sc, NULL, '\r');
-		return;
-	}
-	if (cmdline_length() >= SCRIPT_LINE_MAX - 1) {
-		sc->paste_long = 1;
-		return;
-	}
-	{
-		char c = (char)ch;
-
-		cmdline_insert(&c, 1);
-	}
-}
-
 static void handle_key(struct screen *sc, int ch)
 {
 	const struct key_binding *b;
@@ -964,16 +403,16 @@ static void handle_key(struct screen *sc, int ch)
 	screen_log(sc, "key %s (%d) to %s", name ? name : "?", ch, top->ops->name);
 
 	if (ch == CRT_KEY_PASTE_BEGIN) {
-		paste_begin(sc);
+		screen_paste_begin(sc);
 		return;
 	}
 	if (ch == CRT_KEY_PASTE_END) {
 		if (sc->pasting)
-			paste_end(sc);
+			screen_paste_end(sc);
 		return;
 	}
 	if (sc->pasting && ch != KEY_RESIZE) {
-		paste_key(sc, ch);
+		screen_paste_key(sc, ch);
 		return;
 	}
 	/* the `:` line takes every key, a resize included: readline redraws it */
@@ -1007,10 +446,10 @@ static int poll_timeout(struct screen *sc)
 	long long left = sc->highlight_until - crt_now_ms();
 
 	if (sc->pasting) {
-		long long idle = sc->paste_last + PASTE_IDLE_MS - crt_now_ms();
+		long long idle = screen_paste_left(sc);
 
 		if (idle <= 0) {
-			paste_end(sc);
+			screen_paste_end(sc);
 		} else if (!sc->highlight_until || idle < left) {
 			return (int)idle;
 		}
@@ -1108,8 +547,8 @@ int screen_main(struct session *s)
 	}
 	rc = screen_loop(s, logf, STDIN_FILENO, 0);
 	crt_done();
-	if (last_words[0])
-		fprintf(stderr, "batchlab: %s\n", last_words);
+	if (screen_last_words()[0])
+		fprintf(stderr, "batchlab: %s\n", screen_last_words());
 	if (rc < 0) {
 		fprintf(stderr, "batchlab: out of memory\n");
 		return 1;

@@ -129,4 +129,21 @@ void screen_command(struct screen *sc, const char *initial);
 /* text fitted to width columns at (y, x) in attr; right-aligned if right. */
 void screen_put(int y, int x, int width, const char *text, int right, attr_t attr);
 
+/* --- between screen.c and the files split from it (screen_undo.c, screen_run.c, screen_paste.c, screen_draw.c) --- */
+
+/* e becomes the session's state, as the undo ring keeps it. */
+void screen_undo_take(const struct session *s, struct undo_entry *e);
+/* After a recompute: the state shown before it goes on the undo ring if the session moved away from it. */
+void screen_remember(struct screen *sc);
+/* The error of a command a signal that ends the explorer stopped, for stderr once the screen is gone ("" if none). */
+const char *screen_last_words(void);
+/* A bracketed paste begins, ends, or brings key ch. */
+void screen_paste_begin(struct screen *sc);
+void screen_paste_end(struct screen *sc);
+void screen_paste_key(struct screen *sc, int ch);
+/* Milliseconds until a paste left open gives up (0 or less: now). */
+long long screen_paste_left(const struct screen *sc);
+/* The title, footer, status line and the views, for one frame. */
+void screen_draw_frame(struct screen *sc);
+
 #endif
