@@ -8,7 +8,7 @@
 # valgrind, ASan and the load (tests/guard_scale.sh: BL_GUARD_SCALE).
 # Each test gets a folder of its own as HOME (and its config and state), so
 # tests run side by side: BL_JOBS at a time (default: the CPUs there are).
-# usage: [BL_WRAP='valgrind ...'] [BL_JOBS=N] tests/script/script_tests.sh ./batchlab [NAME...]
+# usage: [BL_WRAP='valgrind ...' [BL_WRAP_EVERY=N]] [BL_JOBS=N] tests/script/script_tests.sh ./batchlab [NAME...]
 # With NAMEs (err_range, or err_range.cmd) only those run.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -17,7 +17,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 if [ "${1:-}" = --one ]; then
 	cmd=$2 dir=$3 name=$(basename "$2" .cmd)
 	mkdir -p "$dir/home"
-	(cd "$here" && HOME="$dir/home" XDG_CONFIG_HOME="$dir/home/config" XDG_STATE_HOME="$dir/home/state" \
+	(cd "$here" && BL_WRAP_COUNT="$dir/wrap_runs" HOME="$dir/home" XDG_CONFIG_HOME="$dir/home/config" XDG_STATE_HOME="$dir/home/state" \
 		sh "$cmd" </dev/null >"$dir/out" 2>"$dir/err"; echo $? >"$dir/status")
 	{
 		if [ "$(cat "$dir/status")" = 77 ]; then
@@ -51,8 +51,18 @@ done
 [ $# -gt 0 ] || set -- "$here"/*.cmd
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# BL_WRAP_EVERY=N: a test's runs 1, 1+N, 1+2N ... go through BL_WRAP, the others run the binary as
+# it is (counted per test, in its folder: BL_WRAP_COUNT). valgrind costs about a second a run in start-up alone, and
+# the ASan pass runs every run of every test: make check's valgrind pass takes every other (issue 35).
 if [ -n "${BL_WRAP:-}" ]; then
-	printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$BL_WRAP" "$BL" >"$tmp/batchlab"
+	cat >"$tmp/batchlab" <<EOF
+#!/bin/sh
+c=\${BL_WRAP_COUNT:-/nonexistent/.}
+n=\$(cat "\$c" 2>/dev/null || echo 0)
+echo \$((n + 1)) 2>/dev/null >"\$c"
+[ \$((n % ${BL_WRAP_EVERY:-1})) = 0 ] || exec "$BL" "\$@"
+exec $BL_WRAP "$BL" "\$@"
+EOF
 	chmod +x "$tmp/batchlab"
 	BL=$tmp/batchlab
 fi
