@@ -227,18 +227,6 @@ static void compare_rows(const struct compare_set *set, const struct patch_desc 
 	}
 }
 
-void compare_records(const struct compare_set *set, const struct patch_desc *d, enum out_format f, struct strbuf *out)
-{
-	struct records rec;
-	struct doc doc;
-
-	doc_init(&doc, 0, NULL); /* a document of its own */
-	rec_begin(&rec, &doc, f, record_heads, NULL, 0, out);
-	compare_rows(set, d, &rec);
-	rec_end(&rec);
-	doc_close(&doc, f, 0, out);
-}
-
 static const char *const legend =
 	"kind: ~ model (a calibrated estimate), * workload (the kernel's loop under a stated workload), "
 	"blank: exact; change: before -> after on that machine\n";
