@@ -752,28 +752,49 @@ static void report_json_machine(struct records *rec, const struct compare_set *s
 	rec_obj_end(rec);
 }
 
+/*
+ * The machines an object keyed by label holds: each label once (report on
+ * vm-4g vm-4g names one preset twice, with one value), in set's order.
+ * Returns how many; labels[k] names set->st[at[k]].
+ */
+static int distinct_labels(const struct compare_set *set, const char **labels, int *at)
+{
+	int n = 0;
+
+	for (int g = 0; g < set->n; g++) {
+		int seen = 0;
+
+		for (int k = 0; k < n && !seen; k++)
+			seen = !strcmp(labels[k], set->st[g].label);
+		if (!seen) {
+			at[n] = g;
+			labels[n++] = set->st[g].label;
+		}
+	}
+	labels[n] = NULL;
+	return n;
+}
+
 /* The workload parameters and fitted constants the metrics read, each with its value per machine. */
 static void report_json_assumptions(struct records *rec, const struct compare_set *set, const struct patch_desc *d)
 {
-	const char **labels = calloc((size_t)set->n + 1, sizeof(*labels));
+	const char *labels[COMPARE_MAX + 1];
+	int at[COMPARE_MAX], n = distinct_labels(set, labels, at);
 
 	rec_arr_begin(rec);
-	for (size_t i = 0; labels && i < nparams; i++) {
+	for (size_t i = 0; i < nparams; i++) {
 		if (!is_assumption(&params[i]) || !patch_reads(d, params[i].name))
 			continue;
 		rec_obj_begin(rec, assumption_heads);
 		rec_str(rec, params[i].name);
 		rec_str(rec, params[i].help);
-		for (int g = 0; g < set->n; g++)
-			labels[g] = set->st[g].label;
 		rec_obj_begin(rec, labels);
-		for (int g = 0; g < set->n; g++)
-			report_json_param(rec, &set->st[g].m, &params[i]);
+		for (int k = 0; k < n; k++)
+			report_json_param(rec, &set->st[at[k]].m, &params[i]);
 		rec_obj_end(rec);
 		rec_obj_end(rec);
 	}
 	rec_arr_end(rec);
-	free(labels);
 }
 
 /* A figure of the chart: lossless, null where the curve has no point (records.h: an item has no flag). */

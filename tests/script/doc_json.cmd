@@ -35,3 +35,5 @@ $BL -c 'format json; get cpus; format csv; get ram' | sed -n '1,6p'
 $BL --format json -c 'variant vmpressure odd = 64 / (cpus - 1); report vmpressure on vm-4g huge-65536cpu' > rep.json; $py $chk json rep.json
 jq -c '.results[0].rows[0] | [.constant.variants[0].name, (.machines | length), .machines[0].cpus, .chart.over, (.claims | length > 0)]' rep.json
 $BL -c 'report memcg_charge > rep.jsonl'; $py $chk jsonl rep.jsonl
+# one preset named twice: the assumptions keyed by machine name it once (the checker refuses a key twice)
+$BL --format json -c 'report vmpressure on vm-4g vm-4g' > twice.json; $py $chk json twice.json
