@@ -1,3 +1,4 @@
+/* Numbers as text: lossless for machines, 4 significant digits for people (see numfmt.h). */
 #include "numfmt.h"
 
 #include "../../core/units.h"

@@ -1,3 +1,4 @@
+/* A run's document and each command's rows of typed, nestable fields: csv, json, jsonl (see records.h). */
 #include "records.h"
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* core's numbers as text: show's tables, explain, about, in table, csv or json (see render.h). */
 #include "render.h"
 #include "../claims.h"
 
