@@ -145,59 +145,52 @@ void claims_list(const struct patch_desc *d, const struct claim_row *rows, int n
 	sb_free(&t);
 }
 
-void claims_json_array(const struct patch_desc *d, const struct claim_row *rows, int n, struct strbuf *out)
+static const char *const claim_heads[] = { "patch", "said", "where", "machine", "metric", "figure", "how",
+					   "tolerance", "value", "unit", "kind", "verdict", "verdict_text",
+					   "extrapolated", NULL };
+
+/* One claim's fields, in claim_heads' order: a row's, or an object's in an array. */
+static void claim_fields(const struct patch_desc *d, const struct claim_row *w, struct records *rec)
 {
-	struct doc scratch;
-	struct strbuf lines = STRBUF_INIT;
-	const char *p;
-	int first = 1;
+	static const char *const hows[] = { "equal", "within", "outside" };
+	static const char *const words[] = { "holds", "differs", "outside the model" };
+	int outside = w->c->how == CLAIM_OUTSIDE;
 
-	/* the rows as records.c types them (jsonl: a head line, then an object a line), gathered into an array */
-	doc_init(&scratch, 0, "about --claims");
-	claims_records(d, rows, n, &scratch, FMT_JSONL, &lines);
-	p = strchr(sb_str(&lines), '\n'); /* past the head line */
-	sb_putc(out, '[');
-	for (p = p ? p + 1 : ""; *p;) {
-		size_t k = strcspn(p, "\n");
+	rec_str(rec, d->id);
+	rec_str(rec, w->c->said);
+	rec_str(rec, w->c->where);
+	rec_str(rec, w->machine);
+	rec_str(rec, outside ? "" : w->c->metric);
+	rec_value(rec, outside ? val_none("outside the model") : val_real(w->c->figure));
+	rec_str(rec, hows[w->c->how]);
+	rec_value(rec, outside ? val_none("outside the model") : val_real(w->c->tol));
+	rec_value(rec, w->r.got);
+	rec_str(rec, w->r.unit);
+	rec_str(rec, w->r.kind);
+	rec_str(rec, words[w->r.verdict]);
+	rec_str(rec, w->verdict);
+	rec_bool(rec, w->r.extrapolated);
+}
 
-		if (k)
-			sb_printf(out, "%s%.*s", first ? "" : ", ", (int)k, p);
-		first &= !k;
-		p += k + (p[k] == '\n');
+void claims_rec_array(const struct patch_desc *d, const struct claim_row *rows, int n, struct records *rec)
+{
+	rec_arr_begin(rec);
+	for (int i = 0; i < n; i++) {
+		rec_obj_begin(rec, claim_heads);
+		claim_fields(d, &rows[i], rec);
+		rec_obj_end(rec);
 	}
-	sb_putc(out, ']');
-	sb_free(&lines);
+	rec_arr_end(rec);
 }
 
 void claims_records(const struct patch_desc *d, const struct claim_row *rows, int n, struct doc *doc,
 		    enum out_format f, struct strbuf *out)
 {
-	static const char *const heads[] = { "patch", "said", "where", "machine", "metric", "figure", "how",
-					     "tolerance", "value", "unit", "kind", "verdict", "verdict_text",
-					     "extrapolated", NULL };
-	static const char *const hows[] = { "equal", "within", "outside" };
-	static const char *const words[] = { "holds", "differs", "outside the model" };
 	struct records rec;
 
-	rec_begin(&rec, doc, f, heads, NULL, 0, out);
+	rec_begin(&rec, doc, f, claim_heads, NULL, 0, out);
 	for (int i = 0; i < n; i++) {
-		const struct claim_row *w = &rows[i];
-		int outside = w->c->how == CLAIM_OUTSIDE;
-
-		rec_str(&rec, d->id);
-		rec_str(&rec, w->c->said);
-		rec_str(&rec, w->c->where);
-		rec_str(&rec, w->machine);
-		rec_str(&rec, outside ? "" : w->c->metric);
-		rec_value(&rec, outside ? val_none("outside the model") : val_real(w->c->figure));
-		rec_str(&rec, hows[w->c->how]);
-		rec_value(&rec, outside ? val_none("outside the model") : val_real(w->c->tol));
-		rec_value(&rec, w->r.got);
-		rec_str(&rec, w->r.unit);
-		rec_str(&rec, w->r.kind);
-		rec_str(&rec, words[w->r.verdict]);
-		rec_str(&rec, w->verdict);
-		rec_bool(&rec, w->r.extrapolated);
+		claim_fields(d, &rows[i], &rec);
 		rec_end_row(&rec);
 	}
 	rec_end(&rec);

@@ -29,8 +29,8 @@ void claims_list(const struct patch_desc *d, const struct claim_row *rows, int n
 /* The rows as records: one per claim. */
 void claims_records(const struct patch_desc *d, const struct claim_row *rows, int n, struct doc *doc,
 		    enum out_format f, struct strbuf *out);
-/* The rows as a JSON array of the objects claims_records() writes (records.c types every field). */
-void claims_json_array(const struct patch_desc *d, const struct claim_row *rows, int n, struct strbuf *out);
+/* The rows as the next field of rec's row (report's "claims"): an array of the objects claims_records() writes. */
+void claims_rec_array(const struct patch_desc *d, const struct claim_row *rows, int n, struct records *rec);
 /* "19 hold, 2 differ, 3 outside the model". */
 void claims_tally(const struct claim_row *rows, int n, char *buf, size_t len);
 

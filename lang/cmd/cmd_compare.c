@@ -98,87 +98,119 @@ static void end_line(struct strbuf *out, struct strbuf *line)
 	line->buf[0] = '\0';
 }
 
-void compare_table(const struct compare_set *set, const struct patch_desc *d, int width, struct strbuf *out)
-{
-	int nrows = 0, name_w = (int)strlen("metric") + 2, ng = set->n;
+/* compare's table measured: every group's cells, and the widths of its columns. */
+struct cmp_layout {
+	int nrows, name_w, ng;
 	int ncols[COMPARE_MAX], colw[COMPARE_MAX][PATCH_MAX_COLS], chw[COMPARE_MAX], gw[COMPARE_MAX];
 	int sides[COMPARE_MAX][PATCH_MAX_COLS];
-	struct group_cells *cells;
-	struct strbuf line = STRBUF_INIT;
-	const struct metric_desc *md;
+	struct group_cells *cells; /* nrows x ng, a row's groups side by side */
+};
+
+/* Group g's cells of every metric, and its columns' widths (gw[g] the whole group's, its label's at least). */
+static void cmp_measure_group(const struct compare_set *set, const struct patch_desc *d, int g, struct cmp_layout *l)
+{
+	const struct machine *m = &set->st[g].m;
+
+	l->ncols[g] = group_sides(&set->st[g], d, l->sides[g]);
+	l->chw[g] = (int)strlen("change");
+	for (int s = 0; s < l->ncols[g]; s++)
+		l->colw[g][s] = (int)strlen(patch_col_name(m, d, l->sides[g][s]));
+	for (int r = 0; r < l->nrows; r++) {
+		struct group_cells *c = &l->cells[r * l->ng + g];
+
+		group_cells(set, g, d, &d->metrics[r], c);
+		for (int s = 0; s < l->ncols[g]; s++)
+			l->colw[g][s] = imax(l->colw[g][s], (int)strlen(c->col[s]));
+		l->chw[g] = imax(l->chw[g], (int)strlen(c->change));
+	}
+	l->gw[g] = l->chw[g] + 2;
+	for (int s = 0; s < l->ncols[g]; s++)
+		l->gw[g] += l->colw[g][s] + 2;
+	l->gw[g] = imax(l->gw[g], (int)strlen(set->st[g].label) + 2);
+}
+
+/* "PATCH: title (seed NNN)", wrapped to width (0: one line). */
+static void cmp_title(const struct compare_set *set, const struct patch_desc *d, int width, struct strbuf *line,
+		      struct strbuf *out)
+{
 	char title[160];
 
-	for (md = d->metrics; md->name; md++, nrows++)
-		name_w = imax(name_w, (int)strlen(md->name) + 2);
-	cells = calloc((size_t)(nrows ? nrows : 1) * (size_t)(ng ? ng : 1), sizeof(*cells));
-	if (!cells)
-		return;
-	for (int g = 0; g < ng; g++) {
-		const struct machine *m = &set->st[g].m;
-
-		ncols[g] = group_sides(&set->st[g], d, sides[g]);
-		chw[g] = (int)strlen("change");
-		for (int s = 0; s < ncols[g]; s++)
-			colw[g][s] = (int)strlen(patch_col_name(m, d, sides[g][s]));
-		for (int r = 0; r < nrows; r++) {
-			struct group_cells *c = &cells[r * ng + g];
-
-			group_cells(set, g, d, &d->metrics[r], c);
-			for (int s = 0; s < ncols[g]; s++)
-				colw[g][s] = imax(colw[g][s], (int)strlen(c->col[s]));
-			chw[g] = imax(chw[g], (int)strlen(c->change));
-		}
-		gw[g] = chw[g] + 2;
-		for (int s = 0; s < ncols[g]; s++)
-			gw[g] += colw[g][s] + 2;
-		gw[g] = imax(gw[g], (int)strlen(set->st[g].label) + 2);
-	}
-	patch_title(ng ? &set->st[0].m : NULL, d, title, sizeof(title));
-	sb_printf(&line, "%s: %s (seed %.3s)", d->id, title, d->seed);
+	patch_title(set->n ? &set->st[0].m : NULL, d, title, sizeof(title));
+	sb_printf(line, "%s: %s (seed %.3s)", d->id, title, d->seed);
 	if (width > 0) {
-		wrap_text(out, sb_str(&line), width, 0);
+		wrap_text(out, sb_str(line), width, 0);
 		sb_putc(out, '\n');
-		line.len = 0;
-		line.buf[0] = '\0';
+		line->len = 0;
+		line->buf[0] = '\0';
 	} else {
-		end_line(out, &line);
+		end_line(out, line);
 	}
-	/* blocks of groups, as many side by side as the width holds (at least one) */
-	for (int g0 = 0; g0 < ng;) {
-		int g1 = g0 + 1, used = name_w + gw[g0];
+}
 
-		while (g1 < ng && (width <= 0 || used + gw[g1] <= width))
-			used += gw[g1++];
+/* Groups g0 up to g1 side by side: the machines over their groups, the heads, a line per metric. */
+static void cmp_block(const struct compare_set *set, const struct patch_desc *d, const struct cmp_layout *l, int g0,
+		      int g1, struct strbuf *line, struct strbuf *out)
+{
+	/* the machine over its group, left-aligned with the group's first column */
+	sb_printf(line, "%*s", l->name_w, "");
+	for (int g = g0; g < g1; g++)
+		sb_printf(line, "  %-*s", l->gw[g] - 2, set->st[g].label);
+	end_line(out, line);
+	sb_printf(line, "  %-*s", l->name_w - 2, "metric");
+	for (int g = g0; g < g1; g++) {
+		for (int s = 0; s < l->ncols[g]; s++)
+			cell(line, patch_col_name(&set->st[g].m, d, l->sides[g][s]), l->colw[g][s]);
+		cell(line, "change", l->chw[g]);
+	}
+	end_line(out, line);
+	for (int r = 0; r < l->nrows; r++) {
+		const struct metric_desc *md = &d->metrics[r];
+
+		sb_printf(line, "%c %-*s", compare_kind_mark(md->kind), l->name_w - 2, md->name);
+		for (int g = g0; g < g1; g++) {
+			const struct group_cells *c = &l->cells[r * l->ng + g];
+
+			for (int s = 0; s < l->ncols[g]; s++)
+				cell(line, c->col[s], l->colw[g][s]);
+			cell(line, c->change, l->chw[g]);
+		}
+		end_line(out, line);
+	}
+}
+
+void compare_table(const struct compare_set *set, const struct patch_desc *d, int width, struct strbuf *out)
+{
+	struct cmp_layout *l = calloc(1, sizeof(*l));
+	struct strbuf line = STRBUF_INIT;
+
+	if (!l)
+		return;
+	l->name_w = (int)strlen("metric") + 2;
+	l->ng = set->n;
+	for (const struct metric_desc *md = d->metrics; md->name; md++, l->nrows++)
+		l->name_w = imax(l->name_w, (int)strlen(md->name) + 2);
+	l->cells = calloc((size_t)(l->nrows ? l->nrows : 1) * (size_t)(l->ng ? l->ng : 1), sizeof(*l->cells));
+	if (!l->cells) {
+		free(l);
+		return;
+	}
+	for (int g = 0; g < l->ng; g++)
+		cmp_measure_group(set, d, g, l);
+	cmp_title(set, d, width, &line, out);
+	/* blocks of groups, as many side by side as the width holds (at least one) */
+	for (int g0 = 0; g0 < l->ng;) {
+		int g1 = g0 + 1, used = l->name_w + l->gw[g0];
+
+		while (g1 < l->ng && (width <= 0 || used + l->gw[g1] <= width))
+			used += l->gw[g1++];
 		if (g0)
 			sb_putc(out, '\n');
-		/* the machine over its group, left-aligned with the group's first column */
-		sb_printf(&line, "%*s", name_w, "");
-		for (int g = g0; g < g1; g++)
-			sb_printf(&line, "  %-*s", gw[g] - 2, set->st[g].label);
-		end_line(out, &line);
-		sb_printf(&line, "  %-*s", name_w - 2, "metric");
-		for (int g = g0; g < g1; g++) {
-			for (int s = 0; s < ncols[g]; s++)
-				cell(&line, patch_col_name(&set->st[g].m, d, sides[g][s]), colw[g][s]);
-			cell(&line, "change", chw[g]);
-		}
-		end_line(out, &line);
-		for (int r = 0; r < nrows; r++) {
-			md = &d->metrics[r];
-			sb_printf(&line, "%c %-*s", compare_kind_mark(md->kind), name_w - 2, md->name);
-			for (int g = g0; g < g1; g++) {
-				const struct group_cells *c = &cells[r * ng + g];
-
-				for (int s = 0; s < ncols[g]; s++)
-					cell(&line, c->col[s], colw[g][s]);
-				cell(&line, c->change, chw[g]);
-			}
-			end_line(out, &line);
-		}
+		cmp_block(set, d, l, g0, g1, &line, out);
 		g0 = g1;
 	}
 	sb_free(&line);
-	free(cells);
+	free(l->cells);
+	free(l);
 }
 
 static const char *const record_heads[] = { "machine", "patch", "metric", "side", "value", "unit", "kind", NULL };
@@ -225,18 +257,6 @@ static void compare_rows(const struct compare_set *set, const struct patch_desc 
 			}
 		}
 	}
-}
-
-void compare_records(const struct compare_set *set, const struct patch_desc *d, enum out_format f, struct strbuf *out)
-{
-	struct records rec;
-	struct doc doc;
-
-	doc_init(&doc, 0, NULL); /* a document of its own */
-	rec_begin(&rec, &doc, f, record_heads, NULL, 0, out);
-	compare_rows(set, d, &rec);
-	rec_end(&rec);
-	doc_close(&doc, f, 0, out);
 }
 
 static const char *const legend =

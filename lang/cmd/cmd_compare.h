@@ -28,8 +28,6 @@ int cmd_report(struct session *s, int argc, char **argv, struct strbuf *out, cha
  * first, each block headed again; 0: one block however wide.
  */
 void compare_table(const struct compare_set *set, const struct patch_desc *d, int width, struct strbuf *out);
-/* The same as csv or json rows: machine, patch, metric, side, value, unit, kind. */
-void compare_records(const struct compare_set *set, const struct patch_desc *d, enum out_format f, struct strbuf *out);
 
 /* The one-letter kind mark the tables use: ' ' exact, '*' workload, '~' model. */
 char compare_kind_mark(enum metric_kind k);

@@ -123,88 +123,115 @@ static const char *unit_text(const struct metric_desc *md, char *buf, size_t len
 	return buf;
 }
 
-/* width: the columns the text may take (--width, a terminal), 0: as wide as it is. */
-static void print_table(const struct machine *m, const struct tradeoff *t, int width, struct strbuf *out)
-{
-	char hb[128], hc[128], k[64], b[64], c[64], ub[96], uc[96];
-	int wk = wider(wider(0, t->knob->name), t->knob->unit), wb, wc;
-	const struct metric_desc *bm = t->benefit.metric, *cm = t->cost.metric;
-	struct strbuf prose = STRBUF_INIT;
+/* The table's columns: their heads (the metrics' names, or benefit and cost when too wide), units and widths. */
+struct trade_cols {
+	char hb[128], hc[128], ub[96], uc[96];
+	int wk, wb, wc;
+};
 
-	heading(&t->benefit, hb, sizeof(hb));
-	heading(&t->cost, hc, sizeof(hc));
+static void table_columns(const struct machine *m, const struct tradeoff *t, int width, struct trade_cols *tc)
+{
+	const struct metric_desc *bm = t->benefit.metric, *cm = t->cost.metric;
+	char k[64], b[64], c[64];
+
+	tc->wk = wider(wider(0, t->knob->name), t->knob->unit);
+	heading(&t->benefit, tc->hb, sizeof(tc->hb));
+	heading(&t->cost, tc->hc, sizeof(tc->hc));
 	/* too wide with the metrics' names over the columns: the line above names them, "benefit" and "cost" do */
-	unit_text(bm, ub, sizeof(ub));
-	unit_text(cm, uc, sizeof(uc));
-	if (width && wk + 2 + wider(wider(0, hb), ub) + 2 + wider(wider(0, hc), uc) + 8 > width) {
-		snprintf(hb, sizeof(hb), "benefit");
-		snprintf(hc, sizeof(hc), "cost");
+	unit_text(bm, tc->ub, sizeof(tc->ub));
+	unit_text(cm, tc->uc, sizeof(tc->uc));
+	if (width && tc->wk + 2 + wider(wider(0, tc->hb), tc->ub) + 2 + wider(wider(0, tc->hc), tc->uc) + 8 > width) {
+		snprintf(tc->hb, sizeof(tc->hb), "benefit");
+		snprintf(tc->hc, sizeof(tc->hc), "cost");
 	}
-	wb = wider(wider(0, hb), ub);
-	wc = wider(wider(0, hc), uc);
+	tc->wb = wider(wider(0, tc->hb), tc->ub);
+	tc->wc = wider(wider(0, tc->hc), tc->uc);
 	for (size_t i = 0; i < t->n; i++) { /* every cell fits its column */
 		knob_text(m, t, &t->pts[i], k, sizeof(k));
 		fmt_human_short(t->pts[i].benefit, bm->unit, 0, b, sizeof(b));
 		fmt_human_short(t->pts[i].cost, cm->unit, 0, c, sizeof(c));
-		wk = wider(wk, k);
-		wb = wider(wb, b);
-		wc = wider(wc, c);
+		tc->wk = wider(tc->wk, k);
+		tc->wb = wider(tc->wb, b);
+		tc->wc = wider(tc->wc, c);
 	}
-	sb_printf(&prose, "tradeoff %s over %s: %s\n", t->patch->id, t->knob->name, t->spec->why);
-	{
-		char nb[128], nc[128];
+}
 
-		heading(&t->benefit, nb, sizeof(nb));
-		heading(&t->cost, nc, sizeof(nc));
-		sb_printf(&prose, "  benefit: %s (%s, %s%s, %s is better); cost: %s (%s, %s%s, %s is better)\n", nb,
-			  bm->unit, metric_kind_name(bm->kind), bm->unresolved ? ", unresolved" : "",
-			  metric_better_name(bm->better), nc, cm->unit, metric_kind_name(cm->kind),
-			  cm->unresolved ? ", unresolved" : "", metric_better_name(cm->better));
-	}
+/* Prose to width (0: as it is). */
+static void put_prose(const char *text, int width, struct strbuf *out)
+{
+	if (width)
+		wrap_text(out, text, width, 0);
+	else
+		sb_puts(out, text);
+}
+
+/* The lines above the table: the trade-off, its two metrics and which way each is better, the unresolved. */
+static void table_intro(const struct tradeoff *t, struct strbuf *prose)
+{
+	const struct metric_desc *bm = t->benefit.metric, *cm = t->cost.metric;
+	char nb[128], nc[128];
+
+	sb_printf(prose, "tradeoff %s over %s: %s\n", t->patch->id, t->knob->name, t->spec->why);
+	heading(&t->benefit, nb, sizeof(nb));
+	heading(&t->cost, nc, sizeof(nc));
+	sb_printf(prose, "  benefit: %s (%s, %s%s, %s is better); cost: %s (%s, %s%s, %s is better)\n", nb,
+		  bm->unit, metric_kind_name(bm->kind), bm->unresolved ? ", unresolved" : "",
+		  metric_better_name(bm->better), nc, cm->unit, metric_kind_name(cm->kind),
+		  cm->unresolved ? ", unresolved" : "", metric_better_name(cm->better));
 	/* a metric show marks unresolved is no firmer as an axis: its column says so too */
 	for (int i = 0; i < 2; i++) {
 		const struct metric_desc *md = i ? cm : bm;
 
 		if (md->unresolved)
-			sb_printf(&prose, "  unresolved: %s.%s - %s; its column is the model's figure, not a resolved %s\n",
+			sb_printf(prose, "  unresolved: %s.%s - %s; its column is the model's figure, not a resolved %s\n",
 				  t->patch->id, md->name, md->unresolved, i ? "cost" : "benefit");
 	}
-	if (width)
-		wrap_text(out, sb_str(&prose), width, 0);
-	else
-		sb_puts(out, sb_str(&prose));
-	sb_reset(&prose);
-	sb_printf(out, "%*s  %*s  %*s  %s\n", wk, t->knob->name, wb, hb, wc, hc, mark_head(t));
-	sb_printf(out, "%*s  %*s  %*s\n", wk, t->knob->unit, wb, ub, wc, uc);
-	for (size_t i = 0; i < t->n; i++) {
-		const struct tradeoff_point *p = &t->pts[i];
+}
 
-		knob_text(m, t, p, k, sizeof(k));
-		/* a table for people: 4 significant digits in the number formatter's units, as sweep's */
-		fmt_human_short(p->benefit, bm->unit, 0, b, sizeof(b));
-		fmt_human_short(p->cost, cm->unit, 0, c, sizeof(c));
-		sb_printf(out, "%*s  %*s  %*s%s%s%s%s\n", wk, k, wb, b, wc, c, *p->label || p->flag ? "  " : "", p->label,
-			  p->flag && *p->label ? " " : "", p->flag ? "!" : "");
-	}
-	/* what '!' says, once per distinct mark: the kernel's word on those rows' constant */
+/* The lines under it: what each distinct '!' says, and why no row is marked when none is. */
+static void table_notes(const struct tradeoff *t, struct strbuf *prose)
+{
 	for (size_t i = 0; i < t->n; i++) {
 		int seen = 0;
 
 		for (size_t j = 0; j < i && !seen; j++)
 			seen = t->pts[j].flag && t->pts[i].flag && !strcmp(t->pts[j].flag, t->pts[i].flag);
 		if (t->pts[i].flag && !seen)
-			sb_printf(&prose, "! marked: %s\n", t->pts[i].flag);
+			sb_printf(prose, "! marked: %s\n", t->pts[i].flag);
 	}
 	if (t->knob->resolve)
-		sb_printf(&prose, "(over the releases each row is that release's code, the kernel side of both metrics: "
+		sb_printf(prose, "(over the releases each row is that release's code, the kernel side of both metrics: "
 			  "no row is marked before or after)\n");
 	else if (!t->own_knob)
-		sb_printf(&prose, "(%s is not the patch's own constant, %s: no row is marked before or after)\n",
+		sb_printf(prose, "(%s is not the patch's own constant, %s: no row is marked before or after)\n",
 			  t->knob->name, t->spec->knob);
-	if (width)
-		wrap_text(out, sb_str(&prose), width, 0);
-	else
-		sb_puts(out, sb_str(&prose));
+}
+
+/* width: the columns the text may take (--width, a terminal), 0: as wide as it is. */
+static void print_table(const struct machine *m, const struct tradeoff *t, int width, struct strbuf *out)
+{
+	char k[64], b[64], c[64];
+	struct trade_cols tc;
+	struct strbuf prose = STRBUF_INIT;
+
+	table_columns(m, t, width, &tc);
+	table_intro(t, &prose);
+	put_prose(sb_str(&prose), width, out);
+	sb_reset(&prose);
+	sb_printf(out, "%*s  %*s  %*s  %s\n", tc.wk, t->knob->name, tc.wb, tc.hb, tc.wc, tc.hc, mark_head(t));
+	sb_printf(out, "%*s  %*s  %*s\n", tc.wk, t->knob->unit, tc.wb, tc.ub, tc.wc, tc.uc);
+	for (size_t i = 0; i < t->n; i++) {
+		const struct tradeoff_point *p = &t->pts[i];
+
+		knob_text(m, t, p, k, sizeof(k));
+		/* a table for people: 4 significant digits in the number formatter's units, as sweep's */
+		fmt_human_short(p->benefit, t->benefit.metric->unit, 0, b, sizeof(b));
+		fmt_human_short(p->cost, t->cost.metric->unit, 0, c, sizeof(c));
+		sb_printf(out, "%*s  %*s  %*s%s%s%s%s\n", tc.wk, k, tc.wb, b, tc.wc, c, *p->label || p->flag ? "  " : "",
+			  p->label, p->flag && *p->label ? " " : "", p->flag ? "!" : "");
+	}
+	table_notes(t, &prose);
+	put_prose(sb_str(&prose), width, out);
 	sb_free(&prose);
 }
 
@@ -282,20 +309,16 @@ static int point_rank(const struct tradeoff *t, const struct tradeoff_point *p)
 	return p->side >= patch_nsides(t->patch) ? 2 : -1;
 }
 
-int tradeoff_chart_build(const struct machine *m, const struct tradeoff *t, struct tradeoff_chart *tc)
+/* The knob's points on the curve, in ascending cost (a chart draws a series in ascending x): tc->cx, cy, cn. */
+static int chart_curve_points(const struct tradeoff *t, struct tradeoff_chart *tc)
 {
-	struct chart *c = &tc->c;
-	const struct metric_desc *bm = t->benefit.metric, *cm = t->cost.metric;
-	double *pairs;
+	double *pairs = malloc(sizeof(double) * 2 * (t->n ? t->n : 1));
 	size_t n = 0;
 
-	memset(tc, 0, sizeof(*tc));
-	pairs = malloc(sizeof(double) * 2 * (t->n ? t->n : 1));
 	tc->cx = malloc(sizeof(double) * (t->n ? t->n : 1));
 	tc->cy = malloc(sizeof(double) * (t->n ? t->n : 1));
 	if (!pairs || !tc->cx || !tc->cy) {
 		free(pairs);
-		tradeoff_chart_free(tc);
 		return -1;
 	}
 	for (size_t i = 0; i < t->n; i++)
@@ -303,7 +326,6 @@ int tradeoff_chart_build(const struct machine *m, const struct tradeoff *t, stru
 			pairs[2 * n] = t->pts[i].x;
 			pairs[2 * n++ + 1] = t->pts[i].y;
 		}
-	/* a chart draws a series in ascending x: the knob's points ordered by their cost */
 	qsort(pairs, n, 2 * sizeof(double), by_cost);
 	for (size_t i = 0; i < n; i++) {
 		tc->cx[i] = pairs[2 * i];
@@ -311,6 +333,15 @@ int tradeoff_chart_build(const struct machine *m, const struct tradeoff *t, stru
 	}
 	free(pairs);
 	tc->cn = n;
+	return 0;
+}
+
+/* The chart's title and axes, benefit up and cost across, and its first series, the curve. */
+static void chart_axes(const struct tradeoff *t, struct tradeoff_chart *tc)
+{
+	struct chart *c = &tc->c;
+	const struct metric_desc *bm = t->benefit.metric, *cm = t->cost.metric;
+	size_t n = tc->cn;
 
 	/* an unresolved metric (show's change column says so) is marked on the axis it draws */
 	snprintf(tc->title, sizeof(tc->title), "%s.%s", t->patch->id, bm->name);
@@ -335,36 +366,51 @@ int tradeoff_chart_build(const struct machine *m, const struct tradeoff *t, stru
 	c->series[0].y = tc->cy;
 	c->series[0].n = tc->cn;
 	c->nseries = 1;
-	for (int rank = 0; rank < 3; rank++)
-		for (size_t i = 0; i < t->n && c->nseries < CHART_MAX_SERIES; i++) {
-			const struct tradeoff_point *p = &t->pts[i];
-			int s = c->nseries;
-			char k[80];
+}
 
-			if (point_rank(t, p) != rank)
-				continue;
-			tradeoff_knob_text(m, t, p, k, sizeof(k));
-			if (!p->on_curve && rank < 2)
-				k[0] = '\0'; /* the old kernel's strategy is in its label already: "before (cluster)" */
-			tc->point[s] = p;
-			tc->px[s] = p->x;
-			tc->py[s] = p->y;
-			/* a variant is named as the panel names its column */
-			snprintf(tc->label[s], sizeof(tc->label[s]), "%s%s%s%s%s",
-				 rank == 2 ? patch_col_name(m, t->patch, p->side) : p->label, *k ? " (" : "",
-				 *k && p->on_curve ? t->knob->name : "", *k && p->on_curve ? " " : "", *k ? k : "");
-			if (*k)
-				strncat(tc->label[s], ")", sizeof(tc->label[s]) - strlen(tc->label[s]) - 1);
-			/* a point's own label is short; a longer name is cut to what the field holds */
-			snprintf(tc->plabel[s], sizeof(tc->plabel[s]), "%.*s", (int)sizeof(tc->plabel[s]) - 1, p->on_curve || (*k && strlen(k) < 12) ? k
-					 : rank == 2 ? patch_col_name(m, t->patch, p->side) : p->label);
-			c->series[s].label = tc->label[s];
-			c->series[s].x = &tc->px[s];
-			c->series[s].y = &tc->py[s];
-			c->series[s].n = 1;
-			c->series[s].point_label = tc->plabel[s];
-			c->nseries++;
-		}
+/* A marked point (before, after, a variant: rank 0, 1, 2) as a series of one, labelled with its knob value. */
+static void chart_marked_point(const struct machine *m, const struct tradeoff *t, const struct tradeoff_point *p,
+			       int rank, struct tradeoff_chart *tc)
+{
+	struct chart *c = &tc->c;
+	int s = c->nseries;
+	char k[80];
+
+	tradeoff_knob_text(m, t, p, k, sizeof(k));
+	if (!p->on_curve && rank < 2)
+		k[0] = '\0'; /* the old kernel's strategy is in its label already: "before (cluster)" */
+	tc->point[s] = p;
+	tc->px[s] = p->x;
+	tc->py[s] = p->y;
+	/* a variant is named as the panel names its column */
+	snprintf(tc->label[s], sizeof(tc->label[s]), "%s%s%s%s%s",
+		 rank == 2 ? patch_col_name(m, t->patch, p->side) : p->label, *k ? " (" : "",
+		 *k && p->on_curve ? t->knob->name : "", *k && p->on_curve ? " " : "", *k ? k : "");
+	if (*k)
+		strncat(tc->label[s], ")", sizeof(tc->label[s]) - strlen(tc->label[s]) - 1);
+	/* a point's own label is short; a longer name is cut to what the field holds */
+	snprintf(tc->plabel[s], sizeof(tc->plabel[s]), "%.*s", (int)sizeof(tc->plabel[s]) - 1, p->on_curve || (*k && strlen(k) < 12) ? k
+			 : rank == 2 ? patch_col_name(m, t->patch, p->side) : p->label);
+	c->series[s].label = tc->label[s];
+	c->series[s].x = &tc->px[s];
+	c->series[s].y = &tc->py[s];
+	c->series[s].n = 1;
+	c->series[s].point_label = tc->plabel[s];
+	c->nseries++;
+}
+
+int tradeoff_chart_build(const struct machine *m, const struct tradeoff *t, struct tradeoff_chart *tc)
+{
+	memset(tc, 0, sizeof(*tc));
+	if (chart_curve_points(t, tc)) {
+		tradeoff_chart_free(tc);
+		return -1;
+	}
+	chart_axes(t, tc);
+	for (int rank = 0; rank < 3; rank++)
+		for (size_t i = 0; i < t->n && tc->c.nseries < CHART_MAX_SERIES; i++)
+			if (point_rank(t, &t->pts[i]) == rank)
+				chart_marked_point(m, t, &t->pts[i], rank, tc);
 	return 0;
 }
 

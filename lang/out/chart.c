@@ -1,3 +1,4 @@
+/* Text charts drawn into a grid of cells (see chart.h). */
 #include "chart.h"
 
 #include <ctype.h>

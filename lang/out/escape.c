@@ -1,3 +1,4 @@
+/* User- and file-supplied text made safe to echo to a terminal or a log (see escape.h). */
 #include "escape.h"
 
 #include <stdio.h>

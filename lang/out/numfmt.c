@@ -1,3 +1,4 @@
+/* Numbers as text: lossless for machines, 4 significant digits for people (see numfmt.h). */
 #include "numfmt.h"
 
 #include "../../core/units.h"
@@ -273,73 +274,79 @@ static const char *singular(const char *unit, char *buf, size_t len)
 	return buf;
 }
 
-static void human(struct value v, const char *unit, int full, int width, int sig, char *buf, size_t len)
+/* A network rate reads in bits: 11.58 Gbps, not 11582 Mbps; below 1 kbps in Mbps as given, not a fraction. */
+static void human_mbps(double r, int sig, char *buf, size_t len)
 {
-	double r = value_real(v), ts;
+	double bps = r * 1e6;
+	int k = si_scale(&bps);
+	char n[64];
+
+	if (k < 2) {
+		bps = r;
+		k = 2 + si_scale(&bps);
+	}
+	fmt_sig(bps, sig, n, sizeof(n));
+	snprintf(buf, len, "%s %sbps", n, si_prefix[k]);
+}
+
+/* A count: its digits, or scaled (12.3 M) when they are wider than width; "1 call" for exactly one. */
+static void human_count(uint64_t i, const char *unit, int full, int width, int sig, char *buf, size_t len)
+{
 	char n[64], one[32];
 
-	if (!unit)
-		unit = "";
-	if (v.kind == VAL_NONE) {
-		snprintf(buf, len, "n/a");
-		return;
-	}
-	if (v.kind == VAL_LIST) { /* the items need the machine (render_list()): here, how many */
-		snprintf(buf, len, "%llu item%s", (unsigned long long)v.i, v.i == 1 ? "" : "s");
-		if (width > 0 && (int)strlen(buf) > width)
-			snprintf(buf, len, "[%llu]", (unsigned long long)v.i);
-		return;
-	}
-	if (!strcmp(unit, "bytes") && v.kind == VAL_INT) {
-		fmt_bytes(v.i, sig, buf, len);
-		return;
-	}
-	if (!strcmp(unit, "bytes") && r >= 0 && r < 0x1p63) {
-		fmt_bytes((uint64_t)llround(r), sig, buf, len); /* modeled bytes: whole bytes read better */
-		return;
-	}
-	if ((ts = time_scale(unit)) && isfinite(r)) {
-		fmt_time(r * ts, sig, buf, len);
-		return;
-	}
-	if (!strcmp(unit, "Mbps") && isfinite(r) && r >= 0) {
-		/* a network rate reads in bits: 11.58 Gbps, not 11582 Mbps */
-		double bps = r * 1e6;
-		int k = si_scale(&bps);
+	snprintf(n, sizeof(n), "%llu", (unsigned long long)i);
+	if (width > 0 && (int)strlen(n) > width) {
+		double s = (double)i;
+		int k = si_scale(&s);
 
-		/* below 1 kbps the Mbps figure would be a fraction: say it in Mbps as given */
-		if (k < 2) {
-			bps = r;
-			k = 2 + si_scale(&bps);
-		}
-		fmt_sig(bps, sig, n, sizeof(n));
-		snprintf(buf, len, "%s %sbps", n, si_prefix[k]);
+		fmt_sig(s, sig, n, sizeof(n));
+		join_unit(n, si_prefix[k], unit, full, buf, len);
 		return;
 	}
-	if (v.kind == VAL_INT) {
-		snprintf(n, sizeof(n), "%llu", (unsigned long long)v.i);
-		if (width > 0 && (int)strlen(n) > width) {
-			double s = r;
-			int k = si_scale(&s);
+	join_unit(n, "", i == 1 ? singular(unit, one, sizeof(one)) : unit, full, buf, len);
+}
 
-			fmt_sig(s, sig, n, sizeof(n));
-			join_unit(n, si_prefix[k], unit, full, buf, len);
-			return;
-		}
-		join_unit(n, "", v.i == 1 ? singular(unit, one, sizeof(one)) : unit, full, buf, len);
-		return;
-	}
+/* A real: inf and nan as they are, a ratio or a share unscaled, anything else with its SI prefix. */
+static void human_real(double r, const char *unit, int full, int sig, char *buf, size_t len)
+{
+	char n[64];
+	double s = r;
+	int k;
+
 	if (isinf(r) || isnan(r)) {
 		fmt_sig(r, sig, n, sizeof(n));
 		join_unit(n, "", full ? unit : "", full, buf, len);
 		return;
 	}
-	{
-		double s = r;
-		int k = strcmp(unit, "x") && strcmp(unit, "%") ? si_scale(&s) : 0;
+	k = strcmp(unit, "x") && strcmp(unit, "%") ? si_scale(&s) : 0;
+	fmt_sig(s, sig, n, sizeof(n));
+	join_unit(n, si_prefix[k], unit, full, buf, len);
+}
 
-		fmt_sig(s, sig, n, sizeof(n));
-		join_unit(n, si_prefix[k], unit, full, buf, len);
+static void human(struct value v, const char *unit, int full, int width, int sig, char *buf, size_t len)
+{
+	double r = value_real(v), ts;
+
+	if (!unit)
+		unit = "";
+	if (v.kind == VAL_NONE) {
+		snprintf(buf, len, "n/a");
+	} else if (v.kind == VAL_LIST) { /* the items need the machine (render_list()): here, how many */
+		snprintf(buf, len, "%llu item%s", (unsigned long long)v.i, v.i == 1 ? "" : "s");
+		if (width > 0 && (int)strlen(buf) > width)
+			snprintf(buf, len, "[%llu]", (unsigned long long)v.i);
+	} else if (!strcmp(unit, "bytes") && v.kind == VAL_INT) {
+		fmt_bytes(v.i, sig, buf, len);
+	} else if (!strcmp(unit, "bytes") && r >= 0 && r < 0x1p63) {
+		fmt_bytes((uint64_t)llround(r), sig, buf, len); /* modeled bytes: whole bytes read better */
+	} else if ((ts = time_scale(unit)) && isfinite(r)) {
+		fmt_time(r * ts, sig, buf, len);
+	} else if (!strcmp(unit, "Mbps") && isfinite(r) && r >= 0) {
+		human_mbps(r, sig, buf, len);
+	} else if (v.kind == VAL_INT) {
+		human_count(v.i, unit, full, width, sig, buf, len);
+	} else {
+		human_real(r, unit, full, sig, buf, len);
 	}
 }
 

@@ -1,3 +1,4 @@
+/* The one atomic writer of a file a user named (see outfile.h). */
 #include "outfile.h"
 
 #include <errno.h>

@@ -62,64 +62,81 @@ static const char *long_value(const char *name, int argc, char **argv, int *i, i
 	return argv[++*i];
 }
 
+/* --format, --units, --lists, --width at argv[*i] into r: 1 taken, 0 not one of them, -1 with err. */
+static int take_setting(const char *cmd, int argc, char **argv, int *i, struct out_opts *r, char *err, size_t errlen)
+{
+	const char *v;
+	int missing;
+
+	if ((v = long_value("--format", argc, argv, i, &missing))) {
+		if (missing)
+			return err_set(err, errlen, "%s: expected table, csv, json or jsonl after --format", cmd);
+		if ((r->format = out_format_find(v)) < 0)
+			return err_set(err, errlen, "%s: --format '%s' is not one of table, csv, json, jsonl", cmd, v); /* svg is taken too: cmd.c refuses it to a command that draws no chart */
+		return 1;
+	}
+	if (!strcmp(argv[*i], "--units")) {
+		r->units = 1;
+		return 1;
+	}
+	if ((v = long_value("--lists", argc, argv, i, &missing))) {
+		if (missing || (strcmp(v, "summary") && strcmp(v, "full")))
+			return err_set(err, errlen, "%s: --lists '%s': expected summary or full", cmd, v);
+		r->lists = !strcmp(v, "full");
+		return 1;
+	}
+	if ((v = long_value("--width", argc, argv, i, &missing))) {
+		if (missing)
+			return err_set(err, errlen, "%s: expected a number of columns (%d..%d) after --width", cmd,
+				       WRAP_MIN, WRAP_MAX);
+		return outopts_width(cmd, v, &r->width, err, errlen) ? -1 : 1;
+	}
+	return 0;
+}
+
+/* > PATH, >PATH, --output PATH at argv[*i] into r->path: 1 taken, 0 not an output, -1 with err. */
+static int take_path(const char *cmd, int argc, char **argv, int *i, struct out_opts *r, char *err, size_t errlen)
+{
+	const char *a = argv[*i], *v;
+	int missing;
+
+	if ((v = long_value("--output", argc, argv, i, &missing)) || !strcmp(a, ">")) {
+		if (!v && *i + 1 < argc)
+			v = argv[++*i];
+		if (!v || missing || !*v)
+			return err_set(err, errlen, "%s: expected a PATH after %s", cmd, a);
+	} else if (a[0] == '>' && a[1] == '>') {
+		/* not a file named ">out.csv": an output is replaced whole (outfile.h), never appended to */
+		return err_set(err, errlen, "%s: '>>' (append) is not supported: > PATH replaces PATH whole "
+			       "(join files with cat)", cmd);
+	} else if (a[0] == '>' && a[1] != '=') {
+		v = a + 1; /* >PATH; ">=" is a comparison (echo's text, a lesson's), never a file named "=" */
+	} else {
+		return 0;
+	}
+	if (r->path)
+		return err_set(err, errlen, "%s: one output file at a time ('%s' and '%s')", cmd, r->path, v);
+	if (!strcmp(v, "-")) /* a shell's word for stdout, never a file named "-" */
+		return err_set(err, errlen, "%s: '> -' writes no file: leave out > PATH to write to stdout (or > ./- for a file named -)",
+			       cmd);
+	r->path = v;
+	return 1;
+}
+
 int outopts_take(const char *cmd, int *argc, char **argv, int keep, struct out_opts *o, char *err, size_t errlen)
 {
 	struct out_opts r = *o;
-	int n = 0, missing;
+	int n = 0;
 
 	for (int i = 0; i < *argc; i++) {
-		const char *a = argv[i], *v;
+		int t = 0;
 
-		if (i == keep) {
+		if (i != keep && !(t = take_setting(cmd, *argc, argv, &i, &r, err, errlen)))
+			t = take_path(cmd, *argc, argv, &i, &r, err, errlen);
+		if (t < 0)
+			return -1;
+		if (!t)
 			argv[n++] = argv[i];
-			continue;
-		}
-		if ((v = long_value("--format", *argc, argv, &i, &missing))) {
-			if (missing)
-				return err_set(err, errlen, "%s: expected table, csv, json or jsonl after --format", cmd);
-			if ((r.format = out_format_find(v)) < 0)
-				return err_set(err, errlen, "%s: --format '%s' is not one of table, csv, json, jsonl", cmd, v); /* svg is taken too: cmd.c refuses it to a command that draws no chart */
-			continue;
-		}
-		if (!strcmp(a, "--units")) {
-			r.units = 1;
-			continue;
-		}
-		if ((v = long_value("--lists", *argc, argv, &i, &missing))) {
-			if (missing || (strcmp(v, "summary") && strcmp(v, "full")))
-				return err_set(err, errlen, "%s: --lists '%s': expected summary or full", cmd, v);
-			r.lists = !strcmp(v, "full");
-			continue;
-		}
-		if ((v = long_value("--width", *argc, argv, &i, &missing))) {
-			if (missing)
-				return err_set(err, errlen, "%s: expected a number of columns (%d..%d) after --width", cmd,
-					       WRAP_MIN, WRAP_MAX);
-			if (outopts_width(cmd, v, &r.width, err, errlen))
-				return -1;
-			continue;
-		}
-		if ((v = long_value("--output", *argc, argv, &i, &missing)) || !strcmp(a, ">")) {
-			if (!v && i + 1 < *argc)
-				v = argv[++i];
-			if (!v || missing || !*v)
-				return err_set(err, errlen, "%s: expected a PATH after %s", cmd, a);
-		} else if (a[0] == '>' && a[1] == '>') {
-			/* not a file named ">out.csv": an output is replaced whole (outfile.h), never appended to */
-			return err_set(err, errlen, "%s: '>>' (append) is not supported: > PATH replaces PATH whole "
-				       "(join files with cat)", cmd);
-		} else if (a[0] == '>' && a[1] != '=') {
-			v = a + 1; /* >PATH; ">=" is a comparison (echo's text, a lesson's), never a file named "=" */
-		} else {
-			argv[n++] = argv[i];
-			continue;
-		}
-		if (r.path)
-			return err_set(err, errlen, "%s: one output file at a time ('%s' and '%s')", cmd, r.path, v);
-		if (!strcmp(v, "-")) /* a shell's word for stdout, never a file named "-" */
-			return err_set(err, errlen, "%s: '> -' writes no file: leave out > PATH to write to stdout (or > ./- for a file named -)",
-				       cmd);
-		r.path = v;
 	}
 	*argc = n;
 	*o = r;

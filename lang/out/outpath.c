@@ -1,3 +1,4 @@
+/* How a command names its output file, one spelling for every writer (see outpath.h). */
 #include "outpath.h"
 
 #include <limits.h>

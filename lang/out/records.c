@@ -1,3 +1,4 @@
+/* A run's document and each command's rows of typed, nestable fields: csv, json, jsonl (see records.h). */
 #include "records.h"
 
 #include <math.h>
@@ -153,8 +154,12 @@ void rec_begin(struct records *r, struct doc *d, enum out_format f, const char *
 	r->format = f;
 	r->heads = heads;
 	r->rows = 0;
-	r->field = 0;
+	r->field = r->n = 0;
 	r->head = 0;
+	r->array = r->depth = r->col = 0;
+	r->row_out = NULL;
+	r->flat = (struct strbuf)STRBUF_INIT;
+	r->flat_depth = 0;
 	if (d->open && f != FMT_JSON) /* `format csv` after json rows: the json document is whole first */
 		doc_close(d, FMT_JSON, 0, out);
 	d->results++;
@@ -216,24 +221,121 @@ const char *rec_row_close(const struct records *r)
 	return r->format == FMT_JSON ? "}" : r->format == FMT_JSONL ? "}\n" : "\n";
 }
 
-/* Start the next field: the separator, and in json its name. */
+static void json_key(struct records *r)
+{
+	json_string(r->out, r->heads && r->heads[r->field] ? r->heads[r->field] : "");
+	sb_puts(r->out, ": ");
+}
+
+/* Start the next field (or array item): the separator, and in json its name, in csv within an array KEY=. */
 static void next_field(struct records *r)
 {
-	if (r->format == FMT_CSV) {
-		if (r->field)
+	if (r->format == FMT_CSV && r->row_out) {
+		if (r->n)
+			sb_puts(r->out, r->array ? "; " : ", ");
+		if (!r->array)
+			sb_printf(r->out, "%s=", r->heads && r->heads[r->field] ? r->heads[r->field] : "");
+	} else if (r->format == FMT_CSV) {
+		if (r->col++)
 			sb_putc(r->out, ',');
+	} else if (r->depth == 0) {
+		sb_puts(r->out, r->n ? ", " : rec_row_open(r));
+		json_key(r);
 	} else {
-		sb_puts(r->out, r->field ? ", " : rec_row_open(r));
-		json_string(r->out, r->heads[r->field] ? r->heads[r->field] : "");
-		sb_puts(r->out, ": ");
+		if (r->n)
+			sb_puts(r->out, ", ");
+		if (!r->array)
+			json_key(r);
 	}
 	r->field++;
+	r->n++;
+}
+
+void rec_skip(struct records *r)
+{
+	if (r->format == FMT_CSV && !r->row_out && r->col++)
+		sb_putc(r->out, ',');
+	else if (r->format == FMT_CSV && r->row_out)
+		r->n++; /* "KEY=" with nothing: still a field */
+	r->field++;
+}
+
+/* The open container's place is kept; the new one's fields begin. */
+static void nest_push(struct records *r, const char *const *heads, int array)
+{
+	if (r->depth == REC_NEST)
+		abort(); /* a writer nested deeper than the documents records.h describes */
+	r->nest[r->depth++] = (struct rec_frame){ r->heads, r->field, r->n, r->array };
+	r->heads = heads;
+	r->field = r->n = 0;
+	r->array = array;
+}
+
+static void nest_pop(struct records *r)
+{
+	const struct rec_frame *f = &r->nest[--r->depth];
+
+	r->heads = f->heads;
+	r->field = f->field;
+	r->n = f->n;
+	r->array = f->array;
+}
+
+void rec_obj_begin(struct records *r, const char *const *heads)
+{
+	int columns = r->format == FMT_CSV && !r->row_out; /* csv: its fields are the row's next columns */
+
+	if (!columns)
+		next_field(r);
+	nest_push(r, heads, 0);
+	if (r->format != FMT_CSV)
+		sb_putc(r->out, '{');
+}
+
+void rec_obj_end(struct records *r)
+{
+	if (r->format != FMT_CSV)
+		sb_putc(r->out, '}');
+	nest_pop(r);
+}
+
+void rec_arr_begin(struct records *r)
+{
+	if (r->format == FMT_CSV && !r->row_out) { /* one column: gathered, then quoted whole */
+		if (r->col++)
+			sb_putc(r->out, ',');
+		r->field++;
+		r->n++;
+		r->row_out = r->out;
+		sb_reset(&r->flat);
+		r->out = &r->flat;
+		nest_push(r, NULL, 1);
+		r->flat_depth = r->depth;
+		return;
+	}
+	next_field(r);
+	nest_push(r, NULL, 1);
+	sb_putc(r->out, '[');
+}
+
+void rec_arr_end(struct records *r)
+{
+	if (r->format == FMT_CSV && r->row_out && r->depth == r->flat_depth) {
+		r->out = r->row_out;
+		r->row_out = NULL;
+		csv_field(r->out, sb_str(&r->flat));
+	} else {
+		sb_putc(r->out, ']');
+	}
+	nest_pop(r);
 }
 
 void rec_str(struct records *r, const char *s)
 {
 	next_field(r);
-	if (r->format == FMT_CSV)
+	if (r->row_out) /* csv within an array: the column is quoted whole */
+		sb_puts(r->out, s ? s : "");
+	else if (r->format == FMT_CSV)
 		csv_field(r->out, s ? s : "");
 	else
 		json_string(r->out, s ? s : "");
@@ -241,7 +343,7 @@ void rec_str(struct records *r, const char *s)
 
 void rec_choice(struct records *r, const char *s)
 {
-	if (r->format != FMT_CSV) {
+	if (r->format != FMT_CSV || r->row_out) {
 		rec_str(r, s);
 		return;
 	}
@@ -289,6 +391,8 @@ void rec_value(struct records *r, struct value v)
 	}
 	/* json has no inf or n/a: null, and a field beside it says which and why */
 	rec_num(r, "null");
+	if (r->array)
+		return; /* an item has no name for a flag to name */
 	if (v.kind == VAL_REAL && isinf(v.r)) {
 		sibling(r, ":inf", v.r > 0 ? "1" : "-1");
 	} else {
@@ -346,28 +450,13 @@ void rec_lines(struct records *r, const char *text)
 
 void rec_end_row(struct records *r)
 {
-	if (r->format != FMT_CSV && !r->field)
+	while (r->depth) /* a writer's open objects close with the row */
+		r->array ? rec_arr_end(r) : rec_obj_end(r);
+	if (r->format != FMT_CSV && !r->n)
 		sb_puts(r->out, rec_row_open(r)); /* a row of no field: {} */
 	sb_puts(r->out, rec_row_close(r));
 	r->rows++;
-	r->field = 0;
-}
-
-void rec_raw_row(struct records *r, const char *json_object)
-{
-	const char *p = json_object;
-
-	rec_head_done(r);
-	while (*p == ' ' || *p == '\n')
-		p++;
-	sb_puts(r->out, r->format == FMT_JSON ? (r->rows ? ",\n    " : "\n    ") : "");
-	for (; *p; p++) /* a newline between tokens is only space (json_string escapes those inside strings) */
-		if (*p != '\n' || p[1])
-			sb_putc(r->out, *p == '\n' ? ' ' : *p);
-	if (r->format == FMT_JSONL)
-		sb_putc(r->out, '\n');
-	r->rows++;
-	r->field = 0;
+	r->field = r->n = r->col = 0;
 }
 
 void rec_end(struct records *r)
@@ -375,6 +464,7 @@ void rec_end(struct records *r)
 	rec_head_done(r);
 	if (r->format == FMT_JSON)
 		sb_puts(r->out, r->rows ? "\n  ]}" : "]}");
+	sb_free(&r->flat);
 }
 
 void rec_text_result(struct doc *d, enum out_format f, const char *text, struct strbuf *out)

@@ -19,6 +19,17 @@
  * ":" is in no name, so a flag never meets a column of the same name);
  * lists are arrays. csv keeps "n/a" and "inf" as text. Reals are lossless
  * (numfmt.h). The schemas are in docs/schema/.
+ *
+ * A field can hold an object of typed fields (rec_obj_begin ... rec_obj_end,
+ * its own heads) or an array (rec_arr_begin ... rec_arr_end) of values or of
+ * objects, nested up to REC_NEST deep (report's row: the machines, each with
+ * its metrics, each with its values). json and jsonl write them as they are:
+ * one object keeps its keys once, each object's heads being its own. An item
+ * of an array has no name, so a null there has no NAME:na beside it. csv
+ * flattens: an object's fields are further columns of the row, and the
+ * result's heads name them with dotted keys (machine.cpus, machine.ram); an
+ * array is one column, its items joined by "; ", an object in it as
+ * KEY=VALUE pairs joined by ", ", an array in it within [ ].
  */
 #ifndef BL_RECORDS_H
 #define BL_RECORDS_H
@@ -29,13 +40,27 @@
 
 #include "../doc.h"
 
+#define REC_NEST 8
+
+/* An object or an array the row has open, as the field it is in left it. */
+struct rec_frame {
+	const char *const *heads;
+	int field, n, array;
+};
+
 struct records {
 	struct strbuf *out;
 	struct doc *doc;
 	enum out_format format; /* FMT_CSV, FMT_JSON or FMT_JSONL */
-	const char *const *heads; /* field names, NULL-terminated */
-	int rows, field;
+	const char *const *heads; /* the open object's field names (the row's, at depth 0), NULL-terminated */
+	int rows, field, n; /* n: the fields the open object (or array) has written; field counts skipped heads too */
 	int head; /* json/jsonl: the result's head is still open (rec_head_num may add to it) */
+	int array; /* the open container is an array (its items have no name) */
+	int depth, col; /* how deep the row's fields are nested; csv: the columns the row has */
+	struct rec_frame nest[REC_NEST];
+	struct strbuf *row_out; /* csv within an array: the stream, while out gathers the array's column */
+	struct strbuf flat;
+	int flat_depth; /* the depth of the array that is that column */
 };
 
 /*
@@ -65,6 +90,17 @@ void rec_bool(struct records *r, int b);
 /* Lines of text (explain's steps): a json array of strings; in csv one field, lines kept. */
 void rec_lines(struct records *r, const char *text);
 void rec_end_row(struct records *r);
+/*
+ * The next field (or array item) is an object whose fields are named by
+ * heads (NULL-terminated; they must outlive rec_obj_end), or an array;
+ * the _end closes the innermost. A field a row does not have this time (an
+ * optional object): rec_skip - json writes nothing, csv an empty column.
+ */
+void rec_obj_begin(struct records *r, const char *const *heads);
+void rec_obj_end(struct records *r);
+void rec_arr_begin(struct records *r);
+void rec_arr_end(struct records *r);
+void rec_skip(struct records *r);
 /* The result ends (json: "]}", an empty array when no row). */
 void rec_end(struct records *r);
 
@@ -74,12 +110,6 @@ void rec_end(struct records *r);
  * stays one document; csv and tables the text as it is.
  */
 void rec_text_result(struct doc *d, enum out_format f, const char *text, struct strbuf *out);
-
-/*
- * A row that is one JSON object already (report's nested one): json keeps it
- * as it is, jsonl on one line. json and jsonl only.
- */
-void rec_raw_row(struct records *r, const char *json_object);
 
 /*
  * For a writer of its own rows (sweep's fast path): the text before the next

@@ -1,3 +1,4 @@
+/* core's numbers as text: show's tables, explain, about, in table, csv or json (see render.h). */
 #include "render.h"
 #include "../claims.h"
 
@@ -417,86 +418,204 @@ static void show_stacked(const struct machine *m, const struct patch_desc *d, co
 	}
 }
 
+/* The widths of show's columns in one layout: the widest cell of each, its head included. */
+struct show_widths {
+	int name, kind, side[PATCH_MAX_COLS], change, verdict, unit;
+};
+
+static void show_column_widths(const struct machine *m, const struct patch_desc *d, const struct show_row *rows,
+			       int f, struct show_widths *w)
+{
+	int nsides = patch_nsides(d), ncols = patch_ncols(m, d);
+
+	*w = (struct show_widths){ .name = (int)strlen("metric"), .kind = (int)strlen("kind"),
+				   .change = (int)strlen("change") };
+	for (int c = 0; c < ncols; c++)
+		w->side[c] = (int)strlen(patch_col_name(m, d, c));
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		const struct show_row *r = &rows[md - d->metrics];
+
+		w->name = max_i(w->name, (int)strlen(md->name));
+		w->kind = max_i(w->kind, (int)strlen(kind_name(md)));
+		for (int c = 0; c < ncols; c++)
+			w->side[c] = max_i(w->side[c], (int)strlen(f & SHOW_BRIEF ? r->brief[c]
+								   : c >= nsides && f & SHOW_BARE_VAR ? r->bare[c]
+												  : r->side[c]));
+		if (d->kernel_code)
+			w->side[SIDE_KERNEL] = max_i(max_i(w->side[SIDE_KERNEL], (int)strlen("kernel")),
+						     (int)strlen(f & SHOW_BRIEF ? r->brief[SIDE_KERNEL] : r->side[SIDE_KERNEL]));
+		w->change = max_i(w->change, (int)strlen(f & SHOW_BRIEF ? r->change_brief : r->change) +
+						     (f & SHOW_VMARK && r->verdict ? 2 : 0));
+		if (!(f & SHOW_VMARK))
+			w->verdict = max_i(w->verdict, (int)strlen(verdict_word(r->verdict)));
+		w->unit = max_i(w->unit, (int)strlen(md->unit));
+	}
+	if (f & SHOW_BRIEF) { /* one column for all the sides: they line up */
+		for (int c = 1; c < ncols; c++)
+			w->side[0] = max_i(w->side[0], w->side[c]);
+		w->side[0] = max_i(w->side[0], w->side[SIDE_KERNEL]);
+	}
+}
+
+/* One line of the table in layout f: md's row r, or the heads when r is NULL. */
+static void show_row_line(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
+			  const struct show_row *r, int f, const struct show_widths *w, struct strbuf *line)
+{
+	int nsides = patch_nsides(d), ncols = patch_ncols(m, d), gap = f & SHOW_TIGHT ? 1 : 2;
+
+	if (f & SHOW_MARKS)
+		sb_printf(line, "%c %-*s", md ? kind_mark(md) : ' ', w->name, md ? md->name : "metric");
+	else
+		sb_printf(line, "  %-*s%*s%-*s", w->name, md ? md->name : "metric", gap, "", w->kind,
+			  md ? kind_name(md) : "kind");
+	if (f & SHOW_BRIEF && !(f & SHOW_TIGHT))
+		sb_printf(line, "%*s%-*s", gap, "", w->unit, md ? md->unit : "unit");
+	for (int c = 0; c < nsides; c++)
+		sb_printf(line, "%*s%*s", gap, "", f & SHOW_BRIEF ? w->side[0] : w->side[c],
+			  !r ? d->sides[c] : f & SHOW_BRIEF ? r->brief[c] : r->side[c]);
+	if (nsides > 1) {
+		char ch[80];
+
+		/* the verdict as a mark goes with its change: "x12 -" */
+		snprintf(ch, sizeof(ch), "%s%s%s", !r ? "change" : f & SHOW_BRIEF ? r->change_brief : r->change,
+			 r && f & SHOW_VMARK && r->verdict ? " " : "", r && f & SHOW_VMARK ? vmark(r->verdict) : "");
+		sb_printf(line, "%*s%-*s", gap, "", w->change, ch);
+		if (w->verdict)
+			sb_printf(line, "%*s%-*s", gap, "", w->verdict, r ? verdict_word(r->verdict) : "");
+	}
+	for (int c = nsides; c < ncols; c++)
+		sb_printf(line, "%*s%-*s", gap, "", f & SHOW_BRIEF ? w->side[0] : w->side[c],
+			  !r ? patch_col_name(m, d, c) : f & SHOW_BRIEF ? r->brief[c]
+						       : f & SHOW_BARE_VAR ? r->bare[c] : r->side[c]);
+	/* the kernel side last, right-aligned as the sides are */
+	if (d->kernel_code)
+		sb_printf(line, "%*s%*s", gap, "", f & SHOW_BRIEF ? w->side[0] : w->side[SIDE_KERNEL],
+			  !r ? "kernel" : f & SHOW_BRIEF ? r->brief[SIDE_KERNEL] : r->side[SIDE_KERNEL]);
+	/* no trailing blanks: a row without a verdict ends at its last word */
+	while (line->len && line->buf[line->len - 1] == ' ')
+		line->buf[--line->len] = '\0';
+}
+
 /* The table in layout f; its rows (title and notes apart). */
 static void show_rows(const struct machine *m, const struct patch_desc *d, const struct show_row *rows, int f,
 		      struct strbuf *out)
 {
-	int nsides = patch_nsides(d), ncols = patch_ncols(m, d), multi = nsides > 1;
-	int gap = f & SHOW_TIGHT ? 1 : 2, name_w = (int)strlen("metric"), kind_w = (int)strlen("kind");
-	int side_w[PATCH_MAX_COLS] = { 0 }, change_w = (int)strlen("change"), verdict_w = 0, unit_w = 0;
-	const struct metric_desc *md;
+	struct show_widths w;
 
-	for (int c = 0; c < ncols; c++)
-		side_w[c] = (int)strlen(patch_col_name(m, d, c));
-	for (md = d->metrics; md->name; md++) {
-		const struct show_row *r = &rows[md - d->metrics];
-
-		name_w = max_i(name_w, (int)strlen(md->name));
-		kind_w = max_i(kind_w, (int)strlen(kind_name(md)));
-		for (int c = 0; c < ncols; c++)
-			side_w[c] = max_i(side_w[c], (int)strlen(f & SHOW_BRIEF ? r->brief[c]
-								 : c >= nsides && f & SHOW_BARE_VAR ? r->bare[c]
-												: r->side[c]));
-		if (d->kernel_code)
-			side_w[SIDE_KERNEL] = max_i(max_i(side_w[SIDE_KERNEL], (int)strlen("kernel")),
-						    (int)strlen(f & SHOW_BRIEF ? r->brief[SIDE_KERNEL] : r->side[SIDE_KERNEL]));
-		change_w = max_i(change_w, (int)strlen(f & SHOW_BRIEF ? r->change_brief : r->change) +
-						   (f & SHOW_VMARK && r->verdict ? 2 : 0));
-		if (!(f & SHOW_VMARK))
-			verdict_w = max_i(verdict_w, (int)strlen(verdict_word(r->verdict)));
-		unit_w = max_i(unit_w, (int)strlen(md->unit));
-	}
-	if (f & SHOW_BRIEF) { /* one column for all the sides: they line up */
-		for (int c = 1; c < ncols; c++)
-			side_w[0] = max_i(side_w[0], side_w[c]);
-		side_w[0] = max_i(side_w[0], side_w[SIDE_KERNEL]);
-	}
+	show_column_widths(m, d, rows, f, &w);
 	for (int row = -1; row < 0 || d->metrics[row].name; row++) {
-		const struct show_row *r = row >= 0 ? &rows[row] : NULL;
 		struct strbuf line = STRBUF_INIT;
 
-		md = r ? &d->metrics[row] : NULL;
-		if (f & SHOW_MARKS)
-			sb_printf(&line, "%c %-*s", md ? kind_mark(md) : ' ', name_w, md ? md->name : "metric");
-		else
-			sb_printf(&line, "  %-*s%*s%-*s", name_w, md ? md->name : "metric", gap, "", kind_w,
-				  md ? kind_name(md) : "kind");
-		if (f & SHOW_BRIEF && !(f & SHOW_TIGHT))
-			sb_printf(&line, "%*s%-*s", gap, "", unit_w, md ? md->unit : "unit");
-		for (int c = 0; c < nsides; c++)
-			sb_printf(&line, "%*s%*s", gap, "", f & SHOW_BRIEF ? side_w[0] : side_w[c],
-				  !r ? d->sides[c] : f & SHOW_BRIEF ? r->brief[c] : r->side[c]);
-		if (multi) {
-			char ch[80];
-
-			/* the verdict as a mark goes with its change: "x12 -" */
-			snprintf(ch, sizeof(ch), "%s%s%s", !r ? "change" : f & SHOW_BRIEF ? r->change_brief : r->change,
-				 r && f & SHOW_VMARK && r->verdict ? " " : "", r && f & SHOW_VMARK ? vmark(r->verdict) : "");
-			sb_printf(&line, "%*s%-*s", gap, "", change_w, ch);
-			if (verdict_w)
-				sb_printf(&line, "%*s%-*s", gap, "", verdict_w, r ? verdict_word(r->verdict) : "");
-		}
-		for (int c = nsides; c < ncols; c++)
-			sb_printf(&line, "%*s%-*s", gap, "", f & SHOW_BRIEF ? side_w[0] : side_w[c],
-				  !r ? patch_col_name(m, d, c) : f & SHOW_BRIEF ? r->brief[c]
-							       : f & SHOW_BARE_VAR ? r->bare[c] : r->side[c]);
-		/* the kernel side last, right-aligned as the sides are */
-		if (d->kernel_code)
-			sb_printf(&line, "%*s%*s", gap, "", f & SHOW_BRIEF ? side_w[0] : side_w[SIDE_KERNEL],
-				  !r ? "kernel" : f & SHOW_BRIEF ? r->brief[SIDE_KERNEL] : r->side[SIDE_KERNEL]);
-		/* no trailing blanks: a row without a verdict ends at its last word */
-		while (line.len && line.buf[line.len - 1] == ' ')
-			line.buf[--line.len] = '\0';
+		show_row_line(m, d, row >= 0 ? &d->metrics[row] : NULL, row >= 0 ? &rows[row] : NULL, f, &w, &line);
 		sb_printf(out, "%s\n", sb_str(&line));
 		sb_free(&line);
 	}
 }
 
+/* A value's cell twice: as people read it, and short enough for the brief layouts. */
+static void show_cell(struct value v, const char *unit, char *cell, size_t cell_len, char *brief, size_t brief_len)
+{
+	render_human(v, unit, cell, cell_len);
+	fmt_human_short(v, unit, SHOW_BRIEF_W, brief, brief_len);
+}
+
+/* A variant's cell: its value and its change against before. */
+static void show_variant_cell(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
+			      int s, struct value before, struct show_row *r)
+{
+	struct value v = metric_compute(m, d, md, s, NULL);
+	char ch[40], val[40];
+
+	render_human(v, md->unit, val, sizeof(val));
+	memcpy(r->bare[s], val, sizeof(val));
+	fmt_human_short(v, md->unit, SHOW_BRIEF_W, r->brief[s], sizeof(r->brief[s]));
+	render_change(md, before, v, ch, sizeof(ch));
+	if (v.kind == VAL_NONE || !ch[0])
+		snprintf(r->side[s], sizeof(r->side[s]), "%s", val);
+	else
+		snprintf(r->side[s], sizeof(r->side[s]), "%s (%s)", val, ch);
+}
+
+/* md's row of show's table: every side, the change and its verdict, the variants, the kernel. */
+static void show_row_cells(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
+			   struct show_row *r)
+{
+	int nsides = patch_nsides(d), ncols = patch_ncols(m, d), multi = nsides > 1;
+	struct value before;
+
+	if (show_kernel(d, md))
+		show_cell(metric_compute(m, d, md, SIDE_KERNEL, NULL), md->unit, r->side[SIDE_KERNEL],
+			  sizeof(r->side[SIDE_KERNEL]), r->brief[SIDE_KERNEL], sizeof(r->brief[SIDE_KERNEL]));
+	if (md->single) {
+		/* one value: in the change column of a patch with sides, else its only column */
+		struct value v = md->fn(m, 0, NULL);
+
+		if (multi)
+			show_cell(v, md->unit, r->change, sizeof(r->change), r->change_brief, sizeof(r->change_brief));
+		else
+			show_cell(v, md->unit, r->side[0], sizeof(r->side[0]), r->brief[0], sizeof(r->brief[0]));
+		return;
+	}
+	before = md->fn(m, d->before, NULL);
+	for (int s = 0; s < nsides; s++)
+		show_cell(md->fn(m, s, NULL), md->unit, r->side[s], sizeof(r->side[s]), r->brief[s], sizeof(r->brief[s]));
+	if (multi)
+		r->verdict = render_change(md, before, md->fn(m, d->after, NULL), r->change, sizeof(r->change));
+	snprintf(r->change_brief, sizeof(r->change_brief), "%s", r->change);
+	for (int s = nsides; s < ncols; s++)
+		show_variant_cell(m, d, md, s, before, r);
+}
+
+/* "PATCH: title  (seed NNN; files); kernel: RELEASE", its continuation hanging when it is wider than width. */
+static void show_title(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out)
+{
+	char title[160], id[80];
+	struct strbuf t = STRBUF_INIT;
+
+	patch_title(m, d, title, sizeof(title));
+	snprintf(id, sizeof(id), "%s: ", d->id);
+	sb_printf(&t, "%s  (seed %.3s; %s)", title, d->seed, d->kernel);
+	if (d->kernel_code) /* whose code the kernel column is */
+		sb_printf(&t, "; kernel: %s", release_names[machine_release(m)]);
+	if ((int)(strlen(id) + t.len) <= width)
+		sb_printf(out, "%s%s\n", id, sb_str(&t));
+	else
+		put_hanging(out, id, sb_str(&t), width);
+	sb_free(&t);
+}
+
+/* The first layout (show_layouts) whose table fits width, its text in t; SHOW_STACKED when none does. */
+static int show_layout_fit(const struct machine *m, const struct patch_desc *d, const struct show_row *rows,
+			   int width, struct strbuf *t)
+{
+	for (size_t i = 0; i < sizeof(show_layouts) / sizeof(show_layouts[0]) - 1; i++) {
+		sb_reset(t);
+		show_rows(m, d, rows, show_layouts[i], t);
+		if (wrap_widest(sb_str(t)) <= width)
+			return show_layouts[i];
+	}
+	return SHOW_STACKED;
+}
+
+/* What the kernel column's release does that its figures do not show, as one paragraph. */
+static void show_kernel_warning(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out)
+{
+	struct strbuf w = STRBUF_INIT;
+
+	if (!d->kernel_code || !d->kernel_code->warning || !d->kernel_code->warning(m))
+		return;
+	sb_printf(&w, "\n  kernel %s: %s\n", release_names[machine_release(m)], d->kernel_code->warning(m));
+	for (char *c = w.buf + 1; *c; c++) /* one paragraph: the warning's own line breaks are for explain */
+		if (*c == '\n' && c[1])
+			*c = ' ';
+	wrap_text(out, sb_str(&w), width > 0 ? width : 100, 0);
+	sb_free(&w);
+}
+
 /* The table to width columns; returns the layout it took (SHOW_*), for the notes under every table. */
 static int show_model_table(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out)
 {
-	int nsides = patch_nsides(d), ncols = patch_ncols(m, d), multi = nsides > 1, nrows = 0, f = SHOW_STACKED;
-	char title[160];
+	int nrows = 0, f;
 	struct show_row *rows;
 	struct strbuf t = STRBUF_INIT;
 	const struct metric_desc *md;
@@ -506,93 +625,18 @@ static int show_model_table(const struct machine *m, const struct patch_desc *d,
 	rows = calloc((size_t)nrows + 1, sizeof(*rows));
 	if (!rows)
 		return 0;
-	for (md = d->metrics; md->name; md++) {
-		struct show_row *r = &rows[md - d->metrics];
-
-		if (show_kernel(d, md)) {
-			struct value v = metric_compute(m, d, md, SIDE_KERNEL, NULL);
-
-			render_human(v, md->unit, r->side[SIDE_KERNEL], sizeof(r->side[SIDE_KERNEL]));
-			fmt_human_short(v, md->unit, SHOW_BRIEF_W, r->brief[SIDE_KERNEL], sizeof(r->brief[SIDE_KERNEL]));
-		}
-		if (md->single) {
-			/* one value: in the change column of a patch with sides, else its only column */
-			struct value v = md->fn(m, 0, NULL);
-
-			render_human(v, md->unit, multi ? r->change : r->side[0], multi ? sizeof(r->change) : sizeof(r->side[0]));
-			fmt_human_short(v, md->unit, SHOW_BRIEF_W, multi ? r->change_brief : r->brief[0],
-					multi ? sizeof(r->change_brief) : sizeof(r->brief[0]));
-			continue;
-		}
-		{
-			struct value before = md->fn(m, d->before, NULL);
-
-			for (int s = 0; s < nsides; s++) {
-				struct value v = md->fn(m, s, NULL);
-
-				render_human(v, md->unit, r->side[s], sizeof(r->side[s]));
-				fmt_human_short(v, md->unit, SHOW_BRIEF_W, r->brief[s], sizeof(r->brief[s]));
-			}
-			if (multi)
-				r->verdict = render_change(md, before, md->fn(m, d->after, NULL), r->change, sizeof(r->change));
-			snprintf(r->change_brief, sizeof(r->change_brief), "%s", r->change);
-			/* a variant's cell: its value and its change against before */
-			for (int s = nsides; s < ncols; s++) {
-				struct value v = metric_compute(m, d, md, s, NULL);
-				char ch[40];
-
-				char val[40];
-
-				render_human(v, md->unit, val, sizeof(val));
-				memcpy(r->bare[s], val, sizeof(val));
-				fmt_human_short(v, md->unit, SHOW_BRIEF_W, r->brief[s], sizeof(r->brief[s]));
-				render_change(md, before, v, ch, sizeof(ch));
-				if (v.kind == VAL_NONE || !ch[0])
-					snprintf(r->side[s], sizeof(r->side[s]), "%s", val);
-				else
-					snprintf(r->side[s], sizeof(r->side[s]), "%s (%s)", val, ch);
-			}
-		}
-	}
-	patch_title(m, d, title, sizeof(title));
-	{
-		char id[80];
-
-		snprintf(id, sizeof(id), "%s: ", d->id);
-		sb_printf(&t, "%s  (seed %.3s; %s)", title, d->seed, d->kernel);
-		if (d->kernel_code) /* whose code the kernel column is */
-			sb_printf(&t, "; kernel: %s", release_names[machine_release(m)]);
-		if ((int)(strlen(id) + t.len) <= width)
-			sb_printf(out, "%s%s\n", id, sb_str(&t));
-		else
-			put_hanging(out, id, sb_str(&t), width);
-	}
-	for (size_t i = 0; i < sizeof(show_layouts) / sizeof(show_layouts[0]) - 1; i++) {
-		sb_reset(&t);
-		show_rows(m, d, rows, show_layouts[i], &t);
-		if (wrap_widest(sb_str(&t)) <= width) {
-			f = show_layouts[i];
-			break;
-		}
-	}
+	for (md = d->metrics; md->name; md++)
+		show_row_cells(m, d, md, &rows[md - d->metrics]);
+	show_title(m, d, width, out);
+	f = show_layout_fit(m, d, rows, width, &t);
 	if (f == SHOW_STACKED)
 		show_stacked(m, d, rows, width, out);
 	else
 		sb_puts(out, sb_str(&t));
 	if (f & SHOW_TIGHT)
-		show_unit_note(d, rows, ncols, width, out);
+		show_unit_note(d, rows, patch_ncols(m, d), width, out);
 	show_variant_notes(m, d, width, out);
-	if (d->kernel_code && d->kernel_code->warning && d->kernel_code->warning(m)) {
-		/* what the kernel column's release does that its figures do not show */
-		struct strbuf w = STRBUF_INIT;
-
-		sb_printf(&w, "\n  kernel %s: %s\n", release_names[machine_release(m)], d->kernel_code->warning(m));
-		for (char *c = w.buf + 1; *c; c++) /* one paragraph: the warning's own line breaks are for explain */
-			if (*c == '\n' && c[1])
-				*c = ' ';
-		wrap_text(out, sb_str(&w), width > 0 ? width : 100, 0);
-		sb_free(&w);
-	}
+	show_kernel_warning(m, d, width, out);
 	sb_free(&t);
 	free(rows);
 	return f;
@@ -638,6 +682,40 @@ static void show_legend(int flags, int width, struct strbuf *out)
 	sb_free(&t);
 }
 
+/* A topic show does not know: the error, with the nearest it does and every one it takes. */
+static int show_unknown_topic(const char *topic, char *err, size_t errlen)
+{
+	char ids[160], mean[128];
+	struct suggest sg;
+
+	patch_ids(ids, sizeof(ids));
+	suggest_init(&sg, topic);
+	suggest_offer(&sg, "machine");
+	suggest_offer(&sg, "all");
+	for (int i = 0; patches[i]; i++)
+		suggest_offer(&sg, patches[i]->id);
+	return err_set(err, errlen, "show: unknown topic '%s'%s (expected machine, all, or a patch: %s)", topic,
+		       suggest_text(&sg, mean, sizeof(mean)), ids);
+}
+
+/* show's result begins: the head's units, every parameter and metric the rows name, as PATCH.METRIC. */
+static void show_rec_begin(struct session *s, int all, const char *topic, struct records *rec, struct strbuf *out)
+{
+	struct rec_units u = { 0 };
+
+	for (size_t i = 0; (all || !strcmp(topic, "machine")) && i < nparams; i++)
+		recu_add(&u, params[i].name, params[i].unit, "input");
+	for (int i = 0; patches[i]; i++)
+		for (const struct metric_desc *md = patches[i]->metrics; md->name && (all || !strcmp(topic, patches[i]->id)); md++) {
+			char name[160];
+
+			snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
+			recu_add(&u, name, md->unit, kind_name(md));
+		}
+	rec_begin(rec, &s->doc, s->format, show_heads, u.u, u.n, out);
+	recu_free(&u);
+}
+
 int render_show(struct session *s, const char *topic, struct strbuf *out, char *err, size_t errlen)
 {
 	int all = !*topic || !strcmp(topic, "all"), any = 0, flags = 0;
@@ -645,37 +723,10 @@ int render_show(struct session *s, const char *topic, struct strbuf *out, char *
 	/* a table for people fits the terminal, or --width, else the 80 columns most terminals open at */
 	int width = session_width(s) ? session_width(s) : 80;
 
-	if (!all && strcmp(topic, "machine") && !patch_find(topic)) {
-		char ids[160];
-
-		patch_ids(ids, sizeof(ids));
-		struct suggest sg;
-		char mean[128];
-
-		suggest_init(&sg, topic);
-		suggest_offer(&sg, "machine");
-		suggest_offer(&sg, "all");
-		for (int i = 0; patches[i]; i++)
-			suggest_offer(&sg, patches[i]->id);
-		return err_set(err, errlen, "show: unknown topic '%s'%s (expected machine, all, or a patch: %s)", topic,
-			       suggest_text(&sg, mean, sizeof(mean)), ids);
-	}
-	if (s->format != FMT_TABLE) {
-		/* the head's units: every parameter and metric the rows name, as PATCH.METRIC */
-		struct rec_units u = { 0 };
-
-		for (size_t i = 0; (all || !strcmp(topic, "machine")) && i < nparams; i++)
-			recu_add(&u, params[i].name, params[i].unit, "input");
-		for (int i = 0; patches[i]; i++)
-			for (const struct metric_desc *md = patches[i]->metrics; md->name && (all || !strcmp(topic, patches[i]->id)); md++) {
-				char name[160];
-
-				snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
-				recu_add(&u, name, md->unit, kind_name(md));
-			}
-		rec_begin(&rec, &s->doc, s->format, show_heads, u.u, u.n, out);
-		recu_free(&u);
-	}
+	if (!all && strcmp(topic, "machine") && !patch_find(topic))
+		return show_unknown_topic(topic, err, errlen);
+	if (s->format != FMT_TABLE)
+		show_rec_begin(s, all, topic, &rec, out);
 	if (all || !strcmp(topic, "machine")) {
 		if (s->format == FMT_TABLE)
 			show_machine_table(&s->m, width, out);

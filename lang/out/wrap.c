@@ -34,6 +34,28 @@ static int is_table_row(const char *s, size_t n, size_t from)
 	return 0;
 }
 
+/* A word at column *col; one wider than the room is cut at a character and carried on below, at hang. */
+static void put_word(struct strbuf *out, const char *w, size_t wl, int ww, int width, int hang, int *col)
+{
+	while (*col + ww > width) {
+		size_t take = utf8_prefix(w, width - *col);
+
+		if (take == 0) /* a wide character in a one-column room */
+			take = wl;
+		sb_printf(out, "%.*s", (int)take, w);
+		w += take;
+		wl -= take;
+		ww = utf8_width(w, wl);
+		if (wl == 0)
+			break;
+		sb_putc(out, '\n');
+		spaces(out, hang);
+		*col = hang;
+	}
+	sb_printf(out, "%.*s", (int)wl, w);
+	*col += ww;
+}
+
 static void wrap_line(struct strbuf *out, const char *s, size_t n, int width, int keep_tables)
 {
 	size_t i = 0;
@@ -75,24 +97,7 @@ static void wrap_line(struct strbuf *out, const char *s, size_t n, int width, in
 			sb_putc(out, ' ');
 			col++;
 		}
-		/* a word wider than the room: cut at a character, carry on below */
-		while (col + ww > width) {
-			size_t take = utf8_prefix(s + w0, width - col);
-
-			if (take == 0) /* a wide character in a one-column room */
-				take = wl;
-			sb_printf(out, "%.*s", (int)take, s + w0);
-			w0 += take;
-			wl -= take;
-			ww = utf8_width(s + w0, wl);
-			if (wl == 0)
-				break;
-			sb_putc(out, '\n');
-			spaces(out, hang);
-			col = hang;
-		}
-		sb_printf(out, "%.*s", (int)wl, s + w0);
-		col += ww;
+		put_word(out, s + w0, wl, ww, width, hang, &col);
 		words = 1;
 	}
 }

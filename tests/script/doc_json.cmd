@@ -30,3 +30,10 @@ $BL --format json -c 'get pagesize; source two.bl; get swap' > src.json; $py $ch
 $BL -c 'sweep cpus 1 2 vmstat.threshold > s.jsonl'; $py $chk jsonl s.jsonl
 # --format json inside a run switched by `format`: the json document is closed before the csv
 $BL -c 'format json; get cpus; format csv; get ram' | sed -n '1,6p'
+# report's one row nests its objects (records.h): the constant with a variant, the machines, the chart,
+# the claims - valid for report.json, whose every level refuses a key it does not name, as json and jsonl
+$BL --format json -c 'variant vmpressure odd = 64 / (cpus - 1); report vmpressure on vm-4g huge-65536cpu' > rep.json; $py $chk json rep.json
+jq -c '.results[0].rows[0] | [.constant.variants[0].name, (.machines | length), .machines[0].cpus, .chart.over, (.claims | length > 0)]' rep.json
+$BL -c 'report memcg_charge > rep.jsonl'; $py $chk jsonl rep.jsonl
+# one preset named twice: the assumptions keyed by machine name it once (the checker refuses a key twice)
+$BL --format json -c 'report vmpressure on vm-4g vm-4g' > twice.json; $py $chk json twice.json

@@ -170,12 +170,73 @@ static void test_flags_apart(void **state)
 	sb_free(&out);
 }
 
+/* A row {name, machine: {cpus, ram}, sides: [{side, x}...], xs: [...]} as report nests it. */
+static void nested_row(struct doc *d, enum out_format f, const char *const *top, struct strbuf *out)
+{
+	static const char *const machine[] = { "cpus", "ram", NULL };
+	static const char *const side[] = { "side", "x", NULL };
+	struct records r;
+
+	d->command = "nest";
+	rec_begin(&r, d, f, top, NULL, 0, out);
+	rec_str(&r, "a, b");
+	rec_obj_begin(&r, machine);
+	rec_num(&r, "8");
+	rec_value(&r, val_none("no ram"));
+	rec_obj_end(&r);
+	rec_arr_begin(&r);
+	for (int i = 0; i < 2; i++) {
+		rec_obj_begin(&r, side);
+		rec_str(&r, i ? "after" : "before");
+		rec_value(&r, i ? val_real(INFINITY) : val_int(512));
+		rec_obj_end(&r);
+	}
+	rec_arr_end(&r);
+	rec_arr_begin(&r);
+	rec_value(&r, val_int(1));
+	rec_value(&r, val_none("gone"));
+	rec_arr_end(&r);
+	rec_skip(&r);
+	rec_end_row(&r);
+	rec_end(&r);
+}
+
+/* Objects and arrays in a row: json nests them, a key once each; csv flattens to dotted columns and one column per array. */
+static void test_nested(void **state)
+{
+	static const char *const top[] = { "name", "machine", "sides", "xs", "chart", NULL };
+	static const char *const flat[] = { "name", "machine.cpus", "machine.ram", "sides", "xs", "chart", NULL };
+	struct strbuf out = STRBUF_INIT;
+	struct doc d;
+
+	(void)state;
+	doc_init(&d, 0, NULL);
+	nested_row(&d, FMT_JSONL, top, &out);
+	assert_string_equal(strchr(sb_str(&out), '\n') + 1,
+			    "{\"name\": \"a, b\", \"machine\": {\"cpus\": 8, \"ram\": null, \"ram:na\": \"no ram\"}, "
+			    "\"sides\": [{\"side\": \"before\", \"x\": 512}, {\"side\": \"after\", \"x\": null, \"x:inf\": 1}], "
+			    "\"xs\": [1, null]}\n");
+	assert_true(json_valid(strchr(sb_str(&out), '\n') + 1));
+	sb_reset(&out);
+	doc_init(&d, 0, NULL);
+	nested_row(&d, FMT_JSON, top, &out);
+	doc_close(&d, FMT_JSON, 0, &out);
+	assert_true(json_valid(sb_str(&out)));
+	sb_reset(&out);
+	doc_init(&d, 0, NULL);
+	nested_row(&d, FMT_CSV, flat, &out);
+	assert_string_equal(sb_str(&out), "name,machine.cpus,machine.ram,sides,xs,chart\n"
+					  "\"a, b\",8,n/a,\"side=before, x=512; side=after, x=inf\",1; n/a,\n");
+	sb_free(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_json_one_document), cmocka_unit_test(test_jsonl_lines),
 		cmocka_unit_test(test_csv_tables),        cmocka_unit_test(test_units_by_name),
 		cmocka_unit_test(test_format_switch),     cmocka_unit_test(test_flags_apart),
+		cmocka_unit_test(test_nested),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
