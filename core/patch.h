@@ -243,6 +243,12 @@ struct patch_constant {
 
 struct release_history;
 
+/* A commit a release row names, with its subject line as git log prints it (`history`, the man page). */
+struct commit_subject {
+	const char *commit; /* 12 hex digits, as the rows write it; NULL ends a table */
+	const char *subject;
+};
+
 /*
  * The kernel side of a patch: its constants through the releases (rows of
  * the patch file's own tables, core/mm/release.h) and how a metric reads
@@ -251,17 +257,25 @@ struct release_history;
 struct patch_kernel {
 	const struct release_history *const *history; /* NULL-terminated; `history PATCH` prints each */
 	/*
-	 * The side whose code m's release runs, for a patch whose releases are
-	 * its own sides (proactive_reclaim's full/cluster/decay), or SIDE_KERNEL
-	 * when the patch's functions read the release themselves. NULL: SIDE_KERNEL.
+	 * For a patch whose releases each run the code of one of its sides
+	 * (rss_stat's before and after, proactive_reclaim's full/cluster/decay):
+	 * the history whose row in effect names that side in its mode. The
+	 * engine (metric_compute()) then resolves the kernel side itself: each
+	 * metric is computed on the side the release's row names, n/a before the
+	 * first row for the history's before_first, and the metric never sees
+	 * SIDE_KERNEL. NULL: the metrics are handed SIDE_KERNEL and read the
+	 * release themselves (a release whose code is none of the sides: a
+	 * constant the rows give, a flush rule of its own).
 	 */
-	int (*side)(const struct machine *m);
+	const struct release_history *runs;
 	/* NULL when md computes on m's release; else why not (and why gets the working) */
 	const char *(*na)(const struct machine *m, const struct metric_desc *md, struct strbuf *why);
 	/* NULL, or a warning about m's release that every explain of the side carries */
 	const char *(*warning)(const struct machine *m);
 	/* NULL, or the patch's what-if knobs set to the release's own values on a scratch copy of m */
 	void (*pin)(struct machine *m);
+	/* the subject of every commit its rows name (release_subject() reads them all); NULL: none */
+	const struct commit_subject *subjects;
 };
 
 struct patch_desc {

@@ -402,7 +402,7 @@ static const struct patch_constant high_constant = {
 	.lo = 0,
 	.hi = 1ull << 32,
 	.why_range = "above 2^32 pages: past the kernel's int pcp->high",
-	.slot = 5,
+	.slot = PATCH_SLOT(pcp),
 	.side0 = 3,
 };
 

@@ -68,8 +68,9 @@ struct release_row {
 };
 
 /*
- * A commit's subject line as git log prints it, for every commit a row
- * names (one list, so rows stay as they are), or NULL for one not listed.
+ * A commit's subject line as git log prints it, from the subjects table of
+ * the patch whose rows name it (struct patch_kernel), or NULL for one no
+ * patch lists.
  */
 const char *release_subject(const char *commit);
 

@@ -365,7 +365,7 @@ static const struct patch_constant window_constant = {
 	.lo = 1,
 	.hi = 1ull << 40,
 	.why_range = "outside 1..2^40 pages: not a window",
-	.slot = 3,
+	.slot = PATCH_SLOT(vmpressure),
 	.side0 = 2,
 };
 
@@ -392,7 +392,14 @@ static const struct release_history win_history = {
 
 static const struct release_history *const histories[] = { &win_history, NULL };
 
+/* Every commit a row above names, with its subject as git log prints it (checked in Fixes: lines and shortlogs). */
+static const struct commit_subject subjects[] = {
+	{ "70ddf637eebe", "memcg: add memory.pressure_level events" },
+	{ NULL, NULL },
+};
+
 static const struct patch_kernel win_kernel = {
+	.subjects = subjects,
 	.history = histories,
 };
 

@@ -306,7 +306,18 @@ static const char *const sides[] = { "value", NULL };
 
 static const struct release_history *const histories[] = { &threshold_history, &batch_history, &drain_history, NULL };
 
+/* Every commit a row above names, with its subject as git log prints it (checked in Fixes: lines and shortlogs). */
+static const struct commit_subject subjects[] = {
+	{ "52166607ecc9", "mm: restrict the pcp batch scale factor to avoid too long latency" },
+	{ "55f77df7d715", "mm: page_alloc: control latency caused by zone PCP draining" },
+	{ "66eca1021a42", "mm/page_alloc: fix pcp->count race between drain_pages_zone() vs __rmqueue_pcplist()" },
+	{ "9705bea5f833", "mm: convert zone->managed_pages to atomic variable" },
+	{ "d8a759b57035", "mm, page_alloc: double zone's batchsize" },
+	{ NULL, NULL },
+};
+
 static const struct patch_kernel vmstat_kernel = {
+	.subjects = subjects,
 	.history = histories,
 };
 
