@@ -102,6 +102,7 @@ static const struct release_row batch_rows[] = {
 static const struct release_history batch_history = {
 	.constant = "vm_committed_as_batch", .unit = "pages", .rows = batch_rows,
 	.before_first = "batchlab's table starts at 3.10",
+	.metric = "batch",
 };
 
 static struct value row_reads(const struct machine *m, const struct release_row *r, struct strbuf *why)

@@ -56,6 +56,7 @@ static const struct release_row batch_rows[] = {
 static const struct release_history batch_history = {
 	.constant = "MEMCG_CHARGE_BATCH", .unit = "pages", .rows = batch_rows,
 	.before_first = "batchlab's table starts at 3.10",
+	.metric = "batch",
 };
 
 /* The machine-wide stock: a CPU keeps charge for up to this many memcgs at once. mode: memcgs; 0 replace-and-add */
@@ -145,6 +146,7 @@ static const struct release_history flush_history = {
 	.constant = "memcg stats flush", .unit = "pages", .rows = flush_rows,
 	.before_first = "before 4.16 the memcg stat counters were not batched by MEMCG_CHARGE_BATCH "
 			"(not in batchlab's table)",
+	.metric = "flush_threshold",
 };
 
 static uint64_t release_batch(const struct machine *m)

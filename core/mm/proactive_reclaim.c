@@ -745,6 +745,7 @@ static const struct release_row ask_rows[] = {
 static const struct release_history ask_history = {
 	.constant = "memory.reclaim ask", .unit = "pages", .rows = ask_rows,
 	.before_first = "memory.reclaim first appears in 5.19 (memory_reclaim(), mm/memcontrol.c)",
+	.metric = "first_ask",
 };
 
 static const struct release_history *const histories[] = { &ask_history, NULL };

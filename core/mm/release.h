@@ -84,6 +84,12 @@ struct release_history {
 	const char *unit;         /* what value() counts: "pages", "memcgs", ... */
 	const struct release_row *rows; /* oldest first, terminated by a row with from == NULL */
 	const char *before_first; /* why the constant is n/a before rows[0] */
+	/*
+	 * The patch's metric that is the constant itself, or NULL: its kernel
+	 * side is what the row in effect gives, on every release
+	 * (tests/unit/test_kernel_side.c holds the two together).
+	 */
+	const char *metric;
 };
 
 /* The row in effect on release rel (an index), or NULL before the first. */

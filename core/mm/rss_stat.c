@@ -50,6 +50,7 @@ static const struct release_row rss_rows[] = {
 static const struct release_history rss_history = {
 	.constant = "mm rss counter batch", .unit = "updates", .rows = rss_rows,
 	.before_first = "batchlab's table starts at 3.10",
+	.metric = "batch",
 };
 
 

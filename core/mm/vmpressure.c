@@ -388,6 +388,7 @@ static const struct release_row win_rows[] = {
 static const struct release_history win_history = {
 	.constant = "vmpressure_win", .unit = "pages", .rows = win_rows,
 	.before_first = "batchlab's table starts at 3.10",
+	.metric = "window",
 };
 
 static const struct release_history *const histories[] = { &win_history, NULL };
