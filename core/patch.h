@@ -2,8 +2,32 @@
  * One descriptor per patch model. A metric is a function of the machine and
  * a side; the same function writes its own explanation when asked, so the
  * number `get` prints and the working `explain` shows cannot drift apart.
- * Adding a fifth patch is one new file exporting one descriptor and one row
- * in patch.c.
+ * Adding a patch is one new file, core/mm/NAME.c, exporting NAME_patch, and
+ * one line in the patch list, core/patch_list.h (docs/ADDING-A-PATCH.md).
+ *
+ * How a metric computes itself: one way is the truth, and the rest are a
+ * sweep's shortcuts to the same doubles, each optional, each held to fn by
+ * tests/unit/test_fastpath.c, each there for a speed target of `make bench`:
+ *
+ *   fn               every metric: one side's value and, given why, its
+ *                    working. Every command, the explorer, the kernel side
+ *                    and a variant (the user's constant, core/variant.h)
+ *                    call it; a new patch writes only this.
+ *   fn_sides         a sweep row of an exact metric: every side at once, what
+ *                    they share done once (the two exact columns, issue 27).
+ *   fn_row           a sweep row with several fn_sides metrics of one patch:
+ *                    their shared batch, window or threshold once a row.
+ *   totalram_plateau a sweep over totalram: how far every side stays as it
+ *                    is, so a run of rows is made once - models solved once
+ *                    per distinct input (issue 41.1, 41.3).
+ *   fn_cpus          a sweep over cpus of a model: every population in one
+ *                    MVA recursion (issue 27).
+ *
+ * Not ways of their own: ratio_of says a single metric is a division of a
+ * sibling's sides, so a front end that has them divides; list hands a
+ * VAL_LIST metric's items to a walk. The kernel side is no way either: the
+ * engine (metric_compute()) resolves it from the patch's release table
+ * before fn is called (struct patch_kernel).
  */
 #ifndef BL_PATCH_H
 #define BL_PATCH_H

@@ -325,7 +325,7 @@ static int cmd_show(struct session *s, int argc, char **argv, struct strbuf *out
 static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct metric_ref ref;
-	char why[200];
+	char why[512]; /* a metric name's error lists every patch: room for more than today's */
 
 	(void)argc;
 	if (metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why)))
@@ -663,7 +663,7 @@ static int help_records(struct session *s, int argc, char **argv, struct strbuf 
 	const struct patch_desc *d;
 	struct metric_ref ref;
 	struct records r;
-	char why[200];
+	char why[512];
 
 	int list_params = argc && (!strcmp(argv[0], "set") || !strcmp(argv[0], "params"));
 
@@ -699,7 +699,7 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 	const struct param *p;
 	const struct patch_desc *d;
 	struct metric_ref ref;
-	char why[200];
+	char why[512];
 
 	if (s->format != FMT_TABLE && !help_records(s, argc, argv, out))
 		return 0;

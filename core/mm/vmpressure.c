@@ -25,13 +25,12 @@ static uint64_t vmpressure_win(const struct machine *m, int side, struct strbuf 
 	uint64_t totalram = machine_totalram(m), mem128m, win;
 	unsigned int shift = machine_page_shift(m);
 
-	if (side > AFTER && side != SIDE_KERNEL)
+	if (side > AFTER)
 		return variant_const(m, &vmpressure_patch, side, why);
-	if (side == BEFORE || side == SIDE_KERNEL) {
+	if (side == BEFORE) { /* and every release's: the kernel side runs before (win_rows) */
 		sb_printf(why, "formula: vmpressure_win = SWAP_CLUSTER_MAX * 16\n");
 		sb_printf(why, "%u * 16 = %u\n", SWAP_CLUSTER_MAX, SWAP_CLUSTER_MAX * 16);
-		sb_printf(why, "kernel: const vmpressure_win, mm/vmpressure.c (%s)\n",
-			  side == BEFORE ? "before seed 004" : "every release through 6.18: seed 004 is a proposal");
+		sb_printf(why, "kernel: const vmpressure_win, mm/vmpressure.c (before seed 004)\n");
 		return SWAP_CLUSTER_MAX * 16;
 	}
 	if (m->vmpressure_win) {
@@ -381,7 +380,7 @@ static const struct release_row win_rows[] = {
 	{ "3.10", "70ddf637eebe", "vmpressure_win = SWAP_CLUSTER_MAX * 16 = 512 pages, whatever the machine; seed 004's "
 	  "vmpressure_init_window() is a proposal, in no release", "vmpressure(), mm/vmpressure.c",
 	  "3.10.65 (vmpressure began in 3.10; no 3.9 tree) has the static const 512-page window; 3.11.0, 6.8.1, "
-	  "6.9.0, 6.17.0 and 6.18.19 the same", win_512, 512 },
+	  "6.9.0, 6.17.0 and 6.18.19 the same", win_512, BEFORE },
 	{ .from = NULL },
 };
 
@@ -399,7 +398,9 @@ static const struct commit_subject subjects[] = {
 	{ NULL, NULL },
 };
 
+/* every release runs the before side: seed 004 is a proposal */
 static const struct patch_kernel win_kernel = {
+	.runs = &win_history,
 	.subjects = subjects,
 	.history = histories,
 };

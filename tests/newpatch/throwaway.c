@@ -17,11 +17,12 @@ static struct value batch(const struct machine *m, int side, struct strbuf *why)
 	uint64_t scaled = m->cpus * 2 > 32 ? m->cpus * 2 : 32;
 
 	if (side == BEFORE) {
-		sb_printf(why, "THROWAWAY_BATCH = 32\n");
+		sb_printf(why, "THROWAWAY_BATCH = 32\nkernel: throwaway_init(), mm/throwaway.c\n");
 		return val_int(32);
 	}
 	sb_printf(why, "THROWAWAY_BATCH = max(32, 2 * nr_cpus) = max(32, 2 * %llu) = %llu\n",
 		  (unsigned long long)m->cpus, (unsigned long long)scaled);
+	sb_printf(why, "kernel: throwaway_init(), mm/throwaway.c (the patch)\n");
 	return val_int(scaled);
 }
 
@@ -67,7 +68,7 @@ const struct patch_desc throwaway_patch = {
 	.before = BEFORE,
 	.after = AFTER,
 	.metrics = metrics,
-	.about = "A patch that exists for make check-newpatch alone.\n",
+	.about = "Status: a throwaway, never posted: it exists for make check-newpatch alone.\n",
 	.published = "Nothing: it was never posted.\n",
 	.headline = "batch",
 	.kernel_code = &throwaway_kernel,
