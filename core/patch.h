@@ -25,9 +25,11 @@
  *
  * Not ways of their own: ratio_of says a single metric is a division of a
  * sibling's sides, so a front end that has them divides; list hands a
- * VAL_LIST metric's items to a walk. The kernel side is no way either: the
- * engine (metric_compute()) resolves it from the patch's release table
- * before fn is called (struct patch_kernel).
+ * VAL_LIST metric's items to a walk. The kernel side is no way either: it
+ * is fn on the side the release's row names, which the engine
+ * (metric_compute()) resolves before fn is called where the patch's
+ * releases run its sides (patch_kernel.runs); elsewhere fn is handed
+ * SIDE_KERNEL and reads the row in effect (struct patch_kernel).
  */
 #ifndef BL_PATCH_H
 #define BL_PATCH_H
