@@ -25,7 +25,15 @@ enum overcommit_policy {
  * a sweep's rows, a command's all-or-nothing scratch copy - carries it.
  */
 #define VARIANT_MAX 4          /* per patch */
-#define VARIANT_BUILTIN 9      /* slots for the built-in patches, by index in patches[] (patch.c checks it suffices) */
+/* A patch's index in the patch list (core/patch_list.h), which is its variant slot: PATCH_SLOT(vmpressure). */
+#define PATCH(name) PATCH_SLOT_##name,
+enum patch_slot {
+#include "patch_list.h"
+	BUILTIN_PATCH_COUNT
+};
+#undef PATCH
+#define PATCH_SLOT(name) PATCH_SLOT_##name
+#define VARIANT_BUILTIN BUILTIN_PATCH_COUNT /* slots for the built-in patches, one per line of the list */
 #define VARIANT_LOADED 4       /* and for patches loaded from files (core/mmpatch.h), next in patches[] */
 #define VARIANT_PATCHES (VARIANT_BUILTIN + VARIANT_LOADED)
 #define VARIANT_NAME_MAX 24

@@ -9,35 +9,16 @@
 #include "suggest.h"
 #include "variant.h"
 
-extern const struct patch_desc memcg_charge_patch;
-extern const struct patch_desc proactive_reclaim_patch;
-extern const struct patch_desc committed_as_patch;
-extern const struct patch_desc vmpressure_patch;
-extern const struct patch_desc vmstat_patch;
-/* nodes and zones (core/mm/zone.c): issue 36 */
-extern const struct patch_desc pcp_patch;
-extern const struct patch_desc watermark_patch;
-/* issue 37 */
-extern const struct patch_desc memcg_flush_patch;
-extern const struct patch_desc rss_stat_patch;
+#define PATCH(name) extern const struct patch_desc name##_patch;
+#include "patch_list.h"
+#undef PATCH
 
 const struct patch_desc *const builtin_patches[] = {
-	&memcg_charge_patch,
-	&proactive_reclaim_patch,
-	&committed_as_patch,
-	&vmpressure_patch,
-	&vmstat_patch,
-	/* nodes and zones (core/mm/zone.c): issue 36 */
-	&pcp_patch,
-	&watermark_patch,
-	/* issue 37 */
-	&memcg_flush_patch,
-	&rss_stat_patch,
+#define PATCH(name) &name##_patch,
+#include "patch_list.h"
+#undef PATCH
 	NULL,
 };
-
-_Static_assert(sizeof(builtin_patches) / sizeof(builtin_patches[0]) - 1 <= VARIANT_BUILTIN,
-	       "struct machine keeps variants for VARIANT_BUILTIN built-in patches");
 
 /* Weak: lang/patchreg.c's adds the loaded patches; a program without it (core's tests) has the built-ins. */
 __attribute__((weak)) const struct patch_desc *const *patch_list(void)
@@ -47,7 +28,7 @@ __attribute__((weak)) const struct patch_desc *const *patch_list(void)
 
 int patch_builtin_count(void)
 {
-	return (int)(sizeof(builtin_patches) / sizeof(builtin_patches[0])) - 1;
+	return BUILTIN_PATCH_COUNT;
 }
 
 const struct patch_desc *patch_find(const char *id)
@@ -234,6 +215,27 @@ static void kernel_head(const struct machine *m, const struct patch_desc *d, con
 			       "  constant goes in (the fit is not redone for that release)\n");
 }
 
+/*
+ * The side a metric is handed for the kernel side on m: the side the
+ * release's row names, when the patch's releases are its sides (k->runs),
+ * else SIDE_KERNEL. A single-valued metric is always handed SIDE_KERNEL.
+ */
+static int kernel_side_on(const struct machine *m, const struct patch_kernel *k, const struct metric_desc *md)
+{
+	if (md->single || !k->runs)
+		return SIDE_KERNEL;
+	return (int)release_row(m, k->runs)->mode;
+}
+
+/* Why md is n/a on m's release, or NULL: before the first row of the history the sides run, or k->na's reason. */
+static const char *kernel_na(const struct machine *m, const struct patch_kernel *k, const struct metric_desc *md,
+			     struct strbuf *why)
+{
+	if (k->runs && !release_row(m, k->runs))
+		return k->runs->before_first;
+	return k->na ? k->na(m, md, why) : NULL;
+}
+
 static struct value kernel_compute(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
 				   struct strbuf *why)
 {
@@ -243,16 +245,16 @@ static struct value kernel_compute(const struct machine *m, const struct patch_d
 	if (!k)
 		return val_none("no kernel side");
 	kernel_head(m, d, md, why);
-	if (k->na && (na = k->na(m, md, why)))
+	if ((na = kernel_na(m, k, md, why)))
 		return val_none(na);
 	if (k->pin) {
 		struct machine pinned;
 
 		machine_copy(&pinned, m);
 		k->pin(&pinned);
-		return md->fn(&pinned, md->single || !k->side ? SIDE_KERNEL : k->side(&pinned), why);
+		return md->fn(&pinned, kernel_side_on(&pinned, k, md), why);
 	}
-	return md->fn(m, md->single || !k->side ? SIDE_KERNEL : k->side(m), why);
+	return md->fn(m, kernel_side_on(m, k, md), why);
 }
 
 struct value metric_compute(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
@@ -282,7 +284,7 @@ int patch_kernel_walk(const struct machine *m, const struct patch_desc *d, const
 {
 	const struct patch_kernel *k = d ? d->kernel_code : NULL;
 
-	if (!k || (k->na && k->na(m, md, NULL)))
+	if (!k || kernel_na(m, k, md, NULL))
 		return -1;
 	*use = m;
 	if (k->pin) {
@@ -290,7 +292,7 @@ int patch_kernel_walk(const struct machine *m, const struct patch_desc *d, const
 		k->pin(pinned);
 		*use = pinned;
 	}
-	return md->single || !k->side ? SIDE_KERNEL : k->side(*use);
+	return kernel_side_on(*use, k, md);
 }
 
 const struct patch_desc *metric_patch(const struct metric_desc *md)

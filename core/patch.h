@@ -2,8 +2,34 @@
  * One descriptor per patch model. A metric is a function of the machine and
  * a side; the same function writes its own explanation when asked, so the
  * number `get` prints and the working `explain` shows cannot drift apart.
- * Adding a fifth patch is one new file exporting one descriptor and one row
- * in patch.c.
+ * Adding a patch is one new file, core/mm/NAME.c, exporting NAME_patch, and
+ * one line in the patch list, core/patch_list.h (docs/ADDING-A-PATCH.md).
+ *
+ * How a metric computes itself: one way is the truth, and the rest are a
+ * sweep's shortcuts to the same doubles, each optional, each held to fn by
+ * tests/unit/test_fastpath.c, each there for a speed target of `make bench`:
+ *
+ *   fn               every metric: one side's value and, given why, its
+ *                    working. Every command, the explorer, the kernel side
+ *                    and a variant (the user's constant, core/variant.h)
+ *                    call it; a new patch writes only this.
+ *   fn_sides         a sweep row of an exact metric: every side at once, what
+ *                    they share done once (the two exact columns, issue 27).
+ *   fn_row           a sweep row with several fn_sides metrics of one patch:
+ *                    their shared batch, window or threshold once a row.
+ *   totalram_plateau a sweep over totalram: how far every side stays as it
+ *                    is, so a run of rows is made once - models solved once
+ *                    per distinct input (issue 41.1, 41.3).
+ *   fn_cpus          a sweep over cpus of a model: every population in one
+ *                    MVA recursion (issue 27).
+ *
+ * Not ways of their own: ratio_of says a single metric is a division of a
+ * sibling's sides, so a front end that has them divides; list hands a
+ * VAL_LIST metric's items to a walk. The kernel side is no way either: it
+ * is fn on the side the release's row names, which the engine
+ * (metric_compute()) resolves before fn is called where the patch's
+ * releases run its sides (patch_kernel.runs); elsewhere fn is handed
+ * SIDE_KERNEL and reads the row in effect (struct patch_kernel).
  */
 #ifndef BL_PATCH_H
 #define BL_PATCH_H
@@ -243,6 +269,12 @@ struct patch_constant {
 
 struct release_history;
 
+/* A commit a release row names, with its subject line as git log prints it (`history`, the man page). */
+struct commit_subject {
+	const char *commit; /* 12 hex digits, as the rows write it; NULL ends a table */
+	const char *subject;
+};
+
 /*
  * The kernel side of a patch: its constants through the releases (rows of
  * the patch file's own tables, core/mm/release.h) and how a metric reads
@@ -251,17 +283,25 @@ struct release_history;
 struct patch_kernel {
 	const struct release_history *const *history; /* NULL-terminated; `history PATCH` prints each */
 	/*
-	 * The side whose code m's release runs, for a patch whose releases are
-	 * its own sides (proactive_reclaim's full/cluster/decay), or SIDE_KERNEL
-	 * when the patch's functions read the release themselves. NULL: SIDE_KERNEL.
+	 * For a patch whose releases each run the code of one of its sides
+	 * (rss_stat's before and after, proactive_reclaim's full/cluster/decay):
+	 * the history whose row in effect names that side in its mode. The
+	 * engine (metric_compute()) then resolves the kernel side itself: each
+	 * metric is computed on the side the release's row names, n/a before the
+	 * first row for the history's before_first, and the metric never sees
+	 * SIDE_KERNEL. NULL: the metrics are handed SIDE_KERNEL and read the
+	 * release themselves (a release whose code is none of the sides: a
+	 * constant the rows give, a flush rule of its own).
 	 */
-	int (*side)(const struct machine *m);
+	const struct release_history *runs;
 	/* NULL when md computes on m's release; else why not (and why gets the working) */
 	const char *(*na)(const struct machine *m, const struct metric_desc *md, struct strbuf *why);
 	/* NULL, or a warning about m's release that every explain of the side carries */
 	const char *(*warning)(const struct machine *m);
 	/* NULL, or the patch's what-if knobs set to the release's own values on a scratch copy of m */
 	void (*pin)(struct machine *m);
+	/* the subject of every commit its rows name (release_subject() reads them all); NULL: none */
+	const struct commit_subject *subjects;
 };
 
 struct patch_desc {

@@ -718,16 +718,13 @@ static void keep_variants(struct sweep *sw, const struct machine *m)
 			sw->cols[i].vp = &sw->vars[sw->cols[i].var];
 }
 
-/* The keys machine_check() compares with each other: a row that moves one may make a machine `set` refuses. */
-static const char *const checked_keys[] = { "cpus", "sockets", "ram", "pagesize", "totalram", "zone", "nodes",
-					    "node_cpus", "zone_min", NULL };
-
+/*
+ * The keys machine_check() compares with each other: a row that moves one
+ * may make a machine `set` refuses. The parameter table marks them (PF_CHECKED).
+ */
 static int key_checked(const struct param *key)
 {
-	for (int i = 0; checked_keys[i]; i++)
-		if (!strcmp(key->name, checked_keys[i]))
-			return 1;
-	return 0;
+	return (key->flags & PF_CHECKED) != 0;
 }
 
 /* Is the machine with the key at u one `set` takes? */

@@ -113,12 +113,15 @@ static void shrink_to(struct layout *L, int cols, size_t steps)
 {
 	/*
 	 * what gives way first: room for 1.153e+18, long machine values, the change text, names;
-	 * then the longest parameter names by two (watermark_scale_factor, the kernel's 22 letters,
-	 * against committed_sum_cpu_ns's 20) before the panels go one at a time
+	 * then the longest parameter name by two (as the table has it: watermark_scale_factor,
+	 * the kernel's 22 letters, today) before the panels go one at a time
 	 */
+	int longest, metric_w, unit_w, nsides;
+
+	table_widths(&longest, &metric_w, &unit_w, &nsides);
 	struct { int *w, min; } shrink[] = {
 		{ &L->pval_w, 8 }, { &L->mval_w, 22 }, { &L->pchange_w, 12 }, { &L->mval_w, 14 }, { &L->pname_w, 14 },
-		{ &L->mname_w, 20 }, { &L->pchange_w, 8 }, { &L->pval_w, 7 }, { &L->pname_w, 10 }, { &L->mname_w, 12 },
+		{ &L->mname_w, longest - 2 }, { &L->pchange_w, 8 }, { &L->pval_w, 7 }, { &L->pname_w, 10 }, { &L->mname_w, 12 },
 	};
 
 	for (size_t i = 0; i < sizeof(shrink) / sizeof(shrink[0]) && i < steps; i++)

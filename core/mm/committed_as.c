@@ -102,6 +102,7 @@ static const struct release_row batch_rows[] = {
 static const struct release_history batch_history = {
 	.constant = "vm_committed_as_batch", .unit = "pages", .rows = batch_rows,
 	.before_first = "batchlab's table starts at 3.10",
+	.metric = "batch",
 };
 
 static struct value row_reads(const struct machine *m, const struct release_row *r, struct strbuf *why)
@@ -807,7 +808,7 @@ static const struct patch_constant batch_constant = {
 	.lo = 0,
 	.hi = 1ull << 40,
 	.why_range = "above 2^40: past any batch the kernel's types hold",
-	.slot = 2,
+	.slot = PATCH_SLOT(committed_as),
 	.side0 = 2,
 };
 
@@ -820,7 +821,15 @@ static const char *kernel_na(const struct machine *m, const struct metric_desc *
 	return release_row(m, &batch_history) ? NULL : batch_history.before_first;
 }
 
+/* Every commit a row above names, with its subject as git log prints it (checked in Fixes: lines and shortlogs). */
+static const struct commit_subject subjects[] = {
+	{ "4e2ee51e8251", "mm/util.c: make vm_memory_committed() more accurate" },
+	{ "56f3547bfa4d", "mm: adjust vm_committed_as_batch according to vm overcommit policy" },
+	{ NULL, NULL },
+};
+
 static const struct patch_kernel batch_kernel = {
+	.subjects = subjects,
 	.history = histories,
 	.na = kernel_na,
 };

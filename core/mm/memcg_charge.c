@@ -56,6 +56,7 @@ static const struct release_row batch_rows[] = {
 static const struct release_history batch_history = {
 	.constant = "MEMCG_CHARGE_BATCH", .unit = "pages", .rows = batch_rows,
 	.before_first = "batchlab's table starts at 3.10",
+	.metric = "batch",
 };
 
 /* The machine-wide stock: a CPU keeps charge for up to this many memcgs at once. mode: memcgs; 0 replace-and-add */
@@ -145,6 +146,7 @@ static const struct release_history flush_history = {
 	.constant = "memcg stats flush", .unit = "pages", .rows = flush_rows,
 	.before_first = "before 4.16 the memcg stat counters were not batched by MEMCG_CHARGE_BATCH "
 			"(not in batchlab's table)",
+	.metric = "flush_threshold",
 };
 
 static uint64_t release_batch(const struct machine *m)
@@ -846,7 +848,7 @@ static const struct patch_constant charge_constant = {
 	.lo = 1,
 	.hi = 2147483647,
 	.why_range = "outside 1..2147483647: not a charge batch",
-	.slot = 0,
+	.slot = PATCH_SLOT(memcg_charge),
 	.side0 = 2,
 };
 
@@ -885,7 +887,22 @@ static const char *kernel_na(const struct machine *m, const struct metric_desc *
 	return NULL;
 }
 
+/* Every commit a row above names, with its subject as git log prints it (checked in Fixes: lines and shortlogs). */
+static const struct commit_subject subjects[] = {
+	{ "1813e51eece0", "memcg: increase MEMCG_CHARGE_BATCH to 64" },
+	{ "2d146aa3aa84", "mm: memcontrol: switch to rstat" },
+	{ "11192d9c124d", "memcg: flush stats only if updated" },
+	{ "475d0487a2ad", "mm: memcontrol: use per-cpu stocks for socket memory uncharging" },
+	{ "5b3be698a872", "memcg: better bounds on the memcg stats updates" },
+	{ "8d59d2214c23", "mm: memcg: make stats flushing threshold per-memcg" },
+	{ "a983b5ebee57", "mm: memcontrol: fix excessive complexity in memory.stat reporting" },
+	{ "aa48e47e3906", "memcg: infrastructure to flush memcg stats" },
+	{ "f735eebe55f8", "memcg: multi-memcg percpu charge cache" },
+	{ NULL, NULL },
+};
+
 static const struct patch_kernel charge_kernel = {
+	.subjects = subjects,
 	.history = histories,
 	.na = kernel_na,
 };

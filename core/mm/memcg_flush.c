@@ -411,7 +411,17 @@ static const char *kernel_na(const struct machine *m, const struct metric_desc *
 	return NULL;
 }
 
+/* Every commit a row above names, with its subject as git log prints it (checked in Fixes: lines and shortlogs). */
+static const struct commit_subject subjects[] = {
+	{ "11192d9c124d", "memcg: flush stats only if updated" },
+	{ "5b3be698a872", "memcg: better bounds on the memcg stats updates" },
+	{ "8d59d2214c23", "mm: memcg: make stats flushing threshold per-memcg" },
+	{ "aa48e47e3906", "memcg: infrastructure to flush memcg stats" },
+	{ NULL, NULL },
+};
+
 static const struct patch_kernel flush_kernel = {
+	.subjects = subjects,
 	.history = histories,
 	.na = kernel_na,
 };

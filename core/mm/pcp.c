@@ -71,6 +71,7 @@ static const struct release_history trigger_history = {
 	.constant = "free_high trigger", .unit = "pages", .rows = trigger_rows,
 	.before_first = "no free_count trigger before 6.7 (6ccdcb6d3a74): free_high, where it existed, followed a bulk "
 			"free in progress (pcp->free_factor), not a count",
+	.metric = "free_high_trigger",
 };
 
 /* The code a side runs: before 6 * batch, after and v2 zone_highsize(), kernel the release's row. */
@@ -402,7 +403,7 @@ static const struct patch_constant high_constant = {
 	.lo = 0,
 	.hi = 1ull << 32,
 	.why_range = "above 2^32 pages: past the kernel's int pcp->high",
-	.slot = 5,
+	.slot = PATCH_SLOT(pcp),
 	.side0 = 3,
 };
 

@@ -701,7 +701,7 @@ static const struct patch_constant ask_constant = {
 	.per_call = 1,
 	.floor = SWAP_CLUSTER_MAX,
 	.floor_why = "try_to_free_mem_cgroup_pages(), mm/vmscan.c, asks max(nr_pages, SWAP_CLUSTER_MAX)",
-	.slot = 1,
+	.slot = PATCH_SLOT(proactive_reclaim),
 	.side0 = 3,
 };
 
@@ -745,21 +745,10 @@ static const struct release_row ask_rows[] = {
 static const struct release_history ask_history = {
 	.constant = "memory.reclaim ask", .unit = "pages", .rows = ask_rows,
 	.before_first = "memory.reclaim first appears in 5.19 (memory_reclaim(), mm/memcontrol.c)",
+	.metric = "first_ask",
 };
 
 static const struct release_history *const histories[] = { &ask_history, NULL };
-
-static int kernel_side(const struct machine *m)
-{
-	return (int)release_row(m, &ask_history)->mode; /* kernel_na() made sure there is a row */
-}
-
-static const char *kernel_na(const struct machine *m, const struct metric_desc *md, struct strbuf *why)
-{
-	(void)md;
-	(void)why;
-	return release_row(m, &ask_history) ? NULL : ask_history.before_first;
-}
 
 static const char *kernel_warning(const struct machine *m)
 {
@@ -779,10 +768,20 @@ static void kernel_pin(struct machine *m)
 	m->reclaim_divisor = 4;
 }
 
+/* Every commit a row above names, with its subject as git log prints it (checked in Fixes: lines and shortlogs). */
+static const struct commit_subject subjects[] = {
+	{ "16aca2c98a6f", "mm: restore per-memcg proactive reclaim with !CONFIG_NUMA" },
+	{ "287d5fedb377", "mm: memcg: use larger batches for proactive reclaim" },
+	{ "2b7226af730c", "mm/memcg: make memory.reclaim interface generic" },
+	{ "0388536ac291", "mm:vmscan: fix inaccurate reclaim during proactive reclaim" },
+	{ "94968384dde1", "memcg: introduce per-memcg reclaim interface" },
+	{ NULL, NULL },
+};
+
 static const struct patch_kernel ask_kernel = {
+	.subjects = subjects,
 	.history = histories,
-	.side = kernel_side,
-	.na = kernel_na,
+	.runs = &ask_history,
 	.warning = kernel_warning,
 	.pin = kernel_pin,
 };

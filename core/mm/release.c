@@ -267,38 +267,14 @@ const struct release_row *release_row(const struct machine *m, const struct rele
 	return release_row_at(h, machine_release(m));
 }
 
-/* Every commit a row names, with its subject as git log prints it (checked in Fixes: lines and shortlogs). */
-static const struct {
-	const char *commit, *subject;
-} subjects[] = {
-	{ "16aca2c98a6f", "mm: restore per-memcg proactive reclaim with !CONFIG_NUMA" },
-	{ "1813e51eece0", "memcg: increase MEMCG_CHARGE_BATCH to 64" },
-	{ "287d5fedb377", "mm: memcg: use larger batches for proactive reclaim" },
-	{ "2b7226af730c", "mm/memcg: make memory.reclaim interface generic" },
-	{ "2d146aa3aa84", "mm: memcontrol: switch to rstat" },
-	{ "0388536ac291", "mm:vmscan: fix inaccurate reclaim during proactive reclaim" },
-	{ "11192d9c124d", "memcg: flush stats only if updated" },
-	{ "475d0487a2ad", "mm: memcontrol: use per-cpu stocks for socket memory uncharging" },
-	{ "4e2ee51e8251", "mm/util.c: make vm_memory_committed() more accurate" },
-	{ "52166607ecc9", "mm: restrict the pcp batch scale factor to avoid too long latency" },
-	{ "55f77df7d715", "mm: page_alloc: control latency caused by zone PCP draining" },
-	{ "56f3547bfa4d", "mm: adjust vm_committed_as_batch according to vm overcommit policy" },
-	{ "5b3be698a872", "memcg: better bounds on the memcg stats updates" },
-	{ "66eca1021a42", "mm/page_alloc: fix pcp->count race between drain_pages_zone() vs __rmqueue_pcplist()" },
-	{ "70ddf637eebe", "memcg: add memory.pressure_level events" },
-	{ "8d59d2214c23", "mm: memcg: make stats flushing threshold per-memcg" },
-	{ "94968384dde1", "memcg: introduce per-memcg reclaim interface" },
-	{ "9705bea5f833", "mm: convert zone->managed_pages to atomic variable" },
-	{ "a983b5ebee57", "mm: memcontrol: fix excessive complexity in memory.stat reporting" },
-	{ "aa48e47e3906", "memcg: infrastructure to flush memcg stats" },
-	{ "d8a759b57035", "mm, page_alloc: double zone's batchsize" },
-	{ "f735eebe55f8", "memcg: multi-memcg percpu charge cache" },
-};
-
 const char *release_subject(const char *commit)
 {
-	for (size_t i = 0; commit && i < sizeof(subjects) / sizeof(subjects[0]); i++)
-		if (!strcmp(subjects[i].commit, commit))
-			return subjects[i].subject;
+	for (int i = 0; commit && patches[i]; i++) {
+		const struct patch_kernel *k = patches[i]->kernel_code;
+
+		for (const struct commit_subject *s = k ? k->subjects : NULL; s && s->commit; s++)
+			if (!strcmp(s->commit, commit))
+				return s->subject;
+	}
 	return NULL;
 }

@@ -68,8 +68,9 @@ struct release_row {
 };
 
 /*
- * A commit's subject line as git log prints it, for every commit a row
- * names (one list, so rows stay as they are), or NULL for one not listed.
+ * A commit's subject line as git log prints it, from the subjects table of
+ * the patch whose rows name it (struct patch_kernel), or NULL for one no
+ * patch lists.
  */
 const char *release_subject(const char *commit);
 
@@ -83,6 +84,12 @@ struct release_history {
 	const char *unit;         /* what value() counts: "pages", "memcgs", ... */
 	const struct release_row *rows; /* oldest first, terminated by a row with from == NULL */
 	const char *before_first; /* why the constant is n/a before rows[0] */
+	/*
+	 * The patch's metric that is the constant itself, or NULL: its kernel
+	 * side is what the row in effect gives, on every release
+	 * (tests/unit/test_kernel_side.c holds the two together).
+	 */
+	const char *metric;
 };
 
 /* The row in effect on release rel (an index), or NULL before the first. */

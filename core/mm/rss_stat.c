@@ -50,6 +50,7 @@ static const struct release_row rss_rows[] = {
 static const struct release_history rss_history = {
 	.constant = "mm rss counter batch", .unit = "updates", .rows = rss_rows,
 	.before_first = "batchlab's table starts at 3.10",
+	.metric = "batch",
 };
 
 
@@ -292,17 +293,9 @@ static const char *const sides[] = { "before", "after", NULL };
 
 static const struct release_history *const histories[] = { &rss_history, NULL };
 
-/* The side the release runs: the row's mode, before the table the per-thread caches. */
-static int rss_side(const struct machine *m)
-{
-	const struct release_row *r = release_row(m, &rss_history);
-
-	return r ? (int)r->mode : BEFORE;
-}
-
 static const struct patch_kernel rss_kernel = {
 	.history = histories,
-	.side = rss_side,
+	.runs = &rss_history,
 };
 
 /*

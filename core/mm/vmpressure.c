@@ -25,13 +25,12 @@ static uint64_t vmpressure_win(const struct machine *m, int side, struct strbuf 
 	uint64_t totalram = machine_totalram(m), mem128m, win;
 	unsigned int shift = machine_page_shift(m);
 
-	if (side > AFTER && side != SIDE_KERNEL)
+	if (side > AFTER)
 		return variant_const(m, &vmpressure_patch, side, why);
-	if (side == BEFORE || side == SIDE_KERNEL) {
+	if (side == BEFORE) { /* and every release's: the kernel side runs before (win_rows) */
 		sb_printf(why, "formula: vmpressure_win = SWAP_CLUSTER_MAX * 16\n");
 		sb_printf(why, "%u * 16 = %u\n", SWAP_CLUSTER_MAX, SWAP_CLUSTER_MAX * 16);
-		sb_printf(why, "kernel: const vmpressure_win, mm/vmpressure.c (%s)\n",
-			  side == BEFORE ? "before seed 004" : "every release through 6.18: seed 004 is a proposal");
+		sb_printf(why, "kernel: const vmpressure_win, mm/vmpressure.c (before seed 004)\n");
 		return SWAP_CLUSTER_MAX * 16;
 	}
 	if (m->vmpressure_win) {
@@ -365,7 +364,7 @@ static const struct patch_constant window_constant = {
 	.lo = 1,
 	.hi = 1ull << 40,
 	.why_range = "outside 1..2^40 pages: not a window",
-	.slot = 3,
+	.slot = PATCH_SLOT(vmpressure),
 	.side0 = 2,
 };
 
@@ -381,18 +380,28 @@ static const struct release_row win_rows[] = {
 	{ "3.10", "70ddf637eebe", "vmpressure_win = SWAP_CLUSTER_MAX * 16 = 512 pages, whatever the machine; seed 004's "
 	  "vmpressure_init_window() is a proposal, in no release", "vmpressure(), mm/vmpressure.c",
 	  "3.10.65 (vmpressure began in 3.10; no 3.9 tree) has the static const 512-page window; 3.11.0, 6.8.1, "
-	  "6.9.0, 6.17.0 and 6.18.19 the same", win_512, 512 },
+	  "6.9.0, 6.17.0 and 6.18.19 the same", win_512, BEFORE },
 	{ .from = NULL },
 };
 
 static const struct release_history win_history = {
 	.constant = "vmpressure_win", .unit = "pages", .rows = win_rows,
 	.before_first = "batchlab's table starts at 3.10",
+	.metric = "window",
 };
 
 static const struct release_history *const histories[] = { &win_history, NULL };
 
+/* Every commit a row above names, with its subject as git log prints it (checked in Fixes: lines and shortlogs). */
+static const struct commit_subject subjects[] = {
+	{ "70ddf637eebe", "memcg: add memory.pressure_level events" },
+	{ NULL, NULL },
+};
+
+/* every release runs the before side: seed 004 is a proposal */
 static const struct patch_kernel win_kernel = {
+	.runs = &win_history,
+	.subjects = subjects,
 	.history = histories,
 };
 

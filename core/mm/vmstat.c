@@ -100,6 +100,7 @@ static const struct release_row batch_rows[] = {
 static const struct release_history batch_history = {
 	.constant = "zone_batchsize", .unit = "pages", .rows = batch_rows,
 	.before_first = "batchlab's table starts at 3.10",
+	.metric = "pcp_batch",
 };
 
 static struct value threshold_on(const struct machine *m, const struct release_row *r, struct strbuf *why)
@@ -124,6 +125,7 @@ static const struct release_row threshold_rows[] = {
 static const struct release_history threshold_history = {
 	.constant = "calculate_normal_threshold", .unit = "pages", .rows = threshold_rows,
 	.before_first = "batchlab's table starts at 3.10",
+	.metric = "threshold",
 };
 
 /* zone_batchsize(), mm/page_alloc.c, and the max(1, ...) of zone_set_pageset_high_and_batch() */
@@ -196,6 +198,7 @@ static const struct release_row drain_rows[] = {
 static const struct release_history drain_history = {
 	.constant = "pcp drain per lock hold", .unit = "pages", .rows = drain_rows,
 	.before_first = "batchlab's table starts at 3.10",
+	.metric = "pcp_drain_max",
 };
 
 /* The pages one hold of pcp->lock frees: batch << CONFIG_PCP_BATCH_SCALE_MAX. */
@@ -306,7 +309,18 @@ static const char *const sides[] = { "value", NULL };
 
 static const struct release_history *const histories[] = { &threshold_history, &batch_history, &drain_history, NULL };
 
+/* Every commit a row above names, with its subject as git log prints it (checked in Fixes: lines and shortlogs). */
+static const struct commit_subject subjects[] = {
+	{ "52166607ecc9", "mm: restrict the pcp batch scale factor to avoid too long latency" },
+	{ "55f77df7d715", "mm: page_alloc: control latency caused by zone PCP draining" },
+	{ "66eca1021a42", "mm/page_alloc: fix pcp->count race between drain_pages_zone() vs __rmqueue_pcplist()" },
+	{ "9705bea5f833", "mm: convert zone->managed_pages to atomic variable" },
+	{ "d8a759b57035", "mm, page_alloc: double zone's batchsize" },
+	{ NULL, NULL },
+};
+
 static const struct patch_kernel vmstat_kernel = {
+	.subjects = subjects,
 	.history = histories,
 };
 

@@ -203,7 +203,7 @@ static const struct patch_constant gap_constant = {
 	.lo = 0,
 	.hi = 1ull << 44,
 	.why_range = "above 2^44 pages: past any zone",
-	.slot = 6,
+	.slot = PATCH_SLOT(watermark),
 	.side0 = 2,
 };
 

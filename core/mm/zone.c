@@ -249,6 +249,7 @@ static const struct release_row gap_rows[] = {
 const struct release_history zone_gap_history = {
 	.constant = "watermark gap", .unit = "pages", .rows = gap_rows,
 	.before_first = "batchlab's table starts at 3.10",
+	.metric = "gap",
 };
 
 int zone_release_scaled(const struct machine *m)

@@ -59,7 +59,7 @@ static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *
 	struct metric_ref ref;
 	struct records rec;
 	struct rec_units u = { 0 };
-	char why[200];
+	char why[512]; /* a metric name's error lists every patch: room for more than today's */
 	int nsides, one;
 
 	(void)argc;

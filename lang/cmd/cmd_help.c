@@ -115,7 +115,7 @@ static int help_records(struct session *s, int argc, char **argv, struct strbuf 
 	const struct patch_desc *d;
 	struct metric_ref ref;
 	struct records r;
-	char why[200];
+	char why[512];
 
 	int list_params = argc && (!strcmp(argv[0], "set") || !strcmp(argv[0], "params"));
 
@@ -202,7 +202,7 @@ static int help_named_topic(const struct session *s, const char *topic, struct s
 	const struct param *p;
 	const struct patch_desc *d;
 	struct metric_ref ref;
-	char why[200];
+	char why[512];
 
 	if ((c = cmd_find(topic))) {
 		sb_printf(out, "%s %s\n", c->name, c->usage);

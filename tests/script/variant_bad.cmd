@@ -1,5 +1,6 @@
 # every bad variant input of issue 14: one line on stderr naming where and what, exit 1
 # (that the session is left as it was is tested in tests/unit/test_variant.c and test_cmd.c)
+. "$(dirname "$0")/names.sh" # the patch lists by name (issue 35)
 for line in \
 	'variant memcg_charge big = 2 * cpu' \
 	'variant memcg_charge big = clamp(cpus, 32' \

@@ -169,7 +169,7 @@ static void test_stable_row_stays_in_its_series(void **state)
 		{ "6.9", NULL, "c", "f(), x.c", NULL, row_value, 3 },
 		{ .from = NULL },
 	};
-	static const struct release_history h = { "X", "pages", rows, "none before 5.4" };
+	static const struct release_history h = { "X", "pages", rows, "none before 5.4", NULL };
 
 	(void)state;
 	assert_null(release_row_at(&h, release_find("4.19")));
