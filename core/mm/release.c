@@ -41,11 +41,53 @@ int release_count(void)
 	return n;
 }
 
+/*
+ * A release name's place in the order of release_names[] (X.Y, then its X.Y.Z
+ * states): major, minor and stable update in fields of their own; 0 when it
+ * is not digits and dots of that shape. The key only steers the search: the
+ * name found is compared whole.
+ */
+static unsigned long release_key(const char *s)
+{
+	unsigned long part[3] = { 0, 0, 0 };
+	int n = 0;
+
+	for (; n < 3; n++) {
+		if (*s < '0' || *s > '9')
+			return 0;
+		while (*s >= '0' && *s <= '9') {
+			part[n] = part[n] * 10 + (unsigned long)(*s++ - '0');
+			if (part[n] > 0xfffff)
+				return 0;
+		}
+		if (*s != '.')
+			break;
+		s++;
+	}
+	return *s || n == 3 ? 0 : part[0] << 40 | part[1] << 20 | part[2];
+}
+
+/*
+ * Every row of every history asks this on each evaluation of a kernel side,
+ * so it is a binary search over the names' keys (release_names[] is in
+ * release order), not a string compare against each.
+ */
 int release_find(const char *name)
 {
-	for (int i = 0; release_names[i]; i++)
-		if (!strcmp(release_names[i], name))
-			return i;
+	unsigned long key = release_key(name);
+	int lo = 0, hi = (int)(sizeof(release_names) / sizeof(release_names[0])) - 2; /* less the NULL */
+
+	while (key && lo <= hi) {
+		int mid = lo + (hi - lo) / 2;
+		unsigned long k = release_key(release_names[mid]);
+
+		if (k == key)
+			return strcmp(release_names[mid], name) ? -1 : mid;
+		if (k < key)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
 	return -1;
 }
 

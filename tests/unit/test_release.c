@@ -632,10 +632,27 @@ static void test_kernel_side_names(void **state)
 	assert_string_equal(patch_col_name(NULL, ref.patch, ref.side), "kernel");
 }
 
+/* release_find knows each name by its own spelling only: every name at its index, near spellings refused. */
+static void test_release_find_exact(void **state)
+{
+	static const char *const near[] = { "6.1.0", "06.1", "6.01", "6.1.", ".6.1", "6", "6.1.104.1", "6.1x",
+					    "6.1.103", "6.19", "2.6", "", "4294967296.1" };
+	(void)state;
+	for (int i = 0; release_names[i]; i++) {
+		char copy[32];
+
+		snprintf(copy, sizeof(copy), "%s", release_names[i]);
+		assert_int_equal(release_find(copy), i);
+	}
+	for (size_t i = 0; i < sizeof(near) / sizeof(near[0]); i++)
+		assert_int_equal(release_find(near[i]), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_uname_maps_to_newest_not_after),
+		cmocka_unit_test(test_release_find_exact),
 		cmocka_unit_test(test_uname_refused),
 		cmocka_unit_test(test_kernel_parameter),
 		cmocka_unit_test(test_stable_row_stays_in_its_series),
