@@ -237,20 +237,7 @@ static void compare_rows(const struct compare_set *set, const struct patch_desc 
 				rec_str(rec, d->id);
 				rec_str(rec, md->name);
 				rec_str(rec, md->single && !kernel ? "" : patch_col_name(m, d, s));
-				if (v.kind == VAL_LIST) { /* every item, as get gives them */
-					struct strbuf items = STRBUF_INIT;
-					uint64_t n;
-
-					if (render_list(m, md, s, f != FMT_CSV, &items, &n))
-						rec_value(rec, v);
-					else if (f != FMT_CSV)
-						rec_num(rec, sb_str(&items));
-					else
-						rec_str(rec, sb_str(&items));
-					sb_free(&items);
-				} else {
-					rec_value(rec, v);
-				}
+				rec_metric_value(rec, m, md, s, v, f == FMT_CSV);
 				rec_str(rec, md->unit);
 				rec_str(rec, metric_kind_name(md->kind));
 				rec_end_row(rec);

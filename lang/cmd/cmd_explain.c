@@ -32,20 +32,7 @@ static void explain_side_record(struct session *s, const struct metric_ref *ref,
 		steps = t;
 	}
 	rec_str(rec, name);
-	if (v.kind == VAL_LIST) { /* every item, as get gives them */
-		struct strbuf items = STRBUF_INIT;
-		uint64_t n;
-
-		if (render_list(&s->m, ref->metric, side, s->format != FMT_CSV, &items, &n))
-			rec_value(rec, v); /* too many to print: the count */
-		else if (s->format != FMT_CSV)
-			rec_num(rec, sb_str(&items));
-		else
-			rec_str(rec, sb_str(&items));
-		sb_free(&items);
-	} else {
-		rec_value(rec, v);
-	}
+	rec_metric_value(rec, &s->m, ref->metric, side, v, s->format == FMT_CSV);
 	rec_str(rec, ref->metric->unit);
 	rec_str(rec, metric_kind_name(ref->metric->kind));
 	rec_lines(rec, sb_str(&steps)); /* json: the steps as an array, one string a line */

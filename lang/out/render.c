@@ -83,6 +83,21 @@ int render_list(const struct machine *m, const struct metric_desc *md, int side,
 	return 0;
 }
 
+void rec_metric_value(struct records *rec, const struct machine *m, const struct metric_desc *md, int side,
+		      struct value v, int csv)
+{
+	struct strbuf items = STRBUF_INIT;
+	uint64_t n;
+
+	if (v.kind != VAL_LIST || render_list(m, md, side, !csv, &items, &n))
+		rec_value(rec, v); /* not a list, or too many to print: the count */
+	else if (!csv)
+		rec_num(rec, sb_str(&items));
+	else
+		rec_str(rec, sb_str(&items));
+	sb_free(&items);
+}
+
 void render_human(struct value v, const char *unit, char *buf, size_t len)
 {
 	fmt_human(v, unit, buf, len);

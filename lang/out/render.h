@@ -29,6 +29,14 @@ enum verdict render_change(const struct metric_desc *md, struct value before, st
  */
 int render_list(const struct machine *m, const struct metric_desc *md, int side, int json, struct strbuf *out,
 		uint64_t *count);
+struct records;
+/*
+ * A metric's value v (on side) as a record field: a list every item, as get
+ * gives them (a JSON array, or one csv string), or its count when there are
+ * too many; any other value as it is.
+ */
+void rec_metric_value(struct records *rec, const struct machine *m, const struct metric_desc *md, int side,
+		      struct value v, int csv);
 
 /* Topic "" or "all", "machine", or a patch id; -1 with err if unknown. */
 int render_show(struct session *s, const char *topic, struct strbuf *out, char *err, size_t errlen);
