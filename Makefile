@@ -148,7 +148,7 @@ check: deps
 		build/asan/sandbox_check
 	@$(MAKE) --no-print-directory test
 
-test: batchlab warnings unit script-tests svg-tests memcheck-tmux tmux-repl man-drift lint-man core-globals layers \
+test: batchlab warnings unit script-tests svg-tests memcheck-tmux man-drift lint-man core-globals layers \
 	completion-drift completion-test
 	@echo "make check: all passed"
 
@@ -176,15 +176,17 @@ valgrind-tmux: batchlab
 	[ $$t = 0 ] && [ $$a = 0 ] && [ $$r = 0 ]
 
 # make check's memory checkers: the ASan runs (asan-run) and then valgrind's, both CPU-bound, on both
-# cores behind the terminal tests, which spend their minutes waiting on tmux: run one after the other
-# they cost the sum, side by side about the longer. check has built everything first, so the makes
+# cores behind the terminal tests (tmux-tests, asan-tmux, then the prompt's tmux-repl), which spend
+# their minutes waiting on tmux: run one after the other they cost the sum, side by side about the
+# longer. check has built everything first, so the makes
 # side by side only find their targets made. Each report follows, whole; any failure fails it.
 memcheck-tmux: batchlab
 	@{ $(MAKE) --no-print-directory asan-run; echo $$? >build/memcheck.rc; \
 	   $(MAKE) --no-print-directory valgrind; echo $$? >>build/memcheck.rc; } >build/memcheck.out 2>&1 & m=$$!; \
 	$(MAKE) --no-print-directory tmux-tests; t=$$?; \
-	$(MAKE) --no-print-directory asan-tmux; a=$$?; wait $$m; cat build/memcheck.out; \
-	[ $$t = 0 ] && [ $$a = 0 ] && [ "$$(cat build/memcheck.rc)" = "$$(printf '0\n0')" ]
+	$(MAKE) --no-print-directory asan-tmux; a=$$?; \
+	$(MAKE) --no-print-directory tmux-repl; r=$$?; wait $$m; cat build/memcheck.out; \
+	[ $$t = 0 ] && [ $$a = 0 ] && [ $$r = 0 ] && [ "$$(cat build/memcheck.rc)" = "$$(printf '0\n0')" ]
 
 # One file or one test while working: `make unit T=vmpressure` (tests/unit/test_vmpressure.c),
 # `make script T=err_range` (tests/script/err_range.cmd), `make tmux-tests T=mouse` (a check in
