@@ -154,7 +154,7 @@ static void test_random_sweeps(void **state)
 	long cells = 0, hoisted = 0, tables = 0, rowed = 0, patch_rows = 0;
 
 	(void)state;
-	for (int trial = 0; trial < 400; trial++) {
+	for (int trial = 0; trial < TRIALS(400); trial++) {
 		struct machine m = machine_with(shapes[trial % (sizeof(shapes) / sizeof(shapes[0]))]);
 		const struct param *p = &params[next() % nparams];
 		struct sweep_range r;
@@ -185,11 +185,11 @@ static void test_random_sweeps(void **state)
 	fprintf(stderr, "test_fastpath: %ld cells checked, %ld columns hoisted, %ld fn_cpus tables, %ld fn_sides columns, "
 		"%ld fn_row patches\n", cells, hoisted, tables, rowed, patch_rows);
 	/* the random keys must have exercised each fast path, not skipped them all */
-	assert_true(cells > 100000);
-	assert_true(hoisted > 100);
+	assert_true(cells > TRIALS(100000));
+	assert_true(hoisted > TRIALS(100));
 	assert_true(tables > 0);
-	assert_true(rowed > 100);
-	assert_true(patch_rows > 20);
+	assert_true(rowed > TRIALS(100));
+	assert_true(patch_rows > TRIALS(20));
 }
 
 /* A random variant expression over d's names, into buf: the swept key's names often, some rows failing. */
@@ -252,7 +252,7 @@ static void test_variant_sweeps(void **state)
 	long cells = 0, na = 0, coded = 0, shows = 0, tables = 0, plateau = 0;
 
 	(void)state;
-	for (int trial = 0; trial < 500; trial++) {
+	for (int trial = 0; trial < TRIALS(500); trial++) {
 		struct machine m = machine_with(shapes[trial % (sizeof(shapes) / sizeof(shapes[0]))]);
 		/*
 		 * cpus a third of the time: its fn_cpus tables take a pass per
@@ -373,8 +373,8 @@ static void test_variant_sweeps(void **state)
 	}
 	fprintf(stderr, "test_fastpath: %ld variant cells checked (%ld n/a), %ld compiled columns, %ld read straight, "
 			"%ld fn_cpus tables, %ld variant rows on a plateau\n", cells, na, coded, shows, tables, plateau);
-	assert_true(cells > 100000 && na > 10000 && cells - na > 50000);
-	assert_true(coded > 2000 && shows > 200 && tables > 100 && plateau > 10000);
+	assert_true(cells > TRIALS(100000) && na > TRIALS(10000) && cells - na > TRIALS(50000));
+	assert_true(coded > TRIALS(2000) && shows > TRIALS(200) && tables > TRIALS(100) && plateau > TRIALS(10000));
 }
 
 /* fmt_sig as printf spells it (lang/out/numfmt.c's path when the fast one declines). */
@@ -659,7 +659,7 @@ static void test_plateau_sweeps(void **state)
 	long cells = 0, skipped = 0;
 
 	(void)state;
-	for (int trial = 0; trial < 120; trial++) {
+	for (int trial = 0; trial < TRIALS(120); trial++) {
 		const char *shape = shapes[trial % (sizeof(shapes) / sizeof(shapes[0]))];
 		struct machine m = machine_with(shape);
 		struct sweep_range r;
@@ -702,8 +702,8 @@ static void test_plateau_sweeps(void **state)
 	}
 	fprintf(stderr, "test_fastpath: %ld cells of totalram sweeps checked, %ld group rows taken from runs\n", cells,
 		skipped);
-	assert_true(cells > 50000);
-	assert_true(skipped > 10000);
+	assert_true(cells > TRIALS(50000));
+	assert_true(skipped > TRIALS(10000));
 }
 
 /*
@@ -722,7 +722,7 @@ static void test_same_rows(void **state)
 	long rows = 0, runs_ok = 0;
 
 	(void)state;
-	for (int trial = 0; trial < 90; trial++) {
+	for (int trial = 0; trial < TRIALS(90); trial++) {
 		struct machine m = machine_with(shapes[trial % (sizeof(shapes) / sizeof(shapes[0]))]);
 		enum out_format fmt = fmts[trial % 3];
 		uint64_t ten = 1000ull, step = trial % 4 ? 1 : next() % 40 + 1, from;
@@ -788,7 +788,7 @@ static void test_same_rows(void **state)
 	}
 	fprintf(stderr, "test_fastpath: %ld rows of %ld sweeps whose rows may stand held against one-row sweeps\n", rows,
 		runs_ok);
-	assert_true(rows > 30000 && runs_ok > 60);
+	assert_true(rows > TRIALS(30000) && runs_ok > TRIALS(60));
 }
 
 /* A list's items in order, runs spelled out as (item, repeat) pairs, for two walks to be compared. */

@@ -15,6 +15,26 @@
 #include "../../core/patch.h"
 #include "../../core/params.h"
 
+/*
+ * A random property test's trial count, and its "so many checked" floors with it. The sanitizer
+ * builds (asan-run) are there for memory and undefined-behaviour errors, which the first trials
+ * already take through every path; each value is held over all the trials in the plain build.
+ * Under ASan a test takes the same first quarter of its trials: make check's budget is in minutes,
+ * and ASan runs these five to ten times slower.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define BL_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BL_SANITIZED 1
+#endif
+#endif
+#ifdef BL_SANITIZED
+#define TRIALS(n) ((n) / 4)
+#else
+#define TRIALS(n) (n)
+#endif
+
 /* Default machine, then "key value key value ..." applied through the parameter table. */
 static inline struct machine machine_with(const char *settings)
 {
