@@ -429,9 +429,9 @@ VALGRIND = valgrind -q --error-exitcode=97 --leak-check=full --errors-for-leak-k
 $(BUILD)/batchlab-shared: $(BUILD)/tui/main.o $(LIB_ALL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-# Every third run of each script test under valgrind (its first always): the ASan pass runs them all,
+# Every fifth run of each script test under valgrind (its first always): the ASan pass runs them all,
 # and valgrind's start-up, about a second a run, was half of make check's CPU. VALGRIND_EVERY=1: all.
-VALGRIND_EVERY ?= 3
+VALGRIND_EVERY ?= 5
 valgrind: batchlab $(BUILD)/batchlab-shared
 	@rm -rf build/valgrind; mkdir -p build/valgrind
 	@BL_WRAP='$(VALGRIND)' BL_WRAP_EVERY=$(VALGRIND_EVERY) sh tests/script/script_tests.sh ./$(BUILD)/batchlab-shared || { cat build/valgrind/*.log; exit 1; }

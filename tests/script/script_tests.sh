@@ -53,7 +53,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # BL_WRAP_EVERY=N: a test's runs 1, 1+N, 1+2N ... go through BL_WRAP, the others run the binary as
 # it is (counted per test, in its folder: BL_WRAP_COUNT). valgrind costs about a second a run in start-up alone, and
-# the ASan pass runs every run of every test: make check's valgrind pass takes every third (VALGRIND_EVERY, issue 35).
+# the ASan pass runs every run of every test: make check's valgrind pass takes every fifth (VALGRIND_EVERY, issue 35).
 if [ -n "${BL_WRAP:-}" ]; then
 	cat >"$tmp/batchlab" <<EOF
 #!/bin/sh
