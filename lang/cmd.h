@@ -26,6 +26,7 @@ enum arg_kind {
 	ARG_NAME,       /* a parameter or a metric */
 	ARG_METRIC,     /* PATCH.METRIC[.SIDE] */
 	ARG_PATCH,      /* a patch id */
+	ARG_TRADEOFF,   /* a patch with a trade-off (a built-in's row, or a patch file's tradeoff line) */
 	ARG_TOPIC,      /* show/help topics */
 	ARG_FORMAT,     /* table|csv|json */
 	ARG_PRESET,     /* preset sub-command, then a name or path */

@@ -11,6 +11,7 @@
 #include "../core/patch.h"
 #include "../core/expr.h"
 #include "../core/params.h"
+#include "../core/tradeoff.h"
 #include "../core/variant.h"
 #include "cmd.h"
 #include "out/outopts.h"
@@ -236,6 +237,13 @@ static int repeats(enum arg_kind a)
 	       a == ARG_MACHINES;
 }
 
+static void offer_tradeoff_patches(struct ctx *x)
+{
+	for (int i = 0; patches[i]; i++)
+		if (tradeoff_spec_find(patches[i]->id))
+			offer(x, patches[i]->id, 0);
+}
+
 static void offer_variant_patches(struct ctx *x)
 {
 	for (int i = 0; patches[i]; i++)
@@ -403,6 +411,9 @@ static int offer_simple_kind(struct ctx *x, const struct cmd_entry *k, enum arg_
 		return 1;
 	case ARG_PATCH:
 		offer_patches(x);
+		return 1;
+	case ARG_TRADEOFF:
+		offer_tradeoff_patches(x);
 		return 1;
 	case ARG_FORMAT:
 	case ARG_WORD:

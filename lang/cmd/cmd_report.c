@@ -88,6 +88,29 @@ static int is_assumption(const struct param *p)
 	return strcmp(p->group, "machine") != 0;
 }
 
+/*
+ * What a workload metric rests on besides the parameters: a patch file's assume line, or, for a
+ * built-in metric that reads no workload parameter, the workload its code fixes (explain states
+ * it). NULL for any other metric. name gets PATCH.METRIC.
+ */
+static const char *metric_assumption(const struct patch_desc *d, const struct metric_desc *md, char *name,
+				     size_t len, char *buf, size_t buflen)
+{
+	const struct mmpatch *mp = mmpatch_of(d);
+
+	if (md->kind != METRIC_WORKLOAD)
+		return NULL;
+	snprintf(name, len, "%s.%s", d->id, md->name);
+	if (mp)
+		return mp->metrics[md - d->metrics].assume;
+	for (size_t i = 0; i < nparams; i++)
+		if (is_assumption(&params[i]) && metric_reads(md, params[i].name))
+			return NULL;
+	snprintf(buf, buflen, "a workload its code fixes (explain %s.%s%s%s states it)", d->id, md->name,
+		 md->single ? "" : ".", md->single ? "" : d->sides[d->after]);
+	return buf;
+}
+
 /* --- the chart: the metric that changes most, over the machine-size key it reads --- */
 
 static double change_size(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md)
@@ -570,7 +593,6 @@ static void report_assumptions(const struct rform *f, const struct compare_set *
 			       struct strbuf *out)
 {
 	struct strbuf t = STRBUF_INIT;
-
 	int n = 0;
 
 	rf_heading(f, out, "The assumptions these numbers rest on (help NAME says what each is)");
@@ -583,6 +605,16 @@ static void report_assumptions(const struct rform *f, const struct compare_set *
 		if (strstr(params[i].help, "fitted"))
 			sb_puts(&t, " (fitted)");
 	}
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		char name[160], buf[400];
+		const char *why = metric_assumption(d, md, name, sizeof(name), buf, sizeof(buf));
+
+		if (why)
+			sb_printf(&t, "%s%s rests on: %s", n++ ? "; " : "", name, why);
+	}
+	if (!n)
+		sb_puts(&t, "none: no figure here reads a workload parameter or a fitted constant, or states an "
+			    "assumption");
 	sb_puts(&t, ".\n");
 	rf_para(f, out, sb_str(&t));
 	sb_free(&t);
@@ -775,7 +807,10 @@ static int distinct_labels(const struct compare_set *set, const char **labels, i
 	return n;
 }
 
-/* The workload parameters and fitted constants the metrics read, each with its value per machine. */
+/*
+ * The workload parameters and fitted constants the metrics read, each with its value per machine;
+ * then the workload metrics with an assumption of their own (metric_assumption), no values.
+ */
 static void report_json_assumptions(struct records *rec, const struct compare_set *set, const struct patch_desc *d)
 {
 	const char *labels[COMPARE_MAX + 1];
@@ -791,6 +826,20 @@ static void report_json_assumptions(struct records *rec, const struct compare_se
 		rec_obj_begin(rec, labels);
 		for (int k = 0; k < n; k++)
 			report_json_param(rec, &set->st[at[k]].m, &params[i]);
+		rec_obj_end(rec);
+		rec_obj_end(rec);
+	}
+	/* the workload metrics' own assumptions: words, the same on every machine */
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		char name[160], buf[400];
+		const char *why = metric_assumption(d, md, name, sizeof(name), buf, sizeof(buf));
+
+		if (!why)
+			continue;
+		rec_obj_begin(rec, assumption_heads);
+		rec_str(rec, name);
+		rec_str(rec, why);
+		rec_obj_begin(rec, labels);
 		rec_obj_end(rec);
 		rec_obj_end(rec);
 	}
@@ -953,7 +1002,8 @@ void report_details(struct strbuf *out)
 		"- the savings in proportion: the share metrics (vmpressure.eval_share, memcg_charge.update_share, "
 		"committed_as.lock_share), each saving as a share of the work it belongs to;\n"
 		"- the assumptions: every workload parameter and fitted constant the metrics read, with its value on "
-		"each machine;\n"
+		"each machine, and each workload metric that reads none: a patch file's with its assume line, a "
+		"built-in one's workload fixed in its code;\n"
 		"- an ASCII chart of the metric that changes most on the first machine (of those within 1% of the "
 		"largest change, the first in the patch's order), over the machine-size parameter it reads, from the "
 		"smallest machine's value to the largest, every side and variant a curve of its own (> PATH.svg or "

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/mmpatch.h"
 #include "../../core/variant.h"
 #include "cmd_sweep.h"
 #include "../out/svg.h"
@@ -270,6 +271,17 @@ static void print_records(const struct machine *m, const struct tradeoff *t, str
 	rec_end(&rec);
 }
 
+/* One trade-off as help lists it: the knob and its default range, the benefit and the cost. */
+static void spec_line(const struct tradeoff_spec *t, struct strbuf *out)
+{
+	sb_printf(out, "- %s: %s ", t->patch, t->knob);
+	if (t->from)
+		sb_printf(out, "from %s to %s %s %s", t->from, t->to, t->how, t->step);
+	else
+		sb_puts(out, "from an eighth of the lower side to eight times the higher x 2");
+	sb_printf(out, "; benefit %s.%s, cost %s.%s\n", t->patch, t->benefit, t->patch, t->cost);
+}
+
 void tradeoff_details(struct strbuf *out)
 {
 	sb_puts(out,
@@ -286,8 +298,14 @@ void tradeoff_details(struct strbuf *out)
 		"WIDTHxHEIGHT pixels (default 800x500), the machine line as a caption.\n"
 		"The trade-offs:\n");
 	for (const struct tradeoff_spec *t = tradeoff_specs; t->patch; t++)
-		sb_printf(out, "- %s: %s from %s to %s %s %s; benefit %s.%s, cost %s.%s\n", t->patch, t->knob, t->from, t->to,
-			  t->how, t->step, t->patch, t->benefit, t->patch, t->cost);
+		spec_line(t, out);
+	/* then the loaded patch files' own (their tradeoff line), as tradeoff finds them */
+	for (int i = 0; patches[i]; i++) {
+		const struct tradeoff_spec *t = mmpatch_of(patches[i]) ? tradeoff_spec_find(patches[i]->id) : NULL;
+
+		if (t)
+			spec_line(t, out);
+	}
 }
 
 static int by_cost(const void *a, const void *b)
@@ -468,7 +486,7 @@ int cmd_tradeoff(struct session *s, int argc, char **argv, struct strbuf *out, c
 const struct cmd_entry cmd_tradeoff_entry = {
 	.name = "tradeoff",
 	.usage = "PATCH [over KNOB FROM TO [step N | x N]] [--format svg] [--size WxH] [--title TEXT] [> PATH]",
-	.args = { ARG_PATCH, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
+	.args = { ARG_TRADEOFF, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
 	.min_args = 1,
 	.max_args = 11,
 	.help = "benefit against cost as the patch's own constant varies; before, after and variants marked; SVG for > PATH.svg",

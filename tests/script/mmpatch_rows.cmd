@@ -17,6 +17,11 @@ $BL $P -p vm-4g -c 'set kernel 3.10; explain percpu_rows.batch.kernel'
 # the claims: 2 hold, 1 differs as the file expects, 1 outside
 $BL $P -c 'about percpu_rows --claims'
 $BL $P -c 'report percpu_rows' | sed -n '1,12p'
+# the assumptions the report's figures rest on: the workload metric's assume line, in the text and in
+# json (no values: words); and help tradeoff lists the file's trade-off after the built-ins'
+$BL $P -c 'report percpu_rows' | sed -n '/^The assumptions/,/^$/p'
+$BL $P --format json -c 'report percpu_rows' | jq -c '.results[0].rows[0].assumptions'
+$BL $P -c 'help tradeoff' | sed -n '/^  - watermark:/,/^  Output/p'
 # every result valid for its kind's schema, patch list and check included (docs/schema/patch.json)
 cd "$HOME" || exit 1
 cp "$OLDPWD/../data/percpu_rows.mmpatch" "$OLDPWD/../data/percpu_floor256.diff" .

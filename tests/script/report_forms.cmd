@@ -33,3 +33,7 @@ $BL -c 'report vmpressure --style kernels'; echo "status $?"
 $BL -c 'report vmpressure --quote --format json'; echo "status $?"
 $BL -c 'show vmpressure --format markdown'; echo "status $?"
 $BL -c 'format markdown'; echo "status $?"
+# the assumptions: parameters with their values, a built-in workload metric that reads none (its
+# workload fixed in the code, explain states it), and a patch of exact figures alone saying so
+for p in memcg_flush watermark vmstat; do $BL -c "report $p" | sed -n '/^The assumptions/,/^$/p'; done
+$BL --format json -c 'report watermark' | jq -c '.results[0].rows[0].assumptions'

@@ -12,6 +12,8 @@
 #include "../../core/mm/release.h"
 #include "../../lang/cmd.h"
 #include "../../lang/complete.h"
+#include "../../lang/patchreg.h"
+#include "../../core/tradeoff.h"
 
 static char tmpdir[64];
 
@@ -300,6 +302,28 @@ static void test_range_commands(void **state)
 	completion_free(&c);
 }
 
+/* tradeoff offers the patches with a trade-off: the built-ins' rows, then a loaded file's tradeoff line */
+static void test_tradeoff_patches(void **state)
+{
+	struct completion c = { 0 };
+	struct strbuf note = STRBUF_INIT;
+	char err[512];
+	const char *o;
+
+	(void)state;
+	o = offers("tradeoff ", &c);
+	for (int i = 0; patches[i]; i++)
+		assert_int_equal(has(o, patches[i]->id), tradeoff_spec_find(patches[i]->id) != NULL);
+	assert_false(has(o, "vmstat")); /* so the check above can fail: vmstat has no trade-off */
+	assert_false(has(o, "percpu_rows"));
+	assert_int_equal(patchreg_load("tests/data/percpu_rows.mmpatch", &note, err, sizeof(err)), 0);
+	assert_true(has(offers("tradeoff ", &c), "percpu_rows"));
+	assert_string_equal(offers("tradeoff percpu_r", &c), "percpu_rows");
+	assert_string_equal(offers("tradeoff percpu_rows o", &c), "over");
+	sb_free(&note);
+	completion_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -307,6 +331,7 @@ int main(void)
 		cmocka_unit_test(test_output_options), cmocka_unit_test(test_metrics_by_dot_level),
 		cmocka_unit_test(test_tables_covered), cmocka_unit_test(test_words_presets_files),
 		cmocka_unit_test(test_cursor), cmocka_unit_test(test_range_commands),
+		cmocka_unit_test(test_tradeoff_patches),
 	};
 	return cmocka_run_group_tests_name("complete", tests, setup, teardown);
 }
