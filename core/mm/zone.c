@@ -30,7 +30,10 @@ static uint64_t int_sqrt64(uint64_t x)
 {
 	uint64_t r = 0;
 
-	for (uint64_t bit = 1ull << 62; bit; bit >>= 2) {
+	if (x <= 1)
+		return x;
+	/* from the highest even bit x has, as int_sqrt() starts (lib/math/int_sqrt.c): the bits above give 0 */
+	for (uint64_t bit = 1ull << ((fls64(x) - 1) & ~1u); bit; bit >>= 2) {
 		if (x >= r + bit) {
 			x -= r + bit;
 			r = (r >> 1) + bit;
