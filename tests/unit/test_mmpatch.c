@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "testutil.h"
+#include "mmpatchutil.h"
 
 #include "../../core/mmpatch.h"
 #include "../../core/variant.h"
@@ -104,17 +105,6 @@ static void test_builtin_equivalent(void **state)
 	free(c);
 }
 
-static int parse_text(const char *text, char *err, size_t errlen)
-{
-	struct mmpatch *p = malloc(sizeof(*p));
-	int r;
-
-	assert_non_null(p);
-	r = mmpatch_parse(p, "t.mmpatch", text, strlen(text), 0, err, errlen);
-	free(p);
-	return r;
-}
-
 #define HEAD "patch mine\ntitle a test\nconstant FOO_BATCH as batch\n"
 
 /* Each bad file is one line with the file, the line and the column, and what was expected there. */
@@ -145,7 +135,7 @@ static void test_errors(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		err[0] = '\0';
-		assert_int_equal(parse_text(rows[i].text, err, sizeof(err)), -1);
+		assert_int_equal(mmpatch_parse_only(rows[i].text, err, sizeof(err)), -1);
 		if (!strstr(err, rows[i].want)) {
 			fprintf(stderr, "row %zu: got '%s', want '%s'\n", i, err, rows[i].want);
 			fail();

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "testutil.h"
+#include "mmpatchutil.h"
 
 #include "../../core/claim.h"
 #include "../../core/mmpatch.h"
@@ -205,17 +206,6 @@ static void test_tradeoff(void **state)
 	free(p);
 }
 
-static int parse_err(const char *text, char *err, size_t errlen)
-{
-	struct mmpatch *p = malloc(sizeof(*p));
-	int r;
-
-	assert_non_null(p);
-	r = mmpatch_parse(p, "t.mmpatch", text, strlen(text), 0, err, errlen);
-	free(p);
-	return r;
-}
-
 /* Every new key's mistakes: one line, FILE:LINE:COLUMN, what was expected. */
 static void test_errors(void **state)
 {
@@ -267,7 +257,7 @@ static void test_errors(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		err[0] = '\0';
-		if (parse_err(rows[i].text, err, sizeof(err)) != -1 || !strstr(err, rows[i].want) || strchr(err, '\n')) {
+		if (mmpatch_parse_only(rows[i].text, err, sizeof(err)) != -1 || !strstr(err, rows[i].want) || strchr(err, '\n')) {
 			fprintf(stderr, "row %zu: got '%s', want '%s'\n", i, err, rows[i].want);
 			bad++;
 		}
