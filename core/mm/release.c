@@ -19,18 +19,34 @@
  * "Kernel releases"): 5.15.18 the memcg stats-flush threshold of 5.16/5.17;
  * 6.1.104 and 6.6.45 CONFIG_PCP_BATCH_SCALE_MAX and the pcp drain cap of
  * 6.7/6.10; 6.6.117 the per-memcg flush threshold of 6.8; 6.18.8 the
- * CONFIG_NUMA=n proactive-reclaim fix.
+ * CONFIG_NUMA=n proactive-reclaim fix. Each once: M(X, Y) a mainline
+ * release, S(X, Y, Z) a stable state of X.Y; the names and the keys below
+ * are both made from this list.
  */
-const char *const release_names[] = {
-	"3.10", "3.11", "3.12", "3.13", "3.14", "3.15", "3.16", "3.17", "3.18", "3.19",
-	"4.0", "4.1", "4.2", "4.3", "4.4", "4.5", "4.6", "4.7", "4.8", "4.9", "4.10",
-	"4.11", "4.12", "4.13", "4.14", "4.15", "4.16", "4.17", "4.18", "4.19", "4.20",
-	"5.0", "5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "5.7", "5.8", "5.9", "5.10",
-	"5.11", "5.12", "5.13", "5.14", "5.15", "5.15.18", "5.16", "5.17", "5.18", "5.19",
-	"6.0", "6.1", "6.1.104", "6.2", "6.3", "6.4", "6.5", "6.6", "6.6.45", "6.6.117", "6.7",
-	"6.8", "6.9", "6.10", "6.11", "6.12", "6.13", "6.14", "6.15", "6.16", "6.17", "6.18", "6.18.8",
-	NULL,
-};
+#define RELEASE_LIST(M, S) \
+	M(3, 10) M(3, 11) M(3, 12) M(3, 13) M(3, 14) M(3, 15) M(3, 16) M(3, 17) M(3, 18) M(3, 19) M(4, 0) \
+	M(4, 1) M(4, 2) M(4, 3) M(4, 4) M(4, 5) M(4, 6) M(4, 7) M(4, 8) M(4, 9) M(4, 10) M(4, 11) M(4, 12) \
+	M(4, 13) M(4, 14) M(4, 15) M(4, 16) M(4, 17) M(4, 18) M(4, 19) M(4, 20) M(5, 0) M(5, 1) M(5, 2) \
+	M(5, 3) M(5, 4) M(5, 5) M(5, 6) M(5, 7) M(5, 8) M(5, 9) M(5, 10) M(5, 11) M(5, 12) M(5, 13) \
+	M(5, 14) M(5, 15) S(5, 15, 18) M(5, 16) M(5, 17) M(5, 18) M(5, 19) M(6, 0) M(6, 1) S(6, 1, 104) \
+	M(6, 2) M(6, 3) M(6, 4) M(6, 5) M(6, 6) S(6, 6, 45) S(6, 6, 117) M(6, 7) M(6, 8) M(6, 9) M(6, 10) \
+	M(6, 11) M(6, 12) M(6, 13) M(6, 14) M(6, 15) M(6, 16) M(6, 17) M(6, 18) S(6, 18, 8)
+
+#define NAME_M(x, y) #x "." #y,
+#define NAME_S(x, y, z) #x "." #y "." #z,
+const char *const release_names[] = { RELEASE_LIST(NAME_M, NAME_S) NULL };
+
+/*
+ * The same releases as keys in release order - major, minor and stable
+ * update in fields of their own - so that every history row's look-up on
+ * each evaluation of a kernel side is a binary search over numbers, and a
+ * stable state and its series are read off the key, no name parsed.
+ */
+#define REL_KEY(x, y, z) ((unsigned long)(x) << 40 | (unsigned long)(y) << 20 | (unsigned long)(z))
+#define KEY_M(x, y) REL_KEY(x, y, 0),
+#define KEY_S(x, y, z) REL_KEY(x, y, z),
+static const unsigned long release_keys[] = { RELEASE_LIST(KEY_M, KEY_S) };
+#define NRELEASES ((int)(sizeof(release_keys) / sizeof(release_keys[0])))
 
 int release_count(void)
 {
@@ -44,8 +60,8 @@ int release_count(void)
 /*
  * A release name's place in the order of release_names[] (X.Y, then its X.Y.Z
  * states): major, minor and stable update in fields of their own; 0 when it
- * is not digits and dots of that shape. The key only steers the search: the
- * name found is compared whole.
+ * is not a name of that shape as the list spells one - no leading zero, no
+ * X.Y.0, no bare X - so that a key stands for one spelling only.
  */
 static unsigned long release_key(const char *s)
 {
@@ -53,7 +69,7 @@ static unsigned long release_key(const char *s)
 	int n = 0;
 
 	for (; n < 3; n++) {
-		if (*s < '0' || *s > '9')
+		if (*s < '0' || *s > '9' || (*s == '0' && s[1] >= '0' && s[1] <= '9'))
 			return 0;
 		while (*s >= '0' && *s <= '9') {
 			part[n] = part[n] * 10 + (unsigned long)(*s++ - '0');
@@ -64,51 +80,21 @@ static unsigned long release_key(const char *s)
 			break;
 		s++;
 	}
-	return *s || n == 3 ? 0 : part[0] << 40 | part[1] << 20 | part[2];
+	return *s || n == 0 || n == 3 || (n == 2 && !part[2]) ? 0 : part[0] << 40 | part[1] << 20 | part[2];
 }
 
-#define NRELEASES ((int)(sizeof(release_names) / sizeof(release_names[0])) - 1) /* less the NULL */
-
-/*
- * Each name's key, stable update and series, worked out once: every row of
- * every history asks for them on each evaluation of a kernel side (a full
- * recompute of the explorer's cells spent a fifth of its time parsing names).
- */
-static struct {
-	unsigned long key;
-	int stable, series;
-} rel_info[NRELEASES];
-static int rel_ready;
-
-static void version_of(int idx, unsigned int *maj, unsigned int *min, unsigned int *sub);
-
-static void rel_init(void)
-{
-	for (int i = 0; i < NRELEASES; i++) {
-		unsigned int maj, min, sub;
-
-		version_of(i, &maj, &min, &sub);
-		rel_info[i].key = release_key(release_names[i]);
-		rel_info[i].stable = sub != 0;
-		rel_info[i].series = sub && i > 0 ? rel_info[i - 1].series : i;
-	}
-	rel_ready = 1;
-}
-
-/* A binary search over the names' keys (release_names[] is in release order), the name then compared whole. */
+/* A binary search over the names' keys (release_names[] is in release order): one key, one spelling. */
 int release_find(const char *name)
 {
 	unsigned long key = release_key(name);
 	int lo = 0, hi = NRELEASES - 1;
 
-	if (!rel_ready)
-		rel_init();
 	while (key && lo <= hi) {
 		int mid = lo + (hi - lo) / 2;
-		unsigned long k = rel_info[mid].key;
+		unsigned long k = release_keys[mid];
 
 		if (k == key)
-			return strcmp(release_names[mid], name) ? -1 : mid;
+			return mid;
 		if (k < key)
 			lo = mid + 1;
 		else
@@ -147,16 +133,14 @@ static void version_of(int idx, unsigned int *maj, unsigned int *min, unsigned i
 
 int release_is_stable(int idx)
 {
-	if (!rel_ready)
-		rel_init();
-	return idx >= 0 && idx < NRELEASES && rel_info[idx].stable;
+	return idx >= 0 && idx < NRELEASES && (release_keys[idx] & 0xfffff) != 0;
 }
 
 int release_series(int idx)
 {
-	if (!rel_ready)
-		rel_init();
-	return idx > 0 && idx < NRELEASES ? rel_info[idx].series : idx;
+	while (idx > 0 && release_is_stable(idx))
+		idx--;
+	return idx;
 }
 
 const char *release_newest_mainline(void)
