@@ -410,7 +410,15 @@ static const struct patch_constant high_constant = {
 static const struct release_history *const histories[] = { &high_history, &trigger_history, &zone_gap_history,
 							   &zone_mfk_history, &zone_thp_history, NULL };
 
+/* Every commit a row above names, with its subject as git log prints it (checked in Fixes: lines and shortlogs). */
+static const struct commit_subject subjects[] = {
+	{ "6ccdcb6d3a74", "mm, pcp: reduce detecting time of consecutive high order page freeing" },
+	{ "795ae7a0de6b", "mm: scale kswapd watermarks in proportion to memory" },
+	{ NULL, NULL },
+};
+
 static const struct patch_kernel pcp_kernel = {
+	.subjects = subjects,
 	.history = histories,
 };
 

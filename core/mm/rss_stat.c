@@ -293,7 +293,14 @@ static const char *const sides[] = { "before", "after", NULL };
 
 static const struct release_history *const histories[] = { &rss_history, NULL };
 
+/* Every commit a row above names, with its subject as git log prints it (checked in Fixes: lines and shortlogs). */
+static const struct commit_subject subjects[] = {
+	{ "f1a7941243c1", "mm: convert mm's rss stats into percpu_counter" },
+	{ NULL, NULL },
+};
+
 static const struct patch_kernel rss_kernel = {
+	.subjects = subjects,
 	.history = histories,
 	.runs = &rss_history,
 };

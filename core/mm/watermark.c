@@ -222,7 +222,14 @@ static const char *kernel_na(const struct machine *m, const struct metric_desc *
 	return "watermark_scale_factor above this release's 1000";
 }
 
+/* Every commit a row above names, with its subject as git log prints it (checked in Fixes: lines and shortlogs). */
+static const struct commit_subject subjects[] = {
+	{ "795ae7a0de6b", "mm: scale kswapd watermarks in proportion to memory" },
+	{ NULL, NULL },
+};
+
 static const struct patch_kernel wmark_kernel = {
+	.subjects = subjects,
 	.history = histories,
 	.na = kernel_na,
 };

@@ -618,6 +618,28 @@ static void test_every_row_checked(void **state)
 	}
 }
 
+/* Every built-in patch's rows: each commit a row names has its subject (history prints it beside the id). */
+static void test_every_commit_has_subject(void **state)
+{
+	int commits = 0;
+
+	(void)state;
+	for (int i = 0; i < patch_builtin_count(); i++) {
+		const struct patch_kernel *k = patches[i]->kernel_code;
+
+		for (int h = 0; k && k->history && k->history[h]; h++)
+			for (const struct release_row *r = k->history[h]->rows; r->from; r++) {
+				if (!r->commit)
+					continue;
+				if (!release_subject(r->commit))
+					fail_msg("%s %s row %s: commit %s has no subject", patches[i]->id,
+						 k->history[h]->constant, r->from, r->commit);
+				commits++;
+			}
+	}
+	assert_true(commits > 20);
+}
+
 /* A single-valued ratio has no kernel side; a context patch's single metrics do. */
 static void test_kernel_side_names(void **state)
 {
@@ -670,6 +692,7 @@ int main(void)
 		cmocka_unit_test(test_set_and_host_agree),
 		cmocka_unit_test(test_every_row_in_both_trees),
 		cmocka_unit_test(test_every_row_checked),
+		cmocka_unit_test(test_every_commit_has_subject),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
