@@ -42,7 +42,9 @@ const char *const release_names[] = { RELEASE_LIST(NAME_M, NAME_S) NULL };
  * each evaluation of a kernel side is a binary search over numbers, and a
  * stable state and its series are read off the key, no name parsed.
  */
-#define REL_KEY(x, y, z) ((unsigned long)(x) << 40 | (unsigned long)(y) << 20 | (unsigned long)(z))
+#define REL_BITS 20 /* each field's width: 0xfffff at most */
+#define REL_MASK ((1ul << REL_BITS) - 1)
+#define REL_KEY(x, y, z) ((unsigned long)(x) << 2 * REL_BITS | (unsigned long)(y) << REL_BITS | (unsigned long)(z))
 #define KEY_M(x, y) REL_KEY(x, y, 0),
 #define KEY_S(x, y, z) REL_KEY(x, y, z),
 static const unsigned long release_keys[] = { RELEASE_LIST(KEY_M, KEY_S) };
@@ -50,11 +52,7 @@ static const unsigned long release_keys[] = { RELEASE_LIST(KEY_M, KEY_S) };
 
 int release_count(void)
 {
-	int n = 0;
-
-	while (release_names[n])
-		n++;
-	return n;
+	return NRELEASES;
 }
 
 /*
@@ -73,14 +71,14 @@ static unsigned long release_key(const char *s)
 			return 0;
 		while (*s >= '0' && *s <= '9') {
 			part[n] = part[n] * 10 + (unsigned long)(*s++ - '0');
-			if (part[n] > 0xfffff)
+			if (part[n] > REL_MASK)
 				return 0;
 		}
 		if (*s != '.')
 			break;
 		s++;
 	}
-	return *s || n == 0 || n == 3 || (n == 2 && !part[2]) ? 0 : part[0] << 40 | part[1] << 20 | part[2];
+	return *s || n == 0 || n == 3 || (n == 2 && !part[2]) ? 0 : REL_KEY(part[0], part[1], part[2]);
 }
 
 /* A binary search over the names' keys (release_names[] is in release order): one key, one spelling. */
@@ -121,19 +119,17 @@ static int digits(const char *s, unsigned int *v, const char **end)
 	return 0;
 }
 
-/* A name of release_names[] as (major, minor, sublevel); sublevel 0 for a mainline release. */
+/* A name of release_names[] as (major, minor, sublevel), read off its key; sublevel 0 for a mainline release. */
 static void version_of(int idx, unsigned int *maj, unsigned int *min, unsigned int *sub)
 {
-	const char *p;
-
-	*maj = *min = *sub = 0;
-	if (!digits(release_names[idx], maj, &p) && *p == '.' && !digits(p + 1, min, &p) && *p == '.')
-		(void)digits(p + 1, sub, &p);
+	*maj = (unsigned int)(release_keys[idx] >> 2 * REL_BITS);
+	*min = (unsigned int)(release_keys[idx] >> REL_BITS & REL_MASK);
+	*sub = (unsigned int)(release_keys[idx] & REL_MASK);
 }
 
 int release_is_stable(int idx)
 {
-	return idx >= 0 && idx < NRELEASES && (release_keys[idx] & 0xfffff) != 0;
+	return idx >= 0 && idx < NRELEASES && (release_keys[idx] & REL_MASK) != 0;
 }
 
 int release_series(int idx)

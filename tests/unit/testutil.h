@@ -29,11 +29,10 @@
 #define BL_SANITIZED 1
 #endif
 #endif
-#ifdef BL_SANITIZED
-#define TRIALS(n) ((n) / 4)
-#else
-#define TRIALS(n) (n)
+#ifndef BL_SANITIZED
+#define BL_SANITIZED 0
 #endif
+#define TRIALS(n) (BL_SANITIZED ? (n) / 4 : (n))
 
 /* Default machine, then "key value key value ..." applied through the parameter table. */
 static inline struct machine machine_with(const char *settings)
