@@ -24,7 +24,10 @@
 #include "../lang/session.h"
 
 #ifndef BATCHLAB_VERSION
-#define BATCHLAB_VERSION "0.1.0"
+#define BATCHLAB_VERSION "1.0.0"
+#endif
+#ifndef BATCHLAB_COMMIT
+#define BATCHLAB_COMMIT ""
 #endif
 
 static void usage(FILE *f)
@@ -243,7 +246,9 @@ static int take_option(struct cli *c, int opt, char **argv)
 		usage(stdout);
 		return flushed_ok("--help");
 	case 'V':
-		printf("batchlab %s\n", BATCHLAB_VERSION);
+		/* built from a clone: which commit, so a report's figures can be traced to the code that made them */
+		printf("batchlab %s%s%s%s\n", BATCHLAB_VERSION, *BATCHLAB_COMMIT ? " (git " : "", BATCHLAB_COMMIT,
+		       *BATCHLAB_COMMIT ? ")" : "");
 		return flushed_ok("--version");
 	case ':':
 		return usage_error("option needs an argument", argv[optind - 1]);
