@@ -49,6 +49,7 @@ extern const struct cmd_entry cmd_grade_entry;
 extern const struct cmd_entry cmd_source_entry;
 extern const struct cmd_entry cmd_echo_entry;
 extern const struct cmd_entry cmd_patch_entry;
+extern const struct cmd_entry cmd_state_entry;
 extern const struct cmd_entry cmd_quit_entry;
 
 /* The commands, in the order help, the man page and completion give them. */
@@ -77,6 +78,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_source_entry,
 	&cmd_echo_entry,
 	&cmd_patch_entry,
+	&cmd_state_entry,
 	&cmd_quit_entry,
 	NULL,
 };
