@@ -31,6 +31,13 @@ struct session {
 	 * (state.h) carries it; the explorer puts its cursor there.
 	 */
 	char show[96];
+	/*
+	 * While a command runs in a format of its own (--format, > PATH.json:
+	 * cmd_exec, exec_depth > 0), the session's format is kept here: what a
+	 * view line holds, and where `state load` puts the line's.
+	 */
+	enum out_format view_format;
+	int exec_depth;
 	int in_lesson;     /* a lesson is running: its own `lesson` line is refused */
 	int source_depth;  /* `source` files open now, to refuse one that sources itself for ever */
 	int echo;          /* -f --echo / -x: each command printed as typed before its output */

@@ -141,10 +141,16 @@ static void put_show(const struct session *s, struct strbuf *out, int *n)
 		put_field(out, n, "show", s->show);
 }
 
+/* The session's format, not the one a command runs in (`state --format json` is a table session's view). */
+static enum out_format own_format(const struct session *s)
+{
+	return s->exec_depth > 0 ? s->view_format : s->format;
+}
+
 static void put_format(const struct session *s, struct strbuf *out, int *n)
 {
-	if (s->format != FMT_TABLE)
-		put_field(out, n, "format", out_format_names[s->format]);
+	if (own_format(s) != FMT_TABLE)
+		put_field(out, n, "format", out_format_names[own_format(s)]);
 }
 
 static int take_patch(struct state_read *r, const char *value, char *err, size_t errlen)
@@ -477,7 +483,7 @@ static int restore(struct session *s, struct state_read *r, struct machine *next
 	machine_copy(&s->m, next);
 	session_preset(s, "");
 	snprintf(s->show, sizeof(s->show), "%s", r->show);
-	s->format = r->format >= 0 ? (enum out_format)r->format : FMT_TABLE;
+	*(s->exec_depth > 0 ? &s->view_format : &s->format) = r->format >= 0 ? (enum out_format)r->format : FMT_TABLE;
 	return 0;
 }
 
