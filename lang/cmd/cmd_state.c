@@ -21,7 +21,8 @@ static void state_details(struct strbuf *out)
 		  "( ) ! ? : ^ [ ] as %%XX (a comma is %%2C).\n", STATE_VERSION);
 	sb_puts(out, "state load LINE (or state LINE, batchlab LINE, the explorer's :state LINE) restores exactly that view: "
 		     "the machine from the defaults, its variants, the patch files, what is shown and the format. It checks "
-		     "the whole line first and changes nothing when any part of it is wrong. A patch file the line names "
+		     "the whole line first, and a wrong part changes nothing (a patch file it loaded before refusing a "
+		     "variant of that patch stays loaded, and the error says so). A patch file the line names "
 		     "must be on this machine (patch list shows where batchlab looks): one that is not is named, and nothing "
 		     "is restored; one whose bytes differ from the line's is loaded and said to differ.\n");
 	sb_puts(out, "A line names the version it was written in: a later batchlab reads every earlier version, and says "
