@@ -49,6 +49,7 @@ extern const struct cmd_entry cmd_grade_entry;
 extern const struct cmd_entry cmd_source_entry;
 extern const struct cmd_entry cmd_echo_entry;
 extern const struct cmd_entry cmd_patch_entry;
+extern const struct cmd_entry cmd_state_entry;
 extern const struct cmd_entry cmd_quit_entry;
 
 /* The commands, in the order help, the man page and completion give them. */
@@ -77,6 +78,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_source_entry,
 	&cmd_echo_entry,
 	&cmd_patch_entry,
+	&cmd_state_entry,
 	&cmd_quit_entry,
 	NULL,
 };
@@ -174,7 +176,7 @@ static void exec_fit_width(struct strbuf *dst, size_t from, int width, int asked
 
 /* What cmd_exec changes in the session for one command, to put back afterwards. */
 struct exec_saved {
-	enum out_format format;
+	enum out_format format, view_format;
 	struct out_opts opts;
 	int units, lists;
 	struct doc run;
@@ -188,13 +190,15 @@ struct exec_saved {
 static int cmd_exec(struct session *s, const struct cmd_entry *c, int argc, char **argv, struct out_opts o,
 		    struct strbuf *out, char *err, size_t errlen)
 {
-	struct exec_saved was = { s->format, s->opts, s->units, s->lists_full, s->doc };
+	struct exec_saved was = { s->format, s->view_format, s->opts, s->units, s->lists_full, s->doc };
 	struct strbuf text = STRBUF_INIT, *dst = (c->out & OUT_FILE) && o.path ? &text : out;
 	size_t from = dst->len;
 	int rc, width, results, f = exec_format(s, c, o, err, errlen);
 
 	if (f < 0)
 		return -1;
+	s->view_format = s->format;
+	s->exec_depth++;
 	s->format = (enum out_format)f;
 	if (!o.width)
 		o.width = s->width;
@@ -225,7 +229,9 @@ static int cmd_exec(struct session *s, const struct cmd_entry *c, int argc, char
 		sb_free(&text);
 	else if (dst == &text)
 		rc = outpath_write(s, c->name, s->format == FMT_SVG ? "picture" : "output", o.path, &text, out, err, errlen);
-	s->format = was.format;
+	s->format = s->view_format; /* as it was, or as a `state load` set it */
+	s->view_format = was.view_format;
+	s->exec_depth--;
 	s->opts = was.opts;
 	s->units = s->doc.units = was.units;
 	s->lists_full = was.lists;

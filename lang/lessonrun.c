@@ -426,8 +426,11 @@ static int focus_known(struct run *r, const struct lesson_line *ln)
 	struct metric_ref ref;
 	char why[256];
 
-	if (!metric_parse_m(&r->s->m, ln->text, &ref, why, sizeof(why)))
+	if (!metric_parse_m(&r->s->m, ln->text, &ref, why, sizeof(why))) {
+		/* the view is on it, as the explorer's cursor would be: a view line (state.h) carries it */
+		snprintf(r->s->show, sizeof(r->s->show), "%s.%s", ref.patch->id, ref.metric->name);
 		return 0;
+	}
 	return lesson_error(r, ln->lineno, "focus: %s%s", why, "");
 }
 

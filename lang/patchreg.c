@@ -24,6 +24,7 @@
 #endif
 
 static struct mmpatch *loaded[VARIANT_LOADED];
+static uint32_t loaded_hash[VARIANT_LOADED]; /* of each loaded file's bytes, as read: a view line names it so */
 static int nloaded;
 static const struct patch_desc *list[VARIANT_BUILTIN + VARIANT_LOADED + 1];
 
@@ -129,8 +130,37 @@ int patchreg_find(const char *name, char *path, size_t len, char *err, size_t er
 
 /* --- reading ------------------------------------------------------------------------------- */
 
-/* path read and parsed into a new patch for slot; NULL with err. */
-static struct mmpatch *read_patch(const char *name, int slot, char *err, size_t errlen)
+uint32_t patchreg_text_hash(const char *text, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a, 64 bits, folded */
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)text[i]) * 0x100000001b3ull;
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+const struct mmpatch *patchreg_loaded_at(int k, uint32_t *hash)
+{
+	if (k < 0 || k >= nloaded)
+		return NULL;
+	*hash = loaded_hash[k];
+	return loaded[k];
+}
+
+int patchreg_file_hash(const char *name, char *path, size_t len, uint32_t *hash, char *err, size_t errlen)
+{
+	char *text = NULL;
+	size_t n = 0;
+
+	if (patchreg_find(name, path, len, err, errlen) || infile_read(path, MMP_FILE_MAX, &text, &n, err, errlen))
+		return -1;
+	*hash = patchreg_text_hash(text, n);
+	free(text);
+	return 0;
+}
+
+/* path read and parsed into a new patch for slot (the hash of its bytes into *hash); NULL with err. */
+static struct mmpatch *read_patch(const char *name, int slot, uint32_t *hash, char *err, size_t errlen)
 {
 	char path[PATH_MAX];
 	char *text = NULL;
@@ -151,6 +181,7 @@ static struct mmpatch *read_patch(const char *name, int slot, char *err, size_t 
 		free(p);
 		return NULL;
 	}
+	*hash = patchreg_text_hash(text, len);
 	free(text);
 	return p;
 }
@@ -158,10 +189,11 @@ static struct mmpatch *read_patch(const char *name, int slot, char *err, size_t 
 int patchreg_load(const char *name, struct strbuf *note, char *err, size_t errlen)
 {
 	struct mmpatch *p;
+	uint32_t hash;
 	int slot = nloaded;
 
 	/* a file of an id loaded already takes its place: parse it for that slot */
-	p = read_patch(name, 0, err, errlen);
+	p = read_patch(name, 0, &hash, err, errlen);
 	if (!p)
 		return -1;
 	for (int k = 0; k < nloaded; k++)
@@ -173,7 +205,7 @@ int patchreg_load(const char *name, struct strbuf *note, char *err, size_t errle
 	}
 	if (slot != 0) {
 		free(p);
-		if (!(p = read_patch(name, slot, err, errlen)))
+		if (!(p = read_patch(name, slot, &hash, err, errlen)))
 			return -1;
 	}
 	if (slot < nloaded) {
@@ -185,13 +217,15 @@ int patchreg_load(const char *name, struct strbuf *note, char *err, size_t errle
 			  p->nmetrics == 1 ? "" : "s", p->id);
 	}
 	loaded[slot] = p;
+	loaded_hash[slot] = hash;
 	rebuild();
 	return 0;
 }
 
 int patchreg_check(const char *name, const struct machine *m, struct strbuf *note, char *err, size_t errlen)
 {
-	struct mmpatch *p = read_patch(name, 0, err, errlen);
+	uint32_t hash;
+	struct mmpatch *p = read_patch(name, 0, &hash, err, errlen);
 
 	if (!p)
 		return -1;

@@ -10,6 +10,7 @@
 #define BL_PATCHREG_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../core/machine.h"
 #include "../core/strbuf.h"
@@ -31,6 +32,12 @@ void patchreg_list(struct strbuf *out);
 void patchreg_each(void (*each)(const struct mmpatch *p, const char *name, const char *path, void *ctx), void *ctx);
 /* name_or_path as a path: a path is kept, a name looked up in the folders. -1 with err naming them. */
 int patchreg_find(const char *name, char *path, size_t len, char *err, size_t errlen);
+/* FNV-1a of a patch file's bytes, folded to 32 bits: what a view line (state.h) knows the file by. */
+uint32_t patchreg_text_hash(const char *text, size_t len);
+/* The k-th loaded patch (0, 1, ...) and the hash of its file's bytes as they were read; NULL past the last. */
+const struct mmpatch *patchreg_loaded_at(int k, uint32_t *hash);
+/* The file name_or_path stands for (patchreg_find) and its bytes' hash, nothing loaded. -1 with err. */
+int patchreg_file_hash(const char *name, char *path, size_t len, uint32_t *hash, char *err, size_t errlen);
 /* The loaded patch with this id, or NULL. */
 const struct mmpatch *patchreg_loaded(const char *id);
 

@@ -25,6 +25,19 @@ struct session {
 	int term_cols;     /* the columns of the terminal output goes to (the prompt, -c, the explorer), 0: not one */
 	struct out_opts opts; /* the running command's output options (cmd_run sets them; outopts.h) */
 	char lesson[4096]; /* `lesson NAME` checked it: the front end runs this file next ("" none) */
+	/*
+	 * The patch or PATCH.METRIC the view is on ("" none): show PATCH, a
+	 * lesson's focus, the explorer's cursor on the patch panel. A view line
+	 * (state.h) carries it; the explorer puts its cursor there.
+	 */
+	char show[96];
+	/*
+	 * While a command runs in a format of its own (--format, > PATH.json:
+	 * cmd_exec, exec_depth > 0), the session's format is kept here: what a
+	 * view line holds, and where `state load` puts the line's.
+	 */
+	enum out_format view_format;
+	int exec_depth;
 	int in_lesson;     /* a lesson is running: its own `lesson` line is refused */
 	int source_depth;  /* `source` files open now, to refuse one that sources itself for ever */
 	int echo;          /* -f --echo / -x: each command printed as typed before its output */

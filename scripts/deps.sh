@@ -8,8 +8,8 @@ set -u
 what=${1:-check}
 pkgs="libncurses-dev libreadline-dev pkg-config make"
 # python3-jsonschema, python3-pandas and jq read the csv/json/jsonl output back in the script tests, python3-markdown-it
-# a report's markdown (test-only)
-[ "$what" = check ] && pkgs="$pkgs libcmocka-dev tmux mandoc clang valgrind time librsvg2-bin libxml2-utils python3 python3-jsonschema python3-pandas python3-markdown-it jq"
+# a report's markdown (test-only); dpkg-dev, debhelper and lintian build and check the Debian package (make deb-test)
+[ "$what" = check ] && pkgs="$pkgs libcmocka-dev tmux mandoc clang valgrind time librsvg2-bin libxml2-utils python3 python3-jsonschema python3-pandas python3-markdown-it jq dpkg-dev debhelper lintian"
 [ "$what" = bench ] && pkgs="$pkgs python3 python3-numpy mawk bc dialog"
 missing=
 for p in $pkgs; do

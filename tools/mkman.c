@@ -28,7 +28,7 @@
 #include "../tui/keys.h"
 
 #ifndef BATCHLAB_VERSION
-#define BATCHLAB_VERSION "0.1.0"
+#define BATCHLAB_VERSION "1.0.0"
 #endif
 
 /* "name()" with trailing punctuation: the length of name, or 0 if the word is not a function. */

@@ -55,6 +55,8 @@ const struct key_binding key_bindings[] = {
 	{ { 'V' }, "V", NULL, "remove the variant column under the column cursor (< >)", KA_VARIANT_DEL },
 	{ { '<', '>', ',', '.' }, "< >", NULL, "move the column cursor over the patch's variants (they scroll if they do not fit)",
 	  KA_VARIANT_COL },
+	{ { 's' }, "s", NULL, "the view as one line to share (state): batchlab 'LINE' or :state LINE restores it exactly",
+	  KA_STATE },
 	{ { 27 }, "Esc", NULL, "close a view or the command line", KA_ESCAPE },
 	{ { 12 }, "Ctrl-L", NULL, "redraw the screen", KA_REDRAW },
 	{ { 'L', '~' }, "L ~", NULL, "what the marks mean: ~ model, * workload, plain exact, unresolved (shown at the first start)",

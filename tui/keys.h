@@ -44,6 +44,7 @@ enum key_action {
 	KA_VARIANT_ADD,
 	KA_VARIANT_DEL,
 	KA_VARIANT_COL,
+	KA_STATE,       /* the view as one line (lang/state.h) */
 };
 
 struct key_binding {

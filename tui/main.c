@@ -22,9 +22,13 @@
 #include "../lang/script.h"
 #include "../lang/settings.h"
 #include "../lang/session.h"
+#include "../lang/state.h"
 
 #ifndef BATCHLAB_VERSION
-#define BATCHLAB_VERSION "0.1.0"
+#define BATCHLAB_VERSION "1.0.0"
+#endif
+#ifndef BATCHLAB_COMMIT
+#define BATCHLAB_COMMIT ""
 #endif
 
 static void usage(FILE *f)
@@ -32,6 +36,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: batchlab [-p PRESET] [--format table|csv|json|jsonl] [-c 'CMD; CMD ...' | -f FILE | --repl]\n"
 		"       batchlab [-p PRESET] [--format F] [--width N] COMMAND [ARG ...]   (one command, as -c runs it)\n"
+		"       batchlab [OPTIONS] bl1:KEY=VALUE,...   (a view `state` printed, restored: then as without it)\n"
 		"       batchlab --help | --version\n"
 		"\n"
 		"Explore the Linux mm constants that should scale with machine size: four patches'\n"
@@ -152,6 +157,8 @@ static int command_words_at(int argc, char **argv)
 
 		if (!strcmp(a, "--"))
 			return i + 1 < argc && cmd_find(argv[i + 1]) ? i + 1 : argc;
+		if (state_is(a)) /* a view line (state.h) is the run's, not a command's word */
+			continue;
 		if (a[0] != '-' || !a[1])
 			return cmd_find(a) ? i : argc;
 		for (const struct cli_option *o = cli_options; o->val; o++)
@@ -183,6 +190,7 @@ static char *command_text(int argc, char **argv)
 /* What the command line asked for: batchlab's options, and where a command's words begin. */
 struct cli {
 	const char *cmds, *file, *preset, *format, *width, *lists, *lesson_name, *theme;
+	const char *state; /* a view line to start from (state.h) */
 	const char *patchfiles[VARIANT_LOADED];
 	size_t npatches;
 	int repl, modes, lesson, check, restart, echo, units, pause;
@@ -243,7 +251,9 @@ static int take_option(struct cli *c, int opt, char **argv)
 		usage(stdout);
 		return flushed_ok("--help");
 	case 'V':
-		printf("batchlab %s\n", BATCHLAB_VERSION);
+		/* built from a clone: which commit, so a report's figures can be traced to the code that made them */
+		printf("batchlab %s%s%s%s\n", BATCHLAB_VERSION, *BATCHLAB_COMMIT ? " (git " : "", BATCHLAB_COMMIT,
+		       *BATCHLAB_COMMIT ? ")" : "");
 		return flushed_ok("--version");
 	case ':':
 		return usage_error("option needs an argument", argv[optind - 1]);
@@ -269,6 +279,8 @@ static int parse_options(struct cli *c, int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
 		if ((rc = take_option(c, opt, argv)) != GO_ON)
 			return rc;
+	if (optind < argc && state_is(argv[optind]))
+		c->state = argv[optind++];
 	if (c->lesson && optind < argc) /* --lesson NAME: the name is optional, so getopt leaves it */
 		c->lesson_name = argv[optind++];
 	if (optind < argc) {
@@ -320,6 +332,19 @@ static int session_start(struct session *s, const struct cli *c)
 	if (c->preset && session_load_preset(s, c->preset, NULL, err, sizeof(err))) {
 		say("-p: ", err);
 		return 1;
+	}
+	if (c->state) {
+		struct strbuf note = STRBUF_INIT;
+		int rc = state_load(s, c->state, &note, err, sizeof(err));
+
+		fputs(sb_str(&note), stderr);
+		sb_free(&note);
+		if (rc) {
+			say("", err);
+			return 1;
+		}
+		if (c->format) /* --format said on the command line outranks the line's */
+			s->format = (enum out_format)out_format_find(c->format);
 	}
 	s->echo = c->echo || c->pause; /* a pause between commands shows the command it waits before */
 	s->pause = c->pause;

@@ -21,7 +21,7 @@
 #include "../lang/script.h"
 
 #ifndef BATCHLAB_VERSION
-#define BATCHLAB_VERSION "0.1.0"
+#define BATCHLAB_VERSION "1.0.0"
 #endif
 
 /* Ctrl-C drops the line being typed and gives a fresh prompt, as a shell does. */

@@ -287,6 +287,8 @@ static int screen_setup(struct screen *sc, struct session *s, FILE *log)
 	layout_compute(&sc->L, COLS, LINES);
 	if (!(sc->stack[0] = view_panels_new(sc)))
 		return -1;
+	if (*s->show) /* a view line's show=: the cursor starts there */
+		view_panels_show(sc->stack[0], sc, s->show);
 	sc->depth = 1;
 	screen_recompute(sc, 0);
 	return 0;

@@ -12,7 +12,7 @@
 #include "screen.h"
 
 #ifndef BATCHLAB_VERSION
-#define BATCHLAB_VERSION "0.1.0"
+#define BATCHLAB_VERSION "1.0.0"
 #endif
 
 void screen_put(int y, int x, int width, const char *text, int right, attr_t attr)

@@ -242,6 +242,7 @@ void screen_run_line(struct screen *sc, const char *line, const char *title)
 {
 	struct strbuf out = STRBUF_INIT;
 	const char *word = line + strspn(line, " ");
+	char shown[sizeof(sc->s->show)];
 	int failed;
 
 	if (screen_save(sc, line))
@@ -253,7 +254,12 @@ void screen_run_line(struct screen *sc, const char *line, const char *title)
 	sc->s->term_cols = COLS; /* show lays its tables out to the window (the pager reflows the prose itself) */
 	if (run_save_view(sc, line))
 		return;
+	/* the view a `state` prints is on what the cursor is on; a `state load` or a `show` moves the cursor there */
+	view_panels_shown(sc->stack[0], shown, sizeof(shown));
+	snprintf(sc->s->show, sizeof(sc->s->show), "%s", shown);
 	failed = run_commands(sc, line, &out);
+	if (strcmp(shown, sc->s->show) && *sc->s->show)
+		view_panels_show(sc->stack[0], sc, sc->s->show);
 	screen_recompute(sc, 1);
 	failed |= follow_theme(sc);
 	if (!follow_lesson(sc)) {

@@ -65,6 +65,10 @@ struct view {
 struct view *view_panels_new(struct screen *sc);
 /* The cursor onto the row named name (a parameter, or PATCH.METRIC), in whichever panel holds it. 1 found. */
 int view_panels_select(struct view *panels, struct screen *sc, const char *name);
+/* The cursor onto what a view line shows (session.h's show): PATCH.METRIC, or a patch's first metric. 1 found. */
+int view_panels_show(struct view *panels, struct screen *sc, const char *show);
+/* What the cursor is on, as session.h's show has it: PATCH.METRIC on the patch panel, "" on the machine's. */
+void view_panels_shown(const struct view *panels, char *buf, size_t len);
 /*
  * Lines of text from line top, scrolled left columns sideways, under the title row
  * of the panel area: the pager's body, and any view that shows text the same way.

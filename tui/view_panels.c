@@ -509,6 +509,36 @@ int view_panels_select(struct view *panels, struct screen *sc, const char *name)
 	return panels_find(panels, sc, name, 0);
 }
 
+int view_panels_show(struct view *panels, struct screen *sc, const char *show)
+{
+	struct panels *pn = (struct panels *)panels;
+	size_t idlen = strcspn(show, ".");
+
+	(void)sc;
+	for (size_t i = 0; i < pn->np; i++) {
+		const struct row *r = &pn->prows[i];
+
+		if (r->kind != ROW_METRIC || strlen(r->patch->id) != idlen || strncmp(r->patch->id, show, idlen) ||
+		    (show[idlen] && strcmp(r->metric->name, show + idlen + 1)))
+			continue;
+		pn->focus = 1;
+		pn->pcur = (int)i;
+		return 1;
+	}
+	return 0;
+}
+
+void view_panels_shown(const struct view *panels, char *buf, size_t len)
+{
+	const struct panels *pn = (const struct panels *)panels;
+	const struct row *r = pn->focus ? patch_row(pn) : NULL;
+
+	if (r && r->kind == ROW_METRIC)
+		snprintf(buf, len, "%s.%s", r->patch->id, r->metric->name);
+	else
+		snprintf(buf, len, "%s", "");
+}
+
 static void panels_save(struct view *v, int *where)
 {
 	struct panels *pn = (struct panels *)v;
@@ -691,6 +721,7 @@ static int panels_key(struct view *v, struct screen *sc, const struct key_bindin
 	case KA_VARIANT_ADD: variant_add_key(pn, sc); break;
 	case KA_VARIANT_DEL: variant_del_key(pn, sc); break;
 	case KA_VARIANT_COL: variant_col_key(pn, sc, ch); break;
+	case KA_STATE: screen_run_line(sc, "state", "state: batchlab 'LINE' or :state LINE restores this view"); break;
 	default: return 0;
 	}
 	return 1;

@@ -29,6 +29,7 @@
 #include "../out/svg.h"
 #include "cmd_sweep.h"
 #include "../out/wrap.h"
+#include "../state.h"
 
 #define REPORT_WIDTH 72
 #define REPORT_CHART_HEIGHT 10
@@ -620,8 +621,47 @@ static void report_assumptions(const struct rform *f, const struct compare_set *
 	sb_free(&t);
 }
 
+/*
+ * The view the report was made from as one line (lang/state.h), on the patch
+ * reported: the session's machine, variants, patch files and format.
+ */
+static void report_state(struct session *s, const struct patch_desc *d, struct strbuf *out)
+{
+	char was[sizeof(s->show)];
+
+	memcpy(was, s->show, sizeof(was));
+	snprintf(s->show, sizeof(s->show), "%s", d->id);
+	state_format(s, out);
+	memcpy(s->show, was, sizeof(was));
+}
+
+/*
+ * batchlab 'LINE' for a shell within width: a line too long is cut into
+ * pieces the shell joins again, each ending '\ and the next opening ' (a view
+ * line holds no ' of its own: state.c writes it %27).
+ */
+static void state_command(const char *line, int width, struct strbuf *out)
+{
+	int col = (int)strlen("batchlab '"), room;
+	size_t n = strlen(line);
+
+	sb_puts(out, "batchlab '");
+	while (n) {
+		room = width - col - 2 > 8 ? width - col - 2 : 8;
+		if ((int)n + 1 <= width - col) {
+			sb_printf(out, "%s'\n", line);
+			return;
+		}
+		sb_printf(out, "%.*s'\\\n'", room, line);
+		line += room;
+		n -= (size_t)room;
+		col = 1;
+	}
+	sb_puts(out, "'\n");
+}
+
 static void report_text(const struct rform *f, const struct compare_set *set, const struct patch_desc *d,
-			const struct report_chart *rc, int have_chart, struct strbuf *out)
+			const struct report_chart *rc, int have_chart, const char *state, struct strbuf *out)
 {
 	struct strbuf t = STRBUF_INIT;
 	char head[300];
@@ -645,6 +685,11 @@ static void report_text(const struct rform *f, const struct compare_set *set, co
 	rf_heading(f, out, "Every number above, again (paste into a shell)");
 	reproduce(set, d, rc, f->width, &t);
 	rf_pre(f, out, sb_str(&t));
+	t.len = 0;
+	sb_puts(&t, "");
+	rf_heading(f, out, "The view this report was made from, as one line");
+	state_command(state, f->width, &t);
+	rf_pre(f, out, sb_str(&t));
 	sb_free(&t);
 }
 
@@ -662,7 +707,7 @@ static void quote_lines(const char *text, struct strbuf *out)
 /* --- json: the same content, structured, as records (records.h) nest it --- */
 
 static const char *const report_heads[] = { "patch", "title", "seed", "kernel", "status", "constant", "machines",
-					    "assumptions", "chart", "points", "claims", "reproduce", NULL };
+					    "assumptions", "chart", "points", "claims", "reproduce", "state", NULL };
 static const char *const constant_heads[] = { "name", "what", "metric", "variants", NULL };
 static const char *const variant_heads[] = { "name", "expr", NULL };
 static const char *const machine_heads[] = { "machine", "cpus", "ram", "pagesize", "metrics", NULL };
@@ -905,7 +950,7 @@ static void report_json_review(struct records *rec, const struct patch_desc *d)
 /* The report as the one row of a result in the run's document d. */
 static void report_json(struct doc *doc, enum out_format fmt, const struct compare_set *set,
 			const struct patch_desc *d, const struct report_chart *rc, int have_chart, int width,
-			struct strbuf *out)
+			const char *state, struct strbuf *out)
 {
 	char status[400];
 	struct strbuf rep = STRBUF_INIT;
@@ -931,6 +976,7 @@ static void report_json(struct doc *doc, enum out_format fmt, const struct compa
 	report_json_review(&rec, d);
 	reproduce(set, d, rc, width, &rep);
 	rec_str(&rec, sb_str(&rep));
+	rec_str(&rec, state);
 	rec_end_row(&rec);
 	rec_end(&rec);
 	sb_free(&rep);
@@ -964,18 +1010,21 @@ int report_build(struct session *s, const struct patch_desc *d, struct compare_s
 	char why[300];
 	struct rform f = { fmt == FMT_MARKDOWN, !!(style & REPORT_COMPARE), width - (style & REPORT_QUOTE ? 2 : 0) };
 	int have_chart = !report_chart(set, d, f.width, &rc, why, sizeof(why));
+	struct strbuf state = STRBUF_INIT;
 
 	(void)err, (void)errlen;
+	report_state(s, d, &state);
 	if (fmt == FMT_JSON || fmt == FMT_JSONL) {
-		report_json(&s->doc, fmt, set, d, &rc, have_chart, width, out);
+		report_json(&s->doc, fmt, set, d, &rc, have_chart, width, sb_str(&state), out);
 	} else if (style & REPORT_QUOTE) {
 		struct strbuf t = STRBUF_INIT;
 
-		report_text(&f, set, d, &rc, have_chart, &t);
+		report_text(&f, set, d, &rc, have_chart, sb_str(&state), &t);
 		quote_lines(sb_str(&t), out);
 		sb_free(&t);
 	} else
-		report_text(&f, set, d, &rc, have_chart, out);
+		report_text(&f, set, d, &rc, have_chart, sb_str(&state), out);
+	sb_free(&state);
 	if (have_chart)
 		report_chart_free(&rc);
 	return 0;
@@ -1013,6 +1062,8 @@ void report_details(struct strbuf *out)
 		"show PATCH, and get --named of the assumptions (NAME = VALUE), then the plot. A command too long for "
 		"the width is cut into pieces the shell joins again: a piece ends with '\\ and the next line opens "
 		"with '.\n"
+		"Then the view the report was made from as one line (state): batchlab 'LINE' restores it, on the "
+		"patch reported.\n"
 		"--quote puts \"> \" before every line, as a reply quotes, within the width. --format markdown writes "
 		"the same as markdown for a forge or a cover letter: headings, GitHub-flavoured tables, the chart and "
 		"the command as fenced blocks. --style compare lays the gains out as mmtests' compare-kernels does: "

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../core/err.h"
+#include "../../core/patch.h"
 #include "../out/render.h"
 #include "cmd_compare.h"
 
@@ -17,7 +18,11 @@ static int cmd_show(struct session *s, int argc, char **argv, struct strbuf *out
 		return cmd_show_on(s, argc, argv, out, err, errlen);
 	if (argc > 1)
 		return err_set(err, errlen, "show: unexpected '%s' (expected show [TOPIC] or show PATCH on PRESET...)", argv[1]);
-	return render_show(s, argc ? argv[0] : "", out, err, errlen);
+	if (render_show(s, argc ? argv[0] : "", out, err, errlen))
+		return -1;
+	/* the view is on the patch shown now (a view line carries it); show all or machine: on none */
+	snprintf(s->show, sizeof(s->show), "%s", argc && patch_find(argv[0]) ? argv[0] : "");
+	return 0;
 }
 
 const struct cmd_entry cmd_show_entry = {

@@ -51,7 +51,7 @@ void csv_field(struct strbuf *out, const char *s)
 }
 
 #ifndef BATCHLAB_VERSION
-#define BATCHLAB_VERSION "0.1.0"
+#define BATCHLAB_VERSION "1.0.0"
 #endif
 
 void doc_init(struct doc *d, int units, const char *command)

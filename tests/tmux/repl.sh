@@ -72,7 +72,7 @@ name="prompt"
 check start
 
 name="the prompt says how to get help when it starts"
-check wait_line "batchlab 0.1.0: 'help' lists the commands; 'help TOPIC' explains a command, key, patch"
+check wait_line "batchlab 1.0.0: 'help' lists the commands; 'help TOPIC' explains a command, key, patch"
 
 name="complete a key: set cp<Tab>"
 keys 'set cp' Tab

@@ -323,6 +323,19 @@ patch_file() {
 }
 check "a patch file loaded on the : line shows in the panels and takes a variant" patch_file
 
+# batchlab LINE starts on that view, the cursor on its show=: s prints the same line back (with the
+# cursor anywhere else its show= would differ); :state LINE moves the machine and the cursor again.
+state_view() {
+	line=bl1:cpus=256,ram=1T,kernel=6.8,show=memcg_flush.threshold
+	stop && rm -f "$tmp/pid" && $T new-session -d -s bl -x $W -y $H "env TERM=tmux-256color sh $tmp/wrap.sh $line" &&
+		$T set-option -t bl status off >/dev/null && expect 'q quit' ' cpus +256( |$)' ' ram +1 TiB' || return 1
+	keys s && expect "^$line\$" && keys q && wait_gone "^$line" || return 1
+	keys : 'state load bl1:cpus=8,show=vmpressure.window' Enter && expect ' cpus +8( |$)' || return 1
+	keys s && expect '^bl1:cpus=8,show=vmpressure.window$' && keys q && wait_gone '^bl1:' &&
+		keys Down s && expect '^bl1:cpus=8,show=vmpressure\.' && refuse 'show=vmpressure.window$'
+}
+check "batchlab LINE and :state LINE restore a view, cursor included; s shows it" state_view
+
 # refill_stock(): "BUILD_BUG_ON(MEMCG_CHARGE_BATCH > S8_MAX)": charge_batch 200 does not build on
 # current kernels. The after column's heading carries '!', the status line says why, and a
 # variant above 127 is flagged the same way; in the trade-off chart the rows past 127 are named.
