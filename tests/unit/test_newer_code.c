@@ -1,0 +1,156 @@
+/*
+ * Issue 55: the four newer patches (watermark, pcp, rss_stat, memcg_flush)
+ * held to the kernel's code, one test per kind of difference found. Each
+ * works the code's figure out here, step by step from the function it
+ * names, and checks batchlab against it and against the figure the issue
+ * got from the compiled kernel function.
+ */
+#include <string.h>
+
+#include "testutil.h"
+
+/* int_sqrt() by bisection: the largest r with r * r <= x (x below 2^62 here) */
+static uint64_t isqrt(uint64_t x)
+{
+	uint64_t lo = 0, hi = 1ull << 31;
+
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo + 1) / 2;
+
+		if (mid * mid <= x)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+/*
+ * One lowmem zone per node of `zone` pages: init_per_zone_wmark_min()'s
+ * default, then the zones' high watermarks (factor 10, the 4.6 gap), then
+ * set_recommended_min_free_kbytes()'s cap of the pages above them.
+ */
+static uint64_t boot_mfk(const struct machine *m, uint64_t *mfk0)
+{
+	uint64_t shift = machine_page_shift(m), total = machine_totalram(m), zone = total / m->nodes;
+	uint64_t root = isqrt((total << (shift - 10)) * 16), pages_min, min, gap, high, free, want, rec;
+
+	*mfk0 = root < 128 ? 128 : root > 262144 ? 262144 : root;
+	pages_min = *mfk0 >> (shift - 10);
+	min = pages_min * zone / total;
+	gap = zone * 10 / 10000 > min / 4 ? zone * 10 / 10000 : min / 4;
+	high = min + 2 * gap;
+	free = m->nodes * (zone - high) + (total - m->nodes * zone);
+	want = (m->pagesize / 8) * (m->nodes + 2) * 11;
+	rec = (want < free / 20 ? want : free / 20) << (shift - 10);
+	return rec > *mfk0 ? rec : *mfk0;
+}
+
+/* 1. khugepaged's 5% cap is of nr_free_buffer_pages() once the watermarks are set. */
+static void test_khugepaged_cap_past_watermarks(void **state)
+{
+	struct machine m = machine_with("ram 1G");
+	uint64_t mfk0, mfk = boot_mfk(&m, &mfk0);
+
+	(void)state;
+	assert_true(mfk > mfk0); /* the cap binds: 5% of the pages above high */
+	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), mfk);
+	assert_int_equal(mfk, 51300); /* the issue's figure from the compiled code */
+	assert_int_equal(metric_u64(&m, "watermark.min.kernel"), mfk >> 2);
+	assert_int_equal(metric_u64(&m, "watermark.min.kernel"), 12825);
+	assert_int_equal(metric_u64(&m, "watermark.low.kernel"), 16031);
+	m = machine_with("pagesize 64K ram 64G");
+	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), boot_mfk(&m, &mfk0));
+	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), 3343808);
+	assert_true(metric_explains(&m, "watermark.min_free_kbytes", "managed - high_wmark_pages()"));
+}
+
+/* 7. min_free_kbytes is an int: khugepaged's unsigned long raise is cut to 32 bits. */
+static void test_min_free_kbytes_is_an_int(void **state)
+{
+	struct machine m = machine_with("pagesize 64K ram 1E totalram 8589934592p nodes 1024");
+	uint64_t want_kib = 8192ull * 1026 * 11 * 64;
+
+	(void)state;
+	assert_true(want_kib > UINT32_MAX);
+	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), (uint32_t)want_kib);
+	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), 1622147072);
+	/* 372 nodes: 8192 * 374 * 11 * 64 passes INT_MAX, a negative int, and min's share wraps as the kernel's */
+	m = machine_with("pagesize 64K ram 1E totalram 8589934592p nodes 372");
+	assert_int_equal((int64_t)metric_u64(&m, "watermark.min_free_kbytes"), (int32_t)(uint32_t)(8192ull * 374 * 11 * 64));
+	assert_true(metric_explains(&m, "watermark.min_free_kbytes", "is an int"));
+}
+
+/* THP built but disabled recalculates from 5.17; below 512 MiB hugepage_init() turns THP off. */
+static void test_thp_semantics(void **state)
+{
+	struct machine m = machine_with("ram 1G thp never");
+	uint64_t mfk0, total = machine_totalram(&m), min, gap, high;
+
+	(void)state;
+	boot_mfk(&m, &mfk0);
+	min = (mfk0 >> 2) * total / total;
+	gap = total * 10 / 10000 > min / 4 ? total * 10 / 10000 : min / 4;
+	high = min + 2 * gap;
+	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), isqrt((total - high) * 4 * 16));
+	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), 4051);
+	m = machine_with("ram 1G thp off");
+	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), mfk0);
+	assert_int_equal(mfk0, 4063);
+	m = machine_with("ram 1G thp never kernel 5.16");
+	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), mfk0);
+	m = machine_with("ram 256M thp on");
+	assert_true(machine_totalram(&m) < (512u << 20) / 4096);
+	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), isqrt(machine_totalram(&m) * 4 * 16));
+	assert_true(metric_explains(&m, "watermark.min_free_kbytes", "hugepage_init() turns THP off"));
+}
+
+/* 2. A fault's pages arrive in one add: a CPU holds the largest multiple of fault_pages below the batch. */
+static void test_rss_fault_pages_one_add(void **state)
+{
+	struct machine m = machine_with("fault_pages 16");
+	uint64_t batch = m.cpus * 2 > 32 ? m.cpus * 2 : 32, c;
+
+	(void)state;
+	assert_int_equal(metric_u64(&m, "rss_stat.error_pages.after"), m.cpus * ((batch - 1) / 16 * 16));
+	assert_int_equal(metric_u64(&m, "rss_stat.error_pages.after"), 7168);
+	for (c = 1;; c++) {
+		uint64_t b = c * 2 > 32 ? c * 2 : 32;
+
+		if (c * ((b - 1) / 16 * 16) > m.task_threads * 66 * 16)
+			break;
+	}
+	assert_int_equal(metric_u64(&m, "rss_stat.crossover_cpus"), c);
+	assert_int_equal(c, 56);
+	assert_true(metric_explains(&m, "rss_stat.error_pages.after", "largest multiple of fault_pages"));
+}
+
+/* 4. From 6.6 a fork allocates the four counters in one percpu_counter_init_many() call. */
+static void test_rss_fork_allocs(void **state)
+{
+	static const struct {
+		const char *kernel;
+		uint64_t allocs;
+	} rows[] = { { "6.1", 0 }, { "6.2", 4 }, { "6.5", 4 }, { "6.6", 1 }, { "6.18", 1 } };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		char set[64];
+		struct machine m;
+
+		snprintf(set, sizeof(set), "kernel %s", rows[i].kernel);
+		m = machine_with(set);
+		assert_int_equal(metric_u64(&m, "rss_stat.fork_allocs.kernel"), rows[i].allocs);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_khugepaged_cap_past_watermarks), cmocka_unit_test(test_min_free_kbytes_is_an_int),
+		cmocka_unit_test(test_thp_semantics), cmocka_unit_test(test_rss_fault_pages_one_add),
+		cmocka_unit_test(test_rss_fork_allocs),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
