@@ -144,12 +144,80 @@ static void test_rss_fork_allocs(void **state)
 	}
 }
 
+/* zone_batchsize() before 5.14, by hand: the int share, its unsigned long product, the clamps */
+static uint64_t batch_513(uint64_t managed, uint64_t pagesize)
+{
+	int32_t b = (int32_t)(uint32_t)(managed / 1024);
+	int64_t q;
+	uint64_t r = 1;
+
+	if ((uint64_t)(int64_t)b * pagesize > 1024 * 1024)
+		b = (int32_t)(1024 * 1024 / pagesize);
+	q = b / 4 < 1 ? 1 : b / 4;
+	while (r * 2 <= (uint64_t)(q + q / 2))
+		r *= 2;
+	return r - 1;
+}
+
+/* 5. Before 5.14 pcp->high is 6 * the raw batch, 0 on zones under 8192 pages; batch alone has max(1, ...). */
+static void test_pcp_high_raw_batch(void **state)
+{
+	struct machine m = machine_with("kernel 5.8 ram 16M");
+	uint64_t zone = machine_totalram(&m);
+
+	(void)state;
+	assert_true(zone < 8192);
+	assert_int_equal(batch_513(zone, 4096), 0);
+	assert_int_equal(metric_u64(&m, "pcp.high.kernel"), 6 * batch_513(zone, 4096));
+	assert_int_equal(metric_u64(&m, "pcp.high.before"), 0);
+	assert_int_equal(metric_u64(&m, "pcp.batch.kernel"), 1);
+	m = machine_with("kernel 3.10 totalram 8192p");
+	assert_int_equal(metric_u64(&m, "pcp.high.kernel"), 6 * batch_513(8192, 4096));
+	assert_int_equal(metric_u64(&m, "pcp.high.kernel"), 6);
+	assert_true(metric_explains(&m, "pcp.high.kernel", "setup_pageset() (3.10)"));
+}
+
+/* 8. Before 5.14 zone_batchsize() takes the share in an int: zones of 2^41 pages and more wrap. */
+static void test_zone_batchsize_int(void **state)
+{
+	struct machine m = machine_with("ram 1E totalram 140737488355328p");
+
+	(void)state;
+	assert_int_equal(batch_513(1ull << 47, 4096), 0); /* 2^37 cut to an int is 0 */
+	assert_int_equal(metric_u64(&m, "pcp.batch.before"), 1);
+	assert_int_equal(metric_u64(&m, "pcp.high.before"), 6 * batch_513(1ull << 47, 4096));
+	assert_int_equal(metric_u64(&m, "pcp.batch.after"), 63); /* 5.14's min() of unsigned longs */
+	m = machine_with("ram 1E totalram 140737488355328p kernel 5.13");
+	assert_int_equal(metric_u64(&m, "pcp.batch.kernel"), 1);
+	assert_int_equal(metric_u64(&m, "vmstat.pcp_batch.kernel"), 1);
+	m = machine_with("ram 1E totalram 2199023255552p kernel 5.13"); /* 2^41: the int is INT_MIN, the product caps it */
+	assert_int_equal(metric_u64(&m, "pcp.batch.kernel"), batch_513(1ull << 41, 4096));
+	assert_int_equal(metric_u64(&m, "pcp.batch.kernel"), 63);
+}
+
+/* 9. Before 5.17 the sysctl refuses a factor above 1000: pcp's kernel side is n/a, as watermark's. */
+static void test_pcp_refused_factor(void **state)
+{
+	struct machine m = machine_with("kernel 4.15 watermark_scale_factor 3000");
+
+	(void)state;
+	assert_int_equal(metric_value(&m, "pcp.low.kernel").kind, VAL_NONE);
+	assert_int_equal(metric_value(&m, "pcp.high.kernel").kind, VAL_NONE);
+	assert_int_equal(metric_value(&m, "watermark.low.kernel").kind, VAL_NONE);
+	assert_int_equal(metric_value(&m, "pcp.batch.kernel").kind, VAL_INT); /* batch reads no factor */
+	m = machine_with("kernel 5.17 watermark_scale_factor 3000");
+	assert_int_equal(metric_value(&m, "pcp.low.kernel").kind, VAL_INT);
+	m = machine_with("kernel 5.16 watermark_scale_factor 1000");
+	assert_int_equal(metric_value(&m, "pcp.low.kernel").kind, VAL_INT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_khugepaged_cap_past_watermarks), cmocka_unit_test(test_min_free_kbytes_is_an_int),
 		cmocka_unit_test(test_thp_semantics), cmocka_unit_test(test_rss_fault_pages_one_add),
-		cmocka_unit_test(test_rss_fork_allocs),
+		cmocka_unit_test(test_rss_fork_allocs), cmocka_unit_test(test_pcp_high_raw_batch),
+		cmocka_unit_test(test_zone_batchsize_int), cmocka_unit_test(test_pcp_refused_factor),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
