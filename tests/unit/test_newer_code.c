@@ -211,6 +211,65 @@ static void test_pcp_refused_factor(void **state)
 	assert_int_equal(metric_value(&m, "pcp.low.kernel").kind, VAL_INT);
 }
 
+/* 3. memcg_vmstats.stats_updates is an atomic_t in 6.17 and 6.18, an atomic64_t in 6.8. */
+static void test_stats_updates_size(void **state)
+{
+	struct machine m = machine_with("kernel 6.18");
+
+	(void)state;
+	assert_int_equal(metric_u64(&m, "memcg_flush.counter_bytes.kernel"), m.memcgs * (m.cpus * 4 + 4));
+	assert_int_equal(metric_u64(&m, "memcg_flush.counter_bytes.kernel"), 52000);
+	assert_true(metric_explains(&m, "memcg_flush.counter_bytes.kernel", "sizeof(atomic_t)"));
+	m = machine_with("kernel 6.14");
+	assert_int_equal(metric_u64(&m, "memcg_flush.counter_bytes.kernel"), m.memcgs * (m.cpus * 4 + 8));
+	assert_int_equal(metric_u64(&m, "memcg_flush.counter_bytes.after"), m.memcgs * (m.cpus * 4 + 8));
+}
+
+/*
+ * 6. From 6.8 memcg_rstat_updated() stops counting a memcg already due a
+ * flush: replay single-page updates on every CPU in turn and find where its
+ * atomic stops. A user threshold at or above that is never reached.
+ */
+static void test_user_threshold_never_reached(void **state)
+{
+	struct machine m = machine_with("user_flush_threshold 5000");
+	uint64_t top = 0, pcpu[4096] = { 0 }, threshold = 64 * m.cpus;
+
+	(void)state;
+	assert_true(m.cpus <= 4096);
+	for (uint64_t step = 0; step < 64 * m.cpus * 4; step++) {
+		uint64_t c = step % m.cpus;
+
+		if (top > threshold) /* memcg_vmstats_needs_flush(): stop */
+			break;
+		if (++pcpu[c] >= 64) {
+			top += pcpu[c];
+			pcpu[c] = 0;
+		}
+	}
+	assert_int_equal(top, threshold + 64);
+	assert_true(m.user_flush_threshold >= top);
+	assert_int_equal(metric_value(&m, "memcg_flush.memcg_error_pages.tunable").kind, VAL_NONE);
+	assert_int_equal(metric_value(&m, "memcg_flush.error_bytes.tunable").kind, VAL_NONE);
+	assert_true(metric_double(&m, "memcg_flush.staleness.tunable") == 2.0);
+	/* one page below the top the threshold is reached: the bound is back */
+	m = machine_with("user_flush_threshold 4159");
+	assert_int_equal(metric_u64(&m, "memcg_flush.memcg_error_pages.tunable"), 4159 / 64 * 64 + m.cpus * 63);
+}
+
+/* 6.6.117 carries 8d59d2214c23: memcg_flush and memcg_charge agree on it. */
+static void test_6_6_117_per_memcg(void **state)
+{
+	struct machine m = machine_with("kernel 6.6.117");
+
+	(void)state;
+	assert_int_equal(metric_u64(&m, "memcg_flush.memcg_error_pages.kernel"), (2 * 64 - 1) * m.cpus);
+	assert_int_equal(metric_u64(&m, "memcg_flush.memcg_error_pages.kernel") * m.pagesize,
+			 metric_u64(&m, "memcg_charge.stale_stat_bytes.kernel"));
+	m = machine_with("kernel 6.6.45"); /* before the backport: one count for all, units of B + 1 pages */
+	assert_int_equal(metric_u64(&m, "memcg_flush.memcg_error_pages.kernel"), (2 * 64 + 1) * m.cpus);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -218,6 +277,8 @@ int main(void)
 		cmocka_unit_test(test_thp_semantics), cmocka_unit_test(test_rss_fault_pages_one_add),
 		cmocka_unit_test(test_rss_fork_allocs), cmocka_unit_test(test_pcp_high_raw_batch),
 		cmocka_unit_test(test_zone_batchsize_int), cmocka_unit_test(test_pcp_refused_factor),
+		cmocka_unit_test(test_stats_updates_size), cmocka_unit_test(test_user_threshold_never_reached),
+		cmocka_unit_test(test_6_6_117_per_memcg),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
