@@ -1,6 +1,7 @@
 /*
  * Mel Gorman, "Calculate pcp->high based on zone sizes and active CPUs"
- * (5.14): a per-CPU page list's high mark was 6 * batch whatever the zone;
+ * (5.14): a per-CPU page list's high mark was 6 * the raw zone_batchsize()
+ * whatever the zone;
  * zone_highsize() in mm/page_alloc.c makes it the zone's low watermark split
  * across the CPUs of the zone's node, never below 4 * batch. The posted v2
  * split by max(1, local CPUs), so a CPU-less node (PMEM used as memory) gave

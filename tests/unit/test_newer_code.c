@@ -9,6 +9,8 @@
 
 #include "testutil.h"
 
+#include "../../core/mm/release.h"
+
 /* int_sqrt() by bisection: the largest r with r * r <= x (x below 2^62 here) */
 static uint64_t isqrt(uint64_t x)
 {
@@ -270,6 +272,29 @@ static void test_6_6_117_per_memcg(void **state)
 	assert_int_equal(metric_u64(&m, "memcg_flush.memcg_error_pages.kernel"), (2 * 64 + 1) * m.cpus);
 }
 
+/* The sentences the issue found contradicting the code, as they read now. */
+static void test_sentences_read_as_the_code(void **state)
+{
+	struct machine m = machine_with("kernel 6.18");
+	const struct patch_desc *flush = patch_find("memcg_flush"), *pcp = patch_find("pcp");
+	const struct release_history *high = pcp->kernel_code->history[0];
+
+	(void)state;
+	assert_null(strstr(flush->about, "any setting\nonly trades"));
+	assert_non_null(strstr(flush->about, "never flushes on its count"));
+	assert_string_equal(high->rows[0].from, "3.10");
+	assert_non_null(strstr(high->rows[0].where, "setup_pageset()"));
+	assert_null(strstr(high->rows[0].where, "pageset_set_batch()"));
+	assert_non_null(strstr(high->rows[0].what, "raw zone_batchsize()"));
+	for (const struct release_row *r = high->rows; r->from; r++)
+		assert_null(strstr(r->what, "decays to high_min when idle"));
+	assert_true(metric_explains(&m, "rss_stat.fork_allocs.kernel", "percpu_counter_init_many()"));
+	assert_int_equal(metric_u64(&m, "rss_stat.fork_allocs.kernel"), 1);
+	m = machine_with("kernel 6.18 ram 1G");
+	assert_false(metric_explains(&m, "watermark.min_free_kbytes", "5% of lowmem"));
+	assert_true(metric_explains(&m, "pcp.high.kernel", "0 on a CPU whose list is unused since boot"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -278,7 +303,7 @@ int main(void)
 		cmocka_unit_test(test_rss_fork_allocs), cmocka_unit_test(test_pcp_high_raw_batch),
 		cmocka_unit_test(test_zone_batchsize_int), cmocka_unit_test(test_pcp_refused_factor),
 		cmocka_unit_test(test_stats_updates_size), cmocka_unit_test(test_user_threshold_never_reached),
-		cmocka_unit_test(test_6_6_117_per_memcg),
+		cmocka_unit_test(test_6_6_117_per_memcg), cmocka_unit_test(test_sentences_read_as_the_code),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
