@@ -58,9 +58,9 @@ static struct value row_allocs(const struct machine *m, const struct release_row
 /* mode: the per-CPU allocations mm_init() makes for the rss counters */
 static const struct release_row alloc_rows[] = {
 	{ "3.10", NULL, "no per-CPU memory: the counters are atomic_long_t in mm_struct", "mm_init(), kernel/fork.c",
-	  "read in 6.1.0", row_allocs, 0 },
+	  "read in 6.1-rc7 and 6.1.20", row_allocs, 0 },
 	{ "6.2", "f1a7941243c1", "one percpu_counter_init() per counter, NR_MM_COUNTERS (4) allocations at every fork",
-	  "mm_init(), kernel/fork.c", "read in 6.2.12 and 6.5.0 (6.2.0 not read); 6.1.0 has none", row_allocs,
+	  "mm_init(), kernel/fork.c", "read in 6.2.12 and 6.5.0 (6.2.0 not read); 6.1-rc7 has none", row_allocs,
 	  NR_MM_COUNTERS },
 	{ "6.6", NULL, "one percpu_counter_init_many() call allocates the four counters' per-CPU area at once",
 	  "mm_init(), kernel/fork.c; percpu_counter_init_many(), lib/percpu_counter.c",
