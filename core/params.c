@@ -80,7 +80,7 @@ const struct param params[] = {
 	{ .name = "thp", .type = PT_CHOICE, .offset = FIELD(thp), .max = 2,
 	  .choices = thp_names, .unit = "", .def = "on", .group = "machine",
 	  .help = "THP: on (always/madvise: khugepaged raises min_free_kbytes, not below 512 MiB), never (built, "
-		  "disabled: from 5.17 min_free_kbytes is recalculated past the watermarks), off (not built)" },
+		  "disabled: from 5.16 min_free_kbytes is recalculated past the watermarks), off (not built)" },
 	{ .name = "watermark_scale_factor", .type = PT_COUNT, .offset = FIELD(watermark_scale_factor), .min = 1, .max = 3000,
 	  .unit = "1/10000", .def = "10", .group = "machine",
 	  .help = "vm.watermark_scale_factor: the low-min gap as 1/10000 of the zone (from 4.6; up to 1000 before 5.17)" },

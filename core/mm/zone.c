@@ -249,10 +249,10 @@ static const struct release_row thp_rows[] = {
 	{ "4.8", NULL, "the same arithmetic, moved with khugepaged to its own file, called from start_stop_khugepaged()",
 	  "set_recommended_min_free_kbytes(), mm/khugepaged.c", "read in 4.15.18 (nr_zones skips zones past "
 	  "gfp_zone(GFP_USER)); 4.7 and 4.8 not read", thp_on, 0 },
-	{ "5.17", NULL, "with THP built but disabled ('never') start_stop_khugepaged() still calls it, and it "
+	{ "5.16", NULL, "with THP built but disabled ('never') start_stop_khugepaged() still calls it, and it "
 	  "recalculates min_free_kbytes (calculate_min_free_kbytes()) from the pages above the watermarks",
 	  "set_recommended_min_free_kbytes(), start_stop_khugepaged(), mm/khugepaged.c",
-	  "5.15.55 calls it only with khugepaged enabled, 5.17-rc5 always (read); no 5.16 tree read",
+	  "5.15.55 calls it only with khugepaged enabled, 5.16.10 and 5.17-rc5 always (read; no 5.16.0 tree)",
 	  thp_on, 1 },
 	{ .from = NULL },
 };
@@ -287,7 +287,7 @@ int64_t zone_min_free_kbytes_int(const struct machine *m, struct strbuf *why)
 	}
 	if (m->thp == 2) {
 		if (!t || !t->mode) {
-			sb_printf(why, "thp never: khugepaged is not started and (before 5.17) nothing recalculates it\n");
+			sb_printf(why, "thp never: khugepaged is not started and (before 5.16) nothing recalculates it\n");
 			return (int64_t)v;
 		}
 		sb_printf(why, "thp never: start_stop_khugepaged() -> set_recommended_min_free_kbytes() ->\n"
@@ -385,7 +385,7 @@ static const struct release_row gap_rows[] = {
 	  "are 4.5's: low = min + tmp/4, high = min + tmp/2); 4.5 and 4.6 trees not read", gap_on, 1 },
 	{ "5.17", NULL, "the same gap; vm.watermark_scale_factor may go to 3000 (30% of the zone)",
 	  "__setup_per_zone_wmarks(), mm/page_alloc.c; the sysctl's bound in kernel/sysctl.c",
-	  "the sysctl's extra2 read: one_thousand in 4.15.18, 5.15.16, 5.15.55; SYSCTL_THREE_THOUSAND in 5.17-rc5; "
+	  "the sysctl's extra2 read: one_thousand in 4.15.18, 5.15.16, 5.15.55, 5.16.10; SYSCTL_THREE_THOUSAND in 5.17-rc5; "
 	  "no 5.16 tree read", gap_on, 2 },
 	{ .from = NULL },
 };

@@ -83,7 +83,7 @@ static void test_min_free_kbytes_is_an_int(void **state)
 	assert_true(metric_explains(&m, "watermark.min_free_kbytes", "is an int"));
 }
 
-/* THP built but disabled recalculates from 5.17; below 512 MiB hugepage_init() turns THP off. */
+/* THP built but disabled recalculates from 5.16; below 512 MiB hugepage_init() turns THP off. */
 static void test_thp_semantics(void **state)
 {
 	struct machine m = machine_with("ram 1G thp never");
@@ -99,7 +99,7 @@ static void test_thp_semantics(void **state)
 	m = machine_with("ram 1G thp off");
 	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), mfk0);
 	assert_int_equal(mfk0, 4063);
-	m = machine_with("ram 1G thp never kernel 5.16");
+	m = machine_with("ram 1G thp never kernel 5.15");
 	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), mfk0);
 	m = machine_with("ram 256M thp on");
 	assert_true(machine_totalram(&m) < (512u << 20) / 4096);
