@@ -67,7 +67,12 @@ struct machine {
 	uint64_t nodes;          /* NUMA nodes with memory */
 	uint64_t node_cpus;      /* CPUs local to the zone's node; MACHINE_AUTO = cpus / nodes; 0 = a CPU-less node */
 	uint64_t min_free_kbytes; /* vm.min_free_kbytes; 0 = the release's default (core/mm/zone.c) */
-	uint64_t thp;            /* 1: khugepaged runs and raises min_free_kbytes (set_recommended_min_free_kbytes()) */
+	/*
+	 * 0 off: no CONFIG_TRANSPARENT_HUGEPAGE; 1 on: built and enabled (always
+	 * or madvise), which hugepage_init() turns off below 512 MiB of totalram;
+	 * 2 never: built, disabled (set_recommended_min_free_kbytes() still runs)
+	 */
+	uint64_t thp;
 	uint64_t watermark_scale_factor; /* vm.watermark_scale_factor, in 1/10000 of the zone */
 	uint64_t zone_min;       /* the zone's min watermark in pages; 0 = its share of min_free_kbytes */
 
