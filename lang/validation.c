@@ -112,11 +112,13 @@ int validation_beyond(const struct patch_desc *d, const struct metric_desc *md, 
 	return b && b->cpus_hi && (cpus < b->cpus_lo || cpus > b->cpus_hi);
 }
 
-static void row_line(const struct validation_row *v, struct strbuf *out)
+static void row_line(const struct validation_row *v, int brief, struct strbuf *out)
 {
 	const struct measured_row *r = v->r;
 
-	if (r->role == MEASURED_OUTSIDE)
+	if (r->role == MEASURED_OUTSIDE && brief)
+		sb_printf(out, "  %s (outside): measured %.6g; outside the model, no number\n", r->id, r->figure);
+	else if (r->role == MEASURED_OUTSIDE)
 		sb_printf(out, "  %s (outside): measured %.6g; no number - %s\n", r->id, r->figure, r->note);
 	else if (v->why[0])
 		sb_printf(out, "  %s (%s): cannot be run: %s\n", r->id, measured_role_name(r->role), v->why);
@@ -142,15 +144,27 @@ void validation_explain(const struct patch_desc *d, const struct metric_desc *md
 		if (!measured_is_of(r, d->id, md->name))
 			continue;
 		validation_run(r, &v);
-		row_line(&v, why);
+		row_line(&v, 1, why);
 	}
 	if (b->cpus_hi)
 		sb_printf(why, "  measured machines: %llu..%llu CPUs; a figure beyond them is extrapolated\n", b->cpus_lo,
 			  b->cpus_hi);
-	if (mm)
-		sb_printf(why, "  scope: %s\n", mm->scope);
-	if (mm && mm->none_found)
-		sb_printf(why, "  %s\n", mm->none_found);
+	if (mm) {
+		struct strbuf t = STRBUF_INIT, w = STRBUF_INIT;
+
+		sb_printf(&t, "scope: %s\n", mm->scope);
+		if (mm->none_found)
+			sb_printf(&t, "%s\n", mm->none_found);
+		wrap_text(&w, sb_str(&t), 94, 0);
+		for (const char *p = sb_str(&w); *p;) { /* indented as the working above it */
+			size_t n = strcspn(p, "\n");
+
+			sb_printf(why, "  %.*s\n", (int)n, p);
+			p += n + (p[n] == '\n');
+		}
+		sb_free(&t);
+		sb_free(&w);
+	}
 }
 
 static int is_patch_row(const struct patch_desc *d, const struct measured_row *r)
@@ -180,7 +194,7 @@ int validation_list(const struct patch_desc *d, int width, struct strbuf *out)
 			if (!measured_is_of(r, d->id, md->name))
 				continue;
 			validation_run(r, &v);
-			row_line(&v, &t);
+			row_line(&v, 0, &t);
 			sb_printf(&t, "    machine: %s; kernel: %s\n    workload: %s\n    source: %s\n    unknown: %s\n",
 				  r->machine, r->kernel, r->workload, r->source, r->unknown);
 			if (r->role != MEASURED_OUTSIDE)

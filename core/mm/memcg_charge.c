@@ -781,8 +781,14 @@ static int charge_speedup_cpus(const struct machine *m, uint64_t n, double *cons
 	return charge_sweep_pass(m, n, BEFORE, AFTER, &cs);
 }
 
-/* Two constants fitted to seed 000's two figures, both at 72 CPUs: no error is stated (docs/MODELS.md) */
-static const struct model_fit throughput_fit = { "cpus", 72, 72, "fitted to seed 000 at 72 CPUs", 0 };
+/*
+ * The machines measured (core/measured.c): throughput's rows span 44 to 128
+ * CPUs (fitted at 72 and 44, held out at 44 and 128; test_validation holds
+ * the range to the rows); the speedup was measured on seed 000's 72 alone.
+ */
+static const struct model_fit throughput_fit = { "cpus", 44, 128,
+						 "measured from 44 to 128 CPUs (fitted at 72 and 44, held out at 44 and 128)", 0 };
+static const struct model_fit speedup_fit = { "cpus", 72, 72, "fitted to seed 000 at 72 CPUs, no other machine measured", 0 };
 
 static const struct metric_desc metrics[] = {
 	{ .name = "batch", .unit = "pages", .kind = METRIC_EXACT,
@@ -829,7 +835,7 @@ static const struct metric_desc metrics[] = {
 	  .help = "throughput after / before", .fn = charge_speedup, .ratio_of = "throughput",
 	  .fn_cpus = charge_speedup_cpus,
 	  .better = BETTER_HIGHER, .reads = "cpus pagesize depth instances charge_batch charge_page_ns page_counter_ns netperf_charges",
-	  .fit = &throughput_fit },
+	  .fit = &speedup_fit },
 	{ .name = NULL },
 };
 

@@ -103,8 +103,9 @@ static void about_records(struct session *s, const struct patch_desc *d, struct 
 	struct records rec;
 	char ch[64] = "";
 	enum verdict vd = VERDICT_NONE;
-	struct rec_unit units[2] = { { "before", md ? md->unit : "", md ? rec_kind(md) : "" },
-				     { "after", md ? md->unit : "", md ? rec_kind(md) : "" } };
+	const struct measured_band *band = md ? validation_band(d, md) : NULL;
+	struct rec_unit units[2] = { { "before", md ? md->unit : "", md ? rec_kind(md) : "", band },
+				     { "after", md ? md->unit : "", md ? rec_kind(md) : "", band } };
 
 	rec_begin(&rec, &s->doc, s->format, heads, units, md ? 2 : 0, out);
 	rec_str(&rec, d->id);

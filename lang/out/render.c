@@ -17,6 +17,7 @@
 #include "wrap.h"
 #include "../../core/utf8.h"
 #include "records.h"
+#include "../validation.h"
 
 void render_bare(struct value v, char *buf, size_t len)
 {
@@ -627,6 +628,55 @@ static void show_kernel_warning(const struct machine *m, const struct patch_desc
 	sb_free(&w);
 }
 
+/*
+ * Under a patch's table, its models' held-out error (lang/validation.c):
+ * the band of each model with held-out rows, the models resting on none, and
+ * those this machine's CPUs put beyond every measured machine.
+ */
+static void show_validation_note(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT, none = STRBUF_INIT, beyond = STRBUF_INIT;
+	int any = 0;
+
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		const struct measured_band *b = validation_band(d, md);
+
+		if (!b)
+			continue;
+		if (b->held)
+			sb_printf(&t, "%s%s %+.1f%%..%+.1f%% (%d)", any++ ? ", " : "", md->name, b->lo_pct, b->hi_pct, b->held);
+		else
+			sb_printf(&none, "%s%s", none.len ? ", " : "", md->name);
+		if (validation_beyond(d, md, (unsigned long long)m->cpus))
+			sb_printf(&beyond, "%s%s (%llu..%llu)", beyond.len ? ", " : "", md->name, b->cpus_lo, b->cpus_hi);
+	}
+	if (!any && !none.len) {
+		sb_free(&t);
+		sb_free(&none);
+		sb_free(&beyond);
+		return;
+	}
+	{
+		struct strbuf w = STRBUF_INIT;
+
+		if (any)
+			sb_printf(&w, "held-out error, model vs measured (rows; about %s --validation): %s%s%s", d->id,
+				  sb_str(&t), none.len ? "; no held-out test: " : "", sb_str(&none));
+		else
+			sb_printf(&w, "models with no held-out test (about %s --validation): %s", d->id, sb_str(&none));
+		if (beyond.len)
+			sb_printf(&w, "; cpus = %llu beyond the measured machines: %s", (unsigned long long)m->cpus,
+				  sb_str(&beyond));
+		sb_putc(&w, '\n');
+		sb_putc(out, '\n'); /* apart from the table, whose rows end at a blank line */
+		wrap_text(out, sb_str(&w), width, 0);
+		sb_free(&w);
+	}
+	sb_free(&t);
+	sb_free(&none);
+	sb_free(&beyond);
+}
+
 /* The table to width columns; returns the layout it took (SHOW_*), for the notes under every table. */
 static int show_model_table(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out)
 {
@@ -652,6 +702,7 @@ static int show_model_table(const struct machine *m, const struct patch_desc *d,
 		show_unit_note(d, rows, patch_ncols(m, d), width, out);
 	show_variant_notes(m, d, width, out);
 	show_kernel_warning(m, d, width, out);
+	show_validation_note(m, d, width, out);
 	sb_free(&t);
 	free(rows);
 	return f;
@@ -725,7 +776,7 @@ static void show_rec_begin(struct session *s, int all, const char *topic, struct
 			char name[160];
 
 			snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
-			recu_add(&u, name, md->unit, kind_name(md));
+			recu_add_band(&u, name, md->unit, kind_name(md), validation_band(patches[i], md));
 		}
 	rec_begin(rec, &s->doc, s->format, show_heads, u.u, u.n, out);
 	recu_free(&u);
@@ -807,23 +858,34 @@ static void explain_one(const struct machine *m, const struct metric_ref *ref, i
 	sb_free(&why);
 }
 
+/* A model's held-out rows, model vs measured, once under its sides (lang/validation.c). */
+static void explain_validation(const struct machine *m, const struct metric_ref *ref, struct strbuf *out)
+{
+	struct strbuf v = STRBUF_INIT;
+
+	validation_explain(ref->patch, ref->metric, &v);
+	if (validation_beyond(ref->patch, ref->metric, (unsigned long long)m->cpus))
+		sb_printf(&v, "  extrapolated: cpus = %llu lies beyond every measured machine\n", (unsigned long long)m->cpus);
+	if (v.len)
+		sb_printf(out, "\n%s", sb_str(&v));
+	sb_free(&v);
+}
+
 void render_explain(const struct machine *m, const struct metric_ref *ref, int side, struct strbuf *out)
 {
 	int nsides = patch_ncols(m, ref->patch);
 
-	if (ref->metric->single) {
+	if (ref->metric->single)
 		explain_one(m, ref, side == SIDE_KERNEL ? SIDE_KERNEL : 0, out);
-		return;
-	}
-	if (side >= 0) {
+	else if (side >= 0)
 		explain_one(m, ref, side, out);
-		return;
-	}
-	for (int s = 0; s < nsides; s++) {
-		if (s)
-			sb_putc(out, '\n');
-		explain_one(m, ref, s, out);
-	}
+	else
+		for (int s = 0; s < nsides; s++) {
+			if (s)
+				sb_putc(out, '\n');
+			explain_one(m, ref, s, out);
+		}
+	explain_validation(m, ref, out);
 }
 
 void render_about(const struct machine *m, const struct patch_desc *d, struct strbuf *out)

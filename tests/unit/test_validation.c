@@ -121,6 +121,14 @@ static void test_every_model_stated(void **state)
 			assert_true(strlen(mm->scope) > 20);
 			if (!mm->none_found) /* rows from other sources: at least two held out */
 				assert_true(b->held >= 2);
+			/* a fit range over CPUs is the measured machines' (what report marks with !) */
+			if (md->fit && !strcmp(md->fit->key, "cpus") && b->cpus_hi) {
+				if (md->fit->lo != b->cpus_lo || md->fit->hi != b->cpus_hi)
+					fprintf(stderr, "%s.%s: fit %llu..%llu, measured %llu..%llu CPUs\n", d->id, md->name,
+						(unsigned long long)md->fit->lo, (unsigned long long)md->fit->hi, b->cpus_lo,
+						b->cpus_hi);
+				assert_true(md->fit->lo == b->cpus_lo && md->fit->hi == b->cpus_hi);
+			}
 		}
 	}
 }
