@@ -93,8 +93,8 @@ static void test_memcg_speed_fit(void **state)
 	fit.charge_page_ns = seed.charge_page_ns;
 	fit.page_counter_ns = seed.page_counter_ns;
 	assert_int_equal(calibrate_memcg_speed(&fit, "yosry-44cpu", err, sizeof(err)), 0);
-	assert_within_pct(m.charge_page_ns, fit.charge_page_ns, 1e-4);
-	assert_within_pct(m.page_counter_ns, fit.page_counter_ns, 1e-4);
+	assert_within_pct(m.charge_page_ns, fit.charge_page_ns, 5e-4); /* 6 digits, from the rounded defaults */
+	assert_within_pct(m.page_counter_ns, fit.page_counter_ns, 5e-4);
 	assert_true(robot.charge_page_ns == m.charge_page_ns && robot.page_counter_ns == m.page_counter_ns);
 	assert_int_equal(calibrate_memcg_speed(&fit, "robot-icl-128t", err, sizeof(err)), -1);
 }
