@@ -70,6 +70,8 @@ struct measured_band {
 	int held, fit, outside; /* rows of each role */
 	double lo_pct, hi_pct;  /* NAN when held == 0 */
 	unsigned long long cpus_lo, cpus_hi; /* 0, 0 when no row's machine is known */
+	unsigned long long ram_lo, ram_hi;   /* bytes, likewise */
+	unsigned long long depth_lo, depth_hi; /* cgroup levels, likewise */
 };
 
 #endif

@@ -31,9 +31,19 @@ int validation_run(const struct measured_row *r, struct validation_row *out)
 	    metric_parse(r->metric, &ref, out->why, sizeof(out->why)))
 		return -1;
 	out->cpus = (unsigned long long)m.cpus;
+	out->ram = (unsigned long long)m.ram;
+	out->depth = (unsigned long long)m.depth;
 	out->model = value_real(metric_eval(&m, &ref, ref.metric->single ? 0 : ref.side < 0 ? ref.patch->after : ref.side));
 	out->err_pct = measured_error_pct(out->model, r->figure);
 	return 0;
+}
+
+static void widen(unsigned long long *lo, unsigned long long *hi, unsigned long long v)
+{
+	if (!*lo || v < *lo)
+		*lo = v;
+	if (v > *hi)
+		*hi = v;
 }
 
 static void band_compute(const char *patch, const char *metric, struct measured_band *b)
@@ -49,10 +59,9 @@ static void band_compute(const char *patch, const char *metric, struct measured_
 		b->fit += r->role == MEASURED_FIT;
 		if (r->role == MEASURED_OUTSIDE || validation_run(r, &v))
 			continue;
-		if (!b->cpus_lo || v.cpus < b->cpus_lo)
-			b->cpus_lo = v.cpus;
-		if (v.cpus > b->cpus_hi)
-			b->cpus_hi = v.cpus;
+		widen(&b->cpus_lo, &b->cpus_hi, v.cpus);
+		widen(&b->ram_lo, &b->ram_hi, v.ram);
+		widen(&b->depth_lo, &b->depth_hi, v.depth);
 		if (r->role != MEASURED_HELD || isnan(v.err_pct))
 			continue;
 		b->held++;
@@ -105,11 +114,40 @@ int validation_untested(const struct patch_desc *d, const struct metric_desc *md
 	return b && !b->held;
 }
 
-int validation_beyond(const struct patch_desc *d, const struct metric_desc *md, unsigned long long cpus)
+int validation_beyond(const struct patch_desc *d, const struct metric_desc *md, const struct machine *m, char *why,
+		      size_t len)
 {
 	const struct measured_band *b = validation_band(d, md);
+	const struct {
+		const char *key;
+		unsigned long long v, lo, hi;
+	} k[] = { { "cpus", m->cpus, b ? b->cpus_lo : 0, b ? b->cpus_hi : 0 },
+		  { "ram", m->ram, b ? b->ram_lo : 0, b ? b->ram_hi : 0 },
+		  { "depth", m->depth, b ? b->depth_lo : 0, b ? b->depth_hi : 0 } };
+	int n = 0;
 
-	return b && b->cpus_hi && (cpus < b->cpus_lo || cpus > b->cpus_hi);
+	if (why && len)
+		why[0] = '\0';
+	for (size_t i = 0; b && i < sizeof(k) / sizeof(k[0]); i++) {
+		char v[48], lo[48], hi[48];
+		const struct param *p = param_find(k[i].key);
+
+		if (!k[i].hi || !metric_reads(md, k[i].key) || (k[i].v >= k[i].lo && k[i].v <= k[i].hi))
+			continue;
+		if (why && n < 3) {
+			struct machine t = *m;
+
+			param_format_human(&t, p, v, sizeof(v));
+			param_store_u64(&t, p, k[i].lo);
+			param_format_human(&t, p, lo, sizeof(lo));
+			param_store_u64(&t, p, k[i].hi);
+			param_format_human(&t, p, hi, sizeof(hi));
+			snprintf(why + strlen(why), len - strlen(why), "%s%s = %s (measured %s..%s)", n ? ", " : "",
+				 k[i].key, v, lo, hi);
+		}
+		n++;
+	}
+	return n > 0;
 }
 
 static void row_line(const struct validation_row *v, int brief, struct strbuf *out)

@@ -19,7 +19,7 @@ struct validation_row {
 	const struct measured_row *r;
 	double model;     /* the model's figure on the row's machine; NAN outside or when it cannot be run */
 	double err_pct;   /* measured_error_pct(model, figure); NAN when no number */
-	unsigned long long cpus; /* the row's machine's CPUs, 0 outside */
+	unsigned long long cpus, ram, depth; /* the row's machine's, 0 outside */
 	char why[200];    /* "" or why the row could not be run (a preset or setting that fails) */
 };
 
@@ -34,8 +34,13 @@ const struct measured_band *validation_band(const struct patch_desc *d, const st
 const char *validation_band_text(const struct measured_band *b, char *buf, size_t len);
 /* 1 when md is a model whose figures rest on no held-out test. */
 int validation_untested(const struct patch_desc *d, const struct metric_desc *md);
-/* 1 when md is a model and m's cpus lie outside every measured machine's of its rows. */
-int validation_beyond(const struct patch_desc *d, const struct metric_desc *md, unsigned long long cpus);
+/*
+ * 1 when md is a model and m lies beyond every measured machine of its rows
+ * along a parameter md reads (cpus, ram, depth); why (if not NULL) gets
+ * "cpus = 1024 (measured 44..128)", the parameters joined by ", ".
+ */
+int validation_beyond(const struct patch_desc *d, const struct metric_desc *md, const struct machine *m, char *why,
+		      size_t len);
 /* explain's lines: the metric's held-out rows, model vs measured, and its scope. */
 void validation_explain(const struct patch_desc *d, const struct metric_desc *md, struct strbuf *why);
 /* `about PATCH --validation`: every row of d's models, as text to width, or as records. 0, or -1 (none). */

@@ -640,6 +640,7 @@ static void show_validation_note(const struct machine *m, const struct patch_des
 
 	for (const struct metric_desc *md = d->metrics; md->name; md++) {
 		const struct measured_band *b = validation_band(d, md);
+		char why[200];
 
 		if (!b)
 			continue;
@@ -647,8 +648,8 @@ static void show_validation_note(const struct machine *m, const struct patch_des
 			sb_printf(&t, "%s%s %+.1f%%..%+.1f%% (%d)", any++ ? ", " : "", md->name, b->lo_pct, b->hi_pct, b->held);
 		else
 			sb_printf(&none, "%s%s", none.len ? ", " : "", md->name);
-		if (validation_beyond(d, md, (unsigned long long)m->cpus))
-			sb_printf(&beyond, "%s%s (%llu..%llu)", beyond.len ? ", " : "", md->name, b->cpus_lo, b->cpus_hi);
+		if (validation_beyond(d, md, m, why, sizeof(why)))
+			sb_printf(&beyond, "%s%s: %s", beyond.len ? "; " : "", md->name, why);
 	}
 	if (!any && !none.len) {
 		sb_free(&t);
@@ -665,8 +666,7 @@ static void show_validation_note(const struct machine *m, const struct patch_des
 		else
 			sb_printf(&w, "models with no held-out test (about %s --validation): %s", d->id, sb_str(&none));
 		if (beyond.len)
-			sb_printf(&w, "; cpus = %llu beyond the measured machines: %s", (unsigned long long)m->cpus,
-				  sb_str(&beyond));
+			sb_printf(&w, "; beyond every measured machine (extrapolated): %s", sb_str(&beyond));
 		sb_putc(&w, '\n');
 		sb_putc(out, '\n'); /* apart from the table, whose rows end at a blank line */
 		wrap_text(out, sb_str(&w), width, 0);
@@ -862,10 +862,11 @@ static void explain_one(const struct machine *m, const struct metric_ref *ref, i
 static void explain_validation(const struct machine *m, const struct metric_ref *ref, struct strbuf *out)
 {
 	struct strbuf v = STRBUF_INIT;
+	char why[200];
 
 	validation_explain(ref->patch, ref->metric, &v);
-	if (validation_beyond(ref->patch, ref->metric, (unsigned long long)m->cpus))
-		sb_printf(&v, "  extrapolated: cpus = %llu lies beyond every measured machine\n", (unsigned long long)m->cpus);
+	if (validation_beyond(ref->patch, ref->metric, m, why, sizeof(why)))
+		sb_printf(&v, "  extrapolated: %s - beyond every measured machine\n", why);
 	if (v.len)
 		sb_printf(out, "\n%s", sb_str(&v));
 	sb_free(&v);
@@ -886,6 +887,30 @@ void render_explain(const struct machine *m, const struct metric_ref *ref, int s
 			explain_one(m, ref, s, out);
 		}
 	explain_validation(m, ref, out);
+}
+
+/* "its models, held to measurements: throughput -54.8%..+14.9% (3 rows); no held-out test: speedup (about P --validation)" */
+static void about_validation_line(const struct patch_desc *d, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT, none = STRBUF_INIT, w = STRBUF_INIT;
+
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		const struct measured_band *b = validation_band(d, md);
+
+		if (b && b->held)
+			sb_printf(&t, "%s%s %+.1f%%..%+.1f%% (%d row%s)", t.len ? ", " : "", md->name, b->lo_pct, b->hi_pct,
+				  b->held, b->held == 1 ? "" : "s");
+		else if (b)
+			sb_printf(&none, "%s%s", none.len ? ", " : "", md->name);
+	}
+	if (t.len || none.len) {
+		sb_printf(&w, "its models, held to measurements they were not fitted to (about %s --validation): %s%s%s\n",
+			  d->id, t.len ? sb_str(&t) : "none held out", none.len ? "; no held-out test: " : "", sb_str(&none));
+		wrap_text(out, sb_str(&w), 92, 0);
+	}
+	sb_free(&t);
+	sb_free(&none);
+	sb_free(&w);
 }
 
 void render_about(const struct machine *m, const struct patch_desc *d, struct strbuf *out)
@@ -917,6 +942,7 @@ void render_about(const struct machine *m, const struct patch_desc *d, struct st
 		sb_printf(out, "the seed's claims, checked: %s (about %s --claims)\n", tally, d->id);
 		free(rows);
 	}
+	about_validation_line(d, out);
 	if (d->seed_presets)
 		sb_printf(out, "the seed's machine%s: preset load %s\n", strchr(d->seed_presets, ',') ? "s" : "",
 			  d->seed_presets);

@@ -202,7 +202,7 @@ int sweep_write_head(const struct sweep *sw, const struct layout *l, struct doc 
 		return -1;
 	}
 	(*heads)[0] = sw->range.key->name;
-	units[0] = (struct rec_unit){ sw->range.key->name, sw->range.key->unit, "input" };
+	units[0] = (struct rec_unit){ sw->range.key->name, sw->range.key->unit, "input", NULL };
 	for (int i = 0; i < l->n; i++) {
 		(*heads)[i + 1] = l->c[i].head;
 		units[i + 1] = (struct rec_unit){ l->c[i].head, l->c[i].unit, rec_kind(sw->cols[l->c[i].col].metric),

@@ -164,8 +164,23 @@ static void test_band_and_beyond(void **state)
 	assert_int_equal(b->held, 3);
 	assert_true(b->lo_pct < -50 && b->hi_pct > 10);
 	assert_true(b->cpus_lo == 44 && b->cpus_hi == 128);
-	assert_false(validation_beyond(d, tp, 72));
-	assert_true(validation_beyond(d, tp, 1024) && validation_beyond(d, tp, 8));
+	{
+		struct machine m = preset_machine("netperf-72cpu");
+		char why[200];
+
+		assert_false(validation_beyond(d, tp, &m, why, sizeof(why)));
+		m.cpus = 1024;
+		assert_true(validation_beyond(d, tp, &m, why, sizeof(why)));
+		assert_string_equal(why, "cpus = 1024 (measured 44..128)");
+		m.cpus = 8;
+		m.depth = 5; /* every row reads depth 3 */
+		assert_true(validation_beyond(d, tp, &m, why, sizeof(why)));
+		assert_string_equal(why, "cpus = 8 (measured 44..128), depth = 5 (measured 3..3)");
+		m.cpus = 64;
+		m.depth = 3;
+		m.ram = 1ull << 50; /* throughput does not read ram: no mark */
+		assert_false(validation_beyond(d, tp, &m, why, sizeof(why)));
+	}
 	assert_true(validation_untested(d, sp) && !validation_untested(d, tp));
 	assert_string_equal(validation_band_text(validation_band(d, sp), buf, sizeof(buf)), "no held-out test (no measurement)");
 	assert_null(validation_band(d, patch_metric(d, "batch")));
