@@ -83,6 +83,7 @@ struct machine {
 	uint64_t mmap;           /* bytes mapped and unmapped per will-it-scale loop */
 	uint64_t threads;        /* will-it-scale threads; 0 = one per CPU */
 	uint64_t depth;          /* memcg levels a charge walks, cgroup to root */
+	uint64_t instances;      /* netperf instances (each with its netserver); 0 = cpus / 2 */
 	uint64_t cgroup_size;    /* bytes: the memcg's size or limit, for the cost shares */
 	double scan_rate;        /* pages/s the reclaimer scans in one memcg (vmpressure delay) */
 
@@ -178,6 +179,8 @@ static inline uint64_t machine_totalram(const struct machine *m)
 /* zone_managed_pages() of the zone the vmstat, pcp and watermark models use: zone, or totalram / nodes. */
 uint64_t machine_zone(const struct machine *m);
 uint64_t machine_threads(const struct machine *m);
+/* netperf instances: instances, or one per two CPUs (at least one) when 0. */
+uint64_t machine_instances(const struct machine *m);
 /* sockets, or auto: 2, 1 on a single CPU. */
 uint64_t machine_sockets(const struct machine *m);
 /* threads that run at once: threads, at most cpus (the effective parallelism of a model). */

@@ -4,6 +4,7 @@
  * the text and markdown forms they share.
  */
 #include "reportparts.h"
+#include "validation.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -251,11 +252,13 @@ static void claim_cells(const struct claim_row *row, struct notes *ns, const str
 		snprintf(r->c[3], RCELL, "%s", row->word);
 		return;
 	}
-	if (note || row->r.extrapolated) {
+	if (note || row->r.extrapolated || row->untested) {
 		char t[600];
 
-		snprintf(t, sizeof(t), "%s%s%s", note ? note : "", note && row->r.extrapolated ? "; " : "",
-			 row->r.extrapolated ? "extrapolated outside the model's fit" : "");
+		snprintf(t, sizeof(t), "%s%s%s%s%s", note ? note : "", note && row->r.extrapolated ? "; " : "",
+			 row->r.extrapolated ? "extrapolated outside the model's fit" : "",
+			 (note || row->r.extrapolated) && row->untested ? "; " : "",
+			 row->untested ? "rests on no held-out test" : "");
 		snprintf(k, sizeof(k), " [%d]", note_add(ns, t));
 	}
 	snprintf(r->c[3], RCELL, "%s%s", row->word, k);
@@ -463,16 +466,15 @@ static int shared_row(const struct rform *f, const struct compare_set *set, cons
 
 /*
  * One group's table, headed by label: the metrics of d that are shared
- * (shared = 1) or not, on machine m; its n/a reasons under it. A model
- * outside its fit adds "KEY = VALUE (label)" to ext.
+ * (shared = 1) or not, on machine m; its n/a reasons under it (a model
+ * beyond its measured machines: gains_beyond()).
  */
 static void group_table(const struct rform *f, const struct compare_set *set, const struct machine *m,
-			const struct patch_desc *d, int shared, const char *label, struct strbuf *ext,
-			struct strbuf *out)
+			const struct patch_desc *d, int shared, const char *label, struct strbuf *out)
 {
 	struct trow *rows;
 	struct notes ns = { .n = 0 };
-	int nrows = 1, outside = 0;
+	int nrows = 1;
 
 	for (const struct metric_desc *md = d->metrics; md->name; md++)
 		nrows += report_is_priced(md);
@@ -485,14 +487,6 @@ static void group_table(const struct rform *f, const struct compare_set *set, co
 		if (!report_is_priced(md) || shared_row(f, set, d, md) != shared)
 			continue;
 		gain_cells(f, m, d, md, &ns, &rows[nrows++]);
-		if (model_extrapolated(m, md) && !outside++) {
-			unsigned long long v = (unsigned long long)param_u64(m, param_find(md->fit->key));
-
-			if (ext->len)
-				sb_printf(ext, ", %llu (%s)", v, label);
-			else
-				sb_printf(ext, "%s; here %s = %llu (%s)", md->fit->what, md->fit->key, v, label);
-		}
 	}
 	if (nrows > 1)
 		rf_table(f, rows, nrows, table_cols(f, m, d), out);
@@ -519,6 +513,54 @@ static void machine_words(const struct compare_state *st, int page, struct strbu
 	sb_printf(out, "%s %s CPUs %s%s%s%s", short_label(st->label), cpus, ram, page ? ", " : "", page ? pg : "", page ? " pages" : "");
 }
 
+/* "! beyond the measured machines: throughput (measured ...) here cpus = 8 (laptop), ...; speedup ...". */
+static void gains_beyond(const struct compare_set *set, const struct patch_desc *d, struct strbuf *ext)
+{
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		int any = 0;
+
+		if (!report_is_priced(md))
+			continue;
+		for (int g = 0; g < set->n; g++) {
+			const struct machine *m = &set->st[g].m;
+
+			if (!model_extrapolated(m, md))
+				continue;
+			sb_printf(ext, "%s%s", any ? ", " : ext->len ? "; " : "", any ? "" : md->name);
+			if (!any++)
+				sb_printf(ext, " %s; here %s = ", md->fit->what, md->fit->key);
+			sb_printf(ext, "%llu (%s)", (unsigned long long)param_u64(m, param_find(md->fit->key)),
+				  short_label(set->st[g].label));
+		}
+	}
+}
+
+/* The models' held-out error under the tables (lang/validation.c), and which figures rest on no held-out test. */
+static void gains_validation(const struct rform *f, const struct patch_desc *d, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT, none = STRBUF_INIT;
+
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		const struct measured_band *b = validation_band(d, md);
+
+		if (b && b->held)
+			sb_printf(&t, "%s%s %+.1f%%..%+.1f%% over %d row%s", t.len ? "; " : "", md->name, b->lo_pct, b->hi_pct,
+				  b->held, b->held == 1 ? "" : "s");
+		else if (b)
+			sb_printf(&none, "%s%s", none.len ? ", " : "", md->name);
+	}
+	if (t.len || none.len) {
+		struct strbuf w = STRBUF_INIT;
+
+		sb_printf(&w, "held-out error, model vs measured (about %s --validation): %s%s%s", d->id,
+			  t.len ? sb_str(&t) : "none", none.len ? "; resting on no held-out test: " : "", sb_str(&none));
+		note_line(f, out, "~", sb_str(&w));
+		sb_free(&w);
+	}
+	sb_free(&t);
+	sb_free(&none);
+}
+
 void report_gains(const struct rform *f, const struct compare_set *set, const struct patch_desc *d,
 		  struct strbuf *out)
 {
@@ -530,10 +572,10 @@ void report_gains(const struct rform *f, const struct compare_set *set, const st
 		any_shared |= report_is_priced(md) && shared_row(f, set, d, md);
 	rf_heading(f, out,
 		   f->compare ? "Gains and prices, compare-kernels style: the baseline first, each column's change "
-				"against it (? a model's change under its stated error; ! a model outside its fit; ~ "
-				"model, * workload)"
-			      : "Gains (+) and prices (-), before -> after (~ model, * workload, ! a model outside "
-				"its fit)");
+				"against it (? a model's change under its stated error; ! a model beyond every "
+				"measured machine; ~ model, * workload)"
+			      : "Gains (+) and prices (-), before -> after (~ model, * workload, ! a model beyond "
+				"every measured machine)");
 	param_format_human(&set->st[0].m, param_find("pagesize"), page, sizeof(page));
 	for (int g = 1; g < set->n; g++) { /* one page size for all, or each machine's */
 		char pg[48];
@@ -551,22 +593,23 @@ void report_gains(const struct rform *f, const struct compare_set *set, const st
 	sb_puts(&t, ".\n");
 	rf_para(f, out, sb_str(&t));
 	if (any_shared)
-		group_table(f, set, &set->st[0].m, d, 1, set->n > 1 ? "on every machine" : set->st[0].label, &ext, out);
+		group_table(f, set, &set->st[0].m, d, 1, set->n > 1 ? "on every machine" : set->st[0].label, out);
 	for (int g = 0, blocks = 0; g < set->n; g++) {
 		size_t from;
 
 		/* each table is headed by its machine; a blank line only after one that went on in blocks */
 		sb_puts(out, f->md || f->compare || blocks || (any_shared && !g) ? "\n" : "");
 		from = out->len;
-		group_table(f, set, &set->st[g].m, d, 0, short_label(set->st[g].label), &ext, out);
+		group_table(f, set, &set->st[g].m, d, 0, short_label(set->st[g].label), out);
 		blocks = strstr(out->buf + from, "\n\n") != NULL;
 	}
+	gains_beyond(set, d, &ext);
 	if (ext.len) {
-		sb_puts(&ext, "");
 		if (f->md)
 			sb_putc(out, '\n');
 		note_line(f, out, "!", sb_str(&ext));
 	}
+	gains_validation(f, d, out);
 	sb_free(&ext);
 	sb_free(&t);
 }

@@ -240,7 +240,7 @@ static void host_load_print(struct session *s, const struct reading *r, struct s
 		struct rec_unit units[6];
 
 		for (int i = 0; i < 6; i++)
-			units[i] = (struct rec_unit){ r[i].key, param_find(r[i].key)->unit, "input" };
+			units[i] = (struct rec_unit){ r[i].key, param_find(r[i].key)->unit, "input", NULL };
 		rec_begin(&rec, &s->doc, s->format, heads, units, 6, out);
 	}
 	for (int i = 0; i < 6; i++) {
@@ -374,9 +374,11 @@ static void host_check_head(struct session *s, uint64_t cpus, const char *source
 	static const char *const heads[] = { "node", "zone", "managed", "threshold", "kernel_threshold", "pcp_batch",
 					     "kernel_pcp_batch", "result", NULL };
 	/* "kernel": read from the running kernel; the model's figures are exact arithmetic on them */
-	static const struct rec_unit units[] = { { "managed", "pages", "kernel" }, { "threshold", "pages", "exact" },
-						 { "kernel_threshold", "pages", "kernel" }, { "pcp_batch", "pages", "exact" },
-						 { "kernel_pcp_batch", "pages", "kernel" } };
+	static const struct rec_unit units[] = { { "managed", "pages", "kernel", NULL },
+						 { "threshold", "pages", "exact", NULL },
+						 { "kernel_threshold", "pages", "kernel", NULL },
+						 { "pcp_batch", "pages", "exact", NULL },
+						 { "kernel_pcp_batch", "pages", "kernel", NULL } };
 	char b[32];
 
 	if (s->format == FMT_TABLE) {

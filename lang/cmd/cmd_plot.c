@@ -184,10 +184,10 @@ static void plot_records(const struct sweep_range *r, const struct chart *c, con
 	struct records rec;
 
 	heads[0] = r->key->name;
-	units[0] = (struct rec_unit){ r->key->name, r->key->unit, "input" };
+	units[0] = (struct rec_unit){ r->key->name, r->key->unit, "input", NULL };
 	for (int i = 0; i < c->nseries; i++) {
 		heads[i + 1] = c->series[i].label;
-		units[i + 1] = (struct rec_unit){ c->series[i].label, md->unit, rec_kind(md) };
+		units[i + 1] = (struct rec_unit){ c->series[i].label, md->unit, rec_kind(md), NULL };
 	}
 	heads[c->nseries + 1] = NULL;
 	rec_begin(&rec, d, f, heads, units, c->nseries + 1, out);

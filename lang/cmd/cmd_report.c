@@ -26,6 +26,7 @@
 #include "cmd_report.h"
 #include "../reportparts.h"
 #include "../claims.h"
+#include "../validation.h"
 #include "../out/svg.h"
 #include "cmd_sweep.h"
 #include "../out/wrap.h"
@@ -712,7 +713,8 @@ static const char *const constant_heads[] = { "name", "what", "metric", "variant
 static const char *const variant_heads[] = { "name", "expr", NULL };
 static const char *const machine_heads[] = { "machine", "cpus", "ram", "pagesize", "metrics", NULL };
 static const char *const metric_heads[] = { "metric", "kind", "better", "unit", "role", "values", "change",
-					    "verdict", NULL };
+					    "verdict", "heldout_rows", "heldout_err_lo_pct", "heldout_err_hi_pct",
+					    "extrapolated", NULL };
 static const char *const assumption_heads[] = { "name", "help", "values", NULL };
 static const char *const chart_heads[] = { "metric", "machine", "over", "from", "to", "series", "points", NULL };
 
@@ -794,6 +796,8 @@ static void report_json_metric(struct records *rec, const struct machine *m, con
 		vd = render_change(md, md->fn(m, d->before, NULL), md->fn(m, d->after, NULL), ch, sizeof(ch));
 	rec_str(rec, ch);
 	rec_str(rec, verdict_gain(vd));
+	validation_rec_fields(rec, validation_band(d, md)); /* a model's held-out error; null for the others */
+	rec_bool(rec, model_extrapolated(m, md));
 	rec_obj_end(rec);
 }
 

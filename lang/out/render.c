@@ -17,6 +17,7 @@
 #include "wrap.h"
 #include "../../core/utf8.h"
 #include "records.h"
+#include "../validation.h"
 
 void render_bare(struct value v, char *buf, size_t len)
 {
@@ -627,6 +628,55 @@ static void show_kernel_warning(const struct machine *m, const struct patch_desc
 	sb_free(&w);
 }
 
+/*
+ * Under a patch's table, its models' held-out error (lang/validation.c):
+ * the band of each model with held-out rows, the models resting on none, and
+ * those this machine's CPUs put beyond every measured machine.
+ */
+static void show_validation_note(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT, none = STRBUF_INIT, beyond = STRBUF_INIT;
+	int any = 0;
+
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		const struct measured_band *b = validation_band(d, md);
+		char why[200];
+
+		if (!b)
+			continue;
+		if (b->held)
+			sb_printf(&t, "%s%s %+.1f%%..%+.1f%% (%d)", any++ ? ", " : "", md->name, b->lo_pct, b->hi_pct, b->held);
+		else
+			sb_printf(&none, "%s%s", none.len ? ", " : "", md->name);
+		if (validation_beyond(d, md, m, why, sizeof(why)))
+			sb_printf(&beyond, "%s%s: %s", beyond.len ? "; " : "", md->name, why);
+	}
+	if (!any && !none.len) {
+		sb_free(&t);
+		sb_free(&none);
+		sb_free(&beyond);
+		return;
+	}
+	{
+		struct strbuf w = STRBUF_INIT;
+
+		if (any)
+			sb_printf(&w, "held-out error, model vs measured (rows; about %s --validation): %s%s%s", d->id,
+				  sb_str(&t), none.len ? "; no held-out test: " : "", sb_str(&none));
+		else
+			sb_printf(&w, "models with no held-out test (about %s --validation): %s", d->id, sb_str(&none));
+		if (beyond.len)
+			sb_printf(&w, "; beyond every measured machine (extrapolated): %s", sb_str(&beyond));
+		sb_putc(&w, '\n');
+		sb_putc(out, '\n'); /* apart from the table, whose rows end at a blank line */
+		wrap_text(out, sb_str(&w), width, 0);
+		sb_free(&w);
+	}
+	sb_free(&t);
+	sb_free(&none);
+	sb_free(&beyond);
+}
+
 /* The table to width columns; returns the layout it took (SHOW_*), for the notes under every table. */
 static int show_model_table(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out)
 {
@@ -652,6 +702,7 @@ static int show_model_table(const struct machine *m, const struct patch_desc *d,
 		show_unit_note(d, rows, patch_ncols(m, d), width, out);
 	show_variant_notes(m, d, width, out);
 	show_kernel_warning(m, d, width, out);
+	show_validation_note(m, d, width, out);
 	sb_free(&t);
 	free(rows);
 	return f;
@@ -725,7 +776,7 @@ static void show_rec_begin(struct session *s, int all, const char *topic, struct
 			char name[160];
 
 			snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
-			recu_add(&u, name, md->unit, kind_name(md));
+			recu_add_band(&u, name, md->unit, kind_name(md), validation_band(patches[i], md));
 		}
 	rec_begin(rec, &s->doc, s->format, show_heads, u.u, u.n, out);
 	recu_free(&u);
@@ -807,23 +858,59 @@ static void explain_one(const struct machine *m, const struct metric_ref *ref, i
 	sb_free(&why);
 }
 
+/* A model's held-out rows, model vs measured, once under its sides (lang/validation.c). */
+static void explain_validation(const struct machine *m, const struct metric_ref *ref, struct strbuf *out)
+{
+	struct strbuf v = STRBUF_INIT;
+	char why[200];
+
+	validation_explain(ref->patch, ref->metric, &v);
+	if (validation_beyond(ref->patch, ref->metric, m, why, sizeof(why)))
+		sb_printf(&v, "  extrapolated: %s - beyond every measured machine\n", why);
+	if (v.len)
+		sb_printf(out, "\n%s", sb_str(&v));
+	sb_free(&v);
+}
+
 void render_explain(const struct machine *m, const struct metric_ref *ref, int side, struct strbuf *out)
 {
 	int nsides = patch_ncols(m, ref->patch);
 
-	if (ref->metric->single) {
+	if (ref->metric->single)
 		explain_one(m, ref, side == SIDE_KERNEL ? SIDE_KERNEL : 0, out);
-		return;
-	}
-	if (side >= 0) {
+	else if (side >= 0)
 		explain_one(m, ref, side, out);
-		return;
+	else
+		for (int s = 0; s < nsides; s++) {
+			if (s)
+				sb_putc(out, '\n');
+			explain_one(m, ref, s, out);
+		}
+	explain_validation(m, ref, out);
+}
+
+/* "its models, held to measurements: throughput -54.8%..+14.9% (3 rows); no held-out test: speedup (about P --validation)" */
+static void about_validation_line(const struct patch_desc *d, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT, none = STRBUF_INIT, w = STRBUF_INIT;
+
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		const struct measured_band *b = validation_band(d, md);
+
+		if (b && b->held)
+			sb_printf(&t, "%s%s %+.1f%%..%+.1f%% (%d row%s)", t.len ? ", " : "", md->name, b->lo_pct, b->hi_pct,
+				  b->held, b->held == 1 ? "" : "s");
+		else if (b)
+			sb_printf(&none, "%s%s", none.len ? ", " : "", md->name);
 	}
-	for (int s = 0; s < nsides; s++) {
-		if (s)
-			sb_putc(out, '\n');
-		explain_one(m, ref, s, out);
+	if (t.len || none.len) {
+		sb_printf(&w, "its models, held to measurements they were not fitted to (about %s --validation): %s%s%s\n",
+			  d->id, t.len ? sb_str(&t) : "none held out", none.len ? "; no held-out test: " : "", sb_str(&none));
+		wrap_text(out, sb_str(&w), 92, 0);
 	}
+	sb_free(&t);
+	sb_free(&none);
+	sb_free(&w);
 }
 
 void render_about(const struct machine *m, const struct patch_desc *d, struct strbuf *out)
@@ -855,6 +942,7 @@ void render_about(const struct machine *m, const struct patch_desc *d, struct st
 		sb_printf(out, "the seed's claims, checked: %s (about %s --claims)\n", tally, d->id);
 		free(rows);
 	}
+	about_validation_line(d, out);
 	if (d->seed_presets)
 		sb_printf(out, "the seed's machine%s: preset load %s\n", strchr(d->seed_presets, ',') ? "s" : "",
 			  d->seed_presets);
