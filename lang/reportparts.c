@@ -238,6 +238,25 @@ static const char *where_short(const char *w, char *buf, size_t len)
 	return buf;
 }
 
+/* s in a cell of len bytes: whole, or cut after a word with "..." (json and about --claims keep it whole) */
+static void cut_at_word(const char *s, char *cell, size_t len)
+{
+	size_t n = strlen(s), k;
+
+	if (n < len) {
+		memcpy(cell, s, n + 1);
+		return;
+	}
+	for (k = len - 4; k > 0 && s[k] != ' '; k--)
+		;
+	if (!k) /* one word longer than the cell: cut it, the dots still say so */
+		k = len - 4;
+	while (k > 0 && s[k - 1] == ' ')
+		k--;
+	memcpy(cell, s, k);
+	memcpy(cell + k, "...", 4);
+}
+
 /* The claims' cells: where, the mail's words, batchlab's figure, the verdict word with its note's number. */
 static void claim_cells(const struct claim_row *row, struct notes *ns, const struct rform *f, struct trow *r)
 {
@@ -245,7 +264,7 @@ static void claim_cells(const struct claim_row *row, struct notes *ns, const str
 	char k[16] = "";
 
 	where_short(row->c->where, r->c[0], RCELL);
-	snprintf(r->c[1], RCELL, "%s", row->c->said);
+	cut_at_word(row->c->said, r->c[1], RCELL);
 	snprintf(r->c[2], RCELL, "%s", row->got);
 	if (f->md) { /* a cell holds the whole verdict */
 		snprintf(r->c[3], RCELL, "%s", row->word);

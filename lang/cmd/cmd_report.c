@@ -7,6 +7,7 @@
  */
 #include "cmd_compare.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -48,7 +49,19 @@ static void report_status(const struct patch_desc *d, char *buf, size_t len)
 	char mark[32];
 	size_t n;
 	const struct release_history *const *h = d->kernel_code ? d->kernel_code->history : NULL;
+	const struct mmpatch *mp = mmpatch_of(d);
 
+	if (mp && mp->status[0]) { /* the file's status line; merged in X with X's row and its commit, as a built-in's */
+		const char *commit = NULL;
+
+		for (int i = 0; i < mp->nrel && !strncmp(mp->status, "merged in ", 10); i++)
+			if (!strncmp(mp->status + 10, mp->rel[i].from, strlen(mp->rel[i].from)) &&
+			    !isalnum((unsigned char)mp->status[10 + strlen(mp->rel[i].from)]) && mp->rel[i].commit[0])
+				commit = mp->rel[i].commit;
+		snprintf(buf, len, "%.300s%s%s%s%.40s%s", mp->status, commit ? ", commit " : "", commit ? commit : "",
+			 mp->nrel ? " (history " : "", mp->nrel ? d->id : "", mp->nrel ? ")" : "");
+		return;
+	}
 	snprintf(mark, sizeof(mark), "(seed %.3s)", d->seed);
 	for (int i = 0; h && h[i]; i++)
 		for (const struct release_row *r = h[i]->rows; r->from; r++)
@@ -462,14 +475,21 @@ static void assumption_values(const struct compare_set *set, const struct param 
 
 static void report_head(const struct rform *f, const struct patch_desc *d, struct strbuf *out)
 {
-	char status[400], t[1200];
+	char status[400], t[2400];
 
 	report_status(d, status, sizeof(status));
 	if (f->md)
 		sb_printf(out, "## %s: %s\n\n", d->id, d->title);
 	else
 		para(out, f->width, "%s: %s\n", d->id, d->title);
-	snprintf(t, sizeof(t), "seed %s; %s%s\nstatus: %s\n", d->seed, d->kernel, f->md ? "  " : "", status);
+	if (mmpatch_is(d)) { /* a file has no seed: where it comes from, each origin with its kind */
+		char o[4 * MMP_TEXT_MAX];
+
+		mmpatch_origins(mmpatch_of(d), o, sizeof(o));
+		snprintf(t, sizeof(t), "%s%s%s%s\nstatus: %s\n", o, o[0] ? "; " : "", d->kernel, f->md ? "  " : "", status);
+	} else {
+		snprintf(t, sizeof(t), "seed %s; %s%s\nstatus: %s\n", d->seed, d->kernel, f->md ? "  " : "", status);
+	}
 	rf_para(f, out, t);
 }
 
@@ -558,7 +578,12 @@ static void report_savings(const struct rform *f, const struct compare_set *set,
 {
 	struct strbuf t = STRBUF_INIT;
 	char b[96];
+	int any = 0;
 
+	for (const struct metric_desc *md = d->metrics; md->name; md++)
+		any |= report_is_share(md);
+	if (!any && mmpatch_is(d)) /* a file states no share metric: the section would say nothing about it */
+		return;
 	rf_heading(f, out, "The savings in proportion");
 	for (const struct metric_desc *md = d->metrics; md->name; md++) {
 		if (!report_is_share(md))

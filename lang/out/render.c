@@ -1,6 +1,7 @@
 /* core's numbers as text: show's tables, explain, about, in table, csv or json (see render.h). */
 #include "render.h"
 #include "../claims.h"
+#include "../../core/mmpatch.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -834,7 +835,14 @@ void render_about(const struct machine *m, const struct patch_desc *d, struct st
 
 	patch_title(m, d, title, sizeof(title));
 	sb_printf(out, "%s: %s\n", d->id, title);
-	sb_printf(out, "seed: %s; kernel: %s\n\n", d->seed, d->kernel);
+	if (mmpatch_is(d)) { /* a file has no seed: where it comes from */
+		char o[4 * MMP_TEXT_MAX];
+
+		mmpatch_origins(mmpatch_of(d), o, sizeof(o));
+		sb_printf(out, "origin: %s; kernel: %s\n\n", o[0] ? o : "not stated", d->kernel);
+	} else {
+		sb_printf(out, "seed: %s; kernel: %s\n\n", d->seed, d->kernel);
+	}
 	sb_puts(out, d->about);
 	if (d->points && d->points[0]) {
 		struct strbuf t = STRBUF_INIT;
@@ -845,7 +853,7 @@ void render_about(const struct machine *m, const struct patch_desc *d, struct st
 		wrap_text(out, sb_str(&t), 92, 0);
 		sb_free(&t);
 	}
-	sb_printf(out, "\npublished (seed):\n%s", d->published);
+	sb_printf(out, "\npublished (%s):\n%s", mmpatch_is(d) ? "the claims' figures" : "seed", d->published);
 	if (d->claims) {
 		struct claim_row *rows;
 		int n = claims_check(d, &rows);
