@@ -231,10 +231,20 @@ static const char *where_short(const char *w, char *buf, size_t len)
 		w += 6;
 	else if (!strncmp(w, "line ", 5))
 		w += 5;
-	if (w[0] >= '0' && w[0] <= '9')
+	if (w[0] >= '0' && w[0] <= '9') {
 		snprintf(buf, len, "%s", w);
-	else
-		snprintf(buf, len, "%.*s", (int)strcspn(w, " "), w);
+	} else { /* its first word; a path by its file's name (Documentation/.../net.rst: net.rst) */
+		size_t n = strcspn(w, " ,;");
+		const char *slash = memchr(w, '/', n);
+
+		while (slash && memchr(slash + 1, '/', n - (size_t)(slash + 1 - w)))
+			slash = memchr(slash + 1, '/', n - (size_t)(slash + 1 - w));
+		if (slash) {
+			n -= (size_t)(slash + 1 - w);
+			w = slash + 1;
+		}
+		snprintf(buf, len, "%.*s", (int)n, w);
+	}
 	return buf;
 }
 
@@ -251,7 +261,7 @@ static void cut_at_word(const char *s, char *cell, size_t len)
 		;
 	if (!k) /* one word longer than the cell: cut it, the dots still say so */
 		k = len - 4;
-	while (k > 0 && s[k - 1] == ' ')
+	while (k > 0 && strchr(" .,;:", s[k - 1])) /* the dots stand for the rest: no stop before them */
 		k--;
 	memcpy(cell, s, k);
 	memcpy(cell + k, "...", 4);

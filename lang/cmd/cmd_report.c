@@ -52,14 +52,18 @@ static void report_status(const struct patch_desc *d, char *buf, size_t len)
 	const struct mmpatch *mp = mmpatch_of(d);
 
 	if (mp && mp->status[0]) { /* the file's status line; merged in X with X's row and its commit, as a built-in's */
-		const char *commit = NULL;
+		const struct mmp_release *row = NULL;
 
 		for (int i = 0; i < mp->nrel && !strncmp(mp->status, "merged in ", 10); i++)
 			if (!strncmp(mp->status + 10, mp->rel[i].from, strlen(mp->rel[i].from)) &&
 			    !isalnum((unsigned char)mp->status[10 + strlen(mp->rel[i].from)]) && mp->rel[i].commit[0])
-				commit = mp->rel[i].commit;
-		snprintf(buf, len, "%.300s%s%s%s%.40s%s", mp->status, commit ? ", commit " : "", commit ? commit : "",
-			 mp->nrel ? " (history " : "", mp->nrel ? d->id : "", mp->nrel ? ")" : "");
+				row = &mp->rel[i];
+		if (row) /* the commit beside the release, the file's own words after */
+			snprintf(buf, len, "merged in %.15s, commit %.40s (history %.31s)%.250s", row->from, row->commit,
+				 d->id, mp->status + 10 + strlen(row->from));
+		else
+			snprintf(buf, len, "%.300s%s%.31s%s", mp->status, mp->nrel ? " (history " : "",
+				 mp->nrel ? d->id : "", mp->nrel ? ")" : "");
 		return;
 	}
 	snprintf(mark, sizeof(mark), "(seed %.3s)", d->seed);
