@@ -308,6 +308,23 @@ static int k_point(struct mmpatch *p, const char *rest, int col, char *err, size
 	return 0;
 }
 
+/* the constant's other names in the kernel: identifiers, space-separated */
+static int k_aka(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	for (const char *w = rest; *w;) {
+		size_t n = strcspn(w, " \t");
+
+		if (!is_ident(w, n))
+			return at(p, col + (int)(w - rest), err, errlen, "aka: kernel names (letters, digits and '_', at "
+									 "most 31 each) separated by blanks expected");
+		w += n;
+		w += strspn(w, " \t");
+	}
+	if (p->aka[0])
+		return at(p, 1, err, errlen, "one 'aka' line expected: put every name on it");
+	return text_to(p, rest, col, p->aka, sizeof(p->aka), "aka", err, errlen);
+}
+
 static int k_files(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
 {
 	return text_to(p, rest, col, p->files, sizeof(p->files), "files", err, errlen);
@@ -585,6 +602,8 @@ const struct mmp_key mmp_keys[] = {
 	{ "constant", "KERNEL_NAME [as METRIC]", MMP_HEAD, 1, "the kernel's name of the constant the patch changes; "
 	  "starts the constant's lines. Its metric is METRIC (default: the name in lower case), and both names read "
 	  "its value in the metrics' expressions", k_constant },
+	{ "aka", "NAME...", MMP_CONSTANT, 0, "the constant's other names in the kernel: the macro it replaces, the "
+	  "sysctl's variable or the field it moved to; patch from lists every hunk that touches one", k_aka },
 	{ "before", "= EXPR", MMP_CONSTANT, 1, "the constant before the patch: an expression over the machine's names "
 	  "and the kernel helpers (help variant, KERNEL HELPERS below)", k_before },
 	{ "after", "= EXPR", MMP_CONSTANT, 1, "the constant after the patch", k_after },

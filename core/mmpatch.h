@@ -161,6 +161,7 @@ struct mmpatch {
 	char about[MMP_ABOUT_MAX + 2 * MMP_TEXT_MAX * (MMP_ORIGINS + 2)];
 	char kernel_where[2 * MMP_TEXT_MAX + 8];
 	char constant_name[MMP_NAME_MAX];
+	char aka[MMP_TEXT_MAX]; /* the constant's other kernel names, space-separated: patch from lists hunks touching them */
 	char what[MMP_TEXT_MAX];
 	struct mmp_side sides[PATCH_MAX_SIDES];
 	int nsides;
