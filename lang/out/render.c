@@ -499,8 +499,8 @@ static void show_row_line(const struct machine *m, const struct patch_desc *d, c
 		if (w->verdict)
 			sb_printf(line, "%*s%-*s", gap, "", w->verdict, r ? verdict_word(r->verdict) : "");
 	}
-	for (int c = nsides; c < ncols; c++)
-		sb_printf(line, "%*s%-*s", gap, "", f & SHOW_BRIEF ? w->side[0] : w->side[c],
+	for (int c = nsides; c < ncols; c++) /* a variant is a side of the user's: right-aligned as the sides are */
+		sb_printf(line, "%*s%*s", gap, "", f & SHOW_BRIEF ? w->side[0] : w->side[c],
 			  !r ? patch_col_name(m, d, c) : f & SHOW_BRIEF ? r->brief[c]
 						       : f & SHOW_BARE_VAR ? r->bare[c] : r->side[c]);
 	/* the kernel side last, right-aligned as the sides are */
@@ -590,7 +590,14 @@ static void show_title(const struct machine *m, const struct patch_desc *d, int 
 
 	patch_title(m, d, title, sizeof(title));
 	snprintf(id, sizeof(id), "%s: ", d->id);
-	sb_printf(&t, "%s  (seed %.3s; %s)", title, d->seed, d->kernel);
+	if (mmpatch_is(d)) { /* a file has no seed: its first origin, with its kind */
+		char o[4 * MMP_TEXT_MAX];
+
+		mmpatch_origins(mmpatch_of(d), o, sizeof(o));
+		sb_printf(&t, "%s  (%.*s; %s)", title, o[0] ? (int)strcspn(o, ",") : 10, o[0] ? o : "patch file", d->kernel);
+	} else {
+		sb_printf(&t, "%s  (seed %.3s; %s)", title, d->seed, d->kernel);
+	}
 	if (d->kernel_code) /* whose code the kernel column is */
 		sb_printf(&t, "; kernel: %s", release_names[machine_release(m)]);
 	if ((int)(strlen(id) + t.len) <= width)
