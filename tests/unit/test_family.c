@@ -111,6 +111,53 @@ static void test_mem_pcpu_rsv(void **state)
 }
 
 /*
+ * /proc's rss reads: each CPU holds less than the counter's batch, which
+ * compute_batch_value() makes twice the online CPUs and never below 32; a
+ * read that adds no CPU's count may miss all of them, one that adds every
+ * CPU's misses none. VmRSS is three counters; a status read takes four,
+ * each the shared count and the CPUs it adds.
+ */
+static void rss_sum_reference(uint64_t cpus, uint64_t pagesize, int side, uint64_t out[4])
+{
+	uint64_t batch = 2 * cpus > 32 ? 2 * cpus : 32, summed = side ? cpus : 0;
+
+	out[0] = summed;
+	out[1] = (batch - 1) * (cpus - summed);
+	out[2] = out[1] * 3 * pagesize;
+	out[3] = 4 * (1 + summed);
+}
+
+static void test_rss_sum(void **state)
+{
+	static const char *const names[] = { "summed", "counter_error_pages", "rss_error_bytes", "slots_per_status" };
+	struct mmpatch *p = load("patches/rss_sum.mmpatch");
+	long cells = 0;
+
+	(void)state;
+	for (size_t a = 0; a < sizeof(grid_cpus) / sizeof(grid_cpus[0]); a++)
+		for (size_t c = 0; c < sizeof(grid_pagesize) / sizeof(grid_pagesize[0]); c++)
+			for (int side = 0; side < 2; side++) {
+				struct machine m;
+				uint64_t want[4];
+
+				machine_defaults(&m);
+				m.cpus = grid_cpus[a];
+				m.pagesize = grid_pagesize[c];
+				rss_sum_reference(m.cpus, m.pagesize, side, want);
+				for (int k = 0; k < 4; k++, cells++)
+					if (file_value(p, names[k], &m, side) != want[k]) {
+						fprintf(stderr, "rss_sum.%s side %d: file %llu, C %llu (cpus %llu pagesize %llu)\n",
+							names[k], side, (unsigned long long)file_value(p, names[k], &m, side),
+							(unsigned long long)want[k], (unsigned long long)m.cpus,
+							(unsigned long long)m.pagesize);
+						fail();
+					}
+			}
+	assert_int_equal(cells, (long)(sizeof(grid_cpus) / sizeof(grid_cpus[0]) * 3 * 2 * 4));
+	free(p);
+}
+
+/*
  * A patch file written with int_sqrt() gives the built-in watermark patch's
  * min_free_kbytes (the release's default, thp off) bit for bit: before on a
  * 5.6 kernel (top 65536 KiB), after on 5.7 and on the newest, and the file's
@@ -161,7 +208,8 @@ static void test_int_sqrt_watermark(void **state)
 /* Every shipped file parses: patch check's first half. */
 static void test_shipped_parse(void **state)
 {
-	static const char *const files[] = { "patches/percpu_batch256.mmpatch", "patches/mem_pcpu_rsv.mmpatch", NULL };
+	static const char *const files[] = { "patches/percpu_batch256.mmpatch", "patches/mem_pcpu_rsv.mmpatch",
+					     "patches/rss_sum.mmpatch", NULL };
 
 	(void)state;
 	for (int i = 0; files[i]; i++)
@@ -172,6 +220,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mem_pcpu_rsv),
+		cmocka_unit_test(test_rss_sum),
 		cmocka_unit_test(test_int_sqrt_watermark),
 		cmocka_unit_test(test_shipped_parse),
 	};
