@@ -582,13 +582,17 @@ void report_gains(const struct rform *f, const struct compare_set *set, const st
 	if (any_shared)
 		group_table(f, set, &set->st[0].m, d, 1, set->n > 1 ? "on every machine" : set->st[0].label, &ext, out);
 	for (int g = 0, blocks = 0; g < set->n; g++) {
-		size_t from;
+		size_t from, before = out->len;
 
 		/* each table is headed by its machine; a blank line only after one that went on in blocks */
 		sb_puts(out, f->md || f->compare || blocks || (any_shared && !g) ? "\n" : "");
 		from = out->len;
 		group_table(f, set, &set->st[g].m, d, 0, short_label(set->st[g].label), &ext, out);
 		blocks = strstr(out->buf + from, "\n\n") != NULL;
+		if (out->len == from) { /* every row was shared: no table, and no blank line for it */
+			out->len = before;
+			out->buf[before] = '\0';
+		}
 	}
 	if (ext.len) {
 		sb_puts(&ext, "");

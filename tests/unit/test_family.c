@@ -158,6 +158,61 @@ static void test_rss_sum(void **state)
 }
 
 /*
+ * zone_batchsize(): a thousandth of the zone's pages or a megabyte's worth,
+ * the smaller, a quarter of that (at least 1), then half as much again
+ * rounded down to a power of two, less one, and never 0. The drain before
+ * the patch frees that shifted left by CONFIG_PCP_BATCH_SCALE_MAX (5 by
+ * default) per hold, after it the batch itself.
+ */
+static void pcp_drain_reference(uint64_t zone, uint64_t pagesize, int side, uint64_t out[3])
+{
+	uint64_t b = zone / 1024 < 1048576 / pagesize ? zone / 1024 : 1048576 / pagesize, q = b / 4, p = 1, batch;
+
+	if (q < 1)
+		q = 1;
+	while (p * 2 <= q + q / 2)
+		p *= 2;
+	batch = p - 1 ? p - 1 : 1;
+	out[0] = side ? batch : batch * 32;
+	out[1] = out[0] * pagesize;
+	out[2] = (batch * 32 + out[0] - 1) / out[0];
+}
+
+static void test_pcp_drain(void **state)
+{
+	static const char *const names[] = { "drain", "hold_bytes", "holds_per_chunk" };
+	static const uint64_t rams[] = { 64ull << 20, 512ull << 20, 1ull << 30, 16ull << 30, 1ull << 40, 8ull << 40 };
+	struct mmpatch *p = load("patches/pcp_drain.mmpatch");
+	long cells = 0;
+
+	(void)state;
+	for (size_t a = 0; a < sizeof(rams) / sizeof(rams[0]); a++)
+		for (size_t c = 0; c < sizeof(grid_pagesize) / sizeof(grid_pagesize[0]); c++)
+			for (size_t n = 0; n < sizeof(grid_cpus) / sizeof(grid_cpus[0]); n += 3)
+				for (int side = 0; side < 2; side++) {
+					struct machine m;
+					uint64_t want[3];
+
+					machine_defaults(&m);
+					m.ram = rams[a];
+					m.pagesize = grid_pagesize[c];
+					m.cpus = grid_cpus[n];
+					pcp_drain_reference(machine_zone(&m), m.pagesize, side, want);
+					for (int k = 0; k < 3; k++, cells++)
+						if (file_value(p, names[k], &m, side) != want[k]) {
+							fprintf(stderr, "pcp_drain.%s side %d: file %llu, C %llu (zone %llu pagesize "
+								"%llu)\n", names[k], side,
+								(unsigned long long)file_value(p, names[k], &m, side),
+								(unsigned long long)want[k], (unsigned long long)machine_zone(&m),
+								(unsigned long long)m.pagesize);
+							fail();
+						}
+				}
+	assert_true(cells > 0);
+	free(p);
+}
+
+/*
  * A patch file written with int_sqrt() gives the built-in watermark patch's
  * min_free_kbytes (the release's default, thp off) bit for bit: before on a
  * 5.6 kernel (top 65536 KiB), after on 5.7 and on the newest, and the file's
@@ -209,7 +264,7 @@ static void test_int_sqrt_watermark(void **state)
 static void test_shipped_parse(void **state)
 {
 	static const char *const files[] = { "patches/percpu_batch256.mmpatch", "patches/mem_pcpu_rsv.mmpatch",
-					     "patches/rss_sum.mmpatch", NULL };
+					     "patches/rss_sum.mmpatch", "patches/pcp_drain.mmpatch", NULL };
 
 	(void)state;
 	for (int i = 0; files[i]; i++)
@@ -221,6 +276,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mem_pcpu_rsv),
 		cmocka_unit_test(test_rss_sum),
+		cmocka_unit_test(test_pcp_drain),
 		cmocka_unit_test(test_int_sqrt_watermark),
 		cmocka_unit_test(test_shipped_parse),
 	};
