@@ -6,6 +6,7 @@
 #include "reportparts.h"
 
 #include <math.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -332,6 +333,7 @@ void report_claims(const struct rform *f, const struct patch_desc *d, struct str
 	struct trow *cells;
 	struct notes ns = { .n = 0 };
 	char head[300], tally[120];
+	int lines = 0;
 
 	if (!n)
 		return;
@@ -347,8 +349,12 @@ void report_claims(const struct rform *f, const struct patch_desc *d, struct str
 	snprintf(cells[0].c[1], RCELL, "the mail says");
 	snprintf(cells[0].c[2], RCELL, "batchlab");
 	snprintf(cells[0].c[3], RCELL, "verdict");
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		claim_cells(&rows[i], &ns, f, &cells[i + 1]);
+		lines += isdigit((unsigned char)cells[i + 1].c[0][0]) != 0;
+	}
+	if (!lines) /* no claim names a line: the column says where in the thread each is */
+		snprintf(cells[0].c[0], RCELL, "where");
 	if (f->md) {
 		md_table(cells, n + 1, 4, "llrl", out);
 		sb_putc(out, '\n');

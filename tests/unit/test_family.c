@@ -213,6 +213,60 @@ static void test_pcp_drain(void **state)
 }
 
 /*
+ * lazy_max_pages(): 32 MB counted in pages, times the CPUs' log - the
+ * highest set bit's place (before), or the order of the next power of two
+ * at or above them (after, one for a single CPU). Here both are found by
+ * counting, not by fls().
+ */
+static void lazy_reference(uint64_t cpus, uint64_t pagesize, int side, uint64_t out[3])
+{
+	uint64_t log = 0, per = 33554432 / pagesize;
+
+	if (!side) {
+		for (uint64_t c = cpus & 0xffffffffu; c; c >>= 1)
+			log++;
+	} else if (cpus <= 1) {
+		log = 1;
+	} else {
+		while ((1ull << log) < cpus)
+			log++;
+	}
+	out[0] = log * per;
+	out[1] = out[0] * pagesize;
+	out[2] = (1073741824 / pagesize) / (out[0] + 1);
+}
+
+static void test_lazy_max_pages(void **state)
+{
+	static const char *const names[] = { "lazy", "lazy_bytes", "purges_per_gib" };
+	struct mmpatch *p = load("patches/lazy_max_pages.mmpatch");
+	long cells = 0;
+
+	(void)state;
+	for (uint64_t cpus = 1; cpus <= 4097; cpus += cpus < 300 ? 1 : 61)
+		for (size_t c = 0; c < sizeof(grid_pagesize) / sizeof(grid_pagesize[0]); c++)
+			for (int side = 0; side < 2; side++) {
+				struct machine m;
+				uint64_t want[3];
+
+				machine_defaults(&m);
+				m.cpus = cpus;
+				m.pagesize = grid_pagesize[c];
+				lazy_reference(m.cpus, m.pagesize, side, want);
+				for (int k = 0; k < 3; k++, cells++)
+					if (file_value(p, names[k], &m, side) != want[k]) {
+						fprintf(stderr, "lazy_max_pages.%s side %d: file %llu, C %llu (cpus %llu pagesize "
+							"%llu)\n", names[k], side, (unsigned long long)file_value(p, names[k], &m, side),
+							(unsigned long long)want[k], (unsigned long long)m.cpus,
+							(unsigned long long)m.pagesize);
+						fail();
+					}
+			}
+	assert_true(cells > 1000);
+	free(p);
+}
+
+/*
  * A patch file written with int_sqrt() gives the built-in watermark patch's
  * min_free_kbytes (the release's default, thp off) bit for bit: before on a
  * 5.6 kernel (top 65536 KiB), after on 5.7 and on the newest, and the file's
@@ -264,7 +318,8 @@ static void test_int_sqrt_watermark(void **state)
 static void test_shipped_parse(void **state)
 {
 	static const char *const files[] = { "patches/percpu_batch256.mmpatch", "patches/mem_pcpu_rsv.mmpatch",
-					     "patches/rss_sum.mmpatch", "patches/pcp_drain.mmpatch", NULL };
+					     "patches/rss_sum.mmpatch", "patches/pcp_drain.mmpatch",
+					     "patches/lazy_max_pages.mmpatch", NULL };
 
 	(void)state;
 	for (int i = 0; files[i]; i++)
@@ -277,6 +332,7 @@ int main(void)
 		cmocka_unit_test(test_mem_pcpu_rsv),
 		cmocka_unit_test(test_rss_sum),
 		cmocka_unit_test(test_pcp_drain),
+		cmocka_unit_test(test_lazy_max_pages),
 		cmocka_unit_test(test_int_sqrt_watermark),
 		cmocka_unit_test(test_shipped_parse),
 	};
