@@ -235,7 +235,10 @@ static void patch_details(struct strbuf *out)
 		     "hunk changes: MEMCG_CHARGE_BATCH, SWAP_CLUSTER_MAX (the vmpressure window), the vmpressure window's "
 		     "initialiser or assignment, the divisors in mm_compute_batch(), the ask of memory.reclaim, and the constant of "
 		     "any loaded patch file. Every other change is listed, file and line, with what it changes: nothing is "
-		     "guessed.\n");
+		     "guessed. A hunk that touches a constant batchlab knows, or a name a loaded file declares (its constant "
+		     "and its aka line), is listed with what it does to it: makes it tunable (a sysctl table entry, or a "
+		     "variable read at run time in its place), sets it to its old name, declares, moves or removes it. A "
+		     "diff that maps nothing to a variant is an error (exit status 1), after its listing.\n");
 }
 
 /* the table's row (lang/cmd.c lists it) */
