@@ -747,8 +747,12 @@ static void moves(struct diff_read *r)
 			if (r->f[j].patch || sscanf(r->f[j].what, "removes %63s here", gone) != 1 || strcmp(gone, name) ||
 			    !strcmp(r->f[i].file, r->f[j].file))
 				continue;
-			snprintf(r->f[i].what, sizeof(r->f[i].what), "moves %s here from %.140s", name, r->f[j].file);
-			snprintf(r->f[j].what, sizeof(r->f[j].what), "moves %s from here to %.140s", name, r->f[i].file);
+			char to[sizeof(r->f[0].file)], from[sizeof(r->f[0].file)]; /* copies: gcc sees the table as one object */
+
+			memcpy(to, r->f[i].file, sizeof(to));
+			memcpy(from, r->f[j].file, sizeof(from));
+			snprintf(r->f[i].what, sizeof(r->f[i].what), "moves %s here from %.140s", name, from);
+			snprintf(r->f[j].what, sizeof(r->f[j].what), "moves %s from here to %.140s", name, to);
 			printable(r->f[i].what);
 			printable(r->f[j].what);
 			break;

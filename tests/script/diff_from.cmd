@@ -14,3 +14,5 @@ $BL --format csv -c "patch from $D/nothing_known.diff"; echo "exit $?"
 # does - it makes the constant tunable and maps no value, so exit 1; without the file, the hunks batchlab reads
 $BL -P ../../patches/mem_pcpu_rsv.mmpatch -c "patch from $D/mem_pcpu_rsv.diff"; echo "exit $?"
 $BL -c "patch from $D/mem_pcpu_rsv.diff"; echo "exit $?"
+# a name removed in one file and declared in another has moved: both lines say where
+$BL -P ../../patches/mem_pcpu_rsv.mmpatch -c "patch from $D/mem_pcpu_rsv_move.diff"; echo "exit $?"
