@@ -735,7 +735,20 @@ static void quote_lines(const char *text, struct strbuf *out)
 
 /* --- json: the same content, structured, as records (records.h) nest it --- */
 
-static const char *const report_heads[] = { "patch", "title", "seed", "kernel", "status", "constant", "machines",
+/* A patch file's origins, each "KIND ID" (commit, mail, link); a built-in patch has none (its seed says where). */
+void report_origins(struct records *rec, const struct patch_desc *d)
+{
+	char o[4 * MMP_TEXT_MAX] = "";
+
+	if (mmpatch_is(d))
+		mmpatch_origins(mmpatch_of(d), o, sizeof(o));
+	for (char *c = o; *c; c++) /* "commit X, mail <Y>": a line each */
+		if (c[0] == ',' && c[1] == ' ')
+			c[0] = '\n', memmove(c + 1, c + 2, strlen(c + 2) + 1);
+	rec_lines(rec, o);
+}
+
+static const char *const report_heads[] = { "patch", "title", "seed", "origin", "kernel", "status", "constant", "machines",
 					    "assumptions", "chart", "points", "claims", "reproduce", "state", NULL };
 static const char *const constant_heads[] = { "name", "what", "metric", "variants", NULL };
 static const char *const variant_heads[] = { "name", "expr", NULL };
@@ -990,6 +1003,7 @@ static void report_json(struct doc *doc, enum out_format fmt, const struct compa
 	rec_str(&rec, d->id);
 	rec_str(&rec, d->title);
 	rec_str(&rec, d->seed);
+	report_origins(&rec, d);
 	rec_str(&rec, d->kernel);
 	rec_str(&rec, status);
 	report_json_constant(&rec, set, d);
