@@ -7,6 +7,7 @@
 #include "validation.h"
 
 #include <math.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,11 +233,40 @@ static const char *where_short(const char *w, char *buf, size_t len)
 		w += 6;
 	else if (!strncmp(w, "line ", 5))
 		w += 5;
-	if (w[0] >= '0' && w[0] <= '9')
+	if (w[0] >= '0' && w[0] <= '9') {
 		snprintf(buf, len, "%s", w);
-	else
-		snprintf(buf, len, "%.*s", (int)strcspn(w, " "), w);
+	} else { /* its first word; a path by its file's name (Documentation/.../net.rst: net.rst) */
+		size_t n = strcspn(w, " ,;");
+		const char *slash = memchr(w, '/', n);
+
+		while (slash && memchr(slash + 1, '/', n - (size_t)(slash + 1 - w)))
+			slash = memchr(slash + 1, '/', n - (size_t)(slash + 1 - w));
+		if (slash) {
+			n -= (size_t)(slash + 1 - w);
+			w = slash + 1;
+		}
+		snprintf(buf, len, "%.*s", (int)n, w);
+	}
 	return buf;
+}
+
+/* s in a cell of len bytes: whole, or cut after a word with "..." (json and about --claims keep it whole) */
+static void cut_at_word(const char *s, char *cell, size_t len)
+{
+	size_t n = strlen(s), k;
+
+	if (n < len) {
+		memcpy(cell, s, n + 1);
+		return;
+	}
+	for (k = len - 4; k > 0 && s[k] != ' '; k--)
+		;
+	if (!k) /* one word longer than the cell: cut it, the dots still say so */
+		k = len - 4;
+	while (k > 0 && strchr(" .,;:", s[k - 1])) /* the dots stand for the rest: no stop before them */
+		k--;
+	memcpy(cell, s, k);
+	memcpy(cell + k, "...", 4);
 }
 
 /* The claims' cells: where, the mail's words, batchlab's figure, the verdict word with its note's number. */
@@ -246,7 +276,7 @@ static void claim_cells(const struct claim_row *row, struct notes *ns, const str
 	char k[16] = "";
 
 	where_short(row->c->where, r->c[0], RCELL);
-	snprintf(r->c[1], RCELL, "%s", row->c->said);
+	cut_at_word(row->c->said, r->c[1], RCELL);
 	snprintf(r->c[2], RCELL, "%s", row->got);
 	if (f->md) { /* a cell holds the whole verdict */
 		snprintf(r->c[3], RCELL, "%s", row->word);
@@ -306,6 +336,7 @@ void report_claims(const struct rform *f, const struct patch_desc *d, struct str
 	struct trow *cells;
 	struct notes ns = { .n = 0 };
 	char head[300], tally[120];
+	int lines = 0;
 
 	if (!n)
 		return;
@@ -321,8 +352,12 @@ void report_claims(const struct rform *f, const struct patch_desc *d, struct str
 	snprintf(cells[0].c[1], RCELL, "the mail says");
 	snprintf(cells[0].c[2], RCELL, "batchlab");
 	snprintf(cells[0].c[3], RCELL, "verdict");
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		claim_cells(&rows[i], &ns, f, &cells[i + 1]);
+		lines += isdigit((unsigned char)cells[i + 1].c[0][0]) != 0;
+	}
+	if (!lines) /* no claim names a line: the column says where in the thread each is */
+		snprintf(cells[0].c[0], RCELL, "where");
 	if (f->md) {
 		md_table(cells, n + 1, 4, "llrl", out);
 		sb_putc(out, '\n');
@@ -595,13 +630,17 @@ void report_gains(const struct rform *f, const struct compare_set *set, const st
 	if (any_shared)
 		group_table(f, set, &set->st[0].m, d, 1, set->n > 1 ? "on every machine" : set->st[0].label, out);
 	for (int g = 0, blocks = 0; g < set->n; g++) {
-		size_t from;
+		size_t from, before = out->len;
 
 		/* each table is headed by its machine; a blank line only after one that went on in blocks */
 		sb_puts(out, f->md || f->compare || blocks || (any_shared && !g) ? "\n" : "");
 		from = out->len;
 		group_table(f, set, &set->st[g].m, d, 0, short_label(set->st[g].label), out);
 		blocks = strstr(out->buf + from, "\n\n") != NULL;
+		if (out->len == from) { /* every row was shared: no table, and no blank line for it */
+			out->len = before;
+			out->buf[before] = '\0';
+		}
 	}
 	gains_beyond(set, d, &ext);
 	if (ext.len) {

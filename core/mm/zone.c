@@ -28,25 +28,6 @@ uint64_t zone_lowmem_pages(const struct machine *m)
 	return machine_totalram(m);
 }
 
-/* int_sqrt(), lib/math/int_sqrt.c: the largest r with r * r <= x. */
-static uint64_t int_sqrt64(uint64_t x)
-{
-	uint64_t r = 0;
-
-	if (x <= 1)
-		return x;
-	/* from the highest even bit x has, as int_sqrt() starts (lib/math/int_sqrt.c): the bits above give 0 */
-	for (uint64_t bit = 1ull << ((fls64(x) - 1) & ~1u); bit; bit >>= 2) {
-		if (x >= r + bit) {
-			x -= r + bit;
-			r = (r >> 1) + bit;
-		} else {
-			r >>= 1;
-		}
-	}
-	return r;
-}
-
 /* The KiB a page count is: << (PAGE_SHIFT - 10), as the kernel converts. */
 static uint64_t pages_to_kib(const struct machine *m, uint64_t pages)
 {

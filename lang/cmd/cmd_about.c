@@ -15,6 +15,7 @@
 #include "../out/records.h"
 #include "../out/render.h"
 #include "cmd_history.h"
+#include "cmd_report.h"
 
 static void about_details(struct strbuf *out)
 {
@@ -95,7 +96,7 @@ static void about_headline(const struct session *s, const struct patch_desc *d, 
 /* about PATCH in csv or json: one record, the patch's texts and its headline figure. */
 static void about_records(struct session *s, const struct patch_desc *d, struct strbuf *out)
 {
-	static const char *const heads[] = { "patch", "title", "seed", "kernel", "about", "points", "published",
+	static const char *const heads[] = { "patch", "title", "seed", "origin", "kernel", "about", "points", "published",
 					     "seed_presets", "metric", "kind", "before", "after", "unit",
 					     "change", "verdict", NULL };
 	struct strbuf pts = STRBUF_INIT;
@@ -111,6 +112,7 @@ static void about_records(struct session *s, const struct patch_desc *d, struct 
 	rec_str(&rec, d->id);
 	rec_str(&rec, d->title);
 	rec_str(&rec, d->seed);
+	report_origins(&rec, d);
 	rec_str(&rec, d->kernel);
 	rec_str(&rec, d->about); /* one string each, its line breaks kept */
 	for (int i = 0; d->points && d->points[i]; i++)

@@ -7,6 +7,7 @@
  */
 #include "cmd_compare.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -49,7 +50,23 @@ static void report_status(const struct patch_desc *d, char *buf, size_t len)
 	char mark[32];
 	size_t n;
 	const struct release_history *const *h = d->kernel_code ? d->kernel_code->history : NULL;
+	const struct mmpatch *mp = mmpatch_of(d);
 
+	if (mp && mp->status[0]) { /* the file's status line; merged in X with X's row and its commit, as a built-in's */
+		const struct mmp_release *row = NULL;
+
+		for (int i = 0; i < mp->nrel && !strncmp(mp->status, "merged in ", 10); i++)
+			if (!strncmp(mp->status + 10, mp->rel[i].from, strlen(mp->rel[i].from)) &&
+			    !isalnum((unsigned char)mp->status[10 + strlen(mp->rel[i].from)]) && mp->rel[i].commit[0])
+				row = &mp->rel[i];
+		if (row) /* the commit beside the release, the file's own words after */
+			snprintf(buf, len, "merged in %.15s, commit %.40s (history %.31s)%.250s", row->from, row->commit,
+				 d->id, mp->status + 10 + strlen(row->from));
+		else
+			snprintf(buf, len, "%.300s%s%.31s%s", mp->status, mp->nrel ? " (history " : "",
+				 mp->nrel ? d->id : "", mp->nrel ? ")" : "");
+		return;
+	}
 	snprintf(mark, sizeof(mark), "(seed %.3s)", d->seed);
 	for (int i = 0; h && h[i]; i++)
 		for (const struct release_row *r = h[i]->rows; r->from; r++)
@@ -463,14 +480,21 @@ static void assumption_values(const struct compare_set *set, const struct param 
 
 static void report_head(const struct rform *f, const struct patch_desc *d, struct strbuf *out)
 {
-	char status[400], t[1200];
+	char status[400], t[2400];
 
 	report_status(d, status, sizeof(status));
 	if (f->md)
 		sb_printf(out, "## %s: %s\n\n", d->id, d->title);
 	else
 		para(out, f->width, "%s: %s\n", d->id, d->title);
-	snprintf(t, sizeof(t), "seed %s; %s%s\nstatus: %s\n", d->seed, d->kernel, f->md ? "  " : "", status);
+	if (mmpatch_is(d)) { /* a file has no seed: where it comes from, each origin with its kind */
+		char o[4 * MMP_TEXT_MAX];
+
+		mmpatch_origins(mmpatch_of(d), o, sizeof(o));
+		snprintf(t, sizeof(t), "%s%s%s%s\nstatus: %s\n", o, o[0] ? "; " : "", d->kernel, f->md ? "  " : "", status);
+	} else {
+		snprintf(t, sizeof(t), "seed %s; %s%s\nstatus: %s\n", d->seed, d->kernel, f->md ? "  " : "", status);
+	}
 	rf_para(f, out, t);
 }
 
@@ -559,7 +583,12 @@ static void report_savings(const struct rform *f, const struct compare_set *set,
 {
 	struct strbuf t = STRBUF_INIT;
 	char b[96];
+	int any = 0;
 
+	for (const struct metric_desc *md = d->metrics; md->name; md++)
+		any |= report_is_share(md);
+	if (!any && mmpatch_is(d)) /* a file states no share metric: the section would say nothing about it */
+		return;
 	rf_heading(f, out, "The savings in proportion");
 	for (const struct metric_desc *md = d->metrics; md->name; md++) {
 		if (!report_is_share(md))
@@ -707,7 +736,20 @@ static void quote_lines(const char *text, struct strbuf *out)
 
 /* --- json: the same content, structured, as records (records.h) nest it --- */
 
-static const char *const report_heads[] = { "patch", "title", "seed", "kernel", "status", "constant", "machines",
+/* A patch file's origins, each "KIND ID" (commit, mail, link); a built-in patch has none (its seed says where). */
+void report_origins(struct records *rec, const struct patch_desc *d)
+{
+	char o[4 * MMP_TEXT_MAX] = "";
+
+	if (mmpatch_is(d))
+		mmpatch_origins(mmpatch_of(d), o, sizeof(o));
+	for (char *c = o; *c; c++) /* "commit X, mail <Y>": a line each */
+		if (c[0] == ',' && c[1] == ' ')
+			c[0] = '\n', memmove(c + 1, c + 2, strlen(c + 2) + 1);
+	rec_lines(rec, o);
+}
+
+static const char *const report_heads[] = { "patch", "title", "seed", "origin", "kernel", "status", "constant", "machines",
 					    "assumptions", "chart", "points", "claims", "reproduce", "state", NULL };
 static const char *const constant_heads[] = { "name", "what", "metric", "variants", NULL };
 static const char *const variant_heads[] = { "name", "expr", NULL };
@@ -965,6 +1007,7 @@ static void report_json(struct doc *doc, enum out_format fmt, const struct compa
 	rec_str(&rec, d->id);
 	rec_str(&rec, d->title);
 	rec_str(&rec, d->seed);
+	report_origins(&rec, d);
 	rec_str(&rec, d->kernel);
 	rec_str(&rec, status);
 	report_json_constant(&rec, set, d);

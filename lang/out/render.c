@@ -1,6 +1,7 @@
 /* core's numbers as text: show's tables, explain, about, in table, csv or json (see render.h). */
 #include "render.h"
 #include "../claims.h"
+#include "../../core/mmpatch.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -499,8 +500,8 @@ static void show_row_line(const struct machine *m, const struct patch_desc *d, c
 		if (w->verdict)
 			sb_printf(line, "%*s%-*s", gap, "", w->verdict, r ? verdict_word(r->verdict) : "");
 	}
-	for (int c = nsides; c < ncols; c++)
-		sb_printf(line, "%*s%-*s", gap, "", f & SHOW_BRIEF ? w->side[0] : w->side[c],
+	for (int c = nsides; c < ncols; c++) /* a variant is a side of the user's: right-aligned as the sides are */
+		sb_printf(line, "%*s%*s", gap, "", f & SHOW_BRIEF ? w->side[0] : w->side[c],
 			  !r ? patch_col_name(m, d, c) : f & SHOW_BRIEF ? r->brief[c]
 						       : f & SHOW_BARE_VAR ? r->bare[c] : r->side[c]);
 	/* the kernel side last, right-aligned as the sides are */
@@ -590,7 +591,14 @@ static void show_title(const struct machine *m, const struct patch_desc *d, int 
 
 	patch_title(m, d, title, sizeof(title));
 	snprintf(id, sizeof(id), "%s: ", d->id);
-	sb_printf(&t, "%s  (seed %.3s; %s)", title, d->seed, d->kernel);
+	if (mmpatch_is(d)) { /* a file has no seed: its first origin, with its kind */
+		char o[4 * MMP_TEXT_MAX];
+
+		mmpatch_origins(mmpatch_of(d), o, sizeof(o));
+		sb_printf(&t, "%s  (%.*s; %s)", title, o[0] ? (int)strcspn(o, ",") : 10, o[0] ? o : "patch file", d->kernel);
+	} else {
+		sb_printf(&t, "%s  (seed %.3s; %s)", title, d->seed, d->kernel);
+	}
 	if (d->kernel_code) /* whose code the kernel column is */
 		sb_printf(&t, "; kernel: %s", release_names[machine_release(m)]);
 	if ((int)(strlen(id) + t.len) <= width)
@@ -921,7 +929,14 @@ void render_about(const struct machine *m, const struct patch_desc *d, struct st
 
 	patch_title(m, d, title, sizeof(title));
 	sb_printf(out, "%s: %s\n", d->id, title);
-	sb_printf(out, "seed: %s; kernel: %s\n\n", d->seed, d->kernel);
+	if (mmpatch_is(d)) { /* a file has no seed: where it comes from */
+		char o[4 * MMP_TEXT_MAX];
+
+		mmpatch_origins(mmpatch_of(d), o, sizeof(o));
+		sb_printf(out, "origin: %s; kernel: %s\n\n", o[0] ? o : "not stated", d->kernel);
+	} else {
+		sb_printf(out, "seed: %s; kernel: %s\n\n", d->seed, d->kernel);
+	}
 	sb_puts(out, d->about);
 	if (d->points && d->points[0]) {
 		struct strbuf t = STRBUF_INIT;
@@ -932,7 +947,7 @@ void render_about(const struct machine *m, const struct patch_desc *d, struct st
 		wrap_text(out, sb_str(&t), 92, 0);
 		sb_free(&t);
 	}
-	sb_printf(out, "\npublished (seed):\n%s", d->published);
+	sb_printf(out, "\npublished (%s):\n%s", mmpatch_is(d) ? "the claims' figures" : "seed", d->published);
 	if (d->claims) {
 		struct claim_row *rows;
 		int n = claims_check(d, &rows);
