@@ -262,6 +262,21 @@ static void doc_command_text(int argc, char **argv, char *text, size_t len)
 				      i ? " " : "", argv[i]);
 }
 
+/*
+ * A form that prints, of a row whose other forms do not (or, lesson's, whose
+ * front end writes the file): variant's, lesson's and format's bare form (no
+ * word before the output options: the list, the format in force), variant's
+ * `list` and `from`.
+ */
+static int listing_form(const struct cmd_entry *c, int argc, char **argv)
+{
+	int bare = argc == 1 || argv[1][0] == '>' || !strncmp(argv[1], "--", 2);
+
+	if (c == &cmd_variant_entry)
+		return bare || !strcmp(argv[1], "list") || !strcmp(argv[1], "from");
+	return (c == &cmd_lesson_entry || c == &cmd_format_entry) && bare;
+}
+
 int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, size_t errlen)
 {
 	return cmd_run_bound(s, line, NULL, NULL, out, err, errlen);
@@ -290,8 +305,12 @@ int cmd_run_bound(struct session *s, const char *line, const char *word, const c
 	if (!c)
 		return err_set(err, errlen, "unknown command '%.64s'%s (see 'help')", argv[0],
 			       cmd_suggest(argv[0], mean, sizeof(mean)));
-	if (c == &cmd_variant_entry && (argc == 1 || !strcmp(argv[1], "list"))) {
-		/* variant's list is output like any (> PATH, --width); its other forms print nothing, and an EXPR's > compares */
+	if (listing_form(c, argc, argv)) {
+		/*
+		 * variant's list and what `variant from` made are output like any (> PATH,
+		 * --width); its other forms print nothing, and an EXPR's > compares. lesson's list too; `lesson NAME`'s output
+		 * options go to the front end that runs it (session.h: lesson_to).
+		 */
 		listing = *c;
 		listing.out = OUT_FILE | OUT_FORMATS;
 		c = &listing;

@@ -89,6 +89,13 @@ struct cmd_entry {
 	 * form (--format markdown: report, for a forge or a cover letter).
 	 */
 	int picture;
+	/*
+	 * Forms of it that run on the default machine, NULL-terminated: what
+	 * tests/unit/test_redirect.c runs with and without > PATH, every row's.
+	 * A form may start with setup commands before its last ';'. The files
+	 * they name (alice.txt, bob.txt, tour.bl, floor.diff) are made in that test's folder.
+	 */
+	const char *const *examples;
 };
 
 #define CMD_SVG 1

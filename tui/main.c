@@ -135,9 +135,9 @@ static int lesson_main(struct session *s, const char *name, int check, int resta
 	}
 	s->in_lesson = 1;
 	if (s->format == FMT_JSON || s->format == FMT_JSONL)
-		rc = script_lesson_doc(s, &l, check, stdout, stderr);
+		rc = script_lesson_doc(s, &l, check, stdin, stdout, stderr);
 	else
-		rc = script_lesson_text(s, &l, check, stdout, stderr);
+		rc = script_lesson_text(s, &l, check, stdin, stdout, stderr);
 	s->in_lesson = 0;
 	lesson_free(&l);
 	return rc ? 1 : flushed_ok("--lesson");

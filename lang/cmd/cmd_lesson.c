@@ -37,6 +37,9 @@ static int cmd_lesson(struct session *s, int argc, char **argv, struct strbuf *o
 	lesson_free(&l);
 	/* the front end runs it: the explorer in its lesson pane, the script modes reading answers from stdin */
 	snprintf(s->lesson, sizeof(s->lesson), "%s", path);
+	snprintf(s->lesson_to, sizeof(s->lesson_to), "%s", s->opts.path ? s->opts.path : "");
+	s->lesson_width = s->opts.width;
+	s->lesson_format = s->format; /* the one --format or PATH's ending chose (cmd.c) */
 	return 0;
 }
 
@@ -384,6 +387,7 @@ const struct cmd_entry cmd_expect_entry = {
 	.help = "fail (status 1) unless METRIC OP VALUE holds here, or at every KEY value of the range",
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_expect,
+	.examples = (const char *const[]){ "expect memcg_charge.batch.after == 64", "expect cpus >= 1 over ram 1G 4G", NULL },
 };
 
 const struct cmd_entry cmd_lesson_entry = {
@@ -393,8 +397,9 @@ const struct cmd_entry cmd_lesson_entry = {
 	.min_args = 0,
 	.max_args = 1,
 	.help = "the lessons, or start one: a guided tour with exercises batchlab checks",
-	.out = OUT_FILE | OUT_FORMATS,
+	.out = OUT_SELF | OUT_FORMATS, /* the front end writes a lesson's > PATH; the list is cmd.c's (listing_form) */
 	.exec = cmd_lesson,
+	.examples = (const char *const[]){ "lesson", "lesson pcp", NULL },
 };
 
 const struct cmd_entry cmd_grade_entry = {
@@ -407,6 +412,7 @@ const struct cmd_entry cmd_grade_entry = {
 	.details = grade_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_grade,
+	.examples = (const char *const[]){ "grade pcp alice.txt bob.txt", NULL },
 };
 
 const struct cmd_entry cmd_source_entry = {
@@ -418,6 +424,7 @@ const struct cmd_entry cmd_source_entry = {
 	.help = "run a script file in this session (errors say FILE:LINE)",
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_source,
+	.examples = (const char *const[]){ "source tour.bl", NULL },
 };
 
 const struct cmd_entry cmd_echo_entry = {
@@ -429,4 +436,5 @@ const struct cmd_entry cmd_echo_entry = {
 	.help = "print the text: narration in scripts",
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_echo,
+	.examples = (const char *const[]){ "echo a lesson in five words", "echo", NULL },
 };

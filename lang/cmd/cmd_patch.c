@@ -250,4 +250,5 @@ const struct cmd_entry cmd_patch_entry = {
 	.details = patch_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_patch,
+	.examples = (const char *const[]){ "patch list", "patch check percpu_batch256", "patch load percpu_batch256", "patch from floor.diff", NULL },
 };

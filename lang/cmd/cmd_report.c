@@ -1161,4 +1161,5 @@ const struct cmd_entry cmd_report_entry = {
 	.out = OUT_FILE | OUT_FORMATS,
 	.picture = CMD_SVG | CMD_MARKDOWN,
 	.exec = cmd_report,
+	.examples = (const char *const[]){ "report memcg_charge", "report memcg_charge --quote", "report memcg_charge on vm-4g", NULL },
 };

@@ -1158,6 +1158,18 @@ lesson_resume() {
 }
 check "a lesson reopens where it was left, its machine rebuilt; --restart starts over" lesson_resume
 
+# Issue 47: `lesson NAME > PATH` on the : line writes the lesson as a script prints it with no
+# answer to PATH (the file it replaced emptied before, and the pane opened), and opens no pane.
+lesson_to_file() {
+	printf 'kept\n' >"$tmp/lesson.txt"
+	start BATCHLAB_LESSONS="$here/../../lessons" XDG_STATE_HOME="$tmp/lesson_to" &&
+		keys : "lesson pcp > $tmp/lesson.txt" Enter && expect "wrote the lesson to $tmp/lesson.txt" &&
+		refuse 'step 1 of 4' || return 1
+	BATCHLAB_LESSONS="$here/../../lessons" "$BL" -c 'lesson pcp' </dev/null >"$tmp/lesson.want" 2>&1
+	cmp -s "$tmp/lesson.txt" "$tmp/lesson.want" || { bad "the file is not what -c 'lesson pcp' prints"; return 1; }
+}
+check "lesson NAME > PATH in the explorer writes the lesson's text to PATH, no pane" lesson_to_file
+
 # Issue 25: the projector theme draws no dim or italic cell (SGR 2 or 3, read from capture-pane -e with
 # the colour parameters 38/48;5;N skipped), where the default theme draws modeled figures dim and italic;
 # :set theme is kept in the settings file for the next start. And the legend of the marks shows at the
