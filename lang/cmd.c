@@ -19,6 +19,8 @@
 #include "scan.h"
 #include "script.h"
 
+_Static_assert(CMD_MAX_ARGS >= SCRIPT_LINE_MAX / 2 + 1, "a line of one-letter words is never too many words");
+
 int cmd_split(char *line, char **argv, int max, char *err, size_t errlen)
 {
 	return scan_words(line, argv, max, err, errlen);

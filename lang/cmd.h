@@ -11,7 +11,12 @@
 #include "../core/strbuf.h"
 #include "session.h"
 
-#define CMD_MAX_ARGS 64
+/*
+ * As many words as a command line can hold (a byte and a space each, in
+ * SCRIPT_LINE_MAX bytes): the line's length is the one bound, so `grade` takes
+ * a class of any size a line holds (it took 62 students when this was 64).
+ */
+#define CMD_MAX_ARGS 2049
 
 /*
  * What a command's arguments are, so completion and help can offer them.

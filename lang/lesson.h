@@ -146,8 +146,14 @@ struct lesson_answers {
 	const char *layout; /* "numbered", "blocks" or "lines" */
 };
 
-/* Read answers from in. -1 with err (out of memory). */
-int lesson_answers_read(FILE *in, struct lesson_answers *a, char *err, size_t errlen);
+/*
+ * Read answers from in, for a lesson of questions exercises (0: not known).
+ * Blank lines make blocks when the file has as many blocks as questions, or
+ * more answer lines than questions; otherwise a blank line is a stray one in a
+ * line-per-question file. A UTF-8 byte-order mark first is skipped. -1 with
+ * err (out of memory, too long).
+ */
+int lesson_answers_read(FILE *in, struct lesson_answers *a, int questions, char *err, size_t errlen);
 void lesson_answers_free(struct lesson_answers *a);
 
 /* One exercise's grade: what a course records. */

@@ -99,18 +99,28 @@ static int add_try(struct lesson_answers *a, int q, const char *text, size_t ava
 struct raw_lines {
 	struct lesson_answers all; /* q: -1 when blank, else the line's number (0: none) */
 	int numbered, blank_inside;
+	int blocks, answers; /* runs of answer lines between blank ones, and answer lines */
 };
 
 static int read_raw(FILE *in, struct raw_lines *r)
 {
 	char buf[LESSON_ANSWER_MAX + 1];
 	size_t len, budget = LESSON_ANSWERS_BYTES;
-	int any, seen = 0, blank = 0, rc;
+	int any, seen = 0, blank = 0, first = 1, rc;
 
 	while ((rc = read_line(in, buf, &len, &any, &budget)) > 0) {
 		const char *text;
 		int num;
 
+		/* a byte-order mark an editor put first is no part of the first answer */
+		if (first && len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
+			size_t kept = (len < LESSON_ANSWER_MAX ? len : LESSON_ANSWER_MAX) - 3; /* what buf holds, less the mark */
+
+			memmove(buf, buf + 3, kept);
+			buf[kept] = '\0';
+			len -= 3;
+		}
+		first = 0;
 		if (strlen(buf) == len && buf[strspn(buf, " \t")] == '#')
 			continue;
 		if (is_blank(buf, len)) {
@@ -121,6 +131,10 @@ static int read_raw(FILE *in, struct raw_lines *r)
 		}
 		if (blank)
 			r->blank_inside = 1;
+		if (blank || !seen)
+			r->blocks++;
+		r->answers++;
+		blank = 0;
 		seen = 1;
 		num = numbered(buf, &text);
 		if (num)
@@ -131,7 +145,20 @@ static int read_raw(FILE *in, struct raw_lines *r)
 	return rc < 0 ? -2 : 0;
 }
 
-int lesson_answers_read(FILE *in, struct lesson_answers *a, char *err, size_t errlen)
+/*
+ * Blank lines make blocks only where they can: as many blocks as questions
+ * (or more), or more answer lines than questions. Fewer, with no more lines
+ * than questions, is a line per question with a stray blank line - read as
+ * blocks it would move every later answer onto the wrong question.
+ */
+static int read_as_blocks(const struct raw_lines *r, int questions)
+{
+	if (!r->blank_inside)
+		return 0;
+	return questions <= 0 || r->blocks >= questions || r->answers > questions;
+}
+
+int lesson_answers_read(FILE *in, struct lesson_answers *a, int questions, char *err, size_t errlen)
 {
 	struct raw_lines r;
 	int q = 0, last = 0, prev_blank = 0, rc;
@@ -144,6 +171,7 @@ int lesson_answers_read(FILE *in, struct lesson_answers *a, char *err, size_t er
 					  LESSON_ANSWERS_BYTES)
 				: err_set(err, errlen, "answers: out of memory");
 	}
+	r.blank_inside = read_as_blocks(&r, questions);
 	a->layout = r.numbered ? "numbered" : r.blank_inside ? "blocks" : "lines";
 	a->dropped = r.all.dropped;
 	for (int i = 0; i < r.all.n; i++) {
@@ -518,7 +546,7 @@ int lesson_run_graded(struct session *s, const struct lesson *l, FILE *in, FILE 
 		return 1;
 	}
 	r.tty = !check && isatty(fileno(in));
-	if (!check && !r.tty && lesson_answers_read(in, &r.answers, err, sizeof(err))) {
+	if (!check && !r.tty && lesson_answers_read(in, &r.answers, l->nexercises, err, sizeof(err))) {
 		fprintf(errf, "batchlab: %s\n", err);
 		lesson_grade_free(r.g);
 		return 1;

@@ -13,7 +13,9 @@
 
 #include "../../core/err.h"
 #include "../../core/sweep.h"
+#include "../../core/utf8.h"
 #include "../infile.h"
+#include "../out/escape.h"
 #include "../out/numfmt.h"
 #include "../lesson.h"
 #include "../out/render.h"
@@ -275,29 +277,65 @@ static int grade_one(struct session *s, const struct lesson *l, const char *path
 	return rc;
 }
 
+/* A cell for a terminal: text escaped (escape.h: a file name or answer sends no escape sequence), padded to w columns. */
+static void grade_cell(struct strbuf *out, const char *text, int w)
+{
+	struct strbuf e = STRBUF_INIT;
+	int cols;
+
+	escape_text(&e, text, strlen(text));
+	cols = utf8_width(sb_str(&e), e.len);
+	sb_puts(out, sb_str(&e));
+	for (; cols < w; cols++)
+		sb_putc(out, ' ');
+	sb_free(&e);
+}
+
+static int grade_name_width(char **files, int n)
+{
+	int w = 7; /* "student" */
+
+	for (int i = 0; i < n; i++) {
+		struct strbuf e = STRBUF_INIT;
+		int cols;
+
+		escape_text(&e, files[i], strlen(files[i]));
+		cols = utf8_width(sb_str(&e), e.len);
+		w = cols > w ? cols : w;
+		sb_free(&e);
+	}
+	return w;
+}
+
 static void grade_table(const struct lesson *l, char **files, const struct lesson_grade *g, int n, struct strbuf *out)
 {
-	int w = 7;
+	int w = grade_name_width(files, n);
 
-	for (int i = 0; i < n; i++)
-		if ((int)strlen(files[i]) > w)
-			w = (int)strlen(files[i]);
-	sb_printf(out, "Lesson %s: %d exercises, %d students\n%-*s  question  line  right  tries  hints  answer\n",
-		  l->name, l->nexercises, n, w, "student");
+	sb_puts(out, "Lesson ");
+	grade_cell(out, l->name, 0);
+	sb_printf(out, ": %d exercise%s, %d student%s\n", l->nexercises, l->nexercises == 1 ? "" : "s", n, n == 1 ? "" : "s");
+	grade_cell(out, "student", w);
+	sb_puts(out, "  question  line  right  tries  hints  answer\n");
 	for (int i = 0; i < n; i++)
 		for (int k = 0; k < g[i].n; k++) {
 			const struct lesson_mark *m = &g[i].marks[k];
 
-			sb_printf(out, "%-*s  %8d  %4d  %-5s  %5d  %5d  %s\n", w, files[i], k + 1, m->lineno,
-				  m->right ? "yes" : "no", m->tries, m->hints, m->answered ? m->answer : "(none)");
+			grade_cell(out, files[i], w);
+			sb_printf(out, "  %8d  %4d  %-5s  %5d  %5d  ", k + 1, m->lineno, m->right ? "yes" : "no", m->tries,
+				  m->hints);
+			grade_cell(out, m->answered ? m->answer : "(none)", 0);
+			sb_putc(out, '\n');
 		}
-	sb_printf(out, "\n%-*s  right  of  tries  hints  unused lines\n", w, "student");
+	sb_putc(out, '\n');
+	grade_cell(out, "student", w);
+	sb_puts(out, "  right  of  tries  hints  unused lines\n");
 	for (int i = 0; i < n; i++) {
 		int tries = 0, hints = 0;
 
 		for (int k = 0; k < g[i].n; k++)
 			tries += g[i].marks[k].tries, hints += g[i].marks[k].hints;
-		sb_printf(out, "%-*s  %5d  %2d  %5d  %5d  %d\n", w, files[i], g[i].right, g[i].n, tries, hints, g[i].ignored);
+		grade_cell(out, files[i], w);
+		sb_printf(out, "  %5d  %2d  %5d  %5d  %d\n", g[i].right, g[i].n, tries, hints, g[i].ignored);
 	}
 }
 
@@ -370,8 +408,9 @@ static void grade_details(struct strbuf *out)
 		"question with the answer last tried, whether it was right, the tries it took (at most 3) and the "
 		"hints shown, then a row per student with the totals and the answer lines not used.\n"
 		"An answer file is numbered (a line 'N: ANSWER' per try at question N, in any order), or blocks "
-		"(a blank line between questions, a line per try), or a line per question (one try each) when it "
-		"has neither; a line starting with '#' is a comment (batchlab-lesson(5)).\n"
+		"(a blank line between questions, a line per try: as many blocks as questions, or more lines than "
+		"questions), or a line per question (one try each, a stray blank line skipped); a line starting "
+		"with '#' is a comment (batchlab-lesson(5)).\n"
 		"--format csv, json or jsonl gives both tables as records.\n");
 }
 
