@@ -159,6 +159,58 @@ static int parse_line(struct lesson *l, char *s, int lineno, char *err, size_t e
 }
 
 /*
+ * A command an answer's value comes from prints one value: `get` of one name
+ * or `where`'s crossing. NULL when cmd does, else what it prints instead.
+ */
+static const char *one_value(const char *cmd)
+{
+	char w[3][64];
+	int n = sscanf(cmd, "%63s %63s %63s", w[0], w[1], w[2]);
+
+	if (n < 1 || !strcmp(w[0], "where") || (!strcmp(w[0], "get") && n == 2 && w[1][0] != '-'))
+		return NULL;
+	if (!strcmp(w[0], "get"))
+		return "more than one value (a get of one name prints one)";
+	return !strcmp(w[0], "sweep") || !strcmp(w[0], "show") ? "a table" : "no one value";
+}
+
+/*
+ * Every {COMMAND} of a line that has them (say, ask, answer, check) closed
+ * and naming a command - found at load, not when the step is played; in an
+ * answer each one prints one value ({get A B} would give A's, silently).
+ */
+static int braces_lint(const struct lesson *l, const struct lesson_line *ln, char *err, size_t errlen)
+{
+	const char *t = ln->text;
+
+	if (ln->kind != LK_SAY && ln->kind != LK_ASK && ln->kind != LK_ANSWER && ln->kind != LK_CHECK)
+		return 0;
+	for (const char *open = strchr(t, '{'); open; open = strchr(open + 1, '{')) {
+		const char *close = strchr(open, '}'), *inner = strchr(open + 1, '{'), *why;
+		char word[64] = "", cmd[SCRIPT_LINE_MAX];
+
+		if (!close)
+			return err_set(err, errlen, "%s:%d: '{' at column %d has no '}'", l->path, ln->lineno,
+				       (int)(open - t) + 1);
+		if (inner && inner < close)
+			return err_set(err, errlen, "%s:%d: '{' at column %d opens inside another {COMMAND}", l->path,
+				       ln->lineno, (int)(inner - t) + 1);
+		snprintf(cmd, sizeof(cmd), "%.*s", (int)(close - open - 1), open + 1);
+		if ((size_t)(close - open + 1) == strlen(ANSWER_WORD) && !strncmp(open, ANSWER_WORD, strlen(ANSWER_WORD)))
+			continue;
+		sscanf(cmd, "%63s", word);
+		if (!cmd_find(word))
+			return err_set(err, errlen, "%s:%d: '{%.64s}' at column %d: expected a command in the braces", l->path,
+				       ln->lineno, cmd, (int)(open - t) + 1);
+		if (ln->kind == LK_ANSWER && (why = one_value(cmd)))
+			return err_set(err, errlen, "%s:%d: an 'answer' expects one value from each {COMMAND}, and '%.64s' "
+				       "prints %s", l->path, ln->lineno, cmd, why);
+		open = close;
+	}
+	return 0;
+}
+
+/*
  * An answer is one value: `get` of one name, `where`'s crossing, or arithmetic
  * over {COMMAND}s - a sweep, a show or a second name prints more than one. A
  * check can fail only through an `expect`, and judges the student only
@@ -166,8 +218,8 @@ static int parse_line(struct lesson *l, char *s, int lineno, char *err, size_t e
  */
 static int judge_lint(const struct lesson *l, const struct lesson_line *ln, char *err, size_t errlen)
 {
-	char w[3][64];
-	int n = sscanf(ln->text, "%63s %63s %63s", w[0], w[1], w[2]);
+	char w[64] = "";
+	const char *why;
 
 	if (ln->kind == LK_CHECK) {
 		if (!strstr(ln->text, ANSWER_WORD))
@@ -178,14 +230,14 @@ static int judge_lint(const struct lesson *l, const struct lesson_line *ln, char
 				       l->path, ln->lineno);
 		return 0;
 	}
-	if (!cmd_find(w[0]) || !strcmp(w[0], "where") || (!strcmp(w[0], "get") && n == 2 && !strchr(ln->text, '{')))
+	sscanf(ln->text, "%63s", w);
+	if (!cmd_find(w) || !(why = one_value(ln->text)))
 		return 0;
-	if (!strcmp(w[0], "get"))
+	if (!strcmp(w, "get"))
 		return err_set(err, errlen, "%s:%d: an 'answer' expects one value: get of one name, not '%s'", l->path,
 			       ln->lineno, ln->text);
 	return err_set(err, errlen, "%s:%d: an 'answer' expects one value - get NAME, where ..., or arithmetic over "
-		       "{COMMAND} values - and '%s' prints %s", l->path, ln->lineno, w[0],
-		       !strcmp(w[0], "sweep") || !strcmp(w[0], "show") ? "a table" : "no one value");
+		       "{COMMAND} values - and '%s' prints %s", l->path, ln->lineno, w, why);
 }
 
 /* Each exercise complete, each lesson word where it belongs. */
@@ -267,7 +319,7 @@ static int validate(struct lesson *l, char *err, size_t errlen)
 		if (st.in_ask >= 0 && (k == LK_ASK || k == LK_STEP || k == LK_COMMAND || k == LK_SAY || k == LK_TITLE ||
 				       k == LK_FOCUS) && ask_end(l, &st, err, errlen))
 			return -1;
-		if (i < l->nlines && validate_line(l, i, &st, err, errlen))
+		if (i < l->nlines && (validate_line(l, i, &st, err, errlen) || braces_lint(l, &l->lines[i], err, errlen)))
 			return -1;
 	}
 	if (!l->nsteps)

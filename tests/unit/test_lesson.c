@@ -280,6 +280,49 @@ static void test_units(void **state)
 	sb_free(&shown);
 }
 
+/* What lesson_load says of text: "" when it loads. */
+static const char *load_error(const char *text)
+{
+	static char err[512];
+	char path[256];
+	struct lesson l;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/t.lesson", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	err[0] = '\0';
+	if (!lesson_load(&l, path, err, sizeof(err)))
+		lesson_free(&l);
+	return err;
+}
+
+/*
+ * Issue 47: a lesson is checked whole at load - a broken '{' in step 2 was
+ * found only once step 1 had been played, and an answer's {get A B} (two
+ * values) was taken as A's.
+ */
+static void test_checked_whole_at_load(void **state)
+{
+	(void)state;
+	assert_non_null(strstr(load_error("step one\nsay hello\nstep two\nsay {get cpus\n"),
+			       "t.lesson:4: '{' at column 1 has no '}'"));
+	assert_non_null(strstr(load_error("step one\nask {get ram\nanswer get cpus\n"), "t.lesson:2: '{'"));
+	assert_non_null(strstr(load_error("step one\nsay {get {cpus}}\n"), "opens inside another"));
+	assert_non_null(strstr(load_error("step one\nsay {frobnicate 3}\n"), "expected a command in the braces"));
+	assert_non_null(strstr(load_error("step one\nask x\nanswer {get cpus ram}\n"), "t.lesson:3: an 'answer' expects one value"));
+	assert_non_null(strstr(load_error("step one\nask x\nanswer {get cpus} + {show}\n"), "'show' prints a table"));
+	assert_non_null(strstr(load_error("step one\nask x\nanswer get cpus ram\n"), "get of one name"));
+	assert_non_null(strstr(load_error("step one\nask x\nanswer get --named cpus\n"), "get of one name"));
+	assert_non_null(strstr(load_error("step one\nask x\ncheck variant vmpressure m = {answer}; expect {get cpus\n"
+					  "solution 1\n"), "has no '}'"));
+	/* what loads: one value each, {answer} in a check, a '}' alone is text */
+	assert_string_equal(load_error("step one\nsay {get cpus} CPUs }\nask x\nanswer {get cpus} * 2 within 1\n"), "");
+	assert_string_equal(load_error("step one\nask x\nanswer {where memcg_charge.batch.after > 3 over cpus 1 8}\n"), "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -290,6 +333,7 @@ int main(void)
 		cmocka_unit_test(test_say),
 		cmocka_unit_test(test_hostile_answers),
 		cmocka_unit_test(test_units),
+		cmocka_unit_test(test_checked_whole_at_load),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
