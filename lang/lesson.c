@@ -55,7 +55,7 @@ const struct lesson_word lesson_words[] = {
 	  "parentheses over {COMMAND} values. TOL is a number or N%; without it a count must be exact and a real "
 	  "is within 0.5%. The student writes it in the answer's unit - 3072, 3072 pages, 1e6, 128G, 128 GiB, "
 	  "x64, 64x - and one in another unit is wrong and says so. A sweep, a show or a get of two names is "
-	  "refused: they print more than one value." },
+	  "refused, in braces too: they print more than one value." },
 	{ "check", LK_CHECK, "COMMAND; COMMAND ...",
 	  "A design exercise: right when every command succeeds, run on a scratch copy of the student's session. "
 	  "The word {answer} stands for the reply, bound as one word after the commands are cut (a ';', '#' or "
