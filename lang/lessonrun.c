@@ -21,32 +21,39 @@
 /* --- a homework's answers ---------------------------------------------------------------------- */
 
 /*
- * One line of in, whole: its first LESSON_ANSWER_MAX bytes kept, its length
- * counted. 0 at the end, -1 once budget bytes are read (an endless input,
- * /dev/zero, is refused, not read for ever).
+ * One line of in, whole: its first cap bytes kept in buf (cap + 1 long), its
+ * length counted, a CR before its newline dropped whatever the length. 0 at
+ * the end, -1 once budget bytes are read (an endless input, /dev/zero, is
+ * refused, not read for ever).
  */
-static int read_line(FILE *in, char *buf, size_t *len, int *any, size_t *budget)
+static int read_line_cap(FILE *in, char *buf, size_t cap, size_t *len, int *any, size_t *budget)
 {
 	size_t n = 0;
-	int c;
+	int c, last = 0;
 
 	*any = 0;
 	while ((c = getc(in)) != EOF && c != '\n') {
 		if (!(*budget)--)
 			return -1;
 		*any = 1;
-		if (n < LESSON_ANSWER_MAX)
+		if (n < cap)
 			buf[n] = (char)c;
 		n++;
+		last = c;
 	}
 	if (c == EOF && !*any)
 		return 0;
 	*any = 1;
-	if (n && n <= LESSON_ANSWER_MAX && buf[n - 1] == '\r')
+	if (n && last == '\r')
 		n--;
-	buf[n < LESSON_ANSWER_MAX ? n : LESSON_ANSWER_MAX] = '\0';
+	buf[n < cap ? n : cap] = '\0';
 	*len = n;
 	return 1;
+}
+
+static int read_line(FILE *in, char *buf, size_t *len, int *any, size_t *budget)
+{
+	return read_line_cap(in, buf, LESSON_ANSWER_MAX, len, any, budget);
 }
 
 /* "12: TEXT": 12, with *text past the colon; 0 for a line that is not numbered. */
@@ -104,22 +111,21 @@ struct raw_lines {
 
 static int read_raw(FILE *in, struct raw_lines *r)
 {
-	char buf[LESSON_ANSWER_MAX + 1];
+	char buf[LESSON_ANSWER_MAX + 4];
 	size_t len, budget = LESSON_ANSWERS_BYTES;
 	int any, seen = 0, blank = 0, first = 1, rc;
 
-	while ((rc = read_line(in, buf, &len, &any, &budget)) > 0) {
+	/* the first line read with room for a byte-order mark, which an editor put there and no answer holds */
+	while ((rc = read_line_cap(in, buf, first ? LESSON_ANSWER_MAX + 3 : LESSON_ANSWER_MAX, &len, &any, &budget)) > 0) {
 		const char *text;
 		int num;
 
-		/* a byte-order mark an editor put first is no part of the first answer */
 		if (first && len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
-			size_t kept = (len < LESSON_ANSWER_MAX ? len : LESSON_ANSWER_MAX) - 3; /* what buf holds, less the mark */
-
-			memmove(buf, buf + 3, kept);
-			buf[kept] = '\0';
+			memmove(buf, buf + 3, (len < LESSON_ANSWER_MAX + 3 ? len : LESSON_ANSWER_MAX + 3) - 3 + 1);
 			len -= 3;
 		}
+		if (first)
+			buf[len < LESSON_ANSWER_MAX ? len : LESSON_ANSWER_MAX] = '\0';
 		first = 0;
 		if (strlen(buf) == len && buf[strspn(buf, " \t")] == '#')
 			continue;

@@ -127,6 +127,15 @@ static void test_byte_order_mark(void **state)
 	assert_int_equal(a.tries[0].len, n - 3);
 	want(&a, 1, 1, "7");
 	lesson_answers_free(&a);
+	/* a first line of exactly LESSON_ANSWER_MAX characters after the mark, or before a CR: whole, not cut */
+	memcpy(longer, "\xef\xbb\xbf", 3);
+	memset(longer + 3, '5', LESSON_ANSWER_MAX);
+	memcpy(longer + 3 + LESSON_ANSWER_MAX, "\r\n7\n", 4);
+	read_for(&a, longer, LESSON_ANSWER_MAX + 7, 2);
+	assert_int_equal(a.n, 2);
+	assert_int_equal(a.tries[0].len, LESSON_ANSWER_MAX);
+	assert_int_equal(strlen(a.tries[0].text), LESSON_ANSWER_MAX);
+	lesson_answers_free(&a);
 	free(longer);
 }
 
