@@ -168,6 +168,7 @@ struct lesson_grade {
 	struct lesson_mark *marks; /* one per exercise, in order */
 	int n, right;
 	int ignored;               /* answers past a question's last try, or past the last question */
+	int error;                 /* the lesson stopped on an error of its own (printed): the marks are partial */
 };
 
 void lesson_grade_free(struct lesson_grade *g);

@@ -447,8 +447,10 @@ static int exercise(struct run *r, int i)
 			fprintf(r->out, "  (no %sanswer%s)\n", t > 1 ? "more " : "", r->tty ? ": the input ended" : " given");
 			return 0;
 		}
-		if ((right = one_try(r, &x, m, t, reply, len)) != 0)
-			return m->right = right;
+		if ((right = one_try(r, &x, m, t, reply, len)) != 0) {
+			m->right = right > 0; /* an answer the lesson could not judge is no right one */
+			return right;
+		}
 	}
 	show_answer(r, &x);
 	return 0;
@@ -563,6 +565,7 @@ int lesson_run_graded(struct session *s, const struct lesson *l, FILE *in, FILE 
 		l->nexercises, l->nexercises == 1 ? "" : "s");
 	for (int i = 0; i < l->nlines && !rc; i++)
 		rc = run_line(&r, i);
+	r.g->error = rc != 0;
 	if (!rc) {
 		r.g->ignored = r.answers.n - r.used + r.answers.dropped; /* past a question's last try, or the last question */
 		if (!check && (r.g->n || r.g->ignored)) /* a lesson with no questions has no grade to give */
@@ -628,7 +631,7 @@ int lesson_run(struct session *s, const struct lesson *l, FILE *in, FILE *out, F
 	s->format = fmt;
 	if (sink)
 		fclose(sink);
-	if (g.marks)
+	if (g.marks && !g.error) /* a lesson that stopped on its own error has no grade to record */
 		write_record(l, &g, fmt, s->units, out);
 	lesson_grade_free(&g);
 	return rc;

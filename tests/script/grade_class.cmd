@@ -27,3 +27,6 @@ printf '\357\273\27796\n64\nmin(1024, 512)\n8\n' > bom.txt
 # one stray blank line in a line-per-question file: no answer moves
 printf '96\n64\n\nmin(1024, 512)\n8\n' > stray.txt
 $BL grade ./tiny.lesson bom.txt stray.txt | tail -3
+# an answer the lesson cannot compute: its error, status 1, and no record that calls the try right
+printf 'step one\nask x\nanswer get nosuch.metric\n' > broken.lesson
+echo 5 | $BL --format csv --lesson ./broken.lesson; echo "status $?"
