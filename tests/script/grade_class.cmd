@@ -29,4 +29,5 @@ printf '96\n64\n\nmin(1024, 512)\n8\n' > stray.txt
 $BL grade ./tiny.lesson bom.txt stray.txt | tail -3
 # an answer the lesson cannot compute: its error, status 1, and no record that calls the try right
 printf 'step one\nask x\nanswer get nosuch.metric\n' > broken.lesson
-echo 5 | $BL --format csv --lesson ./broken.lesson; echo "status $?"
+echo 5 | $BL --format csv --lesson ./broken.lesson 2>broken.err; echo "status $?"
+cut -d'(' -f1 broken.err # the patch list after it is names.sh's to keep
