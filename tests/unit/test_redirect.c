@@ -17,6 +17,7 @@
 #include "../../lang/cmd.h"
 #include "../../lang/script.h"
 #include "../../lang/session.h"
+#include "jsoncheck.h"
 
 static char root[64];
 
@@ -105,6 +106,8 @@ static void ran_free(struct ran *r)
 	free(r->out), free(r->err), free(r->fd1), free(r->fd2);
 }
 
+static int json_forms; /* test_json_forms: what a form prints must be one JSON document */
+
 /* One form with and without tail (" > PATH" and the like); 1 when it printed, so the row was tested. */
 static int one_form(const struct cmd_entry *c, const char *form, const char *tail, const char *path)
 {
@@ -131,6 +134,8 @@ static int one_form(const struct cmd_entry *c, const char *form, const char *tai
 		fail_msg("%s: '%s%s': prints nothing without it, but with it: stdout '%s', the file '%s'", c->name, form,
 			 tail, b.out, file ? file : "");
 	}
+	if (json_forms && printed && !json_valid(a.out))
+		fail_msg("%s: '%s': printed no single JSON document:\n%s", c->name, form, a.out);
 	if (a.fd1[0])
 		fail_msg("%s: '%s': wrote to the process's stdout past its out stream: '%s'", c->name, form, a.fd1);
 	free(file);
@@ -159,19 +164,28 @@ static void test_every_row_obeys_output_path(void **state)
 	assert_true(rows > 20);
 }
 
-/* In a json form the file is a json document of its own, the same that --format json prints. */
-static void test_json_forms_obey_output_path(void **state)
+/*
+ * With an output option inside the command the file still holds what it
+ * prints: json (one document of its own, and one document printed), jsonl,
+ * csv, and text at a width.
+ */
+static void test_formats_obey_output_path(void **state)
 {
+	static const char *const opts[] = { "--format json", "--format jsonl", "--format csv", "--width 30", NULL };
+
 	(void)state;
 	for (const struct cmd_entry *const *c = cmd_table; *c; c++) {
 		if (!((*c)->out & OUT_FORMATS))
 			continue;
-		for (const char *const *e = (*c)->examples; *e; e++) {
-			char form[1024];
+		for (const char *const *e = (*c)->examples; *e; e++)
+			for (int k = 0; opts[k]; k++) {
+				char form[1024];
 
-			snprintf(form, sizeof(form), "%s --format json", *e);
-			one_form(*c, form, " > got.json", "got.json");
-		}
+				snprintf(form, sizeof(form), "%s %s", *e, opts[k]);
+				json_forms = k == 0;
+				one_form(*c, form, " > got.out", "got.out");
+				json_forms = 0;
+			}
 	}
 }
 
@@ -243,7 +257,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_row_obeys_output_path),
-		cmocka_unit_test(test_json_forms_obey_output_path),
+		cmocka_unit_test(test_formats_obey_output_path),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
