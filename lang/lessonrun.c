@@ -6,6 +6,7 @@
 #include "lesson.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <sys/types.h>
 #include <stdlib.h>
@@ -254,6 +255,25 @@ static void wrapped(FILE *out, const char *text, int width)
 	sb_free(&sb);
 }
 
+/* A line the runner writes itself (a title, a command as typed, a grade row), within the width like the prose. */
+static void line_out(FILE *out, int width, const char *fmt, ...) BL_PRINTF(3, 4);
+static void line_out(FILE *out, int width, const char *fmt, ...)
+{
+	struct strbuf w = STRBUF_INIT;
+	char line[2 * SCRIPT_LINE_MAX]; /* a lesson line and the words around it */
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (wrap_widest(line) <= width)
+		sb_puts(&w, line);
+	else /* a grade row (a table's) stays whole, as the dispatcher keeps one a width was not asked for */
+		wrap_text(&w, line, width, 1);
+	fprintf(out, "%s\n", sb_str(&w));
+	sb_free(&w);
+}
+
 /* An answer as the transcript and the record show it: control characters (a NUL, an escape) as '?'. */
 static void shown(const char *text, size_t len, char *buf, size_t size)
 {
@@ -489,7 +509,8 @@ static int run_line(struct run *r, int i)
 			if (read_line(r->in, line, &len, &any, &budget) <= 0)
 				return -1;
 		}
-		fprintf(r->out, "\n== Step %d of %d: %s ==\n", ++r->step, r->l->nsteps, ln->text);
+		fputc('\n', r->out);
+		line_out(r->out, r->width, "== Step %d of %d: %s ==", ++r->step, r->l->nsteps, ln->text);
 		break;
 	case LK_SAY:
 		if (lesson_say(r->s, ln->text, &sb, err, sizeof(err)))
@@ -501,7 +522,7 @@ static int run_line(struct run *r, int i)
 		rc = focus_known(r, ln);
 		break;
 	case LK_COMMAND:
-		fprintf(r->out, "batchlab> %s\n", ln->text);
+		line_out(r->out, r->width, "batchlab> %s", ln->text);
 		fflush(r->out);
 		snprintf(where, sizeof(where), "%s:%d", r->l->path, ln->lineno);
 		rc = script_run_line(r->s, ln->text, where, r->out, r->errf) ? -1 : 0;
@@ -525,17 +546,18 @@ static void print_grade(struct run *r)
 {
 	const struct lesson_grade *g = r->g;
 
-	fprintf(r->out, "\nGrade, question by question:\n");
+	fputc('\n', r->out);
+	line_out(r->out, r->width, "Grade, question by question:");
 	for (int k = 0; k < g->n; k++) {
 		const struct lesson_mark *m = &g->marks[k];
 
-		fprintf(r->out, "  %2d  step %d, line %-4d %-5s  %d %s, %d %s  %s%s\n", k + 1, m->step, m->lineno,
+		line_out(r->out, r->width, "  %2d  step %d, line %-4d %-5s  %d %s, %d %s  %s%s", k + 1, m->step, m->lineno,
 			m->right ? "right" : "wrong", m->tries, m->tries == 1 ? "try" : "tries", m->hints,
 			m->hints == 1 ? "hint" : "hints", m->answered ? "answer: " : "no answer", m->answer);
 	}
 	if (g->ignored)
-		fprintf(r->out, "  %d answer line%s not used (past a question's %d tries, or past the last question)\n",
-			g->ignored, g->ignored == 1 ? "" : "s", LESSON_TRIES);
+		line_out(r->out, r->width, "  %d answer line%s not used (past a question's %d tries, or past the last question)",
+			 g->ignored, g->ignored == 1 ? "" : "s", LESSON_TRIES);
 }
 
 int lesson_run_graded(struct session *s, const struct lesson *l, FILE *in, FILE *out, FILE *errf, int width, int check,
@@ -561,8 +583,8 @@ int lesson_run_graded(struct session *s, const struct lesson *l, FILE *in, FILE 
 	}
 	if (r.width < WRAP_MIN)
 		r.width = WRAP_MIN;
-	fprintf(out, "Lesson %s: %s (%d step%s, %d exercise%s)\n", l->name, l->title, l->nsteps, l->nsteps == 1 ? "" : "s",
-		l->nexercises, l->nexercises == 1 ? "" : "s");
+	line_out(out, r.width, "Lesson %s: %s (%d step%s, %d exercise%s)", l->name, l->title, l->nsteps,
+		 l->nsteps == 1 ? "" : "s", l->nexercises, l->nexercises == 1 ? "" : "s");
 	for (int i = 0; i < l->nlines && !rc; i++)
 		rc = run_line(&r, i);
 	r.g->error = rc != 0;
@@ -570,7 +592,8 @@ int lesson_run_graded(struct session *s, const struct lesson *l, FILE *in, FILE 
 		r.g->ignored = r.answers.n - r.used + r.answers.dropped; /* past a question's last try, or the last question */
 		if (!check && (r.g->n || r.g->ignored)) /* a lesson with no questions has no grade to give */
 			print_grade(&r);
-		fprintf(out, "\nEnd of lesson %s: %d of %d exercises right.\n", l->name, r.g->right, r.q);
+		fputc('\n', out);
+		line_out(out, r.width, "End of lesson %s: %d of %d exercises right.", l->name, r.g->right, r.q);
 	}
 	lesson_answers_free(&r.answers);
 	rc = rc || r.g->right != r.q;
