@@ -77,6 +77,11 @@ static int screen_save(struct screen *sc, const char *line)
 			screen_status(sc, 1, "save: a picture (.svg) is a chart's: c charts a metric, t a trade-off");
 			return 1;
 		}
+		if (strlen(o.path) >= sizeof(path)) { /* cut, it would name another file */
+			screen_status(sc, 1, "save: a PATH of at most %zu bytes expected (got %zu)", sizeof(path) - 1,
+				      strlen(o.path));
+			return 1;
+		}
 		snprintf(path, sizeof(path), "%s", o.path);
 		if (top->ops->save_command(top, sc, path, cmdline, sizeof(cmdline)))
 			screen_status(sc, 1, "save: %s", cmdline);

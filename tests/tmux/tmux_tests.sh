@@ -284,6 +284,18 @@ chart() {
 }
 check "c opens the chart view's place" chart
 
+# Issue 47: a picture's PATH longer than the explorer's buffer was cut, and the cut name written - a
+# file of another name (here: no .svg, in the folder). Refused whole, by :> and by :save, nothing written.
+chart_long_path() {
+	mkdir -p "$tmp/longpath"
+	p="$tmp/longpath/$(printf './%.0s' $(seq 1 500))$(printf 'n%.0s' $(seq 1 100)).svg"
+	start && keys Tab c && expect 'chart memcg_charge.batch' && keys : "> $p" Enter &&
+		expect 'save: a PATH of at most 1023 bytes expected' && keys : "save $p" Enter &&
+		expect 'save: a PATH of at most 900 bytes expected' || return 1
+	[ -z "$(ls -A "$tmp/longpath")" ] || { bad "wrote $(ls "$tmp/longpath")"; return 1; }
+}
+check "a picture's PATH too long for the command line is refused, never cut into another file" chart_long_path
+
 # A screen too short for a chart says the least it needs (CHART_MIN_HEIGHT 7 rows, plus the
 # legend's own rows, plus the view's own: 2 for the chart view's title and note; for the trade-off
 # view 1 and a line per labelled point, at least 3), never a torn chart. memcg's batch: before and
