@@ -17,6 +17,7 @@
 #include "../infile.h"
 #include "../out/escape.h"
 #include "../out/numfmt.h"
+#include "../out/outpath.h"
 #include "../lesson.h"
 #include "../out/render.h"
 #include "../script.h"
@@ -34,7 +35,7 @@ static int cmd_lesson(struct session *s, int argc, char **argv, struct strbuf *o
 		return lesson_list(out, err, errlen);
 	if (lesson_find(argv[0], path, sizeof(path), err, errlen))
 		return -1;
-	if (lesson_load(&l, path, err, errlen))
+	if (outpath_check_read(s, "lesson", path, err, errlen) || lesson_load(&l, path, err, errlen))
 		return -1;
 	lesson_free(&l);
 	/* the front end runs it: the explorer in its lesson pane, the script modes reading answers from stdin */
@@ -56,6 +57,8 @@ static int cmd_source(struct session *s, int argc, char **argv, struct strbuf *o
 	if (s->source_depth >= SOURCE_DEPTH_MAX)
 		return err_set(err, errlen, "source: %s: more than %d files deep (does a file source itself?)", argv[0],
 			       SOURCE_DEPTH_MAX);
+	if (outpath_check_read(s, "source", argv[0], err, errlen))
+		return -1;
 	fd = infile_open(argv[0], 0, err, errlen);
 	if (fd < 0)
 		return -1;
@@ -380,7 +383,12 @@ static int cmd_grade(struct session *s, int argc, char **argv, struct strbuf *ou
 
 	if (s->in_lesson)
 		return err_set(err, errlen, "grade: a lesson cannot grade one");
-	if (lesson_find(argv[0], path, sizeof(path), err, errlen) || lesson_load(&l, path, err, errlen))
+	if (lesson_find(argv[0], path, sizeof(path), err, errlen) || outpath_check_read(s, "grade", path, err, errlen))
+		return -1;
+	for (int i = 1; i < argc; i++)
+		if (outpath_check_read(s, "grade", argv[i], err, errlen))
+			return -1;
+	if (lesson_load(&l, path, err, errlen))
 		return -1;
 	if (!(g = calloc((size_t)n, sizeof(*g)))) {
 		lesson_free(&l);

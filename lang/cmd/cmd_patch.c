@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../../core/diffread.h"
+#include "../out/outpath.h"
 #include "../../core/err.h"
 #include "../../core/variant.h"
 #include "../infile.h"
@@ -136,7 +137,8 @@ int patch_from_diff(struct session *s, const char *path, const char *as, struct 
 	size_t len = 0;
 	int added;
 
-	if (infile_read(path, DIFF_FILE_MAX, &text, &len, err, errlen))
+	if (outpath_check_read(s, "patch from", path, err, errlen) ||
+	    infile_read(path, DIFF_FILE_MAX, &text, &len, err, errlen))
 		return -1;
 	if (!(r = malloc(sizeof(*r)))) {
 		free(text);
