@@ -965,6 +965,8 @@ static int parse_reply(const char *text, const char *want_unit, double *v, const
 	*unit = NULL;
 	if (*p == 'x' || *p == 'X' || !strncmp(p, "\xc3\x97", 2)) /* x64: a factor */
 		p += *p == 'x' || *p == 'X' ? 1 : 2, ratio = 1;
+	if (*p == '+' && (isdigit((unsigned char)p[1]) || p[1] == '.')) /* +64: a sign a person may write */
+		p++;
 	if (!isdigit((unsigned char)*p) && *p != '.' && *p != '-' && strncmp(p, "inf", 3))
 		return sb_puts(msg, "a number is expected"), -1;
 	*v = strtod(p, &end);
@@ -1056,17 +1058,42 @@ static int unit_off(struct session *s, const char *unit, double rv, double wv, s
 	return 0;
 }
 
-int lesson_judge(struct session *s, const struct lesson_exercise *x, const char *reply, struct strbuf *msg, char *err,
+/*
+ * The spaces a word processor or a number's typesetting puts in a reply
+ * (no-break U+00A0, figure U+2007, thin U+2009, narrow no-break U+202F) as
+ * plain ones: "64 GiB" pasted from a document is the answer typed.
+ */
+static void plain_spaces(const char *reply, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	for (const char *p = reply; *p && n + 1 < len;) {
+		if (!strncmp(p, "\xc2\xa0", 2))
+			buf[n++] = ' ', p += 2;
+		else if (!strncmp(p, "\xe2\x80\x87", 3) || !strncmp(p, "\xe2\x80\x89", 3) || !strncmp(p, "\xe2\x80\xaf", 3))
+			buf[n++] = ' ', p += 3;
+		else
+			buf[n++] = *p++;
+	}
+	buf[n] = '\0';
+}
+
+int lesson_judge(struct session *s, const struct lesson_exercise *x, const char *typed, struct strbuf *msg, char *err,
 		 size_t errlen)
 {
 	struct strbuf want = STRBUF_INIT;
 	const char *unit, *said;
-	char r[64];
+	char r[64], reply[LESSON_ANSWER_MAX + 1];
 	double rv, wv, tol;
 	int right;
 
-	if (!one_line(reply, strlen(reply), msg))
+	if (!one_line(typed, strlen(typed), msg))
 		return 0;
+	if (strlen(typed) > LESSON_ANSWER_MAX) { /* judged whole or not at all: never a cut reply */
+		sb_printf(msg, "an answer of at most %d characters expected", LESSON_ANSWER_MAX);
+		return 0;
+	}
+	plain_spaces(typed, reply, sizeof(reply));
 	if (x->check)
 		return judge_check(s, x, reply, msg);
 	if (lesson_expected(s, x, &want, err, errlen)) {

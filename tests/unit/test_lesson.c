@@ -280,6 +280,35 @@ static void test_units(void **state)
 	sb_free(&shown);
 }
 
+/*
+ * Issue 47 (c): a right answer spelled as a document or a person spells it -
+ * a no-break or thin space pasted from a word processor, a plus sign - is
+ * right; a reply longer than an answer is judged whole (wrong), never cut.
+ */
+static void test_answer_spellings(void **state)
+{
+	static const char *const right[] = { "\xc2\xa0" "64", "64\xe2\x80\xaf" "CPUs", "64\xe2\x80\x89" "CPUs", "+64", "64\xc2\xa0" };
+	char longer[LESSON_ANSWER_MAX + 64];
+	struct session s;
+	struct lesson l;
+	struct lesson_exercise x;
+
+	(void)state;
+	session_init(&s);
+	x = load(&l, "step a\nask How many CPUs?\nanswer get cpus\n");
+	for (size_t i = 0; i < sizeof(right) / sizeof(right[0]); i++)
+		if (judge(&s, &x, right[i]) != 1)
+			fail_msg("'%s' judged wrong", right[i]);
+	assert_int_equal(judge(&s, &x, "+"), 0);
+	assert_int_equal(judge(&s, &x, "++64"), 0);
+	/* 64, then spaces past the answer's limit, then more: the whole reply, not its first 1024 bytes */
+	memset(longer, ' ', sizeof(longer) - 1);
+	memcpy(longer, "64", 2);
+	memcpy(longer + sizeof(longer) - 4, "and", 4);
+	assert_int_equal(judge(&s, &x, longer), 0);
+	lesson_free(&l);
+}
+
 /* What lesson_load says of text: "" when it loads. */
 static const char *load_error(const char *text)
 {
@@ -334,6 +363,7 @@ int main(void)
 		cmocka_unit_test(test_hostile_answers),
 		cmocka_unit_test(test_units),
 		cmocka_unit_test(test_checked_whole_at_load),
+		cmocka_unit_test(test_answer_spellings),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
