@@ -256,8 +256,8 @@ static void wrapped(FILE *out, const char *text, int width)
 }
 
 /* A line the runner writes itself (a title, a command as typed, a grade row), within the width like the prose. */
-static void line_out(FILE *out, int width, const char *fmt, ...) BL_PRINTF(3, 4);
-static void line_out(FILE *out, int width, const char *fmt, ...)
+static void line_out(FILE *out, int width, int keep_rows, const char *fmt, ...) BL_PRINTF(4, 5);
+static void line_out(FILE *out, int width, int keep_rows, const char *fmt, ...)
 {
 	struct strbuf w = STRBUF_INIT;
 	char line[2 * SCRIPT_LINE_MAX]; /* a lesson line and the words around it */
@@ -268,8 +268,8 @@ static void line_out(FILE *out, int width, const char *fmt, ...)
 	va_end(ap);
 	if (wrap_widest(line) <= width)
 		sb_puts(&w, line);
-	else /* a grade row (a table's) stays whole, as the dispatcher keeps one a width was not asked for */
-		wrap_text(&w, line, width, 1);
+	else /* a grade row (a table's) stays whole unless a width was asked for, as the dispatcher keeps one */
+		wrap_text(&w, line, width, keep_rows);
 	fprintf(out, "%s\n", sb_str(&w));
 	sb_free(&w);
 }
@@ -360,7 +360,7 @@ static int check_refuses(struct run *r, const struct lesson_exercise *x, int ask
 		if (ln->kind != LK_COMMAND || strncmp(ln->text, "variant ", 8) || !eq)
 			continue;
 		right = lesson_judge(r->s, x, eq + 1 + strspn(eq + 1, " "), &msg, err, sizeof(err));
-		fprintf(r->out, "  the example '%s' %s the check%s%s\n", eq + 1 + strspn(eq + 1, " "),
+		line_out(r->out, r->width, !r->s->width, "  the example '%s' %s the check%s%s", eq + 1 + strspn(eq + 1, " "),
 			right ? "passes" : "fails", msg.len ? ": " : "", sb_str(&msg));
 		sb_free(&msg);
 		if (right)
@@ -393,7 +393,7 @@ static void show_answer(struct run *r, const struct lesson_exercise *x)
 	char err[1024];
 
 	if (lesson_shown_answer(r->s, x, &want, err, sizeof(err)) == 0)
-		fprintf(r->out, "  the answer: %s (found with: %s)\n", sb_str(&want),
+		line_out(r->out, r->width, !r->s->width, "  the answer: %s (found with: %s)", sb_str(&want),
 			x->check ? x->check->text : x->answer->text);
 	sb_free(&want);
 }
@@ -411,20 +411,20 @@ static int one_try(struct run *r, const struct lesson_exercise *x, struct lesson
 	m->answered = 1;
 	m->tries = t;
 	if (!r->tty) /* a transcript shows what was answered */
-		fprintf(r->out, "> %s\n", seen);
+		line_out(r->out, r->width, !r->s->width, "> %s", seen);
 	right = judge_reply(r, x, reply, len, &msg, err, sizeof(err));
 	if (right < 0) {
 		sb_free(&msg);
 		return lesson_error(r, x->answer->lineno, "%s%s", err, "");
 	}
 	if (right) {
-		fprintf(r->out, "  right.\n");
+		line_out(r->out, r->width, !r->s->width, "  right.");
 	} else if (r->check) {
 		lesson_error(r, (x->solution ? x->solution : x->answer)->lineno, "the lesson's own answer '%s' is judged wrong: %s",
 			     reply, msg.len ? sb_str(&msg) : "no reason given");
 		right = -1;
 	} else {
-		fprintf(r->out, "  not quite%s%s.\n", msg.len ? ": " : "", sb_str(&msg));
+		line_out(r->out, r->width, !r->s->width, "  not quite%s%s.", msg.len ? ": " : "", sb_str(&msg));
 		if (x->hint && t < LESSON_TRIES) {
 			struct strbuf h = STRBUF_INIT;
 
@@ -464,7 +464,7 @@ static int exercise(struct run *r, int i)
 		if (r->check ? own_answer(r, &x, reply, &len) : !next_reply(r, t, reply, &len)) {
 			if (r->check)
 				return -1;
-			fprintf(r->out, "  (no %sanswer%s)\n", t > 1 ? "more " : "", r->tty ? ": the input ended" : " given");
+			line_out(r->out, r->width, !r->s->width, "  (no %sanswer%s)", t > 1 ? "more " : "", r->tty ? ": the input ended" : " given");
 			return 0;
 		}
 		if ((right = one_try(r, &x, m, t, reply, len)) != 0) {
@@ -510,7 +510,7 @@ static int run_line(struct run *r, int i)
 				return -1;
 		}
 		fputc('\n', r->out);
-		line_out(r->out, r->width, "== Step %d of %d: %s ==", ++r->step, r->l->nsteps, ln->text);
+		line_out(r->out, r->width, !r->s->width, "== Step %d of %d: %s ==", ++r->step, r->l->nsteps, ln->text);
 		break;
 	case LK_SAY:
 		if (lesson_say(r->s, ln->text, &sb, err, sizeof(err)))
@@ -522,7 +522,7 @@ static int run_line(struct run *r, int i)
 		rc = focus_known(r, ln);
 		break;
 	case LK_COMMAND:
-		line_out(r->out, r->width, "batchlab> %s", ln->text);
+		line_out(r->out, r->width, !r->s->width, "batchlab> %s", ln->text);
 		fflush(r->out);
 		snprintf(where, sizeof(where), "%s:%d", r->l->path, ln->lineno);
 		rc = script_run_line(r->s, ln->text, where, r->out, r->errf) ? -1 : 0;
@@ -547,16 +547,16 @@ static void print_grade(struct run *r)
 	const struct lesson_grade *g = r->g;
 
 	fputc('\n', r->out);
-	line_out(r->out, r->width, "Grade, question by question:");
+	line_out(r->out, r->width, !r->s->width, "Grade, question by question:");
 	for (int k = 0; k < g->n; k++) {
 		const struct lesson_mark *m = &g->marks[k];
 
-		line_out(r->out, r->width, "  %2d  step %d, line %-4d %-5s  %d %s, %d %s  %s%s", k + 1, m->step, m->lineno,
+		line_out(r->out, r->width, !r->s->width, "  %2d  step %d, line %-4d %-5s  %d %s, %d %s  %s%s", k + 1, m->step, m->lineno,
 			m->right ? "right" : "wrong", m->tries, m->tries == 1 ? "try" : "tries", m->hints,
 			m->hints == 1 ? "hint" : "hints", m->answered ? "answer: " : "no answer", m->answer);
 	}
 	if (g->ignored)
-		line_out(r->out, r->width, "  %d answer line%s not used (past a question's %d tries, or past the last question)",
+		line_out(r->out, r->width, !r->s->width, "  %d answer line%s not used (past a question's %d tries, or past the last question)",
 			 g->ignored, g->ignored == 1 ? "" : "s", LESSON_TRIES);
 }
 
@@ -583,7 +583,7 @@ int lesson_run_graded(struct session *s, const struct lesson *l, FILE *in, FILE 
 	}
 	if (r.width < WRAP_MIN)
 		r.width = WRAP_MIN;
-	line_out(out, r.width, "Lesson %s: %s (%d step%s, %d exercise%s)", l->name, l->title, l->nsteps,
+	line_out(out, r.width, !s->width, "Lesson %s: %s (%d step%s, %d exercise%s)", l->name, l->title, l->nsteps,
 		 l->nsteps == 1 ? "" : "s", l->nexercises, l->nexercises == 1 ? "" : "s");
 	for (int i = 0; i < l->nlines && !rc; i++)
 		rc = run_line(&r, i);
@@ -593,7 +593,7 @@ int lesson_run_graded(struct session *s, const struct lesson *l, FILE *in, FILE 
 		if (!check && (r.g->n || r.g->ignored)) /* a lesson with no questions has no grade to give */
 			print_grade(&r);
 		fputc('\n', out);
-		line_out(out, r.width, "End of lesson %s: %d of %d exercises right.", l->name, r.g->right, r.q);
+		line_out(out, r.width, !s->width, "End of lesson %s: %d of %d exercises right.", l->name, r.g->right, r.q);
 	}
 	lesson_answers_free(&r.answers);
 	rc = rc || r.g->right != r.q;

@@ -434,7 +434,7 @@ const struct cmd_entry cmd_expect_entry = {
 	.help = "fail (status 1) unless METRIC OP VALUE holds here, or at every KEY value of the range",
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_expect,
-	.examples = (const char *const[]){ "expect memcg_charge.batch.after == 64", "expect cpus >= 1 over ram 1G 4G", NULL },
+	.examples = (const char *const[]){ "expect memcg_charge.batch.after == 64", "expect memcg_charge.stock_max_bytes.after >= 1 over cpus 1 64", NULL },
 };
 
 const struct cmd_entry cmd_lesson_entry = {

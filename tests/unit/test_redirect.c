@@ -18,6 +18,7 @@
 #include "../../lang/script.h"
 #include "../../lang/session.h"
 #include "jsoncheck.h"
+#include "../../lang/out/wrap.h"
 
 static char root[64];
 
@@ -106,7 +107,8 @@ static void ran_free(struct ran *r)
 	free(r->out), free(r->err), free(r->fd1), free(r->fd2);
 }
 
-static int json_forms; /* test_json_forms: what a form prints must be one JSON document */
+static int json_forms; /* test_formats: what a form prints must be one JSON document */
+static int width_forms; /* test_formats: no line it prints wider than this (0: not checked) */
 
 /* One form with and without tail (" > PATH" and the like); 1 when it printed, so the row was tested. */
 static int one_form(const struct cmd_entry *c, const char *form, const char *tail, const char *path)
@@ -136,6 +138,10 @@ static int one_form(const struct cmd_entry *c, const char *form, const char *tai
 	}
 	if (json_forms && printed && !json_valid(a.out))
 		fail_msg("%s: '%s': printed no single JSON document:\n%s", c->name, form, a.out);
+	if (width_forms && printed && wrap_widest(a.out) > width_forms)
+		fail_msg("%s: '%s': a line wider than %d columns:\n%s", c->name, form, width_forms, a.out);
+	if (!strcmp(tail, " > got.txt") && a.err[0]) /* an example shows the command working: a refusal tests nothing */
+		fail_msg("%s: its example '%s' fails: %s", c->name, form, a.err);
 	if (a.fd1[0])
 		fail_msg("%s: '%s': wrote to the process's stdout past its out stream: '%s'", c->name, form, a.fd1);
 	free(file);
@@ -167,11 +173,11 @@ static void test_every_row_obeys_output_path(void **state)
 /*
  * With an output option inside the command the file still holds what it
  * prints: json (one document of its own, and one document printed), jsonl,
- * csv, and text at a width.
+ * csv, and text at a width - no line of it wider.
  */
 static void test_formats_obey_output_path(void **state)
 {
-	static const char *const opts[] = { "--format json", "--format jsonl", "--format csv", "--width 30", NULL };
+	static const char *const opts[] = { "--format json", "--format jsonl", "--format csv", "--width 30", "--width 24", NULL };
 
 	(void)state;
 	for (const struct cmd_entry *const *c = cmd_table; *c; c++) {
@@ -183,8 +189,9 @@ static void test_formats_obey_output_path(void **state)
 
 				snprintf(form, sizeof(form), "%s %s", *e, opts[k]);
 				json_forms = k == 0;
+				width_forms = !strncmp(opts[k], "--width ", 8) ? atoi(opts[k] + 8) : 0;
 				one_form(*c, form, " > got.out", "got.out");
-				json_forms = 0;
+				json_forms = width_forms = 0;
 			}
 	}
 }
