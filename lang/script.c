@@ -107,10 +107,11 @@ int script_lesson_doc(struct session *s, const struct lesson *l, int check, FILE
 /* The lesson in the format its command chose, answers from in. Its status. */
 static int lesson_here(struct session *s, const struct lesson *l, FILE *in, FILE *out, FILE *errf)
 {
-	int width = s->width, rc;
+	int width = s->width, units = s->units, rc;
 
 	if (s->lesson_width) /* lesson NAME --width N */
 		s->width = s->lesson_width;
+	s->units = s->lesson_units; /* --units: the record's "# units:" line */
 	if (s->lesson_format == FMT_JSON || s->lesson_format == FMT_JSONL) {
 		enum out_format f = s->format;
 
@@ -125,6 +126,7 @@ static int lesson_here(struct session *s, const struct lesson *l, FILE *in, FILE
 		s->format = f;
 	}
 	s->width = width;
+	s->units = units;
 	return rc;
 }
 

@@ -40,10 +40,10 @@ struct session {
 	int exec_depth;
 	/*
 	 * `lesson NAME`'s output options, which the front end applies when it runs
-	 * it (cmd_run has put the command's back by then): > PATH ("" none), --width (0 none), the format.
+	 * it (cmd_run has put the command's back by then): > PATH ("" none), --width (0 none), --units, the format.
 	 */
 	char lesson_to[4096];
-	int lesson_width;
+	int lesson_width, lesson_units;
 	enum out_format lesson_format;
 	int in_lesson;     /* a lesson is running: its own `lesson` line is refused */
 	int source_depth;  /* `source` files open now, to refuse one that sources itself for ever */

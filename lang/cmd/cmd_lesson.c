@@ -42,6 +42,7 @@ static int cmd_lesson(struct session *s, int argc, char **argv, struct strbuf *o
 	snprintf(s->lesson, sizeof(s->lesson), "%s", path);
 	snprintf(s->lesson_to, sizeof(s->lesson_to), "%s", s->opts.path ? s->opts.path : "");
 	s->lesson_width = s->opts.width;
+	s->lesson_units = s->units;
 	s->lesson_format = s->format; /* the one --format or PATH's ending chose (cmd.c) */
 	return 0;
 }

@@ -18,3 +18,5 @@ $BL -c 'lesson pcp --format csv' < answers.txt | head -2
 printf 'step one\nask x\nanswer get nosuch.metric\n' > broken.lesson
 $BL -c 'lesson ./broken.lesson > out.txt' < answers.txt 2>broken.err; echo "broken: status $?"
 cmp want.txt out.txt && echo "out.txt unchanged"
+# --units inside it: the record's units line, as --units before -c gives it
+$BL -c 'lesson pcp --units --format csv' < answers.txt | head -1
