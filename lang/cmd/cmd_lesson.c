@@ -423,6 +423,20 @@ static void grade_details(struct strbuf *out)
 		"--format csv, json or jsonl gives both tables as records.\n");
 }
 
+/* help lesson and the man page: where it runs, and where its output goes. */
+static void lesson_details(struct strbuf *out)
+{
+	sb_puts(out,
+		"Without NAME, the lessons found, a line each. With one, the lesson starts: in the explorer in its pane "
+		"above the panels; in a script or at the prompt it runs there, its answers read from stdin (a line a "
+		"try at a terminal, else a homework file read whole, batchlab-lesson(5)), its status 0 when every "
+		"answer was right.\n"
+		"> PATH, --output PATH: the lesson's transcript (with --format csv its record; json and jsonl hold the "
+		"transcript as text rows) to "
+		"PATH instead, as a script prints it; the answers from stdin unless that is a terminal, and in the "
+		"explorer none - the lesson as text. --width N: no line wider.\n");
+}
+
 /* the table's rows (lang/cmd.c lists them) */
 #include "../cmd.h"
 
@@ -445,6 +459,7 @@ const struct cmd_entry cmd_lesson_entry = {
 	.min_args = 0,
 	.max_args = 1,
 	.help = "the lessons, or start one: a guided tour with exercises batchlab checks",
+	.details = lesson_details,
 	.out = OUT_SELF | OUT_FORMATS, /* the front end writes a lesson's > PATH; the list is cmd.c's (listing_form) */
 	.exec = cmd_lesson,
 	.examples = (const char *const[]){ "lesson", "lesson pcp", NULL },
