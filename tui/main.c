@@ -389,7 +389,15 @@ int main(int argc, char **argv)
 	if (c.cmds)
 		return script_run_text(&s, c.cmds, "-c", stdout, stderr);
 	if (c.words < c.all) {
-		char *text = command_text(c.all - c.words, argv + c.words);
+		char *text;
+
+		/* the language ends a quote at a line's end: such a word (a file named so) cannot be passed whole */
+		for (int i = c.words; i < c.all; i++)
+			if (strpbrk(argv[i], "\n\r")) {
+				say("command line: a word with a line break in it cannot be a command's: ", argv[i]);
+				return 1;
+			}
+		text = command_text(c.all - c.words, argv + c.words);
 
 		rc = script_run_text(&s, text, "command line", stdout, stderr);
 		free(text);
