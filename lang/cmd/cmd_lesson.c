@@ -87,7 +87,8 @@ static int cmd_source(struct session *s, int argc, char **argv, struct strbuf *o
 	fclose(f);
 	fclose(o);
 	fclose(e);
-	if (obuf && s->stepped) /* a step a command: the explorer's pager shows them one at a time (SOURCE_STEP) */
+	/* a step a command: the explorer's pager shows them one at a time (SOURCE_STEP); a file gets the text */
+	if (obuf && s->stepped && !s->opts.path)
 		for (size_t i = 0; i < olen; i++) {
 			if (i && obuf[i - 1] == '\n' && !strncmp(obuf + i, "batchlab> ", 10))
 				sb_putc(out, SOURCE_STEP);

@@ -196,6 +196,34 @@ static void test_formats_obey_output_path(void **state)
 	}
 }
 
+/*
+ * The explorer marks where each command of a `source` starts, for its pager
+ * (SOURCE_STEP, a form feed): > PATH there wrote the marks into the file.
+ */
+static void test_explorer_source_file(void **state)
+{
+	struct session *s = malloc(sizeof(*s));
+	struct strbuf out = STRBUF_INIT, shown = STRBUF_INIT;
+	char err[512], *file;
+	int exists;
+
+	(void)state;
+	assert_non_null(s);
+	session_init(s);
+	s->stepped = s->interactive = 1;
+	assert_int_equal(cmd_run(s, "source tour.bl", &shown, err, sizeof(err)), 0);
+	assert_non_null(strchr(sb_str(&shown), '\f')); /* the test can fail: the pager's marks are there */
+	unlink("got.txt");
+	assert_int_equal(cmd_run(s, "source tour.bl > got.txt", &out, err, sizeof(err)), 0);
+	file = slurp("got.txt", &exists);
+	assert_true(exists);
+	assert_null(strchr(file, '\f'));
+	assert_non_null(strstr(file, "batchlab> show memcg_charge\n"));
+	free(file);
+	sb_free(&out), sb_free(&shown);
+	free(s);
+}
+
 static int setup(void **state)
 {
 	char top[4096], path[4200];
@@ -265,6 +293,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_row_obeys_output_path),
 		cmocka_unit_test(test_formats_obey_output_path),
+		cmocka_unit_test(test_explorer_source_file),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
