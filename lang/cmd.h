@@ -129,6 +129,13 @@ int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, 
 int cmd_run_bound(struct session *s, const char *line, const char *word, const char *value, struct strbuf *out,
 		  char *err, size_t errlen);
 
+/*
+ * One command's form checked without running it (a lesson at load): its
+ * words (every quote closed), a command of the table, its output options,
+ * as many arguments as its row takes. 0 (a blank line too), or -1 with err.
+ */
+int cmd_check(const char *line, char *err, size_t errlen);
+
 /* Split a line into words; quotes group words. Returns argc, or -1 with err. */
 int cmd_split(char *line, char **argv, int max, char *err, size_t errlen);
 

@@ -174,15 +174,62 @@ static const char *one_value(const char *cmd)
 	return !strcmp(w[0], "sweep") || !strcmp(w[0], "show") ? "a table" : "no one value";
 }
 
+/* Each command of text (cut as a script's are) in a form its row takes: cmd_check, found at load. */
+static int commands_lint(const struct lesson *l, const struct lesson_line *ln, const char *text, char *err,
+			 size_t errlen)
+{
+	char why[512], cmd[SCRIPT_LINE_MAX + 1];
+	struct scanner sc;
+	struct scan_cmd c;
+
+	scan_init(&sc, text, strlen(text));
+	while (scan_next(&sc, &c)) {
+		snprintf(cmd, sizeof(cmd), "%.*s", (int)c.len, text + c.start);
+		if (cmd_check(cmd, why, sizeof(why)))
+			return err_set(err, errlen, "%s:%d: %s", l->path, ln->lineno, why);
+	}
+	return 0;
+}
+
+/* A check's commands with each {COMMAND} and {answer} as the one word it becomes when it runs. */
+static int check_lint(const struct lesson *l, const struct lesson_line *ln, char *err, size_t errlen)
+{
+	char text[SCRIPT_LINE_MAX + 1];
+	size_t n = 0;
+
+	for (const char *p = ln->text; *p && n + 2 < sizeof(text); p++) {
+		const char *close = *p == '{' ? strchr(p, '}') : NULL;
+
+		if (close) {
+			text[n++] = '0';
+			p = close;
+		} else {
+			text[n++] = *p;
+		}
+	}
+	text[n] = '\0';
+	return commands_lint(l, ln, text, err, errlen);
+}
+
 /*
- * Every {COMMAND} of a line that has them (say, ask, answer, check) closed
- * and naming a command - found at load, not when the step is played; in an
- * answer each one prints one value ({get A B} would give A's, silently).
+ * Every command of a lesson in a form its row takes - a command line, an
+ * answer's, a check's - and every {COMMAND} of a say, ask, answer or check
+ * closed and naming a command: found at load, not when the step is played.
+ * In an answer each {COMMAND} prints one value ({get A B} would give A's, silently).
  */
-static int braces_lint(const struct lesson *l, const struct lesson_line *ln, char *err, size_t errlen)
+static int forms_lint(const struct lesson *l, const struct lesson_line *ln, char *err, size_t errlen)
 {
 	const char *t = ln->text;
 
+	if (ln->kind == LK_COMMAND)
+		return commands_lint(l, ln, t, err, errlen);
+	if (ln->kind == LK_ANSWER && !strchr(t, '{')) { /* answer get NAME, answer where ...: a command's form */
+		char word[64] = "";
+
+		sscanf(t, "%63s", word);
+		if (cmd_find(word) && commands_lint(l, ln, t, err, errlen))
+			return -1;
+	}
 	if (ln->kind != LK_SAY && ln->kind != LK_ASK && ln->kind != LK_ANSWER && ln->kind != LK_CHECK)
 		return 0;
 	for (const char *open = strchr(t, '{'); open; open = strchr(open + 1, '{')) {
@@ -202,12 +249,14 @@ static int braces_lint(const struct lesson *l, const struct lesson_line *ln, cha
 		if (!cmd_find(word))
 			return err_set(err, errlen, "%s:%d: '{%.64s}' at column %d: expected a command in the braces", l->path,
 				       ln->lineno, cmd, (int)(open - t) + 1);
+		if (commands_lint(l, ln, cmd, err, errlen))
+			return -1;
 		if (ln->kind == LK_ANSWER && (why = one_value(cmd)))
 			return err_set(err, errlen, "%s:%d: an 'answer' expects one value from each {COMMAND}, and '%.64s' "
 				       "prints %s", l->path, ln->lineno, cmd, why);
 		open = close;
 	}
-	return 0;
+	return ln->kind == LK_CHECK ? check_lint(l, ln, err, errlen) : 0; /* its braces closed first */
 }
 
 /*
@@ -319,7 +368,7 @@ static int validate(struct lesson *l, char *err, size_t errlen)
 		if (st.in_ask >= 0 && (k == LK_ASK || k == LK_STEP || k == LK_COMMAND || k == LK_SAY || k == LK_TITLE ||
 				       k == LK_FOCUS) && ask_end(l, &st, err, errlen))
 			return -1;
-		if (i < l->nlines && (validate_line(l, i, &st, err, errlen) || braces_lint(l, &l->lines[i], err, errlen)))
+		if (i < l->nlines && (validate_line(l, i, &st, err, errlen) || forms_lint(l, &l->lines[i], err, errlen)))
 			return -1;
 	}
 	if (!l->nsteps)

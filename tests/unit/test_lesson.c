@@ -347,6 +347,16 @@ static void test_checked_whole_at_load(void **state)
 	assert_non_null(strstr(load_error("step one\nask x\nanswer get --named cpus\n"), "get of one name"));
 	assert_non_null(strstr(load_error("step one\nask x\ncheck variant vmpressure m = {answer}; expect {get cpus\n"
 					  "solution 1\n"), "has no '}'"));
+	/* each command in a form its row takes, in step 2 too: a command line, an answer's, a check's, a brace's */
+	assert_non_null(strstr(load_error("step one\nsay hi\nstep two\nset cpus\n"), "t.lesson:4: set: expected set KEY VALUE"));
+	assert_non_null(strstr(load_error("step one\nshow 'all\n"), "t.lesson:2: unterminated quote"));
+	assert_non_null(strstr(load_error("step one\nshow; get\n"), "t.lesson:2: get: expected get"));
+	assert_non_null(strstr(load_error("step one\nask x\nanswer where x\n"), "t.lesson:3: where: expected where"));
+	assert_non_null(strstr(load_error("step one\nsay {explain}\n"), "t.lesson:2: explain: expected explain"));
+	assert_non_null(strstr(load_error("step one\nask x\ncheck variant vmpressure m = {answer}; expect {get cpus}\n"
+					  "solution 1\n"), "t.lesson:3: expect: expected expect"));
+	assert_string_equal(load_error("step one\nask x\ncheck variant vmpressure m = {answer}; expect vmpressure.window.m "
+				       "<= {get cpus} over ram 1G 1T\nsolution 1\n"), "");
 	/* what loads: one value each, {answer} in a check, a '}' alone is text */
 	assert_string_equal(load_error("step one\nsay {get cpus} CPUs }\nask x\nanswer {get cpus} * 2 within 1\n"), "");
 	assert_string_equal(load_error("step one\nask x\nanswer {where memcg_charge.batch.after > 3 over cpus 1 8}\n"), "");
