@@ -75,6 +75,15 @@ struct lesson {
  * "FILE:LINE: what was expected" in err.
  */
 int lesson_load(struct lesson *l, const char *path, char *err, size_t errlen);
+
+#define ANSWER_WORD "{answer}" /* in a check: the student's reply, bound as one word */
+/*
+ * lesson_load's checks of one line, past its word's place (lesson_lint.c): its
+ * commands' forms and {COMMAND}s; an answer's or a check's judging. -1 with
+ * "FILE:LINE: what was expected".
+ */
+int lesson_lint_line(const struct lesson *l, const struct lesson_line *ln, char *err, size_t errlen);
+int lesson_lint_judge(const struct lesson *l, const struct lesson_line *ln, char *err, size_t errlen);
 void lesson_free(struct lesson *l);
 
 /*
