@@ -40,9 +40,17 @@ static int commands_lint(const struct lesson *l, const struct lesson_line *ln, c
 
 	scan_init(&sc, text, strlen(text));
 	while (scan_next(&sc, &c)) {
+		char word[64] = "";
+		const struct cmd_entry *row;
+
 		snprintf(cmd, sizeof(cmd), "%.*s", (int)c.len, text + c.start);
 		if (cmd_check(cmd, why, sizeof(why)))
 			return err_set(err, errlen, "%s:%d: %s", l->path, ln->lineno, why);
+		sscanf(cmd, "%63s", word);
+		/* quit would stop every later command, silently: answers computed on the wrong machine */
+		if ((row = cmd_find(word)) && !strcmp(row->name, "quit"))
+			return err_set(err, errlen, "%s:%d: '%s' in a lesson would skip every command after it", l->path,
+				       ln->lineno, word);
 	}
 	return 0;
 }

@@ -526,6 +526,10 @@ static int run_line(struct run *r, int i)
 		fflush(r->out);
 		snprintf(where, sizeof(where), "%s:%d", r->l->path, ln->lineno);
 		rc = script_run_line(r->s, ln->text, where, r->out, r->errf) ? -1 : 0;
+		if (!rc && r->s->quit) { /* a sourced file's quit: every later command would be skipped, silently */
+			r->s->quit = 0;
+			rc = lesson_error(r, ln->lineno, "'%s' quit: a lesson runs to its end%s", ln->text, "");
+		}
 		break;
 	case LK_ASK:
 		rc = exercise(r, i);

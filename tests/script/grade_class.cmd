@@ -31,3 +31,11 @@ $BL grade ./tiny.lesson bom.txt stray.txt | tail -3
 printf 'step one\nask x\nanswer get nosuch.metric\n' > broken.lesson
 echo 5 | $BL --format csv --lesson ./broken.lesson 2>broken.err; echo "status $?"
 cut -d'(' -f1 broken.err # the patch list after it is names.sh's to keep
+# a lesson that quits: refused at load, or (a sourced file's quit) an error - its later commands were
+# skipped, silently, and an answer judged on a machine the lesson never set
+printf 'title q\nstep s\nquit\nset cpus 8\nask cpus?\nanswer get cpus\n' > q.lesson
+printf 'quit\n' > quit.bl
+printf 'title q\nstep s\nsource quit.bl\nset cpus 8\nask cpus?\nanswer get cpus\n' > q2.lesson
+printf '8\n' > q.txt
+$BL grade ./q.lesson q.txt; echo "status $?"
+$BL grade ./q2.lesson q.txt; echo "status $?"

@@ -357,6 +357,10 @@ static void test_checked_whole_at_load(void **state)
 					  "solution 1\n"), "t.lesson:3: expect: expected expect"));
 	assert_string_equal(load_error("step one\nask x\ncheck variant vmpressure m = {answer}; expect vmpressure.window.m "
 				       "<= {get cpus} over ram 1G 1T\nsolution 1\n"), "");
+	/* quit stopped every later command: a grade judged on a machine the lesson never set */
+	assert_non_null(strstr(load_error("step one\nquit\nset cpus 8\nask c?\nanswer get cpus\n"),
+			       "t.lesson:2: 'quit' in a lesson would skip every command after it"));
+	assert_non_null(strstr(load_error("step one\nset cpus 8; exit\n"), "'exit' in a lesson"));
 	/* what loads: one value each, {answer} in a check, a '}' alone is text */
 	assert_string_equal(load_error("step one\nsay {get cpus} CPUs }\nask x\nanswer {get cpus} * 2 within 1\n"), "");
 	assert_string_equal(load_error("step one\nask x\nanswer {where memcg_charge.batch.after > 3 over cpus 1 8}\n"), "");
