@@ -107,24 +107,18 @@ int script_lesson_doc(struct session *s, const struct lesson *l, int check, FILE
 /* The lesson in the format its command chose, answers from in. Its status. */
 static int lesson_here(struct session *s, const struct lesson *l, FILE *in, FILE *out, FILE *errf)
 {
+	enum out_format f = s->format;
 	int width = s->width, units = s->units, rc;
 
 	if (s->lesson_width) /* lesson NAME --width N */
 		s->width = s->lesson_width;
 	s->units = s->lesson_units; /* --units: the record's "# units:" line */
-	if (s->lesson_format == FMT_JSON || s->lesson_format == FMT_JSONL) {
-		enum out_format f = s->format;
-
-		s->format = s->lesson_format;
+	s->format = s->lesson_format;
+	if (s->format == FMT_JSON || s->format == FMT_JSONL) /* csv in a json run: cmd_exec closed its document */
 		rc = script_lesson_doc(s, l, 0, in, out, errf);
-		s->format = f;
-	} else {
-		enum out_format f = s->format;
-
-		s->format = s->lesson_format;
+	else
 		rc = script_lesson_text(s, l, 0, in, out, errf);
-		s->format = f;
-	}
+	s->format = f;
 	s->width = width;
 	s->units = units;
 	return rc;
