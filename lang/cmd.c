@@ -276,6 +276,10 @@ static int listing_form(const struct cmd_entry *c, int argc, char **argv)
 
 	if (c == &cmd_variant_entry)
 		return bare || !strcmp(argv[1], "list") || !strcmp(argv[1], "from");
+	if (c == &cmd_format_entry) /* the format in force, to a file; `format --format json` would print json's */
+		for (int i = 1; i < argc; i++)
+			if (!strncmp(argv[i], "--format", 8))
+				return 0;
 	return (c == &cmd_lesson_entry || c == &cmd_format_entry) && bare;
 }
 

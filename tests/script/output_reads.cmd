@@ -15,3 +15,7 @@ done
 cat a.txt t.lesson s.bl; head -1 f.diff
 echo x > memcg_charge
 $BL -c 'show memcg_charge > memcg_charge'; echo "status $?"; head -1 memcg_charge | cut -c1-40
+# `format` alone prints the format in force, and takes > PATH; with --format it would print the one asked
+# for as if in force: refused, as before
+$BL -c 'format > fmt.txt'; echo "status $?"; cat fmt.txt
+$BL -c 'format --format json'; echo "status $?"
