@@ -12,7 +12,7 @@ for p in $patches; do
 		awk -v p=$p -v w=$w '!/^>( |$)/ { print p, w, "not quoted: " $0 } length($0) > w { print p, w, "too wide: " $0 }' "$d/r.txt"
 		n=$((n + 1))
 	done
-	$BL -c "report $p --quote --width 24" | sed 's/^> \{0,1\}//' | sed -n "/^batchlab -c '/,\$p" |
+	$BL -c "report $p --quote --width 24" | sed 's/^> \{0,1\}//' | sed -n "/^batchlab -c '/,/^\$/p" |
 		sed '1s|^batchlab |"$BL" |' >"$d/last.sh"
 	BL=$BL sh -c "$(cat "$d/last.sh")" >"$d/out.txt" 2>"$d/err.txt" || { echo "$p: the paste block at 24 failed"; cat "$d/err.txt"; }
 done

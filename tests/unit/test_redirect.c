@@ -181,7 +181,7 @@ static void test_formats_obey_output_path(void **state)
 
 	(void)state;
 	for (const struct cmd_entry *const *c = cmd_table; *c; c++) {
-		if (!((*c)->out & OUT_FORMATS))
+		if (!((*c)->out & OUT_FORMATS) || !(*c)->examples) /* a row without: test_every_row_... says so */
 			continue;
 		for (const char *const *e = (*c)->examples; *e; e++)
 			for (int k = 0; opts[k]; k++) {
