@@ -171,4 +171,5 @@ const struct cmd_entry cmd_about_entry = {
 	.details = about_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_about,
+	.examples = (const char *const[]){ "about memcg_charge", "about memcg_charge --claims", NULL },
 };

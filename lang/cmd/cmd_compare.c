@@ -387,4 +387,5 @@ const struct cmd_entry cmd_compare_entry = {
 	.details = compare_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_compare,
+	.examples = (const char *const[]){ "compare vm-4g laptop-8c-16g", "compare preset vm-4g pmem-96t", NULL },
 };

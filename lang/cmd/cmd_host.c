@@ -497,4 +497,5 @@ const struct cmd_entry cmd_host_entry = {
 	.help = "load this machine; 'check': vmstat model vs /proc/zoneinfo",
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_host,
+	.examples = (const char *const[]){ "host", NULL },
 };

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../../core/diffread.h"
+#include "../out/outpath.h"
 #include "../../core/err.h"
 #include "../../core/variant.h"
 #include "../infile.h"
@@ -129,7 +130,8 @@ int patch_from_diff(struct session *s, const char *path, const char *as, struct 
 	size_t len = 0;
 	int added;
 
-	if (infile_read(path, DIFF_FILE_MAX, &text, &len, err, errlen))
+	if (outpath_check_read(s, "patch from", path, err, errlen) ||
+	    infile_read(path, DIFF_FILE_MAX, &text, &len, err, errlen))
 		return -1;
 	if (!(r = malloc(sizeof(*r)))) {
 		free(text);
@@ -254,4 +256,5 @@ const struct cmd_entry cmd_patch_entry = {
 	.details = patch_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_patch,
+	.examples = (const char *const[]){ "patch list", "patch check percpu_batch256", "patch load percpu_batch256", "patch from floor.diff", NULL },
 };

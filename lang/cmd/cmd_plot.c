@@ -374,4 +374,5 @@ const struct cmd_entry cmd_plot_entry = {
 	.out = OUT_SELF | OUT_FORMATS,
 	.picture = CMD_SVG,
 	.exec = cmd_plot,
+	.examples = (const char *const[]){ "plot memcg_charge.stock_max_bytes over cpus 1 64 --ascii", NULL },
 };

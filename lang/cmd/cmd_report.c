@@ -399,6 +399,8 @@ static void reproduce(const struct compare_set *set, const struct patch_desc *d,
 	char names[96][96];
 	const char *ptr[96];
 	int n = report_names(d, names, 96), same = 1;
+	/* a quoted report's text is 2 columns narrower than its --width, which is never below WRAP_MIN */
+	int asked = width < WRAP_MIN ? WRAP_MIN : width;
 	struct strbuf cmds = STRBUF_INIT;
 
 	for (int i = 0; i < n; i++) {
@@ -422,7 +424,7 @@ static void reproduce(const struct compare_set *set, const struct patch_desc *d,
 			sh_quoted(&cmds, v->text);
 			sb_putc(&cmds, '\n');
 		}
-		sb_printf(&cmds, "show %s --width %d\n", d->id, width);
+		sb_printf(&cmds, "show %s --width %d\n", d->id, asked);
 		if (!same)
 			get_lines(&cmds, ptr, n, width - 2);
 	}
@@ -431,7 +433,7 @@ static void reproduce(const struct compare_set *set, const struct patch_desc *d,
 	if (rc->md) {
 		preset_load_line(&cmds, set->st[0].arg);
 		sb_printf(&cmds, "plot %s.%s over %s %s %s --ascii --width %d\n", d->id, rc->md->name, rc->key->name,
-			  rc->from, rc->to, width);
+			  rc->from, rc->to, asked);
 	}
 	sh_lines(sb_str(&cmds), width, out);
 	sb_free(&cmds);
@@ -1067,6 +1069,17 @@ int report_build(struct session *s, const struct patch_desc *d, struct compare_s
 		struct strbuf t = STRBUF_INIT;
 
 		report_text(&f, set, d, &rc, have_chart, sb_str(&state), &t);
+		if (wrap_widest(sb_str(&t)) > f.width) {
+			/*
+			 * fitted here, before the quote: the dispatcher's reflow of quoted text
+			 * would put continuation lines out of the quote (issue 47: widths 24..28)
+			 */
+			struct strbuf fit = STRBUF_INIT;
+
+			wrap_reflow(&fit, sb_str(&t), f.width, 0);
+			sb_free(&t);
+			t = fit;
+		}
 		quote_lines(sb_str(&t), out);
 		sb_free(&t);
 	} else
@@ -1208,4 +1221,5 @@ const struct cmd_entry cmd_report_entry = {
 	.out = OUT_FILE | OUT_FORMATS,
 	.picture = CMD_SVG | CMD_MARKDOWN,
 	.exec = cmd_report,
+	.examples = (const char *const[]){ "report memcg_charge", "report memcg_charge --quote", "report memcg_charge on vm-4g", NULL },
 };

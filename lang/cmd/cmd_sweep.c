@@ -890,4 +890,5 @@ const struct cmd_entry cmd_sweep_entry = {
 	.details = sweep_details,
 	.out = OUT_SELF | OUT_FORMATS,
 	.exec = cmd_sweep,
+	.examples = (const char *const[]){ "sweep cpus 1 64 x 2 memcg_charge.batch", NULL },
 };

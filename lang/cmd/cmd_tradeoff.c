@@ -494,4 +494,5 @@ const struct cmd_entry cmd_tradeoff_entry = {
 	.out = OUT_FILE | OUT_FORMATS,
 	.picture = CMD_SVG,
 	.exec = cmd_tradeoff,
+	.examples = (const char *const[]){ "tradeoff memcg_charge", NULL },
 };

@@ -508,4 +508,5 @@ const struct cmd_entry cmd_where_entry = {
 	.details = where_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_where,
+	.examples = (const char *const[]){ "where memcg_charge.stock_max_bytes.after > 1M over cpus 1 1024", NULL },
 };
