@@ -75,7 +75,7 @@ static int recompute_all(const struct machine *m)
 
 		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
 			for (int s = 0; s < (md->single ? 1 : nsides); s++) {
-				acc += value_real(md->fn(m, s, NULL));
+				acc += value_real(md->fn(m, md, s, NULL));
 				n++;
 			}
 		}

@@ -9,6 +9,7 @@
 #include "mmpatch.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -957,7 +958,7 @@ static void metric_reads_of(struct mmpatch *p, int j, uint8_t *done)
 		}
 }
 
-extern const metric_fn mmp_fns[VARIANT_LOADED][MMP_METRICS];
+static struct value mmp_fn(const struct machine *m, const struct metric_desc *md, int side, struct strbuf *why);
 
 static void build_about(struct mmpatch *p)
 {
@@ -1017,7 +1018,7 @@ static void build_desc(struct mmpatch *p)
 
 		metric_reads_of(p, j, done);
 		p->md[j] = (struct metric_desc){ .name = x->name, .unit = x->unit[0] ? x->unit : "", .kind = x->kind,
-						 .help = x->help[0] ? x->help : x->text, .fn = mmp_fns[p->slot][j],
+						 .help = x->help[0] ? x->help : x->text, .fn = mmp_fn, .row = j,
 						 .better = x->better, .reads = x->reads };
 	}
 	memset(&p->md[p->nmetrics], 0, sizeof(p->md[0]));
@@ -1258,40 +1259,11 @@ struct value mmpatch_metric_at(const struct mmpatch *p, int j, const struct mach
 	return metric_at(p, j, &w, NULL);
 }
 
-/* --- the metric functions: a metric_fn has no context, so one per slot and row finds its patch --- */
-
-static struct value by_slot(int k, int j, const struct machine *m, int side, struct strbuf *why)
+/* Every metric of every patch file: the descriptor is the file's row md[j], so the file is found from it. */
+static struct value mmp_fn(const struct machine *m, const struct metric_desc *md, int side, struct strbuf *why)
 {
-	const struct patch_desc *const *l = patch_list();
-	int nb = patch_builtin_count();
+	const struct mmpatch *p = (const struct mmpatch *)(const void *)((const char *)(md - md->row) -
+									   offsetof(struct mmpatch, md));
 
-	for (int i = 0; i <= k; i++)
-		if (!l[nb + i])
-			return val_none("the patch file is no longer loaded");
-	if (!mmpatch_is(l[nb + k]))
-		return val_none("the patch file is no longer loaded");
-	return mmpatch_metric((const struct mmpatch *)(const void *)l[nb + k], j, m, side, why);
+	return mmpatch_metric(p, md->row, m, side, why);
 }
-
-#define F(k, j)                                                                                \
-	static struct value mmp_##k##_##j(const struct machine *m, int side, struct strbuf *why) \
-	{                                                                                      \
-		return by_slot(k, j, m, side, why);                                            \
-	}
-#define ROW(k)                                                                                                   \
-	F(k, 0) F(k, 1) F(k, 2) F(k, 3) F(k, 4) F(k, 5) F(k, 6) F(k, 7) F(k, 8) F(k, 9) F(k, 10) F(k, 11) F(k, 12) \
-	F(k, 13) F(k, 14) F(k, 15) F(k, 16) F(k, 17) F(k, 18) F(k, 19) F(k, 20) F(k, 21) F(k, 22) F(k, 23)
-#define FNS(k)                                                                                                     \
-	{ mmp_##k##_0, mmp_##k##_1, mmp_##k##_2, mmp_##k##_3, mmp_##k##_4, mmp_##k##_5, mmp_##k##_6, mmp_##k##_7,   \
-	  mmp_##k##_8, mmp_##k##_9, mmp_##k##_10, mmp_##k##_11, mmp_##k##_12, mmp_##k##_13, mmp_##k##_14,           \
-	  mmp_##k##_15, mmp_##k##_16, mmp_##k##_17, mmp_##k##_18, mmp_##k##_19, mmp_##k##_20, mmp_##k##_21,         \
-	  mmp_##k##_22, mmp_##k##_23 }
-
-ROW(0)
-ROW(1)
-ROW(2)
-ROW(3)
-
-const metric_fn mmp_fns[VARIANT_LOADED][MMP_METRICS] = { FNS(0), FNS(1), FNS(2), FNS(3) };
-
-_Static_assert(VARIANT_LOADED == 4 && MMP_METRICS == 24, "mmp_fns[] has a function per loaded slot and metric");

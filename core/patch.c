@@ -252,9 +252,9 @@ static struct value kernel_compute(const struct machine *m, const struct patch_d
 
 		machine_copy(&pinned, m);
 		k->pin(&pinned);
-		return md->fn(&pinned, kernel_side_on(&pinned, k, md), why);
+		return md->fn(&pinned, md, kernel_side_on(&pinned, k, md), why);
 	}
-	return md->fn(m, kernel_side_on(m, k, md), why);
+	return md->fn(m, md, kernel_side_on(m, k, md), why);
 }
 
 struct value metric_compute(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
@@ -263,7 +263,7 @@ struct value metric_compute(const struct machine *m, const struct patch_desc *d,
 	if (side == SIDE_KERNEL)
 		return kernel_compute(m, d, md, why);
 	if (md->single)
-		return md->fn(m, 0, why);
+		return md->fn(m, md, 0, why);
 	if (side >= patch_nsides(d)) {
 		uint64_t v;
 		const char *na;
@@ -276,7 +276,7 @@ struct value metric_compute(const struct machine *m, const struct patch_desc *d,
 			return val_none(na);
 		}
 	}
-	return md->fn(m, side, why);
+	return md->fn(m, md, side, why);
 }
 
 int patch_kernel_walk(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,

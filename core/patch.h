@@ -82,11 +82,21 @@ enum metric_better {
 	BETTER_HIGHER, /* a gain: throughput, speedup */
 };
 
+struct metric_desc;
 /*
  * why: NULL when only the value is wanted; else the function appends its
  * working (formula, values substituted, result, kernel function) as lines.
+ * md is the metric's own descriptor: one function serves every metric of a
+ * patch file (core/mmpatch.c) and finds the file's row by it.
  */
-typedef struct value (*metric_fn)(const struct machine *m, int side, struct strbuf *why);
+typedef struct value (*metric_fn)(const struct machine *m, const struct metric_desc *md, int side,
+				  struct strbuf *why);
+/*
+ * A metric function's parameters as a built-in patch writes them, which
+ * knows its row and has no use for the descriptor: METRIC_ARGS(m, side, why).
+ */
+#define METRIC_ARGS(m, side, why) \
+	const struct machine *m, const struct metric_desc *self __attribute__((unused)), int side, struct strbuf *why
 
 /*
  * Optional fast path for a sweep over `cpus`, for a metric whose values are
@@ -192,6 +202,7 @@ struct metric_desc {
 	 */
 	const char *ratio_of;
 	const struct model_fit *fit; /* a model's fit range; NULL: none stated (exact, workload, or assumed) */
+	int row; /* a patch file's metric: its row in the file's metrics, by which fn finds the file (core/mmpatch.c) */
 };
 
 /*

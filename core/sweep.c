@@ -841,7 +841,7 @@ static inline void fill_rows(struct sweep *sw)
 				gr->fn_sides(&sw->m, vbuf);
 			else /* a model on a plateau of its inputs: solved once per run, not once per row */
 				for (int s = 0; s < gr->nsides; s++)
-					vbuf[s] = gr->md->fn(&sw->m, s, NULL);
+					vbuf[s] = gr->md->fn(&sw->m, gr->md, s, NULL);
 			if (gr->plateau) {
 				uint64_t hi = gr->plateau(&sw->m); /* 0: it cannot say */
 				int known = hi && hi >= sw->cur.u;
@@ -1093,7 +1093,7 @@ uint64_t sweep_solve_row(struct sweep *sw, int runs)
 			gr->fn_sides(&sw->m, v);
 		else
 			for (int s = 0; s < gr->nsides; s++)
-				v[s] = gr->md->fn(&sw->m, s, NULL);
+				v[s] = gr->md->fn(&sw->m, gr->md, s, NULL);
 		x += v[0].i;
 	}
 	if (!runs) {

@@ -242,11 +242,11 @@ static inline struct value sweep_value(const struct sweep *sw, int col)
 		/* metric_compute()'s check, made once per row by sweep_next */
 		const struct sweep_variant *v = c->vp;
 
-		return v->why ? val_none(v->why) : c->shows ? val_int(v->x) : c->metric->fn(&sw->m, c->side, NULL);
+		return v->why ? val_none(v->why) : c->shows ? val_int(v->x) : c->metric->fn(&sw->m, c->metric, c->side, NULL);
 	}
 	if (c->variant || c->side == SIDE_KERNEL) /* the kernel side's release may make it n/a */
 		return metric_compute(&sw->m, c->patch, c->metric, c->side, NULL);
-	return c->metric->fn(&sw->m, c->side, NULL);
+	return c->metric->fn(&sw->m, c->metric, c->side, NULL);
 }
 /*
  * For an estimate of a sweep's time before its first row (after

@@ -404,7 +404,7 @@ static void gain_cells(const struct rform *f, const struct machine *m, const str
 
 	snprintf(r->c[0], RCELL, "%c %s", compare_kind_mark(md->kind), md->name);
 	if (md->single) {
-		struct value v = md->fn(m, 0, NULL);
+		struct value v = md->fn(m, md, 0, NULL);
 
 		/* a ratio after / before is a change: in the change column, above 1 the gain */
 		value_cell(m, md, v, ns, r->c[f->compare ? 1 : ncols + 1], RCELL - 3);
@@ -419,7 +419,7 @@ static void gain_cells(const struct rform *f, const struct machine *m, const str
 			value_cell(m, md, metric_compute(m, d, md, s, NULL), ns, r->c[1 + s], RCELL);
 	if (f->compare)
 		return;
-	vd = render_change(md, md->fn(m, d->before, NULL), md->fn(m, d->after, NULL), ch, sizeof(ch));
+	vd = render_change(md, md->fn(m, md, d->before, NULL), md->fn(m, md, d->after, NULL), ch, sizeof(ch));
 	snprintf(r->c[1 + ncols], RCELL, "%.56s%s", ch, vd == VERDICT_BETTER ? " +" : vd == VERDICT_WORSE ? " -" : "");
 }
 

@@ -268,7 +268,7 @@ void cells_metric(const struct machine *m, const struct patch_desc *d, const str
 	struct value v[PATCH_MAX_COLS];
 
 	if (md->single) {
-		cells_single(d, md, md->fn(m, 0, NULL), width, c);
+		cells_single(d, md, md->fn(m, md, 0, NULL), width, c);
 		return;
 	}
 	cells_start(md, c);
@@ -277,7 +277,7 @@ void cells_metric(const struct machine *m, const struct patch_desc *d, const str
 		md->fn_sides(m, v);
 	for (int s = 0; s < nsides && s < PATCH_MAX_SIDES; s++) {
 		if (!md->fn_sides)
-			v[s] = md->fn(m, s, NULL);
+			v[s] = md->fn(m, md, s, NULL);
 		c->v[s] = v[s];
 		value_text(v[s], md->unit, width, c->side[s], sizeof(c->side[s]));
 	}

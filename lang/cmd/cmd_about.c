@@ -49,8 +49,8 @@ static void about_headline(const struct session *s, const struct patch_desc *d, 
 			   struct records *rec, char *ch, size_t chlen, enum verdict *vd)
 {
 	if (md) {
-		struct value vb = md->fn(&s->m, md->single ? 0 : d->before, NULL);
-		struct value va = md->single ? val_none(NULL) : md->fn(&s->m, d->after, NULL);
+		struct value vb = md->fn(&s->m, md, md->single ? 0 : d->before, NULL);
+		struct value va = md->single ? val_none(NULL) : md->fn(&s->m, md, d->after, NULL);
 
 		if (!md->single)
 			*vd = render_change(md, vb, va, ch, chlen);

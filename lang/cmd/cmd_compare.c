@@ -66,7 +66,7 @@ static void group_cells(const struct compare_set *set, int gi, const struct patc
 	if (kernel_group(&set->st[gi], d)) {
 		/* a release against the first: the kernel side where the metric has one */
 		int has = !md->single || patch_nsides(d) == 1;
-		struct value v = has ? metric_compute(m, d, md, SIDE_KERNEL, NULL) : md->fn(m, 0, NULL);
+		struct value v = has ? metric_compute(m, d, md, SIDE_KERNEL, NULL) : md->fn(m, md, 0, NULL);
 
 		render_human(v, md->unit, has ? g->col[0] : g->change, has ? sizeof(g->col[0]) : sizeof(g->change));
 		if (has && gi > 0 && kernel_group(&set->st[0], d))
@@ -75,12 +75,12 @@ static void group_cells(const struct compare_set *set, int gi, const struct patc
 		return;
 	}
 	if (md->single) {
-		render_human(md->fn(m, 0, NULL), md->unit, g->change, sizeof(g->change));
+		render_human(md->fn(m, md, 0, NULL), md->unit, g->change, sizeof(g->change));
 		return;
 	}
 	for (int i = 0; i < n; i++)
 		render_human(metric_compute(m, d, md, sides[i], NULL), md->unit, g->col[i], sizeof(g->col[i]));
-	render_change(md, md->fn(m, d->before, NULL), md->fn(m, d->after, NULL), g->change, sizeof(g->change));
+	render_change(md, md->fn(m, md, d->before, NULL), md->fn(m, md, d->after, NULL), g->change, sizeof(g->change));
 }
 
 /* Right-aligned in w columns (cells are ASCII: units and digits). */

@@ -120,8 +120,8 @@ static double change_size(const struct machine *m, const struct patch_desc *d, c
 
 	if (md->single || md->list)
 		return 0;
-	b = value_real(md->fn(m, d->before, NULL));
-	a = value_real(md->fn(m, d->after, NULL));
+	b = value_real(md->fn(m, md, d->before, NULL));
+	a = value_real(md->fn(m, md, d->after, NULL));
 	if (!(b > 0) || !(a > 0) || isinf(a) || isinf(b))
 		return 0;
 	return fabs(log(a / b));
@@ -791,7 +791,7 @@ static void report_json_metric(struct records *rec, const struct machine *m, con
 	rec_str(rec, constant ? "constant" : report_is_share(md) ? "share" : "gain or price");
 	report_json_values(rec, m, d, md);
 	if (!md->single)
-		vd = render_change(md, md->fn(m, d->before, NULL), md->fn(m, d->after, NULL), ch, sizeof(ch));
+		vd = render_change(md, md->fn(m, md, d->before, NULL), md->fn(m, md, d->after, NULL), ch, sizeof(ch));
 	rec_str(rec, ch);
 	rec_str(rec, verdict_gain(vd));
 	rec_obj_end(rec);

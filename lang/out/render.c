@@ -70,7 +70,7 @@ int render_list(const struct machine *m, const struct metric_desc *md, int side,
 		if (v.kind != VAL_LIST || (side = patch_kernel_walk(m, d, md, &pinned, &m)) < 0)
 			return -1;
 	} else {
-		v = md->fn(m, side, NULL);
+		v = md->fn(m, md, side, NULL);
 	}
 	*count = v.i;
 	if (v.kind != VAL_LIST || !md->list || v.i > RENDER_LIST_MAX)
@@ -563,7 +563,7 @@ static void show_row_cells(const struct machine *m, const struct patch_desc *d, 
 			  sizeof(r->side[SIDE_KERNEL]), r->brief[SIDE_KERNEL], sizeof(r->brief[SIDE_KERNEL]));
 	if (md->single) {
 		/* one value: in the change column of a patch with sides, else its only column */
-		struct value v = md->fn(m, 0, NULL);
+		struct value v = md->fn(m, md, 0, NULL);
 
 		if (multi)
 			show_cell(v, md->unit, r->change, sizeof(r->change), r->change_brief, sizeof(r->change_brief));
@@ -571,11 +571,11 @@ static void show_row_cells(const struct machine *m, const struct patch_desc *d, 
 			show_cell(v, md->unit, r->side[0], sizeof(r->side[0]), r->brief[0], sizeof(r->brief[0]));
 		return;
 	}
-	before = md->fn(m, d->before, NULL);
+	before = md->fn(m, md, d->before, NULL);
 	for (int s = 0; s < nsides; s++)
-		show_cell(md->fn(m, s, NULL), md->unit, r->side[s], sizeof(r->side[s]), r->brief[s], sizeof(r->brief[s]));
+		show_cell(md->fn(m, md, s, NULL), md->unit, r->side[s], sizeof(r->side[s]), r->brief[s], sizeof(r->brief[s]));
 	if (multi)
-		r->verdict = render_change(md, before, md->fn(m, d->after, NULL), r->change, sizeof(r->change));
+		r->verdict = render_change(md, before, md->fn(m, md, d->after, NULL), r->change, sizeof(r->change));
 	snprintf(r->change_brief, sizeof(r->change_brief), "%s", r->change);
 	for (int s = nsides; s < ncols; s++)
 		show_variant_cell(m, d, md, s, before, r);
@@ -860,7 +860,7 @@ void render_about(const struct machine *m, const struct patch_desc *d, struct st
 			  d->seed_presets);
 	if (md) {
 		char b[64], a[64], ch[64];
-		struct value vb = md->fn(m, d->before, NULL), va = md->fn(m, d->after, NULL);
+		struct value vb = md->fn(m, md, d->before, NULL), va = md->fn(m, md, d->after, NULL);
 
 		sb_printf(out, "\nbatchlab on this machine (%s %s):\n", md->name, metric_kind_name(md->kind));
 		if (md->single) {

@@ -166,7 +166,7 @@ static size_t asks_of(const struct machine *m, const char *side, struct collecte
 	assert_int_equal(metric_parse("proactive_reclaim.asks", &ref, err, sizeof(err)), 0);
 	assert_non_null(ref.metric->list);
 	c->n = 0;
-	v = ref.metric->fn(m, patch_side(ref.patch, side), NULL);
+	v = ref.metric->fn(m, ref.metric, patch_side(ref.patch, side), NULL);
 	assert_int_equal(v.kind, VAL_LIST);
 	assert_true(isnan(value_real(v))); /* no one number: charts and the change column leave it out */
 	assert_int_equal(ref.metric->list(m, patch_side(ref.patch, side), collect, c), v.i);
@@ -224,7 +224,7 @@ static void test_ask_schedule_huge(void **state)
 
 	(void)state;
 	assert_int_equal(metric_parse("proactive_reclaim.asks.cluster", &ref, err, sizeof(err)), 0);
-	v = ref.metric->fn(&m, ref.side, NULL);
+	v = ref.metric->fn(&m, ref.metric, ref.side, NULL);
 	assert_int_equal(v.i, (1ull << 60) / 4096 / 32);
 	assert_int_equal(v.i, metric_u64(&m, "proactive_reclaim.calls.cluster"));
 	assert_int_equal(metric_value(&m, "proactive_reclaim.asks.decay").i, metric_u64(&m, "proactive_reclaim.calls.decay"));

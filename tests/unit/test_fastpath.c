@@ -50,7 +50,7 @@ static struct value plain_value(const struct machine *m, const struct sweep_rang
 	/* a machine `set` refuses (zone beyond totalram ...) is an n/a row (issue 21.10) */
 	if (machine_check(&row, err, sizeof(err)))
 		return val_none("a machine set refuses");
-	return col->metric->fn(&row, col->side, NULL);
+	return col->metric->fn(&row, col->metric, col->side, NULL);
 }
 
 static void same_cell(const char *cell, struct value v, const char *head, const char *where)
@@ -582,7 +582,7 @@ static void plateau_sides(const struct metric_desc *md, const struct machine *m,
 		return;
 	}
 	for (int s = 0; s < (md->single ? 1 : n); s++)
-		v[s] = md->fn(m, s, NULL);
+		v[s] = md->fn(m, md, s, NULL);
 }
 
 /*
@@ -850,7 +850,7 @@ static void test_asks_rule(void **state)
 		na = md->list(&m, side, add_run, &a);
 		nb = md->list(&m, variant_side0(d), add_run, &b);
 		assert_int_equal(na, a.count); /* a list says how many items it gave, and fn says the same */
-		assert_int_equal(md->fn(&m, side, NULL).i, na);
+		assert_int_equal(md->fn(&m, md, side, NULL).i, na);
 		assert_int_equal(nb, b.count);
 		if (b.n == 4096)
 			continue; /* longer than the record: compared in part only, so not at all */

@@ -62,7 +62,7 @@ static void check_runs(const struct patch_desc *d, const char *machine)
 			if (!r)
 				continue;
 			assert_in_range(r->mode, 0, (uint64_t)patch_nsides(d) - 1);
-			if (!same_value(k, md->fn(&run, (int)r->mode, NULL)))
+			if (!same_value(k, md->fn(&run, md, (int)r->mode, NULL)))
 				describe("the kernel side is not the side its release row names", d, md, rel, machine);
 		}
 	}

@@ -287,13 +287,13 @@ static void test_cells_exact(void **state)
 }
 
 /* A made-up modeled patch with three sides: the cells must not care which patch it is. */
-static struct value fake_fn(const struct machine *m, int side, struct strbuf *why)
+static struct value fake_fn(METRIC_ARGS(m, side, why))
 {
 	(void)m, (void)why;
 	return side == 0 ? val_none("not here") : val_real(side == 1 ? 2.0 : 4.0);
 }
 
-static struct value huge_fn(const struct machine *m, int side, struct strbuf *why)
+static struct value huge_fn(METRIC_ARGS(m, side, why))
 {
 	(void)m, (void)side, (void)why;
 	return val_int(1ull << 62);

@@ -132,7 +132,7 @@ static void test_no_overflow_at_limits(void **state)
 		for (int i = 0; patches[i]; i++) {
 			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
 				for (int s = 0; s < patch_nsides(patches[i]); s++) {
-					struct value v = md->fn(&m, s, NULL);
+					struct value v = md->fn(&m, md, s, NULL);
 
 					if (v.kind == VAL_REAL)
 						assert_false(v.r != v.r); /* never nan */

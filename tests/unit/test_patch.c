@@ -53,7 +53,7 @@ static void test_reads_complete(void **state)
 						if (param_set(&m2, &params[k], values[vi], err, sizeof(err)))
 							continue;
 						for (int s = 0; s < nsides; s++)
-							if (!same(md->fn(&m, s, NULL), md->fn(&m2, s, NULL))) {
+							if (!same(md->fn(&m, md, s, NULL), md->fn(&m2, md, s, NULL))) {
 								fprintf(stderr, "%s.%s reads %s (set to %s on '%s') but does not list it\n",
 									d->id, md->name, params[k].name, values[vi], shapes[sh]);
 								fail();
@@ -114,16 +114,16 @@ static void test_ratio_of(void **state)
 						if (!metric_reads(md, params[k].name) ||
 						    param_set(&m, &params[k], values[vi], err, sizeof(err)))
 							continue;
-						want = md->fn(&m, 0, NULL);
+						want = md->fn(&m, md, 0, NULL);
 						if (of->fn_sides)
 							of->fn_sides(&m, sides);
 						for (int s = 0; s < patch_nsides(d); s++) {
-							if (of->fn_sides && !same(sides[s], of->fn(&m, s, NULL))) {
+							if (of->fn_sides && !same(sides[s], of->fn(&m, of, s, NULL))) {
 								fprintf(stderr, "%s.%s: fn_sides and fn differ on side %d ('%s', %s %s)\n",
 									d->id, of->name, s, shapes[sh], params[k].name, values[vi]);
 								fail();
 							}
-							sides[s] = of->fn(&m, s, NULL);
+							sides[s] = of->fn(&m, of, s, NULL);
 						}
 						if (!same(want, metric_ratio(sides[d->before], sides[d->after]))) {
 							fprintf(stderr, "%s.%s is not %s.after / before ('%s', %s %s)\n", d->id, md->name,

@@ -190,7 +190,9 @@ static void test_drain_all_stock(void **state)
 		const char *text;
 
 		if (i) {
-			patch_metric(patch_find("memcg_charge"), "stock_max_bytes")->fn(&m, 1, &sb);
+			const struct metric_desc *smb = patch_metric(patch_find("memcg_charge"), "stock_max_bytes");
+
+			smb->fn(&m, smb, 1, &sb);
 			text = sb_str(&sb);
 		} else {
 			text = about("memcg_charge");
@@ -465,11 +467,11 @@ static void test_overreclaim_unresolved(void **state)
 	assert_non_null(md->unresolved);
 	assert_true(contains(about("proactive_reclaim"), "3.5 MiB and -7.4 MiB"));
 	assert_true(metric_explains(&m, "proactive_reclaim.overreclaim_bytes.decay", "seed   -7.4 MiB, error"));
-	render_change(md, md->fn(&m, 1, NULL), md->fn(&m, 2, NULL), buf, sizeof(buf));
+	render_change(md, md->fn(&m, md, 1, NULL), md->fn(&m, md, 2, NULL), buf, sizeof(buf));
 	assert_string_equal(buf, "unresolved");
 	/* a resolved metric still gets its ratio */
 	md = patch_metric(patch_find("proactive_reclaim"), "calls");
-	render_change(md, md->fn(&m, 1, NULL), md->fn(&m, 2, NULL), buf, sizeof(buf));
+	render_change(md, md->fn(&m, md, 1, NULL), md->fn(&m, md, 2, NULL), buf, sizeof(buf));
 	assert_false(contains(buf, "unresolved"));
 }
 

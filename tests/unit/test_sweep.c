@@ -400,7 +400,7 @@ static double fake_value(uint64_t cpus, int side, uint64_t depth)
 	return (double)(cpus * 1000003u % 7919u + (uint64_t)side * 100000u + depth) / 7;
 }
 
-static struct value fake_fn(const struct machine *m, int side, struct strbuf *why)
+static struct value fake_fn(METRIC_ARGS(m, side, why))
 {
 	(void)why;
 	fn_calls++;
@@ -464,7 +464,7 @@ static void sweep_fake(const char *how, const char *n, const char *from, const c
 			v[c] = sweep_value(&sw, c);
 		assert_int_equal(fn_calls - before, 4); /* the two table columns cost nothing */
 		for (int side = 0; side < 2; side++) {
-			struct value per_row = fake_fn(&sw.m, side, NULL);
+			struct value per_row = fake_fn(&sw.m, NULL, side, NULL);
 
 			assert_true(v[side].kind == VAL_REAL && v[side].r == per_row.r); /* fast path */
 			assert_true(v[2 + side].r == per_row.r);                       /* declined: per row */
@@ -509,7 +509,7 @@ static void test_fast_path_shared_pass(void **state)
 	assert_ptr_not_equal(sw.cols[0].fast, sw.cols[1].fast);
 	while (sweep_next(&sw) > 0)
 		for (int i = 0; i < 3; i++)
-			assert_true(sweep_value(&sw, i).r == fake_fn(&sw.m, sides[i], NULL).r);
+			assert_true(sweep_value(&sw, i).r == fake_fn(&sw.m, NULL, sides[i], NULL).r);
 	assert_int_equal(sw.cur.i, 4096);
 	sweep_end(&sw);
 }
@@ -686,7 +686,7 @@ static void test_output_file(void **state)
 static uint64_t raise_at;
 
 /* A metric that presses Ctrl-C at one row: the real handler has to catch it. */
-static struct value interrupting_fn(const struct machine *m, int side, struct strbuf *why)
+static struct value interrupting_fn(METRIC_ARGS(m, side, why))
 {
 	(void)side, (void)why;
 	if (m->cpus == raise_at)
@@ -880,7 +880,7 @@ static void test_where_step_sides(void **state)
 }
 
 /* A saw tooth over a range too wide to scan: the answer comes with monotone = 0 and no scan. */
-static struct value saw_fn(const struct machine *m, int side, struct strbuf *why)
+static struct value saw_fn(METRIC_ARGS(m, side, why))
 {
 	(void)side, (void)why;
 	return val_int(m->scanned % 997);

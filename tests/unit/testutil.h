@@ -95,7 +95,7 @@ static inline int metric_explains(const struct machine *m, const char *name, con
 		fprintf(stderr, "%s: %s\n", name, err);
 		fail();
 	}
-	ref.metric->fn(m, ref.side < 0 ? 0 : ref.side, &sb);
+	ref.metric->fn(m, ref.metric, ref.side < 0 ? 0 : ref.side, &sb);
 	found = strstr(sb_str(&sb), needle) != NULL;
 	sb_free(&sb);
 	return found;
