@@ -397,10 +397,10 @@ static void exact(uint64_t cpus, uint64_t from, uint64_t to)
 	struct machine m;
 	int n = 0, ncols, c = 0;
 
-	for (int i = 0; patches[i]; i++)
-		for (const struct metric_desc *md = patches[i]->metrics; md->name && exact_set_has(patches[i]->id); md++)
+	for (int i = 0; patch_set_builtin.list[i]; i++)
+		for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name && exact_set_has(patch_set_builtin.list[i]->id); md++)
 			if (md->kind == METRIC_EXACT && n < 128) {
-				snprintf(names[n], sizeof(names[n]), "%s.%s", patches[i]->id, md->name);
+				snprintf(names[n], sizeof(names[n]), "%s.%s", patch_set_builtin.list[i]->id, md->name);
 				np[n] = names[n];
 				n++;
 			}

@@ -331,7 +331,7 @@ static int compiles(const struct patch_desc *d, const char *text, char *why, siz
 static void mapped(struct diff_read *r, const struct hunk *h, int line, const char *id, const char *name,
 		   const char *text, const struct subs *sb)
 {
-	const struct patch_desc *d = patch_find(id);
+	const struct patch_desc *d = patch_find(r->set, id);
 	char expr[VARIANT_TEXT_MAX], why[200];
 	struct diff_finding *f;
 
@@ -357,8 +357,10 @@ static void mapped(struct diff_read *r, const struct hunk *h, int line, const ch
 }
 
 /* A loaded patch file whose constant is name, or NULL. */
-static const struct patch_desc *loaded_constant(const char *name)
+static const struct patch_desc *loaded_constant(const struct patch_set *ps, const char *name)
 {
+	const struct patch_desc *const *patches = patch_set_list(ps);
+
 	for (int i = 0; patches[i]; i++)
 		if (mmpatch_is(patches[i]) && !strcmp(patches[i]->constant->name, name))
 			return patches[i];
@@ -374,7 +376,7 @@ static int in_reclaim(const char *fn)
 static void map_change(struct diff_read *r, const struct hunk *h, const struct hline *l, enum change kind,
 		       const char *name, const char *value, const char *old, const struct subs *sb)
 {
-	const struct patch_desc *own = loaded_constant(name);
+	const struct patch_desc *own = loaded_constant(r->set, name);
 
 	if (old && !strcmp(old, value)) {
 		listed(r, h, l->line, "changes how %s is declared, not its value (%.200s)", name, value);
@@ -548,7 +550,7 @@ static int has_word(const char *text, const char *w)
 }
 
 /* Is name read by a later new-side assignment of the hunk to a constant batchlab maps (a local such as mem128m)? */
-static int is_local(const struct hunk *h, int from, const char *name)
+static int is_local(const struct diff_read *r, const struct hunk *h, int from, const char *name)
 {
 	for (int i = from + 1; i < h->n; i++) {
 		char code[DIFF_LINE_MAX], nm[64], val[DIFF_LINE_MAX];
@@ -557,7 +559,7 @@ static int is_local(const struct hunk *h, int from, const char *name)
 			continue;
 		code_of(h->l[i].s, h->l[i].n, code, sizeof(code));
 		if (parse_change(code, nm, sizeof(nm), val, sizeof(val)) == C_ASSIGN && strcmp(nm, name) &&
-		    (loaded_constant(nm) || !strcmp(nm, "vmpressure_win") || !strcmp(nm, "batch_size")) &&
+		    (loaded_constant(r->set, nm) || !strcmp(nm, "vmpressure_win") || !strcmp(nm, "batch_size")) &&
 		    has_word(val, name))
 			return 1;
 	}
@@ -587,7 +589,7 @@ static void scan_hunk(struct diff_read *r, struct hunk *h)
 			compute_batch |= l->kind == '+';
 			continue; /* read as one below */
 		}
-		if (kind == C_ASSIGN && is_local(h, i, name)) { /* a local the constant reads: put in its place */
+		if (kind == C_ASSIGN && is_local(r, h, i, name)) { /* a local the constant reads: put in its place */
 			if (sb.n < SUBS_MAX && strlen(name) < sizeof(sb.name[0]) && !translate(value, &sb, sb.text[sb.n],
 												 sizeof(sb.text[0])))
 				snprintf(sb.name[sb.n++], sizeof(sb.name[0]), "%.31s", name);
@@ -719,13 +721,15 @@ static void file_line(struct reader *rd, const char *s, size_t n)
 	rd->r->files++;
 }
 
-int diff_read(const char *text, size_t len, struct diff_read *r, char *err, size_t errlen)
+int diff_read(const struct patch_set *ps, const char *text, size_t len, struct diff_read *r, char *err,
+	      size_t errlen)
 {
 	struct hunk h;
 	struct reader rd = { r, &h, 0, 0, 0, 0, "?", 1 };
 	int in_hunk = 0, in_diff = 0;
 
 	memset(r, 0, sizeof(*r));
+	r->set = ps;
 	for (size_t i = 0; i < len;) {
 		const char *s = text + i, *nl = memchr(s, '\n', len - i);
 		size_t n = nl ? (size_t)(nl - s) : len - i;

@@ -58,7 +58,7 @@ static int helper_value(int i, const struct machine *m, uint64_t *v, const char 
 		*v = percpu_counter_batch(m);
 		return 0;
 	}
-	d = patch_find(h->patch);
+	d = patch_find(NULL, h->patch); /* a built-in one */
 	md = d ? patch_metric(d, h->metric) : NULL;
 	if (!md)
 		return *why = "a kernel helper's built-in patch is missing", -1;
@@ -84,7 +84,7 @@ static void helper_locals(const struct machine *m, uint64_t *vals)
 static const char *helper_reads(int i)
 {
 	const struct mmp_helper *h = &mmp_helpers[i];
-	const struct patch_desc *d = h->patch ? patch_find(h->patch) : NULL;
+	const struct patch_desc *d = h->patch ? patch_find(NULL, h->patch) : NULL;
 	const struct metric_desc *md = d ? patch_metric(d, h->metric) : NULL;
 
 	if (!h->patch)
@@ -232,8 +232,8 @@ static int k_patch(struct mmpatch *p, const char *rest, int col, char *err, size
 		return at(p, 1, err, errlen, "a second 'patch' line: a file describes one patch");
 	if (one_word(p, rest, col, p->id, "patch ID", err, errlen))
 		return -1;
-	for (int i = 0; builtin_patches[i]; i++)
-		if (!strcmp(builtin_patches[i]->id, p->id)) {
+	for (int i = 0; patch_set_builtin.list[i]; i++)
+		if (!strcmp(patch_set_builtin.list[i]->id, p->id)) {
 			snprintf(msg, sizeof(msg), "patch '%s' is built in: a patch file may not shadow it (choose another id)",
 				 p->id);
 			return at(p, col, err, errlen, msg);

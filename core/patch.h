@@ -352,24 +352,17 @@ struct patch_desc {
 };
 
 /*
- * The patches every reader walks, NULL-terminated: the built-in ones
- * (builtin_patches[], in patch.c), then those a front end loaded from patch
- * files (core/mmpatch.h), each at the index its variant slot is. Core keeps
- * no state: patch.c's patch_list() is weak and gives the built-ins alone;
- * lang/patchreg.c, which holds the loaded patches, defines the one linked
- * into batchlab. `patches[i]` reads it as the built-in table was read.
+ * The patches every reader walks are a set's (core/patchset.h): a machine's
+ * (m->set), or the built-in ones where a function is given NULL.
  */
-extern const struct patch_desc *const builtin_patches[]; /* NULL-terminated */
-const struct patch_desc *const *patch_list(void);
-/* How many of patch_list()'s first entries are built in. */
+/* How many patches are built in: the first entries of every set's list. */
 int patch_builtin_count(void);
-#define patches (patch_list())
 
-const struct patch_desc *patch_find(const char *id);
-/* "memcg_charge, proactive_reclaim, ... or vmstat", from patches[], for error messages. */
-void patch_ids(char *buf, unsigned long len);
+const struct patch_desc *patch_find(const struct patch_set *ps, const char *id);
+/* "memcg_charge, proactive_reclaim, ... or vmstat": ps's ids, for error messages. */
+void patch_ids(const struct patch_set *ps, char *buf, unsigned long len);
 /* ": did you mean 'vmpressure'?" for a mistyped patch id, "" when none is near. Returns buf. */
-const char *patch_suggest(const char *id, char *buf, unsigned long len);
+const char *patch_suggest(const struct patch_set *ps, const char *id, char *buf, unsigned long len);
 const struct metric_desc *patch_metric(const struct patch_desc *d, const char *name);
 /* after / before of a metric's sides, as a ratio_of metric gives it: n/a unless both are reals and before > 0. */
 struct value metric_ratio(struct value before, struct value after);
@@ -385,7 +378,7 @@ struct metric_ref {
 };
 
 int metric_parse(const char *name, struct metric_ref *ref, char *err, unsigned long errlen);
-/* The same, where m's variants are sides too (m may be NULL: none). */
+/* The same over m's patches, its variants sides too (m may be NULL: the built-ins, no variant). */
 int metric_parse_m(const struct machine *m, const char *name, struct metric_ref *ref, char *err, unsigned long errlen);
 struct value metric_eval(const struct machine *m, const struct metric_ref *ref, int side);
 /*
@@ -403,7 +396,7 @@ struct value metric_compute(const struct machine *m, const struct patch_desc *d,
 int patch_kernel_walk(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
 		      struct machine *pinned, const struct machine **use);
 /* The patch a metric belongs to, or NULL. */
-const struct patch_desc *metric_patch(const struct metric_desc *md);
+const struct patch_desc *metric_patch(const struct patch_set *ps, const struct metric_desc *md);
 /* d's title, following m's values where the title names them. */
 void patch_title(const struct machine *m, const struct patch_desc *d, char *buf, unsigned long len);
 /* Base sides plus m's variants of d: the columns. */

@@ -414,6 +414,7 @@ static int cpus_one(const struct machine *m, const struct metric_desc *md, int s
 /* A variant column's table over cpus 1..n as variant_cpus_table() makes it. */
 struct variant_table {
 	struct machine *row;           /* the machine at the row worked on */
+	struct patch_set *set;         /* its set, where a pass fixes the variant's value */
 	uint64_t *k_const;             /* the variant's constant at each row */
 	char *ok;                      /* it could be evaluated there */
 	double *t;                     /* the column, row by row */
@@ -445,7 +446,7 @@ static int variant_constants(struct variant_table *v, const struct machine *m, c
 {
 	int last = -1;
 
-	machine_copy(v->row, m);
+	*v->row = *m;
 	for (uint64_t k = 1; k <= n; k++) {
 		const char *why;
 
@@ -489,8 +490,10 @@ static int variant_passes(struct variant_table *v, const struct machine *m, cons
 		int j = (big + i) % v->nd; /* big first */
 		double *to = j == big ? v->t : tmp;
 
-		machine_copy(v->row, m);
-		if (variant_fix(v->row, c->patch, c->side, v->distinct[j]) ||
+		*v->row = *m;
+		patch_set_copy(v->set, m->set);
+		v->row->set = v->set;
+		if (variant_fix(v->set, c->patch, c->side, v->distinct[j]) ||
 		    cpus_one(v->row, c->metric, c->side, v->upto[j], to)) {
 			failed = 1;
 			break;
@@ -508,7 +511,7 @@ static int variant_whys(struct variant_table *v, const struct machine *m, const 
 			const char ***whys)
 {
 	*whys = NULL;
-	machine_copy(v->row, m);
+	*v->row = *m;
 	for (uint64_t k = 1; k <= n; k++) {
 		const char *why = "";
 		uint64_t x;
@@ -535,10 +538,11 @@ static int variant_whys(struct variant_table *v, const struct machine *m, const 
 static double *variant_cpus_table(const struct machine *m, const struct sweep_col *c, uint64_t n,
 				  const char ***why_out)
 {
-	struct variant_table v = { .row = malloc(sizeof(*v.row)), .k_const = malloc(n * sizeof(*v.k_const)),
+	struct variant_table v = { .row = malloc(sizeof(*v.row)), .set = malloc(sizeof(*v.set)),
+				   .k_const = malloc(n * sizeof(*v.k_const)),
 				   .ok = calloc(n, 1), .t = calloc(n, sizeof(*v.t)), .code = malloc(sizeof(*v.code)) };
 	const char **whys = NULL;
-	int failed = !v.row || !v.k_const || !v.t || !v.ok || !v.code;
+	int failed = !v.row || !v.set || !v.k_const || !v.t || !v.ok || !v.code;
 
 	v.prog = variant_at(m, c->patch, c->side)->prog;
 	/* what does not follow cpus is read once, the rest runs in its register form */
@@ -550,6 +554,7 @@ static double *variant_cpus_table(const struct machine *m, const struct sweep_co
 		failed = variant_passes(&v, m, c);
 	failed = failed || variant_whys(&v, m, c, n, &whys);
 	free(v.row);
+	free(v.set);
 	free(v.code);
 	free(v.k_const);
 	free(v.ok);
@@ -637,7 +642,7 @@ static void fix_variants_from(struct sweep *sw, int i)
 {
 	for (; i < sw->nvars; i++) {
 		struct sweep_variant *v = &sw->vars[i];
-		struct expr *e = (struct expr *)((char *)&sw->m + v->at);
+		struct expr *e = v->at;
 		uint64_t x;
 
 		if (v->on && on_plateau(sw, v))
@@ -679,7 +684,9 @@ static void keep_variants(struct sweep *sw, const struct machine *m)
 	int most = 0;
 
 	free(sw->vars);
+	free(sw->rowset);
 	sw->vars = NULL;
+	sw->rowset = NULL;
 	sw->nvars = 0;
 	for (int i = 0; i < sw->ncols; i++) {
 		sw->cols[i].var = -1;
@@ -705,10 +712,19 @@ static void keep_variants(struct sweep *sw, const struct machine *m)
 		}
 		if (!sw->vars && !(sw->vars = calloc((size_t)most, sizeof(*sw->vars))))
 			return; /* no memory: each cell evaluates its variant itself, slower but the same */
+		if (!sw->rowset && !(sw->rowset = malloc(sizeof(*sw->rowset)))) {
+			free(sw->vars);
+			sw->vars = NULL;
+			return;
+		}
+		if (!sw->nvars) { /* the rows' own copy of the set, whose programs hold each row's value */
+			patch_set_copy(sw->rowset, m->set);
+			sw->m.set = sw->rowset;
+		}
 		sw->vars[sw->nvars].patch = c->patch;
 		sw->vars[sw->nvars].side = c->side;
 		sw->vars[sw->nvars].prog = variant_at(m, c->patch, c->side)->prog;
-		sw->vars[sw->nvars].at = (size_t)((char *)variant_prog(&sw->m, c->patch, c->side) - (char *)&sw->m);
+		sw->vars[sw->nvars].at = variant_prog(sw->rowset, c->patch, c->side);
 		sw->vars[sw->nvars].coded =
 			!variant_code(m, c->patch, &sw->vars[sw->nvars].prog, sw->range.key->name, &sw->vars[sw->nvars].code);
 		c->var = sw->nvars++;
@@ -756,7 +772,7 @@ static void find_pass(struct sweep *sw, const struct machine *m)
 	sw->pass_known = 0;
 	if (!sw->check_rows || r->list || r->real || r->mult || !r->from || !r->step)
 		return;
-	machine_copy(t, m);
+	*t = *m;
 	n = (r->to - r->from) / r->step; /* the last row is from + n * step */
 	if (passes_at(sw, t, r->from)) {
 		/* rows 0..lo pass; find the last: bisect on the row index */
@@ -1123,7 +1139,7 @@ uint64_t sweep_runs(struct sweep *sw, uint64_t cap, uint64_t *rows)
 	if (r->list || r->real || r->mult || !r->step)
 		return r->rows; /* a few rows: each its own run */
 	last = r->from + (r->to - r->from) / r->step * r->step;
-	machine_copy(t, &sw->m);
+	*t = sw->m;
 	while (n < cap) {
 		uint64_t hi = UINT64_MAX;
 
@@ -1180,7 +1196,9 @@ void sweep_end(struct sweep *sw)
 		sw->cols[i].vp = NULL; /* into sw->vars */
 	}
 	free(sw->vars);
+	free(sw->rowset);
 	sw->vars = NULL;
+	sw->rowset = NULL;
 	sw->nvars = 0;
 }
 

@@ -95,7 +95,7 @@ struct sweep_variant {
 	struct expr prog; /* the user's expression, kept aside while the row's machine holds its value */
 	struct variant_code code; /* prog bound for the sweep's key, in the register form a row runs */
 	int coded;             /* code was made (else each row evaluates prog) */
-	size_t at;        /* where in struct machine the row's copy of the program is */
+	struct expr *at;  /* the row's copy of the program, in sweep.rowset */
 	const char *why;  /* this row: NULL when the value stands in the machine, else why it is n/a */
 	uint64_t x;       /* this row's value, when why is NULL */
 	/* x stands in the row's machine and is the plateau's value (code.flat_v), which rows keep whose name (at name_at) is in lo..hi */
@@ -108,6 +108,7 @@ struct sweep {
 	struct sweep_range range;
 	struct sweep_variant *vars;
 	int nvars;
+	struct patch_set *rowset; /* the rows' copy of the machine's set, when a column keeps a variant (vars) */
 	struct sweep_col cols[SWEEP_MAX_COLS];
 	int ncols;
 	struct machine m;      /* the current row's machine */

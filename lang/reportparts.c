@@ -296,10 +296,10 @@ static void claims_text_table(const struct rform *f, const struct trow *rows, in
 	}
 }
 
-void report_claims(const struct rform *f, const struct patch_desc *d, struct strbuf *out)
+void report_claims(const struct rform *f, const struct patch_set *ps, const struct patch_desc *d, struct strbuf *out)
 {
 	struct claim_row *rows;
-	int n = claims_check(d, &rows);
+	int n = claims_check(ps, d, &rows);
 	struct trow *cells;
 	struct notes ns = { .n = 0 };
 	char head[300], tally[120];

@@ -41,7 +41,7 @@ void rf_table(const struct rform *f, const struct trow *rows, int nrows, int nco
 /* What a maintainer leads with (d->points), each naming its function and file. */
 void report_points(const struct rform *f, const struct patch_desc *d, struct strbuf *out);
 /* The seed's claims, checked (d->claims): a table, the reasons under it. */
-void report_claims(const struct rform *f, const struct patch_desc *d, struct strbuf *out);
+void report_claims(const struct rform *f, const struct patch_set *ps, const struct patch_desc *d, struct strbuf *out);
 /*
  * The gains and prices: a table for what every machine shares, one per
  * machine for the rest; models outside their fit and n/a cells marked, with

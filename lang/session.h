@@ -53,6 +53,16 @@ struct session {
 };
 
 void session_init(struct session *s);
+/* What the session holds let go (its patch set): the end of a front end, or of a test. */
+void session_end(struct session *s);
+/* *dst = *src, dst one more holder of src's patch set: a scratch session that may change its own (session_end it). */
+void session_copy(struct session *dst, const struct session *src);
+/*
+ * ps (made by patchreg_new() or patchreg_load(), its one holder the caller)
+ * as the session's set, in place of the one it had, which it lets go: a
+ * change made on a new set is swapped in whole. NULL: the built-ins.
+ */
+void session_set_patches(struct session *s, const struct patch_set *ps);
 /*
  * The columns the running command's text is to fit: --width inside it or
  * before -c, else the terminal's when it prints to one (not to a file); 0: as

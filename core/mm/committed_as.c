@@ -663,7 +663,7 @@ static int mmap_sweep_locked(const struct machine *m, uint64_t n, double *out)
 
 	if (!top)
 		return -1;
-	machine_copy(top, m);
+	*top = *m;
 	top->cpus = n;
 	if (m->threads) {
 		/* a row of c CPUs runs min(threads, c) at once: X(k) up to threads, then flat */

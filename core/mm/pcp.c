@@ -177,7 +177,7 @@ static struct value high_on(const struct machine *m, const struct release_row *r
 	struct machine k;
 	struct pcp_sizes p;
 
-	machine_copy(&k, m);
+	k = *m;
 	k.kernel = (uint64_t)release_find(r->from);
 	pcp_sizes(&k, SIDE_KERNEL, &p, why);
 	return val_int(p.high);
@@ -318,7 +318,7 @@ static struct value trigger_on(const struct machine *m, const struct release_row
 	struct machine k;
 	struct pcp_sizes p;
 
-	machine_copy(&k, m);
+	k = *m;
 	k.kernel = (uint64_t)release_find(r->from);
 	pcp_sizes(&k, SIDE_KERNEL, &p, why);
 	return val_int(trigger_with(r->mode, &p, why));

@@ -711,7 +711,7 @@ static struct value release_first_ask(const struct machine *m, const struct rele
 	struct machine k;
 	uint64_t req = machine_bytes_to_pages(m, m->reclaim);
 
-	machine_copy(&k, m);
+	k = *m;
 	k.reclaim_divisor = 4;
 	sb_printf(why, "first ask for %llu pages: %s\n", (unsigned long long)req, strategy_kernel[r->mode]);
 	return val_int(walk(&k, req, (int)r->mode).first_ask);

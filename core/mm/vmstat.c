@@ -204,7 +204,7 @@ static struct value batch_on(const struct machine *m, const struct release_row *
 	struct machine k;
 
 	/* the row's cap, whatever m's release */
-	machine_copy(&k, m);
+	k = *m;
 	k.kernel = (uint64_t)release_find(r->from);
 	return pcp_batch(&k, NULL, SIDE_KERNEL, why);
 }
@@ -272,7 +272,7 @@ static struct value drain_on(const struct machine *m, const struct release_row *
 {
 	struct machine k;
 
-	machine_copy(&k, m);
+	k = *m;
 	k.kernel = (uint64_t)release_find(r->from);
 	return drain_shift(&k, r->mode, SIDE_KERNEL, why);
 }

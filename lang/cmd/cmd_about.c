@@ -14,8 +14,9 @@
 #include "../out/render.h"
 #include "cmd_history.h"
 
-static void about_details(struct strbuf *out)
+static void about_details(const struct patch_set *ps, struct strbuf *out)
 {
+	(void)ps; /* the same words whatever is loaded */
 	sb_puts(out,
 		"about PATCH tells what the patch changed and why, the seed's published figure beside batchlab's, "
 		"and the patch's constants through the kernel releases.\n"
@@ -32,7 +33,7 @@ static void about_details(struct strbuf *out)
 static int about_claims(struct session *s, const struct patch_desc *d, struct strbuf *out, char *err, size_t errlen)
 {
 	struct claim_row *rows;
-	int n = claims_check(d, &rows);
+	int n = claims_check(s->m.set, d, &rows);
 
 	if (!n)
 		return err_set(err, errlen, "about: %s has no claims table (no seed mail states a figure for it)", d->id);
@@ -107,7 +108,7 @@ static void about_records(struct session *s, const struct patch_desc *d, struct 
 
 static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
-	const struct patch_desc *d = patch_find(argv[0]);
+	const struct patch_desc *d = patch_find(s->m.set, argv[0]);
 
 	if (argc > 1 && strcmp(argv[1], "--claims"))
 		return err_set(err, errlen, "about: unexpected '%s' (expected about PATCH [--claims])", argv[1]);
@@ -116,9 +117,9 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 	if (!d) {
 		char ids[160], mean[128];
 
-		patch_ids(ids, sizeof(ids));
+		patch_ids(s->m.set, ids, sizeof(ids));
 		return err_set(err, errlen, "about: unknown patch '%s'%s (expected %s)", argv[0],
-			       patch_suggest(argv[0], mean, sizeof(mean)), ids);
+			       patch_suggest(s->m.set, argv[0], mean, sizeof(mean)), ids);
 	}
 	if (s->format == FMT_TABLE) {
 		render_about(&s->m, d, out);

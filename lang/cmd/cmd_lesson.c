@@ -241,13 +241,14 @@ static int grade_one(struct session *s, const struct lesson *l, const char *path
 		err_set(err, errlen, "grade: %s: %s", path, strerror(errno));
 		close(fd);
 	} else if (in) {
-		*scratch = *s;
+		session_copy(scratch, s);
 		scratch->stream = NULL;
 		scratch->interactive = 0;
 		scratch->format = FMT_TABLE;
 		scratch->in_lesson = 1;
 		doc_init(&scratch->doc, 0, NULL);
 		lesson_run_graded(scratch, l, in, sink, errs, 80, 0, g);
+		session_end(scratch);
 		fflush(errs);
 		if (elen) { /* the lesson's own error, not a wrong answer */
 			const char *m = strncmp(ebuf, "batchlab: ", 10) ? ebuf : ebuf + 10;
@@ -359,8 +360,9 @@ static int cmd_grade(struct session *s, int argc, char **argv, struct strbuf *ou
 }
 
 /* help grade and the man page: the answer files and the record. */
-static void grade_details(struct strbuf *out)
+static void grade_details(const struct patch_set *ps, struct strbuf *out)
 {
+	(void)ps; /* the same words whatever is loaded */
 	sb_puts(out,
 		"Each FILE is one student's answers to LESSON (a name, as --lesson takes it, or a path), graded as "
 		"batchlab --lesson LESSON < FILE grades it, each on a copy of this session: a row per student and "

@@ -668,7 +668,7 @@ static void report_text(const struct rform *f, const struct compare_set *set, co
 
 	report_head(f, d, out);
 	report_points(f, d, out);
-	report_claims(f, d, out);
+	report_claims(f, set->st[0].m.set, d, out);
 	report_constant(f, set, d, out);
 	report_gains(f, set, d, out);
 	report_savings(f, set, d, out);
@@ -934,10 +934,10 @@ static void report_json_chart(struct records *rec, const struct compare_set *set
 }
 
 /* The points a maintainer leads with, and the seed's claims as about PATCH --claims gives their records. */
-static void report_json_review(struct records *rec, const struct patch_desc *d)
+static void report_json_review(struct records *rec, const struct patch_set *ps, const struct patch_desc *d)
 {
 	struct claim_row *rows;
-	int n = claims_check(d, &rows);
+	int n = claims_check(ps, d, &rows);
 
 	rec_arr_begin(rec);
 	for (int i = 0; d->points && d->points[i]; i++)
@@ -973,7 +973,7 @@ static void report_json(struct doc *doc, enum out_format fmt, const struct compa
 		report_json_chart(&rec, set, d, rc);
 	else
 		rec_skip(&rec);
-	report_json_review(&rec, d);
+	report_json_review(&rec, set->st[0].m.set, d);
 	reproduce(set, d, rc, width, &rep);
 	rec_str(&rec, sb_str(&rep));
 	rec_str(&rec, state);
@@ -1030,8 +1030,9 @@ int report_build(struct session *s, const struct patch_desc *d, struct compare_s
 	return 0;
 }
 
-void report_details(struct strbuf *out)
+void report_details(const struct patch_set *ps, struct strbuf *out)
 {
+	(void)ps; /* the same words whatever is loaded */
 	sb_puts(out,
 		"A review summary of PATCH to paste into a mailing-list reply, no line wider than 72 columns unless "
 		"--width N (24..1000) says otherwise, in the order a reviewer argues:\n"
@@ -1121,11 +1122,11 @@ int cmd_report(struct session *s, int argc, char **argv, struct strbuf *out, cha
 	if (argc < 1 || (argc > 1 && strcmp(argv[1], "on")) || argc == 2)
 		return err_set(err, errlen, "report: expected report PATCH [on PRESET...] [--quote] [--style compare] "
 			       "[--width N] [> PATH]");
-	d = patch_find(argv[0]);
+	d = patch_find(s->m.set, argv[0]);
 	if (!d) {
 		char ids[160];
 
-		patch_ids(ids, sizeof(ids));
+		patch_ids(s->m.set, ids, sizeof(ids));
 		return err_set(err, errlen, "report: unknown patch '%s' (expected %s)", argv[0], ids);
 	}
 	if (fmt == FMT_CSV)

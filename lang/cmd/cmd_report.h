@@ -44,6 +44,6 @@ int report_build(struct session *s, const struct patch_desc *d, struct compare_s
 		 enum out_format fmt, unsigned style, struct strbuf *out, char *err, size_t errlen);
 
 /* `help report` and the man page: the whole of what report prints, in order (a paragraph a line). */
-void report_details(struct strbuf *out);
+void report_details(const struct patch_set *ps, struct strbuf *out);
 
 #endif

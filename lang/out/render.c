@@ -63,7 +63,7 @@ int render_list(const struct machine *m, const struct metric_desc *md, int side,
 	struct value v;
 
 	if (side == SIDE_KERNEL) {
-		const struct patch_desc *d = metric_patch(md);
+		const struct patch_desc *d = metric_patch(m->set, md);
 
 		v = d ? metric_compute(m, d, md, side, NULL) : val_none(NULL);
 		/* the walk is that of the side the release runs, on its own values */
@@ -698,12 +698,13 @@ static void show_legend(int flags, int width, struct strbuf *out)
 }
 
 /* A topic show does not know: the error, with the nearest it does and every one it takes. */
-static int show_unknown_topic(const char *topic, char *err, size_t errlen)
+static int show_unknown_topic(const struct patch_set *ps, const char *topic, char *err, size_t errlen)
 {
+	const struct patch_desc *const *patches = patch_set_list(ps);
 	char ids[160], mean[128];
 	struct suggest sg;
 
-	patch_ids(ids, sizeof(ids));
+	patch_ids(ps, ids, sizeof(ids));
 	suggest_init(&sg, topic);
 	suggest_offer(&sg, "machine");
 	suggest_offer(&sg, "all");
@@ -716,6 +717,7 @@ static int show_unknown_topic(const char *topic, char *err, size_t errlen)
 /* show's result begins: the head's units, every parameter and metric the rows name, as PATCH.METRIC. */
 static void show_rec_begin(struct session *s, int all, const char *topic, struct records *rec, struct strbuf *out)
 {
+	const struct patch_desc *const *patches = patch_set_list(s->m.set);
 	struct rec_units u = { 0 };
 
 	for (size_t i = 0; (all || !strcmp(topic, "machine")) && i < nparams; i++)
@@ -733,13 +735,14 @@ static void show_rec_begin(struct session *s, int all, const char *topic, struct
 
 int render_show(struct session *s, const char *topic, struct strbuf *out, char *err, size_t errlen)
 {
+	const struct patch_desc *const *patches = patch_set_list(s->m.set);
 	int all = !*topic || !strcmp(topic, "all"), any = 0, flags = 0;
 	struct records rec;
 	/* a table for people fits the terminal, or --width, else the 80 columns most terminals open at */
 	int width = session_width(s) ? session_width(s) : 80;
 
-	if (!all && strcmp(topic, "machine") && !patch_find(topic))
-		return show_unknown_topic(topic, err, errlen);
+	if (!all && strcmp(topic, "machine") && !patch_find(s->m.set, topic))
+		return show_unknown_topic(s->m.set, topic, err, errlen);
 	if (s->format != FMT_TABLE)
 		show_rec_begin(s, all, topic, &rec, out);
 	if (all || !strcmp(topic, "machine")) {
@@ -848,7 +851,7 @@ void render_about(const struct machine *m, const struct patch_desc *d, struct st
 	sb_printf(out, "\npublished (seed):\n%s", d->published);
 	if (d->claims) {
 		struct claim_row *rows;
-		int n = claims_check(d, &rows);
+		int n = claims_check(m->set, d, &rows);
 		char tally[120];
 
 		claims_tally(rows, n, tally, sizeof(tally));

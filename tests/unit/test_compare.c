@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "../../core/variant.h"
+#include "../../lang/cmd.h"
 #include "../../lang/compare.h"
 
 static int setup(void **state)
@@ -46,16 +47,19 @@ static void test_variants_carried(void **state)
 	char *words[] = { "vm-4g", "huge-65536cpu" };
 	struct compare_set *set = compare_new();
 	struct session s;
+	struct strbuf out = STRBUF_INIT;
 	char err[600];
 
 	(void)state;
 	session_init(&s);
-	assert_int_equal(variant_add(&s.m, patch_find("vmpressure"), "big", "8192", err, sizeof(err)), 0);
+	assert_int_equal(cmd_run(&s, "variant vmpressure big = 8192", &out, err, sizeof(err)), 0);
 	assert_int_equal(compare_words(set, &s, "compare", 2, words, err, sizeof(err)), 0);
 	for (int g = 0; g < 2; g++)
 		assert_int_equal(metric_u64(&set->st[g].m, "vmpressure.window.big"), 8192);
 	assert_int_equal(metric_u64(&set->st[0].m, "vmpressure.window.after"), 3072);
 	compare_free(set);
+	sb_free(&out);
+	session_end(&s);
 }
 
 /* A preset that does not exist, or one set would refuse: one line, the list as it was. */

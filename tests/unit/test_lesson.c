@@ -148,7 +148,7 @@ static void test_check_keeps_state(void **state)
 	assert_int_equal(judge(&s, &x, "4"), 1);   /* 4096 * 4 * 4 KiB = 64 MiB */
 	assert_int_equal(judge(&s, &x, "4 +"), 0); /* not an expression */
 	assert_int_equal(s.m.cpus, 64);
-	assert_true(variant_find(&s.m, patch_find("memcg_charge"), "mine") < 0);
+	assert_true(variant_find(&s.m, patch_find(NULL, "memcg_charge"), "mine") < 0);
 	lesson_free(&l);
 }
 

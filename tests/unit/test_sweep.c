@@ -967,7 +967,7 @@ static void test_tradeoff_unresolved(void **state)
 	struct session s;
 	struct strbuf out = STRBUF_INIT;
 	char err[512];
-	const struct metric_desc *md = patch_metric(patch_find("proactive_reclaim"), "overreclaim_bytes");
+	const struct metric_desc *md = patch_metric(patch_find(NULL, "proactive_reclaim"), "overreclaim_bytes");
 
 	(void)state;
 	session_init(&s);
@@ -1213,7 +1213,7 @@ static void rows_against_get(const struct machine *m, const struct param *p, con
 	while (sweep_next(sw)) {
 		int refused;
 
-		machine_copy(row, m);
+		*row = *m;
 		refused = r.real ? param_set_real(row, p, sw->cur.r, err, sizeof(err))
 				 : param_set_u64(row, p, sw->cur.u, err, sizeof(err));
 		refused = refused || machine_check(row, err, sizeof(err));
@@ -1250,8 +1250,8 @@ static void test_rows_follow_derived(void **state)
 	(void)state;
 	/* under ASan the default machine alone (BL_SANITIZED, testutil.h) */
 	for (int b = 0; base_machines[b] && (b == 0 || !BL_SANITIZED); b++)
-		for (int i = 0; patches[i]; i++) {
-			const struct patch_desc *d = patches[i];
+		for (int i = 0; patch_set_builtin.list[i]; i++) {
+			const struct patch_desc *d = patch_set_builtin.list[i];
 			const char *names[VARIANT_NAMES_MAX + 1];
 			char expr[VARIANT_TEXT_MAX + 16], err[256], what[160];
 			int nn;
@@ -1274,7 +1274,7 @@ static void test_rows_follow_derived(void **state)
 					for (int t = 0; t < 12 && first < nn && len + strlen(names[first]) + 4 < VARIANT_TEXT_MAX; t++)
 						len += (size_t)snprintf(expr + len, sizeof(expr) - len, "+%s%%61", names[first++]);
 					snprintf(vname, sizeof(vname), "n%d", nv); /* not v2: a side of pcp */
-					if (variant_add(m, d, vname, expr, err, sizeof(err)))
+					if (variant_add(test_set(m), d, vname, expr, err, sizeof(err)))
 						fail_msg("%s: %s", expr, err);
 				}
 				snprintf(what, sizeof(what), "[%s] %s: %d variants read every name", base_machines[b], d->id, nv);
@@ -1290,7 +1290,7 @@ static void test_rows_follow_derived(void **state)
 					struct machine *m = malloc(sizeof(*m));
 
 					*m = machine_with(base_machines[b]);
-					if (variant_add(m, d, "v", one, err, sizeof(err)))
+					if (variant_add(test_set(m), d, "v", one, err, sizeof(err)))
 						fail_msg("%s: %s", one, err);
 					snprintf(what, sizeof(what), "[%s] %s.v = %s", base_machines[b], d->id, one);
 					rows_against_get(m, &params[j], d, col, what);
