@@ -1,5 +1,6 @@
 #include "session.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "../core/patch.h"
 #include "../core/variant.h"
 #include "out/escape.h"
+#include "out/outfile.h"
 #include "patchreg.h"
 #include "presetio.h"
 
@@ -185,4 +187,27 @@ void session_note(const struct session *s, struct strbuf *out, const char *text)
 	} else if (s->format == FMT_TABLE) {
 		sb_puts(out, text);
 	}
+}
+
+int session_write_file(const struct session *s, const char *cmd, const char *what, const char *path, struct strbuf *text,
+		  struct strbuf *out, char *err, size_t errlen)
+{
+	char why[PATH_MAX + 256];
+	struct strbuf note = STRBUF_INIT;
+	int rc = outfile_write_told(path, text->buf ? text->buf : "", text->len, &note, why, sizeof(why));
+
+	sb_free(text);
+	if (note.len) {
+		struct strbuf t = STRBUF_INIT;
+
+		sb_printf(&t, "%s: %s", cmd, sb_str(&note));
+		session_note(s, out, sb_str(&t));
+		sb_free(&t);
+	}
+	sb_free(&note);
+	if (rc)
+		return err_set(err, errlen, "%s: %s", cmd, why);
+	if (s->interactive)
+		sb_printf(out, "wrote the %s to %s\n", what, path);
+	return 0;
 }

@@ -11,7 +11,7 @@
 #include "../core/machine.h"
 #include "../core/strbuf.h"
 #include "out/outopts.h"
-#include "doc.h"
+#include "out/doc.h"
 
 struct session {
 	struct machine m;
@@ -94,6 +94,13 @@ void session_preset_label(const struct session *s, char *buf, size_t len);
 void session_preset(struct session *s, const char *name_or_path);
 /* Some parameter differs from the preset's (or the defaults') value. */
 int session_modified(const struct session *s);
+/*
+ * A command's whole output, built in text, written to path through
+ * out/outfile.c (text is freed either way); on a terminal "wrote the WHAT to
+ * PATH" is appended to out. 0, or -1 with "CMD: why" in err.
+ */
+int session_write_file(const struct session *s, const char *cmd, const char *what, const char *path,
+		       struct strbuf *text, struct strbuf *out, char *err, size_t errlen);
 /* a and b differ in some parameter (field by field through the parameter table). */
 int machine_differs(const struct machine *a, const struct machine *b);
 

@@ -12,6 +12,7 @@
 #include "../claims.h"
 #include "../out/records.h"
 #include "../out/render.h"
+#include "../out/wrap.h"
 #include "cmd_history.h"
 
 static void about_details(const struct patch_set *ps, struct strbuf *out)
@@ -106,6 +107,59 @@ static void about_records(struct session *s, const struct patch_desc *d, struct 
 	rec_end(&rec);
 }
 
+/* The about page for people: what the patch changed, the seed's figure, its claims checked, batchlab's headline. */
+static void about_text(const struct machine *m, const struct patch_desc *d, struct strbuf *out)
+{
+	const struct metric_desc *md = patch_metric(d, d->headline);
+
+	char title[160];
+
+	patch_title(m, d, title, sizeof(title));
+	sb_printf(out, "%s: %s\n", d->id, title);
+	sb_printf(out, "seed: %s; kernel: %s\n\n", d->seed, d->kernel);
+	sb_puts(out, d->about);
+	if (d->points && d->points[0]) {
+		struct strbuf t = STRBUF_INIT;
+
+		sb_puts(out, "\nwhat a maintainer leads with (report opens with it):\n");
+		for (int i = 0; d->points[i]; i++)
+			sb_printf(&t, "- %s\n", d->points[i]);
+		wrap_text(out, sb_str(&t), 92, 0);
+		sb_free(&t);
+	}
+	sb_printf(out, "\npublished (seed):\n%s", d->published);
+	if (d->claims) {
+		struct claim_row *rows;
+		int n = claims_check(m->set, d, &rows);
+		char tally[120];
+
+		claims_tally(rows, n, tally, sizeof(tally));
+		sb_printf(out, "the seed's claims, checked: %s (about %s --claims)\n", tally, d->id);
+		free(rows);
+	}
+	if (d->seed_presets)
+		sb_printf(out, "the seed's machine%s: preset load %s\n", strchr(d->seed_presets, ',') ? "s" : "",
+			  d->seed_presets);
+	if (md) {
+		char b[64], a[64], ch[64];
+		struct value vb = md->fn(m, md, d->before, NULL), va = md->fn(m, md, d->after, NULL);
+
+		sb_printf(out, "\nbatchlab on this machine (%s %s):\n", md->name, metric_kind_name(md->kind));
+		if (md->single) {
+			render_human(vb, md->unit, b, sizeof(b));
+			sb_printf(out, "  %s = %s\n", md->name, b);
+		} else {
+			enum verdict vd;
+
+			render_human(vb, md->unit, b, sizeof(b));
+			render_human(va, md->unit, a, sizeof(a));
+			vd = render_change(md, vb, va, ch, sizeof(ch));
+			sb_printf(out, "  %s: %s %s -> %s %s: %s%s%s\n", md->name, d->sides[d->before], b, d->sides[d->after], a,
+				  ch, vd ? ", " : "", verdict_word(vd));
+		}
+	}
+}
+
 static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	const struct patch_desc *d = patch_find(s->m.set, argv[0]);
@@ -122,7 +176,7 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 			       patch_suggest(s->m.set, argv[0], mean, sizeof(mean)), ids);
 	}
 	if (s->format == FMT_TABLE) {
-		render_about(&s->m, d, out);
+		about_text(&s->m, d, out);
 		if (d->kernel_code) { /* its constants through the releases, as `history PATCH` prints them */
 			sb_puts(out, "\nthrough the kernel releases (history PATCH: a table, and csv or json):\n");
 			render_history_list(&s->m, d, 80, out);

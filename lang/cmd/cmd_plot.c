@@ -356,7 +356,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	plot_draw(s, &r, &ref, sides, &c, &pts, &o, dst);
 	plot_points_free(&pts);
 	if (s->opts.path)
-		return outpath_write(s, "plot", s->format == FMT_SVG ? "picture" : "chart", s->opts.path, &text, out, err,
+		return session_write_file(s, "plot", s->format == FMT_SVG ? "picture" : "chart", s->opts.path, &text, out, err,
 				     errlen);
 	return 0;
 }

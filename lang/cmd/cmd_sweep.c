@@ -350,7 +350,7 @@ static uint64_t emit_burst(struct emit *e, int slow, struct strbuf *out)
 		char *row = room > each ? out->buf + out->len : sb_reserve(out, each), *p = row;
 
 		p = sweep_rows_burst(e->sw, e->o->format, e->width, e->fit != NULL, p, &e->rec, &e->text, burst, e->rows,
-				     &done);
+				     &done, &interrupt_flag);
 		out->len += (size_t)(p - row);
 	}
 	return done;

@@ -1,7 +1,7 @@
 /*
  * How a command names its output file: one spelling for every writer
  * (sweep, plot, tradeoff), as INTERFACE.md promises. The file itself is
- * written by outfile.c.
+ * written by outfile.c, told as the session tells (session_write_file()).
  */
 #ifndef BL_OUTPATH_H
 #define BL_OUTPATH_H
@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "../../core/strbuf.h"
-#include "../session.h"
+#include "doc.h"
 
 /*
  * The format output to path is written in: PATH ending .csv, .json or .svg
@@ -17,12 +17,5 @@
  * `format`); .svg is a chart's picture (FMT_SVG), refused by other commands.
  */
 enum out_format outpath_format(enum out_format session_format, const char *path);
-/*
- * A command's whole output, built in text, written to path through
- * outfile.c (text is freed either way); on a terminal "wrote the WHAT to
- * PATH" is appended to out. 0, or -1 with "CMD: why" in err.
- */
-int outpath_write(const struct session *s, const char *cmd, const char *what, const char *path, struct strbuf *text,
-		  struct strbuf *out, char *err, size_t errlen);
 
 #endif

@@ -9,7 +9,6 @@
 #include "../../core/utf8.h"
 #include "numfmt.h"
 #include "render.h"
-#include "../session.h"
 
 /* Every control escaped, C1 and DEL too, and a byte that is not UTF-8 as U+FFFD: the output is valid JSON. */
 void json_string(struct strbuf *out, const char *s)
