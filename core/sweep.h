@@ -306,4 +306,15 @@ struct where_result {
 int sweep_where(const struct machine *m, const struct sweep_range *r, const struct sweep_col *col,
 		enum where_op op, struct value threshold, struct where_result *res, char *err, size_t errlen);
 
+/* --- between sweep's files (sweep.c, sweep_range.c, sweep_where.c) --- */
+
+/* The key is cpus: the one fn_cpus tables are made over. */
+int sweep_key_is_cpus(const struct param *p);
+/*
+ * fn_cpus's table of c's metric at cpus = 1..n, all else as in m; NULL when
+ * it has none (each row then computes fn). *why: per row, why it is n/a
+ * (NULL when no row is).
+ */
+double *sweep_cpus_table(const struct machine *m, const struct sweep_col *c, uint64_t n, const char ***why);
+
 #endif
