@@ -270,10 +270,10 @@ struct patch_constant {
 	const char *floor_why;
 	/*
 	 * Where the patch's variants are, for variant_const(), which a sweep
-	 * asks per cell: slot, the patch's index in patches[] (a machine's
+	 * asks per cell: slot, the patch's index in its set's list (the set's
 	 * variant slots go by it); side0, its first variant's side, which is the
 	 * number of its sides. Written out so the lookup is two loads, not a
-	 * walk of patches[]; tests/unit/test_patch.c holds both to those.
+	 * walk of the list; tests/unit/test_patch.c holds both to those.
 	 */
 	int slot, side0;
 };

@@ -95,7 +95,7 @@ void variant_common_values(const struct machine *m, uint64_t reads, uint64_t *va
 	}
 }
 
-/* d's variant slots in a machine, as its patch_constant says (-1: a patch with no constant has none). */
+/* d's variant slots in a patch set, as its patch_constant says (-1: a patch with no constant has none). */
 static int slot(const struct patch_desc *d)
 {
 	return d->constant && d->constant->slot < VARIANT_PATCHES ? d->constant->slot : -1;

@@ -75,8 +75,8 @@ static void screen_layout(struct screen *sc, int cols, int lines)
 }
 
 /*
- * The rows follow patches[]: a patch file loaded or replaced (patch load)
- * adds metrics, so the arrays by metric row serial are made again for them
+ * The rows follow the session's patch set: a patch file loaded or replaced
+ * (patch load), or a set the undo ring restores, adds or takes metrics, so the arrays by metric row serial are made again for them
  * and the layout with them. 0, or -1 out of memory (the old arrays kept).
  */
 static int screen_follow_patches(struct screen *sc)

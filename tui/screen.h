@@ -49,7 +49,7 @@ struct screen {
 	struct mva_memo mva;          /* the models' solved networks: the session's machine points here while the screen runs */
 	struct param_state *pstate;   /* by params[] index */
 	int nmetrics;
-	const struct patch_desc *seen[VARIANT_PATCHES + 1]; /* patches[] as the rows were made for it (patch load) */
+	const struct patch_desc *seen[VARIANT_PATCHES + 1]; /* the set's patches as the rows were made for them (patch load, undo) */
 	unsigned long generation;     /* bumped whenever the cells are recomputed: views sampling the machine redo it */
 	struct view *stack[SCREEN_MAX_VIEWS];
 	int depth;                    /* stack[0] is the panels, for the whole run */
