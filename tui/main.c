@@ -39,8 +39,8 @@ static void usage(FILE *f)
 		"       batchlab [OPTIONS] bl1:KEY=VALUE,...   (a view `state` printed, restored: then as without it)\n"
 		"       batchlab --help | --version\n"
 		"\n"
-		"Explore the Linux mm constants that should scale with machine size: four patches'\n"
-		"before and after, as exact kernel arithmetic and calibrated models.\n"
+		"Explore the Linux mm constants that should scale with machine size: each patch's\n"
+		"before and after, as exact kernel arithmetic and calibrated models ('help metrics' lists them).\n"
 		"\n"
 		"  (no mode)            the curses explorer on a terminal; else read commands from stdin\n");
 	/* the option table's rows (lang/cliopts.c), as the completions have them */
