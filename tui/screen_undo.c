@@ -59,17 +59,19 @@ void screen_remember(struct screen *sc)
 void screen_undo(struct screen *sc)
 {
 	const struct undo_entry *e;
+	const struct patch_set *was;
 
 	if (!sc->undo_n) {
 		screen_status(sc, 0, "nothing to undo");
 		return;
 	}
 	e = &sc->undo[(sc->undo_first + --sc->undo_n) % SCREEN_UNDO_MAX];
+	was = sc->s->m.set;
 	patchreg_hold(e->m.set); /* the session's now, and still the entry's until it is taken over */
 	sc->s->m = e->m;
 	sc->s->preset_m = e->preset_m;
-	sc->s->m.set = sc->s->preset_m.set = NULL;
-	session_set_patches(sc->s, e->m.set);
+	sc->s->m.set = was;
+	session_set_patches(sc->s, e->m.set); /* lets the set it had go */
 	snprintf(sc->s->preset, sizeof(sc->s->preset), "%s", e->preset);
 	sc->undoing = 1;
 	screen_recompute(sc, 1);

@@ -25,6 +25,7 @@ static void test_set_get(void **state)
 	assert_int_equal(run(&s, "get overcommit", &out, err), 0);
 	assert_string_equal(sb_str(&out), "guess\n");
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* A session made in memory that held anything: no variant, the default machine, not modified. */
@@ -46,6 +47,7 @@ static void test_session_init_dirty(void **state)
 	assert_int_equal(run(&s, "get memcg_charge.batch", &out, err), 0);
 	assert_string_equal(sb_str(&out), "32 64 96\n");
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* Reals in get are lossless: the shortest text that reads back as the same double. */
@@ -74,6 +76,7 @@ static void test_get_lossless(void **state)
 		assert_true(strtod(sb_str(&out), NULL) == metric_eval(&m, &ref, ref.side).r);
 	}
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* --format csv|json for every command that prints: each value named, json that parses. */
@@ -129,6 +132,7 @@ static void test_formats(void **state)
 	assert_string_equal(sb_str(&out), "command,usage,help\nget,[--named] NAME [NAME ...],\"print a parameter or a "
 					  "metric as bare value(s), for scripts; --named: NAME = VALUE lines\"\n");
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* What people read has no e-notation: show, explain and about of every patch, on small and huge machines. */
@@ -164,6 +168,7 @@ static void test_no_e_notation(void **state)
 		}
 	}
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* show's header lines up with its columns: each side's name ends where its values end, kind starts where kinds do. */
@@ -221,6 +226,7 @@ static void test_show_aligned(void **state)
 		}
 	}
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* A failing multi-key set applies none of its pairs. */
@@ -242,6 +248,7 @@ static void test_set_all_or_nothing(void **state)
 	assert_non_null(strstr(err, "unknown key 'nosuch'"));
 	assert_memory_equal(&s.m, &before, sizeof(before));
 	sb_free(&out);
+	session_end(&s);
 }
 
 static void test_errors(void **state)
@@ -263,6 +270,7 @@ static void test_errors(void **state)
 		assert_null(strchr(err, '\n')); /* one line */
 	}
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* explain shows the substitution: 1 + fls(31) = 6, 32 * 16 * 6 = 3072, and the kernel file. */
@@ -281,6 +289,7 @@ static void test_explain_window(void **state)
 	assert_non_null(strstr(sb_str(&out), "mm/vmpressure.c"));
 	assert_non_null(strstr(sb_str(&out), "exact"));
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* Every metric of every patch answers get and explain, and every explanation names the kernel. */
@@ -305,6 +314,7 @@ static void test_every_metric_explains(void **state)
 		}
 	}
 	sb_free(&out);
+	session_end(&s);
 }
 
 static void test_reset(void **state)
@@ -323,6 +333,7 @@ static void test_reset(void **state)
 	assert_int_equal(run(&s, "get ram", &out, err), 0);
 	assert_string_equal(sb_str(&out), "274877906944\n");
 	sb_free(&out);
+	session_end(&s);
 }
 
 static void test_preset_apply(void **state)
@@ -391,6 +402,7 @@ static void test_sweep_without_stream(void **state)
 	assert_int_equal(out.len, 0);
 	assert_int_equal(run(&s, "sweep cpus 1 1000 vmpressure.evals", &out, err), 0);
 	sb_free(&out);
+	session_end(&s);
 }
 
 int main(void)

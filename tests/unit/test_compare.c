@@ -39,6 +39,7 @@ static void test_presets_in_order(void **state)
 	assert_int_equal(set->st[1].m.scanned, 11900000);
 	assert_int_equal(set->st[2].m.cpus, 65536);
 	compare_free(set);
+	session_end(&s);
 }
 
 /* The session's variants stand on every machine, computed there: a window of 2 * 512 per machine. */
@@ -89,6 +90,7 @@ static void test_bad_words(void **state)
 	assert_non_null(strstr(err, "at most 8 machines"));
 	assert_int_equal(set->n, 0);
 	compare_free(set);
+	session_end(&s);
 }
 
 /* compare kernel R...: the session's machine on each release, its kernel side that release's code. */
@@ -116,6 +118,7 @@ static void test_kernel_releases(void **state)
 	assert_int_equal(compare_words(set, &s, "compare", 3, bad, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "no mainline release 5.20"));
 	compare_free(set);
+	session_end(&s);
 }
 
 /* The session's own machine, labelled by its preset, starred once changed. */
@@ -137,6 +140,7 @@ static void test_current(void **state)
 	compare_source_words(words, sizeof(words));
 	assert_string_equal(words, "preset, kernel");
 	compare_free(set);
+	session_end(&s);
 }
 
 int main(void)

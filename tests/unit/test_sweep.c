@@ -182,6 +182,7 @@ static void test_step_past_to(void **state)
 		assert_string_equal(sb_str(&out), rows[i].want);
 	}
 	sb_free(&out);
+	session_end(&s);
 }
 
 static void test_range_errors(void **state)
@@ -285,6 +286,7 @@ static void test_command_errors(void **state)
 	}
 	assert_int_equal(access("/nonexistent-dir", F_OK), -1);
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* --- rows against the formulas --------------------------------------------------- */
@@ -585,6 +587,7 @@ static void test_csv_json_table(void **state)
 	assert_int_equal(n, 1);
 	assert_string_equal(line, "1");
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* --- output files ----------------------------------------------------------------------- */
@@ -679,6 +682,7 @@ static void test_output_file(void **state)
 	rmdir(dir);
 	sb_free(&out);
 	sb_free(&direct);
+	session_end(&s);
 }
 
 /* --- Ctrl-C ---------------------------------------------------------------------------- */
@@ -836,6 +840,7 @@ static void test_where(void **state)
 	assert_non_null(strstr(sb_str(&out), "\"rows\": [\n"
 					     "    {\"cpus\": 65536, \"vmstat.threshold\": 125, \"holds\": false, \"monotone\": true}\n  ]}"));
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* where with a step tries exactly the stepped values; a metric without a side answers for each side. */
@@ -877,6 +882,7 @@ static void test_where_step_sides(void **state)
 	assert_non_null(strstr(sb_str(&out), "proactive_reclaim.calls.decay"));
 	assert_non_null(strstr(sb_str(&out), "was tried"));
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* A saw tooth over a range too wide to scan: the answer comes with monotone = 0 and no scan. */
@@ -955,6 +961,7 @@ static void test_where_digits(void **state)
 	assert_int_equal(run(&s, "where vmpressure.window.after > 4096 over ram 1G 1T", &out, err), 0);
 	assert_null(strstr(sb_str(&out), "already holds"));
 	sb_free(&out);
+	session_end(&s);
 }
 
 /*
@@ -995,6 +1002,7 @@ static void test_tradeoff_unresolved(void **state)
 	assert_int_equal(run(&s, "show memcg_charge", &out, err), 0);
 	assert_null(strstr(sb_str(&out), "; marked:"));
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* --- plot ------------------------------------------------------------------------------------- */
@@ -1038,6 +1046,7 @@ static void test_plot(void **state)
 	assert_int_equal(run(&s, "plot vmpressure.window over cpus 1 64", &out, err), 0);
 	assert_true(!strncmp(sb_str(&out), "machine: preset presets/vm-4g.preset*, ", 39));
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* --ascii and --width N for a mailing list; > PATH and --output PATH write the chart; .csv picks csv. */
@@ -1094,6 +1103,7 @@ static void test_plot_options(void **state)
 	unsetenv("LC_ALL");
 	sb_free(&out);
 	sb_free(&direct);
+	session_end(&s);
 }
 
 
