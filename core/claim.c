@@ -25,7 +25,7 @@ int claim_apply(struct machine *m, const struct patch_claim *c, char *err, size_
 	struct machine t;
 	const char *p = c->set;
 
-	machine_copy(&t, m);
+	t = *m;
 	while (p && *p) {
 		char key[64], val[64], why[200];
 		size_t n = strcspn(p, " ");
@@ -43,7 +43,7 @@ int claim_apply(struct machine *m, const struct patch_claim *c, char *err, size_
 		while (*p == ' ')
 			p++;
 	}
-	machine_copy(m, &t);
+	*m = t;
 	return 0;
 }
 
@@ -80,7 +80,7 @@ static void claim_figure(const struct machine *m, const struct patch_desc *d, co
 	ratio = strlen(name) > 6 && !strcmp(name + strlen(name) - 6, ".ratio");
 	if (ratio) /* NAME.ratio: after / before, the change the mail says as "64X" */
 		name[strlen(name) - 6] = '\0';
-	if (metric_parse(name, &ref, err, sizeof(err))) {
+	if (metric_parse_m(m, name, &ref, err, sizeof(err))) {
 		r->got = val_none("no such metric");
 		return;
 	}

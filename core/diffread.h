@@ -39,9 +39,11 @@ struct diff_read {
 	struct diff_finding f[DIFF_FINDINGS];
 	int n;
 	int more; /* findings past the table, not kept */
+	const struct patch_set *set; /* the patches a change maps onto (diff_read's ps) */
 };
 
-/* Read text (len bytes). -1 with err when it holds no hunk of a unified diff at all. */
-int diff_read(const char *text, size_t len, struct diff_read *r, char *err, size_t errlen);
+/* Read text (len bytes) against ps's patches. -1 with err when it holds no hunk of a unified diff at all. */
+int diff_read(const struct patch_set *ps, const char *text, size_t len, struct diff_read *r, char *err,
+	      size_t errlen);
 
 #endif

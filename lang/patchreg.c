@@ -1,13 +1,14 @@
 /*
- * The loaded patch files: the registry patch_list() reads (this definition
- * replaces core/patch.c's weak one, which knows only the built-ins), and the
- * reading of patch files from their folders.
+ * The patch sets a session holds (core/patchset.h) and the patch files they
+ * list: made, shared and freed here, and patch files read from their folders.
  */
 #include "patchreg.h"
 
 #include <ctype.h>
 #include <dirent.h>
 #include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,35 +24,69 @@
 #define PATCHDIR "/usr/local/share/batchlab/patches"
 #endif
 
-static struct mmpatch *loaded[VARIANT_LOADED];
-static uint32_t loaded_hash[VARIANT_LOADED]; /* of each loaded file's bytes, as read: a view line names it so */
-static int nloaded;
-static const struct patch_desc *list[VARIANT_BUILTIN + VARIANT_LOADED + 1];
+/*
+ * A set and a loaded file are shared: a set by the session and the undo
+ * entries that may restore it, a file by every set that lists it. Each is
+ * freed when its last holder lets go.
+ */
+struct held_set {
+	int refs;
+	struct patch_set set;
+};
 
-static void rebuild(void)
+struct held_file {
+	int refs;
+	uint32_t hash;    /* of the file's bytes, as read: a view line (state.h) names it so */
+	struct mmpatch p; /* its desc is what a set lists */
+};
+
+static struct held_set *held_set_of(const struct patch_set *ps)
 {
-	int nb = patch_builtin_count();
-
-	for (int i = 0; i < nb; i++)
-		list[i] = builtin_patches[i];
-	for (int k = 0; k < nloaded; k++)
-		list[nb + k] = &loaded[k]->desc;
-	list[nb + nloaded] = NULL;
+	return (struct held_set *)(void *)((char *)(uintptr_t)ps - offsetof(struct held_set, set));
 }
 
-const struct patch_desc *const *patch_list(void)
+static struct held_file *held_file_of(const struct patch_desc *d)
 {
-	if (!list[0])
-		rebuild();
-	return list;
+	const struct mmpatch *p = mmpatch_of(d);
+
+	return (struct held_file *)(void *)((char *)(uintptr_t)p - offsetof(struct held_file, p));
 }
 
-const struct mmpatch *patchreg_loaded(const char *id)
+struct patch_set *patchreg_new(const struct patch_set *from)
 {
-	for (int k = 0; k < nloaded; k++)
-		if (!strcmp(loaded[k]->id, id))
-			return loaded[k];
-	return NULL;
+	struct held_set *h = malloc(sizeof(*h));
+
+	if (!h)
+		return NULL;
+	h->refs = 1;
+	patch_set_copy(&h->set, from);
+	for (int k = 0; k < h->set.nloaded; k++)
+		held_file_of(h->set.list[VARIANT_BUILTIN + k])->refs++;
+	return &h->set;
+}
+
+void patchreg_hold(const struct patch_set *ps)
+{
+	if (ps && ps != &patch_set_builtin)
+		held_set_of(ps)->refs++;
+}
+
+void patchreg_drop(const struct patch_set *ps)
+{
+	struct held_set *h;
+
+	if (!ps || ps == &patch_set_builtin)
+		return;
+	h = held_set_of(ps);
+	if (--h->refs > 0)
+		return;
+	for (int k = 0; k < h->set.nloaded; k++) {
+		struct held_file *f = held_file_of(h->set.list[VARIANT_BUILTIN + k]);
+
+		if (--f->refs == 0)
+			free(f);
+	}
+	free(h);
 }
 
 /* --- finding ------------------------------------------------------------------------------- */
@@ -139,12 +174,18 @@ uint32_t patchreg_text_hash(const char *text, size_t len)
 	return (uint32_t)(h ^ (h >> 32));
 }
 
-const struct mmpatch *patchreg_loaded_at(int k, uint32_t *hash)
+const struct mmpatch *patchreg_loaded_at(const struct patch_set *ps, int k, uint32_t *hash)
 {
-	if (k < 0 || k >= nloaded)
+	ps = patch_set_or_builtin(ps);
+	if (k < 0 || k >= ps->nloaded)
 		return NULL;
-	*hash = loaded_hash[k];
-	return loaded[k];
+	*hash = held_file_of(ps->list[VARIANT_BUILTIN + k])->hash;
+	return mmpatch_of(ps->list[VARIANT_BUILTIN + k]);
+}
+
+const struct mmpatch *patchreg_loaded(const struct patch_set *ps, const char *id)
+{
+	return mmpatch_of(patch_find(ps, id));
 }
 
 int patchreg_file_hash(const char *name, char *path, size_t len, uint32_t *hash, char *err, size_t errlen)
@@ -159,73 +200,82 @@ int patchreg_file_hash(const char *name, char *path, size_t len, uint32_t *hash,
 	return 0;
 }
 
-/* path read and parsed into a new patch for slot (the hash of its bytes into *hash); NULL with err. */
-static struct mmpatch *read_patch(const char *name, int slot, uint32_t *hash, char *err, size_t errlen)
+/* path read and parsed into a new patch for slot, held by no set yet (the hash of its bytes kept); NULL with err. */
+static struct held_file *read_patch(const char *name, int slot, char *err, size_t errlen)
 {
 	char path[PATH_MAX];
 	char *text = NULL;
 	size_t len = 0;
-	struct mmpatch *p;
+	struct held_file *f;
 
 	if (patchreg_find(name, path, sizeof(path), err, errlen))
 		return NULL;
 	if (infile_read(path, MMP_FILE_MAX, &text, &len, err, errlen))
 		return NULL;
-	if (!(p = malloc(sizeof(*p)))) {
+	if (!(f = malloc(sizeof(*f)))) {
 		free(text);
 		err_set(err, errlen, "%s: out of memory", path);
 		return NULL;
 	}
-	if (mmpatch_parse(p, path, text, len, slot, err, errlen)) {
+	f->refs = 0;
+	if (mmpatch_parse(&f->p, path, text, len, slot, err, errlen)) {
 		free(text);
-		free(p);
+		free(f);
 		return NULL;
 	}
-	*hash = patchreg_text_hash(text, len);
+	f->hash = patchreg_text_hash(text, len);
 	free(text);
-	return p;
+	return f;
 }
 
-int patchreg_load(const char *name, struct strbuf *note, char *err, size_t errlen)
+int patchreg_load(const struct patch_set *from, const char *name, struct patch_set **out, struct strbuf *note,
+		 char *err, size_t errlen)
 {
-	struct mmpatch *p;
-	uint32_t hash;
-	int slot = nloaded;
+	const struct patch_set *was = patch_set_or_builtin(from);
+	struct held_file *f;
+	struct patch_set *next;
+	int slot = was->nloaded;
 
 	/* a file of an id loaded already takes its place: parse it for that slot */
-	p = read_patch(name, 0, &hash, err, errlen);
-	if (!p)
+	f = read_patch(name, 0, err, errlen);
+	if (!f)
 		return -1;
-	for (int k = 0; k < nloaded; k++)
-		if (!strcmp(loaded[k]->id, p->id))
+	for (int k = 0; k < was->nloaded; k++)
+		if (!strcmp(mmpatch_of(was->list[VARIANT_BUILTIN + k])->id, f->p.id))
 			slot = k;
 	if (slot == VARIANT_LOADED) {
-		free(p);
+		free(f);
 		return err_set(err, errlen, "%s: %d patch files are loaded, the most there is room for", name, VARIANT_LOADED);
 	}
 	if (slot != 0) {
-		free(p);
-		if (!(p = read_patch(name, slot, &hash, err, errlen)))
+		free(f);
+		if (!(f = read_patch(name, slot, err, errlen)))
 			return -1;
 	}
-	if (slot < nloaded) {
-		free(loaded[slot]);
-		sb_printf(note, "patch %s: replaced by %s\n", p->id, p->file);
-	} else {
-		nloaded++;
-		sb_printf(note, "patch %s: loaded from %s (%d metric%s; show %s)\n", p->id, p->file, p->nmetrics,
-			  p->nmetrics == 1 ? "" : "s", p->id);
+	if (!(next = patchreg_new(from))) {
+		free(f);
+		return err_set(err, errlen, "%s: out of memory", name);
 	}
-	loaded[slot] = p;
-	loaded_hash[slot] = hash;
-	rebuild();
+	if (slot < was->nloaded) {
+		struct held_file *old = held_file_of(next->list[VARIANT_BUILTIN + slot]);
+
+		if (--old->refs == 0)
+			free(old);
+		sb_printf(note, "patch %s: replaced by %s\n", f->p.id, f->p.file);
+	} else {
+		sb_printf(note, "patch %s: loaded from %s (%d metric%s; show %s)\n", f->p.id, f->p.file, f->p.nmetrics,
+			  f->p.nmetrics == 1 ? "" : "s", f->p.id);
+	}
+	patch_set_put(next, slot, &f->p.desc);
+	f->refs++;
+	*out = next;
 	return 0;
 }
 
 int patchreg_check(const char *name, const struct machine *m, struct strbuf *note, char *err, size_t errlen)
 {
-	uint32_t hash;
-	struct mmpatch *p = read_patch(name, 0, &hash, err, errlen);
+	struct held_file *f = read_patch(name, 0, err, errlen);
+	const struct mmpatch *p = f ? &f->p : NULL;
 
 	if (!p)
 		return -1;
@@ -239,19 +289,24 @@ int patchreg_check(const char *name, const struct machine *m, struct strbuf *not
 		else
 			sb_printf(note, "  %s.%s = n/a here: %s\n", p->constant_name, p->sides[i].name, v.why);
 	}
-	free(p);
+	free(f);
 	return 0;
 }
 
 /* --- the list ------------------------------------------------------------------------------- */
 
-void patchreg_each(void (*each)(const struct mmpatch *p, const char *name, const char *path, void *ctx), void *ctx)
+void patchreg_each(const struct patch_set *ps, void (*each)(const struct mmpatch *p, const char *name, const char *path,
+							       void *ctx), void *ctx)
 {
 	char dirs[PATCH_DIRS][PATH_MAX], path[PATH_MAX + 256], name[256];
 	int k = patch_dirs(dirs);
 
-	for (int i = 0; i < nloaded; i++)
-		each(loaded[i], loaded[i]->id, loaded[i]->file, ctx);
+	ps = patch_set_or_builtin(ps);
+	for (int i = 0; i < ps->nloaded; i++) {
+		const struct mmpatch *p = mmpatch_of(ps->list[VARIANT_BUILTIN + i]);
+
+		each(p, p->id, p->file, ctx);
+	}
 	for (int i = 0; i < k; i++) {
 		DIR *d = opendir(dirs[i]);
 		struct dirent *e;
@@ -272,7 +327,7 @@ void patchreg_each(void (*each)(const struct mmpatch *p, const char *name, const
 
 struct list_ctx {
 	struct strbuf *out;
-	int files, heading;
+	int files, heading, nloaded;
 };
 
 static void list_line(const struct mmpatch *p, const char *name, const char *path, void *ctx)
@@ -280,7 +335,7 @@ static void list_line(const struct mmpatch *p, const char *name, const char *pat
 	struct list_ctx *c = ctx;
 
 	if (!p && !c->heading) {
-		if (!nloaded)
+		if (!c->nloaded)
 			sb_puts(c->out, "  none (patch load NAME|PATH, or -P FILE)\n");
 		sb_puts(c->out, "patch files (patch load NAME):\n");
 		c->heading = 1;
@@ -292,14 +347,14 @@ static void list_line(const struct mmpatch *p, const char *name, const char *pat
 	c->files += !p;
 }
 
-void patchreg_list(struct strbuf *out)
+void patchreg_list(const struct patch_set *ps, struct strbuf *out)
 {
-	struct list_ctx c = { out, 0, 0 };
+	struct list_ctx c = { out, 0, 0, patch_set_or_builtin(ps)->nloaded };
 
 	sb_puts(out, "loaded:\n");
-	patchreg_each(list_line, &c);
+	patchreg_each(ps, list_line, &c);
 	if (!c.heading) { /* no file found: the headings list_line() writes before the first */
-		if (!nloaded)
+		if (!c.nloaded)
 			sb_puts(out, "  none (patch load NAME|PATH, or -P FILE)\n");
 		sb_puts(out, "patch files (patch load NAME):\n");
 	}

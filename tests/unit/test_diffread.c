@@ -36,7 +36,7 @@ static struct diff_read *read_diff(const char *path)
 
 	assert_non_null(text);
 	assert_non_null(r);
-	if (diff_read(text, len, r, err, sizeof(err))) {
+	if (diff_read(NULL, text, len, r, err, sizeof(err))) {
 		fprintf(stderr, "%s: %s\n", path, err);
 		fail();
 	}
@@ -81,7 +81,7 @@ static long same_as_after(const struct diff_finding *f, const char *settings)
 
 		snprintf(s, sizeof(s), "%s%s%s", machines[i], *settings ? " " : "", settings);
 		m = machine_with(s);
-		if (variant_add(&m, f->patch, "diff", f->expr, err, sizeof(err))) {
+		if (variant_add(test_set(&m), f->patch, "diff", f->expr, err, sizeof(err))) {
 			fprintf(stderr, "%s\n", err);
 			fail();
 		}
@@ -156,7 +156,7 @@ static void test_not_a_diff(void **state)
 
 	(void)state;
 	assert_non_null(r);
-	assert_int_equal(diff_read(text, sizeof(text) - 1, r, err, sizeof(err)), -1);
+	assert_int_equal(diff_read(NULL, text, sizeof(text) - 1, r, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "no hunk of a unified diff"));
 	free(r);
 }
@@ -211,7 +211,7 @@ static void test_seed_diffs(void **state)
 			continue;
 		}
 		text = slurp(path, &len);
-		assert_int_equal(diff_read(text, len, r, err, sizeof(err)), -1);
+		assert_int_equal(diff_read(NULL, text, len, r, err, sizeof(err)), -1);
 		free(text);
 		free(r);
 		free(path);
