@@ -850,7 +850,7 @@ static void explain_one(const struct machine *m, const struct metric_ref *ref, i
 	snprintf(plain, sizeof(plain), "%s%s%s", bare, *md->unit ? " " : "", md->unit);
 	if (v.kind != VAL_NONE && v.kind != VAL_LIST && strcmp(human, plain))
 		sb_printf(out, " (%s)", plain);
-	sb_printf(out, "  [%s]\n", md->kind == METRIC_MODELED ? "model: an estimate, not a measurement; what it rests on is below"
+	sb_printf(out, " [%s]\n", md->kind == METRIC_MODELED ? "model: an estimate, not a measurement; what it rests on is below"
 				   : md->kind == METRIC_WORKLOAD ? "workload: the kernel's loop arithmetic under the assumption below"
 				   : v.kind == VAL_REAL ? "exact: a ratio of kernel figures, in floating point"
 							: "exact: kernel arithmetic");
