@@ -952,10 +952,8 @@ int lesson_judge(struct session *s, const struct lesson_exercise *x, const char 
 		 size_t errlen)
 {
 	struct strbuf want = STRBUF_INIT;
-	struct reply_q q;
-	char r[64], reply[LESSON_ANSWER_MAX + 1];
-	double rv, wv, tol;
-	int right, had_unit;
+	char reply[LESSON_ANSWER_MAX + 1];
+	int right;
 
 	if (!one_line(typed, strlen(typed), msg))
 		return 0;
@@ -970,14 +968,25 @@ int lesson_judge(struct session *s, const struct lesson_exercise *x, const char 
 		sb_free(&want);
 		return -1;
 	}
+	right = lesson_judge_want(s, x, sb_str(&want), reply, msg);
+	sb_free(&want);
+	return right;
+}
+
+int lesson_judge_want(struct session *s, const struct lesson_exercise *x, const char *want, const char *reply,
+		      struct strbuf *msg)
+{
+	struct reply_q q;
+	char r[64];
+	double rv, wv, tol;
+	int right, had_unit;
+
 	answer_q(s, x, &q);
-	wv = strtod(sb_str(&want), NULL);
-	if (!strcmp(sb_str(&want), "never")) {
-		sb_free(&want);
+	wv = strtod(want, NULL);
+	if (!strcmp(want, "never")) {
 		lower_trimmed(reply, r, sizeof(r));
 		return !strcmp(r, "never") || !strcmp(r, "none") || !strcmp(r, "no");
 	}
-	sb_free(&want);
 	if (reply_read(reply, &q, &rv, &had_unit, msg))
 		return 0;
 	if (x->answer->has_tol)

@@ -199,3 +199,13 @@ int reply_is_printed(double reply_base, double want_base, const struct reply_q *
 	}
 	return 0;
 }
+
+int reply_unit_known(const char *word, size_t len)
+{
+	char w[24];
+
+	if (!len || len >= sizeof(w))
+		return 0;
+	snprintf(w, sizeof(w), "%.*s", (int)len, word);
+	return unit_index(w) >= 0;
+}

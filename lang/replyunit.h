@@ -36,6 +36,9 @@ int reply_read(const char *reply, const struct reply_q *q, double *base, int *ha
 /* Whether reply is batchlab's own printing of want (in base units): "11.83 MiB", "69.58 k". */
 int reply_is_printed(double reply_base, double want_base, const struct reply_q *q);
 
+/* Whether the len bytes at word name a unit of some quantity (MiB, ms, pages, Gbps), any case. */
+int reply_unit_known(const char *word, size_t len);
+
 /* How a question's unit is named to a student: "a size (like 128G or 128 GiB)". */
 const char *reply_q_said(const struct reply_q *q);
 
