@@ -9,11 +9,13 @@
 
 #include "../lang/cliopts.h"
 #include "../lang/out/escape.h"
+#include "../core/patch.h"
 #include "../lang/cmd.h"
 #include "../lang/infile.h"
 #include "../lang/lesson.h"
 #include "../lang/out/outfile.h"
 #include "../lang/out/outopts.h"
+#include "../core/patch.h"
 #include "../core/strbuf.h"
 #include "frontends.h"
 #include "../lang/patchreg.h"
@@ -38,11 +40,17 @@ static void usage(FILE *f)
 		"       batchlab [-p PRESET] [--format F] [--width N] COMMAND [ARG ...]   (one command, as -c runs it)\n"
 		"       batchlab [OPTIONS] bl1:KEY=VALUE,...   (a view `state` printed, restored: then as without it)\n"
 		"       batchlab --help | --version\n"
-		"\n"
-		"Explore the Linux mm constants that should scale with machine size: four patches'\n"
-		"before and after, as exact kernel arithmetic and calibrated models.\n"
-		"\n"
-		"  (no mode)            the curses explorer on a terminal; else read commands from stdin\n");
+		"\n");
+	{
+		int n = 0;
+
+		while (builtin_patches[n]) /* counted from the patch list: no count of patches is written by hand */
+			n++;
+		fprintf(f, "Explore the Linux mm constants that should scale with machine size: %d built-in\n"
+			   "patches' before and after (and patch files' too), as exact kernel arithmetic and\n"
+			   "calibrated models.\n\n", n);
+	}
+	fprintf(f, "  (no mode)            the curses explorer on a terminal; else read commands from stdin\n");
 	/* the option table's rows (lang/cliopts.c), as the completions have them */
 	for (const struct cli_option *o = cli_options; o->val; o++) {
 		char left[48];
