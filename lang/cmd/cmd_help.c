@@ -13,6 +13,7 @@
 #include "../../core/params.h"
 #include "../../core/suggest.h"
 #include "../lesson.h"
+#include "../out/render.h"
 #include "../settings.h"
 #include "../out/records.h"
 #include "../out/wrap.h"
@@ -195,6 +196,22 @@ static int help_word_topic(const char *topic, struct strbuf *out, int *rc, char 
 	return 1;
 }
 
+/* A metric's kernel column: what it is, and its value beside after's on this machine. */
+static void help_kernel_side(const struct session *s, const struct metric_ref *ref, struct strbuf *out)
+{
+	char k[64], a[64];
+	struct strbuf t = STRBUF_INIT;
+
+	render_human(metric_compute(&s->m, ref->patch, ref->metric, SIDE_KERNEL, NULL), ref->metric->unit, k, sizeof(k));
+	render_human(metric_compute(&s->m, ref->patch, ref->metric, ref->patch->after, NULL), ref->metric->unit, a,
+		     sizeof(a));
+	sb_puts(&t, "  ");
+	render_kernel_column(&s->m, &t);
+	sb_printf(out, "%s  here: kernel %s, after %s (explain %s.%s.kernel shows the release's working)\n", sb_str(&t), k,
+		  a, ref->patch->id, ref->metric->name);
+	sb_free(&t);
+}
+
 /* A topic that names a row of a table: a command, key, setting, patch or metric; 1 when it was one. */
 static int help_named_topic(const struct session *s, const char *topic, struct strbuf *out)
 {
@@ -217,6 +234,8 @@ static int help_named_topic(const struct session *s, const char *topic, struct s
 		sb_printf(out, "%s.%s: %s\n  unit: %s; %s; better: %s; %s\n", ref.patch->id, ref.metric->name,
 			  ref.metric->help, ref.metric->unit, metric_kind_name(ref.metric->kind),
 			  metric_better_name(ref.metric->better), ref.metric->single ? "single-valued" : "one value per side");
+		if (ref.patch->kernel_code && !ref.metric->single)
+			help_kernel_side(s, &ref, out);
 	} else {
 		return 0;
 	}

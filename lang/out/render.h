@@ -41,6 +41,8 @@ void rec_metric_value(struct records *rec, const struct machine *m, const struct
 /* Topic "" or "all", "machine", or a patch id; -1 with err if unknown. */
 int render_show(struct session *s, const char *topic, struct strbuf *out, char *err, size_t errlen);
 void render_explain(const struct machine *m, const struct metric_ref *ref, int side, struct strbuf *out);
+/* What the kernel column is, one line: the release m's code computes, which can differ from after. */
+void render_kernel_column(const struct machine *m, struct strbuf *out);
 void render_about(const struct machine *m, const struct patch_desc *d, struct strbuf *out);
 
 #endif
