@@ -405,6 +405,16 @@ int main(int argc, char **argv)
 				say("command line: a word with a line break in it cannot be a command's: ", argv[i]);
 				return 1;
 			}
+		/* batchlab CMD --help (or -h): what help CMD says, as git and most tools do */
+		for (int i = c.words + 1; i < c.all; i++)
+			if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+				char *help[] = { "help", argv[c.words] };
+
+				text = command_text(2, help);
+				rc = script_run_text(&s, text, "command line", stdout, stderr);
+				free(text);
+				return rc;
+			}
 		text = command_text(c.all - c.words, argv + c.words);
 
 		rc = script_run_text(&s, text, "command line", stdout, stderr);
