@@ -433,7 +433,8 @@ static void handle_key(struct screen *sc, int ch)
 		return;
 	if (sc->L.too_small && (!b || b->action != KA_QUIT))
 		return;
-	for (int i = sc->depth - 1; b && i >= 0; i--)
+	/* an unbound key goes to the view on top alone (the pager's search pattern takes any letter) */
+	for (int i = sc->depth - 1; i >= 0 && (b || i == sc->depth - 1); i--)
 		if (sc->stack[i]->ops->key(sc->stack[i], sc, b, ch))
 			return;
 	if (!screen_key(sc, b))

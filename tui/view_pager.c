@@ -15,6 +15,9 @@ struct pager {
 	struct strbuf text; /* raw reflowed to the window's width (wrap_reflow), again on a resize */
 	int top, left, lines, cols, wide;
 	int steps, shown;   /* a replay (source): its commands, and how many are shown - Space or Enter the next */
+	/* / and n, as in less: the pattern being typed (typing), the last one searched, and a line that says how it went */
+	int typing;
+	char pat[128], last[128], said[160];
 };
 
 #define STEP_MARK '\f' /* lang/cmd/cmd_lesson.h's SOURCE_STEP: where a replay's next command begins */
@@ -63,6 +66,69 @@ static void pager_scroll(struct pager *pg, struct screen *sc, int by)
 		pg->top = 0;
 }
 
+/* The first line at or after from (back: at or before) whose text holds pat, any case; -1 none. */
+static int pager_find(const struct pager *pg, const char *pat, int from, int back)
+{
+	int hit = -1, i = 0;
+
+	for (const char *p = sb_str(&pg->text); *p && !(back ? i > from : hit >= 0); i++) {
+		size_t n = strcspn(p, "\n");
+		char line[1024];
+
+		snprintf(line, sizeof(line), "%.*s", (int)(n < sizeof(line) ? n : sizeof(line) - 1), p);
+		if ((back ? i <= from : i >= from) && strcasestr(line, pat))
+			hit = i;
+		p += n + (p[n] == '\n');
+	}
+	return hit;
+}
+
+/* Search for pat from the line after top (back: before it), and put a match at the top; the line says it. */
+static void pager_search(struct pager *pg, struct screen *sc, const char *pat, int back)
+{
+	int at;
+
+	if (!*pat) {
+		snprintf(pg->said, sizeof(pg->said), "no pattern yet: / types one");
+		return;
+	}
+	at = pager_find(pg, pat, back ? pg->top - 1 : pg->top + 1, back);
+	if (at < 0) {
+		snprintf(pg->said, sizeof(pg->said), "pattern not found%s: %.100s", back ? " above" : " below", pat);
+		return;
+	}
+	pg->top = at;
+	pager_scroll(pg, sc, 0);
+	snprintf(pg->said, sizeof(pg->said), "/%.100s  (n next, N previous)", pat);
+}
+
+/* A key while the pattern is typed: every key is the pattern's, none runs as a command. */
+static void pager_typing(struct pager *pg, struct screen *sc, int ch)
+{
+	size_t n = strlen(pg->pat);
+
+	if (ch == 27) {
+		pg->typing = 0;
+		pg->said[0] = '\0';
+	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+		pg->typing = 0;
+		if (*pg->pat)
+			snprintf(pg->last, sizeof(pg->last), "%s", pg->pat);
+		pager_search(pg, sc, pg->last, 0);
+	} else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+		if (n)
+			pg->pat[n - 1] = '\0';
+		else
+			pg->typing = 0;
+	} else if (ch >= ' ' && ch < 256 && ch != 127 && n + 1 < sizeof(pg->pat)) {
+		pg->pat[n] = (char)ch;
+		pg->pat[n + 1] = '\0';
+	}
+	if (pg->typing)
+		snprintf(pg->said, sizeof(pg->said), "/%s", pg->pat);
+}
+
+
 static void pager_draw(struct view *v, struct screen *sc)
 {
 	struct pager *pg = (struct pager *)v;
@@ -80,6 +146,11 @@ static void pager_draw(struct view *v, struct screen *sc)
 	wrap_shorten(fit, sizeof(fit), head, L->cols);
 	screen_put(L->top, 0, L->cols, fit, 0, crt_attr(ST_TITLE));
 	view_text_paint(L, p, pg->top, pg->left);
+	if (pg->said[0]) { /* the search's line, where less has it: the foot of the text */
+		move(L->top + L->height - 1, 0);
+		clrtoeol();
+		screen_put(L->top + L->height - 1, 0, L->cols, pg->said, 0, pg->typing ? A_NORMAL : crt_attr(ST_DIM));
+	}
 }
 
 void view_text_paint(const struct layout *L, const char *p, int top, int left)
@@ -112,6 +183,21 @@ static int pager_key(struct view *v, struct screen *sc, const struct key_binding
 	int page = sc->L.height - 2 > 0 ? sc->L.height - 2 : 1;
 	MEVENT ev;
 
+	if (pg->typing) {
+		pager_typing(pg, sc, ch);
+		return 1;
+	}
+	if (ch == '/') {
+		pg->typing = 1;
+		pg->pat[0] = '\0';
+		snprintf(pg->said, sizeof(pg->said), "/");
+		return 1;
+	}
+	if (ch == 'n' || ch == 'N') {
+		pager_search(pg, sc, pg->last, ch == 'N');
+		return 1;
+	}
+	pg->said[0] = '\0';
 	if (pg->shown < pg->steps && (ch == ' ' || ch == '\n' || ch == '\r' || ch == KEY_ENTER)) {
 		pg->shown++; /* a replay's next command, at the foot of what is shown */
 		pager_reflow(pg, sc->L.cols);
@@ -169,6 +255,7 @@ static int pager_footer(struct view *v, struct screen *sc, enum key_action a, co
 	case KA_HELP:
 	case KA_COMMAND: return 1;
 	case KA_DOWN: *label = "scroll"; return pg->lines > sc->L.height - 1;
+	case KA_SEARCH: *label = "search"; return 1;
 	case KA_PANEL: *label = "sideways"; return pg->wide;
 	default: return 0;
 	}

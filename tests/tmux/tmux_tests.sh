@@ -1263,6 +1263,18 @@ check "a lesson step's show table is the prompt's, column for column, at 80x24; 
 lesson_table_132x43() { lesson_table 132 43; }
 check "the same at 132x43" lesson_table_132x43
 
+# Issue 51: the pager searches as less does: / types a pattern - every letter is the pattern's,
+# none runs as a key (q would close the pager, e explain) - Enter puts the first line below that
+# holds it at the top, n the next, N the one before; a pattern not there says so and stays put.
+pager_search() {
+	sized 80 24 && keys : 'help set' Enter && expect 'help set +1-' && keys / && keys 'zone' &&
+		expect '^/zone$' && keys Enter && expect '/zone  \(n next, N previous\)' '^  zone +1p' &&
+		keys n && expect '^ help set +2[0-9]-' && keys N && expect '^  zone +1p' &&
+		keys / q e x Enter && expect 'pattern not found below: qex' 'help set' && keys Escape &&
+		wait_gone ' help set ' && keys : quit Enter && exited 0
+}
+check "the pager's / and n search as less does, letters typed into the pattern, not run as keys" pager_search
+
 # Issue 51: a question does not show its own answer beside the pane - pcp's first asks pcp->high
 # after the patch (1296 pages on the default machine): while it is open the panel row and the row
 # line under the panels say '?', and once it is answered they show 1296 again. Space and PgUp page
