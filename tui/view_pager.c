@@ -139,7 +139,7 @@ static void pager_draw(struct view *v, struct screen *sc)
 	if (pg->cols != L->cols)
 		pager_reflow(pg, L->cols);
 	p = sb_str(&pg->text);
-	snprintf(head, sizeof(head), " %s   %d-%d/%d  (%s%sEsc closes; arrows, PgUp/PgDn scroll%s)", pg->title,
+	snprintf(head, sizeof(head), " %s   %d-%d/%d  (%s%sEsc closes; arrows, PgUp/PgDn scroll; / search%s)", pg->title,
 		 pg->lines ? pg->top + 1 : 0, pg->top + L->height - 1 < pg->lines ? pg->top + L->height - 1 : pg->lines,
 		 pg->lines, pg->shown < pg->steps ? "Space or Enter: the next command; " : "",
 		 pg->steps > 1 && pg->shown >= pg->steps ? "the replay's end; " : "", pg->wide ? "; Left/Right: sideways" : "");
