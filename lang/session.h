@@ -57,6 +57,13 @@ struct session {
 	int run;           /* a script run is under way: its stdout is one document (script.c closes it) */
 	int ask_long;      /* the last sweep was refused only for its estimated time: the explorer asks, then adds --long */
 	struct doc doc;    /* the document of the session's output (records.h); cmd_run names the command in it */
+	/*
+	 * `help keys`: the front end's key table (tui/keys.c sits above lang),
+	 * the rows of the view on top in the explorer; NULL where there are no
+	 * keys. Set by the front end after session_init().
+	 */
+	void (*keys_help)(void *ctx, struct strbuf *out);
+	void *keys_ctx;
 };
 
 void session_init(struct session *s);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "../lang/cliopts.h"
+#include "keys.h"
 #include "../lang/out/escape.h"
 #include "../core/patch.h"
 #include "../lang/cmd.h"
@@ -316,6 +317,7 @@ static int session_start(struct session *s, const struct cli *c)
 	char err[1024];
 
 	session_init(s);
+	s->keys_help = keys_help_all; /* help keys at the prompt and in -c: the explorer's keys */
 	if (c->format) {
 		if (out_format_find(c->format) < 0)
 			return usage_error("--format expects table, csv, json or jsonl", c->format);

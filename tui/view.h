@@ -33,6 +33,8 @@ struct view_ops {
 	 * the screen's own keys (quit, help, command line).
 	 */
 	int (*key)(struct view *v, struct screen *sc, const struct key_binding *b, int ch);
+	/* the key table's actions key takes (KA_NONE ends them): help keys lists their rows */
+	const enum key_action *actions;
 	/* The layout changed (sc->L); may be NULL. */
 	void (*resize)(struct view *v, struct screen *sc);
 	/* What the selection is, for the status line when nothing else is said; may be NULL. */

@@ -187,7 +187,7 @@ static int pager_key(struct view *v, struct screen *sc, const struct key_binding
 		pager_typing(pg, sc, ch);
 		return 1;
 	}
-	if (ch == '/') {
+	if (ch == '/' || ch == KEY_F(3)) {
 		pg->typing = 1;
 		pg->pat[0] = '\0';
 		snprintf(pg->said, sizeof(pg->said), "/");
@@ -261,7 +261,11 @@ static int pager_footer(struct view *v, struct screen *sc, enum key_action a, co
 	}
 }
 
+/* the keys this view takes (help keys) */
+static const enum key_action pager_actions[] = { KA_UP, KA_DOWN, KA_PAGE, KA_ENDS, KA_PANEL, KA_SEARCH, KA_SEARCH_NEXT, KA_MOUSE, KA_ESCAPE, KA_NONE };
+
 static const struct view_ops pager_ops = {
+	.actions = pager_actions,
 	.name = "pager",
 	.opaque = 1,
 	.draw = pager_draw,

@@ -803,7 +803,11 @@ static void panels_destroy(struct view *v)
 	free(pn);
 }
 
+/* the keys this view takes (help keys) */
+static const enum key_action panels_actions[] = { KA_STEP, KA_PANEL, KA_ENTER, KA_ABOUT, KA_CHART, KA_TRADEOFF, KA_COMPARE, KA_UP, KA_DOWN, KA_PAGE, KA_ENDS, KA_EXPLAIN, KA_TYPE_VALUE, KA_ROW_HELP, KA_SEARCH, KA_SEARCH_NEXT, KA_RESET, KA_RESET_ALL, KA_VARIANT_ADD, KA_VARIANT_DEL, KA_VARIANT_COL, KA_MOUSE, KA_STATE, KA_NONE };
+
 static const struct view_ops panels_ops = {
+	.actions = panels_actions,
 	.name = "panels",
 	.opaque = 1,
 	.draw = panels_draw,

@@ -171,12 +171,33 @@ static void help_params(struct strbuf *out)
 		     "numbers are decimal: a leading 0 (octal in C: 010 is 8) is refused, as in variant expressions\n");
 }
 
+/* help answer: how a lesson's question takes its answer (lesson.c's judge, replyunit.c's units). */
+static void help_answer(struct strbuf *out)
+{
+	sb_puts(out, "answer TEXT: a lesson's answer. In the explorer's lesson pane Enter or a opens the answer line on "
+		     "a question (Esc leaves it, the question stays); batchlab --lesson NAME < FILE reads a homework, a line "
+		     "a try: numbered (N: TEXT), blocks, or lines (batchlab-lesson(5)).\n"
+		     "A number is written as a person writes it, in any unit of the question's quantity: a size in B, "
+		     "KiB .. PiB (128G, 11.83 MiB), a time in s, ms, us or ns, a rate in bps .. Tbps (18.6 Gbps), a count "
+		     "with a k, M or G (69.58 k), a factor as x64 or 64x, a share as 0.5 %. A bare number is in the "
+		     "question's own unit (MiB for a question in MiB). What batchlab prints for the value is always taken "
+		     "back. A design question takes an expression (its check runs it).\n"
+		     "Three tries, a hint after a wrong one, then the answer and how it was found; grade records each try.\n");
+}
+
 /* The topics that are words of help's own (set, lessons, settings, metrics, variant): 1 when topic was one. */
-static int help_word_topic(const char *topic, struct strbuf *out, int *rc, char *err, size_t errlen)
+static int help_word_topic(const struct session *s_keys, const char *topic, struct strbuf *out, int *rc, char *err,
+			   size_t errlen)
 {
 	*rc = 0;
 	if (!strcmp(topic, "set") || !strcmp(topic, "params")) {
 		help_params(out);
+	} else if (!strcmp(topic, "keys")) {
+		if (s_keys && s_keys->keys_help)
+			s_keys->keys_help(s_keys->keys_ctx, out);
+		else
+			sb_puts(out, "keys: the explorer's (batchlab at a terminal, no mode): ? there lists them, and help keys "
+				     "the keys of the view on top\n");
 	} else if (!strcmp(topic, "tour") || !strcmp(topic, "tutorial") || !strcmp(topic, "lessons")) {
 		sb_puts(out, "lessons: guided tours with exercises batchlab checks itself (lesson NAME starts one;\n"
 			     "batchlab --lesson NAME from the shell; in the explorer n and p walk the steps):\n");
@@ -190,6 +211,8 @@ static int help_word_topic(const char *topic, struct strbuf *out, int *rc, char 
 			help_patch(patches[i], out);
 	} else if (!strcmp(topic, "variant")) {
 		variant_help(out);
+	} else if (!strcmp(topic, "answer")) {
+		help_answer(out);
 	} else {
 		return 0;
 	}
@@ -250,6 +273,8 @@ static int help_no_topic(const char *topic, char *err, size_t errlen)
 
 	suggest_init(&sg, topic);
 	suggest_offer(&sg, "metrics");
+	suggest_offer(&sg, "keys");
+	suggest_offer(&sg, "answer");
 	suggest_offer(&sg, "params");
 	for (const struct cmd_entry *const *k = cmd_table; *k; k++)
 		suggest_offer(&sg, (*k)->name);
@@ -276,7 +301,7 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 		help_commands(out);
 		return 0;
 	}
-	if (help_word_topic(argv[0], out, &rc, err, errlen))
+	if (help_word_topic(s, argv[0], out, &rc, err, errlen))
 		return rc;
 	if (help_named_topic(s, argv[0], out))
 		return 0;

@@ -887,6 +887,16 @@ nothing_said() {
 }
 check "keys that do nothing say so" nothing_said
 
+# Issue 51: help keys lists the keys of the view on top, from the key table (in a pager: its / and
+# n, no +); F-keys map as htop's users expect (F3 searches) or say they are unused (F2).
+help_keys_view() {
+	start && keys F2 && expect 'F2 F4-F9 F11 F12: unused: htop' && keys F3 && expect '^/$' && keys Escape &&
+		keys : 'help keys' Enter && expect 'keys of the panels view' '^  \+ +increase' &&
+		keys : 'help keys' Enter && expect 'keys of the pager view' '^  / +search' && refuse '^  \+ +increase' &&
+		keys : quit Enter && exited 0
+}
+check "help keys: the view's own keys from the key table; F2 says it is unused, F3 searches" help_keys_view
+
 dumb() {
 	stop
 	$T new-session -d -s bl -x $W -y $H "env TERM=dumb sh $tmp/wrap.sh" && expect 'line prompt instead' &&
