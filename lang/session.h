@@ -64,9 +64,19 @@ struct session {
 	 */
 	void (*keys_help)(void *ctx, struct strbuf *out);
 	void *keys_ctx;
+	/*
+	 * stepped: a `source` run's machine before each of its steps (a command
+	 * shown as `batchlab> ...`), in order, so the explorer's pager can put the
+	 * machine where the narration is. Owned here; the next outermost source
+	 * starts it over.
+	 */
+	struct machine *step_m;
+	int nstep_m, capstep_m;
 };
 
 void session_init(struct session *s);
+/* stepped: the machine now, as the state before the step a source is about to show (step_m). */
+void session_step_state(struct session *s);
 /*
  * The columns the running command's text is to fit: --width inside it or
  * before -c, else the terminal's when it prints to one (not to a file); 0: as

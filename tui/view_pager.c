@@ -15,6 +15,13 @@ struct pager {
 	struct strbuf text; /* raw reflowed to the window's width (wrap_reflow), again on a resize */
 	int top, left, lines, cols, wide;
 	int steps, shown;   /* a replay (source): its commands, and how many are shown - Space or Enter the next */
+	/*
+	 * A replay's machine before each step (NULL: none kept) and after the
+	 * last: the session's machine follows the step shown, so the panels and
+	 * title under it are where the narration is.
+	 */
+	struct machine *states, end;
+	int nstates;
 	/* / and n, as in less: the pattern being typed (typing), the last one searched, and a line that says how it went */
 	int typing;
 	char pat[128], last[128], said[160];
@@ -134,13 +141,14 @@ static void pager_draw(struct view *v, struct screen *sc)
 	struct pager *pg = (struct pager *)v;
 	const struct layout *L = &sc->L;
 	const char *p;
-	char head[512], fit[512];
+	char head[512], fit[512], where[96];
 
 	if (pg->cols != L->cols)
 		pager_reflow(pg, L->cols);
 	p = sb_str(&pg->text);
-	snprintf(head, sizeof(head), " %s   %d-%d/%d  (%s%sEsc closes; arrows, PgUp/PgDn scroll; / search%s)", pg->title,
-		 pg->lines ? pg->top + 1 : 0, pg->top + L->height - 1 < pg->lines ? pg->top + L->height - 1 : pg->lines,
+	snprintf(where, sizeof(where), pg->steps > 1 ? "step %d of %d  " : "", pg->shown, pg->steps);
+	snprintf(head, sizeof(head), " %s   %s%d-%d/%d  (%s%sEsc closes; arrows, PgUp/PgDn scroll; / search%s)", pg->title,
+		 where, pg->lines ? pg->top + 1 : 0, pg->top + L->height - 1 < pg->lines ? pg->top + L->height - 1 : pg->lines,
 		 pg->lines, pg->shown < pg->steps ? "Space or Enter: the next command; " : "",
 		 pg->steps > 1 && pg->shown >= pg->steps ? "the replay's end; " : "", pg->wide ? "; Left/Right: sideways" : "");
 	wrap_shorten(fit, sizeof(fit), head, L->cols);
@@ -177,6 +185,30 @@ void view_text_paint(const struct layout *L, const char *p, int top, int left)
 	}
 }
 
+/* The machine where the replay is: before the step after the last one shown, or where it ended. */
+static void pager_follow(struct pager *pg, struct screen *sc)
+{
+	/* states[k] is the machine before the k-th command: the step after a narration that opens the replay is its first */
+	int next = pg->shown - (strncmp(sb_str(&pg->raw), "batchlab> ", 10) != 0);
+
+	if (!pg->states)
+		return;
+	sc->s->m = next < pg->nstates ? pg->states[next] : pg->end;
+	screen_recompute(sc, 1);
+}
+
+void view_pager_steps(struct view *v, struct screen *sc, const struct machine *states, int n)
+{
+	struct pager *pg = (struct pager *)v;
+
+	if (n < 1 || pg->steps < 2 || !(pg->states = malloc((size_t)n * sizeof(*pg->states))))
+		return;
+	memcpy(pg->states, states, (size_t)n * sizeof(*states));
+	pg->nstates = n;
+	pg->end = sc->s->m;
+	pager_follow(pg, sc);
+}
+
 static int pager_key(struct view *v, struct screen *sc, const struct key_binding *b, int ch)
 {
 	struct pager *pg = (struct pager *)v;
@@ -200,6 +232,7 @@ static int pager_key(struct view *v, struct screen *sc, const struct key_binding
 	pg->said[0] = '\0';
 	if (pg->shown < pg->steps && (ch == ' ' || ch == '\n' || ch == '\r' || ch == KEY_ENTER)) {
 		pg->shown++; /* a replay's next command, at the foot of what is shown */
+		pager_follow(pg, sc);
 		pager_reflow(pg, sc->L.cols);
 		pager_scroll(pg, sc, pg->lines);
 		return 1;
@@ -234,6 +267,7 @@ static void pager_destroy(struct view *v)
 
 	sb_free(&pg->text);
 	sb_free(&pg->raw);
+	free(pg->states);
 	free(pg);
 }
 

@@ -1328,11 +1328,26 @@ replay_source() {
 check ":source FILE: each command as typed, then its output, a command a key" replay_source
 replay_pause() {
 	replay_demo && stop && $T new-session -d -s bl -x $W -y $H "cd $tmp/home && env TERM=tmux-256color sh $tmp/wrap.sh -f demo.bl --pause" &&
-		expect "^The seed's table, by size:" '\(Enter: the next command\)' && refuse 'batchlab> echo' &&
-		refuse 'batchlab> set ram' && keys Enter && expect '^batchlab> set ram 4G' && keys Enter Enter Enter &&
-		expect '^5120$' && exited 0
+		expect "^The seed's table, by size:" '\(Enter: the next command, 2; q or Esc, then Enter, stops here\)' &&
+		refuse 'batchlab> echo' && refuse 'batchlab> set ram' && keys Enter && expect '^batchlab> set ram 4G' &&
+		keys Enter Enter Enter && expect '^5120$' && exited 0
 }
 check "-f FILE --pause waits for Enter before each command, echo said once" replay_pause
+
+# Issue 51: the replay steps the machine with the narration. In :source the panels show the machine
+# as it was at the step shown (256 GiB at the narration, 4 GiB once set ram 4G is shown), the title
+# says which step, and Esc midway leaves the machine there, not at the script's end. With --pause,
+# q stops the replay before the next command.
+replay_state() {
+	replay_demo && sized 100 30 && keys : "source $tmp/home/demo.bl" Enter &&
+		expect 'step 1 of 5 ' && keys Escape && expect '^ ram +256 GiB' &&
+		keys : "source $tmp/home/demo.bl" Enter && keys Space && expect 'step 2 of 5' && keys Escape &&
+		expect '^ ram +4 GiB' && refuse '^ ram +64 GiB' && keys : quit Enter && exited 0 &&
+		stop && $T new-session -d -s bl -x $W -y $H "cd $tmp/home && env TERM=tmux-256color sh $tmp/wrap.sh -f demo.bl --pause" &&
+		expect 'next command, 2;' && keys Enter && expect '^batchlab> set ram 4G' 'next command, 3;' && keys q Enter &&
+		exited 0 && refuse 'batchlab> get vmpressure'
+}
+check ":source and --pause step the machine with the narration; Esc or q stops it where it is" replay_state
 
 # Every built-in lesson runs to its end in the explorer at 80x24 and at 132x43, stepping with n
 # (each question skipped with Esc), and no step's command fails ("error:" in the pane).
