@@ -146,7 +146,9 @@ static void pager_draw(struct view *v, struct screen *sc)
 	if (pg->cols != L->cols)
 		pager_reflow(pg, L->cols);
 	p = sb_str(&pg->text);
-	snprintf(where, sizeof(where), pg->steps > 1 ? "step %d of %d  " : "", pg->shown, pg->steps);
+	where[0] = '\0';
+	if (pg->steps > 1) /* a replay: which step is shown */
+		snprintf(where, sizeof(where), "step %d of %d  ", pg->shown, pg->steps);
 	snprintf(head, sizeof(head), " %s   %s%d-%d/%d  (%s%sEsc closes; arrows, PgUp/PgDn scroll; / search%s)", pg->title,
 		 where, pg->lines ? pg->top + 1 : 0, pg->top + L->height - 1 < pg->lines ? pg->top + L->height - 1 : pg->lines,
 		 pg->lines, pg->shown < pg->steps ? "Space or Enter: the next command; " : "",
