@@ -72,6 +72,12 @@ struct session {
 	 */
 	struct machine *step_m;
 	int nstep_m, capstep_m;
+	/*
+	 * The front end wraps the prose itself (the explorer's pager reflows to
+	 * its window): a command's text stays logical lines, as -c prints it to a
+	 * pipe, so :> PATH saves what -c prints. --width still fits it.
+	 */
+	int wraps_prose;
 };
 
 void session_init(struct session *s);

@@ -310,7 +310,9 @@ void screen_run_line(struct screen *sc, const char *line, const char *title)
 	view_panels_shown(sc->stack[0], shown, sizeof(shown));
 	snprintf(sc->s->show, sizeof(sc->s->show), "%s", shown);
 	sc->s->nstep_m = 0; /* a replay's steps are its own: none left from before */
+	sc->s->wraps_prose = 1; /* the pager wraps the prose to its window: the text stays as -c prints it */
 	failed = run_commands(sc, line, &out);
+	sc->s->wraps_prose = 0;
 	if (strcmp(shown, sc->s->show) && *sc->s->show)
 		view_panels_show(sc->stack[0], sc, sc->s->show);
 	screen_recompute(sc, 1);

@@ -308,13 +308,14 @@ chart_small() {
 check "a screen too short for a chart says what size it needs, in both chart views" chart_small
 
 # v opens the command line pre-filled for the patch under the cursor; the variant becomes a column.
-# On the default machine (64 CPUs): clamp(2 * 64, 32, 127) = 127, and 64 * 127 * 4 KiB = 31.75 MiB;
+# On the default machine (64 CPUs): clamp(2 * 64, 32, 127) = 127, and 64 * 127 * 4 KiB = 31.75 MiB
+# (31.8 MiB in its 8-column cell: a digit goes before the space, issue 51);
 # a variant that cannot be evaluated here is n/a. At 120 columns one variant column fits beside
 # before, after and change: the others scroll under < >. V removes the one under the column cursor.
 variant_columns() {
 	start && keys Tab v && expect '^:variant memcg_charge v1 =' &&
 		keys 'clamp(2 * cpus, 32, 127)' Enter &&
-		expect 'memcg_charge +before +after +change +v1' ' batch +32 +64 +x2 +127' 'stock_max_bytes .* 31.75 ?MiB' &&
+		expect 'memcg_charge +before +after +change +v1' ' batch +32 +64 +x2 +127' 'stock_max_bytes .* 31\.8 MiB' &&
 		keys v && expect '^:variant memcg_charge v2 =' && keys '1 / (cpus - 64)' Enter &&
 		expect 'change +v1>' ' batch +32 +64 +x2 +127' &&
 		keys '>' && expect 'change +<v2' ' batch +32 +64 +x2 +n/a' \
