@@ -15,6 +15,7 @@
 
 #include "../../core/patch.h"
 #include "../../core/utf8.h"
+#include "../../lang/cmd/cmd_about.h"
 #include "../../lang/out/render.h"
 #include "../../lang/out/wrap.h"
 
@@ -109,14 +110,14 @@ static void check_text(const char *what, const char *text)
 
 static void check_explanations(const struct machine *m, const char *preset)
 {
-	for (int i = 0; builtin_patches[i]; i++)
-		for (const struct metric_desc *md = builtin_patches[i]->metrics; md->name; md++) {
-			struct metric_ref ref = { builtin_patches[i], md, -1 };
+	for (int i = 0; patch_set_list(NULL)[i]; i++)
+		for (const struct metric_desc *md = patch_set_list(NULL)[i]->metrics; md->name; md++) {
+			struct metric_ref ref = { patch_set_list(NULL)[i], md, -1 };
 			struct strbuf t = STRBUF_INIT;
 			char what[160];
 
 			render_explain(m, &ref, -1, &t);
-			snprintf(what, sizeof(what), "explain %s.%s on %s", builtin_patches[i]->id, md->name, preset);
+			snprintf(what, sizeof(what), "explain %s.%s on %s", patch_set_list(NULL)[i]->id, md->name, preset);
 			check_text(what, sb_str(&t));
 			sb_free(&t);
 		}
@@ -156,8 +157,8 @@ static void test_notes(void **state)
 	(void)state;
 	failures = 0;
 	machine_defaults(&m);
-	for (int i = 0; builtin_patches[i]; i++) {
-		const struct patch_desc *d = builtin_patches[i];
+	for (int i = 0; patch_set_list(NULL)[i]; i++) {
+		const struct patch_desc *d = patch_set_list(NULL)[i];
 		struct strbuf t = STRBUF_INIT;
 
 		check_text(d->id, d->about);
@@ -167,7 +168,7 @@ static void test_notes(void **state)
 		for (int k = 0; d->claims && d->claims[k].said; k++)
 			if (d->claims[k].note)
 				check_text(d->id, d->claims[k].note);
-		render_about(&m, d, &t);
+		about_page(&m, d, &t);
 		check_text(d->id, sb_str(&t));
 		sb_free(&t);
 	}
