@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "mm/kernel.h"
+#include "mm/layout.h"
 #include "strbuf.h"
 
 void machine_copy(struct machine *dst, const struct machine *src)
@@ -15,8 +16,8 @@ void machine_copy(struct machine *dst, const struct machine *src)
 
 uint64_t machine_zone(const struct machine *m)
 {
-	/* one Normal zone per node, the nodes alike */
-	return m->zone ? m->zone : machine_totalram(m) / (m->nodes ? m->nodes : 1);
+	/* the zone most users mean: the largest Normal zone of the machine's layout (core/mm/layout.c) */
+	return m->zone ? m->zone : layout_chosen_zone(m, NULL, NULL);
 }
 
 
@@ -57,9 +58,9 @@ void machine_note_estimates(const struct machine *m, int reads_zone, struct strb
 	if (!why)
 		return; /* a sweep's cells: nobody reads it, and every metric asks */
 	if (reads_zone && !m->zone)
-		sb_printf(why, "estimated: zone auto = one zone of totalram / nodes; a real x86 machine over 4 GiB has\n"
-			       "  DMA32 and Normal zones, a NUMA machine one Normal zone per node: `host check` compares\n"
-			       "  every real zone, `set zone N` takes the managed pages of /proc/zoneinfo\n");
+		sb_printf(why, "zone auto = the largest Normal zone of the machine's layout (%s): `show zones`\n"
+			       "  lists every zone, `host` loads the real ones, `set zone N` takes one zone's managed pages\n",
+			  machine_layout(m) ? "loaded by host" : "estimated: x86-64 laid out from ram and nodes");
 	if (!m->totalram)
 		sb_printf(why, "estimated: totalram auto = ram less the memmap (64 bytes per page); the real figure is\n"
 			       "  MemTotal in /proc/meminfo: `host` reads it, or `set totalram N`\n");

@@ -49,6 +49,7 @@ struct variant {
 };
 
 struct mva_memo;
+struct zone_layout;
 
 struct machine {
 	/* the machine */
@@ -70,6 +71,7 @@ struct machine {
 	uint64_t thp;            /* 1: khugepaged runs and raises min_free_kbytes (set_recommended_min_free_kbytes()) */
 	uint64_t watermark_scale_factor; /* vm.watermark_scale_factor, in 1/10000 of the zone */
 	uint64_t zone_min;       /* the zone's min watermark in pages; 0 = its share of min_free_kbytes */
+	uint64_t pageblock_nr_pages; /* pages per pageblock; 0 = one PMD (HPAGE_PMD_ORDER) */
 
 	/* the workloads */
 	uint64_t reclaim;        /* bytes written to memory.reclaim */
@@ -128,6 +130,13 @@ struct machine {
 	 * the double the solve gave, so no figure depends on it.
 	 */
 	struct mva_memo *mva_memo;
+	/*
+	 * Not a parameter either: the nodes and zones `host` loaded (core/mm/layout.h),
+	 * owned by the session; NULL, or a machine no longer the one it was loaded
+	 * for (other ram, pagesize, nodes or totalram), lays its zones out from the
+	 * parameters as x86-64 does.
+	 */
+	const struct zone_layout *layout;
 
 	/* the user's variants of each patch's constant, in the order they were added */
 	uint8_t nvariants[VARIANT_PATCHES];
@@ -170,7 +179,7 @@ static inline uint64_t machine_totalram(const struct machine *m)
 	/* a power of two: the divides are shifts */
 	return (m->ram - (m->ram >> (machine_page_shift(m) - STRUCT_PAGE_SHIFT))) >> machine_page_shift(m);
 }
-/* zone_managed_pages() of the zone the vmstat, pcp and watermark models use: zone, or totalram / nodes. */
+/* zone_managed_pages() of the zone the vmstat, pcp and watermark models use: zone, or the layout's largest Normal zone. */
 uint64_t machine_zone(const struct machine *m);
 uint64_t machine_threads(const struct machine *m);
 /* sockets, or auto: 2, 1 on a single CPU. */

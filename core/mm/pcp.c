@@ -11,6 +11,7 @@
 #include "../patch.h"
 
 #include "kernel.h"
+#include "pcp.h"
 #include "release.h"
 #include "vmstat.h"
 #include "zone.h"
@@ -153,6 +154,21 @@ static void pcp_sizes(const struct machine *m, int side, struct pcp_sizes *p, st
 	}
 	sb_printf(why, "kernel: zone_highsize(), mm/page_alloc.c (%s)\n",
 		  side == V2 ? "the posted v2" : p->code == 2 ? "6.7 on: high_min and high_max" : "5.14 on");
+}
+
+void pcp_zone_high(const struct machine *m, uint64_t low, uint64_t *high_min, uint64_t *high_max)
+{
+	int code = side_code(m, SIDE_KERNEL);
+	uint64_t batch = vmstat_zone_batchsize(m, 1, NULL).i, split;
+
+	if (code == 0) {
+		*high_min = *high_max = 6 * batch;
+		return;
+	}
+	split = split_cpus(m, SIDE_KERNEL, NULL);
+	*high_min = *high_max = split_high(low, split, batch, NULL);
+	if (code == 2)
+		*high_max = split_high(machine_zone(m) / MIN_PERCPU_PAGELIST_HIGH_FRACTION, split, batch, NULL);
 }
 
 static struct value high_on(const struct machine *m, const struct release_row *r, struct strbuf *why)

@@ -8,6 +8,7 @@
 #include "zone.h"
 
 #include "kernel.h"
+#include "layout.h"
 #include "release.h"
 
 /* include/linux/mmzone.h: MIGRATE_UNMOVABLE, MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE */
@@ -15,14 +16,12 @@
 
 uint64_t machine_node_cpus(const struct machine *m)
 {
-	if (m->node_cpus != MACHINE_AUTO)
-		return m->node_cpus;
-	return m->cpus / (m->nodes ? m->nodes : 1);
+	return layout_chosen_node_cpus(m);
 }
 
 uint64_t zone_lowmem_pages(const struct machine *m)
 {
-	return machine_totalram(m);
+	return layout_lowmem_pages(m);
 }
 
 /* int_sqrt(), lib/math/int_sqrt.c: the largest r with r * r <= x. */
@@ -66,16 +65,21 @@ static uint64_t mfk_default(const struct machine *m, uint64_t top, struct strbuf
 	return v;
 }
 
-/* Populated zones up to ZONE_NORMAL: x86-64 past 4 GiB has DMA and DMA32 on node 0 and a Normal zone per node. */
+/* Populated zones up to ZONE_NORMAL, from the machine's layout (core/mm/layout.c). */
 static uint64_t thp_zones(const struct machine *m)
 {
-	return m->nodes + 2;
+	return layout_thp_zones(m);
+}
+
+uint64_t machine_pageblock_nr_pages(const struct machine *m)
+{
+	return m->pageblock_nr_pages ? m->pageblock_nr_pages : m->pagesize / 8;
 }
 
 /* set_recommended_min_free_kbytes(): what khugepaged asks for, in KiB */
 static uint64_t thp_recommended(const struct machine *m, struct strbuf *why)
 {
-	uint64_t pageblock = m->pagesize / 8, zones = thp_zones(m), lowmem = zone_lowmem_pages(m);
+	uint64_t pageblock = machine_pageblock_nr_pages(m), zones = thp_zones(m), lowmem = zone_lowmem_pages(m);
 	uint64_t want = pageblock * zones * 2 + pageblock * zones * MIGRATE_PCPTYPES * MIGRATE_PCPTYPES;
 	uint64_t pages = min_u64(want, lowmem / 20);
 
@@ -85,9 +89,13 @@ static uint64_t thp_recommended(const struct machine *m, struct strbuf *why)
 		  (unsigned long long)pageblock, (unsigned long long)zones, (unsigned long long)want,
 		  (unsigned long long)want, (unsigned long long)lowmem, (unsigned long long)pages);
 	sb_printf(why, "  = %llu KiB\n", (unsigned long long)pages_to_kib(m, pages));
-	sb_printf(why, "assumed: pageblock_nr_pages is one PMD (PAGE_SIZE / 8 pages); nr_zones =\n"
-		       "  nodes + 2 = %llu (DMA and DMA32 on the first node, a Normal zone per\n"
-		       "  node: an x86-64 machine past 4 GiB)\n", (unsigned long long)zones);
+	if (m->pageblock_nr_pages)
+		sb_printf(why, "pageblock_nr_pages = %llu (set: 1024 is MAX_ORDER - 1 = 10, a kernel built without\n"
+			       "  CONFIG_HUGETLB_PAGE before 6.10)\n", (unsigned long long)pageblock);
+	else
+		sb_printf(why, "pageblock_nr_pages is one PMD (PAGE_SIZE / 8 pages, HPAGE_PMD_ORDER)\n");
+	sb_printf(why, "nr_zones = %llu: the populated zones up to Normal of the machine's layout\n"
+		       "  (`show zones`)\n", (unsigned long long)zones);
 	return pages_to_kib(m, pages);
 }
 
