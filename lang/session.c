@@ -24,6 +24,7 @@ void session_init(struct session *s)
 	       offsetof(struct session, preset_m) - offsetof(struct session, format));
 	memset((char *)s + offsetof(struct session, width), 0, sizeof(*s) - offsetof(struct session, width));
 	machine_param_defaults(&s->m);
+	s->m.layout = NULL;
 	memset(s->m.nvariants, 0, sizeof(s->m.nvariants));
 	s->format = FMT_TABLE;
 	s->opts = (struct out_opts)OUT_OPTS_INIT;

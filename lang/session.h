@@ -13,6 +13,8 @@
 #include "out/outopts.h"
 #include "doc.h"
 
+#define SESSION_LAYOUTS 16
+
 struct session {
 	struct machine m;
 	enum out_format format;
@@ -50,6 +52,13 @@ struct session {
 	int run;           /* a script run is under way: its stdout is one document (script.c closes it) */
 	int ask_long;      /* the last sweep was refused only for its estimated time: the explorer asks, then adds --long */
 	struct doc doc;    /* the document of the session's output (records.h); cmd_run names the command in it */
+	/*
+	 * The layouts `host` loaded (core/mm/layout.h), which machines point to:
+	 * kept for the session, since an undo entry or a preset's copy may still
+	 * point to an older one; a layout equal to a kept one is not kept twice.
+	 */
+	struct zone_layout *layouts[SESSION_LAYOUTS];
+	int nlayouts;
 };
 
 void session_init(struct session *s);

@@ -27,7 +27,7 @@ enum zone_kind { ZK_DMA, ZK_DMA32, ZK_NORMAL, ZK_HIGHMEM, ZK_MOVABLE, ZK_DEVICE,
 #define LAYOUT_NODES_MAX 1024
 #define LAYOUT_ZONES_MAX 4096
 #define LAYOUT_TYPES_MAX 8   /* MAX_NR_ZONES: protection has one column per zone type */
-#define LAYOUT_NAME_MAX 12
+#define LAYOUT_NAME_MAX 16
 
 struct layout_zone {
 	uint32_t node;
