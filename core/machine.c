@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "mm/kernel.h"
-#include "mm/layout.h"
+#include "mm/zonelayout.h"
 #include "strbuf.h"
 
 void machine_copy(struct machine *dst, const struct machine *src)
@@ -16,7 +16,7 @@ void machine_copy(struct machine *dst, const struct machine *src)
 
 uint64_t machine_zone(const struct machine *m)
 {
-	/* the zone most users mean: the largest Normal zone of the machine's layout (core/mm/layout.c) */
+	/* the zone most users mean: the largest Normal zone of the machine's layout (core/mm/zonelayout.c) */
 	return m->zone ? m->zone : layout_chosen_zone(m, NULL, NULL);
 }
 

@@ -131,7 +131,7 @@ struct machine {
 	 */
 	struct mva_memo *mva_memo;
 	/*
-	 * Not a parameter either: the nodes and zones `host` loaded (core/mm/layout.h),
+	 * Not a parameter either: the nodes and zones `host` loaded (core/mm/zonelayout.h),
 	 * owned by the session; NULL, or a machine no longer the one it was loaded
 	 * for (other ram, pagesize, nodes or totalram), lays its zones out from the
 	 * parameters as x86-64 does.

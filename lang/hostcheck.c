@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "../core/err.h"
-#include "../core/mm/layout.h"
+#include "../core/mm/zonelayout.h"
 #include "../core/mm/release.h"
 #include "../core/mm/zone.h"
 #include "out/escape.h"

@@ -2,7 +2,7 @@
  * Reading a machine's /proc and /sys under a root (the running one, a saved
  * folder, BATCHLAB_SYSROOT) for `host`, `host check` and `host save`: the
  * files, the zones and pagesets of /proc/zoneinfo, the vm sysctls, each
- * node's CPUs, and the layout built from them (core/mm/layout.h).
+ * node's CPUs, and the layout built from them (core/mm/zonelayout.h).
  */
 #include "hostread.h"
 

@@ -2,7 +2,7 @@
  * Reading a machine's /proc and /sys - the running one, a folder `host save`
  * wrote (`host DIR`), or BATCHLAB_SYSROOT - into what `host` applies and
  * `host check` compares: the zones and CPU pagesets of /proc/zoneinfo, each
- * node's CPUs, the vm sysctls, and the layout (core/mm/layout.h) built from
+ * node's CPUs, the vm sysctls, and the layout (core/mm/zonelayout.h) built from
  * them. Parsing is core/host_parse.c; the files are read here.
  */
 #ifndef BL_HOSTREAD_H
@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "../core/host_parse.h"
-#include "../core/mm/layout.h"
+#include "../core/mm/zonelayout.h"
 
 /* The folder standing in for / for the running command: NULL for BATCHLAB_SYSROOT or /. */
 void host_set_root(const char *dir);

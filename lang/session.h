@@ -53,7 +53,7 @@ struct session {
 	int ask_long;      /* the last sweep was refused only for its estimated time: the explorer asks, then adds --long */
 	struct doc doc;    /* the document of the session's output (records.h); cmd_run names the command in it */
 	/*
-	 * The layouts `host` loaded (core/mm/layout.h), which machines point to:
+	 * The layouts `host` loaded (core/mm/zonelayout.h), which machines point to:
 	 * kept for the session, since an undo entry or a preset's copy may still
 	 * point to an older one; a layout equal to a kept one is not kept twice.
 	 */

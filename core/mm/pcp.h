@@ -2,7 +2,7 @@
  * What the pcp model gives other models: one zone's pcp high_min and
  * high_max as the machine's release computes them from a low watermark
  * (zone_set_pageset_high_and_batch(), mm/page_alloc.c), for the per-zone
- * table of core/mm/layout.c.
+ * table of core/mm/zonelayout.c.
  */
 #ifndef BL_PCP_H
 #define BL_PCP_H

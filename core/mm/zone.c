@@ -8,7 +8,7 @@
 #include "zone.h"
 
 #include "kernel.h"
-#include "layout.h"
+#include "zonelayout.h"
 #include "release.h"
 
 /* include/linux/mmzone.h: MIGRATE_UNMOVABLE, MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE */
@@ -65,7 +65,7 @@ static uint64_t mfk_default(const struct machine *m, uint64_t top, struct strbuf
 	return v;
 }
 
-/* Populated zones up to ZONE_NORMAL, from the machine's layout (core/mm/layout.c). */
+/* Populated zones up to ZONE_NORMAL, from the machine's layout (core/mm/zonelayout.c). */
 static uint64_t thp_zones(const struct machine *m)
 {
 	return layout_thp_zones(m);

@@ -14,7 +14,7 @@
 #include "../../core/mm/release.h"
 #include "../../core/params.h"
 #include "../../core/units.h"
-#include "../../core/mm/layout.h"
+#include "../../core/mm/zonelayout.h"
 #include "../../core/mm/zone.h"
 #include "../out/escape.h"
 #include "../infile.h"

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "../../core/err.h"
-#include "../../core/mm/layout.h"
+#include "../../core/mm/zonelayout.h"
 #include "../../core/mm/release.h"
 #include "../../core/params.h"
 #include "../../core/patch.h"

@@ -4,7 +4,7 @@
  * the kernel computes, built on the single-zone models of zone.c, pcp.c and
  * vmstat.c run on a scratch machine whose zone is the one asked about.
  */
-#include "layout.h"
+#include "zonelayout.h"
 
 #include <stdio.h>
 #include <string.h>
