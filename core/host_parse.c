@@ -376,7 +376,7 @@ int zone_check(const struct zoneinfo_zone *z, uint64_t cpus, uint64_t pagesize, 
 	/* calculate_pressure_threshold(), mm/vmstat.c: min(125, max(1, (low - min) / online CPUs)) */
 	out->under_pressure = 0;
 	out->pressure_threshold = 0;
-	if (z->has_wmarks == 3) {
+	if ((z->has_wmarks & 3) == 3) {
 		uint64_t distance = z->wmark_low > z->wmark_min ? z->wmark_low - z->wmark_min : 0;
 
 		out->pressure_threshold = distance / cpus < 1 ? 1 : distance / cpus > 125 ? 125 : distance / cpus;

@@ -58,9 +58,10 @@ void machine_note_estimates(const struct machine *m, int reads_zone, struct strb
 	if (!why)
 		return; /* a sweep's cells: nobody reads it, and every metric asks */
 	if (reads_zone && !m->zone)
-		sb_printf(why, "zone auto = the largest Normal zone of the machine's layout (%s): `show zones`\n"
+		sb_printf(why, "%s = the largest Normal zone of %s: `show zones`\n"
 			       "  lists every zone, `host` loads the real ones, `set zone N` takes one zone's managed pages\n",
-			  machine_layout(m) ? "loaded by host" : "estimated: x86-64 laid out from ram and nodes");
+			  machine_layout(m) ? "zone auto" : "estimated: zone auto",
+			  machine_layout(m) ? "the layout host loaded" : "an x86-64 layout of ram and nodes");
 	if (!m->totalram)
 		sb_printf(why, "estimated: totalram auto = ram less the memmap (64 bytes per page); the real figure is\n"
 			       "  MemTotal in /proc/meminfo: `host` reads it, or `set totalram N`\n");

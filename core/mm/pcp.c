@@ -349,7 +349,7 @@ static struct value threshold(const struct machine *m, int side, struct strbuf *
 	return vmstat_normal_threshold(m, why);
 }
 
-#define PCP_READS "cpus ram pagesize totalram zone nodes node_cpus min_free_kbytes thp watermark_scale_factor zone_min kernel"
+#define PCP_READS "cpus ram pagesize totalram zone nodes node_cpus min_free_kbytes thp pageblock_nr_pages watermark_scale_factor zone_min kernel"
 
 static const struct metric_desc metrics[] = {
 	{ .name = "batch", .unit = "pages", .kind = METRIC_EXACT, .fn = batch, .better = BETTER_NONE,
@@ -362,7 +362,7 @@ static const struct metric_desc metrics[] = {
 	{ .name = "high_bytes", .unit = "bytes", .kind = METRIC_EXACT, .fn = high_bytes, .better = BETTER_NONE,
 	  .help = "high in bytes: one CPU's list for this zone", .reads = PCP_READS },
 	{ .name = "split_cpus", .unit = "CPUs", .kind = METRIC_EXACT, .fn = split, .better = BETTER_NONE,
-	  .help = "the CPUs zone_highsize() splits the low watermark across", .reads = "cpus nodes node_cpus kernel" },
+	  .help = "the CPUs zone_highsize() splits the low watermark across", .reads = "cpus ram pagesize totalram nodes node_cpus kernel" },
 	{ .name = "low", .unit = "pages", .kind = METRIC_EXACT, .fn = low, .better = BETTER_NONE,
 	  .help = "the zone's low watermark, which zone_highsize() splits", .reads = PCP_READS },
 	{ .name = "zone_pcp_bytes", .unit = "bytes", .kind = METRIC_EXACT, .fn = zone_pcp_bytes, .better = BETTER_LOWER,
@@ -385,7 +385,7 @@ static const char *const locals_help[] = {
 	"low_wmark_pages(zone): the zone's low watermark, 4.6's formula", "CPUs of the zone's node (node_cpus)",
 	"pcp->batch, zone_batchsize()", "zone_managed_pages(zone)", NULL };
 static const char *const locals_reads[] = {
-	"ram pagesize totalram zone nodes min_free_kbytes thp watermark_scale_factor zone_min kernel",
+	"ram pagesize totalram zone nodes min_free_kbytes thp pageblock_nr_pages watermark_scale_factor zone_min kernel",
 	"cpus nodes node_cpus", "ram pagesize totalram zone nodes", "ram pagesize totalram zone nodes", NULL };
 
 static void local_values(const struct machine *m, uint64_t *vals)

@@ -537,7 +537,7 @@ static int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out
 const struct cmd_entry cmd_host_entry = {
 	.name = "host",
 	.usage = "[check [DIR] | save DIR | DIR]",
-	.args = { ARG_WORD, ARG_WORD, ARG_NONE },
+	.args = { ARG_WORD, ARG_PATH, ARG_NONE },
 	.min_args = 0,
 	.max_args = 2,
 	.help = "load this machine (every node and zone); 'check': every value vs /proc/zoneinfo; 'save DIR'; 'DIR': a saved one",
