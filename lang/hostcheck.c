@@ -53,7 +53,7 @@ static void row(struct tally *t, const struct zoneinfo_zone *z, const char *cpu,
 	}
 	escape_buf(z ? z->name : "-", zname, sizeof(zname));
 	sb_printf(t->out, "%4s %-8s %4s %-16s %12s %12s  %s%s%s\n", z ? node : "-", zname, cpu, name, mine, kernel, result,
-		  strncmp(result, "ok", 2) ? "  " : "", strncmp(result, "ok", 2) ? fn : "");
+		  strncmp(result, "ok", 2) && *fn ? "  " : "", strncmp(result, "ok", 2) ? fn : "");
 }
 
 /* a computed value beside the kernel's: ok, or MISMATCH with the function */
@@ -184,8 +184,14 @@ int host_check_values(struct session *s, const struct machine *host, const struc
 	struct tally t = { .s = s, .out = out };
 	size_t c = 0;
 
+	int populated = 0;
+
+	for (int i = 0; i < hz->n; i++)
+		populated += hz->zones[i].managed > 0;
 	if (!L)
 		return err_set(err, errlen, "host check: the zones could not be loaded from /proc/zoneinfo");
+	if (!populated)
+		return err_set(err, errlen, "host check: /proc/zoneinfo: read, but no zone has managed pages");
 	head(&t, host);
 	machine_values(&t, host, tu);
 	for (int i = 0; i < hz->n && (uint32_t)i < L->nzones; i++) {
@@ -207,6 +213,10 @@ int host_check_values(struct session *s, const struct machine *host, const struc
 	else
 		sb_printf(out, "%d values computed: %d ok, %d differ; %d live values within their bounds; %d shown and not "
 			  "computed\n", t.ok + t.bad, t.ok, t.bad, t.live, t.none);
+	if (t.bad)
+		session_note(s, out, "note: the kernel sets these when CPUs or memory come and go, and lowers a zone's\n"
+			     "  threshold while kswapd runs (calculate_pressure_threshold): a figure can lag the\n"
+			     "  live managed count, or differ between CPUs, for a while\n");
 	if (t.bad)
 		return err_set(err, errlen, "host check: %d of %d computed values differ from the kernel", t.bad, t.ok + t.bad);
 	return 0;

@@ -313,9 +313,6 @@ int layout_check(const struct zone_layout *L, char *err, size_t errlen)
 
 		if (z->node >= L->nnodes)
 			return err_set(err, errlen, "zone %s on node %u, past the %u nodes", z->name, z->node, L->nnodes);
-		if (z->kind == ZK_OTHER)
-			return err_set(err, errlen, "node %u: zone '%s' is not one batchlab knows (DMA, DMA32, Normal, "
-				       "HighMem, Movable, Device)", z->node, z->name);
 		if (z->idx >= L->ntypes)
 			return err_set(err, errlen, "node %u zone %s: index %u past the %u zone types", z->node, z->name,
 				       z->idx, L->ntypes);

@@ -86,7 +86,11 @@ struct zone_fig {
 /* The figures of zone i of L on machine m (m's release, tunables and CPUs). */
 void layout_zone_fig(const struct machine *m, const struct zone_layout *L, uint32_t i, struct zone_fig *f);
 
-/* A layout with its zones checked (names known, nodes in range, managed <= present): 0, or -1 with err. */
+/*
+ * A layout with its zones checked (nodes and indexes in range): 0, or -1
+ * with err. A zone name batchlab does not know is kept and counted as
+ * lowmem, as every zone but HighMem and Movable is in __setup_per_zone_wmarks().
+ */
 int layout_check(const struct zone_layout *L, char *err, size_t errlen);
 
 #endif

@@ -305,10 +305,11 @@ static void host_apply_mfk(struct machine *next, const struct host_tunables *t, 
  * Everything host reads, applied to a copy of the session's machine:
  * readings in r (HOST_READINGS), the layout kept by the session and pointed
  * to. -1 with err when nothing could be read; layout_note says what became of
- * the zones.
+ * the zones. keep (may be NULL) gets /proc/zoneinfo as read, for host check to
+ * compare with the same text the layout came from (hz.n 0: not read).
  */
 static int host_apply(struct session *s, struct machine *next, struct reading *r, char *layout_note, size_t nlen,
-		      char *err, size_t errlen)
+		      struct host_zones *keep, char *err, size_t errlen)
 {
 	static const char *const keys[HOST_READINGS] = { "cpus", "ram", "pagesize", "totalram", "overcommit", "kernel",
 							 "nodes", "watermark_scale_factor", "thp", "overcommit_ratio",
@@ -350,6 +351,8 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 		}
 	if (!nread) {
 		host_zones_free(&hz);
+		if (keep)
+			memset(keep, 0, sizeof(*keep));
 		return err_set(err, errlen, "host: could not read any value (cpus: %.60s; ram: %.60s)", r[0].source,
 			       r[1].source);
 	}
@@ -373,7 +376,10 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 				 "at most", kept ? L->nnodes : SESSION_LAYOUTS, kept ? L->nzones : 0);
 		}
 	}
-	host_zones_free(&hz);
+	if (keep)
+		*keep = hz;
+	else
+		host_zones_free(&hz);
 	host_apply_mfk(next, &t, &r[11]);
 	if (t.has_phf && t.percpu_pagelist_high_fraction)
 		snprintf(layout_note + strlen(layout_note), nlen - strlen(layout_note),
@@ -397,7 +403,7 @@ static int host_load(struct session *s, struct strbuf *out, char *err, size_t er
 
 	if (!next)
 		return err_set(err, errlen, "host: out of memory");
-	if (host_apply(s, next, r, note, sizeof(note), err, errlen)) {
+	if (host_apply(s, next, r, note, sizeof(note), NULL, err, errlen)) {
 		free(next);
 		return -1;
 	}
@@ -419,9 +425,18 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 
 	if (!host)
 		return err_set(err, errlen, "host check: out of memory");
-	if (host_apply(s, host, r, note, sizeof(note), err, errlen) || host_zones_load(&hz, err, errlen)) {
+	if (host_apply(s, host, r, note, sizeof(note), &hz, err, errlen)) {
 		free(host);
 		return -1;
+	}
+	if (!hz.zones && host_zones_load(&hz, note, sizeof(note))) {
+		free(host);
+		return err_set(err, errlen, "host check:%.300s", strchr(note, ':') + 1);
+	}
+	if (!machine_layout(host)) {
+		host_zones_free(&hz);
+		free(host);
+		return err_set(err, errlen, "host check: %.300s", note);
 	}
 	host_tunables_read(&t);
 	/* the kernel computes thresholds and pcp splits over the online CPUs */
