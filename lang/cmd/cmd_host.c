@@ -63,32 +63,59 @@ static uint64_t page_size(void)
 struct reading {
 	const char *key;
 	char value[48];   /* as `set` would take it */
-	char source[200]; /* where it came from, or why it could not be read */
+	char source[400]; /* where it came from, or why it could not be read */
 	int ok;
 };
+
+/*
+ * The text that says most of which upstream code runs: Ubuntu's
+ * /proc/version_signature, a Debian uname -v (/proc/sys/kernel/version),
+ * else uname -r. The caller frees it; file names where it came from.
+ */
+static char *kernel_text(const char **file, char *why, size_t whylen)
+{
+	static const char *const files[] = { "/proc/version_signature", "/proc/sys/kernel/version" };
+	char *text;
+
+	for (int i = 0; i < 2; i++)
+		if ((text = host_read_file(files[i], why, whylen))) {
+			text[strcspn(text, "\n")] = '\0';
+			if (i == 0 || strstr(text, "Debian ")) {
+				*file = files[i];
+				return text;
+			}
+			free(text);
+		}
+	*file = "/proc/sys/kernel/osrelease";
+	text = host_read_file(*file, why, whylen);
+	if (text)
+		text[strcspn(text, "\n")] = '\0';
+	return text;
+}
 
 /* The running kernel's release, as `set kernel` reads it: its state's name in value, where it came from in source. */
 int host_kernel(char *value, size_t vlen, char *source, size_t slen)
 {
-	char why[200], perr[300], note[300], *text = host_read_file("/proc/sys/kernel/osrelease", why, sizeof(why));
+	char why[200], perr[300], note[400];
+	const char *file;
+	char *text = kernel_text(&file, why, sizeof(why));
 	int idx;
 
 	if (!text) {
 		snprintf(source, slen, "%s", why);
 		return -1;
 	}
-	text[strcspn(text, "\n")] = '\0';
 	/* the one reading `set kernel` uses too: the same state, the same note */
 	if (release_parse(text, &idx, note, sizeof(note), perr, sizeof(perr))) {
-		snprintf(source, slen, "/proc/sys/kernel/osrelease: %s", perr);
+		snprintf(source, slen, "%s: %s", file, perr);
 		free(text);
 		return -1;
 	}
 	snprintf(value, vlen, "%s", release_names[idx]);
 	if (*note)
-		snprintf(source, slen, "/proc/sys/kernel/osrelease: %s", note);
+		snprintf(source, slen, "%s: %s", file, note);
 	else
-		snprintf(source, slen, "/proc/sys/kernel/osrelease: %.60s, a release the tables know", text);
+		snprintf(source, slen, "%s: %.60s, a release the tables know", file, text);
 	free(text);
 	return 0;
 }
