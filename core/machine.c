@@ -17,6 +17,8 @@ void machine_copy(struct machine *dst, const struct machine *src)
 uint64_t machine_zone(const struct machine *m)
 {
 	/* the zone most users mean: the largest Normal zone of the machine's layout (core/mm/zonelayout.c) */
+	if (m->zone & ZONE_NAMED)
+		return layout_named_zone(m, m->zone, NULL);
 	return m->zone ? m->zone : layout_chosen_zone(m, NULL, NULL);
 }
 
@@ -57,6 +59,13 @@ void machine_note_estimates(const struct machine *m, int reads_zone, struct strb
 {
 	if (!why)
 		return; /* a sweep's cells: nobody reads it, and every metric asks */
+	if (reads_zone && (m->zone & ZONE_NAMED)) {
+		char name[32];
+
+		zone_name_format(m->zone, name, sizeof(name));
+		sb_printf(why, "zone = %s: its managed pages on the machine's layout (%s; `show zones`)\n", name,
+			  machine_layout(m) ? "loaded by host" : "estimated: x86-64 laid out from ram and nodes");
+	}
 	if (reads_zone && !m->zone)
 		sb_printf(why, "%s = the largest Normal zone of %s: `show zones`\n"
 			       "  lists every zone, `host` loads the real ones, `set zone N` takes one zone's managed pages\n",

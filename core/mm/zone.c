@@ -58,8 +58,9 @@ static uint64_t mfk_default(const struct machine *m, uint64_t top, struct strbuf
 	sb_printf(why, "formula: min_free_kbytes = clamp(int_sqrt(lowmem_kbytes * 16), 128, %llu)\n", (unsigned long long)top);
 	sb_printf(why, "lowmem_kbytes = nr_free_buffer_pages() * (PAGE_SIZE >> 10) = %llu KiB\n",
 		  (unsigned long long)kib);
-	sb_printf(why, "  (%llu pages: at boot no high watermark is set yet, so every zone\n"
-		       "  up to ZONE_NORMAL counts whole, which is totalram)\n", (unsigned long long)lowmem);
+	sb_printf(why, "  (%llu pages: at boot no high watermark is set yet, so every zone up to\n"
+		       "  ZONE_NORMAL counts whole - the layout's lowmem zones, all of totalram when derived)\n",
+		  (unsigned long long)lowmem);
 	sb_printf(why, "int_sqrt(%llu * 16) = %llu; clamp to 128..%llu = %llu KiB\n", (unsigned long long)kib,
 		  (unsigned long long)root, (unsigned long long)top, (unsigned long long)v);
 	return v;

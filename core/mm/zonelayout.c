@@ -7,6 +7,7 @@
 #include "zonelayout.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../err.h"
@@ -225,11 +226,75 @@ uint64_t layout_chosen_node_cpus(const struct machine *m)
 
 	if (m->node_cpus != MACHINE_AUTO)
 		return m->node_cpus;
+	if (m->zone & ZONE_NAMED) {
+		uint64_t cpus = 0;
+
+		layout_named_zone(m, m->zone, &cpus);
+		return cpus;
+	}
 	if (L) {
 		layout_chosen_zone(m, &node, NULL);
 		return node < L->nnodes ? L->node_cpus[node] : 0;
 	}
 	return m->cpus / (m->nodes ? m->nodes : 1);
+}
+
+int zone_name_parse(const char *text, uint64_t *v)
+{
+	unsigned long node = 0;
+	const char *name = text;
+	char *end;
+	int kind;
+
+	if (*text >= '0' && *text <= '9') {
+		node = strtoul(text, &end, 10);
+		if (*end != '.' || node >= LAYOUT_NODES_MAX)
+			return -1;
+		name = end + 1;
+	}
+	kind = zone_kind_of(name);
+	if (kind == ZK_OTHER)
+		return -1;
+	*v = ZONE_NAMED | (uint64_t)node << 8 | (uint64_t)kind;
+	return 0;
+}
+
+void zone_name_format(uint64_t v, char *buf, size_t len)
+{
+	snprintf(buf, len, "%llu.%s", (unsigned long long)((v >> 8) & 0xffff), zone_kind_name((int)(v & 0xff)));
+}
+
+uint64_t layout_named_zone(const struct machine *m, uint64_t v, uint64_t *node_cpus)
+{
+	const struct zone_layout *L = machine_layout(m);
+	uint32_t node = (uint32_t)((v >> 8) & 0xffff);
+	int kind = (int)(v & 0xff);
+	struct derived d;
+
+	if (L) {
+		for (uint32_t i = 0; i < L->nzones; i++)
+			if (L->zones[i].node == node && L->zones[i].kind == kind) {
+				if (node_cpus)
+					*node_cpus = L->node_cpus[node];
+				return L->zones[i].managed;
+			}
+		return 0;
+	}
+	derive(m, &d);
+	if (node_cpus)
+		*node_cpus = m->cpus / d.nodes;
+	if (node >= d.nodes)
+		return 0;
+	switch (kind) {
+	case ZK_DMA:
+		return node ? 0 : d.dma;
+	case ZK_DMA32:
+		return node ? 0 : d.dma32;
+	case ZK_NORMAL:
+		return node ? d.normal : d.normal0;
+	default:
+		return 0;
+	}
 }
 
 /* mult_frac(), include/linux/math.h */

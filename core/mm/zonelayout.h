@@ -83,6 +83,17 @@ struct zone_fig {
 	int populated;     /* managed > 0: the kernel prints its pcp and threshold only then */
 };
 
+/*
+ * A zone by name as the `zone` parameter takes it ("DMA32" on node 0,
+ * "1.Normal"): ZONE_NAMED | node << 8 | kind, looked up in the layout each
+ * time it is read, so a sweep over ram follows that zone from row to row.
+ */
+#define ZONE_NAMED (1ull << 62)
+int zone_name_parse(const char *text, uint64_t *v);
+void zone_name_format(uint64_t v, char *buf, size_t len);
+/* The named zone's managed pages on m's layout (0: not there), and its index in L's order via *node_cpus' node. */
+uint64_t layout_named_zone(const struct machine *m, uint64_t v, uint64_t *node_cpus);
+
 /* The figures of zone i of L on machine m (m's release, tunables and CPUs). */
 void layout_zone_fig(const struct machine *m, const struct zone_layout *L, uint32_t i, struct zone_fig *f);
 
