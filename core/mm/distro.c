@@ -9,6 +9,25 @@
 #include <stdio.h>
 #include <string.h>
 
+const struct distro_form distro_forms[] = {
+	{ "mainline", "uname -r", "6.1, 6.1.119, v6.1, 6.1.y", "that release, or the newest state of its stable series "
+	  "not after the update (6.1.119 runs 6.1.104's backports)" },
+	{ "a release candidate", "uname -r", "6.9-rc3", "6.9: the merge window's changes are in an rc" },
+	{ "Ubuntu", "/proc/version_signature", "Ubuntu 5.15.0-91.101-generic 5.15.131",
+	  "the upstream update, its last word (5.15.131: 5.15.18's backports)" },
+	{ "Debian", "uname -v (/proc/sys/kernel/version)", "#1 SMP PREEMPT_DYNAMIC Debian 6.1.55-1 (2023-09-29)",
+	  "the upstream version of its package (6.1.55)" },
+	{ "Ubuntu or Debian", "uname -r", "5.15.0-91-generic, 6.1.0-28-amd64",
+	  "an ABI, no upstream update: mainline X.Y (host reads the signature or uname -v instead)" },
+	{ "Fedora", "uname -r", "6.5.6-300.fc39.x86_64", "the upstream X.Y.Z (6.5.6)" },
+	{ "Arch", "uname -r", "6.6.1-arch1-1", "the upstream X.Y.Z (6.6.1)" },
+	{ "RHEL and rebuilds", "uname -r", "4.18.0-553.el8_10.x86_64",
+	  "mainline X.Y (4.18), with a note: backports no version states, none established in batchlab's table, so "
+	  "every figure may differ" },
+	{ "SUSE Linux Enterprise", "uname -r", "5.14.21-150500.55.39-default", "mainline X.Y (5.14), with the same note" },
+	{ NULL, NULL, NULL, NULL },
+};
+
 /* the version word after "Debian " (uname -v), cut at its Debian revision */
 static int debian_version(const char *text, char *rel, size_t rellen)
 {

@@ -24,6 +24,15 @@ enum distro {
 	DISTRO_SUSE,     /* X.Y.Z-1505NN...: SUSE Linux Enterprise, X.Y.Z pinned, backports */
 };
 
+/* One form of release string batchlab reads: the man page lists these rows. */
+struct distro_form {
+	const char *who;     /* "Ubuntu" */
+	const char *where;   /* where the string is: "/proc/version_signature" */
+	const char *example; /* "Ubuntu 5.15.0-91.101-generic 5.15.131" */
+	const char *means;   /* what it maps to */
+};
+extern const struct distro_form distro_forms[];
+
 /*
  * The distribution text says, and the release string in it to read (into
  * rel): for a signature or a uname -v, the upstream version inside it; for

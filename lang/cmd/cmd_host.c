@@ -512,7 +512,7 @@ static int save_file(const char *dir, const char *path, int *saved, char *err, s
 }
 
 /* `host save DIR`: the files host and host check read, at their own paths under DIR, for `host DIR` to read back. */
-static int host_save(struct session *s, const char *dir, struct strbuf *out, char *err, size_t errlen)
+static int host_save(const char *dir, struct strbuf *out, char *err, size_t errlen)
 {
 	char path[96];
 	int saved = 0;
@@ -537,7 +537,6 @@ static int host_save(struct session *s, const char *dir, struct strbuf *out, cha
 		if (saved == before && n > 0)
 			break;
 	}
-	session_note(s, out, "");
 	sb_printf(out, "host save: %d files of this machine in %s ('host %s' reads them back)\n", saved, dir, dir);
 	return 0;
 }
@@ -550,7 +549,7 @@ static int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out
 	if (!argc)
 		return host_load(s, out, err, errlen);
 	if (!strcmp(argv[0], "save"))
-		return argc == 2 ? host_save(s, argv[1], out, err, errlen)
+		return argc == 2 ? host_save(argv[1], out, err, errlen)
 				 : err_set(err, errlen, "host save: expected a folder: host save DIR");
 	if (!strcmp(argv[0], "check")) {
 		if (argc == 2)
@@ -573,6 +572,22 @@ static int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out
 		       "'host save DIR' or 'host DIR')", argv[0]);
 }
 
+static void host_details(struct strbuf *out)
+{
+	sb_puts(out, "host: this machine's CPUs, memory, page size and release (Ubuntu's /proc/version_signature, a "
+		     "Debian uname -v, else uname -r), every node and zone of /proc/zoneinfo with each node's CPUs "
+		     "(/sys/devices/system/node), and the tunables min_free_kbytes, watermark_scale_factor, "
+		     "lowmem_reserve_ratio, THP, overcommit and swap: every figure afterwards is for this machine "
+		     "(show zones).\n"
+		     "host check [DIR]: every value /proc/zoneinfo shows that batchlab computes - min, low, high, "
+		     "promo and protection of each zone, and per CPU its pcp batch, high_min, high_max and vmstat "
+		     "threshold - plus min_free_kbytes and CommitLimit, one row each: ok, or both values and the kernel "
+		     "function computing it (status 1). A live pcp high (6.7's auto-tuning) is checked to lie within "
+		     "high_min..high_max; boost, count and the counters are listed as not computed.\n"
+		     "host save DIR: the files host and host check read, at their own paths under DIR (a folder to "
+		     "attach to a mail); host DIR reads such a folder as the machine, as BATCHLAB_SYSROOT does.\n");
+}
+
 /* the table's row (lang/cmd.c lists it) */
 #include "../cmd.h"
 
@@ -583,6 +598,7 @@ const struct cmd_entry cmd_host_entry = {
 	.min_args = 0,
 	.max_args = 2,
 	.help = "load this machine (every node and zone); 'check': every value vs /proc/zoneinfo; 'save DIR'; 'DIR': a saved one",
+	.details = host_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_host,
 };
