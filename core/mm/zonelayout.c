@@ -303,12 +303,33 @@ static uint64_t mult_frac_(uint64_t x, uint64_t n, uint64_t d)
 	return x / d * n + x % d * n / d;
 }
 
-/* __setup_per_zone_wmarks() for zone z: min, the gap and the marks above it */
+/*
+ * __setup_per_zone_wmarks() for zone z: min, the gap and the marks above it.
+ * A populated lowmem zone is zone.c's single-zone model (zone_wmarks_kernel())
+ * on a machine whose zone is this one; HighMem and Movable cap their min, and
+ * an empty zone has no share, so those two are worked here.
+ */
 static void zone_marks(const struct machine *m, const struct zone_layout *L, const struct layout_zone *z,
 		       struct zone_fig *f)
 {
 	uint64_t lowmem = 0, pages_min = machine_min_free_kbytes(m) >> (machine_page_shift(m) - 10), gap;
 
+	f->has_promo = machine_release(m) >= release_find("5.18");
+	f->boost = 0; /* reset at every setup; boost_watermark() raises it after a fallback, and it decays */
+	if (is_lowmem(z->kind) && z->managed) {
+		struct zone_wmarks w;
+		struct machine k;
+
+		machine_copy(&k, m);
+		k.zone = z->managed;
+		k.zone_min = 0;
+		zone_wmarks_kernel(&k, &w, NULL);
+		f->share = f->min = w.min;
+		f->low = w.low;
+		f->high = w.high;
+		f->promo = f->has_promo ? w.high + w.gap : 0;
+		return;
+	}
 	for (uint32_t i = 0; i < L->nzones; i++)
 		if (is_lowmem(L->zones[i].kind))
 			lowmem += L->zones[i].managed;
@@ -324,9 +345,7 @@ static void zone_marks(const struct machine *m, const struct zone_layout *L, con
 		gap = f->share >> 2;
 	f->low = f->min + gap;
 	f->high = f->low + gap;
-	f->has_promo = machine_release(m) >= release_find("5.18");
 	f->promo = f->has_promo ? f->high + gap : 0;
-	f->boost = 0; /* reset at every setup; boost_watermark() raises it after a fallback, and it decays */
 }
 
 /* setup_per_zone_lowmem_reserve(): each column j above the zone: the node's zones idx+1..j managed / ratio */
