@@ -165,11 +165,16 @@ static int protection_line(struct zoneinfo_zone *z, const char *line, int *bad)
 static int cpu_line(struct zoneinfo_cpu *c, const char *line, int *bad)
 {
 	static const char *const keys[] = { "high:", "batch:", "high_min:", "high_max:", "vm stats threshold:", "count:" };
-	uint64_t *const at[] = { &c->high, &c->batch, &c->high_min, &c->high_max, &c->threshold, &c->count };
-	uint64_t v;
+	uint64_t *at[6], v;
 
 	if (!c)
-		return 0;
+		return 0; /* zoneinfo_parse(): no pagesets kept */
+	at[0] = &c->high;
+	at[1] = &c->batch;
+	at[2] = &c->high_min;
+	at[3] = &c->high_max;
+	at[4] = &c->threshold;
+	at[5] = &c->count;
 	for (int i = 0; i < 6; i++)
 		if (keyed(line, keys[i], &v, bad)) {
 			*at[i] = v;

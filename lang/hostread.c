@@ -283,7 +283,7 @@ int host_layout_build(const struct host_zones *hz, const struct host_tunables *t
 }
 
 const char *const host_saved_files[] = {
-	"/proc/zoneinfo", "/proc/meminfo", "/proc/version", "/proc/version_signature",
+	"/proc/zoneinfo", "/proc/meminfo", "/proc/pagetypeinfo", "/proc/version", "/proc/version_signature",
 	"/proc/sys/kernel/osrelease", "/proc/sys/kernel/version",
 	"/proc/sys/vm/min_free_kbytes", "/proc/sys/vm/watermark_scale_factor",
 	"/proc/sys/vm/percpu_pagelist_high_fraction", "/proc/sys/vm/lowmem_reserve_ratio",

@@ -378,7 +378,8 @@ static int run_file(struct session *s, const char *file)
 
 int main(int argc, char **argv)
 {
-	struct session s;
+	/* static: what the session keeps for its whole life (host's layouts) stays reachable until exit */
+	static struct session s;
 	struct cli c;
 	int rc;
 

@@ -300,6 +300,28 @@ static void host_read_tunables(struct reading *r, const struct host_tunables *t)
 	}
 }
 
+/*
+ * What the loaded layout decides, back to auto (zone: the largest Normal
+ * zone; its min and node's CPUs from the layout), and pageblock_nr_pages
+ * from /proc/pagetypeinfo's "Pages per block" (auto when it is one PMD).
+ */
+static void host_apply_pageblock(struct machine *next)
+{
+	char why[200], *text = host_read_file("/proc/pagetypeinfo", why, sizeof(why)), *at;
+	unsigned long long per = 0;
+
+	next->zone = next->zone_min = 0;
+	next->node_cpus = MACHINE_AUTO;
+	next->pageblock_nr_pages = 0;
+	if (!text)
+		return;
+	at = strstr(text, "Pages per block:");
+	if (at && sscanf(at + 16, "%llu", &per) == 1 && per && !(per & (per - 1)) && per <= (1ull << 30) &&
+	    per != next->pagesize / 8)
+		next->pageblock_nr_pages = per;
+	free(text);
+}
+
 /* min_free_kbytes: auto when the live value is batchlab's default for the layout, else the live value, said so. */
 static void host_apply_mfk(struct machine *next, const struct host_tunables *t, struct reading *r)
 {
@@ -398,15 +420,21 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 			L->totalram = next->totalram;
 			kept = keep_layout(s, L);
 			next->layout = kept;
-			snprintf(layout_note, nlen, kept ? "zones: %u nodes, %u zones from /proc/zoneinfo, each node's CPUs from "
-				 "/sys/devices/system/node ('show zones')" : "zones: not loaded: the session keeps %u layouts "
-				 "at most", kept ? L->nnodes : SESSION_LAYOUTS, kept ? L->nzones : 0);
+			/* L is freed when the session kept one equal to it: read kept */
+			if (kept)
+				snprintf(layout_note, nlen, "zones: %u node%s, %u zones from /proc/zoneinfo, each node's CPUs "
+					 "from /sys/devices/system/node ('show zones')", kept->nnodes, kept->nnodes == 1 ? "" : "s",
+					 kept->nzones);
+			else
+				snprintf(layout_note, nlen, "zones: not loaded: the session keeps %d layouts at most",
+					 SESSION_LAYOUTS);
 		}
 	}
 	if (keep)
 		*keep = hz;
 	else
 		host_zones_free(&hz);
+	host_apply_pageblock(next);
 	host_apply_mfk(next, &t, &r[11]);
 	if (t.has_phf && t.percpu_pagelist_high_fraction)
 		snprintf(layout_note + strlen(layout_note), nlen - strlen(layout_note),

@@ -27,3 +27,5 @@ $BL -c 'host machines/numa2-cpuless; show zones' > $HOME/a; $BL -c "host $HOME/s
 cmp -s $HOME/a $HOME/b && echo "host save; host DIR: the same show zones"
 $BL -c 'host check machines/numa2-cpuless' > $HOME/a; $BL -c "host check $HOME/saved" > $HOME/b
 cmp -s $HOME/a $HOME/b && echo "host save; host DIR: the same host check ($(tail -1 $HOME/b))"
+# host twice: the second layout equals the first and is not kept twice (freed, not read after)
+$BL -c 'host machines/numa2-cpuless; host machines/numa2-cpuless' | grep '^# zones'
