@@ -379,7 +379,7 @@ layers: $(CORE_TESTS:tests/unit/%.c=$(BUILD)/tests/%)
 # --- hardening: libFuzzer targets, their replays, valgrind -----------------
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS  = cmd preset expr keys mmpatch diff
+FUZZ_TARGETS  = cmd preset expr keys mmpatch diff grade
 # Unsigned wrap-around is defined C, but no accepted value may overflow, so fuzzing traps it too.
 FUZZ_SAN      = address,undefined,unsigned-integer-overflow
 FUZZ_FLAGS    = -O1 -g -fno-omit-frame-pointer -fsanitize=$(FUZZ_SAN) -fno-sanitize-recover=all

@@ -93,6 +93,17 @@ int calibrate_memcg(struct machine *m, char *err, size_t errlen)
 	return 0;
 }
 
+int calibrate_memcg_speed(struct machine *m, const char *fit_id, char *err, size_t errlen)
+{
+	double figure = measured_fit_figure(fit_id), got = metric(m, "memcg_charge.throughput.after");
+
+	if (!(figure > 0) || !(got > 0))
+		return err_set(err, errlen, "memcg: no fit row '%s', or no throughput on its machine", fit_id);
+	m->charge_page_ns *= got / figure;
+	m->page_counter_ns *= got / figure;
+	return 0;
+}
+
 static double committed_speedup_at_lock(struct machine *m, double lock_ns)
 {
 	m->committed_lock_ns = lock_ns;

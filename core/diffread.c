@@ -328,6 +328,23 @@ static int compiles(const struct patch_desc *d, const char *text, char *why, siz
 	return expr_compile(&e, text, names, why, len);
 }
 
+/* Is text one of d's other kernel names (a patch file's aka), as a word alone? */
+static int own_name(const struct patch_desc *d, const char *text)
+{
+	const struct mmpatch *p = mmpatch_of(d);
+	size_t n = strlen(text);
+
+	for (const char *w = p ? p->aka : ""; *w;) {
+		size_t k = strcspn(w, " \t");
+
+		if (k == n && !strncmp(w, text, n))
+			return 1;
+		w += k;
+		w += strspn(w, " \t");
+	}
+	return 0;
+}
+
 static void mapped(struct diff_read *r, const struct hunk *h, int line, const char *id, const char *name,
 		   const char *text, const struct subs *sb)
 {
@@ -337,6 +354,10 @@ static void mapped(struct diff_read *r, const struct hunk *h, int line, const ch
 
 	if (!d || !d->constant)
 		return;
+	if (own_name(d, text)) {
+		listed(r, h, line, "sets %s to %s, the constant's name before the patch: its value unchanged", name, text);
+		return;
+	}
 	if (translate(text, sb, expr, sizeof(expr))) {
 		listed(r, h, line, "changes %s to '%.200s', too long to read as a variant", name, text);
 		return;
@@ -409,7 +430,15 @@ static void map_change(struct diff_read *r, const struct hunk *h, const struct h
 		else
 			mapped(r, h, l->line, "proactive_reclaim", name, text, sb);
 	} else if (!own) {
-		listed(r, h, l->line, "changes %s, not a constant batchlab models", name, NULL);
+		int of = 0;
+
+		for (int i = 0; patches[i] && !of; i++)
+			of = own_name(patches[i], value);
+		if (of) /* a bound or a copy set from a loaded file's constant (min_mem_pcpu_rsv) */
+			listed(r, h, l->line, "sets %s to %s, a loaded patch file's constant: a bound on it, not a "
+			       "constant batchlab models", name, value);
+		else
+			listed(r, h, l->line, "changes %s, not a constant batchlab models", name, NULL);
 	}
 }
 
@@ -564,8 +593,177 @@ static int is_local(const struct hunk *h, int from, const char *name)
 	return 0;
 }
 
+/* --- hunks that touch a name batchlab knows, mapped or not --------------------------------------- */
+
+/* Does the line hold w as a whole word? */
+static int line_has(const struct hline *l, const char *w)
+{
+	char code[DIFF_LINE_MAX];
+
+	if (l->n >= DIFF_LINE_MAX)
+		return 0;
+	snprintf(code, sizeof(code), "%.*s", (int)l->n, l->s);
+	return has_word(code, w);
+}
+
+/* The identifier READ_ONCE() or a sysctl_ name reads on line l, into buf ("" when none). */
+static void run_time_name(const struct hline *l, char *buf, size_t size)
+{
+	char code[DIFF_LINE_MAX];
+	const char *p;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (l->n >= DIFF_LINE_MAX)
+		return;
+	snprintf(code, sizeof(code), "%.*s", (int)l->n, l->s);
+	if ((p = strstr(code, "READ_ONCE(")))
+		p += 10;
+	else if ((p = strstr(code, "sysctl_")) && (p == code || !is_ident_char(p[-1])))
+		;
+	else
+		return;
+	p += strspn(p, " (*&");
+	while (is_ident_char(p[n]) || p[n] == '.' || (p[n] == '-' && p[n + 1] == '>'))
+		n += p[n] == '-' ? 2 : 1;
+	snprintf(buf, size, "%.*s", (int)(n < 60 ? n : 60), p);
+}
+
+/* Is the new line a declaration or definition of w (extern, a type before it, #define, a field)? */
+static int declares(const struct hline *l, const char *w)
+{
+	char code[DIFF_LINE_MAX];
+	const char *at;
+
+	if (l->n >= DIFF_LINE_MAX)
+		return 0;
+	snprintf(code, sizeof(code), "%.*s", (int)l->n, l->s);
+	at = strstr(code, w);
+	if (!at)
+		return 0;
+	if (strstr(code, "#define") || strstr(code, "extern ") || (at[strlen(w)] && strchr(";[= \t", at[strlen(w)]) &&
+	    at > code && (at[-1] == ' ' || at[-1] == '\t' || at[-1] == '*') && !strchr(code, '(')))
+		return 1;
+	return code[strspn(code, " \t")] == '.' && !strncmp(code + strspn(code, " \t") + 1, w, strlen(w));
+}
+
+/* The names batchlab knows, into names[]: every patch's constant, and a loaded file's other names (aka) */
+static int known_names(char names[][32], int max)
+{
+	int n = 0;
+
+	for (int i = 0; patches[i] && n < max; i++) {
+		const struct mmpatch *p = mmpatch_of(patches[i]);
+
+		if (patches[i]->constant && patches[i]->constant->name)
+			snprintf(names[n++], 32, "%.31s", patches[i]->constant->name);
+		for (const char *w = p ? p->aka : ""; *w && n < max;) {
+			size_t k = strcspn(w, " \t");
+
+			snprintf(names[n++], 32, "%.*s", (int)(k < 31 ? k : 31), w);
+			w += k;
+			w += strspn(w, " \t");
+		}
+	}
+	return n;
+}
+
+/*
+ * A hunk that touches a name batchlab knows and gave no finding of its own
+ * is listed with what it does to the name: makes it tunable (a sysctl
+ * entry, or the code now reads a variable at run time in its place),
+ * changes it, declares it (moves it, once the whole diff is read), or
+ * removes it.
+ */
+static void touch_names(struct diff_read *r, const struct hunk *h, int first)
+{
+	char names[64][32], rt[64] = "";
+	int nn = known_names(names, 64), plus[64], minus[64], sysctl = -1, k, line = 0;
+
+	for (k = 0; k < nn; k++) { /* each name's first added and first removed line */
+		plus[k] = minus[k] = -1;
+		for (int i = 0; i < h->n; i++) {
+			int *at = h->l[i].kind == '+' ? &plus[k] : h->l[i].kind == '-' ? &minus[k] : NULL;
+
+			if (at && *at < 0 && line_has(&h->l[i], names[k]))
+				*at = i;
+		}
+	}
+	for (int i = 0; i < h->n; i++)
+		if (h->l[i].kind == '+' && h->l[i].n < DIFF_LINE_MAX && memmem(h->l[i].s, h->l[i].n, ".procname", 9))
+			sysctl = i;
+	for (k = 0; sysctl >= 0 && k < nn && plus[k] < 0; k++)
+		;
+	if (sysctl >= 0 && k < nn) { /* a sysctl table entry for a known name: one line for the entry's fields */
+		int kept = first;
+
+		for (int i = first; i < r->n; i++)
+			if (r->f[i].patch || strncmp(r->f[i].what, "changes the initialiser ", 24))
+				r->f[kept++] = r->f[i];
+		r->n = kept;
+		listed(r, h, h->l[sysctl].line, "makes %s tunable: a sysctl table entry for it", names[k], NULL);
+		return;
+	}
+	for (int i = first; i < r->n; i++)
+		for (k = 0; k < nn; k++)
+			if (strstr(r->f[i].what, names[k]))
+				return; /* a finding of the hunk names it already */
+	for (k = 0; k < nn; k++) /* a removed use of a name, and in its place a variable read at run time */
+		for (int i = minus[k] + 1; minus[k] >= 0 && i < h->n; i++)
+			if (h->l[i].kind == '+') {
+				run_time_name(&h->l[i], rt, sizeof(rt));
+				if (rt[0] && strcmp(rt, names[k])) {
+					listed(r, h, h->l[i].line, "makes %s tunable: the code reads %s in its place", names[k],
+					       rt);
+					return;
+				}
+				break;
+			}
+	for (k = 0; k < nn && plus[k] < 0 && minus[k] < 0; k++)
+		;
+	if (k == nn)
+		return; /* context lines alone: the hunk is about something else */
+	line = plus[k] >= 0 ? h->l[plus[k]].line : h->l[minus[k]].line;
+	if (plus[k] >= 0 && minus[k] >= 0)
+		listed(r, h, line, "changes a line that reads %s", names[k], NULL);
+	else if (plus[k] >= 0)
+		listed(r, h, line, declares(&h->l[plus[k]], names[k]) ? "declares %s here" : "reads %s here", names[k],
+		       NULL);
+	else
+		listed(r, h, line, "removes %s here", names[k], NULL);
+}
+
+/* A name declared in one file and removed in another has moved: both lines say so. */
+static void moves(struct diff_read *r)
+{
+	for (int i = 0; i < r->n; i++) {
+		char name[64];
+
+		if (r->f[i].patch || sscanf(r->f[i].what, "declares %63s here", name) != 1)
+			continue;
+		for (int j = 0; j < r->n; j++) {
+			char gone[64];
+
+			if (r->f[j].patch || sscanf(r->f[j].what, "removes %63s here", gone) != 1 || strcmp(gone, name) ||
+			    !strcmp(r->f[i].file, r->f[j].file))
+				continue;
+			char to[sizeof(r->f[0].file)], from[sizeof(r->f[0].file)]; /* copies: gcc sees the table as one object */
+
+			memcpy(to, r->f[i].file, sizeof(to));
+			memcpy(from, r->f[j].file, sizeof(from));
+			snprintf(r->f[i].what, sizeof(r->f[i].what), "moves %s here from %.140s", name, from);
+			snprintf(r->f[j].what, sizeof(r->f[j].what), "moves %s from here to %.140s", name, to);
+			printable(r->f[i].what);
+			printable(r->f[j].what);
+			break;
+		}
+	}
+}
+
 static void scan_hunk(struct diff_read *r, struct hunk *h)
 {
+	int first = r->n;
+
 	struct subs sb = { .n = 0 };
 	int compute_batch = 0;
 
@@ -609,6 +807,7 @@ static void scan_hunk(struct diff_read *r, struct hunk *h)
 		map_compute_batch(r, h);
 	if (h->cut)
 		listed(r, h, h->l[h->n - 1].line, "a hunk of more than %s lines: the rest is not read", "1500", NULL);
+	touch_names(r, h, first);
 }
 
 /* --- the diff ----------------------------------------------------------------------------------- */
@@ -754,6 +953,7 @@ int diff_read(const char *text, size_t len, struct diff_read *r, char *err, size
 	}
 	if (in_hunk)
 		scan_hunk(r, &h);
+	moves(r);
 	if (!r->hunks)
 		return err_set(err, errlen, "no hunk of a unified diff in it (expected '--- a/FILE', '+++ b/FILE' and "
 			       "'@@ -L,N +L,N @@' lines, as git format-patch and diff -u write)");

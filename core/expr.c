@@ -47,6 +47,7 @@ const struct expr_func expr_funcs[] = {
 			  "rounddown_pow_of_two(), include/linux/log2.h: 1UL << (fls_long(n) - 1), undefined for 0" },
 	[F_DIVUP] = { "DIV_ROUND_UP", 2, "DIV_ROUND_UP(n, d)",
 		      "DIV_ROUND_UP(), include/linux/math.h: (n + d - 1) / d" },
+	[F_INT_SQRT] = { "int_sqrt", 1, "int_sqrt(x)", "int_sqrt(), lib/math/int_sqrt.c: the largest r with r * r <= x" },
 	{ NULL, 0, NULL, NULL },
 };
 

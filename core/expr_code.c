@@ -131,7 +131,7 @@ static int code_scan(struct cgen *g, const struct expr *e)
 				return -1; /* jumps go forward (the compiler emits them so) */
 			g->target[o->k] = 1;
 		}
-		if ((o->op == OP_CALL && o->k >= F_DIVUP + 1) || (o->op == OP_CAST && o->k >= EXPR_NCASTS))
+		if ((o->op == OP_CALL && o->k >= F_INT_SQRT + 1) || (o->op == OP_CAST && o->k >= EXPR_NCASTS))
 			return -1;
 	}
 	for (uint64_t b = c->reads; b; b &= b - 1) {
@@ -199,7 +199,8 @@ static void code_call(struct cgen *g, int f)
 		g->st[q] = (struct cslot){ 0, 0, treg(g, q) };
 		g->sp = q + 1;
 	} else {
-		cunary(g, q, f == F_FLS ? U_FLS : f == F_ILOG2 ? U_ILOG2 : f == F_ROUNDUP ? U_ROUNDUP : U_ROUNDDOWN);
+		cunary(g, q, f == F_FLS ? U_FLS : f == F_ILOG2 ? U_ILOG2 : f == F_ROUNDUP ? U_ROUNDUP
+			    : f == F_INT_SQRT ? U_INT_SQRT : U_ROUNDDOWN);
 	}
 }
 
@@ -331,6 +332,8 @@ EXPR_INLINE int step1(int u, uint64_t x, uint64_t *r, const char **why)
 		return call(F_ROUNDUP, a, r, why);
 	case U_ROUNDDOWN:
 		return call(F_ROUNDDOWN, a, r, why);
+	case U_INT_SQRT:
+		return call(F_INT_SQRT, a, r, why);
 	case U_NOT:
 		return *r = !x, 0;
 	case U_NEG:
@@ -396,7 +399,7 @@ EXPR_INLINE int step1(int u, uint64_t x, uint64_t *r, const char **why)
 	X(OP_NE - OP_ADD, NE) X(OP_LT - OP_ADD, LT) X(OP_LE - OP_ADD, LE) X(OP_GT - OP_ADD, GT)           \
 	X(OP_GE - OP_ADD, GE) X(B_MIN, MIN) X(B_MAX, MAX) X(B_DIVUP, DIVUP)
 #define UN_STEPS(X)                                                                                       \
-	X(U_FLS, FLS) X(U_ILOG2, ILOG2) X(U_ROUNDUP, ROUNDUP) X(U_ROUNDDOWN, ROUNDDOWN) X(U_NOT, NOT)     \
+	X(U_FLS, FLS) X(U_ILOG2, ILOG2) X(U_ROUNDUP, ROUNDUP) X(U_ROUNDDOWN, ROUNDDOWN) X(U_INT_SQRT, INT_SQRT) X(U_NOT, NOT)     \
 	X(U_NEG, NEG) X(U_BOOL, BOOL)
 
 int expr_code_exec(const struct expr_code *c, uint64_t r[EXPR_CODE_REGS], uint64_t *out, const char **why)

@@ -79,6 +79,7 @@ EXPR_INLINE int run_call(uint64_t f, const uint64_t *st, int *sp, uint64_t *acc,
 		FN(F_ROUNDUP, 1)
 		FN(F_ROUNDDOWN, 1)
 		FN(F_DIVUP, 2)
+		FN(F_INT_SQRT, 1)
 	}
 	return 0;
 }

@@ -86,6 +86,8 @@ static int interval_unary(int u, uint64_t la, uint64_t ha, uint64_t *lo, uint64_
 		if (!la)
 			return -1;
 		return *lo = rounddown_pow_of_two(la), *hi = rounddown_pow_of_two(ha), 0;
+	case U_INT_SQRT: /* rises with x */
+		return *lo = int_sqrt64(la), *hi = int_sqrt64(ha), 0;
 	case U_NOT:
 		return *lo = !ha, *hi = !la, 0;
 	case U_NEG:

@@ -56,7 +56,7 @@ static inline int reads_name(const struct expr_op *o)
 }
 
 /* the functions, as expr_funcs[] (expr.c) lists them */
-enum { F_MIN, F_MAX, F_CLAMP, F_FLS, F_ILOG2, F_ROUNDUP, F_ROUNDDOWN, F_DIVUP };
+enum { F_MIN, F_MAX, F_CLAMP, F_FLS, F_ILOG2, F_ROUNDUP, F_ROUNDDOWN, F_DIVUP, F_INT_SQRT };
 
 /* the conversions expr_casts[] (expr.c) lists, without its terminator (expr.c asserts it) */
 #define EXPR_NCASTS 18
@@ -169,6 +169,8 @@ EXPR_INLINE int call(int f, const uint64_t *a, uint64_t *r, const char **why)
 		if (!a[0])
 			return *why = "rounddown_pow_of_two(0) is undefined", -1;
 		return *r = rounddown_pow_of_two(a[0]), 0;
+	case F_INT_SQRT:
+		return *r = int_sqrt64(a[0]), 0;
 	default: /* DIV_ROUND_UP */
 		if (!a[1])
 			return *why = "division by zero", -1;
@@ -186,7 +188,7 @@ enum { M_AI, M_AR, M_RA, M_IA, M_IR, M_RR, M_RI, NMODES };
 /* the two-operand steps: the 13 binary operators in OP_ADD order, then min, max, DIV_ROUND_UP */
 enum { B_MIN = OP_GE - OP_ADD + 1, B_MAX, B_DIVUP, NB };
 /* the one-operand steps */
-enum { U_FLS, U_ILOG2, U_ROUNDUP, U_ROUNDDOWN, U_NOT, U_NEG, U_BOOL, NU };
+enum { U_FLS, U_ILOG2, U_ROUNDUP, U_ROUNDDOWN, U_INT_SQRT, U_NOT, U_NEG, U_BOOL, NU };
 
 #define CB(bi, mode) (C_BIN + NMODES * (bi) + (mode))
 #define CU(u, reg) (C_UN + 2 * (u) + (reg)) /* reg 0: the operand is acc, 1: register a */

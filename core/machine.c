@@ -28,6 +28,13 @@ uint64_t machine_threads(const struct machine *m)
 	return m->threads ? m->threads : m->cpus;
 }
 
+uint64_t machine_instances(const struct machine *m)
+{
+	if (m->instances)
+		return m->instances;
+	return m->cpus / 2 ? m->cpus / 2 : 1;
+}
+
 /* Two packages is the common server; one CPU is one package. */
 uint64_t machine_sockets(const struct machine *m)
 {

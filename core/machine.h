@@ -68,7 +68,12 @@ struct machine {
 	uint64_t nodes;          /* NUMA nodes with memory */
 	uint64_t node_cpus;      /* CPUs local to the zone's node; MACHINE_AUTO = cpus / nodes; 0 = a CPU-less node */
 	uint64_t min_free_kbytes; /* vm.min_free_kbytes; 0 = the release's default (core/mm/zone.c) */
-	uint64_t thp;            /* 1: khugepaged runs and raises min_free_kbytes (set_recommended_min_free_kbytes()) */
+	/*
+	 * 0 off: no CONFIG_TRANSPARENT_HUGEPAGE; 1 on: built and enabled (always
+	 * or madvise), which hugepage_init() turns off below 512 MiB of totalram;
+	 * 2 never: built, disabled (set_recommended_min_free_kbytes() still runs)
+	 */
+	uint64_t thp;
 	uint64_t watermark_scale_factor; /* vm.watermark_scale_factor, in 1/10000 of the zone */
 	uint64_t zone_min;       /* the zone's min watermark in pages; 0 = its share of min_free_kbytes */
 	uint64_t pageblock_nr_pages; /* pages per pageblock; 0 = one PMD (HPAGE_PMD_ORDER) */
@@ -80,6 +85,7 @@ struct machine {
 	uint64_t mmap;           /* bytes mapped and unmapped per will-it-scale loop */
 	uint64_t threads;        /* will-it-scale threads; 0 = one per CPU */
 	uint64_t depth;          /* memcg levels a charge walks, cgroup to root */
+	uint64_t instances;      /* netperf instances (each with its netserver); 0 = cpus / 2 */
 	uint64_t cgroup_size;    /* bytes: the memcg's size or limit, for the cost shares */
 	double scan_rate;        /* pages/s the reclaimer scans in one memcg (vmpressure delay) */
 
@@ -182,6 +188,8 @@ static inline uint64_t machine_totalram(const struct machine *m)
 /* zone_managed_pages() of the zone the vmstat, pcp and watermark models use: zone, or the layout's largest Normal zone. */
 uint64_t machine_zone(const struct machine *m);
 uint64_t machine_threads(const struct machine *m);
+/* netperf instances: instances, or one per two CPUs (at least one) when 0. */
+uint64_t machine_instances(const struct machine *m);
 /* sockets, or auto: 2, 1 on a single CPU. */
 uint64_t machine_sockets(const struct machine *m);
 /* threads that run at once: threads, at most cpus (the effective parallelism of a model). */

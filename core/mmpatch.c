@@ -268,6 +268,63 @@ static int k_origin(struct mmpatch *p, const char *rest, int col, char *err, siz
 	return text_to(p, rest, col, p->origin[p->norigins++], MMP_TEXT_MAX, "origin", err, errlen);
 }
 
+/* merged in RELEASE, proposed or rejected, then what the file adds (where, when, by whom) */
+static int k_status(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	static const char *const starts[] = { "merged in ", "proposed", "rejected", "queued" };
+	int ok = 0;
+
+	for (size_t i = 0; i < sizeof(starts) / sizeof(starts[0]); i++)
+		ok |= !strncmp(rest, starts[i], strlen(starts[i]));
+	if (ok && !strncmp(rest, "merged in ", 10) && !isdigit((unsigned char)rest[10]))
+		ok = 0;
+	if (!ok)
+		return at(p, col, err, errlen, "status: 'merged in RELEASE', 'queued', 'proposed' or 'rejected' expected "
+					       "first (merged in 6.9, proposed 2025-04-07 on linux-mm)");
+	if (p->status[0])
+		return at(p, 1, err, errlen, "one 'status' line expected");
+	return text_to(p, rest, col, p->status, sizeof(p->status), "status", err, errlen);
+}
+
+/* A point names the kernel function and file it is about, as every sentence about the kernel does. */
+static int k_point(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	const char *f = strstr(rest, "()"), *slash = strchr(rest, '/');
+
+	if (p->npoints == MMP_POINTS) {
+		char msg[80];
+
+		snprintf(msg, sizeof(msg), "at most %d 'point' lines expected", MMP_POINTS);
+		return at(p, 1, err, errlen, msg);
+	}
+	if (!f || f == rest || !slash || !(strstr(slash, ".c") || strstr(slash, ".h")))
+		return at(p, col, err, errlen, "point: a sentence naming the kernel function (NAME()) and file "
+					       "(mm/FILE.c) it is about expected");
+	if (text_to(p, rest, col, p->point_text[p->npoints], MMP_TEXT_MAX, "point", err, errlen))
+		return -1;
+	p->points[p->npoints] = p->point_text[p->npoints];
+	p->npoints++;
+	p->points[p->npoints] = NULL;
+	return 0;
+}
+
+/* the constant's other names in the kernel: identifiers, space-separated */
+static int k_aka(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	for (const char *w = rest; *w;) {
+		size_t n = strcspn(w, " \t");
+
+		if (!is_ident(w, n))
+			return at(p, col + (int)(w - rest), err, errlen, "aka: kernel names (letters, digits and '_', at "
+									 "most 31 each) separated by blanks expected");
+		w += n;
+		w += strspn(w, " \t");
+	}
+	if (p->aka[0])
+		return at(p, 1, err, errlen, "one 'aka' line expected: put every name on it");
+	return text_to(p, rest, col, p->aka, sizeof(p->aka), "aka", err, errlen);
+}
+
 static int k_files(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
 {
 	return text_to(p, rest, col, p->files, sizeof(p->files), "files", err, errlen);
@@ -533,6 +590,11 @@ const struct mmp_key mmp_keys[] = {
 	{ "title", "TEXT", MMP_HEAD, 1, "one line: what the patch does, as show heads it", k_title },
 	{ "origin", "ID|COMMIT|URL", MMP_HEAD, 0, "where the patch comes from: a mail's Message-ID (<id@host>), a commit "
 	  "(7 to 40 hex digits) or a URL; up to four lines", k_origin },
+	{ "status", "merged in RELEASE|queued|proposed|rejected [TEXT]", MMP_HEAD, 0, "where the patch stands, as "
+	  "report heads it: merged in 6.9 (a release row from 6.9 with a commit adds it), queued (in a maintainer's "
+	  "tree), proposed or rejected, and what follows (when, where)", k_status },
+	{ "point", "TEXT", MMP_HEAD, 0, "what a maintainer leads with: one point, naming the kernel function (NAME()) "
+	  "and file it is about; report opens with the points. Up to six lines", k_point },
 	{ "files", "PATH...", MMP_HEAD, 0, "the kernel files it changes", k_files },
 	{ "functions", "NAME...", MMP_HEAD, 0, "the kernel functions it changes: explain names them", k_functions },
 	{ "about", "TEXT", MMP_HEAD, 0, "a line of what the patch changes and why, for about ID; repeat for more lines",
@@ -540,6 +602,8 @@ const struct mmp_key mmp_keys[] = {
 	{ "constant", "KERNEL_NAME [as METRIC]", MMP_HEAD, 1, "the kernel's name of the constant the patch changes; "
 	  "starts the constant's lines. Its metric is METRIC (default: the name in lower case), and both names read "
 	  "its value in the metrics' expressions", k_constant },
+	{ "aka", "NAME...", MMP_CONSTANT, 0, "the constant's other names in the kernel: the macro it replaces, the "
+	  "sysctl's variable or the field it moved to; patch from lists every hunk that touches one", k_aka },
 	{ "before", "= EXPR", MMP_CONSTANT, 1, "the constant before the patch: an expression over the machine's names "
 	  "and the kernel helpers (help variant, KERNEL HELPERS below)", k_before },
 	{ "after", "= EXPR", MMP_CONSTANT, 1, "the constant after the patch", k_after },
@@ -571,6 +635,8 @@ const struct mmp_key mmp_keys[] = {
 	  "has a kernel side (ID.METRIC.kernel, set kernel) and history ID lists the rows; starts the row's lines",
 	  mmp_k_release },
 	{ "commit", "HEX", MMP_RELEASE, 0, "the commit that made the row's change (7 to 40 hex digits)", mmp_k_commit },
+	{ "subject", "TEXT", MMP_RELEASE, 0, "the row's commit's subject line as git log prints it, for history",
+	  mmp_k_subject },
 	{ "what", "TEXT", MMP_RELEASE, 0, "what changed in that release, one line, for history", mmp_k_what },
 	{ "where", "TEXT", MMP_ROW, 0, "a release row: the function and file holding that release's code; a claim: where "
 	  "the mail says it (cover letter, line 30)", mmp_k_where },
@@ -959,12 +1025,50 @@ static void metric_reads_of(struct mmpatch *p, int j, uint8_t *done)
 
 extern const metric_fn mmp_fns[VARIANT_LOADED][MMP_METRICS];
 
+static const char *origin_kind(const char *o)
+{
+	if (o[0] == '<')
+		return "mail";
+	if (!strncmp(o, "http", 4))
+		return "link";
+	return "commit";
+}
+
+void mmpatch_origins(const struct mmpatch *p, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < p->norigins && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s %s", i ? ", " : "", origin_kind(p->origin[i]),
+				      p->origin[i]);
+}
+
+/* about's published lines: the figures the file's claims say its mail states, each with where */
+static void build_published(struct mmpatch *p)
+{
+	size_t n = 0;
+
+	p->published[0] = '\0';
+	for (int i = 0; i < p->ncl && n < sizeof(p->published); i++)
+		if (p->cl[i].metric[0])
+			n += (size_t)snprintf(p->published + n, sizeof(p->published) - n, "%s (%s)\n", p->cl[i].said,
+					      p->cl[i].where[0] ? p->cl[i].where : "mail");
+	if (!n)
+		snprintf(p->published, sizeof(p->published), "%s",
+			 p->ncl ? "the mail's figures are the claims below\n" : "(the patch file states no claim)\n");
+}
+
 static void build_about(struct mmpatch *p)
 {
-	size_t n = (size_t)snprintf(p->about, sizeof(p->about), "%s", p->about_lines);
+	size_t n = 0;
 
+	if (p->status[0])
+		n = (size_t)snprintf(p->about, sizeof(p->about), "Status: %s.\n", p->status);
+	n += (size_t)snprintf(p->about + n, sizeof(p->about) - n, "%s", p->about_lines);
 	for (int i = 0; i < p->norigins && n < sizeof(p->about); i++)
-		n += (size_t)snprintf(p->about + n, sizeof(p->about) - n, "origin: %s\n", p->origin[i]);
+		n += (size_t)snprintf(p->about + n, sizeof(p->about) - n, "origin: %s %s\n", origin_kind(p->origin[i]),
+				      p->origin[i]);
 	if (n < sizeof(p->about))
 		snprintf(p->about + n, sizeof(p->about) - n, "patch file: %s (batchlab-mmpatch(5))\n", p->file);
 	snprintf(p->kernel_where, sizeof(p->kernel_where), "%s%s%s", p->files[0] ? p->files : "patch file",
@@ -1029,7 +1133,9 @@ static void build_desc(struct mmpatch *p)
 	d->sides = p->side_names;
 	d->metrics = p->md;
 	d->about = p->about;
-	d->published = "(a patch file states no published figure)\n";
+	build_published(p);
+	d->published = p->published;
+	d->points = p->npoints ? p->points : NULL;
 	d->headline = p->metrics[0].name;
 	build_constant(p);
 	d->constant = &p->constant;

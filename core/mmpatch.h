@@ -42,6 +42,7 @@
 #define MMP_HELPERS 5             /* rows of mmp_helpers[] */
 #define MMP_RELEASES 16           /* release rows: a constant's history is a few changes */
 #define MMP_CLAIMS 12             /* figures a patch's mails state */
+#define MMP_POINTS 6              /* what a maintainer leads with: a few points, as the built-ins have */
 
 /* Where in a patch file a key may stand. */
 enum mmp_block {
@@ -108,6 +109,7 @@ struct mmp_metric {
 struct mmp_release {
 	char from[16];
 	char commit[41];
+	char subject[MMP_TEXT_MAX]; /* the commit's subject line, as git log prints it */
 	char what[MMP_TEXT_MAX];
 	char where[MMP_TEXT_MAX];
 	char text[MMP_TEXT_MAX];
@@ -148,12 +150,18 @@ struct mmpatch {
 	char title[MMP_TEXT_MAX];
 	char origin[MMP_ORIGINS][MMP_TEXT_MAX];
 	int norigins;
+	char status[MMP_TEXT_MAX]; /* "merged in 6.9", "proposed ...", "rejected ..." */
+	char point_text[MMP_POINTS][MMP_TEXT_MAX];
+	int npoints;
+	const char *points[MMP_POINTS + 1];
+	char published[MMP_CLAIMS * (MMP_TEXT_MAX + 40) + 64]; /* the claims' figures, as about's published lines */
 	char files[MMP_TEXT_MAX];
 	char functions[MMP_TEXT_MAX];
 	char about_lines[MMP_ABOUT_MAX];
 	char about[MMP_ABOUT_MAX + 2 * MMP_TEXT_MAX * (MMP_ORIGINS + 2)];
 	char kernel_where[2 * MMP_TEXT_MAX + 8];
 	char constant_name[MMP_NAME_MAX];
+	char aka[MMP_TEXT_MAX]; /* the constant's other kernel names, space-separated: patch from lists hunks touching them */
 	char what[MMP_TEXT_MAX];
 	struct mmp_side sides[PATCH_MAX_SIDES];
 	int nsides;
@@ -174,6 +182,7 @@ struct mmpatch {
 	struct release_history history;
 	const struct release_history *histories[2];
 	struct patch_kernel kernel;
+	struct commit_subject subjects[MMP_RELEASES + 1];
 	struct mmp_claim cl[MMP_CLAIMS];
 	int ncl;
 	struct patch_claim claims[MMP_CLAIMS + 1];
@@ -210,6 +219,8 @@ struct value mmpatch_metric(const struct mmpatch *p, int j, const struct machine
 struct value mmpatch_metric_at(const struct mmpatch *p, int j, const struct machine *m, uint64_t c);
 /* The constant on side (SIDE_KERNEL: the release row in effect): 0, or -1 with why. */
 int mmpatch_constant(const struct mmpatch *p, const struct machine *m, int side, uint64_t *out, const char **why);
+/* Where the patch comes from, each origin with its kind: "commit 12a686c2e761, mail <id@host>"; "" for none. */
+void mmpatch_origins(const struct mmpatch *p, char *buf, size_t len);
 /* Metric j's index by name, or -1. */
 int mmpatch_metric_index(const struct mmpatch *p, const char *name);
 
@@ -221,6 +232,7 @@ int mmpatch_metric_index(const struct mmpatch *p, const char *name);
  */
 int mmp_k_release(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
 int mmp_k_commit(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
+int mmp_k_subject(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
 int mmp_k_what(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
 int mmp_k_where(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
 int mmp_k_claim(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);

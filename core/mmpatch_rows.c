@@ -69,6 +69,13 @@ int mmp_k_commit(struct mmpatch *p, const char *rest, int col, char *err, size_t
 	return 0;
 }
 
+int mmp_k_subject(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	struct mmp_release *x = &p->rel[p->nrel - 1];
+
+	return mmp_text_to(p, rest, col, x->subject, sizeof(x->subject), "subject", err, errlen);
+}
+
 int mmp_k_what(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
 {
 	struct mmp_release *x = &p->rel[p->nrel - 1];
@@ -417,6 +424,8 @@ static struct value row_value(const struct machine *m, const struct release_row 
 
 static void build_history(struct mmpatch *p)
 {
+	int ns = 0;
+
 	for (int i = 0; i < p->nrel; i++) {
 		struct mmp_release *x = &p->rel[i];
 
@@ -429,12 +438,17 @@ static void build_history(struct mmpatch *p)
 						   .mode = (uint64_t)i };
 	}
 	memset(&p->rows[p->nrel], 0, sizeof(p->rows[0]));
+	for (int i = 0; i < p->nrel; i++) /* history's subject column: the commits the file names a subject for */
+		if (p->rel[i].commit[0] && p->rel[i].subject[0])
+			p->subjects[ns++] = (struct commit_subject){ p->rel[i].commit, p->rel[i].subject };
+	memset(&p->subjects[ns], 0, sizeof(p->subjects[0]));
 	p->history = (struct release_history){ .constant = p->constant_name, .unit = p->metrics[0].unit,
 					       .rows = p->rows, .before_first = "older than the patch file's first release row" };
 	p->histories[0] = &p->history;
 	p->histories[1] = NULL;
 	memset(&p->kernel, 0, sizeof(p->kernel));
 	p->kernel.history = p->histories;
+	p->kernel.subjects = ns ? p->subjects : NULL;
 	p->desc.kernel_code = p->nrel ? &p->kernel : NULL;
 }
 

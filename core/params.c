@@ -19,7 +19,7 @@
 
 static const char *const overcommit_names[] = { "guess", "always", "never", NULL };
 static const uint64_t page_sizes[] = { 4096, 16384, 65536, 0 };
-static const char *const thp_names[] = { "off", "on", NULL };
+static const char *const thp_names[] = { "off", "on", "never", NULL };
 
 /*
  * Ranges reach past any kernel on purpose: up to 65536 CPUs (x86-64 builds
@@ -78,9 +78,10 @@ const struct param params[] = {
 	  .flags = PF_AUTO, .auto_value = machine_min_free_kbytes,
 	  .unit = "KiB", .def = "auto", .group = "machine",
 	  .help = "vm.min_free_kbytes; auto = the release's default (sqrt of lowmem, clamped) and khugepaged's raise with thp" },
-	{ .name = "thp", .type = PT_CHOICE, .offset = FIELD(thp), .max = 1,
+	{ .name = "thp", .type = PT_CHOICE, .offset = FIELD(thp), .max = 2,
 	  .choices = thp_names, .unit = "", .def = "on", .group = "machine",
-	  .help = "transparent hugepages on: khugepaged raises min_free_kbytes (set_recommended_min_free_kbytes())" },
+	  .help = "THP: on (always/madvise: khugepaged raises min_free_kbytes, not below 512 MiB), never (built, "
+		  "disabled: from 5.16 min_free_kbytes is recalculated past the watermarks), off (not built)" },
 	{ .name = "watermark_scale_factor", .type = PT_COUNT, .offset = FIELD(watermark_scale_factor), .min = 1, .max = 3000,
 	  .unit = "1/10000", .def = "10", .group = "machine",
 	  .help = "vm.watermark_scale_factor: the low-min gap as 1/10000 of the zone (from 4.6; up to 1000 before 5.17)" },
@@ -111,6 +112,10 @@ const struct param params[] = {
 	{ .name = "depth", .type = PT_COUNT, .offset = FIELD(depth), .min = 1, .max = 64,
 	  .unit = "levels", .def = "3", .group = "workload",
 	  .help = "page_counter levels a memcg charge walks, cgroup to root" },
+	{ .name = "instances", .type = PT_COUNT, .offset = FIELD(instances), .min = 1, .max = 65536,
+	  .flags = PF_AUTO, .auto_value = machine_instances,
+	  .unit = "instances", .def = "auto", .group = "workload",
+	  .help = "netperf instances, each with its netserver (memcg_charge throughput); auto = one per two CPUs" },
 	{ .name = "cgroup_size", .type = PT_SIZE, .offset = FIELD(cgroup_size), .min = MiB, .max = EiB,
 	  .unit = "bytes", .def = "4G", .group = "workload",
 	  .help = "the memcg's size or memory.max, for the cost shares (assumed: a 4 GiB container)" },

@@ -11,6 +11,7 @@
 
 #include "../core/params.h"
 #include "presetio.h"
+#include "validation.h"
 #include "out/render.h"
 #include "out/wrap.h"
 
@@ -26,6 +27,15 @@ static void claim_fmt(struct value v, const char *unit, char *buf, size_t len)
 		snprintf(buf, len, "%.4gx", v.r);
 	else
 		snprintf(buf, len, "%.6g %s", v.r, unit);
+}
+
+/* The claim's metric is a model with no held-out row: PATCH's METRIC of "METRIC[.SIDE]". */
+static int claim_untested(const struct patch_desc *d, const struct patch_claim *c)
+{
+	char name[96];
+
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(c->metric, "."), c->metric);
+	return validation_untested(d, patch_metric(d, name));
 }
 
 static void check_one(const struct patch_desc *d, struct claim_row *row)
@@ -65,6 +75,10 @@ static void check_one(const struct patch_desc *d, struct claim_row *row)
 	if (row->r.extrapolated)
 		snprintf(row->verdict + strlen(row->verdict), sizeof(row->verdict) - strlen(row->verdict),
 			 "; extrapolated: %s, this machine outside it", row->r.fit->what);
+	row->untested = !strcmp(row->r.kind, "model") && claim_untested(d, c);
+	if (row->untested)
+		snprintf(row->verdict + strlen(row->verdict), sizeof(row->verdict) - strlen(row->verdict),
+			 "; rests on no held-out test (about %s --validation)", d->id);
 }
 
 int claims_check(const struct patch_desc *d, struct claim_row **rows)

@@ -20,6 +20,7 @@ struct claim_row {
 	char verdict[600];  /* claim_verdict_text() */
 	char word[48];      /* claim_verdict_word() */
 	char err[200];      /* a row whose preset or settings fail: why (verdict says so too) */
+	int untested;       /* a model's figure that rests on no held-out test (lang/validation.c) */
 };
 
 /* Every claim of d checked; *rows on the heap (free() it), NULL when d has none. Returns the count. */

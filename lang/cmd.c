@@ -19,6 +19,8 @@
 #include "scan.h"
 #include "script.h"
 
+_Static_assert(CMD_MAX_ARGS >= SCRIPT_LINE_MAX / 2 + 1, "a line of one-letter words is never too many words");
+
 int cmd_split(char *line, char **argv, int max, char *err, size_t errlen)
 {
 	return scan_words(line, argv, max, err, errlen);
@@ -262,9 +264,82 @@ static void doc_command_text(int argc, char **argv, char *text, size_t len)
 				      i ? " " : "", argv[i]);
 }
 
+/*
+ * A form that prints, of a row whose other forms do not (or, lesson's, whose
+ * front end writes the file): variant's, lesson's and format's bare form (no
+ * word before the output options: the list, the format in force), variant's
+ * `list` and `from`.
+ */
+static int listing_form(const struct cmd_entry *c, int argc, char **argv)
+{
+	int bare = argc == 1 || argv[1][0] == '>' || !strncmp(argv[1], "--", 2);
+
+	if (c == &cmd_variant_entry)
+		return bare || !strcmp(argv[1], "list") || !strcmp(argv[1], "from");
+	if (c == &cmd_format_entry) /* the format in force, to a file; `format --format json` would print json's */
+		for (int i = 1; i < argc; i++)
+			if (!strncmp(argv[i], "--format", 8))
+				return 0;
+	return (c == &cmd_lesson_entry || c == &cmd_format_entry) && bare;
+}
+
 int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, size_t errlen)
 {
 	return cmd_run_bound(s, line, NULL, NULL, out, err, errlen);
+}
+
+/*
+ * line's words into buf and argv, its row found (a listing form's copy in
+ * listing), its output options taken into o: the row, or NULL with *argc 0
+ * (blank) or -1 with err. word: a value's stand-in, never the command.
+ */
+static const struct cmd_entry *cmd_words(const char *line, char *buf, char **argv, int *argc, const char *word,
+					 struct cmd_entry *listing, struct out_opts *o, char *err, size_t errlen)
+{
+	const struct cmd_entry *c;
+	char mean[128];
+
+	if (strlen(line) > SCRIPT_LINE_MAX)
+		return *argc = err_set(err, errlen, "command longer than %s bytes", SCRIPT_LINE_MAX_TEXT), NULL;
+	strcpy(buf, line);
+	*argc = cmd_split(buf, argv, CMD_MAX_ARGS, err, errlen);
+	if (*argc <= 0)
+		return NULL; /* blank: nothing to do; -1: err is set */
+	if (word && !strcmp(argv[0], word))
+		return *argc = err_set(err, errlen, "'%s' stands for a value, not a command", word), NULL;
+	if (!(c = cmd_find(argv[0])))
+		return *argc = err_set(err, errlen, "unknown command '%.64s'%s (see 'help')", argv[0],
+				       cmd_suggest(argv[0], mean, sizeof(mean))), NULL;
+	if (listing_form(c, *argc, argv)) {
+		/*
+		 * variant's list and what `variant from` made are output like any (> PATH,
+		 * --width); its other forms print nothing, and an EXPR's > compares. lesson's list too; `lesson NAME`'s output
+		 * options go to the front end that runs it (session.h: lesson_to).
+		 */
+		*listing = *c;
+		listing->out = OUT_FILE | OUT_FORMATS;
+		c = listing;
+	}
+	if (c->out != OUT_NONE) {
+		(*argc)--;
+		if (outopts_take(c->name, argc, argv + 1, cmd_keep(c), o, err, errlen))
+			return *argc = -1, NULL;
+		(*argc)++;
+	}
+	return c;
+}
+
+int cmd_check(const char *line, char *err, size_t errlen)
+{
+	char buf[SCRIPT_LINE_MAX + 1], *argv[CMD_MAX_ARGS];
+	struct out_opts o = OUT_OPTS_INIT;
+	struct cmd_entry listing;
+	const struct cmd_entry *c;
+	int argc;
+
+	if (!(c = cmd_words(line, buf, argv, &argc, NULL, &listing, &o, err, errlen)))
+		return argc;
+	return args_check(c, argc - 1, argv + 1, err, errlen);
 }
 
 int cmd_run_bound(struct session *s, const char *line, const char *word, const char *value, struct strbuf *out,
@@ -275,33 +350,10 @@ int cmd_run_bound(struct session *s, const char *line, const char *word, const c
 	struct out_opts o = OUT_OPTS_INIT;
 	const struct cmd_entry *c;
 	struct cmd_entry listing;
-	char mean[128];
 	int argc, rc;
 
-	if (strlen(line) >= sizeof(buf))
-		return err_set(err, errlen, "command longer than %s bytes", SCRIPT_LINE_MAX_TEXT);
-	strcpy(buf, line);
-	argc = cmd_split(buf, argv, CMD_MAX_ARGS, err, errlen);
-	if (argc <= 0)
-		return argc; /* blank: nothing to do; -1: err is set */
-	if (word && !strcmp(argv[0], word))
-		return err_set(err, errlen, "'%s' stands for a value, not a command", word);
-	c = cmd_find(argv[0]);
-	if (!c)
-		return err_set(err, errlen, "unknown command '%.64s'%s (see 'help')", argv[0],
-			       cmd_suggest(argv[0], mean, sizeof(mean)));
-	if (c == &cmd_variant_entry && (argc == 1 || !strcmp(argv[1], "list"))) {
-		/* variant's list is output like any (> PATH, --width); its other forms print nothing, and an EXPR's > compares */
-		listing = *c;
-		listing.out = OUT_FILE | OUT_FORMATS;
-		c = &listing;
-	}
-	if (c->out != OUT_NONE) {
-		argc--;
-		if (outopts_take(c->name, &argc, argv + 1, cmd_keep(c), &o, err, errlen))
-			return -1;
-		argc++;
-	}
+	if (!(c = cmd_words(line, buf, argv, &argc, word, &listing, &o, err, errlen)))
+		return argc;
 	/* the value goes in after the words are cut and the output options taken: it is one word, whatever it holds */
 	if (word && strlen(value) >= sizeof(bound))
 		return err_set(err, errlen, "a value of at most %d characters expected", SCRIPT_LINE_MAX);

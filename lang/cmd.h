@@ -11,7 +11,12 @@
 #include "../core/strbuf.h"
 #include "session.h"
 
-#define CMD_MAX_ARGS 64
+/*
+ * As many words as a command line can hold (a byte and a space each, in
+ * SCRIPT_LINE_MAX bytes): the line's length is the one bound, so `grade` takes
+ * a class of any size a line holds (it took 62 students when this was 64).
+ */
+#define CMD_MAX_ARGS 2049
 
 /*
  * What a command's arguments are, so completion and help can offer them.
@@ -89,6 +94,13 @@ struct cmd_entry {
 	 * form (--format markdown: report, for a forge or a cover letter).
 	 */
 	int picture;
+	/*
+	 * Forms of it that run on the default machine, NULL-terminated: what
+	 * tests/unit/test_redirect.c runs with and without > PATH, every row's.
+	 * A form may start with setup commands before its last ';'. The files
+	 * they name (alice.txt, bob.txt, tour.bl, floor.diff) are made in that test's folder.
+	 */
+	const char *const *examples;
 };
 
 #define CMD_SVG 1
@@ -116,6 +128,13 @@ int cmd_run(struct session *s, const char *line, struct strbuf *out, char *err, 
  */
 int cmd_run_bound(struct session *s, const char *line, const char *word, const char *value, struct strbuf *out,
 		  char *err, size_t errlen);
+
+/*
+ * One command's form checked without running it (a lesson at load): its
+ * words (every quote closed), a command of the table, its output options,
+ * as many arguments as its row takes. 0 (a blank line too), or -1 with err.
+ */
+int cmd_check(const char *line, char *err, size_t errlen);
 
 /* Split a line into words; quotes group words. Returns argc, or -1 with err. */
 int cmd_split(char *line, char **argv, int max, char *err, size_t errlen);

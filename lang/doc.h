@@ -12,9 +12,16 @@
 /* FMT_MARKDOWN: GitHub-flavoured markdown, only of a report (a command row's .markdown). */
 enum out_format { FMT_TABLE, FMT_CSV, FMT_JSON, FMT_SVG, FMT_JSONL, FMT_MARKDOWN };
 
-/* A named quantity's unit and kind (exact, workload, model; "input" for a parameter, "" for none). */
+struct measured_band;
+
+/*
+ * A named quantity's unit and kind (exact, workload, model; "input" for a
+ * parameter, "" for none), and for a model its held-out error band
+ * (lang/validation.h), written beside them: NULL for none.
+ */
 struct rec_unit {
 	const char *name, *unit, *kind;
+	const struct measured_band *band;
 };
 
 /*

@@ -32,7 +32,6 @@
 #endif
 
 #define LESSON_FILE_MAX (1 << 20)
-#define ANSWER_WORD "{answer}" /* in a check: the student's reply, bound as one word */
 
 /* The parser's words, and what batchlab-lesson(5) says of each (tools/mkman.c reads these rows). */
 const struct lesson_word lesson_words[] = {
@@ -55,7 +54,7 @@ const struct lesson_word lesson_words[] = {
 	  "parentheses over {COMMAND} values. TOL is a number or N%; without it a count must be exact and a real "
 	  "is within 0.5%. The student writes it in the answer's unit - 3072, 3072 pages, 1e6, 128G, 128 GiB, "
 	  "x64, 64x - and one in another unit is wrong and says so. A sweep, a show or a get of two names is "
-	  "refused: they print more than one value." },
+	  "refused, in braces too: they print more than one value." },
 	{ "check", LK_CHECK, "COMMAND; COMMAND ...",
 	  "A design exercise: right when every command succeeds, run on a scratch copy of the student's session. "
 	  "The word {answer} stands for the reply, bound as one word after the commands are cut (a ';', '#' or "
@@ -158,36 +157,6 @@ static int parse_line(struct lesson *l, char *s, int lineno, char *err, size_t e
 	return 0;
 }
 
-/*
- * An answer is one value: `get` of one name, `where`'s crossing, or arithmetic
- * over {COMMAND}s - a sweep, a show or a second name prints more than one. A
- * check can fail only through an `expect`, and judges the student only
- * through {answer}.
- */
-static int judge_lint(const struct lesson *l, const struct lesson_line *ln, char *err, size_t errlen)
-{
-	char w[3][64];
-	int n = sscanf(ln->text, "%63s %63s %63s", w[0], w[1], w[2]);
-
-	if (ln->kind == LK_CHECK) {
-		if (!strstr(ln->text, ANSWER_WORD))
-			return err_set(err, errlen, "%s:%d: a 'check' expects {answer} in it: the student's reply is judged there",
-				       l->path, ln->lineno);
-		if (!strstr(ln->text, "expect "))
-			return err_set(err, errlen, "%s:%d: a 'check' expects an 'expect' in it: without one it cannot fail",
-				       l->path, ln->lineno);
-		return 0;
-	}
-	if (!cmd_find(w[0]) || !strcmp(w[0], "where") || (!strcmp(w[0], "get") && n == 2 && !strchr(ln->text, '{')))
-		return 0;
-	if (!strcmp(w[0], "get"))
-		return err_set(err, errlen, "%s:%d: an 'answer' expects one value: get of one name, not '%s'", l->path,
-			       ln->lineno, ln->text);
-	return err_set(err, errlen, "%s:%d: an 'answer' expects one value - get NAME, where ..., or arithmetic over "
-		       "{COMMAND} values - and '%s' prints %s", l->path, ln->lineno, w[0],
-		       !strcmp(w[0], "sweep") || !strcmp(w[0], "show") ? "a table" : "no one value");
-}
-
 /* Each exercise complete, each lesson word where it belongs. */
 /* Where validate is in an exercise: the ask line's index (-1 outside one), and what came after it. */
 struct ask_state {
@@ -234,7 +203,7 @@ static int validate_line(struct lesson *l, int i, struct ask_state *st, char *er
 		if (st->in_ask < 0 || st->judged)
 			return err_set(err, errlen, "%s:%d: '%s' expects an 'ask' before it (one answer or check each)",
 				       l->path, ln->lineno, kind_word(k));
-		if (judge_lint(l, ln, err, errlen))
+		if (lesson_lint_judge(l, ln, err, errlen))
 			return -1;
 		st->judged = 1;
 		st->has_check = k == LK_CHECK;
@@ -267,7 +236,7 @@ static int validate(struct lesson *l, char *err, size_t errlen)
 		if (st.in_ask >= 0 && (k == LK_ASK || k == LK_STEP || k == LK_COMMAND || k == LK_SAY || k == LK_TITLE ||
 				       k == LK_FOCUS) && ask_end(l, &st, err, errlen))
 			return -1;
-		if (i < l->nlines && validate_line(l, i, &st, err, errlen))
+		if (i < l->nlines && (validate_line(l, i, &st, err, errlen) || lesson_lint_line(l, &l->lines[i], err, errlen)))
 			return -1;
 	}
 	if (!l->nsteps)
@@ -913,6 +882,8 @@ static int parse_reply(const char *text, const char *want_unit, double *v, const
 	*unit = NULL;
 	if (*p == 'x' || *p == 'X' || !strncmp(p, "\xc3\x97", 2)) /* x64: a factor */
 		p += *p == 'x' || *p == 'X' ? 1 : 2, ratio = 1;
+	if (*p == '+' && (isdigit((unsigned char)p[1]) || p[1] == '.')) /* +64: a sign a person may write */
+		p++;
 	if (!isdigit((unsigned char)*p) && *p != '.' && *p != '-' && strncmp(p, "inf", 3))
 		return sb_puts(msg, "a number is expected"), -1;
 	*v = strtod(p, &end);
@@ -1004,17 +975,42 @@ static int unit_off(struct session *s, const char *unit, double rv, double wv, s
 	return 0;
 }
 
-int lesson_judge(struct session *s, const struct lesson_exercise *x, const char *reply, struct strbuf *msg, char *err,
+/*
+ * The spaces a word processor or a number's typesetting puts in a reply
+ * (no-break U+00A0, figure U+2007, thin U+2009, narrow no-break U+202F) as
+ * plain ones: "64 GiB" pasted from a document is the answer typed.
+ */
+static void plain_spaces(const char *reply, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	for (const char *p = reply; *p && n + 1 < len;) {
+		if (!strncmp(p, "\xc2\xa0", 2))
+			buf[n++] = ' ', p += 2;
+		else if (!strncmp(p, "\xe2\x80\x87", 3) || !strncmp(p, "\xe2\x80\x89", 3) || !strncmp(p, "\xe2\x80\xaf", 3))
+			buf[n++] = ' ', p += 3;
+		else
+			buf[n++] = *p++;
+	}
+	buf[n] = '\0';
+}
+
+int lesson_judge(struct session *s, const struct lesson_exercise *x, const char *typed, struct strbuf *msg, char *err,
 		 size_t errlen)
 {
 	struct strbuf want = STRBUF_INIT;
 	const char *unit, *said;
-	char r[64];
+	char r[64], reply[LESSON_ANSWER_MAX + 1];
 	double rv, wv, tol;
 	int right;
 
-	if (!one_line(reply, strlen(reply), msg))
+	if (!one_line(typed, strlen(typed), msg))
 		return 0;
+	if (strlen(typed) > LESSON_ANSWER_MAX) { /* judged whole or not at all: never a cut reply */
+		sb_printf(msg, "an answer of at most %d characters expected", LESSON_ANSWER_MAX);
+		return 0;
+	}
+	plain_spaces(typed, reply, sizeof(reply));
 	if (x->check)
 		return judge_check(s, x, reply, msg);
 	if (lesson_expected(s, x, &want, err, errlen)) {

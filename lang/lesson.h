@@ -75,6 +75,15 @@ struct lesson {
  * "FILE:LINE: what was expected" in err.
  */
 int lesson_load(struct lesson *l, const char *path, char *err, size_t errlen);
+
+#define ANSWER_WORD "{answer}" /* in a check: the student's reply, bound as one word */
+/*
+ * lesson_load's checks of one line, past its word's place (lesson_lint.c): its
+ * commands' forms and {COMMAND}s; an answer's or a check's judging. -1 with
+ * "FILE:LINE: what was expected".
+ */
+int lesson_lint_line(const struct lesson *l, const struct lesson_line *ln, char *err, size_t errlen);
+int lesson_lint_judge(const struct lesson *l, const struct lesson_line *ln, char *err, size_t errlen);
 void lesson_free(struct lesson *l);
 
 /*
@@ -146,8 +155,14 @@ struct lesson_answers {
 	const char *layout; /* "numbered", "blocks" or "lines" */
 };
 
-/* Read answers from in. -1 with err (out of memory). */
-int lesson_answers_read(FILE *in, struct lesson_answers *a, char *err, size_t errlen);
+/*
+ * Read answers from in, for a lesson of questions exercises (0: not known).
+ * Blank lines make blocks when the file has as many blocks as questions, or
+ * more answer lines than questions; otherwise a blank line is a stray one in a
+ * line-per-question file. A UTF-8 byte-order mark first is skipped. -1 with
+ * err (out of memory, too long).
+ */
+int lesson_answers_read(FILE *in, struct lesson_answers *a, int questions, char *err, size_t errlen);
 void lesson_answers_free(struct lesson_answers *a);
 
 /* One exercise's grade: what a course records. */
@@ -162,6 +177,7 @@ struct lesson_grade {
 	struct lesson_mark *marks; /* one per exercise, in order */
 	int n, right;
 	int ignored;               /* answers past a question's last try, or past the last question */
+	int error;                 /* the lesson stopped on an error of its own (printed): the marks are partial */
 };
 
 void lesson_grade_free(struct lesson_grade *g);

@@ -6,6 +6,7 @@
 #include "lesson.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <sys/types.h>
 #include <stdlib.h>
@@ -21,32 +22,39 @@
 /* --- a homework's answers ---------------------------------------------------------------------- */
 
 /*
- * One line of in, whole: its first LESSON_ANSWER_MAX bytes kept, its length
- * counted. 0 at the end, -1 once budget bytes are read (an endless input,
- * /dev/zero, is refused, not read for ever).
+ * One line of in, whole: its first cap bytes kept in buf (cap + 1 long), its
+ * length counted, a CR before its newline dropped whatever the length. 0 at
+ * the end, -1 once budget bytes are read (an endless input, /dev/zero, is
+ * refused, not read for ever).
  */
-static int read_line(FILE *in, char *buf, size_t *len, int *any, size_t *budget)
+static int read_line_cap(FILE *in, char *buf, size_t cap, size_t *len, int *any, size_t *budget)
 {
 	size_t n = 0;
-	int c;
+	int c, last = 0;
 
 	*any = 0;
 	while ((c = getc(in)) != EOF && c != '\n') {
 		if (!(*budget)--)
 			return -1;
 		*any = 1;
-		if (n < LESSON_ANSWER_MAX)
+		if (n < cap)
 			buf[n] = (char)c;
 		n++;
+		last = c;
 	}
 	if (c == EOF && !*any)
 		return 0;
 	*any = 1;
-	if (n && n <= LESSON_ANSWER_MAX && buf[n - 1] == '\r')
+	if (n && last == '\r')
 		n--;
-	buf[n < LESSON_ANSWER_MAX ? n : LESSON_ANSWER_MAX] = '\0';
+	buf[n < cap ? n : cap] = '\0';
 	*len = n;
 	return 1;
+}
+
+static int read_line(FILE *in, char *buf, size_t *len, int *any, size_t *budget)
+{
+	return read_line_cap(in, buf, LESSON_ANSWER_MAX, len, any, budget);
 }
 
 /* "12: TEXT": 12, with *text past the colon; 0 for a line that is not numbered. */
@@ -99,18 +107,27 @@ static int add_try(struct lesson_answers *a, int q, const char *text, size_t ava
 struct raw_lines {
 	struct lesson_answers all; /* q: -1 when blank, else the line's number (0: none) */
 	int numbered, blank_inside;
+	int blocks, answers; /* runs of answer lines between blank ones, and answer lines */
 };
 
 static int read_raw(FILE *in, struct raw_lines *r)
 {
-	char buf[LESSON_ANSWER_MAX + 1];
+	char buf[LESSON_ANSWER_MAX + 4];
 	size_t len, budget = LESSON_ANSWERS_BYTES;
-	int any, seen = 0, blank = 0, rc;
+	int any, seen = 0, blank = 0, first = 1, rc;
 
-	while ((rc = read_line(in, buf, &len, &any, &budget)) > 0) {
+	/* the first line read with room for a byte-order mark, which an editor put there and no answer holds */
+	while ((rc = read_line_cap(in, buf, first ? LESSON_ANSWER_MAX + 3 : LESSON_ANSWER_MAX, &len, &any, &budget)) > 0) {
 		const char *text;
 		int num;
 
+		if (first && len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
+			memmove(buf, buf + 3, (len < LESSON_ANSWER_MAX + 3 ? len : LESSON_ANSWER_MAX + 3) - 3 + 1);
+			len -= 3;
+		}
+		if (first)
+			buf[len < LESSON_ANSWER_MAX ? len : LESSON_ANSWER_MAX] = '\0';
+		first = 0;
 		if (strlen(buf) == len && buf[strspn(buf, " \t")] == '#')
 			continue;
 		if (is_blank(buf, len)) {
@@ -121,6 +138,10 @@ static int read_raw(FILE *in, struct raw_lines *r)
 		}
 		if (blank)
 			r->blank_inside = 1;
+		if (blank || !seen)
+			r->blocks++;
+		r->answers++;
+		blank = 0;
 		seen = 1;
 		num = numbered(buf, &text);
 		if (num)
@@ -131,7 +152,20 @@ static int read_raw(FILE *in, struct raw_lines *r)
 	return rc < 0 ? -2 : 0;
 }
 
-int lesson_answers_read(FILE *in, struct lesson_answers *a, char *err, size_t errlen)
+/*
+ * Blank lines make blocks only where they can: as many blocks as questions
+ * (or more), or more answer lines than questions. Fewer, with no more lines
+ * than questions, is a line per question with a stray blank line - read as
+ * blocks it would move every later answer onto the wrong question.
+ */
+static int read_as_blocks(const struct raw_lines *r, int questions)
+{
+	if (!r->blank_inside)
+		return 0;
+	return questions <= 0 || r->blocks >= questions || r->answers > questions;
+}
+
+int lesson_answers_read(FILE *in, struct lesson_answers *a, int questions, char *err, size_t errlen)
 {
 	struct raw_lines r;
 	int q = 0, last = 0, prev_blank = 0, rc;
@@ -144,6 +178,7 @@ int lesson_answers_read(FILE *in, struct lesson_answers *a, char *err, size_t er
 					  LESSON_ANSWERS_BYTES)
 				: err_set(err, errlen, "answers: out of memory");
 	}
+	r.blank_inside = read_as_blocks(&r, questions);
 	a->layout = r.numbered ? "numbered" : r.blank_inside ? "blocks" : "lines";
 	a->dropped = r.all.dropped;
 	for (int i = 0; i < r.all.n; i++) {
@@ -218,6 +253,25 @@ static void wrapped(FILE *out, const char *text, int width)
 	wrap_text(&sb, text, width, 1);
 	fprintf(out, "%s\n", sb_str(&sb));
 	sb_free(&sb);
+}
+
+/* A line the runner writes itself (a title, a command as typed, a grade row), within the width like the prose. */
+static void line_out(FILE *out, int width, int keep_rows, const char *fmt, ...) BL_PRINTF(4, 5);
+static void line_out(FILE *out, int width, int keep_rows, const char *fmt, ...)
+{
+	struct strbuf w = STRBUF_INIT;
+	char line[2 * SCRIPT_LINE_MAX]; /* a lesson line and the words around it */
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (wrap_widest(line) <= width)
+		sb_puts(&w, line);
+	else /* a grade row (a table's) stays whole unless a width was asked for, as the dispatcher keeps one */
+		wrap_text(&w, line, width, keep_rows);
+	fprintf(out, "%s\n", sb_str(&w));
+	sb_free(&w);
 }
 
 /* An answer as the transcript and the record show it: control characters (a NUL, an escape) as '?'. */
@@ -306,7 +360,7 @@ static int check_refuses(struct run *r, const struct lesson_exercise *x, int ask
 		if (ln->kind != LK_COMMAND || strncmp(ln->text, "variant ", 8) || !eq)
 			continue;
 		right = lesson_judge(r->s, x, eq + 1 + strspn(eq + 1, " "), &msg, err, sizeof(err));
-		fprintf(r->out, "  the example '%s' %s the check%s%s\n", eq + 1 + strspn(eq + 1, " "),
+		line_out(r->out, r->width, !r->s->width, "  the example '%s' %s the check%s%s", eq + 1 + strspn(eq + 1, " "),
 			right ? "passes" : "fails", msg.len ? ": " : "", sb_str(&msg));
 		sb_free(&msg);
 		if (right)
@@ -339,7 +393,7 @@ static void show_answer(struct run *r, const struct lesson_exercise *x)
 	char err[1024];
 
 	if (lesson_shown_answer(r->s, x, &want, err, sizeof(err)) == 0)
-		fprintf(r->out, "  the answer: %s (found with: %s)\n", sb_str(&want),
+		line_out(r->out, r->width, !r->s->width, "  the answer: %s (found with: %s)", sb_str(&want),
 			x->check ? x->check->text : x->answer->text);
 	sb_free(&want);
 }
@@ -357,20 +411,20 @@ static int one_try(struct run *r, const struct lesson_exercise *x, struct lesson
 	m->answered = 1;
 	m->tries = t;
 	if (!r->tty) /* a transcript shows what was answered */
-		fprintf(r->out, "> %s\n", seen);
+		line_out(r->out, r->width, !r->s->width, "> %s", seen);
 	right = judge_reply(r, x, reply, len, &msg, err, sizeof(err));
 	if (right < 0) {
 		sb_free(&msg);
 		return lesson_error(r, x->answer->lineno, "%s%s", err, "");
 	}
 	if (right) {
-		fprintf(r->out, "  right.\n");
+		line_out(r->out, r->width, !r->s->width, "  right.");
 	} else if (r->check) {
 		lesson_error(r, (x->solution ? x->solution : x->answer)->lineno, "the lesson's own answer '%s' is judged wrong: %s",
 			     reply, msg.len ? sb_str(&msg) : "no reason given");
 		right = -1;
 	} else {
-		fprintf(r->out, "  not quite%s%s.\n", msg.len ? ": " : "", sb_str(&msg));
+		line_out(r->out, r->width, !r->s->width, "  not quite%s%s.", msg.len ? ": " : "", sb_str(&msg));
 		if (x->hint && t < LESSON_TRIES) {
 			struct strbuf h = STRBUF_INIT;
 
@@ -410,11 +464,13 @@ static int exercise(struct run *r, int i)
 		if (r->check ? own_answer(r, &x, reply, &len) : !next_reply(r, t, reply, &len)) {
 			if (r->check)
 				return -1;
-			fprintf(r->out, "  (no %sanswer%s)\n", t > 1 ? "more " : "", r->tty ? ": the input ended" : " given");
+			line_out(r->out, r->width, !r->s->width, "  (no %sanswer%s)", t > 1 ? "more " : "", r->tty ? ": the input ended" : " given");
 			return 0;
 		}
-		if ((right = one_try(r, &x, m, t, reply, len)) != 0)
-			return m->right = right;
+		if ((right = one_try(r, &x, m, t, reply, len)) != 0) {
+			m->right = right > 0; /* an answer the lesson could not judge is no right one */
+			return right;
+		}
 	}
 	show_answer(r, &x);
 	return 0;
@@ -453,7 +509,8 @@ static int run_line(struct run *r, int i)
 			if (read_line(r->in, line, &len, &any, &budget) <= 0)
 				return -1;
 		}
-		fprintf(r->out, "\n== Step %d of %d: %s ==\n", ++r->step, r->l->nsteps, ln->text);
+		fputc('\n', r->out);
+		line_out(r->out, r->width, !r->s->width, "== Step %d of %d: %s ==", ++r->step, r->l->nsteps, ln->text);
 		break;
 	case LK_SAY:
 		if (lesson_say(r->s, ln->text, &sb, err, sizeof(err)))
@@ -465,10 +522,14 @@ static int run_line(struct run *r, int i)
 		rc = focus_known(r, ln);
 		break;
 	case LK_COMMAND:
-		fprintf(r->out, "batchlab> %s\n", ln->text);
+		line_out(r->out, r->width, !r->s->width, "batchlab> %s", ln->text);
 		fflush(r->out);
 		snprintf(where, sizeof(where), "%s:%d", r->l->path, ln->lineno);
 		rc = script_run_line(r->s, ln->text, where, r->out, r->errf) ? -1 : 0;
+		if (!rc && r->s->quit) { /* a sourced file's quit: every later command would be skipped, silently */
+			r->s->quit = 0;
+			rc = lesson_error(r, ln->lineno, "'%s' quit: a lesson runs to its end%s", ln->text, "");
+		}
 		break;
 	case LK_ASK:
 		rc = exercise(r, i);
@@ -489,17 +550,18 @@ static void print_grade(struct run *r)
 {
 	const struct lesson_grade *g = r->g;
 
-	fprintf(r->out, "\nGrade, question by question:\n");
+	fputc('\n', r->out);
+	line_out(r->out, r->width, !r->s->width, "Grade, question by question:");
 	for (int k = 0; k < g->n; k++) {
 		const struct lesson_mark *m = &g->marks[k];
 
-		fprintf(r->out, "  %2d  step %d, line %-4d %-5s  %d %s, %d %s  %s%s\n", k + 1, m->step, m->lineno,
+		line_out(r->out, r->width, !r->s->width, "  %2d  step %d, line %-4d %-5s  %d %s, %d %s  %s%s", k + 1, m->step, m->lineno,
 			m->right ? "right" : "wrong", m->tries, m->tries == 1 ? "try" : "tries", m->hints,
 			m->hints == 1 ? "hint" : "hints", m->answered ? "answer: " : "no answer", m->answer);
 	}
 	if (g->ignored)
-		fprintf(r->out, "  %d answer line%s not used (past a question's %d tries, or past the last question)\n",
-			g->ignored, g->ignored == 1 ? "" : "s", LESSON_TRIES);
+		line_out(r->out, r->width, !r->s->width, "  %d answer line%s not used (past a question's %d tries, or past the last question)",
+			 g->ignored, g->ignored == 1 ? "" : "s", LESSON_TRIES);
 }
 
 int lesson_run_graded(struct session *s, const struct lesson *l, FILE *in, FILE *out, FILE *errf, int width, int check,
@@ -518,22 +580,24 @@ int lesson_run_graded(struct session *s, const struct lesson *l, FILE *in, FILE 
 		return 1;
 	}
 	r.tty = !check && isatty(fileno(in));
-	if (!check && !r.tty && lesson_answers_read(in, &r.answers, err, sizeof(err))) {
+	if (!check && !r.tty && lesson_answers_read(in, &r.answers, l->nexercises, err, sizeof(err))) {
 		fprintf(errf, "batchlab: %s\n", err);
 		lesson_grade_free(r.g);
 		return 1;
 	}
 	if (r.width < WRAP_MIN)
 		r.width = WRAP_MIN;
-	fprintf(out, "Lesson %s: %s (%d step%s, %d exercise%s)\n", l->name, l->title, l->nsteps, l->nsteps == 1 ? "" : "s",
-		l->nexercises, l->nexercises == 1 ? "" : "s");
+	line_out(out, r.width, !s->width, "Lesson %s: %s (%d step%s, %d exercise%s)", l->name, l->title, l->nsteps,
+		 l->nsteps == 1 ? "" : "s", l->nexercises, l->nexercises == 1 ? "" : "s");
 	for (int i = 0; i < l->nlines && !rc; i++)
 		rc = run_line(&r, i);
+	r.g->error = rc != 0;
 	if (!rc) {
 		r.g->ignored = r.answers.n - r.used + r.answers.dropped; /* past a question's last try, or the last question */
 		if (!check && (r.g->n || r.g->ignored)) /* a lesson with no questions has no grade to give */
 			print_grade(&r);
-		fprintf(out, "\nEnd of lesson %s: %d of %d exercises right.\n", l->name, r.g->right, r.q);
+		fputc('\n', out);
+		line_out(out, r.width, !s->width, "End of lesson %s: %d of %d exercises right.", l->name, r.g->right, r.q);
 	}
 	lesson_answers_free(&r.answers);
 	rc = rc || r.g->right != r.q;
@@ -594,7 +658,7 @@ int lesson_run(struct session *s, const struct lesson *l, FILE *in, FILE *out, F
 	s->format = fmt;
 	if (sink)
 		fclose(sink);
-	if (g.marks)
+	if (g.marks && !g.error) /* a lesson that stopped on its own error has no grade to record */
 		write_record(l, &g, fmt, s->units, out);
 	lesson_grade_free(&g);
 	return rc;

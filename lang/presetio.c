@@ -322,8 +322,11 @@ int preset_save(const struct machine *m, const char *name_or_path, struct strbuf
 			return err_set(err, errlen, "preset save: cannot create %s: %s", bad, strerror(errno));
 		snprintf(path, sizeof(path), "%.4000s/%s.preset", dir, name_or_path);
 	} else {
-		return err_set(err, errlen, "preset save: '%.64s' is neither a NAME (letters, digits, - _ .) nor a PATH",
-			 name_or_path);
+		if (strlen(name_or_path) > PRESET_NAME_MAX) /* every character may be one a NAME takes: say which rule */
+			return err_set(err, errlen, "preset save: '%.32s...' is %zu characters: a NAME has at most %d "
+				       "(or give a PATH)", name_or_path, strlen(name_or_path), PRESET_NAME_MAX);
+		return err_set(err, errlen, "preset save: '%.64s' is neither a NAME (letters, digits, - _ ., not "
+			       "starting with '.') nor a PATH", name_or_path);
 	}
 	param_format(m, param_find("cpus"), cpus, sizeof(cpus));
 	param_format_human(m, param_find("ram"), ram, sizeof(ram));

@@ -4,8 +4,10 @@
  * the text and markdown forms they share.
  */
 #include "reportparts.h"
+#include "validation.h"
 
 #include <math.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,11 +233,40 @@ static const char *where_short(const char *w, char *buf, size_t len)
 		w += 6;
 	else if (!strncmp(w, "line ", 5))
 		w += 5;
-	if (w[0] >= '0' && w[0] <= '9')
+	if (w[0] >= '0' && w[0] <= '9') {
 		snprintf(buf, len, "%s", w);
-	else
-		snprintf(buf, len, "%.*s", (int)strcspn(w, " "), w);
+	} else { /* its first word; a path by its file's name (Documentation/.../net.rst: net.rst) */
+		size_t n = strcspn(w, " ,;");
+		const char *slash = memchr(w, '/', n);
+
+		while (slash && memchr(slash + 1, '/', n - (size_t)(slash + 1 - w)))
+			slash = memchr(slash + 1, '/', n - (size_t)(slash + 1 - w));
+		if (slash) {
+			n -= (size_t)(slash + 1 - w);
+			w = slash + 1;
+		}
+		snprintf(buf, len, "%.*s", (int)n, w);
+	}
 	return buf;
+}
+
+/* s in a cell of len bytes: whole, or cut after a word with "..." (json and about --claims keep it whole) */
+static void cut_at_word(const char *s, char *cell, size_t len)
+{
+	size_t n = strlen(s), k;
+
+	if (n < len) {
+		memcpy(cell, s, n + 1);
+		return;
+	}
+	for (k = len - 4; k > 0 && s[k] != ' '; k--)
+		;
+	if (!k) /* one word longer than the cell: cut it, the dots still say so */
+		k = len - 4;
+	while (k > 0 && strchr(" .,;:", s[k - 1])) /* the dots stand for the rest: no stop before them */
+		k--;
+	memcpy(cell, s, k);
+	memcpy(cell + k, "...", 4);
 }
 
 /* The claims' cells: where, the mail's words, batchlab's figure, the verdict word with its note's number. */
@@ -245,17 +276,19 @@ static void claim_cells(const struct claim_row *row, struct notes *ns, const str
 	char k[16] = "";
 
 	where_short(row->c->where, r->c[0], RCELL);
-	snprintf(r->c[1], RCELL, "%s", row->c->said);
+	cut_at_word(row->c->said, r->c[1], RCELL);
 	snprintf(r->c[2], RCELL, "%s", row->got);
 	if (f->md) { /* a cell holds the whole verdict */
 		snprintf(r->c[3], RCELL, "%s", row->word);
 		return;
 	}
-	if (note || row->r.extrapolated) {
+	if (note || row->r.extrapolated || row->untested) {
 		char t[600];
 
-		snprintf(t, sizeof(t), "%s%s%s", note ? note : "", note && row->r.extrapolated ? "; " : "",
-			 row->r.extrapolated ? "extrapolated outside the model's fit" : "");
+		snprintf(t, sizeof(t), "%s%s%s%s%s", note ? note : "", note && row->r.extrapolated ? "; " : "",
+			 row->r.extrapolated ? "extrapolated outside the model's fit" : "",
+			 (note || row->r.extrapolated) && row->untested ? "; " : "",
+			 row->untested ? "rests on no held-out test" : "");
 		snprintf(k, sizeof(k), " [%d]", note_add(ns, t));
 	}
 	snprintf(r->c[3], RCELL, "%s%s", row->word, k);
@@ -303,6 +336,7 @@ void report_claims(const struct rform *f, const struct patch_desc *d, struct str
 	struct trow *cells;
 	struct notes ns = { .n = 0 };
 	char head[300], tally[120];
+	int lines = 0;
 
 	if (!n)
 		return;
@@ -318,8 +352,12 @@ void report_claims(const struct rform *f, const struct patch_desc *d, struct str
 	snprintf(cells[0].c[1], RCELL, "the mail says");
 	snprintf(cells[0].c[2], RCELL, "batchlab");
 	snprintf(cells[0].c[3], RCELL, "verdict");
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		claim_cells(&rows[i], &ns, f, &cells[i + 1]);
+		lines += isdigit((unsigned char)cells[i + 1].c[0][0]) != 0;
+	}
+	if (!lines) /* no claim names a line: the column says where in the thread each is */
+		snprintf(cells[0].c[0], RCELL, "where");
 	if (f->md) {
 		md_table(cells, n + 1, 4, "llrl", out);
 		sb_putc(out, '\n');
@@ -463,16 +501,15 @@ static int shared_row(const struct rform *f, const struct compare_set *set, cons
 
 /*
  * One group's table, headed by label: the metrics of d that are shared
- * (shared = 1) or not, on machine m; its n/a reasons under it. A model
- * outside its fit adds "KEY = VALUE (label)" to ext.
+ * (shared = 1) or not, on machine m; its n/a reasons under it (a model
+ * beyond its measured machines: gains_beyond()).
  */
 static void group_table(const struct rform *f, const struct compare_set *set, const struct machine *m,
-			const struct patch_desc *d, int shared, const char *label, struct strbuf *ext,
-			struct strbuf *out)
+			const struct patch_desc *d, int shared, const char *label, struct strbuf *out)
 {
 	struct trow *rows;
 	struct notes ns = { .n = 0 };
-	int nrows = 1, outside = 0;
+	int nrows = 1;
 
 	for (const struct metric_desc *md = d->metrics; md->name; md++)
 		nrows += report_is_priced(md);
@@ -485,14 +522,6 @@ static void group_table(const struct rform *f, const struct compare_set *set, co
 		if (!report_is_priced(md) || shared_row(f, set, d, md) != shared)
 			continue;
 		gain_cells(f, m, d, md, &ns, &rows[nrows++]);
-		if (model_extrapolated(m, md) && !outside++) {
-			unsigned long long v = (unsigned long long)param_u64(m, param_find(md->fit->key));
-
-			if (ext->len)
-				sb_printf(ext, ", %llu (%s)", v, label);
-			else
-				sb_printf(ext, "%s; here %s = %llu (%s)", md->fit->what, md->fit->key, v, label);
-		}
 	}
 	if (nrows > 1)
 		rf_table(f, rows, nrows, table_cols(f, m, d), out);
@@ -519,6 +548,54 @@ static void machine_words(const struct compare_state *st, int page, struct strbu
 	sb_printf(out, "%s %s CPUs %s%s%s%s", short_label(st->label), cpus, ram, page ? ", " : "", page ? pg : "", page ? " pages" : "");
 }
 
+/* "! beyond the measured machines: throughput (measured ...) here cpus = 8 (laptop), ...; speedup ...". */
+static void gains_beyond(const struct compare_set *set, const struct patch_desc *d, struct strbuf *ext)
+{
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		int any = 0;
+
+		if (!report_is_priced(md))
+			continue;
+		for (int g = 0; g < set->n; g++) {
+			const struct machine *m = &set->st[g].m;
+
+			if (!model_extrapolated(m, md))
+				continue;
+			sb_printf(ext, "%s%s", any ? ", " : ext->len ? "; " : "", any ? "" : md->name);
+			if (!any++)
+				sb_printf(ext, " %s; here %s = ", md->fit->what, md->fit->key);
+			sb_printf(ext, "%llu (%s)", (unsigned long long)param_u64(m, param_find(md->fit->key)),
+				  short_label(set->st[g].label));
+		}
+	}
+}
+
+/* The models' held-out error under the tables (lang/validation.c), and which figures rest on no held-out test. */
+static void gains_validation(const struct rform *f, const struct patch_desc *d, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT, none = STRBUF_INIT;
+
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		const struct measured_band *b = validation_band(d, md);
+
+		if (b && b->held)
+			sb_printf(&t, "%s%s %+.1f%%..%+.1f%% over %d row%s", t.len ? "; " : "", md->name, b->lo_pct, b->hi_pct,
+				  b->held, b->held == 1 ? "" : "s");
+		else if (b)
+			sb_printf(&none, "%s%s", none.len ? ", " : "", md->name);
+	}
+	if (t.len || none.len) {
+		struct strbuf w = STRBUF_INIT;
+
+		sb_printf(&w, "held-out error, model vs measured (about %s --validation): %s%s%s", d->id,
+			  t.len ? sb_str(&t) : "none", none.len ? "; resting on no held-out test: " : "", sb_str(&none));
+		note_line(f, out, "~", sb_str(&w));
+		sb_free(&w);
+	}
+	sb_free(&t);
+	sb_free(&none);
+}
+
 void report_gains(const struct rform *f, const struct compare_set *set, const struct patch_desc *d,
 		  struct strbuf *out)
 {
@@ -530,10 +607,10 @@ void report_gains(const struct rform *f, const struct compare_set *set, const st
 		any_shared |= report_is_priced(md) && shared_row(f, set, d, md);
 	rf_heading(f, out,
 		   f->compare ? "Gains and prices, compare-kernels style: the baseline first, each column's change "
-				"against it (? a model's change under its stated error; ! a model outside its fit; ~ "
-				"model, * workload)"
-			      : "Gains (+) and prices (-), before -> after (~ model, * workload, ! a model outside "
-				"its fit)");
+				"against it (? a model's change under its stated error; ! a model beyond every "
+				"measured machine; ~ model, * workload)"
+			      : "Gains (+) and prices (-), before -> after (~ model, * workload, ! a model beyond "
+				"every measured machine)");
 	param_format_human(&set->st[0].m, param_find("pagesize"), page, sizeof(page));
 	for (int g = 1; g < set->n; g++) { /* one page size for all, or each machine's */
 		char pg[48];
@@ -551,22 +628,27 @@ void report_gains(const struct rform *f, const struct compare_set *set, const st
 	sb_puts(&t, ".\n");
 	rf_para(f, out, sb_str(&t));
 	if (any_shared)
-		group_table(f, set, &set->st[0].m, d, 1, set->n > 1 ? "on every machine" : set->st[0].label, &ext, out);
+		group_table(f, set, &set->st[0].m, d, 1, set->n > 1 ? "on every machine" : set->st[0].label, out);
 	for (int g = 0, blocks = 0; g < set->n; g++) {
-		size_t from;
+		size_t from, before = out->len;
 
 		/* each table is headed by its machine; a blank line only after one that went on in blocks */
 		sb_puts(out, f->md || f->compare || blocks || (any_shared && !g) ? "\n" : "");
 		from = out->len;
-		group_table(f, set, &set->st[g].m, d, 0, short_label(set->st[g].label), &ext, out);
+		group_table(f, set, &set->st[g].m, d, 0, short_label(set->st[g].label), out);
 		blocks = strstr(out->buf + from, "\n\n") != NULL;
+		if (out->len == from) { /* every row was shared: no table, and no blank line for it */
+			out->len = before;
+			out->buf[before] = '\0';
+		}
 	}
+	gains_beyond(set, d, &ext);
 	if (ext.len) {
-		sb_puts(&ext, "");
 		if (f->md)
 			sb_putc(out, '\n');
 		note_line(f, out, "!", sb_str(&ext));
 	}
+	gains_validation(f, d, out);
 	sb_free(&ext);
 	sb_free(&t);
 }

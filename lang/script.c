@@ -1,6 +1,7 @@
 #include "script.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -55,7 +56,7 @@ static int emit(const struct strbuf *res, FILE *out, FILE *errf, const char *whe
  * tables, the answers - is text for people, one result of the run's document
  * ({"text": LINE} rows), so the run stays one document.
  */
-int script_lesson_text(struct session *s, const struct lesson *l, int check, FILE *out, FILE *errf)
+int script_lesson_text(struct session *s, const struct lesson *l, int check, FILE *in, FILE *out, FILE *errf)
 {
 	FILE *safe = escape_stream(out);
 	int width = s->width ? s->width : script_width(out), rc;
@@ -65,12 +66,12 @@ int script_lesson_text(struct session *s, const struct lesson *l, int check, FIL
 		return 1;
 	}
 	s->term_cols = outopts_tty_cols(fileno(out)); /* the terminal's, which the filter does not have */
-	rc = lesson_run(s, l, stdin, safe, errf, width, check);
+	rc = lesson_run(s, l, in, safe, errf, width, check);
 	fclose(safe);
 	return rc;
 }
 
-int script_lesson_doc(struct session *s, const struct lesson *l, int check, FILE *out, FILE *errf)
+int script_lesson_doc(struct session *s, const struct lesson *l, int check, FILE *in, FILE *out, FILE *errf)
 {
 	enum out_format f = s->format;
 	struct doc run = s->doc;
@@ -86,7 +87,7 @@ int script_lesson_doc(struct session *s, const struct lesson *l, int check, FILE
 	}
 	s->format = FMT_TABLE;
 	doc_init(&s->doc, s->units, NULL); /* the lesson's commands print tables, not into the run's document */
-	rc = lesson_run(s, l, stdin, t, errf, s->width ? s->width : 80, check);
+	rc = lesson_run(s, l, in, t, errf, s->width ? s->width : 80, check);
 	fclose(t);
 	s->format = f;
 	s->doc = run;
@@ -103,10 +104,69 @@ int script_lesson_doc(struct session *s, const struct lesson *l, int check, FILE
 	return rc;
 }
 
+/* The lesson in the format its command chose, answers from in. Its status. */
+static int lesson_here(struct session *s, const struct lesson *l, FILE *in, FILE *out, FILE *errf)
+{
+	enum out_format f = s->format;
+	int width = s->width, units = s->units, rc;
+
+	if (s->lesson_width) /* lesson NAME --width N */
+		s->width = s->lesson_width;
+	s->units = s->lesson_units; /* --units: the record's "# units:" line */
+	s->format = s->lesson_format;
+	if (s->format == FMT_JSON || s->format == FMT_JSONL) /* csv in a json run: cmd_exec closed its document */
+		rc = script_lesson_doc(s, l, 0, in, out, errf);
+	else
+		rc = script_lesson_text(s, l, 0, in, out, errf);
+	s->format = f;
+	s->width = width;
+	s->units = units;
+	return rc;
+}
+
+int script_lesson_file(struct session *s, const struct lesson *l, FILE *in, const char *to, FILE *errf)
+{
+	struct outfile o;
+	struct doc run = s->doc;
+	char err[PATH_MAX + 256], *ebuf = NULL;
+	size_t elen = 0;
+	FILE *errs;
+	int rc, was_run = s->run;
+
+	if (outfile_open(&o, to, err, sizeof(err))) {
+		print_error(errf, "lesson", err);
+		return 1;
+	}
+	if (!(errs = open_memstream(&ebuf, &elen))) {
+		outfile_abort(&o);
+		print_error(errf, "lesson", "out of memory");
+		return 1;
+	}
+	s->run = 0; /* a file is a document of its own; the run's goes on after it */
+	doc_init(&s->doc, s->units, NULL);
+	rc = lesson_here(s, l, in, o.f, errs);
+	s->run = was_run;
+	s->doc = run;
+	fclose(errs);
+	if (elen) { /* the lesson's own error: the file stays as it was */
+		outfile_abort(&o);
+		fputs(ebuf, errf);
+		rc = 1;
+	} else if (outfile_commit(&o, err, sizeof(err))) {
+		print_error(errf, "lesson", err);
+		rc = 1;
+	} else if (o.note[0]) {
+		fprintf(errf, "batchlab: lesson: %s\n", o.note);
+	}
+	free(ebuf);
+	return rc;
+}
+
 /*
  * `lesson NAME` in a script or at the prompt: the lesson runs here, its answers
  * read from stdin, a line a try. A lesson's own `lesson` line is refused: one
- * class at a time.
+ * class at a time. With > PATH its transcript goes to PATH, the answers from
+ * stdin unless that is a terminal (no one could see the questions): then none.
  */
 static int run_lesson(struct session *s, FILE *out, FILE *errf)
 {
@@ -125,10 +185,16 @@ static int run_lesson(struct session *s, FILE *out, FILE *errf)
 		return 1;
 	}
 	s->in_lesson = 1;
-	if (s->format == FMT_JSON || s->format == FMT_JSONL)
-		rc = script_lesson_doc(s, &l, 0, out, errf);
-	else
-		rc = script_lesson_text(s, &l, 0, out, errf);
+	if (s->lesson_to[0]) {
+		char nothing[1] = "";
+		FILE *none = isatty(STDIN_FILENO) ? fmemopen(nothing, 0, "r") : NULL;
+
+		rc = script_lesson_file(s, &l, none ? none : stdin, s->lesson_to, errf);
+		if (none)
+			fclose(none);
+	} else {
+		rc = lesson_here(s, &l, stdin, out, errf);
+	}
 	s->in_lesson = 0;
 	lesson_free(&l);
 	return rc;

@@ -30,12 +30,18 @@ struct lesson;
  * A lesson in a json or jsonl run (the lesson command, --lesson NAME): its
  * transcript is one text result of the run's document (records.h). Its status.
  */
-int script_lesson_doc(struct session *s, const struct lesson *l, int check, FILE *out, FILE *errf);
+int script_lesson_doc(struct session *s, const struct lesson *l, int check, FILE *in, FILE *out, FILE *errf);
 /*
  * A lesson as text for people: its file's words reach the terminal escaped
  * (escape_stream: no escape sequence a lesson file holds is sent raw). Its status.
  */
-int script_lesson_text(struct session *s, const struct lesson *l, int check, FILE *out, FILE *errf);
+int script_lesson_text(struct session *s, const struct lesson *l, int check, FILE *in, FILE *out, FILE *errf);
+/*
+ * `lesson NAME > PATH`: the transcript (or record) the lesson prints, answers
+ * from in, written to PATH through outfile.c; a lesson's own error leaves PATH
+ * as it was. Errors go to errf. Its status.
+ */
+int script_lesson_file(struct session *s, const struct lesson *l, FILE *in, const char *to, FILE *errf);
 
 /* Columns for prose (lesson narration) on out: the terminal's width, else 80. */
 int script_width(FILE *out);

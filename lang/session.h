@@ -40,6 +40,13 @@ struct session {
 	 */
 	enum out_format view_format;
 	int exec_depth;
+	/*
+	 * `lesson NAME`'s output options, which the front end applies when it runs
+	 * it (cmd_run has put the command's back by then): > PATH ("" none), --width (0 none), --units, the format.
+	 */
+	char lesson_to[4096];
+	int lesson_width, lesson_units;
+	enum out_format lesson_format;
 	int in_lesson;     /* a lesson is running: its own `lesson` line is refused */
 	int source_depth;  /* `source` files open now, to refuse one that sources itself for ever */
 	int echo;          /* -f --echo / -x: each command printed as typed before its output */

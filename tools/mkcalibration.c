@@ -68,6 +68,18 @@ int main(int argc, char **argv)
 	seed000_machine(&s);
 	row("throughput.before (Mbps)", metric(&s, "memcg_charge.throughput.before"), SEED000_MBPS_BEFORE);
 	row("throughput.after (Mbps)", metric(&s, "memcg_charge.throughput.after"), SEED000_MBPS_AFTER);
+	/* a machine's own speed: the fit row yosry-44cpu (core/measured.c), on netperf-44cpu with seed 000's constants */
+	if (load(dir, "netperf-44cpu", &s))
+		return 1;
+	s.charge_page_ns = m.charge_page_ns;
+	s.page_counter_ns = m.page_counter_ns;
+	if (calibrate_memcg_speed(&s, "yosry-44cpu", err, sizeof(err))) {
+		fprintf(stderr, "calibrate: %s\n", err);
+		return 1;
+	}
+	printf("netperf-44cpu and netperf-icl-128t (fit row yosry-44cpu, the machine's speed):\n");
+	printf("  charge_page_ns = %.6g\n  page_counter_ns = %.6g\n", s.charge_page_ns, s.page_counter_ns);
+	row("throughput.after (Mbps)", metric(&s, "memcg_charge.throughput.after"), measured_fit_figure("yosry-44cpu"));
 	printf("seed 003 (assumed mmap_loop_ns = %g):\n", m.mmap_loop_ns);
 	printf("  committed_lock_ns = %.6g\n  socket_growth = %.6g\n", m.committed_lock_ns, m.socket_growth);
 	s = m;

@@ -135,9 +135,9 @@ static int lesson_main(struct session *s, const char *name, int check, int resta
 	}
 	s->in_lesson = 1;
 	if (s->format == FMT_JSON || s->format == FMT_JSONL)
-		rc = script_lesson_doc(s, &l, check, stdout, stderr);
+		rc = script_lesson_doc(s, &l, check, stdin, stdout, stderr);
 	else
-		rc = script_lesson_text(s, &l, check, stdout, stderr);
+		rc = script_lesson_text(s, &l, check, stdin, stdout, stderr);
 	s->in_lesson = 0;
 	lesson_free(&l);
 	return rc ? 1 : flushed_ok("--lesson");
@@ -390,7 +390,15 @@ int main(int argc, char **argv)
 	if (c.cmds)
 		return script_run_text(&s, c.cmds, "-c", stdout, stderr);
 	if (c.words < c.all) {
-		char *text = command_text(c.all - c.words, argv + c.words);
+		char *text;
+
+		/* the language ends a quote at a line's end: such a word (a file named so) cannot be passed whole */
+		for (int i = c.words; i < c.all; i++)
+			if (strpbrk(argv[i], "\n\r")) {
+				say("command line: a word with a line break in it cannot be a command's: ", argv[i]);
+				return 1;
+			}
+		text = command_text(c.all - c.words, argv + c.words);
 
 		rc = script_run_text(&s, text, "command line", stdout, stderr);
 		free(text);

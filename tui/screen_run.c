@@ -7,9 +7,12 @@
  * (`:sweep > FILE`) is said on stderr once the screen is gone.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../lang/cmd.h"
+#include "../lang/lesson.h"
+#include "../lang/script.h"
 #include "../lang/out/escape.h"
 #include "../lang/out/outopts.h"
 #include "../lang/out/outpath.h"
@@ -72,6 +75,11 @@ static int screen_save(struct screen *sc, const char *line)
 
 		if (!top || !top->ops->save_command || o.format == FMT_TABLE) {
 			screen_status(sc, 1, "save: a picture (.svg) is a chart's: c charts a metric, t a trade-off");
+			return 1;
+		}
+		if (strlen(o.path) >= sizeof(path)) { /* cut, it would name another file */
+			screen_status(sc, 1, "save: a PATH of at most %zu bytes expected (got %zu)", sizeof(path) - 1,
+				      strlen(o.path));
 			return 1;
 		}
 		snprintf(path, sizeof(path), "%s", o.path);
@@ -222,6 +230,48 @@ static int follow_theme(struct screen *sc)
 	return 1;
 }
 
+/*
+ * `lesson NAME > PATH`: no pane - the lesson as a script prints it with no
+ * answer given (the terminal is the explorer's, not an answer file), into PATH.
+ */
+static int lesson_to_file(struct screen *sc, const char *path)
+{
+	char err[1024], shown[1024], nothing[1] = "", *ebuf = NULL;
+	size_t elen = 0;
+	struct lesson l;
+	FILE *none = fmemopen(nothing, 0, "r"), *errs = open_memstream(&ebuf, &elen);
+
+	if (!none || !errs) {
+		screen_status(sc, 1, "lesson: out of memory");
+	} else if (lesson_load(&l, path, err, sizeof(err))) {
+		escape_buf(err, shown, sizeof(shown));
+		screen_status(sc, 1, "%s", shown);
+	} else {
+		sc->s->in_lesson = 1;
+		script_lesson_file(sc->s, &l, none, sc->s->lesson_to, errs);
+		sc->s->in_lesson = 0;
+		lesson_free(&l);
+		fflush(errs);
+		if (elen) {
+			const char *m = strncmp(ebuf, "batchlab: ", 10) ? ebuf : ebuf + 10;
+
+			snprintf(err, sizeof(err), "%.*s", (int)strcspn(m, "\n"), m);
+			escape_buf(err, shown, sizeof(shown));
+			screen_status(sc, 1, "%s", shown);
+		} else {
+			escape_buf(sc->s->lesson_to, shown, sizeof(shown));
+			screen_status(sc, 0, "wrote the lesson to %s", shown);
+		}
+	}
+	if (none)
+		fclose(none);
+	if (errs)
+		fclose(errs);
+	free(ebuf);
+	screen_recompute(sc, 1); /* the lesson's commands ran on this session */
+	return 1;
+}
+
 /* `lesson NAME`: it runs here, above the panels. 1 when the line asked for one. */
 static int follow_lesson(struct screen *sc)
 {
@@ -231,6 +281,8 @@ static int follow_lesson(struct screen *sc)
 		return 0;
 	snprintf(path, sizeof(path), "%s", sc->s->lesson);
 	sc->s->lesson[0] = '\0';
+	if (sc->s->lesson_to[0])
+		return lesson_to_file(sc, path);
 	if (lessonpane_start(sc, path, err, sizeof(err))) {
 		escape_buf(err, shown, sizeof(shown));
 		screen_status(sc, 1, "%s", shown);

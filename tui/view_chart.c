@@ -292,6 +292,10 @@ int view_quote_path(const char *path, char *buf, size_t len)
 		snprintf(buf, len, "'%s': a path with a quote (') in it cannot be saved to from here", path);
 		return -1;
 	}
+	if (strlen(path) + 3 > len || strlen(path) > 900) { /* cut, or past the command line it goes into: another file */
+		snprintf(buf, len, "a PATH of at most 900 bytes expected (got %zu)", strlen(path));
+		return -1;
+	}
 	snprintf(buf, len, "'%s'", path);
 	return 0;
 }

@@ -52,6 +52,27 @@ static inline uint64_t rounddown_pow_of_two(uint64_t x)
 	return x ? 1ull << (fls64(x) - 1) : 0;
 }
 
+/*
+ * int_sqrt(), lib/math/int_sqrt.c: the largest r with r * r <= x, found a bit
+ * pair at a time from the highest even bit x has (the bits above give 0).
+ */
+static inline uint64_t int_sqrt64(uint64_t x)
+{
+	uint64_t r = 0;
+
+	if (x <= 1)
+		return x;
+	for (uint64_t bit = 1ull << ((fls64(x) - 1) & ~1u); bit; bit >>= 2) {
+		if (x >= r + bit) {
+			x -= r + bit;
+			r = (r >> 1) + bit;
+		} else {
+			r >>= 1;
+		}
+	}
+	return r;
+}
+
 static inline uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 static inline uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 

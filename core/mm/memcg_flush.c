@@ -61,6 +61,10 @@ static const struct release_row rule_rows[] = {
 	  "pre-image of 8d59d2214c23's 6.6.y backport (November 2025), the same but for a guard that stops adding "
 	  "units once a flush is due", 
 	  rule_value, RULE_GLOBAL },
+	{ "6.6.117", "8d59d2214c23", "stable backport of 6.8's per-memcg threshold (as memcg_charge's 6.6.117 row)",
+	  "memcg_rstat_updated(), memcg_should_flush_stats(), mm/memcontrol.c",
+	  "6.6.9 still counts units for all memcgs (read); the 6.6.117-rc1 review carries 8d59d2214c23 (patch "
+	  "515/529); 6.6.117 itself not read", rule_value, RULE_MEMCG },
 	{ "6.8", "8d59d2214c23", "mm: memcg: make stats flushing threshold per-memcg (seed i37): each memcg's per-CPU count "
 	  "moves to its own atomic once it reaches MEMCG_CHARGE_BATCH; a flush of memcg X is due once X's count "
 	  "passes MEMCG_CHARGE_BATCH * num_online_cpus()", "memcg_rstat_updated(), memcg_vmstats_needs_flush(), "
@@ -76,11 +80,40 @@ static const struct release_history rule_history = {
 			"(`history memcg_charge`)",
 };
 
+static struct value atomic_value(const struct machine *m, const struct release_row *r, struct strbuf *why);
+
+/* mode: sizeof(memcg_vmstats.stats_updates), the per-memcg count a flush of the memcg is due on */
+static const struct release_row atomic_rows[] = {
+	{ "6.6.117", "8d59d2214c23", "the backport's per-memcg count, an atomic64_t", "struct memcg_vmstats, "
+	  "mm/memcontrol.c", "the 6.6.117-rc1 review carries 8d59d2214c23; 6.6.117 itself not read", atomic_value, 8 },
+	{ "6.8", "8d59d2214c23", "each memcg's stats_updates is an atomic64_t", "struct memcg_vmstats, mm/memcontrol.c",
+	  "read in 6.8.0 (6.5.0 and 6.6.9 have the global atomic_t stats_flush_threshold)", atomic_value, 8 },
+	{ "6.17", NULL, "stats_updates an atomic_t (at most MEMCG_CHARGE_BATCH * cpus plus one move: 32 bits hold it)",
+	  "struct memcg_vmstats, memcg_rstat_updated(), mm/memcontrol.c",
+	  "6.12.0, 6.13.7 and 6.14.0 have atomic64_t, 6.17.0 and 6.18.2 atomic_t (read); no 6.15 or 6.16 tree: "
+	  "the change is in 6.15, 6.16 or 6.17", atomic_value, 4 },
+	{ .from = NULL },
+};
+
+static const struct release_history atomic_history = {
+	.constant = "memcg_vmstats.stats_updates", .unit = "bytes", .rows = atomic_rows,
+	.before_first = "no per-memcg count before 6.8 (6.6.117 by backport): one global atomic_t stats_flush_threshold",
+};
+
+static struct value atomic_value(const struct machine *m, const struct release_row *r, struct strbuf *why)
+{
+	(void)m;
+	sb_printf(why, "sizeof(stats_updates) = %llu bytes\n", (unsigned long long)r->mode);
+	return val_int(r->mode);
+}
+
 /* How one side decides a flush is due, and the batch its counts go by. */
 struct rule {
 	enum flush_rule_mode mode;
 	uint64_t b;         /* MEMCG_CHARGE_BATCH */
 	uint64_t threshold; /* the reader's threshold, pages (RULE_MEMCG, RULE_USER) */
+	uint64_t kernel_threshold; /* MEMCG_CHARGE_BATCH * num_online_cpus(): where memcg_rstat_updated() stops counting */
+	uint64_t atomic_bytes; /* sizeof(memcg_vmstats.stats_updates) (RULE_MEMCG, RULE_USER) */
 };
 
 static const char *const mode_words[] = {
@@ -96,20 +129,23 @@ static uint64_t release_batch(const struct machine *m)
 /* The side's rule; why gets a line naming it. */
 static struct rule rule_of(const struct machine *m, int side, struct strbuf *why)
 {
-	struct rule r = { RULE_GLOBAL, FLUSH_BATCH, 0 };
+	struct rule r = { RULE_GLOBAL, FLUSH_BATCH, 0, 0, 8 };
 
 	if (side == SIDE_KERNEL) {
-		const struct release_row *row = release_row(m, &rule_history);
+		const struct release_row *row = release_row(m, &rule_history), *a = release_row(m, &atomic_history);
 
 		r.mode = row ? (enum flush_rule_mode)row->mode : RULE_NONE;
 		r.b = release_batch(m);
+		r.atomic_bytes = a ? a->mode : 8;
 	} else if (side == AFTER) {
 		r.mode = RULE_MEMCG;
 	} else if (side == TUNABLE) {
 		r.mode = RULE_USER;
+		r.atomic_bytes = 4; /* posted on mm-new of November 2025, past 6.17's atomic_t */
 	}
 	/* memcg_vmstats_needs_flush(): MEMCG_CHARGE_BATCH * num_online_cpus(), an unsigned int product */
 	r.threshold = (uint32_t)(r.b * m->cpus);
+	r.kernel_threshold = r.threshold;
 	if (r.mode == RULE_USER && m->user_flush_threshold)
 		r.threshold = m->user_flush_threshold;
 	sb_printf(why, "rule: %s, MEMCG_CHARGE_BATCH = %lluU\n", mode_words[r.mode], (unsigned long long)r.b);
@@ -138,6 +174,21 @@ static struct value rule_value(const struct machine *m, const struct release_row
  * once they pass it. 6.8: a CPU keeps x < B; the first x >= B, ceil(B / u) * u,
  * moves to the memcg's atomic while that is <= the threshold.
  */
+/*
+ * From 6.8 memcg_rstat_updated() stops counting a memcg that is already due a
+ * flush (memcg_vmstats_needs_flush()): its atomic never passes the first
+ * multiple of the move x above MEMCG_CHARGE_BATCH * cpus. A user threshold at
+ * or above that is never reached.
+ */
+static uint64_t atomic_top(const struct rule *r, uint64_t u)
+{
+	uint64_t x = (r->b + u - 1) / u * u;
+
+	return (r->kernel_threshold / x + 1) * x;
+}
+
+#define MISS_UNBOUNDED UINT64_MAX
+
 static uint64_t memcg_miss(const struct rule *r, uint64_t cpus, uint64_t u)
 {
 	uint64_t b = r->b, x, k;
@@ -151,6 +202,8 @@ static uint64_t memcg_miss(const struct rule *r, uint64_t cpus, uint64_t u)
 		return cpus / k * x + cpus * (u * (b / u));
 	case RULE_MEMCG:
 	case RULE_USER:
+		if (r->threshold >= atomic_top(r, u))
+			return MISS_UNBOUNDED;
 		x = (b + u - 1) / u * u;
 		return r->threshold / x * x + cpus * (u * ((b - 1) / u));
 	default:
@@ -192,6 +245,16 @@ static void rule_working(const struct rule *r, uint64_t cpus, uint64_t u, struct
 			  (unsigned long long)r->threshold, (unsigned long long)r->threshold, (unsigned long long)x,
 			  (unsigned long long)x, (unsigned long long)cpus, (unsigned long long)(u * ((b - 1) / u)));
 	}
+	if (r->mode == RULE_USER && r->threshold >= atomic_top(r, u)) {
+		sb_printf(why, "the proposal's mem_cgroup_flush_stats_user() tests the memcg's atomic against\n"
+			       "  vm.memcg_stats_flush_threshold = %llu; memcg_rstat_updated() stops adding to the atomic\n"
+			       "  once it passes MEMCG_CHARGE_BATCH * cpus = %llu (memcg_vmstats_needs_flush()), so it tops\n"
+			       "  out at %llu <= %llu: the user read never flushes on its count, only the 2 s periodic\n"
+			       "  flush (or a kernel reader's) bounds what it misses\n",
+			  (unsigned long long)r->threshold, (unsigned long long)r->kernel_threshold,
+			  (unsigned long long)atomic_top(r, u), (unsigned long long)r->threshold);
+		return;
+	}
 	if (r->mode == RULE_USER)
 		sb_printf(why, "the proposal's mem_cgroup_flush_stats_user() tests the memcg's atomic against\n"
 			       "  vm.memcg_stats_flush_threshold (user_flush_threshold here; 0 = the default); the\n"
@@ -227,6 +290,8 @@ static struct value memcg_error_pages(const struct machine *m, int side, struct 
 	sb_printf(why, "workload: stat updates of stat_update_pages = %llu page(s) each (abs(val))\n",
 		  (unsigned long long)m->stat_update_pages);
 	rule_working(&r, m->cpus, m->stat_update_pages, why);
+	if (p == MISS_UNBOUNDED)
+		return val_none("the user threshold is never reached: no bound in pages");
 	sb_printf(why, "= %llu pages one memcg's reader may miss while no flush is due%s\n", (unsigned long long)p,
 		  per_memcg(&r) ? "" : " (all of it may be that memcg's)");
 	sb_printf(why, "kernel: memcg_rstat_updated(), mem_cgroup_flush_stats(), mm/memcontrol.c\n");
@@ -238,6 +303,8 @@ static uint64_t system_miss(const struct machine *m, const struct rule *r)
 {
 	uint64_t p = memcg_miss(r, m->cpus, m->stat_update_pages);
 
+	if (p == MISS_UNBOUNDED)
+		return p;
 	return per_memcg(r) ? mul_sat(p, m->memcgs) : p;
 }
 
@@ -249,6 +316,8 @@ static struct value error_pages(const struct machine *m, int side, struct strbuf
 	sb_printf(why, "workload: stat updates of stat_update_pages = %llu page(s) each (abs(val))\n",
 		  (unsigned long long)m->stat_update_pages);
 	rule_working(&r, m->cpus, m->stat_update_pages, why);
+	if (all == MISS_UNBOUNDED)
+		return val_none("the user threshold is never reached: no bound in pages");
 	if (per_memcg(&r))
 		sb_printf(why, "per memcg %llu pages, every memcg its own count: * memcgs = %llu * %llu = %llu pages\n",
 			  (unsigned long long)p, (unsigned long long)p, (unsigned long long)m->memcgs,
@@ -267,6 +336,10 @@ static struct value error_bytes(const struct machine *m, int side, struct strbuf
 	uint64_t all = system_miss(m, &r), bytes = mul_sat(all, m->pagesize);
 	char human[32];
 
+	if (all == MISS_UNBOUNDED) {
+		rule_working(&r, m->cpus, m->stat_update_pages, why);
+		return val_none("the user threshold is never reached: no bound in pages");
+	}
 	if (why)
 		format_size(bytes, human, sizeof(human));
 	sb_printf(why, "workload: stat updates of stat_update_pages = %llu page(s) each (abs(val))\n",
@@ -281,7 +354,8 @@ static struct value error_bytes(const struct machine *m, int side, struct strbuf
 /*
  * The counters' memory: before, one unsigned int per CPU and one atomic_t;
  * from 6.8 each memcg has an unsigned int per CPU in memcg_vmstats_percpu
- * and an atomic64_t in memcg_vmstats - the changelog's NR_CPUS * NR_MEMCGS * 4.
+ * and a stats_updates in memcg_vmstats (an atomic64_t, an atomic_t from 6.17
+ * as read) - the changelog's NR_CPUS * NR_MEMCGS * 4.
  */
 static struct value counter_bytes(const struct machine *m, int side, struct strbuf *why)
 {
@@ -293,12 +367,13 @@ static struct value counter_bytes(const struct machine *m, int side, struct strb
 	else if (!per_memcg(&r))
 		bytes = m->cpus * 4 + 4;
 	else
-		bytes = mul_sat(m->memcgs, m->cpus * 4 + 8);
+		bytes = mul_sat(m->memcgs, m->cpus * 4 + r.atomic_bytes);
 	if (per_memcg(&r))
-		sb_printf(why, "memcgs * (cpus * sizeof(unsigned int) + sizeof(atomic64_t)) = %llu * (%llu * 4 + 8) = %llu bytes\n"
+		sb_printf(why, "memcgs * (cpus * sizeof(unsigned int) + sizeof(%s)) = %llu * (%llu * 4 + %llu) = %llu bytes\n"
 			       "  (6.8.0's memcg_vmstats_percpu also caches parent and vmstats pointers, 16 bytes per CPU,\n"
 			       "  in a cacheline-aligned struct: not counted)\n",
-			  (unsigned long long)m->memcgs, (unsigned long long)m->cpus, (unsigned long long)bytes);
+			  r.atomic_bytes == 8 ? "atomic64_t" : "atomic_t", (unsigned long long)m->memcgs,
+			  (unsigned long long)m->cpus, (unsigned long long)r.atomic_bytes, (unsigned long long)bytes);
 	else
 		sb_printf(why, "cpus * sizeof(unsigned int) + sizeof(atomic_t) = %llu * 4 + 4 = %llu bytes, for all memcgs\n",
 			  (unsigned long long)m->cpus, (unsigned long long)bytes);
@@ -314,11 +389,16 @@ static struct value counter_bytes(const struct machine *m, int side, struct strb
 static struct value staleness(const struct machine *m, int side, struct strbuf *why)
 {
 	struct rule r = rule_of(m, side, why);
-	uint64_t due = memcg_miss(&r, m->cpus, m->stat_update_pages) + m->stat_update_pages;
+	uint64_t miss = memcg_miss(&r, m->cpus, m->stat_update_pages), due = miss + m->stat_update_pages;
 	double rate = per_memcg(&r) ? m->stat_update_rate : m->stat_update_rate * (double)m->memcgs, s;
 
 	if (r.mode == RULE_NONE)
 		return val_real(0);
+	if (miss == MISS_UNBOUNDED) {
+		rule_working(&r, m->cpus, m->stat_update_pages, why);
+		sb_printf(why, "no flush on the count: the periodic one, FLUSH_TIME = 2 s, bounds it\n");
+		return val_real(FLUSH_TIME_S);
+	}
 	s = (double)due / rate;
 	sb_printf(why, "workload: every memcg changes stat_update_rate = %.3f pages/s of stats\n", m->stat_update_rate);
 	sb_printf(why, "a flush is due at the latest after %llu pages of change in the count's scope (%s),\n"
@@ -396,7 +476,7 @@ static const struct metric_desc metrics[] = {
 
 static const char *const sides[] = { "before", "after", "tunable", NULL };
 
-static const struct release_history *const histories[] = { &rule_history, NULL };
+static const struct release_history *const histories[] = { &rule_history, &atomic_history, NULL };
 
 static const char *kernel_na(const struct machine *m, const struct metric_desc *md, struct strbuf *why)
 {
@@ -479,8 +559,11 @@ const struct patch_desc memcg_flush_patch = {
 		"passes the sysctl (set user_flush_threshold; 0 = the default). Michal Hocko asked\n"
 		"\"how are admins supposed to know how to tune this?\": the answer in pages is that the\n"
 		"per-CPU counts stay out of any threshold, so the least a reader can miss is\n"
-		"cpus * (MEMCG_CHARGE_BATCH - 1) pages (16128 pages, 63 MiB on 256 CPUs), and any setting\n"
-		"only trades the other half; the author then took up Hocko's write-to-flush idea instead.\n"
+		"cpus * (MEMCG_CHARGE_BATCH - 1) pages (16128 pages, 63 MiB on 256 CPUs), and a setting\n"
+		"below the default only trades the other half. At or past the first multiple of a move above\n"
+		"the default (memcg_rstat_updated() stops counting a memcg already due a flush) the user\n"
+		"read never flushes on its count: only the 2 s periodic flush bounds it. The author then\n"
+		"took up Hocko's write-to-flush idea instead.\n"
 		"What the model leaves out: the update-side cost. batchlab's charge model (memcg_charge) has\n"
 		"no stat-update centre, so for the changelog's netperf (-3.9%), its will-it-scale table and\n"
 		"the test robot's fallocate1 regression (-25.8% / -30.0% before the merged parent-iteration\n"

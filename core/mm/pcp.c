@@ -1,6 +1,7 @@
 /*
  * Mel Gorman, "Calculate pcp->high based on zone sizes and active CPUs"
- * (5.14): a per-CPU page list's high mark was 6 * batch whatever the zone;
+ * (5.14): a per-CPU page list's high mark was 6 * the raw zone_batchsize()
+ * whatever the zone;
  * zone_highsize() in mm/page_alloc.c makes it the zone's low watermark split
  * across the CPUs of the zone's node, never below 4 * batch. The posted v2
  * split by max(1, local CPUs), so a CPU-less node (PMEM used as memory) gave
@@ -37,15 +38,19 @@ static struct value trigger_on(const struct machine *m, const struct release_row
 
 /* mode: the code (struct pcp_sizes) */
 static const struct release_row high_rows[] = {
-	{ "3.10", NULL, "pcp->high = 6 * batch, whatever the zone (percpu_pagelist_fraction unset)",
-	  "pageset_set_batch() (zone_set_pageset_high_and_batch() from 5.11), mm/page_alloc.c",
-	  "the removed lines of the 5.14 series' diffs (new_high = 6 * new_batch); 3.10 and 5.13 not read", high_on, 0 },
+	{ "3.10", NULL, "pcp->high = 6 * the raw zone_batchsize() (0 on zones under 8192 pages), pcp->batch = max(1, it), "
+	  "whatever the zone (percpu_pagelist_fraction unset)", "setup_pageset(), mm/page_alloc.c",
+	  "read in 3.10.4 (pcp->high = 6 * batch; pcp->batch = max(1UL, 1 * batch))", high_on, 0 },
+	{ "3.11", NULL, "the same values, set through pageset_update() (zone_set_pageset_high_and_batch() from 5.11)",
+	  "pageset_set_batch(), mm/page_alloc.c", "3.10.4 sets them in setup_pageset(), 3.11.0 in pageset_set_batch() "
+	  "(read); 4.15.18 the same", high_on, 0 },
 	{ "5.14", NULL, "high = low watermark / (CPUs of the zone's node, all online CPUs on a CPU-less node), "
 	  "at least 4 * batch (Mel Gorman's series and its fix 'Split pcp->high across all online CPUs for cpuless nodes')",
 	  "zone_highsize(), mm/page_alloc.c", "the posted v2, the posted fix's diff, and a later tree's zone_highsize(); "
 	  "5.14 from the series' merge, no 5.13 or 5.14 tree read", high_on, 1 },
-	{ "6.7", NULL, "auto-tuning: high floats between high_min (the 5.14 value) and high_max (managed / 8 split "
-	  "the same way); /proc/zoneinfo's high decays to high_min when idle ('mm: tune PCP high automatically', "
+	{ "6.7", NULL, "auto-tuning: pcp->high floats between high_min (the 5.14 value) and high_max (managed / 8 split "
+	  "the same way); /proc/zoneinfo's high is 0 on a list unused since boot, and decay_pcp_high() lowers a used "
+	  "one toward high_min ('mm: tune PCP high automatically', "
 	  "51a755c56dc0, and its framework)", "zone_highsize(), zone_set_pageset_high_and_batch(), mm/page_alloc.c",
 	  "the merged zone_set_pageset_high_and_batch() with high_min/high_max as a later tree has it; 6.6 and 6.7 "
 	  "trees not read", high_on, 2 },
@@ -119,20 +124,32 @@ static uint64_t split_high(uint64_t total, uint64_t split, uint64_t batch, struc
 	return v;
 }
 
+/* The zone_batchsize() code a side runs: before 5.13's (an int share), the kernel side its release's. */
+static int batch_side(int side)
+{
+	return side == SIDE_KERNEL ? SIDE_KERNEL : side == BEFORE ? VMSTAT_BATCH_INT : 0;
+}
+
 static void pcp_sizes(const struct machine *m, int side, struct pcp_sizes *p, struct strbuf *why)
 {
 	struct zone_wmarks w;
 
 	p->code = side_code(m, side);
-	p->batch = vmstat_zone_batchsize(m, side == SIDE_KERNEL, why).i;
 	if (p->code == 0) {
+		uint64_t raw = vmstat_zone_batch_raw(m, batch_side(side), why);
+
+		p->batch = max_u64(1, raw);
 		p->low = p->split = 0;
-		p->high = p->high_max = 6 * p->batch;
-		sb_printf(why, "high = 6 * batch = 6 * %llu = %llu pages per CPU, whatever the zone's size\n",
-			  (unsigned long long)p->batch, (unsigned long long)p->high);
-		sb_printf(why, "kernel: pageset_set_batch() / zone_set_pageset_high_and_batch(), mm/page_alloc.c (5.13)\n");
+		p->high = p->high_max = 6 * raw;
+		sb_printf(why, "high = 6 * the raw zone_batchsize() = 6 * %llu = %llu pages per CPU, whatever the zone's\n"
+			       "  size; batch = max(1, %llu) = %llu (the max is on batch only)\n",
+			  (unsigned long long)raw, (unsigned long long)p->high, (unsigned long long)raw,
+			  (unsigned long long)p->batch);
+		sb_printf(why, "kernel: setup_pageset() (3.10), pageset_set_batch() (3.11), "
+			       "zone_set_pageset_high_and_batch()\n  (5.11-5.13), mm/page_alloc.c\n");
 		return;
 	}
+	p->batch = vmstat_zone_batchsize(m, batch_side(side), why).i;
 	sb_printf(why, "total_pages = low_wmark_pages(zone), the zone's low watermark:\n");
 	if (side == SIDE_KERNEL)
 		zone_wmarks_kernel(m, &w, why);
@@ -184,9 +201,10 @@ static struct value high_on(const struct machine *m, const struct release_row *r
 
 static struct value batch(const struct machine *m, int side, struct strbuf *why)
 {
-	struct value v = vmstat_zone_batchsize(m, side == SIDE_KERNEL, why);
+	struct value v = vmstat_zone_batchsize(m, batch_side(side), why);
 
-	sb_printf(why, "the patch leaves batch alone: every side has zone_batchsize()'s value\n");
+	sb_printf(why, "the patch leaves batch alone: every side has zone_batchsize()'s value (before: 5.13's, whose\n"
+		       "  int share wraps on zones of 2^41 pages and more)\n");
 	return v;
 }
 
@@ -196,8 +214,10 @@ static struct value high(const struct machine *m, int side, struct strbuf *why)
 
 	pcp_sizes(m, side, &p, why);
 	if (p.code == 2)
-		sb_printf(why, "/proc/zoneinfo's high: pcp->high, which decays to high_min = %llu when the list is idle\n",
-			  (unsigned long long)p.high);
+		sb_printf(why, "/proc/zoneinfo's high is pcp->high: 0 on a CPU whose list is unused since boot\n"
+			       "  (per_cpu_pages_init() zeroes it, pageset_update() sets only high_min and high_max);\n"
+			       "  a used list's is kept in high_min..high_max, and decay_pcp_high() lowers it toward\n"
+			       "  high_min = %llu, mm/page_alloc.c\n", (unsigned long long)p.high);
 	return val_int(p.high);
 }
 
@@ -433,9 +453,23 @@ static const struct commit_subject subjects[] = {
 	{ NULL, NULL },
 };
 
+/* A factor the release's sysctl refuses cannot be the release's: the same n/a as the watermark patch's. */
+static const char *kernel_na(const struct machine *m, const struct metric_desc *md, struct strbuf *why)
+{
+	uint64_t top = zone_release_wsf_max(m);
+
+	if (!top || m->watermark_scale_factor <= top || !metric_reads(md, "watermark_scale_factor"))
+		return NULL;
+	sb_printf(why, "watermark_scale_factor %llu: this release's sysctl takes 1..%llu and keeps the factor it had\n"
+		       "  (proc_dointvec_minmax(), kernel/sysctl.c; 3000 from 5.17)\n",
+		  (unsigned long long)m->watermark_scale_factor, (unsigned long long)top);
+	return "watermark_scale_factor above this release's 1000";
+}
+
 static const struct patch_kernel pcp_kernel = {
 	.subjects = subjects,
 	.history = histories,
+	.na = kernel_na,
 };
 
 /*
@@ -484,8 +518,9 @@ const struct patch_desc pcp_patch = {
 		"Every CPU keeps a list of free pages per zone (struct per_cpu_pages) so most allocations\n"
 		"and frees skip the zone lock; pages move between list and zone in batches of pcp->batch\n"
 		"(zone_batchsize(): at most 63 pages with 4K pages), and a free past pcp->high drains the\n"
-		"list. Up to 5.13 high was 6 * batch - 378 pages, 1.5 MiB - on any zone and any number of\n"
-		"CPUs. zone_highsize() in mm/page_alloc.c makes it the zone's low watermark divided by the\n"
+		"list. Up to 5.13 high was 6 * zone_batchsize() - 378 pages, 1.5 MiB - on any zone and any\n"
+		"number of CPUs (6 * the raw value: 0 on a zone under 8192 pages, whose batch, max(1, ...),\n"
+		"is 1). zone_highsize() in mm/page_alloc.c makes it the zone's low watermark divided by the\n"
 		"CPUs of the zone's node, at least 4 * batch, so that lists that are all full do not wake\n"
 		"kswapd by themselves (the changelog: 'set the number of PCP pages such that if they are\n"
 		"all full that background reclaim is not started prematurely').\n"

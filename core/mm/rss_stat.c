@@ -53,6 +53,46 @@ static const struct release_history rss_history = {
 	.metric = "batch",
 };
 
+static struct value row_allocs(const struct machine *m, const struct release_row *r, struct strbuf *why);
+
+/* mode: the per-CPU allocations mm_init() makes for the rss counters */
+static const struct release_row alloc_rows[] = {
+	{ "3.10", NULL, "no per-CPU memory: the counters are atomic_long_t in mm_struct", "mm_init(), kernel/fork.c",
+	  "read in 6.1-rc7 and 6.1.20", row_allocs, 0 },
+	{ "6.2", "f1a7941243c1", "one percpu_counter_init() per counter, NR_MM_COUNTERS (4) allocations at every fork",
+	  "mm_init(), kernel/fork.c", "read in 6.2.12 and 6.5.0 (6.2.0 not read); 6.1-rc7 has none", row_allocs,
+	  NR_MM_COUNTERS },
+	{ "6.6", NULL, "one percpu_counter_init_many() call allocates the four counters' per-CPU area at once",
+	  "mm_init(), kernel/fork.c; percpu_counter_init_many(), lib/percpu_counter.c",
+	  "6.5.0 loops over percpu_counter_init(), 6.6.9 calls percpu_counter_init_many() (read; 6.6.0 not read)",
+	  row_allocs, 1 },
+	{ .from = NULL },
+};
+
+static const struct release_history alloc_history = {
+	.constant = "rss counter per-CPU allocations per fork", .unit = "allocs", .rows = alloc_rows,
+	.before_first = "batchlab's table starts at 3.10",
+	.metric = "fork_allocs",
+};
+
+static struct value row_allocs(const struct machine *m, const struct release_row *r, struct strbuf *why)
+{
+	(void)m;
+	sb_printf(why, "%s\n", r->what);
+	return val_int(r->mode);
+}
+
+/* The code a side runs: before and after are 6.1's and 6.2's, the kernel side its release's row. */
+static int code_of(const struct machine *m, int side)
+{
+	const struct release_row *r;
+
+	if (side != SIDE_KERNEL)
+		return side;
+	r = release_row(m, &rss_history);
+	return r ? (int)r->mode : BEFORE;
+}
+
 
 /* lib/percpu_counter.c, compute_batch_value(): max(32, nr * 2), nr = num_online_cpus(); an int */
 static uint64_t percpu_batch(uint64_t cpus)
@@ -62,6 +102,7 @@ static uint64_t percpu_batch(uint64_t cpus)
 
 static uint64_t side_batch(const struct machine *m, int side, struct strbuf *why)
 {
+	side = code_of(m, side);
 	if (side == BEFORE) {
 		sb_printf(why, "TASK_RSS_EVENTS_THRESH = 64 page faults between syncs of a thread's cache (mm/memory.c)\n");
 		return TASK_RSS_EVENTS_THRESH;
@@ -82,22 +123,36 @@ static struct value batch(const struct machine *m, int side, struct strbuf *why)
 {
 	uint64_t b = side_batch(m, side, why);
 
+	side = code_of(m, side);
 	sb_printf(why, "kernel: %s\n", side == BEFORE ? "check_sync_rss_stat(), mm/memory.c"
 						     : "add_mm_counter() -> percpu_counter_add(), include/linux/mm.h");
 	return val_int(b);
 }
 
+/*
+ * What one CPU's percpu_counter may hold: a fault adds its fault_pages in one
+ * add_mm_counter() (6.2 on), and percpu_counter_add_batch() folds the CPU's
+ * count once it reaches the batch, so the count stays a multiple of
+ * fault_pages below the batch.
+ */
+static uint64_t cpu_residue(uint64_t cpus, uint64_t fault_pages)
+{
+	uint64_t b = percpu_batch(cpus) - 1;
+
+	return fault_pages ? b / fault_pages * fault_pages : b;
+}
+
 /* The most one counter's read may be off: per thread before, per CPU after. */
 static uint64_t side_error(const struct machine *m, int side)
 {
-	if (side == BEFORE)
+	if (code_of(m, side) == BEFORE)
 		return mul_sat(m->task_threads * RSS_FAULTS_CACHED, m->fault_pages);
-	return m->cpus * (percpu_batch(m->cpus) - 1);
+	return m->cpus * cpu_residue(m->cpus, m->fault_pages);
 }
 
 static void error_working(const struct machine *m, int side, struct strbuf *why)
 {
-	if (side == BEFORE) {
+	if (code_of(m, side) == BEFORE) {
 		sb_printf(why, "workload: each fault maps fault_pages = %llu page(s) (fault-around's do_set_pte() can map more)\n",
 			  (unsigned long long)m->fault_pages);
 		sb_printf(why, "check_sync_rss_stat() syncs when events++ > 64, at a fault's start: a thread's cache holds the\n"
@@ -107,11 +162,16 @@ static void error_working(const struct machine *m, int side, struct strbuf *why)
 		sb_printf(why, "kernel: check_sync_rss_stat(), add_mm_counter_fast(), sync_mm_rss(), mm/memory.c\n");
 		return;
 	}
+	sb_printf(why, "workload: each fault maps fault_pages = %llu page(s), added in one add_mm_counter():\n"
+		       "  a THP fault's HPAGE_PMD_NR (do_huge_pmd_anonymous_page(), mm/huge_memory.c, 6.2.12), a\n"
+		       "  fault-around's nr (set_pte_range(), mm/memory.c, 6.6.9; one page a call in 6.5.0)\n",
+		  (unsigned long long)m->fault_pages);
 	sb_printf(why, "percpu_counter_add_batch() folds a CPU's count into the total once abs(count) >= batch, so each\n"
-		       "  online CPU may hold batch - 1: cpus * (max(32, 2 * cpus) - 1) = %llu * %llu = %llu pages,\n"
+		       "  online CPU may hold the largest multiple of fault_pages below the batch:\n"
+		       "  cpus * floor((max(32, 2 * cpus) - 1) / %llu) * %llu = %llu * %llu = %llu pages,\n"
 		       "  however few threads (they move between CPUs); get_mm_counter() reads the total alone\n",
-		  (unsigned long long)m->cpus, (unsigned long long)(percpu_batch(m->cpus) - 1),
-		  (unsigned long long)side_error(m, side));
+		  (unsigned long long)m->fault_pages, (unsigned long long)m->fault_pages, (unsigned long long)m->cpus,
+		  (unsigned long long)cpu_residue(m->cpus, m->fault_pages), (unsigned long long)side_error(m, side));
 	sb_printf(why, "kernel: percpu_counter_add_batch(), lib/percpu_counter.c; percpu_counter_read_positive(),\n"
 		       "  include/linux/percpu_counter.h, from get_mm_counter(), include/linux/mm.h\n");
 }
@@ -142,12 +202,12 @@ static uint64_t crossover(const struct machine *m)
 {
 	uint64_t old = side_error(m, BEFORE), lo = 1, hi = 65536;
 
-	if (hi * (percpu_batch(hi) - 1) <= old)
+	if (hi * cpu_residue(hi, m->fault_pages) <= old)
 		return 0;
-	while (lo < hi) { /* cpus * (batch - 1) grows with cpus */
+	while (lo < hi) { /* cpus * residue grows with cpus: both factors do */
 		uint64_t mid = lo + (hi - lo) / 2;
 
-		if (mid * (percpu_batch(mid) - 1) > old)
+		if (mid * cpu_residue(mid, m->fault_pages) > old)
 			hi = mid;
 		else
 			lo = mid + 1;
@@ -162,12 +222,12 @@ static struct value crossover_cpus(const struct machine *m, int side, struct str
 	(void)side;
 	sb_printf(why, "workload: each fault maps fault_pages = %llu page(s); task_threads = %llu\n",
 		  (unsigned long long)m->fault_pages, (unsigned long long)m->task_threads);
-	sb_printf(why, "least cpus with cpus * (max(32, 2 * cpus) - 1) > task_threads * 66 * fault_pages = %llu pages\n",
-		  (unsigned long long)side_error(m, BEFORE));
+	sb_printf(why, "least cpus with cpus * floor((max(32, 2 * cpus) - 1) / fault_pages) * fault_pages\n"
+		       "  > task_threads * 66 * fault_pages = %llu pages\n", (unsigned long long)side_error(m, BEFORE));
 	if (!c)
 		return val_none("the percpu bound stays below the per-thread one up to 65536 CPUs");
 	sb_printf(why, "%llu CPUs: %llu * %llu = %llu pages > %llu\n", (unsigned long long)c, (unsigned long long)c,
-		  (unsigned long long)(percpu_batch(c) - 1), (unsigned long long)(c * (percpu_batch(c) - 1)),
+		  (unsigned long long)cpu_residue(c, m->fault_pages), (unsigned long long)(c * cpu_residue(c, m->fault_pages)),
 		  (unsigned long long)side_error(m, BEFORE));
 	sb_printf(why, "kernel: check_sync_rss_stat(), mm/memory.c (6.1); percpu_counter_add_batch(), lib/percpu_counter.c (6.2)\n");
 	return val_int(c);
@@ -176,8 +236,10 @@ static struct value crossover_cpus(const struct machine *m, int side, struct str
 /* mm_init() (kernel/fork.c, 6.2): percpu_counter_init() for each of NR_MM_COUNTERS, an s32 per CPU */
 static struct value percpu_bytes(const struct machine *m, int side, struct strbuf *why)
 {
-	uint64_t bytes = side == BEFORE ? 0 : NR_MM_COUNTERS * 4 * m->cpus;
+	uint64_t bytes;
 
+	side = code_of(m, side);
+	bytes = side == BEFORE ? 0 : NR_MM_COUNTERS * 4 * m->cpus;
 	if (side == BEFORE)
 		sb_printf(why, "before 6.2 the counters are atomic_long_t in mm_struct: no per-CPU memory\n");
 	else
@@ -189,10 +251,15 @@ static struct value percpu_bytes(const struct machine *m, int side, struct strbu
 
 static struct value fork_allocs(const struct machine *m, int side, struct strbuf *why)
 {
-	(void)m;
+	const struct release_row *r = side == SIDE_KERNEL ? release_row(m, &alloc_history) : NULL;
+
+	if (r) {
+		sb_printf(why, "this release: ");
+		return row_allocs(m, r, why);
+	}
 	sb_printf(why, side == BEFORE ? "no per-CPU allocation for the rss counters before 6.2\n"
-				      : "mm_init(), kernel/fork.c (6.2.12): one percpu_counter_init() per counter, 4;\n"
-					"  6.8.0 allocates the four in one percpu_counter_init_many() call\n");
+				      : "mm_init(), kernel/fork.c (6.2.12): one percpu_counter_init() per counter, 4\n"
+					"  (from 6.6 one percpu_counter_init_many() call: the kernel side)\n");
 	sb_printf(why, "kernel: mm_init(), kernel/fork.c\n");
 	return val_int(side == BEFORE ? 0 : NR_MM_COUNTERS);
 }
@@ -209,7 +276,10 @@ static const char *const spawn_fit =
  */
 static struct value spawn_score(const struct machine *m, int side, struct strbuf *why)
 {
-	double extra = side == BEFORE ? 0 : (double)NR_MM_COUNTERS * (double)m->cpus * m->rss_fork_cpu_ns;
+	double extra;
+
+	side = code_of(m, side);
+	extra = side == BEFORE ? 0 : (double)NR_MM_COUNTERS * (double)m->cpus * m->rss_fork_cpu_ns;
 	double lps = 1e9 / (m->spawn_base_ns + extra);
 
 	sb_printf(why, "model: spawns/s = 1e9 / (spawn_base_ns + NR_MM_COUNTERS * cpus * rss_fork_cpu_ns)\n"
@@ -262,7 +332,8 @@ static const struct metric_desc metrics[] = {
 	  .help = "faults between a thread's syncs before; updates a CPU holds (percpu_counter_batch) after",
 	  .fn = batch, .better = BETTER_NONE, .reads = "cpus" },
 	{ .name = "error_pages", .unit = "pages", .kind = METRIC_WORKLOAD,
-	  .help = "most one RSS counter's read may be off: task_threads * 66 faults before, cpus * (batch - 1) after",
+	  .help = "most one RSS counter's read may be off: task_threads * 66 faults before, per CPU the largest multiple "
+		  "of fault_pages below the batch after",
 	  .fn = error_pages, .better = BETTER_LOWER, .reads = "cpus task_threads fault_pages" },
 	{ .name = "rss_error_bytes", .unit = "bytes", .kind = METRIC_WORKLOAD,
 	  .help = "error_pages over the counters get_mm_rss() adds, in bytes",
@@ -275,7 +346,7 @@ static const struct metric_desc metrics[] = {
 	  .fn = percpu_bytes, .better = BETTER_LOWER, .reads = "cpus" },
 	{ .name = "fork_allocs", .unit = "allocs", .kind = METRIC_EXACT,
 	  .help = "per-CPU allocations a fork makes for the rss counters",
-	  .fn = fork_allocs, .better = BETTER_LOWER, .reads = "" },
+	  .fn = fork_allocs, .better = BETTER_LOWER, .reads = "kernel" },
 	{ .name = "spawn_score", .unit = "spawns/s", .kind = METRIC_MODELED,
 	  .help = "unixbench spawn loops per second (fitted to the 128-thread Ice Lake report)",
 	  .fn = spawn_score, .better = BETTER_HIGHER, .reads = "cpus spawn_base_ns rss_fork_cpu_ns" },
@@ -291,7 +362,7 @@ static const struct metric_desc metrics[] = {
 
 static const char *const sides[] = { "before", "after", NULL };
 
-static const struct release_history *const histories[] = { &rss_history, NULL };
+static const struct release_history *const histories[] = { &rss_history, &alloc_history, NULL };
 
 /* Every commit a row above names, with its subject as git log prints it (checked in Fixes: lines and shortlogs). */
 static const struct commit_subject subjects[] = {
@@ -302,7 +373,6 @@ static const struct commit_subject subjects[] = {
 static const struct patch_kernel rss_kernel = {
 	.subjects = subjects,
 	.history = histories,
-	.runs = &rss_history,
 };
 
 /*
@@ -350,15 +420,16 @@ const struct patch_desc rss_stat_patch = {
 		"synced them every TASK_RSS_EVENTS_THRESH faults (check_sync_rss_stat(), mm/memory.c): the\n"
 		"error grows with the threads, task_threads * 66 faults per counter. From 6.2 each counter\n"
 		"is a percpu_counter at percpu_counter_batch = max(32, 2 * online CPUs): each CPU may hold\n"
-		"batch - 1, so the error grows with the square of the CPUs, whatever the threads - worse\n"
+		"batch - 1 (with a fault's pages added at once, the largest multiple of fault_pages below\n"
+		"the batch), so the error grows with the square of the CPUs, whatever the threads - worse\n"
 		"than before for a few threads on many CPUs (crossover_cpus; `where\n"
 		"rss_stat.error_pages.after > rss_stat.error_pages.before over cpus 1 1024`). Sweet Tea\n"
 		"Dorminy's report (quoted in the 2026 fix): a 5-thread service of about 100 MB on 250 CPUs\n"
 		"was tens of megabytes off, against a pre-6.2 bound of 64 * 5 pages (1.25 MiB), and the\n"
 		"error \"could be as large as a gigabyte\". The price in time is the per-CPU allocation at\n"
-		"every fork and its sum and free at exit (spawn_score). What followed: by 6.8.0 the four\n"
-		"counters are allocated in one percpu_counter_init_many() call (read in 6.8.0; the release\n"
-		"that first has it was not read). 82241a83cd15 (\"mm: fix the inaccurate memory statistics\n"
+		"every fork and its sum and free at exit (spawn_score). What followed: from 6.6 the four\n"
+		"counters are allocated in one percpu_counter_init_many() call (mm_init(), kernel/fork.c:\n"
+		"6.5.0 loops, 6.6.9 makes the one call; fork_allocs's kernel side). 82241a83cd15 (\"mm: fix the inaccurate memory statistics\n"
 		"issue for users\", Baolin Wang; its release not read here) made some /proc files sum\n"
 		"precisely (get_mm_counter_sum()). Mathieu Desnoyers' \"mm: fix OOM killer inaccuracy on large\n"
 		"many-core systems\" (5898aa8f9a0b, committed to the mm tree 2026-01-31; which mainline\n"

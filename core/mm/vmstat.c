@@ -85,7 +85,9 @@ static struct value drift_bytes(const struct machine *m, int side, struct strbuf
 
 static struct value batch_on(const struct machine *m, const struct release_row *r, struct strbuf *why);
 
-/* mode: the cap on the zone's share, in bytes */
+/* A row's mode: the cap on the zone's share in bytes, | BATCH_MIN_CODE where the share is taken in min() of unsigned longs */
+#define BATCH_MIN_CODE 1u
+
 static const struct release_row batch_rows[] = {
 	{ "3.10", NULL, "batch = min(managed pages / 1024, 512 KiB in pages) / 4, to a power of two less one: "
 	  "31 pages with 4K pages", "zone_batchsize(), mm/page_alloc.c",
@@ -94,6 +96,10 @@ static const struct release_row batch_rows[] = {
 	{ "4.19", "d8a759b57035", "the cap doubled to 1 MiB: 63 pages with 4K pages", "zone_batchsize(), mm/page_alloc.c",
 	  "4.16.13 caps at 512 KiB and 4.19.78 at 1 MiB (4.17 and 4.18 not read); the commit as later mails name it",
 	  batch_on, 1024 * 1024 },
+	{ "5.14", NULL, "the same cap, the share taken in min() of unsigned longs: before it `int batch = managed / 1024` "
+	  "wraps on zones of 2^41 pages and more", "zone_batchsize(), mm/page_alloc.c",
+	  "4.15.18 assigns zone->managed_pages / 1024 to an int, 5.14-rc5 min(zone_managed_pages(zone) >> 10, "
+	  "SZ_1M / PAGE_SIZE) (read); 5.13 not read", batch_on, 1024 * 1024 | BATCH_MIN_CODE },
 	{ .from = NULL },
 };
 
@@ -128,25 +134,64 @@ static const struct release_history threshold_history = {
 	.metric = "threshold",
 };
 
+/*
+ * zone_batchsize(), mm/page_alloc.c, for one zone of `managed` pages: the raw
+ * value, 0 on small zones (the max(1, ...) is its callers'). Before 5.14 the
+ * share is `int batch = managed / 1024`, compared as an unsigned long product
+ * with PAGE_SIZE; from 5.14 min() of unsigned longs.
+ */
+uint64_t vmstat_batch_of(uint64_t managed, uint64_t pagesize, uint64_t cap_bytes, int min_code)
+{
+	int64_t b;
+
+	if (min_code) {
+		b = (int64_t)min_u64(managed >> 10, cap_bytes / pagesize);
+	} else {
+		b = (int32_t)(uint32_t)(managed / 1024);
+		if ((uint64_t)b * pagesize > cap_bytes)
+			b = (int64_t)(cap_bytes / pagesize);
+	}
+	b /= 4;
+	if (b < 1)
+		b = 1;
+	return rounddown_pow_of_two((uint64_t)(b + b / 2)) - 1;
+}
+
+/* The cap and code a side runs: SIDE_KERNEL the release's row, VMSTAT_BATCH_INT 5.13's, else mainline's. */
+static uint64_t batch_mode(const struct machine *m, int side)
+{
+	const struct release_row *row = side == SIDE_KERNEL ? release_row(m, &batch_history) : NULL;
+
+	if (row)
+		return row->mode;
+	return side == VMSTAT_BATCH_INT ? 1024 * 1024 : 1024 * 1024 | BATCH_MIN_CODE;
+}
+
+uint64_t vmstat_zone_batch_raw(const struct machine *m, int side, struct strbuf *why)
+{
+	uint64_t mode = batch_mode(m, side), capb = mode & ~(uint64_t)BATCH_MIN_CODE, zone = machine_zone(m);
+	uint64_t r = vmstat_batch_of(zone, m->pagesize, capb, (int)(mode & BATCH_MIN_CODE));
+	const char *cap = capb == 1024 * 1024 ? "SZ_1M" : "512 KiB";
+
+	if (mode & BATCH_MIN_CODE)
+		sb_printf(why, "formula: b = min(zone >> 10, %s / PAGE_SIZE) / 4, at least 1;\n", cap);
+	else
+		sb_printf(why, "formula (before 5.14): int b = zone / 1024; if (b * PAGE_SIZE > %s) b = %s / PAGE_SIZE;\n"
+			       "  b /= 4, at least 1;\n", cap, cap);
+	sb_printf(why, "         raw = rounddown_pow_of_two(b + b / 2) - 1\n");
+	if (!(mode & BATCH_MIN_CODE) && zone / 1024 > INT32_MAX)
+		sb_printf(why, "zone / 1024 = %llu is cut to the int %d\n", (unsigned long long)(zone / 1024),
+			  (int)(int32_t)(uint32_t)(zone / 1024));
+	sb_printf(why, "zone = %llu pages: raw = %llu\n", (unsigned long long)zone, (unsigned long long)r);
+	return r;
+}
+
 /* zone_batchsize(), mm/page_alloc.c, and the max(1, ...) of zone_set_pageset_high_and_batch() */
 static struct value pcp_batch(const struct machine *m, int side, struct strbuf *why)
 {
-	const struct release_row *row = side == SIDE_KERNEL ? release_row(m, &batch_history) : NULL;
-	uint64_t capb = row ? row->mode : 1024 * 1024;
-	uint64_t zone = machine_zone(m), cap = capb / m->pagesize;
-	uint64_t b = min_u64(zone >> 10, cap), q = b / 4, r, batch;
+	uint64_t r = vmstat_zone_batch_raw(m, side, why), batch = max_u64(1, r);
 
-	if (q < 1)
-		q = 1;
-	r = rounddown_pow_of_two(q + q / 2) - 1;
-	batch = max_u64(1, r);
-	sb_printf(why, "formula: b = min(zone >> 10, %s / PAGE_SIZE) / 4, at least 1;\n", capb == 1024 * 1024 ? "SZ_1M" : "512 KiB");
-	sb_printf(why, "         batch = max(1, rounddown_pow_of_two(b + b / 2) - 1)\n");
-	sb_printf(why, "min(%llu >> 10, %llu) = %llu; / 4 = %llu\n", (unsigned long long)zone,
-		  (unsigned long long)cap, (unsigned long long)b, (unsigned long long)q);
-	sb_printf(why, "rounddown_pow_of_two(%llu + %llu) - 1 = %llu; max(1, %llu) = %llu\n",
-		  (unsigned long long)q, (unsigned long long)(q / 2), (unsigned long long)r,
-		  (unsigned long long)r, (unsigned long long)batch);
+	sb_printf(why, "batch = max(1, %llu) = %llu\n", (unsigned long long)r, (unsigned long long)batch);
 	sb_printf(why, "pcp->batch is the unit pcp lists move pages in: recent kernels refill batch << alloc_factor\n"
 		       "  pages at a time (nr_pcp_alloc()) and free at least batch (nr_pcp_free()), mm/page_alloc.c\n");
 	machine_note_estimates(m, 1, why);
@@ -356,7 +401,7 @@ struct value vmstat_normal_threshold(const struct machine *m, struct strbuf *why
 	return threshold(m, 0, why);
 }
 
-struct value vmstat_zone_batchsize(const struct machine *m, int kernel, struct strbuf *why)
+struct value vmstat_zone_batchsize(const struct machine *m, int side, struct strbuf *why)
 {
-	return pcp_batch(m, kernel ? SIDE_KERNEL : 0, why);
+	return pcp_batch(m, side, why);
 }

@@ -22,7 +22,12 @@ uint64_t machine_node_cpus(const struct machine *m);
 uint64_t machine_pageblock_nr_pages(const struct machine *m);
 /* nr_free_buffer_pages() at boot: every zone up to ZONE_NORMAL, which on 64-bit is totalram. */
 uint64_t zone_lowmem_pages(const struct machine *m);
-/* min_free_kbytes as m's release computes it by default (the auto value), with its working. */
+/*
+ * min_free_kbytes as m's release computes it by default (the auto value),
+ * with its working: the kernel's int, negative where khugepaged's raise
+ * wraps it; zone_min_free_kbytes() is the same bits as an unsigned value.
+ */
+int64_t zone_min_free_kbytes_int(const struct machine *m, struct strbuf *why);
 uint64_t zone_min_free_kbytes(const struct machine *m, struct strbuf *why);
 uint64_t machine_min_free_kbytes(const struct machine *m);
 /* The zone's min watermark: zone_min, or its share of min_free_kbytes, with the working. */
@@ -34,6 +39,18 @@ struct zone_wmarks {
 	uint64_t min, low, high, floor, scale, gap;
 	int scaled; /* 1: __setup_per_zone_wmarks() of 4.6 and later (795ae7a0de6b), 0: before it */
 };
+
+/*
+ * One zone's arithmetic from its own inputs, to be called per zone:
+ * pages_min from min_free_kbytes (an int, shifted as the kernel's), the
+ * zone's share of it (a u64 product that wraps, then do_div()), its
+ * watermarks (scaled: 795ae7a0de6b's gap with factor wsf), and the pages
+ * above its high watermark that nr_free_buffer_pages() counts.
+ */
+uint64_t zone_pages_min(int64_t mfk, unsigned int page_shift);
+uint64_t zone_min_share(uint64_t pages_min, uint64_t managed, uint64_t lowmem);
+void zone_wmarks_from(uint64_t min, uint64_t managed, uint64_t wsf, int scaled, struct zone_wmarks *w);
+uint64_t zone_free_above_high(uint64_t managed, const struct zone_wmarks *w);
 
 /*
  * __setup_per_zone_wmarks(), mm/page_alloc.c, for the zone m describes:

@@ -164,6 +164,41 @@ uint64_t layout_lowmem_pages(const struct machine *m)
 	return sum;
 }
 
+int layout_lowmem_next(const struct machine *m, struct lowmem_zones *z)
+{
+	const struct zone_layout *L = machine_layout(m);
+	struct derived d;
+
+	if (L) {
+		for (; z->pos < L->nzones; z->pos++) {
+			const struct layout_zone *lz = &L->zones[z->pos];
+
+			if (is_lowmem(lz->kind) && lz->managed) {
+				z->kind = lz->kind;
+				z->managed = lz->managed;
+				z->count = 1;
+				z->pos++;
+				return 1;
+			}
+		}
+		return 0;
+	}
+	derive(m, &d);
+	for (; z->pos < 4; z->pos++) {
+		static const int kinds[4] = { ZK_DMA, ZK_DMA32, ZK_NORMAL, ZK_NORMAL };
+		uint64_t managed[4] = { d.dma, d.dma32, d.normal0, d.normal }, count[4] = { 1, 1, 1, d.nodes - 1 };
+
+		if (managed[z->pos] && count[z->pos]) {
+			z->kind = kinds[z->pos];
+			z->managed = managed[z->pos];
+			z->count = count[z->pos];
+			z->pos++;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 uint64_t layout_thp_zones(const struct machine *m)
 {
 	const struct zone_layout *L = machine_layout(m);
@@ -312,7 +347,7 @@ static uint64_t mult_frac_(uint64_t x, uint64_t n, uint64_t d)
 static void zone_marks(const struct machine *m, const struct zone_layout *L, const struct layout_zone *z,
 		       struct zone_fig *f)
 {
-	uint64_t lowmem = 0, pages_min = machine_min_free_kbytes(m) >> (machine_page_shift(m) - 10), gap;
+	uint64_t lowmem = 0, pages_min = zone_pages_min(zone_min_free_kbytes_int(m, NULL), machine_page_shift(m)), gap;
 
 	f->has_promo = machine_release(m) >= release_find("5.18");
 	f->boost = 0; /* reset at every setup; boost_watermark() raises it after a fallback, and it decays */
@@ -334,7 +369,7 @@ static void zone_marks(const struct machine *m, const struct zone_layout *L, con
 		if (is_lowmem(L->zones[i].kind))
 			lowmem += L->zones[i].managed;
 	/* the kernel's u64 product and its division (a machine with no lowmem has no share) */
-	f->share = lowmem ? pages_min * z->managed / lowmem : 0;
+	f->share = zone_min_share(pages_min, z->managed, lowmem);
 	if (is_lowmem(z->kind))
 		f->min = f->share;
 	else /* highmem and Movable: managed / 1024, clamped to SWAP_CLUSTER_MAX..128 */

@@ -66,6 +66,18 @@ void layout_of(const struct machine *m, struct zone_layout *L);
 
 /* nr_free_buffer_pages() at boot: managed pages of the zones at or below Normal (lowmem). */
 uint64_t layout_lowmem_pages(const struct machine *m);
+/*
+ * The populated lowmem zones one at a time, in the layout's order: a
+ * derived layout's Normal zones of nodes 1.. are one entry (count of them,
+ * all of one size); a loaded layout's zones one each. Start with the
+ * struct zeroed; 0 past the last.
+ */
+struct lowmem_zones {
+	uint32_t pos;
+	int kind;
+	uint64_t managed, count;
+};
+int layout_lowmem_next(const struct machine *m, struct lowmem_zones *z);
 /* Populated zones at or below Normal (the zones set_recommended_min_free_kbytes() counts). */
 uint64_t layout_thp_zones(const struct machine *m);
 /* The zone single-zone names mean: the largest Normal zone (its managed pages), else the largest zone. */

@@ -1,5 +1,6 @@
 /*
- * about: what a patch changed and why, its published figure, and with --claims its seed's figures checked.
+ * about: what a patch changed and why, its published figure, with --claims its seed's figures checked,
+ * and with --validation the published measurements its models are held to.
  */
 #include "../cmd.h"
 
@@ -10,9 +11,11 @@
 #include "../../core/err.h"
 #include "../../core/patch.h"
 #include "../claims.h"
+#include "../validation.h"
 #include "../out/records.h"
 #include "../out/render.h"
 #include "cmd_history.h"
+#include "cmd_report.h"
 
 static void about_details(struct strbuf *out)
 {
@@ -24,8 +27,15 @@ static void about_details(struct strbuf *out)
 		"how the two are compared (equal, give or take the mail's rounding, for exact and workload figures; "
 		"within a stated tolerance for a model), and the verdict: holds, holds within N% (a model, N its "
 		"distance from the mail's figure), differs: why, or outside the model: what the model leaves out. "
-		"A model figure on a machine outside its fit says so. --format csv, json or jsonl gives a record "
-		"per claim.\n");
+		"A model figure on a machine outside its fit says so, and one that rests on no held-out test says "
+		"that. --format csv, json or jsonl gives a record per claim.\n"
+		"about PATCH --validation lists the published measurements of the workloads its models describe "
+		"(core/measured.c): per model metric, each row's machine, kernel, workload, source and what the "
+		"source leaves unknown (with the reading the model takes), whether the model was fitted to it, "
+		"is held out (the model's figure, the measured one and the signed error, and the error recorded "
+		"that make check holds it to) or the figure is outside any model (no number); then the metric's "
+		"held-out error band, the CPUs of the machines measured, and its scope. --format csv, json or "
+		"jsonl gives a record per row.\n");
 }
 
 /* about PATCH --claims: the seed's claims checked, a row each (lang/claims.c) */
@@ -41,6 +51,19 @@ static int about_claims(struct session *s, const struct patch_desc *d, struct st
 	else
 		claims_records(d, rows, n, &s->doc, s->format, out);
 	free(rows);
+	return 0;
+}
+
+/* about PATCH --validation: the measurements its models are held to (lang/validation.c) */
+static int about_validation(struct session *s, const struct patch_desc *d, struct strbuf *out, char *err,
+			    size_t errlen)
+{
+	if (s->format != FMT_TABLE) {
+		validation_records(d, &s->doc, s->format, out);
+		return 0;
+	}
+	if (validation_list(d, session_width(s) ? session_width(s) : 80, out))
+		return err_set(err, errlen, "about: %s has no model and no measurement in core/measured.c", d->id);
 	return 0;
 }
 
@@ -73,7 +96,7 @@ static void about_headline(const struct session *s, const struct patch_desc *d, 
 /* about PATCH in csv or json: one record, the patch's texts and its headline figure. */
 static void about_records(struct session *s, const struct patch_desc *d, struct strbuf *out)
 {
-	static const char *const heads[] = { "patch", "title", "seed", "kernel", "about", "points", "published",
+	static const char *const heads[] = { "patch", "title", "seed", "origin", "kernel", "about", "points", "published",
 					     "seed_presets", "metric", "kind", "before", "after", "unit",
 					     "change", "verdict", NULL };
 	struct strbuf pts = STRBUF_INIT;
@@ -81,13 +104,15 @@ static void about_records(struct session *s, const struct patch_desc *d, struct 
 	struct records rec;
 	char ch[64] = "";
 	enum verdict vd = VERDICT_NONE;
-	struct rec_unit units[2] = { { "before", md ? md->unit : "", md ? rec_kind(md) : "" },
-				     { "after", md ? md->unit : "", md ? rec_kind(md) : "" } };
+	const struct measured_band *band = md ? validation_band(d, md) : NULL;
+	struct rec_unit units[2] = { { "before", md ? md->unit : "", md ? rec_kind(md) : "", band },
+				     { "after", md ? md->unit : "", md ? rec_kind(md) : "", band } };
 
 	rec_begin(&rec, &s->doc, s->format, heads, units, md ? 2 : 0, out);
 	rec_str(&rec, d->id);
 	rec_str(&rec, d->title);
 	rec_str(&rec, d->seed);
+	report_origins(&rec, d);
 	rec_str(&rec, d->kernel);
 	rec_str(&rec, d->about); /* one string each, its line breaks kept */
 	for (int i = 0; d->points && d->points[i]; i++)
@@ -109,8 +134,11 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 {
 	const struct patch_desc *d = patch_find(argv[0]);
 
-	if (argc > 1 && strcmp(argv[1], "--claims"))
-		return err_set(err, errlen, "about: unexpected '%s' (expected about PATCH [--claims])", argv[1]);
+	if (argc > 1 && strcmp(argv[1], "--claims") && strcmp(argv[1], "--validation"))
+		return err_set(err, errlen, "about: unexpected '%s' (expected about PATCH [--claims | --validation])",
+			       argv[1]);
+	if (d && argc > 1 && !strcmp(argv[1], "--validation"))
+		return about_validation(s, d, out, err, errlen);
 	if (d && argc > 1)
 		return about_claims(s, d, out, err, errlen);
 	if (!d) {
@@ -134,12 +162,14 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 
 const struct cmd_entry cmd_about_entry = {
 	.name = "about",
-	.usage = "PATCH [--claims]",
+	.usage = "PATCH [--claims | --validation]",
 	.args = { ARG_PATCH, ARG_NONE, ARG_NONE },
 	.min_args = 1,
 	.max_args = 2,
-	.help = "what the patch changed and why, its published figure; --claims: every figure its seed states, checked",
+	.help = "what the patch changed and why, its published figure; --claims: every figure its seed states, checked; "
+		"--validation: the measurements its models are held to",
 	.details = about_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_about,
+	.examples = (const char *const[]){ "about memcg_charge", "about memcg_charge --claims", NULL },
 };

@@ -14,6 +14,7 @@
 #include "../out/records.h"
 #include "../out/render.h"
 #include "../out/wrap.h"
+#include "../validation.h"
 
 char compare_kind_mark(enum metric_kind k)
 {
@@ -268,7 +269,7 @@ static int compare_print(struct session *s, const struct compare_set *set, const
 				char name[160];
 
 				snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
-				recu_add(&u, name, md->unit, rec_kind(md));
+				recu_add_band(&u, name, md->unit, rec_kind(md), validation_band(patches[i], md));
 			}
 		rec_begin(&rec, &s->doc, fmt, record_heads, u.u, u.n, dst);
 		recu_free(&u);
@@ -393,4 +394,5 @@ const struct cmd_entry cmd_compare_entry = {
 	.details = compare_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_compare,
+	.examples = (const char *const[]){ "compare vm-4g laptop-8c-16g", "compare preset vm-4g pmem-96t", NULL },
 };

@@ -76,4 +76,5 @@ const struct cmd_entry cmd_explain_entry = {
 	.help = "formula, values substituted, result, kernel function",
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_explain,
+	.examples = (const char *const[]){ "explain memcg_charge.batch.after", NULL },
 };

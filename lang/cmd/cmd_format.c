@@ -49,4 +49,5 @@ const struct cmd_entry cmd_format_entry = {
 	.help = "output format of later commands",
 	.out = OUT_NONE,
 	.exec = cmd_format,
+	.examples = (const char *const[]){ "format csv", "format", NULL },
 };

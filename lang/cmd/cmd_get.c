@@ -223,4 +223,5 @@ const struct cmd_entry cmd_get_entry = {
 	.help = "print a parameter or a metric as bare value(s), for scripts; --named: NAME = VALUE lines",
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_get,
+	.examples = (const char *const[]){ "get cpus", "get --named cpus memcg_charge.batch", NULL },
 };

@@ -273,4 +273,5 @@ const struct cmd_entry cmd_help_entry = {
 	.help = "this list, or help on a command, key, patch or metric",
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_help,
+	.examples = (const char *const[]){ "help", "help set", "help memcg_charge", "help grade", NULL },
 };

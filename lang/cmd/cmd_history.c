@@ -208,4 +208,5 @@ const struct cmd_entry cmd_history_entry = {
 	.details = history_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_history,
+	.examples = (const char *const[]){ "history memcg_charge", NULL },
 };

@@ -206,7 +206,7 @@ static void host_load_print(struct session *s, const struct reading *r, int nr, 
 		sb_puts(out, "# this machine, read by 'host'\n");
 	} else {
 		for (int i = 0; i < nr; i++)
-			units[i] = (struct rec_unit){ r[i].key, param_find(r[i].key)->unit, "input" };
+			units[i] = (struct rec_unit){ r[i].key, param_find(r[i].key)->unit, "input", NULL };
 		rec_begin(&rec, &s->doc, s->format, heads, units, nr, out);
 	}
 	for (int i = 0; i < nr; i++) {
@@ -629,4 +629,5 @@ const struct cmd_entry cmd_host_entry = {
 	.details = host_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_host,
+	.examples = (const char *const[]){ "host", NULL },
 };

@@ -13,8 +13,11 @@
 
 #include "../../core/err.h"
 #include "../../core/sweep.h"
+#include "../../core/utf8.h"
 #include "../infile.h"
+#include "../out/escape.h"
 #include "../out/numfmt.h"
+#include "../out/outpath.h"
 #include "../lesson.h"
 #include "../out/render.h"
 #include "../script.h"
@@ -32,11 +35,15 @@ static int cmd_lesson(struct session *s, int argc, char **argv, struct strbuf *o
 		return lesson_list(out, err, errlen);
 	if (lesson_find(argv[0], path, sizeof(path), err, errlen))
 		return -1;
-	if (lesson_load(&l, path, err, errlen))
+	if (outpath_check_read(s, "lesson", path, err, errlen) || lesson_load(&l, path, err, errlen))
 		return -1;
 	lesson_free(&l);
 	/* the front end runs it: the explorer in its lesson pane, the script modes reading answers from stdin */
 	snprintf(s->lesson, sizeof(s->lesson), "%s", path);
+	snprintf(s->lesson_to, sizeof(s->lesson_to), "%s", s->opts.path ? s->opts.path : "");
+	s->lesson_width = s->opts.width;
+	s->lesson_units = s->units;
+	s->lesson_format = s->format; /* the one --format or PATH's ending chose (cmd.c) */
 	return 0;
 }
 
@@ -51,6 +58,8 @@ static int cmd_source(struct session *s, int argc, char **argv, struct strbuf *o
 	if (s->source_depth >= SOURCE_DEPTH_MAX)
 		return err_set(err, errlen, "source: %s: more than %d files deep (does a file source itself?)", argv[0],
 			       SOURCE_DEPTH_MAX);
+	if (outpath_check_read(s, "source", argv[0], err, errlen))
+		return -1;
 	fd = infile_open(argv[0], 0, err, errlen);
 	if (fd < 0)
 		return -1;
@@ -78,7 +87,8 @@ static int cmd_source(struct session *s, int argc, char **argv, struct strbuf *o
 	fclose(f);
 	fclose(o);
 	fclose(e);
-	if (obuf && s->stepped) /* a step a command: the explorer's pager shows them one at a time (SOURCE_STEP) */
+	/* a step a command: the explorer's pager shows them one at a time (SOURCE_STEP); a file gets the text */
+	if (obuf && s->stepped && !s->opts.path)
 		for (size_t i = 0; i < olen; i++) {
 			if (i && obuf[i - 1] == '\n' && !strncmp(obuf + i, "batchlab> ", 10))
 				sb_putc(out, SOURCE_STEP);
@@ -272,29 +282,65 @@ static int grade_one(struct session *s, const struct lesson *l, const char *path
 	return rc;
 }
 
+/* A cell for a terminal: text escaped (escape.h: a file name or answer sends no escape sequence), padded to w columns. */
+static void grade_cell(struct strbuf *out, const char *text, int w)
+{
+	struct strbuf e = STRBUF_INIT;
+	int cols;
+
+	escape_text(&e, text, strlen(text));
+	cols = utf8_width(sb_str(&e), e.len);
+	sb_puts(out, sb_str(&e));
+	for (; cols < w; cols++)
+		sb_putc(out, ' ');
+	sb_free(&e);
+}
+
+static int grade_name_width(char **files, int n)
+{
+	int w = 7; /* "student" */
+
+	for (int i = 0; i < n; i++) {
+		struct strbuf e = STRBUF_INIT;
+		int cols;
+
+		escape_text(&e, files[i], strlen(files[i]));
+		cols = utf8_width(sb_str(&e), e.len);
+		w = cols > w ? cols : w;
+		sb_free(&e);
+	}
+	return w;
+}
+
 static void grade_table(const struct lesson *l, char **files, const struct lesson_grade *g, int n, struct strbuf *out)
 {
-	int w = 7;
+	int w = grade_name_width(files, n);
 
-	for (int i = 0; i < n; i++)
-		if ((int)strlen(files[i]) > w)
-			w = (int)strlen(files[i]);
-	sb_printf(out, "Lesson %s: %d exercises, %d students\n%-*s  question  line  right  tries  hints  answer\n",
-		  l->name, l->nexercises, n, w, "student");
+	sb_puts(out, "Lesson ");
+	grade_cell(out, l->name, 0);
+	sb_printf(out, ": %d exercise%s, %d student%s\n", l->nexercises, l->nexercises == 1 ? "" : "s", n, n == 1 ? "" : "s");
+	grade_cell(out, "student", w);
+	sb_puts(out, "  question  line  right  tries  hints  answer\n");
 	for (int i = 0; i < n; i++)
 		for (int k = 0; k < g[i].n; k++) {
 			const struct lesson_mark *m = &g[i].marks[k];
 
-			sb_printf(out, "%-*s  %8d  %4d  %-5s  %5d  %5d  %s\n", w, files[i], k + 1, m->lineno,
-				  m->right ? "yes" : "no", m->tries, m->hints, m->answered ? m->answer : "(none)");
+			grade_cell(out, files[i], w);
+			sb_printf(out, "  %8d  %4d  %-5s  %5d  %5d  ", k + 1, m->lineno, m->right ? "yes" : "no", m->tries,
+				  m->hints);
+			grade_cell(out, m->answered ? m->answer : "(none)", 0);
+			sb_putc(out, '\n');
 		}
-	sb_printf(out, "\n%-*s  right  of  tries  hints  unused lines\n", w, "student");
+	sb_putc(out, '\n');
+	grade_cell(out, "student", w);
+	sb_puts(out, "  right  of  tries  hints  unused lines\n");
 	for (int i = 0; i < n; i++) {
 		int tries = 0, hints = 0;
 
 		for (int k = 0; k < g[i].n; k++)
 			tries += g[i].marks[k].tries, hints += g[i].marks[k].hints;
-		sb_printf(out, "%-*s  %5d  %2d  %5d  %5d  %d\n", w, files[i], g[i].right, g[i].n, tries, hints, g[i].ignored);
+		grade_cell(out, files[i], w);
+		sb_printf(out, "  %5d  %2d  %5d  %5d  %d\n", g[i].right, g[i].n, tries, hints, g[i].ignored);
 	}
 }
 
@@ -339,7 +385,12 @@ static int cmd_grade(struct session *s, int argc, char **argv, struct strbuf *ou
 
 	if (s->in_lesson)
 		return err_set(err, errlen, "grade: a lesson cannot grade one");
-	if (lesson_find(argv[0], path, sizeof(path), err, errlen) || lesson_load(&l, path, err, errlen))
+	if (lesson_find(argv[0], path, sizeof(path), err, errlen) || outpath_check_read(s, "grade", path, err, errlen))
+		return -1;
+	for (int i = 1; i < argc; i++)
+		if (outpath_check_read(s, "grade", argv[i], err, errlen))
+			return -1;
+	if (lesson_load(&l, path, err, errlen))
 		return -1;
 	if (!(g = calloc((size_t)n, sizeof(*g)))) {
 		lesson_free(&l);
@@ -367,9 +418,24 @@ static void grade_details(struct strbuf *out)
 		"question with the answer last tried, whether it was right, the tries it took (at most 3) and the "
 		"hints shown, then a row per student with the totals and the answer lines not used.\n"
 		"An answer file is numbered (a line 'N: ANSWER' per try at question N, in any order), or blocks "
-		"(a blank line between questions, a line per try), or a line per question (one try each) when it "
-		"has neither; a line starting with '#' is a comment (batchlab-lesson(5)).\n"
+		"(a blank line between questions, a line per try: as many blocks as questions, or more lines than "
+		"questions), or a line per question (one try each, a stray blank line skipped); a line starting "
+		"with '#' is a comment (batchlab-lesson(5)).\n"
 		"--format csv, json or jsonl gives both tables as records.\n");
+}
+
+/* help lesson and the man page: where it runs, and where its output goes. */
+static void lesson_details(struct strbuf *out)
+{
+	sb_puts(out,
+		"Without NAME, the lessons found, a line each. With one, the lesson starts: in the explorer in its pane "
+		"above the panels; in a script or at the prompt it runs there, its answers read from stdin (a line a "
+		"try at a terminal, else a homework file read whole, batchlab-lesson(5)), its status 0 when every "
+		"answer was right.\n"
+		"> PATH, --output PATH: the lesson's transcript (with --format csv its record; json and jsonl hold the "
+		"transcript as text rows) to "
+		"PATH instead, as a script prints it; the answers from stdin unless that is a terminal, and in the "
+		"explorer none - the lesson as text. --width N: no line wider.\n");
 }
 
 /* the table's rows (lang/cmd.c lists them) */
@@ -384,6 +450,7 @@ const struct cmd_entry cmd_expect_entry = {
 	.help = "fail (status 1) unless METRIC OP VALUE holds here, or at every KEY value of the range",
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_expect,
+	.examples = (const char *const[]){ "expect memcg_charge.batch.after == 64", "expect memcg_charge.stock_max_bytes.after >= 1 over cpus 1 64", NULL },
 };
 
 const struct cmd_entry cmd_lesson_entry = {
@@ -393,8 +460,10 @@ const struct cmd_entry cmd_lesson_entry = {
 	.min_args = 0,
 	.max_args = 1,
 	.help = "the lessons, or start one: a guided tour with exercises batchlab checks",
-	.out = OUT_FILE | OUT_FORMATS,
+	.details = lesson_details,
+	.out = OUT_SELF | OUT_FORMATS, /* the front end writes a lesson's > PATH; the list is cmd.c's (listing_form) */
 	.exec = cmd_lesson,
+	.examples = (const char *const[]){ "lesson", "lesson pcp", NULL },
 };
 
 const struct cmd_entry cmd_grade_entry = {
@@ -407,6 +476,7 @@ const struct cmd_entry cmd_grade_entry = {
 	.details = grade_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_grade,
+	.examples = (const char *const[]){ "grade pcp alice.txt bob.txt", NULL },
 };
 
 const struct cmd_entry cmd_source_entry = {
@@ -418,6 +488,7 @@ const struct cmd_entry cmd_source_entry = {
 	.help = "run a script file in this session (errors say FILE:LINE)",
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_source,
+	.examples = (const char *const[]){ "source tour.bl", NULL },
 };
 
 const struct cmd_entry cmd_echo_entry = {
@@ -429,4 +500,5 @@ const struct cmd_entry cmd_echo_entry = {
 	.help = "print the text: narration in scripts",
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_echo,
+	.examples = (const char *const[]){ "echo a lesson in five words", "echo", NULL },
 };

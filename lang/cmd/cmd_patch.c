@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../../core/diffread.h"
+#include "../out/outpath.h"
 #include "../../core/err.h"
 #include "../../core/variant.h"
 #include "../infile.h"
@@ -87,10 +88,8 @@ static int add_variants(struct session *s, const struct diff_read *r, const char
 
 /* The text: the diff, the variants added, then every change listed and not mapped. */
 static void from_text(const char *path, const struct diff_read *r, char vnames[DIFF_FINDINGS][VARIANT_NAME_MAX],
-		      int added, struct strbuf *out)
+		      struct strbuf *out)
 {
-	int listed = 0;
-
 	sb_printf(out, "%s: %s (%d file%s, %d hunk%s)\n", path, r->subject[0] ? r->subject : "a diff", r->files,
 		  r->files == 1 ? "" : "s", r->hunks, r->hunks == 1 ? "" : "s");
 	for (int i = 0; i < r->n; i++)
@@ -98,15 +97,10 @@ static void from_text(const char *path, const struct diff_read *r, char vnames[D
 			sb_printf(out, "%s:%d: variant %s %s = %s  (%s)\n", r->f[i].file, r->f[i].line, r->f[i].patch->id,
 				  vnames[i], r->f[i].expr, r->f[i].what);
 	for (int i = 0; i < r->n; i++)
-		if (!r->f[i].patch) {
+		if (!r->f[i].patch)
 			sb_printf(out, "%s:%d: %s\n", r->f[i].file, r->f[i].line, r->f[i].what);
-			listed++;
-		}
 	if (r->more)
 		sb_printf(out, "... and %d more change%s not shown\n", r->more, r->more == 1 ? "" : "s");
-	if (!added)
-		sb_printf(out, "no change to a constant batchlab models%s\n",
-			  listed ? " (the changes above are listed, not mapped)" : "");
 }
 
 /* csv and json: a row per change, its variant's patch, name and expression empty where it is only listed. */
@@ -136,7 +130,8 @@ int patch_from_diff(struct session *s, const char *path, const char *as, struct 
 	size_t len = 0;
 	int added;
 
-	if (infile_read(path, DIFF_FILE_MAX, &text, &len, err, errlen))
+	if (outpath_check_read(s, "patch from", path, err, errlen) ||
+	    infile_read(path, DIFF_FILE_MAX, &text, &len, err, errlen))
 		return -1;
 	if (!(r = malloc(sizeof(*r)))) {
 		free(text);
@@ -157,9 +152,17 @@ int patch_from_diff(struct session *s, const char *path, const char *as, struct 
 		return -1;
 	}
 	if (s->format == FMT_TABLE)
-		from_text(path, r, vnames, added, out);
+		from_text(path, r, vnames, out);
 	else
 		from_records(s, r, vnames, out);
+	if (!added) { /* the listing stays above the error: what the diff does, and that none of it is a variant */
+		int n = r->n + r->more;
+
+		free(r);
+		return err_set(err, errlen, "patch from: %s mapped nothing: no hunk sets a constant batchlab models to a "
+			       "value it can compute (%d change%s listed%s)", path, n, n == 1 ? "" : "s",
+			       n ? " above" : "");
+	}
 	free(r);
 	return 0;
 }
@@ -234,7 +237,10 @@ static void patch_details(struct strbuf *out)
 		     "hunk changes: MEMCG_CHARGE_BATCH, SWAP_CLUSTER_MAX (the vmpressure window), the vmpressure window's "
 		     "initialiser or assignment, the divisors in mm_compute_batch(), the ask of memory.reclaim, and the constant of "
 		     "any loaded patch file. Every other change is listed, file and line, with what it changes: nothing is "
-		     "guessed.\n");
+		     "guessed. A hunk that touches a constant batchlab knows, or a name a loaded file declares (its constant "
+		     "and its aka line), is listed with what it does to it: makes it tunable (a sysctl table entry, or a "
+		     "variable read at run time in its place), sets it to its old name, declares, moves or removes it. A "
+		     "diff that maps nothing to a variant is an error (exit status 1), after its listing.\n");
 }
 
 /* the table's row (lang/cmd.c lists it) */
@@ -250,4 +256,5 @@ const struct cmd_entry cmd_patch_entry = {
 	.details = patch_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_patch,
+	.examples = (const char *const[]){ "patch list", "patch check percpu_batch256", "patch load percpu_batch256", "patch from floor.diff", NULL },
 };

@@ -184,10 +184,10 @@ static void plot_records(const struct sweep_range *r, const struct chart *c, con
 	struct records rec;
 
 	heads[0] = r->key->name;
-	units[0] = (struct rec_unit){ r->key->name, r->key->unit, "input" };
+	units[0] = (struct rec_unit){ r->key->name, r->key->unit, "input", NULL };
 	for (int i = 0; i < c->nseries; i++) {
 		heads[i + 1] = c->series[i].label;
-		units[i + 1] = (struct rec_unit){ c->series[i].label, md->unit, rec_kind(md) };
+		units[i + 1] = (struct rec_unit){ c->series[i].label, md->unit, rec_kind(md), NULL };
 	}
 	heads[c->nseries + 1] = NULL;
 	rec_begin(&rec, d, f, heads, units, c->nseries + 1, out);
@@ -374,4 +374,5 @@ const struct cmd_entry cmd_plot_entry = {
 	.out = OUT_SELF | OUT_FORMATS,
 	.picture = CMD_SVG,
 	.exec = cmd_plot,
+	.examples = (const char *const[]){ "plot memcg_charge.stock_max_bytes over cpus 1 64 --ascii", NULL },
 };

@@ -54,4 +54,5 @@ const struct cmd_entry cmd_preset_entry = {
 	.help = "list, load or save machine presets; a load keeps your variants (the preset's replace any of the same name, and it says so)",
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_preset,
+	.examples = (const char *const[]){ "preset list", "preset load vm-4g", "set cpus 12; preset save mine.preset", NULL },
 };

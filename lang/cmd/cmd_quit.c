@@ -20,4 +20,5 @@ const struct cmd_entry cmd_quit_entry = {
 	.help = "stop (also: exit)",
 	.out = OUT_NONE,
 	.exec = cmd_quit,
+	.examples = (const char *const[]){ "quit", NULL },
 };

@@ -7,6 +7,7 @@
  */
 #include "cmd_compare.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -26,6 +27,7 @@
 #include "cmd_report.h"
 #include "../reportparts.h"
 #include "../claims.h"
+#include "../validation.h"
 #include "../out/svg.h"
 #include "cmd_sweep.h"
 #include "../out/wrap.h"
@@ -48,7 +50,23 @@ static void report_status(const struct patch_desc *d, char *buf, size_t len)
 	char mark[32];
 	size_t n;
 	const struct release_history *const *h = d->kernel_code ? d->kernel_code->history : NULL;
+	const struct mmpatch *mp = mmpatch_of(d);
 
+	if (mp && mp->status[0]) { /* the file's status line; merged in X with X's row and its commit, as a built-in's */
+		const struct mmp_release *row = NULL;
+
+		for (int i = 0; i < mp->nrel && !strncmp(mp->status, "merged in ", 10); i++)
+			if (!strncmp(mp->status + 10, mp->rel[i].from, strlen(mp->rel[i].from)) &&
+			    !isalnum((unsigned char)mp->status[10 + strlen(mp->rel[i].from)]) && mp->rel[i].commit[0])
+				row = &mp->rel[i];
+		if (row) /* the commit beside the release, the file's own words after */
+			snprintf(buf, len, "merged in %.15s, commit %.40s (history %.31s)%.250s", row->from, row->commit,
+				 d->id, mp->status + 10 + strlen(row->from));
+		else
+			snprintf(buf, len, "%.300s%s%.31s%s", mp->status, mp->nrel ? " (history " : "",
+				 mp->nrel ? d->id : "", mp->nrel ? ")" : "");
+		return;
+	}
 	snprintf(mark, sizeof(mark), "(seed %.3s)", d->seed);
 	for (int i = 0; h && h[i]; i++)
 		for (const struct release_row *r = h[i]->rows; r->from; r++)
@@ -381,6 +399,8 @@ static void reproduce(const struct compare_set *set, const struct patch_desc *d,
 	char names[96][96];
 	const char *ptr[96];
 	int n = report_names(d, names, 96), same = 1;
+	/* a quoted report's text is 2 columns narrower than its --width, which is never below WRAP_MIN */
+	int asked = width < WRAP_MIN ? WRAP_MIN : width;
 	struct strbuf cmds = STRBUF_INIT;
 
 	for (int i = 0; i < n; i++) {
@@ -404,7 +424,7 @@ static void reproduce(const struct compare_set *set, const struct patch_desc *d,
 			sh_quoted(&cmds, v->text);
 			sb_putc(&cmds, '\n');
 		}
-		sb_printf(&cmds, "show %s --width %d\n", d->id, width);
+		sb_printf(&cmds, "show %s --width %d\n", d->id, asked);
 		if (!same)
 			get_lines(&cmds, ptr, n, width - 2);
 	}
@@ -413,7 +433,7 @@ static void reproduce(const struct compare_set *set, const struct patch_desc *d,
 	if (rc->md) {
 		preset_load_line(&cmds, set->st[0].arg);
 		sb_printf(&cmds, "plot %s.%s over %s %s %s --ascii --width %d\n", d->id, rc->md->name, rc->key->name,
-			  rc->from, rc->to, width);
+			  rc->from, rc->to, asked);
 	}
 	sh_lines(sb_str(&cmds), width, out);
 	sb_free(&cmds);
@@ -462,14 +482,21 @@ static void assumption_values(const struct compare_set *set, const struct param 
 
 static void report_head(const struct rform *f, const struct patch_desc *d, struct strbuf *out)
 {
-	char status[400], t[1200];
+	char status[400], t[2400];
 
 	report_status(d, status, sizeof(status));
 	if (f->md)
 		sb_printf(out, "## %s: %s\n\n", d->id, d->title);
 	else
 		para(out, f->width, "%s: %s\n", d->id, d->title);
-	snprintf(t, sizeof(t), "seed %s; %s%s\nstatus: %s\n", d->seed, d->kernel, f->md ? "  " : "", status);
+	if (mmpatch_is(d)) { /* a file has no seed: where it comes from, each origin with its kind */
+		char o[4 * MMP_TEXT_MAX];
+
+		mmpatch_origins(mmpatch_of(d), o, sizeof(o));
+		snprintf(t, sizeof(t), "%s%s%s%s\nstatus: %s\n", o, o[0] ? "; " : "", d->kernel, f->md ? "  " : "", status);
+	} else {
+		snprintf(t, sizeof(t), "seed %s; %s%s\nstatus: %s\n", d->seed, d->kernel, f->md ? "  " : "", status);
+	}
 	rf_para(f, out, t);
 }
 
@@ -558,7 +585,12 @@ static void report_savings(const struct rform *f, const struct compare_set *set,
 {
 	struct strbuf t = STRBUF_INIT;
 	char b[96];
+	int any = 0;
 
+	for (const struct metric_desc *md = d->metrics; md->name; md++)
+		any |= report_is_share(md);
+	if (!any && mmpatch_is(d)) /* a file states no share metric: the section would say nothing about it */
+		return;
 	rf_heading(f, out, "The savings in proportion");
 	for (const struct metric_desc *md = d->metrics; md->name; md++) {
 		if (!report_is_share(md))
@@ -706,13 +738,27 @@ static void quote_lines(const char *text, struct strbuf *out)
 
 /* --- json: the same content, structured, as records (records.h) nest it --- */
 
-static const char *const report_heads[] = { "patch", "title", "seed", "kernel", "status", "constant", "machines",
+/* A patch file's origins, each "KIND ID" (commit, mail, link); a built-in patch has none (its seed says where). */
+void report_origins(struct records *rec, const struct patch_desc *d)
+{
+	char o[4 * MMP_TEXT_MAX] = "";
+
+	if (mmpatch_is(d))
+		mmpatch_origins(mmpatch_of(d), o, sizeof(o));
+	for (char *c = o; *c; c++) /* "commit X, mail <Y>": a line each */
+		if (c[0] == ',' && c[1] == ' ')
+			c[0] = '\n', memmove(c + 1, c + 2, strlen(c + 2) + 1);
+	rec_lines(rec, o);
+}
+
+static const char *const report_heads[] = { "patch", "title", "seed", "origin", "kernel", "status", "constant", "machines",
 					    "assumptions", "chart", "points", "claims", "reproduce", "state", NULL };
 static const char *const constant_heads[] = { "name", "what", "metric", "variants", NULL };
 static const char *const variant_heads[] = { "name", "expr", NULL };
 static const char *const machine_heads[] = { "machine", "cpus", "ram", "pagesize", "metrics", NULL };
 static const char *const metric_heads[] = { "metric", "kind", "better", "unit", "role", "values", "change",
-					    "verdict", NULL };
+					    "verdict", "heldout_rows", "heldout_err_lo_pct", "heldout_err_hi_pct",
+					    "extrapolated", NULL };
 static const char *const assumption_heads[] = { "name", "help", "values", NULL };
 static const char *const chart_heads[] = { "metric", "machine", "over", "from", "to", "series", "points", NULL };
 
@@ -794,6 +840,8 @@ static void report_json_metric(struct records *rec, const struct machine *m, con
 		vd = render_change(md, md->fn(m, d->before, NULL), md->fn(m, d->after, NULL), ch, sizeof(ch));
 	rec_str(rec, ch);
 	rec_str(rec, verdict_gain(vd));
+	validation_rec_fields(rec, validation_band(d, md)); /* a model's held-out error; null for the others */
+	rec_bool(rec, model_extrapolated(m, md));
 	rec_obj_end(rec);
 }
 
@@ -961,6 +1009,7 @@ static void report_json(struct doc *doc, enum out_format fmt, const struct compa
 	rec_str(&rec, d->id);
 	rec_str(&rec, d->title);
 	rec_str(&rec, d->seed);
+	report_origins(&rec, d);
 	rec_str(&rec, d->kernel);
 	rec_str(&rec, status);
 	report_json_constant(&rec, set, d);
@@ -1020,6 +1069,17 @@ int report_build(struct session *s, const struct patch_desc *d, struct compare_s
 		struct strbuf t = STRBUF_INIT;
 
 		report_text(&f, set, d, &rc, have_chart, sb_str(&state), &t);
+		if (wrap_widest(sb_str(&t)) > f.width) {
+			/*
+			 * fitted here, before the quote: the dispatcher's reflow of quoted text
+			 * would put continuation lines out of the quote (issue 47: widths 24..28)
+			 */
+			struct strbuf fit = STRBUF_INIT;
+
+			wrap_reflow(&fit, sb_str(&t), f.width, 0);
+			sb_free(&t);
+			t = fit;
+		}
 		quote_lines(sb_str(&t), out);
 		sb_free(&t);
 	} else
@@ -1161,4 +1221,5 @@ const struct cmd_entry cmd_report_entry = {
 	.out = OUT_FILE | OUT_FORMATS,
 	.picture = CMD_SVG | CMD_MARKDOWN,
 	.exec = cmd_report,
+	.examples = (const char *const[]){ "report memcg_charge", "report memcg_charge --quote", "report memcg_charge on vm-4g", NULL },
 };

@@ -43,6 +43,10 @@ void report_chart_free(struct report_chart *rc);
 int report_build(struct session *s, const struct patch_desc *d, struct compare_set *set, int width,
 		 enum out_format fmt, unsigned style, struct strbuf *out, char *err, size_t errlen);
 
+struct records;
+/* A patch file's origins as a json array, each "KIND ID" (commit, mail, link); [] for a built-in patch. */
+void report_origins(struct records *rec, const struct patch_desc *d);
+
 /* `help report` and the man page: the whole of what report prints, in order (a paragraph a line). */
 void report_details(struct strbuf *out);
 

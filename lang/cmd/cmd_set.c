@@ -137,6 +137,7 @@ const struct cmd_entry cmd_set_entry = {
 	.help = "change machine or workload parameters (all or none)",
 	.out = OUT_NONE,
 	.exec = cmd_set,
+	.examples = (const char *const[]){ "set cpus 8 ram 16G", NULL },
 };
 
 const struct cmd_entry cmd_reset_entry = {
@@ -148,4 +149,5 @@ const struct cmd_entry cmd_reset_entry = {
 	.help = "back to the default machine (your variants stay, and it says so), or one key's default",
 	.out = OUT_NONE,
 	.exec = cmd_reset,
+	.examples = (const char *const[]){ "set cpus 8; reset", "variant memcg_charge x = 3; reset", NULL },
 };

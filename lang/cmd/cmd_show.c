@@ -41,4 +41,5 @@ const struct cmd_entry cmd_show_entry = {
 	.details = show_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_show,
+	.examples = (const char *const[]){ "show", "show all", "show memcg_charge", "show memcg_charge on vm-4g pmem-96t", NULL },
 };

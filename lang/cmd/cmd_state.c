@@ -80,4 +80,5 @@ const struct cmd_entry cmd_state_entry = {
 	.details = state_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_state,
+	.examples = (const char *const[]){ "state", "set cpus 256; state", "state load bl1:cpus=256,ram=1T", NULL },
 };

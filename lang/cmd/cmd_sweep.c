@@ -23,6 +23,7 @@
 #include "../interrupt.h"
 #include "../out/render.h"
 #include "../out/sweep_rows.h"
+#include "../validation.h"
 
 /* rows a sweep may hold in memory when nothing streams them (the explorer's view) */
 
@@ -386,6 +387,36 @@ static void emit_rows(struct emit *e, struct strbuf *out)
 			}
 		}
 	}
+}
+
+/*
+ * Under a table: each model column's held-out error (lang/validation.c),
+ * once a metric, and whether the sweep over cpus leaves its measured machines.
+ */
+static void emit_validation(const struct sweep *sw, int width, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	for (int i = 0; i < sw->ncols; i++) {
+		const struct sweep_col *c = &sw->cols[i];
+		const struct measured_band *b = validation_band(c->patch, c->metric);
+		int seen = 0;
+		char band[96];
+
+		for (int j = 0; j < i; j++)
+			seen |= sw->cols[j].metric == c->metric;
+		if (!b || seen)
+			continue;
+		sb_printf(&t, "~ %s.%s: %s", c->patch->id, c->metric->name, validation_band_text(b, band, sizeof(band)));
+		if (b->cpus_hi && !strcmp(sw->range.key->name, "cpus"))
+			sb_printf(&t, "; outside %llu..%llu CPUs extrapolated", b->cpus_lo, b->cpus_hi);
+		sb_putc(&t, '\n');
+	}
+	if (t.len && width)
+		wrap_text(out, sb_str(&t), width, 0);
+	else
+		sb_puts(out, sb_str(&t));
+	sb_free(&t);
 }
 
 /* After the last row: the document closed, a table's line on the rows `set` refuses, the rest flushed. */
@@ -828,6 +859,8 @@ static int sweep_run(struct session *s, struct sweep *sw, int argc, char **argv,
 		rc = sweep_write_doc(&s->m, sw, &o, s->stream, progress, out, err, errlen);
 	}
 	s->ask_long = rc == -3 && !long_ok; /* the explorer asks, and runs it again with --long */
+	if (!rc && s->format == FMT_TABLE && !s->opts.path) /* after the rows: the models' held-out error */
+		emit_validation(sw, session_width(s), out);
 	return rc ? -1 : 0;
 }
 
@@ -857,4 +890,5 @@ const struct cmd_entry cmd_sweep_entry = {
 	.details = sweep_details,
 	.out = OUT_SELF | OUT_FORMATS,
 	.exec = cmd_sweep,
+	.examples = (const char *const[]){ "sweep cpus 1 64 x 2 memcg_charge.batch", NULL },
 };

@@ -247,9 +247,9 @@ static void print_records(const struct machine *m, const struct tradeoff *t, str
 
 	heading(&t->benefit, hb, sizeof(hb));
 	heading(&t->cost, hc, sizeof(hc));
-	units[0] = (struct rec_unit){ t->knob->name, t->knob->unit, "input" };
-	units[1] = (struct rec_unit){ hb, t->benefit.metric->unit, rec_kind(t->benefit.metric) };
-	units[2] = (struct rec_unit){ hc, t->cost.metric->unit, rec_kind(t->cost.metric) };
+	units[0] = (struct rec_unit){ t->knob->name, t->knob->unit, "input", NULL };
+	units[1] = (struct rec_unit){ hb, t->benefit.metric->unit, rec_kind(t->benefit.metric), NULL };
+	units[2] = (struct rec_unit){ hc, t->cost.metric->unit, rec_kind(t->cost.metric), NULL };
 	rec_begin(&rec, d, f, heads, units, 3, out);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tradeoff_point *p = &t->pts[i];
@@ -494,4 +494,5 @@ const struct cmd_entry cmd_tradeoff_entry = {
 	.out = OUT_FILE | OUT_FORMATS,
 	.picture = CMD_SVG,
 	.exec = cmd_tradeoff,
+	.examples = (const char *const[]){ "tradeoff memcg_charge", NULL },
 };

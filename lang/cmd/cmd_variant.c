@@ -271,4 +271,5 @@ const struct cmd_entry cmd_variant_entry = {
 	.details = variant_details,
 	.out = OUT_NONE,
 	.exec = cmd_variant,
+	.examples = (const char *const[]){ "variant", "variant memcg_charge x = 3; variant list", "variant memcg_charge x = 3", "variant from floor.diff", NULL },
 };

@@ -16,6 +16,7 @@
 #include "../out/numfmt.h"
 #include "../out/records.h"
 #include "../out/render.h"
+#include "../validation.h"
 
 /* VALUE in the metric's unit: a number, a size for bytes, 1.5x for ratios. */
 static int parse_threshold(const char *text, const struct metric_desc *md, struct value *v)
@@ -239,8 +240,9 @@ static int where_pair(struct session *s, char **argv, int argc, const struct met
 	if (s->format != FMT_TABLE) {
 		/* the one-metric schema (KEY, METRIC, holds), the second metric beside the first */
 		const char *heads[] = { r.key->name, an, bn, "holds", NULL };
-		struct rec_unit units[3] = { { r.key->name, r.key->unit, "input" }, { an, a->metric->unit, rec_kind(a->metric) },
-					     { bn, b->metric->unit, rec_kind(b->metric) } };
+		struct rec_unit units[3] = { { r.key->name, r.key->unit, "input", NULL },
+					     { an, a->metric->unit, rec_kind(a->metric), validation_band(a->patch, a->metric) },
+					     { bn, b->metric->unit, rec_kind(b->metric), validation_band(b->patch, b->metric) } };
 
 		rec_begin(&rec, &s->doc, s->format, heads, units, 3, out);
 		rec_num(&rec, key);
@@ -450,8 +452,8 @@ static int where_side(struct session *s, const struct where_ask *w, int side, st
 	} else if (s->format != FMT_TABLE) {
 		/* one metric: the schema scripts already read (KEY,METRIC,holds,monotone) */
 		const char *heads1[] = { w->r.key->name, name, "holds", "monotone", NULL };
-		struct rec_unit units[2] = { { w->r.key->name, w->r.key->unit, "input" },
-					     { name, ref->metric->unit, rec_kind(ref->metric) } };
+		struct rec_unit units[2] = { { w->r.key->name, w->r.key->unit, "input", NULL },
+					     { name, ref->metric->unit, rec_kind(ref->metric), validation_band(ref->patch, ref->metric) } };
 
 		rec_begin(rec, &s->doc, s->format, heads1, units, 2, out);
 		where_record(rec, key, w->choice, &res);
@@ -479,8 +481,9 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 		return -1;
 	nsides = where_sides(&s->m, &w, sides);
 	if (nsides > 1 && s->format != FMT_TABLE) {
-		struct rec_unit units[2] = { { "at", w.r.key->unit, "input" },
-					     { "value", w.ref.metric->unit, rec_kind(w.ref.metric) } };
+		struct rec_unit units[2] = { { "at", w.r.key->unit, "input", NULL },
+					     { "value", w.ref.metric->unit, rec_kind(w.ref.metric),
+					       validation_band(w.ref.patch, w.ref.metric) } };
 
 		rec_begin(&rec, &s->doc, s->format, heads, units, 2, out);
 	}
@@ -505,4 +508,5 @@ const struct cmd_entry cmd_where_entry = {
 	.details = where_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_where,
+	.examples = (const char *const[]){ "where memcg_charge.stock_max_bytes.after > 1M over cpus 1 1024", NULL },
 };

@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "../../core/err.h"
 #include "outfile.h"
@@ -48,4 +49,19 @@ int outpath_write(const struct session *s, const char *cmd, const char *what, co
 	if (s->interactive)
 		sb_printf(out, "wrote the %s to %s\n", what, path);
 	return 0;
+}
+
+int outpath_replaces(const char *to, const char *read)
+{
+	struct stat out, in;
+
+	return to && read && !stat(to, &out) && S_ISREG(out.st_mode) && !stat(read, &in) && in.st_dev == out.st_dev &&
+	       in.st_ino == out.st_ino;
+}
+
+int outpath_check_read(const struct session *s, const char *cmd, const char *read, char *err, size_t errlen)
+{
+	if (!outpath_replaces(s->opts.path, read))
+		return 0;
+	return err_set(err, errlen, "%s: > %.200s would replace %.200s, which it reads", cmd, s->opts.path, read);
 }

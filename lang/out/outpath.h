@@ -25,4 +25,13 @@ enum out_format outpath_format(enum out_format session_format, const char *path)
 int outpath_write(const struct session *s, const char *cmd, const char *what, const char *path, struct strbuf *text,
 		  struct strbuf *out, char *err, size_t errlen);
 
+/*
+ * 1 when writing to the output path `to` would replace the file `read`, which
+ * the command reads (`grade L a.txt > a.txt`, `source x > x`): the same
+ * regular file, by a link too. A device (> /dev/stdout) or a new name is not.
+ */
+int outpath_replaces(const char *to, const char *read);
+/* -1 with "CMD: > PATH would replace FILE, which it reads" when the running command's > PATH is read. */
+int outpath_check_read(const struct session *s, const char *cmd, const char *read, char *err, size_t errlen);
+
 #endif

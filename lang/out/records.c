@@ -8,6 +8,7 @@
 
 #include "../../core/utf8.h"
 #include "numfmt.h"
+#include "../validation.h"
 #include "render.h"
 #include "../session.h"
 
@@ -81,9 +82,34 @@ static const struct rec_unit *unit_of(const struct rec_unit *units, int n, const
 /* "pages (exact)", "CPUs (input)", "(model)" for a ratio: one units-line field. */
 static void unit_text(struct strbuf *t, const struct rec_unit *u)
 {
+	char band[96];
+
 	sb_puts(t, u->unit);
-	if (*u->kind)
+	if (*u->kind && u->band)
+		sb_printf(t, "%s(%s, %s)", *u->unit ? " " : "", u->kind, validation_band_text(u->band, band, sizeof(band)));
+	else if (*u->kind)
 		sb_printf(t, "%s(%s)", *u->unit ? " " : "", u->kind);
+}
+
+/* A model's band as fields of its units entry: the held-out rows and the least and greatest signed error. */
+static void json_band(const struct measured_band *b, struct strbuf *out)
+{
+	char n[48];
+
+	sb_printf(out, ", \"heldout_rows\": %d, \"heldout_err_lo_pct\": ", b->held);
+	if (b->held) {
+		fmt_real_shortest(b->lo_pct, n, sizeof(n));
+		sb_printf(out, "%s, \"heldout_err_hi_pct\": ", n);
+		fmt_real_shortest(b->hi_pct, n, sizeof(n));
+		sb_puts(out, n);
+	} else {
+		sb_puts(out, "null, \"heldout_err_hi_pct\": null");
+	}
+	sb_printf(out, ", \"measured_cpus\": ");
+	if (b->cpus_hi)
+		sb_printf(out, "[%llu, %llu]", b->cpus_lo, b->cpus_hi);
+	else
+		sb_puts(out, "null");
 }
 
 /*
@@ -141,6 +167,8 @@ static void json_units(const struct rec_unit *units, int n, struct strbuf *out)
 		json_string(out, units[i].unit);
 		sb_puts(out, ", \"kind\": ");
 		json_string(out, units[i].kind);
+		if (units[i].band)
+			json_band(units[i].band, out);
 		sb_putc(out, '}');
 	}
 	sb_putc(out, '}');
@@ -512,7 +540,17 @@ void recu_add(struct rec_units *l, const char *name, const char *unit, const cha
 	copy = strdup(name);
 	if (!copy)
 		return;
-	l->u[l->n++] = (struct rec_unit){ copy, unit, kind };
+	l->u[l->n++] = (struct rec_unit){ copy, unit, kind, NULL };
+}
+
+void recu_add_band(struct rec_units *l, const char *name, const char *unit, const char *kind,
+		   const struct measured_band *band)
+{
+	int n = l->n;
+
+	recu_add(l, name, unit, kind);
+	if (l->n > n)
+		l->u[n].band = band;
 }
 
 void recu_metric(struct rec_units *l, const struct machine *m, const struct patch_desc *d,
@@ -522,12 +560,12 @@ void recu_metric(struct rec_units *l, const struct machine *m, const struct patc
 
 	if (md->single) {
 		snprintf(name, sizeof(name), "%s.%s", d->id, md->name);
-		recu_add(l, name, md->unit, rec_kind(md));
+		recu_add_band(l, name, md->unit, rec_kind(md), validation_band(d, md));
 		return;
 	}
 	for (int i = side < 0 ? 0 : side; i < (side < 0 ? patch_ncols(m, d) : side + 1); i++) {
 		snprintf(name, sizeof(name), "%s.%s.%s", d->id, md->name, patch_col_name(m, d, i));
-		recu_add(l, name, md->unit, rec_kind(md));
+		recu_add_band(l, name, md->unit, rec_kind(md), validation_band(d, md));
 	}
 }
 

@@ -127,6 +127,9 @@ struct rec_units {
 	int n, cap;
 };
 void recu_add(struct rec_units *l, const char *name, const char *unit, const char *kind);
+/* The same with a model's held-out band (lang/validation.h), written beside its unit and kind. */
+void recu_add_band(struct rec_units *l, const char *name, const char *unit, const char *kind,
+		   const struct measured_band *band);
 /* md of d on side (or every column, side < 0), named as `get` names its values: PATCH.NAME[.SIDE]. */
 void recu_metric(struct rec_units *l, const struct machine *m, const struct patch_desc *d,
 		 const struct metric_desc *md, int side);

@@ -1,6 +1,7 @@
 /* core's numbers as text: show's tables, explain, about, in table, csv or json (see render.h). */
 #include "render.h"
 #include "../claims.h"
+#include "../../core/mmpatch.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include "wrap.h"
 #include "../../core/utf8.h"
 #include "records.h"
+#include "../validation.h"
 
 void render_bare(struct value v, char *buf, size_t len)
 {
@@ -498,8 +500,8 @@ static void show_row_line(const struct machine *m, const struct patch_desc *d, c
 		if (w->verdict)
 			sb_printf(line, "%*s%-*s", gap, "", w->verdict, r ? verdict_word(r->verdict) : "");
 	}
-	for (int c = nsides; c < ncols; c++)
-		sb_printf(line, "%*s%-*s", gap, "", f & SHOW_BRIEF ? w->side[0] : w->side[c],
+	for (int c = nsides; c < ncols; c++) /* a variant is a side of the user's: right-aligned as the sides are */
+		sb_printf(line, "%*s%*s", gap, "", f & SHOW_BRIEF ? w->side[0] : w->side[c],
 			  !r ? patch_col_name(m, d, c) : f & SHOW_BRIEF ? r->brief[c]
 						       : f & SHOW_BARE_VAR ? r->bare[c] : r->side[c]);
 	/* the kernel side last, right-aligned as the sides are */
@@ -589,7 +591,14 @@ static void show_title(const struct machine *m, const struct patch_desc *d, int 
 
 	patch_title(m, d, title, sizeof(title));
 	snprintf(id, sizeof(id), "%s: ", d->id);
-	sb_printf(&t, "%s  (seed %.3s; %s)", title, d->seed, d->kernel);
+	if (mmpatch_is(d)) { /* a file has no seed: its first origin, with its kind */
+		char o[4 * MMP_TEXT_MAX];
+
+		mmpatch_origins(mmpatch_of(d), o, sizeof(o));
+		sb_printf(&t, "%s  (%.*s; %s)", title, o[0] ? (int)strcspn(o, ",") : 10, o[0] ? o : "patch file", d->kernel);
+	} else {
+		sb_printf(&t, "%s  (seed %.3s; %s)", title, d->seed, d->kernel);
+	}
 	if (d->kernel_code) /* whose code the kernel column is */
 		sb_printf(&t, "; kernel: %s", release_names[machine_release(m)]);
 	if ((int)(strlen(id) + t.len) <= width)
@@ -627,6 +636,55 @@ static void show_kernel_warning(const struct machine *m, const struct patch_desc
 	sb_free(&w);
 }
 
+/*
+ * Under a patch's table, its models' held-out error (lang/validation.c):
+ * the band of each model with held-out rows, the models resting on none, and
+ * those this machine's CPUs put beyond every measured machine.
+ */
+static void show_validation_note(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT, none = STRBUF_INIT, beyond = STRBUF_INIT;
+	int any = 0;
+
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		const struct measured_band *b = validation_band(d, md);
+		char why[200];
+
+		if (!b)
+			continue;
+		if (b->held)
+			sb_printf(&t, "%s%s %+.1f%%..%+.1f%% (%d)", any++ ? ", " : "", md->name, b->lo_pct, b->hi_pct, b->held);
+		else
+			sb_printf(&none, "%s%s", none.len ? ", " : "", md->name);
+		if (validation_beyond(d, md, m, why, sizeof(why)))
+			sb_printf(&beyond, "%s%s: %s", beyond.len ? "; " : "", md->name, why);
+	}
+	if (!any && !none.len) {
+		sb_free(&t);
+		sb_free(&none);
+		sb_free(&beyond);
+		return;
+	}
+	{
+		struct strbuf w = STRBUF_INIT;
+
+		if (any)
+			sb_printf(&w, "held-out error, model vs measured (rows; about %s --validation): %s%s%s", d->id,
+				  sb_str(&t), none.len ? "; no held-out test: " : "", sb_str(&none));
+		else
+			sb_printf(&w, "models with no held-out test (about %s --validation): %s", d->id, sb_str(&none));
+		if (beyond.len)
+			sb_printf(&w, "; beyond every measured machine (extrapolated): %s", sb_str(&beyond));
+		sb_putc(&w, '\n');
+		sb_putc(out, '\n'); /* apart from the table, whose rows end at a blank line */
+		wrap_text(out, sb_str(&w), width, 0);
+		sb_free(&w);
+	}
+	sb_free(&t);
+	sb_free(&none);
+	sb_free(&beyond);
+}
+
 /* The table to width columns; returns the layout it took (SHOW_*), for the notes under every table. */
 static int show_model_table(const struct machine *m, const struct patch_desc *d, int width, struct strbuf *out)
 {
@@ -652,6 +710,7 @@ static int show_model_table(const struct machine *m, const struct patch_desc *d,
 		show_unit_note(d, rows, patch_ncols(m, d), width, out);
 	show_variant_notes(m, d, width, out);
 	show_kernel_warning(m, d, width, out);
+	show_validation_note(m, d, width, out);
 	sb_free(&t);
 	free(rows);
 	return f;
@@ -725,7 +784,7 @@ static void show_rec_begin(struct session *s, int all, const char *topic, struct
 			char name[160];
 
 			snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
-			recu_add(&u, name, md->unit, kind_name(md));
+			recu_add_band(&u, name, md->unit, kind_name(md), validation_band(patches[i], md));
 		}
 	rec_begin(rec, &s->doc, s->format, show_heads, u.u, u.n, out);
 	recu_free(&u);
@@ -807,23 +866,59 @@ static void explain_one(const struct machine *m, const struct metric_ref *ref, i
 	sb_free(&why);
 }
 
+/* A model's held-out rows, model vs measured, once under its sides (lang/validation.c). */
+static void explain_validation(const struct machine *m, const struct metric_ref *ref, struct strbuf *out)
+{
+	struct strbuf v = STRBUF_INIT;
+	char why[200];
+
+	validation_explain(ref->patch, ref->metric, &v);
+	if (validation_beyond(ref->patch, ref->metric, m, why, sizeof(why)))
+		sb_printf(&v, "  extrapolated: %s - beyond every measured machine\n", why);
+	if (v.len)
+		sb_printf(out, "\n%s", sb_str(&v));
+	sb_free(&v);
+}
+
 void render_explain(const struct machine *m, const struct metric_ref *ref, int side, struct strbuf *out)
 {
 	int nsides = patch_ncols(m, ref->patch);
 
-	if (ref->metric->single) {
+	if (ref->metric->single)
 		explain_one(m, ref, side == SIDE_KERNEL ? SIDE_KERNEL : 0, out);
-		return;
-	}
-	if (side >= 0) {
+	else if (side >= 0)
 		explain_one(m, ref, side, out);
-		return;
+	else
+		for (int s = 0; s < nsides; s++) {
+			if (s)
+				sb_putc(out, '\n');
+			explain_one(m, ref, s, out);
+		}
+	explain_validation(m, ref, out);
+}
+
+/* "its models, held to measurements: throughput -54.8%..+14.9% (3 rows); no held-out test: speedup (about P --validation)" */
+static void about_validation_line(const struct patch_desc *d, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT, none = STRBUF_INIT, w = STRBUF_INIT;
+
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		const struct measured_band *b = validation_band(d, md);
+
+		if (b && b->held)
+			sb_printf(&t, "%s%s %+.1f%%..%+.1f%% (%d row%s)", t.len ? ", " : "", md->name, b->lo_pct, b->hi_pct,
+				  b->held, b->held == 1 ? "" : "s");
+		else if (b)
+			sb_printf(&none, "%s%s", none.len ? ", " : "", md->name);
 	}
-	for (int s = 0; s < nsides; s++) {
-		if (s)
-			sb_putc(out, '\n');
-		explain_one(m, ref, s, out);
+	if (t.len || none.len) {
+		sb_printf(&w, "its models, held to measurements they were not fitted to (about %s --validation): %s%s%s\n",
+			  d->id, t.len ? sb_str(&t) : "none held out", none.len ? "; no held-out test: " : "", sb_str(&none));
+		wrap_text(out, sb_str(&w), 92, 0);
 	}
+	sb_free(&t);
+	sb_free(&none);
+	sb_free(&w);
 }
 
 void render_about(const struct machine *m, const struct patch_desc *d, struct strbuf *out)
@@ -834,7 +929,14 @@ void render_about(const struct machine *m, const struct patch_desc *d, struct st
 
 	patch_title(m, d, title, sizeof(title));
 	sb_printf(out, "%s: %s\n", d->id, title);
-	sb_printf(out, "seed: %s; kernel: %s\n\n", d->seed, d->kernel);
+	if (mmpatch_is(d)) { /* a file has no seed: where it comes from */
+		char o[4 * MMP_TEXT_MAX];
+
+		mmpatch_origins(mmpatch_of(d), o, sizeof(o));
+		sb_printf(out, "origin: %s; kernel: %s\n\n", o[0] ? o : "not stated", d->kernel);
+	} else {
+		sb_printf(out, "seed: %s; kernel: %s\n\n", d->seed, d->kernel);
+	}
 	sb_puts(out, d->about);
 	if (d->points && d->points[0]) {
 		struct strbuf t = STRBUF_INIT;
@@ -845,7 +947,7 @@ void render_about(const struct machine *m, const struct patch_desc *d, struct st
 		wrap_text(out, sb_str(&t), 92, 0);
 		sb_free(&t);
 	}
-	sb_printf(out, "\npublished (seed):\n%s", d->published);
+	sb_printf(out, "\npublished (%s):\n%s", mmpatch_is(d) ? "the claims' figures" : "seed", d->published);
 	if (d->claims) {
 		struct claim_row *rows;
 		int n = claims_check(d, &rows);
@@ -855,6 +957,7 @@ void render_about(const struct machine *m, const struct patch_desc *d, struct st
 		sb_printf(out, "the seed's claims, checked: %s (about %s --claims)\n", tally, d->id);
 		free(rows);
 	}
+	about_validation_line(d, out);
 	if (d->seed_presets)
 		sb_printf(out, "the seed's machine%s: preset load %s\n", strchr(d->seed_presets, ',') ? "s" : "",
 			  d->seed_presets);

@@ -12,6 +12,7 @@
 
 #include "../interrupt.h"
 #include "render.h"
+#include "../validation.h"
 
 static const char *const part_names[NPARTS] = { "count", "first", "last", "sum" };
 
@@ -201,10 +202,11 @@ int sweep_write_head(const struct sweep *sw, const struct layout *l, struct doc 
 		return -1;
 	}
 	(*heads)[0] = sw->range.key->name;
-	units[0] = (struct rec_unit){ sw->range.key->name, sw->range.key->unit, "input" };
+	units[0] = (struct rec_unit){ sw->range.key->name, sw->range.key->unit, "input", NULL };
 	for (int i = 0; i < l->n; i++) {
 		(*heads)[i + 1] = l->c[i].head;
-		units[i + 1] = (struct rec_unit){ l->c[i].head, l->c[i].unit, rec_kind(sw->cols[l->c[i].col].metric) };
+		units[i + 1] = (struct rec_unit){ l->c[i].head, l->c[i].unit, rec_kind(sw->cols[l->c[i].col].metric),
+						  validation_band(sw->cols[l->c[i].col].patch, sw->cols[l->c[i].col].metric) };
 	}
 	rec_begin(rec, d, fmt, *heads, units, l->n + 1, out);
 	rec_head_done(rec);

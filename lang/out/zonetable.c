@@ -36,11 +36,11 @@ static void kernel_head(struct session *s, const struct zone_layout *L, int own,
 {
 	static const char *const heads[] = { "node", "zone", "managed", "min", "low", "high", "promo", "boost",
 					     "protection", "batch", "high_min", "high_max", "threshold", NULL };
-	static const struct rec_unit units[] = { { "managed", "pages", "input" }, { "min", "pages", "exact" },
-						 { "low", "pages", "exact" }, { "high", "pages", "exact" },
-						 { "promo", "pages", "exact" }, { "boost", "pages", "exact" },
-						 { "batch", "pages", "exact" }, { "high_min", "pages", "exact" },
-						 { "high_max", "pages", "exact" }, { "threshold", "pages", "exact" } };
+	static const struct rec_unit units[] = { { "managed", "pages", "input", NULL }, { "min", "pages", "exact", NULL },
+						 { "low", "pages", "exact", NULL }, { "high", "pages", "exact", NULL },
+						 { "promo", "pages", "exact", NULL }, { "boost", "pages", "exact", NULL },
+						 { "batch", "pages", "exact", NULL }, { "high_min", "pages", "exact", NULL },
+						 { "high_max", "pages", "exact", NULL }, { "threshold", "pages", "exact", NULL } };
 
 	if (s->format != FMT_TABLE) {
 		rec_begin(rec, &s->doc, s->format, heads, units, 10, out);

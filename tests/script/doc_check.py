@@ -49,6 +49,8 @@ def kind_of(command):
         return "about_claims"
     if words[0] == "show" and len(words) > 1 and words[1] == "zones":
         return "show_zones"
+    if words[0] == "about" and "--validation" in words:
+        return "about_validation"
     if words[0] == "host":
         return "host_check" if len(words) > 1 and words[1] == "check" else "host"
     return TWO_WORDS.get(words[0], words[0])

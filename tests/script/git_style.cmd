@@ -16,3 +16,5 @@ $BL show nosuch; echo "exit $?"
 $BL -c 'get cpus' show; echo "exit $?"
 # a first word that is no command and near none
 $BL zzzzz; echo "exit $?"
+# issue 47: a word with a line break in it (a file so named) was "unterminated quote '"; it says what it is
+$BL echo "$(printf 'a\nb')"; echo "exit $?"

@@ -7,7 +7,7 @@ for l in $($BL --lesson | cut -d' ' -f1); do
 	echo "$l: status $?: $(tail -1 $HOME/$l.out)"
 	# every exercise was judged right, none skipped; each design's example was tried on its check and failed
 	echo "  asked $(grep -c '^? ' $HOME/$l.out), right $(grep -c '^  right\.$' $HOME/$l.out)," \
-		"examples failing their check $(grep -c "^  the example '.*' fails the check: " $HOME/$l.out)"
+		"examples failing their check $(grep -c "^  the example '.*' fails the check:" $HOME/$l.out)"
 done
 # the list names each, with its counts: the five built in first, found by name among any others
 $BL --lesson | sed 's/ .*(/ (/' | grep -E '^(committed_as|memcg_charge|proactive_reclaim|scaling|vmpressure) '

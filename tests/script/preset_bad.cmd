@@ -10,3 +10,5 @@ $BL -c 'set cpus 5; preset load ./bad.preset'; $BL -c 'get cpus'
 $BL -p nosuch -c 'get cpus' 2>&1 | grep -q "no preset 'nosuch' (found: arm64-64k-pages, .*laptop-8c-16g" &&
 	echo "no preset 'nosuch' (found: arm64-64k-pages, ... laptop-8c-16g"; echo "status $?"
 $BL -c 'preset save "bad name"'; echo "status $?"
+# issue 47: a name too long says so (it was "neither a NAME" though every character was one a NAME takes)
+$BL -c "preset save aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"; echo "status $?"

@@ -22,13 +22,14 @@ for e in 3877 3329 2910 2585 2328; do grep -c "$e scaled evals  *$e evals  holds
 grep -c '~11x projected at 128 GB  *11x  holds' v.txt
 grep -c '~11x projected at 128 GB  *12.01x  differs' v.txt
 grep -c '12x at exactly 128 GiB of totalram' v.txt
-# memcg: the cover letter's rows outside the model, 1024 CPUs marked, at most 115 lines of 72 columns
-# (110 until the view line at the end: its heading, the line and a blank one)
+# memcg: the cover letter's rows outside the model, 1024 CPUs marked, at most 130 lines of 72 columns
+# (110 until the view line at the end: its heading, the line and a blank one; issue 50 added the
+# instances assumption, the held-out error and a beyond-the-measured line a model)
 $BL -c 'report memcg_charge' > m.txt
 for f in 21694.8 14542.5 12413.7 20120.3; do grep -c "$f.*outside" m.txt; done | tr '\n' ' '; echo
 grep -c '781.5 Mbps!' m.txt
 grep -c '1024 (server-8s-1024c-8t)' m.txt
-awk 'length($0) > 72 { w++ } END { print (NR <= 115 ? "at most 115 lines" : NR " lines"), w + 0, "wider than 72" }' m.txt
+awk 'length($0) > 72 { w++ } END { print (NR <= 130 ? "at most 130 lines" : NR " lines"), w + 0, "wider than 72" }' m.txt
 # the forms that are not: one line each, status 1, nothing printed
 $BL -c 'report vmpressure --style kernels'; echo "status $?"
 $BL -c 'report vmpressure --quote --format json'; echo "status $?"

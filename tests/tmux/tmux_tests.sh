@@ -284,6 +284,18 @@ chart() {
 }
 check "c opens the chart view's place" chart
 
+# Issue 47: a picture's PATH longer than the explorer's buffer was cut, and the cut name written - a
+# file of another name (here: no .svg, in the folder). Refused whole, by :> and by :save, nothing written.
+chart_long_path() {
+	mkdir -p "$tmp/longpath"
+	p="$tmp/longpath/$(printf './%.0s' $(seq 1 500))$(printf 'n%.0s' $(seq 1 100)).svg"
+	start && keys Tab c && expect 'chart memcg_charge.batch' && keys : "> $p" Enter &&
+		expect 'save: a PATH of at most 1023 bytes expected' && keys : "save $p" Enter &&
+		expect 'save: a PATH of at most 900 bytes expected' || return 1
+	[ -z "$(ls -A "$tmp/longpath")" ] || { bad "wrote $(ls "$tmp/longpath")"; return 1; }
+}
+check "a picture's PATH too long for the command line is refused, never cut into another file" chart_long_path
+
 # A screen too short for a chart says the least it needs (CHART_MIN_HEIGHT 7 rows, plus the
 # legend's own rows, plus the view's own: 2 for the chart view's title and note; for the trade-off
 # view 1 and a line per labelled point, at least 3), never a torn chart. memcg's batch: before and
@@ -1170,6 +1182,18 @@ lesson_resume() {
 		refuse 'where you left off'
 }
 check "a lesson reopens where it was left, its machine rebuilt; --restart starts over" lesson_resume
+
+# Issue 47: `lesson NAME > PATH` on the : line writes the lesson as a script prints it with no
+# answer to PATH (the file it replaced emptied before, and the pane opened), and opens no pane.
+lesson_to_file() {
+	printf 'kept\n' >"$tmp/lesson.txt"
+	start BATCHLAB_LESSONS="$here/../../lessons" XDG_STATE_HOME="$tmp/lesson_to" &&
+		keys : "lesson pcp > $tmp/lesson.txt" Enter && expect "wrote the lesson to $tmp/lesson.txt" &&
+		refuse 'step 1 of 4' || return 1
+	BATCHLAB_LESSONS="$here/../../lessons" "$BL" -c 'lesson pcp' </dev/null >"$tmp/lesson.want" 2>&1
+	cmp -s "$tmp/lesson.txt" "$tmp/lesson.want" || { bad "the file is not what -c 'lesson pcp' prints"; return 1; }
+}
+check "lesson NAME > PATH in the explorer writes the lesson's text to PATH, no pane" lesson_to_file
 
 # Issue 25: the projector theme draws no dim or italic cell (SGR 2 or 3, read from capture-pane -e with
 # the colour parameters 38/48;5;N skipped), where the default theme draws modeled figures dim and italic;

@@ -110,6 +110,10 @@ static void test_functions(void **state)
 	assert_int_equal(ok("roundup_pow_of_two(64)"), 64);
 	assert_int_equal(ok("rounddown_pow_of_two(100)"), 64);
 	assert_int_equal(ok("rounddown_pow_of_two(1)"), 1);
+	assert_int_equal(ok("int_sqrt(0)"), 0);
+	assert_int_equal(ok("int_sqrt(99)"), 9);
+	assert_int_equal(ok("int_sqrt(100)"), 10);
+	assert_int_equal(ok("int_sqrt(18446744073709551615)"), 4294967295ull);
 	assert_int_equal(ok("DIV_ROUND_UP(10, 4)"), 3);
 	assert_int_equal(ok("DIV_ROUND_UP(8, 4)"), 2);
 	assert_int_equal(ok("DIV_ROUND_UP(18446744073709551615, 1)"), UINT64_MAX); /* n + d - 1 fits exactly */
@@ -290,11 +294,27 @@ static uint64_t rnd_value(struct rnd *r)
 	return edge[rnd_next(r) % (sizeof(edge) / sizeof(edge[0]))];
 }
 
+/* The floor of the square root by bisection: another way to int_sqrt()'s answer. */
+static uint64_t floor_sqrt(uint64_t x)
+{
+	uint64_t lo = 0, hi = 4294967295ull;
+
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo + 1) / 2;
+
+		if (mid * mid <= x)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
 /* Appends a random expression to b and returns its reference value: 0, or -1 where it cannot be evaluated. */
 static int gen(struct rnd *r, int depth, const uint64_t *v, struct strbuf *b, uint64_t *out)
 {
 	static const char *const bin[] = { "+", "-", "*", "/", "%", "<<", ">>", "==", "!=", "<", "<=", ">", ">=", "&&", "||" };
-	static const char *const fn1[] = { "fls", "ilog2", "roundup_pow_of_two", "rounddown_pow_of_two" };
+	static const char *const fn1[] = { "fls", "ilog2", "roundup_pow_of_two", "rounddown_pow_of_two", "int_sqrt" };
 	static const char *const fn2[] = { "min", "max", "DIV_ROUND_UP" };
 	uint64_t x = 0, y = 0, z = 0;
 	int kind = depth <= 0 ? (int)(rnd_next(r) % 2) : (int)(rnd_next(r) % 9);
@@ -394,7 +414,7 @@ static int gen(struct rnd *r, int depth, const uint64_t *v, struct strbuf *b, ui
 		return *out = neg ? 0 : !x, 0;
 	}
 	if (kind == 7) { /* one-argument functions: the kernel's log2.h */
-		const char *f = fn1[rnd_next(r) % 4];
+		const char *f = fn1[rnd_next(r) % 5];
 		int fx, bits = 0;
 
 		sb_printf(b, "%s(", f);
@@ -406,6 +426,8 @@ static int gen(struct rnd *r, int depth, const uint64_t *v, struct strbuf *b, ui
 			bits++;
 		if (!strcmp(f, "fls"))
 			return *out = (uint64_t)bits, 0;
+		if (!strcmp(f, "int_sqrt"))
+			return *out = floor_sqrt(x), 0;
 		if (!x || (!strcmp(f, "roundup_pow_of_two") && x > (1ull << 63)))
 			return -1;
 		if (!strcmp(f, "ilog2"))

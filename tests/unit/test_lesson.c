@@ -280,6 +280,92 @@ static void test_units(void **state)
 	sb_free(&shown);
 }
 
+/*
+ * Issue 47 (c): a right answer spelled as a document or a person spells it -
+ * a no-break or thin space pasted from a word processor, a plus sign - is
+ * right; a reply longer than an answer is judged whole (wrong), never cut.
+ */
+static void test_answer_spellings(void **state)
+{
+	static const char *const right[] = { "\xc2\xa0" "64", "64\xe2\x80\xaf" "CPUs", "64\xe2\x80\x89" "CPUs", "+64", "64\xc2\xa0" };
+	char longer[LESSON_ANSWER_MAX + 64];
+	struct session s;
+	struct lesson l;
+	struct lesson_exercise x;
+
+	(void)state;
+	session_init(&s);
+	x = load(&l, "step a\nask How many CPUs?\nanswer get cpus\n");
+	for (size_t i = 0; i < sizeof(right) / sizeof(right[0]); i++)
+		if (judge(&s, &x, right[i]) != 1)
+			fail_msg("'%s' judged wrong", right[i]);
+	assert_int_equal(judge(&s, &x, "+"), 0);
+	assert_int_equal(judge(&s, &x, "++64"), 0);
+	/* 64, then spaces past the answer's limit, then more: the whole reply, not its first 1024 bytes */
+	memset(longer, ' ', sizeof(longer) - 1);
+	memcpy(longer, "64", 2);
+	memcpy(longer + sizeof(longer) - 4, "and", 4);
+	assert_int_equal(judge(&s, &x, longer), 0);
+	lesson_free(&l);
+}
+
+/* What lesson_load says of text: "" when it loads. */
+static const char *load_error(const char *text)
+{
+	static char err[512];
+	char path[256];
+	struct lesson l;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/t.lesson", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	err[0] = '\0';
+	if (!lesson_load(&l, path, err, sizeof(err)))
+		lesson_free(&l);
+	return err;
+}
+
+/*
+ * Issue 47: a lesson is checked whole at load - a broken '{' in step 2 was
+ * found only once step 1 had been played, and an answer's {get A B} (two
+ * values) was taken as A's.
+ */
+static void test_checked_whole_at_load(void **state)
+{
+	(void)state;
+	assert_non_null(strstr(load_error("step one\nsay hello\nstep two\nsay {get cpus\n"),
+			       "t.lesson:4: '{' at column 1 has no '}'"));
+	assert_non_null(strstr(load_error("step one\nask {get ram\nanswer get cpus\n"), "t.lesson:2: '{'"));
+	assert_non_null(strstr(load_error("step one\nsay {get {cpus}}\n"), "opens inside another"));
+	assert_non_null(strstr(load_error("step one\nsay {frobnicate 3}\n"), "expected a command in the braces"));
+	assert_non_null(strstr(load_error("step one\nask x\nanswer {get cpus ram}\n"), "t.lesson:3: an 'answer' expects one value"));
+	assert_non_null(strstr(load_error("step one\nask x\nanswer {get cpus} + {show}\n"), "'show' prints a table"));
+	assert_non_null(strstr(load_error("step one\nask x\nanswer get cpus ram\n"), "get of one name"));
+	assert_non_null(strstr(load_error("step one\nask x\nanswer get --named cpus\n"), "get of one name"));
+	assert_non_null(strstr(load_error("step one\nask x\ncheck variant vmpressure m = {answer}; expect {get cpus\n"
+					  "solution 1\n"), "has no '}'"));
+	/* each command in a form its row takes, in step 2 too: a command line, an answer's, a check's, a brace's */
+	assert_non_null(strstr(load_error("step one\nsay hi\nstep two\nset cpus\n"), "t.lesson:4: set: expected set KEY VALUE"));
+	assert_non_null(strstr(load_error("step one\nshow 'all\n"), "t.lesson:2: unterminated quote"));
+	assert_non_null(strstr(load_error("step one\nshow; get\n"), "t.lesson:2: get: expected get"));
+	assert_non_null(strstr(load_error("step one\nask x\nanswer where x\n"), "t.lesson:3: where: expected where"));
+	assert_non_null(strstr(load_error("step one\nsay {explain}\n"), "t.lesson:2: explain: expected explain"));
+	assert_non_null(strstr(load_error("step one\nask x\ncheck variant vmpressure m = {answer}; expect {get cpus}\n"
+					  "solution 1\n"), "t.lesson:3: expect: expected expect"));
+	assert_string_equal(load_error("step one\nask x\ncheck variant vmpressure m = {answer}; expect vmpressure.window.m "
+				       "<= {get cpus} over ram 1G 1T\nsolution 1\n"), "");
+	/* quit stopped every later command: a grade judged on a machine the lesson never set */
+	assert_non_null(strstr(load_error("step one\nquit\nset cpus 8\nask c?\nanswer get cpus\n"),
+			       "t.lesson:2: 'quit' in a lesson would skip every command after it"));
+	assert_non_null(strstr(load_error("step one\nset cpus 8; exit\n"), "'exit' in a lesson"));
+	/* what loads: one value each, {answer} in a check, a '}' alone is text */
+	assert_string_equal(load_error("step one\nsay {get cpus} CPUs }\nask x\nanswer {get cpus} * 2 within 1\n"), "");
+	assert_string_equal(load_error("step one\nask x\nanswer {where memcg_charge.batch.after > 3 over cpus 1 8}\n"), "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -290,6 +376,8 @@ int main(void)
 		cmocka_unit_test(test_say),
 		cmocka_unit_test(test_hostile_answers),
 		cmocka_unit_test(test_units),
+		cmocka_unit_test(test_checked_whole_at_load),
+		cmocka_unit_test(test_answer_spellings),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -13,7 +13,7 @@
 #include "../../lang/out/records.h"
 
 static const char *const heads[] = { "cpus", "x", NULL };
-static const struct rec_unit units[] = { { "cpus", "CPUs", "input" }, { "x", "pages", "exact" } };
+static const struct rec_unit units[] = { { "cpus", "CPUs", "input", NULL }, { "x", "pages", "exact", NULL } };
 
 /* One result of two rows: cpus 1 and 2, x a value each. */
 static void result(struct doc *d, enum out_format f, const char *cmd, struct value x1, struct value x2,
@@ -106,8 +106,9 @@ static void test_csv_tables(void **state)
 static void test_units_by_name(void **state)
 {
 	static const char *const get_heads[] = { "name", "value", "unit", NULL };
-	static const struct rec_unit named[] = { { "cpus", "CPUs", "input" }, { "memcg_charge.speedup", "", "model" },
-						 { "cpus", "CPUs", "input" } };
+	static const struct rec_unit named[] = { { "cpus", "CPUs", "input", NULL },
+						 { "memcg_charge.speedup", "", "model", NULL },
+						 { "cpus", "CPUs", "input", NULL } };
 	struct strbuf out = STRBUF_INIT;
 	struct records r;
 	struct doc d;

@@ -521,6 +521,7 @@ static const struct row_check {
 	{ "vmstat", "calculate_normal_threshold", "5.0", "4.20", 72, 72, NULL },
 	{ "vmstat", "zone_batchsize", "3.10", NULL, 0, 31, NULL },
 	{ "vmstat", "zone_batchsize", "4.19", "4.18", 31, 63, NULL },
+	{ "vmstat", "zone_batchsize", "5.14", "5.13", 63, 63, NULL },
 	{ "vmstat", "pcp drain per lock hold", "3.10", NULL, 0, NA, NULL },
 	{ "vmstat", "pcp drain per lock hold", "6.1.104", "6.1", NA, 2016, NULL },
 	{ "vmstat", "pcp drain per lock hold", "6.6.45", "6.6", NA, 2016, NULL },

@@ -1,0 +1,341 @@
+/*
+ * The family's patch files (in patches/) against the kernel's
+ * arithmetic, written here a second time in plain C for the test - each
+ * exact metric of a file, on every side, over a grid of machines - and a
+ * patch file with int_sqrt() against the built-in watermark patch's
+ * min_free_kbytes, bit for bit.
+ */
+#include <stdlib.h>
+
+#include "testutil.h"
+#include "mmpatchutil.h"
+
+#include "../../core/mmpatch.h"
+#include "../../core/mm/release.h"
+
+static struct mmpatch *load(const char *path)
+{
+	static char text[MMP_FILE_MAX + 1];
+	struct mmpatch *p = malloc(sizeof(*p));
+	FILE *f = fopen(path, "r");
+	char err[512];
+	size_t n;
+
+	assert_non_null(p);
+	assert_non_null(f);
+	n = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	if (mmpatch_parse(p, path, text, n, 0, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		fail();
+	}
+	return p;
+}
+
+static const uint64_t grid_cpus[] = { 1, 2, 3, 7, 8, 64, 80, 255, 256, 316, 1000, 1024, 4096, 65536 };
+static const uint64_t grid_totalram[] = { 1, 127, 2047, 2048, 32768, 65535, 1000000, 6170946, 66060288,
+					  1ull << 32, (1ull << 40) + 3 };
+static const uint64_t grid_pagesize[] = { 4096, 16384, 65536 };
+
+/* file metric `name` on side, as a whole number (the test fails on n/a, where the C below has a value) */
+static uint64_t file_value(const struct mmpatch *p, const char *name, const struct machine *m, int side)
+{
+	int j = mmpatch_metric_index(p, name);
+	struct value v;
+
+	assert_true(j >= 0);
+	v = mmpatch_metric(p, j, m, side, NULL);
+	if (v.kind != VAL_INT) {
+		fprintf(stderr, "%s.%s side %d: not a whole number (%s) at cpus %llu totalram %llu pagesize %llu\n", p->id,
+			name, side, v.kind == VAL_NONE && v.why ? v.why : "?", (unsigned long long)m->cpus,
+			(unsigned long long)m->totalram, (unsigned long long)m->pagesize);
+		fail();
+	}
+	return v.i;
+}
+
+/*
+ * net.core.mem_pcpu_rsv: the reserve is a megabyte (16 with the mail's
+ * suggestion) counted in pages; a per-CPU count that reaches it is moved to
+ * the shared atomic whole, so each CPU keeps at most one page less.
+ * tcp_init_mem(): a sixteenth of the buffer pages, at least 128, three
+ * quarters of that, doubled.
+ */
+static void pcpu_rsv_reference(uint64_t cpus, uint64_t totalram, uint64_t pagesize, int side, uint64_t out[6])
+{
+	uint64_t megabytes = side ? 16 : 1, rsv = megabytes * 1048576 / pagesize, limit = totalram / 16;
+
+	if (limit < 128)
+		limit = 128;
+	out[0] = rsv;
+	out[1] = (rsv - 1) * pagesize;
+	out[2] = (rsv - 1) * cpus;
+	out[3] = out[2] * pagesize;
+	out[4] = (limit / 4) * 3 * 2;
+	out[5] = (1073741824 / pagesize) / rsv;
+}
+
+static void test_mem_pcpu_rsv(void **state)
+{
+	static const char *const names[] = { "rsv", "cpu_lag_bytes", "lag_pages", "lag_bytes", "tcp_mem_high",
+					     "moves_per_gib" };
+	struct mmpatch *p = load("patches/mem_pcpu_rsv.mmpatch");
+	long cells = 0;
+
+	(void)state;
+	for (size_t a = 0; a < sizeof(grid_cpus) / sizeof(grid_cpus[0]); a++)
+		for (size_t b = 0; b < sizeof(grid_totalram) / sizeof(grid_totalram[0]); b++)
+			for (size_t c = 0; c < sizeof(grid_pagesize) / sizeof(grid_pagesize[0]); c++)
+				for (int side = 0; side < 2; side++) {
+					struct machine m;
+					uint64_t want[6];
+
+					machine_defaults(&m);
+					m.cpus = grid_cpus[a];
+					m.totalram = grid_totalram[b];
+					m.pagesize = grid_pagesize[c];
+					pcpu_rsv_reference(m.cpus, machine_totalram(&m), m.pagesize, side, want);
+					for (int k = 0; k < 6; k++, cells++)
+						if (file_value(p, names[k], &m, side) != want[k]) {
+							fprintf(stderr, "mem_pcpu_rsv.%s side %d: file %llu, C %llu (cpus %llu "
+								"totalram %llu pagesize %llu)\n", names[k], side,
+								(unsigned long long)file_value(p, names[k], &m, side),
+								(unsigned long long)want[k], (unsigned long long)m.cpus,
+								(unsigned long long)m.totalram, (unsigned long long)m.pagesize);
+							fail();
+						}
+				}
+	assert_int_equal(cells, (long)(sizeof(grid_cpus) / sizeof(grid_cpus[0]) * sizeof(grid_totalram) /
+				       sizeof(grid_totalram[0]) * 3 * 2 * 6));
+	free(p);
+}
+
+/*
+ * /proc's rss reads: each CPU holds less than the counter's batch, which
+ * compute_batch_value() makes twice the online CPUs and never below 32; a
+ * read that adds no CPU's count may miss all of them, one that adds every
+ * CPU's misses none. VmRSS is three counters; a status read takes four,
+ * each the shared count and the CPUs it adds.
+ */
+static void rss_sum_reference(uint64_t cpus, uint64_t pagesize, int side, uint64_t out[4])
+{
+	uint64_t batch = 2 * cpus > 32 ? 2 * cpus : 32, summed = side ? cpus : 0;
+
+	out[0] = summed;
+	out[1] = (batch - 1) * (cpus - summed);
+	out[2] = out[1] * 3 * pagesize;
+	out[3] = 4 * (1 + summed);
+}
+
+static void test_rss_sum(void **state)
+{
+	static const char *const names[] = { "summed", "counter_error_pages", "rss_error_bytes", "slots_per_status" };
+	struct mmpatch *p = load("patches/rss_sum.mmpatch");
+	long cells = 0;
+
+	(void)state;
+	for (size_t a = 0; a < sizeof(grid_cpus) / sizeof(grid_cpus[0]); a++)
+		for (size_t c = 0; c < sizeof(grid_pagesize) / sizeof(grid_pagesize[0]); c++)
+			for (int side = 0; side < 2; side++) {
+				struct machine m;
+				uint64_t want[4];
+
+				machine_defaults(&m);
+				m.cpus = grid_cpus[a];
+				m.pagesize = grid_pagesize[c];
+				rss_sum_reference(m.cpus, m.pagesize, side, want);
+				for (int k = 0; k < 4; k++, cells++)
+					if (file_value(p, names[k], &m, side) != want[k]) {
+						fprintf(stderr, "rss_sum.%s side %d: file %llu, C %llu (cpus %llu pagesize %llu)\n",
+							names[k], side, (unsigned long long)file_value(p, names[k], &m, side),
+							(unsigned long long)want[k], (unsigned long long)m.cpus,
+							(unsigned long long)m.pagesize);
+						fail();
+					}
+			}
+	assert_int_equal(cells, (long)(sizeof(grid_cpus) / sizeof(grid_cpus[0]) * 3 * 2 * 4));
+	free(p);
+}
+
+/*
+ * zone_batchsize(): a thousandth of the zone's pages or a megabyte's worth,
+ * the smaller, a quarter of that (at least 1), then half as much again
+ * rounded down to a power of two, less one, and never 0. The drain before
+ * the patch frees that shifted left by CONFIG_PCP_BATCH_SCALE_MAX (5 by
+ * default) per hold, after it the batch itself.
+ */
+static void pcp_drain_reference(uint64_t zone, uint64_t pagesize, int side, uint64_t out[3])
+{
+	uint64_t b = zone / 1024 < 1048576 / pagesize ? zone / 1024 : 1048576 / pagesize, q = b / 4, p = 1, batch;
+
+	if (q < 1)
+		q = 1;
+	while (p * 2 <= q + q / 2)
+		p *= 2;
+	batch = p - 1 ? p - 1 : 1;
+	out[0] = side ? batch : batch * 32;
+	out[1] = out[0] * pagesize;
+	out[2] = (batch * 32 + out[0] - 1) / out[0];
+}
+
+static void test_pcp_drain(void **state)
+{
+	static const char *const names[] = { "drain", "hold_bytes", "holds_per_chunk" };
+	static const uint64_t rams[] = { 64ull << 20, 512ull << 20, 1ull << 30, 16ull << 30, 1ull << 40, 8ull << 40 };
+	struct mmpatch *p = load("patches/pcp_drain.mmpatch");
+	long cells = 0;
+
+	(void)state;
+	for (size_t a = 0; a < sizeof(rams) / sizeof(rams[0]); a++)
+		for (size_t c = 0; c < sizeof(grid_pagesize) / sizeof(grid_pagesize[0]); c++)
+			for (size_t n = 0; n < sizeof(grid_cpus) / sizeof(grid_cpus[0]); n += 3)
+				for (int side = 0; side < 2; side++) {
+					struct machine m;
+					uint64_t want[3];
+
+					machine_defaults(&m);
+					m.ram = rams[a];
+					m.pagesize = grid_pagesize[c];
+					m.cpus = grid_cpus[n];
+					pcp_drain_reference(machine_zone(&m), m.pagesize, side, want);
+					for (int k = 0; k < 3; k++, cells++)
+						if (file_value(p, names[k], &m, side) != want[k]) {
+							fprintf(stderr, "pcp_drain.%s side %d: file %llu, C %llu (zone %llu pagesize "
+								"%llu)\n", names[k], side,
+								(unsigned long long)file_value(p, names[k], &m, side),
+								(unsigned long long)want[k], (unsigned long long)machine_zone(&m),
+								(unsigned long long)m.pagesize);
+							fail();
+						}
+				}
+	assert_true(cells > 0);
+	free(p);
+}
+
+/*
+ * lazy_max_pages(): 32 MB counted in pages, times the CPUs' log - the
+ * highest set bit's place (before), or the order of the next power of two
+ * at or above them (after, one for a single CPU). Here both are found by
+ * counting, not by fls().
+ */
+static void lazy_reference(uint64_t cpus, uint64_t pagesize, int side, uint64_t out[3])
+{
+	uint64_t log = 0, per = 33554432 / pagesize;
+
+	if (!side) {
+		for (uint64_t c = cpus & 0xffffffffu; c; c >>= 1)
+			log++;
+	} else if (cpus <= 1) {
+		log = 1;
+	} else {
+		while ((1ull << log) < cpus)
+			log++;
+	}
+	out[0] = log * per;
+	out[1] = out[0] * pagesize;
+	out[2] = (1073741824 / pagesize) / (out[0] + 1);
+}
+
+static void test_lazy_max_pages(void **state)
+{
+	static const char *const names[] = { "lazy", "lazy_bytes", "purges_per_gib" };
+	struct mmpatch *p = load("patches/lazy_max_pages.mmpatch");
+	long cells = 0;
+
+	(void)state;
+	for (uint64_t cpus = 1; cpus <= 4097; cpus += cpus < 300 ? 1 : 61)
+		for (size_t c = 0; c < sizeof(grid_pagesize) / sizeof(grid_pagesize[0]); c++)
+			for (int side = 0; side < 2; side++) {
+				struct machine m;
+				uint64_t want[3];
+
+				machine_defaults(&m);
+				m.cpus = cpus;
+				m.pagesize = grid_pagesize[c];
+				lazy_reference(m.cpus, m.pagesize, side, want);
+				for (int k = 0; k < 3; k++, cells++)
+					if (file_value(p, names[k], &m, side) != want[k]) {
+						fprintf(stderr, "lazy_max_pages.%s side %d: file %llu, C %llu (cpus %llu pagesize "
+							"%llu)\n", names[k], side, (unsigned long long)file_value(p, names[k], &m, side),
+							(unsigned long long)want[k], (unsigned long long)m.cpus,
+							(unsigned long long)m.pagesize);
+						fail();
+					}
+			}
+	assert_true(cells > 1000);
+	free(p);
+}
+
+/*
+ * A patch file written with int_sqrt() gives the built-in watermark patch's
+ * min_free_kbytes (the release's default, thp off) bit for bit: before on a
+ * 5.6 kernel (top 65536 KiB), after on 5.7 and on the newest, and the file's
+ * kernel side on each of them.
+ */
+static void test_int_sqrt_watermark(void **state)
+{
+	struct mmpatch *p = load("tests/data/min_free_kbytes.mmpatch");
+	const struct patch_desc *w = patch_find("watermark");
+	const struct metric_desc *md = patch_metric(w, "min_free_kbytes");
+	const int rels[] = { release_find("5.6"), release_find("5.7"), release_count() - 1 };
+	long cells = 0, clamped_low = 0, clamped_high = 0;
+
+	(void)state;
+	assert_non_null(md);
+	for (size_t a = 0; a < sizeof(grid_totalram) / sizeof(grid_totalram[0]); a++)
+		for (size_t c = 0; c < sizeof(grid_pagesize) / sizeof(grid_pagesize[0]); c++)
+			for (int r = 0; r < 3; r++) {
+				struct machine m;
+				struct value want;
+				uint64_t side_v, kernel_v;
+
+				assert_true(rels[r] >= 0);
+				machine_defaults(&m);
+				m.totalram = grid_totalram[a];
+				m.pagesize = grid_pagesize[c];
+				m.thp = 0;
+				m.min_free_kbytes = 0;
+				m.kernel = (uint64_t)rels[r];
+				want = metric_compute(&m, w, md, 0, NULL);
+				assert_int_equal(want.kind, VAL_INT);
+				side_v = file_value(p, "mfk", &m, r ? 1 : 0);
+				kernel_v = file_value(p, "mfk", &m, SIDE_KERNEL);
+				assert_int_equal(side_v, want.i);
+				assert_int_equal(kernel_v, want.i);
+				clamped_low += want.i == 128;
+				clamped_high += want.i == 65536 || want.i == 262144;
+				cells += 2;
+			}
+	assert_int_equal(cells, (long)(sizeof(grid_totalram) / sizeof(grid_totalram[0]) * 3 * 3 * 2));
+	/* the grid reaches both ends of the clamp and the square root between them */
+	assert_true(clamped_low > 0);
+	assert_true(clamped_high > 0);
+	assert_true(cells / 2 - clamped_low - clamped_high > 0);
+	free(p);
+}
+
+/* Every shipped file parses: patch check's first half. */
+static void test_shipped_parse(void **state)
+{
+	static const char *const files[] = { "patches/percpu_batch256.mmpatch", "patches/mem_pcpu_rsv.mmpatch",
+					     "patches/rss_sum.mmpatch", "patches/pcp_drain.mmpatch",
+					     "patches/lazy_max_pages.mmpatch", NULL };
+
+	(void)state;
+	for (int i = 0; files[i]; i++)
+		free(load(files[i]));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_mem_pcpu_rsv),
+		cmocka_unit_test(test_rss_sum),
+		cmocka_unit_test(test_pcp_drain),
+		cmocka_unit_test(test_lazy_max_pages),
+		cmocka_unit_test(test_int_sqrt_watermark),
+		cmocka_unit_test(test_shipped_parse),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
