@@ -31,6 +31,15 @@ void session_init(struct session *s)
 	machine_copy(&s->preset_m, &s->m);
 }
 
+void session_layouts_free(struct session *s)
+{
+	for (int i = 0; i < s->nlayouts; i++)
+		free(s->layouts[i]);
+	s->nlayouts = 0;
+	s->m.layout = NULL;
+	s->preset_m.layout = NULL;
+}
+
 int session_width(const struct session *s)
 {
 	if (s->opts.width)

@@ -69,6 +69,8 @@ struct session {
 };
 
 void session_init(struct session *s);
+/* The layouts `host` kept freed, before the session is dropped or initialized anew: no machine of it points to one. */
+void session_layouts_free(struct session *s);
 /*
  * The columns the running command's text is to fit: --width inside it or
  * before -c, else the terminal's when it prints to one (not to a file); 0: as
