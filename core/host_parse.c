@@ -128,9 +128,66 @@ static int keyed(const char *line, const char *key, uint64_t *v, int *bad)
 	return 1;
 }
 
+/* "protection: (0, 3018, 3786)": the numbers in the parentheses */
+static int protection_line(struct zoneinfo_zone *z, const char *line, int *bad)
+{
+	const char *p = skip_blank(line);
+	uint64_t v;
+
+	if (strncmp(p, "protection:", 11))
+		return 0;
+	p = skip_blank(p + 11);
+	if (*p++ != '(') {
+		*bad = 1;
+		return 1;
+	}
+	z->nprotection = 0;
+	for (;;) {
+		p = skip_blank(p);
+		if (number(&p, &v) || z->nprotection == 8) {
+			*bad = 1;
+			return 1;
+		}
+		z->protection[z->nprotection++] = v;
+		p = skip_blank(p);
+		if (*p == ')')
+			break;
+		if (*p++ != ',') {
+			*bad = 1;
+			return 1;
+		}
+	}
+	*bad = *skip_blank(p + 1) != '\0';
+	return 1;
+}
+
+/* The CPU being read: its fields as the pageset lines give them. */
+static int cpu_line(struct zoneinfo_cpu *c, const char *line, int *bad)
+{
+	static const char *const keys[] = { "high:", "batch:", "high_min:", "high_max:", "vm stats threshold:", "count:" };
+	uint64_t *at[6], v;
+
+	if (!c)
+		return 0; /* zoneinfo_parse(): no pagesets kept */
+	at[0] = &c->high;
+	at[1] = &c->batch;
+	at[2] = &c->high_min;
+	at[3] = &c->high_max;
+	at[4] = &c->threshold;
+	at[5] = &c->count;
+	for (int i = 0; i < 6; i++)
+		if (keyed(line, keys[i], &v, bad)) {
+			*at[i] = v;
+			c->has |= 1 << i;
+			return 1;
+		}
+	return 0;
+}
+
 /* Only the zone's own lines matter; per-node stats and counters are skipped by name. */
 static int zone_line(struct zoneinfo_zone *z, const char *line, int *first_cpu_batch, int *first_cpu_threshold)
 {
+	static const char *const marks[] = { "high", "promo", "boost", "spanned" };
 	uint64_t v;
 	int bad = 0;
 
@@ -145,6 +202,8 @@ static int zone_line(struct zoneinfo_zone *z, const char *line, int *first_cpu_b
 	} else if (keyed(line, "managed", &v, &bad)) {
 		z->managed = v;
 		z->has_managed = 1;
+	} else if (protection_line(z, line, &bad)) {
+		;
 	} else if (keyed(line, "batch:", &v, &bad)) {
 		if (*first_cpu_batch) {
 			z->batch = v;
@@ -159,21 +218,63 @@ static int zone_line(struct zoneinfo_zone *z, const char *line, int *first_cpu_b
 		} else if (v != z->threshold) {
 			z->uniform = 0;
 		}
+	} else {
+		uint64_t *const at[] = { &z->wmark_high, &z->wmark_promo, &z->boost, &z->spanned };
+
+		for (int i = 0; i < 4; i++)
+			if (keyed(line, marks[i], &v, &bad)) {
+				*at[i] = v;
+				z->has_wmarks |= 4 << i;
+				break;
+			}
 	}
 	return bad ? -1 : 0;
 }
 
 int zoneinfo_parse(const char *text, struct zoneinfo_zone *zones, int max, char *err, size_t errlen)
 {
+	return zoneinfo_parse_cpus(text, zones, max, NULL, 0, NULL, err, errlen);
+}
+
+/* "cpu: N" starts a pageset: a new record, or -1 when there is no room */
+static int cpu_start(const char *buf, int zone, struct zoneinfo_cpu *cpus, size_t maxcpus, size_t *ncpus,
+		     struct zoneinfo_cpu **c)
+{
+	const char *p = skip_blank(buf);
+	uint64_t id;
+
+	if (strncmp(p, "cpu:", 4))
+		return 0;
+	p = skip_blank(p + 4);
+	if (number(&p, &id) || *skip_blank(p))
+		return -1;
+	if (!cpus) {
+		*c = NULL;
+		return 1;
+	}
+	if (*ncpus == maxcpus)
+		return -2;
+	*c = &cpus[(*ncpus)++];
+	memset(*c, 0, sizeof(**c));
+	(*c)->zone = zone;
+	(*c)->cpu = id;
+	return 1;
+}
+
+int zoneinfo_parse_cpus(const char *text, struct zoneinfo_zone *zones, int max, struct zoneinfo_cpu *cpus,
+			size_t maxcpus, size_t *ncpus, char *err, size_t errlen)
+{
 	struct zoneinfo_zone *z = NULL;
-	int n = 0, lineno = 0, first_batch = 0, first_threshold = 0;
+	struct zoneinfo_cpu *c = NULL;
+	int n = 0, lineno = 0, first_batch = 0, first_threshold = 0, bad = 0;
+	size_t nc = 0;
 	const char *line = text;
 
 	while (*line) {
 		const char *nl = strchr(line, '\n');
 		size_t len = nl ? (size_t)(nl - line) : strlen(line);
 		char buf[256];
-		int node;
+		int node, started;
 
 		lineno++;
 		if (len >= sizeof(buf))
@@ -199,6 +300,7 @@ int zoneinfo_parse(const char *text, struct zoneinfo_zone *zones, int max, char 
 			snprintf(z->name, sizeof(z->name), "%s", name);
 			z->uniform = 1;
 			first_batch = first_threshold = 1;
+			c = NULL;
 			continue;
 		}
 		if (!z) {
@@ -206,12 +308,41 @@ int zoneinfo_parse(const char *text, struct zoneinfo_zone *zones, int max, char 
 				return err_set(err, errlen, "line %d: expected 'Node N, zone NAME' first: not a /proc/zoneinfo", lineno);
 			continue;
 		}
+		started = cpu_start(buf, n - 1, cpus, maxcpus, &nc, &c);
+		if (started == -1)
+			return err_set(err, errlen, "line %d: expected 'cpu: N'", lineno);
+		if (started == -2)
+			return err_set(err, errlen, "line %d: more than %zu CPU pagesets", lineno, maxcpus);
+		if (started)
+			continue;
+		if (cpu_line(c, buf, &bad) && bad)
+			return err_set(err, errlen, "line %d: expected a number: %.60s", lineno, skip_blank(buf));
 		if (zone_line(z, buf, &first_batch, &first_threshold))
 			return err_set(err, errlen, "line %d: expected a number: %.60s", lineno, skip_blank(buf));
 		z->has_pcp = !first_batch && !first_threshold;
 	}
 	if (!n)
 		return err_set(err, errlen, "no zones: not a /proc/zoneinfo");
+	if (ncpus)
+		*ncpus = nc;
+	return n;
+}
+
+int parse_numbers(const char *text, uint64_t *v, int max, char *err, size_t errlen)
+{
+	const char *p = skip_blank(text);
+	int n = 0;
+
+	while (*p && *p != '\n') {
+		if (n == max || number(&p, &v[n]))
+			return err_set(err, errlen, "expected at most %d numbers separated by blanks", max);
+		n++;
+		p = skip_blank(p);
+	}
+	if (*p == '\n')
+		p++;
+	if (*p || !n)
+		return err_set(err, errlen, "expected numbers separated by blanks");
 	return n;
 }
 
@@ -250,7 +381,7 @@ int zone_check(const struct zoneinfo_zone *z, uint64_t cpus, uint64_t pagesize, 
 	/* calculate_pressure_threshold(), mm/vmstat.c: min(125, max(1, (low - min) / online CPUs)) */
 	out->under_pressure = 0;
 	out->pressure_threshold = 0;
-	if (z->has_wmarks == 3) {
+	if ((z->has_wmarks & 3) == 3) {
 		uint64_t distance = z->wmark_low > z->wmark_min ? z->wmark_low - z->wmark_min : 0;
 
 		out->pressure_threshold = distance / cpus < 1 ? 1 : distance / cpus > 125 ? 125 : distance / cpus;

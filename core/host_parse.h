@@ -23,13 +23,32 @@ struct zoneinfo_zone {
 	char name[16];
 	uint64_t present, managed;
 	uint64_t wmark_min, wmark_low; /* min_wmark_pages(), low_wmark_pages() */
-	int has_wmarks;
+	int has_wmarks;         /* bits: 1 min, 2 low, 4 high, 8 promo, 16 boost, 32 spanned */
+	uint64_t wmark_high, wmark_promo, boost, spanned;
+	uint64_t protection[8]; /* lowmem_reserve[], one per zone type */
+	int nprotection;
 	int has_managed;        /* kernels before 3.8 print no "managed" */
 	int has_pcp;            /* a pageset with "batch" and a "vm stats threshold" was printed */
 	uint64_t batch;         /* pcp batch of the first CPU listed */
 	uint64_t threshold;     /* vm stats threshold of the first CPU listed */
 	int uniform;            /* every CPU showed the same batch and threshold */
 };
+
+/* One CPU's pageset of one zone: what zoneinfo_show_print() prints under "cpu: N". */
+struct zoneinfo_cpu {
+	int zone;               /* index into the zones array */
+	uint64_t cpu, count, high, batch, high_min, high_max, threshold;
+	int has;                /* bits: 1 high, 2 batch, 4 high_min, 8 high_max, 16 threshold, 32 count */
+};
+
+/*
+ * zoneinfo_parse, and each CPU's pageset of each zone into cpus (at most
+ * maxcpus; more is an error naming the line), their number in *ncpus.
+ */
+int zoneinfo_parse_cpus(const char *text, struct zoneinfo_zone *zones, int max, struct zoneinfo_cpu *cpus,
+			size_t maxcpus, size_t *ncpus, char *err, size_t errlen);
+/* "256\t256\t32\t0\t0" (vm.lowmem_reserve_ratio): up to max numbers; how many, or -1 with err. */
+int parse_numbers(const char *text, uint64_t *v, int max, char *err, size_t errlen);
 
 /*
  * Every zone of a /proc/zoneinfo text, in order; returns how many (at most

@@ -3,12 +3,15 @@
 #include <string.h>
 
 #include "mm/kernel.h"
+#include "mm/zonelayout.h"
 #include "strbuf.h"
 
 uint64_t machine_zone(const struct machine *m)
 {
-	/* one Normal zone per node, the nodes alike */
-	return m->zone ? m->zone : machine_totalram(m) / (m->nodes ? m->nodes : 1);
+	/* the zone most users mean: the largest Normal zone of the machine's layout (core/mm/zonelayout.c) */
+	if (m->zone & ZONE_NAMED)
+		return layout_named_zone(m, m->zone, NULL);
+	return m->zone ? m->zone : layout_chosen_zone(m, NULL, NULL);
 }
 
 
@@ -55,10 +58,18 @@ void machine_note_estimates(const struct machine *m, int reads_zone, struct strb
 {
 	if (!why)
 		return; /* a sweep's cells: nobody reads it, and every metric asks */
+	if (reads_zone && (m->zone & ZONE_NAMED)) {
+		char name[32];
+
+		zone_name_format(m->zone, name, sizeof(name));
+		sb_printf(why, "zone = %s: its managed pages on the machine's layout (%s; `show zones`)\n", name,
+			  machine_layout(m) ? "loaded by host" : "estimated: x86-64 laid out from ram and nodes");
+	}
 	if (reads_zone && !m->zone)
-		sb_printf(why, "estimated: zone auto = one zone of totalram / nodes; a real x86 machine over 4 GiB has "
-			       "DMA32 and Normal zones, a NUMA machine one Normal zone per node: `host check` compares "
-			       "every real zone, `set zone N` takes the managed pages of /proc/zoneinfo\n");
+		sb_printf(why, "%s = the largest Normal zone of %s: `show zones` lists every zone, `host` loads the real "
+			       "ones, `set zone N` takes one zone's managed pages\n",
+			  machine_layout(m) ? "zone auto" : "estimated: zone auto",
+			  machine_layout(m) ? "the layout host loaded" : "an x86-64 layout of ram and nodes");
 	if (!m->totalram)
 		sb_printf(why, "estimated: totalram auto = ram less the memmap (64 bytes per page); the real figure is "
 			       "MemTotal in /proc/meminfo: `host` reads it, or `set totalram N`\n");

@@ -23,6 +23,7 @@ enum overcommit_policy {
 #define MACHINE_AUTO UINT64_MAX
 
 struct mva_memo;
+struct zone_layout;
 
 struct machine {
 	/* the machine */
@@ -49,6 +50,7 @@ struct machine {
 	uint64_t thp;
 	uint64_t watermark_scale_factor; /* vm.watermark_scale_factor, in 1/10000 of the zone */
 	uint64_t zone_min;       /* the zone's min watermark in pages; 0 = its share of min_free_kbytes */
+	uint64_t pageblock_nr_pages; /* pages per pageblock; 0 = one PMD (HPAGE_PMD_ORDER) */
 
 	/* the workloads */
 	uint64_t reclaim;        /* bytes written to memory.reclaim */
@@ -108,6 +110,13 @@ struct machine {
 	 * the double the solve gave, so no figure depends on it.
 	 */
 	struct mva_memo *mva_memo;
+	/*
+	 * Not a parameter either: the nodes and zones `host` loaded (core/mm/zonelayout.h),
+	 * owned by the session; NULL, or a machine no longer the one it was loaded
+	 * for (other ram, pagesize, nodes or totalram), lays its zones out from the
+	 * parameters as x86-64 does.
+	 */
+	const struct zone_layout *layout;
 
 	/*
 	 * Not a parameter either: the patches the machine is seen with and the
@@ -143,7 +152,7 @@ static inline uint64_t machine_totalram(const struct machine *m)
 	/* a power of two: the divides are shifts */
 	return (m->ram - (m->ram >> (machine_page_shift(m) - STRUCT_PAGE_SHIFT))) >> machine_page_shift(m);
 }
-/* zone_managed_pages() of the zone the vmstat, pcp and watermark models use: zone, or totalram / nodes. */
+/* zone_managed_pages() of the zone the vmstat, pcp and watermark models use: zone, or the layout's largest Normal zone. */
 uint64_t machine_zone(const struct machine *m);
 uint64_t machine_threads(const struct machine *m);
 /* netperf instances: instances, or one per two CPUs (at least one) when 0. */

@@ -9,6 +9,7 @@
 #include "err.h"
 #include "mm/kernel.h"
 #include "mm/release.h"
+#include "mm/zonelayout.h"
 #include "mm/zone.h"
 #include "suggest.h"
 #include "units.h"
@@ -52,9 +53,9 @@ const struct param params[] = {
 	  .unit = "packages", .def = "auto", .group = "machine",
 	  .help = "CPU packages; a cacheline crossing packages costs more; auto = 2, or 1 on one CPU" },
 	{ .name = "zone", .type = PT_PAGES, .offset = FIELD(zone), .min = 1, .max = EiB / 4096,
-	  .flags = PF_AUTO | PF_CHECKED, .auto_value = machine_zone,
+	  .flags = PF_AUTO | PF_CHECKED | PF_NAMED, .auto_value = machine_zone,
 	  .unit = "pages", .def = "auto", .group = "machine",
-	  .help = "managed pages of the zone the vmstat, pcp and watermark models use; auto = totalram / nodes" },
+	  .help = "managed pages of the zone the vmstat, pcp and watermark models use, or a zone by name (DMA32, 1.Normal: show zones); auto = the largest Normal zone" },
 	{ .name = "overcommit_ratio", .type = PT_COUNT, .offset = FIELD(overcommit_ratio), .min = 0, .max = 100000,
 	  .unit = "%", .def = "50", .group = "machine",
 	  .help = "vm.overcommit_ratio: CommitLimit = totalram * ratio / 100 + swap (vm_commit_limit())" },
@@ -69,7 +70,7 @@ const struct param params[] = {
 	{ .name = "nodes", .type = PT_COUNT, .offset = FIELD(nodes), .min = 1, .max = 1024,
 	  .flags = PF_CHECKED,
 	  .unit = "nodes", .def = "1", .group = "machine",
-	  .help = "NUMA nodes with memory (MAX_NUMNODES is 1024 at NODES_SHIFT 10); auto zone = totalram / nodes" },
+	  .help = "NUMA nodes with memory (MAX_NUMNODES is 1024 at NODES_SHIFT 10); ram is split evenly over them" },
 	{ .name = "node_cpus", .type = PT_COUNT, .offset = FIELD(node_cpus), .min = 0, .max = 65536,
 	  .flags = PF_AUTO | PF_ZERO | PF_CHECKED, .auto_value = machine_node_cpus,
 	  .unit = "CPUs", .def = "auto", .group = "machine",
@@ -89,6 +90,10 @@ const struct param params[] = {
 	  .flags = PF_AUTO | PF_CHECKED, .auto_value = machine_zone_min,
 	  .unit = "pages", .def = "auto", .group = "machine",
 	  .help = "the zone's min watermark; auto = its share of min_free_kbytes (/proc/zoneinfo: min)" },
+	{ .name = "pageblock_nr_pages", .type = PT_PAGES, .offset = FIELD(pageblock_nr_pages), .min = 1, .max = 1ull << 30,
+	  .flags = PF_AUTO | PF_POW2, .auto_value = machine_pageblock_nr_pages,
+	  .unit = "pages", .def = "auto", .group = "machine",
+	  .help = "pages per pageblock (khugepaged's unit); auto = one PMD; 1024 = a kernel without CONFIG_HUGETLB_PAGE before 6.10" },
 	{ .name = "reclaim", .type = PT_SIZE, .offset = FIELD(reclaim), .min = 0, .max = EiB,
 	  .unit = "bytes", .def = "1G", .group = "workload",
 	  .help = "bytes written to memory.reclaim (the proactive reclaim request)" },
@@ -362,6 +367,10 @@ int param_set(struct machine *m, const struct param *p, const char *value, char 
 	case PT_PAGES: {
 		size_t n = strlen(value);
 
+		if ((p->flags & PF_NAMED) && !zone_name_parse(value, &v)) {
+			*u64_field(m, p) = v; /* machine_check() asks the layout whether it is there */
+			return 0;
+		}
 		if (n > 1 && value[n - 1] == 'p') {
 			char digits[32];
 
@@ -373,7 +382,9 @@ int param_set(struct machine *m, const struct param *p, const char *value, char 
 				return bad_value(p, value, "expected NNNp (pages), a size or auto", err, errlen);
 		} else {
 			if (parse_size(value, &v, why, sizeof(why)))
-				return bad_value(p, value, "expected NNNp (pages), a size or auto", err, errlen);
+				return bad_value(p, value, p->flags & PF_NAMED ? "expected NNNp (pages), a size, auto or a zone's "
+						 "name (DMA, DMA32, Normal, Movable; 1.Normal on node 1)" : "expected NNNp (pages), a size or auto",
+						 err, errlen);
 			if (v && v < m->pagesize)
 				return bad_value(p, value, "a size less than one page (pages are written NNNp)", err, errlen);
 			if (v % m->pagesize) { /* never cut short in silence: 6K is 1.5 pages of 4 KiB */
@@ -430,6 +441,8 @@ uint64_t param_u64(const struct machine *m, const struct param *p)
 {
 	uint64_t v = u64_value(m, p);
 
+	if ((p->flags & PF_NAMED) && (v & ZONE_NAMED))
+		return p->auto_value(m); /* a zone by name: its managed pages on this machine's layout */
 	return v == auto_stored(p) && p->auto_value ? p->auto_value(m) : v;
 }
 
@@ -523,6 +536,10 @@ void param_format_input(const struct machine *m, const struct param *p, char *bu
 		snprintf(buf, len, "auto");
 		return;
 	}
+	if ((p->flags & PF_NAMED) && (u64_value(m, p) & ZONE_NAMED)) {
+		zone_name_format(u64_value(m, p), buf, len);
+		return;
+	}
 	if (p->type == PT_PAGES) {
 		snprintf(buf, len, "%llup", (unsigned long long)u64_value(m, p));
 		return;
@@ -541,6 +558,13 @@ void param_format_human(const struct machine *m, const struct param *p, char *bu
 		return;
 	case PT_PAGES:
 		format_size(mul_sat(param_u64(m, p), m->pagesize), size, sizeof(size));
+		if ((p->flags & PF_NAMED) && (u64_value(m, p) & ZONE_NAMED)) {
+			char name[32];
+
+			zone_name_format(u64_value(m, p), name, sizeof(name));
+			snprintf(buf, len, "%s: %llu pages (%s)", name, (unsigned long long)param_u64(m, p), size);
+			return;
+		}
 		snprintf(buf, len, "%s%llu pages (%s)", tag, (unsigned long long)param_u64(m, p), size);
 		return;
 	case PT_COUNT:
@@ -574,7 +598,14 @@ int machine_check(const struct machine *m, char *err, size_t errlen)
 			       "raise ram, lower totalram, or set totalram auto",
 			       (unsigned long long)m->totalram, (unsigned long long)ram_pages,
 			       (unsigned long long)m->pagesize);
-	if (m->zone && m->zone > totalram)
+	if (m->zone & ZONE_NAMED) {
+		char name[32];
+
+		zone_name_format(m->zone, name, sizeof(name));
+		if (!machine_zone(m))
+			return err_set(err, errlen, "zone %s: no such zone with managed pages on this machine's layout "
+				       "(show zones lists them)", name);
+	} else if (m->zone && m->zone > totalram)
 		return err_set(err, errlen, "zone: %llu pages is more than totalram (%llu pages), which holds every zone: "
 			       "lower zone, or set zone auto", (unsigned long long)m->zone, (unsigned long long)totalram);
 	if (m->node_cpus != MACHINE_AUTO && m->node_cpus > m->cpus)

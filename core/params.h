@@ -24,6 +24,7 @@ enum param_type {
 #define PF_NAMES 0x4 /* CHOICE: by name only - a release such as 6 is no index */
 #define PF_ZERO 0x8  /* with PF_AUTO: 0 is a value of its own, and auto is stored as MACHINE_AUTO */
 #define PF_CHECKED 0x10 /* machine_check() weighs it against other keys: a sweep over it checks its rows */
+#define PF_NAMED 0x20   /* PAGES: also a zone's name ("1.Normal"), stored with ZONE_NAMED and read through auto_value */
 
 struct param {
 	const char *name;

@@ -60,6 +60,15 @@ void session_step_state(struct session *s)
 	s->step_m[s->nstep_m++] = s->m;
 }
 
+void session_layouts_free(struct session *s)
+{
+	for (int i = 0; i < s->nlayouts; i++)
+		free(s->layouts[i]);
+	s->nlayouts = 0;
+	s->m.layout = NULL;
+	s->preset_m.layout = NULL;
+}
+
 int session_width(const struct session *s)
 {
 	if (s->opts.width)

@@ -13,6 +13,8 @@
 #include "out/outopts.h"
 #include "out/doc.h"
 
+#define SESSION_LAYOUTS 16
+
 struct session {
 	struct machine m;
 	enum out_format format;
@@ -78,6 +80,13 @@ struct session {
 	 * pipe, so :> PATH saves what -c prints. --width still fits it.
 	 */
 	int wraps_prose;
+	/*
+	 * The layouts `host` loaded (core/mm/zonelayout.h), which machines point to:
+	 * kept for the session, since an undo entry or a preset's copy may still
+	 * point to an older one; a layout equal to a kept one is not kept twice.
+	 */
+	struct zone_layout *layouts[SESSION_LAYOUTS];
+	int nlayouts;
 };
 
 void session_init(struct session *s);
@@ -93,6 +102,8 @@ void session_copy(struct session *dst, const struct session *src);
 void session_set_patches(struct session *s, const struct patch_set *ps);
 /* stepped: the machine now, as the state before the step a source is about to show (step_m). */
 void session_step_state(struct session *s);
+/* The layouts `host` kept freed, before the session is dropped or initialized anew: no machine of it points to one. */
+void session_layouts_free(struct session *s);
 /*
  * The columns the running command's text is to fit: --width inside it or
  * before -c, else the terminal's when it prints to one (not to a file); 0: as

@@ -193,7 +193,11 @@ static int take_format(struct state_read *r, const char *value, char *err, size_
 /*
  * After the parameters, in this order. A variant's key is PATCH.NAME (its
  * dot tells it from every other key), so its row has no take: the reader
- * sends every dotted key to the variants. A zone layout is a row here.
+ * sends every dotted key to the variants. A derived zone layout needs no
+ * row: ram, nodes, totalram, zone (a named one too) and pageblock_nr_pages
+ * are parameters. A layout loaded by `host` (every node's zones from
+ * /proc/zoneinfo, each node's CPUs) is not carried: its line restores the
+ * derived layout of the same ram, nodes and totalram (issue 49, open).
  */
 static const struct state_field fields[] = {
 	{ "patch", put_patches, take_patch },

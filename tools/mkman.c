@@ -20,6 +20,7 @@
 #include "../core/mmpatch.h"
 #include "../core/patch.h"
 #include "../core/params.h"
+#include "../core/mm/distro.h"
 #include "../core/mm/release.h"
 #include "../core/variant.h"
 #include "../lang/cliopts.h"
@@ -315,6 +316,21 @@ static void emit_releases(void)
 	}
 }
 
+/* The release strings understood, from core/mm/distro.c's rows (set kernel and host read them alike). */
+static void emit_distros(void)
+{
+	char line[1024];
+
+	puts(".Bl -tag -width Ds");
+	for (const struct distro_form *f = distro_forms; f->who; f++) {
+		snprintf(line, sizeof(line), "%s (%s)", f->who, f->where);
+		macro(".It", line);
+		snprintf(line, sizeof(line), "%s: %s.", f->example, f->means);
+		text_line(line);
+	}
+	puts(".El");
+}
+
 /* KEY BINDINGS, from the explorer's key table (tui/keys.c). */
 static void emit_keys(void)
 {
@@ -513,6 +529,7 @@ int main(int argc, char **argv)
 		{ ".\\\" @METRICS@", emit_metrics },
 		{ ".\\\" @KEYS@", emit_keys },
 		{ ".\\\" @RELEASES@", emit_releases },
+		{ ".\\\" @DISTROS@", emit_distros },
 	};
 	char line[4096];
 	FILE *in;

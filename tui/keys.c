@@ -33,6 +33,10 @@ const struct key_binding key_bindings[] = {
 	  "machines side by side: the patch under the cursor on this machine and up to three presets, laptop to"
 	  " 1024 CPUs (in it: the next patch)",
 	  KA_COMPARE },
+	{ { 'z' }, "z", NULL,
+	  "zones: every node and zone as /proc/zoneinfo shows them, and the patch under the cursor's zone figures"
+	  " before and after (in it: the next patch)",
+	  KA_ZONES },
 	{ { KEY_UP, 'k' }, "Up k", NULL, "move up (in a view: scroll)", KA_UP },
 	{ { KEY_DOWN, 'j' }, "Down j", NULL, "move down (in a view: scroll)", KA_DOWN },
 	{ { KEY_PPAGE, KEY_NPAGE, ' ' }, "PgUp PgDn Space", NULL, "a page up or down (in a lesson: its narration)", KA_PAGE },

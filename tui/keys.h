@@ -22,6 +22,7 @@ enum key_action {
 	KA_CHART_AXIS,
 	KA_TRADEOFF,
 	KA_COMPARE,
+	KA_ZONES,       /* the machine's zones as /proc/zoneinfo shows them */
 	KA_UP,
 	KA_DOWN,
 	KA_PAGE,

@@ -429,7 +429,8 @@ static int run(struct session *s, const struct cli *c, char **argv)
 
 int main(int argc, char **argv)
 {
-	struct session s;
+	/* static: what the session keeps for its whole life (host's layouts) stays reachable until exit */
+	static struct session s;
 	struct cli c;
 	int rc;
 

@@ -76,6 +76,8 @@ void view_panels_shown(const struct view *panels, char *buf, size_t len);
  * of the panel area: the pager's body, and any view that shows text the same way.
  */
 void view_text_paint(const struct layout *L, const char *text, int top, int left);
+/* The machine's zones, as `show zones` and `show zones PATCH` print them (d: the patch first shown). */
+struct view *view_zones_new(const struct patch_desc *d);
 /* Text to scroll (explain, about, help, command output), under title. */
 struct view *view_pager_new(const char *title, const char *text);
 /*

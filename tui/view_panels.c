@@ -438,6 +438,13 @@ static void compare_selected(struct panels *pn, struct screen *sc)
 	screen_show(sc, view_compare_new(sc->s->m.set, d));
 }
 
+static void zones_selected(struct panels *pn, struct screen *sc)
+{
+	const struct patch_desc *d = patch_row(pn) ? patch_row(pn)->patch : NULL;
+
+	screen_show(sc, view_zones_new(d));
+}
+
 static void enter(struct panels *pn, struct screen *sc)
 {
 	const struct param *p = selected_param(pn);
@@ -708,6 +715,7 @@ static int panels_key(struct view *v, struct screen *sc, const struct key_bindin
 	case KA_CHART: chart_selected(pn, sc); return 1;
 	case KA_TRADEOFF: tradeoff_selected(pn, sc); return 1;
 	case KA_COMPARE: compare_selected(pn, sc); return 1;
+	case KA_ZONES: zones_selected(pn, sc); return 1;
 	default: break;
 	}
 	if (!top)

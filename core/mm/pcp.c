@@ -12,6 +12,7 @@
 #include "../patch.h"
 
 #include "kernel.h"
+#include "pcp.h"
 #include "release.h"
 #include "vmstat.h"
 #include "zone.h"
@@ -170,6 +171,21 @@ static void pcp_sizes(const struct machine *m, int side, struct pcp_sizes *p, st
 	}
 	sb_printf(why, "kernel: zone_highsize(), mm/page_alloc.c (%s)\n",
 		  side == V2 ? "the posted v2" : p->code == 2 ? "6.7 on: high_min and high_max" : "5.14 on");
+}
+
+void pcp_zone_high(const struct machine *m, uint64_t low, uint64_t *high_min, uint64_t *high_max)
+{
+	int code = side_code(m, SIDE_KERNEL);
+	uint64_t batch = vmstat_zone_batchsize(m, 1, NULL).i, split;
+
+	if (code == 0) {
+		*high_min = *high_max = 6 * batch;
+		return;
+	}
+	split = split_cpus(m, SIDE_KERNEL, NULL);
+	*high_min = *high_max = split_high(low, split, batch, NULL);
+	if (code == 2)
+		*high_max = split_high(machine_zone(m) / MIN_PERCPU_PAGELIST_HIGH_FRACTION, split, batch, NULL);
 }
 
 static struct value high_on(const struct machine *m, const struct release_row *r, struct strbuf *why)
@@ -353,7 +369,7 @@ static struct value threshold(METRIC_ARGS(m, side, why))
 	return vmstat_normal_threshold(m, why);
 }
 
-#define PCP_READS "cpus ram pagesize totalram zone nodes node_cpus min_free_kbytes thp watermark_scale_factor zone_min kernel"
+#define PCP_READS "cpus ram pagesize totalram zone nodes node_cpus min_free_kbytes thp pageblock_nr_pages watermark_scale_factor zone_min kernel"
 
 static const struct metric_desc metrics[] = {
 	{ .name = "batch", .unit = "pages", .kind = METRIC_EXACT, .fn = batch, .better = BETTER_NONE,
@@ -366,7 +382,7 @@ static const struct metric_desc metrics[] = {
 	{ .name = "high_bytes", .unit = "bytes", .kind = METRIC_EXACT, .fn = high_bytes, .better = BETTER_NONE,
 	  .help = "high in bytes: one CPU's list for this zone", .reads = PCP_READS },
 	{ .name = "split_cpus", .unit = "CPUs", .kind = METRIC_EXACT, .fn = split, .better = BETTER_NONE,
-	  .help = "the CPUs zone_highsize() splits the low watermark across", .reads = "cpus nodes node_cpus kernel" },
+	  .help = "the CPUs zone_highsize() splits the low watermark across", .reads = "cpus ram pagesize totalram nodes node_cpus kernel" },
 	{ .name = "low", .unit = "pages", .kind = METRIC_EXACT, .fn = low, .better = BETTER_NONE,
 	  .help = "the zone's low watermark, which zone_highsize() splits", .reads = PCP_READS },
 	{ .name = "zone_pcp_bytes", .unit = "bytes", .kind = METRIC_EXACT, .fn = zone_pcp_bytes, .better = BETTER_LOWER,
@@ -389,7 +405,7 @@ static const char *const locals_help[] = {
 	"low_wmark_pages(zone): the zone's low watermark, 4.6's formula", "CPUs of the zone's node (node_cpus)",
 	"pcp->batch, zone_batchsize()", "zone_managed_pages(zone)", NULL };
 static const char *const locals_reads[] = {
-	"ram pagesize totalram zone nodes min_free_kbytes thp watermark_scale_factor zone_min kernel",
+	"ram pagesize totalram zone nodes min_free_kbytes thp pageblock_nr_pages watermark_scale_factor zone_min kernel",
 	"cpus nodes node_cpus", "ram pagesize totalram zone nodes", "ram pagesize totalram zone nodes", NULL };
 
 static void local_values(const struct machine *m, uint64_t *vals)

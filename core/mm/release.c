@@ -6,6 +6,8 @@
  */
 #include "release.h"
 
+#include "distro.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -234,8 +236,8 @@ static void say_state(const char *text, const struct release_text *t, int base, 
 	if (!strcmp(text, state))
 		return;
 	if (t->rc)
-		snprintf(note, len, "%.60s: a release candidate, before %u.%u: computed as %s, the release before it "
-			 "(what %u.%u merged may already be in it)", text, t->maj, t->min, state, t->maj, t->min);
+		snprintf(note, len, "%.60s: a release candidate of %u.%u, whose merge window is in it: computed as %s", text,
+			 t->maj, t->min, state);
 	else if (t->series)
 		snprintf(note, len, "%.60s: the %u.%u series at the newest state the tables know: computed as %s", text,
 			 t->maj, t->min, state);
@@ -250,7 +252,7 @@ static void say_state(const char *text, const struct release_text *t, int base, 
 			 *t->suffix ? "the builder's suffix says nothing of its backports" : "", *t->suffix ? ")" : "");
 }
 
-int release_parse(const char *text, int *idx, char *note, size_t notelen, char *err, size_t errlen)
+static int release_parse_plain(const char *text, int *idx, char *note, size_t notelen, char *err, size_t errlen)
 {
 	struct release_text t;
 	int last = release_count() - 1, newest = release_series(last), base;
@@ -268,17 +270,73 @@ int release_parse(const char *text, int *idx, char *note, size_t notelen, char *
 				 "state they know", text, release_names[newest], release_names[last]);
 		return 0;
 	}
-	if (cmp_series(t.maj, t.min, 0) < 0 || (t.rc && cmp_series(t.maj, t.min, 0) == 0))
+	if (cmp_series(t.maj, t.min, 0) < 0)
 		return err_set(err, errlen, "'%.60s': older than every release batchlab knows (%s)", text, known);
 	if ((base = mainline_find(t.maj, t.min)) < 0)
 		return err_set(err, errlen, "'%.60s': no mainline release %u.%u (batchlab knows %s)", text, t.maj, t.min,
 			       known);
 	if (t.rc)
-		*idx = release_series(base - 1);
+		*idx = base;
 	else
 		*idx = t.series ? stable_state(base, ~0u) : stable_state(base, t.has_sub ? t.sub : 0);
 	if (note && notelen)
 		say_state(text, &t, base, *idx, note, notelen);
+	return 0;
+}
+
+/* The note for a distribution's string: what it says of upstream, then the state it runs. */
+static void distro_note(enum distro d, const char *dname, const char *text, const char *rel, int idx, const char *inner,
+			char *note, size_t len)
+{
+	const char *state = release_names[idx];
+
+	switch (d) {
+	case DISTRO_UBUNTU_SIG:
+	case DISTRO_DEBIAN:
+		snprintf(note, len, "%.60s: %s's build of upstream %s (%s): %s", text, dname, rel,
+			 d == DISTRO_DEBIAN ? "uname -v" : "/proc/version_signature", *inner ? inner : "computed as it is");
+		break;
+	case DISTRO_FEDORA:
+	case DISTRO_ARCH:
+		snprintf(note, len, "%.60s: %s's uname -r names the upstream version: computed as %s", text, dname, state);
+		break;
+	case DISTRO_UBUNTU_ABI:
+		snprintf(note, len, "%.60s: an Ubuntu or Debian ABI (X.Y.0-N-flavour), not an upstream update: computed "
+			 "as %s (Ubuntu's /proc/version_signature and Debian's uname -v name the update: host reads them)",
+			 text, state);
+		break;
+	default:
+		snprintf(note, len, "%.60s: a %s kernel, mainline %s plus backports no version states; batchlab's backport "
+			 "table has none established for it (docs/MODELS.md): every figure is computed as mainline %s and may "
+			 "differ", text, dname, state, state);
+	}
+}
+
+int release_parse(const char *text, int *idx, char *note, size_t notelen, char *err, size_t errlen)
+{
+	char rel[80], inner[300], plain[80];
+	const char *dname;
+	enum distro d = distro_of(text, rel, sizeof(rel), &dname);
+	int rc;
+
+	if (d == DISTRO_NONE)
+		return release_parse_plain(text, idx, note, notelen, err, errlen);
+	snprintf(plain, sizeof(plain), "%s", rel);
+	if (d == DISTRO_UBUNTU_ABI || distro_enterprise(d)) {
+		/* X.Y only: the sublevel is the distribution's own (0 on Ubuntu and RHEL, pinned on SUSE) */
+		char *dot = strchr(plain, '.');
+
+		dot = dot ? strchr(dot + 1, '.') : NULL;
+		if (dot)
+			*dot = '\0';
+		else
+			plain[strcspn(plain, "-")] = '\0';
+	}
+	rc = release_parse_plain(plain, idx, inner, sizeof(inner), err, errlen);
+	if (rc)
+		return rc;
+	if (note && notelen)
+		distro_note(d, dname, text, rel, *idx, inner, note, notelen);
 	return 0;
 }
 

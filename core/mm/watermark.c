@@ -152,7 +152,7 @@ static struct value min_free_kbytes(METRIC_ARGS(m, side, why))
 	return val_int(v);
 }
 
-#define WMARK_READS "ram pagesize totalram zone nodes min_free_kbytes thp zone_min kernel"
+#define WMARK_READS "ram pagesize totalram zone nodes min_free_kbytes thp pageblock_nr_pages zone_min kernel"
 #define WMARK_SCALED WMARK_READS " watermark_scale_factor"
 
 static const struct metric_desc metrics[] = {
@@ -175,7 +175,7 @@ static const struct metric_desc metrics[] = {
 	  .reads = WMARK_SCALED },
 	{ .name = "min_free_kbytes", .unit = "KiB", .kind = METRIC_EXACT, .single = 1, .fn = min_free_kbytes,
 	  .better = BETTER_NONE, .help = "the min_free_kbytes the zone's min is a share of, and which regime set it",
-	  .reads = "ram pagesize totalram nodes min_free_kbytes thp kernel" },
+	  .reads = "ram pagesize totalram nodes min_free_kbytes thp pageblock_nr_pages kernel" },
 	{ .name = NULL },
 };
 

@@ -3,14 +3,15 @@
  * a zone's share of it, and the zone's watermarks, as the page allocator
  * sets them at boot - with their releases, which the pcp and watermark
  * patches both show. The machine has one zone of interest (`zone` managed
- * pages, auto totalram / nodes) among zones holding totalram in all. The
+ * pages, auto the layout's largest Normal zone) among the layout's. The
  * per-zone arithmetic takes one zone's inputs (zone_min_share(),
- * zone_wmarks_from()), so a layout of several zones can call it per zone;
- * boot_zones() is the layout nr_free_buffer_pages() walks until then.
+ * zone_wmarks_from()), so the layout's zones (core/mm/zonelayout.c) are
+ * each worked by it: nr_free_buffer_pages() at boot walks them.
  */
 #include "zone.h"
 
 #include "kernel.h"
+#include "zonelayout.h"
 #include "release.h"
 
 /* include/linux/mmzone.h: MIGRATE_UNMOVABLE, MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE */
@@ -18,14 +19,12 @@
 
 uint64_t machine_node_cpus(const struct machine *m)
 {
-	if (m->node_cpus != MACHINE_AUTO)
-		return m->node_cpus;
-	return m->cpus / (m->nodes ? m->nodes : 1);
+	return layout_chosen_node_cpus(m);
 }
 
 uint64_t zone_lowmem_pages(const struct machine *m)
 {
-	return machine_totalram(m);
+	return layout_lowmem_pages(m);
 }
 
 /* The KiB a page count is: << (PAGE_SHIFT - 10), as the kernel converts. */
@@ -85,45 +84,25 @@ int zone_release_scaled(const struct machine *m)
 }
 
 /*
- * The lowmem zones nr_free_buffer_pages() walks at boot, as batchlab lays
- * them out until the layout is the user's (issue 49): the zone of interest
- * as many times as the nodes and totalram allow, and what is left of
- * totalram as one more zone. With `zone` auto that is one zone per node and
- * a zone of the division's remainder.
- */
-static unsigned int boot_zones(const struct machine *m, uint64_t managed[2], uint64_t count[2])
-{
-	uint64_t total = machine_totalram(m), zone = machine_zone(m), k;
-
-	k = zone ? min_u64(m->nodes ? m->nodes : 1, total / zone) : 0;
-	managed[0] = zone;
-	count[0] = k;
-	managed[1] = total - k * zone;
-	count[1] = managed[1] ? 1 : 0;
-	return 2;
-}
-
-/*
  * nr_free_buffer_pages() (nr_free_zone_pages(), mm/page_alloc.c) once
  * setup_per_zone_wmarks() has run with min_free_kbytes mfk: every lowmem
- * zone's managed pages above its high watermark. Boot has set no sysctl yet:
- * the factor is watermark_scale_factor's default, 10.
+ * zone's managed pages above its high watermark, over the zones of the
+ * machine's layout (layout_lowmem_next(): node 0's DMA and DMA32 count too).
+ * Boot has set no sysctl yet: the factor is watermark_scale_factor's default, 10.
  */
 static uint64_t boot_free_buffer_pages(const struct machine *m, int64_t mfk, struct strbuf *why)
 {
-	uint64_t managed[2], count[2], lowmem = zone_lowmem_pages(m), sum = 0;
+	uint64_t lowmem = zone_lowmem_pages(m), sum = 0;
 	uint64_t pages_min = zone_pages_min(mfk, machine_page_shift(m));
-	unsigned int n = boot_zones(m, managed, count);
+	struct lowmem_zones z = { 0 };
 	struct zone_wmarks w;
 
-	for (unsigned int i = 0; i < n; i++) {
-		if (!count[i])
-			continue;
-		zone_wmarks_from(zone_min_share(pages_min, managed[i], lowmem), managed[i], 10, zone_release_scaled(m), &w);
-		sum += count[i] * zone_free_above_high(managed[i], &w);
-		sb_printf(why, "  %llu zone(s) of %llu pages: high %llu, %llu above it each\n", (unsigned long long)count[i],
-			  (unsigned long long)managed[i], (unsigned long long)w.high,
-			  (unsigned long long)zone_free_above_high(managed[i], &w));
+	while (layout_lowmem_next(m, &z)) {
+		zone_wmarks_from(zone_min_share(pages_min, z.managed, lowmem), z.managed, 10, zone_release_scaled(m), &w);
+		sum += z.count * zone_free_above_high(z.managed, &w);
+		sb_printf(why, "  %llu %s zone(s) of %llu pages: high %llu, %llu above it each\n", (unsigned long long)z.count,
+			  zone_kind_name(z.kind), (unsigned long long)z.managed, (unsigned long long)w.high,
+			  (unsigned long long)zone_free_above_high(z.managed, &w));
 	}
 	return sum;
 }
@@ -148,7 +127,8 @@ static uint64_t mfk_default(const struct machine *m, uint64_t top, struct strbuf
 
 	sb_printf(why, "formula: min_free_kbytes = clamp(int_sqrt(lowmem_kbytes * 16), 128, %llu)\n", (unsigned long long)top);
 	sb_printf(why, "  (init_per_zone_wmark_min(), a postcore_initcall: no watermark is set yet, so "
-		       "nr_free_buffer_pages() counts every zone up to ZONE_NORMAL whole, totalram = %llu pages)\n",
+		       "nr_free_buffer_pages() counts every zone up to ZONE_NORMAL whole: the layout's lowmem zones, "
+		       "all of totalram when derived, %llu pages)\n",
 		  (unsigned long long)lowmem);
 	return mfk_of_lowmem(m, lowmem, top, why);
 }
@@ -174,10 +154,15 @@ const struct release_history zone_mfk_history = {
 	.before_first = "batchlab's table starts at 3.10",
 };
 
-/* Populated zones up to ZONE_NORMAL: x86-64 past 4 GiB has DMA and DMA32 on node 0 and a Normal zone per node. */
+/* Populated zones up to ZONE_NORMAL, from the machine's layout (core/mm/zonelayout.c). */
 static uint64_t thp_zones(const struct machine *m)
 {
-	return m->nodes + 2;
+	return layout_thp_zones(m);
+}
+
+uint64_t machine_pageblock_nr_pages(const struct machine *m)
+{
+	return m->pageblock_nr_pages ? m->pageblock_nr_pages : m->pagesize / 8;
 }
 
 /*
@@ -188,7 +173,7 @@ static uint64_t thp_zones(const struct machine *m)
  */
 static uint64_t thp_recommended(const struct machine *m, int64_t mfk0, struct strbuf *why)
 {
-	uint64_t pageblock = m->pagesize / 8, zones = thp_zones(m), free, pages;
+	uint64_t pageblock = machine_pageblock_nr_pages(m), zones = thp_zones(m), free, pages;
 	uint64_t want = pageblock * zones * 2 + pageblock * zones * MIGRATE_PCPTYPES * MIGRATE_PCPTYPES;
 
 	sb_printf(why, "khugepaged: recommended_min = pageblock_nr_pages * nr_zones\n"
@@ -201,9 +186,13 @@ static uint64_t thp_recommended(const struct machine *m, int64_t mfk0, struct st
 		  (unsigned long long)pageblock, (unsigned long long)zones, (unsigned long long)want,
 		  (unsigned long long)want, (unsigned long long)free, (unsigned long long)pages);
 	sb_printf(why, "  = %llu KiB\n", (unsigned long long)pages_to_kib(m, pages));
-	sb_printf(why, "assumed: pageblock_nr_pages is one PMD (PAGE_SIZE / 8 pages); nr_zones = "
-		       "nodes + 2 = %llu (DMA and DMA32 on the first node, a Normal zone per "
-		       "node: an x86-64 machine past 4 GiB)\n", (unsigned long long)zones);
+	if (m->pageblock_nr_pages)
+		sb_printf(why, "pageblock_nr_pages = %llu (set: 1024 is MAX_ORDER - 1 = 10, a kernel built without "
+			       "CONFIG_HUGETLB_PAGE before 6.10)\n", (unsigned long long)pageblock);
+	else
+		sb_printf(why, "pageblock_nr_pages is one PMD (PAGE_SIZE / 8 pages, HPAGE_PMD_ORDER)\n");
+	sb_printf(why, "nr_zones = %llu: the populated zones up to Normal of the machine's layout (`show zones`)\n",
+		  (unsigned long long)zones);
 	return pages_to_kib(m, pages);
 }
 

@@ -16,8 +16,10 @@
 
 struct release_history;
 
-/* node_cpus, or auto: cpus / nodes (0 is a CPU-less node, and a value of its own). */
+/* node_cpus, or auto: the chosen zone's node's CPUs in a loaded layout, else cpus / nodes (0: a CPU-less node). */
 uint64_t machine_node_cpus(const struct machine *m);
+/* pageblock_nr_pages: set, or one PMD (PAGE_SIZE / 8 pages). */
+uint64_t machine_pageblock_nr_pages(const struct machine *m);
 /* nr_free_buffer_pages() at boot: every zone up to ZONE_NORMAL, which on 64-bit is totalram. */
 uint64_t zone_lowmem_pages(const struct machine *m);
 /*

@@ -316,7 +316,14 @@ void show_details(const struct patch_set *ps, struct strbuf *out)
 		     "PATCH's metrics before, after and for your variants, the change, and better or worse by each "
 		     "metric's direction (help METRIC). A patch whose releases batchlab knows has a kernel column: what "
 		     "the code of the machine's release (the kernel parameter) computes - the patch as merged and every "
-		     "change to it since (history PATCH), so it can differ from after, which is the patch alone.\n");
+		     "change to it since (history PATCH), so it can differ from after, which is the patch alone.\n"
+		     "show zones: every node and zone of the machine as /proc/zoneinfo prints them - managed, min, "
+		     "low, high, promo, boost, protection, pcp batch, high_min and high_max for the CPUs of the zone's "
+		     "node, and the vmstat threshold - as the kernel release computes them; show zones PATCH: the "
+		     "zone figures PATCH changes, before and after, zone by zone. The zones are the ones host loaded, "
+		     "or laid out from ram and nodes as x86-64 does (DMA to 16 MiB less the first MiB, DMA32 to 3 "
+		     "GiB, Normal above, every other node Normal). set zone NAME (DMA32, 1.Normal) makes every "
+		     "single-zone metric that zone's; zone auto is the largest Normal zone.\n");
 	compare_details(ps, out);
 }
 

@@ -7,86 +7,25 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "../../core/err.h"
 #include "../../core/host_parse.h"
 #include "../../core/mm/release.h"
 #include "../../core/params.h"
 #include "../../core/units.h"
+#include "../../core/mm/zonelayout.h"
+#include "../../core/mm/zone.h"
 #include "../out/escape.h"
 #include "../infile.h"
+#include "../hostcheck.h"
+#include "../hostread.h"
 #include "../out/records.h"
-
-/* /proc/zoneinfo grows with CPUs x zones: a 1024-CPU, 8-node box is a few MiB */
-#define PROC_FILE_MAX (32u << 20)
-#define ZONES_MAX 4096
-
-static void sys_path(const char *path, char *buf, size_t len)
-{
-	const char *root = getenv("BATCHLAB_SYSROOT");
-
-	snprintf(buf, len, "%s%s", root ? root : "", path);
-}
-
-/* A whole /proc or /sys file (their sizes read as 0, so read until EOF). */
-static char *read_proc(const char *path, char *why, size_t whylen)
-{
-	char full[PATH_MAX], perr[PATH_MAX + 128];
-	FILE *f;
-	int fd;
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-
-	sys_path(path, full, sizeof(full));
-	/* opened without blocking and checked: a FIFO or device here would hang a read (infile.c) */
-	fd = infile_open(full, 1, perr, sizeof(perr));
-	if (fd < 0 || !(f = fdopen(fd, "r"))) {
-		if (fd >= 0)
-			close(fd);
-		/* the message names the path as /proc or /sys has it, not the test root before it */
-		snprintf(why, whylen, "%s%s", path, fd >= 0 ? ": cannot read" : perr + strlen(full));
-		return NULL;
-	}
-	for (;;) {
-		size_t n;
-
-		if (cap - len < 4096) {
-			char *nb;
-
-			cap = cap ? cap * 2 : 16384;
-			if (cap > PROC_FILE_MAX + 1 || !(nb = realloc(buf, cap))) {
-				snprintf(why, whylen, "%s: too large", path);
-				goto fail;
-			}
-			buf = nb;
-		}
-		n = fread(buf + len, 1, cap - len - 1, f);
-		len += n;
-		if (n == 0)
-			break;
-	}
-	if (ferror(f)) {
-		snprintf(why, whylen, "%s: read error", path);
-		goto fail;
-	}
-	fclose(f);
-	buf[len] = '\0';
-	if (strlen(buf) != len) {
-		snprintf(why, whylen, "%s: read, but not valid: binary data, not text", path);
-		free(buf);
-		return NULL;
-	}
-	return buf;
-fail:
-	fclose(f);
-	free(buf);
-	return NULL;
-}
 
 /* A CPU count from a sysfs cpulist, else from sysconf (which may itself count differently). */
 static int read_cpus(const char *path, int sc, uint64_t *cpus, char *source, size_t slen, char *why, size_t whylen)
 {
-	char *text = read_proc(path, why, whylen), perr[128];
+	char *text = host_read_file(path, why, whylen), perr[128];
 	long n;
 
 	if (text) {
@@ -116,71 +55,99 @@ static int read_cpus(const char *path, int sc, uint64_t *cpus, char *source, siz
 
 static uint64_t page_size(void)
 {
-	long n = sysconf(_SC_PAGESIZE);
-
-	return n > 0 ? (uint64_t)n : 0;
+	return host_page_size();
 }
+
+#define HOST_READINGS 12
 
 struct reading {
 	const char *key;
 	char value[48];   /* as `set` would take it */
-	char source[200]; /* where it came from, or why it could not be read */
+	char source[400]; /* where it came from, or why it could not be read */
 	int ok;
 };
+
+/*
+ * The text that says most of which upstream code runs: Ubuntu's
+ * /proc/version_signature, a Debian uname -v (/proc/sys/kernel/version),
+ * else uname -r. The caller frees it; file names where it came from.
+ */
+static char *kernel_text(const char **file, char *why, size_t whylen)
+{
+	static const char *const files[] = { "/proc/version_signature", "/proc/sys/kernel/version" };
+	char *text;
+
+	for (int i = 0; i < 2; i++)
+		if ((text = host_read_file(files[i], why, whylen))) {
+			text[strcspn(text, "\n")] = '\0';
+			if (i == 0 || strstr(text, "Debian ")) {
+				*file = files[i];
+				return text;
+			}
+			free(text);
+		}
+	*file = "/proc/sys/kernel/osrelease";
+	text = host_read_file(*file, why, whylen);
+	if (text)
+		text[strcspn(text, "\n")] = '\0';
+	return text;
+}
 
 /* The running kernel's release, as `set kernel` reads it: its state's name in value, where it came from in source. */
 int host_kernel(char *value, size_t vlen, char *source, size_t slen)
 {
-	char why[200], perr[300], note[300], *text = read_proc("/proc/sys/kernel/osrelease", why, sizeof(why));
+	char why[200], perr[300], note[400];
+	const char *file;
+	char *text = kernel_text(&file, why, sizeof(why));
 	int idx;
 
 	if (!text) {
 		snprintf(source, slen, "%s", why);
 		return -1;
 	}
-	text[strcspn(text, "\n")] = '\0';
 	/* the one reading `set kernel` uses too: the same state, the same note */
 	if (release_parse(text, &idx, note, sizeof(note), perr, sizeof(perr))) {
-		snprintf(source, slen, "/proc/sys/kernel/osrelease: %s", perr);
+		snprintf(source, slen, "%s: %s", file, perr);
 		free(text);
 		return -1;
 	}
 	snprintf(value, vlen, "%s", release_names[idx]);
 	if (*note)
-		snprintf(source, slen, "/proc/sys/kernel/osrelease: %s", note);
+		snprintf(source, slen, "%s: %s", file, note);
 	else
-		snprintf(source, slen, "/proc/sys/kernel/osrelease: %.60s, a release the tables know", text);
+		snprintf(source, slen, "%s: %.60s, a release the tables know", file, text);
 	free(text);
 	return 0;
 }
 
-/* The page size and the CPUs the machine has (present, not only online): readings 0 and 1. */
-static void host_read_cpus(struct reading *r, uint64_t pagesize)
+/* The page size and the CPUs the machine has (present, not only online). */
+static void host_read_cpus(struct reading *page, struct reading *cpu, uint64_t pagesize)
 {
 	char why[200];
 	uint64_t cpus;
 
 	if (pagesize) {
-		snprintf(r[0].value, sizeof(r[0].value), "%llu", (unsigned long long)pagesize);
-		snprintf(r[0].source, sizeof(r[0].source), "sysconf(_SC_PAGESIZE)");
-		r[0].ok = 1;
+		snprintf(page->value, sizeof(page->value), "%llu", (unsigned long long)pagesize);
+		snprintf(page->source, sizeof(page->source), *host_root() ? "the saved hpage_pmd_size (PAGE_SIZE^2 / 8), "
+			 "else sysconf(_SC_PAGESIZE)" : "sysconf(_SC_PAGESIZE)");
+		page->ok = 1;
 	} else {
-		snprintf(r[0].source, sizeof(r[0].source), "sysconf(_SC_PAGESIZE) failed");
+		snprintf(page->source, sizeof(page->source), "sysconf(_SC_PAGESIZE) failed");
 	}
 	why[0] = '\0';
-	if (!read_cpus("/sys/devices/system/cpu/present", _SC_NPROCESSORS_CONF, &cpus, r[1].source,
-		       sizeof(r[1].source), why, sizeof(why))) {
-		snprintf(r[1].value, sizeof(r[1].value), "%llu", (unsigned long long)cpus);
-		r[1].ok = 1;
+	if (!read_cpus("/sys/devices/system/cpu/present", _SC_NPROCESSORS_CONF, &cpus, cpu->source,
+		       sizeof(cpu->source), why, sizeof(why))) {
+		snprintf(cpu->value, sizeof(cpu->value), "%llu", (unsigned long long)cpus);
+		cpu->ok = 1;
 	} else {
-		snprintf(r[1].source, sizeof(r[1].source), "%s", why);
+		snprintf(cpu->source, sizeof(cpu->source), "%s", why);
 	}
 }
 
 /* ram and totalram from /proc/meminfo's MemTotal: readings ram and totalram. */
 static void host_read_meminfo(struct reading *ram, struct reading *totalram, uint64_t pagesize)
 {
-	char why[200], perr[128], *text = read_proc("/proc/meminfo", why, sizeof(why));
+	char why[200], perr[128], *text = host_read_file("/proc/meminfo", why, sizeof(why));
 	uint64_t kb;
 
 	if (!text) {
@@ -210,7 +177,7 @@ static void host_read_meminfo(struct reading *ram, struct reading *totalram, uin
 /* The overcommit policy from /proc/sys/vm/overcommit_memory. */
 static void host_read_overcommit(struct reading *r)
 {
-	char why[200], perr[128], *text = read_proc("/proc/sys/vm/overcommit_memory", why, sizeof(why));
+	char why[200], perr[128], *text = host_read_file("/proc/sys/vm/overcommit_memory", why, sizeof(why));
 	uint64_t mode;
 
 	if (!text) {
@@ -228,23 +195,22 @@ static void host_read_overcommit(struct reading *r)
 }
 
 /* What host read, written as a preset (so `host` output can be saved and loaded as one), or as records. */
-static void host_load_print(struct session *s, const struct reading *r, struct strbuf *out)
+static void host_load_print(struct session *s, const struct reading *r, int nr, const char *layout_note,
+			    struct strbuf *out)
 {
 	static const char *const heads[] = { "key", "value", "read", "source", NULL };
-	static const int order[6] = { 1, 2, 0, 3, 4, 5 }; /* as a preset reads: cpus, ram, pagesize... */
 	struct records rec;
+	struct rec_unit units[HOST_READINGS];
 
-	if (s->format == FMT_TABLE)
+	if (s->format == FMT_TABLE) {
 		sb_puts(out, "# this machine, read by 'host'\n");
-	else {
-		struct rec_unit units[6];
-
-		for (int i = 0; i < 6; i++)
+	} else {
+		for (int i = 0; i < nr; i++)
 			units[i] = (struct rec_unit){ r[i].key, param_find(r[i].key)->unit, "input", NULL };
-		rec_begin(&rec, &s->doc, s->format, heads, units, 6, out);
+		rec_begin(&rec, &s->doc, s->format, heads, units, nr, out);
 	}
-	for (int i = 0; i < 6; i++) {
-		const struct reading *x = &r[order[i]];
+	for (int i = 0; i < nr; i++) {
+		const struct reading *x = &r[i];
 		const struct param *p = param_find(x->key);
 		char v[64];
 
@@ -263,12 +229,219 @@ static void host_load_print(struct session *s, const struct reading *r, struct s
 			continue;
 		}
 		if (x->ok)
-			sb_printf(out, "%-10s = %-14s # %s\n", x->key, v, x->source);
+			sb_printf(out, "%-22s = %-14s # %s\n", x->key, v, x->source);
 		else
 			sb_printf(out, "# %s: not read (%s); kept %s\n", x->key, x->source, v);
 	}
 	if (s->format != FMT_TABLE)
 		rec_end(&rec);
+	else
+		sb_printf(out, "# %s\n", layout_note);
+}
+
+/* A layout kept by the session (one equal to it if kept already): the pointer machines hold, or NULL when full. */
+static const struct zone_layout *keep_layout(struct session *s, struct zone_layout *L)
+{
+	for (int i = 0; i < s->nlayouts; i++)
+		if (!memcmp(s->layouts[i], L, sizeof(*L))) {
+			free(L);
+			return s->layouts[i];
+		}
+	if (s->nlayouts == SESSION_LAYOUTS) {
+		free(L);
+		return NULL;
+	}
+	s->layouts[s->nlayouts++] = L;
+	return L;
+}
+
+/* nodes with memory (N_MEMORY): those with a zone that has managed pages */
+static uint64_t nodes_with_memory(const struct host_zones *hz)
+{
+	uint64_t n = 0;
+
+	for (int i = 0; i < hz->n; i++) {
+		int first = 1;
+
+		for (int j = 0; j < i; j++)
+			if (hz->zones[j].node == hz->zones[i].node && hz->zones[j].managed)
+				first = 0;
+		n += first && hz->zones[i].managed;
+	}
+	return n ? n : 1;
+}
+
+/* The readings of the vm sysctls and SwapTotal host applies (min_free_kbytes after the layout). */
+static void host_read_tunables(struct reading *r, const struct host_tunables *t)
+{
+	if (t->has_wsf) {
+		snprintf(r[0].value, sizeof(r[0].value), "%llu", (unsigned long long)t->watermark_scale_factor);
+		snprintf(r[0].source, sizeof(r[0].source), "/proc/sys/vm/watermark_scale_factor");
+		r[0].ok = 1;
+	} else {
+		snprintf(r[0].source, sizeof(r[0].source), "/proc/sys/vm/watermark_scale_factor: cannot read");
+	}
+	if (t->thp >= 0) {
+		snprintf(r[1].value, sizeof(r[1].value), "%s", t->thp ? "on" : "off");
+		snprintf(r[1].source, sizeof(r[1].source), "/sys/kernel/mm/transparent_hugepage/enabled");
+		r[1].ok = 1;
+	} else {
+		snprintf(r[1].source, sizeof(r[1].source), "/sys/kernel/mm/transparent_hugepage/enabled: cannot read");
+	}
+	snprintf(r[2].value, sizeof(r[2].value), "%llu", (unsigned long long)t->overcommit_ratio);
+	snprintf(r[2].source, sizeof(r[2].source), "/proc/sys/vm/overcommit_ratio");
+	r[2].ok = 1;
+	if (t->has_swap) {
+		snprintf(r[3].value, sizeof(r[3].value), "%lluK", (unsigned long long)t->swap_kb);
+		snprintf(r[3].source, sizeof(r[3].source), "/proc/meminfo: SwapTotal %llu kB", (unsigned long long)t->swap_kb);
+		r[3].ok = 1;
+	} else {
+		snprintf(r[3].source, sizeof(r[3].source), "/proc/meminfo: no SwapTotal");
+	}
+}
+
+/*
+ * What the loaded layout decides, back to auto (zone: the largest Normal
+ * zone; its min and node's CPUs from the layout), and pageblock_nr_pages
+ * from /proc/pagetypeinfo's "Pages per block" (auto when it is one PMD).
+ */
+static void host_apply_pageblock(struct machine *next)
+{
+	char why[200], *text = host_read_file("/proc/pagetypeinfo", why, sizeof(why)), *at;
+	unsigned long long per = 0;
+
+	next->zone = next->zone_min = 0;
+	next->node_cpus = MACHINE_AUTO;
+	next->pageblock_nr_pages = 0;
+	if (!text)
+		return;
+	at = strstr(text, "Pages per block:");
+	if (at && sscanf(at + 16, "%llu", &per) == 1 && per && !(per & (per - 1)) && per <= (1ull << 30) &&
+	    per != next->pagesize / 8)
+		next->pageblock_nr_pages = per;
+	free(text);
+}
+
+/* min_free_kbytes: auto when the live value is batchlab's default for the layout, else the live value, said so. */
+static void host_apply_mfk(struct machine *next, const struct host_tunables *t, struct reading *r)
+{
+	char perr[128];
+	uint64_t mine;
+
+	next->min_free_kbytes = 0;
+	mine = machine_min_free_kbytes(next);
+	if (!t->has_mfk) {
+		snprintf(r->source, sizeof(r->source), "/proc/sys/vm/min_free_kbytes: cannot read");
+		return;
+	}
+	r->ok = 1;
+	if (t->min_free_kbytes == mine) {
+		snprintf(r->value, sizeof(r->value), "auto");
+		snprintf(r->source, sizeof(r->source), "/proc/sys/vm/min_free_kbytes: %llu, batchlab's default for this layout",
+			 (unsigned long long)mine);
+		return;
+	}
+	snprintf(r->value, sizeof(r->value), "%llu", (unsigned long long)t->min_free_kbytes);
+	snprintf(r->source, sizeof(r->source), "/proc/sys/vm/min_free_kbytes (batchlab's default would be %llu: set by "
+		 "hand, or recomputed since boot)", (unsigned long long)mine);
+	if (param_set(next, param_find("min_free_kbytes"), r->value, perr, sizeof(perr))) {
+		snprintf(r->source, sizeof(r->source), "%s", perr);
+		r->ok = 0;
+	}
+}
+
+/*
+ * Everything host reads, applied to a copy of the session's machine:
+ * readings in r (HOST_READINGS), the layout kept by the session and pointed
+ * to. -1 with err when nothing could be read; layout_note says what became of
+ * the zones. keep (may be NULL) gets /proc/zoneinfo as read, for host check to
+ * compare with the same text the layout came from (hz.n 0: not read).
+ */
+static int host_apply(struct session *s, struct machine *next, struct reading *r, char *layout_note, size_t nlen,
+		      struct host_zones *keep, char *err, size_t errlen)
+{
+	static const char *const keys[HOST_READINGS] = { "cpus", "ram", "pagesize", "totalram", "overcommit", "kernel",
+							 "nodes", "watermark_scale_factor", "thp", "overcommit_ratio",
+							 "swap", "min_free_kbytes" };
+	struct host_zones hz;
+	struct host_tunables t;
+	struct zone_layout *L = NULL;
+	uint64_t pagesize = page_size();
+	char perr[200];
+	int nread = 0;
+
+	memset(r, 0, HOST_READINGS * sizeof(*r));
+	for (int i = 0; i < HOST_READINGS; i++)
+		r[i].key = keys[i];
+	*next = s->m;
+	host_read_cpus(&r[2], &r[0], pagesize);
+	host_read_meminfo(&r[1], &r[3], pagesize);
+	host_read_overcommit(&r[4]);
+	r[5].ok = !host_kernel(r[5].value, sizeof(r[5].value), r[5].source, sizeof(r[5].source));
+	host_tunables_read(&t);
+	host_read_tunables(&r[7], &t);
+	if (!host_zones_load(&hz, perr, sizeof(perr))) {
+		snprintf(r[6].value, sizeof(r[6].value), "%llu", (unsigned long long)nodes_with_memory(&hz));
+		snprintf(r[6].source, sizeof(r[6].source), "/proc/zoneinfo: nodes with managed pages");
+		r[6].ok = 1;
+	} else {
+		snprintf(r[6].source, sizeof(r[6].source), "%.190s", perr);
+	}
+	/* the page size first: totalram and zone are counted in pages */
+	for (int order = 0; order < 2; order++)
+		for (int i = 0; i < HOST_READINGS - 1; i++) {
+			if ((i == 2) != (order == 0))
+				continue;
+			if (r[i].ok && param_set(next, param_find(r[i].key), r[i].value, perr, sizeof(perr))) {
+				snprintf(r[i].source, sizeof(r[i].source), "%s", perr);
+				r[i].ok = 0;
+			}
+			nread += r[i].ok;
+		}
+	if (!nread) {
+		host_zones_free(&hz);
+		if (keep)
+			memset(keep, 0, sizeof(*keep));
+		return err_set(err, errlen, "host: could not read any value (cpus: %.60s; ram: %.60s)", r[0].source,
+			       r[1].source);
+	}
+	snprintf(layout_note, nlen, "zones: not loaded (%s): laid out from ram and nodes as x86-64 does", r[6].source);
+	next->layout = NULL;
+	if (r[6].ok && (L = malloc(sizeof(*L)))) {
+		if (host_layout_build(&hz, &t, next->cpus, L, perr, sizeof(perr))) {
+			snprintf(layout_note, nlen, "zones: not loaded (%.150s): laid out from ram and nodes", perr);
+			free(L);
+		} else {
+			const struct zone_layout *kept;
+
+			L->ram = next->ram;
+			L->pagesize = next->pagesize;
+			L->nodes = next->nodes;
+			L->totalram = next->totalram;
+			kept = keep_layout(s, L);
+			next->layout = kept;
+			/* L is freed when the session kept one equal to it: read kept */
+			if (kept)
+				snprintf(layout_note, nlen, "zones: %u node%s, %u zones from /proc/zoneinfo, each node's CPUs "
+					 "from /sys/devices/system/node ('show zones')", kept->nnodes, kept->nnodes == 1 ? "" : "s",
+					 kept->nzones);
+			else
+				snprintf(layout_note, nlen, "zones: not loaded: the session keeps %d layouts at most",
+					 SESSION_LAYOUTS);
+		}
+	}
+	if (keep)
+		*keep = hz;
+	else
+		host_zones_free(&hz);
+	host_apply_pageblock(next);
+	host_apply_mfk(next, &t, &r[11]);
+	if (t.has_phf && t.percpu_pagelist_high_fraction)
+		snprintf(layout_note + strlen(layout_note), nlen - strlen(layout_note),
+			 "\n# note: vm.percpu_pagelist_high_fraction is %llu: pcp high is managed / %llu split over the node's "
+			 "CPUs, which batchlab does not compute (it takes the default, 0)",
+			 (unsigned long long)t.percpu_pagelist_high_fraction, (unsigned long long)t.percpu_pagelist_high_fraction);
+	return 0;
 }
 
 /*
@@ -279,210 +452,169 @@ static void host_load_print(struct session *s, const struct reading *r, struct s
  */
 static int host_load(struct session *s, struct strbuf *out, char *err, size_t errlen)
 {
-	struct reading r[6] = { { .key = "pagesize" }, { .key = "cpus" }, { .key = "ram" }, { .key = "totalram" },
-				{ .key = "overcommit" }, { .key = "kernel" } };
-	struct machine next = s->m;
-	uint64_t pagesize = page_size();
-	char perr[128];
-	int nread = 0;
+	struct reading r[HOST_READINGS];
+	struct machine *next = malloc(sizeof(*next));
+	char note[600];
 
-	host_read_cpus(r, pagesize);
-	host_read_meminfo(&r[2], &r[3], pagesize);
-	host_read_overcommit(&r[4]);
-	r[5].ok = !host_kernel(r[5].value, sizeof(r[5].value), r[5].source, sizeof(r[5].source));
-	/* the page size first: totalram and zone are counted in pages */
-	for (int i = 0; i < 6; i++) {
-		if (r[i].ok && param_set(&next, param_find(r[i].key), r[i].value, perr, sizeof(perr))) {
-			snprintf(r[i].source, sizeof(r[i].source), "%s", perr);
-			r[i].ok = 0;
-		}
-		nread += r[i].ok;
+	if (!next)
+		return err_set(err, errlen, "host: out of memory");
+	if (host_apply(s, next, r, note, sizeof(note), NULL, err, errlen)) {
+		free(next);
+		return -1;
 	}
-	if (!nread)
-		return err_set(err, errlen, "host: could not read any value (cpus: %.60s; ram: %.60s)", r[1].source, r[2].source);
-	s->m = next;
-	host_load_print(s, r, out);
+	s->m = *next;
+	free(next);
+	host_load_print(s, r, HOST_READINGS, note, out);
 	return 0;
 }
 
-static const char *result(const struct zoneinfo_zone *z, const struct zone_check *c)
-{
-	if (!z->has_pcp)
-		return "n/a";
-	return c->threshold_ok && c->batch_ok ? "ok" : "MISMATCH";
-}
-
-/*
- * `host check`: the vmstat model against the kernel, zone by zone. The kernel
- * computes both figures from zone_managed_pages() and num_online_cpus() when
- * CPUs or memory come and go, so the live managed count and the online CPUs
- * are the inputs; every populated zone (managed > 0) is a row.
- */
-/* /proc/zoneinfo read and parsed: its zones (the caller frees them) and their number, or -1 with err. */
-static int host_zones_read(struct zoneinfo_zone **zonesp, char *err, size_t errlen)
-{
-	struct zoneinfo_zone *zones;
-	char why[200], *text;
-	int n;
-
-	why[0] = '\0';
-	text = read_proc("/proc/zoneinfo", why, sizeof(why));
-	if (!text)
-		return err_set(err, errlen, "host check: cannot read %s", why);
-	zones = calloc(ZONES_MAX, sizeof(*zones));
-	if (!zones) {
-		free(text);
-		return err_set(err, errlen, "host check: out of memory");
-	}
-	n = zoneinfo_parse(text, zones, ZONES_MAX, why, sizeof(why));
-	free(text);
-	if (n < 0) {
-		free(zones);
-		return err_set(err, errlen, "host check: /proc/zoneinfo: read, but not valid zoneinfo: %s", why);
-	}
-	*zonesp = zones;
-	return n;
-}
-
-/* Every zone checked before a line is printed: invalid input is an error with no table half made. */
-static int host_zones_valid(const struct zoneinfo_zone *zones, int n, uint64_t cpus, uint64_t pagesize, char *err,
-			    size_t errlen)
-{
-	char why[200];
-	int rows = 0;
-
-	for (int i = 0; i < n; i++) {
-		const struct zoneinfo_zone *z = &zones[i];
-		struct zone_check c;
-
-		if (!z->has_managed || !z->managed)
-			continue;
-		rows++;
-		if (zone_check(z, cpus, pagesize, &c, why, sizeof(why)))
-			return err_set(err, errlen, "host check: /proc/zoneinfo: read, but not valid: node %d zone %s: %s",
-				       z->node, z->name, why);
-	}
-	if (!rows)
-		return err_set(err, errlen, "host check: /proc/zoneinfo: read, but no zone has managed pages");
-	return 0;
-}
-
-/* The table's heading, or the records' (rec begun, with the CPUs and page size in its head). */
-static void host_check_head(struct session *s, uint64_t cpus, const char *source, uint64_t pagesize,
-			    struct records *rec, struct strbuf *out)
-{
-	static const char *const heads[] = { "node", "zone", "managed", "threshold", "kernel_threshold", "pcp_batch",
-					     "kernel_pcp_batch", "result", NULL };
-	/* "kernel": read from the running kernel; the model's figures are exact arithmetic on them */
-	static const struct rec_unit units[] = { { "managed", "pages", "kernel", NULL },
-						 { "threshold", "pages", "exact", NULL },
-						 { "kernel_threshold", "pages", "kernel", NULL },
-						 { "pcp_batch", "pages", "exact", NULL },
-						 { "kernel_pcp_batch", "pages", "kernel", NULL } };
-	char b[32];
-
-	if (s->format == FMT_TABLE) {
-		sb_printf(out, "host check: %llu online CPUs (%s), %llu-byte pages, /proc/zoneinfo\n",
-			  (unsigned long long)cpus, source, (unsigned long long)pagesize);
-		sb_printf(out, "%4s %-8s %12s %10s %7s %10s %7s  %s\n", "node", "zone", "managed", "threshold", "kernel",
-			  "pcp_batch", "kernel", "result");
-		return;
-	}
-	rec_begin(rec, &s->doc, s->format, heads, units, 5, out);
-	snprintf(b, sizeof(b), "%llu", (unsigned long long)cpus);
-	rec_head_field(rec, "cpus", b);
-	snprintf(b, sizeof(b), "%llu", (unsigned long long)pagesize);
-	rec_head_field(rec, "pagesize", b);
-}
-
-/* One zone's row: the model's threshold and batch beside the kernel's, and the verdict res. */
-static void host_check_row(const struct session *s, const struct zoneinfo_zone *z, const struct zone_check *c,
-			   const char *res, struct records *rec, struct strbuf *out)
-{
-	char name[sizeof(z->name) * 4 + 1], b[32];
-
-	if (s->format != FMT_TABLE) {
-		/* a zone name comes from a file: rec_str quotes it in csv and escapes it in json */
-		snprintf(b, sizeof(b), "%d", z->node);
-		rec_num(rec, b);
-		rec_str(rec, z->name);
-		rec_value(rec, val_int(z->managed));
-		rec_value(rec, val_int(c->threshold));
-		rec_value(rec, val_int(z->threshold));
-		rec_value(rec, val_int(c->batch));
-		rec_value(rec, val_int(z->batch));
-		rec_str(rec, res);
-		rec_end_row(rec);
-		return;
-	}
-	/* a zone name comes from a file: escaped on a terminal */
-	escape_buf(z->name, name, sizeof(name));
-	if (z->has_pcp)
-		sb_printf(out, "%4d %-8s %12llu %10llu %7llu %10llu %7llu  %s%s\n", z->node, name,
-			  (unsigned long long)z->managed, (unsigned long long)c->threshold, (unsigned long long)z->threshold,
-			  (unsigned long long)c->batch, (unsigned long long)z->batch, res,
-			  c->under_pressure ? " (kswapd: pressure threshold)" : z->uniform ? "" : " (CPUs differ)");
-	else
-		sb_printf(out, "%4d %-8s %12llu %10llu %7s %10llu %7s  %s\n", z->node, name, (unsigned long long)z->managed,
-			  (unsigned long long)c->threshold, "-", (unsigned long long)c->batch, "-", res);
-}
-
+/* `host check`: the machine as `host` would load it from the same files, checked value by value. */
 static int host_check(struct session *s, struct strbuf *out, char *err, size_t errlen)
 {
-	struct zoneinfo_zone *zones = NULL;
-	uint64_t cpus, pagesize = page_size();
-	char source[200], why[200];
-	int n, rows = 0, bad = 0, nonuniform = 0;
-	struct records rec;
+	struct reading r[HOST_READINGS];
+	struct machine *host = malloc(sizeof(*host));
+	struct host_zones hz;
+	struct host_tunables t;
+	char note[600];
+	int rc;
 
-	why[0] = '\0';
-	if (read_cpus("/sys/devices/system/cpu/online", _SC_NPROCESSORS_ONLN, &cpus, source, sizeof(source), why,
-		      sizeof(why)))
-		return err_set(err, errlen, "host check: cannot count the online CPUs (%s)", why);
-	if (!pagesize)
-		return err_set(err, errlen, "host check: sysconf(_SC_PAGESIZE) failed");
-	n = host_zones_read(&zones, err, errlen);
-	if (n < 0)
-		return -1;
-	if (host_zones_valid(zones, n, cpus, pagesize, err, errlen)) {
-		free(zones);
+	if (!host)
+		return err_set(err, errlen, "host check: out of memory");
+	if (host_apply(s, host, r, note, sizeof(note), &hz, err, errlen)) {
+		free(host);
 		return -1;
 	}
-	host_check_head(s, cpus, source, pagesize, &rec, out);
-	for (int i = 0; i < n; i++) {
-		const struct zoneinfo_zone *z = &zones[i];
-		struct zone_check c;
-		const char *res;
-
-		if (!z->has_managed || !z->managed)
-			continue;
-		zone_check(z, cpus, pagesize, &c, why, sizeof(why)); /* it passed above */
-		res = result(z, &c);
-		rows++;
-		bad += !strcmp(res, "MISMATCH");
-		nonuniform += !z->uniform;
-		host_check_row(s, z, &c, res, &rec, out);
+	if (!hz.zones && host_zones_load(&hz, note, sizeof(note))) {
+		free(host);
+		return err_set(err, errlen, "host check:%.300s", strchr(note, ':') + 1);
 	}
-	free(zones);
-	if (s->format != FMT_TABLE)
-		rec_end(&rec);
-	if (bad || nonuniform)
-		session_note(s, out, "note: the kernel sets these when CPUs or memory come and go, and lowers a zone's\n"
-			     "  threshold while kswapd runs (calculate_pressure_threshold): a figure can lag the\n"
-			     "  live managed count, or differ between CPUs, for a while\n");
-	if (bad)
-		return err_set(err, errlen, "host check: %d of %d zones differ from the kernel", bad, rows);
+	if (!machine_layout(host)) {
+		host_zones_free(&hz);
+		free(host);
+		return err_set(err, errlen, "host check: %.300s", note);
+	}
+	host_tunables_read(&t);
+	/* the kernel computes thresholds and pcp splits over the online CPUs */
+	if (t.has_online && t.online)
+		host->cpus = t.online;
+	rc = host_check_values(s, host, &hz, &t, out, err, errlen);
+	host_zones_free(&hz);
+	free(host);
+	return rc;
+}
+
+/* mkdir -p for the folders of DIR/path; 0 or -1 with err */
+static int make_dirs(const char *dir, const char *path, char *err, size_t errlen)
+{
+	char full[PATH_MAX];
+
+	snprintf(full, sizeof(full), "%s%s", dir, path);
+	for (char *p = full + strlen(dir) + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		if (mkdir(full, 0755) && errno != EEXIST)
+			return err_set(err, errlen, "host save: %s: %s", full, strerror(errno));
+		*p = '/';
+	}
 	return 0;
 }
 
-/* The `host` row of the command table: no argument loads, "check" compares. */
+/* One file of the machine into DIR at the same path; a file the machine does not have is skipped. */
+static int save_file(const char *dir, const char *path, int *saved, char *err, size_t errlen)
+{
+	char why[200], full[PATH_MAX], *text = host_read_file(path, why, sizeof(why));
+	FILE *f;
+
+	if (!text)
+		return 0;
+	snprintf(full, sizeof(full), "%s%s", dir, path);
+	if (make_dirs(dir, path, err, errlen) || !(f = fopen(full, "w"))) {
+		free(text);
+		return err[0] ? -1 : err_set(err, errlen, "host save: %s: %s", full, strerror(errno));
+	}
+	fputs(text, f);
+	free(text);
+	if (fclose(f))
+		return err_set(err, errlen, "host save: %s: write error", full);
+	(*saved)++;
+	return 0;
+}
+
+/* `host save DIR`: the files host and host check read, at their own paths under DIR, for `host DIR` to read back. */
+static int host_save(const char *dir, struct strbuf *out, char *err, size_t errlen)
+{
+	char path[96];
+	int saved = 0;
+	struct stat st;
+
+	if (!*dir)
+		return err_set(err, errlen, "host save: expected a folder");
+	if (!stat(dir, &st) && !S_ISDIR(st.st_mode))
+		return err_set(err, errlen, "host save: %.200s: not a folder", dir);
+	if (mkdir(dir, 0755) && errno != EEXIST)
+		return err_set(err, errlen, "host save: %.200s: %s", dir, strerror(errno));
+	err[0] = '\0';
+	for (int i = 0; host_saved_files[i]; i++)
+		if (save_file(dir, host_saved_files[i], &saved, err, errlen))
+			return -1;
+	for (unsigned n = 0; n < LAYOUT_NODES_MAX; n++) {
+		int before = saved;
+
+		snprintf(path, sizeof(path), "/sys/devices/system/node/node%u/cpulist", n);
+		if (save_file(dir, path, &saved, err, errlen))
+			return -1;
+		if (saved == before && n > 0)
+			break;
+	}
+	sb_printf(out, "host save: %d files of this machine in %s ('host %s' reads them back)\n", saved, dir, dir);
+	return 0;
+}
+
+/* The `host` row of the command table: no argument loads, "check" compares, "save DIR" saves, DIR reads a saved one. */
 static int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
+	int rc;
+
 	if (!argc)
 		return host_load(s, out, err, errlen);
-	if (!strcmp(argv[0], "check"))
-		return host_check(s, out, err, errlen);
-	return err_set(err, errlen, "host: unknown sub-command '%.40s' (expected 'host' or 'host check')", argv[0]);
+	if (!strcmp(argv[0], "save"))
+		return argc == 2 ? host_save(argv[1], out, err, errlen)
+				 : err_set(err, errlen, "host save: expected a folder: host save DIR");
+	if (!strcmp(argv[0], "check")) {
+		if (argc == 2)
+			host_set_root(argv[1]);
+		rc = host_check(s, out, err, errlen);
+		host_set_root(NULL);
+		return rc;
+	}
+	if (argc == 1 && (strchr(argv[0], '/') || !access(argv[0], F_OK))) {
+		struct stat st;
+
+		if (stat(argv[0], &st) || !S_ISDIR(st.st_mode))
+			return err_set(err, errlen, "host: %.200s: not a folder 'host save' wrote", argv[0]);
+		host_set_root(argv[0]);
+		rc = host_load(s, out, err, errlen);
+		host_set_root(NULL);
+		return rc;
+	}
+	return err_set(err, errlen, "host: unknown sub-command '%.40s' (expected 'host', 'host check [DIR]', "
+		       "'host save DIR' or 'host DIR')", argv[0]);
+}
+
+static void host_details(const struct patch_set *ps, struct strbuf *out)
+{
+	(void)ps;
+	sb_puts(out, "host: this machine's CPUs, memory, page size and release (Ubuntu's /proc/version_signature, a "
+		     "Debian uname -v, else uname -r), every node and zone of /proc/zoneinfo with each node's CPUs "
+		     "(/sys/devices/system/node), and the tunables min_free_kbytes, watermark_scale_factor, "
+		     "lowmem_reserve_ratio, THP, overcommit and swap: every figure afterwards is for this machine "
+		     "(show zones).\n"
+		     "host check [DIR]: every value /proc/zoneinfo shows that batchlab computes - min, low, high, "
+		     "promo and protection of each zone, and per CPU its pcp batch, high_min, high_max and vmstat "
+		     "threshold - plus min_free_kbytes and CommitLimit, one row each: ok, or both values and the kernel "
+		     "function computing it (status 1). A live pcp high (6.7's auto-tuning) is checked to lie within "
+		     "high_min..high_max; boost, count and the counters are listed as not computed.\n"
+		     "host save DIR: the files host and host check read, at their own paths under DIR (a folder to "
+		     "attach to a mail); host DIR reads such a folder as the machine, as BATCHLAB_SYSROOT does.\n");
 }
 
 /* the table's row (lang/cmd.c lists it) */
@@ -490,11 +622,12 @@ static int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out
 
 const struct cmd_entry cmd_host_entry = {
 	.name = "host",
-	.usage = "[check]",
-	.args = { ARG_WORD, ARG_NONE, ARG_NONE },
+	.usage = "[check [DIR] | save DIR | DIR]",
+	.args = { ARG_WORD, ARG_PATH, ARG_NONE },
 	.min_args = 0,
-	.max_args = 1,
-	.help = "load this machine; 'check': vmstat model vs /proc/zoneinfo",
+	.max_args = 2,
+	.help = "load this machine (every node and zone); 'check': every value vs /proc/zoneinfo; 'save DIR'; 'DIR': a saved one",
+	.details = host_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_host,
 	.examples = (const char *const[]){ "host", NULL },

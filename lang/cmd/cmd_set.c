@@ -133,7 +133,9 @@ static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out,
 	if (machine_check(&next, err, errlen) || set_settings(s, argc, argv, err, errlen))
 		goto out;
 	s->m = next;
-	sb_puts(out, sb_str(&said));
+	/* which state a release string runs is a diagnostic: stderr, or the explorer's pager - never a script's stdout (issue 47) */
+	if (*sb_str(&said))
+		session_note(s, out, sb_str(&said));
 	rc = 0;
 out:
 	sb_free(&said);

@@ -23,6 +23,7 @@
 #include "../out/records.h"
 #include "../out/render.h"
 #include "../out/wrap.h"
+#include "../zonetable.h"
 #include "cmd_compare.h"
 #include "../validation.h"
 
@@ -740,6 +741,11 @@ int show_topic(struct session *s, const char *topic, struct strbuf *out, char *e
 
 static int cmd_show(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
+	if (argc && !strcmp(argv[0], "zones")) {
+		if (argc > 2)
+			return err_set(err, errlen, "show zones: unexpected '%.40s' (expected show zones [PATCH])", argv[2]);
+		return zone_table(s, argc == 2 ? argv[1] : NULL, out, err, errlen);
+	}
 	if (argc >= 2 && !strcmp(argv[1], "on"))
 		return cmd_show_on(s, argc, argv, out, err, errlen);
 	if (argc > 1)
@@ -756,7 +762,7 @@ static int cmd_show(struct session *s, int argc, char **argv, struct strbuf *out
 
 const struct cmd_entry cmd_show_entry = {
 	.name = "show",
-	.usage = "[machine|all|PATCH] | PATCH on PRESET...",
+	.usage = "[machine|all|PATCH] | zones [PATCH] | PATCH on PRESET...",
 	.args = { ARG_TOPIC, ARG_ON, ARG_MACHINES },
 	.min_args = 0,
 	.max_args = -1,

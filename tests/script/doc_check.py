@@ -47,6 +47,8 @@ def kind_of(command):
         return "text"
     if words[0] == "about" and "--claims" in words:
         return "about_claims"
+    if words[0] == "show" and len(words) > 1 and words[1] == "zones":
+        return "show_zones"
     if words[0] == "about" and "--validation" in words:
         return "about_validation"
     if words[0] == "host":

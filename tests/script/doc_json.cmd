@@ -16,11 +16,10 @@ jq -r '.results[].command' ten.json
 jq '.results[2].rows | map(.["vmpressure.window.after"])' -c ten.json
 # every other kind: about, help (commands, parameters, metrics), preset list, host, host check,
 # plot's points, tradeoff, variant list, format, history, compare, report - each valid for its schema
-r=$HOME/root; mkdir -p $r/proc $r/sys/devices/system/cpu
-cp "$data/zoneinfo-numa2-96cpu" $r/proc/zoneinfo; echo 0-95 > $r/sys/devices/system/cpu/online
+r=$data/../script/machines/numa2-cpuless
 BATCHLAB_SYSROOT=$r $BL --format json -c 'about vmstat; about memcg_charge; help; help set; help metrics; preset list
 	plot vmpressure.window over ram 1G 8G; tradeoff vmpressure; variant memcg_charge big = 128; variant list
-	format; host check; host; history vmpressure; compare vm-4g huge-65536cpu; report vmpressure' > kinds.json; echo "status $?"; $py $chk json kinds.json | sed "$tables"
+	format; host check; host; show zones; show zones pcp; history vmpressure; compare vm-4g huge-65536cpu; report vmpressure' > kinds.json; echo "status $?"; $py $chk json kinds.json | sed "$tables"
 # a failing command leaves the document whole: the results before it, closed
 $BL --format json -c 'get cpus; get nosuch; get ram' > fail.json; echo "status $?"; $py $chk json fail.json
 # a file sourced inside a run: its results are the run's, in the one document (2 + 2)

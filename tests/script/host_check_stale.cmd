@@ -1,7 +1,7 @@
-# a kernel threshold set before the zone grew: MISMATCH and exit status 1
-[ "$(getconf PAGESIZE)" = 4096 ] || { cat host_check_stale.out; cat host_check_stale.err >&2; exit 1; }
-r=$HOME/root-$$; mkdir -p $r/proc $r/sys/devices/system/cpu
-cp ../data/zoneinfo-stale-threshold $r/proc/zoneinfo
-echo 0-1 > $r/sys/devices/system/cpu/online
-BATCHLAB_SYSROOT=$r $BL -c 'host check' > $r/out; rc=$?
-grep -v '^note\|^  [a-z]' $r/out; exit $rc
+# A figure the kernel has not refreshed: the saved build machine (machines/fc-2cpu-6.18) with
+# CPU 1's Normal threshold left at 20 where the managed count gives 24 - MISMATCH with both
+# values and the function that computes it, the note on stderr, status 1; the rest ok.
+r=$HOME/stale; cp -r machines/fc-2cpu-6.18 $r
+awk '/zone +Normal/ { z = 1 } /zone +Movable/ { z = 0 } z && /cpu: 1/ { c = 1 } c && /vm stats threshold/ { sub(/[0-9]+$/, "20"); c = 0 } { print }' \
+	machines/fc-2cpu-6.18/proc/zoneinfo > $r/proc/zoneinfo
+$BL -c "host check $r" | grep -v ' ok'

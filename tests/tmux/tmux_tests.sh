@@ -437,6 +437,19 @@ compare_view() {
 }
 check "m shows machines side by side: this one and three presets, following :set; m the next patch" compare_view
 
+# The zones (z): every zone of the machine as /proc/zoneinfo shows it, and the patch's zone figures
+# before and after. 24 GiB on 2 CPUs, by hand (core/mm/zonelayout.c): DMA keeps 3840 pages, DMA32
+# 3 GiB less 16 MiB of totalram's share; a :set under it lays the zones out anew (4 GiB: Normal 258097);
+# z goes on to the next patch with zone figures.
+zones_view() {
+	sized 200 40 && keys z && expect 'zones of this machine' '^ +0 DMA +3840 ' || return 1
+	keys : 'set ram 24G cpus 2' Enter &&
+		expect '^ +0 DMA32 +770135 ' 'zones: vmstat before and after' || return 1
+	keys : 'set ram 4G' Enter && expect '^ +0 Normal +258097 ' || return 1
+	keys z && expect 'zones: watermark before and after|zones: pcp before and after' && keys Escape && wait_gone 'zones of this machine'
+}
+check "z shows every zone as /proc/zoneinfo does and a patch's zone figures before and after, following :set" zones_view
+
 # A change made from the chart's command line moves the chart; a resize redraws it at the new size.
 # 4096 CPUs * 32 pages * 4 KiB = 512 MiB, * 64 pages = 1 GiB.
 chart_live() {

@@ -202,7 +202,7 @@ static void test_words_presets_files(void **state)
 	assert_string_equal(offers("preset save ./x", &c), "");
 	assert_int_equal(c.files, 1);
 	assert_string_equal(offers("preset list ", &c), "");
-	assert_string_equal(offers("host ", &c), "check");
+	assert_string_equal(offers("host ", &c), "check save");
 	assert_string_equal(offers("format j", &c), "json jsonl");
 	/* the patches by name: whichever others start with m may be offered too */
 	assert_true(has(offers("show m", &c), "machine") && has(offers("show m", &c), "memcg_charge") &&

@@ -28,42 +28,85 @@ static uint64_t isqrt(uint64_t x)
 }
 
 /*
- * One lowmem zone per node of `zone` pages: init_per_zone_wmark_min()'s
- * default, then the zones' high watermarks (factor 10, the 4.6 gap), then
- * set_recommended_min_free_kbytes()'s cap of the pages above them.
+ * One node's lowmem zones as x86-64 lays them out, by hand: DMA keeps 16 MiB
+ * less the first MiB, DMA32 the bytes from 16 MiB to 3 GiB, Normal the rest;
+ * the pages past DMA shared in proportion to those bytes, Normal taking what
+ * the division leaves. Returns the populated ones (nr_zones of khugepaged).
  */
-static uint64_t boot_mfk(const struct machine *m, uint64_t *mfk0)
+static uint64_t x86_zones(const struct machine *m, uint64_t zones[3])
 {
-	uint64_t shift = machine_page_shift(m), total = machine_totalram(m), zone = total / m->nodes;
-	uint64_t root = isqrt((total << (shift - 10)) * 16), pages_min, min, gap, high, free, want, rec;
+	uint64_t mib = 1ull << 20, total = machine_totalram(m), ram = m->ram;
+	uint64_t dma32_bytes = (ram < 3072 * mib ? ram : 3072 * mib) - 16 * mib, rest;
+
+	assert_int_equal(m->nodes, 1);
+	zones[0] = 15 * mib / m->pagesize;
+	rest = total - zones[0];
+	zones[1] = (uint64_t)((unsigned __int128)rest * dma32_bytes / (ram - 16 * mib));
+	zones[2] = rest - zones[1];
+	return 1 + (zones[1] > 0) + (zones[2] > 0);
+}
+
+/* nr_free_buffer_pages() once the watermarks of mfk are set (factor 10, the 4.6 gap): managed - high per zone */
+static uint64_t free_above_high(const struct machine *m, uint64_t mfk, uint64_t *nr_zones)
+{
+	uint64_t zones[3], total = machine_totalram(m), pages_min = mfk >> (machine_page_shift(m) - 10), free = 0;
+
+	*nr_zones = x86_zones(m, zones);
+	for (int i = 0; i < 3; i++) {
+		uint64_t min = pages_min * zones[i] / total, gap, high;
+
+		gap = zones[i] * 10 / 10000 > min / 4 ? zones[i] * 10 / 10000 : min / 4;
+		high = min + 2 * gap;
+		free += zones[i] > high ? zones[i] - high : 0;
+	}
+	return free;
+}
+
+/*
+ * init_per_zone_wmark_min()'s default, then set_recommended_min_free_kbytes():
+ * 11 pageblocks per populated zone up to Normal, at most 5% of the pages above
+ * the zones' high watermarks. *capped: the 5% bound.
+ */
+static uint64_t boot_mfk(const struct machine *m, uint64_t *mfk0, int *capped)
+{
+	uint64_t shift = machine_page_shift(m), total = machine_totalram(m), nr_zones, free, want, rec;
+	uint64_t root = isqrt((total << (shift - 10)) * 16);
 
 	*mfk0 = root < 128 ? 128 : root > 262144 ? 262144 : root;
-	pages_min = *mfk0 >> (shift - 10);
-	min = pages_min * zone / total;
-	gap = zone * 10 / 10000 > min / 4 ? zone * 10 / 10000 : min / 4;
-	high = min + 2 * gap;
-	free = m->nodes * (zone - high) + (total - m->nodes * zone);
-	want = (m->pagesize / 8) * (m->nodes + 2) * 11;
+	free = free_above_high(m, *mfk0, &nr_zones);
+	want = (m->pagesize / 8) * nr_zones * 11;
+	*capped = free / 20 < want;
 	rec = (want < free / 20 ? want : free / 20) << (shift - 10);
 	return rec > *mfk0 ? rec : *mfk0;
 }
 
-/* 1. khugepaged's 5% cap is of nr_free_buffer_pages() once the watermarks are set. */
+/*
+ * 1. khugepaged's 5% cap is of nr_free_buffer_pages() once the watermarks are
+ * set. 1 GiB on x86-64 is DMA and DMA32 (no Normal zone): 2 zones' 11264
+ * pages bind, under the cap; 768 MiB is capped.
+ */
 static void test_khugepaged_cap_past_watermarks(void **state)
 {
 	struct machine m = machine_with("ram 1G");
-	uint64_t mfk0, mfk = boot_mfk(&m, &mfk0);
+	uint64_t mfk0, mfk, nr_zones;
+	int capped;
 
 	(void)state;
-	assert_true(mfk > mfk0); /* the cap binds: 5% of the pages above high */
+	mfk = boot_mfk(&m, &mfk0, &capped);
+	assert_false(capped);
 	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), mfk);
-	assert_int_equal(mfk, 51300); /* the figure from the compiled code */
-	assert_int_equal(metric_u64(&m, "watermark.min.kernel"), mfk >> 2);
-	assert_int_equal(metric_u64(&m, "watermark.min.kernel"), 12825);
-	assert_int_equal(metric_u64(&m, "watermark.low.kernel"), 16031);
+	assert_int_equal(mfk, 45056); /* 512 * 2 * 11 pages */
+	assert_int_equal(metric_u64(&m, "watermark.min.kernel"), 11264ull * 254208 / 258048);
+	m = machine_with("ram 768M");
+	mfk = boot_mfk(&m, &mfk0, &capped);
+	assert_true(capped && mfk > mfk0);
+	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), mfk);
+	/* the cap counts the pages above high, not totalram */
+	assert_true(mfk < (machine_totalram(&m) / 20) << 2);
+	(void)free_above_high(&m, mfk0, &nr_zones);
+	assert_int_equal(nr_zones, 2);
 	m = machine_with("pagesize 64K ram 64G");
-	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), boot_mfk(&m, &mfk0));
-	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), 3343808);
+	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), boot_mfk(&m, &mfk0, &capped));
 	assert_true(metric_explains(&m, "watermark.min_free_kbytes", "managed - high_wmark_pages()"));
 }
 
@@ -87,14 +130,12 @@ static void test_min_free_kbytes_is_an_int(void **state)
 static void test_thp_semantics(void **state)
 {
 	struct machine m = machine_with("ram 1G thp never");
-	uint64_t mfk0, total = machine_totalram(&m), min, gap, high;
+	uint64_t mfk0, nr_zones;
+	int capped;
 
 	(void)state;
-	boot_mfk(&m, &mfk0);
-	min = (mfk0 >> 2) * total / total;
-	gap = total * 10 / 10000 > min / 4 ? total * 10 / 10000 : min / 4;
-	high = min + 2 * gap;
-	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), isqrt((total - high) * 4 * 16));
+	boot_mfk(&m, &mfk0, &capped);
+	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), isqrt(free_above_high(&m, mfk0, &nr_zones) * 4 * 16));
 	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), 4051);
 	m = machine_with("ram 1G thp off");
 	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), mfk0);
@@ -173,7 +214,7 @@ static void test_pcp_high_raw_batch(void **state)
 	assert_int_equal(metric_u64(&m, "pcp.high.kernel"), 6 * batch_513(zone, 4096));
 	assert_int_equal(metric_u64(&m, "pcp.high.before"), 0);
 	assert_int_equal(metric_u64(&m, "pcp.batch.kernel"), 1);
-	m = machine_with("kernel 3.10 totalram 8192p");
+	m = machine_with("kernel 3.10 totalram 8192p zone 8192p");
 	assert_int_equal(metric_u64(&m, "pcp.high.kernel"), 6 * batch_513(8192, 4096));
 	assert_int_equal(metric_u64(&m, "pcp.high.kernel"), 6);
 	assert_true(metric_explains(&m, "pcp.high.kernel", "setup_pageset() (3.10)"));
@@ -182,17 +223,17 @@ static void test_pcp_high_raw_batch(void **state)
 /* 8. Before 5.14 zone_batchsize() takes the share in an int: zones of 2^41 pages and more wrap. */
 static void test_zone_batchsize_int(void **state)
 {
-	struct machine m = machine_with("ram 1E totalram 140737488355328p");
+	struct machine m = machine_with("ram 1E totalram 140737488355328p zone 140737488355328p");
 
 	(void)state;
 	assert_int_equal(batch_513(1ull << 47, 4096), 0); /* 2^37 cut to an int is 0 */
 	assert_int_equal(metric_u64(&m, "pcp.batch.before"), 1);
 	assert_int_equal(metric_u64(&m, "pcp.high.before"), 6 * batch_513(1ull << 47, 4096));
 	assert_int_equal(metric_u64(&m, "pcp.batch.after"), 63); /* 5.14's min() of unsigned longs */
-	m = machine_with("ram 1E totalram 140737488355328p kernel 5.13");
+	m = machine_with("ram 1E totalram 140737488355328p zone 140737488355328p kernel 5.13");
 	assert_int_equal(metric_u64(&m, "pcp.batch.kernel"), 1);
 	assert_int_equal(metric_u64(&m, "vmstat.pcp_batch.kernel"), 1);
-	m = machine_with("ram 1E totalram 2199023255552p kernel 5.13"); /* 2^41: the int is INT_MIN, the product caps it */
+	m = machine_with("ram 1E totalram 2199023255552p zone 2199023255552p kernel 5.13"); /* 2^41: the int is INT_MIN, the product caps it */
 	assert_int_equal(metric_u64(&m, "pcp.batch.kernel"), batch_513(1ull << 41, 4096));
 	assert_int_equal(metric_u64(&m, "pcp.batch.kernel"), 63);
 }

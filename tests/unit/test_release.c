@@ -53,7 +53,13 @@ static void test_uname_maps_to_newest_not_after(void **state)
 		{ "6.2.1", "6.2" },            /* mainline after 6.1 has no 6.1.104 backport */
 		{ "6.1.0", "6.1" },
 		{ "v6.1", "6.1" },
-		{ "6.17-rc3", "6.16" },        /* a release candidate: the release before it */
+		{ "6.17-rc3", "6.17" },        /* a release candidate: its release, whose merge window is in it (issue 49) */
+		{ "3.10-rc7", "3.10" },
+		{ "Ubuntu 5.15.0-91.101-generic 5.15.131", "5.15.18" }, /* /proc/version_signature: the upstream update */
+		{ "#1 SMP Debian 6.1.119-1 (2024-11-22)", "6.1.104" },   /* uname -v */
+		{ "5.15.0-91-generic", "5.15" }, /* an ABI, no upstream update */
+		{ "6.1.119-1.fc37.x86_64", "6.1.104" },
+		{ "4.18.0-553.el8_10.x86_64", "4.18" }, /* RHEL: mainline, with a note that it may differ */
 		{ "6.18", "6.18" },
 		{ "6.18.7", "6.18" },
 		{ "6.18.44-foo", "6.18.8" },
@@ -103,7 +109,7 @@ static void test_set_and_host_agree(void **state)
 static void test_uname_refused(void **state)
 {
 	static const char *const bad[] = { "", "linux", "6", "6.", ".8", "3.9.11", "2.6.32-754.el6", "5.20", "4.21.1",
-					   "3.10-rc7", "6.1 x", "6.1\x01", "6.1x", "99999999.1" };
+					   "3.9-rc7", "6.1 x", "6.1\x01", "6.1x", "99999999.1" };
 	const struct param *p = param_find("kernel");
 	char err[300];
 	int idx;

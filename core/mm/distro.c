@@ -1,0 +1,133 @@
+/*
+ * Distribution kernels' release strings: which upstream version each names,
+ * read off the strings the distributions document (Ubuntu's
+ * /proc/version_signature, Debian's uname -v, Fedora's and Arch's uname -r)
+ * or, for enterprise kernels (RHEL, SUSE), that none does.
+ */
+#include "distro.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const struct distro_form distro_forms[] = {
+	{ "mainline", "uname -r", "6.1, 6.1.119, v6.1, 6.1.y", "that release, or the newest state of its stable series "
+	  "not after the update (6.1.119 runs 6.1.104's backports)" },
+	{ "a release candidate", "uname -r", "6.9-rc3", "6.9: the merge window's changes are in an rc" },
+	{ "Ubuntu", "/proc/version_signature", "Ubuntu 5.15.0-91.101-generic 5.15.131",
+	  "the upstream update, its last word (5.15.131: 5.15.18's backports)" },
+	{ "Debian", "uname -v (/proc/sys/kernel/version)", "#1 SMP PREEMPT_DYNAMIC Debian 6.1.55-1 (2023-09-29)",
+	  "the upstream version of its package (6.1.55)" },
+	{ "Ubuntu or Debian", "uname -r", "5.15.0-91-generic, 6.1.0-28-amd64",
+	  "an ABI, no upstream update: mainline X.Y (host reads the signature or uname -v instead)" },
+	{ "Fedora", "uname -r", "6.5.6-300.fc39.x86_64", "the upstream X.Y.Z (6.5.6)" },
+	{ "Arch", "uname -r", "6.6.1-arch1-1", "the upstream X.Y.Z (6.6.1)" },
+	{ "RHEL and rebuilds", "uname -r", "4.18.0-553.el8_10.x86_64",
+	  "mainline X.Y (4.18), with a note: backports no version states, none established in batchlab's table, so "
+	  "every figure may differ" },
+	{ "SUSE Linux Enterprise", "uname -r", "5.14.21-150500.55.39-default", "mainline X.Y (5.14), with the same note" },
+	{ NULL, NULL, NULL, NULL },
+};
+
+/* the version word after "Debian " (uname -v), cut at its Debian revision */
+static int debian_version(const char *text, char *rel, size_t rellen)
+{
+	const char *p = strstr(text, "Debian ");
+	size_t n = 0;
+
+	if (!p)
+		return 0;
+	p += 7;
+	while (p[n] && (p[n] == '.' || (p[n] >= '0' && p[n] <= '9')))
+		n++;
+	if (!n || n >= rellen)
+		return 0;
+	memcpy(rel, p, n);
+	rel[n] = '\0';
+	return 1;
+}
+
+/* the last word of "Ubuntu ABI-flavour X.Y.Z" */
+static int signature_version(const char *text, char *rel, size_t rellen)
+{
+	const char *last = strrchr(text, ' ');
+	size_t n;
+
+	if (strncmp(text, "Ubuntu ", 7) || !last)
+		return 0;
+	last++;
+	n = strcspn(last, "\n");
+	if (!n || n >= rellen)
+		return 0;
+	memcpy(rel, last, n);
+	rel[n] = '\0';
+	return 1;
+}
+
+/* "X.Y.0-N-word": Ubuntu's and Debian's uname -r (the ABI number, then a flavour: generic, amd64, aws, ...) */
+static int ubuntu_abi(const char *text)
+{
+	const char *p = strchr(text, '-');
+	int dots = 0;
+
+	for (const char *q = text; q < (p ? p : text); q++)
+		dots += *q == '.';
+	if (!p || dots != 2 || p < text + 2 || p[-1] != '0' || p[-2] != '.')
+		return 0;
+	p++;
+	if (*p < '0' || *p > '9')
+		return 0;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return *p == '-' && p[1] >= 'a' && p[1] <= 'z';
+}
+
+/* "X.Y.Z-150500.55.39-default": SUSE Linux Enterprise's release numbers after the dash */
+static int suse_enterprise(const char *text)
+{
+	const char *p = strchr(text, '-');
+
+	return p && !strncmp(p + 1, "150", 3) && strlen(p + 1) > 6 && p[4] >= '0' && p[4] <= '9';
+}
+
+enum distro distro_of(const char *text, char *rel, size_t rellen, const char **name)
+{
+	const char *el = strstr(text, ".el");
+
+	snprintf(rel, rellen, "%s", text);
+	*name = "";
+	if (signature_version(text, rel, rellen)) {
+		*name = "Ubuntu";
+		return DISTRO_UBUNTU_SIG;
+	}
+	if (debian_version(text, rel, rellen)) {
+		*name = "Debian";
+		return DISTRO_DEBIAN;
+	}
+	snprintf(rel, rellen, "%s", text);
+	if (el && ((el[3] >= '6' && el[3] <= '9') || (el[3] == '1' && el[4] == '0'))) {
+		*name = "RHEL";
+		return DISTRO_RHEL;
+	}
+	if (suse_enterprise(text)) {
+		*name = "SUSE Linux Enterprise";
+		return DISTRO_SUSE;
+	}
+	if (strstr(text, ".fc")) {
+		*name = "Fedora";
+		return DISTRO_FEDORA;
+	}
+	if (strstr(text, "-arch")) {
+		*name = "Arch";
+		return DISTRO_ARCH;
+	}
+	if (ubuntu_abi(text)) {
+		*name = "Ubuntu or Debian";
+		return DISTRO_UBUNTU_ABI;
+	}
+	return DISTRO_NONE;
+}
+
+int distro_enterprise(enum distro d)
+{
+	return d == DISTRO_RHEL || d == DISTRO_SUSE;
+}

@@ -1,0 +1,45 @@
+/*
+ * What a distribution kernel says of the upstream code it runs: Ubuntu's
+ * /proc/version_signature ("Ubuntu 5.15.0-91.101-generic 5.15.131") ends
+ * with the upstream stable version; Debian's uname -v ("... Debian 6.1.55-1
+ * (2023-09-29)") names its package's upstream version; Fedora and Arch put
+ * the upstream X.Y.Z in uname -r; Ubuntu's and Debian's uname -r
+ * (5.15.0-91-generic, 6.1.0-28-amd64) name only an ABI; RHEL (el7, el8, el9, el10) and SUSE (X.Y.Z-150500...)
+ * carry backports no version states. release_parse() (release.h) reads a
+ * string through here first.
+ */
+#ifndef BL_DISTRO_H
+#define BL_DISTRO_H
+
+#include <stddef.h>
+
+enum distro {
+	DISTRO_NONE,     /* a plain release string */
+	DISTRO_UBUNTU_SIG, /* /proc/version_signature: the upstream version is its last word */
+	DISTRO_DEBIAN,   /* uname -v: "Debian X.Y.Z-N" */
+	DISTRO_UBUNTU_ABI, /* uname -r X.Y.0-N-flavour (Ubuntu's and Debian's): the ABI, no upstream update */
+	DISTRO_FEDORA,   /* X.Y.Z-N.fcNN: the upstream X.Y.Z */
+	DISTRO_ARCH,     /* X.Y.Z-archN-N: the upstream X.Y.Z */
+	DISTRO_RHEL,     /* X.Y.0-N.elN: mainline X.Y plus backports */
+	DISTRO_SUSE,     /* X.Y.Z-1505NN...: SUSE Linux Enterprise, X.Y.Z pinned, backports */
+};
+
+/* One form of release string batchlab reads: the man page lists these rows. */
+struct distro_form {
+	const char *who;     /* "Ubuntu" */
+	const char *where;   /* where the string is: "/proc/version_signature" */
+	const char *example; /* "Ubuntu 5.15.0-91.101-generic 5.15.131" */
+	const char *means;   /* what it maps to */
+};
+extern const struct distro_form distro_forms[];
+
+/*
+ * The distribution text says, and the release string in it to read (into
+ * rel): for a signature or a uname -v, the upstream version inside it; for
+ * the others, text itself. Returns the distribution; name gets its word.
+ */
+enum distro distro_of(const char *text, char *rel, size_t rellen, const char **name);
+/* Is it an enterprise kernel, whose figures are mainline X.Y's and may differ? */
+int distro_enterprise(enum distro d);
+
+#endif

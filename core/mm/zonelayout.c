@@ -1,0 +1,440 @@
+/*
+ * Nodes and zones: an x86-64 layout derived from ram, nodes and totalram, or
+ * the one a machine points to (loaded by `host`); and every per-zone figure
+ * the kernel computes, built on the single-zone models of zone.c, pcp.c and
+ * vmstat.c run on a scratch machine whose zone is the one asked about.
+ */
+#include "zonelayout.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../err.h"
+#include "kernel.h"
+#include "pcp.h"
+#include "release.h"
+#include "vmstat.h"
+#include "zone.h"
+
+#define MiB_ (1ull << 20)
+#define GiB_ (1ull << 30)
+/* x86-64: ZONE_DMA ends at 16 MiB (MAX_DMA_PFN), ZONE_DMA32 at 4 GiB (MAX_DMA32_PFN) */
+#define DMA_END (16 * MiB_)
+/* memblock keeps the first MiB on x86 (reserve_real_mode() and the 1 MiB below it, 5.13 on) */
+#define LOW_RESERVED MiB_
+/* RAM below 4 GiB ends at 3 GiB: the common 1 GiB PCI hole (QEMU, Firecracker, most PCs) - assumed */
+#define LOW_RAM_END (3 * GiB_)
+
+static const char *const kind_names[] = { "DMA", "DMA32", "Normal", "HighMem", "Movable", "Device", NULL };
+
+const char *zone_kind_name(int kind)
+{
+	return kind >= 0 && kind < ZK_OTHER ? kind_names[kind] : "?";
+}
+
+int zone_kind_of(const char *name)
+{
+	for (int k = 0; kind_names[k]; k++)
+		if (!strcmp(name, kind_names[k]))
+			return k;
+	return ZK_OTHER;
+}
+
+const struct zone_layout *machine_layout(const struct machine *m)
+{
+	const struct zone_layout *L = m->layout;
+
+	if (!L || L->ram != m->ram || L->pagesize != m->pagesize || L->nodes != m->nodes || L->totalram != m->totalram)
+		return NULL;
+	return L;
+}
+
+/* The derived layout's managed pages: node 0's DMA, DMA32 and Normal, and each other node's Normal. */
+struct derived {
+	uint64_t dma_present, dma32_present, normal0_present, normal_present; /* pages */
+	uint64_t dma, dma32, normal0, normal; /* managed pages; normal is each of nodes 1..n-1 */
+	uint64_t nodes;
+};
+
+/* b * rest / denom in 128 bits: rest is pages, b and denom bytes up to an EiB */
+static uint64_t share_of(uint64_t rest, uint64_t b, uint64_t denom)
+{
+	return denom ? (uint64_t)((unsigned __int128)rest * b / denom) : 0;
+}
+
+static void derive(const struct machine *m, struct derived *d)
+{
+	uint64_t n = m->nodes ? m->nodes : 1, ram = m->ram, pg = m->pagesize, total = machine_totalram(m);
+	uint64_t per = ram / n, n0 = ram - per * (n - 1);
+	uint64_t dma_b = min_u64(n0, DMA_END), dma32_b = n0 > DMA_END ? min_u64(n0, LOW_RAM_END) - DMA_END : 0;
+	uint64_t normal0_b = n0 > LOW_RAM_END ? n0 - LOW_RAM_END : 0, rest, given;
+
+	d->nodes = n;
+	d->dma_present = dma_b / pg;
+	d->dma32_present = dma32_b / pg;
+	d->normal0_present = normal0_b / pg;
+	d->normal_present = n > 1 ? per / pg : 0;
+	d->dma = min_u64((dma_b - min_u64(dma_b, LOW_RESERVED)) / pg, total);
+	rest = total - d->dma;
+	if (ram == dma_b) { /* all of it below 16 MiB */
+		d->dma += rest;
+		d->dma32 = d->normal0 = d->normal = 0;
+		return;
+	}
+	d->dma32 = share_of(rest, dma32_b, ram - dma_b);
+	d->normal = n > 1 ? share_of(rest, per, ram - dma_b) : 0;
+	d->normal0 = share_of(rest, normal0_b, ram - dma_b);
+	given = d->dma32 + d->normal0 + d->normal * (n - 1);
+	/* what the floors left over goes to node 0's highest zone, as its memmap would have come from there */
+	if (normal0_b)
+		d->normal0 += rest - given;
+	else
+		d->dma32 += rest - given;
+}
+
+static void add_zone(struct zone_layout *L, uint32_t node, int kind, uint64_t present, uint64_t managed)
+{
+	struct layout_zone *z;
+
+	if (L->nzones >= LAYOUT_ZONES_MAX)
+		return;
+	z = &L->zones[L->nzones++];
+	memset(z, 0, sizeof(*z));
+	z->node = node;
+	z->kind = (uint8_t)kind;
+	z->idx = (uint8_t)(kind > ZK_HIGHMEM ? kind - 1 : kind); /* no HighMem on 64-bit: Movable is index 3 */
+	snprintf(z->name, sizeof(z->name), "%s", zone_kind_name(kind));
+	z->spanned = z->present = present;
+	z->managed = managed;
+}
+
+void layout_of(const struct machine *m, struct zone_layout *L)
+{
+	const struct zone_layout *own = machine_layout(m);
+	struct derived d;
+	uint64_t cpus = layout_chosen_node_cpus(m);
+
+	if (own) {
+		memcpy(L, own, sizeof(*L));
+		return;
+	}
+	derive(m, &d);
+	memset(L, 0, offsetof(struct zone_layout, zones));
+	L->ram = m->ram;
+	L->pagesize = m->pagesize;
+	L->nodes = m->nodes;
+	L->totalram = m->totalram;
+	L->nnodes = (uint32_t)min_u64(d.nodes, LAYOUT_NODES_MAX);
+	L->ntypes = 5; /* DMA, DMA32, Normal, Movable, Device: an x86-64 build with ZONE_DEVICE */
+	L->ratio[0] = L->ratio[1] = 256; /* sysctl_lowmem_reserve_ratio's defaults, mm/page_alloc.c */
+	L->ratio[2] = 32;
+	for (uint32_t n = 0; n < L->nnodes; n++) {
+		L->node_cpus[n] = (uint32_t)cpus;
+		if (!n) {
+			add_zone(L, 0, ZK_DMA, d.dma_present, d.dma);
+			add_zone(L, 0, ZK_DMA32, d.dma32_present, d.dma32);
+			add_zone(L, 0, ZK_NORMAL, d.normal0_present, d.normal0);
+		} else {
+			add_zone(L, n, ZK_DMA, 0, 0);
+			add_zone(L, n, ZK_DMA32, 0, 0);
+			add_zone(L, n, ZK_NORMAL, d.normal_present, d.normal);
+		}
+		add_zone(L, n, ZK_MOVABLE, 0, 0);
+		add_zone(L, n, ZK_DEVICE, 0, 0);
+	}
+}
+
+/* lowmem in __setup_per_zone_wmarks(): neither HighMem nor Movable */
+static int is_lowmem(int kind)
+{
+	return kind != ZK_HIGHMEM && kind != ZK_MOVABLE;
+}
+
+uint64_t layout_lowmem_pages(const struct machine *m)
+{
+	const struct zone_layout *L = machine_layout(m);
+	uint64_t sum = 0;
+
+	if (!L)
+		return machine_totalram(m); /* the derived zones share out totalram exactly, all of it lowmem */
+	for (uint32_t i = 0; i < L->nzones; i++)
+		if (is_lowmem(L->zones[i].kind))
+			sum += L->zones[i].managed;
+	return sum;
+}
+
+int layout_lowmem_next(const struct machine *m, struct lowmem_zones *z)
+{
+	const struct zone_layout *L = machine_layout(m);
+	struct derived d;
+
+	if (L) {
+		for (; z->pos < L->nzones; z->pos++) {
+			const struct layout_zone *lz = &L->zones[z->pos];
+
+			if (is_lowmem(lz->kind) && lz->managed) {
+				z->kind = lz->kind;
+				z->managed = lz->managed;
+				z->count = 1;
+				z->pos++;
+				return 1;
+			}
+		}
+		return 0;
+	}
+	derive(m, &d);
+	for (; z->pos < 4; z->pos++) {
+		static const int kinds[4] = { ZK_DMA, ZK_DMA32, ZK_NORMAL, ZK_NORMAL };
+		uint64_t managed[4] = { d.dma, d.dma32, d.normal0, d.normal }, count[4] = { 1, 1, 1, d.nodes - 1 };
+
+		if (managed[z->pos] && count[z->pos]) {
+			z->kind = kinds[z->pos];
+			z->managed = managed[z->pos];
+			z->count = count[z->pos];
+			z->pos++;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+uint64_t layout_thp_zones(const struct machine *m)
+{
+	const struct zone_layout *L = machine_layout(m);
+	uint64_t n = 0;
+	struct derived d;
+
+	if (L) {
+		/* gfp_zone(GFP_USER) is ZONE_NORMAL: zones above it (HighMem, Movable, Device) are skipped */
+		for (uint32_t i = 0; i < L->nzones; i++)
+			n += L->zones[i].managed && L->zones[i].kind <= ZK_NORMAL;
+		return n;
+	}
+	derive(m, &d);
+	return (d.dma > 0) + (d.dma32 > 0) + (d.normal0 > 0) + (d.nodes - 1) * (d.normal > 0);
+}
+
+uint64_t layout_chosen_zone(const struct machine *m, uint32_t *node, int *kind)
+{
+	const struct zone_layout *L = machine_layout(m);
+	uint64_t best = 0;
+	int bkind = ZK_NORMAL;
+	uint32_t bnode = 0;
+	struct derived d;
+
+	if (L) {
+		/* the largest Normal zone, the first such on a tie; no Normal populated: the largest zone */
+		for (int pass = 0; pass < 2 && !best; pass++)
+			for (uint32_t i = 0; i < L->nzones; i++) {
+				const struct layout_zone *z = &L->zones[i];
+
+				if ((pass || z->kind == ZK_NORMAL) && z->managed > best) {
+					best = z->managed;
+					bkind = z->kind;
+					bnode = z->node;
+				}
+			}
+	} else {
+		derive(m, &d);
+		best = d.normal0;
+		if (d.nodes > 1 && d.normal > best) {
+			best = d.normal;
+			bnode = 1;
+		}
+		if (!best) {
+			best = d.dma32 >= d.dma ? d.dma32 : d.dma;
+			bkind = d.dma32 >= d.dma ? ZK_DMA32 : ZK_DMA;
+		}
+	}
+	if (node)
+		*node = bnode;
+	if (kind)
+		*kind = bkind;
+	return best;
+}
+
+uint64_t layout_chosen_node_cpus(const struct machine *m)
+{
+	const struct zone_layout *L = machine_layout(m);
+	uint32_t node;
+
+	if (m->node_cpus != MACHINE_AUTO)
+		return m->node_cpus;
+	if (m->zone & ZONE_NAMED) {
+		uint64_t cpus = 0;
+
+		layout_named_zone(m, m->zone, &cpus);
+		return cpus;
+	}
+	if (L) {
+		layout_chosen_zone(m, &node, NULL);
+		return node < L->nnodes ? L->node_cpus[node] : 0;
+	}
+	return m->cpus / (m->nodes ? m->nodes : 1);
+}
+
+int zone_name_parse(const char *text, uint64_t *v)
+{
+	unsigned long node = 0;
+	const char *name = text;
+	char *end;
+	int kind;
+
+	if (*text >= '0' && *text <= '9') {
+		node = strtoul(text, &end, 10);
+		if (*end != '.' || node >= LAYOUT_NODES_MAX)
+			return -1;
+		name = end + 1;
+	}
+	kind = zone_kind_of(name);
+	if (kind == ZK_OTHER)
+		return -1;
+	*v = ZONE_NAMED | (uint64_t)node << 8 | (uint64_t)kind;
+	return 0;
+}
+
+void zone_name_format(uint64_t v, char *buf, size_t len)
+{
+	snprintf(buf, len, "%llu.%s", (unsigned long long)((v >> 8) & 0xffff), zone_kind_name((int)(v & 0xff)));
+}
+
+uint64_t layout_named_zone(const struct machine *m, uint64_t v, uint64_t *node_cpus)
+{
+	const struct zone_layout *L = machine_layout(m);
+	uint32_t node = (uint32_t)((v >> 8) & 0xffff);
+	int kind = (int)(v & 0xff);
+	struct derived d;
+
+	if (L) {
+		for (uint32_t i = 0; i < L->nzones; i++)
+			if (L->zones[i].node == node && L->zones[i].kind == kind) {
+				if (node_cpus)
+					*node_cpus = L->node_cpus[node];
+				return L->zones[i].managed;
+			}
+		return 0;
+	}
+	derive(m, &d);
+	if (node_cpus)
+		*node_cpus = m->cpus / d.nodes;
+	if (node >= d.nodes)
+		return 0;
+	switch (kind) {
+	case ZK_DMA:
+		return node ? 0 : d.dma;
+	case ZK_DMA32:
+		return node ? 0 : d.dma32;
+	case ZK_NORMAL:
+		return node ? d.normal : d.normal0;
+	default:
+		return 0;
+	}
+}
+
+/* mult_frac(), include/linux/math.h */
+static uint64_t mult_frac_(uint64_t x, uint64_t n, uint64_t d)
+{
+	return x / d * n + x % d * n / d;
+}
+
+/*
+ * __setup_per_zone_wmarks() for zone z: min, the gap and the marks above it.
+ * A populated lowmem zone is zone.c's single-zone model (zone_wmarks_kernel())
+ * on a machine whose zone is this one; HighMem and Movable cap their min, and
+ * an empty zone has no share, so those two are worked here.
+ */
+static void zone_marks(const struct machine *m, const struct zone_layout *L, const struct layout_zone *z,
+		       struct zone_fig *f)
+{
+	uint64_t lowmem = 0, pages_min = zone_pages_min(zone_min_free_kbytes_int(m, NULL), machine_page_shift(m)), gap;
+
+	f->has_promo = machine_release(m) >= release_find("5.18");
+	f->boost = 0; /* reset at every setup; boost_watermark() raises it after a fallback, and it decays */
+	if (is_lowmem(z->kind) && z->managed) {
+		struct zone_wmarks w;
+		struct machine k;
+
+		k = *m;
+		k.zone = z->managed;
+		k.zone_min = 0;
+		zone_wmarks_kernel(&k, &w, NULL);
+		f->share = f->min = w.min;
+		f->low = w.low;
+		f->high = w.high;
+		f->promo = f->has_promo ? w.high + w.gap : 0;
+		return;
+	}
+	for (uint32_t i = 0; i < L->nzones; i++)
+		if (is_lowmem(L->zones[i].kind))
+			lowmem += L->zones[i].managed;
+	/* the kernel's u64 product and its division (a machine with no lowmem has no share) */
+	f->share = zone_min_share(pages_min, z->managed, lowmem);
+	if (is_lowmem(z->kind))
+		f->min = f->share;
+	else /* highmem and Movable: managed / 1024, clamped to SWAP_CLUSTER_MAX..128 */
+		f->min = z->managed / 1024 < SWAP_CLUSTER_MAX ? SWAP_CLUSTER_MAX : min_u64(z->managed / 1024, 128);
+	if (zone_release_scaled(m))
+		gap = max_u64(f->share >> 2, mult_frac_(z->managed, m->watermark_scale_factor, 10000));
+	else
+		gap = f->share >> 2;
+	f->low = f->min + gap;
+	f->high = f->low + gap;
+	f->promo = f->has_promo ? f->high + gap : 0;
+}
+
+/* setup_per_zone_lowmem_reserve(): each column j above the zone: the node's zones idx+1..j managed / ratio */
+static void zone_protection(const struct zone_layout *L, const struct layout_zone *z, struct zone_fig *f)
+{
+	uint64_t ratio = z->idx < LAYOUT_TYPES_MAX ? L->ratio[z->idx] : 0, sum = 0;
+	int clear = !ratio || !z->managed;
+
+	memset(f->protection, 0, sizeof(f->protection));
+	if (z->idx + 1u >= L->ntypes)
+		return; /* the last zone type is never set: it stays 0 */
+	for (uint32_t j = z->idx + 1u; j < L->ntypes && j < LAYOUT_TYPES_MAX; j++) {
+		for (uint32_t i = 0; i < L->nzones; i++)
+			if (L->zones[i].node == z->node && L->zones[i].idx == j)
+				sum += L->zones[i].managed;
+		f->protection[j] = clear ? 0 : sum / ratio;
+	}
+}
+
+void layout_zone_fig(const struct machine *m, const struct zone_layout *L, uint32_t i, struct zone_fig *f)
+{
+	const struct layout_zone *z = &L->zones[i];
+	struct machine k;
+
+	memset(f, 0, sizeof(*f));
+	zone_marks(m, L, z, f);
+	zone_protection(L, z, f);
+	f->populated = z->managed > 0;
+	if (!f->populated)
+		return;
+	/* the single-zone models, on a machine whose zone is this one and whose node has this node's CPUs */
+	k = *m;
+	k.zone = z->managed;
+	k.zone_min = f->min ? f->min : 1;
+	k.node_cpus = z->node < L->nnodes ? L->node_cpus[z->node] : 0;
+	f->batch = vmstat_zone_batchsize(&k, 1, NULL).i;
+	f->threshold = vmstat_normal_threshold(&k, NULL).i;
+	pcp_zone_high(&k, f->low, &f->high_min, &f->high_max);
+}
+
+int layout_check(const struct zone_layout *L, char *err, size_t errlen)
+{
+	if (!L->nzones)
+		return err_set(err, errlen, "no zones");
+	if (L->ntypes < 1 || L->ntypes > LAYOUT_TYPES_MAX)
+		return err_set(err, errlen, "%u zone types per node (expected 1..%d)", L->ntypes, LAYOUT_TYPES_MAX);
+	for (uint32_t i = 0; i < L->nzones; i++) {
+		const struct layout_zone *z = &L->zones[i];
+
+		if (z->node >= L->nnodes)
+			return err_set(err, errlen, "zone %s on node %u, past the %u nodes", z->name, z->node, L->nnodes);
+		if (z->idx >= L->ntypes)
+			return err_set(err, errlen, "node %u zone %s: index %u past the %u zone types", z->node, z->name,
+				       z->idx, L->ntypes);
+	}
+	return 0;
+}

@@ -1,0 +1,119 @@
+/*
+ * The machine's nodes and their zones, and every per-zone figure the page
+ * allocator computes for them: the share of min_free_kbytes, min, low, high,
+ * promo and boost (__setup_per_zone_wmarks()), the protection
+ * (setup_per_zone_lowmem_reserve()), pcp batch, high_min and high_max for
+ * the CPUs of the zone's node (zone_set_pageset_high_and_batch()) and the
+ * vmstat threshold (refresh_zone_stat_thresholds()), all in mm/page_alloc.c
+ * and mm/vmstat.c.
+ *
+ * A layout is derived from the machine's parameters (ram, nodes, totalram)
+ * as the kernel lays out an x86-64 PC, or loaded whole (`host`, a saved
+ * folder): then it is an object its owner keeps and the machine points to
+ * (struct machine's layout), never a copy inside the machine.
+ */
+#ifndef BL_LAYOUT_H
+#define BL_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../machine.h"
+
+/* enum zone_type, include/linux/mmzone.h, in an x86-64 build's order (HighMem only on 32-bit) */
+enum zone_kind { ZK_DMA, ZK_DMA32, ZK_NORMAL, ZK_HIGHMEM, ZK_MOVABLE, ZK_DEVICE, ZK_OTHER };
+
+/* the most a loaded layout holds: more is refused with a message, never cut */
+#define LAYOUT_NODES_MAX 1024
+#define LAYOUT_ZONES_MAX 4096
+#define LAYOUT_TYPES_MAX 8   /* MAX_NR_ZONES: protection has one column per zone type */
+#define LAYOUT_NAME_MAX 16
+
+struct layout_zone {
+	uint32_t node;
+	uint8_t kind;     /* enum zone_kind */
+	uint8_t idx;      /* zone_idx(): its column in protection */
+	char name[LAYOUT_NAME_MAX];
+	uint64_t spanned, present, managed;
+};
+
+struct zone_layout {
+	/* the machine it describes: a machine whose ram, pagesize, nodes or totalram differ is laid out anew */
+	uint64_t ram, pagesize, nodes, totalram;
+	uint32_t nnodes;  /* node ids 0..nnodes-1 */
+	uint32_t ntypes;  /* MAX_NR_ZONES of the kernel that printed it: zone types per node */
+	uint32_t nzones;
+	uint32_t node_cpus[LAYOUT_NODES_MAX]; /* cpumask_weight(cpumask_of_node()): 0 is a CPU-less node */
+	struct layout_zone zones[LAYOUT_ZONES_MAX];
+	uint64_t ratio[LAYOUT_TYPES_MAX]; /* vm.lowmem_reserve_ratio per zone type; 0 clears */
+};
+
+/* "DMA", "DMA32", ... as /proc/zoneinfo names them. */
+const char *zone_kind_name(int kind);
+int zone_kind_of(const char *name);
+
+/* The layout m's figures use: its loaded one while m is still the machine it was loaded for, else NULL (derived). */
+const struct zone_layout *machine_layout(const struct machine *m);
+/*
+ * Lay m out as x86-64 does (into L): node 0 holds DMA (the first 16 MiB, of
+ * which the first MiB is reserved), DMA32 (to 3 GiB: a 1 GiB PCI hole below
+ * 4 GiB assumed) and Normal (the rest), every other node Normal; every node
+ * an empty Movable and Device zone; ram split evenly over nodes, node 0 taking
+ * the remainder; totalram shared out in proportion to the bytes, so the zones'
+ * managed pages add up to totalram. Or m's loaded layout, copied.
+ */
+void layout_of(const struct machine *m, struct zone_layout *L);
+
+/* nr_free_buffer_pages() at boot: managed pages of the zones at or below Normal (lowmem). */
+uint64_t layout_lowmem_pages(const struct machine *m);
+/*
+ * The populated lowmem zones one at a time, in the layout's order: a
+ * derived layout's Normal zones of nodes 1.. are one entry (count of them,
+ * all of one size); a loaded layout's zones one each. Start with the
+ * struct zeroed; 0 past the last.
+ */
+struct lowmem_zones {
+	uint32_t pos;
+	int kind;
+	uint64_t managed, count;
+};
+int layout_lowmem_next(const struct machine *m, struct lowmem_zones *z);
+/* Populated zones at or below Normal (the zones set_recommended_min_free_kbytes() counts). */
+uint64_t layout_thp_zones(const struct machine *m);
+/* The zone single-zone names mean: the largest Normal zone (its managed pages), else the largest zone. */
+uint64_t layout_chosen_zone(const struct machine *m, uint32_t *node, int *kind);
+/* The CPUs local to the chosen zone's node: node_cpus when set, the loaded layout's, else cpus / nodes. */
+uint64_t layout_chosen_node_cpus(const struct machine *m);
+
+/* Every figure the kernel shows for one zone in /proc/zoneinfo that batchlab computes. */
+struct zone_fig {
+	uint64_t share;    /* pages_min * managed / lowmem_pages (0 for a highmem or Movable zone's lowmem part) */
+	uint64_t min, low, high, promo, boost;
+	int has_promo;     /* the release has WMARK_PROMO (5.18) */
+	uint64_t protection[LAYOUT_TYPES_MAX];
+	uint64_t batch, high_min, high_max, threshold;
+	int populated;     /* managed > 0: the kernel prints its pcp and threshold only then */
+};
+
+/*
+ * A zone by name as the `zone` parameter takes it ("DMA32" on node 0,
+ * "1.Normal"): ZONE_NAMED | node << 8 | kind, looked up in the layout each
+ * time it is read, so a sweep over ram follows that zone from row to row.
+ */
+#define ZONE_NAMED (1ull << 62)
+int zone_name_parse(const char *text, uint64_t *v);
+void zone_name_format(uint64_t v, char *buf, size_t len);
+/* The named zone's managed pages on m's layout (0: not there), and its index in L's order via *node_cpus' node. */
+uint64_t layout_named_zone(const struct machine *m, uint64_t v, uint64_t *node_cpus);
+
+/* The figures of zone i of L on machine m (m's release, tunables and CPUs). */
+void layout_zone_fig(const struct machine *m, const struct zone_layout *L, uint32_t i, struct zone_fig *f);
+
+/*
+ * A layout with its zones checked (nodes and indexes in range): 0, or -1
+ * with err. A zone name batchlab does not know is kept and counted as
+ * lowmem, as every zone but HighMem and Movable is in __setup_per_zone_wmarks().
+ */
+int layout_check(const struct zone_layout *L, char *err, size_t errlen);
+
+#endif

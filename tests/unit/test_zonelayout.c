@@ -1,0 +1,182 @@
+/*
+ * The machine's zones (core/mm/zonelayout.c): the x86-64 layout derived from
+ * ram and nodes, every per-zone figure, the zone single-zone names mean,
+ * and Dmytro Maluka's 4 GB laptop with 132 MB of min_free_kbytes - worked
+ * out here by hand from the kernel's arithmetic.
+ */
+#include <stdlib.h>
+
+#include "testutil.h"
+
+#include "../../core/mm/zonelayout.h"
+
+#define MIB (1ull << 20)
+#define GIB (1ull << 30)
+
+/* a derived layout, heap-held: it is some hundreds of KiB */
+static struct zone_layout *lay(const struct machine *m)
+{
+	struct zone_layout *L = malloc(sizeof(*L));
+
+	assert_non_null(L);
+	layout_of(m, L);
+	return L;
+}
+
+/* 4 GiB on one node: DMA keeps 15 MiB, DMA32 3 GiB less 16 MiB, Normal 1 GiB; managed pages add up to totalram */
+static void test_x86_layout(void **state)
+{
+	struct machine m = machine_with("ram 4G");
+	struct zone_layout *L = lay(&m);
+	uint64_t total = (4 * GIB - 4 * GIB / 64) / 4096, rest = total - 3840;
+	uint64_t dma32 = (uint64_t)((unsigned __int128)rest * (3 * GIB - 16 * MIB) / (4 * GIB - 16 * MIB));
+
+	(void)state;
+	assert_int_equal(L->nnodes, 1);
+	assert_int_equal(L->nzones, 5); /* DMA, DMA32, Normal, Movable, Device */
+	assert_string_equal(L->zones[0].name, "DMA");
+	assert_int_equal(L->zones[0].managed, 3840);
+	assert_int_equal(L->zones[1].managed, dma32);
+	assert_int_equal(L->zones[2].managed, rest - dma32);
+	assert_int_equal(L->zones[0].managed + L->zones[1].managed + L->zones[2].managed, total);
+	/* the single-zone names: the largest Normal zone */
+	assert_int_equal(param_u64(&m, param_find("zone")), rest - dma32);
+	free(L);
+	/* no Normal zone below 3 GiB: the largest zone, DMA32 */
+	m = machine_with("ram 2G");
+	assert_int_equal(param_u64(&m, param_find("zone")), (2 * GIB - 2 * GIB / 64) / 4096 - 3840);
+}
+
+/* two nodes: node 1 all Normal, node 0 less the 3 GiB below 4 GiB; the largest Normal zone is node 1's */
+static void test_two_nodes(void **state)
+{
+	struct machine m = machine_with("ram 64G nodes 2");
+	struct zone_layout *L = lay(&m);
+	uint64_t rest = (64 * GIB - 64 * GIB / 64) / 4096 - 3840;
+	uint64_t node1 = (uint64_t)((unsigned __int128)rest * (32 * GIB) / (64 * GIB - 16 * MIB));
+
+	(void)state;
+	assert_int_equal(L->nnodes, 2);
+	assert_int_equal(L->nzones, 10);
+	assert_int_equal(L->zones[7].node, 1);
+	assert_string_equal(L->zones[7].name, "Normal");
+	assert_int_equal(L->zones[7].managed, node1);
+	assert_true(L->zones[2].managed < node1);
+	assert_int_equal(param_u64(&m, param_find("zone")), node1);
+	free(L);
+}
+
+/*
+ * Every figure of one zone, by hand: 6.18, 2 CPUs, the Normal zone of 4 GiB.
+ * min_free_kbytes: khugepaged's 512 * 3 zones * 11 = 16896 pages; the share,
+ * the gap max(share / 4, managed * 10 / 10000), promo, protection, pcp.
+ */
+static void test_zone_figures(void **state)
+{
+	struct machine m = machine_with("ram 4G cpus 2");
+	struct zone_layout *L = lay(&m);
+	const struct layout_zone *dma = &L->zones[0], *dma32 = &L->zones[1], *z = &L->zones[2];
+	uint64_t lowmem = dma->managed + dma32->managed + z->managed, share = 16896 * z->managed / lowmem;
+	uint64_t gap = share / 4 > z->managed * 10 / 10000 ? share / 4 : z->managed * 10 / 10000, low = share + gap;
+	struct zone_fig f;
+
+	(void)state;
+	assert_int_equal(param_u64(&m, param_find("min_free_kbytes")), 16896 * 4);
+	layout_zone_fig(&m, L, 2, &f);
+	assert_int_equal(f.share, share);
+	assert_int_equal(f.min, share);
+	assert_int_equal(f.low, low);
+	assert_int_equal(f.high, low + gap);
+	assert_true(f.has_promo);
+	assert_int_equal(f.promo, low + 2 * gap);
+	assert_int_equal(f.batch, 63);           /* min(managed / 1024, 256) / 4 = 64: rounddown(96) - 1 */
+	assert_int_equal(f.high_min, low / 2);   /* the low watermark over the node's 2 CPUs */
+	assert_int_equal(f.high_max, z->managed / 8 / 2);
+	assert_true(z->managed >> 15 == 7);
+	assert_int_equal(f.threshold, 2 * 2 * (1 + 3)); /* fls(2) = 2; fls(managed >> 15 = 7) = 3 */
+	/* DMA's protection: the node's DMA32 / 256, then DMA32 + Normal / 256 */
+	layout_zone_fig(&m, L, 0, &f);
+	assert_int_equal(f.protection[1], dma32->managed / 256);
+	assert_int_equal(f.protection[2], (dma32->managed + z->managed) / 256);
+	assert_int_equal(f.protection[3], (dma32->managed + z->managed) / 256);
+	/* Movable, empty: min is SWAP_CLUSTER_MAX, the gap 0 */
+	layout_zone_fig(&m, L, 3, &f);
+	assert_int_equal(f.min, 32);
+	assert_int_equal(f.low, 32);
+	assert_false(f.populated);
+	free(L);
+	/* no promo watermark before 5.18 */
+	m = machine_with("ram 4G cpus 2 kernel 5.17");
+	L = lay(&m);
+	layout_zone_fig(&m, L, 2, &f);
+	assert_false(f.has_promo);
+	free(L);
+}
+
+/*
+ * Dmytro Maluka's low-end Chromebook (4 GB, two CPUs): khugepaged raised
+ * min_free_kbytes to 132 MB, the low watermark is 165 MB and, from 5.14's
+ * zone_highsize(), the pcp lists may hold that low watermark: 82.5 MB per
+ * CPU. 132 MB is 3 zones * 11 pageblocks of 4 MiB: pageblock_order
+ * MAX_ORDER - 1 on a kernel without CONFIG_HUGETLB_PAGE (before 6.10's
+ * "mm: set pageblock_order to HPAGE_PMD_ORDER in case with
+ * !CONFIG_HUGETLB_PAGE but THP enabled"); with 2 MiB pageblocks it is 66 MB.
+ */
+static void test_laptop_132m(void **state)
+{
+	struct machine m = machine_with("ram 4G cpus 2 kernel 5.15");
+	struct zone_layout *L;
+	uint64_t lows = 0, highs = 0;
+	struct zone_fig f;
+
+	(void)state;
+	assert_int_equal(param_u64(&m, param_find("min_free_kbytes")), 66 * 1024);
+	m = machine_with("ram 4G cpus 2 kernel 5.15 pageblock_nr_pages 1024p");
+	assert_int_equal(param_u64(&m, param_find("min_free_kbytes")), 132 * 1024);
+	L = lay(&m);
+	for (uint32_t i = 0; i < L->nzones; i++) {
+		layout_zone_fig(&m, L, i, &f);
+		if (f.populated) {
+			lows += f.low;
+			highs += f.high_min;
+		}
+	}
+	/* 33792 pages of min, each zone's gap a quarter of its share: 42240 pages less the floors' rounding */
+	assert_true(lows <= 42240 && lows >= 42240 - 6);
+	assert_int_equal(lows * 4096 / MIB, 164); /* 164.99 MiB: "165MB" */
+	assert_true(highs * 4096 * 10 / MIB >= 823 && highs * 4096 * 10 / MIB <= 825); /* "82.5MB per CPU" */
+	free(L);
+}
+
+/* a loaded layout holds while the machine is the one it was loaded for; other ram lays it out anew */
+static void test_loaded_layout(void **state)
+{
+	struct machine m = machine_with("ram 8G cpus 4");
+	struct zone_layout *L = lay(&m);
+
+	(void)state;
+	L->zones[2].managed = 1000000; /* a Normal zone the derivation would not give */
+	L->node_cpus[0] = 3;
+	m.layout = L;
+	assert_ptr_equal(machine_layout(&m), L);
+	assert_int_equal(param_u64(&m, param_find("zone")), 1000000);
+	assert_int_equal(param_u64(&m, param_find("node_cpus")), 3);
+	assert_int_equal(layout_lowmem_pages(&m), L->zones[0].managed + L->zones[1].managed + 1000000);
+	m.ram = 16 * GIB; /* a sweep's row over ram: the zones follow the row */
+	assert_null(machine_layout(&m));
+	assert_true(param_u64(&m, param_find("zone")) != 1000000);
+	free(L);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_x86_layout),
+		cmocka_unit_test(test_two_nodes),
+		cmocka_unit_test(test_zone_figures),
+		cmocka_unit_test(test_laptop_132m),
+		cmocka_unit_test(test_loaded_layout),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
