@@ -6,6 +6,8 @@
  */
 #include "measured.h"
 
+#include <stdio.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -277,4 +279,18 @@ double measured_error_pct(double model, double figure)
 	if (!isfinite(model) || !isfinite(figure) || figure == 0)
 		return NAN;
 	return 100 * (model - figure) / fabs(figure);
+}
+
+const char *measured_band_text(const struct measured_band *b, char *buf, size_t len)
+{
+	if (!b)
+		snprintf(buf, len, "not a model");
+	else if (b->held)
+		snprintf(buf, len, "held-out error %+.1f%%..%+.1f%% (%d row%s)", b->lo_pct, b->hi_pct, b->held,
+			 b->held == 1 ? "" : "s");
+	else if (b->fit)
+		snprintf(buf, len, "no held-out test (%d fit row%s)", b->fit, b->fit == 1 ? "" : "s");
+	else
+		snprintf(buf, len, "no held-out test (no measurement)");
+	return buf;
 }

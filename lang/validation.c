@@ -120,20 +120,6 @@ const struct measured_band *validation_band(const struct patch_desc *d, const st
 	return &bands[n++];
 }
 
-const char *validation_band_text(const struct measured_band *b, char *buf, size_t len)
-{
-	if (!b)
-		snprintf(buf, len, "not a model");
-	else if (b->held)
-		snprintf(buf, len, "held-out error %+.1f%%..%+.1f%% (%d row%s)", b->lo_pct, b->hi_pct, b->held,
-			 b->held == 1 ? "" : "s");
-	else if (b->fit)
-		snprintf(buf, len, "no held-out test (%d fit row%s)", b->fit, b->fit == 1 ? "" : "s");
-	else
-		snprintf(buf, len, "no held-out test (no measurement)");
-	return buf;
-}
-
 int validation_untested(const struct patch_desc *d, const struct metric_desc *md)
 {
 	const struct measured_band *b = validation_band(d, md);
@@ -202,7 +188,7 @@ void validation_explain(const struct patch_desc *d, const struct metric_desc *md
 
 	if (!b || !why)
 		return;
-	sb_printf(why, "validation (`about %s --validation`): %s\n", d->id, validation_band_text(b, band, sizeof(band)));
+	sb_printf(why, "validation (`about %s --validation`): %s\n", d->id, measured_band_text(b, band, sizeof(band)));
 	for (const struct measured_row *r = measured_rows; r->id; r++) {
 		struct validation_row v;
 
@@ -252,7 +238,7 @@ int validation_list(const struct patch_desc *d, int width, struct strbuf *out)
 
 		if (!b)
 			continue;
-		sb_printf(&t, "\n%s.%s: %s\n", d->id, md->name, validation_band_text(b, band, sizeof(band)));
+		sb_printf(&t, "\n%s.%s: %s\n", d->id, md->name, measured_band_text(b, band, sizeof(band)));
 		for (const struct measured_row *r = measured_rows; r->id; r++) {
 			struct validation_row v;
 

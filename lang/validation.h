@@ -30,8 +30,6 @@ int validation_run(const struct measured_row *r, struct validation_row *out);
  * (the table and presets do not change under it). NULL when md is not a model.
  */
 const struct measured_band *validation_band(const struct patch_desc *d, const struct metric_desc *md);
-/* "held-out error -54.8%..+14.9% (3 rows)", "no held-out test (2 fit rows)", "no measurement". Returns buf. */
-const char *validation_band_text(const struct measured_band *b, char *buf, size_t len);
 /* 1 when md is a model whose figures rest on no held-out test. */
 int validation_untested(const struct patch_desc *d, const struct metric_desc *md);
 /*

@@ -11,6 +11,7 @@
 #include "../../core/patch.h"
 #include "../../core/params.h"
 #include "../settings.h"
+#include "../validation.h"
 #include "../out/records.h"
 #include "../out/render.h"
 
@@ -135,7 +136,7 @@ static void get_records_begin(struct session *s, int argc, char **argv, struct r
 		if (p)
 			recu_add(&u, p->name, p->unit, "input");
 		else if (!metric_parse_m(&s->m, argv[i], &ref, b, sizeof(b)))
-			recu_metric(&u, &s->m, ref.patch, ref.metric, ref.side);
+			recu_metric(&u, &s->m, ref.patch, ref.metric, ref.side, validation_band(ref.patch, ref.metric));
 	}
 	rec_begin(r, &s->doc, s->format, heads, u.u, u.n, out);
 	recu_free(&u);

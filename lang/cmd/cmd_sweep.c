@@ -407,7 +407,7 @@ static void emit_validation(const struct sweep *sw, int width, struct strbuf *ou
 			seen |= sw->cols[j].metric == c->metric;
 		if (!b || seen)
 			continue;
-		sb_printf(&t, "~ %s.%s: %s", c->patch->id, c->metric->name, validation_band_text(b, band, sizeof(band)));
+		sb_printf(&t, "~ %s.%s: %s", c->patch->id, c->metric->name, measured_band_text(b, band, sizeof(band)));
 		if (b->cpus_hi && !strcmp(sw->range.key->name, "cpus"))
 			sb_printf(&t, "; outside %llu..%llu CPUs extrapolated", b->cpus_lo, b->cpus_hi);
 		sb_putc(&t, '\n');
@@ -451,6 +451,16 @@ static void emit_close(struct emit *e, FILE *f, struct strbuf *out)
  * Every row of sw as o asks. fit: the column widths of a table made to fit
  * (sweep_fit_widths), NULL: as wide as its headings.
  */
+/* The head of a csv or json sweep, each model column beside its held-out error (validation.c). */
+static int write_head(const struct sweep *sw, struct emit *e, const struct sweep_out *o, struct strbuf *out)
+{
+	const struct measured_band *bands[SWEEP_MAX_COLS];
+
+	for (int c = 0; c < sw->ncols; c++)
+		bands[c] = validation_band(sw->cols[c].patch, sw->cols[c].metric);
+	return sweep_write_head(sw, &e->l, bands, o->doc, o->format, &e->rec, &e->heads, out);
+}
+
 static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sweep_out *o, FILE *f, int progress,
 		      const int *fit, struct strbuf *out, char *err, size_t errlen)
 {
@@ -469,7 +479,7 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 			sweep_write_fit_header(sw, e.width, out);
 		else if (o->format == FMT_TABLE)
 			sweep_write_header(sw, &e.l, e.width, out);
-		else if (sweep_write_head(sw, &e.l, o->doc, o->format, &e.rec, &e.heads, out))
+		else if (write_head(sw, &e, o, out))
 			e.k.failed = ENOMEM;
 		emit_rows(&e, out);
 		emit_close(&e, f, out);

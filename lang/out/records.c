@@ -8,7 +8,7 @@
 
 #include "../../core/utf8.h"
 #include "numfmt.h"
-#include "../validation.h"
+#include "../../core/measured.h"
 #include "render.h"
 
 /* Every control escaped, C1 and DEL too, and a byte that is not UTF-8 as U+FFFD: the output is valid JSON. */
@@ -85,7 +85,7 @@ static void unit_text(struct strbuf *t, const struct rec_unit *u)
 
 	sb_puts(t, u->unit);
 	if (*u->kind && u->band)
-		sb_printf(t, "%s(%s, %s)", *u->unit ? " " : "", u->kind, validation_band_text(u->band, band, sizeof(band)));
+		sb_printf(t, "%s(%s, %s)", *u->unit ? " " : "", u->kind, measured_band_text(u->band, band, sizeof(band)));
 	else if (*u->kind)
 		sb_printf(t, "%s(%s)", *u->unit ? " " : "", u->kind);
 }
@@ -553,18 +553,18 @@ void recu_add_band(struct rec_units *l, const char *name, const char *unit, cons
 }
 
 void recu_metric(struct rec_units *l, const struct machine *m, const struct patch_desc *d,
-		 const struct metric_desc *md, int side)
+		 const struct metric_desc *md, int side, const struct measured_band *band)
 {
 	char name[160];
 
 	if (md->single) {
 		snprintf(name, sizeof(name), "%s.%s", d->id, md->name);
-		recu_add_band(l, name, md->unit, rec_kind(md), validation_band(d, md));
+		recu_add_band(l, name, md->unit, rec_kind(md), band);
 		return;
 	}
 	for (int i = side < 0 ? 0 : side; i < (side < 0 ? patch_ncols(m, d) : side + 1); i++) {
 		snprintf(name, sizeof(name), "%s.%s.%s", d->id, md->name, patch_col_name(m, d, i));
-		recu_add_band(l, name, md->unit, rec_kind(md), validation_band(d, md));
+		recu_add_band(l, name, md->unit, rec_kind(md), band);
 	}
 }
 

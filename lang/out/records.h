@@ -130,9 +130,9 @@ void recu_add(struct rec_units *l, const char *name, const char *unit, const cha
 /* The same with a model's held-out band (lang/validation.h), written beside its unit and kind. */
 void recu_add_band(struct rec_units *l, const char *name, const char *unit, const char *kind,
 		   const struct measured_band *band);
-/* md of d on side (or every column, side < 0), named as `get` names its values: PATCH.NAME[.SIDE]. */
+/* md of d on side (or every column, side < 0), named as `get` names its values: PATCH.NAME[.SIDE]; band: md's held-out error (NULL: none). */
 void recu_metric(struct rec_units *l, const struct machine *m, const struct patch_desc *d,
-		 const struct metric_desc *md, int side);
+		 const struct metric_desc *md, int side, const struct measured_band *band);
 void recu_free(struct rec_units *l);
 
 /* A parameter as `get` prints it: a real losslessly (not %.6g), else param_format's text. */

@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "render.h"
-#include "../validation.h"
 
 static const char *const part_names[NPARTS] = { "count", "first", "last", "sum" };
 
@@ -188,8 +187,8 @@ void sweep_write_header(const struct sweep *sw, const struct layout *l, const in
 }
 
 /* csv, json, jsonl: the result's head in the document, and csv's header (records.c). */
-int sweep_write_head(const struct sweep *sw, const struct layout *l, struct doc *d, enum out_format fmt,
-		      struct records *rec, const char ***heads, struct strbuf *out)
+int sweep_write_head(const struct sweep *sw, const struct layout *l, const struct measured_band *const *bands,
+		     struct doc *d, enum out_format fmt, struct records *rec, const char ***heads, struct strbuf *out)
 {
 	struct rec_unit *units = calloc((size_t)l->n + 1, sizeof(*units));
 
@@ -205,7 +204,7 @@ int sweep_write_head(const struct sweep *sw, const struct layout *l, struct doc 
 	for (int i = 0; i < l->n; i++) {
 		(*heads)[i + 1] = l->c[i].head;
 		units[i + 1] = (struct rec_unit){ l->c[i].head, l->c[i].unit, rec_kind(sw->cols[l->c[i].col].metric),
-						  validation_band(sw->cols[l->c[i].col].patch, sw->cols[l->c[i].col].metric) };
+						  bands[l->c[i].col] };
 	}
 	rec_begin(rec, d, fmt, *heads, units, l->n + 1, out);
 	rec_head_done(rec);

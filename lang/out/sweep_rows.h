@@ -57,9 +57,12 @@ size_t sweep_head_group(const struct sweep_col *c);
 /* A fitted table's three heading lines (widths from sweep_fit_widths), a plain table's two. */
 void sweep_write_fit_header(const struct sweep *sw, const int *width, struct strbuf *out);
 void sweep_write_header(const struct sweep *sw, const struct layout *l, const int *width, struct strbuf *out);
-/* csv, json, jsonl: the result's head in the document and csv's header; *heads for the caller to free. -1: no memory. */
-int sweep_write_head(const struct sweep *sw, const struct layout *l, struct doc *d, enum out_format fmt,
-		     struct records *rec, const char ***heads, struct strbuf *out);
+/*
+ * csv, json, jsonl: the result's head in the document and csv's header; *heads for the caller to free;
+ * bands[c]: sweep column c's held-out error (NULL: none). -1: no memory.
+ */
+int sweep_write_head(const struct sweep *sw, const struct layout *l, const struct measured_band *const *bands,
+		     struct doc *d, enum out_format fmt, struct records *rec, const char ***heads, struct strbuf *out);
 
 /*
  * The text of a row after its key, kept from the row before (sweep_rows.c

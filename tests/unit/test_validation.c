@@ -182,7 +182,7 @@ static void test_band_and_beyond(void **state)
 		assert_false(validation_beyond(d, tp, &m, why, sizeof(why)));
 	}
 	assert_true(validation_untested(d, sp) && !validation_untested(d, tp));
-	assert_string_equal(validation_band_text(validation_band(d, sp), buf, sizeof(buf)), "no held-out test (no measurement)");
+	assert_string_equal(measured_band_text(validation_band(d, sp), buf, sizeof(buf)), "no held-out test (no measurement)");
 	assert_null(validation_band(d, patch_metric(d, "batch")));
 }
 
