@@ -153,13 +153,13 @@ int walk_check(const char *cmd, struct sweep *sw, uint64_t rows, int long_ok, in
 	return 0;
 }
 
-int walk_may_show(int to_file)
+int walk_may_show(int streamed)
 {
 	struct stat o, e;
 
 	if (!isatty(STDERR_FILENO))
 		return 0;
-	if (to_file || !isatty(STDOUT_FILENO))
+	if (!streamed || !isatty(STDOUT_FILENO))
 		return 1;
 	return !fstat(STDOUT_FILENO, &o) && !fstat(STDERR_FILENO, &e) && o.st_rdev != e.st_rdev;
 }
@@ -259,4 +259,37 @@ void walk_finish(struct walk *w)
 	if (write(STDERR_FILENO, blank, (size_t)n) < 0)
 		w->show = 0;
 	w->shown = 0;
+}
+
+int walk_take_long(int argc, char **argv, struct walk_how *how)
+{
+	int n = 0;
+
+	for (int i = 0; i < argc; i++)
+		if (strcmp(argv[i], "--long"))
+			argv[n++] = argv[i];
+	how->long_ok = n < argc;
+	if (n < argc)
+		argv[n] = NULL;
+	return n;
+}
+
+int walk_run_begin(struct walk_run *run, const char *cmd, struct sweep *sw, uint64_t rows, const struct walk_how *how,
+		   char *err, size_t errlen)
+{
+	int rc = walk_check(cmd, sw, rows, how->long_ok, how->show, err, errlen);
+
+	if (rc)
+		return rc;
+	/* Ctrl-C ends the walk after a whole row: what was found or written stays whole */
+	interrupt_catch(1, &run->old);
+	walk_start(&run->w, cmd, rows ? rows : sw->range.rows, how->show);
+	return 0;
+}
+
+int walk_run_end(struct walk_run *run)
+{
+	walk_finish(&run->w);
+	interrupt_release(&run->old);
+	return interrupt_take();
 }

@@ -7,6 +7,7 @@
 #ifndef BL_WALK_H
 #define BL_WALK_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -56,11 +57,12 @@ struct walk {
 };
 
 /*
- * A progress line may be drawn: stderr is a terminal and the rows do not go
- * to it (to_file: they go to a file; else stdout is not that terminal) - a
- * line drawn between rows would be torn by the next ones.
+ * A progress line may be drawn: stderr is a terminal, and rows do not go to
+ * that terminal while the walk runs (streamed: they go to stdout as they are
+ * made, and stdout is that terminal) - a line drawn between rows would be torn
+ * by the next ones. where and expect answer at the end: never streamed.
  */
-int walk_may_show(int to_file);
+int walk_may_show(int streamed);
 /* show: a progress line may be drawn (stderr a terminal, the output not on it or finished per row). */
 void walk_start(struct walk *w, const char *cmd, uint64_t rows, int show);
 void walk_look(struct walk *w, uint64_t done);
@@ -80,6 +82,25 @@ void walk_finish(struct walk *w);
  * row, as Ctrl-C does (Esc): it raises the same flag (interrupt.h).
  */
 extern int (*walk_hook)(const char *cmd, uint64_t done, uint64_t rows, double left);
+
+/* How a command walks: --long given, a progress line allowed (walk_may_show()). */
+struct walk_how {
+	int long_ok;
+	int show;
+};
+/* --long taken out of argv wherever it stands: the words left; how->long_ok says whether it was there. */
+int walk_take_long(int argc, char **argv, struct walk_how *how);
+
+/* A walk of sw (begun) being run: checked, Ctrl-C caught, its progress started. */
+struct walk_run {
+	struct walk w;
+	struct sigaction old;
+};
+/* walk_check(), then Ctrl-C caught and the line started; -3 with err when refused (nothing caught). */
+int walk_run_begin(struct walk_run *run, const char *cmd, struct sweep *sw, uint64_t rows, const struct walk_how *how,
+		   char *err, size_t errlen);
+/* The line erased, Ctrl-C given back: 1 when Ctrl-C (or the explorer's Esc) stopped the walk. */
+int walk_run_end(struct walk_run *run);
 
 /* "12 seconds", "4 minutes", "1.5 hours". */
 void walk_duration(char *buf, size_t len, double secs);

@@ -698,7 +698,7 @@ static int sweep_run(struct session *s, struct sweep *sw, int argc, char **argv,
 	s->ask_long = 0;
 	if (sweep_words(s, n, argv, sw, &r, err, errlen))
 		return -1;
-	progress = s->stream && walk_may_show(s->opts.path != NULL);
+	progress = s->stream && walk_may_show(s->opts.path == NULL);
 	/* with no stream (the explorer's command line) every row is held in memory for a view */
 	if (!s->opts.path && !s->stream && r.rows > SWEEP_VIEW_MAX_ROWS)
 		return err_set(err, errlen, "sweep: %llu rows are too many to view here (at most %u): add > PATH to write them to a file",
