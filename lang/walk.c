@@ -293,3 +293,34 @@ int walk_run_end(struct walk_run *run)
 	interrupt_release(&run->old);
 	return interrupt_take();
 }
+
+static int plot_begin(void *ctx, struct sweep *sw, uint64_t samples, char *err, size_t errlen)
+{
+	struct walk_plot *wp = ctx;
+
+	return walk_run_begin(&wp->run, wp->cmd, sw, samples, wp->how, err, errlen);
+}
+
+static int plot_step(void *ctx, uint64_t done)
+{
+	struct walk_plot *wp = ctx;
+
+	walk_step(&wp->run.w, done);
+	return interrupt_seen();
+}
+
+static void plot_end(void *ctx)
+{
+	struct walk_plot *wp = ctx;
+
+	walk_run_end(&wp->run);
+}
+
+struct plot_watch walk_plot_watch(struct walk_plot *wp, const char *cmd, const struct walk_how *how)
+{
+	struct plot_watch w = { plot_begin, plot_step, plot_end, wp };
+
+	wp->cmd = cmd;
+	wp->how = how;
+	return w;
+}

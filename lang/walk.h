@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../core/plot_sample.h"
 #include "../core/sweep.h"
 
 /* Estimated past this, a script must say --long and the explorer asks: a mistyped range at 65536 CPUs runs for hours. */
@@ -101,6 +102,14 @@ int walk_run_begin(struct walk_run *run, const char *cmd, struct sweep *sw, uint
 		   char *err, size_t errlen);
 /* The line erased, Ctrl-C given back: 1 when Ctrl-C (or the explorer's Esc) stopped the walk. */
 int walk_run_end(struct walk_run *run);
+
+/* A plot's samples watched as a walk (plot_sample_watched): the estimate, the line, Ctrl-C. */
+struct walk_plot {
+	struct walk_run run;
+	const char *cmd;
+	const struct walk_how *how;
+};
+struct plot_watch walk_plot_watch(struct walk_plot *wp, const char *cmd, const struct walk_how *how);
 
 /* "12 seconds", "4 minutes", "1.5 hours". */
 void walk_duration(char *buf, size_t len, double secs);
