@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "../core/err.h"
+#include "../core/strbuf.h"
 #include "interrupt.h"
 
 /* Rows timed, spread over the range, for an estimate. */
@@ -323,4 +324,15 @@ struct plot_watch walk_plot_watch(struct walk_plot *wp, const char *cmd, const s
 	wp->cmd = cmd;
 	wp->how = how;
 	return w;
+}
+
+void walk_details(struct strbuf *out, const char *cmd)
+{
+	sb_printf(out,
+		  "Time: before its first row %s is estimated (a solve of its models timed at a few rows, times the "
+		  "rows, or the runs of equal inputs a plateau answers); one of more than a minute is refused unless "
+		  "--long is given (the explorer asks). On a terminal an estimate over ten seconds is said on stderr, "
+		  "and past two seconds a progress line there gives the rows done, the rate and the time left, "
+		  "erased at the end (in the explorer a bar on the status line; Esc stops it); never on a pipe. "
+		  "Ctrl-C stops it after a whole row.\n", cmd);
 }

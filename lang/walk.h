@@ -111,6 +111,10 @@ struct walk_plot {
 };
 struct plot_watch walk_plot_watch(struct walk_plot *wp, const char *cmd, const struct walk_how *how);
 
+struct strbuf;
+/* help's paragraph on a walk's time, the same for every command that walks rows. */
+void walk_details(struct strbuf *out, const char *cmd);
+
 /* "12 seconds", "4 minutes", "1.5 hours". */
 void walk_duration(char *buf, size_t len, double secs);
 

@@ -446,6 +446,16 @@ static void grade_details(const struct patch_set *ps, struct strbuf *out)
 		"--format csv, json or jsonl gives both tables as records.\n");
 }
 
+/* help expect and the man page: over a range, a walk like sweep's. */
+static void expect_details(const struct patch_set *ps, struct strbuf *out)
+{
+	(void)ps;
+	sb_puts(out, "Without a range: METRIC OP VALUE at this machine. With over KEY FROM TO: at every value of the "
+		"range in order (the steps as in sweep), stopping at the first where it fails, which is said with "
+		"the machine there; status 1. Every side must hold when none is named.\n");
+	walk_details(out, "an expect over a range");
+}
+
 /* help lesson and the man page: where it runs, and where its output goes. */
 static void lesson_details(const struct patch_set *ps, struct strbuf *out)
 {
@@ -471,6 +481,7 @@ const struct cmd_entry cmd_expect_entry = {
 	.min_args = 3,
 	.max_args = 10,
 	.help = "fail (status 1) unless METRIC OP VALUE holds here, or at every KEY value of the range",
+	.details = expect_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_expect,
 	.examples = (const char *const[]){ "expect memcg_charge.batch.after == 64", "expect memcg_charge.stock_max_bytes.after >= 1 over cpus 1 64", NULL },

@@ -55,6 +55,7 @@ void plot_details(const struct patch_set *ps, struct strbuf *out)
 		  "machine sits on each, the machine line as a caption; --title TEXT gives it a heading of its own (a "
 		  "slide's), and its text grows with --size past 800x500 (a 1920x1080 slide's is 2.16 times as big).\n",
 		  PLOT_MAX_SERIES, PLOT_MAX_POINTS, CHART_MIN_WIDTH, WRAP_MAX, SVG_DEFAULT_W, SVG_DEFAULT_H);
+	walk_details(out, "a plot");
 }
 
 /*

@@ -333,6 +333,7 @@ void where_details(const struct patch_set *ps, struct strbuf *out)
 		  "rests on; 'already holds at the start' when it holds at FROM; 'never' with the value at TO "
 		  "when nothing in the range holds.\n",
 		  65, (unsigned long long)WHERE_SCAN_MAX);
+	walk_details(out, "a where that tries values in order");
 }
 
 /* What one where asks, for the helpers that answer it a side at a time. */
