@@ -73,7 +73,8 @@ static int sample_rows(struct sweep *sw, const struct sweep_range *r, size_t wan
 			p->x[p->n] = sweep_key_real(&sw->range, &sw->cur);
 			for (int i = 0; i < sw->ncols; i++)
 				p->y[i][p->n] = value_real(sweep_value(sw, i));
-			if (w && w->step(w->ctx, ++p->n))
+			p->n++;
+			if (w && w->step(w->ctx, p->n))
 				return err_set(err, errlen, "interrupted after %zu of %zu points", p->n, want) - 1;
 		}
 		return 0;
@@ -83,7 +84,8 @@ static int sample_rows(struct sweep *sw, const struct sweep_range *r, size_t wan
 			return err_set(err, errlen, "%s", why);
 		for (int i = 0; i < sw->ncols; i++)
 			p->y[i][p->n] = value_real(sweep_value(sw, i));
-		if (w && w->step(w->ctx, ++p->n))
+		p->n++;
+		if (w && w->step(w->ctx, p->n))
 			return err_set(err, errlen, "interrupted after %zu of %zu points", p->n, n) - 1;
 	}
 	return 0;
