@@ -487,6 +487,7 @@ int screen_loop(struct session *s, FILE *logf, int in, int keys_per_frame)
 			screen_status(&sc, 1, "%s", err);
 	}
 	sc.in = in;
+	screen_walks(&sc);
 	while (!sc.quit) {
 		struct pollfd fds[2] = { { in, POLLIN, 0 }, { crt_signal_fd(), POLLIN, 0 } };
 		int ch = ERR, n = 0;
@@ -520,6 +521,7 @@ int screen_loop(struct session *s, FILE *logf, int in, int keys_per_frame)
 		}
 	}
 	cmdline_done();
+	screen_walks(NULL);
 	screen_free(&sc);
 	return sig ? 128 + sig : 0;
 }

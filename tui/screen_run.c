@@ -68,6 +68,12 @@ static int walk_bar(const char *cmd, uint64_t done, uint64_t rows, double left)
 	return 0;
 }
 
+void screen_walks(struct screen *sc)
+{
+	walking = sc;
+	walk_hook = sc ? walk_bar : NULL;
+}
+
 /* A chart's picture written by the command that draws it; the chart stays, the status line says where it went. */
 static void save_picture(struct screen *sc, const char *cmdline)
 {
@@ -242,8 +248,6 @@ static int run_commands(struct screen *sc, const char *line, struct strbuf *out)
 	int failed = 0;
 
 	scan_init(&scn, line, strlen(line));
-	walking = sc;
-	walk_hook = walk_bar;
 	while (!sc->s->quit && !crt_leaving() && scan_next(&scn, &c)) {
 		sb_reset(&cmd);
 		for (size_t i = 0; i < c.len; i++)
@@ -254,7 +258,6 @@ static int run_commands(struct screen *sc, const char *line, struct strbuf *out)
 			break;
 		}
 	}
-	walk_hook = NULL;
 	sb_free(&cmd);
 	return failed;
 }

@@ -3,6 +3,7 @@
 
 #include <math.h>
 
+#include "../../core/err.h"
 #include "../../core/plot_sample.h"
 
 static const struct metric_desc *metric(const struct patch_desc *d, const char *name)
