@@ -143,7 +143,7 @@ static void w_end(void *ctx)
 static void test_watched(void **state)
 {
 	struct machine m = machine_with("");
-	const struct patch_desc *d = patch_find("memcg_charge");
+	const struct patch_desc *d = patch_find(NULL, "memcg_charge");
 	struct sweep_range r;
 	struct plot_points p;
 	int sides[1] = { d->after };
