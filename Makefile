@@ -75,7 +75,7 @@ SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-san
 
 .PHONY: completion completion-drift completion-test valgrind-tmux memcheck-tmux asan-run asan-tmux
 .PHONY: check-loaded check-newpatch deb deb-test versions
-.PHONY: all run check test deps deps-run unit script-tests tmux-tests tmux-repl asan warnings lint-man \
+.PHONY: all run check test deps deps-run unit script-tests tmux-tests tmux-repl tmux-walk asan warnings lint-man \
 	install uninstall clean bench bench-screen bench-presets bench-variant fuzz calibrate man man-drift fuzz-smoke regress valgrind core-globals \
 	layers readme debug script shortest-soak pow5tab-drift svg-tests docs bench-svg
 
@@ -262,9 +262,13 @@ debug:
 build/debug/batchlab: $(BUILD)/tui/main.o $(LIB_ALL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-# The readline prompt in a real terminal (a private tmux server).
+# The readline prompt in a real terminal (a private tmux server); then every command that walks rows
+# on a terminal: its estimate, its progress line, Ctrl-C (tests/tmux/walk.sh).
 tmux-repl: batchlab
-	@sh tests/tmux/repl.sh ./batchlab
+	@sh tests/tmux/repl.sh ./batchlab && sh tests/tmux/walk.sh ./batchlab
+
+tmux-walk: batchlab
+	@sh tests/tmux/walk.sh ./batchlab
 
 # The explorer's start-to-first-frame (against dialog --msgbox, in turn) and
 # key-to-redraw times, on a pty (a benchmark, not a test). Every + or - of the

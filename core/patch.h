@@ -119,7 +119,8 @@ typedef int (*metric_cpus_fn)(const struct machine *m, uint64_t n, double *const
 typedef void (*metric_sides_fn)(const struct machine *m, struct value out[PATCH_MAX_SIDES]);
 
 /*
- * For a sweep over totalram: the last totalram, at or above m's, up to which
+ * For a sweep over totalram, or over ram when totalram follows it (the
+ * row's machine_totalram()): the last totalram, at or above m's, up to which
  * every side's value (fn_sides, or fn on each side) stays what it is at m -
  * the kernel's divisions and fls() leave long runs of equal values - or 0
  * when it cannot say. A sweep row inside the run calls neither. A metric

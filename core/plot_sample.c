@@ -59,6 +59,42 @@ int plot_sample(const struct machine *m, const struct sweep_range *r, const stru
 		const struct metric_desc *md, const int *sides, int nser, int width, struct plot_points *p, char *err,
 		size_t errlen)
 {
+	return plot_sample_watched(m, r, d, md, sides, nser, width, NULL, p, err, errlen);
+}
+
+/* The samples, each a row's values: every row of the range, or the keys sample_keys() picks; -2 when w stopped them. */
+static int sample_rows(struct sweep *sw, const struct sweep_range *r, size_t want, uint64_t *us,
+		       const struct plot_watch *w, struct plot_points *p, char *err, size_t errlen)
+{
+	char why[256];
+
+	if (r->given || r->list) {
+		while (p->n < want && sweep_next(sw) > 0) {
+			p->x[p->n] = sweep_key_real(&sw->range, &sw->cur);
+			for (int i = 0; i < sw->ncols; i++)
+				p->y[i][p->n] = value_real(sweep_value(sw, i));
+			p->n++;
+			if (w && w->step(w->ctx, p->n))
+				return err_set(err, errlen, "interrupted after %zu of %zu points", p->n, want) - 1;
+		}
+		return 0;
+	}
+	for (size_t k = 0, n = sample_keys(r, p->xlog, want, us, p->x); k < n; k++) {
+		if (sweep_seek(sw, us[k], p->x[k], why, sizeof(why)))
+			return err_set(err, errlen, "%s", why);
+		for (int i = 0; i < sw->ncols; i++)
+			p->y[i][p->n] = value_real(sweep_value(sw, i));
+		p->n++;
+		if (w && w->step(w->ctx, p->n))
+			return err_set(err, errlen, "interrupted after %zu of %zu points", p->n, n) - 1;
+	}
+	return 0;
+}
+
+int plot_sample_watched(const struct machine *m, const struct sweep_range *r, const struct patch_desc *d,
+			const struct metric_desc *md, const int *sides, int nser, int width, const struct plot_watch *w,
+			struct plot_points *p, char *err, size_t errlen)
+{
 	struct sweep *sw = malloc(sizeof(*sw)); /* 192 columns: too big for a stack a curses front end may keep small */
 	char why[256];
 	size_t want;
@@ -98,32 +134,14 @@ int plot_sample(const struct machine *m, const struct sweep_range *r, const stru
 		goto out;
 	}
 	sweep_begin(sw, m);
-	if (r->given || r->list) {
-		while (p->n < want && sweep_next(sw) > 0) {
-			p->x[p->n] = sweep_key_real(&sw->range, &sw->cur);
-			for (int i = 0; i < sw->ncols; i++)
-				p->y[i][p->n] = value_real(sweep_value(sw, i));
-			p->n++;
-		}
-	} else {
-		size_t k, n = sample_keys(r, p->xlog, want, us, p->x);
-
-		for (k = 0; k < n; k++) {
-			if (sweep_seek(sw, us[k], p->x[k], why, sizeof(why))) {
-				snprintf(err, errlen, "%s", why);
-				break;
-			}
-			for (int i = 0; i < sw->ncols; i++)
-				p->y[i][p->n] = value_real(sweep_value(sw, i));
-			p->n++;
-		}
-		if (k < n) {
-			sweep_end(sw);
-			goto out;
-		}
+	if (w && (rc = w->begin(w->ctx, sw, want, err, errlen))) {
+		sweep_end(sw);
+		goto out;
 	}
+	rc = sample_rows(sw, r, want, us, w, p, err, errlen);
+	if (w)
+		w->end(w->ctx);
 	sweep_end(sw);
-	rc = 0;
 out:
 	if (rc)
 		plot_points_free(p);

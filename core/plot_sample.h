@@ -39,6 +39,22 @@ int plot_sides(const struct machine *m, const struct patch_desc *d, const struct
 int plot_sample(const struct machine *m, const struct sweep_range *r, const struct patch_desc *d,
 		const struct metric_desc *md, const int *sides, int nser, int width, struct plot_points *p, char *err,
 		size_t errlen);
+/*
+ * A caller that watches the samples being made (a command's estimate, its
+ * progress line, Ctrl-C): begin sees the sweep, begun, and the samples to
+ * come, and refuses with a negative code and err; step sees the samples made
+ * so far and stops the sampling with nonzero; end follows begin always.
+ */
+struct plot_watch {
+	int (*begin)(void *ctx, struct sweep *sw, uint64_t samples, char *err, size_t errlen);
+	int (*step)(void *ctx, uint64_t done);
+	void (*end)(void *ctx);
+	void *ctx;
+};
+/* plot_sample() watched: begin's code when it refuses, -2 with err when step stopped it. */
+int plot_sample_watched(const struct machine *m, const struct sweep_range *r, const struct patch_desc *d,
+			const struct metric_desc *md, const int *sides, int nser, int width, const struct plot_watch *w,
+			struct plot_points *p, char *err, size_t errlen);
 void plot_points_free(struct plot_points *p);
 
 #endif

@@ -532,11 +532,12 @@ static inline void fill_rows(struct sweep *sw)
 	for (int g = 0; g < sw->ngroups; g++) {
 		struct sweep_group *gr = &sw->groups[g];
 		const struct value *v = vbuf;
-		uint64_t diff;
+		uint64_t diff, at;
 
 		if (gr->rowp >= 0) {
 			v = sw->rowv[gr->rowp][gr->metric];
-		} else if (gr->plateau && sw->cur.u >= gr->plateau_lo && sw->cur.u <= gr->plateau_hi) {
+		} else if (gr->plateau && (at = sw->plateau_pages ? machine_totalram(&sw->m) : sw->cur.u) >= gr->plateau_lo &&
+			   at <= gr->plateau_hi) {
 			sw->plateau_rows++;
 			continue; /* the values of the run the row is in, which last holds */
 		} else {
@@ -547,9 +548,11 @@ static inline void fill_rows(struct sweep *sw)
 					vbuf[s] = gr->md->fn(&sw->m, gr->md, s, NULL);
 			if (gr->plateau) {
 				uint64_t hi = gr->plateau(&sw->m); /* 0: it cannot say */
-				int known = hi && hi >= sw->cur.u;
+				int known;
 
-				gr->plateau_lo = known ? sw->cur.u : 1;
+				at = sw->plateau_pages ? machine_totalram(&sw->m) : sw->cur.u;
+				known = hi && hi >= at;
+				gr->plateau_lo = known ? at : 1;
 				gr->plateau_hi = known ? hi : 0;
 			}
 		}
@@ -718,8 +721,9 @@ static void group_columns(struct sweep *sw, int over_totalram)
 
 void sweep_begin(struct sweep *sw, const struct machine *m)
 {
-	/* the rows' totalram is the key itself (param_store_u64), which the plateaus speak of */
+	/* the rows' totalram is the key itself (param_store_u64), which the plateaus speak of; or ram's pages */
 	int over_totalram = !sw->range.real && !strcmp(sw->range.key->name, "totalram");
+	int over_ram = !sw->range.real && !m->totalram && !strcmp(sw->range.key->name, "ram");
 
 	sw->m = *m;
 	sweep_cursor_start(&sw->cur);
@@ -733,7 +737,8 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 	mark_columns(sw, m);
 	if (!sw->range.real && sweep_key_is_cpus(sw->range.key))
 		cpus_tables(sw, m);
-	group_columns(sw, over_totalram);
+	sw->plateau_pages = over_ram;
+	group_columns(sw, over_totalram || over_ram);
 	use_fn_row(sw);
 	keep_variants(sw, m);
 	sw->runs_ok = over_totalram && !sw->range.list && !sw->range.mult && sw->range.step && !sw->nvars;
@@ -811,11 +816,37 @@ uint64_t sweep_solve_row(struct sweep *sw, int runs)
 	return x;
 }
 
+/* Where the plateaus stand at key value u (t's key set to it): the key, or over ram the row's totalram. */
+static uint64_t plateau_coord(const struct sweep *sw, struct machine *t, uint64_t u)
+{
+	param_store_u64(t, sw->range.key, u);
+	return sw->plateau_pages ? machine_totalram(t) : u;
+}
+
+/* The first row after row k whose plateau coordinate is past hi (rows past the last: none); totalram only grows with ram. */
+static uint64_t run_end(const struct sweep *sw, struct machine *t, uint64_t k, uint64_t hi, uint64_t kmax)
+{
+	const struct sweep_range *r = &sw->range;
+	uint64_t lo = k + 1, top = kmax + 1;
+
+	if (!sw->plateau_pages)
+		return hi < r->from ? k + 1 : (hi - r->from) / r->step + 1;
+	while (lo < top) {
+		uint64_t mid = lo + (top - lo) / 2;
+
+		if (plateau_coord(sw, t, r->from + mid * r->step) > hi)
+			top = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
 uint64_t sweep_runs(struct sweep *sw, uint64_t cap, uint64_t *rows)
 {
 	const struct sweep_range *r = &sw->range;
 	struct machine *t = &sw->scratch; /* find_pass is done with it */
-	uint64_t n = 0, k = 0, u = r->from, last;
+	uint64_t n = 0, k = 0, u = r->from, kmax;
 	int any = 0;
 
 	*rows = r->rows;
@@ -825,12 +856,11 @@ uint64_t sweep_runs(struct sweep *sw, uint64_t cap, uint64_t *rows)
 		return 0;
 	if (r->list || r->real || r->mult || !r->step)
 		return r->rows; /* a few rows: each its own run */
-	last = r->from + (r->to - r->from) / r->step * r->step;
+	kmax = (r->to - r->from) / r->step;
 	*t = sw->m;
 	while (n < cap) {
-		uint64_t hi = UINT64_MAX;
+		uint64_t hi = UINT64_MAX, at = plateau_coord(sw, t, u);
 
-		param_store_u64(t, r->key, u);
 		for (int g = 0; g < sw->ngroups; g++) {
 			const struct sweep_group *gr = &sw->groups[g];
 			uint64_t h;
@@ -838,13 +868,13 @@ uint64_t sweep_runs(struct sweep *sw, uint64_t cap, uint64_t *rows)
 			if (!gr->plateau || gr->rowp >= 0)
 				continue;
 			h = gr->plateau(t);
-			h = h > u ? h : u; /* 0 (it cannot say): the row alone */
+			h = h > at ? h : at; /* 0 (it cannot say): the row alone */
 			hi = h < hi ? h : hi;
 		}
 		n++;
-		if (hi >= last)
+		k = run_end(sw, t, k, hi, kmax); /* the first row past the run */
+		if (k > kmax)
 			return n;
-		k = (hi - r->from) / r->step + 1; /* the first row past the run */
 		u = r->from + k * r->step;
 	}
 	*rows = k;

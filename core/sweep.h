@@ -120,6 +120,12 @@ struct sweep {
 	 * totalram ...): every cell is n/a, for machine_check()'s reason.
 	 */
 	int check_rows;        /* the key is one machine_check() reads: rows are checked */
+	/*
+	 * Over ram with totalram derived from it: the plateaus speak of the row's
+	 * totalram (machine_totalram()), not of the key - a model is solved once
+	 * per run of equal inputs over ram as over totalram.
+	 */
+	int plateau_pages;
 	int pass_known;        /* the rows that pass are those with pass_lo <= key <= pass_hi (find_pass) */
 	uint64_t pass_lo, pass_hi;
 	struct machine scratch; /* find_pass's machine */

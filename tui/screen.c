@@ -517,6 +517,7 @@ int screen_loop(struct session *s, FILE *logf, int in, int keys_per_frame)
 			screen_status(&sc, 1, "%s", err);
 	}
 	sc.in = in;
+	screen_walks(&sc);
 	while (!sc.quit) {
 		struct pollfd fds[2] = { { in, POLLIN, 0 }, { crt_signal_fd(), POLLIN, 0 } };
 		int ch = ERR, n = 0;
@@ -550,6 +551,7 @@ int screen_loop(struct session *s, FILE *logf, int in, int keys_per_frame)
 		}
 	}
 	cmdline_done();
+	screen_walks(NULL);
 	screen_free(&sc);
 	free(s->step_m); /* a source's step states (session.h): the explorer's alone */
 	s->step_m = NULL;

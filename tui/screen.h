@@ -96,6 +96,12 @@ void screen_pop(struct screen *sc);
 void screen_relayout(struct screen *sc);
 /* Run one line of the language: output opens a pager titled title, an error goes to the status line. */
 void screen_run_line(struct screen *sc, const char *line, const char *title);
+/*
+ * Every command the explorer runs (its : line, a save, a lesson's) draws a
+ * walk's progress on sc's status line, never on stderr under the screen;
+ * NULL when the screen goes.
+ */
+void screen_walks(struct screen *sc);
 /* One line into the BATCHLAB_LOG file, if there is one, stamped with the time since start. */
 void screen_log(struct screen *sc, const char *fmt, ...) BL_PRINTF(2, 3);
 /* Put the machine back as it was before the last change; says what it did in the status line. */

@@ -3,9 +3,12 @@
  * (cut by its one scanner, output into a pager, an error on the status
  * line), and the lines that are the screen's own - `:> PATH` saves what is
  * shown, `:save PATH` writes a chart's picture, `answer` goes to a lesson.
- * A sweep refused for its estimated time asks first; one a signal stopped
- * (`:sweep > FILE`) is said on stderr once the screen is gone.
+ * A command refused for its estimated time asks first; one a signal stopped
+ * (`:sweep > FILE`) is said on stderr once the screen is gone. A command
+ * walking rows for more than two seconds draws a progress bar on the status
+ * line, and Esc stops it after a whole row.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +23,56 @@
 #include "../lang/out/render.h"
 #include "../lang/scan.h"
 #include "../lang/settings.h"
+#include "../lang/walk.h"
 #include "crt.h"
 #include "lessonpane.h"
 #include "screen.h"
+
+/* The screen a walk's bar is drawn on (one command runs at a time), and the keys typed meanwhile that were not Esc. */
+static struct screen *walking;
+static int held[32], nheld;
+
+#define KEY_ESC 27
+
+/*
+ * walk_hook's bar: "sweep [#####.......] 41%  207k of 499k rows  0:08:42 left  Esc stops it".
+ * Keys other than Esc are given back to curses when the walk ends (left -2), in the order typed.
+ */
+static int walk_bar(const char *cmd, uint64_t done, uint64_t rows, double left)
+{
+	const struct layout *L = &walking->L;
+	char bar[24], line[256], when[32] = "";
+	int ch, fill = rows ? (int)((double)done / (double)rows * 20) : 0;
+
+	if (left == -2) {
+		while (nheld)
+			ungetch(held[--nheld]);
+		return 0;
+	}
+	while ((ch = getch()) != ERR) {
+		if (ch == KEY_ESC)
+			return 1;
+		if (nheld < (int)(sizeof(held) / sizeof(held[0])))
+			held[nheld++] = ch; /* ungetch() is last in, first out: given back from the last */
+	}
+	for (int i = 0; i < 20; i++)
+		bar[i] = i < fill ? '#' : '.';
+	bar[20] = '\0';
+	if (left >= 0)
+		snprintf(when, sizeof(when), "  %d:%02d:%02d left", (int)left / 3600, (int)left / 60 % 60, (int)left % 60);
+	snprintf(line, sizeof(line), "%s [%s] %3d%%  %llu of %llu rows%s  Esc stops it", cmd, bar,
+		 rows ? (int)(100.0 * (double)done / (double)rows) : 0, (unsigned long long)done, (unsigned long long)rows,
+		 when);
+	screen_put(L->status_y, 0, L->cols, line, 0, A_NORMAL);
+	refresh();
+	return 0;
+}
+
+void screen_walks(struct screen *sc)
+{
+	walking = sc;
+	walk_hook = sc ? walk_bar : NULL;
+}
 
 /* A chart's picture written by the command that draws it; the chart stays, the status line says where it went. */
 static void save_picture(struct screen *sc, const char *cmdline)

@@ -208,10 +208,10 @@ static uint64_t quotient_end(uint64_t t, uint64_t d)
  */
 static uint64_t batch_plateau(const struct machine *m)
 {
-	uint64_t nr = m->cpus, t = m->totalram, div = after_divisor(m), before, after;
+	uint64_t nr = m->cpus, t = machine_totalram(m), div = after_divisor(m), before, after;
 
 	if (!t || !nr || !div || nr > UINT64_MAX / 256)
-		return 0; /* totalram from ram, or a machine built by hand */
+		return 0; /* a machine built by hand */
 	before = quotient_end(t, nr * 256);
 	after = quotient_end(t, nr * div);
 	return before < after ? before : after;
@@ -461,11 +461,11 @@ static uint64_t lock_visits(const struct machine *m, int side)
  */
 static uint64_t lock_plateau(const struct machine *m)
 {
-	uint64_t nr = m->cpus, t = m->totalram, mp = mmap_pages(m), end = UINT64_MAX;
+	uint64_t nr = m->cpus, t = machine_totalram(m), mp = mmap_pages(m), end = UINT64_MAX;
 	const uint64_t div[2] = { 256, after_divisor(m) };
 
 	if (!t || !nr || !div[AFTER] || nr > UINT64_MAX / 256)
-		return 0; /* totalram from ram, or a machine built by hand */
+		return 0; /* a machine built by hand */
 	for (int s = BEFORE; s <= AFTER; s++) {
 		uint64_t k = nr * div[s];
 

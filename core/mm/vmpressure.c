@@ -81,14 +81,14 @@ static void window_sides(const struct machine *m, struct value out[PATCH_MAX_SID
 static uint64_t window_plateau(const struct machine *m)
 {
 	unsigned int page_shift = machine_page_shift(m), shift, f;
-	uint64_t x, next;
+	uint64_t x, next, t = machine_totalram(m); /* set, or from ram: a sweep over ram asks too */
 
 	if (m->vmpressure_win)
 		return UINT64_MAX;
-	if (!m->totalram || page_shift > 27)
+	if (!t || page_shift > 27)
 		return 0;
 	shift = 27 - page_shift;
-	x = m->totalram >> shift;
+	x = t >> shift;
 	f = fls32(x);
 	next = (x - (uint32_t)x) + (1ull << f); /* the next x whose fls32() differs */
 	if (next < x || next > UINT64_MAX >> shift)

@@ -21,6 +21,8 @@
 #include "../lesson.h"
 #include "../out/render.h"
 #include "../script.h"
+#include "../interrupt.h"
+#include "../walk.h"
 #include "cmd_sweep.h"
 
 /* Nested `source`s: deep enough for a course's files, short of a file that sources itself for ever. */
@@ -160,11 +162,14 @@ static void expect_at_text(const struct sweep_range *r, const struct sweep *sw, 
  * where it fails.
  */
 static int expect_over_range(struct session *s, const struct sweep_range *r, const struct metric_ref *ref, int side,
-			     enum where_op op, struct value thr, char **argv, uint64_t *rows, char *err, size_t errlen)
+			     enum where_op op, struct value thr, char **argv, const struct walk_how *how, uint64_t *rows,
+			     char *err, size_t errlen)
 {
 	struct sweep *sw;
+	struct walk_run run;
 	char why[256];
-	int more;
+	int more, rc;
+	uint64_t n = 0;
 
 	if (!(sw = malloc(sizeof(*sw))))
 		return err_set(err, errlen, "out of memory");
@@ -174,13 +179,21 @@ static int expect_over_range(struct session *s, const struct sweep_range *r, con
 		return err_set(err, errlen, "expect: %s", why);
 	}
 	sweep_begin(sw, &s->m);
-	while ((more = sweep_next(sw)) > 0) {
+	if ((rc = walk_run_begin(&run, "expect", sw, 0, how, err, errlen))) {
+		s->ask_long = 1;
+		sweep_end(sw);
+		free(sw);
+		return rc;
+	}
+	while (!interrupt_seen() && (more = sweep_next(sw)) > 0) {
 		struct value v = sweep_value(sw, 0);
 
 		(*rows)++;
+		walk_step(&run.w, ++n);
 		if (!where_holds(v, op, thr)) {
 			char at[96];
 
+			walk_run_end(&run);
 			expect_at_text(r, sw, at, sizeof(at));
 			expect_fails(ref, &sw->m, side, r->key->name, at, v, argv[1], argv[2], err, errlen);
 			sweep_end(sw);
@@ -190,6 +203,9 @@ static int expect_over_range(struct session *s, const struct sweep_range *r, con
 	}
 	sweep_end(sw);
 	free(sw);
+	if (walk_run_end(&run))
+		return err_set(err, errlen, "expect: interrupted after %llu of %llu values of %s; it holds at all of them",
+			       (unsigned long long)n, (unsigned long long)r->rows, r->key->name);
 	return 0;
 }
 
@@ -202,7 +218,11 @@ static int cmd_expect(struct session *s, int argc, char **argv, struct strbuf *o
 	char why[256];
 	int sides[PATCH_MAX_COLS], nsides = 0;
 	uint64_t rows = 0;
+	struct walk_how how;
 
+	argc = walk_take_long(argc, argv, &how);
+	s->ask_long = 0;
+	how.show = walk_may_show(0);
 	if ((argc != 3 && argc != 7 && argc != 9) || (argc > 3 && strcmp(argv[3], "over")))
 		return err_set(err, errlen, "expect: expected expect METRIC[.SIDE] OP VALUE [over KEY FROM TO [step N | x N]]");
 	if (where_condition_parse(&s->m, "expect", argv, &ref, &op, &thr, err, errlen))
@@ -224,7 +244,7 @@ static int cmd_expect(struct session *s, int argc, char **argv, struct strbuf *o
 				return expect_fails(&ref, &s->m, sides[k], NULL, NULL, v, argv[1], argv[2], err, errlen);
 			continue;
 		}
-		if (expect_over_range(s, &r, &ref, sides[k], op, thr, argv, &rows, err, errlen))
+		if (expect_over_range(s, &r, &ref, sides[k], op, thr, argv, &how, &rows, err, errlen))
 			return -1;
 	}
 	if (s->format == FMT_TABLE) {
@@ -428,6 +448,16 @@ static void grade_details(const struct patch_set *ps, struct strbuf *out)
 		"--format csv, json or jsonl gives both tables as records.\n");
 }
 
+/* help expect and the man page: over a range, a walk like sweep's. */
+static void expect_details(const struct patch_set *ps, struct strbuf *out)
+{
+	(void)ps;
+	sb_puts(out, "Without a range: METRIC OP VALUE at this machine. With over KEY FROM TO: at every value of the "
+		"range in order (the steps as in sweep), stopping at the first where it fails, which is said with "
+		"the machine there; status 1. Every side must hold when none is named.\n");
+	walk_details(out, "an expect over a range");
+}
+
 /* help lesson and the man page: where it runs, and where its output goes. */
 static void lesson_details(const struct patch_set *ps, struct strbuf *out)
 {
@@ -448,11 +478,12 @@ static void lesson_details(const struct patch_set *ps, struct strbuf *out)
 
 const struct cmd_entry cmd_expect_entry = {
 	.name = "expect",
-	.usage = "METRIC[.SIDE] OP VALUE [over KEY FROM TO [step N | x N]]",
+	.usage = "METRIC[.SIDE] OP VALUE [over KEY FROM TO [step N | x N] [--long]]",
 	.args = { ARG_METRIC, ARG_OP, ARG_NONE, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
 	.min_args = 3,
-	.max_args = 9,
+	.max_args = 10,
 	.help = "fail (status 1) unless METRIC OP VALUE holds here, or at every KEY value of the range",
+	.details = expect_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_expect,
 	.examples = (const char *const[]){ "expect memcg_charge.batch.after == 64", "expect memcg_charge.stock_max_bytes.after >= 1 over cpus 1 64", NULL },

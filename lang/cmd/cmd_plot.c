@@ -16,6 +16,7 @@
 #include "../../core/units.h"
 #include "../out/outpath.h"
 #include "../out/wrap.h"
+#include "../walk.h"
 #include "../out/records.h"
 #include "../out/render.h"
 #include "../out/svg.h"
@@ -58,6 +59,7 @@ void plot_details(const struct patch_set *ps, struct strbuf *out)
 		  "The y axis is logarithmic when the curves span more than 100x, else linear: --log or --linear "
 		  "chooses.\n",
 		  PLOT_MAX_SERIES, PLOT_MAX_POINTS, CHART_MIN_WIDTH, WRAP_MAX, SVG_DEFAULT_W, SVG_DEFAULT_H);
+	walk_details(out, "a plot");
 }
 
 /*
@@ -309,7 +311,7 @@ static void plot_draw(struct session *s, const struct sweep_range *r, const stru
 
 /* The command's words read: its options into o, the metric into ref, the range into r; -1 with err. */
 static int plot_parse(struct session *s, int *argc, char **argv, struct chart_options *o, const char **heading,
-		      struct metric_ref *ref, struct sweep_range *r, char *err, size_t errlen)
+		      struct metric_ref *ref, struct sweep_range *r, struct walk_how *how, char *err, size_t errlen)
 {
 	char why[PATH_MAX + 256];
 	int next;
@@ -317,10 +319,11 @@ static int plot_parse(struct session *s, int *argc, char **argv, struct chart_op
 	if (chart_take_options("plot", argc, argv, 1, o, err, errlen) ||
 	    chart_take_title("plot", argc, argv, s->format == FMT_SVG, heading, err, errlen))
 		return -1;
+	*argc = walk_take_long(*argc, argv, how); /* after --title: a title may read "--long" */
 	o->width = s->opts.width;
 	if (*argc < 5 || strcmp(argv[1], "over"))
 		return err_set(err, errlen, "plot: expected plot METRIC[.SIDE] over KEY FROM TO [step N | x N] "
-			       "[--ascii] [--log|--linear] [--width N] [--format svg] [--size WxH] [--title TEXT] [--no-caption] [> PATH]");
+			       "[--ascii] [--log|--linear] [--width N] [--format svg] [--size WxH] [--title TEXT] [--no-caption] [--long] [> PATH]");
 	if (!o->width) /* a file or a pipe gets 80 columns, a terminal its own width */
 		o->width = s->opts.path ? 80 : terminal_width();
 	if (metric_parse_m(&s->m, argv[0], ref, why, sizeof(why)))
@@ -352,15 +355,26 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	struct chart_options o = CHART_OPTIONS_INIT;
 	struct strbuf text = STRBUF_INIT, *dst = s->opts.path ? &text : out;
 	char why[PATH_MAX + 256], title[160];
-	int nser, sides[PLOT_MAX_SERIES];
+	int nser, sides[PLOT_MAX_SERIES], rc;
+	struct walk_how how;
+	struct walk_plot wp;
+	struct plot_watch watch;
 
-	if (plot_parse(s, &argc, argv, &o, &heading, &ref, &r, err, errlen))
+	s->ask_long = 0;
+	how.show = walk_may_show(0); /* the chart is drawn at the end */
+	watch = walk_plot_watch(&wp, "plot", &how);
+	if (plot_parse(s, &argc, argv, &o, &heading, &ref, &r, &how, err, errlen))
 		return -1;
 	nser = plot_series_sides(s, &r, &ref, sides, err, errlen);
 	if (nser < 0)
 		return -1;
 	/* the same points whatever the format, so a picture and its csv agree point for point */
-	if (plot_sample(&s->m, &r, ref.patch, ref.metric, sides, nser, o.width, &pts, why, sizeof(why)))
+	rc = plot_sample_watched(&s->m, &r, ref.patch, ref.metric, sides, nser, o.width, &watch, &pts, why, sizeof(why));
+	if (rc == -3) { /* over a minute: the explorer asks, then adds --long */
+		s->ask_long = 1;
+		return err_set(err, errlen, "%s", why);
+	}
+	if (rc)
 		return err_set(err, errlen, "plot: %s", why);
 	memset(&c, 0, sizeof(c));
 	c.heading = heading;
@@ -379,7 +393,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 
 const struct cmd_entry cmd_plot_entry = {
 	.name = "plot",
-	.usage = "METRIC[.SIDE] over KEY FROM TO [step N | x N] [--ascii] [--log|--linear] [--width N] [--format svg] [--size WxH] [--title TEXT] [--no-caption] [> PATH]",
+	.usage = "METRIC[.SIDE] over KEY FROM TO [step N | x N] [--ascii] [--log|--linear] [--width N] [--format svg] [--size WxH] [--title TEXT] [--no-caption] [--long] [> PATH]",
 	.args = { ARG_METRIC, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
 	.min_args = 5,
 	.max_args = -1,

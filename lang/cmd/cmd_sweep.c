@@ -21,23 +21,12 @@
 #include "../out/outpath.h"
 #include "../out/wrap.h"
 #include "../interrupt.h"
+#include "../walk.h"
 #include "../out/render.h"
 #include "../out/sweep_rows.h"
 #include "../validation.h"
 
 /* rows a sweep may hold in memory when nothing streams them (the explorer's view) */
-
-/*
- * The longest a sweep may be estimated to run before a script must say
- * --long (and the explorer asks): a mistyped range at 65536 CPUs (a model
- * solve a row) would run for hours.
- */
-#define SWEEP_TIME_MAX_S 60.0
-/* Rows timed, spread over the range, for that estimate; fewer rows than this many are not estimated. */
-#define ESTIMATE_SAMPLES 5
-#define ESTIMATE_MIN_ROWS 64u
-/* Runs of equal inputs counted before the first row at most; past it the count is scaled from the rows covered. */
-#define ESTIMATE_RUNS_MAX 200000u
 
 /* The pipe a sweep writes to is asked to hold this much (sink_grow_pipe). */
 #define CHUNK (1024 * 1024)
@@ -122,102 +111,6 @@ static void sink_flush(struct sink *k, int all)
 }
 
 
-static void progress_show(uint64_t done, uint64_t rows)
-{
-	fprintf(stderr, "\rsweep: %3d%% (%llu of %llu rows)", (int)(100.0 * (double)done / (double)rows),
-		(unsigned long long)done, (unsigned long long)rows);
-}
-
-/* What a sweep will cost, worked out before its first row (sweep_estimate). */
-struct estimate {
-	double total;     /* seconds */
-	double per;       /* a solve of the dearer part, seconds */
-	uint64_t solves;  /* how many of those */
-};
-
-/* The quicker of two timings of a row's part: the first run of a code path pays for cold caches, no later row does. */
-static double solve_seconds(struct sweep *sw, int runs)
-{
-	double best = -1;
-	volatile uint64_t sink = 0;
-
-	for (int rep = 0; rep < 2; rep++) {
-		double t0 = now_s(), d;
-
-		sink += sweep_solve_row(sw, runs);
-		d = now_s() - t0;
-		if (best < 0 || d < best)
-			best = d;
-	}
-	(void)sink;
-	return best;
-}
-
-/*
- * A sweep's time before its first row: the cost of a solve at this machine -
- * the models at this CPU count, timed at ESTIMATE_SAMPLES rows spread from
- * FROM to TO (a row's cost may grow with the key: a cpus sweep's last rows
- * are the dearest) - times the solves the sweep will make: one a row for the
- * columns worked out every row, one a run of equal inputs for those a
- * plateau answers (sweep_runs(), counted over the range). The sweep's
- * machine, cursor and refusals are put back as they were.
- */
-static void sweep_estimate(struct sweep *sw, struct estimate *e)
-{
-	const struct sweep_range *r = &sw->range;
-	struct machine *keep = malloc(sizeof(*keep));
-	struct sweep_cursor cur = sw->cur, first_at = sw->first_refused_at;
-	uint64_t nrefused = sw->nrefused, runs, covered;
-	double t_runs = 0, t_rows = 0, rows_part, runs_part;
-	int timed = 0;
-	char why[256], first[sizeof(sw->first_refused)];
-
-	memset(e, 0, sizeof(*e));
-	if (!keep)
-		return;
-	*keep = sw->m;
-	memcpy(first, sw->first_refused, sizeof(first));
-	sw->m.mva_memo = NULL; /* the explorer's solved networks would answer the second timing of each, not a row's solve */
-	for (int k = 0; k < ESTIMATE_SAMPLES; k++) {
-		uint64_t u = r->from + (uint64_t)((double)(r->to - r->from) * k / (ESTIMATE_SAMPLES - 1));
-		double x = r->rfrom + (r->rto - r->rfrom) * k / (ESTIMATE_SAMPLES - 1);
-
-		if (sweep_seek(sw, u, x, why, sizeof(why)))
-			continue; /* not a value the key takes (a page size between two): the others tell */
-		t_runs += solve_seconds(sw, 1);
-		t_rows += solve_seconds(sw, 0);
-		timed++;
-	}
-	runs = sweep_runs(sw, ESTIMATE_RUNS_MAX, &covered);
-	sw->m = *keep;
-	sw->cur = cur;
-	sw->nrefused = nrefused;
-	sw->first_refused_at = first_at;
-	memcpy(sw->first_refused, first, sizeof(first));
-	free(keep);
-	if (!timed)
-		return;
-	if (covered && covered < r->rows)
-		runs = (uint64_t)((double)runs * (double)r->rows / (double)covered);
-	t_runs /= timed;
-	t_rows /= timed;
-	runs_part = t_runs * (double)runs;
-	rows_part = t_rows * (double)r->rows;
-	e->total = runs_part + rows_part;
-	e->per = runs_part > rows_part ? t_runs : t_rows;
-	e->solves = runs_part > rows_part ? runs : r->rows;
-}
-
-static void say_duration(char *buf, size_t len, double secs)
-{
-	if (secs >= 5400)
-		snprintf(buf, len, "%.1f hours", secs / 3600);
-	else if (secs < 120)
-		snprintf(buf, len, "%.0f seconds", secs);
-	else
-		snprintf(buf, len, "%.0f minutes", secs / 60);
-}
-
 /*
  * One line for the columns whose metric does not read the swept key (their
  * `reads`), computed once and flat over the sweep:
@@ -273,7 +166,8 @@ struct emit {
 	struct row_text text;
 	size_t rowmax;
 	int width[SWEEP_MAX_COLS * NPARTS + 1];
-	int progress, shown;
+	int progress;
+	struct walk w;
 	uint64_t rows;       /* written so far */
 };
 
@@ -299,32 +193,6 @@ static int emit_layout(struct emit *e, char *err, size_t errlen)
 		free(e->l.c);
 		return err_set(err, errlen, "sweep: out of memory");
 	}
-	return 0;
-}
-
-/*
- * The sweep's time, estimated before its first row: over a minute is refused
- * (-3 with err) unless --long was given, and then said on stderr.
- */
-static int emit_estimate(struct emit *e, char *err, size_t errlen)
-{
-	struct sweep *sw = e->sw;
-	struct estimate est;
-	char take[64];
-
-	if (sw->range.rows < ESTIMATE_MIN_ROWS)
-		return 0;
-	sweep_estimate(sw, &est);
-	say_duration(take, sizeof(take), est.total);
-	if (est.total > SWEEP_TIME_MAX_S && !e->o->long_ok)
-		return err_set(err, errlen, "sweep: %llu rows would take about %s (estimated: %llu solves at about "
-			       "%.2g ms each), over a minute: add --long to run it, or take a larger step or a "
-			       "narrower range", (unsigned long long)sw->range.rows, take,
-			       (unsigned long long)est.solves, est.per * 1e3) - 2;
-	if (est.total > SWEEP_TIME_MAX_S)
-		fprintf(stderr, "sweep: %llu rows, about %s (estimated: %llu solves at about %.2g ms each); "
-			"Ctrl-C stops it with the rows so far\n", (unsigned long long)sw->range.rows, take,
-			(unsigned long long)est.solves, est.per * 1e3);
 	return 0;
 }
 
@@ -357,14 +225,15 @@ static uint64_t emit_burst(struct emit *e, int slow, struct strbuf *out)
 	return done;
 }
 
-/* Every row, burst by burst, each flushed as the chunk fills; the progress line on a terminal when rows are slow. */
+/* Every row, burst by burst, each flushed as the chunk fills; the progress line on a terminal past two seconds. */
 static void emit_rows(struct emit *e, struct strbuf *out)
 {
-	double start = now_s(), last = start;
-	int estimated = 0, slow = 0;
+	double start = now_s();
+	int slow = 0;
 
+	walk_start(&e->w, "sweep", e->sw->range.rows, e->progress);
 	while (!e->k.failed) {
-		uint64_t before = e->rows, done = emit_burst(e, slow, out);
+		uint64_t done = emit_burst(e, slow, out);
 
 		if (!done)
 			break;
@@ -372,20 +241,10 @@ static void emit_rows(struct emit *e, struct strbuf *out)
 		sink_flush(&e->k, 0);
 		if (e->k.failed || interrupt_seen())
 			break;
-		/* the clock is read for the first rows, and then per row only when rows are slow (a large model) */
-		if (e->progress && (e->rows <= 64 || slow || (e->rows >> 14) != (before >> 14))) {
-			double t = now_s();
-
-			if (!estimated && (e->rows == 64 || t - start > 0.25)) {
-				estimated = 1;
-				slow = (t - start) / (double)e->rows > 1e-4;
-			}
-			if (t - start > 0.5 && t - last > 0.1) {
-				progress_show(e->rows, e->sw->range.rows);
-				e->shown = 1;
-				last = t;
-			}
-		}
+		/* slow rows (a large model) go one by one, each flushed, so the progress and Ctrl-C see each */
+		if (e->rows == 64)
+			slow = (now_s() - start) / 64.0 > 1e-4;
+		walk_step(&e->w, e->rows);
 	}
 }
 
@@ -443,8 +302,7 @@ static void emit_close(struct emit *e, FILE *f, struct strbuf *out)
 	sink_flush(&e->k, 1);
 	if (f && !e->k.failed && fflush(f))
 		e->k.failed = errno ? errno : EIO;
-	if (e->shown)
-		fprintf(stderr, "\r%60s\r", "");
+	walk_finish(&e->w);
 }
 
 /*
@@ -474,7 +332,7 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 	/* Ctrl-C ends the sweep after a whole row, so what was written stays valid */
 	interrupt_catch(1, &old);
 	sweep_begin(sw, m);
-	if ((rc = emit_estimate(&e, err, errlen)) == 0) {
+	if ((rc = walk_check("sweep", sw, 0, o->long_ok, progress, err, errlen)) == 0) {
 		if (fit)
 			sweep_write_fit_header(sw, e.width, out);
 		else if (o->format == FMT_TABLE)
@@ -659,8 +517,10 @@ void sweep_details(const struct patch_set *ps, struct strbuf *out)
 		  "to a file with > PATH). Before its first row a sweep is estimated (a solve of its models timed "
 		  "at a few rows, times the solves it makes: one a row, or one a run of equal inputs where the "
 		  "key only moves a batch or a window); one of more than a minute is refused unless --long is "
-		  "given (the explorer asks), and with it says how long; Ctrl-C stops it after a whole row, and "
-		  "the rows written stand.\n"
+		  "given (the explorer asks), and with it says how long (on a terminal, from ten seconds); past two "
+		  "seconds a progress line on stderr gives the rows done, the rate and the time left, erased at "
+		  "the end, when stderr is a terminal the rows do not go to (the explorer: a bar on its status "
+		  "line, Esc stops it); Ctrl-C stops it after a whole row, and the rows written stand.\n"
 		  "Output: for people, 4 significant digits with the units under the names; with --width N "
 		  "(%d..%d), or on a terminal narrower than the table, each metric's name over its sides, short "
 		  "cells, and the columns that do not fit in blocks after it, each with KEY. csv and json keep "
@@ -850,7 +710,7 @@ static int sweep_run(struct session *s, struct sweep *sw, int argc, char **argv,
 	s->ask_long = 0;
 	if (sweep_words(s, n, argv, sw, &r, err, errlen))
 		return -1;
-	progress = s->stream && isatty(STDERR_FILENO);
+	progress = s->stream && walk_may_show(s->opts.path == NULL);
 	/* with no stream (the explorer's command line) every row is held in memory for a view */
 	if (!s->opts.path && !s->stream && r.rows > SWEEP_VIEW_MAX_ROWS)
 		return err_set(err, errlen, "sweep: %llu rows are too many to view here (at most %u): add > PATH to write them to a file",

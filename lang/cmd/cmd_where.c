@@ -16,7 +16,9 @@
 #include "../out/numfmt.h"
 #include "../out/records.h"
 #include "../out/render.h"
+#include "../interrupt.h"
 #include "../validation.h"
+#include "../walk.h"
 
 /* VALUE in the metric's unit: a number, a size for bytes, 1.5x for ratios. */
 static int parse_threshold(const char *text, const struct metric_desc *md, struct value *v)
@@ -143,12 +145,13 @@ static int where_at_start(const struct sweep_range *r, const struct sweep_cursor
  * the step says which values count.
  */
 static int where_stepped(const struct machine *m, const struct sweep_range *r, const struct sweep_col *col,
-			 enum where_op op, struct value thr, struct where_result *res, char *refused, size_t refusedlen,
-			 char *err, size_t errlen)
+			 enum where_op op, struct value thr, const struct walk_how *how, struct where_result *res,
+			 char *refused, size_t refusedlen, char *err, size_t errlen)
 {
 	struct sweep *sw = malloc(sizeof(*sw)); /* 192 columns: too big for a small stack */
+	struct walk_run run;
 	char why[256];
-	int more, dir = 0;
+	int more = 0, dir = 0, rc, stopped;
 
 	memset(res, 0, sizeof(*res));
 	if (!sw)
@@ -159,11 +162,17 @@ static int where_stepped(const struct machine *m, const struct sweep_range *r, c
 		return err_set(err, errlen, "%s", why);
 	}
 	sweep_begin(sw, m);
+	if ((rc = walk_run_begin(&run, "where", sw, 0, how, err, errlen))) {
+		sweep_end(sw);
+		free(sw);
+		return rc;
+	}
 	res->monotone = 1;
 	res->all_na = 1;
-	while ((more = sweep_next(sw)) > 0) {
+	while (!interrupt_seen() && (more = sweep_next(sw)) > 0) {
 		struct value prev = res->v;
 
+		walk_step(&run.w, res->evals);
 		res->evals++;
 		res->at = sw->cur;
 		res->v = sweep_value(sw, 0);
@@ -181,6 +190,13 @@ static int where_stepped(const struct machine *m, const struct sweep_range *r, c
 			res->found = 1;
 			break;
 		}
+	}
+	stopped = walk_run_end(&run);
+	if (stopped && !res->found) {
+		sweep_end(sw);
+		free(sw);
+		return err_set(err, errlen, "interrupted after %llu of %llu values of %s; none of them holds",
+			       (unsigned long long)res->evals, (unsigned long long)r->rows, r->key->name);
 	}
 	if (res->found || !res->evals)
 		res->all_na = 0;
@@ -208,13 +224,15 @@ static int where_stepped(const struct machine *m, const struct sweep_range *r, c
  * takes row by row.
  */
 static int where_pair(struct session *s, char **argv, int argc, const struct metric_ref *a, const struct metric_ref *b,
-		      enum where_op op, struct strbuf *out, char *err, size_t errlen)
+		      enum where_op op, const struct walk_how *how, struct strbuf *out, char *err, size_t errlen)
 {
 	struct sweep_range r;
 	struct sweep *sw;
 	struct records rec;
+	struct walk_run run;
 	char why[256], an[160], bn[160], key[64], va[64], vb[64];
-	int more = 0, found = 0;
+	int more = 0, found = 0, rc;
+	uint64_t n = 0;
 
 	if (a->side < 0 || b->side < 0 || a->metric->list || b->metric->list)
 		return err_set(err, errlen, "where: comparing two metrics needs a side on each (PATCH.METRIC.SIDE)");
@@ -232,8 +250,22 @@ static int where_pair(struct session *s, char **argv, int argc, const struct met
 		return err_set(err, errlen, "where: %s", why);
 	}
 	sweep_begin(sw, &s->m);
-	while (!found && (more = sweep_next(sw)) > 0)
+	if ((rc = walk_run_begin(&run, "where", sw, 0, how, err, errlen))) {
+		s->ask_long = 1;
+		sweep_end(sw);
+		free(sw);
+		return -1;
+	}
+	while (!found && !interrupt_seen() && (more = sweep_next(sw)) > 0) {
 		found = where_holds(sweep_value(sw, 0), op, sweep_value(sw, 1));
+		walk_step(&run.w, ++n);
+	}
+	if (walk_run_end(&run) && !found) {
+		sweep_end(sw);
+		free(sw);
+		return err_set(err, errlen, "where: interrupted after %llu of %llu values of %s; %s %s %s holds at none of them",
+			       (unsigned long long)n, (unsigned long long)r.rows, r.key->name, an, where_op_name(op), bn);
+	}
 	put_where_key(&r, &sw->cur, key, sizeof(key));
 	render_human(sweep_value(sw, 0), a->metric->unit, va, sizeof(va));
 	render_human(sweep_value(sw, 1), b->metric->unit, vb, sizeof(vb));
@@ -266,7 +298,8 @@ static int where_pair(struct session *s, char **argv, int argc, const struct met
 }
 
 /* where A OP B with B a metric: where_pair()'s answer (0 or -1), or 1 when B is no metric (a number follows). */
-static int where_try_pair(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
+static int where_try_pair(struct session *s, int argc, char **argv, const struct walk_how *how, struct strbuf *out,
+			  char *err, size_t errlen)
 {
 	struct metric_ref a, b;
 	enum where_op op;
@@ -276,7 +309,7 @@ static int where_try_pair(struct session *s, int argc, char **argv, struct strbu
 		return 1;
 	if (where_op_parse(argv[1], &op))
 		return err_set(err, errlen, "where: '%s' is not an operator (expected <, <=, >, >= or ==)", argv[1]);
-	return where_pair(s, argv, argc, &a, &b, op, out, err, errlen);
+	return where_pair(s, argv, argc, &a, &b, op, how, out, err, errlen);
 }
 
 void where_details(const struct patch_set *ps, struct strbuf *out)
@@ -300,6 +333,7 @@ void where_details(const struct patch_set *ps, struct strbuf *out)
 		  "rests on; 'already holds at the start' when it holds at FROM; 'never' with the value at TO "
 		  "when nothing in the range holds.\n",
 		  65, (unsigned long long)WHERE_SCAN_MAX);
+	walk_details(out, "a where that tries values in order");
 }
 
 /* What one where asks, for the helpers that answer it a side at a time. */
@@ -311,6 +345,7 @@ struct where_ask {
 	enum where_op op;
 	int stepped, choice;         /* a step given; a choice key (the releases), every value tried */
 	char from[64], to[64];       /* the range's ends as people read them */
+	struct walk_how how;         /* --long given; a progress line allowed */
 };
 
 /* The sides to answer for: the one named, or every side; over the releases, the kernel side. */
@@ -428,7 +463,8 @@ static int where_side(struct session *s, const struct where_ask *w, int side, st
 	const struct metric_ref *ref = &w->ref;
 	struct sweep_col col;
 	struct where_result res;
-	char name[160], key[64], human[64] = "", refused[200], why[256];
+	char name[160], key[64], human[64] = "", refused[200], why[512];
+	int rc;
 
 	memset(&col, 0, sizeof(col));
 	col.patch = ref->patch;
@@ -439,9 +475,14 @@ static int where_side(struct session *s, const struct where_ask *w, int side, st
 	else
 		snprintf(name, sizeof(name), "%s.%s.%s", ref->patch->id, ref->metric->name,
 			 patch_col_name(&s->m, ref->patch, side));
-	if (w->stepped || w->choice
-		    ? where_stepped(&s->m, &w->r, &col, w->op, w->thr, &res, refused, sizeof(refused), why, sizeof(why))
-		    : sweep_where(&s->m, &w->r, &col, w->op, w->thr, &res, why, sizeof(why)))
+	rc = w->stepped || w->choice ? where_stepped(&s->m, &w->r, &col, w->op, w->thr, &w->how, &res, refused,
+						     sizeof(refused), why, sizeof(why))
+				     : sweep_where(&s->m, &w->r, &col, w->op, w->thr, &res, why, sizeof(why));
+	if (rc == -3) { /* its estimate is over a minute: the explorer asks, then adds --long */
+		s->ask_long = 1;
+		return err_set(err, errlen, "%s", why);
+	}
+	if (rc)
 		return err_set(err, errlen, "where: %s", why);
 	put_where_key(&w->r, &res.at, key, sizeof(key));
 	if (!strcmp(w->r.key->unit, "bytes") && !w->r.real)
@@ -470,14 +511,19 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 	static const char *const heads[] = { "metric", "key", "at", "value", "holds", "monotone", NULL };
 	struct where_ask w;
 	struct records rec;
+	struct walk_how how;
 	int sides[PATCH_MAX_COLS], nsides, rc;
 
+	argc = walk_take_long(argc, argv, &how);
+	s->ask_long = 0;
+	how.show = walk_may_show(0);
 	if ((argc != 7 && argc != 9) || strcmp(argv[3], "over") ||
 	    (argc == 9 && strcmp(argv[7], "step") && strcmp(argv[7], "x")))
 		return err_set(err, errlen, "where: expected where METRIC[.SIDE] OP VALUE over KEY FROM TO [step N | x N]");
-	if ((rc = where_try_pair(s, argc, argv, out, err, errlen)) != 1)
+	if ((rc = where_try_pair(s, argc, argv, &how, out, err, errlen)) != 1)
 		return rc;
 	memset(&w, 0, sizeof(w));
+	w.how = how;
 	if (where_parse(s, argc, argv, &w, err, errlen))
 		return -1;
 	nsides = where_sides(&s->m, &w, sides);
@@ -501,10 +547,10 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 
 const struct cmd_entry cmd_where_entry = {
 	.name = "where",
-	.usage = "METRIC[.SIDE] OP VALUE over KEY FROM TO [step N | x N]",
+	.usage = "METRIC[.SIDE] OP VALUE over KEY FROM TO [step N | x N] [--long]",
 	.args = { ARG_METRIC, ARG_OP, ARG_NONE, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
 	.min_args = 7,
-	.max_args = 9,
+	.max_args = 10,
 	.help = "the first KEY value where METRIC OP VALUE holds (OP: < <= > >= ==); every side when none is named",
 	.details = where_details,
 	.out = OUT_FILE | OUT_FORMATS,

@@ -896,6 +896,21 @@ long_started() {
 }
 check "a sweep estimated over a minute asks: n leaves it, y runs it with --long" long_sweep_asks
 
+# Issue 53: a command walking rows for more than two seconds draws a progress bar on the status line
+# (rows done of all, time left), and Esc stops it after a whole row, said on the status line; a key
+# typed meanwhile is not lost. where over 24951 values of committed_lock_ns at 65536 CPUs: seconds.
+walk_bar_esc() {
+	start && keys : 'set cpus 65536 mmap 1G' Enter && expect ' cpus +65536( |$)' &&
+		keys : 'where committed_as.throughput < 1 over committed_lock_ns 1 500 step 0.02' Enter &&
+		expect 'where \[[#.]{20}\] +[0-9]+%  [0-9]+ of 24951 rows  [0-9]+:[0-9]{2}:[0-9]{2} left  Esc stops it' &&
+		keys Escape && expect 'where: interrupted after [0-9]+ of 24951 values of committed_lock_ns; none of them holds' &&
+		keys : 'where committed_as.throughput < 1 over committed_lock_ns 1 500 step 0.001' Enter &&
+		expect 'where: 499001 rows would take about .*: run it\? \(y/n\)' && keys y &&
+		expect 'where \[[#.]{20}\] +[0-9]+%  [0-9]+ of 499001 rows' && keys Escape &&
+		expect 'where: interrupted after [0-9]+ of 499001 values'
+}
+check "a long walk draws a progress bar on the status line, Esc stops it; one over a minute asks first" walk_bar_esc
+
 nothing_said() {
 	start && keys x && expect 'x does nothing in the panels view' && keys Z && expect 'is not a key here: \? lists them'
 }

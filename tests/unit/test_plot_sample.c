@@ -3,6 +3,7 @@
 
 #include <math.h>
 
+#include "../../core/err.h"
 #include "../../core/plot_sample.h"
 
 static const struct metric_desc *metric(const struct patch_desc *d, const char *name)
@@ -105,6 +106,67 @@ static void test_bad_side(void **state)
 	assert_null(p.x);
 }
 
+/* A watcher counting what plot_sample_watched() shows it, and stopping after stop_at samples (0: never). */
+struct watched {
+	uint64_t samples, last;
+	int begun, ended, stop_at, refuse;
+};
+
+static int w_begin(void *ctx, struct sweep *sw, uint64_t samples, char *err, size_t errlen)
+{
+	struct watched *w = ctx;
+
+	(void)sw;
+	w->begun++;
+	w->samples = samples;
+	return w->refuse ? err_set(err, errlen, "refused") - 2 : 0;
+}
+
+static int w_step(void *ctx, uint64_t done)
+{
+	struct watched *w = ctx;
+
+	w->last = done;
+	return w->stop_at && done >= (uint64_t)w->stop_at;
+}
+
+static void w_end(void *ctx)
+{
+	((struct watched *)ctx)->ended++;
+}
+
+/*
+ * Issue 53: plot's samples are watched as any walk is: begin sees how many are
+ * to come (8 for cpus 1..8), each sample is shown, a stop after the third gives
+ * -2 and no points, a refusal at begin gives its own code and no step or end.
+ */
+static void test_watched(void **state)
+{
+	struct machine m = machine_with("");
+	const struct patch_desc *d = patch_find(NULL, "memcg_charge");
+	struct sweep_range r;
+	struct plot_points p;
+	int sides[1] = { d->after };
+	char err[256];
+	struct watched w = { 0 };
+	struct plot_watch pw = { w_begin, w_step, w_end, &w };
+
+	(void)state;
+	assert_int_equal(sweep_range_parse(&m, "cpus", "1", "8", "step", "1", &r, err, sizeof(err)), 0);
+	assert_int_equal(plot_sample_watched(&m, &r, d, metric(d, "batch"), sides, 1, 40, &pw, &p, err, sizeof(err)), 0);
+	assert_true(w.begun == 1 && w.ended == 1 && w.samples == 8 && w.last == 8 && p.n == 8);
+	plot_points_free(&p);
+	w = (struct watched){ .stop_at = 3 };
+	assert_int_equal(plot_sample_watched(&m, &r, d, metric(d, "batch"), sides, 1, 40, &pw, &p, err, sizeof(err)), -2);
+	assert_string_equal(err, "interrupted after 3 of 8 points");
+	assert_true(w.ended == 1 && w.last == 3);
+	assert_null(p.x);
+	w = (struct watched){ .refuse = 1 };
+	assert_int_equal(plot_sample_watched(&m, &r, d, metric(d, "batch"), sides, 1, 40, &pw, &p, err, sizeof(err)), -3);
+	assert_true(w.begun == 1 && w.ended == 0 && w.last == 0);
+	assert_null(p.x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -112,6 +174,7 @@ int main(void)
 		cmocka_unit_test(test_given_step),
 		cmocka_unit_test(test_listed_values),
 		cmocka_unit_test(test_bad_side),
+		cmocka_unit_test(test_watched),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1405,10 +1405,65 @@ static void test_refused_rows_interval(void **state)
 	assert_true(refused > 1000 && rows - refused > 1000 && known > 500);
 }
 
+/*
+ * Issue 53: over ram, with totalram derived from it, a model is solved once per
+ * run of equal inputs as over totalram (the plateaus speak of the row's
+ * machine_totalram()): committed_as.throughput and vmpressure.window at 16384
+ * CPUs from 64G to 512G step 16M take most rows from their runs, and every row is
+ * what the metric gives on that row's own machine; the estimate's count of
+ * runs over ram is the runs the rows met.
+ */
+static void test_ram_runs(void **state)
+{
+	struct machine m = machine_with("cpus 16384"), row;
+	struct sweep_range r;
+	static struct sweep sw;
+	const struct patch_desc *ca = patch_find(NULL, "committed_as"), *vp = patch_find(NULL, "vmpressure");
+	const struct metric_desc *tp = NULL, *win = NULL;
+	uint64_t n = 0, runs, covered, solved = 0;
+	char err[256];
+
+	(void)state;
+	for (const struct metric_desc *md = ca->metrics; md->name; md++)
+		tp = strcmp(md->name, "throughput") ? tp : md;
+	for (const struct metric_desc *md = vp->metrics; md->name; md++)
+		win = strcmp(md->name, "window") ? win : md;
+	assert_non_null(tp);
+	assert_non_null(win);
+	assert_int_equal(sweep_range_parse(&m, "ram", "64G", "512G", "step", "16M", &r, err, sizeof(err)), 0);
+	sweep_init(&sw, &r);
+	assert_int_equal(sweep_add_metric(&sw, "committed_as.throughput", err, sizeof(err)), 0);
+	assert_int_equal(sweep_add_metric(&sw, "vmpressure.window", err, sizeof(err)), 0);
+	sweep_begin(&sw, &m);
+	assert_true(sw.plateau_pages);
+	assert_int_equal(sw.ncols, 4); /* each metric's before and after */
+	runs = sweep_runs(&sw, 1000000, &covered);
+	assert_int_equal(covered, r.rows);
+	while (sweep_next(&sw) > 0) {
+		n++;
+		row = m;
+		row.ram = sw.cur.u;
+		for (int c = 0; c < sw.ncols; c++) {
+			const struct metric_desc *md = c < 2 ? tp : win;
+			struct value want = metric_compute(&row, c < 2 ? ca : vp, md, sw.cols[c].side, NULL);
+
+			assert_true(sweep_value(&sw, c).kind == want.kind && sweep_value(&sw, c).i == want.i);
+		}
+	}
+	sweep_end(&sw);
+	assert_int_equal(n, r.rows);
+	solved = n * (uint64_t)sw.ngroups - sw.plateau_rows;
+	assert_int_equal(sw.ngroups, 2);
+	/* solved once a run (a group's run may end inside another's), taken from it on every other row */
+	assert_true(runs > 2 && solved >= runs && solved <= 2 * runs);
+	assert_int_equal(sw.plateau_rows, 2 * n - solved);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_range_values),       cmocka_unit_test(test_range_errors),
+		cmocka_unit_test(test_ram_runs),
 		cmocka_unit_test(test_refused_rows_interval),
 		cmocka_unit_test(test_command_errors),     cmocka_unit_test(test_rows_exact),
 		cmocka_unit_test(test_real_key),           cmocka_unit_test(test_fast_path),

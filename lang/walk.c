@@ -1,0 +1,338 @@
+/*
+ * One estimator and one progress line for every command that walks rows:
+ * the estimate from timed solves of the walk's own sweep, the line drawn as
+ * pv and rsync --info=progress2 draw theirs (a carriage return, rows done,
+ * percent, rate, time left; erased at the end), never on a pipe.
+ */
+#include "walk.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../core/err.h"
+#include "../core/strbuf.h"
+#include "interrupt.h"
+
+/* Rows timed, spread over the range, for an estimate. */
+#define ESTIMATE_SAMPLES 5
+/* Runs of equal inputs counted before the first row at most; past it the count is scaled from the rows covered. */
+#define ESTIMATE_RUNS_MAX 200000u
+/* The line is redrawn at most this often: a person reads no faster, and a terminal is not made to scroll. */
+#define REDRAW_S 0.2
+
+int (*walk_hook)(const char *cmd, uint64_t done, uint64_t rows, double left);
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The quicker of two timings of a row's part: the first run of a code path pays for cold caches, no later row does. */
+static double solve_seconds(struct sweep *sw, int runs)
+{
+	double best = -1;
+	volatile uint64_t sink = 0;
+
+	for (int rep = 0; rep < 2; rep++) {
+		double t0 = now_s(), d;
+
+		sink += sweep_solve_row(sw, runs);
+		d = now_s() - t0;
+		if (best < 0 || d < best)
+			best = d;
+	}
+	(void)sink;
+	return best;
+}
+
+/* The solves timed at ESTIMATE_SAMPLES rows from FROM to TO (a row's cost may grow with the key: a cpus sweep's last rows are the dearest). */
+static int time_samples(struct sweep *sw, double *t_runs, double *t_rows)
+{
+	const struct sweep_range *r = &sw->range;
+	char why[256];
+	int timed = 0;
+
+	*t_runs = *t_rows = 0;
+	for (int k = 0; k < ESTIMATE_SAMPLES; k++) {
+		uint64_t u = r->from + (uint64_t)((double)(r->to - r->from) * k / (ESTIMATE_SAMPLES - 1));
+		double x = r->rfrom + (r->rto - r->rfrom) * k / (ESTIMATE_SAMPLES - 1);
+
+		if (sweep_seek(sw, u, x, why, sizeof(why)))
+			continue; /* not a value the key takes (a page size between two): the others tell */
+		*t_runs += solve_seconds(sw, 1);
+		*t_rows += solve_seconds(sw, 0);
+		timed++;
+	}
+	if (timed) {
+		*t_runs /= timed;
+		*t_rows /= timed;
+	}
+	return timed;
+}
+
+void walk_estimate(struct sweep *sw, uint64_t rows, struct walk_estimate *e)
+{
+	const struct sweep_range *r = &sw->range;
+	struct machine *keep = malloc(sizeof(*keep));
+	struct sweep_cursor cur = sw->cur, first_at = sw->first_refused_at;
+	uint64_t nrefused = sw->nrefused, runs = 0, covered = 0;
+	double t_runs, t_rows, rows_part, runs_part;
+	int timed;
+	char first[sizeof(sw->first_refused)];
+
+	memset(e, 0, sizeof(*e));
+	if (!keep)
+		return;
+	*keep = sw->m;
+	memcpy(first, sw->first_refused, sizeof(first));
+	sw->m.mva_memo = NULL; /* the explorer's solved networks would answer the second timing of each, not a row's solve */
+	timed = time_samples(sw, &t_runs, &t_rows);
+	if (!rows || rows == r->rows)
+		runs = sweep_runs(sw, ESTIMATE_RUNS_MAX, &covered);
+	sw->m = *keep;
+	sw->cur = cur;
+	sw->nrefused = nrefused;
+	sw->first_refused_at = first_at;
+	memcpy(sw->first_refused, first, sizeof(first));
+	free(keep);
+	if (!timed)
+		return;
+	if (rows && rows != r->rows) {
+		/* samples the walk seeks to (a plot's): each a solve of everything */
+		e->per = t_runs + t_rows;
+		e->solves = rows;
+		e->total = e->per * (double)rows;
+		return;
+	}
+	if (covered && covered < r->rows)
+		runs = (uint64_t)((double)runs * (double)r->rows / (double)covered);
+	runs_part = t_runs * (double)runs;
+	rows_part = t_rows * (double)r->rows;
+	e->total = runs_part + rows_part;
+	e->per = runs_part > rows_part ? t_runs : t_rows;
+	e->solves = runs_part > rows_part ? runs : r->rows;
+}
+
+void walk_duration(char *buf, size_t len, double secs)
+{
+	if (secs >= 5400)
+		snprintf(buf, len, "%.1f hours", secs / 3600);
+	else if (secs < 120)
+		snprintf(buf, len, "%.0f seconds", secs);
+	else
+		snprintf(buf, len, "%.0f minutes", secs / 60);
+}
+
+int walk_check(const char *cmd, struct sweep *sw, uint64_t rows, int long_ok, int say, char *err, size_t errlen)
+{
+	struct walk_estimate est;
+	uint64_t n = rows ? rows : sw->range.rows;
+	char take[64];
+
+	if (n < WALK_MIN_ROWS)
+		return 0;
+	walk_estimate(sw, rows, &est);
+	walk_duration(take, sizeof(take), est.total);
+	if (est.total > WALK_LONG_S && !long_ok)
+		return err_set(err, errlen, "%s: %llu rows would take about %s (estimated: %llu solves at about "
+			       "%.2g ms each), over a minute: add --long to run it, or take a larger step or a "
+			       "narrower range", cmd, (unsigned long long)n, take, (unsigned long long)est.solves,
+			       est.per * 1e3) - 2;
+	if (est.total > WALK_LONG_S || (say && est.total > WALK_SAY_S))
+		fprintf(stderr, "%s: %llu rows, about %s (estimated: %llu solves at about %.2g ms each); "
+			"Ctrl-C stops it with the rows so far\n", cmd, (unsigned long long)n, take,
+			(unsigned long long)est.solves, est.per * 1e3);
+	return 0;
+}
+
+int walk_may_show(int streamed)
+{
+	struct stat o, e;
+
+	if (!isatty(STDERR_FILENO))
+		return 0;
+	if (!streamed || !isatty(STDOUT_FILENO))
+		return 1;
+	return !fstat(STDOUT_FILENO, &o) && !fstat(STDERR_FILENO, &e) && o.st_rdev != e.st_rdev;
+}
+
+void walk_start(struct walk *w, const char *cmd, uint64_t rows, int show)
+{
+	struct winsize ws;
+
+	memset(w, 0, sizeof(*w));
+	w->cmd = cmd;
+	w->rows = rows;
+	w->show = show || walk_hook;
+	w->next = w->show ? 1 : UINT64_MAX;
+	w->start = w->last = now_s();
+	w->cols = show && !ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) && ws.ws_col ? ws.ws_col : 80;
+}
+
+/* 1234567 as "1.23M", the rate and counts short enough for an 80-column line. */
+static void short_count(char *buf, size_t len, double v)
+{
+	static const char unit[] = " kMGT";
+	int u = 0;
+
+	while (v >= 1000 && u < 4) {
+		v /= 1000;
+		u++;
+	}
+	if (!u)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.*f%c", v < 10 ? 2 : v < 100 ? 1 : 0, v, unit[u]);
+}
+
+/* The line, one write: "sweep: 1.23M of 10.0M rows  12%  41.2k rows/s  0:03:40 left". */
+static void draw(struct walk *w, uint64_t done, double rate, double left)
+{
+	char line[160], d[16], n[16], r[16], l[32];
+	int len, pad;
+
+	short_count(d, sizeof(d), (double)done);
+	short_count(n, sizeof(n), (double)w->rows);
+	short_count(r, sizeof(r), rate);
+	if (left >= 0 && left < 360000)
+		snprintf(l, sizeof(l), "%d:%02d:%02d left", (int)left / 3600, (int)left / 60 % 60, (int)left % 60);
+	else
+		snprintf(l, sizeof(l), "time left not known");
+	len = snprintf(line, sizeof(line), "\r%s: %s of %s rows %3d%%  %s rows/s  %s", w->cmd, d, n,
+		       w->rows ? (int)(100.0 * (double)done / (double)w->rows) : 0, r, l);
+	if (len >= (int)sizeof(line))
+		len = (int)sizeof(line) - 1;
+	if (len - 1 > w->cols - 1)
+		len = w->cols; /* never wrapped: a carriage return could not take a second line back */
+	pad = w->shown > len - 1 ? w->shown - (len - 1) : 0;
+	if (pad && len + pad < (int)sizeof(line)) {
+		memset(line + len, ' ', (size_t)pad);
+		len += pad;
+	}
+	if (write(STDERR_FILENO, line, (size_t)len) < 0)
+		w->show = 0; /* a terminal gone: the walk goes on without a line */
+	else
+		w->shown = len - 1 - pad > w->shown ? len - 1 - pad : w->shown;
+}
+
+void walk_look(struct walk *w, uint64_t done)
+{
+	double t = now_s(), el = t - w->start, rate = el > 0 ? (double)done / el : 0, left;
+	double gap;
+
+	/* the next look about a redraw later, at this rate: the clock is not read every row of a fast walk */
+	gap = rate * REDRAW_S / 4;
+	w->next = done + (gap < 1 ? 1 : gap > 1e6 ? 1000000 : (uint64_t)gap);
+	if (el < WALK_SHOW_S || t - w->last < REDRAW_S)
+		return;
+	w->last = t;
+	left = rate > 0 && w->rows >= done ? (double)(w->rows - done) / rate : -1;
+	if (walk_hook) {
+		if (walk_hook(w->cmd, done, w->rows, left))
+			interrupt_flag = 1;
+		return;
+	}
+	draw(w, done, rate, left);
+}
+
+void walk_finish(struct walk *w)
+{
+	char blank[512];
+	int n = w->shown + 2 < (int)sizeof(blank) ? w->shown + 2 : (int)sizeof(blank);
+
+	if (walk_hook && w->show && !w->shown) {
+		(void)walk_hook(w->cmd, w->rows, w->rows, -2); /* done: the front end clears its bar */
+	}
+	if (!w->shown)
+		return;
+	memset(blank, ' ', (size_t)n);
+	blank[0] = '\r';
+	blank[n - 1] = '\r';
+	if (write(STDERR_FILENO, blank, (size_t)n) < 0)
+		w->show = 0;
+	w->shown = 0;
+}
+
+int walk_take_long(int argc, char **argv, struct walk_how *how)
+{
+	int n = 0;
+
+	for (int i = 0; i < argc; i++)
+		if (strcmp(argv[i], "--long"))
+			argv[n++] = argv[i];
+	how->long_ok = n < argc;
+	if (n < argc)
+		argv[n] = NULL;
+	return n;
+}
+
+int walk_run_begin(struct walk_run *run, const char *cmd, struct sweep *sw, uint64_t rows, const struct walk_how *how,
+		   char *err, size_t errlen)
+{
+	int rc = walk_check(cmd, sw, rows, how->long_ok, how->show, err, errlen);
+
+	if (rc)
+		return rc;
+	/* Ctrl-C ends the walk after a whole row: what was found or written stays whole */
+	interrupt_catch(1, &run->old);
+	walk_start(&run->w, cmd, rows ? rows : sw->range.rows, how->show);
+	return 0;
+}
+
+int walk_run_end(struct walk_run *run)
+{
+	walk_finish(&run->w);
+	interrupt_release(&run->old);
+	return interrupt_take();
+}
+
+static int plot_begin(void *ctx, struct sweep *sw, uint64_t samples, char *err, size_t errlen)
+{
+	struct walk_plot *wp = ctx;
+
+	return walk_run_begin(&wp->run, wp->cmd, sw, samples, wp->how, err, errlen);
+}
+
+static int plot_step(void *ctx, uint64_t done)
+{
+	struct walk_plot *wp = ctx;
+
+	walk_step(&wp->run.w, done);
+	return interrupt_seen();
+}
+
+static void plot_end(void *ctx)
+{
+	struct walk_plot *wp = ctx;
+
+	walk_run_end(&wp->run);
+}
+
+struct plot_watch walk_plot_watch(struct walk_plot *wp, const char *cmd, const struct walk_how *how)
+{
+	struct plot_watch w = { plot_begin, plot_step, plot_end, wp };
+
+	wp->cmd = cmd;
+	wp->how = how;
+	return w;
+}
+
+void walk_details(struct strbuf *out, const char *cmd)
+{
+	sb_printf(out,
+		  "Time: before its first row %s is estimated (a solve of its models timed at a few rows, times the "
+		  "rows, or the runs of equal inputs a plateau answers); one of more than a minute is refused unless "
+		  "--long is given (the explorer asks). On a terminal an estimate over ten seconds is said on stderr, "
+		  "and past two seconds a progress line there gives the rows done, the rate and the time left, "
+		  "erased at the end (in the explorer a bar on the status line; Esc stops it); never on a pipe. "
+		  "Ctrl-C stops it after a whole row.\n", cmd);
+}

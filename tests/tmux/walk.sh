@@ -1,0 +1,69 @@
+#!/bin/sh
+# Issue 53: every command that walks rows (sweep, where, expect, plot) on a terminal: past ten seconds
+# its estimate is said before the first row, past two its progress line (rows done, percent, rate, time
+# left) is drawn on stderr; Ctrl-C stops it after a whole row, the line is erased, the file written so
+# far is whole and the terminal's settings are as they were. Rows of committed_as.throughput at 65536
+# CPUs solve a large model (about half a millisecond each here): minutes of them, stopped in seconds.
+# usage: tests/tmux/walk.sh ./batchlab
+set -u
+BL=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+command -v tmux >/dev/null || { echo "tmux-walk: tmux not installed"; exit 1; }
+tmp=$(mktemp -d)
+export TMUX_TMPDIR="$tmp"
+S=batchlab-walk-$$
+trap 'tmux -L $S kill-server 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+pass=0 fail=0
+tmux -L $S -f /dev/null new-session -d -s keep -x 100 -y 30 "sleep 600" || { echo "tmux-walk: cannot start tmux"; exit 1; }
+. "$here/../guard_scale.sh"
+G=$BL_GUARD_SCALE
+
+screen() { tmux -L $S capture-pane -p -J -t walk 2>/dev/null; } # a wrapped line whole
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $name: $1"; screen | grep -v '^ *$' | sed 's/^/  | /' | tail -8; }
+# wait up to N tenths of a second (times G) for a screen line matching $2
+wait_re() {
+	i=0
+	while [ $i -lt $(($1 * G)) ]; do
+		screen | grep -qE -- "$2" && return 0
+		sleep 0.1; i=$((i + 1))
+	done
+	return 1
+}
+
+walk() {
+	cmd=$1 out=$2
+	name="$cmd on a terminal: estimate, progress line, Ctrl-C"
+	rm -f "$tmp/rc" "$tmp/stty.before" "$tmp/stty.after"
+	# stdout to a file (a sweep's rows never share the terminal with its line); stderr the terminal
+	tmux -L $S -f /dev/null new-session -d -s walk -x 100 -y 30 \
+		"cd '$tmp' && stty -g > stty.before; '$BL' -c 'set cpus 65536 mmap 1G; $cmd --long $out'; echo \"exit=\$?\" > rc.part; stty -g > stty.after; mv rc.part rc; exec sleep 60"
+	verb=${cmd%% *}
+	wait_re 300 "^$verb: [0-9]+ rows, about .* \(estimated: [0-9]+ solves at about .* ms each\); Ctrl-C stops it" ||
+		{ bad "no estimate before the first row"; tmux -L $S kill-session -t walk; return; }
+	wait_re 300 "^$verb: [0-9.]+k? of [0-9.]+k rows +[0-9]+%  [0-9.]+k? rows/s  [0-9]+:[0-9][0-9]:[0-9][0-9] left" ||
+		{ bad "no progress line"; tmux -L $S kill-session -t walk; return; }
+	tmux -L $S send-keys -t walk C-c
+	wait_re 100 "interrupted after [0-9]+ of [0-9]+" || { bad "Ctrl-C did not stop it"; tmux -L $S kill-session -t walk; return; }
+	i=0
+	while [ ! -s "$tmp/rc" ] && [ $i -lt $((50 * G)) ]; do sleep 0.1; i=$((i + 1)); done
+	grep -qx "exit=1" "$tmp/rc" || { bad "exit status $(cat "$tmp/rc" 2>/dev/null)"; tmux -L $S kill-session -t walk; return; }
+	if screen | grep -q 'rows/s'; then bad "the progress line was left on the screen"
+	elif ! cmp -s "$tmp/stty.before" "$tmp/stty.after"; then bad "the terminal's settings changed"
+	else ok; fi
+	tmux -L $S kill-session -t walk 2>/dev/null
+}
+
+walk 'sweep committed_lock_ns 1 500 step 0.001 committed_as.throughput' "> $tmp/rows.csv"
+# what was written is whole: the header and every row with its fields, the last ended by its newline
+name="sweep stopped by Ctrl-C: the file is whole"
+if [ -s "$tmp/rows.csv" ] && [ "$(tail -c 1 "$tmp/rows.csv" | od -An -c | tr -d ' ')" = '\n' ] &&
+   awk -F, 'NR == 1 { n = NF } NF != n { exit 1 }' "$tmp/rows.csv" && [ "$(wc -l <"$tmp/rows.csv")" -gt 1 ]; then ok; else bad "rows.csv: $(tail -c 80 "$tmp/rows.csv")"; fi
+walk 'where committed_as.throughput < 1 over committed_lock_ns 1 500 step 0.001' ''
+walk 'expect committed_as.throughput > 1 over committed_lock_ns 1 500 step 0.001' ''
+walk 'plot committed_as.throughput over committed_lock_ns 1 500 step 0.001' "> $tmp/chart.txt"
+name="plot stopped by Ctrl-C: no chart replaces the file"
+if [ ! -e "$tmp/chart.txt" ]; then ok; else bad "chart.txt written"; fi
+
+echo "tmux-walk: $pass passed, $fail failed"
+[ $fail = 0 ]
