@@ -645,15 +645,17 @@ const struct mmp_key mmp_keys[] = {
 	  "machine of its 'on' line, or outside: no metric reaches it (a note says why); starts the claim's lines",
 	  mmp_k_claim },
 	{ "said", "TEXT", MMP_CLAIM, 0, "the claim in the mail's words (required with claim)", mmp_k_said },
-	{ "on", "PRESET [KEY=VALUE...]", MMP_CLAIM, 0, "the machine the claim is stated for: a preset (preset list) and "
-	  "settings over it (required unless outside)", mmp_k_on },
+	{ "on", "PRESET [KEY=VALUE...]", MMP_CLAIM, 0, "the machine the claim is stated for: a preset's name (preset list) "
+	  "and settings over it (required unless outside); patch check and patch load load it and refuse a file whose "
+	  "preset or settings fail", mmp_k_on },
 	{ "within", "NUMBER|NUMBER%", MMP_CLAIM, 0, "how far batchlab's figure may be from the mail's and the claim hold: "
 	  "in the metric's unit (how far the mail rounds) or a percentage of the figure (default 0: exactly)",
 	  mmp_k_within },
 	{ "note", "TEXT", MMP_CLAIM, 0, "why a claim differs or what it rests on; for outside, what no metric models",
 	  mmp_k_note },
 	{ "expect", "holds|differs|outside", MMP_CLAIM, 0, "the verdict the claim gives today (default holds; outside "
-	  "for claim outside), for a test to hold the file to; about ID --claims prints the verdict it gives",
+	  "for claim outside): patch check and patch load check every claim and refuse a file whose claim gives "
+	  "another; about ID --claims prints the verdict it gives",
 	  mmp_k_expect },
 	{ NULL, NULL, MMP_HEAD, 0, NULL, NULL },
 };

@@ -127,6 +127,7 @@ struct mmp_claim {
 	char metric[2 * MMP_NAME_MAX + 8]; /* METRIC[.SIDE] or METRIC.ratio, or a parameter */
 	char note[MMP_TEXT_MAX];
 	int line, col, metric_col, said_set;
+	int on_line, on_col, expect_line, expect_col; /* where the machine and the expected verdict are said (0: not) */
 };
 
 /* The trade-off line as written (tradeoff BENEFIT against COST [over KNOB FROM TO [x N | step N]]). */

@@ -376,6 +376,9 @@ struct metric_ref {
 int metric_parse(const char *name, struct metric_ref *ref, char *err, unsigned long errlen);
 /* The same, where m's variants are sides too (m may be NULL: none). */
 int metric_parse_m(const struct machine *m, const char *name, struct metric_ref *ref, char *err, unsigned long errlen);
+/* METRIC[.SIDE] (rest) of d itself, found by neither id nor list (a patch file not loaded yet); name for errors. */
+int metric_parse_in(const struct machine *m, const struct patch_desc *d, const char *name, const char *rest,
+		    struct metric_ref *ref, char *err, unsigned long errlen);
 struct value metric_eval(const struct machine *m, const struct metric_ref *ref, int side);
 /*
  * md on one side of d, a variant's included: the one way to evaluate a

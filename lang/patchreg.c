@@ -16,6 +16,7 @@
 #include "../core/err.h"
 #include "../core/mmpatch.h"
 #include "../core/patch.h"
+#include "claims.h"
 #include "infile.h"
 #include "xdg.h"
 
@@ -159,7 +160,51 @@ int patchreg_file_hash(const char *name, char *path, size_t len, uint32_t *hash,
 	return 0;
 }
 
-/* path read and parsed into a new patch for slot (the hash of its bytes into *hash); NULL with err. */
+/*
+ * Every claim of a parsed file checked as about --claims will check it: its
+ * `on` machine loaded, its settings applied, and its verdict the one its
+ * `expect` line says. What would fail or surprise at show time fails here,
+ * at the claim's line.
+ */
+static int verify_claims(struct mmpatch *p, char *err, size_t errlen)
+{
+	static const char *const words[] = { "holds", "differs", "outside" };
+	struct mmpatch *held = loaded[p->slot];
+	int held_n = nloaded, n, rc = 0;
+	struct claim_row *rows;
+	char msg[700];
+
+	/* a metric finds its file by slot (core/mmpatch.c): the file stands in its slot while its claims run */
+	loaded[p->slot] = p;
+	if (nloaded <= p->slot)
+		nloaded = p->slot + 1;
+	rebuild();
+	n = claims_check(&p->desc, &rows);
+	loaded[p->slot] = held;
+	nloaded = held_n;
+	rebuild();
+
+	if (n && !rows)
+		return err_set(err, errlen, "%s: out of memory", p->file);
+	for (int i = 0; i < n && !rc; i++) {
+		const struct claim_row *w = &rows[i];
+
+		if (w->err[0]) {
+			snprintf(msg, sizeof(msg), "on: the claim's machine cannot be used: %s", w->err);
+			rc = p->cl[i].on_line ? mmp_at_line(p, p->cl[i].on_line, p->cl[i].on_col, err, errlen, msg)
+					      : mmp_at_line(p, p->cl[i].line, p->cl[i].col, err, errlen, msg);
+		} else if (w->r.verdict != w->c->expect) {
+			snprintf(msg, sizeof(msg), "claim: the verdict %s (%s) expected, not '%s'", p->cl[i].expect_line ?
+				 "its 'expect' line says" : "a claim without 'expect' gives", words[w->c->expect], w->verdict);
+			rc = p->cl[i].expect_line ? mmp_at_line(p, p->cl[i].expect_line, p->cl[i].expect_col, err, errlen, msg)
+						  : mmp_at_line(p, p->cl[i].line, p->cl[i].col, err, errlen, msg);
+		}
+	}
+	free(rows);
+	return rc;
+}
+
+/* path read and parsed into a new patch for slot, its claims checked (the hash of its bytes into *hash); NULL with err. */
 static struct mmpatch *read_patch(const char *name, int slot, uint32_t *hash, char *err, size_t errlen)
 {
 	char path[PATH_MAX];
@@ -176,7 +221,7 @@ static struct mmpatch *read_patch(const char *name, int slot, uint32_t *hash, ch
 		err_set(err, errlen, "%s: out of memory", path);
 		return NULL;
 	}
-	if (mmpatch_parse(p, path, text, len, slot, err, errlen)) {
+	if (mmpatch_parse(p, path, text, len, slot, err, errlen) || verify_claims(p, err, errlen)) {
 		free(text);
 		free(p);
 		return NULL;
