@@ -562,6 +562,10 @@ int machine_check(const struct machine *m, char *err, size_t errlen)
 			       "raise ram, lower totalram, or set totalram auto",
 			       (unsigned long long)m->totalram, (unsigned long long)ram_pages,
 			       (unsigned long long)m->pagesize);
+	if (!m->zone && m->nodes > totalram) /* auto zone = totalram / nodes: 0 pages, which set zone refuses */
+		return err_set(err, errlen, "nodes: %llu nodes is more than totalram (%llu pages), so the auto zone (totalram "
+			       "/ nodes) would hold 0 pages: lower nodes, raise ram, or set zone",
+			       (unsigned long long)m->nodes, (unsigned long long)totalram);
 	if (m->zone && m->zone > totalram)
 		return err_set(err, errlen, "zone: %llu pages is more than totalram (%llu pages), which holds every zone: "
 			       "lower zone, or set zone auto", (unsigned long long)m->zone, (unsigned long long)totalram);

@@ -100,7 +100,7 @@ void machine_defaults(struct machine *m);
  * of slots only to zero them.
  */
 void machine_param_defaults(struct machine *m);
-/* 0, or -1 with err: totalram beyond ram, zone beyond totalram, sockets beyond cpus (values the user set). */
+/* 0, or -1 with err: totalram beyond ram, zone beyond totalram, nodes beyond totalram (an auto zone of 0), sockets beyond cpus. */
 int machine_check(const struct machine *m, char *err, size_t errlen);
 
 #endif

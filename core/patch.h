@@ -421,6 +421,9 @@ static inline struct value val_list(uint64_t n)
 	return v;
 }
 
+/* Why a writer prints a real that is not a number as n/a: no output format has a bare nan. */
+#define VALUE_NAN_WHY "not a number: the model's arithmetic has no value on this machine"
+
 static inline struct value val_none(const char *why)
 {
 	struct value v = { .kind = VAL_NONE, .why = why };
