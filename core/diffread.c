@@ -3,7 +3,8 @@
  * the #defines, initialisers and assignments it changes, and each of those
  * put in batchlab's words where batchlab models that constant - the
  * kernel's C translated to the variants' language (totalram_pages() is
- * totalram, fls() takes an unsigned int so its argument is cut with (u32),
+ * totalram, fls() takes an unsigned int so its argument is cut with (u32) - fls_long()
+ * and fls64() take 64 bits, as the variants' fls does -,
  * min_t(T, a, b) converts both to T) and compiled against the patch's
  * names, so what does not compile is listed, not guessed at.
  */
@@ -20,6 +21,8 @@
 #include "variant.h"
 
 #define HUNK_LINES 1500
+#define HUNK_LINE_MAX 1000000000ul /* the @@ line's start, a file's line */
+#define HUNK_COUNT_MAX 1000000ul   /* and its count of lines */
 #define SUBS_MAX 8
 
 struct hline {
@@ -53,31 +56,77 @@ static void printable(char *s)
 			*s = '?';
 }
 
-static struct diff_finding *finding(struct diff_read *r, const struct hunk *h, int line)
+/* s (n bytes) kept in r's text, control characters as '?', with its NUL: its offset (r->oom when it cannot grow). */
+static size_t keep(struct diff_read *r, const char *s, size_t n)
+{
+	size_t at = r->len;
+
+	if (r->oom)
+		return 0;
+	if (r->len + n + 1 > r->size) {
+		size_t size = r->size ? r->size : 4096;
+		char *t;
+
+		while (size < r->len + n + 1)
+			size *= 2;
+		if (!(t = realloc(r->text, size))) {
+			r->oom = 1;
+			return 0;
+		}
+		r->text = t;
+		r->size = size;
+	}
+	memcpy(r->text + at, s, n);
+	r->text[at + n] = '\0';
+	printable(r->text + at);
+	r->len += n + 1;
+	return at;
+}
+
+/* A finding of h at line: the file, the variant's patch and expression (NULL, "" when listed), what it is. */
+static void finding(struct diff_read *r, const struct hunk *h, int line, const struct patch_desc *d, const char *expr,
+		    const char *what)
 {
 	struct diff_finding *f;
 
-	if (r->n == DIFF_FINDINGS) {
-		r->more++;
-		return NULL;
+	if (r->oom)
+		return;
+	if (r->n == r->cap) {
+		int cap = r->cap ? 2 * r->cap : 16;
+
+		if (!(f = realloc(r->f, (size_t)cap * sizeof(*f)))) {
+			r->oom = 1;
+			return;
+		}
+		r->f = f;
+		r->cap = cap;
 	}
 	f = &r->f[r->n++];
 	memset(f, 0, sizeof(*f));
-	snprintf(f->file, sizeof(f->file), "%.*s", (int)(h->filen < 150 ? h->filen : 150), h->file);
-	printable(f->file);
+	f->at[0] = keep(r, h->file, h->filen < 150 ? h->filen : 150);
+	f->at[1] = keep(r, expr, strlen(expr));
+	f->at[2] = keep(r, what, strlen(what));
 	f->line = line;
-	return f;
+	f->patch = d;
 }
 
 static void listed(struct diff_read *r, const struct hunk *h, int line, const char *fmt, const char *a,
 		   const char *b)
 {
-	struct diff_finding *f = finding(r, h, line);
+	char what[300];
 
-	if (f) {
-		snprintf(f->what, sizeof(f->what), fmt, a, b ? b : "");
-		printable(f->what);
-	}
+	snprintf(what, sizeof(what), fmt, a, b ? b : "");
+	finding(r, h, line, NULL, "", what);
+}
+
+void diff_read_free(struct diff_read *r)
+{
+	free(r->f);
+	free(r->text);
+	r->f = NULL;
+	r->text = NULL;
+	r->n = r->cap = 0;
+	r->len = r->size = 0;
 }
 
 /* --- a line's C: comments out, then a #define or an assignment ------------------------------- */
@@ -282,11 +331,20 @@ static int translate(const char *c, const struct subs *sb, char *out, size_t siz
 	static const char *const words[][2] = {
 		{ "totalram_pages()", "totalram" }, { "num_online_cpus()", "cpus" }, { "num_present_cpus()", "cpus" },
 		{ "INT_MAX", "2147483647" }, { "UINT_MAX", "4294967295" }, { "S8_MAX", "127" },
-		{ "fls_long", "fls" }, { "fls64", "fls" },
 	};
+	/* fls_long() and fls64() take 64 bits (include/asm-generic/bitops/fls64.h, include/linux/bitops.h): the
+	   variants' fls is theirs; only the kernel's fls() takes an unsigned int */
+	static const char *const fls64_words[] = { "fls_long", "fls64" };
 	char buf[VARIANT_TEXT_MAX * 2];
 
 	snprintf(buf, sizeof(buf), "%s", c);
+	/* the kernel's fls() cut to 32 bits first, while it is the only fls in the text: a local put in below, or
+	   fls_long() renamed, is already the variants' 64-bit fls and is not cut again */
+	if (rewrite_calls(buf, sizeof(buf), "fls", 1))
+		return -1;
+	for (size_t i = 0; i < sizeof(fls64_words) / sizeof(fls64_words[0]); i++)
+		if (replace_word(buf, sizeof(buf), fls64_words[i], "fls"))
+			return -1;
 	for (int i = 0; i < sb->n; i++) {
 		char paren[VARIANT_TEXT_MAX + 2];
 
@@ -308,9 +366,8 @@ static int translate(const char *c, const struct subs *sb, char *out, size_t siz
 			return -1;
 		}
 	}
-	/* the kernel's fls() takes an unsigned int: the argument is cut to 32 bits at the call */
-	if (rewrite_calls(buf, sizeof(buf), "fls", 1) || rewrite_calls(buf, sizeof(buf), "min_t", 3) ||
-	    rewrite_calls(buf, sizeof(buf), "max_t", 3) || strlen(buf) >= size)
+	if (rewrite_calls(buf, sizeof(buf), "min_t", 3) || rewrite_calls(buf, sizeof(buf), "max_t", 3) ||
+	    strlen(buf) >= size)
 		return -1;
 	strcpy(out, buf);
 	return 0;
@@ -349,8 +406,7 @@ static void mapped(struct diff_read *r, const struct hunk *h, int line, const ch
 		   const char *text, const struct subs *sb)
 {
 	const struct patch_desc *d = patch_find(id);
-	char expr[VARIANT_TEXT_MAX], why[200];
-	struct diff_finding *f;
+	char expr[VARIANT_TEXT_MAX], why[200], what[300];
 
 	if (!d || !d->constant)
 		return;
@@ -369,12 +425,8 @@ static void mapped(struct diff_read *r, const struct hunk *h, int line, const ch
 		listed(r, h, line, "changes %s, but its new value does not read as batchlab's: %s", name, what);
 		return;
 	}
-	if (!(f = finding(r, h, line)))
-		return;
-	f->patch = d;
-	snprintf(f->expr, sizeof(f->expr), "%s", expr);
-	snprintf(f->what, sizeof(f->what), "%s = %.200s", name, text);
-	printable(f->what);
+	snprintf(what, sizeof(what), "%s = %.200s", name, text);
+	finding(r, h, line, d, expr, what);
 }
 
 /* A loaded patch file whose constant is name, or NULL. */
@@ -698,7 +750,7 @@ static void touch_names(struct diff_read *r, const struct hunk *h, int first)
 		int kept = first;
 
 		for (int i = first; i < r->n; i++)
-			if (r->f[i].patch || strncmp(r->f[i].what, "changes the initialiser ", 24))
+			if (r->f[i].patch || strncmp(r->text + r->f[i].at[2], "changes the initialiser ", 24))
 				r->f[kept++] = r->f[i];
 		r->n = kept;
 		listed(r, h, h->l[sysctl].line, "makes %s tunable: a sysctl table entry for it", names[k], NULL);
@@ -706,7 +758,7 @@ static void touch_names(struct diff_read *r, const struct hunk *h, int first)
 	}
 	for (int i = first; i < r->n; i++)
 		for (k = 0; k < nn; k++)
-			if (strstr(r->f[i].what, names[k]))
+			if (strstr(r->text + r->f[i].at[2], names[k]))
 				return; /* a finding of the hunk names it already */
 	for (k = 0; k < nn; k++) /* a removed use of a name, and in its place a variable read at run time */
 		for (int i = minus[k] + 1; minus[k] >= 0 && i < h->n; i++)
@@ -736,25 +788,24 @@ static void touch_names(struct diff_read *r, const struct hunk *h, int first)
 /* A name declared in one file and removed in another has moved: both lines say so. */
 static void moves(struct diff_read *r)
 {
-	for (int i = 0; i < r->n; i++) {
+	/* while reading, a finding's texts are offsets into r->text (at[]): a rewrite keeps new ones */
+	for (int i = 0; i < r->n && !r->oom; i++) {
 		char name[64];
 
-		if (r->f[i].patch || sscanf(r->f[i].what, "declares %63s here", name) != 1)
+		if (r->f[i].patch || sscanf(r->text + r->f[i].at[2], "declares %63s here", name) != 1)
 			continue;
 		for (int j = 0; j < r->n; j++) {
-			char gone[64];
+			char gone[64], to[160], from[160], what[400];
 
-			if (r->f[j].patch || sscanf(r->f[j].what, "removes %63s here", gone) != 1 || strcmp(gone, name) ||
-			    !strcmp(r->f[i].file, r->f[j].file))
+			if (r->f[j].patch || sscanf(r->text + r->f[j].at[2], "removes %63s here", gone) != 1 ||
+			    strcmp(gone, name) || !strcmp(r->text + r->f[i].at[0], r->text + r->f[j].at[0]))
 				continue;
-			char to[sizeof(r->f[0].file)], from[sizeof(r->f[0].file)]; /* copies: gcc sees the table as one object */
-
-			memcpy(to, r->f[i].file, sizeof(to));
-			memcpy(from, r->f[j].file, sizeof(from));
-			snprintf(r->f[i].what, sizeof(r->f[i].what), "moves %s here from %.140s", name, from);
-			snprintf(r->f[j].what, sizeof(r->f[j].what), "moves %s from here to %.140s", name, to);
-			printable(r->f[i].what);
-			printable(r->f[j].what);
+			snprintf(to, sizeof(to), "%s", r->text + r->f[i].at[0]);
+			snprintf(from, sizeof(from), "%s", r->text + r->f[j].at[0]);
+			snprintf(what, sizeof(what), "moves %s here from %.140s", name, from);
+			r->f[i].at[2] = keep(r, what, strlen(what));
+			snprintf(what, sizeof(what), "moves %s from here to %.140s", name, to);
+			r->f[j].at[2] = keep(r, what, strlen(what));
 			break;
 		}
 	}
@@ -837,11 +888,18 @@ static int hunk_head(struct reader *rd, const char *s, size_t n)
 	c = strtoul(p, &p, 10);
 	if (*p == ',')
 		p++, d = strtoul(p, &p, 10);
-	if (strncmp(p, " @@", 3) || b > 1000000 || d > 1000000)
+	if (strncmp(p, " @@", 3))
 		return -1;
 	memset(rd->h, 0, sizeof(*rd->h));
 	rd->h->file = rd->file;
 	rd->h->filen = rd->filen;
+	/* a line number counts up from a and c: held where the count stays an int (no file has a billion lines) */
+	if (b > HUNK_COUNT_MAX || d > HUNK_COUNT_MAX || a > HUNK_LINE_MAX || c > HUNK_LINE_MAX) {
+		listed(rd->r, rd->h, 0, "a hunk header ('%.60s') past %s lines or counts, not read", buf,
+		       "1000000000 lines or 1000000");
+		rd->r->hunks++; /* a hunk, said not read: not "no hunk" */
+		return -1;
+	}
 	p += 3;
 	p += strspn(p, " ");
 	function_at(p, strlen(p), rd->h->fn, sizeof(rd->h->fn));
@@ -925,6 +983,9 @@ int diff_read(const char *text, size_t len, struct diff_read *r, char *err, size
 	int in_hunk = 0, in_diff = 0;
 
 	memset(r, 0, sizeof(*r));
+	if (len > DIFF_TEXT_MAX)
+		return err_set(err, errlen, "a diff of at most %d MiB expected (%zu bytes): split it, a file or a patch of "
+			       "the series at a time", DIFF_TEXT_MAX >> 20, len);
 	for (size_t i = 0; i < len;) {
 		const char *s = text + i, *nl = memchr(s, '\n', len - i);
 		size_t n = nl ? (size_t)(nl - s) : len - i;
@@ -954,8 +1015,19 @@ int diff_read(const char *text, size_t len, struct diff_read *r, char *err, size
 	if (in_hunk)
 		scan_hunk(r, &h);
 	moves(r);
-	if (!r->hunks)
+	if (r->oom) {
+		diff_read_free(r);
+		return err_set(err, errlen, "out of memory for the diff's %zu bytes", len);
+	}
+	if (!r->hunks) {
+		diff_read_free(r);
 		return err_set(err, errlen, "no hunk of a unified diff in it (expected '--- a/FILE', '+++ b/FILE' and "
 			       "'@@ -L,N +L,N @@' lines, as git format-patch and diff -u write)");
+	}
+	for (int i = 0; i < r->n; i++) { /* the text has stopped moving: the findings point into it */
+		r->f[i].file = r->text + r->f[i].at[0];
+		r->f[i].expr = r->text + r->f[i].at[1];
+		r->f[i].what = r->text + r->f[i].at[2];
+	}
 	return 0;
 }

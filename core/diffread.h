@@ -22,26 +22,35 @@
 #include "machine.h"
 #include "patch.h"
 
-#define DIFF_FINDINGS 32
-#define DIFF_LINE_MAX 4096 /* a longer line is not read for constants (it is listed) */
+#define DIFF_TEXT_MAX (4 << 20) /* the bound on a diff: every change of one is read, none dropped */
+#define DIFF_LINE_MAX 4096      /* a longer line is not read for constants (it is listed) */
 
 struct diff_finding {
-	char file[160];
-	int line;                        /* in the new file (the old one for a removed line) */
-	const struct patch_desc *patch;  /* mapped: the patch the variant is of; NULL: listed only */
-	char expr[VARIANT_TEXT_MAX];     /* mapped: the variant's expression */
-	char what[300];                  /* what the change is, in a phrase */
+	const char *file;               /* as the diff names it, control characters as '?' */
+	int line;                       /* in the new file (the old one for a removed line) */
+	const struct patch_desc *patch; /* mapped: the patch the variant is of; NULL: listed only */
+	const char *expr;               /* mapped: the variant's expression ("" when listed) */
+	const char *what;               /* what the change is, in a phrase */
+	size_t at[3];                   /* the reader's own: file, expr and what in its text while it reads */
 };
 
 struct diff_read {
 	char subject[200]; /* the mail's Subject, or the first line of the text */
 	int files, hunks;
-	struct diff_finding f[DIFF_FINDINGS];
+	struct diff_finding *f; /* every finding, n of them (diff_read_free() frees them) */
 	int n;
-	int more; /* findings past the table, not kept */
+	/* the reader's own */
+	int cap, oom;
+	char *text;
+	size_t len, size;
 };
 
-/* Read text (len bytes). -1 with err when it holds no hunk of a unified diff at all. */
+/*
+ * Read text (len bytes, at most DIFF_TEXT_MAX). -1 with err when it holds no
+ * hunk of a unified diff at all, or is longer. Every change is kept: free r
+ * with diff_read_free() after either result.
+ */
 int diff_read(const char *text, size_t len, struct diff_read *r, char *err, size_t errlen);
+void diff_read_free(struct diff_read *r);
 
 #endif

@@ -68,6 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				fail("a mapped change whose expression is no variant", f->expr);
 			}
 		}
+		diff_read_free(r);
 	}
 	free(r);
 	free(m);

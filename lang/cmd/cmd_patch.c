@@ -19,7 +19,6 @@
 #include "../patchreg.h"
 #include "../out/records.h"
 
-#define DIFF_FILE_MAX (4 << 20)
 
 /* What load and check say: the lines as they are, or in csv and json a row of the file and its lines. */
 static void note_out(struct session *s, const char *file, const char *text, struct strbuf *out)
@@ -62,7 +61,7 @@ static void name_after(const char *path, char *name, size_t size)
 
 /* The findings mapped become variants of a copy of the machine, all or none; vnames[i]: finding i's variant. */
 static int add_variants(struct session *s, const struct diff_read *r, const char *name,
-			char vnames[DIFF_FINDINGS][VARIANT_NAME_MAX], char *err, size_t errlen)
+			char (*vnames)[VARIANT_NAME_MAX], char *err, size_t errlen)
 {
 	struct machine next;
 	int added = 0;
@@ -87,7 +86,7 @@ static int add_variants(struct session *s, const struct diff_read *r, const char
 }
 
 /* The text: the diff, the variants added, then every change listed and not mapped. */
-static void from_text(const char *path, const struct diff_read *r, char vnames[DIFF_FINDINGS][VARIANT_NAME_MAX],
+static void from_text(const char *path, const struct diff_read *r, char (*vnames)[VARIANT_NAME_MAX],
 		      struct strbuf *out)
 {
 	sb_printf(out, "%s: %s (%d file%s, %d hunk%s)\n", path, r->subject[0] ? r->subject : "a diff", r->files,
@@ -99,12 +98,10 @@ static void from_text(const char *path, const struct diff_read *r, char vnames[D
 	for (int i = 0; i < r->n; i++)
 		if (!r->f[i].patch)
 			sb_printf(out, "%s:%d: %s\n", r->f[i].file, r->f[i].line, r->f[i].what);
-	if (r->more)
-		sb_printf(out, "... and %d more change%s not shown\n", r->more, r->more == 1 ? "" : "s");
 }
 
 /* csv and json: a row per change, its variant's patch, name and expression empty where it is only listed. */
-static void from_records(struct session *s, const struct diff_read *r, char vnames[DIFF_FINDINGS][VARIANT_NAME_MAX],
+static void from_records(struct session *s, const struct diff_read *r, char (*vnames)[VARIANT_NAME_MAX],
 			 struct strbuf *out)
 {
 	static const char *const heads[] = { "file", "line", "patch", "variant", "expression", "what", NULL };
@@ -126,12 +123,12 @@ static void from_records(struct session *s, const struct diff_read *r, char vnam
 int patch_from_diff(struct session *s, const char *path, const char *as, struct strbuf *out, char *err, size_t errlen)
 {
 	struct diff_read *r;
-	char *text = NULL, name[VARIANT_NAME_MAX], why[300], vnames[DIFF_FINDINGS][VARIANT_NAME_MAX];
+	char *text = NULL, name[VARIANT_NAME_MAX], why[300], (*vnames)[VARIANT_NAME_MAX];
 	size_t len = 0;
 	int added;
 
 	if (outpath_check_read(s, "patch from", path, err, errlen) ||
-	    infile_read(path, DIFF_FILE_MAX, &text, &len, err, errlen))
+	    infile_read(path, DIFF_TEXT_MAX, &text, &len, err, errlen))
 		return -1;
 	if (!(r = malloc(sizeof(*r)))) {
 		free(text);
@@ -143,11 +140,18 @@ int patch_from_diff(struct session *s, const char *path, const char *as, struct 
 		return err_set(err, errlen, "%s: %s", path, why);
 	}
 	free(text);
+	if (!(vnames = calloc((size_t)r->n + 1, sizeof(*vnames)))) {
+		diff_read_free(r);
+		free(r);
+		return err_set(err, errlen, "%s: out of memory", path);
+	}
 	if (as)
 		snprintf(name, sizeof(name), "%s", as);
 	else
 		name_after(path, name, sizeof(name));
 	if ((added = add_variants(s, r, name, vnames, err, errlen)) < 0) {
+		free(vnames);
+		diff_read_free(r);
 		free(r);
 		return -1;
 	}
@@ -155,14 +159,17 @@ int patch_from_diff(struct session *s, const char *path, const char *as, struct 
 		from_text(path, r, vnames, out);
 	else
 		from_records(s, r, vnames, out);
+	free(vnames);
 	if (!added) { /* the listing stays above the error: what the diff does, and that none of it is a variant */
-		int n = r->n + r->more;
+		int n = r->n;
 
+		diff_read_free(r);
 		free(r);
 		return err_set(err, errlen, "patch from: %s mapped nothing: no hunk sets a constant batchlab models to a "
 			       "value it can compute (%d change%s listed%s)", path, n, n == 1 ? "" : "s",
 			       n ? " above" : "");
 	}
+	diff_read_free(r);
 	free(r);
 	return 0;
 }

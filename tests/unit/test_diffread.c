@@ -7,6 +7,7 @@
  */
 #include <dirent.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "testutil.h"
 
@@ -122,6 +123,7 @@ static void test_own_diffs(void **state)
 		if (rows[i].expr)
 			assert_string_equal(f->expr, rows[i].expr);
 		assert_true(same_as_after(f, rows[i].settings) > 9);
+		diff_read_free(r);
 		free(r);
 	}
 }
@@ -144,6 +146,7 @@ static void test_nothing_known(void **state)
 	assert_string_equal(r->f[0].what, "changes nr_to_reclaim, not a constant batchlab models");
 	assert_int_equal(r->f[1].line, 2000);
 	assert_string_equal(r->f[1].what, "changes DEF_PRIORITY, not a constant batchlab models");
+	diff_read_free(r);
 	free(r);
 }
 
@@ -197,6 +200,7 @@ static void test_seed_diffs(void **state)
 		}
 		r = read_diff(path);
 		assert_true(same_as_after(only_mapped(r, rows[i].patch), "") > 9);
+		diff_read_free(r);
 		free(r);
 		free(path);
 	}
@@ -218,6 +222,107 @@ static void test_seed_diffs(void **state)
 	}
 }
 
+/* r from text, which must read. */
+static struct diff_read *read_text(const char *text)
+{
+	struct diff_read *r = malloc(sizeof(*r));
+	char err[300];
+
+	assert_non_null(r);
+	if (diff_read(text, strlen(text), r, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		fail();
+	}
+	return r;
+}
+
+static void free_read(struct diff_read *r)
+{
+	diff_read_free(r);
+	free(r);
+}
+
+/* The variant of f's expression on "set ram 64T": the window it gives. */
+static uint64_t window_at_64t(const struct diff_finding *f)
+{
+	struct machine m = machine_with("ram 64T");
+	uint64_t v;
+	const char *why;
+	char err[300];
+
+	assert_int_equal(variant_add(&m, f->patch, "d", f->expr, err, sizeof(err)), 0);
+	assert_int_equal(variant_eval(&m, f->patch, variant_find(&m, f->patch, "d"), NULL, &v, &why, NULL), 0);
+	return v;
+}
+
+/*
+ * Issue 47: fls_long() and fls64() take 64 bits (include/linux/bitops.h,
+ * include/asm-generic/bitops/fls64.h), fls() an unsigned int. At 64 TiB
+ * totalram is 2^34 - 2^28 pages: fls64 gives 34, the 32-bit cut 32 - so
+ * SWAP_CLUSTER_MAX * fls_long(totalram_pages()) is 32 * 34 = 1088, and the
+ * same with fls() 1024.
+ */
+static void test_fls_widths(void **state)
+{
+	static const struct { const char *fn; uint64_t want; } rows[] = {
+		{ "fls_long", 1088 }, { "fls64", 1088 }, { "fls", 1024 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		char text[600];
+		struct diff_read *r;
+
+		snprintf(text, sizeof(text), "--- a/mm/vmpressure.c\n+++ b/mm/vmpressure.c\n@@ -1,1 +1,1 @@\n"
+			 "-unsigned long vmpressure_win = SWAP_CLUSTER_MAX * 16;\n"
+			 "+unsigned long vmpressure_win = SWAP_CLUSTER_MAX * %s(totalram_pages());\n", rows[i].fn);
+		r = read_text(text);
+		assert_int_equal(window_at_64t(only_mapped(r, "vmpressure")), rows[i].want);
+		free_read(r);
+	}
+}
+
+/* Issue 47: every change is kept - the one batchlab models after 40 it does not (once dropped past 32). */
+static void test_no_cap(void **state)
+{
+	struct strbuf t = STRBUF_INIT;
+	struct diff_read *r;
+
+	(void)state;
+	sb_puts(&t, "--- a/include/linux/x.h\n+++ b/include/linux/x.h\n@@ -1,41 +1,41 @@\n");
+	for (int i = 0; i < 40; i++)
+		sb_printf(&t, "-#define UNRELATED_%d 1\n+#define UNRELATED_%d 2\n", i, i);
+	sb_puts(&t, "-#define MEMCG_CHARGE_BATCH 64U\n+#define MEMCG_CHARGE_BATCH 128U\n");
+	r = read_text(sb_str(&t));
+	assert_int_equal(r->n, 41);
+	assert_string_equal(only_mapped(r, "memcg_charge")->expr, "128U");
+	assert_int_equal(r->f[40].line, 41);
+	free_read(r);
+	sb_free(&t);
+}
+
+/* Issue 47: a @@ line at 2^31 - 1 counted past INT_MAX (undefined behaviour, a line of 18446744071562067969). */
+static void test_hunk_line_max(void **state)
+{
+	static const char *const heads[] = { "@@ -2147483647,2 +2147483647,2 @@", "@@ -1,1 +4294967297,1 @@",
+					     "@@ -1,99999999999 +1,1 @@" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++) {
+		char text[400];
+		struct diff_read *r;
+
+		snprintf(text, sizeof(text), "--- a/x.h\n+++ b/x.h\n%s\n #define A 1\n-#define MEMCG_CHARGE_BATCH 64U\n"
+			 "+#define MEMCG_CHARGE_BATCH 128U\n", heads[i]);
+		r = read_text(text);
+		assert_int_equal(r->n, 1);
+		assert_null(r->f[0].patch);
+		assert_non_null(strstr(r->f[0].what, "not read"));
+		assert_true(r->f[0].line >= 0);
+		free_read(r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -225,6 +330,9 @@ int main(void)
 		cmocka_unit_test(test_nothing_known),
 		cmocka_unit_test(test_not_a_diff),
 		cmocka_unit_test(test_seed_diffs),
+		cmocka_unit_test(test_fls_widths),
+		cmocka_unit_test(test_no_cap),
+		cmocka_unit_test(test_hunk_line_max),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
