@@ -9,6 +9,7 @@
  * names, so what does not compile is listed, not guessed at.
  */
 #include "diffread.h"
+#include "diffhunk.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -20,33 +21,8 @@
 #include "mmpatch.h"
 #include "variant.h"
 
-#define HUNK_LINES 1500
 #define HUNK_LINE_MAX 1000000000ul /* the @@ line's start, a file's line */
 #define HUNK_COUNT_MAX 1000000ul   /* and its count of lines */
-#define SUBS_MAX 8
-
-struct hline {
-	const char *s; /* the text after the +, - or space */
-	size_t n;
-	char kind;     /* ' ', '-', '+' */
-	int line;      /* new file's line (old file's for '-') */
-	char fn[48];   /* the function it is in, as far as the hunk shows */
-};
-
-struct hunk {
-	const char *file;
-	size_t filen;
-	struct hline l[HUNK_LINES];
-	int n, cut;
-	char fn[48];
-};
-
-/* A local the hunk assigns before the constant reads it: mem128m = totalram_pages() >> (27 - PAGE_SHIFT). */
-struct subs {
-	char name[SUBS_MAX][32];
-	char text[SUBS_MAX][VARIANT_TEXT_MAX];
-	int n;
-};
 
 /* A finding is one printable line whatever the diff held: a control character shows as '?'. */
 static void printable(char *s)
@@ -110,10 +86,10 @@ static void finding(struct diff_read *r, const struct hunk *h, int line, const s
 	f->patch = d;
 }
 
-static void listed(struct diff_read *r, const struct hunk *h, int line, const char *fmt, const char *a,
+void diff_listed(struct diff_read *r, const struct hunk *h, int line, const char *fmt, const char *a,
 		   const char *b)
 {
-	char what[300];
+	char what[700];
 
 	snprintf(what, sizeof(what), fmt, a, b ? b : "");
 	finding(r, h, line, NULL, "", what);
@@ -161,7 +137,7 @@ static void code_of(const char *s, size_t n, char *buf, size_t size)
 
 enum change { C_OTHER, C_DEFINE, C_ASSIGN };
 
-static int is_ident_char(char c)
+int diff_is_ident(char c)
 {
 	return isalnum((unsigned char)c) || c == '_';
 }
@@ -212,10 +188,10 @@ static int parse_assign(const char *c, char *name, size_t nsize, char *value, si
 	for (w = eq; w > c;) {
 		const char *e;
 
-		while (w > c && !is_ident_char(w[-1]))
+		while (w > c && !diff_is_ident(w[-1]))
 			w--;
 		e = w;
-		while (w > c && is_ident_char(w[-1]))
+		while (w > c && diff_is_ident(w[-1]))
 			w--;
 		if (e == w)
 			return 0;
@@ -253,12 +229,12 @@ static enum change parse_change(const char *code, char *name, size_t nsize, char
 /* --- the kernel's C in the variants' words ------------------------------------------------------- */
 
 /* Replace every whole word w in buf by to. 0, or -1 when it would not fit. */
-static int replace_word(char *buf, size_t size, const char *w, const char *to)
+int diff_replace_word(char *buf, size_t size, const char *w, const char *to)
 {
 	size_t wl = strlen(w), tl = strlen(to);
 
 	for (char *p = strstr(buf, w); p; p = strstr(p, w)) {
-		if ((p > buf && is_ident_char(p[-1])) || is_ident_char(p[wl])) {
+		if ((p > buf && diff_is_ident(p[-1])) || diff_is_ident(p[wl])) {
 			p += wl;
 			continue;
 		}
@@ -271,8 +247,21 @@ static int replace_word(char *buf, size_t size, const char *w, const char *to)
 	return 0;
 }
 
+/* A type whose conversion leaves the variants' unsigned 64-bit values as they are (x86-64, arm64: long is 64 bits). */
+static int is_u64_type(const char *t)
+{
+	static const char *const u64[] = { "u64", "unsigned long", "unsigned long long", "uint64_t", "size_t", "__u64",
+					   NULL };
+
+	t += strspn(t, " ");
+	for (int i = 0; u64[i]; i++)
+		if (!strncmp(t, u64[i], strlen(u64[i])) && !t[strlen(u64[i]) + strspn(t + strlen(u64[i]), " ")])
+			return 1;
+	return 0;
+}
+
 /* The index just past the ')' matching the '(' at buf[i], or 0. */
-static size_t closing(const char *buf, size_t i)
+size_t diff_closing(const char *buf, size_t i)
 {
 	int depth = 0;
 
@@ -294,7 +283,7 @@ static int rewrite_calls(char *buf, size_t size, const char *f, int argc)
 		size_t open = (size_t)(p - buf) + fl, end, a0;
 		int k = 0, depth = 0;
 
-		if ((p > buf && is_ident_char(p[-1])) || buf[open] != '(' || !(end = closing(buf, open))) {
+		if ((p > buf && diff_is_ident(p[-1])) || buf[open] != '(' || !(end = diff_closing(buf, open))) {
 			p += fl;
 			continue;
 		}
@@ -313,6 +302,9 @@ static int rewrite_calls(char *buf, size_t size, const char *f, int argc)
 			return -1;
 		if (argc == 1)
 			snprintf(out, sizeof(out), "fls((u32)(%.*s))", VARIANT_TEXT_MAX, args[0]);
+		else if (is_u64_type(args[0]))
+			snprintf(out, sizeof(out), "%s(%.*s, %.*s)", !strcmp(f, "min_t") ? "min" : "max", VARIANT_TEXT_MAX,
+				 args[1], VARIANT_TEXT_MAX, args[2]);
 		else
 			snprintf(out, sizeof(out), "%s((%.*s)(%.*s), (%.*s)(%.*s))", !strcmp(f, "min_t") ? "min" : "max",
 				 VARIANT_TEXT_MAX, args[0], VARIANT_TEXT_MAX, args[1], VARIANT_TEXT_MAX, args[0],
@@ -326,11 +318,13 @@ static int rewrite_calls(char *buf, size_t size, const char *f, int argc)
 	return 0;
 }
 
-static int translate(const char *c, const struct subs *sb, char *out, size_t size)
+int diff_translate(const char *c, const struct subs *sb, char *out, size_t size)
 {
 	static const char *const words[][2] = {
 		{ "totalram_pages()", "totalram" }, { "num_online_cpus()", "cpus" }, { "num_present_cpus()", "cpus" },
 		{ "INT_MAX", "2147483647" }, { "UINT_MAX", "4294967295" }, { "S8_MAX", "127" },
+		{ "OVERCOMMIT_GUESS", "guess" }, { "OVERCOMMIT_ALWAYS", "always" }, { "OVERCOMMIT_NEVER", "never" },
+		{ "overcommit_policy", "overcommit" }, { "sysctl_overcommit_memory", "overcommit" },
 	};
 	/* fls_long() and fls64() take 64 bits (include/asm-generic/bitops/fls64.h, include/linux/bitops.h): the
 	   variants' fls is theirs; only the kernel's fls() takes an unsigned int */
@@ -343,13 +337,13 @@ static int translate(const char *c, const struct subs *sb, char *out, size_t siz
 	if (rewrite_calls(buf, sizeof(buf), "fls", 1))
 		return -1;
 	for (size_t i = 0; i < sizeof(fls64_words) / sizeof(fls64_words[0]); i++)
-		if (replace_word(buf, sizeof(buf), fls64_words[i], "fls"))
+		if (diff_replace_word(buf, sizeof(buf), fls64_words[i], "fls"))
 			return -1;
 	for (int i = 0; i < sb->n; i++) {
 		char paren[VARIANT_TEXT_MAX + 2];
 
 		snprintf(paren, sizeof(paren), "(%s)", sb->text[i]);
-		if (replace_word(buf, sizeof(buf), sb->name[i], paren))
+		if (diff_replace_word(buf, sizeof(buf), sb->name[i], paren))
 			return -1;
 	}
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
@@ -362,7 +356,7 @@ static int translate(const char *c, const struct subs *sb, char *out, size_t siz
 				memmove(p + tl, p + wl, strlen(p + wl) + 1);
 				memcpy(p, words[i][1], tl);
 			}
-		} else if (replace_word(buf, sizeof(buf), words[i][0], words[i][1])) {
+		} else if (diff_replace_word(buf, sizeof(buf), words[i][0], words[i][1])) {
 			return -1;
 		}
 	}
@@ -402,6 +396,24 @@ static int own_name(const struct patch_desc *d, const char *text)
 	return 0;
 }
 
+/* A mapped change whose expression is already in the variants' words (it must compile as d's). */
+void diff_mapped_text(struct diff_read *r, const struct hunk *h, int line, const struct patch_desc *d,
+			const char *name, const char *expr, const char *said)
+{
+	char why[200], what[300];
+
+	if (strlen(expr) >= VARIANT_TEXT_MAX) {
+		diff_listed(r, h, line, "changes %s to an expression longer than a variant holds: %.200s", name, expr);
+		return;
+	}
+	if (compiles(d, expr, why, sizeof(why))) {
+		snprintf(what, sizeof(what), "%.60s: %.140s", expr, why);
+		diff_listed(r, h, line, "changes %s, but its new value does not read as batchlab's: %s", name, what);
+		return;
+	}
+	finding(r, h, line, d, expr, said);
+}
+
 static void mapped(struct diff_read *r, const struct hunk *h, int line, const char *id, const char *name,
 		   const char *text, const struct subs *sb)
 {
@@ -411,18 +423,18 @@ static void mapped(struct diff_read *r, const struct hunk *h, int line, const ch
 	if (!d || !d->constant)
 		return;
 	if (own_name(d, text)) {
-		listed(r, h, line, "sets %s to %s, the constant's name before the patch: its value unchanged", name, text);
+		diff_listed(r, h, line, "sets %s to %.200s, the constant's name before the patch: its value unchanged", name, text);
 		return;
 	}
-	if (translate(text, sb, expr, sizeof(expr))) {
-		listed(r, h, line, "changes %s to '%.200s', too long to read as a variant", name, text);
+	if (diff_translate(text, sb, expr, sizeof(expr))) {
+		diff_listed(r, h, line, "changes %s to '%.200s', too long to read as a variant", name, text);
 		return;
 	}
 	if (compiles(d, expr, why, sizeof(why))) {
 		char what[200];
 
 		snprintf(what, sizeof(what), "%.50s: %.140s", text, why);
-		listed(r, h, line, "changes %s, but its new value does not read as batchlab's: %s", name, what);
+		diff_listed(r, h, line, "changes %s, but its new value does not read as batchlab's: %s", name, what);
 		return;
 	}
 	snprintf(what, sizeof(what), "%s = %.200s", name, text);
@@ -450,11 +462,11 @@ static void map_change(struct diff_read *r, const struct hunk *h, const struct h
 	const struct patch_desc *own = loaded_constant(name);
 
 	if (old && !strcmp(old, value)) {
-		listed(r, h, l->line, "changes how %s is declared, not its value (%.200s)", name, value);
+		diff_listed(r, h, l->line, "changes how %s is declared, not its value (%.200s)", name, value);
 		return;
 	}
 	if (!strcmp(value, "(...)")) {
-		listed(r, h, l->line, "changes the macro %s(), not a constant batchlab models", name, NULL);
+		diff_listed(r, h, l->line, "changes the macro %s(), not a constant batchlab models", name, NULL);
 		return;
 	}
 	if (own) /* a loaded patch file's constant; a built-in patch of the same constant gets its variant too */
@@ -467,7 +479,7 @@ static void map_change(struct diff_read *r, const struct hunk *h, const struct h
 		/* mm/vmpressure.c: vmpressure_win = SWAP_CLUSTER_MAX * 16 */
 		snprintf(text, sizeof(text), "(%.150s) * 16", value);
 		mapped(r, h, l->line, "vmpressure", "SWAP_CLUSTER_MAX (vmpressure_win = SWAP_CLUSTER_MAX * 16)", text, sb);
-		listed(r, h, l->line, "changes %s, which also floors memory.reclaim's asks (try_to_free_mem_cgroup_pages()"
+		diff_listed(r, h, l->line, "changes %s, which also floors memory.reclaim's asks (try_to_free_mem_cgroup_pages()"
 		       "): a variant of proactive_reclaim's ask does not say that", name, NULL);
 	} else if (!strcmp(name, "vmpressure_win")) {
 		mapped(r, h, l->line, "vmpressure", name, value, sb);
@@ -476,9 +488,9 @@ static void map_change(struct diff_read *r, const struct hunk *h, const struct h
 
 		snprintf(text, sizeof(text), "%.399s", value);
 		/* memory.reclaim's loop: what is left to reclaim is batchlab's remaining */
-		if (replace_word(text, sizeof(text), "nr_to_reclaim - nr_reclaimed", "remaining") ||
+		if (diff_replace_word(text, sizeof(text), "nr_to_reclaim - nr_reclaimed", "remaining") ||
 		    strlen(text) >= VARIANT_TEXT_MAX)
-			listed(r, h, l->line, "changes %s, too long to read", name, NULL);
+			diff_listed(r, h, l->line, "changes %s, too long to read", name, NULL);
 		else
 			mapped(r, h, l->line, "proactive_reclaim", name, text, sb);
 	} else if (!own) {
@@ -487,100 +499,11 @@ static void map_change(struct diff_read *r, const struct hunk *h, const struct h
 		for (int i = 0; patches[i] && !of; i++)
 			of = own_name(patches[i], value);
 		if (of) /* a bound or a copy set from a loaded file's constant (min_mem_pcpu_rsv) */
-			listed(r, h, l->line, "sets %s to %s, a loaded patch file's constant: a bound on it, not a "
+			diff_listed(r, h, l->line, "sets %s to %.200s, a loaded patch file's constant: a bound on it, not a "
 			       "constant batchlab models", name, value);
 		else
-			listed(r, h, l->line, "changes %s, not a constant batchlab models", name, NULL);
+			diff_listed(r, h, l->line, "changes %s, not a constant batchlab models", name, NULL);
 	}
-}
-
-/* --- mm_compute_batch(): its divisors and floor, read from the hunk's new side ------------------- */
-
-/* The digits right after s[i], or 0 when none. */
-static uint64_t number_at(const char *s, size_t *i)
-{
-	uint64_t v = 0;
-
-	if (!isdigit((unsigned char)s[*i]))
-		return 0;
-	while (isdigit((unsigned char)s[*i]) && v < 1000000000)
-		v = v * 10 + (uint64_t)(s[(*i)++] - '0');
-	return v;
-}
-
-/*
- * mm_compute_batch()'s arithmetic as the side (kind: '+' the new side, '-'
- * the old) shows it, spaces dropped: the divisors of totalram / nr in
- * order, whether the first is under overcommit never, and the floor
- * max_t(s32, nr * F1, F2). 0 when it shows no divisor.
- */
-static int batch_shape(const struct hunk *h, char kind, uint64_t div[2], int *never, uint64_t floor[2])
-{
-	char text[8192];
-	size_t n = 0;
-	int nd = 0;
-
-	for (int i = 0; i < h->n; i++) {
-		const struct hline *l = &h->l[i];
-
-		if (strcmp(l->fn, "mm_compute_batch") || (l->kind != ' ' && l->kind != kind))
-			continue;
-		for (size_t j = 0; j < l->n && n + 1 < sizeof(text); j++)
-			if (l->s[j] != ' ' && l->s[j] != '\t')
-				text[n++] = l->s[j];
-	}
-	text[n] = '\0';
-	*never = 0;
-	floor[0] = 2;
-	floor[1] = 32;
-	for (size_t i = 0; text[i] && nd < 2; i++) {
-		size_t j;
-
-		if (!strncmp(text + i, "/nr/", 4) || !strncmp(text + i, "/nr)/", 5)) {
-			j = i + (text[i + 3] == '/' ? 4 : 5);
-			if ((div[nd] = number_at(text, &j)))
-				nd++;
-			if (nd == 1) {
-				const char *nv = strstr(text, "==OVERCOMMIT_NEVER");
-
-				*never = nv && nv < text + i;
-			}
-		}
-		if (!strncmp(text + i, "max_t(s32,nr*", 13)) {
-			j = i + 13;
-			floor[0] = number_at(text, &j);
-			if (text[j] == ',' && (j++, (floor[1] = number_at(text, &j))) == 0)
-				floor[1] = 32;
-		}
-	}
-	return nd;
-}
-
-static void map_compute_batch(struct diff_read *r, const struct hunk *h)
-{
-	uint64_t nd_[2] = { 0, 0 }, od[2] = { 0, 0 }, nf[2], of[2];
-	int nnever, onever, nn = batch_shape(h, '+', nd_, &nnever, nf), on = batch_shape(h, '-', od, &onever, of);
-	char text[VARIANT_TEXT_MAX];
-	int line = 0;
-
-	for (int i = 0; i < h->n && !line; i++)
-		if (h->l[i].kind == '+' && !strcmp(h->l[i].fn, "mm_compute_batch"))
-			line = h->l[i].line;
-	if (!nn || (nn == on && nd_[0] == od[0] && nd_[1] == od[1] && nnever == onever && !memcmp(nf, of, sizeof(nf))))
-		return;
-	if (nn == 2 && nnever)
-		snprintf(text, sizeof(text), "max(min(totalram / nr / (overcommit == never ? %llu : %llu), 2147483647), "
-			 "max(nr * %llu, %llu))", (unsigned long long)nd_[0], (unsigned long long)nd_[1],
-			 (unsigned long long)nf[0], (unsigned long long)nf[1]);
-	else if (nn == 1)
-		snprintf(text, sizeof(text), "max(min(totalram / nr / %llu, 2147483647), max(nr * %llu, %llu))",
-			 (unsigned long long)nd_[0], (unsigned long long)nf[0], (unsigned long long)nf[1]);
-	else {
-		listed(r, h, line, "changes mm_compute_batch()'s divisors in a way batchlab does not read (two divisors, "
-		       "not under overcommit never and the rest)", NULL, NULL);
-		return;
-	}
-	mapped(r, h, line, "committed_as", "vm_committed_as_batch (mm_compute_batch())", text, &(struct subs){ .n = 0 });
 }
 
 /* --- a hunk ---------------------------------------------------------------------------------------- */
@@ -596,7 +519,7 @@ static void function_at(const char *s, size_t n, char *fn, size_t size)
 		;
 	const char *e = w;
 
-	while (w > s && is_ident_char(w[-1]))
+	while (w > s && diff_is_ident(w[-1]))
 		w--;
 	if (e > w && (size_t)(e - w) < size)
 		snprintf(fn, size, "%.*s", (int)(e - w), w);
@@ -623,7 +546,7 @@ static int has_word(const char *text, const char *w)
 	size_t wl = strlen(w);
 
 	for (const char *p = strstr(text, w); p && wl; p = strstr(p + 1, w))
-		if ((p == text || !is_ident_char(p[-1])) && !is_ident_char(p[wl]))
+		if ((p == text || !diff_is_ident(p[-1])) && !diff_is_ident(p[wl]))
 			return 1;
 	return 0;
 }
@@ -671,12 +594,12 @@ static void run_time_name(const struct hline *l, char *buf, size_t size)
 	snprintf(code, sizeof(code), "%.*s", (int)l->n, l->s);
 	if ((p = strstr(code, "READ_ONCE(")))
 		p += 10;
-	else if ((p = strstr(code, "sysctl_")) && (p == code || !is_ident_char(p[-1])))
+	else if ((p = strstr(code, "sysctl_")) && (p == code || !diff_is_ident(p[-1])))
 		;
 	else
 		return;
 	p += strspn(p, " (*&");
-	while (is_ident_char(p[n]) || p[n] == '.' || (p[n] == '-' && p[n + 1] == '>'))
+	while (diff_is_ident(p[n]) || p[n] == '.' || (p[n] == '-' && p[n + 1] == '>'))
 		n += p[n] == '-' ? 2 : 1;
 	snprintf(buf, size, "%.*s", (int)(n < 60 ? n : 60), p);
 }
@@ -753,7 +676,7 @@ static void touch_names(struct diff_read *r, const struct hunk *h, int first)
 			if (r->f[i].patch || strncmp(r->text + r->f[i].at[2], "changes the initialiser ", 24))
 				r->f[kept++] = r->f[i];
 		r->n = kept;
-		listed(r, h, h->l[sysctl].line, "makes %s tunable: a sysctl table entry for it", names[k], NULL);
+		diff_listed(r, h, h->l[sysctl].line, "makes %s tunable: a sysctl table entry for it", names[k], NULL);
 		return;
 	}
 	for (int i = first; i < r->n; i++)
@@ -765,7 +688,7 @@ static void touch_names(struct diff_read *r, const struct hunk *h, int first)
 			if (h->l[i].kind == '+') {
 				run_time_name(&h->l[i], rt, sizeof(rt));
 				if (rt[0] && strcmp(rt, names[k])) {
-					listed(r, h, h->l[i].line, "makes %s tunable: the code reads %s in its place", names[k],
+					diff_listed(r, h, h->l[i].line, "makes %s tunable: the code reads %.200s in its place", names[k],
 					       rt);
 					return;
 				}
@@ -777,12 +700,12 @@ static void touch_names(struct diff_read *r, const struct hunk *h, int first)
 		return; /* context lines alone: the hunk is about something else */
 	line = plus[k] >= 0 ? h->l[plus[k]].line : h->l[minus[k]].line;
 	if (plus[k] >= 0 && minus[k] >= 0)
-		listed(r, h, line, "changes a line that reads %s", names[k], NULL);
+		diff_listed(r, h, line, "changes a line that reads %s", names[k], NULL);
 	else if (plus[k] >= 0)
-		listed(r, h, line, declares(&h->l[plus[k]], names[k]) ? "declares %s here" : "reads %s here", names[k],
+		diff_listed(r, h, line, declares(&h->l[plus[k]], names[k]) ? "declares %s here" : "reads %s here", names[k],
 		       NULL);
 	else
-		listed(r, h, line, "removes %s here", names[k], NULL);
+		diff_listed(r, h, line, "removes %s here", names[k], NULL);
 }
 
 /* A name declared in one file and removed in another has moved: both lines say so. */
@@ -825,19 +748,19 @@ static void scan_hunk(struct diff_read *r, struct hunk *h)
 
 		if (l->n >= DIFF_LINE_MAX) {
 			if (l->kind == '+')
-				listed(r, h, l->line, "a line of more than %s characters, not read for constants", "4095", NULL);
+				diff_listed(r, h, l->line, "a line of more than %s characters, not read for constants", "4095", NULL);
 			continue;
+		}
+		if (!strcmp(l->fn, "mm_compute_batch")) {
+			compute_batch |= l->kind != ' ';
+			continue; /* read as one below */
 		}
 		code_of(l->s, l->n, code, sizeof(code));
 		if (l->kind == '-')
 			continue;
 		kind = parse_change(code, name, sizeof(name), value, sizeof(value));
-		if (!strcmp(l->fn, "mm_compute_batch")) {
-			compute_batch |= l->kind == '+';
-			continue; /* read as one below */
-		}
 		if (kind == C_ASSIGN && is_local(h, i, name)) { /* a local the constant reads: put in its place */
-			if (sb.n < SUBS_MAX && strlen(name) < sizeof(sb.name[0]) && !translate(value, &sb, sb.text[sb.n],
+			if (sb.n < SUBS_MAX && strlen(name) < sizeof(sb.name[0]) && !diff_translate(value, &sb, sb.text[sb.n],
 												 sizeof(sb.text[0])))
 				snprintf(sb.name[sb.n++], sizeof(sb.name[0]), "%.31s", name);
 			continue;
@@ -847,17 +770,30 @@ static void scan_hunk(struct diff_read *r, struct hunk *h)
 			char field[40];
 
 			snprintf(field, sizeof(field), "%.*s", (int)strcspn(code, " \t="), code);
-			listed(r, h, l->line, "changes the initialiser %s, not a constant batchlab models", field, NULL);
+			diff_listed(r, h, l->line, "changes the initialiser %s, not a constant batchlab models", field, NULL);
 			continue;
 		}
 		if (l->kind != '+' || kind == C_OTHER)
 			continue;
 		map_change(r, h, l, kind, name, value, old_value(h, kind, name, oldbuf, sizeof(oldbuf)), &sb);
 	}
-	if (compute_batch)
-		map_compute_batch(r, h);
+	if (compute_batch && r->batch_at) {
+		/* a hunk reads against the function as batchlab models it: a second one would read against the first's
+		   old side, not its new one - neither is mapped */
+		static const char two[] = "changes mm_compute_batch() in more than one hunk, which batchlab reads one "
+					  "at a time: listed, not mapped";
+		struct diff_finding *f = &r->f[r->batch_at - 1];
+
+		f->patch = NULL;
+		f->at[1] = keep(r, "", 0);
+		f->at[2] = keep(r, two, sizeof(two) - 1);
+		diff_listed(r, h, h->n ? h->l[0].line : 0, "%s%s", two, "");
+	} else if (compute_batch) {
+		diff_map_compute_batch(r, h);
+		r->batch_at = r->n;
+	}
 	if (h->cut)
-		listed(r, h, h->l[h->n - 1].line, "a hunk of more than %s lines: the rest is not read", "1500", NULL);
+		diff_listed(r, h, h->l[h->n - 1].line, "a hunk of more than %s lines: the rest is not read", "1500", NULL);
 	touch_names(r, h, first);
 }
 
@@ -895,7 +831,7 @@ static int hunk_head(struct reader *rd, const char *s, size_t n)
 	rd->h->filen = rd->filen;
 	/* a line number counts up from a and c: held where the count stays an int (no file has a billion lines) */
 	if (b > HUNK_COUNT_MAX || d > HUNK_COUNT_MAX || a > HUNK_LINE_MAX || c > HUNK_LINE_MAX) {
-		listed(rd->r, rd->h, 0, "a hunk header ('%.60s') past %s lines or counts, not read", buf,
+		diff_listed(rd->r, rd->h, 0, "a hunk header ('%.60s') past %s lines or counts, not read", buf,
 		       "1000000000 lines or 1000000");
 		rd->r->hunks++; /* a hunk, said not read: not "no hunk" */
 		return -1;

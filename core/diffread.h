@@ -8,7 +8,8 @@
  * What it maps: #define MEMCG_CHARGE_BATCH (memcg_charge), #define
  * SWAP_CLUSTER_MAX (vmpressure's window is SWAP_CLUSTER_MAX * 16),
  * vmpressure_win's initialiser or an assignment to it (vmpressure),
- * mm_compute_batch()'s divisors and floor (committed_as), memory.reclaim's
+ * mm_compute_batch() read whole on both sides of its hunk and compared on a
+ * grid of machines, or listed when it cannot be (committed_as), memory.reclaim's
  * batch_size (proactive_reclaim), and the constant of every loaded patch
  * file (a #define, an initialiser or an assignment of its kernel name).
  *
@@ -40,7 +41,7 @@ struct diff_read {
 	struct diff_finding *f; /* every finding, n of them (diff_read_free() frees them) */
 	int n;
 	/* the reader's own */
-	int cap, oom;
+	int cap, oom, batch_at; /* batch_at: 1 + the finding of the hunk in mm_compute_batch(), 0 before one */
 	char *text;
 	size_t len, size;
 };

@@ -242,7 +242,7 @@ static void patch_details(struct strbuf *out)
 	sb_puts(out, "patch from FILE.diff [NAME] (or variant from FILE.diff [NAME]) reads a unified diff, as git format-patch writes "
 		     "it, mail headers and all, and adds a variant named NAME, or after the diff's file, to each patch whose constant a "
 		     "hunk changes: MEMCG_CHARGE_BATCH, SWAP_CLUSTER_MAX (the vmpressure window), the vmpressure window's "
-		     "initialiser or assignment, the divisors in mm_compute_batch(), the ask of memory.reclaim, and the constant of "
+		     "initialiser or assignment, mm_compute_batch() (its arithmetic read on both sides of the hunk, the old side held to batchlab's own on a grid of machines; a hunk it cannot read whole is listed, never mapped in part), the ask of memory.reclaim, and the constant of "
 		     "any loaded patch file. Every other change is listed, file and line, with what it changes: nothing is "
 		     "guessed. A hunk that touches a constant batchlab knows, or a name a loaded file declares (its constant "
 		     "and its aka line), is listed with what it does to it: makes it tunable (a sysctl table entry, or a "

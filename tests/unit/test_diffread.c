@@ -323,6 +323,86 @@ static void test_hunk_line_max(void **state)
 	}
 }
 
+/* The variant f maps on machine settings (its value, or ~0 when n/a there). */
+static uint64_t variant_on(const struct diff_finding *f, const char *settings)
+{
+	struct machine m = machine_with(settings);
+	uint64_t v;
+	const char *why;
+	char err[300];
+
+	assert_int_equal(variant_add(&m, f->patch, "d", f->expr, err, sizeof(err)), 0);
+	if (variant_eval(&m, f->patch, variant_find(&m, f->patch, "d"), NULL, &v, &why, NULL))
+		return ~0ull;
+	return v;
+}
+
+/*
+ * Issue 47: mm_compute_batch() read as a whole on each side of the hunk, not
+ * by its divisors. A changed clamp gives the diff's arithmetic (1000 where the
+ * divisors alone gave 129024 on 2 CPUs and 4 GiB), a changed floor the same;
+ * worked out here from the diff's code: max(min(totalram / nr / D, CAP),
+ * max(nr * 2, FLOOR)). What cannot be read whole, or reads against another
+ * function than batchlab models, is listed with nothing mapped.
+ */
+static void test_compute_batch_whole(void **state)
+{
+	static const char *const machines[] = { "cpus 2 ram 4G", "cpus 2 ram 4G overcommit never", "cpus 64 ram 256G",
+						"cpus 4096 ram 16T", "cpus 1 ram 256M overcommit always" };
+	static const struct { const char *file; uint64_t cap, floor; } mapped[] = {
+		{ "tests/data/compute_batch_clamp.diff", 1000, 32 },
+		{ "tests/data/compute_batch_floor.diff", 2147483647, 200000 },
+		{ "tests/data/committed_lift16.diff", 2147483647, 32 },
+	};
+	static const struct { const char *file, *says; } listed[] = {
+		{ "tests/data/compute_batch_printk.diff", "cannot read" },
+		{ "tests/data/compute_batch_5_8.diff", "not the function batchlab models" },
+		{ "tests/data/compute_batch_two_hunks.diff", "more than one hunk" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(mapped) / sizeof(mapped[0]); i++) {
+		struct diff_read *r = read_diff(mapped[i].file);
+		const struct diff_finding *f = only_mapped(r, "committed_as");
+		uint64_t div = strstr(mapped[i].file, "lift16") ? 16 : 4;
+
+		for (size_t k = 0; k < sizeof(machines) / sizeof(machines[0]); k++) {
+			struct machine m = machine_with(machines[k]);
+			uint64_t nr = m.cpus, t = machine_totalram(&m), never = m.overcommit == OVERCOMMIT_NEVER;
+			uint64_t mem = t / nr / (never ? 256 : div), cap = never ? 2147483647 : mapped[i].cap;
+			uint64_t floor = nr * 2 > mapped[i].floor ? nr * 2 : mapped[i].floor;
+			uint64_t want = (mem < cap ? mem : cap) > floor ? (mem < cap ? mem : cap) : floor;
+
+			if (variant_on(f, machines[k]) != want) {
+				fprintf(stderr, "%s on %s: %llu, the diff's code %llu (%s)\n", mapped[i].file, machines[k],
+					(unsigned long long)variant_on(f, machines[k]), (unsigned long long)want, f->expr);
+				fail();
+			}
+		}
+		free_read(r);
+	}
+	{ /* shown whole, the old side need not be today's function: the new one is committed_as's after side */
+		struct diff_read *r = read_diff("tests/data/compute_batch_whole_5_8.diff");
+
+		assert_true(same_as_after(only_mapped(r, "committed_as"), "") > 9);
+		free_read(r);
+	}
+	for (size_t i = 0; i < sizeof(listed) / sizeof(listed[0]); i++) {
+		struct diff_read *r = read_diff(listed[i].file);
+		int found = 0;
+
+		for (int k = 0; k < r->n; k++) {
+			assert_null(r->f[k].patch);
+			found |= strstr(r->f[k].what, listed[i].says) != NULL;
+		}
+		if (!found) {
+			fprintf(stderr, "%s: no finding says '%s'\n", listed[i].file, listed[i].says);
+			fail();
+		}
+		free_read(r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -333,6 +413,7 @@ int main(void)
 		cmocka_unit_test(test_fls_widths),
 		cmocka_unit_test(test_no_cap),
 		cmocka_unit_test(test_hunk_line_max),
+		cmocka_unit_test(test_compute_batch_whole),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
