@@ -16,6 +16,7 @@
 #include "err.h"
 #include "mm/kernel.h"
 #include "units.h"
+#include "utf8.h"
 #include "suggest.h"
 #include "variant.h"
 
@@ -762,13 +763,21 @@ static int parse_line(struct mmpatch *p, char *s, char *err, size_t errlen)
 
 	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
 		s[--len] = '\0';
-	for (size_t i = 0; i < len; i++)
-		if ((unsigned char)s[i] < 0x20 && s[i] != '\t') {
-			char msg[120];
+	for (const char *c = s; *c;) {
+		const char *at0 = c;
+		uint32_t cp = utf8_decode(&c);
+		char msg[120];
 
-			snprintf(msg, sizeof(msg), "a control character (\\x%02x): a patch file is text", (unsigned char)s[i]);
-			return at(p, (int)i + 1, err, errlen, msg);
-		}
+		/* text: no C0 or C1 control, no DEL, no byte that is not UTF-8 - nothing a terminal would act on */
+		if (cp == 0xfffd && strncmp(at0, "\xEF\xBF\xBD", 3))
+			snprintf(msg, sizeof(msg), "a byte that is not UTF-8 (\\x%02x): a patch file is text", (unsigned char)*at0);
+		else if ((cp < 0x20 && cp != '\t') || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f))
+			snprintf(msg, sizeof(msg), "a control character (%s%0*x): a patch file is text", cp < 0x80 ? "\\x" : "U+",
+				 cp < 0x80 ? 2 : 4, (unsigned)cp);
+		else
+			continue;
+		return at(p, (int)(at0 - s) + 1, err, errlen, msg);
+	}
 	if (len >= MMP_LINE_MAX)
 		return at(p, 1, err, errlen, "a line of at most 999 characters expected");
 	word = s + strspn(s, " \t");
