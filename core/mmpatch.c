@@ -1178,13 +1178,36 @@ static int check_whole(struct mmpatch *p, char *err, size_t errlen)
 	return 0;
 }
 
+/* A file name to show: a control byte, DEL, a C1 control or a byte that is not UTF-8 as \xNN (never sent raw). */
+static void shown(const char *s, char *out, size_t size)
+{
+	size_t k = 0;
+
+	while (*s && k + 5 < size) {
+		const char *at = s;
+		uint32_t cp = utf8_decode(&s);
+
+		if ((cp == 0xfffd && strncmp(at, "\xEF\xBF\xBD", 3)) || cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f)) {
+			s = at + 1;
+			k += (size_t)snprintf(out + k, size - k, "\\x%02x", (unsigned char)*at);
+		} else {
+			if (k + (size_t)(s - at) >= size)
+				break;
+			memcpy(out + k, at, (size_t)(s - at));
+			k += (size_t)(s - at);
+		}
+	}
+	out[k] = '\0';
+}
+
 int mmpatch_parse(struct mmpatch *p, const char *file, const char *text, size_t len, int slot, char *err,
 		  size_t errlen)
 {
 	char line[MMP_LINE_MAX + 1];
 
 	memset(p, 0, sizeof(*p));
-	snprintf(p->file, sizeof(p->file), "%s", file);
+	snprintf(p->path, sizeof(p->path), "%s", file);
+	shown(file, p->file, sizeof(p->file));
 	p->slot = slot;
 	if (slot < 0 || slot >= VARIANT_LOADED)
 		return err_set(err, errlen, "%s: at most %d patch files can be loaded", file, VARIANT_LOADED);

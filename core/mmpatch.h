@@ -146,7 +146,8 @@ struct mmp_side {
 
 struct mmpatch {
 	struct patch_desc desc; /* first: a metric's function finds its patch from the descriptor */
-	char file[256];         /* as the caller named it, for errors and about */
+	char file[256];         /* as the caller named it, for errors and about: a control byte or one not UTF-8 as \xNN */
+	char path[4096];        /* as the caller named it, byte for byte: to open it again (the report's -P) */
 	char id[MMP_NAME_MAX];
 	char title[MMP_TEXT_MAX];
 	char origin[MMP_ORIGINS][MMP_TEXT_MAX];

@@ -17,6 +17,7 @@
 #include "../core/mmpatch.h"
 #include "../core/patch.h"
 #include "claims.h"
+#include "out/escape.h"
 #include "infile.h"
 #include "xdg.h"
 
@@ -296,7 +297,7 @@ void patchreg_each(void (*each)(const struct mmpatch *p, const char *name, const
 	int k = patch_dirs(dirs);
 
 	for (int i = 0; i < nloaded; i++)
-		each(loaded[i], loaded[i]->id, loaded[i]->file, ctx);
+		each(loaded[i], loaded[i]->id, loaded[i]->path, ctx);
 	for (int i = 0; i < k; i++) {
 		DIR *d = opendir(dirs[i]);
 		struct dirent *e;
@@ -320,9 +321,25 @@ struct list_ctx {
 	int files, heading;
 };
 
+int patchreg_loadable(const char *name, const char *path, char *why, size_t len)
+{
+	struct mmpatch *p;
+	uint32_t hash;
+
+	for (const char *c = name; *c; c++)
+		if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_')
+			return err_set(why, len, "its name is no patch name (letters, digits, '-' and '_'): patch load PATH");
+	if (!(p = read_patch(path, 0, &hash, why, len)))
+		return -1;
+	free(p);
+	return 0;
+}
+
 static void list_line(const struct mmpatch *p, const char *name, const char *path, void *ctx)
 {
 	struct list_ctx *c = ctx;
+	struct strbuf n = STRBUF_INIT, f = STRBUF_INIT;
+	char why[600];
 
 	if (!p && !c->heading) {
 		if (!nloaded)
@@ -330,11 +347,21 @@ static void list_line(const struct mmpatch *p, const char *name, const char *pat
 		sb_puts(c->out, "patch files (patch load NAME):\n");
 		c->heading = 1;
 	}
-	if (p)
-		sb_printf(c->out, "  %-24s %s  (%s)\n", name, p->title, path);
-	else
-		sb_printf(c->out, "  %-24s %s\n", name, path);
+	/* a file's name and path are the file system's bytes: shown, never sent to the terminal raw */
+	escape_text(&n, name, strlen(name));
+	escape_text(&f, path, strlen(path));
+	if (p) {
+		sb_printf(c->out, "  %-24s %s  (%s)\n", sb_str(&n), p->title, sb_str(&f));
+	} else if (!patchreg_loadable(name, path, why, sizeof(why))) {
+		sb_printf(c->out, "  %-24s %s\n", sb_str(&n), sb_str(&f));
+	} else {
+		sb_reset(&f);
+		escape_text(&f, why, strlen(why));
+		sb_printf(c->out, "  %-24s cannot be loaded: %s\n", sb_str(&n), sb_str(&f));
+	}
 	c->files += !p;
+	sb_free(&n);
+	sb_free(&f);
 }
 
 void patchreg_list(struct strbuf *out)

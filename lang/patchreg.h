@@ -38,6 +38,8 @@ uint32_t patchreg_text_hash(const char *text, size_t len);
 const struct mmpatch *patchreg_loaded_at(int k, uint32_t *hash);
 /* The file name_or_path stands for (patchreg_find) and its bytes' hash, nothing loaded. -1 with err. */
 int patchreg_file_hash(const char *name, char *path, size_t len, uint32_t *hash, char *err, size_t errlen);
+/* Would patch load NAME load the file at path (found as NAME)? 0, or -1 with why (the file's error, one line). */
+int patchreg_loadable(const char *name, const char *path, char *why, size_t len);
 /* The loaded patch with this id, or NULL. */
 const struct mmpatch *patchreg_loaded(const char *id);
 

@@ -326,7 +326,7 @@ static int session_start(struct session *s, const struct cli *c)
 	/* before the preset: its variant.PATCH.NAME lines may name a loaded patch */
 	for (size_t i = 0; i < c->npatches; i++)
 		if (patchreg_load(c->patchfiles[i], NULL, err, sizeof(err))) {
-			fprintf(stderr, "batchlab: -P: %s\n", err);
+			say("-P: ", err);
 			return 1;
 		}
 	if (c->preset && session_load_preset(s, c->preset, NULL, err, sizeof(err))) {

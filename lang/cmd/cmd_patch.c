@@ -177,18 +177,22 @@ int patch_from_diff(struct session *s, const char *path, const char *as, struct 
 static void list_row(const struct mmpatch *p, const char *name, const char *path, void *ctx)
 {
 	struct records *rec = ctx;
+	char why[600] = "";
+	int ok = p || !patchreg_loadable(name, path, why, sizeof(why));
 
 	rec_str(rec, name);
 	rec_str(rec, p ? p->title : "");
 	rec_bool(rec, p != NULL);
 	rec_str(rec, path);
+	rec_bool(rec, ok);
+	rec_str(rec, ok ? "" : why);
 	rec_end_row(rec);
 }
 
-/* patch list as csv or json: a row per loaded patch and per file found */
+/* patch list as csv or json: a row per loaded patch and per file found, and whether patch load NAME loads it */
 static void list_records(struct session *s, struct strbuf *out)
 {
-	static const char *const heads[] = { "patch", "title", "loaded", "path", NULL };
+	static const char *const heads[] = { "patch", "title", "loaded", "path", "loadable", "why", NULL };
 	struct records rec;
 
 	rec_begin(&rec, &s->doc, s->format, heads, NULL, 0, out);

@@ -420,7 +420,7 @@ static void reproduce(const struct compare_set *set, const struct patch_desc *d,
 		sb_printf(&cmds, "plot %s.%s over %s %s %s --ascii --width %d\n", d->id, rc->md->name, rc->key->name,
 			  rc->from, rc->to, asked);
 	}
-	sh_lines(mmpatch_is(d) ? ((const struct mmpatch *)(const void *)d)->file : NULL, sb_str(&cmds), width, out);
+	sh_lines(mmpatch_is(d) ? ((const struct mmpatch *)(const void *)d)->path : NULL, sb_str(&cmds), width, out);
 	sb_free(&cmds);
 }
 
