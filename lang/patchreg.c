@@ -16,6 +16,7 @@
 #include "../core/err.h"
 #include "../core/mmpatch.h"
 #include "../core/patch.h"
+#include "../core/variant.h"
 #include "claims.h"
 #include "out/escape.h"
 #include "infile.h"
@@ -232,7 +233,50 @@ static struct mmpatch *read_patch(const char *name, int slot, uint32_t *hash, ch
 	return p;
 }
 
-int patchreg_load(const char *name, struct strbuf *note, char *err, size_t errlen)
+/*
+ * The variants m holds of old, read again as variants of p, the file that
+ * replaces it: each must still mean a value of the same constant in the same
+ * unit, and compile against p's names (their order may differ: each program
+ * is made again). -1 with err and m as it was; 0 with the programs replaced.
+ */
+static int carry_variants(struct machine *m, const struct mmpatch *old, const struct mmpatch *p, char *err,
+			  size_t errlen)
+{
+	const struct patch_desc *d = &old->desc;
+	const char *names[VARIANT_NAMES_MAX + 1];
+	int n0 = patch_nsides(d), n = patch_ncols(m, d);
+	struct expr *progs;
+	char msg[200];
+
+	if (n <= n0)
+		return 0;
+	if (!(progs = malloc((size_t)(n - n0) * sizeof(*progs))))
+		return err_set(err, errlen, "%s: out of memory", p->file);
+	variant_names(&p->desc, names, VARIANT_NAMES_MAX + 1);
+	for (int side = n0; side < n; side++) {
+		const struct variant *v = variant_at(m, d, side);
+
+		if (strcmp(old->constant_name, p->constant_name) || strcmp(old->metrics[0].unit, p->metrics[0].unit)) {
+			free(progs);
+			return err_set(err, errlen, "%s: its constant is %s%s%s%s, the loaded patch %s's %s%s%s%s: the "
+				       "variant %s (%.60s) would silently be a value of the other; variant del %s %s first, "
+				       "or give the file another id", p->file, p->constant_name, *p->metrics[0].unit ? " in " : "",
+				       p->metrics[0].unit, "", p->id, old->constant_name, *old->metrics[0].unit ? " in " : "",
+				       old->metrics[0].unit, "", v->name, v->text, p->id, v->name);
+		}
+		if (expr_compile(&progs[side - n0], v->text, names, msg, sizeof(msg))) {
+			free(progs);
+			return err_set(err, errlen, "%s: patch %s's variant %s (%.60s) does not read as a variant of this file: "
+				       "%s", p->file, p->id, v->name, v->text, msg);
+		}
+	}
+	for (int side = n0; side < n; side++)
+		*variant_prog(m, d, side) = progs[side - n0];
+	free(progs);
+	return 0;
+}
+
+int patchreg_load(const char *name, struct machine *m, struct strbuf *note, char *err, size_t errlen)
 {
 	struct mmpatch *p;
 	uint32_t hash;
@@ -253,6 +297,10 @@ int patchreg_load(const char *name, struct strbuf *note, char *err, size_t errle
 		free(p);
 		if (!(p = read_patch(name, slot, &hash, err, errlen)))
 			return -1;
+	}
+	if (slot < nloaded && m && carry_variants(m, loaded[slot], p, err, errlen)) {
+		free(p);
+		return -1;
 	}
 	if (slot < nloaded) {
 		free(loaded[slot]);

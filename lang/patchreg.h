@@ -19,11 +19,13 @@ struct mmpatch;
 
 /*
  * Read, check and load the patch file NAME or PATH. One of the same id that
- * is loaded already is replaced in its place (the variants of it stay).
+ * is loaded already is replaced in its place, and m's variants of it (m may
+ * be NULL: none) stay, read again as the new file's - refused when the file's
+ * constant or its unit is another, or a variant does not compile against it.
  * note (may be NULL) gets one line saying what was loaded. -1 with one line
  * in err and nothing loaded.
  */
-int patchreg_load(const char *name_or_path, struct strbuf *note, char *err, size_t errlen);
+int patchreg_load(const char *name_or_path, struct machine *m, struct strbuf *note, char *err, size_t errlen);
 /* Read and check a patch file without loading it: note gets what it holds. */
 int patchreg_check(const char *name_or_path, const struct machine *m, struct strbuf *note, char *err, size_t errlen);
 /* The patch files there are (name, title, where) and which are loaded, a line each. */

@@ -325,7 +325,7 @@ static int session_start(struct session *s, const struct cli *c)
 	doc_init(&s->doc, c->units, NULL);
 	/* before the preset: its variant.PATCH.NAME lines may name a loaded patch */
 	for (size_t i = 0; i < c->npatches; i++)
-		if (patchreg_load(c->patchfiles[i], NULL, err, sizeof(err))) {
+		if (patchreg_load(c->patchfiles[i], &s->m, NULL, err, sizeof(err))) {
 			say("-P: ", err);
 			return 1;
 		}

@@ -221,7 +221,7 @@ static int cmd_patch(struct session *s, int argc, char **argv, struct strbuf *ou
 			       strcmp(verb, "from") ? "FILE|NAME" : "FILE.diff [NAME]");
 	if (!strcmp(verb, "load") || !strcmp(verb, "check")) {
 		struct strbuf note = STRBUF_INIT;
-		int r = !strcmp(verb, "load") ? patchreg_load(argv[1], &note, err, errlen)
+		int r = !strcmp(verb, "load") ? patchreg_load(argv[1], &s->m, &note, err, errlen)
 					      : patchreg_check(argv[1], &s->m, &note, err, errlen);
 
 		if (!r)
