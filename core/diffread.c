@@ -19,17 +19,33 @@
 #include "err.h"
 #include "expr.h"
 #include "mmpatch.h"
+#include "utf8.h"
 #include "variant.h"
 
 #define HUNK_LINE_MAX 1000000000ul /* the @@ line's start, a file's line */
 #define HUNK_COUNT_MAX 1000000ul   /* and its count of lines */
 
-/* A finding is one printable line whatever the diff held: a control character shows as '?'. */
+/*
+ * A finding is one printable line whatever the diff held: a control
+ * character (C0, DEL, C1) or a byte that is not UTF-8 shows as '?'.
+ */
 static void printable(char *s)
 {
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			*s = '?';
+	char *w = s;
+
+	for (const char *p = s; *p;) {
+		const char *at = p;
+		uint32_t cp = utf8_decode(&p);
+
+		if ((cp == 0xfffd && strncmp(at, "\xEF\xBF\xBD", 3)) || cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f)) {
+			*w++ = '?';
+			p = cp == 0xfffd ? at + 1 : p;
+		} else {
+			while (at < p)
+				*w++ = *at++;
+		}
+	}
+	*w = '\0';
 }
 
 /* s (n bytes) kept in r's text, control characters as '?', with its NUL: its offset (r->oom when it cannot grow). */
@@ -895,9 +911,7 @@ static void subject(struct diff_read *r, const char *s, size_t n)
 		return;
 	}
 	snprintf(r->subject, sizeof(r->subject), "%.*s", (int)(n < 190 ? n : 190), s);
-	for (char *c = r->subject; *c; c++)
-		if ((unsigned char)*c < 0x20)
-			*c = ' ';
+	printable(r->subject);
 }
 
 static void file_line(struct reader *rd, const char *s, size_t n)

@@ -337,6 +337,14 @@ int patchreg_check(const char *name, const struct machine *m, struct strbuf *not
 	return 0;
 }
 
+void patchreg_unload_all(void)
+{
+	for (int k = 0; k < nloaded; k++)
+		free(loaded[k]);
+	nloaded = 0;
+	rebuild();
+}
+
 /* --- the list ------------------------------------------------------------------------------- */
 
 void patchreg_each(void (*each)(const struct mmpatch *p, const char *name, const char *path, void *ctx), void *ctx)

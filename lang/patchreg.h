@@ -42,6 +42,8 @@ const struct mmpatch *patchreg_loaded_at(int k, uint32_t *hash);
 int patchreg_file_hash(const char *name, char *path, size_t len, uint32_t *hash, char *err, size_t errlen);
 /* Would patch load NAME load the file at path (found as NAME)? 0, or -1 with why (the file's error, one line). */
 int patchreg_loadable(const char *name, const char *path, char *why, size_t len);
+/* Every loaded patch file unloaded (a harness's fresh start per input; a session's variants of them must go too). */
+void patchreg_unload_all(void);
 /* The loaded patch with this id, or NULL. */
 const struct mmpatch *patchreg_loaded(const char *id);
 

@@ -17,6 +17,7 @@
 #include "../infile.h"
 #include "../../core/mmpatch.h"
 #include "../patchreg.h"
+#include "../out/escape.h"
 #include "../out/records.h"
 
 
@@ -89,7 +90,10 @@ static int add_variants(struct session *s, const struct diff_read *r, const char
 static void from_text(const char *path, const struct diff_read *r, char (*vnames)[VARIANT_NAME_MAX],
 		      struct strbuf *out)
 {
-	sb_printf(out, "%s: %s (%d file%s, %d hunk%s)\n", path, r->subject[0] ? r->subject : "a diff", r->files,
+	struct strbuf shown = STRBUF_INIT;
+
+	escape_text(&shown, path, strlen(path)); /* a path's bytes, never an escape sequence on the terminal */
+	sb_printf(out, "%s: %s (%d file%s, %d hunk%s)\n", sb_str(&shown), r->subject[0] ? r->subject : "a diff", r->files,
 		  r->files == 1 ? "" : "s", r->hunks, r->hunks == 1 ? "" : "s");
 	for (int i = 0; i < r->n; i++)
 		if (r->f[i].patch)
@@ -98,6 +102,7 @@ static void from_text(const char *path, const struct diff_read *r, char (*vnames
 	for (int i = 0; i < r->n; i++)
 		if (!r->f[i].patch)
 			sb_printf(out, "%s:%d: %s\n", r->f[i].file, r->f[i].line, r->f[i].what);
+	sb_free(&shown);
 }
 
 /* csv and json: a row per change, its variant's patch, name and expression empty where it is only listed. */
