@@ -769,13 +769,13 @@ static int parse_line(struct mmpatch *p, char *s, char *err, size_t errlen)
 		char msg[120];
 
 		/* text: no C0 or C1 control, no DEL, no byte that is not UTF-8 - nothing a terminal would act on */
-		if (cp == 0xfffd && strncmp(at0, "\xEF\xBF\xBD", 3))
+		if (!utf8_unsafe(at0, cp) || cp == '\t')
+			continue;
+		if (cp == 0xfffd)
 			snprintf(msg, sizeof(msg), "a byte that is not UTF-8 (\\x%02x): a patch file is text", (unsigned char)*at0);
-		else if ((cp < 0x20 && cp != '\t') || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f))
+		else
 			snprintf(msg, sizeof(msg), "a control character (%s%0*x): a patch file is text", cp < 0x80 ? "\\x" : "U+",
 				 cp < 0x80 ? 2 : 4, (unsigned)cp);
-		else
-			continue;
 		return at(p, (int)(at0 - s) + 1, err, errlen, msg);
 	}
 	if (len >= MMP_LINE_MAX)
@@ -1178,28 +1178,6 @@ static int check_whole(struct mmpatch *p, char *err, size_t errlen)
 	return 0;
 }
 
-/* A file name to show: a control byte, DEL, a C1 control or a byte that is not UTF-8 as \xNN (never sent raw). */
-static void shown(const char *s, char *out, size_t size)
-{
-	size_t k = 0;
-
-	while (*s && k + 5 < size) {
-		const char *at = s;
-		uint32_t cp = utf8_decode(&s);
-
-		if ((cp == 0xfffd && strncmp(at, "\xEF\xBF\xBD", 3)) || cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f)) {
-			s = at + 1;
-			k += (size_t)snprintf(out + k, size - k, "\\x%02x", (unsigned char)*at);
-		} else {
-			if (k + (size_t)(s - at) >= size)
-				break;
-			memcpy(out + k, at, (size_t)(s - at));
-			k += (size_t)(s - at);
-		}
-	}
-	out[k] = '\0';
-}
-
 int mmpatch_parse(struct mmpatch *p, const char *file, const char *text, size_t len, int slot, char *err,
 		  size_t errlen)
 {
@@ -1207,7 +1185,7 @@ int mmpatch_parse(struct mmpatch *p, const char *file, const char *text, size_t 
 
 	memset(p, 0, sizeof(*p));
 	snprintf(p->path, sizeof(p->path), "%s", file);
-	shown(file, p->file, sizeof(p->file));
+	utf8_shown(file, p->file, sizeof(p->file));
 	p->slot = slot;
 	if (slot < 0 || slot >= VARIANT_LOADED)
 		return err_set(err, errlen, "%s: at most %d patch files can be loaded", file, VARIANT_LOADED);
