@@ -10,9 +10,9 @@
  * the reader's under test):
  *  - no change is dropped: the name of every `#define NAME VALUE` a hunk
  *    adds is in some finding (mapped or listed);
- *  - no number is read past: a number on the code of a line a variant is
- *    mapped from, changed by one, changes the variant (or what is found) -
- *    a mapping that stays the same read part of that line only.
+ *  - no number is read past: a number in the first statement of a line a
+ *    variant is mapped from, changed by one, changes the variant (or what
+ *    is found) - a mapping that stays the same read part of that line only.
  */
 #include <ctype.h>
 #include <stdint.h>
@@ -188,10 +188,13 @@ static void oracle_numbers(const char *t, size_t len, const struct diff_read *r,
 
 		for (int k = 0; k < r->n; k++)
 			on_mapped |= r->f[k].patch && r->f[k].line == l[i].line && !strcmp(r->f[k].file, l[i].file);
+		for (int k = 0; k < n; k++) /* two added lines of one number (hunks that overlap): which one is unknown */
+			on_mapped &= k == i || l[k].line != l[i].line || strcmp(l[k].file, l[i].file);
 		if (!on_mapped || l[i].n >= DIFF_LINE_MAX)
 			continue;
-		/* the code: up to a comment */
-		for (code = 1; code < l[i].n && !(s[code] == '/' && code + 1 < l[i].n && (s[code + 1] == '*' || s[code + 1] == '/'));
+		/* the code of the line's first statement: up to a comment or its ';' (what follows is another) */
+		for (code = 1; code < l[i].n && s[code] != ';' &&
+			       !(s[code] == '/' && code + 1 < l[i].n && (s[code + 1] == '*' || s[code + 1] == '/'));
 		     code++)
 			;
 		for (size_t j = 1; j < code; j++) {

@@ -246,8 +246,12 @@ static void patch_details(struct strbuf *out)
 	sb_puts(out, "patch load NAME|PATH loads one (at most four; a file of a loaded id replaces it), as -P FILE does "
 		     "on the command line. NAME is looked up as NAME.mmpatch in $XDG_DATA_HOME/batchlab/patches, "
 		     "$BATCHLAB_PATCHES, patches/ beside the binary and share/batchlab/patches. patch list names the "
-		     "loaded ones and the files there are; patch check FILE reads one and says what it holds and its "
-		     "sides here, loading nothing. An error says FILE:LINE:COLUMN and what was expected.\n");
+		     "loaded ones and the files there are, and why one cannot be loaded; patch check FILE reads one and says "
+		     "what it holds and its sides here, loading nothing. Both check a file whole, as load does: every "
+		     "expression, every claim's machine (a preset's name) and settings, and every claim's verdict against its "
+		     "expect line. A file of a loaded id keeps the variants of it only when its constant and unit are the same "
+		     "and each variant reads as one of the new file's. An error says FILE:LINE:COLUMN and what was "
+		     "expected.\n");
 	sb_puts(out, "patch from FILE.diff [NAME] (or variant from FILE.diff [NAME]) reads a unified diff, as git format-patch writes "
 		     "it, mail headers and all, and adds a variant named NAME, or after the diff's file, to each patch whose constant a "
 		     "hunk changes: MEMCG_CHARGE_BATCH, SWAP_CLUSTER_MAX (the vmpressure window), the vmpressure window's "
