@@ -316,7 +316,10 @@ static void test_tradeoff_patches(void **state)
 		assert_int_equal(has(o, patches[i]->id), tradeoff_spec_find(patches[i]->id) != NULL);
 	assert_false(has(o, "vmstat")); /* so the check above can fail: vmstat has no trade-off */
 	assert_false(has(o, "percpu_rows"));
+	/* a file is checked whole when it loads: its claims' preset (vm-4g) must be found */
+	setenv("BATCHLAB_PRESETS", "presets", 1);
 	assert_int_equal(patchreg_load("tests/data/percpu_rows.mmpatch", NULL, &note, err, sizeof(err)), 0);
+	setenv("BATCHLAB_PRESETS", "tests/unit/no-such-dir", 1);
 	assert_true(has(offers("tradeoff ", &c), "percpu_rows"));
 	assert_string_equal(offers("tradeoff percpu_r", &c), "percpu_rows");
 	assert_string_equal(offers("tradeoff percpu_rows o", &c), "over");
