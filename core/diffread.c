@@ -200,6 +200,10 @@ static int parse_assign(const char *c, char *name, size_t nsize, char *value, si
 		}
 	if (!eq || !(end = strrchr(eq, ';')))
 		return 0;
+	/* the left side a declaration's or a name's: words and pointers' stars, nothing else read past */
+	for (const char *p = c; p < eq; p++)
+		if (!diff_is_ident(*p) && *p != ' ' && *p != '*')
+			return 0;
 	/* the name: the last word on the left that is not an attribute (__read_mostly, __initdata) */
 	for (w = eq; w > c;) {
 		const char *e;
