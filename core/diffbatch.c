@@ -289,10 +289,27 @@ static int bbody(struct bside *b, struct benv *e)
 
 	b->at = 0;
 	b->depth = 1; /* inside the body, unless the hunk shows its opening brace */
-	if (open)
-		b->at = (size_t)(open - b->s) + 1; /* the header before it is no statement */
-	else if (strstr(b->s, "mm_compute_batch("))
+	if (open) {
+		/* the header before it: [words and stars] mm_compute_batch(words, stars and commas), nothing else */
+		const char *h = b->s + strspn(b->s, " \n"), *name = strstr(b->s, "mm_compute_batch(");
+		const char *close = name ? strchr(name, ')') : NULL;
+
+		if (h == open) /* the hunk opens at the brace: no header shown */
+			name = close = NULL;
+		else if (!name || name > open || !close || close > open)
+			return bfail(b, "a function header batchlab does not read");
+		for (const char *c = h; name && c < name; c++)
+			if (!diff_is_ident(*c) && *c != ' ' && *c != '*' && *c != '\n')
+				return bfail(b, "a function header batchlab does not read");
+		for (const char *c = name ? name + 17 : NULL; c && c < close; c++)
+			if (!diff_is_ident(*c) && !strchr(" *,\n", *c))
+				return bfail(b, "a function header batchlab does not read");
+		if (name && close[1 + strspn(close + 1, " \n")] != FN_OPEN)
+			return bfail(b, "a function header batchlab does not read");
+		b->at = (size_t)(open - b->s) + 1;
+	} else if (strstr(b->s, "mm_compute_batch(")) {
 		return bfail(b, "the function's header without its body");
+	}
 	for (bskip(b); b->s[b->at]; bskip(b)) {
 		if (b->s[b->at] == FN_CLOSE) { /* the function's end: nothing after it is the function's */
 			b->at++;
