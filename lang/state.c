@@ -117,7 +117,7 @@ static void put_patches(const struct session *s, struct strbuf *out, int *n)
 	for (int k = 0; (p = patchreg_loaded_at(k, &hash)); k++) {
 		char name[256], v[300];
 
-		file_name(p->file, name, sizeof(name));
+		file_name(p->path, name, sizeof(name));
 		snprintf(v, sizeof(v), "%s@%08x", name, (unsigned)hash);
 		put_field(out, n, "patch", v);
 	}
@@ -411,7 +411,7 @@ static int take_files(const struct state_read *r, struct strbuf *note, int *nloa
 		char name[256], why[PATH_MAX + 256];
 
 		for (int k = 0; (p = patchreg_loaded_at(k, &hash)); k++) {
-			file_name(p->file, name, sizeof(name));
+			file_name(p->path, name, sizeof(name));
 			if (!strcmp(name, r->files[i].name) && hash == r->files[i].hash)
 				break;
 		}
@@ -431,7 +431,8 @@ static int take_files(const struct state_read *r, struct strbuf *note, int *nloa
 
 		if (!need[i])
 			continue;
-		if (patchreg_load(path[i], NULL, why, sizeof(why)))
+		/* no machine: the view's is made from the line once its files are loaded, and replaces the session's */
+		if (patchreg_load(path[i], NULL, NULL, why, sizeof(why)))
 			return err_set(err, errlen, "patch file %s: %s", r->files[i].name, why);
 		++*nloaded;
 	}
