@@ -10,7 +10,7 @@ cd "$d" || exit 1
 mkdir bin && ln -s "$BL" bin/batchlab
 for f in './x.mmpatch;echo INJECTED > pwn.txt;#.mmpatch' "$(printf './q\033[31m$(touch pwn2)\377.mmpatch')"; do
 	cp "$src" "$f"
-	$BL -P "$f" -c 'report percpu_batch256' | sed -n '/paste into a shell/,$p' | tail -n +2 > line.sh
+	$BL -P "$f" -c 'report percpu_batch256' | awk '/paste into a shell/ { on = 1; next } on && /^$/ { exit } on' > line.sh
 	sed -n 1p line.sh
 	PATH="$d/bin:$PATH" sh line.sh > out.txt; echo "status $?"
 	grep -c '^percpu_batch256: percpu_counter_batch floor' out.txt
