@@ -708,7 +708,7 @@ static void touch_names(struct diff_read *r, const struct hunk *h, int first)
 			if (h->l[i].kind == '+') {
 				run_time_name(&h->l[i], rt, sizeof(rt));
 				if (rt[0] && strcmp(rt, names[k])) {
-					diff_listed(r, h, h->l[i].line, "makes %s tunable: the code reads %.200s in its place", names[k],
+					diff_listed(r, h, h->l[i].line, "makes %.100s tunable: the code reads %.200s in its place", names[k],
 					       rt);
 					return;
 				}

@@ -11,5 +11,5 @@ printf 'patch tq\ntitle t\nconstant C as c\nbefore = 1\nafter =\n' > "$d/broken.
 cd "$d" || exit 1
 export BATCHLAB_PATCHES=.
 $BL -c 'patch list' | grep '\./' | cut -c1-110 | od -c | grep -c '033' # no raw escape byte
-$BL -c 'patch list' | sed -n '/^patch files/,$p' | grep -v '^  percpu_batch256 ' | cut -c1-110 | LC_ALL=C sort # readdir's order is the file system's
+$BL -c 'patch list' | sed -n '/^patch files/,$p' | grep -E '^patch files|\./|cannot be loaded' | cut -c1-110 | LC_ALL=C sort # readdir's order is the file system's
 $BL --format csv -c 'patch list' | grep '\./' | cut -d, -f1,3,5 | LC_ALL=C sort | cat -v # csv is data: a name's bytes as they are
