@@ -77,7 +77,7 @@ SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-san
 .PHONY: check-loaded check-newpatch deb deb-test versions
 .PHONY: all run check test deps deps-run unit script-tests tmux-tests tmux-repl asan warnings lint-man \
 	install uninstall clean bench bench-screen bench-presets bench-variant fuzz calibrate man man-drift fuzz-smoke regress valgrind core-globals \
-	layers debug script shortest-soak pow5tab-drift svg-tests docs bench-svg
+	layers readme debug script shortest-soak pow5tab-drift svg-tests docs bench-svg
 
 all: batchlab
 
@@ -162,7 +162,7 @@ check: deps
 	@$(MAKE) --no-print-directory test
 
 test: batchlab warnings unit script-tests svg-tests memcheck-tmux man-drift lint-man core-globals layers \
-	completion-drift completion-test versions deb-test
+	completion-drift completion-test versions deb-test readme
 	@echo "make check: all passed"
 
 # make check on a loaded machine (issue 34): a CPU hog at nice 19 on every core while it runs. A
@@ -369,6 +369,10 @@ completion-test: batchlab
 	@sh tests/completion/completion_tests.sh ./batchlab
 
 # core/ keeps no mutable state: no object of it may own writable data.
+# The README for a user and a newcomer: under 25 KB, no issue numbers or commit ids, no hand-written counts.
+readme:
+	@sh scripts/check-readme.sh README.md
+
 core-globals: $(CORE_LIB)
 	@sh scripts/check-globals.sh $(CORE_SRC:%.c=$(BUILD)/%.o)
 

@@ -70,12 +70,12 @@ static int recompute_all(const struct machine *m)
 	int n = 0;
 	double acc = 0;
 
-	for (int i = 0; patches[i]; i++) {
-		int nsides = patch_nsides(patches[i]);
+	for (int i = 0; patch_set_builtin.list[i]; i++) {
+		int nsides = patch_nsides(patch_set_builtin.list[i]);
 
-		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+		for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name; md++) {
 			for (int s = 0; s < (md->single ? 1 : nsides); s++) {
-				acc += value_real(md->fn(m, s, NULL));
+				acc += value_real(md->fn(m, md, s, NULL));
 				n++;
 			}
 		}
@@ -373,9 +373,9 @@ static int cells_all(const struct machine *m, int width)
 	char t[96];
 	int n = 0;
 
-	for (int i = 0; patches[i]; i++)
-		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++, n++)
-			cells_metric(m, patches[i], md, width, &c);
+	for (int i = 0; patch_set_builtin.list[i]; i++)
+		for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name; md++, n++)
+			cells_metric(m, patch_set_builtin.list[i], md, width, &c);
 	for (size_t i = 0; i < nparams; i++)
 		param_format_human(m, &params[i], t, sizeof(t));
 	sink = (double)c.side[0][0] + (double)t[0];
@@ -423,11 +423,11 @@ static double key_walk_ns(struct machine *m, int width, unsigned long *hits, uns
 	int n = 0, keys = 0;
 	double total = 0;
 
-	for (int i = 0; patches[i]; i++)
-		for (const struct metric_desc *md = patches[i]->metrics; md->name && n < 256; md++, n++) {
+	for (int i = 0; patch_set_builtin.list[i]; i++)
+		for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name && n < 256; md++, n++) {
 			cells_memo_init(&memo[n], md);
 			mds[n] = md;
-			ds[n] = patches[i];
+			ds[n] = patch_set_builtin.list[i];
 		}
 	for (int k = 0; k < n; k++) /* the first frame */
 		cells_metric_memo(&memo[k], m, ds[k], mds[k], width, &c);
@@ -707,11 +707,11 @@ static void issue27(char *bl, char *plain, char *py, const char *numpy_py, const
 		all_plain[1] = "hoist";
 		all_plain[2] = "1000000";
 		all_plain[3] = "1999999";
-		for (int i = 0; patches[i]; i++)
-			for (const struct metric_desc *md = patches[i]->metrics; md->name && nall < 64; md++) {
-				if (md->kind != METRIC_EXACT || !exact_set_has(patches[i]->id))
+		for (int i = 0; patch_set_builtin.list[i]; i++)
+			for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name && nall < 64; md++) {
+				if (md->kind != METRIC_EXACT || !exact_set_has(patch_set_builtin.list[i]->id))
 					continue;
-				snprintf(names[nall], sizeof(names[nall]), "%s.%s", patches[i]->id, md->name);
+				snprintf(names[nall], sizeof(names[nall]), "%s.%s", patch_set_builtin.list[i]->id, md->name);
 				snprintf(all_cmd + strlen(all_cmd), sizeof(all_cmd) - strlen(all_cmd), " %s", names[nall]);
 				all_plain[4 + nall] = names[nall];
 				nall++;
@@ -944,11 +944,11 @@ int main(int argc, char **argv)
 	       rps_1m / 1e6, verdict(rps_1m > 1e6));
 
 	/* every metric that offers the one-pass sweep over cpus, on every side */
-	for (int i = 0; patches[i]; i++) {
-		for (const struct metric_desc *md = patches[i]->metrics; md->name && nmva < 63; md++) {
+	for (int i = 0; patch_set_builtin.list[i]; i++) {
+		for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name && nmva < 63; md++) {
 			if (!md->fn_cpus)
 				continue;
-			snprintf(mva_names[nmva], sizeof(mva_names[nmva]), "%s.%s", patches[i]->id, md->name);
+			snprintf(mva_names[nmva], sizeof(mva_names[nmva]), "%s.%s", patch_set_builtin.list[i]->id, md->name);
 			mva[nmva] = mva_names[nmva];
 			nmva++;
 		}
@@ -989,7 +989,7 @@ int main(int argc, char **argv)
 		struct machine w;
 
 		machine_defaults(&m);
-		layout_compute(&L, 120, 40);
+		layout_compute(&L, NULL, 120, 40);
 		w = m;
 		ns = key_walk_ns(&w, L.pval_w, &hits, &misses);
 		printf("explorer: a key's recompute and formatting of every cell, default machine (+/- on each parameter, "

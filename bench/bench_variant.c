@@ -114,12 +114,15 @@ static const struct pair {
 /* One process: every pair (or those matching only), a line each: index, best built-in, best variant, pairs' median. */
 static int child(const char *only)
 {
+	static struct patch_set set;
 	struct machine m;
 	char err[300];
 
 	machine_defaults(&m);
+	patch_set_copy(&set, NULL);
+	m.set = &set;
 	for (size_t i = 0; i < NPAIRS; i++)
-		if (pairs[i].expr && variant_add(&m, patch_find(pairs[i].patch), pairs[i].name, pairs[i].expr, err,
+		if (pairs[i].expr && variant_add(&set, patch_find(NULL, pairs[i].patch), pairs[i].name, pairs[i].expr, err,
 						 sizeof(err))) {
 			fprintf(stderr, "bench-variant: %s\n", err);
 			return 1;

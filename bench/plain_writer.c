@@ -319,7 +319,7 @@ static void all(uint64_t from, uint64_t to, int n, char **names, int hoist)
 		klen[i] = 0;
 		if (hoist && cols[i].metric->reads && !metric_reads(cols[i].metric, "totalram")) {
 			konst[i][0] = ',';
-			klen[i] = (size_t)(put_value(konst[i] + 1, cols[i].metric->fn(&m, cols[i].side, NULL)) - konst[i]);
+			klen[i] = (size_t)(put_value(konst[i] + 1, cols[i].metric->fn(&m, cols[i].metric, cols[i].side, NULL)) - konst[i]);
 		}
 	}
 	for (uint64_t t = from; t <= to; t++) {
@@ -334,7 +334,7 @@ static void all(uint64_t from, uint64_t to, int n, char **names, int hoist)
 				continue;
 			}
 			*p++ = ',';
-			p = put_value(p, cols[i].metric->fn(&m, cols[i].side, NULL));
+			p = put_value(p, cols[i].metric->fn(&m, cols[i].metric, cols[i].side, NULL));
 		}
 		*p++ = '\n';
 		len = (size_t)(p - buf);
@@ -397,10 +397,10 @@ static void exact(uint64_t cpus, uint64_t from, uint64_t to)
 	struct machine m;
 	int n = 0, ncols, c = 0;
 
-	for (int i = 0; patches[i]; i++)
-		for (const struct metric_desc *md = patches[i]->metrics; md->name && exact_set_has(patches[i]->id); md++)
+	for (int i = 0; patch_set_builtin.list[i]; i++)
+		for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name && exact_set_has(patch_set_builtin.list[i]->id); md++)
 			if (md->kind == METRIC_EXACT && n < 128) {
-				snprintf(names[n], sizeof(names[n]), "%s.%s", patches[i]->id, md->name);
+				snprintf(names[n], sizeof(names[n]), "%s.%s", patch_set_builtin.list[i]->id, md->name);
 				np[n] = names[n];
 				n++;
 			}
@@ -414,7 +414,7 @@ static void exact(uint64_t cpus, uint64_t from, uint64_t to)
 	for (; c < ncols && !metric_reads(cols[c].metric, "totalram"); c++) {
 		if (e - k0 > (ptrdiff_t)sizeof(k0) - 64)
 			refuse("too many constant columns", "");
-		e = put_cell(e, cols[c].metric->fn(&m, cols[c].side, NULL));
+		e = put_cell(e, cols[c].metric->fn(&m, cols[c].metric, cols[c].side, NULL));
 	}
 	l0 = (size_t)(e - k0);
 	for (size_t k = 0; k < sizeof(inlined) / sizeof(inlined[0]); k++)

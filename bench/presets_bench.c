@@ -90,7 +90,7 @@ int main(int argc, char **argv)
 		double t_load = now_s();
 
 		machine_defaults(&m);
-		if (preset_load(&m, "p050000", err, sizeof(err)))
+		if (preset_load(&m, NULL, "p050000", err, sizeof(err)))
 			return printf("presets_bench: preset load p050000: %s\n", err), 2;
 		t_load = now_s() - t_load;
 		printf("presets_bench: preset load p050000 among %ld presets: %.3f ms: %s\n", n, t_load * 1e3,

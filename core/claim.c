@@ -25,7 +25,7 @@ int claim_apply(struct machine *m, const struct patch_claim *c, char *err, size_
 	struct machine t;
 	const char *p = c->set;
 
-	machine_copy(&t, m);
+	t = *m;
 	while (p && *p) {
 		char key[64], val[64], why[200];
 		size_t n = strcspn(p, " ");
@@ -43,7 +43,7 @@ int claim_apply(struct machine *m, const struct patch_claim *c, char *err, size_
 		while (*p == ' ')
 			p++;
 	}
-	machine_copy(m, &t);
+	*m = t;
 	return 0;
 }
 

@@ -509,7 +509,7 @@ void diff_map_compute_batch(struct diff_read *r, const struct hunk *h)
 	char *code = malloc(2 * 8192), *old = malloc(2 * BATCH_TEXT), msg[260];
 	const char *why = NULL;
 	int line = 0, first = 0, last = 0, to, tn, same, whole;
-	const struct patch_desc *d = patch_find("committed_as");
+	const struct patch_desc *d = patch_find(r->set, "committed_as");
 
 	for (int i = 0; i < h->n; i++)
 		if (!strcmp(h->l[i].fn, "mm_compute_batch")) {

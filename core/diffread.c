@@ -437,7 +437,7 @@ void diff_mapped_text(struct diff_read *r, const struct hunk *h, int line, const
 static void mapped(struct diff_read *r, const struct hunk *h, int line, const char *id, const char *name,
 		   const char *text, const struct subs *sb)
 {
-	const struct patch_desc *d = patch_find(id);
+	const struct patch_desc *d = patch_find(r->set, id);
 	char expr[VARIANT_TEXT_MAX], why[200], what[300];
 
 	if (!d || !d->constant)
@@ -462,8 +462,10 @@ static void mapped(struct diff_read *r, const struct hunk *h, int line, const ch
 }
 
 /* A loaded patch file whose constant is name, or NULL. */
-static const struct patch_desc *loaded_constant(const char *name)
+static const struct patch_desc *loaded_constant(const struct patch_set *ps, const char *name)
 {
+	const struct patch_desc *const *patches = patch_set_list(ps);
+
 	for (int i = 0; patches[i]; i++)
 		if (mmpatch_is(patches[i]) && !strcmp(patches[i]->constant->name, name))
 			return patches[i];
@@ -479,7 +481,7 @@ static int in_reclaim(const char *fn)
 static void map_change(struct diff_read *r, const struct hunk *h, const struct hline *l, enum change kind,
 		       const char *name, const char *value, const char *old, const struct subs *sb)
 {
-	const struct patch_desc *own = loaded_constant(name);
+	const struct patch_desc *own = loaded_constant(r->set, name);
 
 	if (old && !strcmp(old, value)) {
 		diff_listed(r, h, l->line, "changes how %s is declared, not its value (%.200s)", name, value);
@@ -514,6 +516,7 @@ static void map_change(struct diff_read *r, const struct hunk *h, const struct h
 		else
 			mapped(r, h, l->line, "proactive_reclaim", name, text, sb);
 	} else if (!own) {
+		const struct patch_desc *const *patches = patch_set_list(r->set);
 		int of = 0;
 
 		for (int i = 0; patches[i] && !of; i++)
@@ -572,7 +575,7 @@ static int has_word(const char *text, const char *w)
 }
 
 /* Is name read by a later new-side assignment of the hunk to a constant batchlab maps (a local such as mem128m)? */
-static int is_local(const struct hunk *h, int from, const char *name)
+static int is_local(const struct diff_read *r, const struct hunk *h, int from, const char *name)
 {
 	for (int i = from + 1; i < h->n; i++) {
 		char code[DIFF_LINE_MAX], nm[64], val[DIFF_LINE_MAX];
@@ -581,7 +584,7 @@ static int is_local(const struct hunk *h, int from, const char *name)
 			continue;
 		code_of(h->l[i].s, h->l[i].n, code, sizeof(code));
 		if (parse_change(code, nm, sizeof(nm), val, sizeof(val)) == C_ASSIGN && strcmp(nm, name) &&
-		    (loaded_constant(nm) || !strcmp(nm, "vmpressure_win") || !strcmp(nm, "batch_size")) &&
+		    (loaded_constant(r->set, nm) || !strcmp(nm, "vmpressure_win") || !strcmp(nm, "batch_size")) &&
 		    has_word(val, name))
 			return 1;
 	}
@@ -643,8 +646,9 @@ static int declares(const struct hline *l, const char *w)
 }
 
 /* The names batchlab knows, into names[]: every patch's constant, and a loaded file's other names (aka) */
-static int known_names(char names[][32], int max)
+static int known_names(const struct patch_set *ps, char names[][32], int max)
 {
+	const struct patch_desc *const *patches = patch_set_list(ps);
 	int n = 0;
 
 	for (int i = 0; patches[i] && n < max; i++) {
@@ -673,7 +677,7 @@ static int known_names(char names[][32], int max)
 static void touch_names(struct diff_read *r, const struct hunk *h, int first)
 {
 	char names[64][32], rt[64] = "";
-	int nn = known_names(names, 64), plus[64], minus[64], sysctl = -1, k, line = 0;
+	int nn = known_names(r->set, names, 64), plus[64], minus[64], sysctl = -1, k, line = 0;
 
 	for (k = 0; k < nn; k++) { /* each name's first added and first removed line */
 		plus[k] = minus[k] = -1;
@@ -779,7 +783,7 @@ static void scan_hunk(struct diff_read *r, struct hunk *h)
 		if (l->kind == '-')
 			continue;
 		kind = parse_change(code, name, sizeof(name), value, sizeof(value));
-		if (kind == C_ASSIGN && is_local(h, i, name)) { /* a local the constant reads: put in its place */
+		if (kind == C_ASSIGN && is_local(r, h, i, name)) { /* a local the constant reads: put in its place */
 			if (sb.n < SUBS_MAX && strlen(name) < sizeof(sb.name[0]) && !diff_translate(value, &sb, sb.text[sb.n],
 												 sizeof(sb.text[0])))
 				snprintf(sb.name[sb.n++], sizeof(sb.name[0]), "%.31s", name);
@@ -930,13 +934,15 @@ static void file_line(struct reader *rd, const char *s, size_t n)
 	rd->r->files++;
 }
 
-int diff_read(const char *text, size_t len, struct diff_read *r, char *err, size_t errlen)
+int diff_read(const struct patch_set *ps, const char *text, size_t len, struct diff_read *r, char *err,
+	      size_t errlen)
 {
 	struct hunk h;
 	struct reader rd = { r, &h, 0, 0, 0, 0, "?", 1 };
 	int in_hunk = 0, in_diff = 0;
 
 	memset(r, 0, sizeof(*r));
+	r->set = ps;
 	if (len > DIFF_TEXT_MAX)
 		return err_set(err, errlen, "a diff of at most %d MiB expected (%zu bytes): split it, a file or a patch of "
 			       "the series at a time", DIFF_TEXT_MAX >> 20, len);

@@ -40,6 +40,7 @@ struct diff_read {
 	int files, hunks;
 	struct diff_finding *f; /* every finding, n of them (diff_read_free() frees them) */
 	int n;
+	const struct patch_set *set; /* the patches a change maps onto (diff_read's ps) */
 	/* the reader's own */
 	int cap, oom, batch_at; /* batch_at: 1 + the finding of the hunk in mm_compute_batch(), 0 before one */
 	char *text;
@@ -47,11 +48,12 @@ struct diff_read {
 };
 
 /*
- * Read text (len bytes, at most DIFF_TEXT_MAX). -1 with err when it holds no
- * hunk of a unified diff at all, or is longer. Every change is kept: free r
- * with diff_read_free() after either result.
+ * Read text (len bytes, at most DIFF_TEXT_MAX) against ps's patches. -1
+ * with err when it holds no hunk of a unified diff at all, or is longer.
+ * Every change is kept: free r with diff_read_free() after either result.
  */
-int diff_read(const char *text, size_t len, struct diff_read *r, char *err, size_t errlen);
+int diff_read(const struct patch_set *ps, const char *text, size_t len, struct diff_read *r, char *err,
+	      size_t errlen);
 void diff_read_free(struct diff_read *r);
 
 #endif

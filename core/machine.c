@@ -5,14 +5,6 @@
 #include "mm/kernel.h"
 #include "strbuf.h"
 
-void machine_copy(struct machine *dst, const struct machine *src)
-{
-	memcpy(dst, src, MACHINE_HEAD);
-	for (int p = 0; p < VARIANT_PATCHES; p++)
-		memcpy(dst->variants[p], src->variants[p],
-		       (src->nvariants[p] < VARIANT_MAX ? src->nvariants[p] : VARIANT_MAX) * sizeof(src->variants[p][0]));
-}
-
 uint64_t machine_zone(const struct machine *m)
 {
 	/* one Normal zone per node, the nodes alike */

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "expr.h"
+#include "patchset.h"
 
 /* include/uapi/linux/mman.h */
 enum overcommit_policy {
@@ -19,34 +19,8 @@ enum overcommit_policy {
 	OVERCOMMIT_NEVER = 2,
 };
 
-/*
- * A variant: the user's own version of a patch's constant (core/variant.h),
- * compiled once. Held in the machine, by value, so every copy of a machine -
- * a sweep's rows, a command's all-or-nothing scratch copy - carries it.
- */
-#define VARIANT_MAX 4          /* per patch */
-/* A patch's index in the patch list (core/patch_list.h), which is its variant slot: PATCH_SLOT(vmpressure). */
-#define PATCH(name) PATCH_SLOT_##name,
-enum patch_slot {
-#include "patch_list.h"
-	BUILTIN_PATCH_COUNT
-};
-#undef PATCH
-#define PATCH_SLOT(name) PATCH_SLOT_##name
-#define VARIANT_BUILTIN BUILTIN_PATCH_COUNT /* slots for the built-in patches, one per line of the list */
-#define VARIANT_LOADED 4       /* and for patches loaded from files (core/mmpatch.h), next in patches[] */
-#define VARIANT_PATCHES (VARIANT_BUILTIN + VARIANT_LOADED)
-#define VARIANT_NAME_MAX 24
-#define VARIANT_TEXT_MAX 200
-
 /* A value that is auto where 0 is a value of its own (node_cpus: 0 is a CPU-less node). */
 #define MACHINE_AUTO UINT64_MAX
-
-struct variant {
-	char name[VARIANT_NAME_MAX];
-	char text[VARIANT_TEXT_MAX];
-	struct expr prog;
-};
 
 struct mva_memo;
 
@@ -135,21 +109,14 @@ struct machine {
 	 */
 	struct mva_memo *mva_memo;
 
-	/* the user's variants of each patch's constant, in the order they were added */
-	uint8_t nvariants[VARIANT_PATCHES];
-	struct variant variants[VARIANT_PATCHES][VARIANT_MAX]; /* last: machine_copy() stops at the live ones */
+	/*
+	 * Not a parameter either: the patches the machine is seen with and the
+	 * user's variants of them (core/patchset.h), owned by a front end; NULL
+	 * for the built-in ones and no variant. A copy of the machine - a plain
+	 * assignment - shares it.
+	 */
+	const struct patch_set *set;
 };
-
-/* The bytes of a machine before its variant slots: every parameter, and how many variants each patch has. */
-#define MACHINE_HEAD (offsetof(struct machine, nvariants) + sizeof(((struct machine *)0)->nvariants))
-
-/*
- * *dst = *src for everything anyone reads: the head and the variants src
- * holds, not its empty variant slots - most of a machine's 30 KB. An
- * explorer key copies a machine a few times (a scratch copy to check, an undo
- * entry); this keeps each copy to the bytes that matter.
- */
-void machine_copy(struct machine *dst, const struct machine *src);
 
 /* PAGE_SHIFT; inline, as machine_totalram: a sweep over ram or totalram asks on every row. */
 static inline unsigned int machine_page_shift(const struct machine *m)

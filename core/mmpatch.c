@@ -1,6 +1,6 @@
 /*
- * The patch-file parser (mmpatch.h, batchlab-mmpatch(5)) and the metric
- * functions of a loaded patch. A line is KEY and its words; mmp_keys[] says
+ * The patch-file parser (mmpatch.h, batchlab-mmpatch(5)); the metrics'
+ * values are mmpatch_eval.c's, the optional parts' mmpatch_rows.c's. A line is KEY and its words; mmp_keys[] says
  * which keys there are, where each may stand and what it means, and the man
  * page is made from it. The expressions are compiled by core/expr.c once the
  * whole file is read (a metric may read one defined below it); then the
@@ -9,6 +9,7 @@
 #include "mmpatch.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -47,7 +48,7 @@ const struct mmp_helper mmp_helpers[] = {
 _Static_assert(sizeof(mmp_helpers) / sizeof(mmp_helpers[0]) == NHELPERS + 1, "MMP_HELPERS counts mmp_helpers[]");
 
 /* helper i on m; -1 with why when the helper is n/a there (vm_committed_as_batch before 3.11) */
-static int helper_value(int i, const struct machine *m, uint64_t *v, const char **why)
+int mmp_helper_value(int i, const struct machine *m, uint64_t *v, const char **why)
 {
 	const struct mmp_helper *h = &mmp_helpers[i];
 	const struct patch_desc *d;
@@ -58,7 +59,7 @@ static int helper_value(int i, const struct machine *m, uint64_t *v, const char 
 		*v = percpu_counter_batch(m);
 		return 0;
 	}
-	d = patch_find(h->patch);
+	d = patch_find(NULL, h->patch); /* a built-in one */
 	md = d ? patch_metric(d, h->metric) : NULL;
 	if (!md)
 		return *why = "a kernel helper's built-in patch is missing", -1;
@@ -77,14 +78,14 @@ static void helper_locals(const struct machine *m, uint64_t *vals)
 	const char *why;
 
 	for (int i = 0; i < NHELPERS; i++)
-		if (helper_value(i, m, &vals[i], &why))
+		if (mmp_helper_value(i, m, &vals[i], &why))
 			vals[i] = 0;
 }
 
 static const char *helper_reads(int i)
 {
 	const struct mmp_helper *h = &mmp_helpers[i];
-	const struct patch_desc *d = h->patch ? patch_find(h->patch) : NULL;
+	const struct patch_desc *d = h->patch ? patch_find(NULL, h->patch) : NULL;
 	const struct metric_desc *md = d ? patch_metric(d, h->metric) : NULL;
 
 	if (!h->patch)
@@ -232,8 +233,8 @@ static int k_patch(struct mmpatch *p, const char *rest, int col, char *err, size
 		return at(p, 1, err, errlen, "a second 'patch' line: a file describes one patch");
 	if (one_word(p, rest, col, p->id, "patch ID", err, errlen))
 		return -1;
-	for (int i = 0; builtin_patches[i]; i++)
-		if (!strcmp(builtin_patches[i]->id, p->id)) {
+	for (int i = 0; patch_set_builtin.list[i]; i++)
+		if (!strcmp(patch_set_builtin.list[i]->id, p->id)) {
 			snprintf(msg, sizeof(msg), "patch '%s' is built in: a patch file may not shadow it (choose another id)",
 				 p->id);
 			return at(p, col, err, errlen, msg);
@@ -1034,8 +1035,6 @@ static void metric_reads_of(struct mmpatch *p, int j, uint8_t *done)
 		}
 }
 
-extern const metric_fn mmp_fns[VARIANT_LOADED][MMP_METRICS];
-
 static const char *origin_kind(const char *o)
 {
 	if (o[0] == '<')
@@ -1132,7 +1131,7 @@ static void build_desc(struct mmpatch *p)
 
 		metric_reads_of(p, j, done);
 		p->md[j] = (struct metric_desc){ .name = x->name, .unit = x->unit[0] ? x->unit : "", .kind = x->kind,
-						 .help = x->help[0] ? x->help : x->text, .fn = mmp_fns[p->slot][j],
+						 .help = x->help[0] ? x->help : x->text, .fn = mmp_metric_fn, .row = j,
 						 .better = x->better, .reads = x->reads };
 	}
 	memset(&p->md[p->nmetrics], 0, sizeof(p->md[0]));
@@ -1213,203 +1212,3 @@ int mmpatch_parse(struct mmpatch *p, const char *file, const char *text, size_t 
 	build_desc(p);
 	return 0;
 }
-
-/* --- the metrics' values ------------------------------------------------------------------------- */
-
-/* Where a value is asked: the machine, the side, and the constant fixed (a trade-off's knob) or NULL. */
-struct at_side {
-	const struct machine *m;
-	int side;
-	const uint64_t *fixed;
-};
-
-static int value_of(const struct mmpatch *p, int j, const struct at_side *w, uint64_t *out, const char **why,
-		    struct strbuf *trace, int depth);
-
-int mmp_fill_machine(const struct mmpatch *p, const struct expr *e, const struct machine *m, uint64_t *vals,
-		     const char **why)
-{
-	variant_common_values(m, e->reads, vals);
-	for (int i = 0; i < NHELPERS; i++)
-		if ((e->reads >> (p->helper0 + i)) & 1 && helper_value(i, m, &vals[p->helper0 + i], why))
-			return -1;
-	return 0;
-}
-
-/* The values of what e reads, into vals: the machine's, the helpers', and the patch's own figures on the side. */
-static int fill(const struct mmpatch *p, const struct expr *e, const struct at_side *w, uint64_t *vals,
-		const char **why, int depth)
-{
-	if (mmp_fill_machine(p, e, w->m, vals, why))
-		return -1;
-	if ((e->reads >> p->constant0) & 1 && value_of(p, 0, w, &vals[p->constant0], why, NULL, depth + 1))
-		return -1;
-	for (int k = 0; k < p->nmetrics; k++)
-		if ((e->reads >> (p->metric0 + k)) & 1 && value_of(p, k, w, &vals[p->metric0 + k], why, NULL, depth + 1))
-			return -1;
-	return 0;
-}
-
-int mmpatch_constant(const struct mmpatch *p, const struct machine *m, int side, uint64_t *out, const char **why)
-{
-	struct at_side w = { m, side, NULL };
-
-	return value_of(p, 0, &w, out, why, NULL, 0);
-}
-
-/* The constant on the kernel side: the release row in effect on m's release. */
-static int kernel_constant(const struct mmpatch *p, const struct machine *m, uint64_t *out, const char **why,
-			   struct strbuf *trace)
-{
-	const struct release_row *r = p->nrel ? release_row(m, &p->history) : NULL;
-	const struct mmp_release *x;
-	uint64_t vals[EXPR_MAX_NAMES];
-
-	if (!p->nrel)
-		return *why = "the patch file has no release rows", -1;
-	if (!r)
-		return *why = p->history.before_first, -1;
-	x = &p->rel[r - p->rows];
-	if (mmp_fill_machine(p, &x->prog, m, vals, why))
-		return -1;
-	sb_printf(trace, "formula (%s:%d): %s on kernel %s (row from %s) = %s\n", p->file, x->line, p->constant_name,
-		  release_names[machine_release(m)], x->from, x->text);
-	return expr_eval(&x->prog, p->names, vals, out, why, trace);
-}
-
-static int value_of(const struct mmpatch *p, int j, const struct at_side *w, uint64_t *out, const char **why,
-		    struct strbuf *trace, int depth)
-{
-	uint64_t vals[EXPR_MAX_NAMES];
-	const struct expr *e;
-	const char *text;
-	int line, side = w->side;
-
-	if (depth > MMP_METRICS)
-		return *why = "metrics that read each other in a loop", -1;
-	if (!j && w->fixed) {
-		sb_printf(trace, "%s = %llu (the trade-off's knob)\n", p->constant_name, (unsigned long long)*w->fixed);
-		return *out = *w->fixed, 0;
-	}
-	if (!j && side == SIDE_KERNEL)
-		return kernel_constant(p, w->m, out, why, trace);
-	if (!j && side >= p->nsides)
-		return variant_eval(w->m, &p->desc, side, NULL, out, why, trace);
-	if (!j && side < 0)
-		return *why = "no such side", -1;
-	e = j ? &p->metrics[j].prog : &p->sides[side].prog;
-	text = j ? p->metrics[j].text : p->sides[side].text;
-	line = j ? p->metrics[j].line : p->sides[side].line;
-	if (fill(p, e, w, vals, why, depth))
-		return -1;
-	sb_printf(trace, "formula (%s:%d): %s%s%s = %s\n", p->file, line, j ? p->metrics[j].name : p->constant_name,
-		  j ? "" : ".", j ? "" : p->sides[side].name, text);
-	return expr_eval(e, p->names, vals, out, why, trace);
-}
-
-/* A real metric: scale * EXPR / per, in double; -1 with why for a zero divisor. */
-static int real_of(const struct mmpatch *p, int j, const struct at_side *w, uint64_t v, double *out, const char **why,
-		   struct strbuf *trace)
-{
-	const struct mmp_metric *x = &p->metrics[j];
-	double r = (double)v;
-
-	if (x->per_text[0]) {
-		uint64_t vals[EXPR_MAX_NAMES], d;
-
-		if (fill(p, &x->per, w, vals, why, 0))
-			return -1;
-		sb_printf(trace, "per (%s:%d): %s\n", p->file, x->per_line, x->per_text);
-		if (expr_eval(&x->per, p->names, vals, &d, why, trace))
-			return -1;
-		if (!d)
-			return *why = "division by zero (its per is 0 here)", -1;
-		r /= (double)d;
-		sb_printf(trace, "%llu / %llu = %.17g\n", (unsigned long long)v, (unsigned long long)d, r);
-	}
-	if (x->scale) {
-		sb_printf(trace, "%.17g * %.17g (scale) = %.17g\n", r, x->scale, r * x->scale);
-		r *= x->scale;
-	}
-	*out = r;
-	return 0;
-}
-
-static struct value metric_at(const struct mmpatch *p, int j, const struct at_side *w, struct strbuf *why)
-{
-	const struct mmp_metric *x = &p->metrics[j];
-	const char *na;
-	uint64_t v;
-	double r = 0;
-	char num[48];
-
-	if (value_of(p, j, w, &v, &na, why, 0) || (x->real && real_of(p, j, w, v, &r, &na, why))) {
-		sb_printf(why, "n/a: %s\n", na);
-		return val_none(na);
-	}
-	if (!why)
-		return x->real ? val_real(r) : val_int(v);
-	if (x->real)
-		snprintf(num, sizeof(num), "%.6g", r);
-	else
-		snprintf(num, sizeof(num), "%llu", (unsigned long long)v);
-	sb_printf(why, "%s = %s%s%s\n", x->name, num, x->unit[0] ? " " : "", x->unit);
-	if (x->kind == METRIC_WORKLOAD)
-		sb_printf(why, "assumption: %s\n", x->assume);
-	if (metric_reads(&p->md[j], "totalram") || metric_reads(&p->md[j], "zone"))
-		machine_note_estimates(w->m, metric_reads(&p->md[j], "zone"), why);
-	sb_printf(why, "kernel: %s (patch file %s)\n", p->kernel_where, p->file);
-	return x->real ? val_real(r) : val_int(v);
-}
-
-struct value mmpatch_metric(const struct mmpatch *p, int j, const struct machine *m, int side, struct strbuf *why)
-{
-	struct at_side w = { m, side, NULL };
-
-	return metric_at(p, j, &w, why);
-}
-
-struct value mmpatch_metric_at(const struct mmpatch *p, int j, const struct machine *m, uint64_t c)
-{
-	struct at_side w = { m, p->desc.after, &c };
-
-	return metric_at(p, j, &w, NULL);
-}
-
-/* --- the metric functions: a metric_fn has no context, so one per slot and row finds its patch --- */
-
-static struct value by_slot(int k, int j, const struct machine *m, int side, struct strbuf *why)
-{
-	const struct patch_desc *const *l = patch_list();
-	int nb = patch_builtin_count();
-
-	for (int i = 0; i <= k; i++)
-		if (!l[nb + i])
-			return val_none("the patch file is no longer loaded");
-	if (!mmpatch_is(l[nb + k]))
-		return val_none("the patch file is no longer loaded");
-	return mmpatch_metric((const struct mmpatch *)(const void *)l[nb + k], j, m, side, why);
-}
-
-#define F(k, j)                                                                                \
-	static struct value mmp_##k##_##j(const struct machine *m, int side, struct strbuf *why) \
-	{                                                                                      \
-		return by_slot(k, j, m, side, why);                                            \
-	}
-#define ROW(k)                                                                                                   \
-	F(k, 0) F(k, 1) F(k, 2) F(k, 3) F(k, 4) F(k, 5) F(k, 6) F(k, 7) F(k, 8) F(k, 9) F(k, 10) F(k, 11) F(k, 12) \
-	F(k, 13) F(k, 14) F(k, 15) F(k, 16) F(k, 17) F(k, 18) F(k, 19) F(k, 20) F(k, 21) F(k, 22) F(k, 23)
-#define FNS(k)                                                                                                     \
-	{ mmp_##k##_0, mmp_##k##_1, mmp_##k##_2, mmp_##k##_3, mmp_##k##_4, mmp_##k##_5, mmp_##k##_6, mmp_##k##_7,   \
-	  mmp_##k##_8, mmp_##k##_9, mmp_##k##_10, mmp_##k##_11, mmp_##k##_12, mmp_##k##_13, mmp_##k##_14,           \
-	  mmp_##k##_15, mmp_##k##_16, mmp_##k##_17, mmp_##k##_18, mmp_##k##_19, mmp_##k##_20, mmp_##k##_21,         \
-	  mmp_##k##_22, mmp_##k##_23 }
-
-ROW(0)
-ROW(1)
-ROW(2)
-ROW(3)
-
-const metric_fn mmp_fns[VARIANT_LOADED][MMP_METRICS] = { FNS(0), FNS(1), FNS(2), FNS(3) };
-
-_Static_assert(VARIANT_LOADED == 4 && MMP_METRICS == 24, "mmp_fns[] has a function per loaded slot and metric");

@@ -252,6 +252,9 @@ int mmp_at_line(const struct mmpatch *p, int line, int col, char *err, size_t er
 int mmp_expr_error(const struct mmpatch *p, int line, int col, const char *msg, char *err, size_t errlen);
 int mmp_text_to(struct mmpatch *p, const char *rest, int col, char *out, size_t size, const char *what, char *err,
 		size_t errlen);
+/* shared with mmpatch_eval.c: helper i's value on m (mmp_helpers[]), and the function of every file's metrics */
+int mmp_helper_value(int i, const struct machine *m, uint64_t *v, const char **why);
+struct value mmp_metric_fn(const struct machine *m, const struct metric_desc *md, int side, struct strbuf *why);
 /* the machine's and the helpers' values e reads, for the rows' expressions (no metric, no constant) */
 int mmp_fill_machine(const struct mmpatch *p, const struct expr *e, const struct machine *m, uint64_t *vals,
 		     const char **why);

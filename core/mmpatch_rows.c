@@ -8,6 +8,7 @@
  * built into the descriptor.
  */
 #include <ctype.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -406,26 +407,18 @@ int mmp_rows_finish(struct mmpatch *p, char *err, size_t errlen)
 	return compile_rows(p, err, errlen) || check_claims(p, err, errlen) || check_tradeoff(p, err, errlen) ? -1 : 0;
 }
 
-/* A release row's value: the constant as that row's code computes it on m. */
+/* A release row's value: the constant as that row's code computes it on m. Its mode is its index: the file is found from it. */
 static struct value row_value(const struct machine *m, const struct release_row *r, struct strbuf *why)
 {
-	const struct patch_desc *const *l = patch_list();
+	const struct mmpatch *p = (const struct mmpatch *)(const void *)((const char *)(r - r->mode) -
+									   offsetof(struct mmpatch, rows));
+	const struct mmp_release *x = &p->rel[r->mode];
 	uint64_t vals[EXPR_MAX_NAMES], v;
 	const char *na;
 
-	for (int i = patch_builtin_count(); l[i]; i++) {
-		const struct mmpatch *p = mmpatch_of(l[i]);
-
-		for (int k = 0; p && k < p->nrel; k++) {
-			if (r != &p->rows[k])
-				continue;
-			if (mmp_fill_machine(p, &p->rel[k].prog, m, vals, &na) ||
-			    expr_eval(&p->rel[k].prog, p->names, vals, &v, &na, why))
-				return val_none(na);
-			return val_int(v);
-		}
-	}
-	return val_none("the patch file is no longer loaded");
+	if (mmp_fill_machine(p, &x->prog, m, vals, &na) || expr_eval(&x->prog, p->names, vals, &v, &na, why))
+		return val_none(na);
+	return val_int(v);
 }
 
 static void build_history(struct mmpatch *p)
@@ -441,7 +434,7 @@ static void build_history(struct mmpatch *p)
 		p->rows[i] = (struct release_row){ .from = x->from, .commit = x->commit[0] ? x->commit : NULL,
 						   .what = x->what[0] ? x->what : x->expr_what,
 						   .where = x->where[0] ? x->where : p->kernel_where, .value = row_value,
-						   .mode = (uint64_t)i };
+						   .mode = (uint64_t)i }; /* row_value() finds the file by it */
 	}
 	memset(&p->rows[p->nrel], 0, sizeof(p->rows[0]));
 	for (int i = 0; i < p->nrel; i++) /* history's subject column: the commits the file names a subject for */

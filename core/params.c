@@ -584,7 +584,7 @@ int machine_check(const struct machine *m, char *err, size_t errlen)
 
 void machine_param_defaults(struct machine *m)
 {
-	memset(m, 0, offsetof(struct machine, nvariants));
+	memset(m, 0, offsetof(struct machine, set)); /* the set, and with it the variants, stays */
 	m->pagesize = 4096; /* sizes typed in pages need a page size before pagesize itself is reset */
 	for (size_t i = 0; i < nparams; i++)
 		param_reset(m, &params[i]);

@@ -93,12 +93,7 @@ void param_format_range(const struct param *p, char *buf, size_t len);
 void param_reset(struct machine *m, const struct param *p);
 /* The built-in default machine, every byte of it set (machines compare with memcmp in the tests). */
 void machine_defaults(struct machine *m);
-/*
- * Every parameter to its default; nvariants and the variant slots are left as
- * they are: `reset` keeps the variants, and a session zeroes nvariants alone
- * (no one reads a slot past nvariants), so a -c run does not fault in 30 KB
- * of slots only to zero them.
- */
+/* Every parameter to its default; the set, and with it the variants, is left as it is (`reset` keeps them). */
 void machine_param_defaults(struct machine *m);
 /* 0, or -1 with err: totalram beyond ram, zone beyond totalram, nodes beyond totalram (an auto zone of 0), sockets beyond cpus. */
 int machine_check(const struct machine *m, char *err, size_t errlen);

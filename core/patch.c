@@ -9,38 +9,24 @@
 #include "suggest.h"
 #include "variant.h"
 
-#define PATCH(name) extern const struct patch_desc name##_patch;
-#include "patch_list.h"
-#undef PATCH
-
-const struct patch_desc *const builtin_patches[] = {
-#define PATCH(name) &name##_patch,
-#include "patch_list.h"
-#undef PATCH
-	NULL,
-};
-
-/* Weak: lang/patchreg.c's adds the loaded patches; a program without it (core's tests) has the built-ins. */
-__attribute__((weak)) const struct patch_desc *const *patch_list(void)
-{
-	return builtin_patches;
-}
-
 int patch_builtin_count(void)
 {
 	return BUILTIN_PATCH_COUNT;
 }
 
-const struct patch_desc *patch_find(const char *id)
+const struct patch_desc *patch_find(const struct patch_set *ps, const char *id)
 {
+	const struct patch_desc *const *patches = patch_set_list(ps);
+
 	for (int i = 0; patches[i]; i++)
 		if (!strcmp(patches[i]->id, id))
 			return patches[i];
 	return NULL;
 }
 
-void patch_ids(char *buf, unsigned long len)
+void patch_ids(const struct patch_set *ps, char *buf, unsigned long len)
 {
+	const struct patch_desc *const *patches = patch_set_list(ps);
 	size_t n = 0;
 
 	buf[0] = '\0';
@@ -48,8 +34,9 @@ void patch_ids(char *buf, unsigned long len)
 		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? (patches[i + 1] ? ", " : " or ") : "", patches[i]->id);
 }
 
-const char *patch_suggest(const char *id, char *buf, unsigned long len)
+const char *patch_suggest(const struct patch_set *ps, const char *id, char *buf, unsigned long len)
 {
+	const struct patch_desc *const *patches = patch_set_list(ps);
 	struct suggest s;
 
 	suggest_init(&s, id);
@@ -119,12 +106,12 @@ int metric_parse_m(const struct machine *m, const char *name, struct metric_ref 
 	if (!dot)
 		return err_set(err, errlen, "'%s': expected PATCH.METRIC[.SIDE], e.g. vmpressure.window.after", name);
 	*dot++ = '\0';
-	d = patch_find(buf);
+	d = patch_find(m ? m->set : NULL, buf);
 	if (!d) {
 		char ids[160], mean[128];
 
-		patch_ids(ids, sizeof(ids));
-		patch_suggest(buf, mean, sizeof(mean));
+		patch_ids(m ? m->set : NULL, ids, sizeof(ids));
+		patch_suggest(m ? m->set : NULL, buf, mean, sizeof(mean));
 		return err_set(err, errlen, "'%s': unknown patch '%s'%s (expected %s)", name, buf, mean, ids);
 	}
 	return metric_parse_in(m, d, name, name + (dot - buf), ref, err, errlen);
@@ -264,11 +251,11 @@ static struct value kernel_compute(const struct machine *m, const struct patch_d
 	if (k->pin) {
 		struct machine pinned;
 
-		machine_copy(&pinned, m);
+		pinned = *m;
 		k->pin(&pinned);
-		return md->fn(&pinned, kernel_side_on(&pinned, k, md), why);
+		return md->fn(&pinned, md, kernel_side_on(&pinned, k, md), why);
 	}
-	return md->fn(m, kernel_side_on(m, k, md), why);
+	return md->fn(m, md, kernel_side_on(m, k, md), why);
 }
 
 struct value metric_compute(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
@@ -277,7 +264,7 @@ struct value metric_compute(const struct machine *m, const struct patch_desc *d,
 	if (side == SIDE_KERNEL)
 		return kernel_compute(m, d, md, why);
 	if (md->single)
-		return md->fn(m, 0, why);
+		return md->fn(m, md, 0, why);
 	if (side >= patch_nsides(d)) {
 		uint64_t v;
 		const char *na;
@@ -290,7 +277,7 @@ struct value metric_compute(const struct machine *m, const struct patch_desc *d,
 			return val_none(na);
 		}
 	}
-	return md->fn(m, side, why);
+	return md->fn(m, md, side, why);
 }
 
 int patch_kernel_walk(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
@@ -302,15 +289,17 @@ int patch_kernel_walk(const struct machine *m, const struct patch_desc *d, const
 		return -1;
 	*use = m;
 	if (k->pin) {
-		machine_copy(pinned, m);
+		*pinned = *m;
 		k->pin(pinned);
 		*use = pinned;
 	}
 	return kernel_side_on(*use, k, md);
 }
 
-const struct patch_desc *metric_patch(const struct metric_desc *md)
+const struct patch_desc *metric_patch(const struct patch_set *ps, const struct metric_desc *md)
 {
+	const struct patch_desc *const *patches = patch_set_list(ps);
+
 	for (int i = 0; patches[i]; i++)
 		for (const struct metric_desc *x = patches[i]->metrics; x->name; x++)
 			if (x == md)

@@ -82,11 +82,21 @@ enum metric_better {
 	BETTER_HIGHER, /* a gain: throughput, speedup */
 };
 
+struct metric_desc;
 /*
  * why: NULL when only the value is wanted; else the function appends its
  * working (formula, values substituted, result, kernel function) as lines.
+ * md is the metric's own descriptor: one function serves every metric of a
+ * patch file (core/mmpatch.c) and finds the file's row by it.
  */
-typedef struct value (*metric_fn)(const struct machine *m, int side, struct strbuf *why);
+typedef struct value (*metric_fn)(const struct machine *m, const struct metric_desc *md, int side,
+				  struct strbuf *why);
+/*
+ * A metric function's parameters as a built-in patch writes them, which
+ * knows its row and has no use for the descriptor: METRIC_ARGS(m, side, why).
+ */
+#define METRIC_ARGS(m, side, why) \
+	const struct machine *m, const struct metric_desc *self __attribute__((unused)), int side, struct strbuf *why
 
 /*
  * Optional fast path for a sweep over `cpus`, for a metric whose values are
@@ -192,6 +202,7 @@ struct metric_desc {
 	 */
 	const char *ratio_of;
 	const struct model_fit *fit; /* a model's fit range; NULL: none stated (exact, workload, or assumed) */
+	int row; /* a patch file's metric: its row in the file's metrics, by which fn finds the file (core/mmpatch.c) */
 };
 
 /*
@@ -259,10 +270,10 @@ struct patch_constant {
 	const char *floor_why;
 	/*
 	 * Where the patch's variants are, for variant_const(), which a sweep
-	 * asks per cell: slot, the patch's index in patches[] (a machine's
+	 * asks per cell: slot, the patch's index in its set's list (the set's
 	 * variant slots go by it); side0, its first variant's side, which is the
 	 * number of its sides. Written out so the lookup is two loads, not a
-	 * walk of patches[]; tests/unit/test_patch.c holds both to those.
+	 * walk of the list; tests/unit/test_patch.c holds both to those.
 	 */
 	int slot, side0;
 };
@@ -341,24 +352,17 @@ struct patch_desc {
 };
 
 /*
- * The patches every reader walks, NULL-terminated: the built-in ones
- * (builtin_patches[], in patch.c), then those a front end loaded from patch
- * files (core/mmpatch.h), each at the index its variant slot is. Core keeps
- * no state: patch.c's patch_list() is weak and gives the built-ins alone;
- * lang/patchreg.c, which holds the loaded patches, defines the one linked
- * into batchlab. `patches[i]` reads it as the built-in table was read.
+ * The patches every reader walks are a set's (core/patchset.h): a machine's
+ * (m->set), or the built-in ones where a function is given NULL.
  */
-extern const struct patch_desc *const builtin_patches[]; /* NULL-terminated */
-const struct patch_desc *const *patch_list(void);
-/* How many of patch_list()'s first entries are built in. */
+/* How many patches are built in: the first entries of every set's list. */
 int patch_builtin_count(void);
-#define patches (patch_list())
 
-const struct patch_desc *patch_find(const char *id);
-/* "memcg_charge, proactive_reclaim, ... or vmstat", from patches[], for error messages. */
-void patch_ids(char *buf, unsigned long len);
+const struct patch_desc *patch_find(const struct patch_set *ps, const char *id);
+/* "memcg_charge, proactive_reclaim, ... or vmstat": ps's ids, for error messages. */
+void patch_ids(const struct patch_set *ps, char *buf, unsigned long len);
 /* ": did you mean 'vmpressure'?" for a mistyped patch id, "" when none is near. Returns buf. */
-const char *patch_suggest(const char *id, char *buf, unsigned long len);
+const char *patch_suggest(const struct patch_set *ps, const char *id, char *buf, unsigned long len);
 const struct metric_desc *patch_metric(const struct patch_desc *d, const char *name);
 /* after / before of a metric's sides, as a ratio_of metric gives it: n/a unless both are reals and before > 0. */
 struct value metric_ratio(struct value before, struct value after);
@@ -374,7 +378,7 @@ struct metric_ref {
 };
 
 int metric_parse(const char *name, struct metric_ref *ref, char *err, unsigned long errlen);
-/* The same, where m's variants are sides too (m may be NULL: none). */
+/* The same over m's patches, its variants sides too (m may be NULL: the built-ins, no variant). */
 int metric_parse_m(const struct machine *m, const char *name, struct metric_ref *ref, char *err, unsigned long errlen);
 /* METRIC[.SIDE] (rest) of d itself, found by neither id nor list (a patch file not loaded yet); name for errors. */
 int metric_parse_in(const struct machine *m, const struct patch_desc *d, const char *name, const char *rest,
@@ -395,7 +399,7 @@ struct value metric_compute(const struct machine *m, const struct patch_desc *d,
 int patch_kernel_walk(const struct machine *m, const struct patch_desc *d, const struct metric_desc *md,
 		      struct machine *pinned, const struct machine **use);
 /* The patch a metric belongs to, or NULL. */
-const struct patch_desc *metric_patch(const struct metric_desc *md);
+const struct patch_desc *metric_patch(const struct patch_set *ps, const struct metric_desc *md);
 /* d's title, following m's values where the title names them. */
 void patch_title(const struct machine *m, const struct patch_desc *d, char *buf, unsigned long len);
 /* Base sides plus m's variants of d: the columns. */

@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
@@ -48,7 +49,7 @@ static int split_line(char *raw, char **key, char **value, char *err, size_t err
 }
 
 /* variant.PATCH.NAME = EXPR */
-static int apply_variant(struct machine *m, const char *key, const char *value, char *err, size_t errlen)
+static int apply_variant(struct patch_set *ps, const char *key, const char *value, char *err, size_t errlen)
 {
 	char id[64], why[300];
 	const char *dot = strchr(key + 8, '.');
@@ -60,19 +61,19 @@ static int apply_variant(struct machine *m, const char *key, const char *value, 
 	}
 	memcpy(id, key + 8, (size_t)(dot - key - 8));
 	id[dot - key - 8] = '\0';
-	d = patch_find(id);
+	d = patch_find(ps, id);
 	if (!d || !d->constant) {
 		snprintf(err, errlen, "%.64s: no patch '%s' with a constant a variant can replace", key, id);
 		return -1;
 	}
-	if (variant_add(m, d, dot + 1, value, why, sizeof(why))) {
+	if (variant_add(ps, d, dot + 1, value, why, sizeof(why))) {
 		snprintf(err, errlen, "variant %s", why);
 		return -1;
 	}
 	return 0;
 }
 
-static int apply_pass(struct machine *m, const char *text, size_t len, int pagesize_pass, int *line, char *err,
+static int apply_pass(struct machine *m, struct patch_set *ps, const char *text, size_t len, int pagesize_pass, int *line, char *err,
 		      size_t errlen)
 {
 	const struct param *seen[64];
@@ -108,7 +109,7 @@ static int apply_pass(struct machine *m, const char *text, size_t len, int pages
 		if (!r)
 			continue;
 		if (!strncmp(key, "variant.", 8)) {
-			if (!pagesize_pass && apply_variant(m, key, value, err, errlen))
+			if (!pagesize_pass && apply_variant(ps, key, value, err, errlen))
 				return -1;
 			continue;
 		}
@@ -138,18 +139,29 @@ static int apply_pass(struct machine *m, const char *text, size_t len, int pages
 	return 0;
 }
 
-int preset_apply(struct machine *m, const char *text, size_t len, int *line, char *err, size_t errlen)
+int preset_apply(struct machine *m, struct patch_set *ps, const char *text, size_t len, int *line, char *err,
+		 size_t errlen)
 {
 	struct machine next;
+	struct patch_set *vars = malloc(sizeof(*vars));
+	int rc = -1;
 
-	machine_defaults(&next);
 	*line = 0;
-	if (apply_pass(&next, text, len, 1, line, err, errlen) || apply_pass(&next, text, len, 0, line, err, errlen))
-		return -1;
-	if (machine_check(&next, err, errlen))
-		return -1;
-	*m = next;
-	return 0;
+	if (!vars)
+		return err_set(err, errlen, "out of memory");
+	patch_set_copy(vars, ps);
+	memset(vars->nvariants, 0, sizeof(vars->nvariants));
+	machine_defaults(&next);
+	next.set = ps;
+	if (!apply_pass(&next, vars, text, len, 1, line, err, errlen) &&
+	    !apply_pass(&next, vars, text, len, 0, line, err, errlen) && !machine_check(&next, err, errlen)) {
+		if (ps)
+			patch_set_copy(ps, vars);
+		*m = next;
+		rc = 0;
+	}
+	free(vars);
+	return rc;
 }
 
 void preset_description(const char *text, size_t len, char *buf, size_t buflen)
@@ -197,6 +209,8 @@ void preset_format(const struct machine *m, const char *description, struct strb
 		param_format_input(m, &params[i], v, sizeof(v));
 		sb_printf(out, "%-*s = %-22s # %s\n", (int)param_name_width(), params[i].name, v, params[i].help);
 	}
+	const struct patch_desc *const *patches = patch_set_list(m->set);
+
 	for (int i = 0, any = 0; patches[i]; i++) {
 		for (int side = patch_nsides(patches[i]); side < patch_ncols(m, patches[i]); side++) {
 			const struct variant *v = variant_at(m, patches[i], side);

@@ -1,3 +1,10 @@
+/*
+ * A sweep's rows (core/sweep.h): the columns, each row's machine, and the
+ * shortcuts that give a row's cells without computing each (fn_cpus tables,
+ * fn_row, totalram plateaus, a variant worked out once a row), all held to
+ * the metric's fn by tests/unit/test_fastpath.c. The range is
+ * sweep_range.c's, where's search sweep_where.c's.
+ */
 #include "sweep.h"
 
 #include <math.h>
@@ -8,326 +15,6 @@
 #include "err.h"
 #include "units.h"
 #include "variant.h"
-
-
-static int is_cpus(const struct param *p)
-{
-	return p->offset == offsetof(struct machine, cpus);
-}
-
-/* A step in the key's own unit: pages for page counts (NNN, NNNp or a size), bytes or a size for sizes. */
-static int parse_step(const struct machine *m, const struct sweep_range *r, const char *n, char *err, size_t errlen,
-		      uint64_t *step, double *rstep)
-{
-	const struct param *p = r->key;
-	char why[96];
-	size_t len = strlen(n);
-
-	if (n[0] == '-' || n[0] == '+')
-		return err_set(err, errlen, "%s: step '%s' must be a positive number", p->name, n);
-	if (r->real) {
-		if (parse_real(n, rstep, why, sizeof(why)) && strstr(why, "too close to zero")) /* "use 0": not for a step */
-			return err_set(err, errlen, "%s: step '%s': too close to zero for a double, and a step must be above 0 "
-				       "(the least is about 2.2e-308)", p->name, n);
-		if (parse_real(n, rstep, why, sizeof(why)))
-			return err_set(err, errlen, "%s: step '%s': %s", p->name, n, why);
-		if (!(*rstep > 0))
-			return err_set(err, errlen, "%s: step '%s' must be above 0", p->name, n);
-		return 0;
-	}
-	switch (p->type) {
-	case PT_COUNT:
-		if (parse_u64(n, step, why, sizeof(why)))
-			return err_set(err, errlen, "%s: step '%s': %s", p->name, n, why);
-		break;
-	case PT_PAGES:
-		/* NNN or NNNp pages, or a size that is turned into pages */
-		if (len > 1 && len < 32 && n[len - 1] == 'p') {
-			char digits[32];
-
-			memcpy(digits, n, len - 1);
-			digits[len - 1] = '\0';
-			if (!parse_u64(digits, step, why, sizeof(why)))
-				break;
-		} else if (!parse_u64(n, step, why, sizeof(why))) {
-			break;
-		} else if (!parse_size(n, step, why, sizeof(why))) {
-			*step /= m->pagesize;
-			break;
-		}
-		return err_set(err, errlen, "%s: step '%s': expected NNN or NNNp (pages) or a size", p->name, n);
-	default:
-		if (parse_size(n, step, why, sizeof(why)))
-			return err_set(err, errlen, "%s: step '%s': %s", p->name, n, why);
-		break;
-	}
-	if (!*step)
-		return err_set(err, errlen, "%s: step '%s' must be at least 1%s", p->name, n,
-			   p->type == PT_PAGES ? " page" : p->type == PT_SIZE ? " byte" : "");
-	return 0;
-}
-
-static int integral_factor(double f)
-{
-	return f == floor(f) && f < 4294967296.0;
-}
-
-void sweep_cursor_start(struct sweep_cursor *c)
-{
-	memset(c, 0, sizeof(*c));
-}
-
-/* x N over whole numbers: FROM * N^k rounded, each value once (x 1.5 from 1 gives 1, 2, 3, 5, 8 ...). */
-static int next_geometric(const struct sweep_range *r, struct sweep_cursor *c)
-{
-	if (!c->i) {
-		c->u = r->from;
-		return 1;
-	}
-	if (integral_factor(r->factor)) {
-		uint64_t f = (uint64_t)r->factor;
-
-		if (c->u > r->to / f)
-			return 0;
-		c->u *= f;
-		return 1;
-	}
-	for (;;) {
-		double d = (double)r->from * pow(r->factor, (double)++c->k);
-		uint64_t v;
-
-		if (d > (double)r->to)
-			return 0;
-		v = (uint64_t)llround(d);
-		if (v > r->to)
-			return 0;
-		if (v > c->u) {
-			c->u = v;
-			return 1;
-		}
-	}
-}
-
-int sweep_range_next(const struct sweep_range *r, struct sweep_cursor *c)
-{
-	if (r->list) {
-		/* the values the key allows, ascending, within FROM..TO: pagesize 4K 64K is 4K, 16K, 64K */
-		while (r->list[c->k] && r->list[c->k] < r->from)
-			c->k++;
-		if (!r->list[c->k] || r->list[c->k] > r->to)
-			return 0;
-		c->u = r->list[c->k++];
-		c->i++;
-		return 1;
-	}
-	if (r->real) {
-		if (c->i >= r->rows)
-			return 0;
-		c->r = r->mult ? r->rfrom * pow(r->factor, (double)c->i) : r->rfrom + (double)c->i * r->rstep;
-		if (c->r > r->rto)
-			c->r = r->rto; /* the last row, a rounding error past TO */
-		c->i++;
-		return 1;
-	}
-	if (r->mult) {
-		if (!next_geometric(r, c))
-			return 0;
-		c->i++;
-		return 1;
-	}
-	if (!c->i)
-		c->u = r->from;
-	else if (r->step > r->to - c->u) /* c->u <= to, so this cannot wrap; to - step could */
-		return 0;
-	else
-		c->u += r->step;
-	c->i++;
-	return 1;
-}
-
-static uint64_t count_rows(const struct sweep_range *r)
-{
-	struct sweep_cursor c;
-
-	sweep_cursor_start(&c);
-	while (sweep_range_next(r, &c))
-		;
-	return c.i;
-}
-
-int sweep_bounds_parse(const struct machine *m, const char *key, const char *from, const char *to,
-		       struct sweep_range *out, char *err, size_t errlen)
-{
-	const struct param *p = param_find(key);
-	struct machine tmp = *m;
-	struct sweep_range r;
-
-	memset(&r, 0, sizeof(r));
-	if (!p)
-	{
-		char mean[128];
-
-		return err_set(err, errlen, "unknown key '%s'%s (see 'help set')", key, param_suggest(key, mean, sizeof(mean)));
-	}
-	if (p->type == PT_CHOICE && !(p->flags & PF_NAMES)) {
-		char range[PARAM_RANGE_MAX];
-
-		param_format_range(p, range, sizeof(range));
-		return err_set(err, errlen, "%s is a choice (%s), not a number: set each and compare instead", p->name, range);
-	}
-	if (!strcmp(from, "auto") || !strcmp(to, "auto"))
-		return err_set(err, errlen, "%s: FROM and TO must be values, not auto", p->name);
-	r.key = p;
-	r.real = p->type == PT_REAL;
-	/* FROM and TO are read exactly as `set` reads them, with its range check and messages */
-	if (param_set(&tmp, p, from, err, errlen))
-		return -1;
-	if (r.real)
-		r.rfrom = param_real(&tmp, p);
-	else
-		r.from = param_u64(&tmp, p);
-	if (param_set(&tmp, p, to, err, errlen))
-		return -1;
-	if (r.real)
-		r.rto = param_real(&tmp, p);
-	else
-		r.to = param_u64(&tmp, p);
-	if (r.real && r.rfrom == 0)
-		r.rfrom = 0; /* "-0" reads as 0 */
-	if (r.real ? r.rfrom > r.rto : r.from > r.to)
-		return err_set(err, errlen, "%s: FROM '%s' is above TO '%s'", p->name, from, to);
-	*out = r;
-	return 0;
-}
-
-int sweep_range_parse(const struct machine *m, const char *key, const char *from, const char *to,
-		      const char *how, const char *n, struct sweep_range *out, char *err, size_t errlen)
-{
-	return sweep_range_parse_max(m, key, from, to, how, n, SWEEP_MAX_ROWS, "rows", out, err, errlen);
-}
-
-/*
- * How r steps from FROM to TO (how and n: "step N", "x N" or none): a
- * key's own values, the releases in order, a step or a factor. 1: r is a
- * key's own values, whole; -1 with err.
- */
-static int range_how(const struct machine *m, struct sweep_range *r, const char *from, const char *to,
-		     const char *how, const char *n, char *err, size_t errlen)
-{
-	const struct param *p = r->key;
-	char why[96];
-
-	if (!how && p->allowed) {
-		r->list = p->allowed;
-		r->rows = count_rows(r);
-		return 1;
-	}
-	if (p->type == PT_CHOICE) {
-		/* the releases, in order: every one the table knows from FROM to TO */
-		if (how)
-			return err_set(err, errlen, "%s: the releases are taken in order, every known one from %s to %s: no '%s' "
-				       "after TO", p->name, from, to, how);
-		r->step = 1;
-		return 0;
-	}
-	if (!how) {
-		if (r->real)
-			return err_set(err, errlen, "%s: a real-valued key needs step N or x N after TO", p->name);
-		r->mult = p->type != PT_COUNT; /* sizes span decades: doubling is the useful default */
-		r->factor = 2;
-		r->step = 1;
-		return 0;
-	}
-	if (strcmp(how, "step") && strcmp(how, "x"))
-		return err_set(err, errlen, "%s: expected step N or x N after TO, not '%s'", p->name, how);
-	r->given = 1;
-	if (!n)
-		return err_set(err, errlen, "%s: expected %s after %s", p->name, *how == 's' ? "a number" : "a factor", how);
-	if (*how == 's')
-		return parse_step(m, r, n, err, errlen, &r->step, &r->rstep) ? -1 : 0;
-	r->mult = 1;
-	if (parse_real(n, &r->factor, why, sizeof(why)))
-		return err_set(err, errlen, "%s: x '%s': %s", p->name, n, why);
-	if (!(r->factor > 1))
-		return err_set(err, errlen, "%s: x '%s': the factor must be above 1", p->name, n);
-	return 0;
-}
-
-/*
- * r's rows, counted before walking (x 1.0000001 over a wide range must not
- * loop for minutes); -1 with err past max_rows.
- */
-static int range_count(struct sweep_range *r, const char *from, const char *to, const char *how, const char *n,
-		       uint64_t max_rows, const char *rows_are, char *err, size_t errlen)
-{
-	double est;
-
-	if (r->mult)
-		est = log(r->real ? r->rto / r->rfrom : (double)r->to / (double)r->from) / log(r->factor);
-	else if (r->real)
-		est = (r->rto - r->rfrom) / r->rstep;
-	else
-		est = (double)((r->to - r->from) / r->step);
-	if (!(est + 1 <= (double)max_rows + 0.5)) {
-		/* a count a person can read: 4.61e+18, not nineteen digits (or three hundred after a tiny step) */
-		char count[32];
-		double rows = floor(est + 1e-9) + 1;
-
-		if (rows < 1e9)
-			snprintf(count, sizeof(count), "%.0f", rows);
-		else if (isfinite(rows))
-			snprintf(count, sizeof(count), "about %.3g", rows);
-		else
-			snprintf(count, sizeof(count), "too many");
-		return err_set(err, errlen, "%s: %s..%s %s %s gives %s %s (at most %llu)", r->key->name, from, to,
-			       how ? how : "step", n ? n : r->mult ? "2" : "1", count, rows_are, (unsigned long long)max_rows);
-	}
-	if (r->real)
-		r->rows = (uint64_t)floor(est + 1e-9) + 1;
-	else
-		r->rows = r->mult ? count_rows(r) : (r->to - r->from) / r->step + 1;
-	return 0;
-}
-
-int sweep_range_parse_max(const struct machine *m, const char *key, const char *from, const char *to,
-			  const char *how, const char *n, uint64_t max_rows, const char *rows_are, struct sweep_range *out,
-			  char *err, size_t errlen)
-{
-	struct machine tmp = *m;
-	struct sweep_range r;
-	int rc;
-
-	if (sweep_bounds_parse(m, key, from, to, &r, err, errlen) || (rc = range_how(m, &r, from, to, how, n, err, errlen)) < 0)
-		return -1;
-	if (rc == 1) {
-		*out = r;
-		return 0;
-	}
-	if (r.mult && (r.real ? !(r.rfrom > 0) : !r.from)) {
-		if (!how) /* the doubling was ours, not typed: say so, not "x N" */
-			return err_set(err, errlen, "%s: %s..%s doubles from FROM, and %s cannot double: give FROM above 0, "
-				       "or step N", r.key->name, from, to, from);
-		return err_set(err, errlen, "%s: x N needs FROM above 0", r.key->name);
-	}
-	if (range_count(&r, from, to, how, n, max_rows, rows_are, err, errlen))
-		return -1;
-	/* FROM and TO bound every row, but not "one of 4K, 16K, 64K" or "a power of two" */
-	if (!r.real && (r.key->allowed || (r.key->flags & PF_POW2))) {
-		struct sweep_cursor c;
-
-		sweep_cursor_start(&c);
-		while (sweep_range_next(&r, &c))
-			if (param_set_u64(&tmp, r.key, c.u, err, errlen))
-				return -1;
-	}
-	*out = r;
-	return 0;
-}
-
-double sweep_key_real(const struct sweep_range *r, const struct sweep_cursor *c)
-{
-	return r->real ? c->r : (double)c->u;
-}
 
 void sweep_init(struct sweep *sw, const struct sweep_range *r)
 {
@@ -414,6 +101,7 @@ static int cpus_one(const struct machine *m, const struct metric_desc *md, int s
 /* A variant column's table over cpus 1..n as variant_cpus_table() makes it. */
 struct variant_table {
 	struct machine *row;           /* the machine at the row worked on */
+	struct patch_set *set;         /* its set, where a pass fixes the variant's value */
 	uint64_t *k_const;             /* the variant's constant at each row */
 	char *ok;                      /* it could be evaluated there */
 	double *t;                     /* the column, row by row */
@@ -445,7 +133,7 @@ static int variant_constants(struct variant_table *v, const struct machine *m, c
 {
 	int last = -1;
 
-	machine_copy(v->row, m);
+	*v->row = *m;
 	for (uint64_t k = 1; k <= n; k++) {
 		const char *why;
 
@@ -489,8 +177,10 @@ static int variant_passes(struct variant_table *v, const struct machine *m, cons
 		int j = (big + i) % v->nd; /* big first */
 		double *to = j == big ? v->t : tmp;
 
-		machine_copy(v->row, m);
-		if (variant_fix(v->row, c->patch, c->side, v->distinct[j]) ||
+		*v->row = *m;
+		patch_set_copy(v->set, m->set);
+		v->row->set = v->set;
+		if (variant_fix(v->set, c->patch, c->side, v->distinct[j]) ||
 		    cpus_one(v->row, c->metric, c->side, v->upto[j], to)) {
 			failed = 1;
 			break;
@@ -508,7 +198,7 @@ static int variant_whys(struct variant_table *v, const struct machine *m, const 
 			const char ***whys)
 {
 	*whys = NULL;
-	machine_copy(v->row, m);
+	*v->row = *m;
 	for (uint64_t k = 1; k <= n; k++) {
 		const char *why = "";
 		uint64_t x;
@@ -535,10 +225,11 @@ static int variant_whys(struct variant_table *v, const struct machine *m, const 
 static double *variant_cpus_table(const struct machine *m, const struct sweep_col *c, uint64_t n,
 				  const char ***why_out)
 {
-	struct variant_table v = { .row = malloc(sizeof(*v.row)), .k_const = malloc(n * sizeof(*v.k_const)),
+	struct variant_table v = { .row = malloc(sizeof(*v.row)), .set = malloc(sizeof(*v.set)),
+				   .k_const = malloc(n * sizeof(*v.k_const)),
 				   .ok = calloc(n, 1), .t = calloc(n, sizeof(*v.t)), .code = malloc(sizeof(*v.code)) };
 	const char **whys = NULL;
-	int failed = !v.row || !v.k_const || !v.t || !v.ok || !v.code;
+	int failed = !v.row || !v.set || !v.k_const || !v.t || !v.ok || !v.code;
 
 	v.prog = variant_at(m, c->patch, c->side)->prog;
 	/* what does not follow cpus is read once, the rest runs in its register form */
@@ -550,6 +241,7 @@ static double *variant_cpus_table(const struct machine *m, const struct sweep_co
 		failed = variant_passes(&v, m, c);
 	failed = failed || variant_whys(&v, m, c, n, &whys);
 	free(v.row);
+	free(v.set);
 	free(v.code);
 	free(v.k_const);
 	free(v.ok);
@@ -563,7 +255,7 @@ static double *variant_cpus_table(const struct machine *m, const struct sweep_co
 }
 
 /* fn_cpus fills cpus = 1..n; the sweep reads rows FROM..TO from it. *why: see variant_cpus_table(). */
-static double *cpus_table(const struct machine *m, const struct sweep_col *c, uint64_t n, const char ***why)
+double *sweep_cpus_table(const struct machine *m, const struct sweep_col *c, uint64_t n, const char ***why)
 {
 	double *t;
 
@@ -637,7 +329,7 @@ static void fix_variants_from(struct sweep *sw, int i)
 {
 	for (; i < sw->nvars; i++) {
 		struct sweep_variant *v = &sw->vars[i];
-		struct expr *e = (struct expr *)((char *)&sw->m + v->at);
+		struct expr *e = v->at;
 		uint64_t x;
 
 		if (v->on && on_plateau(sw, v))
@@ -679,7 +371,9 @@ static void keep_variants(struct sweep *sw, const struct machine *m)
 	int most = 0;
 
 	free(sw->vars);
+	free(sw->rowset);
 	sw->vars = NULL;
+	sw->rowset = NULL;
 	sw->nvars = 0;
 	for (int i = 0; i < sw->ncols; i++) {
 		sw->cols[i].var = -1;
@@ -705,10 +399,19 @@ static void keep_variants(struct sweep *sw, const struct machine *m)
 		}
 		if (!sw->vars && !(sw->vars = calloc((size_t)most, sizeof(*sw->vars))))
 			return; /* no memory: each cell evaluates its variant itself, slower but the same */
+		if (!sw->rowset && !(sw->rowset = malloc(sizeof(*sw->rowset)))) {
+			free(sw->vars);
+			sw->vars = NULL;
+			return;
+		}
+		if (!sw->nvars) { /* the rows' own copy of the set, whose programs hold each row's value */
+			patch_set_copy(sw->rowset, m->set);
+			sw->m.set = sw->rowset;
+		}
 		sw->vars[sw->nvars].patch = c->patch;
 		sw->vars[sw->nvars].side = c->side;
 		sw->vars[sw->nvars].prog = variant_at(m, c->patch, c->side)->prog;
-		sw->vars[sw->nvars].at = (size_t)((char *)variant_prog(&sw->m, c->patch, c->side) - (char *)&sw->m);
+		sw->vars[sw->nvars].at = variant_prog(sw->rowset, c->patch, c->side);
 		sw->vars[sw->nvars].coded =
 			!variant_code(m, c->patch, &sw->vars[sw->nvars].prog, sw->range.key->name, &sw->vars[sw->nvars].code);
 		c->var = sw->nvars++;
@@ -756,7 +459,7 @@ static void find_pass(struct sweep *sw, const struct machine *m)
 	sw->pass_known = 0;
 	if (!sw->check_rows || r->list || r->real || r->mult || !r->from || !r->step)
 		return;
-	machine_copy(t, m);
+	*t = *m;
 	n = (r->to - r->from) / r->step; /* the last row is from + n * step */
 	if (passes_at(sw, t, r->from)) {
 		/* rows 0..lo pass; find the last: bisect on the row index */
@@ -841,7 +544,7 @@ static inline void fill_rows(struct sweep *sw)
 				gr->fn_sides(&sw->m, vbuf);
 			else /* a model on a plateau of its inputs: solved once per run, not once per row */
 				for (int s = 0; s < gr->nsides; s++)
-					vbuf[s] = gr->md->fn(&sw->m, s, NULL);
+					vbuf[s] = gr->md->fn(&sw->m, gr->md, s, NULL);
 			if (gr->plateau) {
 				uint64_t hi = gr->plateau(&sw->m); /* 0: it cannot say */
 				int known = hi && hi >= sw->cur.u;
@@ -962,7 +665,7 @@ static void cpus_tables(struct sweep *sw, const struct machine *m)
 		if (c->hoisted || tried[i] || !c->metric->fn_cpus || c->side == SIDE_KERNEL)
 			continue;
 		if (c->variant) {
-			c->fast = cpus_table(m, c, sw->range.to, &c->fast_why);
+			c->fast = sweep_cpus_table(m, c, sw->range.to, &c->fast_why);
 			sw->fast_calls += c->fast != NULL;
 		} else {
 			cpus_group(sw, m, i, tried);
@@ -1028,7 +731,7 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 	sw->nrefused = 0;
 	sw->first_refused[0] = '\0';
 	mark_columns(sw, m);
-	if (!sw->range.real && is_cpus(sw->range.key))
+	if (!sw->range.real && sweep_key_is_cpus(sw->range.key))
 		cpus_tables(sw, m);
 	group_columns(sw, over_totalram);
 	use_fn_row(sw);
@@ -1093,7 +796,7 @@ uint64_t sweep_solve_row(struct sweep *sw, int runs)
 			gr->fn_sides(&sw->m, v);
 		else
 			for (int s = 0; s < gr->nsides; s++)
-				v[s] = gr->md->fn(&sw->m, s, NULL);
+				v[s] = gr->md->fn(&sw->m, gr->md, s, NULL);
 		x += v[0].i;
 	}
 	if (!runs) {
@@ -1123,7 +826,7 @@ uint64_t sweep_runs(struct sweep *sw, uint64_t cap, uint64_t *rows)
 	if (r->list || r->real || r->mult || !r->step)
 		return r->rows; /* a few rows: each its own run */
 	last = r->from + (r->to - r->from) / r->step * r->step;
-	machine_copy(t, &sw->m);
+	*t = sw->m;
 	while (n < cap) {
 		uint64_t hi = UINT64_MAX;
 
@@ -1180,288 +883,8 @@ void sweep_end(struct sweep *sw)
 		sw->cols[i].vp = NULL; /* into sw->vars */
 	}
 	free(sw->vars);
+	free(sw->rowset);
 	sw->vars = NULL;
+	sw->rowset = NULL;
 	sw->nvars = 0;
-}
-
-/* --- where ----------------------------------------------------------------- */
-
-static const char *const op_names[] = { "<", "<=", ">", ">=", "==" };
-
-int where_op_parse(const char *s, enum where_op *op)
-{
-	for (int i = 0; i < 5; i++) {
-		if (!strcmp(s, op_names[i])) {
-			*op = (enum where_op)i;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-const char *where_op_name(enum where_op op)
-{
-	return op_names[op];
-}
-
-int where_holds(struct value v, enum where_op op, struct value t)
-{
-	int cmp;
-
-	if (v.kind == VAL_NONE || t.kind == VAL_NONE)
-		return 0;
-	if (v.kind == VAL_INT && t.kind == VAL_INT) {
-		cmp = v.i < t.i ? -1 : v.i > t.i;
-	} else {
-		double a = value_real(v), b = value_real(t);
-
-		if (isnan(a) || isnan(b))
-			return 0;
-		cmp = a < b ? -1 : a > b;
-	}
-	switch (op) {
-	case WHERE_LT:
-		return cmp < 0;
-	case WHERE_LE:
-		return cmp <= 0;
-	case WHERE_GT:
-		return cmp > 0;
-	case WHERE_GE:
-		return cmp >= 0;
-	default:
-		return cmp == 0;
-	}
-}
-
-/*
- * The search runs over offsets t = 0..span from FROM: whole values for
- * whole-number keys, and for a real key the bit patterns of the doubles,
- * which for non-negative doubles are in the same order as the values - so
- * bisection finds the first double where the answer changes.
- */
-struct where_search {
-	const struct sweep_range *r;
-	const struct sweep_col *col;
-	struct machine m;
-	uint64_t base, span;
-	const double *table; /* fn_cpus values, [cpus - 1], or NULL */
-	const char **table_why; /* the rows where a variant is n/a: why */
-	char refused[200];      /* the last machine machine_check() refused: why */
-	struct { uint64_t t; struct value v; } pts[256];
-	int npts;
-	uint64_t evals;
-	uint64_t valued;        /* evaluations that were not n/a */
-};
-
-static uint64_t dbits(double d)
-{
-	uint64_t u;
-
-	memcpy(&u, &d, sizeof(u));
-	return u;
-}
-
-static double bitsd(uint64_t u)
-{
-	double d;
-
-	memcpy(&d, &u, sizeof(d));
-	return d;
-}
-
-static void where_cursor(const struct where_search *w, uint64_t t, struct sweep_cursor *c)
-{
-	sweep_cursor_start(c);
-	c->i = t;
-	if (w->r->real)
-		c->r = bitsd(w->base + t);
-	else
-		c->u = w->base + t;
-}
-
-static struct value where_eval(struct where_search *w, uint64_t t, int record)
-{
-	struct sweep_cursor c;
-	struct value v;
-	char err[160];
-
-	where_cursor(w, t, &c);
-	w->evals++;
-	if (w->table) {
-		w->m.cpus = c.u;
-		v = machine_check(&w->m, w->refused, sizeof(w->refused)) ? val_none(w->refused)
-									 : cpus_value(w->table, w->table_why, c.u - 1);
-	} else {
-		if (w->r->real ? param_set_real(&w->m, w->r->key, c.r, err, sizeof(err))
-			       : param_set_u64(&w->m, w->r->key, c.u, err, sizeof(err)))
-			return val_none("outside the key's range");
-		/* a machine `set` refuses is n/a there, as in a sweep; the reason outlives the call */
-		v = machine_check(&w->m, w->refused, sizeof(w->refused))
-			    ? val_none(w->refused)
-			    : metric_compute(&w->m, w->col->patch, w->col->metric, w->col->side, NULL);
-	}
-	w->valued += v.kind != VAL_NONE;
-	if (record && w->npts < (int)(sizeof(w->pts) / sizeof(w->pts[0]))) {
-		w->pts[w->npts].t = t;
-		w->pts[w->npts].v = v;
-		w->npts++;
-	}
-	return v;
-}
-
-static int pt_cmp(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Are the values looked at, in key order, all ascending (dir 1) or all descending (dir -1)? */
-static int in_order(struct where_search *w, int dir)
-{
-	qsort(w->pts, (size_t)w->npts, sizeof(w->pts[0]), pt_cmp);
-	for (int i = 0; i < w->npts; i++) {
-		double v = value_real(w->pts[i].v);
-
-		if (isnan(v))
-			return 0;
-		if (i && (dir > 0 ? v < value_real(w->pts[i - 1].v) : v > value_real(w->pts[i - 1].v)))
-			return 0;
-	}
-	return 1;
-}
-
-/*
- * The monotone predicate bisection looks for, given the direction: for a
- * rising metric "> v" turns from false to true once and stays; "< v" can only
- * hold from FROM on (checked before). -1: it can never start to hold.
- */
-static int search_op(enum where_op op, int dir, enum where_op *q)
-{
-	if (op == WHERE_EQ) {
-		*q = dir > 0 ? WHERE_GE : WHERE_LE;
-		return 0;
-	}
-	if ((op == WHERE_GT || op == WHERE_GE) == (dir > 0)) {
-		*q = op;
-		return 0;
-	}
-	return -1;
-}
-
-/*
- * The first sample's t where op holds, or where it starts to (the bisection
- * between the two samples the condition first holds across); *found: it does
- * there. w->span when no sample says.
- */
-static uint64_t where_bisect(struct where_search *w, enum where_op op, struct value thr, int dir, int *found)
-{
-	uint64_t lo = 0, hi = 0;
-	enum where_op q;
-	int j;
-
-	*found = 0;
-	if (where_holds(w->pts[0].v, op, thr)) {
-		*found = 1;
-		return 0;
-	}
-	if (search_op(op, dir, &q))
-		return w->span;
-	for (j = 1; j < w->npts && !where_holds(w->pts[j].v, q, thr); j++)
-		;
-	if (j == w->npts)
-		return w->span;
-	lo = w->pts[j - 1].t;
-	hi = w->pts[j].t;
-	while (hi - lo > 1) {
-		uint64_t mid = lo + (hi - lo) / 2;
-
-		if (where_holds(where_eval(w, mid, 1), q, thr))
-			hi = mid;
-		else
-			lo = mid;
-	}
-	*found = where_holds(where_eval(w, hi, 0), op, thr);
-	return hi;
-}
-
-/* Every row from the first, for a metric that is not in order over the range: the first where op holds. */
-static uint64_t where_scan(struct where_search *w, enum where_op op, struct value thr, int *found)
-{
-	*found = 0;
-	for (uint64_t t = 0;; t++) {
-		if (where_holds(where_eval(w, t, 0), op, thr)) {
-			*found = 1;
-			return t;
-		}
-		if (t == w->span)
-			return t;
-	}
-}
-
-/* The search over r for col: its cursor's span, and over cpus the fn_cpus table. NULL: out of memory. */
-static struct where_search *where_begin(const struct machine *m, const struct sweep_range *r,
-					const struct sweep_col *col)
-{
-	struct where_search *w = calloc(1, sizeof(*w));
-
-	if (!w)
-		return NULL;
-	w->r = r;
-	w->col = col;
-	w->m = *m;
-	if (r->real) {
-		w->base = dbits(r->rfrom);
-		w->span = dbits(r->rto) - w->base;
-	} else {
-		w->base = r->from;
-		w->span = r->to - r->from;
-	}
-	if (!r->real && is_cpus(r->key))
-		w->table = cpus_table(m, col, r->to, &w->table_why);
-	return w;
-}
-
-int sweep_where(const struct machine *m, const struct sweep_range *r, const struct sweep_col *col,
-		enum where_op op, struct value thr, struct where_result *res, char *err, size_t errlen)
-{
-	struct where_search *w;
-	uint64_t t;
-	int dir;
-
-	memset(res, 0, sizeof(*res));
-	if (r->key->allowed || (r->key->flags & PF_POW2))
-		return err_set(err, errlen, "%s takes only a few values: compare them with sweep instead", r->key->name);
-	if (r->real && signbit(r->rfrom))
-		return err_set(err, errlen, "%s: where searches from 0 up; FROM is below 0", r->key->name);
-	if (!(w = where_begin(m, r, col)))
-		return err_set(err, errlen, "out of memory");
-	/* 65 samples, FROM and TO among them */
-	for (int j = 0; j <= 64; j++) {
-		t = w->span / 64 * (uint64_t)j + w->span % 64 * (uint64_t)j / 64;
-		if (j && t == w->pts[w->npts - 1].t)
-			continue;
-		where_eval(w, t, 1);
-	}
-	dir = value_real(w->pts[w->npts - 1].v) >= value_real(w->pts[0].v) ? 1 : -1;
-	t = where_bisect(w, op, thr, dir, &res->found);
-	res->monotone = in_order(w, dir);
-	if (!res->monotone && (w->table || w->span < WHERE_SCAN_MAX)) {
-		res->scanned = 1;
-		t = where_scan(w, op, thr, &res->found);
-	}
-	if (!res->found)
-		t = w->span;
-	where_cursor(w, t, &res->at);
-	res->v = where_eval(w, t, 0);
-	res->evals = w->evals;
-	res->all_na = !res->found && !w->valued;
-	if (res->v.kind == VAL_NONE && res->v.why == w->refused) {
-		memcpy(res->why, w->refused, sizeof(res->why));
-		res->v = val_none(res->why);
-	}
-	free((void *)w->table);
-	free((void *)w->table_why);
-	free(w);
-	return 0;
 }

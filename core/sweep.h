@@ -95,7 +95,7 @@ struct sweep_variant {
 	struct expr prog; /* the user's expression, kept aside while the row's machine holds its value */
 	struct variant_code code; /* prog bound for the sweep's key, in the register form a row runs */
 	int coded;             /* code was made (else each row evaluates prog) */
-	size_t at;        /* where in struct machine the row's copy of the program is */
+	struct expr *at;  /* the row's copy of the program, in sweep.rowset */
 	const char *why;  /* this row: NULL when the value stands in the machine, else why it is n/a */
 	uint64_t x;       /* this row's value, when why is NULL */
 	/* x stands in the row's machine and is the plateau's value (code.flat_v), which rows keep whose name (at name_at) is in lo..hi */
@@ -108,6 +108,7 @@ struct sweep {
 	struct sweep_range range;
 	struct sweep_variant *vars;
 	int nvars;
+	struct patch_set *rowset; /* the rows' copy of the machine's set, when a column keeps a variant (vars) */
 	struct sweep_col cols[SWEEP_MAX_COLS];
 	int ncols;
 	struct machine m;      /* the current row's machine */
@@ -242,11 +243,11 @@ static inline struct value sweep_value(const struct sweep *sw, int col)
 		/* metric_compute()'s check, made once per row by sweep_next */
 		const struct sweep_variant *v = c->vp;
 
-		return v->why ? val_none(v->why) : c->shows ? val_int(v->x) : c->metric->fn(&sw->m, c->side, NULL);
+		return v->why ? val_none(v->why) : c->shows ? val_int(v->x) : c->metric->fn(&sw->m, c->metric, c->side, NULL);
 	}
 	if (c->variant || c->side == SIDE_KERNEL) /* the kernel side's release may make it n/a */
 		return metric_compute(&sw->m, c->patch, c->metric, c->side, NULL);
-	return c->metric->fn(&sw->m, c->side, NULL);
+	return c->metric->fn(&sw->m, c->metric, c->side, NULL);
 }
 /*
  * For an estimate of a sweep's time before its first row (after
@@ -304,5 +305,16 @@ struct where_result {
  */
 int sweep_where(const struct machine *m, const struct sweep_range *r, const struct sweep_col *col,
 		enum where_op op, struct value threshold, struct where_result *res, char *err, size_t errlen);
+
+/* --- between sweep's files (sweep.c, sweep_range.c, sweep_where.c) --- */
+
+/* The key is cpus: the one fn_cpus tables are made over. */
+int sweep_key_is_cpus(const struct param *p);
+/*
+ * fn_cpus's table of c's metric at cpus = 1..n, all else as in m; NULL when
+ * it has none (each row then computes fn). *why: per row, why it is n/a
+ * (NULL when no row is).
+ */
+double *sweep_cpus_table(const struct machine *m, const struct sweep_col *c, uint64_t n, const char ***why);
 
 #endif

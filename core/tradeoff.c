@@ -37,7 +37,7 @@ const struct tradeoff_spec tradeoff_specs[] = {
 	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL },
 };
 
-const struct tradeoff_spec *tradeoff_spec_find(const char *patch)
+const struct tradeoff_spec *tradeoff_spec_find(const struct patch_set *ps, const char *patch)
 {
 	const struct mmpatch *p;
 
@@ -45,7 +45,7 @@ const struct tradeoff_spec *tradeoff_spec_find(const char *patch)
 		if (!strcmp(s->patch, patch))
 			return s;
 	/* a loaded patch file's, when its file has a tradeoff line */
-	p = mmpatch_of(patch_find(patch));
+	p = mmpatch_of(patch_find(ps, patch));
 	return p && p->has_tradeoff ? &p->tradeoff[0] : NULL;
 }
 
@@ -53,7 +53,7 @@ const struct tradeoff_spec *tradeoff_spec_find(const char *patch)
 static int constant_sides(const struct machine *m, const struct tradeoff_spec *spec, uint64_t *before, uint64_t *after,
 			  char *err, size_t errlen)
 {
-	const struct mmpatch *p = mmpatch_of(patch_find(spec->patch));
+	const struct mmpatch *p = mmpatch_of(patch_find(m->set, spec->patch));
 	const char *why = NULL;
 
 	if (!p || mmpatch_constant(p, m, p->desc.before, before, &why) || mmpatch_constant(p, m, p->desc.after, after, &why))
@@ -106,7 +106,7 @@ static int constant_range(const struct tradeoff_spec *spec, const char *from, co
 int tradeoff_range_parse(const struct machine *m, const struct tradeoff_spec *spec, const char *key, const char *from,
 			 const char *to, const char *how, const char *n, struct sweep_range *r, char *err, size_t errlen)
 {
-	const struct mmpatch *p = spec->constant ? mmpatch_of(patch_find(spec->patch)) : NULL;
+	const struct mmpatch *p = spec->constant ? mmpatch_of(patch_find(m->set, spec->patch)) : NULL;
 
 	/* the constant by its metric's name (the spec's knob), or by its kernel name once the file is loaded */
 	if (spec->constant && (!strcmp(key, spec->knob) || (p && !strcmp(key, p->constant_name))))
@@ -194,7 +194,7 @@ static int trade_setup(const struct machine *m, const struct tradeoff_spec *spec
 {
 	memset(t, 0, sizeof(*t));
 	t->spec = spec;
-	t->patch = patch_find(spec->patch);
+	t->patch = patch_find(m->set, spec->patch);
 	if (!t->patch || ref_for(t->patch, spec->benefit, &t->benefit) || ref_for(t->patch, spec->cost, &t->cost))
 		return err_set(err, errlen, "tradeoff: %s: no such patch or metric (a bug in the trade-off table)",
 			       spec->patch);

@@ -48,7 +48,7 @@ struct tradeoff_spec {
 
 extern const struct tradeoff_spec tradeoff_specs[]; /* terminated by patch == NULL */
 
-const struct tradeoff_spec *tradeoff_spec_find(const char *patch);
+const struct tradeoff_spec *tradeoff_spec_find(const struct patch_set *ps, const char *patch);
 
 enum tradeoff_mark {
 	TRADE_NONE,

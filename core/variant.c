@@ -95,7 +95,7 @@ void variant_common_values(const struct machine *m, uint64_t reads, uint64_t *va
 	}
 }
 
-/* d's variant slots in a machine, as its patch_constant says (-1: a patch with no constant has none). */
+/* d's variant slots in a patch set, as its patch_constant says (-1: a patch with no constant has none). */
 static int slot(const struct patch_desc *d)
 {
 	return d->constant && d->constant->slot < VARIANT_PATCHES ? d->constant->slot : -1;
@@ -108,19 +108,25 @@ int variant_side0(const struct patch_desc *d)
 
 const struct variant *variant_at(const struct machine *m, const struct patch_desc *d, int side)
 {
+	const struct patch_set *ps = m ? m->set : NULL;
 	int s = slot(d), k = side - patch_nsides(d);
 
-	if (!m || s < 0 || k < 0 || k >= m->nvariants[s])
+	if (!ps || s < 0 || k < 0 || k >= ps->nvariants[s])
 		return NULL;
-	return &m->variants[s][k];
+	return &ps->variants[s][k];
 }
 
 int variant_find(const struct machine *m, const struct patch_desc *d, const char *name)
 {
+	return variant_find_in(m ? m->set : NULL, d, name);
+}
+
+int variant_find_in(const struct patch_set *ps, const struct patch_desc *d, const char *name)
+{
 	int s = slot(d);
 
-	for (int k = 0; m && s >= 0 && k < m->nvariants[s]; k++)
-		if (!strcmp(m->variants[s][k].name, name))
+	for (int k = 0; ps && s >= 0 && k < ps->nvariants[s]; k++)
+		if (!strcmp(ps->variants[s][k].name, name))
 			return patch_nsides(d) + k;
 	return -1;
 }
@@ -178,11 +184,13 @@ int variant_eval_expr(const struct machine *m, const struct patch_desc *d, const
 	return eval_prog(m, d, prog, NULL, out, why, NULL, NULL);
 }
 
-struct expr *variant_prog(struct machine *m, const struct patch_desc *d, int side)
+struct expr *variant_prog(struct patch_set *ps, const struct patch_desc *d, int side)
 {
 	int s = slot(d), k = side - patch_nsides(d);
 
-	return variant_at(m, d, side) ? &m->variants[s][k].prog : NULL;
+	if (s < 0 || k < 0 || k >= ps->nvariants[s])
+		return NULL;
+	return &ps->variants[s][k].prog;
 }
 
 int variant_eval(const struct machine *m, const struct patch_desc *d, int side, const uint64_t *locals,
@@ -243,9 +251,9 @@ uint64_t variant_const_eval(const struct machine *m, const struct patch_desc *d,
 	return v;
 }
 
-int variant_fix(struct machine *m, const struct patch_desc *d, int side, uint64_t value)
+int variant_fix(struct patch_set *ps, const struct patch_desc *d, int side, uint64_t value)
 {
-	struct expr *e = variant_prog(m, d, side);
+	struct expr *e = variant_prog(ps, d, side);
 
 	if (!e)
 		return -1;
@@ -440,7 +448,7 @@ static int reserved(const struct patch_desc *d, const char *name, char *sides, s
 	return hit;
 }
 
-int variant_add(struct machine *m, const struct patch_desc *d, const char *name, const char *text, char *err,
+int variant_add(struct patch_set *ps, const struct patch_desc *d, const char *name, const char *text, char *err,
 		size_t errlen)
 {
 	const char *names[VARIANT_NAMES_MAX + 1];
@@ -473,11 +481,11 @@ int variant_add(struct machine *m, const struct patch_desc *d, const char *name,
 		snprintf(err, errlen, "%s.%s: the name is reserved: it names a side of %s (%s)", d->id, name, d->id, why);
 		return -1;
 	}
-	if (variant_find(m, d, name) >= 0) {
+	if (variant_find_in(ps, d, name) >= 0) {
 		snprintf(err, errlen, "%s.%s: already defined (variant del %s %s first)", d->id, name, d->id, name);
 		return -1;
 	}
-	if (m->nvariants[s] >= VARIANT_MAX) {
+	if (ps->nvariants[s] >= VARIANT_MAX) {
 		snprintf(err, errlen, "%s.%s: %s has %d variants already, the most it shows (variant del one first)", d->id,
 			 name, d->id, VARIANT_MAX);
 		return -1;
@@ -492,7 +500,7 @@ int variant_add(struct machine *m, const struct patch_desc *d, const char *name,
 		snprintf(err, errlen, "%s.%s: %s", d->id, name, why);
 		return -1;
 	}
-	v = &m->variants[s][m->nvariants[s]++];
+	v = &ps->variants[s][ps->nvariants[s]++];
 	memset(v, 0, sizeof(*v));
 	snprintf(v->name, sizeof(v->name), "%s", name);
 	snprintf(v->text, sizeof(v->text), "%s", text);
@@ -500,17 +508,17 @@ int variant_add(struct machine *m, const struct patch_desc *d, const char *name,
 	return 0;
 }
 
-int variant_del(struct machine *m, const struct patch_desc *d, const char *name, char *err, size_t errlen)
+int variant_del(struct patch_set *ps, const struct patch_desc *d, const char *name, char *err, size_t errlen)
 {
-	int side = variant_find(m, d, name), s = slot(d), k;
+	int side = variant_find_in(ps, d, name), s = slot(d), k;
 
 	if (side < 0) {
 		snprintf(err, errlen, "%s has no variant '%.40s' (see 'variant list')", d->id, name);
 		return -1;
 	}
 	k = side - patch_nsides(d);
-	memmove(&m->variants[s][k], &m->variants[s][k + 1], (size_t)(m->nvariants[s] - k - 1) * sizeof(struct variant));
-	m->nvariants[s]--;
-	memset(&m->variants[s][m->nvariants[s]], 0, sizeof(struct variant));
+	memmove(&ps->variants[s][k], &ps->variants[s][k + 1], (size_t)(ps->nvariants[s] - k - 1) * sizeof(struct variant));
+	ps->nvariants[s]--;
+	memset(&ps->variants[s][ps->nvariants[s]], 0, sizeof(struct variant));
 	return 0;
 }

@@ -8,7 +8,8 @@
  * pagesize, overcommit with guess/always/never, ...) and then the patch's own
  * (patch_constant.locals: mem128m, remaining, ...), in that order.
  *
- * Pure: the variants live in struct machine; nothing here prints.
+ * Pure: the variants live in a patch set (core/patchset.h), which a machine
+ * points to; nothing here prints.
  */
 #ifndef BL_VARIANT_H
 #define BL_VARIANT_H
@@ -39,6 +40,7 @@ int variant_side0(const struct patch_desc *d);
 const struct variant *variant_at(const struct machine *m, const struct patch_desc *d, int side);
 /* A variant's side by name, or -1. */
 int variant_find(const struct machine *m, const struct patch_desc *d, const char *name);
+int variant_find_in(const struct patch_set *ps, const struct patch_desc *d, const char *name);
 /* Does the variant on side read the parameter key (through any name it uses)? */
 int variant_reads(const struct machine *m, const struct patch_desc *d, int side, const char *key);
 /* Every name d's expressions may read, NULL-terminated: the machine's, then d's locals. */
@@ -52,8 +54,8 @@ int variant_names(const struct patch_desc *d, const char **names, int max);
  */
 int variant_eval(const struct machine *m, const struct patch_desc *d, int side, const uint64_t *locals,
 		 uint64_t *out, const char **why, struct strbuf *trace);
-/* The program of the variant on side, to keep or replace (a sweep fixes it per row); NULL if none. */
-struct expr *variant_prog(struct machine *m, const struct patch_desc *d, int side);
+/* The program of the variant on side in ps, to keep or replace (a sweep fixes it per row); NULL if none. */
+struct expr *variant_prog(struct patch_set *ps, const struct patch_desc *d, int side);
 /* prog (a variant of d's, kept aside) on m, no locals, no trace: as variant_eval. */
 int variant_eval_expr(const struct machine *m, const struct patch_desc *d, const struct expr *prog, uint64_t *out,
 		      const char **why);
@@ -161,16 +163,16 @@ static inline uint64_t variant_const(const struct machine *m, const struct patch
 uint64_t variant_const_eval(const struct machine *m, const struct patch_desc *d, int side, struct strbuf *why);
 
 /*
- * Replace the variant's expression by the constant value in m (a scratch
- * copy): a sweep over cpus solves MVA once per distinct value of a variant
- * rather than once per row.
+ * Replace the variant's expression by the constant value in ps (a scratch
+ * copy a row's machine points to): a sweep over cpus solves MVA once per
+ * distinct value of a variant rather than once per row.
  */
-int variant_fix(struct machine *m, const struct patch_desc *d, int side, uint64_t value);
+int variant_fix(struct patch_set *ps, const struct patch_desc *d, int side, uint64_t value);
 
-/* Add (compile, check the name) or remove; -1 with one line in err and m unchanged. */
-int variant_add(struct machine *m, const struct patch_desc *d, const char *name, const char *text, char *err,
+/* Add to ps (compile, check the name) or remove; -1 with one line in err and ps unchanged. */
+int variant_add(struct patch_set *ps, const struct patch_desc *d, const char *name, const char *text, char *err,
 		size_t errlen);
-int variant_del(struct machine *m, const struct patch_desc *d, const char *name, char *err, size_t errlen);
+int variant_del(struct patch_set *ps, const struct patch_desc *d, const char *name, char *err, size_t errlen);
 
 /*
  * Inline in the accessor, where d and its sides are known: a sweep row's
@@ -182,10 +184,11 @@ static inline uint64_t variant_const(const struct machine *m, const struct patch
 {
 	uint64_t v;
 	int s = d->constant->slot, k = side - d->constant->side0;
+	const struct patch_set *ps = m->set;
 
 	if (why)
 		return variant_const_eval(m, d, side, why);
-	if (s >= 0 && s < VARIANT_PATCHES && k >= 0 && k < m->nvariants[s] && expr_known(&m->variants[s][k].prog, &v) &&
+	if (ps && s >= 0 && s < VARIANT_PATCHES && k >= 0 && k < ps->nvariants[s] && expr_known(&ps->variants[s][k].prog, &v) &&
 	    v >= d->constant->lo && v <= d->constant->hi)
 		return v;
 	return variant_const_eval(m, d, side, why);

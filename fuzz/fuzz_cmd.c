@@ -119,6 +119,7 @@ static void run_as_json(const uint8_t *data, size_t size)
 	fclose(out);
 	if (!c.full)
 		check_json(&c, s.format);
+	session_end(&s);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -152,6 +153,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sandbox_leave();
 	fclose(in);
 	sandbox_check_machine(&s.m, "fuzz_cmd");
+	session_end(&s);
 	run_as_json(data, size);
 	return 0;
 }

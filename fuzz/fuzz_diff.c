@@ -47,15 +47,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct diff_read *r = malloc(sizeof(*r));
 	struct machine *m = malloc(sizeof(*m));
+	struct patch_set *ps = malloc(sizeof(*ps));
 	char err[512];
 
-	if (!r || !m) {
+	if (!r || !m || !ps) {
 		free(r);
 		free(m);
+		free(ps);
 		return 0;
 	}
 	machine_defaults(m);
-	if (diff_read((const char *)data, size, r, err, sizeof(err))) {
+	patch_set_copy(ps, NULL);
+	m->set = ps;
+	if (diff_read(NULL, (const char *)data, size, r, err, sizeof(err))) {
 		if (!*err || strchr(err, '\n'))
 			fail("a refusal that is not one line", err);
 	} else {
@@ -65,12 +69,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 			printable(f->what);
 			printable(f->file);
-			if (f->patch && variant_add(m, f->patch, "fuzz", f->expr, why, sizeof(why)) == 0) {
+			if (f->patch && variant_add(ps, f->patch, "fuzz", f->expr, why, sizeof(why)) == 0) {
 				uint64_t v;
 				const char *na;
 
 				(void)variant_eval(m, f->patch, variant_find(m, f->patch, "fuzz"), NULL, &v, &na, NULL);
-				(void)variant_del(m, f->patch, "fuzz", why, sizeof(why));
+				(void)variant_del(ps, f->patch, "fuzz", why, sizeof(why));
 			} else if (f->patch) {
 				fail("a mapped change whose expression is no variant", f->expr);
 			}
@@ -79,5 +83,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	free(r);
 	free(m);
+	free(ps);
 	return 0;
 }

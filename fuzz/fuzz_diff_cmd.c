@@ -32,6 +32,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static char file[4200];
+static const struct patch_set *files_set; /* the data's patch files loaded: every input's session starts from it */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -42,9 +43,16 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	sandbox_init(*argc, *argv);
 	snprintf(file, sizeof(file), "%s/fuzz.diff", sandbox_root());
 	/* from the source tree, before the guard: the loaded files stay for every input */
-	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
-		if (patchreg_load(files[i], NULL, NULL, err, sizeof(err)))
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct patch_set *next;
+
+		if (patchreg_load(files_set, files[i], &next, NULL, err, sizeof(err))) {
 			fprintf(stderr, "fuzz_diff_cmd: %s (run from the source tree)\n", err);
+			continue;
+		}
+		patchreg_drop(files_set);
+		files_set = next;
+	}
 	return 0;
 }
 
@@ -222,7 +230,7 @@ static void oracle_numbers(const char *t, size_t len, const struct diff_read *r,
 				memcpy(copy, t, at);
 				memcpy(copy + at, num, nl);
 				memcpy(copy + at + nl, t + at + (e - j), len - at - (e - j));
-				if (!diff_read(copy, len - (e - j) + nl, r2, err, sizeof(err))) {
+				if (!diff_read(files_set, copy, len - (e - j) + nl, r2, err, sizeof(err))) {
 					mapped_text(r2, &again);
 					if (!strcmp(sb_str(&again), sb_str(&base)) && r2->n == r->n) {
 						fprintf(stderr, "fuzz_diff_cmd: %s:%d: %.*s -> %s changes nothing mapped: a number "
@@ -250,7 +258,7 @@ static void oracles(const uint8_t *data, size_t size)
 
 	if (!r)
 		abort();
-	if (diff_read((const char *)data, size, r, err, sizeof(err))) {
+	if (diff_read(files_set, (const char *)data, size, r, err, sizeof(err))) {
 		free(r);
 		return;
 	}
@@ -267,11 +275,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct session s;
 	struct strbuf out = STRBUF_INIT;
 	char err[1024], cmd[4300];
-	uint8_t before[sizeof(s.m.nvariants)];
+	uint8_t before[sizeof(files_set->nvariants)];
 	int rc;
 	FILE *f;
 
 	session_init(&s);
+	patchreg_hold(files_set);
+	session_set_patches(&s, files_set);
 	if (!(f = fopen(file, "wb")))
 		abort();
 	if (size && fwrite(data, 1, size, f) != size)
@@ -279,17 +289,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fclose(f);
 	s.format = size && data[0] & 1 ? FMT_JSON : FMT_TABLE;
 	snprintf(cmd, sizeof(cmd), "patch from %s", file);
-	memcpy(before, s.m.nvariants, sizeof(before));
+	memcpy(before, patch_set_or_builtin(s.m.set)->nvariants, sizeof(before));
 	sandbox_enter();
 	rc = cmd_run(&s, cmd, &out, err, sizeof(err));
 	if (rc && (strchr(err, '\n') || !*err))
 		fail("a refusal that is not one line", err);
-	if (rc && memcmp(s.m.nvariants, before, sizeof(before)))
+	if (rc && (s.m.set != files_set || memcmp(patch_set_or_builtin(s.m.set)->nvariants, before, sizeof(before))))
 		fail("a refused diff changed the variants", err);
 	if (!rc && s.format == FMT_JSON && !json_valid(sb_str(&out)))
 		fail("patch from's json is not one document", sb_str(&out));
-	for (int i = 0; !rc && patch_list()[i]; i++) {
-		const struct patch_desc *d = patch_list()[i];
+	for (int i = 0; !rc && patch_set_list(s.m.set)[i]; i++) {
+		const struct patch_desc *d = patch_set_list(s.m.set)[i];
 
 		for (int side = patch_nsides(d); side < patch_ncols(&s.m, d); side++) {
 			uint64_t v;
@@ -309,6 +319,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	sandbox_leave();
 	sb_free(&out);
+	session_end(&s);
 	oracles(data, size);
 	return 0;
 }

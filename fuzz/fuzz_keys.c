@@ -70,7 +70,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static struct session s; /* a machine with its variants: too big for a fuzzer's stack */
+	struct session s;
 	const int *wh;
 	int p[2];
 
@@ -96,5 +96,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sandbox_leave();
 	flushinp();
 	sandbox_check_machine(&s.m, "fuzz_keys");
+	session_end(&s);
 	return 0;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../core/mmpatch.h"
+#include "../core/patchset.h"
 #include "../core/utf8.h"
 #include "../lang/cmd.h"
 #include "../lang/patchreg.h"
@@ -116,10 +117,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (rc) {
 		if (strchr(err, '\n') || !*err)
 			fail("a refusal that is not one line", cmd, err);
-		if (patch_list()[patch_builtin_count()])
+		if (patch_set_list(s.m.set)[VARIANT_BUILTIN])
 			fail("a refused file was loaded", cmd, err);
 	} else {
-		const struct patch_desc *d = patch_list()[patch_builtin_count()];
+		const struct patch_desc *d = patch_set_list(s.m.set)[VARIANT_BUILTIN];
 
 		if (!d || !mmpatch_is(d))
 			fail("patch load said it loaded, and nothing is", cmd, sb_str(&out));
@@ -127,6 +128,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	sandbox_leave();
 	sb_free(&out);
-	patchreg_unload_all();
+	session_end(&s); /* lets go of its patch set: the file goes with it */
 	return 0;
 }

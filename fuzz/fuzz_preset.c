@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	before = m;
 	preset_description((const char *)data, size, desc, sizeof(desc));
 	sandbox_enter();
-	if (preset_apply(&m, (const char *)data, size, &line, err, sizeof(err))) {
+	if (preset_apply(&m, NULL, (const char *)data, size, &line, err, sizeof(err))) {
 		sandbox_leave();
 		if (memcmp(&m, &before, sizeof(m)))
 			fail("a rejected preset changed the machine", err);
@@ -54,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sandbox_leave();
 	preset_format(&m, desc, &text);
 	machine_defaults(&back);
-	if (preset_apply(&back, sb_str(&text), text.len, &line, err, sizeof(err)))
+	if (preset_apply(&back, NULL, sb_str(&text), text.len, &line, err, sizeof(err)))
 		fail("preset_format wrote text preset_apply rejects", err);
 	preset_format(&back, desc, &again);
 	if (strcmp(sb_str(&text), sb_str(&again)))

@@ -38,6 +38,7 @@ static int refused(const char *cmd)
 	sandbox_enter();
 	rc = script_run_text(&s, cmd, "-c", out, errf);
 	sandbox_leave();
+	session_end(&s);
 	fclose(out);
 	fclose(errf);
 	ok = rc == 1 && strstr(errtext, strerror(EACCES));

@@ -38,14 +38,14 @@ static int claim_untested(const struct patch_desc *d, const struct patch_claim *
 	return validation_untested(d, patch_metric(d, name));
 }
 
-static void check_one(const struct patch_desc *d, struct claim_row *row)
+static void check_one(const struct patch_set *ps, const struct patch_desc *d, struct claim_row *row)
 {
 	struct machine m;
 	const struct patch_claim *c = row->c;
 
 	machine_defaults(&m);
 	if (c->how != CLAIM_OUTSIDE &&
-	    (preset_load(&m, c->machine, row->err, sizeof(row->err)) || claim_apply(&m, c, row->err, sizeof(row->err)))) {
+	    (preset_load(&m, NULL, c->machine, row->err, sizeof(row->err)) || claim_apply(&m, c, row->err, sizeof(row->err)))) {
 		row->r.verdict = CLAIM_DIFFERS;
 		row->r.got = val_none("the claim's machine cannot be loaded");
 		row->r.unit = ""; /* every reader of a row reads these: none is left NULL */
@@ -56,6 +56,7 @@ static void check_one(const struct patch_desc *d, struct claim_row *row)
 		snprintf(row->got, sizeof(row->got), "n/a");
 		return;
 	}
+	m.set = ps; /* the claim's machine with the patches d is one of */
 	claim_check(&m, d, c, &row->r);
 	row->machine[0] = '\0';
 	if (c->how != CLAIM_OUTSIDE) {
@@ -84,7 +85,7 @@ static void check_one(const struct patch_desc *d, struct claim_row *row)
 			 "; rests on no held-out test (about %s --validation)", d->id);
 }
 
-int claims_check(const struct patch_desc *d, struct claim_row **rows)
+int claims_check(const struct patch_set *ps, const struct patch_desc *d, struct claim_row **rows)
 {
 	int n = claim_count(d);
 
@@ -96,7 +97,7 @@ int claims_check(const struct patch_desc *d, struct claim_row **rows)
 		return 0;
 	for (int i = 0; i < n; i++) {
 		(*rows)[i].c = &d->claims[i];
-		check_one(d, &(*rows)[i]);
+		check_one(ps, d, &(*rows)[i]);
 	}
 	return n;
 }

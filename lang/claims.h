@@ -23,8 +23,8 @@ struct claim_row {
 	int untested;       /* a model's figure that rests on no held-out test (lang/validation.c) */
 };
 
-/* Every claim of d checked; *rows on the heap (free() it), NULL when d has none. Returns the count. */
-int claims_check(const struct patch_desc *d, struct claim_row **rows);
+/* Every claim of d (one of ps's patches) checked; *rows on the heap (free() it), NULL when d has none. Returns the count. */
+int claims_check(const struct patch_set *ps, const struct patch_desc *d, struct claim_row **rows);
 /* `about PATCH --claims`: every row whole, its machine, metric, comparison and verdict, to width. */
 void claims_list(const struct patch_desc *d, const struct claim_row *rows, int n, int width, struct strbuf *out);
 /* The rows as records: one per claim. */

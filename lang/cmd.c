@@ -230,7 +230,7 @@ static int cmd_exec(struct session *s, const struct cmd_entry *c, int argc, char
 	if (rc)
 		sb_free(&text);
 	else if (dst == &text)
-		rc = outpath_write(s, c->name, s->format == FMT_SVG ? "picture" : "output", o.path, &text, out, err, errlen);
+		rc = session_write_file(s, c->name, s->format == FMT_SVG ? "picture" : "output", o.path, &text, out, err, errlen);
 	s->format = s->view_format; /* as it was, or as a `state load` set it */
 	s->view_format = was.view_format;
 	s->exec_depth--;

@@ -85,7 +85,7 @@ struct cmd_entry {
 	 * paragraphs, one a line (they are wrapped to the reader's width); NULL
 	 * when the usage and help say it all.
 	 */
-	void (*details)(struct strbuf *out);
+	void (*details)(const struct patch_set *ps, struct strbuf *out); /* ps: the patches a list in it names */
 	int out;                     /* enum cmd_out bits: what it prints, and who writes its > PATH */
 	int (*exec)(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 	/*

@@ -34,13 +34,6 @@ static struct compare_state *compare_slot(struct compare_set *set, char *err, si
 	return &set->st[set->n];
 }
 
-/* The session's variants on another machine: the same expressions, the same names. */
-static void take_variants(struct machine *m, const struct machine *from)
-{
-	memcpy(m->variants, from->variants, sizeof(from->variants));
-	memcpy(m->nvariants, from->nvariants, sizeof(from->nvariants));
-}
-
 int compare_add_current(struct compare_set *set, const struct session *s, char *err, size_t errlen)
 {
 	struct compare_state *st = compare_slot(set, err, errlen);
@@ -66,9 +59,9 @@ static int add_preset(struct compare_set *set, const struct session *s, const ch
 		return -1;
 	if (strlen(arg) >= sizeof(st->arg))
 		return err_set(err, errlen, "'%.40s...': preset name too long", arg);
-	if (preset_load(&st->m, arg, why, sizeof(why)))
+	if (preset_load(&st->m, NULL, arg, why, sizeof(why)))
 		return err_set(err, errlen, "%s", why);
-	take_variants(&st->m, &s->m);
+	st->m.set = s->m.set; /* the session's variants on another machine: the same expressions, the same names */
 	snprintf(st->label, sizeof(st->label), "%s", arg);
 	snprintf(st->arg, sizeof(st->arg), "%s", arg);
 	st->source = "preset";
@@ -85,7 +78,7 @@ static int add_kernel(struct compare_set *set, const struct session *s, const ch
 		return -1;
 	if (strlen(arg) >= sizeof(st->arg))
 		return err_set(err, errlen, "'%.40s...': release name too long", arg);
-	machine_copy(&st->m, &s->m);
+	st->m = s->m;
 	if (param_set(&st->m, param_find("kernel"), arg, err, errlen))
 		return -1;
 	snprintf(st->label, sizeof(st->label), "kernel %s", arg);

@@ -104,6 +104,7 @@ static void offer_params(struct ctx *x)
 
 static void offer_patches(struct ctx *x)
 {
+	const struct patch_desc *const *patches = patch_set_list(x->m ? x->m->set : NULL);
 	for (int i = 0; patches[i]; i++)
 		offer(x, patches[i]->id, 0);
 }
@@ -154,6 +155,7 @@ static void offer_values(struct ctx *x, const char *key)
 /* PATCH. then PATCH.METRIC then PATCH.METRIC.SIDE: one dot level at a time. */
 static void offer_metrics(struct ctx *x)
 {
+	const struct patch_desc *const *patches = patch_set_list(x->m ? x->m->set : NULL);
 	const char *dot = memchr(x->word, '.', x->wlen), *dot2;
 	char buf[160];
 
@@ -239,13 +241,15 @@ static int repeats(enum arg_kind a)
 
 static void offer_tradeoff_patches(struct ctx *x)
 {
+	const struct patch_desc *const *patches = patch_set_list(x->m ? x->m->set : NULL);
 	for (int i = 0; patches[i]; i++)
-		if (tradeoff_spec_find(patches[i]->id))
+		if (tradeoff_spec_find(x->m ? x->m->set : NULL, patches[i]->id))
 			offer(x, patches[i]->id, 0);
 }
 
 static void offer_variant_patches(struct ctx *x)
 {
+	const struct patch_desc *const *patches = patch_set_list(x->m ? x->m->set : NULL);
 	for (int i = 0; patches[i]; i++)
 		if (patches[i]->constant)
 			offer(x, patches[i]->id, 0);
@@ -346,7 +350,7 @@ static void offer_topic(struct ctx *x, const struct cmd_entry *k)
 static void offer_variant_expr(struct ctx *x, int first, char **words)
 {
 	if (!strcmp(words[0], "del")) {
-		const struct patch_desc *d = patch_find(words[1]);
+		const struct patch_desc *d = patch_find(x->m ? x->m->set : NULL, words[1]);
 
 		for (int s = d ? patch_nsides(d) : 0; d && s < patch_ncols(x->m, d); s++)
 			offer(x, patch_col_name(x->m, d, s), 0);
@@ -355,7 +359,7 @@ static void offer_variant_expr(struct ctx *x, int first, char **words)
 	} else if (first && !strchr(words[1], '=')) {
 		offer(x, "=", 0);
 	} else {
-		offer_expr(x, patch_find(words[0]));
+		offer_expr(x, patch_find(x->m ? x->m->set : NULL, words[0]));
 	}
 }
 

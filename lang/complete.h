@@ -2,7 +2,7 @@
  * Tab completion without a terminal: given a line and the cursor, the words
  * that may go there. Everything offered comes from the tables - command
  * names and argument kinds from cmd_table[], keys and their choices from
- * params[], metric names from patches[], presets from the preset folders - so
+ * params[], metric names from the machine's patch set, presets from the preset folders - so
  * completion cannot drift from what the commands accept. The readline prompt
  * (repl.c) only hooks this in, and adds file names when `files` is set.
  */

@@ -1,14 +1,17 @@
 /*
  * Ctrl-C as a flag, the one the language and the prompt share: a sweep
- * stops after a whole row, the prompt drops the line being typed; and which
- * signals end the process, for every handler that cleans up first. (The
+ * stops after a whole row, the prompt drops the line being typed. (The
  * explorer hears SIGINT through crt.c's signal pipe instead, as poll()
  * needs; a sweep run from its command line catches it here meanwhile.)
+ * Which signals end the process, for every handler that cleans up first, is
+ * out/sigends.h's.
  */
 #ifndef BL_INTERRUPT_H
 #define BL_INTERRUPT_H
 
 #include <signal.h>
+
+#include "out/sigends.h"
 
 /*
  * Catch SIGINT into the flag (cleared now), keeping the old action in old to
@@ -34,10 +37,5 @@ int interrupt_take(void);
 void interrupt_raise(void);
 /* interrupt_raise() was called: the process is ending (a sweep's part must not replace a file). */
 int interrupt_ending(void);
-
-/* The default action of sig ends the process (with or without a core): every one a handler must clean up after. */
-int sig_ends_process(int sig);
-/* sig reports a fault of the program itself (SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGSYS). */
-int sig_is_fault(int sig);
 
 #endif

@@ -789,7 +789,7 @@ static int judge_check(struct session *s, const struct lesson_exercise *x, const
 		sb_puts(msg, "out of memory");
 		return 0;
 	}
-	*scratch = *s;
+	session_copy(scratch, s);
 	scratch->stream = NULL;
 	scratch->interactive = 0;
 	scratch->format = FMT_TABLE;
@@ -806,6 +806,7 @@ static int judge_check(struct session *s, const struct lesson_exercise *x, const
 	}
 	if (rc) /* "expect: X" says only X to the student */
 		sb_puts(msg, strncmp(err, "expect: ", 8) ? err : err + 8);
+	session_end(scratch);
 	free(scratch);
 	return rc == 0;
 }

@@ -1,13 +1,14 @@
 /*
- * The loaded patch files: the registry patch_list() reads (this definition
- * replaces core/patch.c's weak one, which knows only the built-ins), and the
- * reading of patch files from their folders.
+ * The patch sets a session holds (core/patchset.h) and the patch files they
+ * list: made, shared and freed here, and patch files read from their folders.
  */
 #include "patchreg.h"
 
 #include <ctype.h>
 #include <dirent.h>
 #include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,35 +27,69 @@
 #define PATCHDIR "/usr/local/share/batchlab/patches"
 #endif
 
-static struct mmpatch *loaded[VARIANT_LOADED];
-static uint32_t loaded_hash[VARIANT_LOADED]; /* of each loaded file's bytes, as read: a view line names it so */
-static int nloaded;
-static const struct patch_desc *list[VARIANT_BUILTIN + VARIANT_LOADED + 1];
+/*
+ * A set and a loaded file are shared: a set by the session and the undo
+ * entries that may restore it, a file by every set that lists it. Each is
+ * freed when its last holder lets go.
+ */
+struct held_set {
+	int refs;
+	struct patch_set set;
+};
 
-static void rebuild(void)
+struct held_file {
+	int refs;
+	uint32_t hash;    /* of the file's bytes, as read: a view line (state.h) names it so */
+	struct mmpatch p; /* its desc is what a set lists */
+};
+
+static struct held_set *held_set_of(const struct patch_set *ps)
 {
-	int nb = patch_builtin_count();
-
-	for (int i = 0; i < nb; i++)
-		list[i] = builtin_patches[i];
-	for (int k = 0; k < nloaded; k++)
-		list[nb + k] = &loaded[k]->desc;
-	list[nb + nloaded] = NULL;
+	return (struct held_set *)(void *)((char *)(uintptr_t)ps - offsetof(struct held_set, set));
 }
 
-const struct patch_desc *const *patch_list(void)
+static struct held_file *held_file_of(const struct patch_desc *d)
 {
-	if (!list[0])
-		rebuild();
-	return list;
+	const struct mmpatch *p = mmpatch_of(d);
+
+	return (struct held_file *)(void *)((char *)(uintptr_t)p - offsetof(struct held_file, p));
 }
 
-const struct mmpatch *patchreg_loaded(const char *id)
+struct patch_set *patchreg_new(const struct patch_set *from)
 {
-	for (int k = 0; k < nloaded; k++)
-		if (!strcmp(loaded[k]->id, id))
-			return loaded[k];
-	return NULL;
+	struct held_set *h = malloc(sizeof(*h));
+
+	if (!h)
+		return NULL;
+	h->refs = 1;
+	patch_set_copy(&h->set, from);
+	for (int k = 0; k < h->set.nloaded; k++)
+		held_file_of(h->set.list[VARIANT_BUILTIN + k])->refs++;
+	return &h->set;
+}
+
+void patchreg_hold(const struct patch_set *ps)
+{
+	if (ps && ps != &patch_set_builtin)
+		held_set_of(ps)->refs++;
+}
+
+void patchreg_drop(const struct patch_set *ps)
+{
+	struct held_set *h;
+
+	if (!ps || ps == &patch_set_builtin)
+		return;
+	h = held_set_of(ps);
+	if (--h->refs > 0)
+		return;
+	for (int k = 0; k < h->set.nloaded; k++) {
+		struct held_file *f = held_file_of(h->set.list[VARIANT_BUILTIN + k]);
+
+		if (--f->refs == 0)
+			free(f);
+	}
+	free(h);
 }
 
 /* --- finding ------------------------------------------------------------------------------- */
@@ -142,12 +177,18 @@ uint32_t patchreg_text_hash(const char *text, size_t len)
 	return (uint32_t)(h ^ (h >> 32));
 }
 
-const struct mmpatch *patchreg_loaded_at(int k, uint32_t *hash)
+const struct mmpatch *patchreg_loaded_at(const struct patch_set *ps, int k, uint32_t *hash)
 {
-	if (k < 0 || k >= nloaded)
+	ps = patch_set_or_builtin(ps);
+	if (k < 0 || k >= ps->nloaded)
 		return NULL;
-	*hash = loaded_hash[k];
-	return loaded[k];
+	*hash = held_file_of(ps->list[VARIANT_BUILTIN + k])->hash;
+	return mmpatch_of(ps->list[VARIANT_BUILTIN + k]);
+}
+
+const struct mmpatch *patchreg_loaded(const struct patch_set *ps, const char *id)
+{
+	return mmpatch_of(patch_find(ps, id));
 }
 
 int patchreg_file_hash(const char *name, char *path, size_t len, uint32_t *hash, char *err, size_t errlen)
@@ -162,29 +203,46 @@ int patchreg_file_hash(const char *name, char *path, size_t len, uint32_t *hash,
 	return 0;
 }
 
+/* path read and parsed into a new patch for slot, held by no set yet (the hash of its bytes kept); NULL with err. */
+static struct held_file *read_patch(const char *name, int slot, char *err, size_t errlen)
+{
+	char path[PATH_MAX];
+	char *text = NULL;
+	size_t len = 0;
+	struct held_file *f;
+
+	if (patchreg_find(name, path, sizeof(path), err, errlen))
+		return NULL;
+	if (infile_read(path, MMP_FILE_MAX, &text, &len, err, errlen))
+		return NULL;
+	if (!(f = malloc(sizeof(*f)))) {
+		free(text);
+		err_set(err, errlen, "%s: out of memory", path);
+		return NULL;
+	}
+	f->refs = 0;
+	if (mmpatch_parse(&f->p, path, text, len, slot, err, errlen)) {
+		free(text);
+		free(f);
+		return NULL;
+	}
+	f->hash = patchreg_text_hash(text, len);
+	free(text);
+	return f;
+}
+
 /*
- * Every claim of a parsed file checked as about --claims will check it: its
- * `on` machine loaded, its settings applied, and its verdict the one its
- * `expect` line says. What would fail or surprise at show time fails here,
- * at the claim's line.
+ * Every claim of p, one of ps's patches, checked as about --claims will
+ * check it: its `on` machine loaded, its settings applied, and its verdict
+ * the one its `expect` line says. What would fail or surprise at show time
+ * fails here, at the claim's line.
  */
-static int verify_claims(struct mmpatch *p, char *err, size_t errlen)
+static int verify_claims(const struct patch_set *ps, const struct mmpatch *p, char *err, size_t errlen)
 {
 	static const char *const words[] = { "holds", "differs", "outside" };
-	struct mmpatch *held = loaded[p->slot];
-	int held_n = nloaded, n, rc = 0;
 	struct claim_row *rows;
 	char msg[700];
-
-	/* a metric finds its file by slot (core/mmpatch.c): the file stands in its slot while its claims run */
-	loaded[p->slot] = p;
-	if (nloaded <= p->slot)
-		nloaded = p->slot + 1;
-	rebuild();
-	n = claims_check(&p->desc, &rows);
-	loaded[p->slot] = held;
-	nloaded = held_n;
-	rebuild();
+	int n = claims_check(ps, &p->desc, &rows), rc = 0;
 
 	if (n && !rows)
 		return err_set(err, errlen, "%s: out of memory", p->file);
@@ -206,122 +264,128 @@ static int verify_claims(struct mmpatch *p, char *err, size_t errlen)
 	return rc;
 }
 
-/* path read and parsed into a new patch for slot, its claims checked (the hash of its bytes into *hash); NULL with err. */
-static struct mmpatch *read_patch(const char *name, int slot, uint32_t *hash, char *err, size_t errlen)
-{
-	char path[PATH_MAX];
-	char *text = NULL;
-	size_t len = 0;
-	struct mmpatch *p;
-
-	if (patchreg_find(name, path, sizeof(path), err, errlen))
-		return NULL;
-	if (infile_read(path, MMP_FILE_MAX, &text, &len, err, errlen))
-		return NULL;
-	if (!(p = malloc(sizeof(*p)))) {
-		free(text);
-		err_set(err, errlen, "%s: out of memory", path);
-		return NULL;
-	}
-	if (mmpatch_parse(p, path, text, len, slot, err, errlen) || verify_claims(p, err, errlen)) {
-		free(text);
-		free(p);
-		return NULL;
-	}
-	*hash = patchreg_text_hash(text, len);
-	free(text);
-	return p;
-}
-
 /*
- * The variants m holds of old, read again as variants of p, the file that
- * replaces it: each must still mean a value of the same constant in the same
- * unit, and compile against p's names (their order may differ: each program
- * is made again). -1 with err and m as it was; 0 with the programs replaced.
+ * The variants ps holds of old, read again as variants of p, the file that
+ * replaces it in its slot: each must still mean a value of the same constant
+ * in the same unit, and compile against p's names (their order may differ:
+ * each program is made again). -1 with err and ps as it was; 0 with the
+ * programs replaced.
  */
-static int carry_variants(struct machine *m, const struct mmpatch *old, const struct mmpatch *p, char *err,
+static int carry_variants(struct patch_set *ps, const struct mmpatch *old, const struct mmpatch *p, char *err,
 			  size_t errlen)
 {
-	const struct patch_desc *d = &old->desc;
 	const char *names[VARIANT_NAMES_MAX + 1];
-	int n0 = patch_nsides(d), n = patch_ncols(m, d);
+	int s = p->desc.constant->slot, n = ps->nvariants[s];
 	struct expr *progs;
 	char msg[200];
 
-	if (n <= n0)
+	if (!n)
 		return 0;
-	if (!(progs = malloc((size_t)(n - n0) * sizeof(*progs))))
+	if (!(progs = malloc((size_t)n * sizeof(*progs))))
 		return err_set(err, errlen, "%s: out of memory", p->file);
 	variant_names(&p->desc, names, VARIANT_NAMES_MAX + 1);
-	for (int side = n0; side < n; side++) {
-		const struct variant *v = variant_at(m, d, side);
+	for (int k = 0; k < n; k++) {
+		const struct variant *v = &ps->variants[s][k];
 
 		if (strcmp(old->constant_name, p->constant_name) || strcmp(old->metrics[0].unit, p->metrics[0].unit)) {
 			free(progs);
-			return err_set(err, errlen, "%s: its constant is %s%s%s%s, the loaded patch %s's %s%s%s%s: the "
-				       "variant %s (%.60s) would silently be a value of the other; variant del %s %s first, "
-				       "or give the file another id", p->file, p->constant_name, *p->metrics[0].unit ? " in " : "",
-				       p->metrics[0].unit, "", p->id, old->constant_name, *old->metrics[0].unit ? " in " : "",
-				       old->metrics[0].unit, "", v->name, v->text, p->id, v->name);
+			return err_set(err, errlen, "%s: its constant is %s%s%s, the loaded patch %s's %s%s%s: the variant "
+				       "%s (%.60s) would silently be a value of the other; variant del %s %s first, or give "
+				       "the file another id", p->file, p->constant_name, *p->metrics[0].unit ? " in " : "",
+				       p->metrics[0].unit, p->id, old->constant_name, *old->metrics[0].unit ? " in " : "",
+				       old->metrics[0].unit, v->name, v->text, p->id, v->name);
 		}
-		if (expr_compile(&progs[side - n0], v->text, names, msg, sizeof(msg))) {
+		if (expr_compile(&progs[k], v->text, names, msg, sizeof(msg))) {
 			free(progs);
 			return err_set(err, errlen, "%s: patch %s's variant %s (%.60s) does not read as a variant of this file: "
 				       "%s", p->file, p->id, v->name, v->text, msg);
 		}
 	}
-	for (int side = n0; side < n; side++)
-		*variant_prog(m, d, side) = progs[side - n0];
+	for (int k = 0; k < n; k++)
+		ps->variants[s][k].prog = progs[k];
 	free(progs);
 	return 0;
 }
 
-int patchreg_load(const char *name, struct machine *m, struct strbuf *note, char *err, size_t errlen)
+/*
+ * The patch file name checked whole and put in a new set, from with it
+ * loaded: in the slot of a loaded file of its id (from's variants of that
+ * one carried over, where they keep their meaning), else after the last -
+ * or, checking, in a set of its own when from has no room. *out is held once
+ * by the caller, *added the file. -1 with err, nothing made.
+ */
+static int load_into(const struct patch_set *from, const char *name, int checking, struct patch_set **out,
+		     const struct mmpatch **added, char *err, size_t errlen)
 {
-	struct mmpatch *p;
-	uint32_t hash;
-	int slot = nloaded;
+	const struct patch_set *was = patch_set_or_builtin(from);
+	struct held_file *f;
+	struct patch_set *next;
+	int slot = was->nloaded;
 
 	/* a file of an id loaded already takes its place: parse it for that slot */
-	p = read_patch(name, 0, &hash, err, errlen);
-	if (!p)
+	f = read_patch(name, 0, err, errlen);
+	if (!f)
 		return -1;
-	for (int k = 0; k < nloaded; k++)
-		if (!strcmp(loaded[k]->id, p->id))
+	for (int k = 0; k < was->nloaded; k++)
+		if (!strcmp(mmpatch_of(was->list[VARIANT_BUILTIN + k])->id, f->p.id))
 			slot = k;
+	if (slot == VARIANT_LOADED && checking) { /* checked as the only file loaded, as parsed: load says there is no room */
+		from = NULL;
+		was = &patch_set_builtin;
+		slot = 0;
+	}
 	if (slot == VARIANT_LOADED) {
-		free(p);
+		free(f);
 		return err_set(err, errlen, "%s: %d patch files are loaded, the most there is room for", name, VARIANT_LOADED);
 	}
 	if (slot != 0) {
-		free(p);
-		if (!(p = read_patch(name, slot, &hash, err, errlen)))
+		free(f);
+		if (!(f = read_patch(name, slot, err, errlen)))
 			return -1;
 	}
-	if (slot < nloaded && m && carry_variants(m, loaded[slot], p, err, errlen)) {
-		free(p);
+	if (!(next = patchreg_new(from))) {
+		free(f);
+		return err_set(err, errlen, "%s: out of memory", name);
+	}
+	if (slot < was->nloaded) {
+		held_file_of(next->list[VARIANT_BUILTIN + slot])->refs--; /* from lists it still */
+	}
+	patch_set_put(next, slot, &f->p.desc);
+	f->refs++;
+	/* next holds f: dropping next frees it */
+	if ((slot < was->nloaded && carry_variants(next, mmpatch_of(was->list[VARIANT_BUILTIN + slot]), &f->p, err,
+						   errlen)) ||
+	    verify_claims(next, &f->p, err, errlen)) {
+		patchreg_drop(next);
 		return -1;
 	}
-	if (slot < nloaded) {
-		free(loaded[slot]);
+	*out = next;
+	*added = &f->p;
+	return 0;
+}
+
+int patchreg_load(const struct patch_set *from, const char *name, struct patch_set **out, struct strbuf *note,
+		 char *err, size_t errlen)
+{
+	const struct patch_set *was = patch_set_or_builtin(from);
+	const struct mmpatch *p;
+
+	if (load_into(from, name, 0, out, &p, err, errlen))
+		return -1;
+	if ((*out)->nloaded == was->nloaded)
 		sb_printf(note, "patch %s: replaced by %s\n", p->id, p->file);
-	} else {
-		nloaded++;
+	else
 		sb_printf(note, "patch %s: loaded from %s (%d metric%s; show %s)\n", p->id, p->file, p->nmetrics,
 			  p->nmetrics == 1 ? "" : "s", p->id);
-	}
-	loaded[slot] = p;
-	loaded_hash[slot] = hash;
-	rebuild();
 	return 0;
 }
 
 int patchreg_check(const char *name, const struct machine *m, struct strbuf *note, char *err, size_t errlen)
 {
-	uint32_t hash;
-	struct mmpatch *p = read_patch(name, 0, &hash, err, errlen);
+	struct patch_set *with;
+	const struct mmpatch *p;
 
-	if (!p)
+	if (load_into(m ? m->set : NULL, name, 1, &with, &p, err, errlen))
 		return -1;
 	sb_printf(note, "%s: ok: patch %s, constant %s, %d side%s, %d metric%s\n", p->file, p->id, p->constant_name,
 		  p->nsides, p->nsides == 1 ? "" : "s", p->nmetrics, p->nmetrics == 1 ? "" : "s");
@@ -333,27 +397,24 @@ int patchreg_check(const char *name, const struct machine *m, struct strbuf *not
 		else
 			sb_printf(note, "  %s.%s = n/a here: %s\n", p->constant_name, p->sides[i].name, v.why);
 	}
-	free(p);
+	patchreg_drop(with);
 	return 0;
-}
-
-void patchreg_unload_all(void)
-{
-	for (int k = 0; k < nloaded; k++)
-		free(loaded[k]);
-	nloaded = 0;
-	rebuild();
 }
 
 /* --- the list ------------------------------------------------------------------------------- */
 
-void patchreg_each(void (*each)(const struct mmpatch *p, const char *name, const char *path, void *ctx), void *ctx)
+void patchreg_each(const struct patch_set *ps, void (*each)(const struct mmpatch *p, const char *name, const char *path,
+							       void *ctx), void *ctx)
 {
 	char dirs[PATCH_DIRS][PATH_MAX], path[PATH_MAX + 256], name[256];
 	int k = patch_dirs(dirs);
 
-	for (int i = 0; i < nloaded; i++)
-		each(loaded[i], loaded[i]->id, loaded[i]->path, ctx);
+	ps = patch_set_or_builtin(ps);
+	for (int i = 0; i < ps->nloaded; i++) {
+		const struct mmpatch *p = mmpatch_of(ps->list[VARIANT_BUILTIN + i]);
+
+		each(p, p->id, p->path, ctx);
+	}
 	for (int i = 0; i < k; i++) {
 		DIR *d = opendir(dirs[i]);
 		struct dirent *e;
@@ -374,20 +435,21 @@ void patchreg_each(void (*each)(const struct mmpatch *p, const char *name, const
 
 struct list_ctx {
 	struct strbuf *out;
-	int files, heading;
+	const struct patch_set *ps;
+	int files, heading, nloaded;
 };
 
-int patchreg_loadable(const char *name, const char *path, char *why, size_t len)
+int patchreg_loadable(const struct patch_set *ps, const char *name, const char *path, char *why, size_t len)
 {
-	struct mmpatch *p;
-	uint32_t hash;
+	struct patch_set *with;
+	const struct mmpatch *p;
 
 	for (const char *c = name; *c; c++)
 		if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_')
 			return err_set(why, len, "its name is no patch name (letters, digits, '-' and '_'): patch load PATH");
-	if (!(p = read_patch(path, 0, &hash, why, len)))
+	if (load_into(ps, path, 1, &with, &p, why, len))
 		return -1;
-	free(p);
+	patchreg_drop(with);
 	return 0;
 }
 
@@ -398,7 +460,7 @@ static void list_line(const struct mmpatch *p, const char *name, const char *pat
 	char why[600];
 
 	if (!p && !c->heading) {
-		if (!nloaded)
+		if (!c->nloaded)
 			sb_puts(c->out, "  none (patch load NAME|PATH, or -P FILE)\n");
 		sb_puts(c->out, "patch files (patch load NAME):\n");
 		c->heading = 1;
@@ -408,7 +470,7 @@ static void list_line(const struct mmpatch *p, const char *name, const char *pat
 	escape_text(&f, path, strlen(path));
 	if (p) {
 		sb_printf(c->out, "  %-24s %s  (%s)\n", sb_str(&n), p->title, sb_str(&f));
-	} else if (!patchreg_loadable(name, path, why, sizeof(why))) {
+	} else if (!patchreg_loadable(c->ps, name, path, why, sizeof(why))) {
 		sb_printf(c->out, "  %-24s %s\n", sb_str(&n), sb_str(&f));
 	} else {
 		sb_reset(&f);
@@ -420,14 +482,14 @@ static void list_line(const struct mmpatch *p, const char *name, const char *pat
 	sb_free(&f);
 }
 
-void patchreg_list(struct strbuf *out)
+void patchreg_list(const struct patch_set *ps, struct strbuf *out)
 {
-	struct list_ctx c = { out, 0, 0 };
+	struct list_ctx c = { out, ps, 0, 0, patch_set_or_builtin(ps)->nloaded };
 
 	sb_puts(out, "loaded:\n");
-	patchreg_each(list_line, &c);
+	patchreg_each(ps, list_line, &c);
 	if (!c.heading) { /* no file found: the headings list_line() writes before the first */
-		if (!nloaded)
+		if (!c.nloaded)
 			sb_puts(out, "  none (patch load NAME|PATH, or -P FILE)\n");
 		sb_puts(out, "patch files (patch load NAME):\n");
 	}

@@ -164,7 +164,7 @@ static void list_names(struct strbuf *out, const char *sep)
 	free(v);
 }
 
-int preset_load(struct machine *m, const char *name_or_path, char *err, size_t errlen)
+int preset_load(struct machine *m, struct patch_set *ps, const char *name_or_path, char *err, size_t errlen)
 {
 	char path[PATH_MAX + 80], why[256];
 	char *text;
@@ -205,7 +205,7 @@ int preset_load(struct machine *m, const char *name_or_path, char *err, size_t e
 	}
 	if (read_small_file(path, &text, &len, why, sizeof(why)))
 		return err_set(err, errlen, "preset: %s", why);
-	if (preset_apply(m, text, len, &line, why, sizeof(why))) {
+	if (preset_apply(m, ps, text, len, &line, why, sizeof(why))) {
 		if (line)
 			snprintf(err, errlen, "%s:%d: %s", path, line, why);
 		else
@@ -254,7 +254,7 @@ void preset_list_format(struct strbuf *out, enum out_format f, struct doc *d)
 			int line;
 
 			/* a list that offers a preset load would refuse says so up front */
-			if (preset_apply(&scratch, text, len, &line, why, sizeof(why))) {
+			if (preset_apply(&scratch, NULL, text, len, &line, why, sizeof(why))) {
 				snprintf(desc, sizeof(desc), "[broken: line %d: %.100s]", line, why);
 				status = "broken";
 			} else {

@@ -17,10 +17,11 @@ int make_dirs(const char *dir, mode_t mode, char *failed, size_t failedlen);
 
 /*
  * NAME (searched in the user's and the built-in preset folders) or a PATH
- * (anything with a '/' or ending in .preset). All or nothing: on error m is
- * untouched and err reads "file:line: key: what was expected".
+ * (anything with a '/' or ending in .preset), as preset_apply() takes ps.
+ * All or nothing: on error m and ps are untouched and err reads
+ * "file:line: key: what was expected".
  */
-int preset_load(struct machine *m, const char *name_or_path, char *err, size_t errlen);
+int preset_load(struct machine *m, struct patch_set *ps, const char *name_or_path, char *err, size_t errlen);
 /* Every preset found, one per line: name, user or built-in, description. */
 void preset_list(struct strbuf *out);
 /* The same as csv or json rows (name, source, status ok|broken|unreadable, description, path). */

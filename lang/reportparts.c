@@ -8,11 +8,14 @@
 
 #include <math.h>
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/claim.h"
+#include "../core/mm/release.h"
+#include "../core/mmpatch.h"
 #include "../core/params.h"
 #include "claims.h"
 #include "cmd/cmd_compare.h"
@@ -325,10 +328,10 @@ static void claims_text_table(const struct rform *f, const struct trow *rows, in
 	}
 }
 
-void report_claims(const struct rform *f, const struct patch_desc *d, struct strbuf *out)
+void report_claims(const struct rform *f, const struct patch_set *ps, const struct patch_desc *d, struct strbuf *out)
 {
 	struct claim_row *rows;
-	int n = claims_check(d, &rows);
+	int n = claims_check(ps, d, &rows);
 	struct trow *cells;
 	struct notes ns = { .n = 0 };
 	char head[300], tally[120];
@@ -438,7 +441,7 @@ static void gain_cells(const struct rform *f, const struct machine *m, const str
 
 	snprintf(r->c[0], RCELL, "%c %s", compare_kind_mark(md->kind), md->name);
 	if (md->single) {
-		struct value v = md->fn(m, 0, NULL);
+		struct value v = md->fn(m, md, 0, NULL);
 
 		/* a ratio after / before is a change: in the change column, above 1 the gain */
 		value_cell(m, md, v, ns, r->c[f->compare ? 1 : ncols + 1], RCELL - 3);
@@ -453,7 +456,7 @@ static void gain_cells(const struct rform *f, const struct machine *m, const str
 			value_cell(m, md, metric_compute(m, d, md, s, NULL), ns, r->c[1 + s], RCELL);
 	if (f->compare)
 		return;
-	vd = render_change(md, md->fn(m, d->before, NULL), md->fn(m, d->after, NULL), ch, sizeof(ch));
+	vd = render_change(md, md->fn(m, md, d->before, NULL), md->fn(m, md, d->after, NULL), ch, sizeof(ch));
 	snprintf(r->c[1 + ncols], RCELL, "%.56s%s", ch, vd == VERDICT_BETTER ? " +" : vd == VERDICT_WORSE ? " -" : "");
 }
 
@@ -647,4 +650,107 @@ void report_gains(const struct rform *f, const struct compare_set *set, const st
 	gains_validation(f, d, out);
 	sb_free(&ext);
 	sb_free(&t);
+}
+
+/* --- what more than one section reads --- */
+
+/*
+ * The patch's status: the release whose row in the patch's history tables
+ * (core/mm/release.h) is the seed's change - "(seed NNN)" in what it says -
+ * else the first clause of the about page's "Status: ...".
+ */
+void report_status(const struct patch_desc *d, char *buf, size_t len)
+{
+	const char *p, *e;
+	char mark[32];
+	size_t n;
+	const struct release_history *const *h = d->kernel_code ? d->kernel_code->history : NULL;
+	const struct mmpatch *mp = mmpatch_of(d);
+
+	if (mp && mp->status[0]) { /* the file's status line; merged in X with X's row and its commit, as a built-in's */
+		const struct mmp_release *row = NULL;
+
+		for (int i = 0; i < mp->nrel && !strncmp(mp->status, "merged in ", 10); i++)
+			if (!strncmp(mp->status + 10, mp->rel[i].from, strlen(mp->rel[i].from)) &&
+			    !isalnum((unsigned char)mp->status[10 + strlen(mp->rel[i].from)]) && mp->rel[i].commit[0])
+				row = &mp->rel[i];
+		if (row) /* the commit beside the release, the file's own words after */
+			snprintf(buf, len, "merged in %.15s, commit %.40s (history %.31s)%.250s", row->from, row->commit,
+				 d->id, mp->status + 10 + strlen(row->from));
+		else
+			snprintf(buf, len, "%.300s%s%.31s%s", mp->status, mp->nrel ? " (history " : "",
+				 mp->nrel ? d->id : "", mp->nrel ? ")" : "");
+		return;
+	}
+	snprintf(mark, sizeof(mark), "(seed %.3s)", d->seed);
+	for (int i = 0; h && h[i]; i++)
+		for (const struct release_row *r = h[i]->rows; r->from; r++)
+			if (strstr(r->what, mark)) {
+				snprintf(buf, len, "merged in %s%s%s (history %s)", r->from, r->commit ? ", commit " : "",
+					 r->commit ? r->commit : "", d->id);
+				return;
+			}
+	p = strstr(d->about, "Status: ");
+	if (!p) {
+		snprintf(buf, len, "not stated");
+		return;
+	}
+	p += strlen("Status: ");
+	/* its first clause: the rest is the about page's to tell */
+	for (e = p; *e && !((e[0] == '.' || e[0] == ',' || e[0] == ';') && (e[1] == ' ' || e[1] == '\n' || !e[1])); e++)
+		;
+	n = (size_t)(e - p);
+	snprintf(buf, len, "%.*s (about %s says more)", (int)n, p, d->id);
+	for (char *c = buf; *c; c++)
+		if (*c == '\n')
+			*c = ' ';
+}
+
+int report_patch_reads(const struct patch_desc *d, const char *key)
+{
+	for (const struct metric_desc *md = d->metrics; md->name; md++)
+		if (metric_reads(md, key))
+			return 1;
+	return 0;
+}
+
+/* Not the machine's size (the tables show that): a workload assumption or a fitted constant. */
+int report_is_assumption(const struct param *p)
+{
+	return strcmp(p->group, "machine") != 0;
+}
+
+/*
+ * What a workload metric rests on besides the parameters: a patch file's assume line, or, for a
+ * built-in metric that reads no workload parameter, the workload its code fixes (explain states
+ * it). NULL for any other metric. name gets PATCH.METRIC.
+ */
+const char *report_metric_assumption(const struct patch_desc *d, const struct metric_desc *md, char *name,
+				     size_t len, char *buf, size_t buflen)
+{
+	const struct mmpatch *mp = mmpatch_of(d);
+
+	if (md->kind != METRIC_WORKLOAD)
+		return NULL;
+	snprintf(name, len, "%s.%s", d->id, md->name);
+	if (mp)
+		return mp->metrics[md - d->metrics].assume;
+	for (size_t i = 0; i < nparams; i++)
+		if (report_is_assumption(&params[i]) && metric_reads(md, params[i].name))
+			return NULL;
+	snprintf(buf, buflen, "a workload its code fixes (explain %s.%s%s%s states it)", d->id, md->name,
+		 md->single ? "" : ".", md->single ? "" : d->sides[d->after]);
+	return buf;
+}
+
+/* One paragraph wrapped to width. */
+void report_para(struct strbuf *out, int width, const char *fmt, ...)
+{
+	char t[2048];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t, sizeof(t), fmt, ap);
+	va_end(ap);
+	wrap_text(out, t, width, 0);
 }

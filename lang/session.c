@@ -1,5 +1,6 @@
 #include "session.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -11,23 +12,38 @@
 #include "../core/patch.h"
 #include "../core/variant.h"
 #include "out/escape.h"
+#include "out/outfile.h"
+#include "out/outpath.h"
+#include "patchreg.h"
 #include "presetio.h"
 
 void session_init(struct session *s)
 {
-	/*
-	 * Every field but the two machines' variant slots, which nobody reads
-	 * past nvariants (machine_copy): 60 KB of pages a -c run would otherwise
-	 * fault in only to zero them.
-	 */
-	memset((char *)s + offsetof(struct session, format), 0,
-	       offsetof(struct session, preset_m) - offsetof(struct session, format));
-	memset((char *)s + offsetof(struct session, width), 0, sizeof(*s) - offsetof(struct session, width));
-	machine_param_defaults(&s->m);
-	memset(s->m.nvariants, 0, sizeof(s->m.nvariants));
+	memset(s, 0, sizeof(*s));
+	machine_defaults(&s->m); /* its set NULL: the built-in patches, no variant */
 	s->format = FMT_TABLE;
 	s->opts = (struct out_opts)OUT_OPTS_INIT;
-	machine_copy(&s->preset_m, &s->m);
+	s->preset_m = s->m;
+}
+
+void session_end(struct session *s)
+{
+	session_set_patches(s, NULL);
+}
+
+void session_copy(struct session *dst, const struct session *src)
+{
+	*dst = *src;
+	patchreg_hold(dst->m.set);
+}
+
+void session_set_patches(struct session *s, const struct patch_set *ps)
+{
+	const struct patch_set *was = s->m.set;
+
+	s->m.set = ps;
+	s->preset_m.set = ps;
+	patchreg_drop(was);
 }
 
 int session_width(const struct session *s)
@@ -40,7 +56,7 @@ int session_width(const struct session *s)
 void session_preset(struct session *s, const char *name_or_path)
 {
 	snprintf(s->preset, sizeof(s->preset), "%s", name_or_path);
-	machine_copy(&s->preset_m, &s->m);
+	s->preset_m = s->m;
 }
 
 /* Field by field through the parameter table: struct padding never counts as a change. */
@@ -63,6 +79,7 @@ int session_modified(const struct session *s)
 /* "memcg_charge.a, vmpressure.w": every variant of m, or "" */
 void session_variant_names(const struct machine *m, struct strbuf *out)
 {
+	const struct patch_desc *const *patches = patch_set_list(m->set);
 	int n = 0;
 
 	for (int i = 0; patches[i]; i++)
@@ -79,73 +96,71 @@ void session_reset(struct session *s, struct strbuf *kept)
 }
 
 /*
- * A preset is a machine: into *next (the preset's machine and its own
- * variants) go the session's variants, in their order, each replaced by the
- * preset's of the same name; then the preset's new ones. What was replaced,
- * and what kept, is said in note.
+ * A preset is a machine: into res (the session's patches, no variant yet) go
+ * the session's variants (was's), in their order, each replaced by the
+ * preset's of the same name (theirs); then the preset's new ones. What was
+ * replaced, and what kept, is said in note.
  */
-static int keep_variants(struct machine *next, const struct machine *was, struct strbuf *note, char *err,
-			 size_t errlen)
+static int keep_variants(struct patch_set *res, const struct machine *theirs, const struct machine *was,
+			 struct strbuf *note, char *err, size_t errlen)
 {
-	struct machine *res = malloc(sizeof(*res));
+	const struct patch_desc *const *patches = patch_set_list(res);
 	struct strbuf kept = STRBUF_INIT;
 	char why[300];
 	int rc = 0, nkept = 0;
 
-	if (!res)
-		return err_set(err, errlen, "preset load: out of memory");
-	memcpy(res, next, MACHINE_HEAD);
 	memset(res->nvariants, 0, sizeof(res->nvariants));
 	for (int i = 0; patches[i] && !rc; i++) {
 		const struct patch_desc *d = patches[i];
 		const struct variant *v;
 
 		for (int side = variant_side0(d); !rc && (v = variant_at(was, d, side)); side++) {
-			int theirs = variant_find(next, d, v->name);
-			const char *text = theirs >= 0 ? variant_at(next, d, theirs)->text : v->text;
+			int their = variant_find(theirs, d, v->name);
+			const char *text = their >= 0 ? variant_at(theirs, d, their)->text : v->text;
 
-			if (theirs >= 0 && strcmp(text, v->text))
+			if (their >= 0 && strcmp(text, v->text))
 				sb_printf(note, "preset load: the preset's variant %s.%s = %s replaces yours (= %s)\n", d->id,
 					  v->name, text, v->text);
 			else
 				sb_printf(&kept, "%s%s.%s", nkept++ ? ", " : "", d->id, v->name);
 			rc = variant_add(res, d, v->name, text, why, sizeof(why));
 		}
-		for (int side = variant_side0(d); !rc && (v = variant_at(next, d, side)); side++) {
+		for (int side = variant_side0(d); !rc && (v = variant_at(theirs, d, side)); side++) {
 			if (variant_find(was, d, v->name) < 0)
 				rc = variant_add(res, d, v->name, v->text, why, sizeof(why));
 		}
 	}
-	if (rc) {
+	if (rc)
 		err_set(err, errlen, "preset load: the preset's variants and yours do not fit together: %s", why);
-	} else {
-		if (nkept)
-			sb_printf(note, "preset load: kept your variant%s %s (variant del PATCH NAME removes one)\n",
-				  nkept > 1 ? "s" : "", sb_str(&kept));
-		machine_copy(next, res);
-	}
+	else if (nkept)
+		sb_printf(note, "preset load: kept your variant%s %s (variant del PATCH NAME removes one)\n",
+			  nkept > 1 ? "s" : "", sb_str(&kept));
 	sb_free(&kept);
-	free(res);
 	return rc ? -1 : 0;
 }
 
 int session_load_preset(struct session *s, const char *name, struct strbuf *note, char *err, size_t errlen)
 {
 	struct strbuf said = STRBUF_INIT;
-	struct machine *next = malloc(sizeof(*next));
+	struct patch_set *theirs = patchreg_new(s->m.set), *res = patchreg_new(s->m.set);
+	struct machine next;
 	int rc = -1;
 
-	if (!next)
-		return err_set(err, errlen, "preset load: out of memory");
-	if (!preset_load(next, name, err, errlen) && !keep_variants(next, &s->m, &said, err, errlen)) {
-		machine_copy(&s->m, next);
+	if (!theirs || !res)
+		err_set(err, errlen, "preset load: out of memory");
+	else if (!preset_load(&next, theirs, name, err, errlen) && !keep_variants(res, &next, &s->m, &said, err, errlen)) {
+		next.set = s->m.set;
+		s->m = next;
+		session_set_patches(s, res);
+		res = NULL;
 		session_preset(s, name);
 		if (note)
 			sb_puts(note, sb_str(&said));
 		rc = 0;
 	}
+	patchreg_drop(theirs);
+	patchreg_drop(res);
 	sb_free(&said);
-	free(next);
 	return rc;
 }
 
@@ -173,4 +188,34 @@ void session_note(const struct session *s, struct strbuf *out, const char *text)
 	} else if (s->format == FMT_TABLE) {
 		sb_puts(out, text);
 	}
+}
+
+int session_write_file(const struct session *s, const char *cmd, const char *what, const char *path, struct strbuf *text,
+		  struct strbuf *out, char *err, size_t errlen)
+{
+	char why[PATH_MAX + 256];
+	struct strbuf note = STRBUF_INIT;
+	int rc = outfile_write_told(path, text->buf ? text->buf : "", text->len, &note, why, sizeof(why));
+
+	sb_free(text);
+	if (note.len) {
+		struct strbuf t = STRBUF_INIT;
+
+		sb_printf(&t, "%s: %s", cmd, sb_str(&note));
+		session_note(s, out, sb_str(&t));
+		sb_free(&t);
+	}
+	sb_free(&note);
+	if (rc)
+		return err_set(err, errlen, "%s: %s", cmd, why);
+	if (s->interactive)
+		sb_printf(out, "wrote the %s to %s\n", what, path);
+	return 0;
+}
+
+int session_check_read(const struct session *s, const char *cmd, const char *read, char *err, size_t errlen)
+{
+	if (!outpath_replaces(s->opts.path, read))
+		return 0;
+	return err_set(err, errlen, "%s: > %.200s would replace %.200s, which it reads", cmd, s->opts.path, read);
 }

@@ -11,7 +11,7 @@
 #include "../core/machine.h"
 #include "../core/strbuf.h"
 #include "out/outopts.h"
-#include "doc.h"
+#include "out/doc.h"
 
 struct session {
 	struct machine m;
@@ -60,6 +60,16 @@ struct session {
 };
 
 void session_init(struct session *s);
+/* What the session holds let go (its patch set): the end of a front end, or of a test. */
+void session_end(struct session *s);
+/* *dst = *src, dst one more holder of src's patch set: a scratch session that may change its own (session_end it). */
+void session_copy(struct session *dst, const struct session *src);
+/*
+ * ps (made by patchreg_new() or patchreg_load(), its one holder the caller)
+ * as the session's set, in place of the one it had, which it lets go: a
+ * change made on a new set is swapped in whole. NULL: the built-ins.
+ */
+void session_set_patches(struct session *s, const struct patch_set *ps);
 /*
  * The columns the running command's text is to fit: --width inside it or
  * before -c, else the terminal's when it prints to one (not to a file); 0: as
@@ -91,6 +101,15 @@ void session_preset_label(const struct session *s, char *buf, size_t len);
 void session_preset(struct session *s, const char *name_or_path);
 /* Some parameter differs from the preset's (or the defaults') value. */
 int session_modified(const struct session *s);
+/*
+ * A command's whole output, built in text, written to path through
+ * out/outfile.c (text is freed either way); on a terminal "wrote the WHAT to
+ * PATH" is appended to out. 0, or -1 with "CMD: why" in err.
+ */
+int session_write_file(const struct session *s, const char *cmd, const char *what, const char *path,
+		       struct strbuf *text, struct strbuf *out, char *err, size_t errlen);
+/* -1 with "CMD: > PATH would replace FILE, which it reads" when the running command's > PATH is read. */
+int session_check_read(const struct session *s, const char *cmd, const char *read, char *err, size_t errlen);
 /* a and b differ in some parameter (field by field through the parameter table). */
 int machine_differs(const struct machine *a, const struct machine *b);
 

@@ -113,8 +113,7 @@ static void put_patches(const struct session *s, struct strbuf *out, int *n)
 	const struct mmpatch *p;
 	uint32_t hash;
 
-	(void)s;
-	for (int k = 0; (p = patchreg_loaded_at(k, &hash)); k++) {
+	for (int k = 0; (p = patchreg_loaded_at(s->m.set, k, &hash)); k++) {
 		char name[256], v[300];
 
 		file_name(p->path, name, sizeof(name));
@@ -125,6 +124,8 @@ static void put_patches(const struct session *s, struct strbuf *out, int *n)
 
 static void put_variants(const struct session *s, struct strbuf *out, int *n)
 {
+	const struct patch_desc *const *patches = patch_set_list(s->m.set);
+
 	for (int i = 0; patches[i]; i++)
 		for (int side = patch_nsides(patches[i]); side < patch_ncols(&s->m, patches[i]); side++) {
 			const struct variant *v = variant_at(&s->m, patches[i], side);
@@ -384,39 +385,48 @@ static void machine_text(const struct state_read *r, int with_variants, struct s
 		sb_puts(text, sb_str(&r->variants));
 }
 
-static int apply_text(struct machine *m, const struct strbuf *text, char *err, size_t errlen)
+/* text onto m as a preset is read; its variants, if any, into ps (NULL: none wanted). */
+static int apply_text(struct machine *m, struct patch_set *ps, const struct strbuf *text, char *err, size_t errlen)
 {
 	char why[512];
 	int line;
 
-	if (preset_apply(m, sb_str(text), text->len, &line, why, sizeof(why)))
+	if (preset_apply(m, ps, sb_str(text), text->len, &line, why, sizeof(why)))
 		return err_set(err, errlen, "%s", why);
 	return 0;
 }
 
 /*
- * Each patch file the line names: loaded already (the same name, the same
- * bytes), else found in the patch folders and loaded - or named as missing.
- * Every one is found before any is loaded. *loaded counts those loaded.
+ * Each patch file the line names: loaded already in the session's set (the
+ * same name, the same bytes), else found in the patch folders and loaded -
+ * or named as missing. Every one is found before any is loaded; *files is
+ * the session's set with them loaded (held once, or the session's own when
+ * none was), *nloaded how many were.
  */
-static int take_files(const struct state_read *r, struct strbuf *note, int *nloaded, char *err, size_t errlen)
+static int take_files(const struct session *s, const struct state_read *r, struct strbuf *note,
+		      const struct patch_set **files, int *nloaded, char *err, size_t errlen)
 {
 	char path[VARIANT_LOADED][PATH_MAX];
 	int need[VARIANT_LOADED] = { 0 };
 
 	*nloaded = 0;
+	*files = s->m.set;
 	for (int i = 0; i < r->nfiles; i++) {
 		const struct mmpatch *p;
 		uint32_t hash, here;
 		char name[256], why[PATH_MAX + 256];
 
-		for (int k = 0; (p = patchreg_loaded_at(k, &hash)); k++) {
+		for (int k = 0; (p = patchreg_loaded_at(s->m.set, k, &hash)); k++) {
 			file_name(p->path, name, sizeof(name));
 			if (!strcmp(name, r->files[i].name) && hash == r->files[i].hash)
 				break;
 		}
 		if (p)
 			continue;
+		/* a line names a file as the patch folders hold it, never a path to read wherever it points */
+		if (strchr(r->files[i].name, '/'))
+			return err_set(err, errlen, "patch file '%.60s' (hash %08x) is not on this machine: a view line names a "
+				       "patch file, not a path; nothing restored", r->files[i].name, (unsigned)r->files[i].hash);
 		if (patchreg_file_hash(r->files[i].name, path[i], sizeof(path[i]), &here, why, sizeof(why)))
 			return err_set(err, errlen, "patch file '%.60s' (hash %08x) is not on this machine: %s; nothing "
 				       "restored", r->files[i].name, (unsigned)r->files[i].hash, why);
@@ -428,27 +438,31 @@ static int take_files(const struct state_read *r, struct strbuf *note, int *nloa
 	}
 	for (int i = 0; i < r->nfiles; i++) {
 		char why[PATH_MAX + 256];
+		struct patch_set *with;
 
 		if (!need[i])
 			continue;
-		/* no machine: the view's is made from the line once its files are loaded, and replaces the session's */
-		if (patchreg_load(path[i], NULL, NULL, why, sizeof(why)))
+		if (patchreg_load(*files, path[i], &with, NULL, why, sizeof(why)))
 			return err_set(err, errlen, "patch file %s: %s", r->files[i].name, why);
+		if (*nloaded)
+			patchreg_drop(*files);
+		*files = with;
 		++*nloaded;
 	}
 	return 0;
 }
 
 /* show=PATCH or show=PATCH.METRIC, once the line's patch files are loaded. */
-static int show_ok(const char *show, char *err, size_t errlen)
+static int show_ok(const struct patch_set *ps, const char *show, char *err, size_t errlen)
 {
 	const char *dot = strchr(show, '.');
 	char id[96], mean[128];
 	const struct patch_desc *d;
 
 	snprintf(id, sizeof(id), "%.*s", dot ? (int)(dot - show) : (int)strlen(show), show);
-	if (!(d = patch_find(id)))
-		return err_set(err, errlen, "show=%s: no patch '%s'%s", show, id, patch_suggest(id, mean, sizeof(mean)));
+	if (!(d = patch_find(ps, id)))
+		return err_set(err, errlen, "show=%s: no patch '%s'%s", show, id,
+			       patch_suggest(ps, id, mean, sizeof(mean)));
 	if (dot && !patch_metric(d, dot + 1))
 		return err_set(err, errlen, "show=%s: patch %s has no metric '%s' (help %s lists them)", show, id, dot + 1,
 			       id);
@@ -459,19 +473,24 @@ static int restore(struct session *s, struct state_read *r, struct machine *next
 		   size_t errlen)
 {
 	struct strbuf text = STRBUF_INIT;
-	int rc, nloaded;
+	const struct patch_set *files = NULL;
+	struct patch_set *vars = NULL;
+	int rc, nloaded = 0;
 
 	/* the parameters first, before any patch file is loaded: a bad value changes nothing at all */
 	machine_text(r, 0, &text);
-	rc = apply_text(next, &text, err, errlen);
+	rc = apply_text(next, NULL, &text, err, errlen);
 	sb_free(&text);
-	if (rc || take_files(r, note, &nloaded, err, errlen))
-		return -1;
+	if (rc || (rc = take_files(s, r, note, &files, &nloaded, err, errlen)))
+		goto out;
+	/* the line's variants in place of the session's, over the patches with the files loaded */
+	if (!(vars = patchreg_new(files)))
+		rc = err_set(err, errlen, "out of memory");
 	machine_text(r, 1, &text);
-	rc = apply_text(next, &text, err, errlen);
+	rc = rc ? rc : apply_text(next, vars, &text, err, errlen);
 	sb_free(&text);
 	if (!rc && *r->show)
-		rc = show_ok(r->show, err, errlen);
+		rc = show_ok(vars, r->show, err, errlen);
 	if (rc) {
 		if (nloaded) {
 			size_t n = strlen(err);
@@ -479,13 +498,24 @@ static int restore(struct session *s, struct state_read *r, struct machine *next
 			snprintf(err + n, errlen - n, " (the %d patch file%s it named stay%s loaded)", nloaded,
 				 nloaded > 1 ? "s" : "", nloaded > 1 ? "" : "s");
 		}
-		return -1;
+		goto out;
 	}
-	machine_copy(&s->m, next);
+	next->set = s->m.set;
+	s->m = *next;
+	session_set_patches(s, vars);
+	vars = NULL;
 	session_preset(s, "");
 	snprintf(s->show, sizeof(s->show), "%s", r->show);
 	*(s->exec_depth > 0 ? &s->view_format : &s->format) = r->format >= 0 ? (enum out_format)r->format : FMT_TABLE;
-	return 0;
+	rc = 0;
+out:
+	/* patch files the line named stay loaded, even when the rest of it was refused */
+	if (nloaded && rc)
+		session_set_patches(s, files);
+	else if (nloaded)
+		patchreg_drop(files);
+	patchreg_drop(vars);
+	return rc ? -1 : 0;
 }
 
 int state_load(struct session *s, const char *line, struct strbuf *note, char *err, size_t errlen)

@@ -34,7 +34,7 @@ static int preset_cached(const char *name, struct machine *m, char *why, size_t 
 			return 0;
 		}
 	machine_defaults(m);
-	if (preset_load(m, name, why, len))
+	if (preset_load(m, NULL, name, why, len))
 		return -1;
 	if (n < PRESET_CACHE) {
 		kept[n] = *m;

@@ -42,7 +42,7 @@ static int load(const char *dir, const char *name, struct machine *m)
 
 	snprintf(path, sizeof(path), "%s/%s.preset", dir, name);
 	machine_defaults(m);
-	if (read_small_file(path, &text, &len, err, sizeof(err)) || preset_apply(m, text, len, &line, err, sizeof(err))) {
+	if (read_small_file(path, &text, &len, err, sizeof(err)) || preset_apply(m, NULL, text, len, &line, err, sizeof(err))) {
 		fprintf(stderr, "calibrate: %s: %s\n", path, err);
 		return -1;
 	}

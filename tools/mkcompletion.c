@@ -2,7 +2,7 @@
  * mkcompletion: batchlab's bash and zsh completions from the program's own
  * tables, the ones the man page is made from: the command-line options
  * (cli_options[]), the commands (cmd_table[]), the parameters (params[]), the
- * metrics (patches[]) and the built-in presets (the presets folder given).
+ * metrics (patch_set_builtin.list[]) and the built-in presets (the presets folder given).
  * `make completion` writes completion/batchlab.bash and completion/_batchlab;
  * `make completion-drift` (part of `make check`) fails when the committed
  * files differ from fresh ones.
@@ -73,8 +73,8 @@ static void words_list(FILE *out)
 {
 	for (size_t i = 0; i < nparams; i++)
 		fprintf(out, "%s%s", i ? " " : "", params[i].name);
-	for (int i = 0; patches[i]; i++) {
-		const struct patch_desc *d = patches[i];
+	for (int i = 0; patch_set_builtin.list[i]; i++) {
+		const struct patch_desc *d = patch_set_builtin.list[i];
 
 		fprintf(out, " %s", d->id);
 		for (const struct metric_desc *md = d->metrics; md->name; md++) {

@@ -2,7 +2,7 @@
  * mkman: man/batchlab.1 from man/batchlab.1.in and the program's own tables.
  *
  * The template is hand-written mdoc; a line that is exactly a marker below is
- * replaced by a fragment generated from cmd_table[], params[], patches[] (and the
+ * replaced by a fragment generated from cmd_table[], params[], patch_set_builtin.list[] (and the
  * explorer's key table once it exists), so the man page cannot lag behind the
  * rows the program reads. `make man` writes the page; `make man-drift` (part of
  * `make check`) fails when the committed page differs from a fresh one.
@@ -176,7 +176,7 @@ static void emit_commands(void)
 		if (c->details) { /* the whole of it, as `help NAME` gives it: a paragraph a line */
 			struct strbuf d = STRBUF_INIT;
 
-			c->details(&d);
+			c->details(NULL, &d);
 			for (const char *p = sb_str(&d); *p;) {
 				size_t n = strcspn(p, "\n");
 				char *para = strndup(p, n);
@@ -239,8 +239,8 @@ static void emit_params(void)
 
 static void emit_metrics(void)
 {
-	for (int i = 0; patches[i]; i++) {
-		const struct patch_desc *d = patches[i];
+	for (int i = 0; patch_set_builtin.list[i]; i++) {
+		const struct patch_desc *d = patch_set_builtin.list[i];
 		char title[256];
 
 		snprintf(title, sizeof(title), "%s: %s", d->id, d->title);
@@ -284,17 +284,17 @@ static void emit_releases(void)
 {
 	char line[1024];
 
-	for (int i = 0; patches[i]; i++) {
-		const struct release_history *const *hs = patches[i]->kernel_code ? patches[i]->kernel_code->history : NULL;
+	for (int i = 0; patch_set_builtin.list[i]; i++) {
+		const struct release_history *const *hs = patch_set_builtin.list[i]->kernel_code ? patch_set_builtin.list[i]->kernel_code->history : NULL;
 
 		for (int k = 0; hs && hs[k]; k++) {
-			snprintf(line, sizeof(line), "%s: %s", patches[i]->id, hs[k]->constant);
+			snprintf(line, sizeof(line), "%s: %s", patch_set_builtin.list[i]->id, hs[k]->constant);
 			fputs(".Ss", stdout);
 			macro_args(line);
 			putchar('\n');
 			puts(".Bl -tag -width Ds");
 			for (const struct release_row *r = hs[k]->rows; r->from; r++) {
-				const char *subject = release_subject(r->commit);
+				const char *subject = release_subject(NULL, r->commit);
 
 				macro(".It Cm", r->from);
 				if (r->commit) {

@@ -38,7 +38,7 @@ static FILE *crt_out;
 
 /*
  * Every signal whose default action ends the process is caught, so none
- * leaves the terminal raw (interrupt.h's sig_ends_process): a fault
+ * leaves the terminal raw (sigends.h's sig_ends_process): a fault
  * (sig_is_fault: SIGSEGV ... SIGTRAP, SIGSYS) restores at once and dies of
  * itself; any other ends the main loop, which restores. caught[]: ours.
  */

@@ -34,8 +34,9 @@ static void put_row(struct row *out, size_t max, size_t *n, struct row r)
 	(*n)++;
 }
 
-size_t rows_patches(struct row *out, size_t max, enum patch_detail detail)
+size_t rows_patches(const struct patch_set *ps, struct row *out, size_t max, enum patch_detail detail)
 {
+	const struct patch_desc *const *patches = patch_set_list(ps);
 	size_t n = 0;
 	int serial = 0;
 
@@ -54,11 +55,11 @@ size_t rows_patches(struct row *out, size_t max, enum patch_detail detail)
 	return n;
 }
 
-enum patch_detail patch_detail_for(int height)
+enum patch_detail patch_detail_for(const struct patch_set *ps, int height)
 {
-	if (height >= 0 && rows_patches(NULL, 0, DETAIL_FULL) <= (size_t)height)
+	if (height >= 0 && rows_patches(ps, NULL, 0, DETAIL_FULL) <= (size_t)height)
 		return DETAIL_FULL;
-	if (height >= 0 && rows_patches(NULL, 0, DETAIL_TITLES) <= (size_t)height)
+	if (height >= 0 && rows_patches(ps, NULL, 0, DETAIL_TITLES) <= (size_t)height)
 		return DETAIL_TITLES;
 	return DETAIL_COMPACT;
 }
@@ -69,8 +70,10 @@ static int max_int(int a, int b)
 }
 
 /* The widest names the tables hold, so a new key or metric widens its column by itself. */
-static void table_widths(int *param_name, int *metric_name, int *unit, int *nsides)
+static void table_widths(const struct patch_set *ps, int *param_name, int *metric_name, int *unit, int *nsides)
 {
+	const struct patch_desc *const *patches = patch_set_list(ps);
+
 	*param_name = *metric_name = *unit = *nsides = 0;
 	for (size_t i = 0; i < nparams; i++)
 		*param_name = max_int(*param_name, (int)strlen(params[i].name));
@@ -118,7 +121,7 @@ static void shrink_to(struct layout *L, int cols, size_t steps)
 	 */
 	int longest, metric_w, unit_w, nsides;
 
-	table_widths(&longest, &metric_w, &unit_w, &nsides);
+	table_widths(L->set, &longest, &metric_w, &unit_w, &nsides);
 	struct { int *w, min; } shrink[] = {
 		{ &L->pval_w, 8 }, { &L->mval_w, 22 }, { &L->pchange_w, 12 }, { &L->mval_w, 14 }, { &L->pname_w, 14 },
 		{ &L->mname_w, longest - 2 }, { &L->pchange_w, 8 }, { &L->pval_w, 7 }, { &L->pname_w, 10 }, { &L->mname_w, 12 },
@@ -131,18 +134,19 @@ static void shrink_to(struct layout *L, int cols, size_t steps)
 
 static void initial_widths(struct layout *L, int *unit_w)
 {
-	table_widths(&L->mname_w, &L->pname_w, unit_w, &L->nsides);
+	table_widths(L->set, &L->mname_w, &L->pname_w, unit_w, &L->nsides);
 	L->mval_w = 30;    /* "auto: 66060288 pages (252 GiB)" */
 	L->pval_w = 9;     /* "1008 MiB", "1.153e+18" */
 	L->pchange_w = 16; /* "+204700% (x2048)" */
 }
 
-int layout_compute(struct layout *L, int cols, int lines)
+int layout_compute(struct layout *L, const struct patch_set *ps, int cols, int lines)
 {
 	struct layout narrowest;
 	int unit_w;
 
 	memset(L, 0, sizeof(*L));
+	L->set = ps;
 	L->cols = cols;
 	L->lines = lines;
 	initial_widths(L, &unit_w);
@@ -201,7 +205,7 @@ void layout_variants(struct layout *L, int want)
 {
 	int pname_w, unit_w, nsides, mname_w;
 
-	table_widths(&mname_w, &pname_w, &unit_w, &nsides);
+	table_widths(L->set, &mname_w, &pname_w, &unit_w, &nsides);
 	L->nvar_all = want;
 	/* one variant column at least: the other columns give way for it as they do for a narrow screen */
 	L->nvar = want > 0;
@@ -268,7 +272,7 @@ void cells_metric(const struct machine *m, const struct patch_desc *d, const str
 	struct value v[PATCH_MAX_COLS];
 
 	if (md->single) {
-		cells_single(d, md, md->fn(m, 0, NULL), width, c);
+		cells_single(d, md, md->fn(m, md, 0, NULL), width, c);
 		return;
 	}
 	cells_start(md, c);
@@ -277,7 +281,7 @@ void cells_metric(const struct machine *m, const struct patch_desc *d, const str
 		md->fn_sides(m, v);
 	for (int s = 0; s < nsides && s < PATCH_MAX_SIDES; s++) {
 		if (!md->fn_sides)
-			v[s] = md->fn(m, s, NULL);
+			v[s] = md->fn(m, md, s, NULL);
 		c->v[s] = v[s];
 		value_text(v[s], md->unit, width, c->side[s], sizeof(c->side[s]));
 	}

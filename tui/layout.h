@@ -47,9 +47,9 @@ enum patch_detail {
  * (out may be NULL) and return how many there are.
  */
 size_t rows_machine(struct row *out, size_t max);
-size_t rows_patches(struct row *out, size_t max, enum patch_detail detail);
+size_t rows_patches(const struct patch_set *ps, struct row *out, size_t max, enum patch_detail detail);
 /* The most detail whose rows fit in height lines (DETAIL_COMPACT if none does). */
-enum patch_detail patch_detail_for(int height);
+enum patch_detail patch_detail_for(const struct patch_set *ps, int height);
 
 struct layout {
 	int cols, lines;
@@ -66,10 +66,11 @@ struct layout {
 	int single;             /* too narrow for both panels side by side: one at a time, each cols wide */
 	int nvar;               /* variant columns on screen, after the change column (layout_variants) */
 	int nvar_all;           /* variant columns there are: the most any patch has; more than nvar scroll */
+	const struct patch_set *set; /* the patches the panel shows (layout_compute's ps) */
 };
 
-/* Widths for a cols x lines screen; returns 0, or -1 (too_small set) when it cannot fit. */
-int layout_compute(struct layout *L, int cols, int lines);
+/* Widths for a cols x lines screen showing ps's patches; returns 0, or -1 (too_small set) when it cannot fit. */
+int layout_compute(struct layout *L, const struct patch_set *ps, int cols, int lines);
 /*
  * Room for want variant columns after the change column: as many as fit
  * (nvar; the rest scroll), the unit column only if there is room after them.

@@ -39,8 +39,8 @@ static void usage(FILE *f)
 		"       batchlab [OPTIONS] bl1:KEY=VALUE,...   (a view `state` printed, restored: then as without it)\n"
 		"       batchlab --help | --version\n"
 		"\n"
-		"Explore the Linux mm constants that should scale with machine size: four patches'\n"
-		"before and after, as exact kernel arithmetic and calibrated models.\n"
+		"Explore the Linux mm constants that should scale with machine size: each patch's\n"
+		"before and after, as exact kernel arithmetic and calibrated models ('help metrics' lists them).\n"
 		"\n"
 		"  (no mode)            the curses explorer on a terminal; else read commands from stdin\n");
 	/* the option table's rows (lang/cliopts.c), as the completions have them */
@@ -324,11 +324,15 @@ static int session_start(struct session *s, const struct cli *c)
 	s->units = c->units;
 	doc_init(&s->doc, c->units, NULL);
 	/* before the preset: its variant.PATCH.NAME lines may name a loaded patch */
-	for (size_t i = 0; i < c->npatches; i++)
-		if (patchreg_load(c->patchfiles[i], &s->m, NULL, err, sizeof(err))) {
+	for (size_t i = 0; i < c->npatches; i++) {
+		struct patch_set *next;
+
+		if (patchreg_load(s->m.set, c->patchfiles[i], &next, NULL, err, sizeof(err))) {
 			say("-P: ", err);
 			return 1;
 		}
+		session_set_patches(s, next);
+	}
 	if (c->preset && session_load_preset(s, c->preset, NULL, err, sizeof(err))) {
 		say("-p: ", err);
 		return 1;
@@ -376,38 +380,49 @@ static int run_file(struct session *s, const char *file)
 	return rc;
 }
 
+/* The mode the command line asks for, on the session. */
+static int run(struct session *s, const struct cli *c, char **argv)
+{
+	int rc;
+
+	if (c->lesson)
+		return lesson_main(s, c->lesson_name, c->check, c->restart);
+	if (c->cmds)
+		return script_run_text(s, c->cmds, "-c", stdout, stderr);
+	if (c->words < c->all) {
+		char *text;
+
+		/* the language ends a quote at a line's end: such a word (a file named so) cannot be passed whole */
+		for (int i = c->words; i < c->all; i++)
+			if (strpbrk(argv[i], "\n\r")) {
+				say("command line: a word with a line break in it cannot be a command's: ", argv[i]);
+				return 1;
+			}
+		text = command_text(c->all - c->words, argv + c->words);
+
+		rc = script_run_text(s, text, "command line", stdout, stderr);
+		free(text);
+		return rc;
+	}
+	if (c->file)
+		return run_file(s, c->file);
+	if (c->repl)
+		return repl_main(s);
+	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+		return screen_main(s);
+	return script_run_stream(s, stdin, "stdin", stdout, stderr);
+}
+
 int main(int argc, char **argv)
 {
 	struct session s;
 	struct cli c;
 	int rc;
 
-	if ((rc = parse_options(&c, argc, argv)) != GO_ON || (rc = session_start(&s, &c)) != GO_ON)
+	if ((rc = parse_options(&c, argc, argv)) != GO_ON)
 		return rc;
-	if (c.lesson)
-		return lesson_main(&s, c.lesson_name, c.check, c.restart);
-	if (c.cmds)
-		return script_run_text(&s, c.cmds, "-c", stdout, stderr);
-	if (c.words < c.all) {
-		char *text;
-
-		/* the language ends a quote at a line's end: such a word (a file named so) cannot be passed whole */
-		for (int i = c.words; i < c.all; i++)
-			if (strpbrk(argv[i], "\n\r")) {
-				say("command line: a word with a line break in it cannot be a command's: ", argv[i]);
-				return 1;
-			}
-		text = command_text(c.all - c.words, argv + c.words);
-
-		rc = script_run_text(&s, text, "command line", stdout, stderr);
-		free(text);
-		return rc;
-	}
-	if (c.file)
-		return run_file(&s, c.file);
-	if (c.repl)
-		return repl_main(&s);
-	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
-		return screen_main(&s);
-	return script_run_stream(&s, stdin, "stdin", stdout, stderr);
+	if ((rc = session_start(&s, &c)) == GO_ON)
+		rc = run(&s, &c, argv);
+	session_end(&s);
+	return rc;
 }

@@ -60,13 +60,13 @@ static void screen_layout(struct screen *sc, int cols, int lines)
 	int pane = sc->lesson ? lessonpane_rows(sc->lesson, cols, lines) : 0;
 
 	if (pane && lessonpane_full(sc->lesson)) { /* the step has the screen: the panels keep their geometry */
-		layout_compute(&sc->L, cols, lines);
+		layout_compute(&sc->L, sc->s->m.set, cols, lines);
 		sc->pane_rows = sc->L.too_small ? 0 : pane;
 		return;
 	}
-	layout_compute(&sc->L, cols, lines - pane);
+	layout_compute(&sc->L, sc->s->m.set, cols, lines - pane);
 	if (pane && sc->L.too_small) /* no room for both: the panels, and the pane waits for a bigger window */
-		pane = 0, layout_compute(&sc->L, cols, lines);
+		pane = 0, layout_compute(&sc->L, sc->s->m.set, cols, lines);
 	sc->L.top += pane;
 	sc->L.footer_y += pane;
 	sc->L.status_y += pane;
@@ -75,12 +75,13 @@ static void screen_layout(struct screen *sc, int cols, int lines)
 }
 
 /*
- * The rows follow patches[]: a patch file loaded or replaced (patch load)
- * adds metrics, so the arrays by metric row serial are made again for them
+ * The rows follow the session's patch set: a patch file loaded or replaced
+ * (patch load), or a set the undo ring restores, adds or takes metrics, so the arrays by metric row serial are made again for them
  * and the layout with them. 0, or -1 out of memory (the old arrays kept).
  */
 static int screen_follow_patches(struct screen *sc)
 {
+	const struct patch_desc *const *patches = patch_set_list(sc->s->m.set);
 	int n = 0, same = 1, i;
 	struct metric_state *metrics;
 	struct cells_memo *memo;
@@ -120,6 +121,7 @@ static int screen_follow_patches(struct screen *sc)
 
 void screen_recompute(struct screen *sc, int mark)
 {
+	const struct patch_desc *const *patches = patch_set_list(sc->s->m.set);
 	long long now = crt_now_ms();
 	int k = 0, nvar = 0;
 
@@ -277,14 +279,14 @@ static int screen_setup(struct screen *sc, struct session *s, FILE *log)
 	sc->undo = calloc(SCREEN_UNDO_MAX, sizeof(*sc->undo));
 	sc->shown = calloc(1, sizeof(*sc->shown));
 	/* sc->seen[] is empty: screen_follow_patches() makes the rows' arrays */
-	layout_compute(&sc->L, COLS, LINES);
+	layout_compute(&sc->L, sc->s->m.set, COLS, LINES);
 	if (!sc->pstate || !sc->pmemo || !sc->undo || !sc->shown || screen_follow_patches(sc))
 		return -1;
 	sc->theme = s->theme;
 	sc->utf8 = chart_locale_utf8();
 	s->m.mva_memo = &sc->mva; /* before the first undo entry: the entries hold it as the machine does */
 	screen_undo_take(s, sc->shown);
-	layout_compute(&sc->L, COLS, LINES);
+	layout_compute(&sc->L, sc->s->m.set, COLS, LINES);
 	if (!(sc->stack[0] = view_panels_new(sc)))
 		return -1;
 	if (*s->show) /* a view line's show=: the cursor starts there */
@@ -307,14 +309,10 @@ static void screen_free(struct screen *sc)
 	free(sc->pstate);
 	free(sc->memo);
 	free(sc->pmemo);
-	for (int i = 0; sc->undo && i < SCREEN_UNDO_MAX; i++) {
-		free(sc->undo[i].m.full);
-		free(sc->undo[i].preset_m.full);
-	}
-	if (sc->shown) {
-		free(sc->shown->m.full);
-		free(sc->shown->preset_m.full);
-	}
+	for (int i = 0; sc->undo && i < SCREEN_UNDO_MAX; i++)
+		screen_undo_free(&sc->undo[i]);
+	if (sc->shown)
+		screen_undo_free(sc->shown);
 	if (sc->s) /* the session outlives the screen, its solved networks do not */
 		sc->s->m.mva_memo = sc->s->preset_m.mva_memo = NULL;
 	free(sc->undo);

@@ -31,21 +31,13 @@ struct param_state {
 #define SCREEN_UNDO_MAX 100
 
 /*
- * A machine as the undo ring keeps it: its parameters in place, a few
- * hundred bytes, and its variants - rarely any - in a copy on the heap. A
- * whole machine is 30 KB of mostly empty variant slots, and a ring of them
- * made each key fault in fresh pages.
+ * What `u` puts back: the machine, and which preset it was measured against.
+ * The entry holds the patch set the machine points to (lang/patchreg.h), so
+ * the variants and patches it restores are those it was taken with.
  */
-struct undo_machine {
-	unsigned char head[MACHINE_HEAD];
-	struct machine *full; /* NULL when the machine holds no variant */
-};
-
-/* What `u` puts back: the machine, and which preset it was measured against. */
 struct undo_entry {
-	struct undo_machine m, preset_m;
+	struct machine m, preset_m;
 	char preset[64];
-	int lost; /* there was no memory for its variants */
 };
 
 struct screen {
@@ -57,7 +49,7 @@ struct screen {
 	struct mva_memo mva;          /* the models' solved networks: the session's machine points here while the screen runs */
 	struct param_state *pstate;   /* by params[] index */
 	int nmetrics;
-	const struct patch_desc *seen[VARIANT_PATCHES + 1]; /* patches[] as the rows were made for it (patch load) */
+	const struct patch_desc *seen[VARIANT_PATCHES + 1]; /* the set's patches as the rows were made for them (patch load, undo) */
 	unsigned long generation;     /* bumped whenever the cells are recomputed: views sampling the machine redo it */
 	struct view *stack[SCREEN_MAX_VIEWS];
 	int depth;                    /* stack[0] is the panels, for the whole run */
@@ -133,6 +125,8 @@ void screen_put(int y, int x, int width, const char *text, int right, attr_t att
 
 /* e becomes the session's state, as the undo ring keeps it. */
 void screen_undo_take(const struct session *s, struct undo_entry *e);
+/* What e holds let go (its patch set). */
+void screen_undo_free(struct undo_entry *e);
 /* After a recompute: the state shown before it goes on the undo ring if the session moved away from it. */
 void screen_remember(struct screen *sc);
 /* The error of a command a signal that ends the explorer stopped, for stderr once the screen is gone ("" if none). */

@@ -16,6 +16,7 @@
 #include "../lang/out/escape.h"
 #include "../lang/out/outopts.h"
 #include "../lang/out/outpath.h"
+#include "../lang/cmd/cmd_show.h"
 #include "../lang/out/render.h"
 #include "../lang/scan.h"
 #include "../lang/settings.h"
@@ -99,9 +100,9 @@ static int screen_save(struct screen *sc, const char *line)
 
 		s.format = o.format >= 0 ? (enum out_format)o.format : outpath_format(s.format, o.path);
 		s.opts = o;
-		render_show(&s, "all", &text, err, sizeof(err));
+		show_topic(&s, "all", &text, err, sizeof(err));
 	}
-	if (outpath_write(sc->s, "save", "screen", o.path, &text, &msg, err, sizeof(err))) {
+	if (session_write_file(sc->s, "save", "screen", o.path, &text, &msg, err, sizeof(err))) {
 		escape_buf(err, shown, sizeof(shown));
 		screen_status(sc, 1, "%s", shown);
 	} else {

@@ -6,64 +6,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lang/patchreg.h"
 #include "screen.h"
-
-static int undo_keep(struct undo_machine *u, const struct machine *m)
-{
-	int vars = 0;
-
-	memcpy(u->head, m, MACHINE_HEAD);
-	for (int p = 0; p < VARIANT_PATCHES; p++)
-		vars |= m->nvariants[p];
-	if (!vars) {
-		free(u->full);
-		u->full = NULL;
-		return 0;
-	}
-	if (!u->full && !(u->full = malloc(sizeof(*u->full))))
-		return -1;
-	machine_copy(u->full, m);
-	return 0;
-}
-
-static void undo_restore(struct machine *m, const struct undo_machine *u)
-{
-	if (u->full)
-		machine_copy(m, u->full);
-	else
-		memcpy(m, u->head, MACHINE_HEAD); /* no variants: the counts say so, the slots are not read */
-}
 
 void screen_undo_take(const struct session *s, struct undo_entry *e)
 {
-	e->lost = undo_keep(&e->m, &s->m) || undo_keep(&e->preset_m, &s->preset_m);
+	patchreg_hold(s->m.set);
+	patchreg_drop(e->m.set);
+	e->m = s->m;
+	e->preset_m = s->preset_m;
 	snprintf(e->preset, sizeof(e->preset), "%s", s->preset);
 }
 
-/*
- * The variants of m and of u, name and text (the compiled program follows the
- * text): the same counts can hold different variants - `variant del P a;
- * variant P a = 99` leaves every byte of the head as it was.
- */
-static int variants_differ(const struct machine *m, const struct undo_machine *u)
+void screen_undo_free(struct undo_entry *e)
 {
-	for (int p = 0; p < VARIANT_PATCHES; p++)
-		for (int k = 0; k < m->nvariants[p] && k < VARIANT_MAX; k++) {
-			const struct variant *a = &m->variants[p][k], *b;
-
-			if (!u->full)
-				return 1;
-			b = &u->full->variants[p][k];
-			if (strcmp(a->name, b->name) || strcmp(a->text, b->text))
-				return 1;
-		}
-	return 0;
+	patchreg_drop(e->m.set);
+	e->m.set = NULL;
 }
 
+/* A set is not changed once made: another one is another state (a variant added, then deleted, is two). */
 static int undo_differs(const struct session *s, const struct undo_entry *e)
 {
-	return memcmp(e->m.head, &s->m, MACHINE_HEAD) || memcmp(e->preset_m.head, &s->preset_m, MACHINE_HEAD) ||
-	       strcmp(s->preset, e->preset) || variants_differ(&s->m, &e->m) || variants_differ(&s->preset_m, &e->preset_m);
+	return machine_differs(&e->m, &s->m) || machine_differs(&e->preset_m, &s->preset_m) ||
+	       strcmp(s->preset, e->preset) || e->m.set != s->m.set;
 }
 
 static void undo_swap(struct undo_entry *a, struct undo_entry *b)
@@ -94,18 +59,19 @@ void screen_remember(struct screen *sc)
 void screen_undo(struct screen *sc)
 {
 	const struct undo_entry *e;
+	const struct patch_set *was;
 
 	if (!sc->undo_n) {
 		screen_status(sc, 0, "nothing to undo");
 		return;
 	}
 	e = &sc->undo[(sc->undo_first + --sc->undo_n) % SCREEN_UNDO_MAX];
-	if (e->lost) {
-		screen_status(sc, 1, "cannot undo: there was no memory to keep that state's variants");
-		return;
-	}
-	undo_restore(&sc->s->m, &e->m);
-	undo_restore(&sc->s->preset_m, &e->preset_m);
+	was = sc->s->m.set;
+	patchreg_hold(e->m.set); /* the session's now, and still the entry's until it is taken over */
+	sc->s->m = e->m;
+	sc->s->preset_m = e->preset_m;
+	sc->s->m.set = was;
+	session_set_patches(sc->s, e->m.set); /* lets the set it had go */
 	snprintf(sc->s->preset, sizeof(sc->s->preset), "%s", e->preset);
 	sc->undoing = 1;
 	screen_recompute(sc, 1);

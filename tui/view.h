@@ -80,11 +80,11 @@ struct view *view_pager_new(const char *title, const char *text);
 struct view *view_chart_new(const struct patch_desc *d, const struct metric_desc *md, int serial);
 struct param;
 /* Every metric that reads p (first's first; c steps on), over p. */
-struct view *view_chart_over(const struct param *p, const struct patch_desc *first);
+struct view *view_chart_over(const struct patch_set *ps, const struct param *p, const struct patch_desc *first);
 /* path quoted for the command line ('PATH'): 0, or -1 with why in buf. */
 int view_quote_path(const char *path, char *buf, size_t len);
 /* How many metrics a chart over p would show: 0 means none reads it. */
-int view_chart_readers(const struct param *p);
+int view_chart_readers(const struct patch_set *ps, const struct param *p);
 struct chart;
 /*
  * c drawn height rows high from row top (the chart view's and the trade-off
@@ -96,7 +96,7 @@ struct tradeoff_spec;
 /* A patch's benefit against its cost as its constant varies (core/tradeoff.c), before and after labelled. */
 struct view *view_tradeoff_new(const struct tradeoff_spec *spec);
 /* d's metrics on the loaded machine and up to three presets, a column group each (lang/compare.h). */
-struct view *view_compare_new(const struct patch_desc *d);
+struct view *view_compare_new(const struct patch_set *ps, const struct patch_desc *d);
 /* The `:` line (cmdline.c's readline host), initial text may be NULL. */
 struct view *view_cmdline_new(const char *initial);
 /* v is the `:` line (a paste goes there). */

@@ -444,8 +444,10 @@ struct view *view_chart_new(const struct patch_desc *d, const struct metric_desc
  * The metrics a chart over p shows (every metric that reads p, one number
  * each), first's first, then in the table's order. How many; up to max into picks.
  */
-static int readers(const struct param *p, const struct patch_desc *first, struct chart_pick *picks, int max)
+static int readers(const struct patch_set *ps, const struct param *p, const struct patch_desc *first,
+		   struct chart_pick *picks, int max)
 {
+	const struct patch_desc *const *patches = patch_set_list(ps);
 	int n = 0;
 
 	for (int pass = 0; pass < 2; pass++) {
@@ -463,19 +465,19 @@ static int readers(const struct param *p, const struct patch_desc *first, struct
 	return n;
 }
 
-int view_chart_readers(const struct param *p)
+int view_chart_readers(const struct patch_set *ps, const struct param *p)
 {
-	return p && p->type != PT_CHOICE ? readers(p, NULL, NULL, 0) : 0;
+	return p && p->type != PT_CHOICE ? readers(ps, p, NULL, NULL, 0) : 0;
 }
 
-struct view *view_chart_over(const struct param *p, const struct patch_desc *first)
+struct view *view_chart_over(const struct patch_set *ps, const struct param *p, const struct patch_desc *first)
 {
 	struct chart_view *cv = chart_view_alloc();
 
 	if (!cv)
 		return NULL;
 	cv->over = p;
-	cv->npicks = readers(p, first, cv->picks, CHART_MAX_PICKS);
+	cv->npicks = readers(ps, p, first, cv->picks, CHART_MAX_PICKS);
 	if (cv->npicks > CHART_MAX_PICKS)
 		cv->npicks = CHART_MAX_PICKS;
 	chart_pick(cv, 0);

@@ -87,8 +87,9 @@ static void compare_view_draw(struct view *v, struct screen *sc)
 }
 
 /* The patch after d that has metrics, wrapping round. */
-static const struct patch_desc *next_patch(const struct patch_desc *d)
+static const struct patch_desc *next_patch(const struct patch_set *ps, const struct patch_desc *d)
 {
+	const struct patch_desc *const *patches = patch_set_list(ps);
 	int i = 0;
 
 	while (patches[i] && patches[i] != d)
@@ -113,7 +114,7 @@ static int compare_view_key(struct view *v, struct screen *sc, const struct key_
 			cv->left += 8;
 		break;
 	case KA_COMPARE:
-		cv->d = next_patch(cv->d);
+		cv->d = next_patch(sc->s->m.set, cv->d);
 		cv->top = cv->left = 0;
 		compare_view_build(cv, sc);
 		break;
@@ -167,14 +168,14 @@ static const struct view_ops compare_view_ops = {
 	.footer = compare_view_footer,
 };
 
-struct view *view_compare_new(const struct patch_desc *d)
+struct view *view_compare_new(const struct patch_set *ps, const struct patch_desc *d)
 {
 	struct compare_view *cv = calloc(1, sizeof(*cv));
 
 	if (!cv)
 		return NULL;
 	cv->v.ops = &compare_view_ops;
-	cv->d = d ? d : patches[0];
+	cv->d = d ? d : patch_set_list(ps)[0];
 	cv->generation = (unsigned long)-1;
 	return &cv->v;
 }

@@ -310,15 +310,15 @@ static void page_cursor(struct panels *pn, int by)
 /* Apply one parameter value through param_set, so every front end validates in one place. */
 static void apply_param(struct screen *sc, const struct param *p, const char *value)
 {
-	static struct machine next; /* 30 KB: not on the stack, and copied only as far as it is used */
+	struct machine next;
 	char err[256];
 
-	machine_copy(&next, &sc->s->m);
+	next = sc->s->m;
 	if (param_set(&next, p, value, err, sizeof(err)) || machine_check(&next, err, sizeof(err))) {
 		screen_status(sc, 1, "%s", err);
 		return;
 	}
-	machine_copy(&sc->s->m, &next);
+	sc->s->m = next;
 	screen_recompute(sc, 1);
 	screen_status(sc, 0, "%s = %s", p->name, sc->pstate[p - params].text);
 }
@@ -356,8 +356,8 @@ static void about_selected(struct panels *pn, struct screen *sc)
 	char line[160];
 
 	/* a patch's own parameter (charge_batch) asks about that patch */
-	if (pn->focus == 0 && p && patch_find(p->group))
-		d = patch_find(p->group);
+	if (pn->focus == 0 && p && patch_find(sc->s->m.set, p->group))
+		d = patch_find(sc->s->m.set, p->group);
 	if (!d)
 		return;
 	snprintf(line, sizeof(line), "about %s", d->id);
@@ -371,17 +371,17 @@ static void chart_selected(struct panels *pn, struct screen *sc)
 	if (pn->focus == 0 && selected_param(pn)) {
 		/* a machine parameter: every metric that reads it, over it - the patch under the cursor first */
 		const struct param *p = selected_param(pn);
-		const struct patch_desc *first = patch_find(p->group) ? patch_find(p->group) : r ? r->patch : NULL;
+		const struct patch_desc *first = patch_find(sc->s->m.set, p->group) ? patch_find(sc->s->m.set, p->group) : r ? r->patch : NULL;
 
 		if (p->type == PT_CHOICE) {
 			screen_status(sc, 0, "%s is a choice, not a number a chart can run along", p->name);
 			return;
 		}
-		if (!view_chart_readers(p)) {
+		if (!view_chart_readers(sc->s->m.set, p)) {
 			screen_status(sc, 0, "no metric reads %s: there is nothing to chart over it", p->name);
 			return;
 		}
-		screen_show(sc, view_chart_over(p, first));
+		screen_show(sc, view_chart_over(sc->s->m.set, p, first));
 		return;
 	}
 	if (!r || !r->metric) {
@@ -403,13 +403,13 @@ static void tradeoff_selected(struct panels *pn, struct screen *sc)
 	const struct tradeoff_spec *spec;
 
 	/* as for about: a patch's own parameter (charge_batch) means that patch */
-	if (pn->focus == 0 && p && patch_find(p->group))
-		d = patch_find(p->group);
+	if (pn->focus == 0 && p && patch_find(sc->s->m.set, p->group))
+		d = patch_find(sc->s->m.set, p->group);
 	if (!d) {
 		screen_status(sc, 0, "select a patch or one of its metrics (Tab to the patches) for its trade-off");
 		return;
 	}
-	spec = tradeoff_spec_find(d->id);
+	spec = tradeoff_spec_find(sc->s->m.set, d->id);
 	if (!spec) {
 		screen_status(sc, 0, "%s trades nothing: it is context, not a patch", d->id);
 		return;
@@ -422,9 +422,9 @@ static void compare_selected(struct panels *pn, struct screen *sc)
 	const struct param *p = selected_param(pn);
 	const struct patch_desc *d = patch_row(pn) ? patch_row(pn)->patch : NULL;
 
-	if (pn->focus == 0 && p && patch_find(p->group))
-		d = patch_find(p->group);
-	screen_show(sc, view_compare_new(d));
+	if (pn->focus == 0 && p && patch_find(sc->s->m.set, p->group))
+		d = patch_find(sc->s->m.set, p->group);
+	screen_show(sc, view_compare_new(sc->s->m.set, d));
 }
 
 static void enter(struct panels *pn, struct screen *sc)
@@ -749,7 +749,7 @@ static void panels_resize(struct view *v, struct screen *sc)
 {
 	struct panels *pn = (struct panels *)v;
 	const struct metric_desc *keep = pn->np ? pn->prows[pn->pcur].metric : NULL;
-	size_t need = rows_patches(NULL, 0, DETAIL_FULL);
+	size_t need = rows_patches(sc->s->m.set, NULL, 0, DETAIL_FULL);
 
 	if (need > pn->pcap) { /* a patch file loaded: room for its rows */
 		struct row *rows = calloc(need, sizeof(*rows));
@@ -766,8 +766,8 @@ static void panels_resize(struct view *v, struct screen *sc)
 		pn->pnames = names;
 		pn->pcap = need;
 	}
-	pn->detail = patch_detail_for(sc->L.height);
-	pn->np = rows_patches(pn->prows, pn->pcap, pn->detail);
+	pn->detail = patch_detail_for(sc->s->m.set, sc->L.height);
+	pn->np = rows_patches(sc->s->m.set, pn->prows, pn->pcap, pn->detail);
 	pn->pcur = -1;
 	for (size_t i = 0; i < pn->np; i++)
 		if (pn->prows[i].kind == ROW_METRIC && (pn->pcur < 0 || pn->prows[i].metric == keep))
@@ -810,7 +810,7 @@ struct view *view_panels_new(struct screen *sc)
 		return NULL;
 	pn->v.ops = &panels_ops;
 	pn->nm = rows_machine(NULL, 0);
-	pn->pcap = rows_patches(NULL, 0, DETAIL_FULL);
+	pn->pcap = rows_patches(sc->s->m.set, NULL, 0, DETAIL_FULL);
 	pn->mrows = calloc(pn->nm, sizeof(*pn->mrows));
 	pn->prows = calloc(pn->pcap, sizeof(*pn->prows));
 	pn->mnames = calloc(pn->nm, sizeof(*pn->mnames));

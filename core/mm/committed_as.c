@@ -173,7 +173,7 @@ static uint64_t compute_batch(const struct machine *m, int side, struct strbuf *
 	return batch;
 }
 
-static struct value batch(const struct machine *m, int side, struct strbuf *why)
+static struct value batch(METRIC_ARGS(m, side, why))
 {
 	return val_int(compute_batch(m, side, why));
 }
@@ -293,7 +293,7 @@ static void committed_row(const struct machine *m, struct value (*out)[PATCH_MAX
 	}
 }
 
-static struct value max_drift_bytes(const struct machine *m, int side, struct strbuf *why)
+static struct value max_drift_bytes(METRIC_ARGS(m, side, why))
 {
 	uint64_t b = compute_batch(m, side, why), pages = b * m->cpus, bytes = drift_bound_of(m, b).i;
 	char human[32];
@@ -314,7 +314,7 @@ static struct value max_drift_bytes(const struct machine *m, int side, struct st
 	return val_int(bytes);
 }
 
-static struct value reachable_drift_bytes(const struct machine *m, int side, struct strbuf *why)
+static struct value reachable_drift_bytes(METRIC_ARGS(m, side, why))
 {
 	uint64_t b = compute_batch(m, side, why), bytes = drift_reach_of(m, b).i;
 	char human[32];
@@ -329,7 +329,7 @@ static struct value reachable_drift_bytes(const struct machine *m, int side, str
 	return val_int(bytes);
 }
 
-static struct value max_drift_pct(const struct machine *m, int side, struct strbuf *why)
+static struct value max_drift_pct(METRIC_ARGS(m, side, why))
 {
 	uint64_t b = compute_batch(m, side, NULL), ram = machine_totalram(m);
 	double pct = drift_pct_of(m, b).r;
@@ -363,7 +363,7 @@ static uint64_t commit_limit(const struct machine *m, int *wrapped)
 	return product / 100 + m->swap / m->pagesize;
 }
 
-static struct value commit_limit_error_pct(const struct machine *m, int side, struct strbuf *why)
+static struct value commit_limit_error_pct(METRIC_ARGS(m, side, why))
 {
 	uint64_t b, ram = machine_totalram(m), limit;
 	int wrapped;
@@ -411,7 +411,7 @@ static struct value commit_limit_error_pct(const struct machine *m, int side, st
  * vm_memory_committed() measured 30~40 us on a 2S/36C/72T Skylake under
  * severe contention of the lock, and committed_sum_cpu_ns is 35 us / 72.
  */
-static struct value sum_cost(const struct machine *m, int side, struct strbuf *why)
+static struct value sum_cost(METRIC_ARGS(m, side, why))
 {
 	int one = side == SIDE_KERNEL ? !release_row(m, &sum_history)->mode : side == BEFORE;
 	double reads = one ? 1 : (double)m->cpus, us = reads * m->committed_sum_cpu_ns / 1000;
@@ -476,7 +476,7 @@ static uint64_t lock_plateau(const struct machine *m)
 	return end >= t ? end : 0;
 }
 
-static struct value locked_ops(const struct machine *m, int side, struct strbuf *why)
+static struct value locked_ops(METRIC_ARGS(m, side, why))
 {
 	uint64_t b = compute_batch(m, side, NULL);
 	uint64_t pages = mmap_pages(m);
@@ -522,7 +522,7 @@ static const char *const mmap_fit =
  * plus the before side's locked operations, uncontended (the lock's queue,
  * which throughput models, only adds to both).
  */
-static struct value lock_share(const struct machine *m, int side, struct strbuf *why)
+static struct value lock_share(METRIC_ARGS(m, side, why))
 {
 	uint64_t vb = lock_visits(m, BEFORE), vs = lock_visits(m, side);
 	double tcs = lock_service_ns(m), saved = ((double)vb - (double)vs) * tcs, loop = m->mmap_loop_ns + (double)vb * tcs;
@@ -550,7 +550,7 @@ static int mmap_solve(const struct machine *m, uint64_t visits, uint64_t n, doub
 	return mva_solve(&net, n, x, each, ctx);
 }
 
-static struct value mmap_throughput(const struct machine *m, int side, struct strbuf *why)
+static struct value mmap_throughput(METRIC_ARGS(m, side, why))
 {
 	uint64_t n = machine_parallel(m), visits = lock_visits(m, side);
 	double x, tcs = lock_service_ns(m);
@@ -583,15 +583,15 @@ static void mmap_throughput_sides(const struct machine *m, struct value out[PATC
 	double xb, xa;
 
 	if (mva_solve_pair(&nb, &na, machine_parallel(m), &xb, &xa, NULL, NULL)) {
-		out[BEFORE] = mmap_throughput(m, BEFORE, NULL);
-		out[AFTER] = mmap_throughput(m, AFTER, NULL);
+		out[BEFORE] = mmap_throughput(m, NULL, BEFORE, NULL);
+		out[AFTER] = mmap_throughput(m, NULL, AFTER, NULL);
 		return;
 	}
 	out[BEFORE] = val_real(xb * 1e9);
 	out[AFTER] = val_real(xa * 1e9);
 }
 
-static struct value mmap_speedup(const struct machine *m, int side, struct strbuf *why)
+static struct value mmap_speedup(METRIC_ARGS(m, side, why))
 {
 	double tcs = lock_service_ns(m), db = (double)lock_visits(m, BEFORE) * tcs, da = (double)lock_visits(m, AFTER) * tcs;
 	struct mva_net nb = { m->mmap_loop_ns, &db, 1, m->mva_memo }, na = { m->mmap_loop_ns, &da, 1, m->mva_memo };
@@ -663,7 +663,7 @@ static int mmap_sweep_locked(const struct machine *m, uint64_t n, double *out)
 
 	if (!top)
 		return -1;
-	machine_copy(top, m);
+	*top = *m;
 	top->cpus = n;
 	if (m->threads) {
 		/* a row of c CPUs runs min(threads, c) at once: X(k) up to threads, then flat */

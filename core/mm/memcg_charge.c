@@ -236,7 +236,7 @@ static uint64_t stocks(const struct machine *m, int side)
 	return r ? memcgs_of(r) : 1;
 }
 
-static struct value batch(const struct machine *m, int side, struct strbuf *why)
+static struct value batch(METRIC_ARGS(m, side, why))
 {
 	uint64_t b = charge_batch(m, side, why);
 
@@ -245,7 +245,7 @@ static struct value batch(const struct machine *m, int side, struct strbuf *why)
 }
 
 /* refill_stock() drains a CPU's stock once it holds more than a batch: at most a batch per CPU. */
-static struct value stock_max_bytes(const struct machine *m, int side, struct strbuf *why)
+static struct value stock_max_bytes(METRIC_ARGS(m, side, why))
 {
 	uint64_t b = charge_batch(m, side, why), bytes = m->cpus * b * m->pagesize;
 	char human[32];
@@ -271,7 +271,7 @@ static struct value stock_max_bytes(const struct machine *m, int side, struct st
  * so the machine may park cpus * memcgs * batch pages while one memcg's
  * share stays stock_max_bytes.
  */
-static struct value stock_machine_max_bytes(const struct machine *m, int side, struct strbuf *why)
+static struct value stock_machine_max_bytes(METRIC_ARGS(m, side, why))
 {
 	uint64_t b = charge_batch(m, side, why), n = stocks(m, side);
 	uint64_t bytes = mul_sat(mul_sat(m->cpus, n), mul_sat(b, m->pagesize));
@@ -302,7 +302,7 @@ static uint64_t refills(const struct machine *m, int side, struct strbuf *why)
 	return r;
 }
 
-static struct value refills_per_gib(const struct machine *m, int side, struct strbuf *why)
+static struct value refills_per_gib(METRIC_ARGS(m, side, why))
 {
 	uint64_t r = refills(m, side, why);
 
@@ -310,7 +310,7 @@ static struct value refills_per_gib(const struct machine *m, int side, struct st
 	return val_int(r);
 }
 
-static struct value counter_updates_per_gib(const struct machine *m, int side, struct strbuf *why)
+static struct value counter_updates_per_gib(METRIC_ARGS(m, side, why))
 {
 	uint64_t r = refills(m, side, why), u = r * m->depth;
 
@@ -323,7 +323,7 @@ static struct value counter_updates_per_gib(const struct machine *m, int side, s
 
 
 /* The price of the batch, measured against the memcg it lives in. */
-static struct value stock_share(const struct machine *m, int side, struct strbuf *why)
+static struct value stock_share(METRIC_ARGS(m, side, why))
 {
 	uint64_t b = charge_batch(m, side, why), bytes = mul_sat(m->cpus * b, m->pagesize);
 	double pct = 100.0 * (double)bytes / (double)m->cgroup_size;
@@ -415,7 +415,7 @@ static struct value stale_units_bytes(const struct machine *m, uint64_t b, struc
 	return val_int(bytes);
 }
 
-static struct value stale_stat_bytes(const struct machine *m, int side, struct strbuf *why)
+static struct value stale_stat_bytes(METRIC_ARGS(m, side, why))
 {
 	uint64_t b = charge_batch(m, side, why), full = b * m->cpus, t, pages = stale_pages(b, m->cpus, &t);
 	uint64_t bytes = mul_sat(pages, m->pagesize);
@@ -478,7 +478,7 @@ static struct value units_threshold(const struct machine *m, uint64_t b, struct 
 	return val_int(t);
 }
 
-static struct value flush_threshold(const struct machine *m, int side, struct strbuf *why)
+static struct value flush_threshold(METRIC_ARGS(m, side, why))
 {
 	uint64_t b = charge_batch(m, side, why), full = b * m->cpus, t, most = stale_pages(b, m->cpus, &t) + 1;
 	uint64_t least = max_u64(t + 1, b);
@@ -505,7 +505,7 @@ static struct value flush_threshold(const struct machine *m, int side, struct st
  * is above memory.high, and reclaims synchronously only once that exceeds
  * MEMCG_CHARGE_BATCH: with single-page charges, at the second refill.
  */
-static struct value high_sync_pages(const struct machine *m, int side, struct strbuf *why)
+static struct value high_sync_pages(METRIC_ARGS(m, side, why))
 {
 	uint64_t b = charge_batch(m, side, why), refills = 2; /* k * batch > batch first at k = 2 */
 	uint64_t pages = refills * b;
@@ -530,7 +530,7 @@ static struct value high_sync_pages(const struct machine *m, int side, struct st
  * penalty at the same overage, so throttling per GiB over memory.high is
  * proportional to the number of events.
  */
-static struct value high_throttles_per_gib(const struct machine *m, int side, struct strbuf *why)
+static struct value high_throttles_per_gib(METRIC_ARGS(m, side, why))
 {
 	uint64_t b = charge_batch(m, side, why), pages = GiB / m->pagesize, n = (pages + b - 1) / b;
 
@@ -607,7 +607,7 @@ static const char *const netperf_fit =
 	"  instances auto: every CPU, cpus / 2 pairs),\n"
 	"  netperf_charges pages charged per payload page; nothing else in the path contends\n";
 
-static struct value charge_throughput(const struct machine *m, int side, struct strbuf *why)
+static struct value charge_throughput(METRIC_ARGS(m, side, why))
 {
 	uint64_t b = charge_batch(m, side, why), n = charging_cpus(m, m->cpus);
 	struct charge_net cn;
@@ -647,15 +647,15 @@ static void charge_throughput_sides(const struct machine *m, struct value out[PA
 	charge_net_init(m, charge_batch(m, AFTER, NULL), &na);
 	if (mva_solve_pair(&nb.net, &na.net, charging_cpus(m, m->cpus), &xb, &xa, NULL, NULL)) {
 		/* a network that cannot be solved: each side says why, as fn does */
-		out[BEFORE] = charge_throughput(m, BEFORE, NULL);
-		out[AFTER] = charge_throughput(m, AFTER, NULL);
+		out[BEFORE] = charge_throughput(m, NULL, BEFORE, NULL);
+		out[AFTER] = charge_throughput(m, NULL, AFTER, NULL);
 		return;
 	}
 	out[BEFORE] = val_real(netperf_mbps(m, xb, m->cpus));
 	out[AFTER] = val_real(netperf_mbps(m, xa, m->cpus));
 }
 
-static struct value charge_speedup(const struct machine *m, int side, struct strbuf *why)
+static struct value charge_speedup(METRIC_ARGS(m, side, why))
 {
 	struct charge_net nb, na;
 	struct value before, after;
@@ -690,7 +690,7 @@ static struct value charge_speedup(const struct machine *m, int side, struct str
  * before side's counter updates, uncontended (one CPU: no queueing, which is
  * what the throughput model adds on many).
  */
-static struct value update_share(const struct machine *m, int side, struct strbuf *why)
+static struct value update_share(METRIC_ARGS(m, side, why))
 {
 	uint64_t ub = refills(m, BEFORE, NULL) * m->depth, us = refills(m, side, NULL) * m->depth;
 	uint64_t pages = GiB / m->pagesize;

@@ -262,7 +262,7 @@ static void rule_working(const struct rule *r, uint64_t cpus, uint64_t u, struct
 			  (unsigned long long)(u * ((b - 1) / u)));
 }
 
-static struct value threshold(const struct machine *m, int side, struct strbuf *why)
+static struct value threshold(METRIC_ARGS(m, side, why))
 {
 	struct rule r = rule_of(m, side, why);
 
@@ -282,7 +282,7 @@ static struct value threshold(const struct machine *m, int side, struct strbuf *
 	return val_int(r.threshold);
 }
 
-static struct value memcg_error_pages(const struct machine *m, int side, struct strbuf *why)
+static struct value memcg_error_pages(METRIC_ARGS(m, side, why))
 {
 	struct rule r = rule_of(m, side, why);
 	uint64_t p = memcg_miss(&r, m->cpus, m->stat_update_pages);
@@ -308,7 +308,7 @@ static uint64_t system_miss(const struct machine *m, const struct rule *r)
 	return per_memcg(r) ? mul_sat(p, m->memcgs) : p;
 }
 
-static struct value error_pages(const struct machine *m, int side, struct strbuf *why)
+static struct value error_pages(METRIC_ARGS(m, side, why))
 {
 	struct rule r = rule_of(m, side, why);
 	uint64_t p = memcg_miss(&r, m->cpus, m->stat_update_pages), all = system_miss(m, &r);
@@ -330,7 +330,7 @@ static struct value error_pages(const struct machine *m, int side, struct strbuf
 	return val_int(all);
 }
 
-static struct value error_bytes(const struct machine *m, int side, struct strbuf *why)
+static struct value error_bytes(METRIC_ARGS(m, side, why))
 {
 	struct rule r = rule_of(m, side, why);
 	uint64_t all = system_miss(m, &r), bytes = mul_sat(all, m->pagesize);
@@ -357,7 +357,7 @@ static struct value error_bytes(const struct machine *m, int side, struct strbuf
  * and a stats_updates in memcg_vmstats (an atomic64_t, an atomic_t from 6.17
  * as read) - the changelog's NR_CPUS * NR_MEMCGS * 4.
  */
-static struct value counter_bytes(const struct machine *m, int side, struct strbuf *why)
+static struct value counter_bytes(METRIC_ARGS(m, side, why))
 {
 	struct rule r = rule_of(m, side, why);
 	uint64_t bytes;
@@ -386,7 +386,7 @@ static struct value counter_bytes(const struct machine *m, int side, struct strb
  * that decides its flush - every memcg's before 6.8, its own from 6.8 - and
  * the periodic flush caps it at FLUSH_TIME.
  */
-static struct value staleness(const struct machine *m, int side, struct strbuf *why)
+static struct value staleness(METRIC_ARGS(m, side, why))
 {
 	struct rule r = rule_of(m, side, why);
 	uint64_t miss = memcg_miss(&r, m->cpus, m->stat_update_pages), due = miss + m->stat_update_pages;
@@ -412,7 +412,7 @@ static struct value staleness(const struct machine *m, int side, struct strbuf *
 }
 
 /* memcg_rstat_updated(): 6.8 walks statc->parent to the root, one per-CPU count per level. */
-static struct value update_counters(const struct machine *m, int side, struct strbuf *why)
+static struct value update_counters(METRIC_ARGS(m, side, why))
 {
 	struct rule r = rule_of(m, side, why);
 	uint64_t n = r.mode == RULE_NONE ? 0 : per_memcg(&r) ? m->depth : 1;
@@ -425,7 +425,7 @@ static struct value update_counters(const struct machine *m, int side, struct st
 }
 
 /* The shared atomics: one per flushed batch, per level from 6.8 (skipped while the memcg is already due). */
-static struct value shared_atomics_per_gib(const struct machine *m, int side, struct strbuf *why)
+static struct value shared_atomics_per_gib(METRIC_ARGS(m, side, why))
 {
 	struct rule r = rule_of(m, side, why);
 	uint64_t u = m->stat_update_pages, pages = GiB / m->pagesize, x, n;

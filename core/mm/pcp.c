@@ -177,13 +177,13 @@ static struct value high_on(const struct machine *m, const struct release_row *r
 	struct machine k;
 	struct pcp_sizes p;
 
-	machine_copy(&k, m);
+	k = *m;
 	k.kernel = (uint64_t)release_find(r->from);
 	pcp_sizes(&k, SIDE_KERNEL, &p, why);
 	return val_int(p.high);
 }
 
-static struct value batch(const struct machine *m, int side, struct strbuf *why)
+static struct value batch(METRIC_ARGS(m, side, why))
 {
 	struct value v = vmstat_zone_batchsize(m, batch_side(side), why);
 
@@ -192,7 +192,7 @@ static struct value batch(const struct machine *m, int side, struct strbuf *why)
 	return v;
 }
 
-static struct value high(const struct machine *m, int side, struct strbuf *why)
+static struct value high(METRIC_ARGS(m, side, why))
 {
 	struct pcp_sizes p;
 
@@ -205,7 +205,7 @@ static struct value high(const struct machine *m, int side, struct strbuf *why)
 	return val_int(p.high);
 }
 
-static struct value high_max(const struct machine *m, int side, struct strbuf *why)
+static struct value high_max(METRIC_ARGS(m, side, why))
 {
 	struct pcp_sizes p;
 
@@ -215,7 +215,7 @@ static struct value high_max(const struct machine *m, int side, struct strbuf *w
 	return val_int(p.high_max);
 }
 
-static struct value high_bytes(const struct machine *m, int side, struct strbuf *why)
+static struct value high_bytes(METRIC_ARGS(m, side, why))
 {
 	struct pcp_sizes p;
 
@@ -225,7 +225,7 @@ static struct value high_bytes(const struct machine *m, int side, struct strbuf 
 	return val_int(mul_sat(p.high, m->pagesize));
 }
 
-static struct value low(const struct machine *m, int side, struct strbuf *why)
+static struct value low(METRIC_ARGS(m, side, why))
 {
 	struct zone_wmarks w;
 
@@ -237,7 +237,7 @@ static struct value low(const struct machine *m, int side, struct strbuf *why)
 	return val_int(w.low);
 }
 
-static struct value split(const struct machine *m, int side, struct strbuf *why)
+static struct value split(METRIC_ARGS(m, side, why))
 {
 	if (side_code(m, side) == 0) {
 		sb_printf(why, "6 * batch splits nothing: the zone's size and its CPUs do not enter\n");
@@ -270,7 +270,7 @@ static uint64_t zone_pcp_pages(const struct machine *m, int side, struct strbuf 
 	return pages;
 }
 
-static struct value zone_pcp_bytes(const struct machine *m, int side, struct strbuf *why)
+static struct value zone_pcp_bytes(METRIC_ARGS(m, side, why))
 {
 	uint64_t pages = zone_pcp_pages(m, side, why), bytes = mul_sat(pages, m->pagesize);
 
@@ -279,7 +279,7 @@ static struct value zone_pcp_bytes(const struct machine *m, int side, struct str
 	return val_int(bytes);
 }
 
-static struct value zone_pcp_share(const struct machine *m, int side, struct strbuf *why)
+static struct value zone_pcp_share(METRIC_ARGS(m, side, why))
 {
 	uint64_t pages = zone_pcp_pages(m, side, why), zone = machine_zone(m);
 	double pct = 100.0 * (double)pages / (double)zone;
@@ -318,7 +318,7 @@ static struct value trigger_on(const struct machine *m, const struct release_row
 	struct machine k;
 	struct pcp_sizes p;
 
-	machine_copy(&k, m);
+	k = *m;
 	k.kernel = (uint64_t)release_find(r->from);
 	pcp_sizes(&k, SIDE_KERNEL, &p, why);
 	return val_int(trigger_with(r->mode, &p, why));
@@ -330,7 +330,7 @@ static struct value trigger_on(const struct machine *m, const struct release_row
  * The sides carry the rule of 6.16 on (batch + high_min / 2) with their own
  * high as high_min; the kernel side its release's rule.
  */
-static struct value free_high_trigger(const struct machine *m, int side, struct strbuf *why)
+static struct value free_high_trigger(METRIC_ARGS(m, side, why))
 {
 	const struct release_row *r = side == SIDE_KERNEL ? release_row(m, &trigger_history) : NULL;
 	struct pcp_sizes p;
@@ -347,7 +347,7 @@ static struct value free_high_trigger(const struct machine *m, int side, struct 
 	return val_int(trigger_with(r ? r->mode : 1, &p, why));
 }
 
-static struct value threshold(const struct machine *m, int side, struct strbuf *why)
+static struct value threshold(METRIC_ARGS(m, side, why))
 {
 	(void)side;
 	return vmstat_normal_threshold(m, why);

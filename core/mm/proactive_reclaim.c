@@ -171,7 +171,7 @@ static int walk_na(const struct machine *m, uint64_t r, int side, struct strbuf 
 	return 1;
 }
 
-static struct value calls(const struct machine *m, int side, struct strbuf *why)
+static struct value calls(METRIC_ARGS(m, side, why))
 {
 	uint64_t r = request_pages(m, why);
 	struct reclaim_walk w;
@@ -217,7 +217,7 @@ static struct value calls(const struct machine *m, int side, struct strbuf *why)
 	return val_int(w.calls);
 }
 
-static struct value first_ask(const struct machine *m, int side, struct strbuf *why)
+static struct value first_ask(METRIC_ARGS(m, side, why))
 {
 	uint64_t r = request_pages(m, why);
 	struct reclaim_walk w;
@@ -346,7 +346,7 @@ static void asks_line(uint64_t item, uint64_t repeat, void *ctx)
 	t->call += repeat;
 }
 
-static struct value asks(const struct machine *m, int side, struct strbuf *why)
+static struct value asks(METRIC_ARGS(m, side, why))
 {
 	uint64_t r = request_pages(m, why), n;
 
@@ -377,7 +377,7 @@ static struct value asks(const struct machine *m, int side, struct strbuf *why)
 	return val_list(n);
 }
 
-static struct value tail_overshoot_pages(const struct machine *m, int side, struct strbuf *why)
+static struct value tail_overshoot_pages(METRIC_ARGS(m, side, why))
 {
 	uint64_t r = request_pages(m, why);
 	struct reclaim_walk w;
@@ -531,7 +531,7 @@ static void reclaim_working(const struct machine *m, int side, const struct recl
 		  c->work_s, c->work_s > 0 ? 100 * c->restart_s / c->work_s : 0.0);
 }
 
-static struct value time_s(const struct machine *m, int side, struct strbuf *why)
+static struct value time_s(METRIC_ARGS(m, side, why))
 {
 	struct reclaim_cost c;
 
@@ -559,7 +559,7 @@ static struct value time_s(const struct machine *m, int side, struct strbuf *why
 	return val_real(c.time_s);
 }
 
-static struct value pages_per_s(const struct machine *m, int side, struct strbuf *why)
+static struct value pages_per_s(METRIC_ARGS(m, side, why))
 {
 	struct reclaim_cost c;
 
@@ -603,7 +603,7 @@ static void overreclaim_vs_seed(const struct machine *m, struct strbuf *why)
 		       "  that size; the change column prints no ratio for this metric\n");
 }
 
-static struct value overreclaim_bytes(const struct machine *m, int side, struct strbuf *why)
+static struct value overreclaim_bytes(METRIC_ARGS(m, side, why))
 {
 	uint64_t r = machine_bytes_to_pages(m, m->reclaim);
 	struct reclaim_cost c;
@@ -625,7 +625,7 @@ static struct value overreclaim_bytes(const struct machine *m, int side, struct 
 	return val_real(over);
 }
 
-static struct value model_calls(const struct machine *m, int side, struct strbuf *why)
+static struct value model_calls(METRIC_ARGS(m, side, why))
 {
 	struct reclaim_cost c;
 
@@ -711,7 +711,7 @@ static struct value release_first_ask(const struct machine *m, const struct rele
 	struct machine k;
 	uint64_t req = machine_bytes_to_pages(m, m->reclaim);
 
-	machine_copy(&k, m);
+	k = *m;
 	k.reclaim_divisor = 4;
 	sb_printf(why, "first ask for %llu pages: %s\n", (unsigned long long)req, strategy_kernel[r->mode]);
 	return val_int(walk(&k, req, (int)r->mode).first_ask);

@@ -314,8 +314,10 @@ const struct release_row *release_row(const struct machine *m, const struct rele
 	return release_row_at(h, machine_release(m));
 }
 
-const char *release_subject(const char *commit)
+const char *release_subject(const struct patch_set *ps, const char *commit)
 {
+	const struct patch_desc *const *patches = patch_set_list(ps);
+
 	for (int i = 0; commit && patches[i]; i++) {
 		const struct patch_kernel *k = patches[i]->kernel_code;
 

@@ -72,7 +72,7 @@ struct release_row {
  * the patch whose rows name it (struct patch_kernel), or NULL for one no
  * patch lists.
  */
-const char *release_subject(const char *commit);
+const char *release_subject(const struct patch_set *ps, const char *commit);
 
 /*
  * A constant through the releases. Before the first row the table does not

@@ -119,7 +119,7 @@ static struct value row_batch(const struct machine *m, const struct release_row 
 	return val_int(side_batch(m, (int)r->mode, why));
 }
 
-static struct value batch(const struct machine *m, int side, struct strbuf *why)
+static struct value batch(METRIC_ARGS(m, side, why))
 {
 	uint64_t b = side_batch(m, side, why);
 
@@ -176,13 +176,13 @@ static void error_working(const struct machine *m, int side, struct strbuf *why)
 		       "  include/linux/percpu_counter.h, from get_mm_counter(), include/linux/mm.h\n");
 }
 
-static struct value error_pages(const struct machine *m, int side, struct strbuf *why)
+static struct value error_pages(METRIC_ARGS(m, side, why))
 {
 	error_working(m, side, why);
 	return val_int(side_error(m, side));
 }
 
-static struct value rss_error_bytes(const struct machine *m, int side, struct strbuf *why)
+static struct value rss_error_bytes(METRIC_ARGS(m, side, why))
 {
 	uint64_t p = side_error(m, side), bytes = mul_sat(mul_sat(p, m->rss_counters), m->pagesize);
 	char human[32];
@@ -215,7 +215,7 @@ static uint64_t crossover(const struct machine *m)
 	return lo;
 }
 
-static struct value crossover_cpus(const struct machine *m, int side, struct strbuf *why)
+static struct value crossover_cpus(METRIC_ARGS(m, side, why))
 {
 	uint64_t c = crossover(m);
 
@@ -234,7 +234,7 @@ static struct value crossover_cpus(const struct machine *m, int side, struct str
 }
 
 /* mm_init() (kernel/fork.c, 6.2): percpu_counter_init() for each of NR_MM_COUNTERS, an s32 per CPU */
-static struct value percpu_bytes(const struct machine *m, int side, struct strbuf *why)
+static struct value percpu_bytes(METRIC_ARGS(m, side, why))
 {
 	uint64_t bytes;
 
@@ -249,7 +249,7 @@ static struct value percpu_bytes(const struct machine *m, int side, struct strbu
 	return val_int(bytes);
 }
 
-static struct value fork_allocs(const struct machine *m, int side, struct strbuf *why)
+static struct value fork_allocs(METRIC_ARGS(m, side, why))
 {
 	const struct release_row *r = side == SIDE_KERNEL ? release_row(m, &alloc_history) : NULL;
 
@@ -274,7 +274,7 @@ static const char *const spawn_fit =
  * allocation and zeroing at fork and its sum and free at exit
  * (percpu_counter_sum() in check_mm(), percpu_counter_destroy()).
  */
-static struct value spawn_score(const struct machine *m, int side, struct strbuf *why)
+static struct value spawn_score(METRIC_ARGS(m, side, why))
 {
 	double extra;
 
@@ -307,7 +307,7 @@ static double oom_ms(const struct machine *m, int precise)
 	return m->oom_base_ms + (double)m->oom_processes * per / 1e6;
 }
 
-static struct value oom_approx_ms(const struct machine *m, int side, struct strbuf *why)
+static struct value oom_approx_ms(METRIC_ARGS(m, side, why))
 {
 	(void)side;
 	sb_printf(why, "model: oom_base_ms + oom_processes * oom_task_ns = %.6g + %llu * %.6g ns = %.6g ms\n",
@@ -317,7 +317,7 @@ static struct value oom_approx_ms(const struct machine *m, int side, struct strb
 	return val_real(oom_ms(m, 0));
 }
 
-static struct value oom_precise_ms(const struct machine *m, int side, struct strbuf *why)
+static struct value oom_precise_ms(METRIC_ARGS(m, side, why))
 {
 	(void)side;
 	sb_printf(why, "model: + oom_processes * 4 counters * cpus * oom_sum_cpu_ns = %llu * 4 * %llu * %.6g ns: %.6g ms\n",

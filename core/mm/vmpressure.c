@@ -57,7 +57,7 @@ static uint64_t vmpressure_win(const struct machine *m, int side, struct strbuf 
 	return win;
 }
 
-static struct value window(const struct machine *m, int side, struct strbuf *why)
+static struct value window(METRIC_ARGS(m, side, why))
 {
 	return val_int(vmpressure_win(m, side, why));
 }
@@ -134,7 +134,7 @@ static void vmpressure_row(const struct machine *m, struct value (*out)[PATCH_MA
 	}
 }
 
-static struct value window_bytes(const struct machine *m, int side, struct strbuf *why)
+static struct value window_bytes(METRIC_ARGS(m, side, why))
 {
 	uint64_t win = vmpressure_win(m, side, why), bytes = bytes_of(m, win).i;
 
@@ -176,12 +176,12 @@ static uint64_t evaluations(const struct machine *m, int side, struct strbuf *wh
 	return evals;
 }
 
-static struct value evals(const struct machine *m, int side, struct strbuf *why)
+static struct value evals(METRIC_ARGS(m, side, why))
 {
 	return val_int(evaluations(m, side, why));
 }
 
-static struct value reduction(const struct machine *m, int side, struct strbuf *why)
+static struct value reduction(METRIC_ARGS(m, side, why))
 {
 	uint64_t before = evaluations(m, BEFORE, NULL), after = evaluations(m, AFTER, NULL);
 
@@ -203,7 +203,7 @@ static struct value reduction(const struct machine *m, int side, struct strbuf *
  * Seed 004 counts evaluations but gives no time: the cost of one is an
  * assumption (vmpressure_eval_ns), so this figure is a scale, not a fit.
  */
-static struct value eval_time_s(const struct machine *m, int side, struct strbuf *why)
+static struct value eval_time_s(METRIC_ARGS(m, side, why))
 {
 	uint64_t n = evaluations(m, side, why);
 	double t = (double)n * m->vmpressure_eval_ns * 1e-9;
@@ -239,12 +239,12 @@ static uint64_t detect(const struct machine *m, int side, struct strbuf *why)
 	return pages;
 }
 
-static struct value detect_pages(const struct machine *m, int side, struct strbuf *why)
+static struct value detect_pages(METRIC_ARGS(m, side, why))
 {
 	return val_int(detect(m, side, why));
 }
 
-static struct value detect_bytes(const struct machine *m, int side, struct strbuf *why)
+static struct value detect_bytes(METRIC_ARGS(m, side, why))
 {
 	uint64_t pages = detect(m, side, why), bytes = mul_sat(pages, m->pagesize);
 
@@ -253,7 +253,7 @@ static struct value detect_bytes(const struct machine *m, int side, struct strbu
 	return val_int(bytes);
 }
 
-static struct value detect_s(const struct machine *m, int side, struct strbuf *why)
+static struct value detect_s(METRIC_ARGS(m, side, why))
 {
 	uint64_t pages = detect(m, side, why);
 	double t = (double)pages / m->scan_rate;
@@ -269,7 +269,7 @@ static struct value detect_s(const struct machine *m, int side, struct strbuf *w
 }
 
 /* vmpressure_win is sized by the machine's RAM but counted per memcg: a small memcg scans a big share of itself. */
-static struct value window_share(const struct machine *m, int side, struct strbuf *why)
+static struct value window_share(METRIC_ARGS(m, side, why))
 {
 	uint64_t win = vmpressure_win(m, side, why);
 	double pct = share_of(m, win).r;
@@ -287,7 +287,7 @@ static struct value window_share(const struct machine *m, int side, struct strbu
  * a part of the reclaim run whose scanned pages it counts, and that run takes
  * scanned / scan_rate seconds. The before side saves nothing against itself.
  */
-static struct value eval_share(const struct machine *m, int side, struct strbuf *why)
+static struct value eval_share(METRIC_ARGS(m, side, why))
 {
 	uint64_t nb = evaluations(m, BEFORE, NULL), ns = evaluations(m, side, NULL);
 	double saved = ((double)nb - (double)ns) * m->vmpressure_eval_ns * 1e-9, run = (double)m->scanned / m->scan_rate;

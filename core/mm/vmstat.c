@@ -14,7 +14,7 @@
  * zone size: past 2^31 units of 128 MiB the conversion wraps (gcc keeps the
  * low 32 bits), and fls(), which takes an unsigned int, sees those bits.
  */
-static struct value threshold(const struct machine *m, int side, struct strbuf *why)
+static struct value threshold(METRIC_ARGS(m, side, why))
 {
 	uint64_t zone = machine_zone(m), shifted = zone >> (27 - machine_page_shift(m));
 	int32_t mem = (int32_t)(uint32_t)shifted;
@@ -58,7 +58,7 @@ static uint64_t drift_bytes_of(const struct machine *m, uint64_t d)
 
 static uint64_t drift(const struct machine *m, struct strbuf *why)
 {
-	uint64_t t = threshold(m, 0, why).i, d = drift_of(m, t);
+	uint64_t t = threshold(m, NULL, 0, why).i, d = drift_of(m, t);
 
 	sb_printf(why, "formula: max_drift = num_online_cpus() * threshold = %llu * %llu = %llu pages\n",
 		  (unsigned long long)m->cpus, (unsigned long long)t, (unsigned long long)d);
@@ -67,13 +67,13 @@ static uint64_t drift(const struct machine *m, struct strbuf *why)
 	return d;
 }
 
-static struct value drift_pages(const struct machine *m, int side, struct strbuf *why)
+static struct value drift_pages(METRIC_ARGS(m, side, why))
 {
 	(void)side;
 	return val_int(drift(m, why));
 }
 
-static struct value drift_bytes(const struct machine *m, int side, struct strbuf *why)
+static struct value drift_bytes(METRIC_ARGS(m, side, why))
 {
 	uint64_t d = drift(m, why), bytes = drift_bytes_of(m, d);
 
@@ -112,7 +112,7 @@ static const struct release_history batch_history = {
 static struct value threshold_on(const struct machine *m, const struct release_row *r, struct strbuf *why)
 {
 	(void)r;
-	return threshold(m, 0, why);
+	return threshold(m, NULL, 0, why);
 }
 
 /* the formula never changed; what it reads did */
@@ -187,7 +187,7 @@ uint64_t vmstat_zone_batch_raw(const struct machine *m, int side, struct strbuf 
 }
 
 /* zone_batchsize(), mm/page_alloc.c, and the max(1, ...) of zone_set_pageset_high_and_batch() */
-static struct value pcp_batch(const struct machine *m, int side, struct strbuf *why)
+static struct value pcp_batch(METRIC_ARGS(m, side, why))
 {
 	uint64_t r = vmstat_zone_batch_raw(m, side, why), batch = max_u64(1, r);
 
@@ -204,9 +204,9 @@ static struct value batch_on(const struct machine *m, const struct release_row *
 	struct machine k;
 
 	/* the row's cap, whatever m's release */
-	machine_copy(&k, m);
+	k = *m;
 	k.kernel = (uint64_t)release_find(r->from);
-	return pcp_batch(&k, SIDE_KERNEL, why);
+	return pcp_batch(&k, NULL, SIDE_KERNEL, why);
 }
 
 /* drain_pages_zone(), mm/page_alloc.c: the pages freed under one hold of pcp->lock. mode: the shift, 0 none */
@@ -255,7 +255,7 @@ static uint64_t drain_of(uint64_t batch, uint64_t shift)
 /* side: the batch of mainline's zone_batchsize() (0), or of the machine's release (SIDE_KERNEL) */
 static struct value drain_shift(const struct machine *m, uint64_t shift, int side, struct strbuf *why)
 {
-	uint64_t b = pcp_batch(m, side, NULL).i, pages = drain_of(b, shift);
+	uint64_t b = pcp_batch(m, NULL, side, NULL).i, pages = drain_of(b, shift);
 
 	if (!shift) {
 		sb_printf(why, "drain_pages_zone() frees pcp->count at once: up to pcp->high, which batchlab does not model\n");
@@ -272,7 +272,7 @@ static struct value drain_on(const struct machine *m, const struct release_row *
 {
 	struct machine k;
 
-	machine_copy(&k, m);
+	k = *m;
 	k.kernel = (uint64_t)release_find(r->from);
 	return drain_shift(&k, r->mode, SIDE_KERNEL, why);
 }
@@ -282,7 +282,7 @@ static struct value drain_on(const struct machine *m, const struct release_row *
  * of mainline's zone_batchsize(), whatever release the machine names); the
  * kernel side the release's row and the release's batch.
  */
-static struct value pcp_drain_max(const struct machine *m, int side, struct strbuf *why)
+static struct value pcp_drain_max(METRIC_ARGS(m, side, why))
 {
 	if (side == SIDE_KERNEL)
 		return drain_shift(m, release_row(m, &drain_history)->mode, SIDE_KERNEL, why);
@@ -297,7 +297,7 @@ enum { M_THRESHOLD, M_DRIFT_PAGES, M_DRIFT_BYTES, M_PCP_BATCH, M_PCP_DRAIN_MAX }
 
 static void vmstat_row(const struct machine *m, struct value (*out)[PATCH_MAX_SIDES])
 {
-	uint64_t t = threshold(m, 0, NULL).i, d = drift_of(m, t), b = pcp_batch(m, 0, NULL).i;
+	uint64_t t = threshold(m, NULL, 0, NULL).i, d = drift_of(m, t), b = pcp_batch(m, NULL, 0, NULL).i;
 
 	out[M_THRESHOLD][0] = val_int(t);
 	out[M_DRIFT_PAGES][0] = val_int(d);
@@ -308,27 +308,27 @@ static void vmstat_row(const struct machine *m, struct value (*out)[PATCH_MAX_SI
 
 static void threshold_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
 {
-	out[0] = threshold(m, 0, NULL);
+	out[0] = threshold(m, NULL, 0, NULL);
 }
 
 static void drift_pages_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
 {
-	out[0] = drift_pages(m, 0, NULL);
+	out[0] = drift_pages(m, NULL, 0, NULL);
 }
 
 static void drift_bytes_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
 {
-	out[0] = drift_bytes(m, 0, NULL);
+	out[0] = drift_bytes(m, NULL, 0, NULL);
 }
 
 static void pcp_batch_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
 {
-	out[0] = pcp_batch(m, 0, NULL);
+	out[0] = pcp_batch(m, NULL, 0, NULL);
 }
 
 static void pcp_drain_max_sides(const struct machine *m, struct value out[PATCH_MAX_SIDES])
 {
-	out[0] = pcp_drain_max(m, 0, NULL);
+	out[0] = pcp_drain_max(m, NULL, 0, NULL);
 }
 
 static const struct metric_desc metrics[] = {
@@ -398,10 +398,10 @@ const struct patch_desc vmstat_patch = {
 
 struct value vmstat_normal_threshold(const struct machine *m, struct strbuf *why)
 {
-	return threshold(m, 0, why);
+	return threshold(m, NULL, 0, why);
 }
 
 struct value vmstat_zone_batchsize(const struct machine *m, int side, struct strbuf *why)
 {
-	return pcp_batch(m, side, why);
+	return pcp_batch(m, NULL, side, why);
 }

@@ -37,7 +37,7 @@ static void wmarks(const struct machine *m, int side, struct zone_wmarks *w, str
 		  side == SIDE_KERNEL ? "the machine's release" : "4.6's, with the variant's gap");
 }
 
-static struct value wmin(const struct machine *m, int side, struct strbuf *why)
+static struct value wmin(METRIC_ARGS(m, side, why))
 {
 	struct zone_wmarks w;
 
@@ -45,7 +45,7 @@ static struct value wmin(const struct machine *m, int side, struct strbuf *why)
 	return val_int(w.min);
 }
 
-static struct value wlow(const struct machine *m, int side, struct strbuf *why)
+static struct value wlow(METRIC_ARGS(m, side, why))
 {
 	struct zone_wmarks w;
 
@@ -53,7 +53,7 @@ static struct value wlow(const struct machine *m, int side, struct strbuf *why)
 	return val_int(w.low);
 }
 
-static struct value whigh(const struct machine *m, int side, struct strbuf *why)
+static struct value whigh(METRIC_ARGS(m, side, why))
 {
 	struct zone_wmarks w;
 
@@ -61,7 +61,7 @@ static struct value whigh(const struct machine *m, int side, struct strbuf *why)
 	return val_int(w.high);
 }
 
-static struct value gap(const struct machine *m, int side, struct strbuf *why)
+static struct value gap(METRIC_ARGS(m, side, why))
 {
 	struct zone_wmarks w;
 
@@ -71,7 +71,7 @@ static struct value gap(const struct machine *m, int side, struct strbuf *why)
 	return val_int(w.gap);
 }
 
-static struct value gap_bytes(const struct machine *m, int side, struct strbuf *why)
+static struct value gap_bytes(METRIC_ARGS(m, side, why))
 {
 	struct zone_wmarks w;
 
@@ -81,7 +81,7 @@ static struct value gap_bytes(const struct machine *m, int side, struct strbuf *
 	return val_int(mul_sat(w.gap, m->pagesize));
 }
 
-static struct value gap_share(const struct machine *m, int side, struct strbuf *why)
+static struct value gap_share(METRIC_ARGS(m, side, why))
 {
 	struct zone_wmarks w;
 	double pct;
@@ -94,7 +94,7 @@ static struct value gap_share(const struct machine *m, int side, struct strbuf *
 }
 
 /* Which term of max(min >> 2, mult_frac(...)) wins: their ratio, above 1 the scale factor. */
-static struct value binds(const struct machine *m, int side, struct strbuf *why)
+static struct value binds(METRIC_ARGS(m, side, why))
 {
 	struct zone_wmarks w;
 
@@ -122,7 +122,7 @@ static struct value binds(const struct machine *m, int side, struct strbuf *why)
  * high, then sleeps until allocations take the zone down to low again - so a
  * steady allocation stream wakes it once per high - low pages allocated.
  */
-static struct value wakeups_per_gib(const struct machine *m, int side, struct strbuf *why)
+static struct value wakeups_per_gib(METRIC_ARGS(m, side, why))
 {
 	struct zone_wmarks w;
 	uint64_t per_gib = (1ull << 30) / m->pagesize, step, n;
@@ -141,7 +141,7 @@ static struct value wakeups_per_gib(const struct machine *m, int side, struct st
 	return val_int(n);
 }
 
-static struct value min_free_kbytes(const struct machine *m, int side, struct strbuf *why)
+static struct value min_free_kbytes(METRIC_ARGS(m, side, why))
 {
 	uint64_t v = zone_min_free_kbytes(m, why);
 

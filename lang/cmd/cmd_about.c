@@ -10,15 +10,19 @@
 
 #include "../../core/err.h"
 #include "../../core/patch.h"
+#include "../../core/mmpatch.h"
 #include "../claims.h"
 #include "../validation.h"
 #include "../out/records.h"
 #include "../out/render.h"
+#include "../out/wrap.h"
 #include "cmd_history.h"
 #include "cmd_report.h"
+#include "../reportjson.h"
 
-static void about_details(struct strbuf *out)
+static void about_details(const struct patch_set *ps, struct strbuf *out)
 {
+	(void)ps; /* the same words whatever is loaded */
 	sb_puts(out,
 		"about PATCH tells what the patch changed and why, the seed's published figure beside batchlab's, "
 		"and the patch's constants through the kernel releases.\n"
@@ -42,7 +46,7 @@ static void about_details(struct strbuf *out)
 static int about_claims(struct session *s, const struct patch_desc *d, struct strbuf *out, char *err, size_t errlen)
 {
 	struct claim_row *rows;
-	int n = claims_check(d, &rows);
+	int n = claims_check(s->m.set, d, &rows);
 
 	if (!n)
 		return err_set(err, errlen, "about: %s has no claims table (no seed mail states a figure for it)", d->id);
@@ -72,8 +76,8 @@ static void about_headline(const struct session *s, const struct patch_desc *d, 
 			   struct records *rec, char *ch, size_t chlen, enum verdict *vd)
 {
 	if (md) {
-		struct value vb = md->fn(&s->m, md->single ? 0 : d->before, NULL);
-		struct value va = md->single ? val_none(NULL) : md->fn(&s->m, d->after, NULL);
+		struct value vb = md->fn(&s->m, md, md->single ? 0 : d->before, NULL);
+		struct value va = md->single ? val_none(NULL) : md->fn(&s->m, md, d->after, NULL);
 
 		if (!md->single)
 			*vd = render_change(md, vb, va, ch, chlen);
@@ -130,9 +134,94 @@ static void about_records(struct session *s, const struct patch_desc *d, struct 
 	rec_end(&rec);
 }
 
+/* "its models, held to measurements: throughput -54.8%..+14.9% (3 rows); no held-out test: speedup (about P --validation)" */
+static void about_validation_line(const struct patch_desc *d, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT, none = STRBUF_INIT, w = STRBUF_INIT;
+
+	for (const struct metric_desc *md = d->metrics; md->name; md++) {
+		const struct measured_band *b = validation_band(d, md);
+
+		if (b && b->held)
+			sb_printf(&t, "%s%s %+.1f%%..%+.1f%% (%d row%s)", t.len ? ", " : "", md->name, b->lo_pct, b->hi_pct,
+				  b->held, b->held == 1 ? "" : "s");
+		else if (b)
+			sb_printf(&none, "%s%s", none.len ? ", " : "", md->name);
+	}
+	if (t.len || none.len) {
+		sb_printf(&w, "its models, held to measurements they were not fitted to (about %s --validation): %s%s%s\n",
+			  d->id, t.len ? sb_str(&t) : "none held out", none.len ? "; no held-out test: " : "", sb_str(&none));
+		wrap_text(out, sb_str(&w), 92, 0);
+	}
+	sb_free(&t);
+	sb_free(&none);
+	sb_free(&w);
+}
+
+/* The about page for people: what the patch changed, the seed's figure, its claims checked, batchlab's headline. */
+static void about_text(const struct machine *m, const struct patch_desc *d, struct strbuf *out)
+{
+	const struct metric_desc *md = patch_metric(d, d->headline);
+
+	char title[160];
+
+	patch_title(m, d, title, sizeof(title));
+	sb_printf(out, "%s: %s\n", d->id, title);
+	if (mmpatch_is(d)) { /* a file has no seed: where it comes from */
+		char o[4 * MMP_TEXT_MAX];
+
+		mmpatch_origins(mmpatch_of(d), o, sizeof(o));
+		sb_printf(out, "origin: %s; kernel: %s\n\n", o[0] ? o : "not stated", d->kernel);
+	} else {
+		sb_printf(out, "seed: %s; kernel: %s\n\n", d->seed, d->kernel);
+	}
+	sb_puts(out, d->about);
+	if (d->points && d->points[0]) {
+		struct strbuf t = STRBUF_INIT;
+
+		sb_puts(out, "\nwhat a maintainer leads with (report opens with it):\n");
+		for (int i = 0; d->points[i]; i++)
+			sb_printf(&t, "- %s\n", d->points[i]);
+		wrap_text(out, sb_str(&t), 92, 0);
+		sb_free(&t);
+	}
+	sb_printf(out, "\npublished (%s):\n%s", mmpatch_is(d) ? "the claims' figures" : "seed", d->published);
+	if (d->claims) {
+		struct claim_row *rows;
+		int n = claims_check(m->set, d, &rows);
+		char tally[120];
+
+		claims_tally(rows, n, tally, sizeof(tally));
+		sb_printf(out, "the seed's claims, checked: %s (about %s --claims)\n", tally, d->id);
+		free(rows);
+	}
+	about_validation_line(d, out);
+	if (d->seed_presets)
+		sb_printf(out, "the seed's machine%s: preset load %s\n", strchr(d->seed_presets, ',') ? "s" : "",
+			  d->seed_presets);
+	if (md) {
+		char b[64], a[64], ch[64];
+		struct value vb = md->fn(m, md, d->before, NULL), va = md->fn(m, md, d->after, NULL);
+
+		sb_printf(out, "\nbatchlab on this machine (%s %s):\n", md->name, metric_kind_name(md->kind));
+		if (md->single) {
+			render_human(vb, md->unit, b, sizeof(b));
+			sb_printf(out, "  %s = %s\n", md->name, b);
+		} else {
+			enum verdict vd;
+
+			render_human(vb, md->unit, b, sizeof(b));
+			render_human(va, md->unit, a, sizeof(a));
+			vd = render_change(md, vb, va, ch, sizeof(ch));
+			sb_printf(out, "  %s: %s %s -> %s %s: %s%s%s\n", md->name, d->sides[d->before], b, d->sides[d->after], a,
+				  ch, vd ? ", " : "", verdict_word(vd));
+		}
+	}
+}
+
 static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
-	const struct patch_desc *d = patch_find(argv[0]);
+	const struct patch_desc *d = patch_find(s->m.set, argv[0]);
 
 	if (argc > 1 && strcmp(argv[1], "--claims") && strcmp(argv[1], "--validation"))
 		return err_set(err, errlen, "about: unexpected '%s' (expected about PATCH [--claims | --validation])",
@@ -144,12 +233,12 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 	if (!d) {
 		char ids[160], mean[128];
 
-		patch_ids(ids, sizeof(ids));
+		patch_ids(s->m.set, ids, sizeof(ids));
 		return err_set(err, errlen, "about: unknown patch '%s'%s (expected %s)", argv[0],
-			       patch_suggest(argv[0], mean, sizeof(mean)), ids);
+			       patch_suggest(s->m.set, argv[0], mean, sizeof(mean)), ids);
 	}
 	if (s->format == FMT_TABLE) {
-		render_about(&s->m, d, out);
+		about_text(&s->m, d, out);
 		if (d->kernel_code) { /* its constants through the releases, as `history PATCH` prints them */
 			sb_puts(out, "\nthrough the kernel releases (history PATCH: a table, and csv or json):\n");
 			render_history_list(&s->m, d, 80, out);

@@ -67,7 +67,7 @@ static void group_cells(const struct compare_set *set, int gi, const struct patc
 	if (kernel_group(&set->st[gi], d)) {
 		/* a release against the first: the kernel side where the metric has one */
 		int has = !md->single || patch_nsides(d) == 1;
-		struct value v = has ? metric_compute(m, d, md, SIDE_KERNEL, NULL) : md->fn(m, 0, NULL);
+		struct value v = has ? metric_compute(m, d, md, SIDE_KERNEL, NULL) : md->fn(m, md, 0, NULL);
 
 		render_human(v, md->unit, has ? g->col[0] : g->change, has ? sizeof(g->col[0]) : sizeof(g->change));
 		if (has && gi > 0 && kernel_group(&set->st[0], d))
@@ -76,12 +76,12 @@ static void group_cells(const struct compare_set *set, int gi, const struct patc
 		return;
 	}
 	if (md->single) {
-		render_human(md->fn(m, 0, NULL), md->unit, g->change, sizeof(g->change));
+		render_human(md->fn(m, md, 0, NULL), md->unit, g->change, sizeof(g->change));
 		return;
 	}
 	for (int i = 0; i < n; i++)
 		render_human(metric_compute(m, d, md, sides[i], NULL), md->unit, g->col[i], sizeof(g->col[i]));
-	render_change(md, md->fn(m, d->before, NULL), md->fn(m, d->after, NULL), g->change, sizeof(g->change));
+	render_change(md, md->fn(m, md, d->before, NULL), md->fn(m, md, d->after, NULL), g->change, sizeof(g->change));
 }
 
 /* Right-aligned in w columns (cells are ASCII: units and digits). */
@@ -255,6 +255,7 @@ static const char *const legend =
 static int compare_print(struct session *s, const struct compare_set *set, const struct patch_desc *only,
 			 int width, struct strbuf *out)
 {
+	const struct patch_desc *const *patches = patch_set_list(s->m.set);
 	enum out_format fmt = s->format;
 	struct strbuf *dst = out;
 	int first = 1;
@@ -309,16 +310,17 @@ static int compare_print(struct session *s, const struct compare_set *set, const
 	return 0;
 }
 
-void show_details(struct strbuf *out)
+void show_details(const struct patch_set *ps, struct strbuf *out)
 {
 	sb_puts(out, "show, show all: the machine and every patch's table; show machine: the parameters; show PATCH: "
 		     "PATCH's metrics before, after and for your variants, the change, and better or worse by each "
 		     "metric's direction (help METRIC).\n");
-	compare_details(out);
+	compare_details(ps, out);
 }
 
-void compare_details(struct strbuf *out)
+void compare_details(const struct patch_set *ps, struct strbuf *out)
 {
+	(void)ps; /* the same words whatever is loaded */
 	sb_puts(out,
 		"show PATCH on PRESET PRESET... prints PATCH's metrics with a column group per machine: each group "
 		"the patch's columns (before, after, your variants) and the change before -> after on that machine; "
@@ -354,14 +356,14 @@ int cmd_compare(struct session *s, int argc, char **argv, struct strbuf *out, ch
 
 int cmd_show_on(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
-	const struct patch_desc *d = patch_find(argv[0]);
+	const struct patch_desc *d = patch_find(s->m.set, argv[0]);
 	struct compare_set *set;
 	int rc;
 
 	if (!d) {
 		char ids[160];
 
-		patch_ids(ids, sizeof(ids));
+		patch_ids(s->m.set, ids, sizeof(ids));
 		return err_set(err, errlen, "show: '%s' on machines: expected a patch (%s)", argv[0], ids);
 	}
 	set = compare_new();

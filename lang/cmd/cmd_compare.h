@@ -16,9 +16,9 @@ int cmd_compare(struct session *s, int argc, char **argv, struct strbuf *out, ch
 /* show PATCH on PRESET...: argv[0] the topic, argv[1] "on". */
 int cmd_show_on(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 /* help show, help compare and the man page: machines side by side (a paragraph a line). */
-void compare_details(struct strbuf *out);
+void compare_details(const struct patch_set *ps, struct strbuf *out);
 /* help show: the table of one machine, then machines side by side. */
-void show_details(struct strbuf *out);
+void show_details(const struct patch_set *ps, struct strbuf *out);
 int cmd_report(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 
 /*

@@ -9,6 +9,7 @@
 
 #include "../../core/err.h"
 #include "../../core/patch.h"
+#include "../validation.h"
 #include "../out/records.h"
 #include "../out/render.h"
 
@@ -40,6 +41,20 @@ static void explain_side_record(struct session *s, const struct metric_ref *ref,
 	sb_free(&steps);
 }
 
+/* A model's held-out rows, model vs measured, once under its sides (lang/validation.c). */
+static void explain_validation(const struct machine *m, const struct metric_ref *ref, struct strbuf *out)
+{
+	struct strbuf v = STRBUF_INIT;
+	char why[200];
+
+	validation_explain(ref->patch, ref->metric, &v);
+	if (validation_beyond(ref->patch, ref->metric, m, why, sizeof(why)))
+		sb_printf(&v, "  extrapolated: %s - beyond every measured machine\n", why);
+	if (v.len)
+		sb_printf(out, "\n%s", sb_str(&v));
+	sb_free(&v);
+}
+
 static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	static const char *const heads[] = { "metric", "value", "unit", "kind", "steps", NULL };
@@ -54,6 +69,7 @@ static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *
 		return err_set(err, errlen, "explain: %s", why);
 	if (s->format == FMT_TABLE) {
 		render_explain(&s->m, &ref, ref.side, out);
+		explain_validation(&s->m, &ref, out);
 		return 0;
 	}
 	nsides = patch_ncols(&s->m, ref.patch);

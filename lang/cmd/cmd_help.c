@@ -26,7 +26,7 @@ static void help_details(const struct session *s, const struct cmd_entry *c, str
 
 	sb_printf(&d, "%s\n", c->help);
 	if (c->details)
-		c->details(&d);
+		c->details(s->m.set, &d);
 	if (c->out != OUT_NONE) /* outopts.h: the same words for every command that prints */
 		sb_puts(&d, "Output options, anywhere in the command: > PATH or --output PATH (to a file; a .csv or "
 			    ".json ending picks that format), --format table|csv|json, --width N (24..1000 columns); "
@@ -110,6 +110,7 @@ static void rec_metric(struct records *r, const struct patch_desc *d, const stru
 
 static int help_records(struct session *s, int argc, char **argv, struct strbuf *out)
 {
+	const struct patch_desc *const *patches = patch_set_list(s->m.set);
 	const struct cmd_entry *c;
 	const struct param *p;
 	const struct patch_desc *d;
@@ -129,11 +130,11 @@ static int help_records(struct session *s, int argc, char **argv, struct strbuf 
 		for (size_t i = 0; i < nparams; i++)
 			if (list_params || &params[i] == p)
 				rec_param(&r, &params[i]);
-	} else if (!strcmp(argv[0], "metrics") || (d = patch_find(argv[0]))) {
+	} else if (!strcmp(argv[0], "metrics") || (d = patch_find(s->m.set, argv[0]))) {
 		rec_begin(&r, &s->doc, s->format, help_metric_heads, NULL, 0, out);
 		for (int i = 0; patches[i]; i++)
 			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
-				if (!strcmp(argv[0], "metrics") || patches[i] == patch_find(argv[0]))
+				if (!strcmp(argv[0], "metrics") || patches[i] == patch_find(s->m.set, argv[0]))
 					rec_metric(&r, patches[i], md);
 	} else if (strchr(argv[0], '.') && !metric_parse_m(&s->m, argv[0], &ref, why, sizeof(why))) {
 		rec_begin(&r, &s->doc, s->format, help_metric_heads, NULL, 0, out);
@@ -171,8 +172,11 @@ static void help_params(struct strbuf *out)
 }
 
 /* The topics that are words of help's own (set, lessons, settings, metrics, variant): 1 when topic was one. */
-static int help_word_topic(const char *topic, struct strbuf *out, int *rc, char *err, size_t errlen)
+static int help_word_topic(const struct session *s, const char *topic, struct strbuf *out, int *rc, char *err,
+			   size_t errlen)
 {
+	const struct patch_desc *const *patches = patch_set_list(s->m.set);
+
 	*rc = 0;
 	if (!strcmp(topic, "set") || !strcmp(topic, "params")) {
 		help_params(out);
@@ -188,7 +192,7 @@ static int help_word_topic(const char *topic, struct strbuf *out, int *rc, char 
 		for (int i = 0; patches[i]; i++)
 			help_patch(patches[i], out);
 	} else if (!strcmp(topic, "variant")) {
-		variant_help(out);
+		variant_help(s->m.set, out);
 	} else {
 		return 0;
 	}
@@ -211,7 +215,7 @@ static int help_named_topic(const struct session *s, const char *topic, struct s
 		help_param(p, out);
 	} else if (setting_find(topic)) {
 		sb_printf(out, "%s: %s\n  now: %s\n", topic, setting_find(topic)->help, setting_find(topic)->get(s));
-	} else if ((d = patch_find(topic))) {
+	} else if ((d = patch_find(s->m.set, topic))) {
 		help_patch(d, out);
 	} else if (strchr(topic, '.') && !metric_parse_m(&s->m, topic, &ref, why, sizeof(why))) {
 		sb_printf(out, "%s.%s: %s\n  unit: %s; %s; better: %s; %s\n", ref.patch->id, ref.metric->name,
@@ -224,8 +228,9 @@ static int help_named_topic(const struct session *s, const char *topic, struct s
 }
 
 /* No such topic: the error, with the nearest name help knows (the same tables: commands, keys, patches, metrics). */
-static int help_no_topic(const char *topic, char *err, size_t errlen)
+static int help_no_topic(const struct session *s, const char *topic, char *err, size_t errlen)
 {
+	const struct patch_desc *const *patches = patch_set_list(s->m.set);
 	struct suggest sg;
 	char mean[128], full[160];
 
@@ -257,11 +262,11 @@ static int cmd_help(struct session *s, int argc, char **argv, struct strbuf *out
 		help_commands(out);
 		return 0;
 	}
-	if (help_word_topic(argv[0], out, &rc, err, errlen))
+	if (help_word_topic(s, argv[0], out, &rc, err, errlen))
 		return rc;
 	if (help_named_topic(s, argv[0], out))
 		return 0;
-	return help_no_topic(argv[0], err, errlen);
+	return help_no_topic(s, argv[0], err, errlen);
 }
 
 const struct cmd_entry cmd_help_entry = {

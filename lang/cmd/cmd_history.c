@@ -20,9 +20,9 @@
 #define HISTORY_WIDTH 80
 
 /* The subject of the row's commit, as git log prints it. */
-static const char *subject_of(const struct release_row *r)
+static const char *subject_of(const struct machine *m, const struct release_row *r)
 {
-	const char *s = release_subject(r->commit);
+	const char *s = release_subject(m->set, r->commit);
 
 	return s ? s : "subject not in batchlab's list";
 }
@@ -61,7 +61,7 @@ static void history_row(const struct machine *m, const struct release_history *h
 
 	row_human(m, h, r, v, sizeof(v));
 	if (r->commit)
-		sb_printf(&text, "\"%s\"\n", subject_of(r));
+		sb_printf(&text, "\"%s\"\n", subject_of(m, r));
 	sb_printf(&text, "%s\nin %s\n", r->what, r->where);
 	if (r->check)
 		sb_printf(&text, "checked: %s\n", r->check);
@@ -129,7 +129,7 @@ void render_history_list(const struct machine *m, const struct patch_desc *d, in
 
 			row_human(m, h, r, v, sizeof(v));
 			sb_printf(&t, "- %s%s%s%s%s%s: %s here; %s; in %s%s%s\n", r->from, r->commit ? " (" : "",
-				  r->commit ? r->commit : "", r->commit ? " \"" : "", r->commit ? subject_of(r) : "",
+				  r->commit ? r->commit : "", r->commit ? " \"" : "", r->commit ? subject_of(m, r) : "",
 				  r->commit ? "\")" : "", v, r->what, r->where,
 				  r->check ? "; checked: " : "", r->check ? r->check : "");
 		}
@@ -153,7 +153,7 @@ static void history_records(const struct machine *m, const struct patch_desc *d,
 			rec_str(&rec, hs[i]->constant);
 			rec_str(&rec, r->from);
 			rec_str(&rec, r->commit ? r->commit : "");
-			rec_str(&rec, r->commit ? subject_of(r) : "");
+			rec_str(&rec, r->commit ? subject_of(m, r) : "");
 			rec_value(&rec, r->value(m, r, NULL));
 			rec_str(&rec, hs[i]->unit);
 			rec_str(&rec, r->what);
@@ -166,13 +166,13 @@ static void history_records(const struct machine *m, const struct patch_desc *d,
 
 static int cmd_history(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
-	const struct patch_desc *d = patch_find(argv[0]);
+	const struct patch_desc *d = patch_find(s->m.set, argv[0]);
 
 	(void)argc;
 	if (!d || !d->kernel_code) {
 		char ids[160];
 
-		patch_ids(ids, sizeof(ids));
+		patch_ids(s->m.set, ids, sizeof(ids));
 		return err_set(err, errlen, "history: unknown patch '%.40s' (expected %s)", argv[0], ids);
 	}
 	if (s->format == FMT_TABLE)
@@ -183,8 +183,9 @@ static int cmd_history(struct session *s, int argc, char **argv, struct strbuf *
 }
 
 /* help history's paragraphs. */
-static void history_details(struct strbuf *out)
+static void history_details(const struct patch_set *ps, struct strbuf *out)
 {
+	(void)ps; /* the same words whatever is loaded */
 	sb_puts(out, "A block per constant of the patch, a row per change: the release it starts at, the commit, the "
 		     "value that release's code gives on this machine, what changed, the function and file, and which "
 		     "trees were read to check it.\n"

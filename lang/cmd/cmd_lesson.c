@@ -35,7 +35,7 @@ static int cmd_lesson(struct session *s, int argc, char **argv, struct strbuf *o
 		return lesson_list(out, err, errlen);
 	if (lesson_find(argv[0], path, sizeof(path), err, errlen))
 		return -1;
-	if (outpath_check_read(s, "lesson", path, err, errlen) || lesson_load(&l, path, err, errlen))
+	if (session_check_read(s, "lesson", path, err, errlen) || lesson_load(&l, path, err, errlen))
 		return -1;
 	lesson_free(&l);
 	/* the front end runs it: the explorer in its lesson pane, the script modes reading answers from stdin */
@@ -58,7 +58,7 @@ static int cmd_source(struct session *s, int argc, char **argv, struct strbuf *o
 	if (s->source_depth >= SOURCE_DEPTH_MAX)
 		return err_set(err, errlen, "source: %s: more than %d files deep (does a file source itself?)", argv[0],
 			       SOURCE_DEPTH_MAX);
-	if (outpath_check_read(s, "source", argv[0], err, errlen))
+	if (session_check_read(s, "source", argv[0], err, errlen))
 		return -1;
 	fd = infile_open(argv[0], 0, err, errlen);
 	if (fd < 0)
@@ -251,13 +251,14 @@ static int grade_one(struct session *s, const struct lesson *l, const char *path
 		err_set(err, errlen, "grade: %s: %s", path, strerror(errno));
 		close(fd);
 	} else if (in) {
-		*scratch = *s;
+		session_copy(scratch, s);
 		scratch->stream = NULL;
 		scratch->interactive = 0;
 		scratch->format = FMT_TABLE;
 		scratch->in_lesson = 1;
 		doc_init(&scratch->doc, 0, NULL);
 		lesson_run_graded(scratch, l, in, sink, errs, 80, 0, g);
+		session_end(scratch);
 		fflush(errs);
 		if (elen) { /* the lesson's own error, not a wrong answer */
 			const char *m = strncmp(ebuf, "batchlab: ", 10) ? ebuf : ebuf + 10;
@@ -385,10 +386,10 @@ static int cmd_grade(struct session *s, int argc, char **argv, struct strbuf *ou
 
 	if (s->in_lesson)
 		return err_set(err, errlen, "grade: a lesson cannot grade one");
-	if (lesson_find(argv[0], path, sizeof(path), err, errlen) || outpath_check_read(s, "grade", path, err, errlen))
+	if (lesson_find(argv[0], path, sizeof(path), err, errlen) || session_check_read(s, "grade", path, err, errlen))
 		return -1;
 	for (int i = 1; i < argc; i++)
-		if (outpath_check_read(s, "grade", argv[i], err, errlen))
+		if (session_check_read(s, "grade", argv[i], err, errlen))
 			return -1;
 	if (lesson_load(&l, path, err, errlen))
 		return -1;
@@ -410,8 +411,9 @@ static int cmd_grade(struct session *s, int argc, char **argv, struct strbuf *ou
 }
 
 /* help grade and the man page: the answer files and the record. */
-static void grade_details(struct strbuf *out)
+static void grade_details(const struct patch_set *ps, struct strbuf *out)
 {
+	(void)ps; /* the same words whatever is loaded */
 	sb_puts(out,
 		"Each FILE is one student's answers to LESSON (a name, as --lesson takes it, or a path), graded as "
 		"batchlab --lesson LESSON < FILE grades it, each on a copy of this session: a row per student and "
@@ -425,8 +427,9 @@ static void grade_details(struct strbuf *out)
 }
 
 /* help lesson and the man page: where it runs, and where its output goes. */
-static void lesson_details(struct strbuf *out)
+static void lesson_details(const struct patch_set *ps, struct strbuf *out)
 {
+	(void)ps;
 	sb_puts(out,
 		"Without NAME, the lessons found, a line each. With one, the lesson starts: in the explorer in its pane "
 		"above the panels; in a script or at the prompt it runs there, its answers read from stdin (a line a "

@@ -64,10 +64,13 @@ static void name_after(const char *path, char *name, size_t size)
 static int add_variants(struct session *s, const struct diff_read *r, const char *name,
 			char (*vnames)[VARIANT_NAME_MAX], char *err, size_t errlen)
 {
-	struct machine next;
+	struct patch_set *next = patchreg_new(s->m.set);
+	struct machine with = s->m;
 	int added = 0;
 
-	machine_copy(&next, &s->m);
+	if (!next)
+		return err_set(err, errlen, "patch from: out of memory");
+	with.set = next;
 	for (int i = 0; i < r->n; i++) {
 		const struct diff_finding *f = &r->f[i];
 		char why[300];
@@ -76,13 +79,15 @@ static int add_variants(struct session *s, const struct diff_read *r, const char
 		if (!f->patch)
 			continue;
 		snprintf(vnames[i], VARIANT_NAME_MAX, "%s", name);
-		for (int k = 2; variant_find(&next, f->patch, vnames[i]) >= 0 && k < 10; k++)
+		for (int k = 2; variant_find(&with, f->patch, vnames[i]) >= 0 && k < 10; k++)
 			snprintf(vnames[i], VARIANT_NAME_MAX, "%.*s_%c", VARIANT_NAME_MAX - 4, name, (char)('0' + k));
-		if (variant_add(&next, f->patch, vnames[i], f->expr, why, sizeof(why)))
+		if (variant_add(next, f->patch, vnames[i], f->expr, why, sizeof(why))) {
+			patchreg_drop(next);
 			return err_set(err, errlen, "%s:%d: %s", f->file, f->line, why);
+		}
 		added++;
 	}
-	machine_copy(&s->m, &next);
+	session_set_patches(s, next);
 	return added;
 }
 
@@ -132,14 +137,14 @@ int patch_from_diff(struct session *s, const char *path, const char *as, struct 
 	size_t len = 0;
 	int added;
 
-	if (outpath_check_read(s, "patch from", path, err, errlen) ||
+	if (session_check_read(s, "patch from", path, err, errlen) ||
 	    infile_read(path, DIFF_TEXT_MAX, &text, &len, err, errlen))
 		return -1;
 	if (!(r = malloc(sizeof(*r)))) {
 		free(text);
 		return err_set(err, errlen, "%s: out of memory", path);
 	}
-	if (diff_read(text, len, r, why, sizeof(why))) {
+	if (diff_read(s->m.set, text, len, r, why, sizeof(why))) {
 		free(text);
 		free(r);
 		return err_set(err, errlen, "%s: %s", path, why);
@@ -179,11 +184,17 @@ int patch_from_diff(struct session *s, const char *path, const char *as, struct 
 	return 0;
 }
 
+struct list_rows {
+	struct records rec;
+	const struct patch_set *ps;
+};
+
 static void list_row(const struct mmpatch *p, const char *name, const char *path, void *ctx)
 {
-	struct records *rec = ctx;
+	struct list_rows *l = ctx;
+	struct records *rec = &l->rec;
 	char why[600] = "";
-	int ok = p || !patchreg_loadable(name, path, why, sizeof(why));
+	int ok = p || !patchreg_loadable(l->ps, name, path, why, sizeof(why));
 
 	rec_str(rec, name);
 	rec_str(rec, p ? p->title : "");
@@ -198,11 +209,11 @@ static void list_row(const struct mmpatch *p, const char *name, const char *path
 static void list_records(struct session *s, struct strbuf *out)
 {
 	static const char *const heads[] = { "patch", "title", "loaded", "path", "loadable", "why", NULL };
-	struct records rec;
+	struct list_rows l = { .ps = s->m.set };
 
-	rec_begin(&rec, &s->doc, s->format, heads, NULL, 0, out);
-	patchreg_each(list_row, &rec);
-	rec_end(&rec);
+	rec_begin(&l.rec, &s->doc, s->format, heads, NULL, 0, out);
+	patchreg_each(s->m.set, list_row, &l);
+	rec_end(&l.rec);
 }
 
 static int cmd_patch(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
@@ -213,7 +224,7 @@ static int cmd_patch(struct session *s, int argc, char **argv, struct strbuf *ou
 		if (argc != 1)
 			return err_set(err, errlen, "patch: 'list' takes nothing after it");
 		if (s->format == FMT_TABLE)
-			patchreg_list(out);
+			patchreg_list(s->m.set, out);
 		else
 			list_records(s, out);
 		return 0;
@@ -226,9 +237,12 @@ static int cmd_patch(struct session *s, int argc, char **argv, struct strbuf *ou
 			       strcmp(verb, "from") ? "FILE|NAME" : "FILE.diff [NAME]");
 	if (!strcmp(verb, "load") || !strcmp(verb, "check")) {
 		struct strbuf note = STRBUF_INIT;
-		int r = !strcmp(verb, "load") ? patchreg_load(argv[1], &s->m, &note, err, errlen)
+		struct patch_set *next = NULL;
+		int r = !strcmp(verb, "load") ? patchreg_load(s->m.set, argv[1], &next, &note, err, errlen)
 					      : patchreg_check(argv[1], &s->m, &note, err, errlen);
 
+		if (next)
+			session_set_patches(s, next);
 		if (!r)
 			note_out(s, argv[1], sb_str(&note), out);
 		sb_free(&note);
@@ -237,8 +251,9 @@ static int cmd_patch(struct session *s, int argc, char **argv, struct strbuf *ou
 	return patch_from_diff(s, argv[1], argc == 3 ? argv[2] : NULL, out, err, errlen);
 }
 
-static void patch_details(struct strbuf *out)
+static void patch_details(const struct patch_set *ps, struct strbuf *out)
 {
+	(void)ps; /* the same words whatever is loaded */
 	sb_puts(out, "A patch file (NAME.mmpatch, see batchlab-mmpatch(5)) describes a patch batchlab does not know: its "
 		     "constant before and after, as expressions over the machine's names and the kernel helpers, and the "
 		     "metrics that follow from it. Loaded, it is a patch like the built-in ones: show, get, explain, sweep, "
@@ -276,5 +291,5 @@ const struct cmd_entry cmd_patch_entry = {
 	.details = patch_details,
 	.out = OUT_FILE | OUT_FORMATS,
 	.exec = cmd_patch,
-	.examples = (const char *const[]){ "patch list", "patch check percpu_batch256", "patch load percpu_batch256", "patch from floor.diff", NULL },
+	.examples = (const char *const[]){ "patch list", "patch check percpu_batch256", "patch load percpu_batch256", "patch from batch128.diff", NULL },
 };

@@ -32,8 +32,9 @@ static int terminal_width(void)
 	return 80;
 }
 
-void plot_details(struct strbuf *out)
+void plot_details(const struct patch_set *ps, struct strbuf *out)
 {
+	(void)ps; /* the same words whatever is loaded */
 	sb_printf(out,
 		  "A curve for each side of METRIC - before and after, any third side (proactive_reclaim's full), "
 		  "then every variant, %d curves at most, each its own glyph and named in the legend - or the one "
@@ -355,7 +356,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	plot_draw(s, &r, &ref, sides, &c, &pts, &o, dst);
 	plot_points_free(&pts);
 	if (s->opts.path)
-		return outpath_write(s, "plot", s->format == FMT_SVG ? "picture" : "chart", s->opts.path, &text, out, err,
+		return session_write_file(s, "plot", s->format == FMT_SVG ? "picture" : "chart", s->opts.path, &text, out, err,
 				     errlen);
 	return 0;
 }

@@ -11,8 +11,9 @@
 #include "../out/records.h"
 #include "../state.h"
 
-static void state_details(struct strbuf *out)
+static void state_details(const struct patch_set *ps, struct strbuf *out)
 {
+	(void)ps; /* the same words whatever is loaded */
 	sb_printf(out, "state prints the view as one versioned line, bl%d:KEY=VALUE,..., holding only what differs from the "
 		  "defaults: each parameter set (cpus=256, ram=1T, kernel=6.8), each loaded patch file by its file name and "
 		  "a hash of its bytes (patch=NAME@HASH), each variant (PATCH.NAME=EXPR), the patch or metric shown "

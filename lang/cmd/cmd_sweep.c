@@ -175,7 +175,7 @@ static void sweep_estimate(struct sweep *sw, struct estimate *e)
 	memset(e, 0, sizeof(*e));
 	if (!keep)
 		return;
-	machine_copy(keep, &sw->m);
+	*keep = sw->m;
 	memcpy(first, sw->first_refused, sizeof(first));
 	sw->m.mva_memo = NULL; /* the explorer's solved networks would answer the second timing of each, not a row's solve */
 	for (int k = 0; k < ESTIMATE_SAMPLES; k++) {
@@ -189,7 +189,7 @@ static void sweep_estimate(struct sweep *sw, struct estimate *e)
 		timed++;
 	}
 	runs = sweep_runs(sw, ESTIMATE_RUNS_MAX, &covered);
-	machine_copy(&sw->m, keep);
+	sw->m = *keep;
 	sw->cur = cur;
 	sw->nrefused = nrefused;
 	sw->first_refused_at = first_at;
@@ -351,7 +351,7 @@ static uint64_t emit_burst(struct emit *e, int slow, struct strbuf *out)
 		char *row = room > each ? out->buf + out->len : sb_reserve(out, each), *p = row;
 
 		p = sweep_rows_burst(e->sw, e->o->format, e->width, e->fit != NULL, p, &e->rec, &e->text, burst, e->rows,
-				     &done);
+				     &done, &interrupt_flag);
 		out->len += (size_t)(p - row);
 	}
 	return done;
@@ -628,8 +628,9 @@ static int sweep_write_fit(const struct machine *m, const struct sweep *sw, cons
 	return rc;
 }
 
-void sweep_details(struct strbuf *out)
+void sweep_details(const struct patch_set *ps, struct strbuf *out)
 {
+	(void)ps; /* the same words whatever is loaded */
 	sb_printf(out,
 		  "A row for each value of KEY from FROM to TO, both included, and a column for each METRIC: "
 		  "PATCH.METRIC is a column for each of its sides (before, after, a variant's name), "
@@ -711,7 +712,7 @@ int sweep_add_word(struct sweep *sw, const struct machine *m, const char *word, 
 	if (n < sizeof(id)) {
 		memcpy(id, word, n);
 		id[n] = '\0';
-		d = patch_find(id);
+		d = patch_find(m->set, id);
 	}
 	if (d && (!dot || !strcmp(rest, "*")))
 		side = -1;
@@ -722,7 +723,7 @@ int sweep_add_word(struct sweep *sw, const struct machine *m, const char *word, 
 	if (side == -2 && !dot) {
 		char ids[160];
 
-		patch_ids(ids, sizeof(ids));
+		patch_ids(m->set, ids, sizeof(ids));
 		return err_set(err, errlen, "'%s': expected a PATCH (%s: every metric of it) or PATCH.METRIC[.SIDE], "
 			       "e.g. vmpressure.window.after", word, ids);
 	}

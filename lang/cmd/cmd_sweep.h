@@ -48,9 +48,9 @@ void chart_machine_text_of(const struct machine *m, const char *kind, const char
 
 int cmd_sweep(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 /* What sweep, plot and where do, in full (the commands' rows: help, the man page). */
-void sweep_details(struct strbuf *out);
-void plot_details(struct strbuf *out);
-void where_details(struct strbuf *out);
+void sweep_details(const struct patch_set *ps, struct strbuf *out);
+void plot_details(const struct patch_set *ps, struct strbuf *out);
+void where_details(const struct patch_set *ps, struct strbuf *out);
 /* The rows the explorer's : line holds for a sweep without > PATH. */
 #define SWEEP_VIEW_MAX_ROWS 100000u
 int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);

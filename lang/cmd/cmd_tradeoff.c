@@ -35,7 +35,7 @@ int tradeoff_parse_run(const struct machine *m, int argc, char **argv, struct tr
 	memset(t, 0, sizeof(*t));
 	if (argc < 1)
 		return err_set(err, errlen, "tradeoff: %s", usage);
-	spec = tradeoff_spec_find(argv[0]);
+	spec = tradeoff_spec_find(m->set, argv[0]);
 	if (!spec) {
 		char ids[160], mean[128];
 		size_t n = 0;
@@ -282,7 +282,7 @@ static void spec_line(const struct tradeoff_spec *t, struct strbuf *out)
 	sb_printf(out, "; benefit %s.%s, cost %s.%s\n", t->patch, t->benefit, t->patch, t->cost);
 }
 
-void tradeoff_details(struct strbuf *out)
+void tradeoff_details(const struct patch_set *ps, struct strbuf *out)
 {
 	sb_puts(out,
 		"For PATCH, its benefit against its cost - two metrics of the patch, chosen in the trade-off table "
@@ -300,8 +300,9 @@ void tradeoff_details(struct strbuf *out)
 	for (const struct tradeoff_spec *t = tradeoff_specs; t->patch; t++)
 		spec_line(t, out);
 	/* then the loaded patch files' own (their tradeoff line), as tradeoff finds them */
-	for (int i = 0; patches[i]; i++) {
-		const struct tradeoff_spec *t = mmpatch_of(patches[i]) ? tradeoff_spec_find(patches[i]->id) : NULL;
+	for (int i = 0; patch_set_list(ps)[i]; i++) {
+		const struct patch_desc *d = patch_set_list(ps)[i];
+		const struct tradeoff_spec *t = mmpatch_of(d) ? tradeoff_spec_find(ps, d->id) : NULL;
 
 		if (t)
 			spec_line(t, out);

@@ -37,6 +37,6 @@ void tradeoff_knob_text(const struct machine *m, const struct tradeoff *t, const
 
 int cmd_tradeoff(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen);
 /* What tradeoff does, in full, its defaults from the trade-off table (core/tradeoff.c). */
-void tradeoff_details(struct strbuf *out);
+void tradeoff_details(const struct patch_set *ps, struct strbuf *out);
 
 #endif

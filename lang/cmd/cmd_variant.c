@@ -7,11 +7,13 @@
 #include "../../core/expr.h"
 #include "../../core/patch.h"
 #include "../../core/variant.h"
+#include "../patchreg.h"
 #include "cmd_patch.h"
 #include "../out/records.h"
 
-static void patches_with_constant(char *buf, size_t len)
+static void patches_with_constant(const struct patch_set *ps, char *buf, size_t len)
 {
+	const struct patch_desc *const *patches = patch_set_list(ps);
 	size_t n = 0;
 	int k = 0, total = 0;
 
@@ -26,21 +28,21 @@ static void patches_with_constant(char *buf, size_t len)
 	}
 }
 
-static int find_patch(const char *id, const struct patch_desc **d, char *err, size_t errlen)
+static int find_patch(const struct patch_set *ps, const char *id, const struct patch_desc **d, char *err, size_t errlen)
 {
 	char ids[200];
 
-	*d = patch_find(id);
+	*d = patch_find(ps, id);
 	if (*d && (*d)->constant)
 		return 0;
-	patches_with_constant(ids, sizeof(ids));
+	patches_with_constant(ps, ids, sizeof(ids));
 	if (*d)
 		return err_set(err, errlen, "variant: %s has no constant a variant can replace (expected %s)", id, ids);
 	{
 		char mean[128];
 
 		return err_set(err, errlen, "variant: unknown patch '%.64s'%s (expected %s)", id,
-			       patch_suggest(id, mean, sizeof(mean)), ids);
+			       patch_suggest(ps, id, mean, sizeof(mean)), ids);
 	}
 }
 
@@ -82,6 +84,7 @@ static int variant_value(const struct machine *m, const struct patch_desc *d, in
 
 static void list(struct session *s, struct strbuf *out)
 {
+	const struct patch_desc *const *patches = patch_set_list(s->m.set);
 	static const char *const heads[] = { "patch", "name", "constant", "expression", "value", "mark", NULL };
 	const struct machine *m = &s->m;
 	struct records rec;
@@ -166,11 +169,30 @@ static int variant_words(const struct patch_desc *d, int argc, char **argv, char
 	return 0;
 }
 
+/*
+ * A new set, the session's with name added (text) or deleted (text NULL),
+ * swapped in whole when that succeeds: a failed change leaves the old one.
+ */
+static int swap_in(struct session *s, const struct patch_desc *d, const char *name, const char *text, char *err,
+		   size_t errlen)
+{
+	struct patch_set *next = patchreg_new(s->m.set);
+	char why[300];
+
+	if (!next)
+		return err_set(err, errlen, "variant: out of memory");
+	if (text ? variant_add(next, d, name, text, why, sizeof(why)) : variant_del(next, d, name, why, sizeof(why))) {
+		patchreg_drop(next);
+		return err_set(err, errlen, text ? "variant %s" : "variant del: %s", why);
+	}
+	session_set_patches(s, next);
+	return 0;
+}
+
 static int cmd_variant(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	const struct patch_desc *d;
-	struct machine next;
-	char line[1024], why[300], *name = NULL, *text = NULL;
+	char line[1024], *name = NULL, *text = NULL;
 
 	if (!argc || (argc == 1 && !strcmp(argv[0], "list"))) {
 		list(s, out);
@@ -186,23 +208,15 @@ static int cmd_variant(struct session *s, int argc, char **argv, struct strbuf *
 	if (!strcmp(argv[0], "del")) {
 		if (argc != 3)
 			return err_set(err, errlen, "variant: expected variant del PATCH NAME");
-		if (find_patch(argv[1], &d, err, errlen))
+		if (find_patch(s->m.set, argv[1], &d, err, errlen))
 			return -1;
-		next = s->m;
-		if (variant_del(&next, d, argv[2], why, sizeof(why)))
-			return err_set(err, errlen, "variant del: %s", why);
-		s->m = next;
-		return 0;
+		return swap_in(s, d, argv[2], NULL, err, errlen);
 	}
-	if (find_patch(argv[0], &d, err, errlen))
+	if (find_patch(s->m.set, argv[0], &d, err, errlen))
 		return -1;
 	if (variant_words(d, argc, argv, line, sizeof(line), &name, &text, err, errlen))
 		return -1;
-	next = s->m;
-	if (variant_add(&next, d, name, text, why, sizeof(why)))
-		return err_set(err, errlen, "variant %s", why);
-	s->m = next;
-	return 0;
+	return swap_in(s, d, name, text, err, errlen);
 }
 
 void variant_help_patch(const struct patch_desc *d, struct strbuf *out)
@@ -220,8 +234,9 @@ void variant_help_patch(const struct patch_desc *d, struct strbuf *out)
 }
 
 /* What variant does, in a paragraph (its row: the man page); help variant is variant_help. */
-static void variant_details(struct strbuf *out)
+static void variant_details(const struct patch_set *ps, struct strbuf *out)
 {
+	(void)ps; /* the same words whatever is loaded */
 	sb_puts(out,
 		"A variant is your own expression for a patch's constant (help PATCH names it) over the machine's "
 		"names (cpus, ram, totalram, pagesize ...): every metric of the patch is then computed with it too, "
@@ -231,8 +246,10 @@ static void variant_details(struct strbuf *out)
 		"functions and names: help variant.\n");
 }
 
-void variant_help(struct strbuf *out)
+void variant_help(const struct patch_set *ps, struct strbuf *out)
 {
+	const struct patch_desc *const *patches = patch_set_list(ps);
+
 	sb_puts(out, "variant PATCH NAME = EXPR | variant list | variant del PATCH NAME\n"
 		     "  A variant is your own version of a patch's constant, shown as one more column NAME beside\n"
 		     "  before and after: show, explain, get PATCH.METRIC.NAME, sweep/plot/where columns. Every\n"
@@ -271,5 +288,5 @@ const struct cmd_entry cmd_variant_entry = {
 	.details = variant_details,
 	.out = OUT_NONE,
 	.exec = cmd_variant,
-	.examples = (const char *const[]){ "variant", "variant memcg_charge x = 3; variant list", "variant memcg_charge x = 3", "variant from floor.diff", NULL },
+	.examples = (const char *const[]){ "variant", "variant memcg_charge x = 3; variant list", "variant memcg_charge x = 3", "variant from batch128.diff", NULL },
 };

@@ -13,7 +13,7 @@
 #include "../session.h"
 
 /* `help variant`: the language, the functions, and each patch's constant and names. */
-void variant_help(struct strbuf *out);
+void variant_help(const struct patch_set *ps, struct strbuf *out);
 /* `help PATCH`'s part: the constant a variant replaces and the patch's own names. */
 void variant_help_patch(const struct patch_desc *d, struct strbuf *out);
 

@@ -279,8 +279,9 @@ static int where_try_pair(struct session *s, int argc, char **argv, struct strbu
 	return where_pair(s, argv, argc, &a, &b, op, out, err, errlen);
 }
 
-void where_details(struct strbuf *out)
+void where_details(const struct patch_set *ps, struct strbuf *out)
 {
+	(void)ps; /* the same words whatever is loaded */
 	sb_printf(out,
 		  "The first value of KEY in FROM..TO at which METRIC OP VALUE holds (OP: <, <=, >, >= or ==), "
 		  "for each side of the metric, or for the one side named. VALUE is in the metric's unit: a "

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "../../core/err.h"
-#include "../interrupt.h"
+#include "sigends.h"
 
 /* ".NAME.XXXXXX" must fit in a file name: a long NAME is shortened in the temporary's name only */
 #define TMP_EXTRA 8

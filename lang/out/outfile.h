@@ -13,7 +13,7 @@
  *  - a folder, a missing folder or a read-only file: refused.
  * Errors are one line naming the path as the user gave it, never the temporary
  * name. Any signal that ends the process while a temporary file exists
- * removes it (interrupt.h's sig_ends_process: SIGTERM, SIGHUP, SIGUSR1,
+ * removes it (sigends.h's sig_ends_process: SIGTERM, SIGHUP, SIGUSR1,
  * SIGPIPE, the core-dumping ones ...); meanwhile SIGXFSZ is ignored, so a
  * `ulimit -f` reached is a write error (EFBIG) with a message.
  *

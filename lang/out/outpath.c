@@ -1,7 +1,6 @@
 /* How a command names its output file, one spelling for every writer (see outpath.h). */
 #include "outpath.h"
 
-#include <limits.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -28,40 +27,10 @@ enum out_format outpath_format(enum out_format session_format, const char *path)
 	return FMT_TABLE;
 }
 
-int outpath_write(const struct session *s, const char *cmd, const char *what, const char *path, struct strbuf *text,
-		  struct strbuf *out, char *err, size_t errlen)
-{
-	char why[PATH_MAX + 256];
-	struct strbuf note = STRBUF_INIT;
-	int rc = outfile_write_told(path, text->buf ? text->buf : "", text->len, &note, why, sizeof(why));
-
-	sb_free(text);
-	if (note.len) {
-		struct strbuf t = STRBUF_INIT;
-
-		sb_printf(&t, "%s: %s", cmd, sb_str(&note));
-		session_note(s, out, sb_str(&t));
-		sb_free(&t);
-	}
-	sb_free(&note);
-	if (rc)
-		return err_set(err, errlen, "%s: %s", cmd, why);
-	if (s->interactive)
-		sb_printf(out, "wrote the %s to %s\n", what, path);
-	return 0;
-}
-
 int outpath_replaces(const char *to, const char *read)
 {
 	struct stat out, in;
 
 	return to && read && !stat(to, &out) && S_ISREG(out.st_mode) && !stat(read, &in) && in.st_dev == out.st_dev &&
 	       in.st_ino == out.st_ino;
-}
-
-int outpath_check_read(const struct session *s, const char *cmd, const char *read, char *err, size_t errlen)
-{
-	if (!outpath_replaces(s->opts.path, read))
-		return 0;
-	return err_set(err, errlen, "%s: > %.200s would replace %.200s, which it reads", cmd, s->opts.path, read);
 }

@@ -1,7 +1,7 @@
 /*
  * How a command names its output file: one spelling for every writer
  * (sweep, plot, tradeoff), as INTERFACE.md promises. The file itself is
- * written by outfile.c.
+ * written by outfile.c, told as the session tells (session_write_file()).
  */
 #ifndef BL_OUTPATH_H
 #define BL_OUTPATH_H
@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "../../core/strbuf.h"
-#include "../session.h"
+#include "doc.h"
 
 /*
  * The format output to path is written in: PATH ending .csv, .json or .svg
@@ -17,13 +17,6 @@
  * `format`); .svg is a chart's picture (FMT_SVG), refused by other commands.
  */
 enum out_format outpath_format(enum out_format session_format, const char *path);
-/*
- * A command's whole output, built in text, written to path through
- * outfile.c (text is freed either way); on a terminal "wrote the WHAT to
- * PATH" is appended to out. 0, or -1 with "CMD: why" in err.
- */
-int outpath_write(const struct session *s, const char *cmd, const char *what, const char *path, struct strbuf *text,
-		  struct strbuf *out, char *err, size_t errlen);
 
 /*
  * 1 when writing to the output path `to` would replace the file `read`, which
@@ -31,7 +24,5 @@ int outpath_write(const struct session *s, const char *cmd, const char *what, co
  * regular file, by a link too. A device (> /dev/stdout) or a new name is not.
  */
 int outpath_replaces(const char *to, const char *read);
-/* -1 with "CMD: > PATH would replace FILE, which it reads" when the running command's > PATH is read. */
-int outpath_check_read(const struct session *s, const char *cmd, const char *read, char *err, size_t errlen);
 
 #endif

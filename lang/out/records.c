@@ -10,7 +10,6 @@
 #include "numfmt.h"
 #include "../validation.h"
 #include "render.h"
-#include "../session.h"
 
 /* Every control escaped, C1 and DEL too, and a byte that is not UTF-8 as U+FFFD: the output is valid JSON. */
 void json_string(struct strbuf *out, const char *s)

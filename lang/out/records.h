@@ -38,7 +38,7 @@
 #include "../../core/patch.h"
 #include "../../core/strbuf.h"
 
-#include "../doc.h"
+#include "doc.h"
 
 #define REC_NEST 8
 

@@ -1,6 +1,6 @@
 /*
- * Turning core's numbers into text: the side-by-side tables, explanations and
- * about pages, in table, csv or json. Shared by every front end.
+ * Turning core's numbers into text: a value bare or for people, a list's
+ * items, the change column, explain's working. Shared by every command.
  */
 #ifndef BL_RENDER_H
 #define BL_RENDER_H
@@ -10,7 +10,6 @@
 #include "../../core/patch.h"
 #include "../../core/strbuf.h"
 #include "numfmt.h"
-#include "../session.h"
 
 /* The bare value `get` prints: integers whole, reals the shortest text that reads back exactly, inf, n/a. */
 void render_bare(struct value v, char *buf, size_t len);
@@ -38,9 +37,6 @@ struct records;
 void rec_metric_value(struct records *rec, const struct machine *m, const struct metric_desc *md, int side,
 		      struct value v, int csv);
 
-/* Topic "" or "all", "machine", or a patch id; -1 with err if unknown. */
-int render_show(struct session *s, const char *topic, struct strbuf *out, char *err, size_t errlen);
 void render_explain(const struct machine *m, const struct metric_ref *ref, int side, struct strbuf *out);
-void render_about(const struct machine *m, const struct patch_desc *d, struct strbuf *out);
 
 #endif

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../interrupt.h"
 #include "render.h"
 #include "../validation.h"
 
@@ -611,11 +610,12 @@ static inline uint64_t rows_same(const struct sweep *sw, enum out_format fmt, co
  * burst has room for. Ctrl-C ends it after the row it came in.
  */
 static ROW_INLINE char *burst_rows(struct sweep *sw, enum out_format fmt, const int *width, int fit, char *p,
-				   struct records *rec, struct row_text *t, uint64_t burst, uint64_t *done)
+				   struct records *rec, struct row_text *t, uint64_t burst, uint64_t *done,
+				   const volatile sig_atomic_t *stop)
 {
 	uint64_t same;
 
-	for (; *done < burst && !interrupt_seen() && sweep_next(sw); ++*done) {
+	for (; *done < burst && !*stop && sweep_next(sw); ++*done) {
 		p = format_row(sw, fmt, width, fit, p, rec, t);
 		if ((same = rows_same(sw, fmt, t, burst - *done - 1))) {
 			p = same_rows(sw, fmt, width, p, t, same);
@@ -627,17 +627,18 @@ static ROW_INLINE char *burst_rows(struct sweep *sw, enum out_format fmt, const 
 }
 
 char *sweep_rows_burst(struct sweep *sw, enum out_format fmt, const int *width, int fit, char *p, struct records *rec,
-		       struct row_text *t, uint64_t burst, uint64_t rows_before, uint64_t *done)
+		       struct row_text *t, uint64_t burst, uint64_t rows_before, uint64_t *done,
+		       const volatile sig_atomic_t *stop)
 {
 	/* a loop for each format, so that each row's tests of the format fold away */
 	if (fmt == FMT_CSV)
-		p = burst_rows(sw, FMT_CSV, width, 0, p, rec, t, burst, done);
+		p = burst_rows(sw, FMT_CSV, width, 0, p, rec, t, burst, done, stop);
 	else if (fmt == FMT_TABLE)
-		p = burst_rows(sw, FMT_TABLE, width, fit, p, rec, t, burst, done);
+		p = burst_rows(sw, FMT_TABLE, width, fit, p, rec, t, burst, done, stop);
 	else if (fmt == FMT_JSONL)
-		p = burst_rows(sw, FMT_JSONL, width, 0, p, rec, t, burst, done);
+		p = burst_rows(sw, FMT_JSONL, width, 0, p, rec, t, burst, done, stop);
 	else
-		for (; *done < burst && !interrupt_seen() && sweep_next(sw); ++*done) {
+		for (; *done < burst && !*stop && sweep_next(sw); ++*done) {
 			p = format_row(sw, fmt, width, 0, p, rec, t);
 			rec->rows += rec->rows < INT32_MAX; /* json's rows after the first open with a comma */
 		}

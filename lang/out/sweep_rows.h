@@ -7,6 +7,7 @@
 #ifndef BL_SWEEP_ROWS_H
 #define BL_SWEEP_ROWS_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -99,10 +100,11 @@ void sweep_row_text_free(struct row_text *t);
  * Up to burst rows at p (room for burst rows of sweep_row_size + ROW_SLACK),
  * sw advanced over them; *done counts the rows written. rows_before: the
  * rows written so far (json's rows after the first open with a comma).
- * Returns the end. Ctrl-C ends it after the row it came in.
+ * Returns the end. *stop set (Ctrl-C's flag) ends it after the row it came in.
  */
 char *sweep_rows_burst(struct sweep *sw, enum out_format fmt, const int *width, int fit, char *p, struct records *rec,
-		       struct row_text *t, uint64_t burst, uint64_t rows_before, uint64_t *done);
+		       struct row_text *t, uint64_t burst, uint64_t rows_before, uint64_t *done,
+		       const volatile sig_atomic_t *stop);
 /* One row with a list column onto out (l's parts, or its items with --lists full). */
 void sweep_row_lists(const struct sweep *sw, struct layout *l, enum out_format fmt, const int *width,
 		     struct strbuf *out, struct records *rec);

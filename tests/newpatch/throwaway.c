@@ -12,7 +12,7 @@
 enum { BEFORE, AFTER };
 
 /* before: a fixed 32; after: max(32, 2 * nr_cpus), as a batch that scales with the CPUs would be */
-static struct value batch(const struct machine *m, int side, struct strbuf *why)
+static struct value batch(METRIC_ARGS(m, side, why))
 {
 	uint64_t scaled = m->cpus * 2 > 32 ? m->cpus * 2 : 32;
 
@@ -29,7 +29,7 @@ static struct value batch(const struct machine *m, int side, struct strbuf *why)
 /* A row's batch: its mode is the side whose code the release runs. */
 static struct value row_batch(const struct machine *m, const struct release_row *r, struct strbuf *why)
 {
-	return batch(m, (int)r->mode, why);
+	return batch(m, NULL, (int)r->mode, why);
 }
 
 static const struct release_row batch_rows[] = {

@@ -18,7 +18,7 @@ static inline struct machine preset_machine(const char *name)
 
 	snprintf(path, sizeof(path), "presets/%s.preset", name);
 	machine_defaults(&m);
-	if (read_small_file(path, &text, &len, err, sizeof(err)) || preset_apply(&m, text, len, &line, err, sizeof(err))) {
+	if (read_small_file(path, &text, &len, err, sizeof(err)) || preset_apply(&m, NULL, text, len, &line, err, sizeof(err))) {
 		fprintf(stderr, "preset_machine: %s: %s\n", path, err);
 		fail();
 	}

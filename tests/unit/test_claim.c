@@ -21,12 +21,12 @@ static void test_verdicts_as_expected(void **state)
 {
 	(void)state;
 	for (int p = 0; seeded[p]; p++) {
-		const struct patch_desc *d = patch_find(seeded[p]);
+		const struct patch_desc *d = patch_find(NULL, seeded[p]);
 		struct claim_row *rows;
 		int n;
 
 		assert_non_null(d);
-		n = claims_check(d, &rows);
+		n = claims_check(NULL, d, &rows);
 		assert_true(n >= 5);
 		for (int i = 0; i < n; i++) {
 			const struct patch_claim *c = rows[i].c;
@@ -62,7 +62,7 @@ static void test_seed004_rows(void **state)
 	static const double win[] = { 3072, 3584, 4096, 4608, 5120 }, e512[] = { 23267, 23306, 23281, 23268, 23281 },
 			    scaled[] = { 3877, 3329, 2910, 2585, 2328 };
 	struct claim_row *rows;
-	int n = claims_check(patch_find("vmpressure"), &rows), eleven = 0, twelve = 0;
+	int n = claims_check(NULL, patch_find(NULL, "vmpressure"), &rows), eleven = 0, twelve = 0;
 
 	(void)state;
 	for (int i = 0; i < 5; i++) {
@@ -94,7 +94,7 @@ static void test_cover_letter_outside(void **state)
 {
 	static const char *const figures[] = { "21694.8", "14542.5", "12413.7", "20120.3", NULL };
 	struct claim_row *rows;
-	int n = claims_check(patch_find("memcg_charge"), &rows);
+	int n = claims_check(NULL, patch_find(NULL, "memcg_charge"), &rows);
 
 	(void)state;
 	for (int f = 0; figures[f]; f++) {
@@ -112,7 +112,7 @@ static void test_cover_letter_outside(void **state)
 /* The check can fail: a figure off by more than its tolerance differs, a model within it says how close. */
 static void test_check_can_fail(void **state)
 {
-	const struct patch_desc *d = patch_find("memcg_charge");
+	const struct patch_desc *d = patch_find(NULL, "memcg_charge");
 	struct machine m = preset_machine("netperf-72cpu");
 	struct patch_claim c = { .said = "x", .where = "line 1", .machine = "netperf-72cpu", .metric = "batch.after",
 				 .figure = 63, .how = CLAIM_EQUAL };
@@ -141,7 +141,7 @@ static void test_check_can_fail(void **state)
 /* Seed 000's throughput was fitted at 72 CPUs: 1024 extrapolates, 72 does not; an exact metric never does. */
 static void test_fit_range(void **state)
 {
-	const struct patch_desc *d = patch_find("memcg_charge");
+	const struct patch_desc *d = patch_find(NULL, "memcg_charge");
 	struct machine m = preset_machine("netperf-72cpu");
 
 	(void)state;

@@ -25,6 +25,7 @@ static void test_set_get(void **state)
 	assert_int_equal(run(&s, "get overcommit", &out, err), 0);
 	assert_string_equal(sb_str(&out), "guess\n");
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* A session made in memory that held anything: no variant, the default machine, not modified. */
@@ -41,12 +42,12 @@ static void test_session_init_dirty(void **state)
 	machine_defaults(&d);
 	assert_false(machine_differs(&s.m, &d));
 	assert_false(session_modified(&s));
-	for (int p = 0; p < VARIANT_PATCHES; p++)
-		assert_int_equal(s.m.nvariants[p], 0);
+	assert_null(s.m.set); /* the built-in patches, no variant */
 	assert_int_equal(run(&s, "variant memcg_charge a = 2 * 48", &out, err), 0);
 	assert_int_equal(run(&s, "get memcg_charge.batch", &out, err), 0);
 	assert_string_equal(sb_str(&out), "32 64 96\n");
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* Reals in get are lossless: the shortest text that reads back as the same double. */
@@ -75,6 +76,7 @@ static void test_get_lossless(void **state)
 		assert_true(strtod(sb_str(&out), NULL) == metric_eval(&m, &ref, ref.side).r);
 	}
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* --format csv|json for every command that prints: each value named, json that parses. */
@@ -130,6 +132,7 @@ static void test_formats(void **state)
 	assert_string_equal(sb_str(&out), "command,usage,help\nget,[--named] NAME [NAME ...],\"print a parameter or a "
 					  "metric as bare value(s), for scripts; --named: NAME = VALUE lines\"\n");
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* What people read has no e-notation: show, explain and about of every patch, on small and huge machines. */
@@ -145,18 +148,18 @@ static void test_no_e_notation(void **state)
 		session_init(&s);
 		if (*machines[k])
 			assert_int_equal(run(&s, machines[k], &out, err), 0);
-		for (int i = 0; patches[i]; i++) {
+		for (int i = 0; patch_set_builtin.list[i]; i++) {
 			const char *cmds[] = { "show", "about", NULL };
 
 			for (int c = 0; cmds[c]; c++) {
-				snprintf(line, sizeof(line), "%s %s", cmds[c], patches[i]->id);
+				snprintf(line, sizeof(line), "%s %s", cmds[c], patch_set_builtin.list[i]->id);
 				assert_int_equal(run(&s, line, &out, err), 0);
 				for (const char *p = sb_str(&out); *p; p++)
 					if (p[0] >= '0' && p[0] <= '9' && p[1] == 'e' && (p[2] == '+' || p[2] == '-'))
 						fail_msg("%s on '%s': e-notation in '%.40s'", line, machines[k], p > sb_str(&out) + 20 ? p - 20 : p);
 			}
-			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
-				snprintf(line, sizeof(line), "explain %s.%s", patches[i]->id, md->name);
+			for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name; md++) {
+				snprintf(line, sizeof(line), "explain %s.%s", patch_set_builtin.list[i]->id, md->name);
 				assert_int_equal(run(&s, line, &out, err), 0);
 				for (const char *p = sb_str(&out); *p; p++)
 					if (p[0] >= '0' && p[0] <= '9' && p[1] == 'e' && (p[2] == '+' || p[2] == '-'))
@@ -165,6 +168,7 @@ static void test_no_e_notation(void **state)
 		}
 	}
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* show's header lines up with its columns: each side's name ends where its values end, kind starts where kinds do. */
@@ -183,11 +187,11 @@ static void test_show_aligned(void **state)
 	(void)state;
 	session_init(&s);
 	for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); w++) {
-		for (int i = 0; patches[i]; i++) {
+		for (int i = 0; patch_set_builtin.list[i]; i++) {
 			const char *p, *head, *kind;
 			int rows = 0;
 
-			snprintf(line, sizeof(line), "show %s --width %d", patches[i]->id, widths[w]);
+			snprintf(line, sizeof(line), "show %s --width %d", patch_set_builtin.list[i]->id, widths[w]);
 			sb_reset(&out);
 			assert_int_equal(run(&s, line, &out, err), 0);
 			head = strstr(sb_str(&out), "\n  metric ");
@@ -199,7 +203,7 @@ static void test_show_aligned(void **state)
 				kind++;
 			for (p = strchr(head, '\n') + 1; *p && *p != '\n' && strncmp(p, "kind:", 5) && strncmp(p, "  units:", 8);
 			     p = strchr(p, '\n') + 1) {
-				const struct metric_desc *md = patches[i]->metrics + rows;
+				const struct metric_desc *md = patch_set_builtin.list[i]->metrics + rows;
 
 				assert_non_null(md->name);
 				if (kind) /* the kind word starts under "kind" */
@@ -207,9 +211,9 @@ static void test_show_aligned(void **state)
 				else /* the mark: ~ model, * workload, blank exact */
 					assert_int_equal(p[0], md->kind == METRIC_MODELED ? '~' : md->kind == METRIC_WORKLOAD ? '*' : ' ');
 				assert_memory_equal(p + 2, md->name, strlen(md->name));
-				for (int sd = 0; patches[i]->sides[sd] && !md->single; sd++) {
-					const char *name = strstr(head + 8, patches[i]->sides[sd]);
-					long end = name - head + (long)strlen(patches[i]->sides[sd]) - 1;
+				for (int sd = 0; patch_set_builtin.list[i]->sides[sd] && !md->single; sd++) {
+					const char *name = strstr(head + 8, patch_set_builtin.list[i]->sides[sd]);
+					long end = name - head + (long)strlen(patch_set_builtin.list[i]->sides[sd]) - 1;
 
 					assert_non_null(name);
 					/* right-aligned: the value's last character under the side's last */
@@ -218,10 +222,11 @@ static void test_show_aligned(void **state)
 				rows++;
 			}
 			/* every metric of the patch, however many it has, a row each */
-			assert_null(patches[i]->metrics[rows].name);
+			assert_null(patch_set_builtin.list[i]->metrics[rows].name);
 		}
 	}
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* A failing multi-key set applies none of its pairs. */
@@ -243,6 +248,7 @@ static void test_set_all_or_nothing(void **state)
 	assert_non_null(strstr(err, "unknown key 'nosuch'"));
 	assert_memory_equal(&s.m, &before, sizeof(before));
 	sb_free(&out);
+	session_end(&s);
 }
 
 static void test_errors(void **state)
@@ -264,6 +270,7 @@ static void test_errors(void **state)
 		assert_null(strchr(err, '\n')); /* one line */
 	}
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* explain shows the substitution: 1 + fls(31) = 6, 32 * 16 * 6 = 3072, and the kernel file. */
@@ -282,6 +289,7 @@ static void test_explain_window(void **state)
 	assert_non_null(strstr(sb_str(&out), "mm/vmpressure.c"));
 	assert_non_null(strstr(sb_str(&out), "exact"));
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* Every metric of every patch answers get and explain, and every explanation names the kernel. */
@@ -293,11 +301,11 @@ static void test_every_metric_explains(void **state)
 
 	(void)state;
 	session_init(&s);
-	for (int i = 0; patches[i]; i++) {
-		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
-			snprintf(line, sizeof(line), "get %s.%s", patches[i]->id, md->name);
+	for (int i = 0; patch_set_builtin.list[i]; i++) {
+		for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name; md++) {
+			snprintf(line, sizeof(line), "get %s.%s", patch_set_builtin.list[i]->id, md->name);
 			assert_int_equal(run(&s, line, &out, err), 0);
-			snprintf(line, sizeof(line), "explain %s.%s", patches[i]->id, md->name);
+			snprintf(line, sizeof(line), "explain %s.%s", patch_set_builtin.list[i]->id, md->name);
 			assert_int_equal(run(&s, line, &out, err), 0);
 			if (md->kind == METRIC_EXACT && !strstr(sb_str(&out), "kernel:")) {
 				fprintf(stderr, "%s: no kernel reference\n", line);
@@ -306,6 +314,7 @@ static void test_every_metric_explains(void **state)
 		}
 	}
 	sb_free(&out);
+	session_end(&s);
 }
 
 static void test_reset(void **state)
@@ -324,6 +333,7 @@ static void test_reset(void **state)
 	assert_int_equal(run(&s, "get ram", &out, err), 0);
 	assert_string_equal(sb_str(&out), "274877906944\n");
 	sb_free(&out);
+	session_end(&s);
 }
 
 static void test_preset_apply(void **state)
@@ -340,7 +350,7 @@ static void test_preset_apply(void **state)
 
 	(void)state;
 	machine_defaults(&m);
-	assert_int_equal(preset_apply(&m, good, sizeof(good) - 1, &line, err, sizeof(err)), 0);
+	assert_int_equal(preset_apply(&m, NULL, good, sizeof(good) - 1, &line, err, sizeof(err)), 0);
 	assert_int_equal(m.cpus, 72);
 	/* pagesize applies first, so 4G of totalram is counted in 64K pages */
 	assert_int_equal(machine_totalram(&m), 65536);
@@ -348,17 +358,17 @@ static void test_preset_apply(void **state)
 	assert_string_equal(desc, "a test machine");
 
 	machine_defaults(&m);
-	assert_int_equal(preset_apply(&m, unknown, sizeof(unknown) - 1, &line, err, sizeof(err)), -1);
+	assert_int_equal(preset_apply(&m, NULL, unknown, sizeof(unknown) - 1, &line, err, sizeof(err)), -1);
 	assert_int_equal(line, 2);
 	assert_int_equal(m.cpus, 64); /* untouched */
-	assert_int_equal(preset_apply(&m, dup, sizeof(dup) - 1, &line, err, sizeof(err)), -1);
+	assert_int_equal(preset_apply(&m, NULL, dup, sizeof(dup) - 1, &line, err, sizeof(err)), -1);
 	assert_int_equal(line, 3);
 	assert_non_null(strstr(err, "duplicate"));
-	assert_int_equal(preset_apply(&m, bad, sizeof(bad) - 1, &line, err, sizeof(err)), -1);
+	assert_int_equal(preset_apply(&m, NULL, bad, sizeof(bad) - 1, &line, err, sizeof(err)), -1);
 	assert_int_equal(line, 2);
-	assert_int_equal(preset_apply(&m, garbage, sizeof(garbage) - 1, &line, err, sizeof(err)), -1);
+	assert_int_equal(preset_apply(&m, NULL, garbage, sizeof(garbage) - 1, &line, err, sizeof(err)), -1);
 	assert_int_equal(line, 2);
-	assert_int_equal(preset_apply(&m, noeq, sizeof(noeq) - 1, &line, err, sizeof(err)), -1);
+	assert_int_equal(preset_apply(&m, NULL, noeq, sizeof(noeq) - 1, &line, err, sizeof(err)), -1);
 	assert_int_equal(m.cpus, 64);
 }
 
@@ -373,7 +383,7 @@ static void test_preset_roundtrip(void **state)
 	(void)state;
 	preset_format(&m, "round trip", &text);
 	machine_defaults(&back);
-	assert_int_equal(preset_apply(&back, sb_str(&text), text.len, &line, err, sizeof(err)), 0);
+	assert_int_equal(preset_apply(&back, NULL, sb_str(&text), text.len, &line, err, sizeof(err)), 0);
 	assert_memory_equal(&m, &back, sizeof(m));
 	sb_free(&text);
 }
@@ -392,6 +402,7 @@ static void test_sweep_without_stream(void **state)
 	assert_int_equal(out.len, 0);
 	assert_int_equal(run(&s, "sweep cpus 1 1000 vmpressure.evals", &out, err), 0);
 	sb_free(&out);
+	session_end(&s);
 }
 
 int main(void)

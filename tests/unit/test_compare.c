@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "../../core/variant.h"
+#include "../../lang/cmd.h"
 #include "../../lang/compare.h"
 
 static int setup(void **state)
@@ -38,6 +39,7 @@ static void test_presets_in_order(void **state)
 	assert_int_equal(set->st[1].m.scanned, 11900000);
 	assert_int_equal(set->st[2].m.cpus, 65536);
 	compare_free(set);
+	session_end(&s);
 }
 
 /* The session's variants stand on every machine, computed there: a window of 2 * 512 per machine. */
@@ -46,16 +48,19 @@ static void test_variants_carried(void **state)
 	char *words[] = { "vm-4g", "huge-65536cpu" };
 	struct compare_set *set = compare_new();
 	struct session s;
+	struct strbuf out = STRBUF_INIT;
 	char err[600];
 
 	(void)state;
 	session_init(&s);
-	assert_int_equal(variant_add(&s.m, patch_find("vmpressure"), "big", "8192", err, sizeof(err)), 0);
+	assert_int_equal(cmd_run(&s, "variant vmpressure big = 8192", &out, err, sizeof(err)), 0);
 	assert_int_equal(compare_words(set, &s, "compare", 2, words, err, sizeof(err)), 0);
 	for (int g = 0; g < 2; g++)
 		assert_int_equal(metric_u64(&set->st[g].m, "vmpressure.window.big"), 8192);
 	assert_int_equal(metric_u64(&set->st[0].m, "vmpressure.window.after"), 3072);
 	compare_free(set);
+	sb_free(&out);
+	session_end(&s);
 }
 
 /* A preset that does not exist, or one set would refuse: one line, the list as it was. */
@@ -85,6 +90,7 @@ static void test_bad_words(void **state)
 	assert_non_null(strstr(err, "at most 8 machines"));
 	assert_int_equal(set->n, 0);
 	compare_free(set);
+	session_end(&s);
 }
 
 /* compare kernel R...: the session's machine on each release, its kernel side that release's code. */
@@ -112,6 +118,7 @@ static void test_kernel_releases(void **state)
 	assert_int_equal(compare_words(set, &s, "compare", 3, bad, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "no mainline release 5.20"));
 	compare_free(set);
+	session_end(&s);
 }
 
 /* The session's own machine, labelled by its preset, starred once changed. */
@@ -133,6 +140,7 @@ static void test_current(void **state)
 	compare_source_words(words, sizeof(words));
 	assert_string_equal(words, "preset, kernel");
 	compare_free(set);
+	session_end(&s);
 }
 
 int main(void)

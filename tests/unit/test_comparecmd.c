@@ -84,6 +84,7 @@ static void test_cells_by_hand(void **state)
 	/* the share metrics are rows of show too */
 	assert_non_null(strstr(sb_str(&out), "~ eval_share"));
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* At a width the groups do not fit beside each other, they go on in blocks, each headed again. */
@@ -123,6 +124,7 @@ static void test_blocks(void **state)
 		assert_int_equal(n, 1);
 	}
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* csv: a row per machine, metric and column, the values get prints. */
@@ -156,6 +158,7 @@ static void test_records(void **state)
 	assert_true(json_valid(sb_str(&out)));
 	assert_non_null(strstr(sb_str(&out), "\"machine\": \"vm-4g\", \"patch\": \"committed_as\""));
 	sb_free(&out);
+	session_end(&s);
 }
 
 int main(void)

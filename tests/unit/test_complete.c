@@ -49,13 +49,16 @@ static int teardown(void **state)
 }
 
 /* Offers for the line with the cursor at its end, space-separated in order. */
+/* The machine completion reads the patches and variants of: NULL, the built-ins. */
+static const struct machine *on;
+
 static const char *offers(const char *line, struct completion *c)
 {
 	static char buf[4096];
 	size_t n = 0;
 
 	completion_free(c);
-	assert_int_equal(complete_line(line, strlen(line), c), 0);
+	assert_int_equal(complete_line_m(on, line, strlen(line), c), 0);
 	buf[0] = '\0';
 	for (size_t i = 0; i < c->n; i++)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s%s", i ? " " : "", c->items[i].word,
@@ -162,9 +165,9 @@ static void test_tables_covered(void **state)
 	}
 	for (const struct cmd_entry *const *k = cmd_table; *k; k++)
 		assert_true(has(offers("", &c), (*k)->name));
-	for (int i = 0; patches[i]; i++) {
-		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
-			snprintf(line, sizeof(line), "get %s.%s", patches[i]->id, md->name);
+	for (int i = 0; patch_set_builtin.list[i]; i++) {
+		for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name; md++) {
+			snprintf(line, sizeof(line), "get %s.%s", patch_set_builtin.list[i]->id, md->name);
 			{
 				char want[300];
 
@@ -174,11 +177,11 @@ static void test_tables_covered(void **state)
 			}
 			if (md->single)
 				continue;
-			for (int s = 0; patches[i]->sides[s]; s++) {
+			for (int s = 0; patch_set_builtin.list[i]->sides[s]; s++) {
 				char want[200];
 
-				snprintf(line, sizeof(line), "get %s.%s.", patches[i]->id, md->name);
-				snprintf(want, sizeof(want), "%s.%s.%s", patches[i]->id, md->name, patches[i]->sides[s]);
+				snprintf(line, sizeof(line), "get %s.%s.", patch_set_builtin.list[i]->id, md->name);
+				snprintf(want, sizeof(want), "%s.%s.%s", patch_set_builtin.list[i]->id, md->name, patch_set_builtin.list[i]->sides[s]);
 				assert_true(has(offers(line, &c), want));
 			}
 		}
@@ -307,22 +310,29 @@ static void test_tradeoff_patches(void **state)
 {
 	struct completion c = { 0 };
 	struct strbuf note = STRBUF_INIT;
+	struct patch_set *ps = NULL;
+	struct machine m;
 	char err[512];
 	const char *o;
 
 	(void)state;
 	o = offers("tradeoff ", &c);
-	for (int i = 0; patches[i]; i++)
-		assert_int_equal(has(o, patches[i]->id), tradeoff_spec_find(patches[i]->id) != NULL);
+	for (int i = 0; patch_set_builtin.list[i]; i++)
+		assert_int_equal(has(o, patch_set_builtin.list[i]->id), tradeoff_spec_find(NULL, patch_set_builtin.list[i]->id) != NULL);
 	assert_false(has(o, "vmstat")); /* so the check above can fail: vmstat has no trade-off */
 	assert_false(has(o, "percpu_rows"));
 	/* a file is checked whole when it loads: its claims' preset (vm-4g) must be found */
 	setenv("BATCHLAB_PRESETS", "presets", 1);
-	assert_int_equal(patchreg_load("tests/data/percpu_rows.mmpatch", NULL, &note, err, sizeof(err)), 0);
+	assert_int_equal(patchreg_load(NULL, "tests/data/percpu_rows.mmpatch", &ps, &note, err, sizeof(err)), 0);
 	setenv("BATCHLAB_PRESETS", "tests/unit/no-such-dir", 1);
+	machine_defaults(&m);
+	m.set = ps;
+	on = &m;
 	assert_true(has(offers("tradeoff ", &c), "percpu_rows"));
 	assert_string_equal(offers("tradeoff percpu_r", &c), "percpu_rows");
 	assert_string_equal(offers("tradeoff percpu_rows o", &c), "over");
+	on = NULL;
+	patchreg_drop(ps);
 	sb_free(&note);
 	completion_free(&c);
 }

@@ -166,7 +166,7 @@ static size_t asks_of(const struct machine *m, const char *side, struct collecte
 	assert_int_equal(metric_parse("proactive_reclaim.asks", &ref, err, sizeof(err)), 0);
 	assert_non_null(ref.metric->list);
 	c->n = 0;
-	v = ref.metric->fn(m, patch_side(ref.patch, side), NULL);
+	v = ref.metric->fn(m, ref.metric, patch_side(ref.patch, side), NULL);
 	assert_int_equal(v.kind, VAL_LIST);
 	assert_true(isnan(value_real(v))); /* no one number: charts and the change column leave it out */
 	assert_int_equal(ref.metric->list(m, patch_side(ref.patch, side), collect, c), v.i);
@@ -224,7 +224,7 @@ static void test_ask_schedule_huge(void **state)
 
 	(void)state;
 	assert_int_equal(metric_parse("proactive_reclaim.asks.cluster", &ref, err, sizeof(err)), 0);
-	v = ref.metric->fn(&m, ref.side, NULL);
+	v = ref.metric->fn(&m, ref.metric, ref.side, NULL);
 	assert_int_equal(v.i, (1ull << 60) / 4096 / 32);
 	assert_int_equal(v.i, metric_u64(&m, "proactive_reclaim.calls.cluster"));
 	assert_int_equal(metric_value(&m, "proactive_reclaim.asks.decay").i, metric_u64(&m, "proactive_reclaim.calls.decay"));
@@ -262,7 +262,7 @@ static void test_tradeoff_marks(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find("memcg_charge"), NULL, &t, err, sizeof(err)), 0);
+	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find(NULL, "memcg_charge"), NULL, &t, err, sizeof(err)), 0);
 	assert_int_equal(t.n, 8); /* 8, 16, ..., 1024 */
 	p = point_at(&t, 32);
 	assert_int_equal(p->mark, TRADE_BEFORE);
@@ -276,7 +276,7 @@ static void test_tradeoff_marks(void **state)
 	tradeoff_free(&t);
 
 	/* the patch's window (6144 here) is not a power of two: its row is added to the grid */
-	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find("vmpressure"), NULL, &t, err, sizeof(err)), 0);
+	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find(NULL, "vmpressure"), NULL, &t, err, sizeof(err)), 0);
 	assert_int_equal(t.n, 9);
 	p = point_at(&t, 6144);
 	assert_int_equal(p->mark, TRADE_AFTER);
@@ -285,13 +285,13 @@ static void test_tradeoff_marks(void **state)
 	tradeoff_free(&t);
 
 	/* the old kernel's speedup against itself is 1 */
-	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find("committed_as"), NULL, &t, err, sizeof(err)), 0);
+	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find(NULL, "committed_as"), NULL, &t, err, sizeof(err)), 0);
 	assert_true(point_at(&t, 1)->y == 1.0 && point_at(&t, 1)->mark == TRADE_BEFORE);
 	assert_int_equal(point_at(&t, 64)->mark, TRADE_AFTER);
 	tradeoff_free(&t);
 
 	/* reclaim's old kernel asks 32 at a time: a point off the divisor curve */
-	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find("proactive_reclaim"), NULL, &t, err, sizeof(err)), 0);
+	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find(NULL, "proactive_reclaim"), NULL, &t, err, sizeof(err)), 0);
 	p = &t.pts[t.n - 1];
 	assert_false(p->on_curve);
 	assert_int_equal(p->mark, TRADE_BEFORE);
@@ -311,16 +311,16 @@ static void test_tradeoff_ranges(void **state)
 
 	(void)state;
 	assert_int_equal(sweep_range_parse(&m, "cpus", "1", "4", NULL, NULL, &r, err, sizeof(err)), 0);
-	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find("memcg_charge"), &r, &t, err, sizeof(err)), 0);
+	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find(NULL, "memcg_charge"), &r, &t, err, sizeof(err)), 0);
 	assert_int_equal(t.n, 4);
 	for (size_t i = 0; i < t.n; i++)
 		assert_int_equal(t.pts[i].mark, TRADE_NONE);
 	tradeoff_free(&t);
 	assert_int_equal(sweep_range_parse(&m, "charge_batch", "1", "65536", "step", "1", &r, err, sizeof(err)), 0);
-	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find("memcg_charge"), &r, &t, err, sizeof(err)), -1);
+	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find(NULL, "memcg_charge"), &r, &t, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "too many"));
 	assert_null(t.pts);
-	assert_null(tradeoff_spec_find("vmstat"));
+	assert_null(tradeoff_spec_find(NULL, "vmstat"));
 }
 
 /*
@@ -331,7 +331,7 @@ static void test_tradeoff_ranges(void **state)
 static void test_tradeoff_s8_max(void **state)
 {
 	struct machine m = machine_with("charge_batch 200");
-	const struct patch_desc *d = patch_find("memcg_charge");
+	const struct patch_desc *d = patch_find(NULL, "memcg_charge");
 	struct tradeoff t;
 	const char *why, *mark;
 	uint64_t x = 0;
@@ -346,9 +346,9 @@ static void test_tradeoff_s8_max(void **state)
 	m = machine_with("charge_batch 127");
 	assert_null(variant_mark(&m, d, d->after, &x, &why));
 	m = machine_with("");
-	assert_int_equal(variant_add(&m, d, "big", "128", err, sizeof(err)), 0);
-	assert_int_equal(variant_add(&m, d, "small", "100", err, sizeof(err)), 0);
-	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find("memcg_charge"), NULL, &t, err, sizeof(err)), 0);
+	assert_int_equal(variant_add(test_set(&m), d, "big", "128", err, sizeof(err)), 0);
+	assert_int_equal(variant_add(test_set(&m), d, "small", "100", err, sizeof(err)), 0);
+	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find(NULL, "memcg_charge"), NULL, &t, err, sizeof(err)), 0);
 	for (size_t i = 0; i < t.n; i++) {
 		const struct tradeoff_point *p = &t.pts[i];
 
@@ -361,7 +361,7 @@ static void test_tradeoff_s8_max(void **state)
 	}
 	tradeoff_free(&t);
 	m = machine_with("charge_batch 200");
-	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find("memcg_charge"), NULL, &t, err, sizeof(err)), 0);
+	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find(NULL, "memcg_charge"), NULL, &t, err, sizeof(err)), 0);
 	assert_non_null(point_at(&t, 200)->flag);
 	assert_int_equal(point_at(&t, 200)->mark, TRADE_AFTER);
 	assert_null(point_at(&t, 32)->flag);

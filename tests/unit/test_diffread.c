@@ -37,7 +37,7 @@ static struct diff_read *read_diff(const char *path)
 
 	assert_non_null(text);
 	assert_non_null(r);
-	if (diff_read(text, len, r, err, sizeof(err))) {
+	if (diff_read(NULL, text, len, r, err, sizeof(err))) {
 		fprintf(stderr, "%s: %s\n", path, err);
 		fail();
 	}
@@ -82,7 +82,7 @@ static long same_as_after(const struct diff_finding *f, const char *settings)
 
 		snprintf(s, sizeof(s), "%s%s%s", machines[i], *settings ? " " : "", settings);
 		m = machine_with(s);
-		if (variant_add(&m, f->patch, "diff", f->expr, err, sizeof(err))) {
+		if (variant_add(test_set(&m), f->patch, "diff", f->expr, err, sizeof(err))) {
 			fprintf(stderr, "%s\n", err);
 			fail();
 		}
@@ -159,7 +159,7 @@ static void test_not_a_diff(void **state)
 
 	(void)state;
 	assert_non_null(r);
-	assert_int_equal(diff_read(text, sizeof(text) - 1, r, err, sizeof(err)), -1);
+	assert_int_equal(diff_read(NULL, text, sizeof(text) - 1, r, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "no hunk of a unified diff"));
 	free(r);
 }
@@ -215,7 +215,7 @@ static void test_seed_diffs(void **state)
 			continue;
 		}
 		text = slurp(path, &len);
-		assert_int_equal(diff_read(text, len, r, err, sizeof(err)), -1);
+		assert_int_equal(diff_read(NULL, text, len, r, err, sizeof(err)), -1);
 		free(text);
 		free(r);
 		free(path);
@@ -229,7 +229,7 @@ static struct diff_read *read_text(const char *text)
 	char err[300];
 
 	assert_non_null(r);
-	if (diff_read(text, strlen(text), r, err, sizeof(err))) {
+	if (diff_read(NULL, text, strlen(text), r, err, sizeof(err))) {
 		fprintf(stderr, "%s\n", err);
 		fail();
 	}
@@ -250,7 +250,7 @@ static uint64_t window_at_64t(const struct diff_finding *f)
 	const char *why;
 	char err[300];
 
-	assert_int_equal(variant_add(&m, f->patch, "d", f->expr, err, sizeof(err)), 0);
+	assert_int_equal(variant_add(test_set(&m), f->patch, "d", f->expr, err, sizeof(err)), 0);
 	assert_int_equal(variant_eval(&m, f->patch, variant_find(&m, f->patch, "d"), NULL, &v, &why, NULL), 0);
 	return v;
 }
@@ -331,7 +331,7 @@ static uint64_t variant_on(const struct diff_finding *f, const char *settings)
 	const char *why;
 	char err[300];
 
-	assert_int_equal(variant_add(&m, f->patch, "d", f->expr, err, sizeof(err)), 0);
+	assert_int_equal(variant_add(test_set(&m), f->patch, "d", f->expr, err, sizeof(err)), 0);
 	if (variant_eval(&m, f->patch, variant_find(&m, f->patch, "d"), NULL, &v, &why, NULL))
 		return ~0ull;
 	return v;

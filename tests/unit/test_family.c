@@ -275,7 +275,7 @@ static void test_lazy_max_pages(void **state)
 static void test_int_sqrt_watermark(void **state)
 {
 	struct mmpatch *p = load("tests/data/min_free_kbytes.mmpatch");
-	const struct patch_desc *w = patch_find("watermark");
+	const struct patch_desc *w = patch_find(NULL, "watermark");
 	const struct metric_desc *md = patch_metric(w, "min_free_kbytes");
 	const int rels[] = { release_find("5.6"), release_find("5.7"), release_count() - 1 };
 	long cells = 0, clamped_low = 0, clamped_high = 0;

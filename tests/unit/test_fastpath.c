@@ -50,7 +50,7 @@ static struct value plain_value(const struct machine *m, const struct sweep_rang
 	/* a machine `set` refuses (zone beyond totalram ...) is an n/a row (issue 21.10) */
 	if (machine_check(&row, err, sizeof(err)))
 		return val_none("a machine set refuses");
-	return col->metric->fn(&row, col->side, NULL);
+	return col->metric->fn(&row, col->metric, col->side, NULL);
 }
 
 static void same_cell(const char *cell, struct value v, const char *head, const char *where)
@@ -164,13 +164,13 @@ static void test_random_sweeps(void **state)
 		if (p->type == PT_CHOICE || random_range(&m, p, 60, &r))
 			continue;
 		sweep_init(&sw, &r);
-		for (int i = 0; patches[i]; i++)
-			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+		for (int i = 0; patch_set_builtin.list[i]; i++)
+			for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name; md++) {
 				char name[128];
 
 				if (md->list)
 					continue; /* a list's row takes the strbuf path: tests/script/cost_sweep checks it */
-				snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
+				snprintf(name, sizeof(name), "%s.%s", patch_set_builtin.list[i]->id, md->name);
 				assert_int_equal(sweep_add_metric(&sw, name, err, sizeof(err)), 0);
 			}
 		assert_int_equal(sweep_write(&m, &sw, FMT_CSV, NULL, 0, &out, err, sizeof(err)), 0);
@@ -274,13 +274,13 @@ static void test_variant_sweeps(void **state)
 			  : p->type == PT_CHOICE || random_range(&m, p, 30, &r))
 			continue;
 		/* one to three variants on the patches that take them, half of them reading cpus */
-		for (int i = 0; patches[i]; i++) {
+		for (int i = 0; patch_set_builtin.list[i]; i++) {
 			/*
 			 * Not a per-call constant (proactive_reclaim's ask): its metrics
 			 * evaluate it at every call themselves, no sweep path stands in
 			 * between, and a small ask makes millions of calls per cell.
 			 */
-			if (!patches[i]->constant || patches[i]->constant->per_call || next() % 3 == 0)
+			if (!patch_set_builtin.list[i]->constant || patch_set_builtin.list[i]->constant->per_call || next() % 3 == 0)
 				continue;
 			for (int v = 0, nv = (int)(next() % 3) + 1; v < nv; v++) {
 				char name[16];
@@ -295,15 +295,15 @@ static void test_variant_sweeps(void **state)
 						  (unsigned long long)(next() % 8 + 1), (unsigned long long)(next() % 300 + 40));
 					if (next() % 3 == 0) {
 						sb_puts(&t, " + ");
-						variant_text(patches[i], 1, &t);
+						variant_text(patch_set_builtin.list[i], 1, &t);
 					}
 				} else {
 					if (next() % 2)
 						sb_puts(&t, "cpus + ");
-					variant_text(patches[i], (int)(next() % 4) + 1, &t);
+					variant_text(patch_set_builtin.list[i], (int)(next() % 4) + 1, &t);
 				}
 				snprintf(name, sizeof(name), "v%d", v);
-				nvar += !variant_add(&m, patches[i], name, sb_str(&t), err, sizeof(err));
+				nvar += !variant_add(test_set(&m), patch_set_builtin.list[i], name, sb_str(&t), err, sizeof(err));
 			}
 		}
 		if (!nvar) {
@@ -311,15 +311,15 @@ static void test_variant_sweeps(void **state)
 			continue;
 		}
 		sweep_init(&sw, &r);
-		for (int i = 0; patches[i]; i++)
-			for (int side = variant_side0(patches[i]); variant_at(&m, patches[i], side); side++)
-				for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+		for (int i = 0; patch_set_builtin.list[i]; i++)
+			for (int side = variant_side0(patch_set_builtin.list[i]); variant_at(&m, patch_set_builtin.list[i], side); side++)
+				for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name; md++) {
 					char name[128];
 
 					if (md->list || md->single)
 						continue;
-					snprintf(name, sizeof(name), "%s.%s.%s", patches[i]->id, md->name,
-						 variant_at(&m, patches[i], side)->name);
+					snprintf(name, sizeof(name), "%s.%s.%s", patch_set_builtin.list[i]->id, md->name,
+						 variant_at(&m, patch_set_builtin.list[i], side)->name);
 					if (sw.ncols < SWEEP_MAX_COLS)
 						assert_int_equal(sweep_add_metric_m(&sw, &m, name, err, sizeof(err)), 0);
 				}
@@ -353,7 +353,7 @@ static void test_variant_sweeps(void **state)
 					continue;
 				assert_true(col < sw.ncols);
 				/* the plain path: the key set as `set` sets it, then metric_compute(), the variant's check and all */
-				machine_copy(&at, &m);
+				at = m;
 				if (r.real)
 					assert_int_equal(param_set_real(&at, r.key, c.r, err, sizeof(err)), 0);
 				else
@@ -449,13 +449,13 @@ static void add_all_metrics(struct sweep *sw)
 {
 	char err[256];
 
-	for (int i = 0; patches[i]; i++)
-		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+	for (int i = 0; patch_set_builtin.list[i]; i++)
+		for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name; md++) {
 			char name[128];
 
 			if (md->list)
 				continue;
-			snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
+			snprintf(name, sizeof(name), "%s.%s", patch_set_builtin.list[i]->id, md->name);
 			assert_int_equal(sweep_add_metric(sw, name, err, sizeof(err)), 0);
 		}
 }
@@ -582,7 +582,7 @@ static void plateau_sides(const struct metric_desc *md, const struct machine *m,
 		return;
 	}
 	for (int s = 0; s < (md->single ? 1 : n); s++)
-		v[s] = md->fn(m, s, NULL);
+		v[s] = md->fn(m, md, s, NULL);
 }
 
 /*
@@ -600,8 +600,8 @@ static void test_totalram_plateaus(void **state)
 	long checked = 0, runs = 0, long_runs = 0;
 
 	(void)state;
-	for (int i = 0; patches[i]; i++)
-		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+	for (int i = 0; patch_set_builtin.list[i]; i++)
+		for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name; md++) {
 			if (!md->totalram_plateau)
 				continue;
 			for (int trial = 0; trial < 3000; trial++) {
@@ -609,7 +609,7 @@ static void test_totalram_plateaus(void **state)
 							      : more[trial / 2 % (sizeof(more) / sizeof(more[0]))];
 				struct machine m = machine_with(shape), at;
 				struct value v0[PATCH_MAX_SIDES], v[PATCH_MAX_SIDES];
-				int bits = (int)(next() % 64) + 1, n = patch_nsides(patches[i]);
+				int bits = (int)(next() % 64) + 1, n = patch_nsides(patch_set_builtin.list[i]);
 				uint64_t t = next() >> (64 - bits), hi;
 
 				if (!md->fn_sides && md->single)
@@ -633,7 +633,7 @@ static void test_totalram_plateaus(void **state)
 					plateau_sides(md, &at, n, v);
 					if (!same_sides(v0, v, n)) {
 						fprintf(stderr, "%s.%s on '%s': totalram %llu says its values stand to %llu, "
-							"but at %llu they differ\n", patches[i]->id, md->name, shape,
+							"but at %llu they differ\n", patch_set_builtin.list[i]->id, md->name, shape,
 							(unsigned long long)t, (unsigned long long)hi,
 							(unsigned long long)at.totalram);
 						fail();
@@ -676,13 +676,13 @@ static void test_plateau_sweeps(void **state)
 			fail();
 		}
 		sweep_init(&sw, &r);
-		for (int i = 0; patches[i]; i++) {
+		for (int i = 0; patch_set_builtin.list[i]; i++) {
 			int with_runs = 0, pick;
 
-			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++)
+			for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name; md++)
 				with_runs += md->totalram_plateau != NULL;
 			pick = with_runs ? (int)(next() % (uint64_t)with_runs) : -1;
-			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+			for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name; md++) {
 				char name[128];
 
 				/*
@@ -691,7 +691,7 @@ static void test_plateau_sweeps(void **state)
 				 */
 				if (md->list || (trial % 2 && (!md->totalram_plateau || pick--)))
 					continue;
-				snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
+				snprintf(name, sizeof(name), "%s.%s", patch_set_builtin.list[i]->id, md->name);
 				assert_int_equal(sweep_add_metric(&sw, name, err, sizeof(err)), 0);
 			}
 		}
@@ -742,14 +742,14 @@ static void test_same_rows(void **state)
 		if (sweep_range_parse(&m, "totalram", a, b, "step", st, &r, err, sizeof(err)))
 			continue;
 		sweep_init(&sw, &r);
-		for (int i = 0; patches[i]; i++)
-			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+		for (int i = 0; patch_set_builtin.list[i]; i++)
+			for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name; md++) {
 				char name[128];
 
 				if (md->list || (md->totalram_plateau ? next() % 3 == 0 : !md->reads || metric_reads(md, "totalram") ||
 									     next() % 4))
 					continue;
-				snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
+				snprintf(name, sizeof(name), "%s.%s", patch_set_builtin.list[i]->id, md->name);
 				assert_int_equal(sweep_add_metric(&sw, name, err, sizeof(err)), 0);
 			}
 		if (!sw.ncols)
@@ -824,7 +824,7 @@ static void add_run(uint64_t item, uint64_t repeat, void *ctx)
  */
 static void test_asks_rule(void **state)
 {
-	const struct patch_desc *d = patch_find("proactive_reclaim");
+	const struct patch_desc *d = patch_find(NULL, "proactive_reclaim");
 	const struct metric_desc *md = d ? patch_metric(d, "asks") : NULL;
 	static struct item_runs a, b;
 	long lists = 0, items = 0;
@@ -843,14 +843,14 @@ static void test_asks_rule(void **state)
 		assert_int_equal(param_set(&m, param_find("reclaim_divisor"), set, err, sizeof(err)), 0);
 		m.reclaim = (next() >> (next() % 64)) % (1ull << 44) + 1;
 		snprintf(expr, sizeof(expr), full ? "remaining" : "remaining / %llu", (unsigned long long)div);
-		assert_int_equal(variant_add(&m, d, "same", expr, err, sizeof(err)), 0);
+		assert_int_equal(variant_add(test_set(&m), d, "same", expr, err, sizeof(err)), 0);
 		memset(&a, 0, sizeof(a));
 		memset(&b, 0, sizeof(b));
 		assert_true(side >= 0);
 		na = md->list(&m, side, add_run, &a);
 		nb = md->list(&m, variant_side0(d), add_run, &b);
 		assert_int_equal(na, a.count); /* a list says how many items it gave, and fn says the same */
-		assert_int_equal(md->fn(&m, side, NULL).i, na);
+		assert_int_equal(md->fn(&m, md, side, NULL).i, na);
 		assert_int_equal(nb, b.count);
 		if (b.n == 4096)
 			continue; /* longer than the record: compared in part only, so not at all */

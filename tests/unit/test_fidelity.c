@@ -185,7 +185,7 @@ static void check_fast_path(struct machine m, const char *name, uint64_t n, uint
 			struct value v;
 
 			row.cpus = cpus;
-			v = ref.metric->fn(&row, side, NULL);
+			v = ref.metric->fn(&row, ref.metric, side, NULL);
 			assert_int_equal(v.kind, VAL_REAL);
 			if (!(fabs(out[cpus - 1] - v.r) <= 1e-9 * fabs(v.r))) {
 				fprintf(stderr, "%s side %d cpus %llu: sweep %.17g, fn %.17g\n", name, side,

@@ -48,7 +48,7 @@ static void check_runs(const struct patch_desc *d, const char *machine)
 
 		m.kernel = (uint64_t)rel;
 		r = release_row(&m, h);
-		machine_copy(&run, &m); /* the side as the release runs it: the patch's what-if knobs at its values */
+		run = m; /* the side as the release runs it: the patch's what-if knobs at its values */
 		if (d->kernel_code->pin)
 			d->kernel_code->pin(&run);
 		for (const struct metric_desc *md = d->metrics; md->name; md++) {
@@ -62,7 +62,7 @@ static void check_runs(const struct patch_desc *d, const char *machine)
 			if (!r)
 				continue;
 			assert_in_range(r->mode, 0, (uint64_t)patch_nsides(d) - 1);
-			if (!same_value(k, md->fn(&run, (int)r->mode, NULL)))
+			if (!same_value(k, md->fn(&run, md, (int)r->mode, NULL)))
 				describe("the kernel side is not the side its release row names", d, md, rel, machine);
 		}
 	}
@@ -92,8 +92,8 @@ static void test_kernel_side_follows_history(void **state)
 	int runs = 0, named = 0;
 
 	(void)state;
-	for (int i = 0; patches[i]; i++) {
-		const struct patch_desc *d = patches[i];
+	for (int i = 0; patch_set_builtin.list[i]; i++) {
+		const struct patch_desc *d = patch_set_builtin.list[i];
 
 		if (!d->kernel_code)
 			continue;
@@ -117,21 +117,21 @@ static void test_kernel_side_follows_history(void **state)
 static void test_history_metric_exists(void **state)
 {
 	(void)state;
-	for (int i = 0; patches[i]; i++) {
-		const struct patch_kernel *k = patches[i]->kernel_code;
+	for (int i = 0; patch_set_builtin.list[i]; i++) {
+		const struct patch_kernel *k = patch_set_builtin.list[i]->kernel_code;
 
 		for (int j = 0; k && k->history[j]; j++) {
 			const char *name = k->history[j]->metric;
 			int found = 0;
 
-			for (int p = 0; name && patches[p]; p++) {
-				const struct patch_kernel *pk = patches[p]->kernel_code;
+			for (int p = 0; name && patch_set_builtin.list[p]; p++) {
+				const struct patch_kernel *pk = patch_set_builtin.list[p]->kernel_code;
 
 				for (int q = 0; pk && pk->history[q]; q++)
-					found |= pk->history[q] == k->history[j] && patch_metric(patches[p], name);
+					found |= pk->history[q] == k->history[j] && patch_metric(patch_set_builtin.list[p], name);
 			}
 			if (name && !found)
-				fail_msg("%s: history %s names metric '%s', which no patch listing it has", patches[i]->id,
+				fail_msg("%s: history %s names metric '%s', which no patch listing it has", patch_set_builtin.list[i]->id,
 					 k->history[j]->constant, name);
 		}
 	}

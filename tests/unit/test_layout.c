@@ -11,7 +11,7 @@ static size_t count_models(void)
 {
 	size_t n = 0;
 
-	while (patches[n])
+	while (patch_set_builtin.list[n])
 		n++;
 	return n;
 }
@@ -62,29 +62,29 @@ static void test_rows_patches(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < nmodels; i++)
-		compact += 1 + count_metrics(patches[i]);
-	assert_int_equal(rows_patches(NULL, 0, DETAIL_COMPACT), compact);
-	assert_int_equal(rows_patches(NULL, 0, DETAIL_TITLES), compact + nmodels);
-	assert_int_equal(rows_patches(NULL, 0, DETAIL_FULL), compact + 2 * nmodels - 1);
+		compact += 1 + count_metrics(patch_set_builtin.list[i]);
+	assert_int_equal(rows_patches(NULL, NULL, 0, DETAIL_COMPACT), compact);
+	assert_int_equal(rows_patches(NULL, NULL, 0, DETAIL_TITLES), compact + nmodels);
+	assert_int_equal(rows_patches(NULL, NULL, 0, DETAIL_FULL), compact + 2 * nmodels - 1);
 
 	/* every model once, its heading first, then every metric in table order */
-	n = rows_patches(rows, 512, DETAIL_FULL);
+	n = rows_patches(NULL, rows, 512, DETAIL_FULL);
 	for (size_t i = 0; i < n; i++) {
 		switch (rows[i].kind) {
 		case ROW_PATCH:
 			assert_true(next == NULL || next->name == NULL);
 			model++;
-			assert_ptr_equal(rows[i].patch, patches[model]);
-			next = patches[model]->metrics;
+			assert_ptr_equal(rows[i].patch, patch_set_builtin.list[model]);
+			next = patch_set_builtin.list[model]->metrics;
 			break;
 		case ROW_METRIC:
-			assert_ptr_equal(rows[i].patch, patches[model]);
+			assert_ptr_equal(rows[i].patch, patch_set_builtin.list[model]);
 			assert_ptr_equal(rows[i].metric, next);
 			assert_int_equal(rows[i].serial, serial);
 			next++, serial++;
 			break;
 		case ROW_TITLE:
-			assert_ptr_equal(rows[i].patch, patches[model]);
+			assert_ptr_equal(rows[i].patch, patch_set_builtin.list[model]);
 			assert_int_equal(rows[i - 1].kind, ROW_PATCH);
 			break;
 		case ROW_BLANK:
@@ -100,15 +100,15 @@ static void test_rows_patches(void **state)
 
 static void test_patch_detail(void **state)
 {
-	int full = (int)rows_patches(NULL, 0, DETAIL_FULL), titles = (int)rows_patches(NULL, 0, DETAIL_TITLES);
+	int full = (int)rows_patches(NULL, NULL, 0, DETAIL_FULL), titles = (int)rows_patches(NULL, NULL, 0, DETAIL_TITLES);
 
 	(void)state;
-	assert_int_equal(patch_detail_for(1000), DETAIL_FULL);
-	assert_int_equal(patch_detail_for(full), DETAIL_FULL);
-	assert_int_equal(patch_detail_for(full - 1), DETAIL_TITLES);
-	assert_int_equal(patch_detail_for(titles), DETAIL_TITLES);
-	assert_int_equal(patch_detail_for(titles - 1), DETAIL_COMPACT);
-	assert_int_equal(patch_detail_for(3), DETAIL_COMPACT);
+	assert_int_equal(patch_detail_for(NULL, 1000), DETAIL_FULL);
+	assert_int_equal(patch_detail_for(NULL, full), DETAIL_FULL);
+	assert_int_equal(patch_detail_for(NULL, full - 1), DETAIL_TITLES);
+	assert_int_equal(patch_detail_for(NULL, titles), DETAIL_TITLES);
+	assert_int_equal(patch_detail_for(NULL, titles - 1), DETAIL_COMPACT);
+	assert_int_equal(patch_detail_for(NULL, 3), DETAIL_COMPACT);
 }
 
 /* Whatever the width, the columns do not overlap and stay on the screen. */
@@ -117,11 +117,11 @@ static void test_layout_fits(void **state)
 	struct layout L;
 
 	(void)state;
-	assert_int_equal(layout_compute(&L, 120, 40), 0);
+	assert_int_equal(layout_compute(&L, NULL, 120, 40), 0);
 	assert_int_equal(L.nsides, PATCH_MAX_SIDES);
 	assert_true(L.pval_w >= 8); /* "1008 MiB" */
 	for (int cols = L.min_cols; cols <= 300; cols++) {
-		assert_int_equal(layout_compute(&L, cols, 40), 0);
+		assert_int_equal(layout_compute(&L, NULL, cols, 40), 0);
 		assert_false(L.too_small);
 		if (L.single) /* one panel at a time: each the whole width */
 			assert_true(L.mx == 0 && L.px == 0 && L.mw == cols && L.pw == cols);
@@ -140,11 +140,11 @@ static void test_layout_fits(void **state)
 	}
 	/* a two-sided patch's after column is the three-sided decay column, beside the change */
 	assert_int_equal(layout_side_x(&L, 1, 2), layout_side_x(&L, 2, 3));
-	assert_int_equal(layout_compute(&L, L.min_cols - 1, 40), -1);
+	assert_int_equal(layout_compute(&L, NULL, L.min_cols - 1, 40), -1);
 	assert_true(L.too_small);
-	assert_int_equal(layout_compute(&L, 40, 12), -1);
-	assert_int_equal(layout_compute(&L, 200, L.min_lines - 1), -1);
-	assert_int_equal(layout_compute(&L, 200, L.min_lines), 0);
+	assert_int_equal(layout_compute(&L, NULL, 40, 12), -1);
+	assert_int_equal(layout_compute(&L, NULL, 200, L.min_lines - 1), -1);
+	assert_int_equal(layout_compute(&L, NULL, 200, L.min_lines), 0);
 	assert_true(L.height >= LAYOUT_MIN_PANEL_LINES);
 }
 
@@ -195,7 +195,7 @@ static void test_cells_narrow(void **state)
 {
 	static const char *const machines[] = { "", "cpus 72", "cpus 144 ram 192G", "cpus 4 ram 4G",
 						"cpus 4096 ram 64T" };
-	const struct patch_desc *memcg = patch_find("memcg_charge");
+	const struct patch_desc *memcg = patch_find(NULL, "memcg_charge");
 	struct machine m = machine_with("");
 	struct metric_cells c;
 	int checked = 0;
@@ -211,15 +211,15 @@ static void test_cells_narrow(void **state)
 
 	for (size_t k = 0; k < sizeof(machines) / sizeof(machines[0]); k++) {
 		m = machine_with(machines[k]);
-		for (int i = 0; patches[i]; i++)
-			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+		for (int i = 0; patch_set_builtin.list[i]; i++)
+			for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name; md++) {
 				struct metric_cells wide;
 
 				if (md->list)
 					continue; /* a count of items, "[31]" */
-				cells_metric(&m, patches[i], md, 0, &wide);
+				cells_metric(&m, patch_set_builtin.list[i], md, 0, &wide);
 				for (int w = 7; w <= 9; w++) {
-					cells_metric(&m, patches[i], md, w, &c);
+					cells_metric(&m, patch_set_builtin.list[i], md, w, &c);
 					for (int s = 0; s < PATCH_MAX_COLS; s++) {
 						const char *t = c.side[s];
 						size_t n = strlen(t);
@@ -229,11 +229,11 @@ static void test_cells_narrow(void **state)
 							continue;
 						if ((int)n > w || t[n - 1] == '>' || cell_figure(t, &narrow) ||
 						    cell_figure(wide.side[s], &full))
-							fail_msg("%s.%s side %d at width %d: '%s' (wide '%s', %s)", patches[i]->id,
+							fail_msg("%s.%s side %d at width %d: '%s' (wide '%s', %s)", patch_set_builtin.list[i]->id,
 								 md->name, s, w, t, wide.side[s], machines[k]);
 						/* one significant digit is the least: 1.5 reads 2, a third off */
 						if (fabs(narrow - full) > fabs(full) * 0.34)
-							fail_msg("%s.%s: '%s' is not '%s' rounded", patches[i]->id, md->name, t,
+							fail_msg("%s.%s: '%s' is not '%s' rounded", patch_set_builtin.list[i]->id, md->name, t,
 								 wide.side[s]);
 						checked++;
 					}
@@ -246,8 +246,8 @@ static void test_cells_narrow(void **state)
 static void test_cells_exact(void **state)
 {
 	struct machine m = machine_with("");
-	const struct patch_desc *memcg = patch_find("memcg_charge"), *vmp = patch_find("vmpressure"),
-				*vmstat = patch_find("vmstat");
+	const struct patch_desc *memcg = patch_find(NULL, "memcg_charge"), *vmp = patch_find(NULL, "vmpressure"),
+				*vmstat = patch_find(NULL, "vmstat");
 	struct metric_cells c;
 
 	(void)state;
@@ -287,13 +287,13 @@ static void test_cells_exact(void **state)
 }
 
 /* A made-up modeled patch with three sides: the cells must not care which patch it is. */
-static struct value fake_fn(const struct machine *m, int side, struct strbuf *why)
+static struct value fake_fn(METRIC_ARGS(m, side, why))
 {
 	(void)m, (void)why;
 	return side == 0 ? val_none("not here") : val_real(side == 1 ? 2.0 : 4.0);
 }
 
-static struct value huge_fn(const struct machine *m, int side, struct strbuf *why)
+static struct value huge_fn(METRIC_ARGS(m, side, why))
 {
 	(void)m, (void)side, (void)why;
 	return val_int(1ull << 62);
@@ -335,7 +335,7 @@ static void test_cells_modeled(void **state)
 static void test_change_text(void **state)
 {
 	struct machine m = machine_with("");
-	const struct patch_desc *memcg = patch_find("memcg_charge"), *ca = patch_find("committed_as");
+	const struct patch_desc *memcg = patch_find(NULL, "memcg_charge"), *ca = patch_find(NULL, "committed_as");
 	struct metric_cells c;
 	char b[96];
 
@@ -375,13 +375,13 @@ static void test_layout_80x24(void **state)
 	int pname, mname;
 
 	(void)state;
-	assert_int_equal(layout_compute(&L, 80, 24), 0);
+	assert_int_equal(layout_compute(&L, NULL, 80, 24), 0);
 	assert_true(L.single);
 	assert_true(L.min_cols <= 80 && L.min_lines <= 24);
 	assert_true(L.height >= 20);
 	pname = L.pname_w, mname = L.mname_w;
 	/* at 80 nothing had to be cut: the widths are what a wide screen gives */
-	assert_int_equal(layout_compute(&L, 300, 24), 0);
+	assert_int_equal(layout_compute(&L, NULL, 300, 24), 0);
 	assert_false(L.single);
 	assert_int_equal(pname, L.pname_w);
 	assert_int_equal(mname, L.mname_w);

@@ -78,6 +78,7 @@ static void test_count_exact(void **state)
 	assert_int_equal(judge(&s, &x, "97"), 0);
 	assert_int_equal(judge(&s, &x, "ninety-six"), 0);
 	lesson_free(&l);
+	session_end(&s);
 }
 
 /*
@@ -103,6 +104,7 @@ static void test_tolerance(void **state)
 	assert_int_equal(judge(&s, &x, "254010"), 1); /* 258048 - 4032 = 254016 */
 	assert_int_equal(judge(&s, &x, "254005"), 0);
 	lesson_free(&l);
+	session_end(&s);
 }
 
 /* where's crossing is the answer; a size may be typed as a size; nothing in range is "never". */
@@ -131,6 +133,7 @@ static void test_where_and_sizes(void **state)
 	assert_int_equal(judge(&s, &x, "274877906944"), 1);
 	assert_int_equal(judge(&s, &x, "128G"), 0);
 	lesson_free(&l);
+	session_end(&s);
 }
 
 /* A design is judged on a scratch copy: the student's machine keeps its state whatever is typed. */
@@ -148,8 +151,9 @@ static void test_check_keeps_state(void **state)
 	assert_int_equal(judge(&s, &x, "4"), 1);   /* 4096 * 4 * 4 KiB = 64 MiB */
 	assert_int_equal(judge(&s, &x, "4 +"), 0); /* not an expression */
 	assert_int_equal(s.m.cpus, 64);
-	assert_true(variant_find(&s.m, patch_find("memcg_charge"), "mine") < 0);
+	assert_true(variant_find(&s.m, patch_find(NULL, "memcg_charge"), "mine") < 0);
 	lesson_free(&l);
+	session_end(&s);
 }
 
 /*
@@ -202,6 +206,7 @@ static void test_hostile_answers(void **state)
 		lesson_free(&l);
 	}
 	assert_int_equal(chdir(cwd), 0);
+	session_end(&s);
 }
 
 /* {COMMAND} in narration reads as a person would: with its unit. */
@@ -219,6 +224,7 @@ static void test_say(void **state)
 	assert_int_equal(lesson_say(&s, "a {get nosuch} b", &out, err, sizeof(err)), -1);
 	assert_int_equal(lesson_say(&s, "open {get cpus", &out, err, sizeof(err)), -1);
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* Issue 38: answers as a person writes them, in the question's unit; a unit-off answer says so. */
@@ -278,6 +284,7 @@ static void test_units(void **state)
 	lesson_free(&l);
 	sb_free(&msg);
 	sb_free(&shown);
+	session_end(&s);
 }
 
 /*

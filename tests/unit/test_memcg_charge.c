@@ -7,7 +7,7 @@
 /* Does the help of memcg_charge.NAME contain needle? */
 static int contains_help(const char *name, const char *needle)
 {
-	const struct metric_desc *md = patch_metric(patch_find("memcg_charge"), name);
+	const struct metric_desc *md = patch_metric(patch_find(NULL, "memcg_charge"), name);
 
 	return md && strstr(md->help, needle) != NULL;
 }

@@ -41,7 +41,7 @@ static const uint64_t grid_pagesize[] = { 4096, 16384, 65536 };
 /* Every cell of the file's metrics against the built-in metric of the same name, on sides before and after. */
 static long compare(const struct mmpatch *p, const char *builtin, const char *const *names, const struct machine *m)
 {
-	const struct patch_desc *d = patch_find(builtin);
+	const struct patch_desc *d = patch_find(NULL, builtin);
 	long cells = 0;
 
 	for (int i = 0; names[i]; i++) {

@@ -16,28 +16,14 @@
 #include "../../core/tradeoff.h"
 #include "../../core/variant.h"
 
-/* The loaded patch, after the built-ins, as lang/patchreg.c's patch_list() puts it (core's is weak). */
-static const struct patch_desc *list[32];
-
-const struct patch_desc *const *patch_list(void)
-{
-	int n = 0;
-
-	if (!list[0])
-		while (builtin_patches[n]) {
-			list[n] = builtin_patches[n];
-			n++;
-		}
-	return list;
-}
+/* The built-ins and the loaded patch, as a session's set lists them (lang/patchreg.c). */
+static struct patch_set with;
 
 static void load_slot(struct mmpatch *p)
 {
-	int n = patch_builtin_count();
-
-	patch_list();
-	list[n] = p ? &p->desc : NULL;
-	list[n + 1] = NULL;
+	patch_set_copy(&with, NULL);
+	if (p)
+		patch_set_put(&with, 0, &p->desc);
 }
 
 #define HEAD "patch mine\ntitle a test\nconstant FOO_BATCH as batch\nunit pages\n" \
@@ -111,6 +97,7 @@ static void test_claims(void **state)
 	assert_int_equal(d->claims[3].how, CLAIM_OUTSIDE);
 	for (int i = 0; i < 4; i++) {
 		machine_defaults(&m);
+		m.set = &with;
 		m.cpus = 64; /* vm-4g's other settings do not move these figures */
 		if (d->claims[i].how != CLAIM_OUTSIDE)
 			assert_int_equal(claim_apply(&m, &d->claims[i], NULL, 0), 0);
@@ -171,10 +158,11 @@ static void test_tradeoff(void **state)
 	char err[300];
 
 	(void)state;
-	spec = tradeoff_spec_find("mine");
+	spec = tradeoff_spec_find(&with, "mine");
 	assert_ptr_equal(spec, &p->tradeoff[0]);
 	assert_null(spec[1].patch); /* the explorer's t walks specs as a table: the file's ends one */
 	machine_defaults(&m);
+	m.set = &with;
 	m.cpus = 8; /* before 32, after 256: the default range is 4 .. 2048, doubling */
 	assert_int_equal(tradeoff_run(&m, spec, NULL, &t, err, sizeof(err)), 0);
 	assert_int_equal(t.n, 10);

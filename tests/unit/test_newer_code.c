@@ -276,7 +276,7 @@ static void test_6_6_117_per_memcg(void **state)
 static void test_sentences_read_as_the_code(void **state)
 {
 	struct machine m = machine_with("kernel 6.18");
-	const struct patch_desc *flush = patch_find("memcg_flush"), *pcp = patch_find("pcp");
+	const struct patch_desc *flush = patch_find(NULL, "memcg_flush"), *pcp = patch_find(NULL, "pcp");
 	const struct release_history *high = pcp->kernel_code->history[0];
 
 	(void)state;

@@ -129,10 +129,10 @@ static void test_no_overflow_at_limits(void **state)
 	for (size_t k = 0; k < sizeof(machines) / sizeof(machines[0]); k++) {
 		struct machine m = machine_with(machines[k]);
 
-		for (int i = 0; patches[i]; i++) {
-			for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
-				for (int s = 0; s < patch_nsides(patches[i]); s++) {
-					struct value v = md->fn(&m, s, NULL);
+		for (int i = 0; patch_set_builtin.list[i]; i++) {
+			for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name; md++) {
+				for (int s = 0; s < patch_nsides(patch_set_builtin.list[i]); s++) {
+					struct value v = md->fn(&m, md, s, NULL);
 
 					if (v.kind == VAL_REAL)
 						assert_false(v.r != v.r); /* never nan */
@@ -211,7 +211,7 @@ static void test_threads_capped_at_cpus(void **state)
 {
 	struct machine a = machine_with("cpus 64 threads 64"), b = machine_with("cpus 64 threads 128"),
 		       c = machine_with("cpus 64 threads 32");
-	const struct patch_desc *d = patch_find("committed_as");
+	const struct patch_desc *d = patch_find(NULL, "committed_as");
 	const struct metric_desc *md = NULL;
 
 	(void)state;
@@ -229,7 +229,7 @@ static void test_threads_capped_at_cpus(void **state)
 	}
 }
 
-/* The parameters alone: the variant slots keep what they held, every parameter reads as machine_defaults' does. */
+/* The parameters alone: the set (the variants) keeps what it was, every parameter reads as machine_defaults' does. */
 static void test_param_defaults_keep_slots(void **state)
 {
 	static struct machine m, d;
@@ -238,8 +238,8 @@ static void test_param_defaults_keep_slots(void **state)
 	memset(&m, 0xa5, sizeof(m));
 	machine_param_defaults(&m);
 	machine_defaults(&d);
-	assert_memory_equal(&m, &d, offsetof(struct machine, nvariants));
-	for (size_t i = offsetof(struct machine, nvariants); i < sizeof(m); i++)
+	assert_memory_equal(&m, &d, offsetof(struct machine, set));
+	for (size_t i = offsetof(struct machine, set); i < sizeof(m); i++)
 		assert_int_equal(((unsigned char *)&m)[i], 0xa5);
 }
 

@@ -33,8 +33,8 @@ static const char *const values[] = { "1",  "2",    "3",     "7",      "64",    
 static void test_reads_complete(void **state)
 {
 	(void)state;
-	for (int pi = 0; patches[pi]; pi++) {
-		const struct patch_desc *d = patches[pi];
+	for (int pi = 0; patch_set_builtin.list[pi]; pi++) {
+		const struct patch_desc *d = patch_set_builtin.list[pi];
 
 		for (const struct metric_desc *md = d->metrics; md->name; md++) {
 			int nsides = md->single ? 1 : patch_nsides(d);
@@ -53,7 +53,7 @@ static void test_reads_complete(void **state)
 						if (param_set(&m2, &params[k], values[vi], err, sizeof(err)))
 							continue;
 						for (int s = 0; s < nsides; s++)
-							if (!same(md->fn(&m, s, NULL), md->fn(&m2, s, NULL))) {
+							if (!same(md->fn(&m, md, s, NULL), md->fn(&m2, md, s, NULL))) {
 								fprintf(stderr, "%s.%s reads %s (set to %s on '%s') but does not list it\n",
 									d->id, md->name, params[k].name, values[vi], shapes[sh]);
 								fail();
@@ -69,14 +69,14 @@ static void test_reads_complete(void **state)
 static void test_reads_names(void **state)
 {
 	(void)state;
-	for (int pi = 0; patches[pi]; pi++)
-		for (const struct metric_desc *md = patches[pi]->metrics; md->name; md++) {
+	for (int pi = 0; patch_set_builtin.list[pi]; pi++)
+		for (const struct metric_desc *md = patch_set_builtin.list[pi]->metrics; md->name; md++) {
 			char buf[512], *save = NULL;
 
 			snprintf(buf, sizeof(buf), "%s", md->reads);
 			for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
 				if (!param_find(w))
-					fprintf(stderr, "%s.%s reads unknown '%s'\n", patches[pi]->id, md->name, w);
+					fprintf(stderr, "%s.%s reads unknown '%s'\n", patch_set_builtin.list[pi]->id, md->name, w);
 				assert_non_null(param_find(w));
 			}
 		}
@@ -93,8 +93,8 @@ static void test_ratio_of(void **state)
 	int checked = 0;
 
 	(void)state;
-	for (int pi = 0; patches[pi]; pi++) {
-		const struct patch_desc *d = patches[pi];
+	for (int pi = 0; patch_set_builtin.list[pi]; pi++) {
+		const struct patch_desc *d = patch_set_builtin.list[pi];
 
 		for (const struct metric_desc *md = d->metrics; md->name; md++) {
 			const struct metric_desc *of;
@@ -114,16 +114,16 @@ static void test_ratio_of(void **state)
 						if (!metric_reads(md, params[k].name) ||
 						    param_set(&m, &params[k], values[vi], err, sizeof(err)))
 							continue;
-						want = md->fn(&m, 0, NULL);
+						want = md->fn(&m, md, 0, NULL);
 						if (of->fn_sides)
 							of->fn_sides(&m, sides);
 						for (int s = 0; s < patch_nsides(d); s++) {
-							if (of->fn_sides && !same(sides[s], of->fn(&m, s, NULL))) {
+							if (of->fn_sides && !same(sides[s], of->fn(&m, of, s, NULL))) {
 								fprintf(stderr, "%s.%s: fn_sides and fn differ on side %d ('%s', %s %s)\n",
 									d->id, of->name, s, shapes[sh], params[k].name, values[vi]);
 								fail();
 							}
-							sides[s] = of->fn(&m, s, NULL);
+							sides[s] = of->fn(&m, of, s, NULL);
 						}
 						if (!same(want, metric_ratio(sides[d->before], sides[d->after]))) {
 							fprintf(stderr, "%s.%s is not %s.after / before ('%s', %s %s)\n", d->id, md->name,
@@ -148,11 +148,11 @@ static void test_kind_and_better_names(void **state)
 	assert_string_equal(metric_better_name(BETTER_HIGHER), "higher");
 	assert_string_equal(metric_better_name(BETTER_NONE), "none");
 	/* a gain and a price, as the tables declare them */
-	assert_int_equal(patch_metric(patch_find("memcg_charge"), "throughput")->better, BETTER_HIGHER);
-	assert_int_equal(patch_metric(patch_find("memcg_charge"), "stock_max_bytes")->better, BETTER_LOWER);
-	assert_true(metric_reads(patch_metric(patch_find("vmpressure"), "window"), "ram"));
-	assert_false(metric_reads(patch_metric(patch_find("vmpressure"), "window"), "cpus"));
-	assert_false(metric_reads(patch_metric(patch_find("vmpressure"), "window"), "ra"));
+	assert_int_equal(patch_metric(patch_find(NULL, "memcg_charge"), "throughput")->better, BETTER_HIGHER);
+	assert_int_equal(patch_metric(patch_find(NULL, "memcg_charge"), "stock_max_bytes")->better, BETTER_LOWER);
+	assert_true(metric_reads(patch_metric(patch_find(NULL, "vmpressure"), "window"), "ram"));
+	assert_false(metric_reads(patch_metric(patch_find(NULL, "vmpressure"), "window"), "cpus"));
+	assert_false(metric_reads(patch_metric(patch_find(NULL, "vmpressure"), "window"), "ra"));
 }
 
 /*
@@ -165,8 +165,8 @@ static void test_fn_row(void **state)
 	long checked = 0;
 
 	(void)state;
-	for (int i = 0; patches[i]; i++) {
-		const struct patch_desc *d = patches[i];
+	for (int i = 0; patch_set_builtin.list[i]; i++) {
+		const struct patch_desc *d = patch_set_builtin.list[i];
 		int n = 0;
 
 		while (d->metrics[n].name)
@@ -212,8 +212,8 @@ static void test_constant_slots(void **state)
 	int n = 0;
 
 	(void)state;
-	for (int i = 0; patches[i]; i++) {
-		const struct patch_desc *d = patches[i];
+	for (int i = 0; patch_set_builtin.list[i]; i++) {
+		const struct patch_desc *d = patch_set_builtin.list[i];
 
 		if (!d->constant)
 			continue;
@@ -222,8 +222,8 @@ static void test_constant_slots(void **state)
 		assert_int_equal(d->constant->side0, patch_nsides(d));
 		assert_int_equal(d->constant->side0, variant_side0(d));
 		machine_defaults(&m);
-		assert_int_equal(variant_add(&m, d, "x", "7", err, sizeof(err)), 0);
-		assert_int_equal(m.nvariants[d->constant->slot], 1);
+		assert_int_equal(variant_add(test_set(&m), d, "x", "7", err, sizeof(err)), 0);
+		assert_int_equal(m.set->nvariants[d->constant->slot], 1);
 		assert_non_null(variant_at(&m, d, d->constant->side0));
 	}
 	assert_true(n >= 4);

@@ -22,7 +22,7 @@ static const struct metric_desc *metric(const struct patch_desc *d, const char *
 static void test_sampled_range(void **state)
 {
 	struct machine m = machine_with("");
-	const struct patch_desc *d = patch_find("memcg_charge");
+	const struct patch_desc *d = patch_find(NULL, "memcg_charge");
 	const struct metric_desc *md = metric(d, "batch");
 	struct sweep_range r;
 	struct plot_points p;
@@ -48,7 +48,7 @@ static void test_sampled_range(void **state)
 static void test_given_step(void **state)
 {
 	struct machine m = machine_with("");
-	const struct patch_desc *d = patch_find("memcg_charge");
+	const struct patch_desc *d = patch_find(NULL, "memcg_charge");
 	struct sweep_range r;
 	struct plot_points p;
 	int sides[1] = { d->after };
@@ -72,7 +72,7 @@ static void test_given_step(void **state)
 static void test_listed_values(void **state)
 {
 	struct machine m = machine_with("");
-	const struct patch_desc *d = patch_find("memcg_charge");
+	const struct patch_desc *d = patch_find(NULL, "memcg_charge");
 	struct sweep_range r;
 	struct plot_points p;
 	int sides[1] = { d->after };
@@ -92,7 +92,7 @@ static void test_listed_values(void **state)
 static void test_bad_side(void **state)
 {
 	struct machine m = machine_with("");
-	const struct patch_desc *d = patch_find("memcg_charge");
+	const struct patch_desc *d = patch_find(NULL, "memcg_charge");
 	struct sweep_range r;
 	struct plot_points p;
 	int sides[1] = { PATCH_MAX_SIDES + 3 };

@@ -70,7 +70,7 @@ static void test_save_load_roundtrip(void **state)
 	snprintf(path, sizeof(path), "%s/config/batchlab/presets/big.preset", root);
 	assert_non_null(strstr(sb_str(&out), path));
 	machine_defaults(&back);
-	assert_int_equal(preset_load(&back, "big", err, sizeof(err)), 0);
+	assert_int_equal(preset_load(&back, NULL, "big", err, sizeof(err)), 0);
 	assert_memory_equal(&m, &back, sizeof(m));
 
 	/* a path, saved over an existing file */
@@ -78,7 +78,7 @@ static void test_save_load_roundtrip(void **state)
 	put(".", "copy.preset", "# old\ncpus = 1\n");
 	assert_int_equal(preset_save(&m, path, NULL, NULL, err, sizeof(err)), 0);
 	machine_defaults(&back);
-	assert_int_equal(preset_load(&back, path, err, sizeof(err)), 0);
+	assert_int_equal(preset_load(&back, NULL, path, err, sizeof(err)), 0);
 	assert_memory_equal(&m, &back, sizeof(m));
 
 	/* no temporary file is left beside it */
@@ -123,7 +123,7 @@ static void test_list(void **state)
 	assert_null(strstr(s, "not-a-preset"));
 	/* and loading by name takes the user's */
 	machine_defaults(&m);
-	assert_int_equal(preset_load(&m, "shared", err, sizeof(err)), 0);
+	assert_int_equal(preset_load(&m, NULL, "shared", err, sizeof(err)), 0);
 	assert_int_equal(m.cpus, 12);
 	sb_free(&out);
 }
@@ -136,12 +136,12 @@ static void test_load_errors(void **state)
 	(void)state;
 	machine_defaults(&m);
 	before = m;
-	assert_int_equal(preset_load(&m, "broken", err, sizeof(err)), -1);
+	assert_int_equal(preset_load(&m, NULL, "broken", err, sizeof(err)), -1);
 	snprintf(want, sizeof(want), "%s/builtin/broken.preset:4: ram: '4X'", root);
 	assert_non_null(strstr(err, want));
 	assert_memory_equal(&m, &before, sizeof(m));
 	/* a missing name lists those that exist */
-	assert_int_equal(preset_load(&m, "nosuch", err, sizeof(err)), -1);
+	assert_int_equal(preset_load(&m, NULL, "nosuch", err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "no preset 'nosuch' (found: alpha, big, broken, shared"));
 	assert_memory_equal(&m, &before, sizeof(m));
 }

@@ -147,13 +147,13 @@ static void test_empty_request(void **state)
 static void test_ask_past_u64(void **state)
 {
 	struct machine m = machine_with("reclaim 1G");
-	const struct patch_desc *d = patch_find("proactive_reclaim");
+	const struct patch_desc *d = patch_find(NULL, "proactive_reclaim");
 	static const char *const names[] = { "calls", "tail_overshoot_pages", "time_s", "overreclaim_bytes", "model_calls", NULL };
 	char err[256];
 	int side;
 
 	(void)state;
-	assert_int_equal(variant_add(&m, d, "v",
+	assert_int_equal(variant_add(test_set(&m), d, "v",
 				     "remaining == nr_to_reclaim ? 32 : 18446744073709551615", err, sizeof(err)), 0);
 	for (int i = 0; names[i]; i++) {
 		char name[96];
@@ -165,8 +165,8 @@ static void test_ask_past_u64(void **state)
 		assert_non_null(strstr(v.why, "2^64 - 1 pages"));
 	}
 	side = variant_find(&m, d, "v");
-	assert_int_equal(variant_del(&m, d, "v", err, sizeof(err)), 0);
-	assert_int_equal(variant_add(&m, d, "v", "remaining == nr_to_reclaim ? 32 : 9223372036854775808", err,
+	assert_int_equal(variant_del(test_set(&m), d, "v", err, sizeof(err)), 0);
+	assert_int_equal(variant_add(test_set(&m), d, "v", "remaining == nr_to_reclaim ? 32 : 9223372036854775808", err,
 				     sizeof(err)), 0);
 	assert_int_equal(variant_find(&m, d, "v"), side);
 	/* two calls: 32, then 2^63 against 262144 - 32 remaining */

@@ -238,13 +238,13 @@ static int setup(void **state)
 	setenv("BATCHLAB_PATCHES", path, 1);
 	snprintf(root, sizeof(root), "/tmp/bl-redirect-XXXXXX");
 	assert_non_null(mkdtemp(root));
-	snprintf(path, sizeof(path), "%s/tests/data/percpu_floor256.diff", top);
+	snprintf(path, sizeof(path), "%s/tests/data/memcg_batch128.diff", top);
 	{
 		char *diff = read_all(path);
 		FILE *f;
 
 		assert_int_equal(chdir(root), 0);
-		f = fopen("floor.diff", "w");
+		f = fopen("batch128.diff", "w");
 		assert_non_null(f);
 		fputs(diff, f);
 		fclose(f);

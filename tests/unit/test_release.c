@@ -319,7 +319,7 @@ static void test_numa_warning(void **state)
 {
 	static const char *const fixed[] = { "6.18.8", "6.18.19", "7.0.1" };
 	struct machine m = machine_with("kernel 6.17");
-	const struct patch_desc *d = patch_find("proactive_reclaim");
+	const struct patch_desc *d = patch_find(NULL, "proactive_reclaim");
 	struct strbuf why = STRBUF_INIT;
 
 	(void)state;
@@ -533,7 +533,7 @@ static const struct row_check {
 
 static const struct release_history *history_of(const char *patch, const char *constant)
 {
-	const struct patch_desc *d = patch_find(patch);
+	const struct patch_desc *d = patch_find(NULL, patch);
 
 	assert_non_null(d);
 	for (int i = 0; d->kernel_code->history[i]; i++)
@@ -596,7 +596,7 @@ static void test_every_row_checked(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
-		const struct patch_desc *d = patch_find(ids[i]);
+		const struct patch_desc *d = patch_find(NULL, ids[i]);
 
 		for (int k = 0; d->kernel_code->history[k]; k++) {
 			const struct release_history *h = d->kernel_code->history[k];
@@ -612,7 +612,7 @@ static void test_every_row_checked(void **state)
 					fail_msg("%s %s row %s has no check", ids[i], h->constant, r->from);
 				assert_true(row_checks[j].before || r == h->rows);
 				assert_non_null(r->check);
-				if (r->commit && !release_subject(r->commit))
+				if (r->commit && !release_subject(NULL, r->commit))
 					fail_msg("%s: commit %s has no subject", ids[i], r->commit);
 			}
 		}
@@ -626,14 +626,14 @@ static void test_every_commit_has_subject(void **state)
 
 	(void)state;
 	for (int i = 0; i < patch_builtin_count(); i++) {
-		const struct patch_kernel *k = patches[i]->kernel_code;
+		const struct patch_kernel *k = patch_set_builtin.list[i]->kernel_code;
 
 		for (int h = 0; k && k->history && k->history[h]; h++)
 			for (const struct release_row *r = k->history[h]->rows; r->from; r++) {
 				if (!r->commit)
 					continue;
-				if (!release_subject(r->commit))
-					fail_msg("%s %s row %s: commit %s has no subject", patches[i]->id,
+				if (!release_subject(NULL, r->commit))
+					fail_msg("%s %s row %s: commit %s has no subject", patch_set_builtin.list[i]->id,
 						 k->history[h]->constant, r->from, r->commit);
 				commits++;
 			}

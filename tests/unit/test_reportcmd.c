@@ -100,11 +100,13 @@ static void test_figures_are_gets(void **state)
 			free(rowtext);
 		}
 		free(sec);
+		session_end(&g);
 	}
 	/* the seed's figure by hand too: 11.9M pages in 32-page calls, a 3072-page window on vm-4g */
 	assert_non_null(strstr(sb_str(&out), "23242 evals  3873 evals"));
 	sb_free(&out);
 	sb_free(&got);
+	session_end(&s);
 }
 
 /* The widest line, over every patch with two variants, at 72 and at every --width asked. */
@@ -145,6 +147,7 @@ static void test_width(void **state)
 			/* both variants are named and computed on every machine */
 			assert_non_null(strstr(sb_str(&out), "variant a:"));
 			assert_non_null(strstr(sb_str(&out), "variant b:"));
+			session_end(&s);
 		}
 	}
 	sb_free(&out);
@@ -183,6 +186,7 @@ static void test_shape(void **state)
 	assert_int_equal(run(&s, "report vmpressure on vm-4g", &out, err), 0);
 	assert_non_null(strstr(sb_str(&out), "status: a proposed patch"));
 	sb_free(&out);
+	session_end(&s);
 }
 
 /*
@@ -207,6 +211,7 @@ static void test_chart_choice(void **state)
 	assert_non_null(strstr(sb_str(&out), "over cpus"));
 	assert_non_null(strstr(sb_str(&out), "\nmemcg_charge.stale_stat_bytes on laptop-8c-16g"));
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* Bad input: one line, the session unchanged. */
@@ -229,6 +234,7 @@ static void test_errors(void **state)
 	assert_int_equal(run(&s, "get cpus", &out, err), 0);
 	assert_string_equal(sb_str(&out), "64\n");
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* json: the same content, one object that parses, with the figures get gives. */
@@ -247,6 +253,7 @@ static void test_json(void **state)
 	assert_non_null(strstr(sb_str(&out), "\"before\": 23242, \"after\": 3873"));
 	assert_non_null(strstr(sb_str(&out), "\"reproduce\": \"batchlab -c 'preset load vm-4g"));
 	sb_free(&out);
+	session_end(&s);
 }
 
 int main(void)

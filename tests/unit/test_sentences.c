@@ -13,7 +13,7 @@
 
 static const char *about(const char *id)
 {
-	const struct patch_desc *d = patch_find(id);
+	const struct patch_desc *d = patch_find(NULL, id);
 
 	assert_non_null(d);
 	return d->about;
@@ -118,9 +118,9 @@ static void test_chunk_is_assumed(void **state)
 static void test_status(void **state)
 {
 	(void)state;
-	for (int i = 0; patches[i]; i++)
-		if (strcmp(patches[i]->seed, "-"))
-			assert_true(contains(patches[i]->about, "Status:"));
+	for (int i = 0; patch_set_builtin.list[i]; i++)
+		if (strcmp(patch_set_builtin.list[i]->seed, "-"))
+			assert_true(contains(patch_set_builtin.list[i]->about, "Status:"));
 	assert_true(contains(about("vmpressure"), "proposed patch"));
 	assert_true(contains(about("vmpressure"), "no mainline tree"));
 	/* the release a patch entered, and what in which tree shows it (core/mm/release.c's tables) */
@@ -190,7 +190,9 @@ static void test_drain_all_stock(void **state)
 		const char *text;
 
 		if (i) {
-			patch_metric(patch_find("memcg_charge"), "stock_max_bytes")->fn(&m, 1, &sb);
+			const struct metric_desc *smb = patch_metric(patch_find(NULL, "memcg_charge"), "stock_max_bytes");
+
+			smb->fn(&m, smb, 1, &sb);
 			text = sb_str(&sb);
 		} else {
 			text = about("memcg_charge");
@@ -213,7 +215,7 @@ static void test_drain_all_stock(void **state)
 static void test_high_throttle_regime(void **state)
 {
 	struct machine m = machine_with("");
-	const struct metric_desc *md = patch_metric(patch_find("memcg_charge"), "high_throttles_per_gib");
+	const struct metric_desc *md = patch_metric(patch_find(NULL, "memcg_charge"), "high_throttles_per_gib");
 
 	(void)state;
 	assert_true(metric_explains(&m, "memcg_charge.high_throttles_per_gib.after", "HZ / 100"));
@@ -232,7 +234,7 @@ static void test_high_throttle_regime(void **state)
 static void test_high_sync_task_pages(void **state)
 {
 	struct machine m = machine_with("");
-	const struct metric_desc *md = patch_metric(patch_find("memcg_charge"), "high_sync_pages");
+	const struct metric_desc *md = patch_metric(patch_find(NULL, "memcg_charge"), "high_sync_pages");
 
 	(void)state;
 	assert_int_equal(metric_u64(&m, "memcg_charge.high_sync_pages.after"), 128);
@@ -356,7 +358,7 @@ static void test_bench_sentences(void **state)
 /* Seed 000: "17064.7 Mbps (62.7% improvement)"; 17064.7 / 10482.7 = 1.627896: +62.79%, the seed truncates. */
 static void test_seed_percentages(void **state)
 {
-	const char *pub = patch_find("memcg_charge")->published;
+	const char *pub = patch_find(NULL, "memcg_charge")->published;
 	char want[32];
 
 	(void)state;
@@ -377,7 +379,7 @@ static void test_seed_percentages(void **state)
  */
 static void test_flush_counts_pages(void **state)
 {
-	const struct metric_desc *md = patch_metric(patch_find("memcg_charge"), "flush_threshold");
+	const struct metric_desc *md = patch_metric(patch_find(NULL, "memcg_charge"), "flush_threshold");
 	struct machine m = machine_with("cpus 8");
 
 	(void)state;
@@ -392,7 +394,7 @@ static void test_flush_counts_pages(void **state)
 		assert_false(metric_explains(&m, name, "every 2 s"));
 		assert_false(metric_explains(&m, name, "every FLUSH_TIME"));
 	}
-	assert_false(contains(patch_metric(patch_find("memcg_charge"), "stale_stat_bytes")->help, "at most 2 s"));
+	assert_false(contains(patch_metric(patch_find(NULL, "memcg_charge"), "stale_stat_bytes")->help, "at most 2 s"));
 	assert_false(contains(about("memcg_charge"), "every 2 s"));
 	assert_true(contains(about("memcg_charge"), "at least 2 s apart"));
 }
@@ -406,7 +408,7 @@ static void test_committed_as_sentences(void **state)
 	(void)state;
 	assert_true(contains(about("committed_as"), "at least the batch"));
 	assert_false(contains(about("committed_as"), "larger than the batch takes it"));
-	assert_true(contains(patch_find("committed_as")->kernel, "mm/mm_init.c"));
+	assert_true(contains(patch_find(NULL, "committed_as")->kernel, "mm/mm_init.c"));
 }
 
 /* Two constants fitted to two figures reproduce them by construction; the explain says so. */
@@ -457,7 +459,7 @@ static void test_reclaim_calls_story(void **state)
  */
 static void test_overreclaim_unresolved(void **state)
 {
-	const struct metric_desc *md = patch_metric(patch_find("proactive_reclaim"), "overreclaim_bytes");
+	const struct metric_desc *md = patch_metric(patch_find(NULL, "proactive_reclaim"), "overreclaim_bytes");
 	struct machine m = machine_with("reclaim 1G");
 	char buf[64];
 
@@ -465,11 +467,11 @@ static void test_overreclaim_unresolved(void **state)
 	assert_non_null(md->unresolved);
 	assert_true(contains(about("proactive_reclaim"), "3.5 MiB and -7.4 MiB"));
 	assert_true(metric_explains(&m, "proactive_reclaim.overreclaim_bytes.decay", "seed   -7.4 MiB, error"));
-	render_change(md, md->fn(&m, 1, NULL), md->fn(&m, 2, NULL), buf, sizeof(buf));
+	render_change(md, md->fn(&m, md, 1, NULL), md->fn(&m, md, 2, NULL), buf, sizeof(buf));
 	assert_string_equal(buf, "unresolved");
 	/* a resolved metric still gets its ratio */
-	md = patch_metric(patch_find("proactive_reclaim"), "calls");
-	render_change(md, md->fn(&m, 1, NULL), md->fn(&m, 2, NULL), buf, sizeof(buf));
+	md = patch_metric(patch_find(NULL, "proactive_reclaim"), "calls");
+	render_change(md, md->fn(&m, md, 1, NULL), md->fn(&m, md, 2, NULL), buf, sizeof(buf));
 	assert_false(contains(buf, "unresolved"));
 }
 
@@ -494,13 +496,13 @@ static void test_workload_assumptions(void **state)
 	struct machine m = machine_with("ram 16G");
 
 	(void)state;
-	for (int i = 0; patches[i]; i++)
-		for (const struct metric_desc *md = patches[i]->metrics; md->name; md++) {
+	for (int i = 0; patch_set_builtin.list[i]; i++)
+		for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name; md++) {
 			char name[128];
 
 			if (md->kind != METRIC_WORKLOAD)
 				continue;
-			snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
+			snprintf(name, sizeof(name), "%s.%s", patch_set_builtin.list[i]->id, md->name);
 			if (!metric_explains(&m, name, "workload:")) {
 				fprintf(stderr, "%s: explain states no workload assumption\n", name);
 				fail();
@@ -511,7 +513,7 @@ static void test_workload_assumptions(void **state)
 /* The three kinds on screen: a workload row carries its own mark, apart from model and exact. */
 static void test_screen_marks_kinds(void **state)
 {
-	const struct patch_desc *d = patch_find("memcg_charge");
+	const struct patch_desc *d = patch_find(NULL, "memcg_charge");
 	struct machine m = machine_with("cpus 72");
 	struct metric_cells c;
 

@@ -99,6 +99,7 @@ static void test_new_file(void **state)
 	assert_int_equal(setting_find("theme")->set(&s, "mono", err, sizeof(err)), 0);
 	assert_int_equal(settings_save(&s, err, sizeof(err)), 0);
 	assert_non_null(strstr(slurp(&len), "\ntheme = mono\n"));
+	session_end(&s);
 }
 
 /* A file it cannot read whole (binary, too large) is the user's: refused with a message, untouched. */
@@ -121,6 +122,7 @@ static void test_unreadable_kept(void **state)
 	put(big, sizeof(big));
 	assert_int_equal(settings_save(&s, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "left as it is"));
+	session_end(&s);
 }
 
 static void test_bad_value_warns(void **state)
@@ -137,6 +139,7 @@ static void test_bad_value_warns(void **state)
 	assert_non_null(strstr(sb_str(&warn), "light kept"));
 	assert_null(strchr(sb_str(&warn), '\x1b')); /* the file's bytes reach a terminal escaped */
 	sb_free(&warn);
+	session_end(&s);
 }
 
 int main(void)

@@ -64,6 +64,7 @@ static int teardown(void **state)
  */
 static void snapshot(struct session *s, struct strbuf *snap)
 {
+	const struct patch_desc *const *patches = patch_set_list(s->m.set);
 	struct strbuf out = STRBUF_INIT, text = STRBUF_INIT;
 	char err[512], line[256];
 	enum out_format f = s->format;
@@ -92,13 +93,14 @@ static void snapshot(struct session *s, struct strbuf *snap)
 /* s's line, loaded into a fresh session: the same view, and the same line again. Returns the line's length. */
 static size_t round_trip(struct session *s, const char *what)
 {
-	struct session *t = malloc(sizeof(*t));
+	struct session *t = calloc(1, sizeof(*t)); /* its set NULL: session_end() before each init is safe */
 	struct strbuf line = STRBUF_INIT, again = STRBUF_INIT, a = STRBUF_INIT, b = STRBUF_INIT, note = STRBUF_INIT;
 	char err[512];
 	size_t n;
 
 	assert_non_null(t);
 	state_format(s, &line);
+	session_end(t);
 	session_init(t);
 	if (state_load(t, sb_str(&line), &note, err, sizeof(err)))
 		fail_msg("%s: state load '%s': %s", what, sb_str(&line), err);
@@ -121,6 +123,7 @@ static size_t round_trip(struct session *s, const char *what)
 	sb_free(&a);
 	sb_free(&b);
 	sb_free(&note);
+	session_end(t);
 	free(t);
 	return n;
 }
@@ -128,7 +131,7 @@ static size_t round_trip(struct session *s, const char *what)
 static void test_presets(void **state)
 {
 	struct preset_info *v;
-	struct session *s = malloc(sizeof(*s));
+	struct session *s = calloc(1, sizeof(*s)); /* its set NULL: session_end() before each init is safe */
 	int n = preset_all(&v);
 	char err[512];
 
@@ -138,6 +141,7 @@ static void test_presets(void **state)
 	for (int i = 0; i < n; i++) {
 		size_t len;
 
+		session_end(s);
 		session_init(s);
 		if (session_load_preset(s, v[i].name, NULL, err, sizeof(err)))
 			fail_msg("%s: %s", v[i].name, err);
@@ -146,13 +150,14 @@ static void test_presets(void **state)
 			fail_msg("preset %s: a line of %zu characters (under 200 expected)", v[i].name, len);
 	}
 	free(v);
+	session_end(s);
 	free(s);
 }
 
 /* Each shipped lesson run to its end, every exercise answered (--check): the view it ends on. */
 static void test_lessons(void **state)
 {
-	struct session *s = malloc(sizeof(*s));
+	struct session *s = calloc(1, sizeof(*s)); /* its set NULL: session_end() before each init is safe */
 	char dir[300], path[4096], err[1024];
 	FILE *out = tmpfile(), *errf = tmpfile();
 	struct strbuf names = STRBUF_INIT;
@@ -175,6 +180,7 @@ static void test_lessons(void **state)
 			continue;
 		if (lesson_find(name, path, sizeof(path), err, sizeof(err)) || lesson_load(&l, path, err, sizeof(err)))
 			fail_msg("lesson %s: %s", name, err);
+		session_end(s);
 		session_init(s);
 		s->in_lesson = 1;
 		rc = script_lesson_text(s, &l, 1, stdin, out, errf); /* --check: no answer read */
@@ -189,6 +195,7 @@ static void test_lessons(void **state)
 	sb_free(&names);
 	fclose(out);
 	fclose(errf);
+	session_end(s);
 	free(s);
 }
 
@@ -241,7 +248,7 @@ static void test_grid(void **state)
 		"variant memcg_charge \"a b\" = 1", /* refused: the trial goes on without it */
 	};
 	static const char *const shows[] = { "show memcg_flush", "show vmpressure", "show all" };
-	struct session *s = malloc(sizeof(*s));
+	struct session *s = calloc(1, sizeof(*s)); /* its set NULL: session_end() before each init is safe */
 	struct strbuf out = STRBUF_INIT;
 	uint64_t x = 0x5eed0054;
 	char err[512], line[512], v[128], what[64];
@@ -251,6 +258,7 @@ static void test_grid(void **state)
 	for (int trial = 0; trial < TRIALS(120); trial++) {
 		int k = 1 + (int)(rnd(&x) % 6);
 
+		session_end(s);
 		session_init(s);
 		for (int j = 0; j < k; j++) {
 			const struct param *p = &params[rnd(&x) % nparams];
@@ -269,18 +277,20 @@ static void test_grid(void **state)
 		round_trip(s, what);
 	}
 	sb_free(&out);
+	session_end(s);
 	free(s);
 }
 
 /* A loaded patch file and a variant of it; a line naming a file this machine lacks is refused by its name. */
 static void test_patch_files(void **state)
 {
-	struct session *s = malloc(sizeof(*s));
+	struct session *s = calloc(1, sizeof(*s)); /* its set NULL: session_end() before each init is safe */
 	struct strbuf out = STRBUF_INIT, line = STRBUF_INIT, before = STRBUF_INIT, after = STRBUF_INIT;
 	char err[512];
 
 	(void)state;
 	assert_non_null(s);
+	session_end(s);
 	session_init(s);
 	assert_int_equal(run(s, "patch load percpu_batch256", &out, err), 0);
 	assert_int_equal(run(s, "variant percpu_batch256 wide = 512", &out, err), 0);
@@ -299,6 +309,7 @@ static void test_patch_files(void **state)
 	sb_free(&line);
 	sb_free(&before);
 	sb_free(&after);
+	session_end(s);
 	free(s);
 }
 
@@ -369,13 +380,14 @@ static void test_hostile(void **state)
 		/* the parameters are checked against each other too, whole */
 		{ "bl1:cpus=2,sockets=4", "sockets" },
 	};
-	struct session *s = malloc(sizeof(*s));
+	struct session *s = calloc(1, sizeof(*s)); /* its set NULL: session_end() before each init is safe */
 	struct strbuf out = STRBUF_INIT, big = STRBUF_INIT;
 	uint64_t x = 54;
 	char err[512], line[96];
 
 	(void)state;
 	assert_non_null(s);
+	session_end(s);
 	session_init(s);
 	assert_int_equal(run(s, "set cpus 96 ram 384G", &out, err), 0);
 	assert_int_equal(run(s, "variant vmpressure w = 1024", &out, err), 0);
@@ -402,18 +414,20 @@ static void test_hostile(void **state)
 	}
 	sb_free(&out);
 	sb_free(&big);
+	session_end(s);
 	free(s);
 }
 
 /* bl1 lines mean bl1's defaults: a line naming no kernel is 6.18.8 whatever the table's newest is. */
 static void test_bl1_defaults(void **state)
 {
-	struct session *s = malloc(sizeof(*s));
+	struct session *s = calloc(1, sizeof(*s)); /* its set NULL: session_end() before each init is safe */
 	struct strbuf out = STRBUF_INIT;
 	char err[512];
 
 	(void)state;
 	assert_non_null(s);
+	session_end(s);
 	session_init(s);
 	assert_int_equal(run(s, "set cpus 7 kernel 6.1", &out, err), 0);
 	assert_int_equal(state_load(s, "bl1:", NULL, err, sizeof(err)), 0);
@@ -424,6 +438,7 @@ static void test_bl1_defaults(void **state)
 	/* the percpu_batch lesson left its patch file loaded: a process's patch files outlive its sessions */
 	assert_true(!strncmp(sb_str(&out), "bl1:kernel=6.8", 14) && (out.buf[14] == '\n' || out.buf[14] == ','));
 	sb_free(&out);
+	session_end(s);
 	free(s);
 }
 

@@ -183,6 +183,7 @@ static void test_step_past_to(void **state)
 		assert_string_equal(sb_str(&out), rows[i].want);
 	}
 	sb_free(&out);
+	session_end(&s);
 }
 
 static void test_range_errors(void **state)
@@ -286,6 +287,7 @@ static void test_command_errors(void **state)
 	}
 	assert_int_equal(access("/nonexistent-dir", F_OK), -1);
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* --- rows against the formulas --------------------------------------------------- */
@@ -401,7 +403,7 @@ static double fake_value(uint64_t cpus, int side, uint64_t depth)
 	return (double)(cpus * 1000003u % 7919u + (uint64_t)side * 100000u + depth) / 7;
 }
 
-static struct value fake_fn(const struct machine *m, int side, struct strbuf *why)
+static struct value fake_fn(METRIC_ARGS(m, side, why))
 {
 	(void)why;
 	fn_calls++;
@@ -465,7 +467,7 @@ static void sweep_fake(const char *how, const char *n, const char *from, const c
 			v[c] = sweep_value(&sw, c);
 		assert_int_equal(fn_calls - before, 4); /* the two table columns cost nothing */
 		for (int side = 0; side < 2; side++) {
-			struct value per_row = fake_fn(&sw.m, side, NULL);
+			struct value per_row = fake_fn(&sw.m, NULL, side, NULL);
 
 			assert_true(v[side].kind == VAL_REAL && v[side].r == per_row.r); /* fast path */
 			assert_true(v[2 + side].r == per_row.r);                       /* declined: per row */
@@ -510,7 +512,7 @@ static void test_fast_path_shared_pass(void **state)
 	assert_ptr_not_equal(sw.cols[0].fast, sw.cols[1].fast);
 	while (sweep_next(&sw) > 0)
 		for (int i = 0; i < 3; i++)
-			assert_true(sweep_value(&sw, i).r == fake_fn(&sw.m, sides[i], NULL).r);
+			assert_true(sweep_value(&sw, i).r == fake_fn(&sw.m, NULL, sides[i], NULL).r);
 	assert_int_equal(sw.cur.i, 4096);
 	sweep_end(&sw);
 }
@@ -586,6 +588,7 @@ static void test_csv_json_table(void **state)
 	assert_int_equal(n, 1);
 	assert_string_equal(line, "1");
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* --- output files ----------------------------------------------------------------------- */
@@ -680,6 +683,7 @@ static void test_output_file(void **state)
 	rmdir(dir);
 	sb_free(&out);
 	sb_free(&direct);
+	session_end(&s);
 }
 
 /* --- Ctrl-C ---------------------------------------------------------------------------- */
@@ -687,7 +691,7 @@ static void test_output_file(void **state)
 static uint64_t raise_at;
 
 /* A metric that presses Ctrl-C at one row: the real handler has to catch it. */
-static struct value interrupting_fn(const struct machine *m, int side, struct strbuf *why)
+static struct value interrupting_fn(METRIC_ARGS(m, side, why))
 {
 	(void)side, (void)why;
 	if (m->cpus == raise_at)
@@ -837,6 +841,7 @@ static void test_where(void **state)
 	assert_non_null(strstr(sb_str(&out), "\"rows\": [\n"
 					     "    {\"cpus\": 65536, \"vmstat.threshold\": 125, \"holds\": false, \"monotone\": true}\n  ]}"));
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* where with a step tries exactly the stepped values; a metric without a side answers for each side. */
@@ -878,10 +883,11 @@ static void test_where_step_sides(void **state)
 	assert_non_null(strstr(sb_str(&out), "proactive_reclaim.calls.decay"));
 	assert_non_null(strstr(sb_str(&out), "was tried"));
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* A saw tooth over a range too wide to scan: the answer comes with monotone = 0 and no scan. */
-static struct value saw_fn(const struct machine *m, int side, struct strbuf *why)
+static struct value saw_fn(METRIC_ARGS(m, side, why))
 {
 	(void)side, (void)why;
 	return val_int(m->scanned % 997);
@@ -956,6 +962,7 @@ static void test_where_digits(void **state)
 	assert_int_equal(run(&s, "where vmpressure.window.after > 4096 over ram 1G 1T", &out, err), 0);
 	assert_null(strstr(sb_str(&out), "already holds"));
 	sb_free(&out);
+	session_end(&s);
 }
 
 /*
@@ -968,7 +975,7 @@ static void test_tradeoff_unresolved(void **state)
 	struct session s;
 	struct strbuf out = STRBUF_INIT;
 	char err[512];
-	const struct metric_desc *md = patch_metric(patch_find("proactive_reclaim"), "overreclaim_bytes");
+	const struct metric_desc *md = patch_metric(patch_find(NULL, "proactive_reclaim"), "overreclaim_bytes");
 
 	(void)state;
 	session_init(&s);
@@ -996,6 +1003,7 @@ static void test_tradeoff_unresolved(void **state)
 	assert_int_equal(run(&s, "show memcg_charge", &out, err), 0);
 	assert_null(strstr(sb_str(&out), "; marked:"));
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* --- plot ------------------------------------------------------------------------------------- */
@@ -1039,6 +1047,7 @@ static void test_plot(void **state)
 	assert_int_equal(run(&s, "plot vmpressure.window over cpus 1 64", &out, err), 0);
 	assert_true(!strncmp(sb_str(&out), "machine: preset presets/vm-4g.preset*, ", 39));
 	sb_free(&out);
+	session_end(&s);
 }
 
 /* --ascii and --width N for a mailing list; > PATH and --output PATH write the chart; .csv picks csv. */
@@ -1095,6 +1104,7 @@ static void test_plot_options(void **state)
 	unsetenv("LC_ALL");
 	sb_free(&out);
 	sb_free(&direct);
+	session_end(&s);
 }
 
 
@@ -1214,7 +1224,7 @@ static void rows_against_get(const struct machine *m, const struct param *p, con
 	while (sweep_next(sw)) {
 		int refused;
 
-		machine_copy(row, m);
+		*row = *m;
 		refused = r.real ? param_set_real(row, p, sw->cur.r, err, sizeof(err))
 				 : param_set_u64(row, p, sw->cur.u, err, sizeof(err));
 		refused = refused || machine_check(row, err, sizeof(err));
@@ -1251,8 +1261,8 @@ static void test_rows_follow_derived(void **state)
 	(void)state;
 	/* under ASan the default machine alone (BL_SANITIZED, testutil.h) */
 	for (int b = 0; base_machines[b] && (b == 0 || !BL_SANITIZED); b++)
-		for (int i = 0; patches[i]; i++) {
-			const struct patch_desc *d = patches[i];
+		for (int i = 0; patch_set_builtin.list[i]; i++) {
+			const struct patch_desc *d = patch_set_builtin.list[i];
 			const char *names[VARIANT_NAMES_MAX + 1];
 			char expr[VARIANT_TEXT_MAX + 16], err[256], what[160];
 			int nn;
@@ -1275,7 +1285,7 @@ static void test_rows_follow_derived(void **state)
 					for (int t = 0; t < 12 && first < nn && len + strlen(names[first]) + 4 < VARIANT_TEXT_MAX; t++)
 						len += (size_t)snprintf(expr + len, sizeof(expr) - len, "+%s%%61", names[first++]);
 					snprintf(vname, sizeof(vname), "n%d", nv); /* not v2: a side of pcp */
-					if (variant_add(m, d, vname, expr, err, sizeof(err)))
+					if (variant_add(test_set(m), d, vname, expr, err, sizeof(err)))
 						fail_msg("%s: %s", expr, err);
 				}
 				snprintf(what, sizeof(what), "[%s] %s: %d variants read every name", base_machines[b], d->id, nv);
@@ -1291,7 +1301,7 @@ static void test_rows_follow_derived(void **state)
 					struct machine *m = malloc(sizeof(*m));
 
 					*m = machine_with(base_machines[b]);
-					if (variant_add(m, d, "v", one, err, sizeof(err)))
+					if (variant_add(test_set(m), d, "v", one, err, sizeof(err)))
 						fail_msg("%s: %s", one, err);
 					snprintf(what, sizeof(what), "[%s] %s.v = %s", base_machines[b], d->id, one);
 					rows_against_get(m, &params[j], d, col, what);

@@ -104,7 +104,7 @@ static void test_every_model_stated(void **state)
 {
 	(void)state;
 	for (int i = 0; i < patch_builtin_count(); i++) {
-		const struct patch_desc *d = patches[i];
+		const struct patch_desc *d = patch_set_list(NULL)[i];
 
 		for (const struct metric_desc *md = d->metrics; md->name; md++) {
 			const struct measured_model *mm = measured_model_of(d->id, md->name);
@@ -155,7 +155,7 @@ static void test_rows_well_formed(void **state)
 /* The band text and the extrapolation mark follow the rows: memcg's measured machines span 44..128 CPUs. */
 static void test_band_and_beyond(void **state)
 {
-	const struct patch_desc *d = patch_find("memcg_charge");
+	const struct patch_desc *d = patch_find(NULL, "memcg_charge");
 	const struct metric_desc *tp = patch_metric(d, "throughput"), *sp = patch_metric(d, "speedup");
 	const struct measured_band *b = validation_band(d, tp);
 	char buf[96];

@@ -22,7 +22,7 @@ static void add(struct machine *m, const char *patch, const char *name, const ch
 {
 	char err[300];
 
-	if (variant_add(m, patch_find(patch), name, text, err, sizeof(err))) {
+	if (variant_add(test_set(m), patch_find(NULL, patch), name, text, err, sizeof(err))) {
 		fprintf(stderr, "variant %s %s = %s: %s\n", patch, name, text, err);
 		fail();
 	}
@@ -42,7 +42,7 @@ static int same(struct value a, struct value b)
 /* Every metric with sides: side `side` and the variant named `name` agree. */
 static void assert_same_as(const struct machine *m, const char *patch, int side, const char *name)
 {
-	const struct patch_desc *d = patch_find(patch);
+	const struct patch_desc *d = patch_find(NULL, patch);
 	int vs = variant_find(m, d, name);
 
 	assert_true(vs >= patch_nsides(d));
@@ -136,7 +136,7 @@ static void test_issue_examples(void **state)
 static void test_not_evaluable(void **state)
 {
 	struct machine m = machine_with("cpus 8 ram 4G");
-	const struct patch_desc *d = patch_find("memcg_charge");
+	const struct patch_desc *d = patch_find(NULL, "memcg_charge");
 	struct value v;
 
 	(void)state;
@@ -175,7 +175,7 @@ static void test_marks(void **state)
 {
 	struct machine m = machine_with("cpus 8 ram 4G");
 	struct strbuf why = STRBUF_INIT;
-	const struct patch_desc *d = patch_find("memcg_charge");
+	const struct patch_desc *d = patch_find(NULL, "memcg_charge");
 
 	(void)state;
 	/* BUILD_BUG_ON(MEMCG_CHARGE_BATCH > S8_MAX), refill_stock(), mm/memcontrol.c: marked, still computed */
@@ -187,7 +187,7 @@ static void test_marks(void **state)
 	assert_non_null(strstr(sb_str(&why), "marked: above 127"));
 	sb_free(&why);
 	/* s32 vm_committed_as_batch, mm/util.c */
-	d = patch_find("committed_as");
+	d = patch_find(NULL, "committed_as");
 	assert_non_null(d->constant->check(2147483648ull));
 	assert_null(d->constant->check(2147483647ull));
 }
@@ -247,55 +247,70 @@ static void test_sweep_fast_path(void **state)
 static void test_bad_names(void **state)
 {
 	struct machine m = machine_with("cpus 8"), before;
-	const struct patch_desc *d = patch_find("memcg_charge");
+	const struct patch_desc *d = patch_find(NULL, "memcg_charge");
+	struct patch_set *ps;
 	char err[300];
 
 	(void)state;
 	add(&m, "memcg_charge", "a", "1");
+	ps = test_set(&m);
 	before = m;
 	static const char *const names[] = { "before", "after", "kernel", "a", "1x", "x-y", "",
 					     "abcdefghijklmnopqrstuvwxyz" };
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		err[0] = '\0';
-		assert_int_equal(variant_add(&m, d, names[i], "1", err, sizeof(err)), -1);
+		assert_int_equal(variant_add(ps, d, names[i], "1", err, sizeof(err)), -1);
 		assert_true(err[0] && !strchr(err, '\n'));
 		assert_memory_equal(&m, &before, sizeof(m));
+		assert_int_equal(patch_ncols(&m, d), patch_nsides(d) + 1); /* the set as it was: a, and nothing more */
+		assert_string_equal(variant_at(&m, d, patch_nsides(d))->text, "1");
 	}
 	/* a side's name is reserved in its own patch only: proactive_reclaim's full, pcp's v2 */
 	{
 		struct machine m2 = machine_with("cpus 8");
 
-		assert_int_equal(variant_add(&m2, patch_find("proactive_reclaim"), "full", "1", err, sizeof(err)), -1);
+		assert_int_equal(variant_add(test_set(&m2), patch_find(NULL, "proactive_reclaim"), "full", "1", err, sizeof(err)), -1);
 		assert_non_null(strstr(err, "a side of proactive_reclaim"));
-		assert_int_equal(variant_add(&m2, patch_find("pcp"), "v2", "1", err, sizeof(err)), -1);
-		assert_int_equal(variant_add(&m2, d, "full", "1", err, sizeof(err)), 0);
-		assert_int_equal(variant_add(&m2, d, "v2", "1", err, sizeof(err)), 0);
+		assert_int_equal(variant_add(test_set(&m2), patch_find(NULL, "pcp"), "v2", "1", err, sizeof(err)), -1);
+		assert_int_equal(variant_add(test_set(&m2), d, "full", "1", err, sizeof(err)), 0);
+		assert_int_equal(variant_add(test_set(&m2), d, "v2", "1", err, sizeof(err)), 0);
 	}
-	assert_int_equal(variant_add(&m, d, "b", "2 * cpu", err, sizeof(err)), -1);
+	assert_int_equal(variant_add(ps, d, "b", "2 * cpu", err, sizeof(err)), -1);
 	assert_string_equal(err, "memcg_charge.b: unknown name 'cpu' at column 5 (did you mean 'cpus'?)");
 	assert_memory_equal(&m, &before, sizeof(m));
+	assert_int_equal(patch_ncols(&m, d), patch_nsides(d) + 1);
 	add(&m, "memcg_charge", "b", "2");
 	add(&m, "memcg_charge", "c", "3");
 	add(&m, "memcg_charge", "d", "4");
+	ps = test_set(&m);
 	before = m;
-	assert_int_equal(variant_add(&m, d, "e", "5", err, sizeof(err)), -1);
+	assert_int_equal(variant_add(ps, d, "e", "5", err, sizeof(err)), -1);
 	assert_string_equal(err, "memcg_charge.e: memcg_charge has 4 variants already, the most it shows (variant del one first)");
 	assert_memory_equal(&m, &before, sizeof(m));
+	assert_int_equal(patch_ncols(&m, d), patch_nsides(d) + 4);
 	/* vmstat has no constant */
-	assert_int_equal(variant_add(&m, patch_find("vmstat"), "e", "5", err, sizeof(err)), -1);
+	assert_int_equal(variant_add(test_set(&m), patch_find(NULL, "vmstat"), "e", "5", err, sizeof(err)), -1);
 	/* del shifts the later ones down, names stay attached to their expressions */
-	assert_int_equal(variant_del(&m, d, "b", err, sizeof(err)), 0);
+	assert_int_equal(variant_del(test_set(&m), d, "b", err, sizeof(err)), 0);
 	assert_int_equal(metric_u64(&m, "memcg_charge.batch.c"), 3);
 	assert_int_equal(metric_u64(&m, "memcg_charge.batch.d"), 4);
 	assert_int_equal(patch_ncols(&m, d), 5);
-	assert_int_equal(variant_del(&m, d, "b", err, sizeof(err)), -1);
+	assert_int_equal(variant_del(test_set(&m), d, "b", err, sizeof(err)), -1);
 }
 
 /*
- * machine_copy() gives what *dst = *src gives to every reader: the
- * parameters, and each variant's name, text and value - into a machine that
- * held other variants, more of them, and after one was deleted.
+ * A plain assignment gives every reader the parameters, and each variant's
+ * name, text and value - into a machine that held other variants, more of
+ * them, and after one was deleted: the machine points to its set.
  */
+/* The machine is its parameters and a pointer: small enough to copy by assignment wherever one is kept. */
+static void test_machine_size(void **state)
+{
+	(void)state;
+	printf("sizeof(struct machine) = %zu bytes\n", sizeof(struct machine));
+	assert_true(sizeof(struct machine) < 1024);
+}
+
 static void test_machine_copy(void **state)
 {
 	struct machine src = machine_with("cpus 72 ram 192G depth 3"), dst = machine_with("cpus 8 ram 4G");
@@ -309,11 +324,11 @@ static void test_machine_copy(void **state)
 	add(&dst, "memcg_charge", "y", "41");
 	add(&dst, "memcg_charge", "z", "42");
 	add(&dst, "vmpressure", "w", "1024");
-	assert_int_equal(variant_del(&src, patch_find("memcg_charge"), "scaled", err, sizeof(err)), 0);
-	machine_copy(&dst, &src);
-	assert_int_equal(memcmp(&dst, &src, offsetof(struct machine, variants)), 0);
-	for (int i = 0; patches[i]; i++) {
-		const struct patch_desc *d = patches[i];
+	assert_int_equal(variant_del(test_set(&src), patch_find(NULL, "memcg_charge"), "scaled", err, sizeof(err)), 0);
+	dst = src;
+	assert_int_equal(memcmp(&dst, &src, offsetof(struct machine, set)), 0);
+	for (int i = 0; patch_set_builtin.list[i]; i++) {
+		const struct patch_desc *d = patch_set_builtin.list[i];
 
 		assert_int_equal(patch_ncols(&dst, d), patch_ncols(&src, d));
 		for (int side = patch_nsides(d); side < patch_ncols(&src, d); side++) {
@@ -327,8 +342,8 @@ static void test_machine_copy(void **state)
 			assert_int_equal(a, b);
 		}
 	}
-	assert_int_equal(patch_ncols(&dst, patch_find("vmpressure")), patch_nsides(patch_find("vmpressure")));
-	assert_int_equal(variant_find(&dst, patch_find("memcg_charge"), "half"), patch_nsides(patch_find("memcg_charge")));
+	assert_int_equal(patch_ncols(&dst, patch_find(NULL, "vmpressure")), patch_nsides(patch_find(NULL, "vmpressure")));
+	assert_int_equal(variant_find(&dst, patch_find(NULL, "memcg_charge"), "half"), patch_nsides(patch_find(NULL, "memcg_charge")));
 }
 
 static void test_preset_round_trip(void **state)
@@ -344,7 +359,8 @@ static void test_preset_round_trip(void **state)
 	add(&m, "proactive_reclaim", "eighth", "max(32, remaining / 8)");
 	preset_format(&m, "test", &text);
 	assert_non_null(strstr(sb_str(&text), "variant.memcg_charge.scaled = clamp(2 * cpus, 32, 127)\n"));
-	assert_int_equal(preset_apply(&back, sb_str(&text), text.len, &line, err, sizeof(err)), 0);
+	machine_defaults(&back);
+	assert_int_equal(preset_apply(&back, test_set(&back), sb_str(&text), text.len, &line, err, sizeof(err)), 0);
 	preset_format(&back, "test", &again);
 	assert_string_equal(sb_str(&text), sb_str(&again));
 	assert_int_equal(metric_u64(&back, "memcg_charge.batch.scaled"), 127);
@@ -352,7 +368,7 @@ static void test_preset_round_trip(void **state)
 	{
 		static const char bad[] = "cpus = 4\nvariant.memcg_charge.x = clamp(cpus, 1\n";
 
-		assert_int_equal(preset_apply(&back, bad, sizeof(bad) - 1, &line, err, sizeof(err)), -1);
+		assert_int_equal(preset_apply(&back, NULL, bad, sizeof(bad) - 1, &line, err, sizeof(err)), -1);
 		assert_int_equal(line, 2);
 		assert_non_null(strstr(err, "unbalanced parentheses"));
 		assert_int_equal(back.cpus, 72);
@@ -373,7 +389,7 @@ static void test_tradeoff_points(void **state)
 	add(&m, "memcg_charge", "same", "64");
 	add(&m, "memcg_charge", "bad", "1 / (cpus - 72)");
 	memset(&t, 0, sizeof(t));
-	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find("memcg_charge"), NULL, &t, err, sizeof(err)), 0);
+	assert_int_equal(tradeoff_run(&m, tradeoff_spec_find(NULL, "memcg_charge"), NULL, &t, err, sizeof(err)), 0);
 	for (size_t i = 0; i < t.n; i++) {
 		if (t.pts[i].mark == TRADE_AFTER)
 			after = &t.pts[i];
@@ -403,8 +419,8 @@ static void test_locals_alias(void **state)
 	int checked = 0;
 
 	(void)state;
-	for (int i = 0; patches[i]; i++) {
-		const struct patch_constant *c = patches[i]->constant;
+	for (int i = 0; patch_set_builtin.list[i]; i++) {
+		const struct patch_constant *c = patch_set_builtin.list[i]->constant;
 
 		for (int l = 0; c && c->locals_alias && c->locals[l]; l++) {
 			if (!c->locals_alias[l])
@@ -414,14 +430,14 @@ static void test_locals_alias(void **state)
 				uint64_t local = 0, name = 1;
 				const char *why = NULL;
 
-				add(&m, patches[i]->id, "local", c->locals[l]);
-				add(&m, patches[i]->id, "name", c->locals_alias[l]);
-				assert_int_equal(variant_eval(&m, patches[i], variant_find(&m, patches[i], "local"), NULL, &local,
+				add(&m, patch_set_builtin.list[i]->id, "local", c->locals[l]);
+				add(&m, patch_set_builtin.list[i]->id, "name", c->locals_alias[l]);
+				assert_int_equal(variant_eval(&m, patch_set_builtin.list[i], variant_find(&m, patch_set_builtin.list[i], "local"), NULL, &local,
 							      &why, NULL), 0);
-				assert_int_equal(variant_eval(&m, patches[i], variant_find(&m, patches[i], "name"), NULL, &name,
+				assert_int_equal(variant_eval(&m, patch_set_builtin.list[i], variant_find(&m, patch_set_builtin.list[i], "name"), NULL, &name,
 							      &why, NULL), 0);
 				if (local != name) {
-					fprintf(stderr, "%s: %s = %llu but %s = %llu on '%s'\n", patches[i]->id, c->locals[l],
+					fprintf(stderr, "%s: %s = %llu but %s = %llu on '%s'\n", patch_set_builtin.list[i]->id, c->locals[l],
 						(unsigned long long)local, c->locals_alias[l], (unsigned long long)name, shapes[k]);
 					fail();
 				}
@@ -441,7 +457,7 @@ int main(void)
 		cmocka_unit_test(test_marks),
 		cmocka_unit_test(test_sweep_fast_path),
 		cmocka_unit_test(test_bad_names),
-		cmocka_unit_test(test_machine_copy), cmocka_unit_test(test_preset_round_trip),
+		cmocka_unit_test(test_machine_size), cmocka_unit_test(test_machine_copy), cmocka_unit_test(test_preset_round_trip),
 		cmocka_unit_test(test_tradeoff_points),
 		cmocka_unit_test(test_locals_alias),
 	};

@@ -53,6 +53,7 @@ static void test_bad_lines_change_nothing(void **state)
 		assert_memory_equal(&s.m, &before.m, sizeof(s.m));
 	}
 	sb_free(&out);
+	session_end(&s);
 }
 
 static void test_show_and_title(void **state)
@@ -81,6 +82,7 @@ static void test_show_and_title(void **state)
 	assert_int_equal(run(&s, "show memcg_charge", &out, err), 0);
 	assert_non_null(strstr(sb_str(&out), "memcg_charge,batch,big,128,pages,exact\n"));
 	sb_free(&out);
+	session_end(&s);
 }
 
 static void test_explain_and_reset(void **state)
@@ -107,6 +109,7 @@ static void test_explain_and_reset(void **state)
 	assert_int_equal(run(&s, "variant list", &out, err), 0);
 	assert_non_null(strstr(sb_str(&out), "no variants"));
 	sb_free(&out);
+	session_end(&s);
 }
 
 static void test_completion(void **state)
@@ -133,6 +136,7 @@ static void test_completion(void **state)
 	assert_true(offers(&s.m, "get committed_as.batch.", "committed_as.batch.lift16"));
 	assert_true(offers(&s.m, "sweep cpus 1 8 committed_as.batch.l", "committed_as.batch.lift16"));
 	sb_free(&out);
+	session_end(&s);
 }
 
 int main(void)

@@ -179,7 +179,7 @@ static void test_eval_share(void **state)
 			   1e-12);
 	/* a variant with the old window saves nothing */
 	m = machine_with("");
-	assert_int_equal(variant_add(&m, patch_find("vmpressure"), "old", "512", err, sizeof(err)), 0);
+	assert_int_equal(variant_add(test_set(&m), patch_find(NULL, "vmpressure"), "old", "512", err, sizeof(err)), 0);
 	assert_float_equal(metric_double(&m, "vmpressure.eval_share.old"), 0, 0);
 }
 

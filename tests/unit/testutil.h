@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -95,10 +96,33 @@ static inline int metric_explains(const struct machine *m, const char *name, con
 		fprintf(stderr, "%s: %s\n", name, err);
 		fail();
 	}
-	ref.metric->fn(m, ref.side < 0 ? 0 : ref.side, &sb);
+	ref.metric->fn(m, ref.metric, ref.side < 0 ? 0 : ref.side, &sb);
 	found = strstr(sb_str(&sb), needle) != NULL;
 	sb_free(&sb);
 	return found;
+}
+
+/*
+ * A copy of m's patch set that m now points to, for a test to add or delete
+ * variants in (a front end makes a new set the same way, lang/patchreg.h).
+ * Copies are kept on a list to the end of the test program.
+ */
+struct test_set {
+	struct test_set *next;
+	struct patch_set set;
+};
+
+static inline struct patch_set *test_set(struct machine *m)
+{
+	static struct test_set *kept;
+	struct test_set *t = malloc(sizeof(*t));
+
+	assert_non_null(t);
+	patch_set_copy(&t->set, m->set);
+	t->next = kept;
+	kept = t;
+	m->set = &t->set;
+	return &t->set;
 }
 
 #endif

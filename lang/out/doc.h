@@ -6,7 +6,7 @@
 #ifndef BL_DOC_H
 #define BL_DOC_H
 
-#include "../core/strbuf.h"
+#include "../../core/strbuf.h"
 
 /* FMT_SVG: a picture, only of a chart (plot, tradeoff: a command row's .picture); never the session's. */
 /* FMT_MARKDOWN: GitHub-flavoured markdown, only of a report (a command row's .markdown). */
