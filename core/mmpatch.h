@@ -252,8 +252,11 @@ int mmp_at_line(const struct mmpatch *p, int line, int col, char *err, size_t er
 int mmp_expr_error(const struct mmpatch *p, int line, int col, const char *msg, char *err, size_t errlen);
 int mmp_text_to(struct mmpatch *p, const char *rest, int col, char *out, size_t size, const char *what, char *err,
 		size_t errlen);
-/* shared with mmpatch_eval.c: helper i's value on m (mmp_helpers[]), and the function of every file's metrics */
+/* mmpatch_helpers.c's: helper i's value on m (mmp_helpers[]), every helper's as a variant's locals, what i reads */
 int mmp_helper_value(int i, const struct machine *m, uint64_t *v, const char **why);
+void mmp_helper_locals(const struct machine *m, uint64_t *vals);
+const char *mmp_helper_reads(int i);
+/* mmpatch_eval.c's: the function of every file's metrics */
 struct value mmp_metric_fn(const struct machine *m, const struct metric_desc *md, int side, struct strbuf *why);
 /* the machine's and the helpers' values e reads, for the rows' expressions (no metric, no constant) */
 int mmp_fill_machine(const struct mmpatch *p, const struct expr *e, const struct machine *m, uint64_t *vals,
