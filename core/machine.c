@@ -56,10 +56,10 @@ void machine_note_estimates(const struct machine *m, int reads_zone, struct strb
 	if (!why)
 		return; /* a sweep's cells: nobody reads it, and every metric asks */
 	if (reads_zone && !m->zone)
-		sb_printf(why, "estimated: zone auto = one zone of totalram / nodes; a real x86 machine over 4 GiB has\n"
-			       "  DMA32 and Normal zones, a NUMA machine one Normal zone per node: `host check` compares\n"
-			       "  every real zone, `set zone N` takes the managed pages of /proc/zoneinfo\n");
+		sb_printf(why, "estimated: zone auto = one zone of totalram / nodes; a real x86 machine over 4 GiB has "
+			       "DMA32 and Normal zones, a NUMA machine one Normal zone per node: `host check` compares "
+			       "every real zone, `set zone N` takes the managed pages of /proc/zoneinfo\n");
 	if (!m->totalram)
-		sb_printf(why, "estimated: totalram auto = ram less the memmap (64 bytes per page); the real figure is\n"
-			       "  MemTotal in /proc/meminfo: `host` reads it, or `set totalram N`\n");
+		sb_printf(why, "estimated: totalram auto = ram less the memmap (64 bytes per page); the real figure is "
+			       "MemTotal in /proc/meminfo: `host` reads it, or `set totalram N`\n");
 }

@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -488,7 +489,18 @@ void param_format(const struct machine *m, const struct param *p, char *buf, siz
 void param_format_input(const struct machine *m, const struct param *p, char *buf, size_t len)
 {
 	if (p->type == PT_REAL) {
-		snprintf(buf, len, "%.17g", real_value(m, p));
+		/* the fewest digits strtod() reads back as the same double: 1687.66, not 1687.6600000000001 */
+		double v = real_value(m, p);
+
+		if (v == floor(v) && fabs(v) < 1e15) { /* 2000, not 2e+03 */
+			snprintf(buf, len, "%.0f", v);
+			return;
+		}
+		for (int prec = 1; prec <= 17; prec++) {
+			snprintf(buf, len, "%.*g", prec, v);
+			if (strtod(buf, NULL) == v)
+				return;
+		}
 		return;
 	}
 	if (p->type == PT_SIZE) {

@@ -212,8 +212,8 @@ static void kernel_head(const struct machine *m, const struct patch_desc *d, con
 	if (k->warning && k->warning(m))
 		sb_printf(why, "warning: %s\n", k->warning(m));
 	if (md->kind == METRIC_MODELED)
-		sb_printf(why, "model: its fitted constants are kept as they are for before/after; only the release's\n"
-			       "  constant goes in (the fit is not redone for that release)\n");
+		sb_printf(why, "model: its fitted constants are kept as they are for before/after; only the release's "
+			       "constant goes in (the fit is not redone for that release)\n");
 }
 
 /*

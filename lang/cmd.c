@@ -225,7 +225,7 @@ static int cmd_exec(struct session *s, const struct cmd_entry *c, int argc, char
 		doc_close(&s->doc, s->format, 0, &text);
 		s->doc = was.run;
 	}
-	if (!rc && (c->out & OUT_FILE) && s->format == FMT_TABLE)
+	if (!rc && (c->out & OUT_FILE) && s->format == FMT_TABLE && (o.width || !s->wraps_prose))
 		exec_fit_width(dst, from, width, o.width != 0);
 	if (rc)
 		sb_free(&text);

@@ -339,6 +339,8 @@ static void offer_topic(struct ctx *x, const struct cmd_entry *k)
 	offer_patches(x);
 	if (strstr(k->usage, "TOPIC")) {
 		offer(x, "metrics", 0);
+		offer(x, "keys", 0);
+		offer(x, "answer", 0);
 		offer_commands(x);
 		offer_params(x);
 		if (memchr(x->word, '.', x->wlen))

@@ -1,5 +1,6 @@
 /* Lessons: reading a lesson file, computing its answers, judging a student's (lessonrun.c runs them). */
 #include "lesson.h"
+#include "replyunit.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -826,98 +827,43 @@ static void lower_trimmed(const char *s, char *buf, size_t len)
 
 /* --- answers in the question's units ------------------------------------------------------------ */
 
-/* What a student may write after a number (lowercase), the unit it is in, and its factor to that unit. */
-static const struct {
-	const char *word, *unit;
-	double scale;
-} reply_units[] = {
-	{ "b", "bytes", 1 },	    { "byte", "bytes", 1 },	    { "bytes", "bytes", 1 },
-	{ "k", "bytes", 0x1p10 },   { "kb", "bytes", 0x1p10 },	    { "kib", "bytes", 0x1p10 },
-	{ "m", "bytes", 0x1p20 },   { "mb", "bytes", 0x1p20 },	    { "mib", "bytes", 0x1p20 },
-	{ "g", "bytes", 0x1p30 },   { "gb", "bytes", 0x1p30 },	    { "gib", "bytes", 0x1p30 },
-	{ "t", "bytes", 0x1p40 },   { "tb", "bytes", 0x1p40 },	    { "tib", "bytes", 0x1p40 },
-	{ "p", "pages", 1 },	    { "page", "pages", 1 },	    { "pages", "pages", 1 },
-	{ "%", "%", 1 },	    { "percent", "%", 1 },	    { "s", "s", 1 },
-	{ "sec", "s", 1 },	    { "ms", "s", 1e-3 },	    { "us", "s", 1e-6 },
-	{ "\xc2\xb5s", "s", 1e-6 }, { "ns", "s", 1e-9 },	    { "x", "x", 1 },
-	{ "\xc3\x97", "x", 1 },     { "times", "x", 1 },	    { "cpu", "CPUs", 1 },
-	{ "cpus", "CPUs", 1 },
-};
-
-/* How a unit is named to the student. */
-static const char *unit_said(const char *unit)
-{
-	return !*unit ? "a plain number" : !strcmp(unit, "bytes") ? "a size (like 128G or 128 GiB)" : !strcmp(unit, "%") ? "a percentage" :
-	       !strcmp(unit, "s") ? "seconds" : !strcmp(unit, "x") ? "a factor (like 12 or x12)" : unit;
-}
-
-/* The unit the answer is in: its metric's or parameter's (get), its key's (where); "" for arithmetic. */
-static const char *answer_unit(struct session *s, const struct lesson_exercise *x)
+/*
+ * The unit the question asks in: its metric's or parameter's (get), its key's
+ * (where); for arithmetic, the metric of `{get M} / F` in units of F (a size
+ * over 1048576 asks in MiB); else a plain number.
+ */
+static void answer_q(struct session *s, const struct lesson_exercise *x, struct reply_q *q)
 {
 	char w[8][160];
 	const struct param *p;
 	struct metric_ref ref;
 	char why[256];
+	const char *unit = "";
+	double div = 1;
 	int n;
 
-	if (!x->answer || !is_command(x->answer->text))
-		return "";
-	n = sscanf(x->answer->text, "%159s %159s %159s %159s %159s %159s %159s", w[0], w[1], w[2], w[3], w[4], w[5],
-		   w[6]);
-	if (n >= 2 && !strcmp(w[0], "get"))
-		return (p = param_find(w[1])) ? p->unit : !metric_parse_m(&s->m, w[1], &ref, why, sizeof(why)) ? ref.metric->unit : "";
-	if (n >= 6 && !strcmp(w[0], "where") && !strcmp(w[4], "over") && (p = param_find(w[5])))
-		return p->unit;
-	return "";
-}
+	if (x->answer && !is_command(x->answer->text)) {
+		char tail[8];
 
-/* A reply as a person writes it: 3072, 1e6, 128G, 128 GiB, x64, 64x, 0.5 %. -1 with msg when it is none of those. */
-static int parse_reply(const char *text, const char *want_unit, double *v, const char **unit, struct strbuf *msg)
-{
-	char word[32];
-	const char *p = text + strspn(text, " \t");
-	char *end;
-	int ratio = 0;
-	size_t n;
-
-	*unit = NULL;
-	if (*p == 'x' || *p == 'X' || !strncmp(p, "\xc3\x97", 2)) /* x64: a factor */
-		p += *p == 'x' || *p == 'X' ? 1 : 2, ratio = 1;
-	if (*p == '+' && (isdigit((unsigned char)p[1]) || p[1] == '.')) /* +64: a sign a person may write */
-		p++;
-	if (!isdigit((unsigned char)*p) && *p != '.' && *p != '-' && strncmp(p, "inf", 3))
-		return sb_puts(msg, "a number is expected"), -1;
-	*v = strtod(p, &end);
-	if (end == p || isnan(*v) || (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')))
-		return sb_puts(msg, "a number is expected"), -1;
-	p = end + strspn(end, " \t");
-	n = strcspn(p, " \t");
-	if (n >= sizeof(word) || p[n + strspn(p + n, " \t")])
-		{
-		sb_printf(msg, "one number and at most one unit expected, e.g. 3072 or 128G");
-		return -1;
+		n = sscanf(x->answer->text, "{get %159[^}]} / %lf %7s", w[1], &div, tail);
+		if (n < 2 || (n == 3 && strcmp(tail, "within")) || !(div > 0))
+			div = 1, w[1][0] = '\0';
+		else
+			n = 2;
+		w[0][0] = '\0';
+		if (n == 2)
+			snprintf(w[0], sizeof(w[0]), "get");
+	} else {
+		n = x->answer ? sscanf(x->answer->text, "%159s %159s %159s %159s %159s %159s %159s", w[0], w[1], w[2], w[3],
+				       w[4], w[5], w[6])
+			      : 0;
 	}
-	for (size_t i = 0; i < n; i++)
-		word[i] = (char)tolower((unsigned char)p[i]);
-	word[n] = '\0';
-	if (ratio && n)
-		return sb_puts(msg, "a factor is written x64 or 64x, with no unit"), -1;
-	if (ratio)
-		return *unit = "x", 0;
-	if (!n)
-		return 0;
-	for (size_t i = 0; i < sizeof(reply_units) / sizeof(reply_units[0]); i++)
-		if (!strcmp(word, reply_units[i].word)) {
-			*v *= reply_units[i].scale;
-			*unit = reply_units[i].unit;
-			return 0;
-		}
-	/* the question's own unit, as it is named (refills, calls), or singular */
-	if (*want_unit && (!strcasecmp(word, want_unit) ||
-			   (strlen(word) + 1 == strlen(want_unit) && !strncasecmp(word, want_unit, strlen(word)))))
-		return *unit = want_unit, 0;
-	sb_printf(msg, "'%.*s' is not a unit batchlab knows; the question asks for %s", (int)n, p, unit_said(want_unit));
-	return -1;
+	if (n >= 2 && !strcmp(w[0], "get"))
+		unit = (p = param_find(w[1])) ? p->unit
+		       : !metric_parse_m(&s->m, w[1], &ref, why, sizeof(why)) ? ref.metric->unit : "";
+	else if (n >= 6 && !strcmp(w[0], "where") && !strcmp(w[4], "over") && (p = param_find(w[5])))
+		unit = p->unit;
+	reply_q_of(q, unit, *unit ? div : 1);
 }
 
 /* The right answer as the student would write it, in the question's unit: 128 GiB, 3072 pages, 12.0052 x. */
@@ -959,7 +905,14 @@ int lesson_shown_answer(struct session *s, const struct lesson_exercise *x, stru
 	if (x->check || end == sb_str(&want) || *end || !isfinite(v))
 		sb_puts(value, sb_str(&want)); /* a design, "never", inf */
 	else
-		answer_in_units(v, answer_unit(s, x), value);
+	{
+		struct reply_q q;
+
+		answer_q(s, x, &q);
+		answer_in_units(v, q.scale != q.metric_scale && !strcmp(q.dim, "bytes") ? "" : q.metric_unit, value);
+		if (q.scale != q.metric_scale && !strcmp(q.dim, "bytes"))
+			sb_printf(value, " %s", q.name);
+	}
 	sb_free(&want);
 	return 0;
 }
@@ -1000,9 +953,7 @@ int lesson_judge(struct session *s, const struct lesson_exercise *x, const char 
 		 size_t errlen)
 {
 	struct strbuf want = STRBUF_INIT;
-	const char *unit, *said;
-	char r[64], reply[LESSON_ANSWER_MAX + 1];
-	double rv, wv, tol;
+	char reply[LESSON_ANSWER_MAX + 1];
 	int right;
 
 	if (!one_line(typed, strlen(typed), msg))
@@ -1018,34 +969,42 @@ int lesson_judge(struct session *s, const struct lesson_exercise *x, const char 
 		sb_free(&want);
 		return -1;
 	}
-	unit = answer_unit(s, x);
-	wv = strtod(sb_str(&want), NULL);
-	if (!strcmp(sb_str(&want), "never")) {
-		sb_free(&want);
+	right = lesson_judge_want(s, x, sb_str(&want), reply, msg);
+	sb_free(&want);
+	return right;
+}
+
+int lesson_judge_want(struct session *s, const struct lesson_exercise *x, const char *want, const char *reply,
+		      struct strbuf *msg)
+{
+	struct reply_q q;
+	char r[64];
+	double rv, wv, tol;
+	int right, had_unit;
+
+	answer_q(s, x, &q);
+	wv = strtod(want, NULL);
+	if (!strcmp(want, "never")) {
 		lower_trimmed(reply, r, sizeof(r));
 		return !strcmp(r, "never") || !strcmp(r, "none") || !strcmp(r, "no");
 	}
-	sb_free(&want);
-	if (parse_reply(reply, unit, &rv, &said, msg))
+	if (reply_read(reply, &q, &rv, &had_unit, msg))
 		return 0;
-	if (said && strcmp(said, unit) && !(!*unit && !strcmp(said, "x"))) {
-		sb_printf(msg, "that is %s%s; the question asks for %s", strpbrk(said, "%xs") == said || !strcmp(said, "bytes") ? "" : "in ",
-			  !strcmp(said, "bytes") ? "a size" : !strcmp(said, "%") ? "a percentage" : !strcmp(said, "x") ? "a factor" :
-			  !strcmp(said, "s") ? "a time" : said, unit_said(unit));
-		return 0;
-	}
 	if (x->answer->has_tol)
 		tol = x->answer->tol_pct ? fabs(wv) * x->answer->tol / 100 : x->answer->tol;
 	else if (wv == floor(wv) && fabs(wv) < 1e15)
 		tol = 0; /* a count is exact */
 	else
 		tol = fabs(wv) * 0.005; /* a real: as printed, four figures or so */
-	right = rv == wv || fabs(rv - wv) <= tol;
-	if (!right && !said && unit_off(s, unit, rv, wv, msg))
+	wv *= q.scale;
+	tol *= q.scale;
+	/* exact, within the lesson's tolerance, or what batchlab itself prints for it (69.58 k, 11.83 MiB) */
+	right = rv == wv || fabs(rv - wv) <= tol || (had_unit && reply_is_printed(rv, wv, &q));
+	if (!right && !had_unit && unit_off(s, q.dim, rv, wv, msg))
 		return 0;
 	if (!right)
 		sb_puts(msg, rv < wv ? "too small" : "too large");
-	if (!right && !said && !strcmp(unit, "bytes") && rv < 1024)
+	if (!right && !had_unit && !strcmp(q.dim, "bytes") && q.scale == 1 && rv < 1024)
 		sb_printf(msg, " (that is %g bytes: write a size with its unit, like 128G)", rv);
 	return right;
 }

@@ -118,6 +118,19 @@ int lesson_shown_answer(struct session *s, const struct lesson_exercise *x, stru
 int lesson_judge(struct session *s, const struct lesson_exercise *x, const char *reply, struct strbuf *msg, char *err,
 		 size_t errlen);
 
+/* lesson_judge of a number question against its answer want, already computed (lesson_expected). */
+int lesson_judge_want(struct session *s, const struct lesson_exercise *x, const char *want, const char *reply,
+		      struct strbuf *msg);
+/*
+ * --check: is a number question's answer in the step's text when it is
+ * asked (its narration and outputs so far, and the question): a number there
+ * the question would accept. 1 with where it is, 0 no, -1 with err when the
+ * answer cannot be computed. (The explorer's panels and status line show "?"
+ * for such a value while the question is open.)
+ */
+int lesson_answer_visible(struct session *s, const struct lesson_exercise *x, const char *text, struct strbuf *where,
+			  char *err, size_t errlen);
+
 /* The explorer's progress, per lesson in $XDG_STATE_HOME/batchlab/lessons/NAME: the step reached. */
 int lesson_progress_load(const struct lesson *l);
 void lesson_progress_save(const struct lesson *l, int step, int answered);

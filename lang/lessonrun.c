@@ -244,6 +244,8 @@ struct run {
 	int used;                      /* answers.tries[] taken as tries */
 	struct lesson_grade *g;
 	int q, step;                   /* the exercise (0-based) and step (1-based) under way */
+	struct strbuf seen;            /* --check: the step's text so far, as the lesson pane shows it */
+	int shown;                     /* --check: questions whose answer is on the screen when asked */
 };
 
 static void wrapped(FILE *out, const char *text, int width)
@@ -455,6 +457,23 @@ static int exercise(struct run *r, int i)
 		return lesson_error(r, x.ask->lineno, "%s%s", err, "");
 	}
 	wrapped(r->out, sb_str(&q), r->width);
+	if (r->check && !x.check) {
+		struct strbuf where = STRBUF_INIT;
+		int seen;
+
+		sb_puts(&r->seen, sb_str(&q));
+		seen = lesson_answer_visible(r->s, &x, sb_str(&r->seen), &where, err, sizeof(err));
+		if (seen) /* a lesson's own answer that fails is its answer line's error */
+			lesson_error(r, seen < 0 ? x.answer->lineno : x.ask->lineno,
+				     seen < 0 ? "%s%s" : "the answer is on the screen when this is asked, %s%s",
+				     seen < 0 ? err : sb_str(&where), "");
+		sb_free(&where);
+		if (seen < 0) {
+			sb_free(&q);
+			return -1;
+		}
+		r->shown += seen; /* said, and the run goes on: every question in sight is named in one run */
+	}
 	sb_free(&q);
 	if (r->check && x.check && check_refuses(r, &x, i))
 		return -1;
@@ -511,12 +530,15 @@ static int run_line(struct run *r, int i)
 		}
 		fputc('\n', r->out);
 		line_out(r->out, r->width, !r->s->width, "== Step %d of %d: %s ==", ++r->step, r->l->nsteps, ln->text);
+		sb_reset(&r->seen);
 		break;
 	case LK_SAY:
 		if (lesson_say(r->s, ln->text, &sb, err, sizeof(err)))
 			rc = lesson_error(r, ln->lineno, "%s%s", err, "");
 		else
 			wrapped(r->out, sb_str(&sb), r->width);
+		if (r->check)
+			sb_printf(&r->seen, "%s\n", sb_str(&sb));
 		break;
 	case LK_FOCUS:
 		rc = focus_known(r, ln);
@@ -525,6 +547,20 @@ static int run_line(struct run *r, int i)
 		line_out(r->out, r->width, !r->s->width, "batchlab> %s", ln->text);
 		fflush(r->out);
 		snprintf(where, sizeof(where), "%s:%d", r->l->path, ln->lineno);
+		if (r->check) { /* what it prints is on the screen when the step asks */
+			char *buf = NULL;
+			size_t len = 0;
+			FILE *m = open_memstream(&buf, &len);
+
+			if (!m)
+				return lesson_error(r, ln->lineno, "%s%s", "out of memory", "");
+			rc = script_run_line(r->s, ln->text, where, m, r->errf) ? -1 : 0;
+			fclose(m);
+			fputs(buf ? buf : "", r->out);
+			sb_printf(&r->seen, "batchlab> %s\n%s", ln->text, buf ? buf : "");
+			free(buf);
+			break;
+		}
 		rc = script_run_line(r->s, ln->text, where, r->out, r->errf) ? -1 : 0;
 		if (!rc && r->s->quit) { /* a sourced file's quit: every later command would be skipped, silently */
 			r->s->quit = 0;
@@ -568,7 +604,8 @@ int lesson_run_graded(struct session *s, const struct lesson *l, FILE *in, FILE 
 		      struct lesson_grade *g)
 {
 	struct lesson_grade own = { 0 };
-	struct run r = { .s = s, .l = l, .in = in, .out = out, .errf = errf, .width = width, .check = check };
+	struct run r = { .s = s, .l = l, .in = in, .out = out, .errf = errf, .width = width, .check = check,
+			 .seen = STRBUF_INIT };
 	char err[256];
 	int rc = 0;
 
@@ -600,7 +637,8 @@ int lesson_run_graded(struct session *s, const struct lesson *l, FILE *in, FILE 
 		line_out(out, r.width, !s->width, "End of lesson %s: %d of %d exercises right.", l->name, r.g->right, r.q);
 	}
 	lesson_answers_free(&r.answers);
-	rc = rc || r.g->right != r.q;
+	sb_free(&r.seen);
+	rc = rc || r.g->right != r.q || r.shown;
 	if (!g)
 		lesson_grade_free(&own);
 	return rc;

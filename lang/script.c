@@ -225,9 +225,10 @@ static int run_one(struct session *s, const char *text, const struct scan_cmd *c
 	if (s->pause && s->paused++ && isatty(STDIN_FILENO) && isatty(fileno(out))) {
 		char line[64];
 
-		fputs("(Enter: the next command) ", out);
+		/* where the replay is, and how to stop it there: the machine stays as the last command left it */
+		fprintf(out, "(Enter: the next command, %u; q or Esc, then Enter, stops here) ", s->paused);
 		fflush(out);
-		if (!fgets(line, sizeof(line), stdin)) { /* the person left: the replay stops there */
+		if (!fgets(line, sizeof(line), stdin) || line[0] == 'q' || line[0] == 27) { /* the person left or stopped */
 			free(cmd);
 			s->quit = 1;
 			return 0;
@@ -240,6 +241,8 @@ static int run_one(struct session *s, const char *text, const struct scan_cmd *c
 		while (n && (t[n - 1] == ' ' || t[n - 1] == '\t'))
 			n--;
 		fprintf(out, "batchlab> %.*s\n", (int)n, t);
+		if (s->stepped && s->source_depth > 0)
+			session_step_state(s);
 	}
 	s->stream = out;
 	if (fileno(out) >= 0) /* asked again each command: the window may have been resized (a lesson's filter has no fd) */

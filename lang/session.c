@@ -46,6 +46,20 @@ void session_set_patches(struct session *s, const struct patch_set *ps)
 	patchreg_drop(was);
 }
 
+void session_step_state(struct session *s)
+{
+	if (s->nstep_m == s->capstep_m) {
+		int cap = s->capstep_m ? 2 * s->capstep_m : 8;
+		struct machine *m = realloc(s->step_m, (size_t)cap * sizeof(*m));
+
+		if (!m)
+			return; /* no state for this step: the pager leaves the machine where the replay ended */
+		s->step_m = m;
+		s->capstep_m = cap;
+	}
+	s->step_m[s->nstep_m++] = s->m;
+}
+
 int session_width(const struct session *s)
 {
 	if (s->opts.width)

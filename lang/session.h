@@ -57,6 +57,27 @@ struct session {
 	int run;           /* a script run is under way: its stdout is one document (script.c closes it) */
 	int ask_long;      /* the last sweep was refused only for its estimated time: the explorer asks, then adds --long */
 	struct doc doc;    /* the document of the session's output (records.h); cmd_run names the command in it */
+	/*
+	 * `help keys`: the front end's key table (tui/keys.c sits above lang),
+	 * the rows of the view on top in the explorer; NULL where there are no
+	 * keys. Set by the front end after session_init().
+	 */
+	void (*keys_help)(void *ctx, struct strbuf *out);
+	void *keys_ctx;
+	/*
+	 * stepped: a `source` run's machine before each of its steps (a command
+	 * shown as `batchlab> ...`), in order, so the explorer's pager can put the
+	 * machine where the narration is. Owned here; the next outermost source
+	 * starts it over.
+	 */
+	struct machine *step_m;
+	int nstep_m, capstep_m;
+	/*
+	 * The front end wraps the prose itself (the explorer's pager reflows to
+	 * its window): a command's text stays logical lines, as -c prints it to a
+	 * pipe, so :> PATH saves what -c prints. --width still fits it.
+	 */
+	int wraps_prose;
 };
 
 void session_init(struct session *s);
@@ -70,6 +91,8 @@ void session_copy(struct session *dst, const struct session *src);
  * change made on a new set is swapped in whole. NULL: the built-ins.
  */
 void session_set_patches(struct session *s, const struct patch_set *ps);
+/* stepped: the machine now, as the state before the step a source is about to show (step_m). */
+void session_step_state(struct session *s);
 /*
  * The columns the running command's text is to fit: --width inside it or
  * before -c, else the terminal's when it prints to one (not to a file); 0: as

@@ -23,7 +23,7 @@
 
 /* Words a command takes besides keys and metrics (sub-commands, range words, formats, topics). */
 static const char *const extra_words[] = { "over", "step", "x", "list", "load", "save", "check", "table", "csv",
-					   "json", "jsonl", "machine", "all", "metrics", "params", "--ascii", NULL };
+					   "json", "jsonl", "machine", "all", "metrics", "params", "keys", "answer", "--ascii", NULL };
 
 static int cmp_str(const void *a, const void *b)
 {

@@ -3,6 +3,8 @@
 
 #include "keys.h"
 
+#include "../core/strbuf.h"
+
 const struct key_binding key_bindings[] = {
 	{ { 'q', 'Q', KEY_F(10) }, "q", "quit", "quit (F10 too; in a view: close it)", KA_QUIT },
 	{ { '?', KEY_F(1) }, "?", "keys", "every key (this list)", KA_HELP },
@@ -33,16 +35,17 @@ const struct key_binding key_bindings[] = {
 	  KA_COMPARE },
 	{ { KEY_UP, 'k' }, "Up k", NULL, "move up (in a view: scroll)", KA_UP },
 	{ { KEY_DOWN, 'j' }, "Down j", NULL, "move down (in a view: scroll)", KA_DOWN },
-	{ { KEY_PPAGE, KEY_NPAGE, ' ' }, "PgUp PgDn Space", NULL, "a page up or down", KA_PAGE },
-	{ { KEY_HOME, KEY_END, 'g', 'G' }, "Home End g G", NULL, "the first or last row", KA_ENDS },
+	{ { KEY_PPAGE, KEY_NPAGE, ' ' }, "PgUp PgDn Space", NULL, "a page up or down (in a lesson: its narration)", KA_PAGE },
+	{ { KEY_HOME, KEY_END, 'g', 'G' }, "Home End g G", NULL, "the first or last row (in a lesson: Home End, the top or end of the step)", KA_ENDS },
 	{ { 'e' }, "e", NULL, "explain the selected metric: formula, values, result, kernel source", KA_EXPLAIN },
 	{ { '0', '1', '2', '3', '4', '5', '6', '7', '8', '9' }, "0-9", NULL,
 	  "start typing a new value for the selected parameter", KA_TYPE_VALUE },
 	{ { 'i' }, "i", "info", "help for the parameter or metric under the cursor: range, default, unit, kind",
 	  KA_ROW_HELP },
-	{ { '/' }, "/", "search", "search the rows by name as you type; Enter keeps the match, Esc goes back",
+	{ { '/', KEY_F(3) }, "/", "search", "search the rows by name as you type; Enter keeps the match, Esc goes back "
+	  "(F3 too, as in htop; in a pager: search its text, as less does)",
 	  KA_SEARCH },
-	{ { 'n' }, "n", NULL, "the next row the last search matches; in a lesson: the next step", KA_SEARCH_NEXT },
+	{ { 'n' }, "n", NULL, "the next row the last search matches; in a lesson: the step's next question, or the next step", KA_SEARCH_NEXT },
 	{ { 'p' }, "p", NULL, "in a lesson: the previous step, the machine put back as it was there", KA_LESSON_PREV },
 	{ { '[', ']' }, "[ ]", NULL, "in a lesson: scroll its narration back or on", KA_LESSON_SCROLL },
 	{ { 'f' }, "f", NULL, "in a lesson: the whole step on the screen, the panels hidden (f again: back)", KA_LESSON_FULL },
@@ -62,8 +65,30 @@ const struct key_binding key_bindings[] = {
 	{ { 'L', '~' }, "L ~", NULL, "what the marks mean: ~ model, * workload, plain exact, unresolved (shown at the first start)",
 	  KA_LEGEND },
 	{ { KEY_MOUSE }, "click", NULL, "select a parameter or metric; the wheel moves", KA_MOUSE },
+	{ { KEY_F(2), KEY_F(4), KEY_F(5), KEY_F(6), KEY_F(7), KEY_F(8), KEY_F(9), KEY_F(11), KEY_F(12) }, "F2 F4-F9 F11 F12",
+	  NULL, "unused: htop's setup, filter, tree, sort, nice and kill have no counterpart here (F1 is ?, F3 /, "
+	  "F10 q; settings: help settings)", KA_UNUSED },
 	{ { 0 }, NULL, NULL, NULL, KA_NONE },
 };
+
+void keys_rows(const enum key_action *actions, struct strbuf *out)
+{
+	for (const struct key_binding *k = key_bindings; k->name; k++) {
+		int in = !actions;
+
+		for (int i = 0; actions && actions[i] != KA_NONE; i++)
+			in |= actions[i] == k->action;
+		if (in)
+			sb_printf(out, "  %-16s %s\n", k->name, k->help);
+	}
+}
+
+void keys_help_all(void *ctx, struct strbuf *out)
+{
+	(void)ctx;
+	sb_puts(out, "keys of the explorer (batchlab at a terminal, no mode; there help keys lists the view's own):\n");
+	keys_rows(NULL, out);
+}
 
 const struct key_binding *key_find(int ch)
 {

@@ -45,6 +45,7 @@ enum key_action {
 	KA_VARIANT_DEL,
 	KA_VARIANT_COL,
 	KA_STATE,       /* the view as one line (lang/state.h) */
+	KA_UNUSED,      /* a key users of other tools expect (htop's F-keys) that batchlab leaves unbound, said so */
 };
 
 struct key_binding {
@@ -59,5 +60,15 @@ extern const struct key_binding key_bindings[]; /* terminated by a row with name
 
 /* The row binding key ch, or NULL. */
 const struct key_binding *key_find(int ch);
+
+struct strbuf;
+/*
+ * The table's rows whose action is in actions (KA_NONE-terminated; NULL:
+ * every row), a line each - "  NAME   what it does" - into out: what help
+ * keys prints, so it cannot say a key the table does not bind.
+ */
+void keys_rows(const enum key_action *actions, struct strbuf *out);
+/* help keys outside the explorer (the prompt, -c): every key of it. ctx unused. */
+void keys_help_all(void *ctx, struct strbuf *out);
 
 #endif

@@ -32,6 +32,9 @@ struct lessonpane {
 	int follow;           /* after an answer: show the newest lines */
 	int finished;
 	int full;             /* f: the step has the whole screen, the panels wait */
+	int body;             /* rows of the step drawn last: a page for PgUp/PgDn and Space */
+	struct strbuf want;   /* the open question's answer, computed once (lessonpane_hides) */
+	int want_for;         /* the ask line want is for; -1 none */
 };
 
 #define OUTPUT_MARK '\x01'
@@ -147,6 +150,18 @@ static void finish(struct lessonpane *p)
 		lesson_progress_clear(&p->l);
 }
 
+/* How many questions step k asks, and which of them line i is (1-based; 0 when i asks none). */
+static int step_questions(const struct lessonpane *p, int k, int i, int *which)
+{
+	int n = 0;
+
+	*which = 0;
+	for (int j = lesson_step_start(&p->l, k) + 1; j < lesson_step_start(&p->l, k + 1); j++)
+		if (p->l.lines[j].kind == LK_ASK && (n++, j == i))
+			*which = n;
+	return n;
+}
+
 /* Lines from p->next to the step's end or its next exercise; quiet: only the commands (to reach a step). */
 static void run_step(struct screen *sc, struct lessonpane *p, int quiet)
 {
@@ -176,16 +191,35 @@ static void run_step(struct screen *sc, struct lessonpane *p, int quiet)
 		case LK_ASK:
 			if (quiet) /* a step seen again asks again: the machine waits where it waited */
 				break;
-			if (lesson_say(sc->s, ln->text, &sb, err, sizeof(err)))
+			if (lesson_say(sc->s, ln->text, &sb, err, sizeof(err))) {
 				say(p, "error: %s\n", err);
-			else
-				say(p, "? %s\n", sb_str(&sb));
+			} else {
+				int which, n = step_questions(p, p->step, p->next - 1, &which);
+				char nth[32] = "";
+
+				if (n > 1)
+					snprintf(nth, sizeof(nth), "(%d of %d) ", which, n);
+				sb_printf(&p->text, "? %s%s\n", nth, sb_str(&sb));
+			}
+			if (p->done[p->next - 1]) { /* a step seen again: a question answered right is not asked again */
+				say(p, "%s", "  (answered right before)\n");
+				sb_free(&sb);
+				break;
+			}
 			p->ask = p->next - 1;
 			p->tries = 0;
 			sb_free(&sb);
 			screen_relayout(sc);
 			screen_recompute(sc, 1);
-			screen_status(sc, 0, "a question: Enter or a opens the answer line; n skips it");
+			{
+				int which, n = step_questions(p, p->step, p->ask, &which);
+
+				if (which < n)
+					screen_status(sc, 0, "question %d of %d in this step: Enter or a opens the answer line; n skips to the next",
+						      which, n);
+				else
+					screen_status(sc, 0, "a question: Enter or a opens the answer line; n skips it");
+			}
 			return;
 		default:
 			break;
@@ -228,6 +262,7 @@ int lessonpane_start(struct screen *sc, const char *path, char *err, size_t errl
 		free(p);
 		return -1;
 	}
+	p->want_for = -1;
 	p->snap = calloc((size_t)p->l.nsteps, sizeof(*p->snap));
 	p->done = calloc((size_t)p->l.nlines + 1, 1);
 	if (!p->snap || !p->done) {
@@ -281,6 +316,17 @@ int lessonpane_key(struct screen *sc, int ch)
 			screen_status(sc, 0, "the lesson is over; the machine stays as it left it");
 			return 1;
 		}
+		if (p->ask >= 0) { /* a question skipped: the step's next question, if it has one, is asked */
+			int which, n = step_questions(p, p->step, p->ask, &which);
+
+			if (which < n) {
+				p->ask = -1;
+				p->follow = 1;
+				say(p, "%s", "  (skipped)\n");
+				run_step(sc, p, 0);
+				return 1;
+			}
+		}
 		/* an exercise skipped: the rest of the step's commands still run, so the next step's machine is right */
 		p->ask = -1;
 		run_step(sc, p, 1);
@@ -321,6 +367,22 @@ int lessonpane_key(struct screen *sc, int ch)
 		return 1;
 	case ']':
 		p->first += 3; /* drawing stops it at the last page */
+		return 1;
+	case KEY_NPAGE:
+	case ' ':
+		p->follow = 0;
+		p->first += p->body > 2 ? p->body - 1 : 1; /* a line of the last page stays, to read on from */
+		return 1;
+	case KEY_PPAGE:
+		p->follow = 0;
+		p->first = p->first > (p->body > 2 ? p->body - 1 : 1) ? p->first - (p->body > 2 ? p->body - 1 : 1) : 0;
+		return 1;
+	case KEY_HOME:
+		p->follow = 0;
+		p->first = 0;
+		return 1;
+	case KEY_END:
+		p->follow = 1;
 		return 1;
 	}
 	return 0;
@@ -390,13 +452,19 @@ void lessonpane_draw(struct screen *sc, int top, int rows)
 	{
 		char full[512];
 
-		snprintf(full, sizeof(full), " lesson %s  step %d of %d: %s", p->l.name, p->step + 1, p->l.nsteps,
-			 p->l.lines[lesson_step_start(&p->l, p->step)].text);
+		int which, nq = step_questions(p, p->step, -1, &which);
+		char many[32] = "";
+
+		if (nq > 1)
+			snprintf(many, sizeof(many), "  (%d questions)", nq);
+		snprintf(full, sizeof(full), " lesson %s  step %d of %d: %s%s", p->l.name, p->step + 1, p->l.nsteps,
+			 p->l.lines[lesson_step_start(&p->l, p->step)].text, many);
 		wrap_shorten(head, sizeof(head), full, cols);
 	}
 	screen_put(top, 0, cols, head, 0, crt_attr(ST_TITLE));
 	pane_lines(p, cols - 1, &w);
 	n = count_lines(sb_str(&w));
+	p->body = body;
 	/* the step from its top; after an answer, the newest lines; never past the last page */
 	first = n - body > 0 ? n - body : 0;
 	if (!p->follow && p->first < first)
@@ -421,7 +489,8 @@ void lessonpane_draw(struct screen *sc, int top, int rows)
 	if (p->ask >= 0 && !strcmp(screen_top(sc)->ops->name, "cmdline")) /* the answer line is open below */
 		snprintf(head, sizeof(head), " your answer on the line below: Enter checks it, Esc leaves the line");
 	else
-		snprintf(head, sizeof(head), " n next step  p previous  [ ] scroll  f %s%s%s", p->full ? "panels" : "full step",
+		snprintf(head, sizeof(head), " n next%s  p previous  Space PgDn PgUp Home End  f %s%s%s",
+			 p->ask >= 0 ? "" : " step", p->full ? "panels" : "full step",
 			 p->ask >= 0 ? "  Enter or a: answer" : "", p->finished ? "  (the end: n closes)" : "");
 	screen_put(top + rows - 1, 0, cols, head, 0, crt_attr(ST_DIM));
 	sb_free(&w);
@@ -435,5 +504,35 @@ void lessonpane_free(struct lessonpane *p)
 	free(p->snap);
 	free(p->done);
 	sb_free(&p->text);
+	sb_free(&p->want);
 	free(p);
+}
+
+int lessonpane_hides(struct screen *sc, const char *cell, const char *unit)
+{
+	struct lessonpane *p = sc->lesson;
+	struct lesson_exercise x;
+	struct strbuf msg = STRBUF_INIT;
+	char err[256], with[160];
+	int hide;
+
+	if (!p || p->ask < 0 || !cell[strspn(cell, " ")])
+		return 0;
+	x = lesson_exercise_at(&p->l, p->ask);
+	if (x.check)
+		return 0;
+	if (p->want_for != p->ask) {
+		sb_reset(&p->want);
+		if (lesson_expected(sc->s, &x, &p->want, err, sizeof(err)))
+			sb_reset(&p->want);
+		p->want_for = p->ask;
+	}
+	if (!p->want.len)
+		return 0;
+	hide = lesson_judge_want(sc->s, &x, sb_str(&p->want), cell, &msg) == 1;
+	sb_reset(&msg);
+	snprintf(with, sizeof(with), "%s %s", cell + strspn(cell, " "), unit ? unit : "");
+	hide = hide || (unit && *unit && lesson_judge_want(sc->s, &x, sb_str(&p->want), with, &msg) == 1);
+	sb_free(&msg);
+	return hide;
 }

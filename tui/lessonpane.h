@@ -31,5 +31,11 @@ int lessonpane_key(struct screen *sc, int ch);
 /* `answer TEXT` on the `:` line. */
 void lessonpane_answer(struct screen *sc, const char *text);
 void lessonpane_free(struct lessonpane *p);
+/*
+ * While a question is open: whether a panel cell (its text, and the unit of
+ * its column) is an answer the question would accept - the panels then show
+ * "?" there, so no question shows its own answer beside the pane.
+ */
+int lessonpane_hides(struct screen *sc, const char *cell, const char *unit);
 
 #endif

@@ -8,12 +8,15 @@
 #include <unistd.h>
 
 #include "../lang/cliopts.h"
+#include "keys.h"
 #include "../lang/out/escape.h"
+#include "../core/patch.h"
 #include "../lang/cmd.h"
 #include "../lang/infile.h"
 #include "../lang/lesson.h"
 #include "../lang/out/outfile.h"
 #include "../lang/out/outopts.h"
+#include "../core/patch.h"
 #include "../core/strbuf.h"
 #include "frontends.h"
 #include "../lang/patchreg.h"
@@ -308,6 +311,7 @@ static int session_start(struct session *s, const struct cli *c)
 	char err[1024];
 
 	session_init(s);
+	s->keys_help = keys_help_all; /* help keys at the prompt and in -c: the explorer's keys */
 	if (c->format) {
 		if (out_format_find(c->format) < 0)
 			return usage_error("--format expects table, csv, json or jsonl", c->format);
@@ -397,6 +401,16 @@ static int run(struct session *s, const struct cli *c, char **argv)
 			if (strpbrk(argv[i], "\n\r")) {
 				say("command line: a word with a line break in it cannot be a command's: ", argv[i]);
 				return 1;
+			}
+		/* batchlab CMD --help (or -h): what help CMD says, as git and most tools do */
+		for (int i = c->words + 1; i < c->all; i++)
+			if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+				char *help[] = { "help", argv[c->words] };
+
+				text = command_text(2, help);
+				rc = script_run_text(s, text, "command line", stdout, stderr);
+				free(text);
+				return rc;
 			}
 		text = command_text(c->all - c->words, argv + c->words);
 

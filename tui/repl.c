@@ -18,6 +18,8 @@
 #include "frontends.h"
 #include "rlcomplete.h"
 #include "../lang/interrupt.h"
+#include "../lang/out/outopts.h"
+#include "../lang/out/wrap.h"
 #include "../lang/script.h"
 
 #ifndef BATCHLAB_VERSION
@@ -67,8 +69,18 @@ int repl_main(struct session *s)
 		history_load(hist);
 
 	/* a newcomer's first question, answered before it is asked */
-	printf("batchlab %s: 'help' lists the commands; 'help TOPIC' explains a command, key, patch\n"
-	       "or metric. Tab completes; 'quit' or Ctrl-D leaves.\n", BATCHLAB_VERSION);
+	{
+		struct strbuf line = STRBUF_INIT, wrapped = STRBUF_INIT;
+		int cols = outopts_tty_cols(STDOUT_FILENO);
+
+		/* one line of prose, wrapped once at the terminal's width (80 when it says none) */
+		sb_printf(&line, "batchlab %s: 'help' lists the commands; 'help TOPIC' explains a command, key, patch or "
+				 "metric. Tab completes; 'quit' or Ctrl-D leaves.", BATCHLAB_VERSION);
+		wrap_text(&wrapped, sb_str(&line), cols > 0 ? cols : 80, 0);
+		printf("%s\n", sb_str(&wrapped));
+		sb_free(&line);
+		sb_free(&wrapped);
+	}
 	fflush(stdout);
 	while (!s->quit) {
 		char *line = readline("batchlab> ");

@@ -377,6 +377,7 @@ static int screen_key(struct screen *sc, const struct key_binding *b)
 	case KA_REDRAW: clearok(curscr, TRUE); break;
 	case KA_LEGEND: screen_status(sc, 0, "%s", screen_legend); break;
 	case KA_UNDO: screen_undo(sc); break;
+	case KA_UNUSED: screen_status(sc, 0, "%s: %s", b->name, b->help); break;
 	default: return 0;
 	}
 	return 1;
@@ -431,7 +432,8 @@ static void handle_key(struct screen *sc, int ch)
 		return;
 	if (sc->L.too_small && (!b || b->action != KA_QUIT))
 		return;
-	for (int i = sc->depth - 1; b && i >= 0; i--)
+	/* an unbound key goes to the view on top alone (the pager's search pattern takes any letter) */
+	for (int i = sc->depth - 1; i >= 0 && (b || i == sc->depth - 1); i--)
 		if (sc->stack[i]->ops->key(sc->stack[i], sc, b, ch))
 			return;
 	if (!screen_key(sc, b))
@@ -464,6 +466,32 @@ static int poll_timeout(struct screen *sc)
 	return (int)left;
 }
 
+/* The screen's own keys, in every view; and a lesson's, over the panels. */
+static const enum key_action screen_actions[] = { KA_QUIT, KA_HELP, KA_COMMAND, KA_UNDO, KA_REDRAW, KA_LEGEND,
+						  KA_UNUSED, KA_NONE };
+static const enum key_action lesson_actions[] = { KA_SEARCH_NEXT, KA_LESSON_PREV, KA_PAGE, KA_ENDS, KA_LESSON_SCROLL,
+						  KA_LESSON_FULL, KA_ENTER, KA_ABOUT, KA_NONE };
+
+/* help keys in the explorer: the keys of the view on top (not the `:` line it was typed on), from the key table. */
+static void screen_keys_help(void *ctx, struct strbuf *out)
+{
+	struct screen *sc = ctx;
+	struct view *v = NULL;
+
+	for (int i = sc->depth - 1; i >= 0 && !v; i--)
+		if (sc->stack[i]->ops->actions)
+			v = sc->stack[i];
+	if (!v)
+		return keys_help_all(NULL, out);
+	sb_printf(out, "keys of the %s view (? lists every key):\n", v->ops->name);
+	keys_rows(v->ops->actions, out);
+	keys_rows(screen_actions, out);
+	if (sc->lesson && v == sc->stack[0]) {
+		sb_puts(out, "and in the lesson pane over it:\n");
+		keys_rows(lesson_actions, out);
+	}
+}
+
 int screen_loop(struct session *s, FILE *logf, int in, int keys_per_frame)
 {
 	struct screen sc;
@@ -478,6 +506,8 @@ int screen_loop(struct session *s, FILE *logf, int in, int keys_per_frame)
 		return -1;
 	}
 	first_start_legend(&sc);
+	s->keys_help = screen_keys_help; /* help keys: this view's keys, while the screen is up */
+	s->keys_ctx = &sc;
 	if (s->lesson[0]) { /* --lesson NAME on a terminal */
 		char path[sizeof(s->lesson)];
 
@@ -521,6 +551,11 @@ int screen_loop(struct session *s, FILE *logf, int in, int keys_per_frame)
 	}
 	cmdline_done();
 	screen_free(&sc);
+	free(s->step_m); /* a source's step states (session.h): the explorer's alone */
+	s->step_m = NULL;
+	s->nstep_m = s->capstep_m = 0;
+	s->keys_help = keys_help_all;
+	s->keys_ctx = NULL;
 	return sig ? 128 + sig : 0;
 }
 

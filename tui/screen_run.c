@@ -310,14 +310,22 @@ void screen_run_line(struct screen *sc, const char *line, const char *title)
 	/* the view a `state` prints is on what the cursor is on; a `state load` or a `show` moves the cursor there */
 	view_panels_shown(sc->stack[0], shown, sizeof(shown));
 	snprintf(sc->s->show, sizeof(sc->s->show), "%s", shown);
+	sc->s->nstep_m = 0; /* a replay's steps are its own: none left from before */
+	sc->s->wraps_prose = 1; /* the pager wraps the prose to its window: the text stays as -c prints it */
 	failed = run_commands(sc, line, &out);
+	sc->s->wraps_prose = 0;
 	if (strcmp(shown, sc->s->show) && *sc->s->show)
 		view_panels_show(sc->stack[0], sc, sc->s->show);
 	screen_recompute(sc, 1);
 	failed |= follow_theme(sc);
 	if (!follow_lesson(sc)) {
-		if (out.len)
-			screen_show(sc, view_pager_new(title, sb_str(&out)));
+		struct view *pg = out.len ? view_pager_new(title, sb_str(&out)) : NULL;
+
+		if (pg) {
+			screen_show(sc, pg);
+			/* a replay: the machine goes back to its first step's, and on with each step shown */
+			view_pager_steps(pg, sc, sc->s->step_m, sc->s->nstep_m);
+		}
 		else if (!failed && !sc->s->quit)
 			screen_status(sc, 0, "ok: %s", line);
 		if (sc->s->quit)

@@ -33,6 +33,8 @@ struct view_ops {
 	 * the screen's own keys (quit, help, command line).
 	 */
 	int (*key)(struct view *v, struct screen *sc, const struct key_binding *b, int ch);
+	/* the key table's actions key takes (KA_NONE ends them): help keys lists their rows */
+	const enum key_action *actions;
 	/* The layout changed (sc->L); may be NULL. */
 	void (*resize)(struct view *v, struct screen *sc);
 	/* What the selection is, for the status line when nothing else is said; may be NULL. */
@@ -76,6 +78,12 @@ void view_panels_shown(const struct view *panels, char *buf, size_t len);
 void view_text_paint(const struct layout *L, const char *text, int top, int left);
 /* Text to scroll (explain, about, help, command output), under title. */
 struct view *view_pager_new(const char *title, const char *text);
+/*
+ * A replay's pager (`:source`): states[k] is the machine before its step k+1
+ * (session.step_m); the session's machine follows the step shown, starting
+ * now, and stays at the last one shown when the pager closes.
+ */
+void view_pager_steps(struct view *v, struct screen *sc, const struct machine *states, int n);
 /* One metric of one patch across an axis (cpus, then ram on x). */
 struct view *view_chart_new(const struct patch_desc *d, const struct metric_desc *md, int serial);
 struct param;

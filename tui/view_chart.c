@@ -335,7 +335,11 @@ static void chart_view_destroy(struct view *v)
 	free(cv);
 }
 
+/* the keys this view takes (help keys) */
+static const enum key_action chart_actions[] = { KA_CHART, KA_CHART_AXIS, KA_STEP, KA_MOUSE, KA_ESCAPE, KA_NONE };
+
 static const struct view_ops chart_ops = {
+	.actions = chart_actions,
 	.name = "chart",
 	.opaque = 1,
 	.draw = chart_view_draw,

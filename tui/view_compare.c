@@ -158,7 +158,11 @@ static void compare_view_text(struct view *v, struct screen *sc, struct strbuf *
 	sb_puts(out, sb_str(&cv->text));
 }
 
+/* the keys this view takes (help keys) */
+static const enum key_action compare_actions[] = { KA_COMPARE, KA_UP, KA_DOWN, KA_PAGE, KA_ENDS, KA_PANEL, KA_ESCAPE, KA_NONE };
+
 static const struct view_ops compare_view_ops = {
+	.actions = compare_actions,
 	.name = "compare",
 	.opaque = 1,
 	.draw = compare_view_draw,

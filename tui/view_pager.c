@@ -15,6 +15,16 @@ struct pager {
 	struct strbuf text; /* raw reflowed to the window's width (wrap_reflow), again on a resize */
 	int top, left, lines, cols, wide;
 	int steps, shown;   /* a replay (source): its commands, and how many are shown - Space or Enter the next */
+	/*
+	 * A replay's machine before each step (NULL: none kept) and after the
+	 * last: the session's machine follows the step shown, so the panels and
+	 * title under it are where the narration is.
+	 */
+	struct machine *states, end;
+	int nstates;
+	/* / and n, as in less: the pattern being typed (typing), the last one searched, and a line that says how it went */
+	int typing;
+	char pat[128], last[128], said[160];
 };
 
 #define STEP_MARK '\f' /* lang/cmd/cmd_lesson.h's SOURCE_STEP: where a replay's next command begins */
@@ -63,23 +73,94 @@ static void pager_scroll(struct pager *pg, struct screen *sc, int by)
 		pg->top = 0;
 }
 
+/* The first line at or after from (back: at or before) whose text holds pat, any case; -1 none. */
+static int pager_find(const struct pager *pg, const char *pat, int from, int back)
+{
+	int hit = -1, i = 0;
+
+	for (const char *p = sb_str(&pg->text); *p && !(back ? i > from : hit >= 0); i++) {
+		size_t n = strcspn(p, "\n");
+		char line[1024];
+
+		snprintf(line, sizeof(line), "%.*s", (int)(n < sizeof(line) ? n : sizeof(line) - 1), p);
+		if ((back ? i <= from : i >= from) && strcasestr(line, pat))
+			hit = i;
+		p += n + (p[n] == '\n');
+	}
+	return hit;
+}
+
+/* Search for pat from the line after top (back: before it), and put a match at the top; the line says it. */
+static void pager_search(struct pager *pg, struct screen *sc, const char *pat, int back)
+{
+	int at;
+
+	if (!*pat) {
+		snprintf(pg->said, sizeof(pg->said), "no pattern yet: / types one");
+		return;
+	}
+	at = pager_find(pg, pat, back ? pg->top - 1 : pg->top + 1, back);
+	if (at < 0) {
+		snprintf(pg->said, sizeof(pg->said), "pattern not found%s: %.100s", back ? " above" : " below", pat);
+		return;
+	}
+	pg->top = at;
+	pager_scroll(pg, sc, 0);
+	snprintf(pg->said, sizeof(pg->said), "/%.100s  (n next, N previous)", pat);
+}
+
+/* A key while the pattern is typed: every key is the pattern's, none runs as a command. */
+static void pager_typing(struct pager *pg, struct screen *sc, int ch)
+{
+	size_t n = strlen(pg->pat);
+
+	if (ch == 27) {
+		pg->typing = 0;
+		pg->said[0] = '\0';
+	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+		pg->typing = 0;
+		if (*pg->pat)
+			snprintf(pg->last, sizeof(pg->last), "%s", pg->pat);
+		pager_search(pg, sc, pg->last, 0);
+	} else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+		if (n)
+			pg->pat[n - 1] = '\0';
+		else
+			pg->typing = 0;
+	} else if (ch >= ' ' && ch < 256 && ch != 127 && n + 1 < sizeof(pg->pat)) {
+		pg->pat[n] = (char)ch;
+		pg->pat[n + 1] = '\0';
+	}
+	if (pg->typing)
+		snprintf(pg->said, sizeof(pg->said), "/%s", pg->pat);
+}
+
+
 static void pager_draw(struct view *v, struct screen *sc)
 {
 	struct pager *pg = (struct pager *)v;
 	const struct layout *L = &sc->L;
 	const char *p;
-	char head[512], fit[512];
+	char head[512], fit[512], where[96];
 
 	if (pg->cols != L->cols)
 		pager_reflow(pg, L->cols);
 	p = sb_str(&pg->text);
-	snprintf(head, sizeof(head), " %s   %d-%d/%d  (%s%sEsc closes; arrows, PgUp/PgDn scroll%s)", pg->title,
-		 pg->lines ? pg->top + 1 : 0, pg->top + L->height - 1 < pg->lines ? pg->top + L->height - 1 : pg->lines,
+	where[0] = '\0';
+	if (pg->steps > 1) /* a replay: which step is shown */
+		snprintf(where, sizeof(where), "step %d of %d  ", pg->shown, pg->steps);
+	snprintf(head, sizeof(head), " %s   %s%d-%d/%d  (%s%sEsc closes; arrows, PgUp/PgDn scroll; / search%s)", pg->title,
+		 where, pg->lines ? pg->top + 1 : 0, pg->top + L->height - 1 < pg->lines ? pg->top + L->height - 1 : pg->lines,
 		 pg->lines, pg->shown < pg->steps ? "Space or Enter: the next command; " : "",
 		 pg->steps > 1 && pg->shown >= pg->steps ? "the replay's end; " : "", pg->wide ? "; Left/Right: sideways" : "");
 	wrap_shorten(fit, sizeof(fit), head, L->cols);
 	screen_put(L->top, 0, L->cols, fit, 0, crt_attr(ST_TITLE));
 	view_text_paint(L, p, pg->top, pg->left);
+	if (pg->said[0]) { /* the search's line, where less has it: the foot of the text */
+		move(L->top + L->height - 1, 0);
+		clrtoeol();
+		screen_put(L->top + L->height - 1, 0, L->cols, pg->said, 0, pg->typing ? A_NORMAL : crt_attr(ST_DIM));
+	}
 }
 
 void view_text_paint(const struct layout *L, const char *p, int top, int left)
@@ -106,14 +187,54 @@ void view_text_paint(const struct layout *L, const char *p, int top, int left)
 	}
 }
 
+/* The machine where the replay is: before the step after the last one shown, or where it ended. */
+static void pager_follow(struct pager *pg, struct screen *sc)
+{
+	/* states[k] is the machine before the k-th command: the step after a narration that opens the replay is its first */
+	int next = pg->shown - (strncmp(sb_str(&pg->raw), "batchlab> ", 10) != 0);
+
+	if (!pg->states)
+		return;
+	sc->s->m = next < pg->nstates ? pg->states[next] : pg->end;
+	screen_recompute(sc, 1);
+}
+
+void view_pager_steps(struct view *v, struct screen *sc, const struct machine *states, int n)
+{
+	struct pager *pg = (struct pager *)v;
+
+	if (n < 1 || pg->steps < 2 || !(pg->states = malloc((size_t)n * sizeof(*pg->states))))
+		return;
+	memcpy(pg->states, states, (size_t)n * sizeof(*states));
+	pg->nstates = n;
+	pg->end = sc->s->m;
+	pager_follow(pg, sc);
+}
+
 static int pager_key(struct view *v, struct screen *sc, const struct key_binding *b, int ch)
 {
 	struct pager *pg = (struct pager *)v;
 	int page = sc->L.height - 2 > 0 ? sc->L.height - 2 : 1;
 	MEVENT ev;
 
+	if (pg->typing) {
+		pager_typing(pg, sc, ch);
+		return 1;
+	}
+	if (ch == '/' || ch == KEY_F(3)) {
+		pg->typing = 1;
+		pg->pat[0] = '\0';
+		snprintf(pg->said, sizeof(pg->said), "/");
+		return 1;
+	}
+	if (ch == 'n' || ch == 'N') {
+		pager_search(pg, sc, pg->last, ch == 'N');
+		return 1;
+	}
+	pg->said[0] = '\0';
 	if (pg->shown < pg->steps && (ch == ' ' || ch == '\n' || ch == '\r' || ch == KEY_ENTER)) {
 		pg->shown++; /* a replay's next command, at the foot of what is shown */
+		pager_follow(pg, sc);
 		pager_reflow(pg, sc->L.cols);
 		pager_scroll(pg, sc, pg->lines);
 		return 1;
@@ -148,6 +269,7 @@ static void pager_destroy(struct view *v)
 
 	sb_free(&pg->text);
 	sb_free(&pg->raw);
+	free(pg->states);
 	free(pg);
 }
 
@@ -169,12 +291,17 @@ static int pager_footer(struct view *v, struct screen *sc, enum key_action a, co
 	case KA_HELP:
 	case KA_COMMAND: return 1;
 	case KA_DOWN: *label = "scroll"; return pg->lines > sc->L.height - 1;
+	case KA_SEARCH: *label = "search"; return 1;
 	case KA_PANEL: *label = "sideways"; return pg->wide;
 	default: return 0;
 	}
 }
 
+/* the keys this view takes (help keys) */
+static const enum key_action pager_actions[] = { KA_UP, KA_DOWN, KA_PAGE, KA_ENDS, KA_PANEL, KA_SEARCH, KA_SEARCH_NEXT, KA_MOUSE, KA_ESCAPE, KA_NONE };
+
 static const struct view_ops pager_ops = {
+	.actions = pager_actions,
 	.name = "pager",
 	.opaque = 1,
 	.draw = pager_draw,

@@ -14,6 +14,7 @@
 #include "../lang/out/chart.h"
 #include "../lang/out/render.h"
 #include "crt.h"
+#include "lessonpane.h"
 #include "screen.h"
 
 struct panels {
@@ -70,9 +71,17 @@ static void draw_machine(struct panels *pn, struct screen *sc)
 			screen_put(y, L->mx, L->mw, "", 0, a);
 		screen_put(y, L->mx + 1, L->mname_w, pn->mnames[pn->mtop + i], 0, a);
 		param_text_fit(&sc->s->m, r->param, ps->text, L->mval_w, text, sizeof(text));
+		if (lessonpane_hides(sc, ps->text, r->param->unit) || lessonpane_hides(sc, text, r->param->unit))
+			snprintf(text, sizeof(text), "?");
 		screen_put(y, L->mx + 2 + L->mname_w, L->mval_w, text, 0,
 			   screen_highlighted(sc, ps->changed) ? crt_attr(ST_CHANGED) : a);
 	}
+}
+
+/* A cell as drawn: "?" while it would answer the lesson's open question (lessonpane_hides). */
+static const char *shown_cell(struct screen *sc, const char *cell, const char *unit)
+{
+	return lessonpane_hides(sc, cell, unit) ? "?" : cell;
 }
 
 static void draw_metric(struct panels *pn, struct screen *sc, const struct row *r, const char *shown, int y, int cur)
@@ -91,7 +100,7 @@ static void draw_metric(struct panels *pn, struct screen *sc, const struct row *
 	screen_put(y, L->px, 1, mark, 0, name);
 	screen_put(y, L->px + 2, L->pname_w, shown, 0, name);
 	for (int s = 0; s < nsides && s < L->nsides; s++)
-		screen_put(y, layout_side_x(L, s, nsides), L->pval_w, c->side[s], 1,
+		screen_put(y, layout_side_x(L, s, nsides), L->pval_w, shown_cell(sc, c->side[s], r->metric->unit), 1,
 			   screen_highlighted(sc, ms->changed[s]) ? crt_attr(ST_CHANGED) : name);
 	/* better in one colour, worse in another, neutral plain: the metric's .better decides, not the sign */
 	ch = c->verdict == VERDICT_BETTER ? crt_attr(ST_UP) : c->verdict == VERDICT_WORSE ? crt_attr(ST_DOWN) : name;
@@ -100,12 +109,12 @@ static void draw_metric(struct panels *pn, struct screen *sc, const struct row *
 	else if (cur)
 		ch = base;
 	cells_change_text(c, crt_has_colors(), sc->utf8, L->pchange_w, change, sizeof(change));
-	screen_put(y, layout_change_x(L), L->pchange_w, change, 0, ch);
+	screen_put(y, layout_change_x(L), L->pchange_w, shown_cell(sc, change, r->metric->single ? r->metric->unit : NULL), 0, ch);
 	for (int k = 0; k < L->nvar && !r->metric->single; k++) {
 		int s = nsides + var_first(pn, sc, r->patch) + k;
 
 		if (s < patch_ncols(&sc->s->m, r->patch))
-			screen_put(y, layout_var_x(L, k), L->pval_w, c->side[s], 1,
+			screen_put(y, layout_var_x(L, k), L->pval_w, shown_cell(sc, c->side[s], r->metric->unit), 1,
 				   screen_highlighted(sc, ms->changed[s]) ? crt_attr(ST_CHANGED) : name);
 	}
 	if (L->punit_w)
@@ -249,6 +258,8 @@ static void panels_describe(struct view *v, struct screen *sc, char *t, size_t l
 
 			render_human(metric_compute(&sc->s->m, r->patch, r->metric, SIDE_KERNEL, NULL), r->metric->unit, kv,
 				     sizeof(kv));
+			if (lessonpane_hides(sc, kv, r->metric->unit)) /* the status line keeps the open question's answer too */
+				snprintf(kv, sizeof(kv), "?");
 			snprintf(t, len, "%s.%s: kernel %s: %s; %s  [%s, %s]", r->patch->id, r->metric->name,
 				 release_names[machine_release(&sc->s->m)], kv, r->metric->help,
 				 metric_kind_name(r->metric->kind), r->metric->unit);
@@ -792,7 +803,11 @@ static void panels_destroy(struct view *v)
 	free(pn);
 }
 
+/* the keys this view takes (help keys) */
+static const enum key_action panels_actions[] = { KA_STEP, KA_PANEL, KA_ENTER, KA_ABOUT, KA_CHART, KA_TRADEOFF, KA_COMPARE, KA_UP, KA_DOWN, KA_PAGE, KA_ENDS, KA_EXPLAIN, KA_TYPE_VALUE, KA_ROW_HELP, KA_SEARCH, KA_SEARCH_NEXT, KA_RESET, KA_RESET_ALL, KA_VARIANT_ADD, KA_VARIANT_DEL, KA_VARIANT_COL, KA_MOUSE, KA_STATE, KA_NONE };
+
 static const struct view_ops panels_ops = {
+	.actions = panels_actions,
 	.name = "panels",
 	.opaque = 1,
 	.draw = panels_draw,

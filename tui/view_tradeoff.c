@@ -177,7 +177,11 @@ static void tradeoff_view_destroy(struct view *v)
 	free(tv);
 }
 
+/* the keys this view takes (help keys) */
+static const enum key_action tradeoff_actions[] = { KA_TRADEOFF, KA_STEP, KA_MOUSE, KA_ESCAPE, KA_NONE };
+
 static const struct view_ops tradeoff_ops = {
+	.actions = tradeoff_actions,
 	.name = "tradeoff",
 	.opaque = 1,
 	.draw = tradeoff_view_draw,

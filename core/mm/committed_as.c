@@ -303,14 +303,14 @@ static struct value max_drift_bytes(METRIC_ARGS(m, side, why))
 	sb_printf(why, "formula: the bound batch * cpus pages, in bytes\n");
 	sb_printf(why, "%llu * %llu * %llu = %llu (%s)\n", (unsigned long long)b, (unsigned long long)m->cpus,
 		  (unsigned long long)m->pagesize, (unsigned long long)bytes, human);
-	sb_printf(why, "a bound, not a drift that occurs: each CPU folds its delta at >= batch, so the most is\n"
-		       "  (batch - 1) * cpus pages (reachable_drift_bytes)\n");
+	sb_printf(why, "a bound, not a drift that occurs: each CPU folds its delta at >= batch, so the most is "
+		       "(batch - 1) * cpus pages (reachable_drift_bytes)\n");
 	if (trunc32(pages))
-		sb_printf(why, "__percpu_counter_compare() computes this margin as s32 * unsigned int, 32 bits: %llu\n"
-			       "  wraps to %u there (vm_committed_as itself is not compared that way)\n",
+		sb_printf(why, "__percpu_counter_compare() computes this margin as s32 * unsigned int, 32 bits: %llu "
+			       "wraps to %u there (vm_committed_as itself is not compared that way)\n",
 			  (unsigned long long)pages, (unsigned int)(uint32_t)pages);
-	sb_printf(why, "kernel: the margin of __percpu_counter_compare(), lib/percpu_counter.c: batch * num_online_cpus(),\n"
-		       "  an s32 times an unsigned int, computed in 32 bits\n");
+	sb_printf(why, "kernel: the margin of __percpu_counter_compare(), lib/percpu_counter.c: batch * num_online_cpus(), "
+		       "an s32 times an unsigned int, computed in 32 bits\n");
 	return val_int(bytes);
 }
 
@@ -321,8 +321,8 @@ static struct value reachable_drift_bytes(METRIC_ARGS(m, side, why))
 
 	if (why)
 		format_size(bytes, human, sizeof(human));
-	sb_printf(why, "formula: (batch - 1) * cpus pages, in bytes: percpu_counter_add_batch() folds a CPU's\n"
-		       "  delta into the global count once |delta| >= batch, so each CPU holds at most batch - 1\n");
+	sb_printf(why, "formula: (batch - 1) * cpus pages, in bytes: percpu_counter_add_batch() folds a CPU's "
+		       "delta into the global count once |delta| >= batch, so each CPU holds at most batch - 1\n");
 	sb_printf(why, "(%llu - 1) * %llu * %llu = %llu (%s)\n", (unsigned long long)b, (unsigned long long)m->cpus,
 		  (unsigned long long)m->pagesize, (unsigned long long)bytes, human);
 	sb_printf(why, "kernel: percpu_counter_add_batch(), lib/percpu_counter.c\n");
@@ -339,11 +339,11 @@ static struct value max_drift_pct(METRIC_ARGS(m, side, why))
 		  (unsigned long long)ram, pct);
 	sb_printf(why, "kernel: the margin of __percpu_counter_compare(), lib/percpu_counter.c\n");
 	if (m->overcommit == OVERCOMMIT_NEVER)
-		sb_printf(why, "read by: __vm_enough_memory(), mm/util.c, compares percpu_counter_read_positive()\n"
-			       "  of vm_committed_as with the commit limit under OVERCOMMIT_NEVER\n");
+		sb_printf(why, "read by: __vm_enough_memory(), mm/util.c, compares percpu_counter_read_positive() "
+			       "of vm_committed_as with the commit limit under OVERCOMMIT_NEVER\n");
 	else
-		sb_printf(why, "no reader under %s: __vm_enough_memory(), mm/util.c, returns before it reads\n"
-			       "  vm_committed_as, and /proc/meminfo's Committed_AS sums it exactly (vm_memory_committed())\n",
+		sb_printf(why, "no reader under %s: __vm_enough_memory(), mm/util.c, returns before it reads "
+			       "vm_committed_as, and /proc/meminfo's Committed_AS sums it exactly (vm_memory_committed())\n",
 			  policy_names[m->overcommit]);
 	return val_real(pct);
 }
@@ -370,8 +370,8 @@ static struct value commit_limit_error_pct(METRIC_ARGS(m, side, why))
 	double pct;
 
 	if (m->overcommit != OVERCOMMIT_NEVER) {
-		sb_printf(why, "overcommit = %s: __vm_enough_memory() returns before it reads the count,\n"
-			       "  so no limit is enforced with it and its drift costs nothing here\n",
+		sb_printf(why, "overcommit = %s: __vm_enough_memory() returns before it reads the count, "
+			       "so no limit is enforced with it and its drift costs nothing here\n",
 			  policy_names[m->overcommit]);
 		sb_printf(why, "kernel: __vm_enough_memory(), mm/util.c\n");
 		return limit_error_of(m, 0); /* n/a, and why */
@@ -382,8 +382,8 @@ static struct value commit_limit_error_pct(METRIC_ARGS(m, side, why))
 		  (unsigned long long)ram, (unsigned long long)m->overcommit_ratio,
 		  (unsigned long long)(m->swap / m->pagesize), (unsigned long long)limit);
 	if (wrapped)
-		sb_printf(why, "wraps: vm_commit_limit() multiplies in unsigned long, %llu * %llu is past 2^64 and\n"
-			       "  wraps to %llu before the / 100: the kernel enforces this smaller limit\n",
+		sb_printf(why, "wraps: vm_commit_limit() multiplies in unsigned long, %llu * %llu is past 2^64 and "
+			       "wraps to %llu before the / 100: the kernel enforces this smaller limit\n",
 			  (unsigned long long)ram, (unsigned long long)m->overcommit_ratio,
 			  (unsigned long long)(ram * m->overcommit_ratio));
 	if (!limit)
@@ -391,13 +391,13 @@ static struct value commit_limit_error_pct(METRIC_ARGS(m, side, why))
 	pct = limit_error_of(m, b).r;
 	sb_printf(why, "formula: error = 100 * batch * cpus / CommitLimit = 100 * %llu * %llu / %llu = %.6g%%\n",
 		  (unsigned long long)b, (unsigned long long)m->cpus, (unsigned long long)limit, pct);
-	sb_printf(why, "  (batch * cpus is the bound; a read is off by at most (batch - 1) per online CPU,\n"
-		       "  percpu_counter_add_batch() folds a CPU's share once it reaches the batch)\n");
-	sb_printf(why, "CommitLimit here is /proc/meminfo's: __vm_enough_memory() also subtracts admin_reserve_kbytes\n"
-		       "  (callers without CAP_SYS_ADMIN) and min(total_vm / 32, user_reserve_kbytes) before it\n"
-		       "  compares; batchlab leaves those reserves out\n");
-	sb_printf(why, "kernel: __vm_enough_memory() compares percpu_counter_read_positive(&vm_committed_as) with\n"
-		       "  vm_commit_limit(), mm/util.c\n");
+	sb_printf(why, "  (batch * cpus is the bound; a read is off by at most (batch - 1) per online CPU, "
+		       "percpu_counter_add_batch() folds a CPU's share once it reaches the batch)\n");
+	sb_printf(why, "CommitLimit here is /proc/meminfo's: __vm_enough_memory() also subtracts admin_reserve_kbytes "
+		       "(callers without CAP_SYS_ADMIN) and min(total_vm / 32, user_reserve_kbytes) before it "
+		       "compares; batchlab leaves those reserves out\n");
+	sb_printf(why, "kernel: __vm_enough_memory() compares percpu_counter_read_positive(&vm_committed_as) with "
+		       "vm_commit_limit(), mm/util.c\n");
 	return val_real(pct);
 }
 
@@ -422,14 +422,14 @@ static struct value sum_cost(METRIC_ARGS(m, side, why))
 	else
 		sb_printf(why, "%s: vm_memory_committed() = percpu_counter_sum_positive(): fbc->lock, then every online CPU's counter\n",
 			  side == SIDE_KERNEL ? release_names[machine_release(m)] : "after");
-	sb_printf(why, "the change is commit 4e2ee51e8251 (\"mm/util.c: make vm_memory_committed() more accurate\"),\n"
-		       "  a sibling of seed 003 in its series, not seed 003 itself: after = with both applied\n");
+	sb_printf(why, "the change is commit 4e2ee51e8251 (\"mm/util.c: make vm_memory_committed() more accurate\"), "
+		       "a sibling of seed 003 in its series, not seed 003 itself: after = with both applied\n");
 	sb_printf(why, "model: sum_cost = reads * committed_sum_cpu_ns = %.0f * %.6g ns = %.6g us (modeled)\n", reads,
 		  m->committed_sum_cpu_ns, us);
-	sb_printf(why, "fitted (one constant to one figure, so it matches by construction): committed_sum_cpu_ns =\n"
-		       "  35 us / 72 CPUs, from the comment above vm_memory_committed(),\n"
-		       "  mm/util.c: 'about 30~40 microseconds' on a 2S/36C/72T Skylake, worst case (lock contended);\n"
-		       "  assumed linear in CPUs; an uncontended sum costs far less\n");
+	sb_printf(why, "fitted (one constant to one figure, so it matches by construction): committed_sum_cpu_ns = "
+		       "35 us / 72 CPUs, from the comment above vm_memory_committed(), "
+		       "mm/util.c: 'about 30~40 microseconds' on a 2S/36C/72T Skylake, worst case (lock contended); "
+		       "assumed linear in CPUs; an uncontended sum costs far less\n");
 	sb_printf(why, "kernel: vm_memory_committed(), mm/util.c; __percpu_counter_sum(), lib/percpu_counter.c\n");
 	return val_real(us);
 }
@@ -482,10 +482,10 @@ static struct value locked_ops(METRIC_ARGS(m, side, why))
 	uint64_t pages = mmap_pages(m);
 	uint64_t ops = lock_visits(m, side);
 
-	sb_printf(why, "workload: each loop maps then unmaps mmap bytes on one CPU whose share starts at 0, nothing\n"
-		       "  else moves that CPU's delta, so +S and -S cancel unless S alone reaches the batch\n");
-	sb_printf(why, "  (percpu_counter_add_batch() locks when abs(count + amount) >= batch: with a residue count\n"
-		       "  left by other mappings, a smaller mmap can take the lock and one of the batch need not)\n");
+	sb_printf(why, "workload: each loop maps then unmaps mmap bytes on one CPU whose share starts at 0, nothing "
+		       "else moves that CPU's delta, so +S and -S cancel unless S alone reaches the batch "
+		       "(percpu_counter_add_batch() locks when abs(count + amount) >= batch: with a residue count "
+		       "left by other mappings, a smaller mmap can take the lock and one of the batch need not)\n");
 	sb_printf(why, "formula: locked_ops = 2 if mmap_pages >= batch else 0 (per mmap+munmap loop)\n");
 	sb_printf(why, "mmap = %llu bytes = %llu pages (PAGE_ALIGN), batch = %llu\n", (unsigned long long)m->mmap,
 		  (unsigned long long)pages, (unsigned long long)b);
@@ -509,11 +509,11 @@ static double lock_service_ns(const struct machine *m)
 }
 
 static const char *const mmap_fit =
-	"fitted: committed_lock_ns to seed 003's desktop (8C/16T, 1 socket: +53%) and socket_growth to\n"
-	"  its server (4S/72C/144T: 21.97x): two constants for two figures, reproduced by construction,\n"
-	"  not a validation; RAM not in the seed: 16 GiB and 192 GiB assumed\n"
-	"assumed: mmap_loop_ns (the seed gives only ratios, so absolute loops/s are an assumption),\n"
-	"  the lock is the only shared resource, lock cost linear in sockets\n";
+	"fitted: committed_lock_ns to seed 003's desktop (8C/16T, 1 socket: +53%) and socket_growth to "
+	"its server (4S/72C/144T: 21.97x): two constants for two figures, reproduced by construction, "
+	"not a validation; RAM not in the seed: 16 GiB and 192 GiB assumed\n"
+	"assumed: mmap_loop_ns (the seed gives only ratios, so absolute loops/s are an assumption), "
+	"the lock is the only shared resource, lock cost linear in sockets\n";
 
 
 /*
@@ -537,8 +537,8 @@ static struct value lock_share(METRIC_ARGS(m, side, why))
 		  loop);
 	sb_printf(why, "100 * %.3f / %.3f = %.6f%% of the loop (modeled)\n", saved, loop, pct);
 	sb_puts(why, mmap_fit);
-	sb_printf(why, "kernel: the fbc->lock of percpu_counter_add_batch(), lib/percpu_counter.c, from\n"
-		       "  vm_acct_memory()/vm_unacct_memory(), once each way per loop when the mapping reaches the batch\n");
+	sb_printf(why, "kernel: the fbc->lock of percpu_counter_add_batch(), lib/percpu_counter.c, from "
+		       "vm_acct_memory()/vm_unacct_memory(), once each way per loop when the mapping reaches the batch\n");
 	return val_real(pct);
 }
 
@@ -897,27 +897,27 @@ const struct patch_desc committed_as_patch = {
 	.row_metrics = 1u << M_BATCH | 1u << M_MAX_DRIFT_BYTES | 1u << M_REACHABLE_DRIFT_BYTES | 1u << M_MAX_DRIFT_PCT |
 		       1u << M_COMMIT_LIMIT_ERROR_PCT,
 	.about =
-		"Status: in mainline as commit 56f3547bfa4d (a later mm/util.c fix names it in Fixes:),\n"
+		"Status: in mainline as commit 56f3547bfa4d (a later mm/util.c fix names it in Fixes:), "
 		"released in 5.9: 5.8.1's mm_compute_batch() divides by 256, 5.9.1's by 4 unless never.\n"
-		"vm_committed_as counts committed address space in a percpu_counter whose batch,\n"
+		"vm_committed_as counts committed address space in a percpu_counter whose batch, "
 		"computed by mm_compute_batch() in mm/mm_init.c, was 0.4% of (totalram / CPUs).\n"
-		"will-it-scale's mmap test spent 94% of its time on the counter's spinlock: an mmap or\n"
-		"munmap takes it when the CPU's residue plus the pages reaches the batch in absolute value\n"
-		"(percpu_counter_add_batch(): abs(count + amount) >= batch) - at least the batch from an\n"
+		"will-it-scale's mmap test spent 94% of its time on the counter's spinlock: an mmap or "
+		"munmap takes it when the CPU's residue plus the pages reaches the batch in absolute value "
+		"(percpu_counter_add_batch(): abs(count + amount) >= batch) - at least the batch from an "
 		"empty residue; with a residue, a smaller mapping can and a bigger one need not.\n"
-		"Only the strict OVERCOMMIT_NEVER policy needs the count to be precise, so the patch keeps\n"
-		"the small batch there and lifts it 64X (to 25% of totalram / CPUs) for guess and always;\n"
-		"overcommit_policy_handler() (mm/util.c) recomputes it when the policy changes. The price\n"
-		"is drift: the global count may be off by up to (batch - 1) * CPUs pages, about a quarter\n"
-		"of RAM (__percpu_counter_compare() trusts a rough read beyond batch * num_online_cpus(),\n"
-		"a product it computes in 32 bits); under guess and always\n"
-		"__vm_enough_memory() never reads the approximate count, and /proc/meminfo sums it exactly\n"
-		"(commit 4e2ee51e8251, a sibling in seed 003's series). Under never, batchlab's CommitLimit\n"
-		"is vm_commit_limit()'s and leaves out the admin and user reserves __vm_enough_memory()\n"
+		"Only the strict OVERCOMMIT_NEVER policy needs the count to be precise, so the patch keeps "
+		"the small batch there and lifts it 64X (to 25% of totalram / CPUs) for guess and always; "
+		"overcommit_policy_handler() (mm/util.c) recomputes it when the policy changes. The price "
+		"is drift: the global count may be off by up to (batch - 1) * CPUs pages, about a quarter "
+		"of RAM (__percpu_counter_compare() trusts a rough read beyond batch * num_online_cpus(), "
+		"a product it computes in 32 bits); under guess and always "
+		"__vm_enough_memory() never reads the approximate count, and /proc/meminfo sums it exactly "
+		"(commit 4e2ee51e8251, a sibling in seed 003's series). Under never, batchlab's CommitLimit "
+		"is vm_commit_limit()'s and leaves out the admin and user reserves __vm_enough_memory() "
 		"subtracts.\n",
 	.published =
-		"will-it-scale mmap: +53% on an 8C/16T desktop, +2097% (about 20X) on a 4S/72C/144T server;\n"
-		"80%+ of 0day platforms improve (only where the mmap size exceeds the old batch); a 16X\n"
+		"will-it-scale mmap: +53% on an 8C/16T desktop, +2097% (about 20X) on a 4S/72C/144T server; "
+		"80%+ of 0day platforms improve (only where the mmap size exceeds the old batch); a 16X "
 		"lift would have helped 1/3 of them.\n",
 	.headline = "throughput",
 	.seed_presets = "mmap-desktop-16t, mmap-server-144t",

@@ -176,8 +176,8 @@ static uint64_t charge_batch(const struct machine *m, int side, struct strbuf *w
 		sb_printf(why, "MEMCG_CHARGE_BATCH = %lluU (include/linux/memcontrol.h; seed 000: 64U%s)\n",
 			  (unsigned long long)b, b == 64 ? "" : "; set by charge_batch");
 	if (b > MEMCG_STOCK_S8_MAX)
-		sb_printf(why, "not buildable on kernels with the multi-memcg stock: refill_stock() has\n"
-			       "  BUILD_BUG_ON(MEMCG_CHARGE_BATCH > S8_MAX), %llu > 127 (mm/memcontrol.c)\n",
+		sb_printf(why, "not buildable on kernels with the multi-memcg stock: refill_stock() has "
+			       "BUILD_BUG_ON(MEMCG_CHARGE_BATCH > S8_MAX), %llu > 127 (mm/memcontrol.c)\n",
 			  (unsigned long long)b);
 	return b;
 }
@@ -255,11 +255,11 @@ static struct value stock_max_bytes(METRIC_ARGS(m, side, why))
 	sb_printf(why, "formula: stock_max_bytes = cpus * MEMCG_CHARGE_BATCH * PAGE_SIZE\n");
 	sb_printf(why, "%llu * %llu * %llu = %llu (%s)\n", (unsigned long long)m->cpus, (unsigned long long)b,
 		  (unsigned long long)m->pagesize, (unsigned long long)bytes, human);
-	sb_printf(why, "memory.current counts it; reclaim cannot see it until the stocks drain: try_charge_memcg()\n"
-		       "  calls drain_all_stock() once for the over-limit memcg before it retries towards OOM, and\n"
-		       "  memory.high/memory.max writes call it too; drain_all_stock() returns at once while another\n"
-		       "  drain holds percpu_charge_mutex, drains only stocks cached for that memcg's subtree, drains\n"
-		       "  the current CPU's itself and only queues work on the others (no wait), and skips isolated CPUs\n");
+	sb_printf(why, "memory.current counts it; reclaim cannot see it until the stocks drain: try_charge_memcg() "
+		       "calls drain_all_stock() once for the over-limit memcg before it retries towards OOM, and "
+		       "memory.high/memory.max writes call it too; drain_all_stock() returns at once while another "
+		       "drain holds percpu_charge_mutex, drains only stocks cached for that memcg's subtree, drains "
+		       "the current CPU's itself and only queues work on the others (no wait), and skips isolated CPUs\n");
 	sb_printf(why, "per memcg: kernels with the multi-memcg stock (NR_MEMCG_STOCK) cache up to 7 memcgs per CPU\n");
 	sb_printf(why, "kernel: refill_stock(), consume_stock(), mm/memcontrol.c\n");
 	return val_int(bytes);
@@ -344,10 +344,10 @@ static struct value stock_share(METRIC_ARGS(m, side, why))
  * cycle late.
  */
 static const char *const flush_time_note =
-	"in time: flush_memcg_stats_dwork() flushes, then re-queues itself FLUSH_TIME = 2UL*HZ later as\n"
-	"  deferrable work: periodic flushes at least 2 s apart, later while that CPU idles (no 2 s bound);\n"
-	"  mem_cgroup_flush_stats_ratelimited() readers flush only when the periodic flush is a whole cycle\n"
-	"  late (2 * FLUSH_TIME = 4 s after the last flush) and the threshold is passed\n";
+	"in time: flush_memcg_stats_dwork() flushes, then re-queues itself FLUSH_TIME = 2UL*HZ later as "
+	"deferrable work: periodic flushes at least 2 s apart, later while that CPU idles (no 2 s bound); "
+	"mem_cgroup_flush_stats_ratelimited() readers flush only when the periodic flush is a whole cycle "
+	"late (2 * FLUSH_TIME = 4 s after the last flush) and the threshold is passed\n";
 
 /*
  * memcg_rstat_updated(), mm/memcontrol.c, steps two counters per memcg: each
@@ -376,8 +376,8 @@ static struct value stale_spill_bytes(const struct machine *m, uint64_t b, struc
 	uint64_t pages = b * m->cpus, bytes = mul_sat(pages, m->pagesize);
 
 	sb_printf(why, "formula (4.16-5.12): stale_stat_bytes = cpus * MEMCG_CHARGE_BATCH * PAGE_SIZE, per counter\n");
-	sb_printf(why, "%llu * %llu * %llu = %llu bytes: each CPU keeps up to a batch of a counter's change before it\n"
-		       "  spills it into the memcg's total (and its ancestors')\n",
+	sb_printf(why, "%llu * %llu * %llu = %llu bytes: each CPU keeps up to a batch of a counter's change before it "
+		       "spills it into the memcg's total (and its ancestors')\n",
 		  (unsigned long long)m->cpus, (unsigned long long)b, (unsigned long long)m->pagesize,
 		  (unsigned long long)bytes);
 	sb_printf(why, "kernel: __mod_memcg_state(), mm/memcontrol.c\n");
@@ -399,10 +399,10 @@ static struct value stale_units_bytes(const struct machine *m, uint64_t b, struc
 	uint64_t pages = mul_sat(3 * b - 1, m->cpus), bytes = mul_sat(pages, m->pagesize);
 
 	sb_printf(why, "formula (5.15.18, 5.17-6.7): stale_stat_bytes = (3 * MEMCG_CHARGE_BATCH - 1) * cpus * PAGE_SIZE\n");
-	sb_printf(why, "memcg_rstat_updated() adds abs(val) to this CPU's stats_updates; past MEMCG_CHARGE_BATCH it adds\n"
-		       "  x / MEMCG_CHARGE_BATCH units to stats_flush_threshold and zeroes it; mem_cgroup_flush_stats()\n"
-		       "  flushes once the units exceed num_online_cpus() (%llu): up to %llu units of at most 2B - 1 = %llu\n"
-		       "  pages (an update of B - 1 on a count of B), and up to B = %llu on every CPU\n",
+	sb_printf(why, "memcg_rstat_updated() adds abs(val) to this CPU's stats_updates; past MEMCG_CHARGE_BATCH it adds "
+		       "x / MEMCG_CHARGE_BATCH units to stats_flush_threshold and zeroes it; mem_cgroup_flush_stats() "
+		       "flushes once the units exceed num_online_cpus() (%llu): up to %llu units of at most 2B - 1 = %llu "
+		       "pages (an update of B - 1 on a count of B), and up to B = %llu on every CPU\n",
 		  (unsigned long long)m->cpus, (unsigned long long)m->cpus, (unsigned long long)(2 * b - 1),
 		  (unsigned long long)b);
 	sb_printf(why, "%llu * %llu = %llu pages; * %llu = %llu bytes a reader may miss before a flush is due\n",
@@ -421,8 +421,8 @@ static struct value stale_stat_bytes(METRIC_ARGS(m, side, why))
 	uint64_t bytes = mul_sat(pages, m->pagesize);
 
 	if (side == SIDE_KERNEL && release_row(m, &flush_history)->mode == FLUSH_SUM) {
-		sb_printf(why, "3.10-4.15: a reader sums every CPU's count (mem_cgroup_read_stat(), memcg_page_state()):\n"
-			       "  no change waits for a flush, 0 bytes unread\n");
+		sb_printf(why, "3.10-4.15: a reader sums every CPU's count (mem_cgroup_read_stat(), memcg_page_state()): "
+			       "no change waits for a flush, 0 bytes unread\n");
 		return val_int(0);
 	}
 	if (side == SIDE_KERNEL && release_row(m, &flush_history)->mode == FLUSH_SPILL)
@@ -430,11 +430,11 @@ static struct value stale_stat_bytes(METRIC_ARGS(m, side, why))
 	if (side == SIDE_KERNEL && release_row(m, &flush_history)->mode == FLUSH_UNITS)
 		return stale_units_bytes(m, b, why);
 
-	sb_printf(why, "formula: stale_stat_bytes = (threshold + cpus * (MEMCG_CHARGE_BATCH - 1)) * PAGE_SIZE,\n"
-		       "  threshold = MEMCG_CHARGE_BATCH * num_online_cpus(); (2B - 1) * cpus pages while it does not wrap\n");
-	sb_printf(why, "memcg_rstat_updated() adds abs(val) to this CPU's stats_updates and moves it to the shared\n"
-		       "  vmstats->stats_updates only once it reaches MEMCG_CHARGE_BATCH; memcg_vmstats_needs_flush()\n"
-		       "  tests the shared count alone: it holds up to the threshold, each CPU up to %llu more\n",
+	sb_printf(why, "formula: stale_stat_bytes = (threshold + cpus * (MEMCG_CHARGE_BATCH - 1)) * PAGE_SIZE, "
+		       "threshold = MEMCG_CHARGE_BATCH * num_online_cpus(); (2B - 1) * cpus pages while it does not wrap\n");
+	sb_printf(why, "memcg_rstat_updated() adds abs(val) to this CPU's stats_updates and moves it to the shared "
+		       "vmstats->stats_updates only once it reaches MEMCG_CHARGE_BATCH; memcg_vmstats_needs_flush() "
+		       "tests the shared count alone: it holds up to the threshold, each CPU up to %llu more\n",
 		  (unsigned long long)(b - 1));
 	if (trunc32(full))
 		sb_printf(why, "truncated: the kernel's threshold is an unsigned int product, %llu wraps to %llu\n",
@@ -442,8 +442,8 @@ static struct value stale_stat_bytes(METRIC_ARGS(m, side, why))
 	sb_printf(why, "%llu + %llu * %llu = %llu pages; * %llu = %llu bytes a reader may miss before a flush is due\n",
 		  (unsigned long long)(t >= b ? t : 0), (unsigned long long)m->cpus, (unsigned long long)(b - 1),
 		  (unsigned long long)pages, (unsigned long long)m->pagesize, (unsigned long long)bytes);
-	sb_printf(why, "not the comment above flush_memcg_stats_dwork() ('atmost (MEMCG_CHARGE_BATCH * nr_cpus)'):\n"
-		       "  the per-CPU counts it leaves out are in no flush threshold\n");
+	sb_printf(why, "not the comment above flush_memcg_stats_dwork() ('atmost (MEMCG_CHARGE_BATCH * nr_cpus)'): "
+		       "the per-CPU counts it leaves out are in no flush threshold\n");
 	sb_puts(why, flush_time_note);
 	sb_printf(why, "kernel: memcg_rstat_updated(), memcg_vmstats_needs_flush(), mm/memcontrol.c\n");
 	return val_int(bytes);
@@ -467,11 +467,11 @@ static struct value units_threshold(const struct machine *m, uint64_t b, struct 
 {
 	uint64_t t = mul_sat(b, m->cpus);
 
-	sb_printf(why, "formula (5.15.18, 5.17-6.7): flush once stats_flush_threshold > num_online_cpus() units of\n"
-		       "  MEMCG_CHARGE_BATCH pages: %llu * %llu = %llu pages (a count of units, no product to wrap)\n",
+	sb_printf(why, "formula (5.15.18, 5.17-6.7): flush once stats_flush_threshold > num_online_cpus() units of "
+		       "MEMCG_CHARGE_BATCH pages: %llu * %llu = %llu pages (a count of units, no product to wrap)\n",
 		  (unsigned long long)m->cpus, (unsigned long long)b, (unsigned long long)t);
-	sb_printf(why, "a flush is due after %llu (one update of (cpus + 1) * B) to %llu pages of change\n"
-		       "  ((3B - 1) * cpus + 1, units of 2B - 1 pages and B on every CPU)\n",
+	sb_printf(why, "a flush is due after %llu (one update of (cpus + 1) * B) to %llu pages of change "
+		       "((3B - 1) * cpus + 1, units of 2B - 1 pages and B on every CPU)\n",
 		  (unsigned long long)mul_sat(m->cpus + 1, b), (unsigned long long)(mul_sat(3 * b - 1, m->cpus) + 1));
 	sb_puts(why, flush_time_note);
 	sb_printf(why, "kernel: memcg_rstat_updated(), mem_cgroup_flush_stats(), mm/memcontrol.c\n");
@@ -490,9 +490,9 @@ static struct value flush_threshold(METRIC_ARGS(m, side, why))
 		  (unsigned long long)full);
 	if (trunc32(full))
 		sb_printf(why, "truncated: both are unsigned int, so the product wraps to %llu\n", (unsigned long long)t);
-	sb_printf(why, "stats_updates grows by abs(val) per update: pages changed, not a count of updates;\n"
-		       "  memcg_rstat_updated() keeps up to MEMCG_CHARGE_BATCH - 1 of them per CPU before it adds them to\n"
-		       "  the shared count, so a flush is due after %llu to %llu pages of change (B*cpus+1 to (2B-1)*cpus+1)\n",
+	sb_printf(why, "stats_updates grows by abs(val) per update: pages changed, not a count of updates; "
+		       "memcg_rstat_updated() keeps up to MEMCG_CHARGE_BATCH - 1 of them per CPU before it adds them to "
+		       "the shared count, so a flush is due after %llu to %llu pages of change (B*cpus+1 to (2B-1)*cpus+1)\n",
 		  (unsigned long long)least, (unsigned long long)most);
 	sb_puts(why, flush_time_note);
 	sb_printf(why, "kernel: memcg_vmstats_needs_flush(), memcg_rstat_updated(), flush_memcg_stats_dwork(), mm/memcontrol.c\n");
@@ -515,11 +515,11 @@ static struct value high_sync_pages(METRIC_ARGS(m, side, why))
 		  (unsigned long long)b, (unsigned long long)b);
 	sb_printf(why, "first past it after %llu refills: %llu * %llu = %llu pages the page_counters grew over memory.high\n",
 		  (unsigned long long)refills, (unsigned long long)refills, (unsigned long long)b, (unsigned long long)pages);
-	sb_printf(why, "the task itself has charged %llu + 1 = %llu pages by then: each refill charges a batch to the\n"
-		       "  page_counters, the task takes one page and refill_stock() keeps the other %llu in its CPU's stock\n",
+	sb_printf(why, "the task itself has charged %llu + 1 = %llu pages by then: each refill charges a batch to the "
+		       "page_counters, the task takes one page and refill_stock() keeps the other %llu in its CPU's stock\n",
 		  (unsigned long long)b, (unsigned long long)(b + 1), (unsigned long long)(b - 1));
-	sb_printf(why, "kernel: try_charge_memcg(), mm/memcontrol.c: current->memcg_nr_pages_over_high += batch;\n"
-		       "  if (current->memcg_nr_pages_over_high > MEMCG_CHARGE_BATCH ...) mem_cgroup_handle_over_high()\n");
+	sb_printf(why, "kernel: try_charge_memcg(), mm/memcontrol.c: current->memcg_nr_pages_over_high += batch; "
+		       "if (current->memcg_nr_pages_over_high > MEMCG_CHARGE_BATCH ...) mem_cgroup_handle_over_high()\n");
 	return val_int(pages);
 }
 
@@ -537,15 +537,15 @@ static struct value high_throttles_per_gib(METRIC_ARGS(m, side, why))
 	sb_printf(why, "workload: single-page charges over memory.high, back to user space after each refill\n");
 	sb_printf(why, "formula: throttle events per GiB = ceil((1 GiB / PAGE_SIZE) / MEMCG_CHARGE_BATCH) = ceil(%llu / %llu) = %llu\n",
 		  (unsigned long long)pages, (unsigned long long)b, (unsigned long long)n);
-	sb_printf(why, "each event: mem_cgroup_handle_over_high() reclaims nr_pages = %llu and computes\n"
-		       "  calculate_high_delay() = (overage^2 * HZ >> 34) * nr_pages / MEMCG_CHARGE_BATCH = 1x the base penalty\n",
+	sb_printf(why, "each event: mem_cgroup_handle_over_high() reclaims nr_pages = %llu and computes "
+		       "calculate_high_delay() = (overage^2 * HZ >> 34) * nr_pages / MEMCG_CHARGE_BATCH = 1x the base penalty\n",
 		  (unsigned long long)b);
-	sb_printf(why, "it sleeps only when that penalty (clamped to MEMCG_MAX_HIGH_DELAY_JIFFIES, 2 s) exceeds HZ / 100\n"
-		       "  (10 ms) and reclaim has stopped making progress: it retries while reclaim frees pages, then\n"
-		       "  MAX_RECLAIM_RETRIES more times, and sleeps only after those\n");
-	sb_printf(why, "regime: this counts sleeps only where reclaim cannot keep up and the overage makes the penalty\n"
-		       "  pass 10 ms; there, at the same overage, the throttle per GiB charged scales with this count\n"
-		       "  (fewer = weaker backoff); elsewhere an event reclaims and returns without sleeping\n");
+	sb_printf(why, "it sleeps only when that penalty (clamped to MEMCG_MAX_HIGH_DELAY_JIFFIES, 2 s) exceeds HZ / 100 "
+		       "(10 ms) and reclaim has stopped making progress: it retries while reclaim frees pages, then "
+		       "MAX_RECLAIM_RETRIES more times, and sleeps only after those\n");
+	sb_printf(why, "regime: this counts sleeps only where reclaim cannot keep up and the overage makes the penalty "
+		       "pass 10 ms; there, at the same overage, the throttle per GiB charged scales with this count "
+		       "(fewer = weaker backoff); elsewhere an event reclaims and returns without sleeping\n");
 	sb_printf(why, "kernel: calculate_high_delay(), mem_cgroup_handle_over_high(), try_charge_memcg(), mm/memcontrol.c\n");
 	return val_int(n);
 }
@@ -599,13 +599,13 @@ static double netperf_mbps(const struct machine *m, double x_per_ns, uint64_t cp
 }
 
 static const char *const netperf_fit =
-	"fitted: charge_page_ns and page_counter_ns to seed 000 (72 CPUs, depth 3, 4K pages):\n"
-	"  10482.7 Mbps at batch 32 and 17064.7 Mbps at batch 64, two figures for two unknowns, so\n"
-	"  the model reproduces both by construction; a machine's own speed (netperf-44cpu,\n"
-	"  netperf-icl-128t) scales both by one factor fitted to one row (`about memcg_charge --validation`)\n"
-	"assumed: each netperf and its netserver keep a CPU busy (N = min(cpus, 2 * instances);\n"
-	"  instances auto: every CPU, cpus / 2 pairs),\n"
-	"  netperf_charges pages charged per payload page; nothing else in the path contends\n";
+	"fitted: charge_page_ns and page_counter_ns to seed 000 (72 CPUs, depth 3, 4K pages): "
+	"10482.7 Mbps at batch 32 and 17064.7 Mbps at batch 64, two figures for two unknowns, so "
+	"the model reproduces both by construction; a machine's own speed (netperf-44cpu, "
+	"netperf-icl-128t) scales both by one factor fitted to one row (`about memcg_charge --validation`)\n"
+	"assumed: each netperf and its netserver keep a CPU busy (N = min(cpus, 2 * instances); "
+	"instances auto: every CPU, cpus / 2 pairs), "
+	"netperf_charges pages charged per payload page; nothing else in the path contends\n";
 
 static struct value charge_throughput(METRIC_ARGS(m, side, why))
 {
@@ -707,8 +707,8 @@ static struct value update_share(METRIC_ARGS(m, side, why))
 	sb_printf(why, "100 * %.6f / %.6f = %.6f%% (modeled)\n", saved / 1e6, path / 1e6, pct);
 	sb_printf(why, "uncontended: on many CPUs the counters queue and the share grows (throughput shows that)\n");
 	sb_puts(why, netperf_fit);
-	sb_printf(why, "kernel: page_counter_try_charge(), mm/page_counter.c, from try_charge_memcg(), mm/memcontrol.c,\n"
-		       "  once per refill for each of depth levels\n");
+	sb_printf(why, "kernel: page_counter_try_charge(), mm/page_counter.c, from try_charge_memcg(), mm/memcontrol.c, "
+		       "once per refill for each of depth levels\n");
 	return val_real(pct);
 }
 
@@ -904,14 +904,14 @@ static const char *kernel_na(const struct machine *m, const struct metric_desc *
 	if (r->mode == FLUSH_SUM)
 		sb_printf(why, "scope: none: before 4.16 a reader sums every CPU's count, nothing waits for a flush\n");
 	else if (r->mode == FLUSH_SPILL)
-		sb_printf(why, "scope: per counter and CPU: __mod_memcg_state() keeps up to MEMCG_CHARGE_BATCH pages of\n"
-			       "  each counter per CPU before it spills, so a counter may miss cpus * batch pages\n");
+		sb_printf(why, "scope: per counter and CPU: __mod_memcg_state() keeps up to MEMCG_CHARGE_BATCH pages of "
+			       "each counter per CPU before it spills, so a counter may miss cpus * batch pages\n");
 	else if (r->mode == FLUSH_UNITS)
-		sb_printf(why, "scope: one count for every memcg: memcg_rstat_updated() adds any memcg's updates to it,\n"
-			       "  so one busy memcg makes the flush due for all\n");
+		sb_printf(why, "scope: one count for every memcg: memcg_rstat_updated() adds any memcg's updates to it, "
+			       "so one busy memcg makes the flush due for all\n");
 	else
-		sb_printf(why, "scope: per memcg: memcg_rstat_updated() counts each memcg's updates (and its\n"
-			       "  ancestors'), and memcg_vmstats_needs_flush() compares that memcg's own count\n");
+		sb_printf(why, "scope: per memcg: memcg_rstat_updated() counts each memcg's updates (and its "
+			       "ancestors'), and memcg_vmstats_needs_flush() compares that memcg's own count\n");
 	return NULL;
 }
 
@@ -1004,30 +1004,30 @@ const struct patch_desc memcg_charge_patch = {
 	.after = AFTER,
 	.metrics = metrics,
 	.about =
-		"Status: in mainline as commit 1813e51eece0 (named by a later kselftest fix), released in\n"
+		"Status: in mainline as commit 1813e51eece0 (named by a later kselftest fix), released in "
 		"6.1: 6.0.1's include/linux/memcontrol.h has 32U, 6.1-rc7's 64U (`history memcg_charge`).\n"
-		"A memcg charge first takes pages from the CPU's stock; on a miss it charges\n"
-		"MEMCG_CHARGE_BATCH pages at once to every page_counter from the cgroup up to the root and\n"
-		"keeps the surplus in the stock. Those counters are cachelines every charging CPU writes,\n"
+		"A memcg charge first takes pages from the CPU's stock; on a miss it charges "
+		"MEMCG_CHARGE_BATCH pages at once to every page_counter from the cgroup up to the root and "
+		"keeps the surplus in the stock. Those counters are cachelines every charging CPU writes, "
 		"so on big machines with network-heavy workloads the charge path became the bottleneck.\n"
-		"The patch doubles the batch from 32 to 64: half the trips to the shared counters. The\n"
-		"price: up to twice as much memory pre-charged per CPU (memory.current shows it, reclaim\n"
-		"does not see it), and an rstat flush threshold twice as high (counted in pages of stat\n"
-		"change; a reader may miss (2B - 1) * CPUs pages, the shared count's B * CPUs and up to\n"
-		"B - 1 on every CPU, memcg_rstat_updated(); the periodic flush is deferrable work\n"
-		"re-queued after each flush, at least 2 s apart). The seed expects no OOM change: before\n"
-		"it retries towards OOM, try_charge_memcg() calls drain_all_stock() once for the over-limit\n"
-		"memcg, as memory.high and memory.max writes do. That drain is not every CPU's stock: it\n"
-		"does nothing while another drain holds its mutex, touches only stocks cached for the\n"
-		"over-limit subtree, queues the work on other CPUs without waiting for it, and skips\n"
-		"isolated CPUs. Later kernels keep stock for up to 7 memcgs per CPU in\n"
-		"uint8_t counts and refuse to build with MEMCG_CHARGE_BATCH above 127 (BUILD_BUG_ON in\n"
-		"refill_stock()): batchlab marks such a charge_batch as not buildable there. The patch\n"
+		"The patch doubles the batch from 32 to 64: half the trips to the shared counters. The "
+		"price: up to twice as much memory pre-charged per CPU (memory.current shows it, reclaim "
+		"does not see it), and an rstat flush threshold twice as high (counted in pages of stat "
+		"change; a reader may miss (2B - 1) * CPUs pages, the shared count's B * CPUs and up to "
+		"B - 1 on every CPU, memcg_rstat_updated(); the periodic flush is deferrable work "
+		"re-queued after each flush, at least 2 s apart). The seed expects no OOM change: before "
+		"it retries towards OOM, try_charge_memcg() calls drain_all_stock() once for the over-limit "
+		"memcg, as memory.high and memory.max writes do. That drain is not every CPU's stock: it "
+		"does nothing while another drain holds its mutex, touches only stocks cached for the "
+		"over-limit subtree, queues the work on other CPUs without waiting for it, and skips "
+		"isolated CPUs. Later kernels keep stock for up to 7 memcgs per CPU in "
+		"uint8_t counts and refuse to build with MEMCG_CHARGE_BATCH above 127 (BUILD_BUG_ON in "
+		"refill_stock()): batchlab marks such a charge_batch as not buildable there. The patch "
 		"itself says the number should one day scale with the machine or adapt to the workload.\n",
 	.published =
 		"72 CPUs, three-level cgroup hierarchy, 36 netperf TCP_SENDFILE clients against netserver:\n"
-		"10482.7 Mbps without, 17064.7 Mbps with the patch: the seed says +62.7%, and\n"
-		"17064.7 / 10482.7 = 1.6279 is +62.79% (the seed truncates); the series cover letter gives\n"
+		"10482.7 Mbps without, 17064.7 Mbps with the patch: the seed says +62.7%, and "
+		"17064.7 / 10482.7 = 1.6279 is +62.79% (the seed truncates); the series cover letter gives "
 		"17063.7 Mbps for the same row (6.0-rc1 + the batch change).\n",
 	.headline = "throughput",
 	.seed_presets = "netperf-72cpu",

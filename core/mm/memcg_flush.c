@@ -223,42 +223,42 @@ static void rule_working(const struct rule *r, uint64_t cpus, uint64_t u, struct
 	if (!why)
 		return;
 	if (r->mode == RULE_EVENTS) {
-		sb_printf(why, "memcg_rstat_updated() (5.16): every update is one event, an atomic unit per %llu\n"
-			       "  events on a CPU, %llu left over on each; a flush once units > num_online_cpus():\n"
-			       "  (%llu * %llu + %llu * %llu) events * %llu pages per update\n",
+		sb_printf(why, "memcg_rstat_updated() (5.16): every update is one event, an atomic unit per %llu "
+			       "events on a CPU, %llu left over on each; a flush once units > num_online_cpus(): "
+			       "(%llu * %llu + %llu * %llu) events * %llu pages per update\n",
 			  (unsigned long long)b, (unsigned long long)(b - 1), (unsigned long long)cpus, (unsigned long long)b,
 			  (unsigned long long)cpus, (unsigned long long)(b - 1), (unsigned long long)u);
 	} else if (r->mode == RULE_GLOBAL) {
 		x = (b / u + 1) * u;
-		sb_printf(why, "memcg_rstat_updated() (5.17-6.7): a CPU keeps up to %llu pages (x <= B); at x = %llu > B it\n"
-			       "  adds x / B = %llu unit(s) to one count for every memcg while that count <= num_online_cpus();\n"
-			       "  mem_cgroup_flush_stats() flushes once it passes: %llu / %llu * %llu + %llu * %llu pages\n",
+		sb_printf(why, "memcg_rstat_updated() (5.17-6.7): a CPU keeps up to %llu pages (x <= B); at x = %llu > B it "
+			       "adds x / B = %llu unit(s) to one count for every memcg while that count <= num_online_cpus(); "
+			       "mem_cgroup_flush_stats() flushes once it passes: %llu / %llu * %llu + %llu * %llu pages\n",
 			  (unsigned long long)(u * (b / u)), (unsigned long long)x, (unsigned long long)(x / b),
 			  (unsigned long long)cpus, (unsigned long long)(x / b), (unsigned long long)x,
 			  (unsigned long long)cpus, (unsigned long long)(u * (b / u)));
 	} else if (per_memcg(r)) {
 		x = (b + u - 1) / u * u;
-		sb_printf(why, "memcg_rstat_updated() (6.8): each memcg's per-CPU count keeps up to %llu pages (x < B); at\n"
-			       "  x = %llu >= B it moves to the memcg's atomic while that is <= the threshold, %llu;\n"
-			       "  a flush of the memcg is due once its atomic passes it: %llu / %llu * %llu + %llu * %llu pages\n",
+		sb_printf(why, "memcg_rstat_updated() (6.8): each memcg's per-CPU count keeps up to %llu pages (x < B); at "
+			       "x = %llu >= B it moves to the memcg's atomic while that is <= the threshold, %llu; "
+			       "a flush of the memcg is due once its atomic passes it: %llu / %llu * %llu + %llu * %llu pages\n",
 			  (unsigned long long)(u * ((b - 1) / u)), (unsigned long long)x,
 			  (unsigned long long)r->threshold, (unsigned long long)r->threshold, (unsigned long long)x,
 			  (unsigned long long)x, (unsigned long long)cpus, (unsigned long long)(u * ((b - 1) / u)));
 	}
 	if (r->mode == RULE_USER && r->threshold >= atomic_top(r, u)) {
-		sb_printf(why, "the proposal's mem_cgroup_flush_stats_user() tests the memcg's atomic against\n"
-			       "  vm.memcg_stats_flush_threshold = %llu; memcg_rstat_updated() stops adding to the atomic\n"
-			       "  once it passes MEMCG_CHARGE_BATCH * cpus = %llu (memcg_vmstats_needs_flush()), so it tops\n"
-			       "  out at %llu <= %llu: the user read never flushes on its count, only the 2 s periodic\n"
-			       "  flush (or a kernel reader's) bounds what it misses\n",
+		sb_printf(why, "the proposal's mem_cgroup_flush_stats_user() tests the memcg's atomic against "
+			       "vm.memcg_stats_flush_threshold = %llu; memcg_rstat_updated() stops adding to the atomic "
+			       "once it passes MEMCG_CHARGE_BATCH * cpus = %llu (memcg_vmstats_needs_flush()), so it tops "
+			       "out at %llu <= %llu: the user read never flushes on its count, only the 2 s periodic "
+			       "flush (or a kernel reader's) bounds what it misses\n",
 			  (unsigned long long)r->threshold, (unsigned long long)r->kernel_threshold,
 			  (unsigned long long)atomic_top(r, u), (unsigned long long)r->threshold);
 		return;
 	}
 	if (r->mode == RULE_USER)
-		sb_printf(why, "the proposal's mem_cgroup_flush_stats_user() tests the memcg's atomic against\n"
-			       "  vm.memcg_stats_flush_threshold (user_flush_threshold here; 0 = the default); the\n"
-			       "  per-CPU counts still move in batches, so even a threshold of 1 leaves cpus * %llu pages\n",
+		sb_printf(why, "the proposal's mem_cgroup_flush_stats_user() tests the memcg's atomic against "
+			       "vm.memcg_stats_flush_threshold (user_flush_threshold here; 0 = the default); the "
+			       "per-CPU counts still move in batches, so even a threshold of 1 leaves cpus * %llu pages\n",
 			  (unsigned long long)(u * ((b - 1) / u)));
 }
 
@@ -267,16 +267,16 @@ static struct value threshold(METRIC_ARGS(m, side, why))
 	struct rule r = rule_of(m, side, why);
 
 	if (r.mode == RULE_EVENTS || r.mode == RULE_GLOBAL)
-		sb_printf(why, "mem_cgroup_flush_stats(): a flush once the units pass num_online_cpus() = %llu, units of\n"
-			       "  MEMCG_CHARGE_BATCH = %llu: %llu pages (events in 5.16) nominal, one count for all memcgs\n",
+		sb_printf(why, "mem_cgroup_flush_stats(): a flush once the units pass num_online_cpus() = %llu, units of "
+			       "MEMCG_CHARGE_BATCH = %llu: %llu pages (events in 5.16) nominal, one count for all memcgs\n",
 			  (unsigned long long)m->cpus, (unsigned long long)r.b, (unsigned long long)r.threshold);
 	else if (r.mode == RULE_USER && m->user_flush_threshold)
-		sb_printf(why, "user_flush_threshold = %llu pages for userspace reads; the kernel's own readers keep\n"
-			       "  MEMCG_CHARGE_BATCH * num_online_cpus() = %llu\n",
+		sb_printf(why, "user_flush_threshold = %llu pages for userspace reads; the kernel's own readers keep "
+			       "MEMCG_CHARGE_BATCH * num_online_cpus() = %llu\n",
 			  (unsigned long long)r.threshold, (unsigned long long)(uint32_t)(r.b * m->cpus));
 	else
-		sb_printf(why, "memcg_vmstats_needs_flush(): stats_updates > MEMCG_CHARGE_BATCH * num_online_cpus() =\n"
-			       "  %llu * %llu = %llu pages (an unsigned int product), per memcg\n",
+		sb_printf(why, "memcg_vmstats_needs_flush(): stats_updates > MEMCG_CHARGE_BATCH * num_online_cpus() = "
+			       "%llu * %llu = %llu pages (an unsigned int product), per memcg\n",
 			  (unsigned long long)r.b, (unsigned long long)m->cpus, (unsigned long long)r.threshold);
 	sb_printf(why, "kernel: memcg_rstat_updated(), mem_cgroup_flush_stats(), mm/memcontrol.c\n");
 	return val_int(r.threshold);
@@ -369,9 +369,9 @@ static struct value counter_bytes(METRIC_ARGS(m, side, why))
 	else
 		bytes = mul_sat(m->memcgs, m->cpus * 4 + r.atomic_bytes);
 	if (per_memcg(&r))
-		sb_printf(why, "memcgs * (cpus * sizeof(unsigned int) + sizeof(%s)) = %llu * (%llu * 4 + %llu) = %llu bytes\n"
-			       "  (6.8.0's memcg_vmstats_percpu also caches parent and vmstats pointers, 16 bytes per CPU,\n"
-			       "  in a cacheline-aligned struct: not counted)\n",
+		sb_printf(why, "memcgs * (cpus * sizeof(unsigned int) + sizeof(%s)) = %llu * (%llu * 4 + %llu) = %llu bytes "
+			       "(6.8.0's memcg_vmstats_percpu also caches parent and vmstats pointers, 16 bytes per CPU, "
+			       "in a cacheline-aligned struct: not counted)\n",
 			  r.atomic_bytes == 8 ? "atomic64_t" : "atomic_t", (unsigned long long)m->memcgs,
 			  (unsigned long long)m->cpus, (unsigned long long)r.atomic_bytes, (unsigned long long)bytes);
 	else
@@ -401,13 +401,13 @@ static struct value staleness(METRIC_ARGS(m, side, why))
 	}
 	s = (double)due / rate;
 	sb_printf(why, "workload: every memcg changes stat_update_rate = %.3f pages/s of stats\n", m->stat_update_rate);
-	sb_printf(why, "a flush is due at the latest after %llu pages of change in the count's scope (%s),\n"
-		       "  which changes at %.3f pages/s: %llu / %.3f = %.9f s\n",
+	sb_printf(why, "a flush is due at the latest after %llu pages of change in the count's scope (%s), "
+		       "which changes at %.3f pages/s: %llu / %.3f = %.9f s\n",
 		  (unsigned long long)due, per_memcg(&r) ? "the memcg" : "every memcg", rate, (unsigned long long)due,
 		  rate, s);
 	if (s > FLUSH_TIME_S)
-		sb_printf(why, "the periodic flush comes first: FLUSH_TIME = 2 s (flush_memcg_stats_dwork(); deferrable,\n"
-			       "  so later on an idle CPU)\n");
+		sb_printf(why, "the periodic flush comes first: FLUSH_TIME = 2 s (flush_memcg_stats_dwork(); deferrable, "
+			       "so later on an idle CPU)\n");
 	return val_real(s < FLUSH_TIME_S ? s : FLUSH_TIME_S);
 }
 
@@ -541,52 +541,52 @@ const struct patch_desc memcg_flush_patch = {
 	.after = AFTER,
 	.metrics = metrics,
 	.about =
-		"Status: in mainline as 8d59d2214c23 (\"mm: memcg: make stats flushing threshold per-memcg\",\n"
-		"Yosry Ahmed), released in 6.8 (`history memcg_flush`); backported to 6.6.y in November 2025\n"
-		"(Leon Huang Fu's series). memcg stats are per-CPU deltas that a flush folds into the memcg\n"
-		"tree; flushing costs, so a reader flushes only once enough change is pending. Before 6.8\n"
-		"one count served every memcg (memcg_rstat_updated() adds a unit per MEMCG_CHARGE_BATCH\n"
-		"pages, mem_cgroup_flush_stats() flushes once the units pass num_online_cpus()): a busy\n"
-		"memcg made every reader flush the whole tree. From 6.8 each memcg counts its own updates\n"
+		"Status: in mainline as 8d59d2214c23 (\"mm: memcg: make stats flushing threshold per-memcg\", "
+		"Yosry Ahmed), released in 6.8 (`history memcg_flush`); backported to 6.6.y in November 2025 "
+		"(Leon Huang Fu's series). memcg stats are per-CPU deltas that a flush folds into the memcg "
+		"tree; flushing costs, so a reader flushes only once enough change is pending. Before 6.8 "
+		"one count served every memcg (memcg_rstat_updated() adds a unit per MEMCG_CHARGE_BATCH "
+		"pages, mem_cgroup_flush_stats() flushes once the units pass num_online_cpus()): a busy "
+		"memcg made every reader flush the whole tree. From 6.8 each memcg counts its own updates "
 		"(and its ancestors', walking statc->parent), so a flush of one subtree is its own business.\n"
-		"The price the changelog names: a per-CPU counter per memcg (NR_CPUS * NR_MEMCGS * 4\n"
-		"bytes; counter_bytes), more work per update (update_counters: depth per-CPU counts), and a\n"
-		"machine-wide error that grows with the memcgs (error_pages), bounded in time by the 2 s\n"
-		"periodic flush. From the code, one memcg's reader may miss (2B - 1) * cpus pages in 6.8\n"
+		"The price the changelog names: a per-CPU counter per memcg (NR_CPUS * NR_MEMCGS * 4 "
+		"bytes; counter_bytes), more work per update (update_counters: depth per-CPU counts), and a "
+		"machine-wide error that grows with the memcgs (error_pages), bounded in time by the 2 s "
+		"periodic flush. From the code, one memcg's reader may miss (2B - 1) * cpus pages in 6.8 "
 		"against (2B + 1) * cpus in 6.7: the per-CPU counts are in no threshold.\n"
-		"The tunable side is the November 2025 proposal of vm.memcg_stats_flush_threshold (Leon\n"
-		"Huang Fu, mm-new, not merged): userspace reads of memory.stat flush once the memcg's count\n"
-		"passes the sysctl (set user_flush_threshold; 0 = the default). Michal Hocko asked\n"
-		"\"how are admins supposed to know how to tune this?\": the answer in pages is that the\n"
-		"per-CPU counts stay out of any threshold, so the least a reader can miss is\n"
-		"cpus * (MEMCG_CHARGE_BATCH - 1) pages (16128 pages, 63 MiB on 256 CPUs), and a setting\n"
-		"below the default only trades the other half. At or past the first multiple of a move above\n"
-		"the default (memcg_rstat_updated() stops counting a memcg already due a flush) the user\n"
-		"read never flushes on its count: only the 2 s periodic flush bounds it. The author then\n"
+		"The tunable side is the November 2025 proposal of vm.memcg_stats_flush_threshold (Leon "
+		"Huang Fu, mm-new, not merged): userspace reads of memory.stat flush once the memcg's count "
+		"passes the sysctl (set user_flush_threshold; 0 = the default). Michal Hocko asked "
+		"\"how are admins supposed to know how to tune this?\": the answer in pages is that the "
+		"per-CPU counts stay out of any threshold, so the least a reader can miss is "
+		"cpus * (MEMCG_CHARGE_BATCH - 1) pages (16128 pages, 63 MiB on 256 CPUs), and a setting "
+		"below the default only trades the other half. At or past the first multiple of a move above "
+		"the default (memcg_rstat_updated() stops counting a memcg already due a flush) the user "
+		"read never flushes on its count: only the 2 s periodic flush bounds it. The author then "
 		"took up Hocko's write-to-flush idea instead.\n"
-		"What the model leaves out: the update-side cost. batchlab's charge model (memcg_charge) has\n"
-		"no stat-update centre, so for the changelog's netperf (-3.9%), its will-it-scale table and\n"
-		"the test robot's fallocate1 regression (-25.8% / -30.0% before the merged parent-iteration\n"
-		"fix, a cache-miss cost of walking parent_mem_cgroup()) it gives the counts that change\n"
+		"What the model leaves out: the update-side cost. batchlab's charge model (memcg_charge) has "
+		"no stat-update centre, so for the changelog's netperf (-3.9%), its will-it-scale table and "
+		"the test robot's fallocate1 regression (-25.8% / -30.0% before the merged parent-iteration "
+		"fix, a cache-miss cost of walking parent_mem_cgroup()) it gives the counts that change "
 		"(update_counters, shared_atomics_per_gib), not a throughput.\n",
 	.published =
 		"Each figure the mails give, batchlab's beside it (tests/unit/test_memcg_flush.c holds them):\n"
-		"- the 2025 proposal: 64 * 256 = 16,384 on a 256-core system. batchlab (wis-256cpu,\n"
-		"  threshold): 16384 pages, exact - agrees.\n"
-		"- changelog, 44 CPUs (no SMT), 22 netperf TCP_SENDFILE in a 2-level cgroup: 40198.0 -> 38629.7\n"
-		"  Mbps (-3.9%). batchlab (netperf-44cpu): no throughput - what changes is counted,\n"
-		"  update_counters 1 -> 3 per-CPU counts per update and shared_atomics_per_gib 4032 -> 12288;\n"
-		"  no prediction.\n"
-		"- changelog, will-it-scale page_fault1/2/3 on 256 CPUs, 10 runs: per_process_ops -3.29%,\n"
-		"  -3.13%, -1.56% (means), within the benchmark's noise by the changelog. batchlab\n"
-		"  (wis-256cpu): the same counts; no prediction.\n"
-		"- kernel test robot: will-it-scale fallocate1 -25.8% / -30.0% on a 104-thread 2-socket\n"
-		"  Skylake, fixed by \"mm: memcg: optimize parent iteration in memcg_rstat_updated()\" (merged\n"
-		"  with the series; 6.8.0 has its statc->parent walk). batchlab (skylake-104t): no\n"
-		"  prediction - a cost of cache misses on the parent walk, which no count here shows.\n"
-		"- the changelog's error margin, NR_CPUS * MEMCG_CHARGE_BATCH -> * NR_MEMCGS: batchlab\n"
-		"  (error_pages, single-page updates) (2B + 1) * cpus -> memcgs * (2B - 1) * cpus, the per-CPU\n"
-		"  counts included - the shape agrees, the constant is the code's.\n",
+		"- the 2025 proposal: 64 * 256 = 16,384 on a 256-core system. batchlab (wis-256cpu, "
+		"threshold): 16384 pages, exact - agrees.\n"
+		"- changelog, 44 CPUs (no SMT), 22 netperf TCP_SENDFILE in a 2-level cgroup: 40198.0 -> 38629.7 "
+		"Mbps (-3.9%). batchlab (netperf-44cpu): no throughput - what changes is counted, "
+		"update_counters 1 -> 3 per-CPU counts per update and shared_atomics_per_gib 4032 -> 12288; "
+		"no prediction.\n"
+		"- changelog, will-it-scale page_fault1/2/3 on 256 CPUs, 10 runs: per_process_ops -3.29%, "
+		"-3.13%, -1.56% (means), within the benchmark's noise by the changelog. batchlab "
+		"(wis-256cpu): the same counts; no prediction.\n"
+		"- kernel test robot: will-it-scale fallocate1 -25.8% / -30.0% on a 104-thread 2-socket "
+		"Skylake, fixed by \"mm: memcg: optimize parent iteration in memcg_rstat_updated()\" (merged "
+		"with the series; 6.8.0 has its statc->parent walk). batchlab (skylake-104t): no "
+		"prediction - a cost of cache misses on the parent walk, which no count here shows.\n"
+		"- the changelog's error margin, NR_CPUS * MEMCG_CHARGE_BATCH -> * NR_MEMCGS: batchlab "
+		"(error_pages, single-page updates) (2B + 1) * cpus -> memcgs * (2B - 1) * cpus, the per-CPU "
+		"counts included - the shape agrees, the constant is the code's.\n",
 	.headline = "error_pages",
 	.seed_presets = "netperf-44cpu, wis-256cpu, skylake-104t",
 	.claims = claims,

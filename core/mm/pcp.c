@@ -140,8 +140,8 @@ static void pcp_sizes(const struct machine *m, int side, struct pcp_sizes *p, st
 		p->batch = max_u64(1, raw);
 		p->low = p->split = 0;
 		p->high = p->high_max = 6 * raw;
-		sb_printf(why, "high = 6 * the raw zone_batchsize() = 6 * %llu = %llu pages per CPU, whatever the zone's\n"
-			       "  size; batch = max(1, %llu) = %llu (the max is on batch only)\n",
+		sb_printf(why, "high = 6 * the raw zone_batchsize() = 6 * %llu = %llu pages per CPU, whatever the zone's "
+			       "size; batch = max(1, %llu) = %llu (the max is on batch only)\n",
 			  (unsigned long long)raw, (unsigned long long)p->high, (unsigned long long)raw,
 			  (unsigned long long)p->batch);
 		sb_printf(why, "kernel: setup_pageset() (3.10), pageset_set_batch() (3.11), "
@@ -187,8 +187,8 @@ static struct value batch(METRIC_ARGS(m, side, why))
 {
 	struct value v = vmstat_zone_batchsize(m, batch_side(side), why);
 
-	sb_printf(why, "the patch leaves batch alone: every side has zone_batchsize()'s value (before: 5.13's, whose\n"
-		       "  int share wraps on zones of 2^41 pages and more)\n");
+	sb_printf(why, "the patch leaves batch alone: every side has zone_batchsize()'s value (before: 5.13's, whose "
+		       "int share wraps on zones of 2^41 pages and more)\n");
 	return v;
 }
 
@@ -198,10 +198,10 @@ static struct value high(METRIC_ARGS(m, side, why))
 
 	pcp_sizes(m, side, &p, why);
 	if (p.code == 2)
-		sb_printf(why, "/proc/zoneinfo's high is pcp->high: 0 on a CPU whose list is unused since boot\n"
-			       "  (per_cpu_pages_init() zeroes it, pageset_update() sets only high_min and high_max);\n"
-			       "  a used list's is kept in high_min..high_max, and decay_pcp_high() lowers it toward\n"
-			       "  high_min = %llu, mm/page_alloc.c\n", (unsigned long long)p.high);
+		sb_printf(why, "/proc/zoneinfo's high is pcp->high: 0 on a CPU whose list is unused since boot "
+			       "(per_cpu_pages_init() zeroes it, pageset_update() sets only high_min and high_max); "
+			       "a used list's is kept in high_min..high_max, and decay_pcp_high() lowers it toward "
+			       "high_min = %llu, mm/page_alloc.c\n", (unsigned long long)p.high);
 	return val_int(p.high);
 }
 
@@ -265,8 +265,8 @@ static uint64_t zone_pcp_pages(const struct machine *m, int side, struct strbuf 
 	sb_printf(why, "worst case: every online CPU's list for this zone at %s: %llu * %llu CPUs = %llu pages\n",
 		  p.code == 2 ? "high_max" : "high", (unsigned long long)p.high_max, (unsigned long long)m->cpus,
 		  (unsigned long long)pages);
-	sb_printf(why, "  (every CPU has a pageset for every zone: __zone_set_pageset_high_and_batch() walks\n"
-		       "  for_each_possible_cpu; a remote CPU freeing this zone's pages fills its own list)\n");
+	sb_printf(why, "  (every CPU has a pageset for every zone: __zone_set_pageset_high_and_batch() walks "
+		       "for_each_possible_cpu; a remote CPU freeing this zone's pages fills its own list)\n");
 	return pages;
 }
 
@@ -295,8 +295,8 @@ static void trigger_reach(uint64_t trigger, uint64_t batch, struct strbuf *why)
 	uint64_t cap = (batch << PCP_BATCH_SCALE_MAX) - 1 + (1u << PAGE_ALLOC_COSTLY_ORDER);
 
 	if (trigger > cap)
-		sb_printf(why, "unreachable: free_count stops growing at batch << CONFIG_PCP_BATCH_SCALE_MAX (%llu), so it\n"
-			       "  tops out at %llu (an order-3 free): free_high never fires on this zone\n",
+		sb_printf(why, "unreachable: free_count stops growing at batch << CONFIG_PCP_BATCH_SCALE_MAX (%llu), so it "
+			       "tops out at %llu (an order-3 free): free_high never fires on this zone\n",
 			  (unsigned long long)(batch << PCP_BATCH_SCALE_MAX), (unsigned long long)cap);
 }
 
@@ -342,8 +342,8 @@ static struct value free_high_trigger(METRIC_ARGS(m, side, why))
 	pcp_sizes(m, side, &p, why);
 	if (side != SIDE_KERNEL)
 		sb_printf(why, "the rule of 6.16 on, with this side's high as high_min:\n");
-	sb_printf(why, "kernel: free_unref_page_commit(), free_frozen_page_commit() in the latest trees,\n"
-		       "  mm/page_alloc.c\n");
+	sb_printf(why, "kernel: free_unref_page_commit(), free_frozen_page_commit() in the latest trees, "
+		       "mm/page_alloc.c\n");
 	return val_int(trigger_with(r ? r->mode : 1, &p, why));
 }
 
@@ -444,8 +444,8 @@ static const char *kernel_na(const struct machine *m, const struct metric_desc *
 
 	if (!top || m->watermark_scale_factor <= top || !metric_reads(md, "watermark_scale_factor"))
 		return NULL;
-	sb_printf(why, "watermark_scale_factor %llu: this release's sysctl takes 1..%llu and keeps the factor it had\n"
-		       "  (proc_dointvec_minmax(), kernel/sysctl.c; 3000 from 5.17)\n",
+	sb_printf(why, "watermark_scale_factor %llu: this release's sysctl takes 1..%llu and keeps the factor it had "
+		       "(proc_dointvec_minmax(), kernel/sysctl.c; 3000 from 5.17)\n",
 		  (unsigned long long)m->watermark_scale_factor, (unsigned long long)top);
 	return "watermark_scale_factor above this release's 1000";
 }
@@ -499,36 +499,36 @@ const struct patch_desc pcp_patch = {
 	.metrics = metrics,
 	.about =
 		"Mel Gorman, 'Calculate pcp->high based on zone sizes and active CPUs', merged for 5.14.\n"
-		"Every CPU keeps a list of free pages per zone (struct per_cpu_pages) so most allocations\n"
-		"and frees skip the zone lock; pages move between list and zone in batches of pcp->batch\n"
-		"(zone_batchsize(): at most 63 pages with 4K pages), and a free past pcp->high drains the\n"
-		"list. Up to 5.13 high was 6 * zone_batchsize() - 378 pages, 1.5 MiB - on any zone and any\n"
-		"number of CPUs (6 * the raw value: 0 on a zone under 8192 pages, whose batch, max(1, ...),\n"
-		"is 1). zone_highsize() in mm/page_alloc.c makes it the zone's low watermark divided by the\n"
-		"CPUs of the zone's node, at least 4 * batch, so that lists that are all full do not wake\n"
-		"kswapd by themselves (the changelog: 'set the number of PCP pages such that if they are\n"
+		"Every CPU keeps a list of free pages per zone (struct per_cpu_pages) so most allocations "
+		"and frees skip the zone lock; pages move between list and zone in batches of pcp->batch "
+		"(zone_batchsize(): at most 63 pages with 4K pages), and a free past pcp->high drains the "
+		"list. Up to 5.13 high was 6 * zone_batchsize() - 378 pages, 1.5 MiB - on any zone and any "
+		"number of CPUs (6 * the raw value: 0 on a zone under 8192 pages, whose batch, max(1, ...), "
+		"is 1). zone_highsize() in mm/page_alloc.c makes it the zone's low watermark divided by the "
+		"CPUs of the zone's node, at least 4 * batch, so that lists that are all full do not wake "
+		"kswapd by themselves (the changelog: 'set the number of PCP pages such that if they are "
 		"all full that background reclaim is not started prematurely').\n"
-		"The review found a hole: v2 divided by max(1U, cpumask_weight(cpumask_of_node(nid))),\n"
-		"and a node with no CPUs - persistent memory onlined as RAM - divided by 1: each of the\n"
-		"machine's CPUs could park the whole low watermark. The fix merged with the series\n"
-		"('Split pcp->high across all online CPUs for cpuless nodes', suggested by Dave Hansen)\n"
+		"The review found a hole: v2 divided by max(1U, cpumask_weight(cpumask_of_node(nid))), "
+		"and a node with no CPUs - persistent memory onlined as RAM - divided by 1: each of the "
+		"machine's CPUs could park the whole low watermark. The fix merged with the series "
+		"('Split pcp->high across all online CPUs for cpuless nodes', suggested by Dave Hansen) "
 		"splits across num_online_cpus() when the node has none (side v2 shows the posted code).\n"
-		"Later: 6.7 tunes high between high_min (this value) and high_max (managed / 8, split the\n"
-		"same way); 6.16 makes a high-order free drain the list (free_high) only once free_count\n"
-		"reaches batch + high_min / 2, where it was batch (the posted 5 * batch, Huang Ying: 'too\n"
-		"magic'). free_count stops growing at batch << CONFIG_PCP_BATCH_SCALE_MAX, so a trigger\n"
-		"above that never fires. The price of a big high is memory parked on lists\n"
+		"Later: 6.7 tunes high between high_min (this value) and high_max (managed / 8, split the "
+		"same way); 6.16 makes a high-order free drain the list (free_high) only once free_count "
+		"reaches batch + high_min / 2, where it was batch (the posted 5 * batch, Huang Ying: 'too "
+		"magic'). free_count stops growing at batch << CONFIG_PCP_BATCH_SCALE_MAX, so a trigger "
+		"above that never fires. The price of a big high is memory parked on lists "
 		"(zone_pcp_bytes: every CPU's list for this zone full); the gain, fewer zone-lock trips.\n"
 		"`-p pmem-96t` loads Feng Tang's machine below.\n",
 	.published =
-		"Feng Tang's Cascade Lake, 96 threads, a CPU-less PMEM node whose zone has 65011712 pages\n"
-		"and high watermark 134595 (Dave Hansen): with v2 'the pcp->high value per-cpu is 69584\n"
-		"pages or about 270MB per CPU. Scaled up by the 96 CPU threads, that's ~26GB of worst-case\n"
-		"memory in the pcps per zone, or roughly 10% of the size of the zone.' With the merged\n"
+		"Feng Tang's Cascade Lake, 96 threads, a CPU-less PMEM node whose zone has 65011712 pages "
+		"and high watermark 134595 (Dave Hansen): with v2 'the pcp->high value per-cpu is 69584 "
+		"pages or about 270MB per CPU. Scaled up by the 96 CPU threads, that's ~26GB of worst-case "
+		"memory in the pcps per zone, or roughly 10% of the size of the zone.' With the merged "
 		"fix: pcp->high 724, batch 63, vm stats threshold 125.\n"
-		"batchlab (tests, test_pcp): low 4573 + max(4573 / 4, 65011712 * 10 / 10000) = 69584; merged\n"
-		"69584 / 96 CPUs = 724, batch 63, threshold 125; v2 69584 pages per CPU = 271.8 MiB, over 96\n"
-		"CPUs 25.48 GiB, 10.28% of the zone. With the CPUs on the node (node_cpus 24) v2 and the\n"
+		"batchlab (tests, test_pcp): low 4573 + max(4573 / 4, 65011712 * 10 / 10000) = 69584; merged "
+		"69584 / 96 CPUs = 724, batch 63, threshold 125; v2 69584 pages per CPU = 271.8 MiB, over 96 "
+		"CPUs 25.48 GiB, 10.28% of the zone. With the CPUs on the node (node_cpus 24) v2 and the "
 		"merged code agree: 69584 / 24 = 2899.\n",
 	.headline = "high",
 	.seed_presets = "pmem-96t",

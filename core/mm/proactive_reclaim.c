@@ -37,9 +37,9 @@ static const char *const strategy_kernel[] = {
 };
 
 static const char *const retry_rule =
-	"retries: a call that reclaims nothing is not an error at once: memory_reclaim() starts with\n"
-	"  nr_retries = MAX_RECLAIM_RETRIES (16, mm/internal.h) and returns -EAGAIN at the first zero-progress\n"
-	"  call after 16 of them (if (!reclaimed && !nr_retries--) return -EAGAIN); the ideal loop never gets there\n";
+	"retries: a call that reclaims nothing is not an error at once: memory_reclaim() starts with "
+	"nr_retries = MAX_RECLAIM_RETRIES (16, mm/internal.h) and returns -EAGAIN at the first zero-progress "
+	"call after 16 of them (if (!reclaimed && !nr_retries--) return -EAGAIN); the ideal loop never gets there\n";
 
 struct reclaim_walk {
 	uint64_t calls;
@@ -179,8 +179,8 @@ static struct value calls(METRIC_ARGS(m, side, why))
 	if (walk_na(m, r, side, why, &w))
 		return val_none(w.na);
 
-	sb_printf(why, "workload: each call reclaims exactly what it asks for, max(ask, SWAP_CLUSTER_MAX)\n"
-		       "  (model_calls counts the calls of the cost model, whose calls reclaim more)\n");
+	sb_printf(why, "workload: each call reclaims exactly what it asks for, max(ask, SWAP_CLUSTER_MAX) "
+		       "(model_calls counts the calls of the cost model, whose calls reclaim more)\n");
 	sb_printf(why, "loop: while reclaimed < R: reclaimed += max(ask(R - reclaimed), SWAP_CLUSTER_MAX)\n");
 	sb_printf(why, "ask = %s\n", ask_text(m, side));
 	if (side == CLUSTER)
@@ -212,8 +212,8 @@ static struct value calls(METRIC_ARGS(m, side, why))
 		sb_printf(why, "%llu calls\n", (unsigned long long)w.calls);
 	}
 	sb_puts(why, retry_rule);
-	sb_printf(why, "kernel: memory_reclaim(), mm/memcontrol.c (later patches move the loop to\n"
-		       "  user_proactive_reclaim(), mm/vmscan.c); try_to_free_mem_cgroup_pages(), mm/vmscan.c\n");
+	sb_printf(why, "kernel: memory_reclaim(), mm/memcontrol.c (later patches move the loop to "
+		       "user_proactive_reclaim(), mm/vmscan.c); try_to_free_mem_cgroup_pages(), mm/vmscan.c\n");
 	return val_int(w.calls);
 }
 
@@ -496,10 +496,10 @@ static int reclaim_cost(const struct machine *m, int side, struct reclaim_cost *
 }
 
 static const char *const reclaim_fit =
-	"fitted: reclaim_restart_us and reclaim_page_ns to the scenario's pre- and post-0388536ac291\n"
-	"  pages/s (seed 002; presets reclaim-root, reclaim-child-1g, reclaim-child-full): those rows match\n"
-	"  by construction; the decay rows are held out, real predictions (docs/MODELS.md lists their\n"
-	"  errors). eps fitted to the 1G run's 107.8 MiB; reclaim_inflow assumed (root: 14000)\n";
+	"fitted: reclaim_restart_us and reclaim_page_ns to the scenario's pre- and post-0388536ac291 "
+	"pages/s (seed 002; presets reclaim-root, reclaim-child-1g, reclaim-child-full): those rows match "
+	"by construction; the decay rows are held out, real predictions (docs/MODELS.md lists their "
+	"errors). eps fitted to the 1G run's 107.8 MiB; reclaim_inflow assumed (root: 14000)\n";
 
 /*
  * The workload rows (calls, asks) walk the loop with each call returning its
@@ -511,8 +511,8 @@ static void note_calls(const struct machine *m, int side, const struct reclaim_c
 	uint64_t ideal = walk(m, machine_bytes_to_pages(m, m->reclaim), side).calls;
 
 	if (why && (double)ideal != c->run.calls)
-		sb_printf(why, "  %.0f model calls, not the %llu of `calls`: there each call returns exactly its ask,\n"
-			       "  here %.4g%% more, which the loop counts as progress\n",
+		sb_printf(why, "  %.0f model calls, not the %llu of `calls`: there each call returns exactly its ask, "
+			       "here %.4g%% more, which the loop counts as progress\n",
 			  c->run.calls, (unsigned long long)ideal, 100 * m->reclaim_eps);
 }
 
@@ -544,12 +544,12 @@ static struct value time_s(METRIC_ARGS(m, side, why))
 	reclaim_working(m, side, &c, why);
 	sb_printf(why, "rate = pages / work = %.6g pages/s; time = work / (1 - reclaim_inflow / rate)\n", c.rate);
 	if (isinf(c.time_s)) {
-		sb_printf(why, "if pages are charged back at reclaim_inflow = %.6g pages/s (an assumption, not a measurement),\n"
-			       "  then this strategy's %.6g pages/s does not outrun them: the request never completes,\n"
-			       "  time = inf\n",
+		sb_printf(why, "if pages are charged back at reclaim_inflow = %.6g pages/s (an assumption, not a measurement), "
+			       "then this strategy's %.6g pages/s does not outrun them: the request never completes, "
+			       "time = inf\n",
 			  m->reclaim_inflow, c.rate);
-		sb_printf(why, "  (restarts are %.0f%% of the work; seed 002's root cluster run never finished either -\n"
-			       "  the inflow was chosen so the model reproduces that)\n",
+		sb_printf(why, "  (restarts are %.0f%% of the work; seed 002's root cluster run never finished either - "
+			       "the inflow was chosen so the model reproduces that)\n",
 			  100 * c.restart_s / c.work_s);
 	} else {
 		sb_printf(why, "  = %.4g / (1 - %.6g / %.6g) = %.4g s (modeled)\n", c.work_s, m->reclaim_inflow, c.rate,
@@ -598,9 +598,9 @@ static void overreclaim_vs_seed(const struct machine *m, struct strbuf *why)
 		sb_printf(why, "  %-7s model %8.3f MiB, seed %6.1f MiB, error %+.3f MiB%s\n", name[s], mib,
 			  seed_mib[s], mib - seed_mib[s], s == FULL ? " (fitted)" : "");
 	}
-	sb_printf(why, "unresolved: the model misses the seed's cluster and decay figures by more than the\n"
-		       "  difference it shows between them, and the seed's -7.4 MiB (less than asked) is noise of\n"
-		       "  that size; the change column prints no ratio for this metric\n");
+	sb_printf(why, "unresolved: the model misses the seed's cluster and decay figures by more than the "
+		       "difference it shows between them, and the seed's -7.4 MiB (less than asked) is noise of "
+		       "that size; the change column prints no ratio for this metric\n");
 }
 
 static struct value overreclaim_bytes(METRIC_ARGS(m, side, why))
@@ -757,9 +757,9 @@ static const char *kernel_warning(const struct machine *m)
 	/* the releases whose rows keep the stub: the fix's own row, and every later state, have none */
 	if (!r || (strcmp(r->from, "6.17") && strcmp(r->from, "6.18")))
 		return NULL;
-	return "built with CONFIG_NUMA=n, user_proactive_reclaim() (mm/internal.h) is a stub returning 0 here:\n"
-	       "  memory.reclaim reclaims nothing and reports success, until \"mm: restore per-memcg proactive reclaim\n"
-	       "  with !CONFIG_NUMA\" (6.18.8, and mainline 6.19); the figures are CONFIG_NUMA=y's";
+	return "built with CONFIG_NUMA=n, user_proactive_reclaim() (mm/internal.h) is a stub returning 0 here: "
+	       "memory.reclaim reclaims nothing and reports success, until \"mm: restore per-memcg proactive reclaim "
+	       "with !CONFIG_NUMA\" (6.18.8, and mainline 6.19); the figures are CONFIG_NUMA=y's";
 }
 
 /* the kernel divides by 4: the reclaim_divisor what-if is the decay side's, not the release's */
@@ -871,28 +871,28 @@ const struct patch_desc proactive_reclaim_patch = {
 	.after = DECAY,
 	.metrics = metrics,
 	.about =
-		"Status: commit 287d5fedb377 (T.J. Mercier) appears in the kernel shortlogs read here, and\n"
-		"later patches against mm/vmscan.c carry its (nr_to_reclaim - nr_reclaimed) / 4 in\n"
-		"user_proactive_reclaim(). Released in 6.9: 6.8.1's memory_reclaim() asks min(..,\n"
+		"Status: commit 287d5fedb377 (T.J. Mercier) appears in the kernel shortlogs read here, and "
+		"later patches against mm/vmscan.c carry its (nr_to_reclaim - nr_reclaimed) / 4 in "
+		"user_proactive_reclaim(). Released in 6.9: 6.8.1's memory_reclaim() asks min(.., "
 		"SWAP_CLUSTER_MAX), 6.9.0's a quarter (`history proactive_reclaim`).\n"
-		"Writing N bytes to memory.reclaim loops over try_to_free_mem_cgroup_pages() until N\n"
-		"are reclaimed. Originally each call asked for everything still missing (full), which\n"
-		"over-reclaims: the bigger the ask, the bigger the absolute error. 0388536ac291 capped\n"
-		"each ask at SWAP_CLUSTER_MAX (cluster): accurate, but reclaim's start/stop cost is\n"
-		"then paid every 32 pages. The patch asks for a quarter of what remains (decay): big\n"
-		"asks while far from the goal, small ones near it - few calls, little over-reclaim.\n"
-		"memory.reclaim never feeds vmpressure (seed 004): every vmpressure() and vmpressure_prio()\n"
-		"call in mm/vmscan.c (shrink_node_memcgs(), shrink_node(), MGLRU's shrink_one(),\n"
-		"do_try_to_free_pages()) sits behind !sc->proactive.\n"
-		"Over-reclaim is where the model fails: for the 1 GiB request it gives 36 KiB (cluster) and\n"
-		"111 KiB (decay) against the seed's 3.5 MiB and -7.4 MiB, errors of 3.5 and 7.5 MiB - more\n"
+		"Writing N bytes to memory.reclaim loops over try_to_free_mem_cgroup_pages() until N "
+		"are reclaimed. Originally each call asked for everything still missing (full), which "
+		"over-reclaims: the bigger the ask, the bigger the absolute error. 0388536ac291 capped "
+		"each ask at SWAP_CLUSTER_MAX (cluster): accurate, but reclaim's start/stop cost is "
+		"then paid every 32 pages. The patch asks for a quarter of what remains (decay): big "
+		"asks while far from the goal, small ones near it - few calls, little over-reclaim. "
+		"memory.reclaim never feeds vmpressure (seed 004): every vmpressure() and vmpressure_prio() "
+		"call in mm/vmscan.c (shrink_node_memcgs(), shrink_node(), MGLRU's shrink_one(), "
+		"do_try_to_free_pages()) sits behind !sc->proactive. "
+		"Over-reclaim is where the model fails: for the 1 GiB request it gives 36 KiB (cluster) and "
+		"111 KiB (decay) against the seed's 3.5 MiB and -7.4 MiB, errors of 3.5 and 7.5 MiB - more "
 		"than the difference it would report, so overreclaim_bytes shows no change ratio.\n"
-		"calls counts the loop with each call returning exactly its ask; the cost model's calls\n"
+		"calls counts the loop with each call returning exactly its ask; the cost model's calls "
 		"return 10.5% more and so number fewer (model_calls: 7412 and 28 against 8192 and 31).\n"
 		"Columns: full | cluster (before) | decay (after).\n",
 	.published =
-		"MGLRU; pages/s pre-0388536ac291 / post-0388536ac291 / decay: root full reclaim\n"
-		"68047 / 13742 (never finished: inf s) / 67352; /uid_0 1G: 258822 / 105174 / 233396\n"
+		"MGLRU; pages/s pre-0388536ac291 / post-0388536ac291 / decay: root full reclaim "
+		"68047 / 13742 (never finished: inf s) / 67352; /uid_0 1G: 258822 / 105174 / 233396 "
 		"(overreclaim 107.8 / 3.5 / -7.4 MiB); /uid_0 full: 72334 / 38105 / 72914.\n",
 	.headline = "pages_per_s",
 	.seed_presets = "reclaim-root, reclaim-child-1g, reclaim-child-full",

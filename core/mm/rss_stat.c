@@ -107,8 +107,8 @@ static uint64_t side_batch(const struct machine *m, int side, struct strbuf *why
 		sb_printf(why, "TASK_RSS_EVENTS_THRESH = 64 page faults between syncs of a thread's cache (mm/memory.c)\n");
 		return TASK_RSS_EVENTS_THRESH;
 	}
-	sb_printf(why, "percpu_counter_batch = max(32, 2 * num_online_cpus()) = max(32, 2 * %llu) = %llu\n"
-		       "  (compute_batch_value(), lib/percpu_counter.c, at boot and on every CPU hotplug)\n",
+	sb_printf(why, "percpu_counter_batch = max(32, 2 * num_online_cpus()) = max(32, 2 * %llu) = %llu "
+		       "(compute_batch_value(), lib/percpu_counter.c, at boot and on every CPU hotplug)\n",
 		  (unsigned long long)m->cpus, (unsigned long long)percpu_batch(m->cpus));
 	return percpu_batch(m->cpus);
 }
@@ -155,25 +155,25 @@ static void error_working(const struct machine *m, int side, struct strbuf *why)
 	if (code_of(m, side) == BEFORE) {
 		sb_printf(why, "workload: each fault maps fault_pages = %llu page(s) (fault-around's do_set_pte() can map more)\n",
 			  (unsigned long long)m->fault_pages);
-		sb_printf(why, "check_sync_rss_stat() syncs when events++ > 64, at a fault's start: a thread's cache holds the\n"
-			       "  updates of up to 66 faults; task_threads * 66 * fault_pages = %llu * 66 * %llu = %llu pages\n",
+		sb_printf(why, "check_sync_rss_stat() syncs when events++ > 64, at a fault's start: a thread's cache holds the "
+			       "updates of up to 66 faults; task_threads * 66 * fault_pages = %llu * 66 * %llu = %llu pages\n",
 			  (unsigned long long)m->task_threads, (unsigned long long)m->fault_pages,
 			  (unsigned long long)side_error(m, side));
 		sb_printf(why, "kernel: check_sync_rss_stat(), add_mm_counter_fast(), sync_mm_rss(), mm/memory.c\n");
 		return;
 	}
-	sb_printf(why, "workload: each fault maps fault_pages = %llu page(s), added in one add_mm_counter():\n"
-		       "  a THP fault's HPAGE_PMD_NR (do_huge_pmd_anonymous_page(), mm/huge_memory.c, 6.2.12), a\n"
-		       "  fault-around's nr (set_pte_range(), mm/memory.c, 6.6.9; one page a call in 6.5.0)\n",
+	sb_printf(why, "workload: each fault maps fault_pages = %llu page(s), added in one add_mm_counter(): "
+		       "a THP fault's HPAGE_PMD_NR (do_huge_pmd_anonymous_page(), mm/huge_memory.c, 6.2.12), a "
+		       "fault-around's nr (set_pte_range(), mm/memory.c, 6.6.9; one page a call in 6.5.0)\n",
 		  (unsigned long long)m->fault_pages);
-	sb_printf(why, "percpu_counter_add_batch() folds a CPU's count into the total once abs(count) >= batch, so each\n"
-		       "  online CPU may hold the largest multiple of fault_pages below the batch:\n"
-		       "  cpus * floor((max(32, 2 * cpus) - 1) / %llu) * %llu = %llu * %llu = %llu pages,\n"
-		       "  however few threads (they move between CPUs); get_mm_counter() reads the total alone\n",
+	sb_printf(why, "percpu_counter_add_batch() folds a CPU's count into the total once abs(count) >= batch, so each "
+		       "online CPU may hold the largest multiple of fault_pages below the batch: "
+		       "cpus * floor((max(32, 2 * cpus) - 1) / %llu) * %llu = %llu * %llu = %llu pages, "
+		       "however few threads (they move between CPUs); get_mm_counter() reads the total alone\n",
 		  (unsigned long long)m->fault_pages, (unsigned long long)m->fault_pages, (unsigned long long)m->cpus,
 		  (unsigned long long)cpu_residue(m->cpus, m->fault_pages), (unsigned long long)side_error(m, side));
-	sb_printf(why, "kernel: percpu_counter_add_batch(), lib/percpu_counter.c; percpu_counter_read_positive(),\n"
-		       "  include/linux/percpu_counter.h, from get_mm_counter(), include/linux/mm.h\n");
+	sb_printf(why, "kernel: percpu_counter_add_batch(), lib/percpu_counter.c; percpu_counter_read_positive(), "
+		       "include/linux/percpu_counter.h, from get_mm_counter(), include/linux/mm.h\n");
 }
 
 static struct value error_pages(METRIC_ARGS(m, side, why))
@@ -190,8 +190,8 @@ static struct value rss_error_bytes(METRIC_ARGS(m, side, why))
 	if (why)
 		format_size(bytes, human, sizeof(human));
 	error_working(m, side, why);
-	sb_printf(why, "get_mm_rss() adds MM_FILEPAGES, MM_ANONPAGES and MM_SHMEMPAGES: rss_counters = %llu\n"
-		       "  %llu pages * %llu * %llu bytes = %llu bytes (%s)\n",
+	sb_printf(why, "get_mm_rss() adds MM_FILEPAGES, MM_ANONPAGES and MM_SHMEMPAGES: rss_counters = %llu "
+		       "%llu pages * %llu * %llu bytes = %llu bytes (%s)\n",
 		  (unsigned long long)m->rss_counters, (unsigned long long)p, (unsigned long long)m->rss_counters,
 		  (unsigned long long)m->pagesize, (unsigned long long)bytes, human);
 	return val_int(bytes);
@@ -222,8 +222,8 @@ static struct value crossover_cpus(METRIC_ARGS(m, side, why))
 	(void)side;
 	sb_printf(why, "workload: each fault maps fault_pages = %llu page(s); task_threads = %llu\n",
 		  (unsigned long long)m->fault_pages, (unsigned long long)m->task_threads);
-	sb_printf(why, "least cpus with cpus * floor((max(32, 2 * cpus) - 1) / fault_pages) * fault_pages\n"
-		       "  > task_threads * 66 * fault_pages = %llu pages\n", (unsigned long long)side_error(m, BEFORE));
+	sb_printf(why, "least cpus with cpus * floor((max(32, 2 * cpus) - 1) / fault_pages) * fault_pages "
+		       "> task_threads * 66 * fault_pages = %llu pages\n", (unsigned long long)side_error(m, BEFORE));
 	if (!c)
 		return val_none("the percpu bound stays below the per-thread one up to 65536 CPUs");
 	sb_printf(why, "%llu CPUs: %llu * %llu = %llu pages > %llu\n", (unsigned long long)c, (unsigned long long)c,
@@ -258,16 +258,16 @@ static struct value fork_allocs(METRIC_ARGS(m, side, why))
 		return row_allocs(m, r, why);
 	}
 	sb_printf(why, side == BEFORE ? "no per-CPU allocation for the rss counters before 6.2\n"
-				      : "mm_init(), kernel/fork.c (6.2.12): one percpu_counter_init() per counter, 4\n"
-					"  (from 6.6 one percpu_counter_init_many() call: the kernel side)\n");
+				      : "mm_init(), kernel/fork.c (6.2.12): one percpu_counter_init() per counter, 4 "
+					"(from 6.6 one percpu_counter_init_many() call: the kernel side)\n");
 	sb_printf(why, "kernel: mm_init(), kernel/fork.c\n");
 	return val_int(side == BEFORE ? 0 : NR_MM_COUNTERS);
 }
 
 static const char *const spawn_fit =
-	"fitted: spawn_base_ns and rss_fork_cpu_ns to the unixbench spawn report (128-thread Ice Lake,\n"
-	"  11110 -> 8974, the issue's figures): one figure, one per-CPU constant, so it reproduces by\n"
-	"  construction; spawn_base_ns is assumed not to change with cpus\n";
+	"fitted: spawn_base_ns and rss_fork_cpu_ns to the unixbench spawn report (128-thread Ice Lake, "
+	"11110 -> 8974, the issue's figures): one figure, one per-CPU constant, so it reproduces by "
+	"construction; spawn_base_ns is assumed not to change with cpus\n";
 
 /*
  * A spawn pays, per rss counter and per CPU, for the per-CPU area's
@@ -296,9 +296,9 @@ static struct value spawn_score(METRIC_ARGS(m, side, why))
  * every CPU. Fitted to the fix's table on 256 vCPUs.
  */
 static const char *const oom_fit =
-	"fitted: oom_base_ms and oom_task_ns to the approximate reads (0.3 ms at 40 processes, 3.0 ms at\n"
-	"  10000, 256 vCPUs), oom_sum_cpu_ns to the precise sums at 10000 (80.0 ms); the precise 0.5 ms at\n"
-	"  40 is held out (the model gives 0.608 ms)\n";
+	"fitted: oom_base_ms and oom_task_ns to the approximate reads (0.3 ms at 40 processes, 3.0 ms at "
+	"10000, 256 vCPUs), oom_sum_cpu_ns to the precise sums at 10000 (80.0 ms); the precise 0.5 ms at "
+	"40 is held out (the model gives 0.608 ms)\n";
 
 static double oom_ms(const struct machine *m, int precise)
 {
@@ -414,47 +414,47 @@ const struct patch_desc rss_stat_patch = {
 	.after = AFTER,
 	.metrics = metrics,
 	.about =
-		"Status: in mainline as f1a7941243c1 (\"mm: convert mm's rss stats into percpu_counter\",\n"
-		"Shakeel Butt), released in 6.2 (`history rss_stat`). A process's RSS is four counters in\n"
-		"its mm (file, anon, swap entries, shmem). Before 6.2 each thread cached its updates and\n"
-		"synced them every TASK_RSS_EVENTS_THRESH faults (check_sync_rss_stat(), mm/memory.c): the\n"
-		"error grows with the threads, task_threads * 66 faults per counter. From 6.2 each counter\n"
-		"is a percpu_counter at percpu_counter_batch = max(32, 2 * online CPUs): each CPU may hold\n"
-		"batch - 1 (with a fault's pages added at once, the largest multiple of fault_pages below\n"
-		"the batch), so the error grows with the square of the CPUs, whatever the threads - worse\n"
-		"than before for a few threads on many CPUs (crossover_cpus; `where\n"
-		"rss_stat.error_pages.after > rss_stat.error_pages.before over cpus 1 1024`). Sweet Tea\n"
-		"Dorminy's report (quoted in the 2026 fix): a 5-thread service of about 100 MB on 250 CPUs\n"
-		"was tens of megabytes off, against a pre-6.2 bound of 64 * 5 pages (1.25 MiB), and the\n"
-		"error \"could be as large as a gigabyte\". The price in time is the per-CPU allocation at\n"
-		"every fork and its sum and free at exit (spawn_score). What followed: from 6.6 the four\n"
+		"Status: in mainline as f1a7941243c1 (\"mm: convert mm's rss stats into percpu_counter\", "
+		"Shakeel Butt), released in 6.2 (`history rss_stat`). A process's RSS is four counters in "
+		"its mm (file, anon, swap entries, shmem). Before 6.2 each thread cached its updates and "
+		"synced them every TASK_RSS_EVENTS_THRESH faults (check_sync_rss_stat(), mm/memory.c): the "
+		"error grows with the threads, task_threads * 66 faults per counter. From 6.2 each counter "
+		"is a percpu_counter at percpu_counter_batch = max(32, 2 * online CPUs): each CPU may hold "
+		"batch - 1 (with a fault's pages added at once, the largest multiple of fault_pages below "
+		"the batch), so the error grows with the square of the CPUs, whatever the threads - worse "
+		"than before for a few threads on many CPUs (crossover_cpus; `where "
+		"rss_stat.error_pages.after > rss_stat.error_pages.before over cpus 1 1024`). Sweet Tea "
+		"Dorminy's report (quoted in the 2026 fix): a 5-thread service of about 100 MB on 250 CPUs "
+		"was tens of megabytes off, against a pre-6.2 bound of 64 * 5 pages (1.25 MiB), and the "
+		"error \"could be as large as a gigabyte\". The price in time is the per-CPU allocation at "
+		"every fork and its sum and free at exit (spawn_score). What followed: from 6.6 the four "
 		"counters are allocated in one percpu_counter_init_many() call (mm_init(), kernel/fork.c:\n"
-		"6.5.0 loops, 6.6.9 makes the one call; fork_allocs's kernel side). 82241a83cd15 (\"mm: fix the inaccurate memory statistics\n"
-		"issue for users\", Baolin Wang; its release not read here) made some /proc files sum\n"
-		"precisely (get_mm_counter_sum()). Mathieu Desnoyers' \"mm: fix OOM killer inaccuracy on large\n"
-		"many-core systems\" (5898aa8f9a0b, committed to the mm tree 2026-01-31; which mainline\n"
-		"release carries it was not confirmed here) makes the OOM killer sum the counters\n"
-		"precisely (oom_precise_ms). Proposals only, not merged: his hierarchical per-cpu counters\n"
-		"(hpcc, v16 January 2026: 1 GB -> 80 MB delta, OOM select 80.0 -> 7.9 ms at 10000\n"
+		"6.5.0 loops, 6.6.9 makes the one call; fork_allocs's kernel side). 82241a83cd15 (\"mm: fix the inaccurate memory statistics "
+		"issue for users\", Baolin Wang; its release not read here) made some /proc files sum "
+		"precisely (get_mm_counter_sum()). Mathieu Desnoyers' \"mm: fix OOM killer inaccuracy on large "
+		"many-core systems\" (5898aa8f9a0b, committed to the mm tree 2026-01-31; which mainline "
+		"release carries it was not confirmed here) makes the OOM killer sum the counters "
+		"precisely (oom_precise_ms). Proposals only, not merged: his hierarchical per-cpu counters "
+		"(hpcc, v16 January 2026: 1 GB -> 80 MB delta, OOM select 80.0 -> 7.9 ms at 10000 "
 		"processes) and Gabriel Krisman Bertazi's single-threaded rss_stat RFC (November 2025).\n"
-		"What the model leaves out: make test's +4% time and +9% system time on 192 CPUs needs the\n"
-		"build's fork rate and its other work, which batchlab does not know; it gives the added\n"
+		"What the model leaves out: make test's +4% time and +9% system time on 192 CPUs needs the "
+		"build's fork rate and its other work, which batchlab does not know; it gives the added "
 		"per-spawn time (spawn_score at cpus 192).\n",
 	.published =
 		"Each figure the reports give, batchlab's beside it (tests/unit/test_rss_stat.c holds them):\n"
-		"- Sweet Tea Dorminy, quoted in the 2026 fix: a 5-thread service on 250 CPUs was tens of\n"
-		"  megabytes off; the pre-6.2 bound 64 * nr_threads pages, 1.25 MiB; up to a gigabyte.\n"
-		"  batchlab (service-250cpu): before 330 pages = 1.289 MiB a counter (66 faults a thread wait,\n"
-		"  check_sync_rss_stat(): +3% on the mail's 64); after 124750 pages = 487.3 MiB a counter,\n"
-		"  1.428 GiB over get_mm_rss()'s three: bounds that cover what was seen - agrees.\n"
-		"- unixbench spawn -19.2% on a 128-thread Ice Lake, 11110 -> 8974 (as the issue quotes it; the\n"
-		"  report itself was not found in the mails here). batchlab (icelake-128t, spawn_score):\n"
-		"  11110 -> 8974 - fitted, so by construction.\n"
-		"- make test +4% time, +9% system time on 192 CPUs. batchlab (build-192cpu): no prediction;\n"
-		"  the added per-spawn time, 4 * 192 * 41.84 ns = 32.1 us, 1.5 times 128 CPUs'.\n"
-		"- select_bad_process() on 256 vCPUs, approximate -> precise sums: 0.3 -> 0.5 ms at 40\n"
-		"  processes, 3.0 -> 80.0 ms at 10000. batchlab (oom-256vcpu): 0.3, 3.0 and 80.0 ms fitted;\n"
-		"  the held-out 0.5 ms comes out 0.608 ms (+22%).\n",
+		"- Sweet Tea Dorminy, quoted in the 2026 fix: a 5-thread service on 250 CPUs was tens of "
+		"megabytes off; the pre-6.2 bound 64 * nr_threads pages, 1.25 MiB; up to a gigabyte. "
+		"batchlab (service-250cpu): before 330 pages = 1.289 MiB a counter (66 faults a thread wait, "
+		"check_sync_rss_stat(): +3% on the mail's 64); after 124750 pages = 487.3 MiB a counter, "
+		"1.428 GiB over get_mm_rss()'s three: bounds that cover what was seen - agrees.\n"
+		"- unixbench spawn -19.2% on a 128-thread Ice Lake, 11110 -> 8974 (as the issue quotes it; the "
+		"report itself was not found in the mails here). batchlab (icelake-128t, spawn_score): "
+		"11110 -> 8974 - fitted, so by construction.\n"
+		"- make test +4% time, +9% system time on 192 CPUs. batchlab (build-192cpu): no prediction; "
+		"the added per-spawn time, 4 * 192 * 41.84 ns = 32.1 us, 1.5 times 128 CPUs'.\n"
+		"- select_bad_process() on 256 vCPUs, approximate -> precise sums: 0.3 -> 0.5 ms at 40 "
+		"processes, 3.0 -> 80.0 ms at 10000. batchlab (oom-256vcpu): 0.3, 3.0 and 80.0 ms fitted; "
+		"the held-out 0.5 ms comes out 0.608 ms (+22%).\n",
 	.headline = "rss_error_bytes",
 	.seed_presets = "service-250cpu, icelake-128t, build-192cpu, oom-256vcpu",
 	.claims = claims,

@@ -47,8 +47,8 @@ static uint64_t vmpressure_win(const struct machine *m, int side, struct strbuf 
 	sb_printf(why, "%llu >> %u = %llu (memory in 128 MiB units, unsigned long mem128m)\n", (unsigned long long)totalram,
 		  27 - shift, (unsigned long long)mem128m);
 	if (trunc32(mem128m))
-		sb_printf(why, "truncated: fls() takes an unsigned int, so %llu is cut to its low 32 bits, %u; past 512 PiB\n"
-			       "  the kernel's formula breaks and the window no longer grows with memory\n",
+		sb_printf(why, "truncated: fls() takes an unsigned int, so %llu is cut to its low 32 bits, %u; past 512 PiB "
+			       "the kernel's formula breaks and the window no longer grows with memory\n",
 			  (unsigned long long)mem128m, (unsigned int)(uint32_t)mem128m);
 	sb_printf(why, "1 + fls(%u) = %u\n", (unsigned int)(uint32_t)mem128m, 1 + fls32(mem128m));
 	sb_printf(why, "%u * 16 * %u = %llu\n", SWAP_CLUSTER_MAX, 1 + fls32(mem128m), (unsigned long long)win);
@@ -159,8 +159,8 @@ static uint64_t evaluations(const struct machine *m, int side, struct strbuf *wh
 	int last_evals = last && pending + last >= win;
 
 	evals += (uint64_t)last_evals;
-	sb_printf(why, "workload: scanned pages reach vmpressure() in calls of chunk pages (the last call carries\n"
-		       "  the remainder), all on the non-tree socket-pressure path of one non-root memcg\n");
+	sb_printf(why, "workload: scanned pages reach vmpressure() in calls of chunk pages (the last call carries "
+		       "the remainder), all on the non-tree socket-pressure path of one non-root memcg\n");
 	sb_printf(why, "window = %llu pages, chunk = %llu pages, scanned = %llu pages\n", (unsigned long long)win,
 		  (unsigned long long)m->chunk, (unsigned long long)m->scanned);
 	sb_printf(why, "a window takes ceil(%llu / %llu) = %llu calls (the excess of the call that fills it is dropped)\n",
@@ -210,10 +210,10 @@ static struct value eval_time_s(METRIC_ARGS(m, side, why))
 
 	sb_printf(why, "model: eval_time_s = evals * vmpressure_eval_ns = %llu * %.4g ns = %.0f ns (modeled)\n",
 		  (unsigned long long)n, m->vmpressure_eval_ns, t * 1e9);
-	sb_printf(why, "assumed: vmpressure_eval_ns, the work the window saves per evaluation: vmpressure_calc_level()\n"
-		       "  and, at medium or worse, the socket_pressure write; not fitted (the seed reports counts only).\n"
-		       "  The sr_lock round trip is not saved: every vmpressure() call takes sr_lock, whatever the\n"
-		       "  window, so this is the time the window changes, not the time vmpressure() costs\n");
+	sb_printf(why, "assumed: vmpressure_eval_ns, the work the window saves per evaluation: vmpressure_calc_level() "
+		       "and, at medium or worse, the socket_pressure write; not fitted (the seed reports counts only). "
+		       "The sr_lock round trip is not saved: every vmpressure() call takes sr_lock, whatever the "
+		       "window, so this is the time the window changes, not the time vmpressure() costs\n");
 	return val_real(t);
 }
 
@@ -234,8 +234,8 @@ static uint64_t detect(const struct machine *m, int side, struct strbuf *why)
 		  (unsigned long long)m->chunk, (unsigned long long)calls, (unsigned long long)m->chunk,
 		  (unsigned long long)pages);
 	sb_printf(why, "kernel: vmpressure(), mm/vmpressure.c: vmpr->scanned += scanned; if (scanned < vmpressure_win) return;\n");
-	sb_printf(why, "  (per memcg: memcg_to_vmpressure(); on the cgroup-v1 tree path vmpressure_prio() passes vmpressure_win\n"
-		       "  at once, so critical is not delayed there; socket pressure has no such shortcut)\n");
+	sb_printf(why, "  (per memcg: memcg_to_vmpressure(); on the cgroup-v1 tree path vmpressure_prio() passes vmpressure_win "
+		       "at once, so critical is not delayed there; socket pressure has no such shortcut)\n");
 	return pages;
 }
 
@@ -260,11 +260,11 @@ static struct value detect_s(METRIC_ARGS(m, side, why))
 
 	sb_printf(why, "model: detect_s = detect_pages / scan_rate = %llu / %.6g pages/s = %.6g s (modeled)\n",
 		  (unsigned long long)pages, m->scan_rate, t);
-	sb_printf(why, "assumed: scan_rate, the pages/s reclaim scans in this memcg; the default is seed 002's\n"
-		       "  258822 pages/s reclaimed by memory.reclaim, borrowed as a rate only: not a floor on the scan\n"
-		       "  rate, since vmpressure_calc_level()'s own comment says reclaimed can exceed scanned (slab\n"
-		       "  pages shrink_node() adds to reclaimed only), and memory.reclaim itself never feeds vmpressure\n"
-		       "  (every vmpressure() call in mm/vmscan.c is behind !sc->proactive)\n");
+	sb_printf(why, "assumed: scan_rate, the pages/s reclaim scans in this memcg; the default is seed 002's "
+		       "258822 pages/s reclaimed by memory.reclaim, borrowed as a rate only: not a floor on the scan "
+		       "rate, since vmpressure_calc_level()'s own comment says reclaimed can exceed scanned (slab "
+		       "pages shrink_node() adds to reclaimed only), and memory.reclaim itself never feeds vmpressure "
+		       "(every vmpressure() call in mm/vmscan.c is behind !sc->proactive)\n");
 	return val_real(t);
 }
 
@@ -294,15 +294,15 @@ static struct value eval_share(METRIC_ARGS(m, side, why))
 	double pct = 100.0 * saved / run;
 
 	sb_printf(why, "model: eval_share = 100 * (evals.before - evals) * vmpressure_eval_ns / (scanned / scan_rate)\n");
-	sb_printf(why, "saved: (%llu - %llu) * %.4g ns = %.9f s of evaluation (vmpressure_calc_level() and the\n"
-		       "  socket_pressure write, run once per window by vmpressure(), mm/vmpressure.c)\n",
+	sb_printf(why, "saved: (%llu - %llu) * %.4g ns = %.9f s of evaluation (vmpressure_calc_level() and the "
+		       "socket_pressure write, run once per window by vmpressure(), mm/vmpressure.c)\n",
 		  (unsigned long long)nb, (unsigned long long)ns, m->vmpressure_eval_ns, saved);
 	sb_printf(why, "the reclaim run it is part of: scanned / scan_rate = %llu / %.6g pages/s = %.6f s\n",
 		  (unsigned long long)m->scanned, m->scan_rate, run);
 	sb_printf(why, "100 * %.9f / %.6f = %.9f%% of the run (modeled)\n", saved, run, pct);
-	sb_printf(why, "assumed: vmpressure_eval_ns (not fitted: the seed counts evaluations only) and scan_rate\n"
-		       "  (seed 002's reclaim rate, borrowed); the run's scanning is shrink_node_memcgs(), mm/vmscan.c,\n"
-		       "  which calls vmpressure() once per memcg per pass\n");
+	sb_printf(why, "assumed: vmpressure_eval_ns (not fitted: the seed counts evaluations only) and scan_rate "
+		       "(seed 002's reclaim rate, borrowed); the run's scanning is shrink_node_memcgs(), mm/vmscan.c, "
+		       "which calls vmpressure() once per memcg per pass\n");
 	return val_real(pct);
 }
 
@@ -497,41 +497,41 @@ const struct patch_desc vmpressure_patch = {
 	.fn_row = vmpressure_row,
 	.row_metrics = 1u << M_WINDOW | 1u << M_WINDOW_BYTES | 1u << M_WINDOW_SHARE,
 	.about =
-		"Status: a proposed patch, and it does not apply to mainline as posted: its context lines\n"
-		"(extern const unsigned long vmpressure_win; and the 'Shared with the v1 vmpressure block'\n"
-		"comment) exist in no mainline tree; through 6.17-rc the window is static const in\n"
+		"Status: a proposed patch, and it does not apply to mainline as posted: its context lines "
+		"(extern const unsigned long vmpressure_win; and the 'Shared with the v1 vmpressure block' "
+		"comment) exist in no mainline tree; through 6.17-rc the window is static const in "
 		"mm/vmpressure.c and not exported. vmpressure_init_window() is in no mainline tree.\n"
-		"vmpressure_win is the number of scanned pages vmpressure() accumulates per memcg before it\n"
-		"computes a pressure level. It was a fixed 512 pages (SWAP_CLUSTER_MAX * 16, 2 MiB of 4K\n"
-		"pages) since vmpressure began, and its comment asked for it to scale with machine size 'as\n"
-		"we do for vmstat thresholds'. The patch computes it once at boot as SWAP_CLUSTER_MAX * 16 *\n"
-		"(1 + fls(memory in 128 MiB units)): one more 512-page step per doubling of memory. It says\n"
-		"it scales 'the same way calculate_normal_threshold() does'; it does not: that function\n"
+		"vmpressure_win is the number of scanned pages vmpressure() accumulates per memcg before it "
+		"computes a pressure level. It was a fixed 512 pages (SWAP_CLUSTER_MAX * 16, 2 MiB of 4K "
+		"pages) since vmpressure began, and its comment asked for it to scale with machine size 'as "
+		"we do for vmstat thresholds'. The patch computes it once at boot as SWAP_CLUSTER_MAX * 16 * "
+		"(1 + fls(memory in 128 MiB units)): one more 512-page step per doubling of memory. It says "
+		"it scales 'the same way calculate_normal_threshold() does'; it does not: that function "
 		"scales each zone by its own managed pages, the patch scales by totalram_pages().\n"
 		"Every vmpressure() call takes the memcg's sr_lock to add its pages, whatever the window.\n"
-		"The window decides only how often the level is computed and, at medium or worse, socket\n"
-		"pressure written (the non-tree path, called once per memcg per shrink_node_memcgs() pass\n"
-		"with that pass's scanned pages), or how often the work item runs and notifies cgroup-v1\n"
-		"memory.pressure_level listeners (the tree path, from shrink_node()). `chunk`, the pages per\n"
-		"call, is an assumed workload parameter, not a kernel constant. memory.reclaim (seed 002)\n"
-		"never feeds vmpressure: every vmpressure() and vmpressure_prio() call in mm/vmscan.c\n"
-		"(shrink_node_memcgs(), shrink_node(), MGLRU's shrink_one(), do_try_to_free_pages()) sits\n"
+		"The window decides only how often the level is computed and, at medium or worse, socket "
+		"pressure written (the non-tree path, called once per memcg per shrink_node_memcgs() pass "
+		"with that pass's scanned pages), or how often the work item runs and notifies cgroup-v1 "
+		"memory.pressure_level listeners (the tree path, from shrink_node()). `chunk`, the pages per "
+		"call, is an assumed workload parameter, not a kernel constant. memory.reclaim (seed 002) "
+		"never feeds vmpressure: every vmpressure() and vmpressure_prio() call in mm/vmscan.c "
+		"(shrink_node_memcgs(), shrink_node(), MGLRU's shrink_one(), do_try_to_free_pages()) sits "
 		"behind !sc->proactive.\n"
 		"The price (the kernel's own comment: 'too big window size will delay the notifications'):\n"
-		"- a memcg's first evaluation waits for a whole window of scanned pages (detect_pages),\n"
-		"  and the window is sized by machine RAM but counted per memcg (window_share);\n"
-		"- vmpressure_prio() still signals critical at once on the tree path: at a deep reclaim\n"
-		"  priority it calls vmpressure() with scanned = vmpressure_win, which fills any window;\n"
-		"- the cgroup-v1 memory.pressure_level notifications are rate-limited by the window\n"
-		"  (vmpressure_work_fn() runs at most once per window of scanned pages), so they come rarer;\n"
-		"- the window is computed once at boot (subsys_initcall vmpressure_init_window()): memory\n"
-		"  hotplug and balloons do not update it, unlike the committed_as batch (mm_compute_batch(),\n"
-		"  redone on memory hotplug by mm_compute_batch_notifier() and on an overcommit change by\n"
-		"  overcommit_policy_handler()) and the vmstat thresholds (refresh_zone_stat_thresholds(),\n"
-		"  redone on CPU hotplug and from init_per_zone_wmark_min()).\n",
+		"- a memcg's first evaluation waits for a whole window of scanned pages (detect_pages), "
+		"and the window is sized by machine RAM but counted per memcg (window_share);\n"
+		"- vmpressure_prio() still signals critical at once on the tree path: at a deep reclaim "
+		"priority it calls vmpressure() with scanned = vmpressure_win, which fills any window;\n"
+		"- the cgroup-v1 memory.pressure_level notifications are rate-limited by the window "
+		"(vmpressure_work_fn() runs at most once per window of scanned pages), so they come rarer;\n"
+		"- the window is computed once at boot (subsys_initcall vmpressure_init_window()): memory "
+		"hotplug and balloons do not update it, unlike the committed_as batch (mm_compute_batch(), "
+		"redone on memory hotplug by mm_compute_batch_notifier() and on an overcommit change by "
+		"overcommit_policy_handler()) and the vmstat thresholds (refresh_zone_stat_thresholds(), "
+		"redone on CPU hotplug and from init_per_zone_wmark_min()).\n",
 	.published =
-		"The same reclaim work (11.9M pages scanned) evaluated ~23.3k times with the 512-page\n"
-		"window at every size; scaled: 3877 (4 GB), 3329 (8 GB), 2910 (16 GB), 2585 (32 GB),\n"
+		"The same reclaim work (11.9M pages scanned) evaluated ~23.3k times with the 512-page "
+		"window at every size; scaled: 3877 (4 GB), 3329 (8 GB), 2910 (16 GB), 2585 (32 GB), "
 		"2328 (64 GB): 6x fewer at 4 GB growing to 10x at 64 GB (windows 3072..5120 pages).\n",
 	.headline = "evals",
 	.seed_presets = "vm-4g",

@@ -28,8 +28,8 @@ static struct value threshold(METRIC_ARGS(m, side, why))
 	sb_printf(why, "fls(%llu) = %u; %llu >> %u = %llu\n", (unsigned long long)m->cpus, fc, (unsigned long long)zone,
 		  27 - machine_page_shift(m), (unsigned long long)shifted);
 	if (shifted > INT32_MAX)
-		sb_printf(why, "truncated: the kernel keeps it in int mem, which holds %d (%s); fls() takes an unsigned\n"
-			       "  int, so it sees %u - the kernel's own formula breaks past 256 PiB in one zone\n",
+		sb_printf(why, "truncated: the kernel keeps it in int mem, which holds %d (%s); fls() takes an unsigned "
+			       "int, so it sees %u - the kernel's own formula breaks past 256 PiB in one zone\n",
 			  mem, trunc32(shifted) ? "the low 32 bits, as a signed int" : "wrapped negative",
 			  (unsigned int)(uint32_t)mem);
 	sb_printf(why, "1 + fls(%d) = %u\n", mem, 1 + fm);
@@ -62,8 +62,8 @@ static uint64_t drift(const struct machine *m, struct strbuf *why)
 
 	sb_printf(why, "formula: max_drift = num_online_cpus() * threshold = %llu * %llu = %llu pages\n",
 		  (unsigned long long)m->cpus, (unsigned long long)t, (unsigned long long)d);
-	sb_printf(why, "kernel: refresh_zone_stat_thresholds(), mm/vmstat.c (percpu_drift_mark is set when this exceeds\n"
-		       "  the low - min watermark gap); recomputed on CPU hotplug, unlike vmpressure_win\n");
+	sb_printf(why, "kernel: refresh_zone_stat_thresholds(), mm/vmstat.c (percpu_drift_mark is set when this exceeds "
+		       "the low - min watermark gap); recomputed on CPU hotplug, unlike vmpressure_win\n");
 	return d;
 }
 
@@ -176,8 +176,8 @@ uint64_t vmstat_zone_batch_raw(const struct machine *m, int side, struct strbuf 
 	if (mode & BATCH_MIN_CODE)
 		sb_printf(why, "formula: b = min(zone >> 10, %s / PAGE_SIZE) / 4, at least 1;\n", cap);
 	else
-		sb_printf(why, "formula (before 5.14): int b = zone / 1024; if (b * PAGE_SIZE > %s) b = %s / PAGE_SIZE;\n"
-			       "  b /= 4, at least 1;\n", cap, cap);
+		sb_printf(why, "formula (before 5.14): int b = zone / 1024; if (b * PAGE_SIZE > %s) b = %s / PAGE_SIZE; "
+			       "b /= 4, at least 1;\n", cap, cap);
 	sb_printf(why, "         raw = rounddown_pow_of_two(b + b / 2) - 1\n");
 	if (!(mode & BATCH_MIN_CODE) && zone / 1024 > INT32_MAX)
 		sb_printf(why, "zone / 1024 = %llu is cut to the int %d\n", (unsigned long long)(zone / 1024),
@@ -192,8 +192,8 @@ static struct value pcp_batch(METRIC_ARGS(m, side, why))
 	uint64_t r = vmstat_zone_batch_raw(m, side, why), batch = max_u64(1, r);
 
 	sb_printf(why, "batch = max(1, %llu) = %llu\n", (unsigned long long)r, (unsigned long long)batch);
-	sb_printf(why, "pcp->batch is the unit pcp lists move pages in: recent kernels refill batch << alloc_factor\n"
-		       "  pages at a time (nr_pcp_alloc()) and free at least batch (nr_pcp_free()), mm/page_alloc.c\n");
+	sb_printf(why, "pcp->batch is the unit pcp lists move pages in: recent kernels refill batch << alloc_factor "
+		       "pages at a time (nr_pcp_alloc()) and free at least batch (nr_pcp_free()), mm/page_alloc.c\n");
 	machine_note_estimates(m, 1, why);
 	sb_printf(why, "kernel: zone_batchsize(), mm/page_alloc.c (/proc/zoneinfo: batch)\n");
 	return val_int(batch);
@@ -381,15 +381,15 @@ const struct patch_desc vmstat_patch = {
 	.fn_row = vmstat_row,
 	.row_metrics = 1u << M_THRESHOLD | 1u << M_DRIFT_PAGES | 1u << M_DRIFT_BYTES | 1u << M_PCP_BATCH | 1u << M_PCP_DRAIN_MAX,
 	.about =
-		"Not a patch: the machine-size scaling the kernel already had. calculate_normal_threshold()\n"
-		"lets each CPU's vmstat counters drift by up to 2 * fls(cpus) * (1 + fls(zone in 128 MiB\n"
-		"units)) pages, at most 125, before folding them into the zone. zone_batchsize() takes\n"
-		"min(0.1% of the zone, 1 MiB) in pages, divides it by 4 and rounds to a power of two minus\n"
-		"one: at most 63 pages with 4K pages (3 with 64K). That pcp->batch is the unit the per-CPU\n"
-		"page lists move pages in; recent kernels refill batch << alloc_factor pages at a time\n"
-		"(nr_pcp_alloc()). Seed 004 borrows the first rule's fls() shape for vmpressure_win, but\n"
-		"over totalram_pages() where calculate_normal_threshold() takes each zone's size. A\n"
-		"running kernel prints both per zone in /proc/zoneinfo ('vm stats threshold', 'batch'),\n"
+		"Not a patch: the machine-size scaling the kernel already had. calculate_normal_threshold() "
+		"lets each CPU's vmstat counters drift by up to 2 * fls(cpus) * (1 + fls(zone in 128 MiB "
+		"units)) pages, at most 125, before folding them into the zone. zone_batchsize() takes "
+		"min(0.1% of the zone, 1 MiB) in pages, divides it by 4 and rounds to a power of two minus "
+		"one: at most 63 pages with 4K pages (3 with 64K). That pcp->batch is the unit the per-CPU "
+		"page lists move pages in; recent kernels refill batch << alloc_factor pages at a time "
+		"(nr_pcp_alloc()). Seed 004 borrows the first rule's fls() shape for vmpressure_win, but "
+		"over totalram_pages() where calculate_normal_threshold() takes each zone's size. A "
+		"running kernel prints both per zone in /proc/zoneinfo ('vm stats threshold', 'batch'), "
 		"so batchlab can be checked live.\n",
 	.published = "No seed: compare with /proc/zoneinfo on any Linux machine ('host check').\n",
 	.headline = "threshold",

@@ -129,8 +129,8 @@ static struct value wakeups_per_gib(METRIC_ARGS(m, side, why))
 
 	wmarks(m, side, &w, why);
 	step = w.high - w.low;
-	sb_printf(why, "workload: allocations take the zone down steadily and kswapd keeps up: it wakes\n"
-		       "  at low, reclaims to high and sleeps (wakeup_kswapd(), balance_pgdat(), mm/vmscan.c)\n");
+	sb_printf(why, "workload: allocations take the zone down steadily and kswapd keeps up: it wakes "
+		       "at low, reclaims to high and sleeps (wakeup_kswapd(), balance_pgdat(), mm/vmscan.c)\n");
 	if (!step) {
 		sb_printf(why, "high - low = 0: kswapd would wake on every allocation\n");
 		return val_none("high = low: no sleep between wakeups");
@@ -146,9 +146,9 @@ static struct value min_free_kbytes(METRIC_ARGS(m, side, why))
 	uint64_t v = zone_min_free_kbytes(m, why);
 
 	(void)side;
-	sb_printf(why, "kernel: init_per_zone_wmark_min() (calculate_min_free_kbytes() in later\n"
-		       "  releases), mm/page_alloc.c; set_recommended_min_free_kbytes(),\n"
-		       "  mm/khugepaged.c (mm/huge_memory.c before 4.8)\n");
+	sb_printf(why, "kernel: init_per_zone_wmark_min() (calculate_min_free_kbytes() in later "
+		       "releases), mm/page_alloc.c; set_recommended_min_free_kbytes(), "
+		       "mm/khugepaged.c (mm/huge_memory.c before 4.8)\n");
 	return val_int(v);
 }
 
@@ -272,30 +272,30 @@ const struct patch_desc watermark_patch = {
 	.metrics = metrics,
 	.about =
 		"Johannes Weiner, 795ae7a0de6b 'mm: scale kswapd watermarks in proportion to memory', 4.6.\n"
-		"Each zone has three watermarks. Below min only atomic and reclaim allocations proceed;\n"
-		"below low an allocation wakes kswapd, which reclaims until the zone is above high. min is\n"
-		"the zone's share of min_free_kbytes (init_per_zone_wmark_min(): the square root of 16\n"
-		"times lowmem in KiB, clamped to 128..65536 KiB, 262144 from 5.7; khugepaged raises it to\n"
-		"11 pageblocks per zone when THP is on, at most 5% of the pages above the watermarks just\n"
-		"set, and not below 512 MiB, where hugepage_init() turns THP off; with THP built but set\n"
-		"to never, 5.16 on recalculate it from those pages: set_recommended_min_free_kbytes(),\n"
-		"mm/khugepaged.c; `thp` on, never or off, not built). Before the\n"
-		"patch __setup_per_zone_wmarks() put low at min + min/4 and high at min + min/2, so the\n"
-		"gap kswapd works in grew with the square root of memory, and on big machines it woke,\n"
-		"freed a sliver and slept again while allocations went into direct reclaim. The patch\n"
-		"makes the gap max(min/4, managed * watermark_scale_factor / 10000), vm.watermark_scale_factor\n"
+		"Each zone has three watermarks. Below min only atomic and reclaim allocations proceed; "
+		"below low an allocation wakes kswapd, which reclaims until the zone is above high. min is "
+		"the zone's share of min_free_kbytes (init_per_zone_wmark_min(): the square root of 16 "
+		"times lowmem in KiB, clamped to 128..65536 KiB, 262144 from 5.7; khugepaged raises it to "
+		"11 pageblocks per zone when THP is on, at most 5% of the pages above the watermarks just "
+		"set, and not below 512 MiB, where hugepage_init() turns THP off; with THP built but set "
+		"to never, 5.16 on recalculate it from those pages: set_recommended_min_free_kbytes(), "
+		"mm/khugepaged.c; `thp` on, never or off, not built). Before the "
+		"patch __setup_per_zone_wmarks() put low at min + min/4 and high at min + min/2, so the "
+		"gap kswapd works in grew with the square root of memory, and on big machines it woke, "
+		"freed a sliver and slept again while allocations went into direct reclaim. The patch "
+		"makes the gap max(min/4, managed * watermark_scale_factor / 10000), vm.watermark_scale_factor "
 		"10 by default (0.1% of the zone; up to 1000 then, 3000 from 5.17), high = min + 2 * gap.\n"
-		"Which term binds depends on min_free_kbytes's regime: with the plain square-root default\n"
-		"the scale factor takes over near 1 GB (Johannes's figure), with khugepaged's raise of\n"
+		"Which term binds depends on min_free_kbytes's regime: with the plain square-root default "
+		"the scale factor takes over near 1 GB (Johannes's figure), with khugepaged's raise of "
 		"three zones' 11 pageblocks not until about 16 GB (Rik van Riel asked 'beyond 16GB?').\n"
-		"`where watermark.binds.after > 1 over ram` finds it, with thp off and on. The price: more\n"
+		"`where watermark.binds.after > 1 over ram` finds it, with thp off and on. The price: more "
 		"memory held free (gap_bytes, twice it up to high).\n",
 	.published =
-		"The changelog: 'On a 140G machine, this raises the default watermark steps - the distance\n"
-		"between min and low, and low and high - from 16M to 143M.' Feng Tang's PMEM zone of\n"
+		"The changelog: 'On a 140G machine, this raises the default watermark steps - the distance "
+		"between min and low, and low and high - from 16M to 143M.' Feng Tang's PMEM zone of "
 		"65011712 pages (pcp's machine): min 4573, low 69584, high 134595 in /proc/zoneinfo.\n"
-		"batchlab (tests, test_watermark): the 140 GiB machine's gap after is 36700 pages, 143.36\n"
-		"MiB; before, 16.5 MiB with khugepaged's raise (thp on, three zones: 67584 KiB) and 11.83\n"
+		"batchlab (tests, test_watermark): the 140 GiB machine's gap after is 36700 pages, 143.36 "
+		"MiB; before, 16.5 MiB with khugepaged's raise (thp on, three zones: 67584 KiB) and 11.83 "
 		"MiB with the plain default (thp off: 48464 KiB) - the '16M' is the THP regime.\n",
 	.headline = "gap_bytes",
 	.seed_presets = "wmark-140g, pmem-96t",

@@ -147,8 +147,8 @@ static uint64_t mfk_default(const struct machine *m, uint64_t top, struct strbuf
 	uint64_t lowmem = zone_lowmem_pages(m);
 
 	sb_printf(why, "formula: min_free_kbytes = clamp(int_sqrt(lowmem_kbytes * 16), 128, %llu)\n", (unsigned long long)top);
-	sb_printf(why, "  (init_per_zone_wmark_min(), a postcore_initcall: no watermark is set yet, so\n"
-		       "  nr_free_buffer_pages() counts every zone up to ZONE_NORMAL whole, totalram = %llu pages)\n",
+	sb_printf(why, "  (init_per_zone_wmark_min(), a postcore_initcall: no watermark is set yet, so "
+		       "nr_free_buffer_pages() counts every zone up to ZONE_NORMAL whole, totalram = %llu pages)\n",
 		  (unsigned long long)lowmem);
 	return mfk_of_lowmem(m, lowmem, top, why);
 }
@@ -192,8 +192,8 @@ static uint64_t thp_recommended(const struct machine *m, int64_t mfk0, struct st
 	uint64_t want = pageblock * zones * 2 + pageblock * zones * MIGRATE_PCPTYPES * MIGRATE_PCPTYPES;
 
 	sb_printf(why, "khugepaged: recommended_min = pageblock_nr_pages * nr_zones\n"
-		       "  * (2 + MIGRATE_PCPTYPES^2), at most 5%% of nr_free_buffer_pages(), which now\n"
-		       "  counts each zone's managed - high_wmark_pages() (watermarks of %lld KiB):\n",
+		       "  * (2 + MIGRATE_PCPTYPES^2), at most 5%% of nr_free_buffer_pages(), which now "
+		       "counts each zone's managed - high_wmark_pages() (watermarks of %lld KiB):\n",
 		  (long long)mfk0);
 	free = boot_free_buffer_pages(m, mfk0, why);
 	pages = min_u64(want, free / 20);
@@ -201,9 +201,9 @@ static uint64_t thp_recommended(const struct machine *m, int64_t mfk0, struct st
 		  (unsigned long long)pageblock, (unsigned long long)zones, (unsigned long long)want,
 		  (unsigned long long)want, (unsigned long long)free, (unsigned long long)pages);
 	sb_printf(why, "  = %llu KiB\n", (unsigned long long)pages_to_kib(m, pages));
-	sb_printf(why, "assumed: pageblock_nr_pages is one PMD (PAGE_SIZE / 8 pages); nr_zones =\n"
-		       "  nodes + 2 = %llu (DMA and DMA32 on the first node, a Normal zone per\n"
-		       "  node: an x86-64 machine past 4 GiB)\n", (unsigned long long)zones);
+	sb_printf(why, "assumed: pageblock_nr_pages is one PMD (PAGE_SIZE / 8 pages); nr_zones = "
+		       "nodes + 2 = %llu (DMA and DMA32 on the first node, a Normal zone per "
+		       "node: an x86-64 machine past 4 GiB)\n", (unsigned long long)zones);
 	return pages_to_kib(m, pages);
 }
 
@@ -261,8 +261,8 @@ int64_t zone_min_free_kbytes_int(const struct machine *m, struct strbuf *why)
 		return (int64_t)v;
 	}
 	if (machine_totalram(m) < small) {
-		sb_printf(why, "totalram %llu pages < 512 MiB (%llu pages): hugepage_init() turns THP off\n"
-			       "  (transparent_hugepage_flags = 0) before khugepaged starts: nothing changes it\n",
+		sb_printf(why, "totalram %llu pages < 512 MiB (%llu pages): hugepage_init() turns THP off "
+			       "(transparent_hugepage_flags = 0) before khugepaged starts: nothing changes it\n",
 			  (unsigned long long)machine_totalram(m), (unsigned long long)small);
 		return (int64_t)v;
 	}
@@ -271,8 +271,8 @@ int64_t zone_min_free_kbytes_int(const struct machine *m, struct strbuf *why)
 			sb_printf(why, "thp never: khugepaged is not started and (before 5.16) nothing recalculates it\n");
 			return (int64_t)v;
 		}
-		sb_printf(why, "thp never: start_stop_khugepaged() -> set_recommended_min_free_kbytes() ->\n"
-			       "  calculate_min_free_kbytes(), now past the watermarks of %llu KiB:\n", (unsigned long long)v);
+		sb_printf(why, "thp never: start_stop_khugepaged() -> set_recommended_min_free_kbytes() -> "
+			       "calculate_min_free_kbytes(), now past the watermarks of %llu KiB:\n", (unsigned long long)v);
 		return (int64_t)mfk_of_lowmem(m, boot_free_buffer_pages(m, (int64_t)v, why), 262144, why);
 	}
 	raise = thp_recommended(m, (int64_t)v, why);
@@ -333,8 +333,8 @@ void zone_wmarks(const struct machine *m, int scaled, struct zone_wmarks *w, str
 
 	zone_wmarks_from(zone_min_pages(m, why), zone, m->watermark_scale_factor, scaled, w);
 	if (!scaled) {
-		sb_printf(why, "before 795ae7a0de6b: low = min + (min >> 2) = %llu + %llu = %llu;\n"
-			       "  high = min + (min >> 1) = %llu\n",
+		sb_printf(why, "before 795ae7a0de6b: low = min + (min >> 2) = %llu + %llu = %llu; "
+			       "high = min + (min >> 1) = %llu\n",
 			  (unsigned long long)w->min, (unsigned long long)w->floor, (unsigned long long)w->low,
 			  (unsigned long long)w->high);
 		return;

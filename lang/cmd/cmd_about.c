@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_about.h"
 #include "../../core/err.h"
 #include "../../core/patch.h"
 #include "../../core/mmpatch.h"
@@ -159,7 +160,7 @@ static void about_validation_line(const struct patch_desc *d, struct strbuf *out
 }
 
 /* The about page for people: what the patch changed, the seed's figure, its claims checked, batchlab's headline. */
-static void about_text(const struct machine *m, const struct patch_desc *d, struct strbuf *out)
+void about_page(const struct machine *m, const struct patch_desc *d, struct strbuf *out)
 {
 	const struct metric_desc *md = patch_metric(d, d->headline);
 
@@ -238,7 +239,7 @@ static int cmd_about(struct session *s, int argc, char **argv, struct strbuf *ou
 			       patch_suggest(s->m.set, argv[0], mean, sizeof(mean)), ids);
 	}
 	if (s->format == FMT_TABLE) {
-		about_text(&s->m, d, out);
+		about_page(&s->m, d, out);
 		if (d->kernel_code) { /* its constants through the releases, as `history PATCH` prints them */
 			sb_puts(out, "\nthrough the kernel releases (history PATCH: a table, and csv or json):\n");
 			render_history_list(&s->m, d, 80, out);

@@ -314,7 +314,9 @@ void show_details(const struct patch_set *ps, struct strbuf *out)
 {
 	sb_puts(out, "show, show all: the machine and every patch's table; show machine: the parameters; show PATCH: "
 		     "PATCH's metrics before, after and for your variants, the change, and better or worse by each "
-		     "metric's direction (help METRIC).\n");
+		     "metric's direction (help METRIC). A patch whose releases batchlab knows has a kernel column: what "
+		     "the code of the machine's release (the kernel parameter) computes - the patch as merged and every "
+		     "change to it since (history PATCH), so it can differ from after, which is the patch alone.\n");
 	compare_details(ps, out);
 }
 

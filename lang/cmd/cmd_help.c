@@ -13,6 +13,7 @@
 #include "../../core/params.h"
 #include "../../core/suggest.h"
 #include "../lesson.h"
+#include "../out/render.h"
 #include "../settings.h"
 #include "../out/records.h"
 #include "../out/wrap.h"
@@ -171,6 +172,20 @@ static void help_params(struct strbuf *out)
 		     "numbers are decimal: a leading 0 (octal in C: 010 is 8) is refused, as in variant expressions\n");
 }
 
+/* help answer: how a lesson's question takes its answer (lesson.c's judge, replyunit.c's units). */
+static void help_answer(struct strbuf *out)
+{
+	sb_puts(out, "answer TEXT: a lesson's answer. In the explorer's lesson pane Enter or a opens the answer line on "
+		     "a question (Esc leaves it, the question stays); batchlab --lesson NAME < FILE reads a homework, a line "
+		     "a try: numbered (N: TEXT), blocks, or lines (batchlab-lesson(5)).\n"
+		     "A number is written as a person writes it, in any unit of the question's quantity: a size in B, "
+		     "KiB .. PiB (128G, 11.83 MiB), a time in s, ms, us or ns, a rate in bps .. Tbps (18.6 Gbps), a count "
+		     "with a k, M or G (69.58 k), a factor as x64 or 64x, a share as 0.5 %. A bare number is in the "
+		     "question's own unit (MiB for a question in MiB). What batchlab prints for the value is always taken "
+		     "back. A design question takes an expression (its check runs it).\n"
+		     "Three tries, a hint after a wrong one, then the answer and how it was found; grade records each try.\n");
+}
+
 /* The topics that are words of help's own (set, lessons, settings, metrics, variant): 1 when topic was one. */
 static int help_word_topic(const struct session *s, const char *topic, struct strbuf *out, int *rc, char *err,
 			   size_t errlen)
@@ -180,6 +195,12 @@ static int help_word_topic(const struct session *s, const char *topic, struct st
 	*rc = 0;
 	if (!strcmp(topic, "set") || !strcmp(topic, "params")) {
 		help_params(out);
+	} else if (!strcmp(topic, "keys")) {
+		if (s && s->keys_help)
+			s->keys_help(s->keys_ctx, out);
+		else
+			sb_puts(out, "keys: the explorer's (batchlab at a terminal, no mode): ? there lists them, and help keys "
+				     "the keys of the view on top\n");
 	} else if (!strcmp(topic, "tour") || !strcmp(topic, "tutorial") || !strcmp(topic, "lessons")) {
 		sb_puts(out, "lessons: guided tours with exercises batchlab checks itself (lesson NAME starts one;\n"
 			     "batchlab --lesson NAME from the shell; in the explorer n and p walk the steps):\n");
@@ -193,10 +214,28 @@ static int help_word_topic(const struct session *s, const char *topic, struct st
 			help_patch(patches[i], out);
 	} else if (!strcmp(topic, "variant")) {
 		variant_help(s->m.set, out);
+	} else if (!strcmp(topic, "answer")) {
+		help_answer(out);
 	} else {
 		return 0;
 	}
 	return 1;
+}
+
+/* A metric's kernel column: what it is, and its value beside after's on this machine. */
+static void help_kernel_side(const struct session *s, const struct metric_ref *ref, struct strbuf *out)
+{
+	char k[64], a[64];
+	struct strbuf t = STRBUF_INIT;
+
+	render_human(metric_compute(&s->m, ref->patch, ref->metric, SIDE_KERNEL, NULL), ref->metric->unit, k, sizeof(k));
+	render_human(metric_compute(&s->m, ref->patch, ref->metric, ref->patch->after, NULL), ref->metric->unit, a,
+		     sizeof(a));
+	sb_puts(&t, "  ");
+	render_kernel_column(&s->m, &t);
+	sb_printf(out, "%s  here: kernel %s, after %s (explain %s.%s.kernel shows the release's working)\n", sb_str(&t), k,
+		  a, ref->patch->id, ref->metric->name);
+	sb_free(&t);
 }
 
 /* A topic that names a row of a table: a command, key, setting, patch or metric; 1 when it was one. */
@@ -221,6 +260,8 @@ static int help_named_topic(const struct session *s, const char *topic, struct s
 		sb_printf(out, "%s.%s: %s\n  unit: %s; %s; better: %s; %s\n", ref.patch->id, ref.metric->name,
 			  ref.metric->help, ref.metric->unit, metric_kind_name(ref.metric->kind),
 			  metric_better_name(ref.metric->better), ref.metric->single ? "single-valued" : "one value per side");
+		if (ref.patch->kernel_code && !ref.metric->single)
+			help_kernel_side(s, &ref, out);
 	} else {
 		return 0;
 	}
@@ -236,6 +277,8 @@ static int help_no_topic(const struct session *s, const char *topic, char *err, 
 
 	suggest_init(&sg, topic);
 	suggest_offer(&sg, "metrics");
+	suggest_offer(&sg, "keys");
+	suggest_offer(&sg, "answer");
 	suggest_offer(&sg, "params");
 	for (const struct cmd_entry *const *k = cmd_table; *k; k++)
 		suggest_offer(&sg, (*k)->name);

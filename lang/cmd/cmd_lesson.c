@@ -77,6 +77,8 @@ static int cmd_source(struct session *s, int argc, char **argv, struct strbuf *o
 		fclose(f);
 		return err_set(err, errlen, "source: out of memory");
 	}
+	if (!s->source_depth)
+		s->nstep_m = 0; /* the outermost source's steps start over */
 	s->source_depth++;
 	echo = s->echo;
 	if (s->interactive) /* a person reads it (the explorer, the prompt): each command as typed, then its output */

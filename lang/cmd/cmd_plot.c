@@ -52,7 +52,11 @@ void plot_details(const struct patch_set *ps, struct strbuf *out)
 		  "--size WIDTHxHEIGHT pixels (default %dx%d): the same points as the csv, each curve in a colour of "
 		  "Okabe and Ito's colour-blind-safe palette with its own dash pattern and marker, a marker where this "
 		  "machine sits on each, the machine line as a caption; --title TEXT gives it a heading of its own (a "
-		  "slide's), and its text grows with --size past 800x500 (a 1920x1080 slide's is 2.16 times as big).\n",
+		  "slide's), and its text grows with --size past 800x500 (a 1920x1080 slide's is 2.16 times as big); "
+		  "--no-caption leaves the machine line out. Each axis's labels are in one unit, named in its title "
+		  "(0.5 .. 512 MiB, not 512KiB beside 512MiB), and never overlap.\n"
+		  "The y axis is logarithmic when the curves span more than 100x, else linear: --log or --linear "
+		  "chooses.\n",
 		  PLOT_MAX_SERIES, PLOT_MAX_POINTS, CHART_MIN_WIDTH, WRAP_MAX, SVG_DEFAULT_W, SVG_DEFAULT_H);
 }
 
@@ -72,6 +76,14 @@ int chart_take_options(const char *cmd, int *argc, char **argv, int ascii_ok, st
 
 		if (ascii_ok && !strcmp(a, "--ascii")) {
 			o->ascii = 1;
+			continue;
+		}
+		if (!strcmp(a, "--log") || !strcmp(a, "--linear")) {
+			o->yscale = a[3] == 'o' ? CHART_LOG : CHART_LINEAR;
+			continue;
+		}
+		if (!strcmp(a, "--no-caption")) {
+			o->no_caption = 1;
 			continue;
 		}
 		if (strncmp(a, "--size", 6) || (a[6] && a[6] != '=')) {
@@ -278,7 +290,7 @@ static void plot_draw(struct session *s, const struct sweep_range *r, const stru
 		for (int i = 0; i < c->nseries; i++)
 			marks[i] = value_real(metric_compute(&s->m, ref->patch, ref->metric, sides[i], NULL));
 		chart_machine_text(s, ref->metric->reads, r->key, &cap);
-		svg_chart(c, marks, sb_str(&cap), o->svg_w, o->svg_h, dst);
+		svg_chart(c, marks, o->no_caption ? NULL : sb_str(&cap), o->svg_w, o->svg_h, dst);
 		sb_free(&cap);
 	} else if (fmt != FMT_TABLE && s->opts.path) { /* a file is a document of its own */
 		struct doc fd;
@@ -308,7 +320,7 @@ static int plot_parse(struct session *s, int *argc, char **argv, struct chart_op
 	o->width = s->opts.width;
 	if (*argc < 5 || strcmp(argv[1], "over"))
 		return err_set(err, errlen, "plot: expected plot METRIC[.SIDE] over KEY FROM TO [step N | x N] "
-			       "[--ascii] [--width N] [--format svg] [--size WxH] [--title TEXT] [> PATH]");
+			       "[--ascii] [--log|--linear] [--width N] [--format svg] [--size WxH] [--title TEXT] [--no-caption] [> PATH]");
 	if (!o->width) /* a file or a pipe gets 80 columns, a terminal its own width */
 		o->width = s->opts.path ? 80 : terminal_width();
 	if (metric_parse_m(&s->m, argv[0], ref, why, sizeof(why)))
@@ -353,6 +365,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 	memset(&c, 0, sizeof(c));
 	c.heading = heading;
 	plot_chart_setup(s, &r, &ref, &pts, sides, nser, &c, title, sizeof(title));
+	c.yscale = (enum chart_scale)o.yscale; /* --log, --linear, else log past 100x */
 	plot_draw(s, &r, &ref, sides, &c, &pts, &o, dst);
 	plot_points_free(&pts);
 	if (s->opts.path)
@@ -366,7 +379,7 @@ int cmd_plot(struct session *s, int argc, char **argv, struct strbuf *out, char 
 
 const struct cmd_entry cmd_plot_entry = {
 	.name = "plot",
-	.usage = "METRIC[.SIDE] over KEY FROM TO [step N | x N] [--ascii] [--width N] [--format svg] [--size WxH] [--title TEXT] [> PATH]",
+	.usage = "METRIC[.SIDE] over KEY FROM TO [step N | x N] [--ascii] [--log|--linear] [--width N] [--format svg] [--size WxH] [--title TEXT] [--no-caption] [> PATH]",
 	.args = { ARG_METRIC, ARG_OVER, ARG_NUMKEY, ARG_VALUE, ARG_NONE, ARG_STEP },
 	.min_args = 5,
 	.max_args = -1,

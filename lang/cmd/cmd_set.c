@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../../core/err.h"
 #include "../../core/params.h"
@@ -54,15 +55,66 @@ static int set_settings(struct session *s, int argc, char **argv, char *err, siz
 	return 0;
 }
 
+/* A unit word as a person types it after a number: GiB, G, MB, KiB, B, pages, p. */
+static int is_size_unit(const char *w)
+{
+	static const char *const units[] = { "b", "k", "kb", "kib", "m", "mb", "mib", "g", "gb", "gib", "t", "tb", "tib",
+					     "p", "pb", "pib", "e", "eb", "eib", "pages", "page", NULL };
+
+	for (int i = 0; units[i]; i++)
+		if (!strcasecmp(w, units[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * "ram 64 GiB": a size's number and unit typed apart are one value, 64GiB, for
+ * a size or page count key. The words, in place, argc back: 0 when none was.
+ */
+static int join_units(int argc, char **argv, char *joined, size_t len)
+{
+	int n = 0, changed = 0;
+	size_t used = 0;
+
+	for (int i = 0; i < argc; i++) {
+		const struct param *p = i % 2 == 0 ? NULL : param_find(argv[i - 1]);
+
+		if (n % 2 == 1 && p && (p->type == PT_SIZE || p->type == PT_PAGES) && i + 1 < argc &&
+		    (argv[i][0] >= '0' && argv[i][0] <= '9') && is_size_unit(argv[i + 1]) &&
+		    used + strlen(argv[i]) + strlen(argv[i + 1]) + 1 <= len) {
+			int w = snprintf(joined + used, len - used, "%s%s", argv[i], !strcasecmp(argv[i + 1], "pages") ||
+										!strcasecmp(argv[i + 1], "page") ? "p" : argv[i + 1]);
+
+			argv[n++] = joined + used;
+			used += (size_t)w + 1;
+			i++;
+			changed = 1;
+			continue;
+		}
+		argv[n++] = argv[i];
+	}
+	return changed ? n : 0;
+}
+
 static int cmd_set(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct machine next = s->m;
-	char mean[128];
+	char mean[128], joined[1024];
 	struct strbuf said = STRBUF_INIT;
-	int rc = -1;
+	int rc = -1, n;
 
-	if (argc % 2)
-		return err_set(err, errlen, "set: expected KEY VALUE [KEY VALUE ...]");
+	if ((n = join_units(argc, argv, joined, sizeof(joined))))
+		argc = n;
+	if (argc % 2) {
+		const struct param *p = param_find(argv[argc - 1]);
+
+		/* the odd word out, said: a key with no value, or a value with no key */
+		if (p || argc == 1)
+			return err_set(err, errlen, "set: %s has no value (expected set KEY VALUE [KEY VALUE ...])",
+				       argv[argc - 1]);
+		return err_set(err, errlen, "set: '%s' after %s %s is neither a key nor a unit of it (expected set KEY "
+			       "VALUE [KEY VALUE ...], a size as 64G or 64 GiB)", argv[argc - 1], argv[argc - 3], argv[argc - 2]);
+	}
 	/* all pairs or none: a script never sees a half-applied set */
 	for (int i = 0; i < argc; i += 2) {
 		const struct param *p = param_find(argv[i]);

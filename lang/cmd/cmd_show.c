@@ -187,6 +187,7 @@ enum {
 	SHOW_BRIEF = 8,    /* short cells, a unit column */
 	SHOW_TIGHT = 16,   /* one-space gaps, no unit column: the units in a note */
 	SHOW_STACKED = 32, /* a paragraph a metric */
+	SHOW_KERNEL = 64,  /* a kernel column: the legend says what it is */
 };
 static const int show_layouts[] = { 0, SHOW_MARKS, SHOW_MARKS | SHOW_BARE_VAR, SHOW_MARKS | SHOW_BARE_VAR | SHOW_VMARK,
 				    SHOW_MARKS | SHOW_BARE_VAR | SHOW_VMARK | SHOW_BRIEF,
@@ -643,7 +644,7 @@ static void show_model_records(const struct machine *m, const struct patch_desc 
 }
 
 /* What the marks and words of the tables above say, wrapped to width. */
-static void show_legend(int flags, int width, struct strbuf *out)
+static void show_legend(const struct machine *m, int flags, int width, struct strbuf *out)
 {
 	struct strbuf t = STRBUF_INIT;
 
@@ -657,6 +658,8 @@ static void show_legend(int flags, int width, struct strbuf *out)
 			    "what it rests on)\n");
 	if (flags & SHOW_VMARK)
 		sb_puts(&t, "+ after a change: better, -: worse (which way is better: help METRIC)\n");
+	if (flags & SHOW_KERNEL)
+		render_kernel_column(m, &t);
 	wrap_text(out, sb_str(&t), width, 0);
 	sb_free(&t);
 }
@@ -722,14 +725,14 @@ int show_topic(struct session *s, const char *topic, struct strbuf *out, char *e
 		if (s->format == FMT_TABLE) {
 			if (any)
 				sb_putc(out, '\n');
-			flags |= show_model_table(&s->m, patches[i], width, out);
+			flags |= show_model_table(&s->m, patches[i], width, out) | (patches[i]->kernel_code ? SHOW_KERNEL : 0);
 		} else {
 			show_model_records(&s->m, patches[i], &rec);
 		}
 		any = 1;
 	}
 	if (s->format == FMT_TABLE && (all || strcmp(topic, "machine")))
-		show_legend(flags, width, out);
+		show_legend(&s->m, flags, width, out);
 	if (s->format != FMT_TABLE)
 		rec_end(&rec);
 	return 0;

@@ -25,8 +25,10 @@ struct chart_options {
 	int ascii, width;  /* width 0: the terminal's, or 80 */
 	int svg_w, svg_h;  /* a picture's size in pixels */
 	const char *title; /* --title: a picture's heading (tradeoff; plot keeps its own) */
+	int yscale;        /* --log, --linear: enum chart_scale; CHART_AUTO: log past 100x */
+	int no_caption;    /* --no-caption: a picture without the machine line under it (a slide says it) */
 };
-#define CHART_OPTIONS_INIT { 0, 0, SVG_DEFAULT_W, SVG_DEFAULT_H, NULL }
+#define CHART_OPTIONS_INIT { 0, 0, SVG_DEFAULT_W, SVG_DEFAULT_H, NULL, CHART_AUTO, 0 }
 int chart_take_options(const char *cmd, int *argc, char **argv, int ascii_ok, struct chart_options *o, char *err,
 		       size_t errlen);
 /*

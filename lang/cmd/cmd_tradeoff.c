@@ -452,7 +452,8 @@ static int print_svg(const struct session *s, const struct tradeoff *t, const st
 		  t->cost.metric->reads ? t->cost.metric->reads : "");
 	chart_machine_text(s, sb_str(&reads), t->knob, &cap);
 	tc.c.heading = o->title;
-	svg_chart(&tc.c, NULL, sb_str(&cap), o->svg_w, o->svg_h, out);
+	tc.c.yscale = (enum chart_scale)o->yscale; /* --log, --linear, else log past 100x */
+	svg_chart(&tc.c, NULL, o->no_caption ? NULL : sb_str(&cap), o->svg_w, o->svg_h, out);
 	sb_free(&cap);
 	sb_free(&reads);
 	tradeoff_chart_free(&tc);

@@ -274,7 +274,8 @@ static void data_range(struct ctx *x)
 		ymin = 0;
 		ymax = 1;
 	}
-	x->ylog = c->yscale == CHART_LOG || (c->yscale == CHART_AUTO && ymin > 0 && ymax / ymin >= 1000);
+	/* past 100x a linear axis flattens the small end into its floor: log, unless asked otherwise (--linear) */
+	x->ylog = c->yscale == CHART_LOG || (c->yscale == CHART_AUTO && ymin > 0 && ymax / ymin > 100);
 	if (x->ylog && !(ymin > 0)) {
 		if (isfinite(ypos))
 			ymin = ypos; /* log of a value at or below 0: those points fall off the bottom */

@@ -26,7 +26,7 @@
 #define CHART_MIN_WIDTH 24
 #define CHART_MIN_HEIGHT 7
 
-enum chart_scale { CHART_LINEAR, CHART_LOG, CHART_AUTO /* log when the values span 1000x or more */ };
+enum chart_scale { CHART_LINEAR, CHART_LOG, CHART_AUTO /* log when the values span more than 100x */ };
 
 struct chart_series {
 	const char *label;    /* "before", "after"; the legend's name */

@@ -362,16 +362,20 @@ void fmt_human(struct value v, const char *unit, char *buf, size_t len)
 void fmt_human_short(struct value v, const char *unit, int width, char *buf, size_t len)
 {
 	/*
-	 * A narrow column: the space goes first ("11.58Gbps"), then digits
-	 * ("11.6Gbps", "12Gbps"), each time rounded from v itself; a number is
-	 * never cut. Only a column narrower than any of these gets the last try.
+	 * A narrow column: digits go first ("11.6 Gbps" beside "18.6 Gbps", each
+	 * rounded from v itself), down to two, so the cells of a column keep one
+	 * spacing; then the space ("11.58Gbps", "12Gbps"); a number is never cut.
+	 * Only a column narrower than any of these gets the last try.
 	 */
+	for (int sig = FMT_SIG; sig >= 2; sig--) {
+		human(v, unit, 0, width, sig, buf, len);
+		if (width <= 0 || (int)strlen(buf) <= width)
+			return;
+	}
 	for (int sig = FMT_SIG; sig >= 1; sig--) {
 		char *sp;
 
 		human(v, unit, 0, width, sig, buf, len);
-		if (width <= 0 || (int)strlen(buf) <= width)
-			return;
 		if ((sp = strchr(buf, ' ')))
 			memmove(sp, sp + 1, strlen(sp));
 		if ((int)strlen(buf) <= width)

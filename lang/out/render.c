@@ -135,7 +135,7 @@ static void explain_one(const struct machine *m, const struct metric_ref *ref, i
 	snprintf(plain, sizeof(plain), "%s%s%s", bare, *md->unit ? " " : "", md->unit);
 	if (v.kind != VAL_NONE && v.kind != VAL_LIST && strcmp(human, plain))
 		sb_printf(out, " (%s)", plain);
-	sb_printf(out, "  [%s]\n", md->kind == METRIC_MODELED ? "model: an estimate, not a measurement; what it rests on is below"
+	sb_printf(out, " [%s]\n", md->kind == METRIC_MODELED ? "model: an estimate, not a measurement; what it rests on is below"
 				   : md->kind == METRIC_WORKLOAD ? "workload: the kernel's loop arithmetic under the assumption below"
 				   : v.kind == VAL_REAL ? "exact: a ratio of kernel figures, in floating point"
 							: "exact: kernel arithmetic");
@@ -168,4 +168,12 @@ void render_explain(const struct machine *m, const struct metric_ref *ref, int s
 			sb_putc(out, '\n');
 		explain_one(m, ref, s, out);
 	}
+}
+
+void render_kernel_column(const struct machine *m, struct strbuf *out)
+{
+	sb_printf(out, "kernel: what the code of the machine's release computes (%s; set kernel RELEASE picks "
+		       "another): the patch as merged and every change to it since (history PATCH lists the commits), so "
+		       "it can differ from after, which is the patch alone\n",
+		  release_names[machine_release(m)]);
 }

@@ -38,5 +38,7 @@ void rec_metric_value(struct records *rec, const struct machine *m, const struct
 		      struct value v, int csv);
 
 void render_explain(const struct machine *m, const struct metric_ref *ref, int side, struct strbuf *out);
+/* What the kernel column is, one line: the release m's code computes, which can differ from after. */
+void render_kernel_column(const struct machine *m, struct strbuf *out);
 
 #endif

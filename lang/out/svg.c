@@ -26,11 +26,18 @@ static const char *const dashes[CHART_STYLES] = { NULL, "9,4", "2,3", "9,3,2,3",
 #define CW 7.4     /* a character's width at FS, a little wide: labels must not collide */
 #define ROW 18     /* a legend row */
 
+/* An axis's one unit (axis_unit_of()): its name, and the axis's values per one of it. */
+struct axis_unit {
+	char name[16];
+	double scale;
+};
+
 struct frame {
 	double left, top, w, h; /* the plotting area */
 	double k;               /* the picture's scale against 800x500: a 1920x1080 slide's text is 2.16 times as big */
 	double pad;
 	struct chart_axes a;
+	struct axis_unit yu; /* the y axis's one unit */
 };
 
 static double text_w(const struct frame *f, const char *s)
@@ -229,6 +236,62 @@ out:
 	free(oy);
 }
 
+/*
+ * One unit for every label of an axis (a slide reads "0.5 1 2 ... 512" under
+ * "(MiB)", not 128KiB beside 512MiB): for a size, a time or a rate, the unit
+ * of the family whose labels are shortest, the larger on a tie; else the
+ * axis's own unit, unscaled. The axis title names it.
+ */
+static void axis_unit_of(const double *t, int n, const char *unit, struct axis_unit *u)
+{
+	static const struct {
+		const char *family, *name;
+		double scale;
+	} units[] = {
+		{ "bytes", "bytes", 1 },    { "bytes", "KiB", 0x1p10 }, { "bytes", "MiB", 0x1p20 }, { "bytes", "GiB", 0x1p30 },
+		{ "bytes", "TiB", 0x1p40 }, { "bytes", "PiB", 0x1p50 }, { "bytes", "EiB", 0x1p60 }, { "s", "ns", 1e-9 },
+		{ "s", "us", 1e-6 },	    { "s", "ms", 1e-3 },	{ "s", "s", 1 },	    { "Mbps", "Mbps", 1 },
+		{ "Mbps", "Gbps", 1e3 },    { "Mbps", "Tbps", 1e6 },
+	};
+	/* a metric in ms or us is a time: its values are in that unit */
+	double base = !unit ? 1 : !strcmp(unit, "ms") ? 1e-3 : !strcmp(unit, "us") ? 1e-6 : !strcmp(unit, "ns") ? 1e-9 : 1;
+	const char *family = !unit ? "" : base != 1 || !strcmp(unit, "s") ? "s" : unit;
+	size_t best = (size_t)-1;
+
+	snprintf(u->name, sizeof(u->name), "%s", unit ? unit : "");
+	u->scale = 1;
+	for (size_t k = 0; k < sizeof(units) / sizeof(units[0]); k++) {
+		size_t widest = 0;
+		char b[32];
+
+		if (strcmp(units[k].family, family))
+			continue;
+		for (int i = 0; i < n; i++) { /* an e-notation label (1.074e+09) is never the shortest to read */
+			size_t w;
+
+			snprintf(b, sizeof(b), "%.6g", t[i] * base / units[k].scale);
+			w = strchr(b, 'e') ? 99 : strlen(b);
+			if (w > widest)
+				widest = w;
+		}
+		if (widest <= best) {
+			best = widest;
+			snprintf(u->name, sizeof(u->name), "%s", units[k].name);
+			u->scale = units[k].scale / base;
+		}
+	}
+}
+
+/* A tick's label in the axis's one unit: the number alone ("0.5", "512", "65536"). */
+static void axis_label(double v, const char *unit, const struct axis_unit *u, char *buf, size_t len)
+{
+	if (u->scale == 1 && (!unit || (strcmp(unit, "bytes") && strcmp(unit, "s") && strcmp(unit, "Mbps")))) {
+		chart_tick_label(v, unit, buf, len); /* a count: 65536, 4.45M */
+		return;
+	}
+	snprintf(buf, len, "%.6g", v / u->scale);
+}
+
 static int y_ticks(const struct frame *f, const char *unit, double *t, int max)
 {
 	int n = 0;
@@ -326,8 +389,9 @@ static void svg_axes(struct strbuf *out, const struct frame *f, const struct cha
 {
 	const double k = f->k;
 	double last_end = -1e9, xt_[64];
-	int maxt = (int)(f->w / (80 * k)) > 2 ? (int)(f->w / (80 * k)) : 2, unit = c->yunit && *c->yunit;
+	int maxt = (int)(f->w / (80 * k)) > 2 ? (int)(f->w / (80 * k)) : 2, unit = c->yunit && *c->yunit, nx;
 	char b[64], xt[256], yt[200];
+	struct axis_unit yu, xu;
 
 	sb_printf(out, "<path class=\"axes\" fill=\"none\" stroke=\"#000000\" stroke-width=\"%.2f\" d=\"M%.2f,%.2f V%.2f H%.2f\"/>\n",
 		  k, f->left, f->top, f->top + f->h, f->left + f->w);
@@ -340,27 +404,35 @@ static void svg_axes(struct strbuf *out, const struct frame *f, const struct cha
 			  f->left + 1, y, f->left + f->w);
 		sb_printf(out, "<path class=\"tick\" stroke=\"#000000\" stroke-width=\"%.2f\" d=\"M%.2f,%.2f h%.2f\"/>\n", k,
 			  f->left, y, -5 * k);
-		chart_tick_label(t[i], c->yunit, b, sizeof(b));
+		axis_label(t[i], c->yunit, &f->yu, b, sizeof(b));
 		text_at(out, f, f->left - 8 * k, y + 4.5 * k, "end", FS - 1, NULL, b);
 	}
-	nt = chart_x_ticks(c, f->a.xmin, f->a.xmax, f->a.xlog, maxt, xt_, 64);
-	for (int i = 0; i < nt; i++) {
-		double x = f->left + pos(xt_[i], f->a.xmin, f->a.xmax, f->a.xlog) * f->w, w;
+	yu = f->yu;
+	nx = chart_x_ticks(c, f->a.xmin, f->a.xmax, f->a.xlog, maxt, xt_, 64);
+	axis_unit_of(xt_, c->xnames ? 0 : nx, c->xnames ? NULL : c->xunit, &xu);
+	for (int i = 0; i < nx; i++) {
+		double x = f->left + pos(xt_[i], f->a.xmin, f->a.xmax, f->a.xlog) * f->w, w, at;
+		const char *anchor = "middle";
 
 		sb_printf(out, "<path class=\"tick\" stroke=\"#000000\" stroke-width=\"%.2f\" d=\"M%.2f,%.2f v%.2f\"/>\n", k, x,
 			  f->top + f->h, 5 * k);
-		chart_x_label(c, xt_[i], b, sizeof(b));
+		if (c->xnames)
+			chart_x_label(c, xt_[i], b, sizeof(b));
+		else
+			axis_label(xt_[i], c->xunit, &xu, b, sizeof(b));
 		w = text_w(f, b);
-		if (x - w / 2 < last_end + 6 * k)
+		at = x - w / 2;
+		if (x + w / 2 > f->left + f->w + 20 * k) /* the last one ends at the edge, not past it */
+			at = x - w, anchor = "end";
+		if (at < last_end + 6 * k) /* labels never overlap: one that would is left out, its tick kept */
 			continue;
-		text_at(out, f, x, f->top + f->h + 19 * k, "middle", FS - 1, NULL, b);
-		last_end = x + w / 2;
+		text_at(out, f, x, f->top + f->h + 19 * k, anchor, FS - 1, NULL, b);
+		last_end = at + w;
 	}
-	snprintf(xt, sizeof(xt), "%s%s%s%s%s%s%s", c->xname ? c->xname : "", c->xunit && *c->xunit ? " (" : "",
-		 c->xunit ? c->xunit : "", c->xunit && *c->xunit ? ")" : "", f->a.xlog ? ", log scale" : "",
-		 c->xnote ? ", " : "", c->xnote ? c->xnote : "");
+	snprintf(xt, sizeof(xt), "%s%s%s%s%s%s%s", c->xname ? c->xname : "", *xu.name ? " (" : "", xu.name,
+		 *xu.name ? ")" : "", f->a.xlog ? ", log scale" : "", c->xnote ? ", " : "", c->xnote ? c->xnote : "");
 	text_at(out, f, f->left + f->w / 2, f->top + f->h + 38 * k, "middle", FS, NULL, xt);
-	snprintf(yt, sizeof(yt), "%s%s%s%s", c->title ? c->title : "", unit ? " (" : "", unit ? c->yunit : "",
+	snprintf(yt, sizeof(yt), "%s%s%s%s", c->title ? c->title : "", unit ? " (" : "", unit ? yu.name : "",
 		 unit ? ")" : "");
 	sb_printf(out, "<text font-size=\"%.3g\" text-anchor=\"middle\" transform=\"translate(%.2f,%.2f) rotate(-90)\">",
 		  FS * k, f->pad + 4 * k, f->top + f->h / 2);
@@ -378,7 +450,11 @@ static void svg_series(struct strbuf *out, const struct frame *f, const struct c
 
 		sb_printf(out, "<path class=\"machine\" stroke=\"#555555\" stroke-width=\"%.2f\" stroke-dasharray=\"%g,%g\" "
 			  "d=\"M%.2f,%.2f V%.2f\"/>\n", k, 3 * k, 3 * k, x, f->top, f->top + f->h);
-		text_at(out, f, x + 4 * k, f->top + 12 * k, NULL, FS - 2, " fill=\"#555555\"", "this machine");
+		/* beside its line, on the side with room: past the plot's right edge it would leave the picture */
+		if (x + 4 * k + text_w(f, "this machine") > f->left + f->w)
+			text_at(out, f, x - 4 * k, f->top + 12 * k, "end", FS - 2, " fill=\"#555555\"", "this machine");
+		else
+			text_at(out, f, x + 4 * k, f->top + 12 * k, NULL, FS - 2, " fill=\"#555555\"", "this machine");
 	}
 	sb_puts(out, "<g clip-path=\"url(#plotarea)\">\n");
 	for (int s = 0; s < c->nseries; s++)
@@ -421,13 +497,14 @@ void svg_chart(const struct chart *c, const double *marks, const char *caption, 
 		f.h = 60;
 	chart_axes_of(c, (int)(f.h / (45 * f.k)) > 2 ? (int)(f.h / (45 * f.k)) : 2, &f.a);
 	nt = y_ticks(&f, c->yunit, t, 64);
+	axis_unit_of(t, nt, c->yunit, &f.yu);
 	for (int i = 0; i < nt; i++) {
-		chart_tick_label(t[i], c->yunit, b, sizeof(b));
+		axis_label(t[i], c->yunit, &f.yu, b, sizeof(b));
 		lw = fmax(lw, text_w(&f, b));
 	}
 	f.left = f.pad + (20 + 8) * f.k + lw;
 	f.w = width - f.left - 24 * f.k;
-	snprintf(title, sizeof(title), "%s%s%s%s%s%s", c->title ? c->title : "", unit ? " (" : "", unit ? c->yunit : "",
+	snprintf(title, sizeof(title), "%s%s%s%s%s%s", c->title ? c->title : "", unit ? " (" : "", unit ? f.yu.name : "",
 		 unit ? ")" : "", f.a.ylog ? ", log scale" : "", c->title_tail ? c->title_tail : "");
 	svg_head(out, &f, c, caption, width, height, title);
 	svg_legend(out, &f, c, e);

@@ -12,8 +12,8 @@ static void spaces(struct strbuf *out, int n)
 		sb_putc(out, ' ');
 }
 
-/* How far a line's continuation hangs: its indent, and past a list marker. */
-static int hang_of(const char *s, size_t n, int indent)
+/* Past a list marker ("- ", "* ", "N. ") at indent: where the item's words start; else indent. */
+static int marker_hang(const char *s, size_t n, int indent)
 {
 	size_t i = (size_t)indent, d = i;
 
@@ -24,6 +24,19 @@ static int hang_of(const char *s, size_t n, int indent)
 	if (d > i && d + 1 < n && s[d] == '.' && s[d + 1] == ' ')
 		return (int)(d + 2);
 	return indent;
+}
+
+/*
+ * How far a line's continuation hangs: past a list marker; an indented line
+ * (a step of an explanation, a note under a line) two deeper than itself, so
+ * its continuation reads as one and a hanging formula stays under its line;
+ * a flush paragraph not at all.
+ */
+static int hang_of(const char *s, size_t n, int indent)
+{
+	int h = marker_hang(s, n, indent);
+
+	return h == indent && indent >= 2 ? indent + 2 : h;
 }
 
 static int is_table_row(const char *s, size_t n, size_t from)
@@ -165,12 +178,14 @@ static int continues(const struct rline *a, const struct rline *b, int hang, int
 	char last = a->n ? a->s[a->n - 1] : ' ';
 	int slack = last == '.' || last == ';' ? 0 : 4, w = first_word(b);
 
-	if (a->blank || b->blank || a->table || b->table || b->indent != hang || b->hang != b->indent)
+	if (a->blank || b->blank || a->table || b->table || b->indent != hang || marker_hang(b->s, b->n, b->indent) != b->indent)
 		return 0;
 	if (w > 1 && b->s[b->indent + (size_t)w - 1] == ':' && b->s[b->indent] >= 'a' && b->s[b->indent] <= 'z')
 		return 0; /* "kernel:", "assumed:": a label starts a step of its own */
-	if (last == ':' || fill < 40)
-		return 0;
+	if (w == 1 && strchr("=*/+", b->s[b->indent]))
+		return 0; /* "= 42": a hanging formula's next step, under its line */
+	if (last == ':' || last == '.' || fill < 40)
+		return 0; /* a sentence's end closes a logical line: text is written a paragraph a line */
 	return a->cols + 1 + first_word(b) > fill - slack;
 }
 

@@ -18,8 +18,9 @@
 /*
  * Append text to out with no line wider than width display columns. Each input
  * line is wrapped on its own (a line break in the text is kept): its
- * continuation lines take the line's own indent, deepened past a leading "- ",
- * "* " or "N. " so a list item hangs. A line with a run of two spaces inside
+ * continuation lines hang past a leading "- ", "* " or "N. " so a list item
+ * hangs; an indented line's (a step of an explanation, a note under a line)
+ * two deeper than itself; a flush line's at the margin. A line with a run of two spaces inside
  * it is a table row: keep_tables leaves it whole (a table is made narrow by
  * its writer, not by breaking its rows), else it wraps like prose. A word wider
  * than the room is cut at a character boundary, never with a marker.

@@ -71,8 +71,9 @@ start() {
 name="prompt"
 check start
 
-name="the prompt says how to get help when it starts"
-check wait_line "batchlab 1.0.0: 'help' lists the commands; 'help TOPIC' explains a command, key, patch"
+name="the prompt says how to get help when it starts, wrapped once at the terminal's 100 columns"
+check wait_line "batchlab 1.0.0: 'help' lists the commands; 'help TOPIC' explains a command, key, patch or metric."
+check wait_line "Tab completes; 'quit' or Ctrl-D leaves."
 
 name="complete a key: set cp<Tab>"
 keys 'set cp' Tab

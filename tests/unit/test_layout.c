@@ -203,11 +203,11 @@ static void test_cells_narrow(void **state)
 	(void)state;
 	/* seed 000's 11582 Mbps after the old batch of 32: 11.58 Gbps, rounded to what the column holds */
 	cells_metric(&m, memcg, patch_metric(memcg, "throughput"), 9, &c);
-	assert_string_equal(c.side[0], "11.58Gbps");
+	assert_string_equal(c.side[0], "11.6 Gbps"); /* a digit goes before the space: one spacing in a column */
 	cells_metric(&m, memcg, patch_metric(memcg, "throughput"), 8, &c);
-	assert_string_equal(c.side[0], "11.6Gbps");
-	cells_metric(&m, memcg, patch_metric(memcg, "throughput"), 7, &c);
-	assert_string_equal(c.side[0], "12 Gbps"); /* the space back when 2 digits leave room */
+	assert_string_equal(c.side[0], "12 Gbps");
+	cells_metric(&m, memcg, patch_metric(memcg, "throughput"), 6, &c);
+	assert_string_equal(c.side[0], "12Gbps"); /* the space goes only when two digits leave no room */
 
 	for (size_t k = 0; k < sizeof(machines) / sizeof(machines[0]); k++) {
 		m = machine_with(machines[k]);

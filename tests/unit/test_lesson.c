@@ -10,6 +10,7 @@
 #include "../../lang/session.h"
 #include "../../core/patch.h"
 #include "../../core/variant.h"
+#include "../../lang/out/numfmt.h"
 
 static char dir[] = "/tmp/bl-test-lesson-XXXXXX";
 
@@ -373,10 +374,66 @@ static void test_checked_whole_at_load(void **state)
 	assert_string_equal(load_error("step one\nask x\nanswer {where memcg_charge.batch.after > 3 over cpus 1 8}\n"), "");
 }
 
+/*
+ * Issue 51: an answer in any unit of the question's quantity, the question's
+ * own first, and batchlab's own printing of the value always read back.
+ */
+static void test_any_unit_of_the_quantity(void **state)
+{
+	struct session s;
+	struct lesson l;
+	struct lesson_exercise x;
+	char shown[64];
+	struct value v;
+	struct metric_ref ref;
+	char err[256];
+
+	(void)state;
+	session_init(&s);
+	/* "in MiB": a {get bytes} / 1048576 answer asks in MiB; a bare number is MiB, a size any unit */
+	x = load(&l, "step a\nask gap in MiB?\nanswer {get watermark.gap_bytes.before} / 1048576 within 1%\n");
+	assert_int_equal(metric_parse("watermark.gap_bytes.before", &ref, err, sizeof(err)), 0);
+	v = metric_eval(&s.m, &ref, ref.side);
+	fmt_human(v, "bytes", shown, sizeof(shown)); /* what batchlab prints: "11.83 MiB" */
+	assert_int_equal(judge(&s, &x, shown), 1);
+	snprintf(shown, sizeof(shown), "%.4f", (double)v.i / 1048576);
+	assert_int_equal(judge(&s, &x, shown), 1);
+	snprintf(shown, sizeof(shown), "%.0f KiB", (double)v.i / 1024);
+	assert_int_equal(judge(&s, &x, shown), 1);
+	assert_int_equal(judge(&s, &x, "11 s"), 0); /* a time is no size */
+	assert_int_equal(judge(&s, &x, "1183 MiB"), 0);
+	lesson_free(&l);
+	/* a count: its printing "69.58 k" is a thousand times, not KiB; exact count, yet what batchlab prints */
+	x = load(&l, "step a\nset cpus 256\nask spawns?\nanswer get rss_stat.spawn_score.after\n");
+	s.m.cpus = 256;
+	assert_int_equal(metric_parse("rss_stat.spawn_score.after", &ref, err, sizeof(err)), 0);
+	v = metric_eval(&s.m, &ref, ref.side);
+	fmt_human(v, ref.metric->unit, shown, sizeof(shown));
+	assert_int_equal(judge(&s, &x, shown), 1);
+	fmt_human_short(v, ref.metric->unit, 6, shown, sizeof(shown));
+	assert_int_equal(judge(&s, &x, shown), 1);
+	assert_int_equal(judge(&s, &x, "1 k"), 0);
+	lesson_free(&l);
+	/* a time asked in its metric's unit (ms) takes any time unit */
+	x = load(&l, "step a\nask t?\nanswer get rss_stat.oom_approx_ms within 1%\n");
+	assert_int_equal(metric_parse("rss_stat.oom_approx_ms", &ref, err, sizeof(err)), 0);
+	v = metric_eval(&s.m, &ref, ref.side);
+	snprintf(shown, sizeof(shown), "%.6g", value_real(v));
+	assert_int_equal(judge(&s, &x, shown), 1);
+	snprintf(shown, sizeof(shown), "%.6g s", value_real(v) / 1000);
+	assert_int_equal(judge(&s, &x, shown), 1);
+	snprintf(shown, sizeof(shown), "%.6g us", value_real(v) * 1000);
+	assert_int_equal(judge(&s, &x, shown), 1);
+	fmt_human(v, ref.metric->unit, shown, sizeof(shown));
+	assert_int_equal(judge(&s, &x, shown), 1);
+	lesson_free(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_count_exact),
+		cmocka_unit_test(test_any_unit_of_the_quantity),
 		cmocka_unit_test(test_tolerance),
 		cmocka_unit_test(test_where_and_sizes),
 		cmocka_unit_test(test_check_keeps_state),

@@ -62,7 +62,10 @@ static void test_human(void **state)
 	expect_short(val_int(66060288), "pages", 9, "66060288");
 	expect_short(val_int(660602880), "pages", 8, "660.6 M");
 	expect_short(val_real(7.188), "x", 0, "7.188");
-	expect_short(val_real(11582.3), "Mbps", 9, "11.58Gbps"); /* the space goes before a cut */
+	/* digits go before the space (issue 51: 11.6 Gbps beside 18.6 Gbps, not 11.58Gbps), the space before a cut */
+	expect_short(val_real(11582.3), "Mbps", 9, "11.6 Gbps");
+	expect_short(val_real(18600.0), "Mbps", 9, "18.6 Gbps");
+	expect_short(val_real(11582.3), "Mbps", 6, "12Gbps");
 	expect_short(val_real(11582.3), "Mbps", 10, "11.58 Gbps");
 	for (double v = 1e-12; v < 1e19; v *= 7.3) {
 		static const char *const units[] = { "s", "bytes", "pages", "loops/s", "%", "x", "Mbps", "fraction" };

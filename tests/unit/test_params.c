@@ -1,6 +1,9 @@
 /* The parameter table and the unit parsers: every bad value is refused and leaves the machine alone. */
 #include "testutil.h"
 
+#include <math.h>
+#include <stdlib.h>
+
 #include "../../core/units.h"
 
 static void test_parse_size(void **state)
@@ -113,6 +116,34 @@ static void test_format_input_roundtrip(void **state)
 		param_format(&back, &params[i], err, sizeof(err));
 		param_format(&m, &params[i], v, sizeof(v));
 		assert_string_equal(err, v);
+	}
+}
+
+/* A real is saved in the fewest digits that read back the same (issue 51): 1687.66, not 1687.6600000000001. */
+static void test_format_input_shortest(void **state)
+{
+	static const double reals[] = { 1687.66, 0.1, 99.99999999999999, 2000, 0.01234, 0.105273, 3.0000000000000004 };
+	const struct param *p = param_find("charge_page_ns");
+	struct machine m = machine_with("cpus 8");
+
+	(void)state;
+	assert_non_null(p);
+	for (size_t i = 0; i < sizeof(reals) / sizeof(reals[0]); i++) {
+		char v[64], shorter[400], err[256];
+
+		assert_int_equal(param_set_real(&m, p, reals[i], err, sizeof(err)), 0);
+		param_format_input(&m, p, v, sizeof(v));
+		assert_true(strtod(v, NULL) == reals[i]);
+		assert_null(strchr(v, 'e') && reals[i] >= 1 ? v : NULL); /* a whole number is written whole */
+		/* one significant digit fewer does not read back */
+		int sig = 0, lead = 1;
+
+		for (const char *c = v; *c && *c != 'e'; c++)
+			if (*c >= '0' && *c <= '9' && !(lead && *c == '0'))
+				sig++, lead = 0;
+		snprintf(shorter, sizeof(shorter), "%.*g", sig - 1, reals[i]);
+		if (sig > 1 && reals[i] != floor(reals[i]))
+			assert_false(strtod(shorter, NULL) == reals[i]);
 	}
 }
 
@@ -248,6 +279,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_size),     cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_refused_is_check),
+		cmocka_unit_test(test_format_input_shortest),
 		cmocka_unit_test(test_accepted),       cmocka_unit_test(test_defaults_valid),
 		cmocka_unit_test(test_format_input_roundtrip), cmocka_unit_test(test_no_overflow_at_limits),
 		cmocka_unit_test(test_machine_check), cmocka_unit_test(test_threads_capped_at_cpus),

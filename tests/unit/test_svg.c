@@ -127,6 +127,62 @@ static void test_document(void **state)
 	sb_free(&out);
 }
 
+/*
+ * Issue 51's slide: sizes from 128 KiB to 512 MiB (4096x) on a default axis are on a log scale
+ * (past 100x), every y label in one unit named in the axis title (MiB: 0.125 .. 512, never
+ * 128KiB beside 512MiB), x labels apart and none past the picture's edge; no caption, no desc.
+ */
+static void test_slide_axes(void **state)
+{
+	static const double x[] = { 1, 4, 16, 64, 256, 1024, 4096 };
+	double y[7];
+	struct chart c;
+	struct strbuf out = STRBUF_INIT;
+	const char *s, *p;
+	int labels = 0;
+
+	(void)state;
+	for (int i = 0; i < 7; i++)
+		y[i] = 131072.0 * x[i];
+	memset(&c, 0, sizeof(c));
+	c.title = "t.bytes";
+	c.yunit = "bytes";
+	c.xname = "cpus";
+	c.xunit = "CPUs";
+	c.xscale = CHART_LOG;
+	c.yscale = CHART_AUTO;
+	c.nseries = 1;
+	c.marker_x = 4096;
+	c.series[0].label = "before";
+	c.series[0].x = x;
+	c.series[0].y = y;
+	c.series[0].n = 7;
+	svg_chart(&c, NULL, NULL, 800, 500, &out);
+	s = sb_str(&out);
+	assert_non_null(strstr(s, "t.bytes (MiB), log scale"));
+	assert_null(strstr(s, "KiB<"));
+	assert_null(strstr(s, "MiB<")); /* no label carries a unit: the title says it */
+	assert_null(strstr(s, "<desc>"));
+	assert_non_null(strstr(s, ">0.125</text>"));
+	assert_non_null(strstr(s, ">512</text>"));
+	/* every label inside the picture: an end-anchored last x label, "this machine" to the left of its line */
+	for (p = strstr(s, "<text x=\""); p; p = strstr(p + 1, "<text x=\"")) {
+		double at = strtod(p + 9, NULL);
+
+		assert_true(at >= 0 && at <= 800);
+		labels++;
+	}
+	assert_true(labels > 10);
+	assert_non_null(strstr(s, "text-anchor=\"end\"" ));
+	sb_reset(&out);
+	c.yscale = CHART_LINEAR; /* --linear: asked, so kept */
+	svg_chart(&c, NULL, NULL, 800, 500, &out);
+	assert_null(strstr(sb_str(&out), "log scale\""));
+	assert_non_null(strstr(sb_str(&out), "t.bytes (MiB)"));
+	assert_null(strstr(sb_str(&out), "t.bytes (MiB), log scale"));
+	sb_free(&out);
+}
+
 static void test_size(void **state)
 {
 	int w = 0, h = 0;
@@ -148,6 +204,7 @@ int main(void)
 		cmocka_unit_test(test_reduce_keeps_columns),
 		cmocka_unit_test(test_document),
 		cmocka_unit_test(test_size),
+		cmocka_unit_test(test_slide_axes),
 	};
 	return cmocka_run_group_tests_name("svg", tests, NULL, NULL);
 }

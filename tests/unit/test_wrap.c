@@ -48,7 +48,10 @@ static void test_hangs_lists_and_indents(void **state)
 {
 	(void)state;
 	assert_string_equal(wrapped("- aaa bbb ccc", 8, 0), "- aaa\n  bbb\n  ccc");
-	assert_string_equal(wrapped("  aa bb cc", 7, 0), "  aa bb\n  cc");
+	/* an indented line (a step of an explanation) hangs two deeper, so its continuation reads as one */
+	assert_string_equal(wrapped("  aa bb cc", 8, 0), "  aa bb\n    cc");
+	/* a flush paragraph does not hang */
+	assert_string_equal(wrapped("aa bb cc", 5, 0), "aa bb\ncc");
 	assert_string_equal(wrapped("12. aa bb cc", 9, 0), "12. aa bb\n    cc");
 }
 
