@@ -87,7 +87,10 @@ static int add_variants(struct session *s, const struct diff_read *r, const char
 		}
 		added++;
 	}
-	session_set_patches(s, next);
+	if (added) /* nothing mapped is an error: the session keeps the set it had */
+		session_set_patches(s, next);
+	else
+		patchreg_drop(next);
 	return added;
 }
 
