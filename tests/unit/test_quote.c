@@ -24,7 +24,7 @@
 static const char *const hostile[] = {
 	"plain", "", " lead", "trail ", "a;b", ";", "#x", "a#b", "\"", "'", "'\"'", "a\"b'c", "$(touch pwned)",
 	"`touch pwned`", "${HOME}", "a\\b", "\\", "a\nb", "\n", "a\rb", "\033[31mred\033[0m", "\033]0;title\007",
-	"\xc2\x9b" "31m", "\x9b", "\xff\xfe", "tab\there", "|pipe|", "<script>alert(1)</script>", "&amp;", "```",
+	"\302\23331m", "\x9b", "\xff\xfe", "tab\there", "|pipe|", "<script>alert(1)</script>", "&amp;", "```",
 	"*bold* _it_ [l](x)", "caf\xc3\xa9", "zero\xe2\x80\x8bwidth", "x.mmpatch;echo INJECTED > pwn.txt;#.mmpatch",
 	"~/x", "a b  c", "-P", "--", "%s%n", "\x7f",
 };
