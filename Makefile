@@ -387,7 +387,7 @@ layers: $(CORE_TESTS:tests/unit/%.c=$(BUILD)/tests/%)
 # --- hardening: libFuzzer targets, their replays, valgrind -----------------
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS  = cmd preset expr keys mmpatch diff grade
+FUZZ_TARGETS  = cmd preset expr keys mmpatch diff grade mmpatch_cmd diff_cmd
 # Unsigned wrap-around is defined C, but no accepted value may overflow, so fuzzing traps it too.
 FUZZ_SAN      = address,undefined,unsigned-integer-overflow
 FUZZ_FLAGS    = -O1 -g -fno-omit-frame-pointer -fsanitize=$(FUZZ_SAN) -fno-sanitize-recover=all
@@ -430,13 +430,17 @@ fuzz:
 		awk 'NR > 1 && /^  [a-z]/ && $$1 !~ /:$$/ { print "\"" $$1 "\"" } /^    [a-z_]+\.[a-z_]+ / { print "\"" $$1 "\"" }'; \
 	} > build/fuzz/cmd.dict
 	@$(MAKE) --no-print-directory $(BUILD)/tools/mkman && $(BUILD)/tools/mkman --mmpatch-dict > build/fuzz/mmpatch.dict
+	@cp build/fuzz/mmpatch.dict build/fuzz/mmpatch_cmd.dict
+	@# seeds: every file of tests/ (a patch file, a diff, a script, an expected output: each target reads any)
+	@rm -rf build/fuzz/seeds && mkdir -p build/fuzz/seeds && find tests -type f -size -64k | \
+		while read -r f; do cp "$$f" "build/fuzz/seeds/$$(echo "$$f" | tr / _)"; done
 	@set -e; mkdir -p build/fuzz/artifacts; for t in $(FUZZ_TARGETS); do \
 		mkdir -p build/fuzz/corpus-$$t; \
 		echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
 		LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan.supp build/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=1024 -max_len=8192 \
 			-print_final_stats=1 -artifact_prefix=$(CURDIR)/build/fuzz/artifacts/$$t- \
 			$$(test -f build/fuzz/$$t.dict && echo -dict=build/fuzz/$$t.dict) \
-			build/fuzz/corpus-$$t fuzz/corpus/$$t tests/regress/$$t; \
+			build/fuzz/corpus-$$t fuzz/corpus/$$t tests/regress/$$t build/fuzz/seeds; \
 	done
 
 fuzz-smoke:

@@ -80,7 +80,8 @@ static void claim_figure(const struct machine *m, const struct patch_desc *d, co
 	ratio = strlen(name) > 6 && !strcmp(name + strlen(name) - 6, ".ratio");
 	if (ratio) /* NAME.ratio: after / before, the change the mail says as "64X" */
 		name[strlen(name) - 6] = '\0';
-	if (metric_parse_m(m, name, &ref, err, sizeof(err))) {
+	/* in d itself: a file being checked is in no list, and a loaded one of its id is another file */
+	if (metric_parse_in(m, d, name, name + strlen(d->id) + 1, &ref, err, sizeof(err))) {
 		r->got = val_none("no such metric");
 		return;
 	}

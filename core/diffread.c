@@ -3,11 +3,13 @@
  * the #defines, initialisers and assignments it changes, and each of those
  * put in batchlab's words where batchlab models that constant - the
  * kernel's C translated to the variants' language (totalram_pages() is
- * totalram, fls() takes an unsigned int so its argument is cut with (u32),
+ * totalram, fls() takes an unsigned int so its argument is cut with (u32) - fls_long()
+ * and fls64() take 64 bits, as the variants' fls does -,
  * min_t(T, a, b) converts both to T) and compiled against the patch's
  * names, so what does not compile is listed, not guessed at.
  */
 #include "diffread.h"
+#include "diffhunk.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -17,67 +19,106 @@
 #include "err.h"
 #include "expr.h"
 #include "mmpatch.h"
+#include "utf8.h"
 #include "variant.h"
 
-#define HUNK_LINES 1500
-#define SUBS_MAX 8
+#define HUNK_LINE_MAX 1000000000ul /* the @@ line's start, a file's line */
+#define HUNK_COUNT_MAX 1000000ul   /* and its count of lines */
 
-struct hline {
-	const char *s; /* the text after the +, - or space */
-	size_t n;
-	char kind;     /* ' ', '-', '+' */
-	int line;      /* new file's line (old file's for '-') */
-	char fn[48];   /* the function it is in, as far as the hunk shows */
-};
-
-struct hunk {
-	const char *file;
-	size_t filen;
-	struct hline l[HUNK_LINES];
-	int n, cut;
-	char fn[48];
-};
-
-/* A local the hunk assigns before the constant reads it: mem128m = totalram_pages() >> (27 - PAGE_SHIFT). */
-struct subs {
-	char name[SUBS_MAX][32];
-	char text[SUBS_MAX][VARIANT_TEXT_MAX];
-	int n;
-};
-
-/* A finding is one printable line whatever the diff held: a control character shows as '?'. */
+/*
+ * A finding is one printable line whatever the diff held: a control
+ * character (C0, DEL, C1) or a byte that is not UTF-8 shows as '?'.
+ */
 static void printable(char *s)
 {
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			*s = '?';
+	char *w = s;
+
+	for (const char *p = s; *p;) {
+		const char *at = p;
+		uint32_t cp = utf8_decode(&p);
+
+		if ((cp == 0xfffd && strncmp(at, "\xEF\xBF\xBD", 3)) || cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f)) {
+			*w++ = '?';
+			p = cp == 0xfffd ? at + 1 : p;
+		} else {
+			while (at < p)
+				*w++ = *at++;
+		}
+	}
+	*w = '\0';
 }
 
-static struct diff_finding *finding(struct diff_read *r, const struct hunk *h, int line)
+/* s (n bytes) kept in r's text, control characters as '?', with its NUL: its offset (r->oom when it cannot grow). */
+static size_t keep(struct diff_read *r, const char *s, size_t n)
+{
+	size_t at = r->len;
+
+	if (r->oom)
+		return 0;
+	if (r->len + n + 1 > r->size) {
+		size_t size = r->size ? r->size : 4096;
+		char *t;
+
+		while (size < r->len + n + 1)
+			size *= 2;
+		if (!(t = realloc(r->text, size))) {
+			r->oom = 1;
+			return 0;
+		}
+		r->text = t;
+		r->size = size;
+	}
+	memcpy(r->text + at, s, n);
+	r->text[at + n] = '\0';
+	printable(r->text + at);
+	r->len += n + 1;
+	return at;
+}
+
+/* A finding of h at line: the file, the variant's patch and expression (NULL, "" when listed), what it is. */
+static void finding(struct diff_read *r, const struct hunk *h, int line, const struct patch_desc *d, const char *expr,
+		    const char *what)
 {
 	struct diff_finding *f;
 
-	if (r->n == DIFF_FINDINGS) {
-		r->more++;
-		return NULL;
+	if (r->oom)
+		return;
+	if (r->n == r->cap) {
+		int cap = r->cap ? 2 * r->cap : 16;
+
+		if (!(f = realloc(r->f, (size_t)cap * sizeof(*f)))) {
+			r->oom = 1;
+			return;
+		}
+		r->f = f;
+		r->cap = cap;
 	}
 	f = &r->f[r->n++];
 	memset(f, 0, sizeof(*f));
-	snprintf(f->file, sizeof(f->file), "%.*s", (int)(h->filen < 150 ? h->filen : 150), h->file);
-	printable(f->file);
+	f->at[0] = keep(r, h->file, h->filen < 150 ? h->filen : 150);
+	f->at[1] = keep(r, expr, strlen(expr));
+	f->at[2] = keep(r, what, strlen(what));
 	f->line = line;
-	return f;
+	f->patch = d;
 }
 
-static void listed(struct diff_read *r, const struct hunk *h, int line, const char *fmt, const char *a,
+void diff_listed(struct diff_read *r, const struct hunk *h, int line, const char *fmt, const char *a,
 		   const char *b)
 {
-	struct diff_finding *f = finding(r, h, line);
+	char what[700];
 
-	if (f) {
-		snprintf(f->what, sizeof(f->what), fmt, a, b ? b : "");
-		printable(f->what);
-	}
+	snprintf(what, sizeof(what), fmt, a, b ? b : "");
+	finding(r, h, line, NULL, "", what);
+}
+
+void diff_read_free(struct diff_read *r)
+{
+	free(r->f);
+	free(r->text);
+	r->f = NULL;
+	r->text = NULL;
+	r->n = r->cap = 0;
+	r->len = r->size = 0;
 }
 
 /* --- a line's C: comments out, then a #define or an assignment ------------------------------- */
@@ -112,7 +153,7 @@ static void code_of(const char *s, size_t n, char *buf, size_t size)
 
 enum change { C_OTHER, C_DEFINE, C_ASSIGN };
 
-static int is_ident_char(char c)
+int diff_is_ident(char c)
 {
 	return isalnum((unsigned char)c) || c == '_';
 }
@@ -159,14 +200,18 @@ static int parse_assign(const char *c, char *name, size_t nsize, char *value, si
 		}
 	if (!eq || !(end = strrchr(eq, ';')))
 		return 0;
+	/* the left side a declaration's or a name's: words and pointers' stars, nothing else read past */
+	for (const char *p = c; p < eq; p++)
+		if (!diff_is_ident(*p) && *p != ' ' && *p != '*')
+			return 0;
 	/* the name: the last word on the left that is not an attribute (__read_mostly, __initdata) */
 	for (w = eq; w > c;) {
 		const char *e;
 
-		while (w > c && !is_ident_char(w[-1]))
+		while (w > c && !diff_is_ident(w[-1]))
 			w--;
 		e = w;
-		while (w > c && is_ident_char(w[-1]))
+		while (w > c && diff_is_ident(w[-1]))
 			w--;
 		if (e == w)
 			return 0;
@@ -204,12 +249,12 @@ static enum change parse_change(const char *code, char *name, size_t nsize, char
 /* --- the kernel's C in the variants' words ------------------------------------------------------- */
 
 /* Replace every whole word w in buf by to. 0, or -1 when it would not fit. */
-static int replace_word(char *buf, size_t size, const char *w, const char *to)
+int diff_replace_word(char *buf, size_t size, const char *w, const char *to)
 {
 	size_t wl = strlen(w), tl = strlen(to);
 
 	for (char *p = strstr(buf, w); p; p = strstr(p, w)) {
-		if ((p > buf && is_ident_char(p[-1])) || is_ident_char(p[wl])) {
+		if ((p > buf && diff_is_ident(p[-1])) || diff_is_ident(p[wl])) {
 			p += wl;
 			continue;
 		}
@@ -222,8 +267,21 @@ static int replace_word(char *buf, size_t size, const char *w, const char *to)
 	return 0;
 }
 
+/* A type whose conversion leaves the variants' unsigned 64-bit values as they are (x86-64, arm64: long is 64 bits). */
+static int is_u64_type(const char *t)
+{
+	static const char *const u64[] = { "u64", "unsigned long", "unsigned long long", "uint64_t", "size_t", "__u64",
+					   NULL };
+
+	t += strspn(t, " ");
+	for (int i = 0; u64[i]; i++)
+		if (!strncmp(t, u64[i], strlen(u64[i])) && !t[strlen(u64[i]) + strspn(t + strlen(u64[i]), " ")])
+			return 1;
+	return 0;
+}
+
 /* The index just past the ')' matching the '(' at buf[i], or 0. */
-static size_t closing(const char *buf, size_t i)
+size_t diff_closing(const char *buf, size_t i)
 {
 	int depth = 0;
 
@@ -245,7 +303,7 @@ static int rewrite_calls(char *buf, size_t size, const char *f, int argc)
 		size_t open = (size_t)(p - buf) + fl, end, a0;
 		int k = 0, depth = 0;
 
-		if ((p > buf && is_ident_char(p[-1])) || buf[open] != '(' || !(end = closing(buf, open))) {
+		if ((p > buf && diff_is_ident(p[-1])) || buf[open] != '(' || !(end = diff_closing(buf, open))) {
 			p += fl;
 			continue;
 		}
@@ -264,6 +322,9 @@ static int rewrite_calls(char *buf, size_t size, const char *f, int argc)
 			return -1;
 		if (argc == 1)
 			snprintf(out, sizeof(out), "fls((u32)(%.*s))", VARIANT_TEXT_MAX, args[0]);
+		else if (is_u64_type(args[0]))
+			snprintf(out, sizeof(out), "%s(%.*s, %.*s)", !strcmp(f, "min_t") ? "min" : "max", VARIANT_TEXT_MAX,
+				 args[1], VARIANT_TEXT_MAX, args[2]);
 		else
 			snprintf(out, sizeof(out), "%s((%.*s)(%.*s), (%.*s)(%.*s))", !strcmp(f, "min_t") ? "min" : "max",
 				 VARIANT_TEXT_MAX, args[0], VARIANT_TEXT_MAX, args[1], VARIANT_TEXT_MAX, args[0],
@@ -277,21 +338,32 @@ static int rewrite_calls(char *buf, size_t size, const char *f, int argc)
 	return 0;
 }
 
-static int translate(const char *c, const struct subs *sb, char *out, size_t size)
+int diff_translate(const char *c, const struct subs *sb, char *out, size_t size)
 {
 	static const char *const words[][2] = {
 		{ "totalram_pages()", "totalram" }, { "num_online_cpus()", "cpus" }, { "num_present_cpus()", "cpus" },
 		{ "INT_MAX", "2147483647" }, { "UINT_MAX", "4294967295" }, { "S8_MAX", "127" },
-		{ "fls_long", "fls" }, { "fls64", "fls" },
+		{ "OVERCOMMIT_GUESS", "guess" }, { "OVERCOMMIT_ALWAYS", "always" }, { "OVERCOMMIT_NEVER", "never" },
+		{ "overcommit_policy", "overcommit" }, { "sysctl_overcommit_memory", "overcommit" },
 	};
+	/* fls_long() and fls64() take 64 bits (include/asm-generic/bitops/fls64.h, include/linux/bitops.h): the
+	   variants' fls is theirs; only the kernel's fls() takes an unsigned int */
+	static const char *const fls64_words[] = { "fls_long", "fls64" };
 	char buf[VARIANT_TEXT_MAX * 2];
 
 	snprintf(buf, sizeof(buf), "%s", c);
+	/* the kernel's fls() cut to 32 bits first, while it is the only fls in the text: a local put in below, or
+	   fls_long() renamed, is already the variants' 64-bit fls and is not cut again */
+	if (rewrite_calls(buf, sizeof(buf), "fls", 1))
+		return -1;
+	for (size_t i = 0; i < sizeof(fls64_words) / sizeof(fls64_words[0]); i++)
+		if (diff_replace_word(buf, sizeof(buf), fls64_words[i], "fls"))
+			return -1;
 	for (int i = 0; i < sb->n; i++) {
 		char paren[VARIANT_TEXT_MAX + 2];
 
 		snprintf(paren, sizeof(paren), "(%s)", sb->text[i]);
-		if (replace_word(buf, sizeof(buf), sb->name[i], paren))
+		if (diff_replace_word(buf, sizeof(buf), sb->name[i], paren))
 			return -1;
 	}
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
@@ -304,13 +376,12 @@ static int translate(const char *c, const struct subs *sb, char *out, size_t siz
 				memmove(p + tl, p + wl, strlen(p + wl) + 1);
 				memcpy(p, words[i][1], tl);
 			}
-		} else if (replace_word(buf, sizeof(buf), words[i][0], words[i][1])) {
+		} else if (diff_replace_word(buf, sizeof(buf), words[i][0], words[i][1])) {
 			return -1;
 		}
 	}
-	/* the kernel's fls() takes an unsigned int: the argument is cut to 32 bits at the call */
-	if (rewrite_calls(buf, sizeof(buf), "fls", 1) || rewrite_calls(buf, sizeof(buf), "min_t", 3) ||
-	    rewrite_calls(buf, sizeof(buf), "max_t", 3) || strlen(buf) >= size)
+	if (rewrite_calls(buf, sizeof(buf), "min_t", 3) || rewrite_calls(buf, sizeof(buf), "max_t", 3) ||
+	    strlen(buf) >= size)
 		return -1;
 	strcpy(out, buf);
 	return 0;
@@ -345,36 +416,49 @@ static int own_name(const struct patch_desc *d, const char *text)
 	return 0;
 }
 
+/* A mapped change whose expression is already in the variants' words (it must compile as d's). */
+void diff_mapped_text(struct diff_read *r, const struct hunk *h, int line, const struct patch_desc *d,
+			const char *name, const char *expr, const char *said)
+{
+	char why[200], what[300];
+
+	if (strlen(expr) >= VARIANT_TEXT_MAX) {
+		diff_listed(r, h, line, "changes %s to an expression longer than a variant holds: %.200s", name, expr);
+		return;
+	}
+	if (compiles(d, expr, why, sizeof(why))) {
+		snprintf(what, sizeof(what), "%.60s: %.140s", expr, why);
+		diff_listed(r, h, line, "changes %s, but its new value does not read as batchlab's: %s", name, what);
+		return;
+	}
+	finding(r, h, line, d, expr, said);
+}
+
 static void mapped(struct diff_read *r, const struct hunk *h, int line, const char *id, const char *name,
 		   const char *text, const struct subs *sb)
 {
 	const struct patch_desc *d = patch_find(r->set, id);
-	char expr[VARIANT_TEXT_MAX], why[200];
-	struct diff_finding *f;
+	char expr[VARIANT_TEXT_MAX], why[200], what[300];
 
 	if (!d || !d->constant)
 		return;
 	if (own_name(d, text)) {
-		listed(r, h, line, "sets %s to %s, the constant's name before the patch: its value unchanged", name, text);
+		diff_listed(r, h, line, "sets %s to %.200s, the constant's name before the patch: its value unchanged", name, text);
 		return;
 	}
-	if (translate(text, sb, expr, sizeof(expr))) {
-		listed(r, h, line, "changes %s to '%.200s', too long to read as a variant", name, text);
+	if (diff_translate(text, sb, expr, sizeof(expr))) {
+		diff_listed(r, h, line, "changes %s to '%.200s', too long to read as a variant", name, text);
 		return;
 	}
 	if (compiles(d, expr, why, sizeof(why))) {
 		char what[200];
 
 		snprintf(what, sizeof(what), "%.50s: %.140s", text, why);
-		listed(r, h, line, "changes %s, but its new value does not read as batchlab's: %s", name, what);
+		diff_listed(r, h, line, "changes %s, but its new value does not read as batchlab's: %s", name, what);
 		return;
 	}
-	if (!(f = finding(r, h, line)))
-		return;
-	f->patch = d;
-	snprintf(f->expr, sizeof(f->expr), "%s", expr);
-	snprintf(f->what, sizeof(f->what), "%s = %.200s", name, text);
-	printable(f->what);
+	snprintf(what, sizeof(what), "%s = %.200s", name, text);
+	finding(r, h, line, d, expr, what);
 }
 
 /* A loaded patch file whose constant is name, or NULL. */
@@ -400,11 +484,11 @@ static void map_change(struct diff_read *r, const struct hunk *h, const struct h
 	const struct patch_desc *own = loaded_constant(r->set, name);
 
 	if (old && !strcmp(old, value)) {
-		listed(r, h, l->line, "changes how %s is declared, not its value (%.200s)", name, value);
+		diff_listed(r, h, l->line, "changes how %s is declared, not its value (%.200s)", name, value);
 		return;
 	}
 	if (!strcmp(value, "(...)")) {
-		listed(r, h, l->line, "changes the macro %s(), not a constant batchlab models", name, NULL);
+		diff_listed(r, h, l->line, "changes the macro %s(), not a constant batchlab models", name, NULL);
 		return;
 	}
 	if (own) /* a loaded patch file's constant; a built-in patch of the same constant gets its variant too */
@@ -417,7 +501,7 @@ static void map_change(struct diff_read *r, const struct hunk *h, const struct h
 		/* mm/vmpressure.c: vmpressure_win = SWAP_CLUSTER_MAX * 16 */
 		snprintf(text, sizeof(text), "(%.150s) * 16", value);
 		mapped(r, h, l->line, "vmpressure", "SWAP_CLUSTER_MAX (vmpressure_win = SWAP_CLUSTER_MAX * 16)", text, sb);
-		listed(r, h, l->line, "changes %s, which also floors memory.reclaim's asks (try_to_free_mem_cgroup_pages()"
+		diff_listed(r, h, l->line, "changes %s, which also floors memory.reclaim's asks (try_to_free_mem_cgroup_pages()"
 		       "): a variant of proactive_reclaim's ask does not say that", name, NULL);
 	} else if (!strcmp(name, "vmpressure_win")) {
 		mapped(r, h, l->line, "vmpressure", name, value, sb);
@@ -426,9 +510,9 @@ static void map_change(struct diff_read *r, const struct hunk *h, const struct h
 
 		snprintf(text, sizeof(text), "%.399s", value);
 		/* memory.reclaim's loop: what is left to reclaim is batchlab's remaining */
-		if (replace_word(text, sizeof(text), "nr_to_reclaim - nr_reclaimed", "remaining") ||
+		if (diff_replace_word(text, sizeof(text), "nr_to_reclaim - nr_reclaimed", "remaining") ||
 		    strlen(text) >= VARIANT_TEXT_MAX)
-			listed(r, h, l->line, "changes %s, too long to read", name, NULL);
+			diff_listed(r, h, l->line, "changes %s, too long to read", name, NULL);
 		else
 			mapped(r, h, l->line, "proactive_reclaim", name, text, sb);
 	} else if (!own) {
@@ -438,100 +522,11 @@ static void map_change(struct diff_read *r, const struct hunk *h, const struct h
 		for (int i = 0; patches[i] && !of; i++)
 			of = own_name(patches[i], value);
 		if (of) /* a bound or a copy set from a loaded file's constant (min_mem_pcpu_rsv) */
-			listed(r, h, l->line, "sets %s to %s, a loaded patch file's constant: a bound on it, not a "
+			diff_listed(r, h, l->line, "sets %s to %.200s, a loaded patch file's constant: a bound on it, not a "
 			       "constant batchlab models", name, value);
 		else
-			listed(r, h, l->line, "changes %s, not a constant batchlab models", name, NULL);
+			diff_listed(r, h, l->line, "changes %s, not a constant batchlab models", name, NULL);
 	}
-}
-
-/* --- mm_compute_batch(): its divisors and floor, read from the hunk's new side ------------------- */
-
-/* The digits right after s[i], or 0 when none. */
-static uint64_t number_at(const char *s, size_t *i)
-{
-	uint64_t v = 0;
-
-	if (!isdigit((unsigned char)s[*i]))
-		return 0;
-	while (isdigit((unsigned char)s[*i]) && v < 1000000000)
-		v = v * 10 + (uint64_t)(s[(*i)++] - '0');
-	return v;
-}
-
-/*
- * mm_compute_batch()'s arithmetic as the side (kind: '+' the new side, '-'
- * the old) shows it, spaces dropped: the divisors of totalram / nr in
- * order, whether the first is under overcommit never, and the floor
- * max_t(s32, nr * F1, F2). 0 when it shows no divisor.
- */
-static int batch_shape(const struct hunk *h, char kind, uint64_t div[2], int *never, uint64_t floor[2])
-{
-	char text[8192];
-	size_t n = 0;
-	int nd = 0;
-
-	for (int i = 0; i < h->n; i++) {
-		const struct hline *l = &h->l[i];
-
-		if (strcmp(l->fn, "mm_compute_batch") || (l->kind != ' ' && l->kind != kind))
-			continue;
-		for (size_t j = 0; j < l->n && n + 1 < sizeof(text); j++)
-			if (l->s[j] != ' ' && l->s[j] != '\t')
-				text[n++] = l->s[j];
-	}
-	text[n] = '\0';
-	*never = 0;
-	floor[0] = 2;
-	floor[1] = 32;
-	for (size_t i = 0; text[i] && nd < 2; i++) {
-		size_t j;
-
-		if (!strncmp(text + i, "/nr/", 4) || !strncmp(text + i, "/nr)/", 5)) {
-			j = i + (text[i + 3] == '/' ? 4 : 5);
-			if ((div[nd] = number_at(text, &j)))
-				nd++;
-			if (nd == 1) {
-				const char *nv = strstr(text, "==OVERCOMMIT_NEVER");
-
-				*never = nv && nv < text + i;
-			}
-		}
-		if (!strncmp(text + i, "max_t(s32,nr*", 13)) {
-			j = i + 13;
-			floor[0] = number_at(text, &j);
-			if (text[j] == ',' && (j++, (floor[1] = number_at(text, &j))) == 0)
-				floor[1] = 32;
-		}
-	}
-	return nd;
-}
-
-static void map_compute_batch(struct diff_read *r, const struct hunk *h)
-{
-	uint64_t nd_[2] = { 0, 0 }, od[2] = { 0, 0 }, nf[2], of[2];
-	int nnever, onever, nn = batch_shape(h, '+', nd_, &nnever, nf), on = batch_shape(h, '-', od, &onever, of);
-	char text[VARIANT_TEXT_MAX];
-	int line = 0;
-
-	for (int i = 0; i < h->n && !line; i++)
-		if (h->l[i].kind == '+' && !strcmp(h->l[i].fn, "mm_compute_batch"))
-			line = h->l[i].line;
-	if (!nn || (nn == on && nd_[0] == od[0] && nd_[1] == od[1] && nnever == onever && !memcmp(nf, of, sizeof(nf))))
-		return;
-	if (nn == 2 && nnever)
-		snprintf(text, sizeof(text), "max(min(totalram / nr / (overcommit == never ? %llu : %llu), 2147483647), "
-			 "max(nr * %llu, %llu))", (unsigned long long)nd_[0], (unsigned long long)nd_[1],
-			 (unsigned long long)nf[0], (unsigned long long)nf[1]);
-	else if (nn == 1)
-		snprintf(text, sizeof(text), "max(min(totalram / nr / %llu, 2147483647), max(nr * %llu, %llu))",
-			 (unsigned long long)nd_[0], (unsigned long long)nf[0], (unsigned long long)nf[1]);
-	else {
-		listed(r, h, line, "changes mm_compute_batch()'s divisors in a way batchlab does not read (two divisors, "
-		       "not under overcommit never and the rest)", NULL, NULL);
-		return;
-	}
-	mapped(r, h, line, "committed_as", "vm_committed_as_batch (mm_compute_batch())", text, &(struct subs){ .n = 0 });
 }
 
 /* --- a hunk ---------------------------------------------------------------------------------------- */
@@ -547,7 +542,7 @@ static void function_at(const char *s, size_t n, char *fn, size_t size)
 		;
 	const char *e = w;
 
-	while (w > s && is_ident_char(w[-1]))
+	while (w > s && diff_is_ident(w[-1]))
 		w--;
 	if (e > w && (size_t)(e - w) < size)
 		snprintf(fn, size, "%.*s", (int)(e - w), w);
@@ -574,7 +569,7 @@ static int has_word(const char *text, const char *w)
 	size_t wl = strlen(w);
 
 	for (const char *p = strstr(text, w); p && wl; p = strstr(p + 1, w))
-		if ((p == text || !is_ident_char(p[-1])) && !is_ident_char(p[wl]))
+		if ((p == text || !diff_is_ident(p[-1])) && !diff_is_ident(p[wl]))
 			return 1;
 	return 0;
 }
@@ -622,12 +617,12 @@ static void run_time_name(const struct hline *l, char *buf, size_t size)
 	snprintf(code, sizeof(code), "%.*s", (int)l->n, l->s);
 	if ((p = strstr(code, "READ_ONCE(")))
 		p += 10;
-	else if ((p = strstr(code, "sysctl_")) && (p == code || !is_ident_char(p[-1])))
+	else if ((p = strstr(code, "sysctl_")) && (p == code || !diff_is_ident(p[-1])))
 		;
 	else
 		return;
 	p += strspn(p, " (*&");
-	while (is_ident_char(p[n]) || p[n] == '.' || (p[n] == '-' && p[n + 1] == '>'))
+	while (diff_is_ident(p[n]) || p[n] == '.' || (p[n] == '-' && p[n + 1] == '>'))
 		n += p[n] == '-' ? 2 : 1;
 	snprintf(buf, size, "%.*s", (int)(n < 60 ? n : 60), p);
 }
@@ -702,22 +697,22 @@ static void touch_names(struct diff_read *r, const struct hunk *h, int first)
 		int kept = first;
 
 		for (int i = first; i < r->n; i++)
-			if (r->f[i].patch || strncmp(r->f[i].what, "changes the initialiser ", 24))
+			if (r->f[i].patch || strncmp(r->text + r->f[i].at[2], "changes the initialiser ", 24))
 				r->f[kept++] = r->f[i];
 		r->n = kept;
-		listed(r, h, h->l[sysctl].line, "makes %s tunable: a sysctl table entry for it", names[k], NULL);
+		diff_listed(r, h, h->l[sysctl].line, "makes %s tunable: a sysctl table entry for it", names[k], NULL);
 		return;
 	}
 	for (int i = first; i < r->n; i++)
 		for (k = 0; k < nn; k++)
-			if (strstr(r->f[i].what, names[k]))
+			if (strstr(r->text + r->f[i].at[2], names[k]))
 				return; /* a finding of the hunk names it already */
 	for (k = 0; k < nn; k++) /* a removed use of a name, and in its place a variable read at run time */
 		for (int i = minus[k] + 1; minus[k] >= 0 && i < h->n; i++)
 			if (h->l[i].kind == '+') {
 				run_time_name(&h->l[i], rt, sizeof(rt));
 				if (rt[0] && strcmp(rt, names[k])) {
-					listed(r, h, h->l[i].line, "makes %s tunable: the code reads %s in its place", names[k],
+					diff_listed(r, h, h->l[i].line, "makes %.100s tunable: the code reads %.200s in its place", names[k],
 					       rt);
 					return;
 				}
@@ -729,36 +724,35 @@ static void touch_names(struct diff_read *r, const struct hunk *h, int first)
 		return; /* context lines alone: the hunk is about something else */
 	line = plus[k] >= 0 ? h->l[plus[k]].line : h->l[minus[k]].line;
 	if (plus[k] >= 0 && minus[k] >= 0)
-		listed(r, h, line, "changes a line that reads %s", names[k], NULL);
+		diff_listed(r, h, line, "changes a line that reads %s", names[k], NULL);
 	else if (plus[k] >= 0)
-		listed(r, h, line, declares(&h->l[plus[k]], names[k]) ? "declares %s here" : "reads %s here", names[k],
+		diff_listed(r, h, line, declares(&h->l[plus[k]], names[k]) ? "declares %s here" : "reads %s here", names[k],
 		       NULL);
 	else
-		listed(r, h, line, "removes %s here", names[k], NULL);
+		diff_listed(r, h, line, "removes %s here", names[k], NULL);
 }
 
 /* A name declared in one file and removed in another has moved: both lines say so. */
 static void moves(struct diff_read *r)
 {
-	for (int i = 0; i < r->n; i++) {
+	/* while reading, a finding's texts are offsets into r->text (at[]): a rewrite keeps new ones */
+	for (int i = 0; i < r->n && !r->oom; i++) {
 		char name[64];
 
-		if (r->f[i].patch || sscanf(r->f[i].what, "declares %63s here", name) != 1)
+		if (r->f[i].patch || sscanf(r->text + r->f[i].at[2], "declares %63s here", name) != 1)
 			continue;
 		for (int j = 0; j < r->n; j++) {
-			char gone[64];
+			char gone[64], to[160], from[160], what[400];
 
-			if (r->f[j].patch || sscanf(r->f[j].what, "removes %63s here", gone) != 1 || strcmp(gone, name) ||
-			    !strcmp(r->f[i].file, r->f[j].file))
+			if (r->f[j].patch || sscanf(r->text + r->f[j].at[2], "removes %63s here", gone) != 1 ||
+			    strcmp(gone, name) || !strcmp(r->text + r->f[i].at[0], r->text + r->f[j].at[0]))
 				continue;
-			char to[sizeof(r->f[0].file)], from[sizeof(r->f[0].file)]; /* copies: gcc sees the table as one object */
-
-			memcpy(to, r->f[i].file, sizeof(to));
-			memcpy(from, r->f[j].file, sizeof(from));
-			snprintf(r->f[i].what, sizeof(r->f[i].what), "moves %s here from %.140s", name, from);
-			snprintf(r->f[j].what, sizeof(r->f[j].what), "moves %s from here to %.140s", name, to);
-			printable(r->f[i].what);
-			printable(r->f[j].what);
+			snprintf(to, sizeof(to), "%s", r->text + r->f[i].at[0]);
+			snprintf(from, sizeof(from), "%s", r->text + r->f[j].at[0]);
+			snprintf(what, sizeof(what), "moves %s here from %.140s", name, from);
+			r->f[i].at[2] = keep(r, what, strlen(what));
+			snprintf(what, sizeof(what), "moves %s from here to %.140s", name, to);
+			r->f[j].at[2] = keep(r, what, strlen(what));
 			break;
 		}
 	}
@@ -778,19 +772,19 @@ static void scan_hunk(struct diff_read *r, struct hunk *h)
 
 		if (l->n >= DIFF_LINE_MAX) {
 			if (l->kind == '+')
-				listed(r, h, l->line, "a line of more than %s characters, not read for constants", "4095", NULL);
+				diff_listed(r, h, l->line, "a line of more than %s characters, not read for constants", "4095", NULL);
 			continue;
+		}
+		if (!strcmp(l->fn, "mm_compute_batch")) {
+			compute_batch |= l->kind != ' ';
+			continue; /* read as one below */
 		}
 		code_of(l->s, l->n, code, sizeof(code));
 		if (l->kind == '-')
 			continue;
 		kind = parse_change(code, name, sizeof(name), value, sizeof(value));
-		if (!strcmp(l->fn, "mm_compute_batch")) {
-			compute_batch |= l->kind == '+';
-			continue; /* read as one below */
-		}
 		if (kind == C_ASSIGN && is_local(r, h, i, name)) { /* a local the constant reads: put in its place */
-			if (sb.n < SUBS_MAX && strlen(name) < sizeof(sb.name[0]) && !translate(value, &sb, sb.text[sb.n],
+			if (sb.n < SUBS_MAX && strlen(name) < sizeof(sb.name[0]) && !diff_translate(value, &sb, sb.text[sb.n],
 												 sizeof(sb.text[0])))
 				snprintf(sb.name[sb.n++], sizeof(sb.name[0]), "%.31s", name);
 			continue;
@@ -800,17 +794,30 @@ static void scan_hunk(struct diff_read *r, struct hunk *h)
 			char field[40];
 
 			snprintf(field, sizeof(field), "%.*s", (int)strcspn(code, " \t="), code);
-			listed(r, h, l->line, "changes the initialiser %s, not a constant batchlab models", field, NULL);
+			diff_listed(r, h, l->line, "changes the initialiser %s, not a constant batchlab models", field, NULL);
 			continue;
 		}
 		if (l->kind != '+' || kind == C_OTHER)
 			continue;
 		map_change(r, h, l, kind, name, value, old_value(h, kind, name, oldbuf, sizeof(oldbuf)), &sb);
 	}
-	if (compute_batch)
-		map_compute_batch(r, h);
+	if (compute_batch && r->batch_at) {
+		/* a hunk reads against the function as batchlab models it: a second one would read against the first's
+		   old side, not its new one - neither is mapped */
+		static const char two[] = "changes mm_compute_batch() in more than one hunk, which batchlab reads one "
+					  "at a time: listed, not mapped";
+		struct diff_finding *f = &r->f[r->batch_at - 1];
+
+		f->patch = NULL;
+		f->at[1] = keep(r, "", 0);
+		f->at[2] = keep(r, two, sizeof(two) - 1);
+		diff_listed(r, h, h->n ? h->l[0].line : 0, "%s%s", two, "");
+	} else if (compute_batch) {
+		diff_map_compute_batch(r, h);
+		r->batch_at = r->n;
+	}
 	if (h->cut)
-		listed(r, h, h->l[h->n - 1].line, "a hunk of more than %s lines: the rest is not read", "1500", NULL);
+		diff_listed(r, h, h->l[h->n - 1].line, "a hunk of more than %s lines: the rest is not read", "1500", NULL);
 	touch_names(r, h, first);
 }
 
@@ -841,11 +848,18 @@ static int hunk_head(struct reader *rd, const char *s, size_t n)
 	c = strtoul(p, &p, 10);
 	if (*p == ',')
 		p++, d = strtoul(p, &p, 10);
-	if (strncmp(p, " @@", 3) || b > 1000000 || d > 1000000)
+	if (strncmp(p, " @@", 3))
 		return -1;
 	memset(rd->h, 0, sizeof(*rd->h));
 	rd->h->file = rd->file;
 	rd->h->filen = rd->filen;
+	/* a line number counts up from a and c: held where the count stays an int (no file has a billion lines) */
+	if (b > HUNK_COUNT_MAX || d > HUNK_COUNT_MAX || a > HUNK_LINE_MAX || c > HUNK_LINE_MAX) {
+		diff_listed(rd->r, rd->h, 0, "a hunk header ('%.60s') past %s lines or counts, not read", buf,
+		       "1000000000 lines or 1000000");
+		rd->r->hunks++; /* a hunk, said not read: not "no hunk" */
+		return -1;
+	}
 	p += 3;
 	p += strspn(p, " ");
 	function_at(p, strlen(p), rd->h->fn, sizeof(rd->h->fn));
@@ -905,9 +919,7 @@ static void subject(struct diff_read *r, const char *s, size_t n)
 		return;
 	}
 	snprintf(r->subject, sizeof(r->subject), "%.*s", (int)(n < 190 ? n : 190), s);
-	for (char *c = r->subject; *c; c++)
-		if ((unsigned char)*c < 0x20)
-			*c = ' ';
+	printable(r->subject);
 }
 
 static void file_line(struct reader *rd, const char *s, size_t n)
@@ -931,6 +943,9 @@ int diff_read(const struct patch_set *ps, const char *text, size_t len, struct d
 
 	memset(r, 0, sizeof(*r));
 	r->set = ps;
+	if (len > DIFF_TEXT_MAX)
+		return err_set(err, errlen, "a diff of at most %d MiB expected (%zu bytes): split it, a file or a patch of "
+			       "the series at a time", DIFF_TEXT_MAX >> 20, len);
 	for (size_t i = 0; i < len;) {
 		const char *s = text + i, *nl = memchr(s, '\n', len - i);
 		size_t n = nl ? (size_t)(nl - s) : len - i;
@@ -960,8 +975,19 @@ int diff_read(const struct patch_set *ps, const char *text, size_t len, struct d
 	if (in_hunk)
 		scan_hunk(r, &h);
 	moves(r);
-	if (!r->hunks)
+	if (r->oom) {
+		diff_read_free(r);
+		return err_set(err, errlen, "out of memory for the diff's %zu bytes", len);
+	}
+	if (!r->hunks) {
+		diff_read_free(r);
 		return err_set(err, errlen, "no hunk of a unified diff in it (expected '--- a/FILE', '+++ b/FILE' and "
 			       "'@@ -L,N +L,N @@' lines, as git format-patch and diff -u write)");
+	}
+	for (int i = 0; i < r->n; i++) { /* the text has stopped moving: the findings point into it */
+		r->f[i].file = r->text + r->f[i].at[0];
+		r->f[i].expr = r->text + r->f[i].at[1];
+		r->f[i].what = r->text + r->f[i].at[2];
+	}
 	return 0;
 }

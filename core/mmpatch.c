@@ -1,6 +1,7 @@
 /*
  * The patch-file parser (mmpatch.h, batchlab-mmpatch(5)); the metrics'
- * values are mmpatch_eval.c's, the optional parts' mmpatch_rows.c's. A line is KEY and its words; mmp_keys[] says
+ * values are mmpatch_eval.c's, the optional parts' mmpatch_rows.c's, the
+ * kernel helpers' mmpatch_helpers.c's. A line is KEY and its words; mmp_keys[] says
  * which keys there are, where each may stand and what it means, and the man
  * page is made from it. The expressions are compiled by core/expr.c once the
  * whole file is read (a metric may read one defined below it); then the
@@ -17,80 +18,12 @@
 #include "err.h"
 #include "mm/kernel.h"
 #include "units.h"
+#include "utf8.h"
 #include "suggest.h"
 #include "variant.h"
 
 /* Marks a descriptor as a loaded patch's: its seed field points here. */
 static const char mmp_seed[] = "-";
-
-/* lib/percpu_counter.c, compute_batch_value(): max(32, nr * 2) with nr = num_online_cpus(), an int */
-static uint64_t percpu_counter_batch(const struct machine *m)
-{
-	return max_u64(32, 2 * m->cpus);
-}
-
-const struct mmp_helper mmp_helpers[] = {
-	{ "percpu_counter_batch", "compute_batch_value(), lib/percpu_counter.c: max(32, 2 * num_online_cpus())", NULL,
-	  NULL, 0 },
-	{ "calculate_normal_threshold", "calculate_normal_threshold(), mm/vmstat.c, of the vmstat zone (vmstat.threshold)",
-	  "vmstat", "threshold", 0 },
-	{ "zone_batchsize", "zone_batchsize(), mm/page_alloc.c, of the vmstat zone (vmstat.pcp_batch)", "vmstat",
-	  "pcp_batch", 0 },
-	{ "vm_committed_as_batch", "mm_compute_batch(), mm/mm_init.c, as the kernel release computes it "
-	  "(committed_as.batch.kernel)", "committed_as", "batch", 1 },
-	{ "MEMCG_CHARGE_BATCH", "include/linux/memcontrol.h, in the kernel release (memcg_charge.batch.kernel)",
-	  "memcg_charge", "batch", 1 },
-	{ NULL, NULL, NULL, NULL, 0 },
-};
-
-#define NHELPERS MMP_HELPERS
-_Static_assert(sizeof(mmp_helpers) / sizeof(mmp_helpers[0]) == NHELPERS + 1, "MMP_HELPERS counts mmp_helpers[]");
-
-/* helper i on m; -1 with why when the helper is n/a there (vm_committed_as_batch before 3.11) */
-int mmp_helper_value(int i, const struct machine *m, uint64_t *v, const char **why)
-{
-	const struct mmp_helper *h = &mmp_helpers[i];
-	const struct patch_desc *d;
-	const struct metric_desc *md;
-	struct value x;
-
-	if (!h->patch) {
-		*v = percpu_counter_batch(m);
-		return 0;
-	}
-	d = patch_find(NULL, h->patch); /* a built-in one */
-	md = d ? patch_metric(d, h->metric) : NULL;
-	if (!md)
-		return *why = "a kernel helper's built-in patch is missing", -1;
-	x = metric_compute(m, d, md, h->kernel_side ? SIDE_KERNEL : 0, NULL);
-	if (x.kind == VAL_NONE)
-		return *why = x.why, -1;
-	if (x.kind != VAL_INT)
-		return *why = "a kernel helper that is not a whole number", -1;
-	*v = x.i;
-	return 0;
-}
-
-/* The helpers as a variant's locals: an n/a helper reads 0 there (variant.c's local_values cannot fail). */
-static void helper_locals(const struct machine *m, uint64_t *vals)
-{
-	const char *why;
-
-	for (int i = 0; i < NHELPERS; i++)
-		if (mmp_helper_value(i, m, &vals[i], &why))
-			vals[i] = 0;
-}
-
-static const char *helper_reads(int i)
-{
-	const struct mmp_helper *h = &mmp_helpers[i];
-	const struct patch_desc *d = h->patch ? patch_find(NULL, h->patch) : NULL;
-	const struct metric_desc *md = d ? patch_metric(d, h->metric) : NULL;
-
-	if (!h->patch)
-		return "cpus";
-	return md && md->reads ? md->reads : "";
-}
 
 int mmpatch_is(const struct patch_desc *d)
 {
@@ -646,15 +579,17 @@ const struct mmp_key mmp_keys[] = {
 	  "machine of its 'on' line, or outside: no metric reaches it (a note says why); starts the claim's lines",
 	  mmp_k_claim },
 	{ "said", "TEXT", MMP_CLAIM, 0, "the claim in the mail's words (required with claim)", mmp_k_said },
-	{ "on", "PRESET [KEY=VALUE...]", MMP_CLAIM, 0, "the machine the claim is stated for: a preset (preset list) and "
-	  "settings over it (required unless outside)", mmp_k_on },
+	{ "on", "PRESET [KEY=VALUE...]", MMP_CLAIM, 0, "the machine the claim is stated for: a preset's name (preset list) "
+	  "and settings over it (required unless outside); patch check and patch load load it and refuse a file whose "
+	  "preset or settings fail", mmp_k_on },
 	{ "within", "NUMBER|NUMBER%", MMP_CLAIM, 0, "how far batchlab's figure may be from the mail's and the claim hold: "
 	  "in the metric's unit (how far the mail rounds) or a percentage of the figure (default 0: exactly)",
 	  mmp_k_within },
 	{ "note", "TEXT", MMP_CLAIM, 0, "why a claim differs or what it rests on; for outside, what no metric models",
 	  mmp_k_note },
 	{ "expect", "holds|differs|outside", MMP_CLAIM, 0, "the verdict the claim gives today (default holds; outside "
-	  "for claim outside), for a test to hold the file to; about ID --claims prints the verdict it gives",
+	  "for claim outside): patch check and patch load check every claim and refuse a file whose claim gives "
+	  "another; about ID --claims prints the verdict it gives",
 	  mmp_k_expect },
 	{ NULL, NULL, MMP_HEAD, 0, NULL, NULL },
 };
@@ -761,13 +696,21 @@ static int parse_line(struct mmpatch *p, char *s, char *err, size_t errlen)
 
 	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
 		s[--len] = '\0';
-	for (size_t i = 0; i < len; i++)
-		if ((unsigned char)s[i] < 0x20 && s[i] != '\t') {
-			char msg[120];
+	for (const char *c = s; *c;) {
+		const char *at0 = c;
+		uint32_t cp = utf8_decode(&c);
+		char msg[120];
 
-			snprintf(msg, sizeof(msg), "a control character (\\x%02x): a patch file is text", (unsigned char)s[i]);
-			return at(p, (int)i + 1, err, errlen, msg);
-		}
+		/* text: no C0 or C1 control, no DEL, no byte that is not UTF-8 - nothing a terminal would act on */
+		if (!utf8_unsafe(at0, cp) || cp == '\t')
+			continue;
+		if (cp == 0xfffd)
+			snprintf(msg, sizeof(msg), "a byte that is not UTF-8 (\\x%02x): a patch file is text", (unsigned char)*at0);
+		else
+			snprintf(msg, sizeof(msg), "a control character (%s%0*x): a patch file is text", cp < 0x80 ? "\\x" : "U+",
+				 cp < 0x80 ? 2 : 4, (unsigned)cp);
+		return at(p, (int)(at0 - s) + 1, err, errlen, msg);
+	}
 	if (len >= MMP_LINE_MAX)
 		return at(p, 1, err, errlen, "a line of at most 999 characters expected");
 	word = s + strspn(s, " \t");
@@ -809,7 +752,7 @@ static int build_names(struct mmpatch *p, char *err, size_t errlen)
 		p->names[n++] = strcmp(variant_common[i].name, p->constant_name) || *variant_common[i].reads
 					? variant_common[i].name : "";
 	p->helper0 = n;
-	for (int i = 0; i < NHELPERS; i++)
+	for (int i = 0; i < MMP_HELPERS; i++)
 		p->names[n++] = strcmp(mmp_helpers[i].name, p->constant_name) ? mmp_helpers[i].name : "";
 	p->constant0 = n;
 	p->names[n] = NULL;
@@ -991,9 +934,9 @@ static void prog_reads(const struct mmpatch *p, const struct expr *e, char *buf,
 	for (int i = 0; i < p->helper0; i++)
 		if (e->reads & (1ull << i))
 			add_reads(buf, size, variant_common[i].reads);
-	for (int i = 0; i < NHELPERS; i++)
+	for (int i = 0; i < MMP_HELPERS; i++)
 		if (e->reads & (1ull << (p->helper0 + i)))
-			add_reads(buf, size, helper_reads(i));
+			add_reads(buf, size, mmp_helper_reads(i));
 }
 
 /* In dependency order (no loops by now): a metric reads what the metrics it reads read. */
@@ -1085,16 +1028,16 @@ static void build_constant(struct mmpatch *p)
 	c->what = p->what;
 	c->example = p->sides[p->desc.after].text;
 	c->metric = p->metrics[0].name;
-	for (int i = 0; i < NHELPERS; i++) {
+	for (int i = 0; i < MMP_HELPERS; i++) {
 		p->locals[i] = p->names[p->helper0 + i];
 		p->locals_help[i] = mmp_helpers[i].help;
-		p->locals_reads[i] = helper_reads(i);
+		p->locals_reads[i] = mmp_helper_reads(i);
 	}
-	p->locals[NHELPERS] = p->locals_help[NHELPERS] = p->locals_reads[NHELPERS] = NULL;
+	p->locals[MMP_HELPERS] = p->locals_help[MMP_HELPERS] = p->locals_reads[MMP_HELPERS] = NULL;
 	c->locals = p->locals;
 	c->locals_help = p->locals_help;
 	c->locals_reads = p->locals_reads;
-	c->local_values = helper_locals;
+	c->local_values = mmp_helper_locals;
 	c->lo = 0;
 	c->hi = UINT64_MAX;
 	c->why_range = "out of range";
@@ -1172,7 +1115,8 @@ int mmpatch_parse(struct mmpatch *p, const char *file, const char *text, size_t 
 	char line[MMP_LINE_MAX + 1];
 
 	memset(p, 0, sizeof(*p));
-	snprintf(p->file, sizeof(p->file), "%s", file);
+	snprintf(p->path, sizeof(p->path), "%s", file);
+	utf8_shown(file, p->file, sizeof(p->file));
 	p->slot = slot;
 	if (slot < 0 || slot >= VARIANT_LOADED)
 		return err_set(err, errlen, "%s: at most %d patch files can be loaded", file, VARIANT_LOADED);

@@ -127,6 +127,7 @@ struct mmp_claim {
 	char metric[2 * MMP_NAME_MAX + 8]; /* METRIC[.SIDE] or METRIC.ratio, or a parameter */
 	char note[MMP_TEXT_MAX];
 	int line, col, metric_col, said_set;
+	int on_line, on_col, expect_line, expect_col; /* where the machine and the expected verdict are said (0: not) */
 };
 
 /* The trade-off line as written (tradeoff BENEFIT against COST [over KNOB FROM TO [x N | step N]]). */
@@ -145,7 +146,8 @@ struct mmp_side {
 
 struct mmpatch {
 	struct patch_desc desc; /* first: a metric's function finds its patch from the descriptor */
-	char file[256];         /* as the caller named it, for errors and about */
+	char file[256];         /* as the caller named it, for errors and about: a control byte or one not UTF-8 as \xNN */
+	char path[4096];        /* as the caller named it, byte for byte: to open it again (the report's -P) */
 	char id[MMP_NAME_MAX];
 	char title[MMP_TEXT_MAX];
 	char origin[MMP_ORIGINS][MMP_TEXT_MAX];
@@ -250,8 +252,11 @@ int mmp_at_line(const struct mmpatch *p, int line, int col, char *err, size_t er
 int mmp_expr_error(const struct mmpatch *p, int line, int col, const char *msg, char *err, size_t errlen);
 int mmp_text_to(struct mmpatch *p, const char *rest, int col, char *out, size_t size, const char *what, char *err,
 		size_t errlen);
-/* shared with mmpatch_eval.c: helper i's value on m (mmp_helpers[]), and the function of every file's metrics */
+/* mmpatch_helpers.c's: helper i's value on m (mmp_helpers[]), every helper's as a variant's locals, what i reads */
 int mmp_helper_value(int i, const struct machine *m, uint64_t *v, const char **why);
+void mmp_helper_locals(const struct machine *m, uint64_t *vals);
+const char *mmp_helper_reads(int i);
+/* mmpatch_eval.c's: the function of every file's metrics */
 struct value mmp_metric_fn(const struct machine *m, const struct metric_desc *md, int side, struct strbuf *why);
 /* the machine's and the helpers' values e reads, for the rows' expressions (no metric, no constant) */
 int mmp_fill_machine(const struct mmpatch *p, const struct expr *e, const struct machine *m, uint64_t *vals,

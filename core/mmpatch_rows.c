@@ -153,8 +153,12 @@ int mmp_k_on(struct mmpatch *p, const char *rest, int col, char *err, size_t err
 	const char *s;
 	char msg[200];
 
-	if (!n || n >= sizeof(c->machine))
-		return mmp_at(p, col, err, errlen, "on: a preset's name (preset list) expected, then KEY=VALUE settings");
+	c->on_line = p->line;
+	c->on_col = col;
+	/* a name, not a path: a patch file someone sends does not make batchlab read other files */
+	if (!n || n >= sizeof(c->machine) || strspn(rest, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") < n)
+		return mmp_at(p, col, err, errlen, "on: a preset's name (preset list: letters, digits, '-' and '_') "
+			      "expected, then KEY=VALUE settings");
 	memcpy(c->machine, rest, n);
 	c->machine[n] = '\0';
 	for (s = rest + n; *s;) {
@@ -219,6 +223,8 @@ int mmp_k_expect(struct mmpatch *p, const char *rest, int col, char *err, size_t
 					     [CLAIM_NOT_MODELLED] = "outside" };
 	struct patch_claim *pc = &p->claims[p->ncl - 1];
 
+	p->cl[p->ncl - 1].expect_line = p->line;
+	p->cl[p->ncl - 1].expect_col = col;
 	for (int i = 0; i < 3; i++)
 		if (!strcmp(rest, words[i])) {
 			if ((i == CLAIM_NOT_MODELLED) != (pc->how == CLAIM_OUTSIDE))

@@ -598,6 +598,10 @@ int machine_check(const struct machine *m, char *err, size_t errlen)
 			       "raise ram, lower totalram, or set totalram auto",
 			       (unsigned long long)m->totalram, (unsigned long long)ram_pages,
 			       (unsigned long long)m->pagesize);
+	if (!m->zone && m->nodes > totalram) /* a node of no page: the auto zone would be 0 pages, which set zone refuses */
+		return err_set(err, errlen, "nodes: %llu nodes is more than totalram (%llu pages), so a node would hold no "
+			       "page and the auto zone 0 pages: lower nodes, raise ram, or set zone",
+			       (unsigned long long)m->nodes, (unsigned long long)totalram);
 	if (m->zone & ZONE_NAMED) {
 		char name[32];
 

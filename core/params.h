@@ -96,7 +96,7 @@ void param_reset(struct machine *m, const struct param *p);
 void machine_defaults(struct machine *m);
 /* Every parameter to its default; the set, and with it the variants, is left as it is (`reset` keeps them). */
 void machine_param_defaults(struct machine *m);
-/* 0, or -1 with err: totalram beyond ram, zone beyond totalram, sockets beyond cpus (values the user set). */
+/* 0, or -1 with err: totalram beyond ram, zone beyond totalram, nodes beyond totalram (an auto zone of 0), sockets beyond cpus. */
 int machine_check(const struct machine *m, char *err, size_t errlen);
 
 #endif

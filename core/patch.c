@@ -96,7 +96,8 @@ int metric_parse(const char *name, struct metric_ref *ref, char *err, unsigned l
 
 int metric_parse_m(const struct machine *m, const char *name, struct metric_ref *ref, char *err, unsigned long errlen)
 {
-	char buf[128], *dot, *dot2;
+	char buf[128], *dot;
+	const struct patch_desc *d;
 
 	if (strlen(name) >= sizeof(buf))
 		return err_set(err, errlen, "'%.40s...': metric name too long", name);
@@ -105,14 +106,27 @@ int metric_parse_m(const struct machine *m, const char *name, struct metric_ref 
 	if (!dot)
 		return err_set(err, errlen, "'%s': expected PATCH.METRIC[.SIDE], e.g. vmpressure.window.after", name);
 	*dot++ = '\0';
-	ref->patch = patch_find(m ? m->set : NULL, buf);
-	if (!ref->patch) {
+	d = patch_find(m ? m->set : NULL, buf);
+	if (!d) {
 		char ids[160], mean[128];
 
 		patch_ids(m ? m->set : NULL, ids, sizeof(ids));
 		patch_suggest(m ? m->set : NULL, buf, mean, sizeof(mean));
 		return err_set(err, errlen, "'%s': unknown patch '%s'%s (expected %s)", name, buf, mean, ids);
 	}
+	return metric_parse_in(m, d, name, name + (dot - buf), ref, err, errlen);
+}
+
+int metric_parse_in(const struct machine *m, const struct patch_desc *d, const char *name, const char *rest,
+		    struct metric_ref *ref, char *err, unsigned long errlen)
+{
+	char buf[128], *dot, *dot2;
+
+	if (strlen(rest) >= sizeof(buf))
+		return err_set(err, errlen, "'%.40s...': metric name too long", name);
+	strcpy(buf, rest);
+	dot = buf;
+	ref->patch = d;
 	dot2 = strchr(dot, '.');
 	if (dot2)
 		*dot2++ = '\0';

@@ -381,6 +381,9 @@ struct metric_ref {
 int metric_parse(const char *name, struct metric_ref *ref, char *err, unsigned long errlen);
 /* The same over m's patches, its variants sides too (m may be NULL: the built-ins, no variant). */
 int metric_parse_m(const struct machine *m, const char *name, struct metric_ref *ref, char *err, unsigned long errlen);
+/* METRIC[.SIDE] (rest) of d itself, found by neither id nor list (a patch file not loaded yet); name for errors. */
+int metric_parse_in(const struct machine *m, const struct patch_desc *d, const char *name, const char *rest,
+		    struct metric_ref *ref, char *err, unsigned long errlen);
 struct value metric_eval(const struct machine *m, const struct metric_ref *ref, int side);
 /*
  * md on one side of d, a variant's included: the one way to evaluate a
@@ -422,6 +425,9 @@ static inline struct value val_list(uint64_t n)
 	struct value v = { .kind = VAL_LIST, .i = n };
 	return v;
 }
+
+/* Why a writer prints a real that is not a number as n/a: no output format has a bare nan. */
+#define VALUE_NAN_WHY "not a number: the model's arithmetic has no value on this machine"
 
 static inline struct value val_none(const char *why)
 {

@@ -1,4 +1,8 @@
+/* UTF-8 (utf8.h): code points in and out, display columns, and the bytes that must not reach a terminal raw. */
 #include "utf8.h"
+
+#include <stdio.h>
+#include <string.h>
 
 size_t utf8_encode(char *b, uint32_t cp)
 {
@@ -99,4 +103,32 @@ size_t utf8_prefix(const char *s, int cols)
 		p = next;
 	}
 	return (size_t)(p - s);
+}
+
+int utf8_unsafe(const char *at, uint32_t cp)
+{
+	return cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f) || (cp == 0xfffd && strncmp(at, "\xEF\xBF\xBD", 3));
+}
+
+void utf8_shown(const char *s, char *out, size_t size)
+{
+	size_t k = 0;
+
+	if (!size)
+		return;
+	while (*s && k + 5 < size) {
+		const char *at = s;
+		uint32_t cp = utf8_decode(&s);
+
+		if (utf8_unsafe(at, cp)) {
+			s = at + 1;
+			k += (size_t)snprintf(out + k, size - k, "\\x%02x", (unsigned char)*at);
+		} else {
+			if (k + (size_t)(s - at) >= size)
+				break;
+			memcpy(out + k, at, (size_t)(s - at));
+			k += (size_t)(s - at);
+		}
+	}
+	out[k] = '\0';
 }

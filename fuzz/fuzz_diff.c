@@ -1,6 +1,7 @@
 /*
  * libFuzzer target: arbitrary bytes as a unified diff (core/diffread.c).
- * Beyond "no crash": every finding is one printable line; a mapped one's
+ * Beyond "no crash": every finding is one printable line (no control
+ * character, nothing that is not UTF-8); a mapped one's
  * expression compiles as a variant of its patch and evaluates on the default
  * machine without trapping.
  */
@@ -11,6 +12,7 @@
 
 #include "../core/diffread.h"
 #include "../core/params.h"
+#include "../core/utf8.h"
 #include "../core/variant.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -31,9 +33,14 @@ static void fail(const char *what, const char *detail)
 
 static void printable(const char *s)
 {
-	for (const char *c = s; *c; c++)
-		if ((unsigned char)*c < 0x20 && *c != '\t')
-			fail("a finding with a control character", s);
+	for (const char *c = s; *c;) {
+		const char *at = c;
+		uint32_t cp = utf8_decode(&c);
+
+		if ((cp < 0x20 && cp != '\t') || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f) ||
+		    (cp == 0xfffd && strncmp(at, "\xEF\xBF\xBD", 3)))
+			fail("a finding with a control character or a byte that is not UTF-8", s);
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -72,6 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				fail("a mapped change whose expression is no variant", f->expr);
 			}
 		}
+		diff_read_free(r);
 	}
 	free(r);
 	free(m);

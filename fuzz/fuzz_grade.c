@@ -120,6 +120,7 @@ static int graded(const char *name, const char *answers, size_t len, struct less
 	lesson_free(&l);
 	fclose(in);
 	free(ebuf);
+	session_end(s); /* the patch sets the lesson's variants made */
 	free(s);
 	return 0;
 }
@@ -272,6 +273,7 @@ static void grade_command(const char *name)
 		}
 		free(buf);
 		buf = NULL;
+		session_end(s);
 		free(s);
 	}
 }

@@ -327,6 +327,11 @@ void sandbox_init(int argc, char **argv)
 	set_dir("XDG_STATE_HOME", "state");
 }
 
+const char *sandbox_root(void)
+{
+	return real_root;
+}
+
 void sandbox_check_machine(const struct machine *m, const char *who)
 {
 	for (size_t i = 0; i < nparams; i++) {

@@ -15,6 +15,8 @@
  */
 void sandbox_init(int argc, char **argv);
 void sandbox_enter(void);
+/* The private directory's path: where a harness writes the file its input becomes. */
+const char *sandbox_root(void);
 void sandbox_leave(void);
 
 struct machine;

@@ -48,6 +48,9 @@ static void check_one(const struct patch_set *ps, const struct patch_desc *d, st
 	    (preset_load(&m, NULL, c->machine, row->err, sizeof(row->err)) || claim_apply(&m, c, row->err, sizeof(row->err)))) {
 		row->r.verdict = CLAIM_DIFFERS;
 		row->r.got = val_none("the claim's machine cannot be loaded");
+		row->r.unit = ""; /* every reader of a row reads these: none is left NULL */
+		row->r.kind = "";
+		snprintf(row->machine, sizeof(row->machine), "%s", c->machine ? c->machine : "");
 		snprintf(row->verdict, sizeof(row->verdict), "differs: %s", row->err);
 		snprintf(row->word, sizeof(row->word), "differs");
 		snprintf(row->got, sizeof(row->got), "n/a");

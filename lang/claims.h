@@ -19,7 +19,7 @@ struct claim_row {
 	char got[64];       /* batchlab's figure for people, "-" outside the model */
 	char verdict[600];  /* claim_verdict_text() */
 	char word[48];      /* claim_verdict_word() */
-	char err[200];      /* a row whose preset or settings fail: why (verdict says so too) */
+	char err[400];      /* a row whose preset or settings fail: why (verdict says so too) */
 	int untested;       /* a model's figure that rests on no held-out test (lang/validation.c) */
 };
 

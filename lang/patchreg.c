@@ -17,6 +17,9 @@
 #include "../core/err.h"
 #include "../core/mmpatch.h"
 #include "../core/patch.h"
+#include "../core/variant.h"
+#include "claims.h"
+#include "out/escape.h"
 #include "infile.h"
 #include "xdg.h"
 
@@ -228,8 +231,91 @@ static struct held_file *read_patch(const char *name, int slot, char *err, size_
 	return f;
 }
 
-int patchreg_load(const struct patch_set *from, const char *name, struct patch_set **out, struct strbuf *note,
-		 char *err, size_t errlen)
+/*
+ * Every claim of p, one of ps's patches, checked as about --claims will
+ * check it: its `on` machine loaded, its settings applied, and its verdict
+ * the one its `expect` line says. What would fail or surprise at show time
+ * fails here, at the claim's line.
+ */
+static int verify_claims(const struct patch_set *ps, const struct mmpatch *p, char *err, size_t errlen)
+{
+	static const char *const words[] = { "holds", "differs", "outside" };
+	struct claim_row *rows;
+	char msg[700];
+	int n = claims_check(ps, &p->desc, &rows), rc = 0;
+
+	if (n && !rows)
+		return err_set(err, errlen, "%s: out of memory", p->file);
+	for (int i = 0; i < n && !rc; i++) {
+		const struct claim_row *w = &rows[i];
+
+		if (w->err[0]) {
+			snprintf(msg, sizeof(msg), "on: the claim's machine cannot be used: %s", w->err);
+			rc = p->cl[i].on_line ? mmp_at_line(p, p->cl[i].on_line, p->cl[i].on_col, err, errlen, msg)
+					      : mmp_at_line(p, p->cl[i].line, p->cl[i].col, err, errlen, msg);
+		} else if (w->r.verdict != w->c->expect) {
+			snprintf(msg, sizeof(msg), "claim: the verdict %s (%s) expected, not '%s'", p->cl[i].expect_line ?
+				 "its 'expect' line says" : "a claim without 'expect' gives", words[w->c->expect], w->verdict);
+			rc = p->cl[i].expect_line ? mmp_at_line(p, p->cl[i].expect_line, p->cl[i].expect_col, err, errlen, msg)
+						  : mmp_at_line(p, p->cl[i].line, p->cl[i].col, err, errlen, msg);
+		}
+	}
+	free(rows);
+	return rc;
+}
+
+/*
+ * The variants ps holds of old, read again as variants of p, the file that
+ * replaces it in its slot: each must still mean a value of the same constant
+ * in the same unit, and compile against p's names (their order may differ:
+ * each program is made again). -1 with err and ps as it was; 0 with the
+ * programs replaced.
+ */
+static int carry_variants(struct patch_set *ps, const struct mmpatch *old, const struct mmpatch *p, char *err,
+			  size_t errlen)
+{
+	const char *names[VARIANT_NAMES_MAX + 1];
+	int s = p->desc.constant->slot, n = ps->nvariants[s];
+	struct expr *progs;
+	char msg[200];
+
+	if (!n)
+		return 0;
+	if (!(progs = malloc((size_t)n * sizeof(*progs))))
+		return err_set(err, errlen, "%s: out of memory", p->file);
+	variant_names(&p->desc, names, VARIANT_NAMES_MAX + 1);
+	for (int k = 0; k < n; k++) {
+		const struct variant *v = &ps->variants[s][k];
+
+		if (strcmp(old->constant_name, p->constant_name) || strcmp(old->metrics[0].unit, p->metrics[0].unit)) {
+			free(progs);
+			return err_set(err, errlen, "%s: its constant is %s%s%s, the loaded patch %s's %s%s%s: the variant "
+				       "%s (%.60s) would silently be a value of the other; variant del %s %s first, or give "
+				       "the file another id", p->file, p->constant_name, *p->metrics[0].unit ? " in " : "",
+				       p->metrics[0].unit, p->id, old->constant_name, *old->metrics[0].unit ? " in " : "",
+				       old->metrics[0].unit, v->name, v->text, p->id, v->name);
+		}
+		if (expr_compile(&progs[k], v->text, names, msg, sizeof(msg))) {
+			free(progs);
+			return err_set(err, errlen, "%s: patch %s's variant %s (%.60s) does not read as a variant of this file: "
+				       "%s", p->file, p->id, v->name, v->text, msg);
+		}
+	}
+	for (int k = 0; k < n; k++)
+		ps->variants[s][k].prog = progs[k];
+	free(progs);
+	return 0;
+}
+
+/*
+ * The patch file name checked whole and put in a new set, from with it
+ * loaded: in the slot of a loaded file of its id (from's variants of that
+ * one carried over, where they keep their meaning), else after the last -
+ * or, checking, in a set of its own when from has no room. *out is held once
+ * by the caller, *added the file. -1 with err, nothing made.
+ */
+static int load_into(const struct patch_set *from, const char *name, int checking, struct patch_set **out,
+		     const struct mmpatch **added, char *err, size_t errlen)
 {
 	const struct patch_set *was = patch_set_or_builtin(from);
 	struct held_file *f;
@@ -243,6 +329,11 @@ int patchreg_load(const struct patch_set *from, const char *name, struct patch_s
 	for (int k = 0; k < was->nloaded; k++)
 		if (!strcmp(mmpatch_of(was->list[VARIANT_BUILTIN + k])->id, f->p.id))
 			slot = k;
+	if (slot == VARIANT_LOADED && checking) { /* checked as the only file loaded, as parsed: load says there is no room */
+		from = NULL;
+		was = &patch_set_builtin;
+		slot = 0;
+	}
 	if (slot == VARIANT_LOADED) {
 		free(f);
 		return err_set(err, errlen, "%s: %d patch files are loaded, the most there is room for", name, VARIANT_LOADED);
@@ -257,27 +348,44 @@ int patchreg_load(const struct patch_set *from, const char *name, struct patch_s
 		return err_set(err, errlen, "%s: out of memory", name);
 	}
 	if (slot < was->nloaded) {
-		struct held_file *old = held_file_of(next->list[VARIANT_BUILTIN + slot]);
-
-		if (--old->refs == 0)
-			free(old);
-		sb_printf(note, "patch %s: replaced by %s\n", f->p.id, f->p.file);
-	} else {
-		sb_printf(note, "patch %s: loaded from %s (%d metric%s; show %s)\n", f->p.id, f->p.file, f->p.nmetrics,
-			  f->p.nmetrics == 1 ? "" : "s", f->p.id);
+		held_file_of(next->list[VARIANT_BUILTIN + slot])->refs--; /* from lists it still */
 	}
 	patch_set_put(next, slot, &f->p.desc);
 	f->refs++;
+	/* next holds f: dropping next frees it */
+	if ((slot < was->nloaded && carry_variants(next, mmpatch_of(was->list[VARIANT_BUILTIN + slot]), &f->p, err,
+						   errlen)) ||
+	    verify_claims(next, &f->p, err, errlen)) {
+		patchreg_drop(next);
+		return -1;
+	}
 	*out = next;
+	*added = &f->p;
+	return 0;
+}
+
+int patchreg_load(const struct patch_set *from, const char *name, struct patch_set **out, struct strbuf *note,
+		 char *err, size_t errlen)
+{
+	const struct patch_set *was = patch_set_or_builtin(from);
+	const struct mmpatch *p;
+
+	if (load_into(from, name, 0, out, &p, err, errlen))
+		return -1;
+	if ((*out)->nloaded == was->nloaded)
+		sb_printf(note, "patch %s: replaced by %s\n", p->id, p->file);
+	else
+		sb_printf(note, "patch %s: loaded from %s (%d metric%s; show %s)\n", p->id, p->file, p->nmetrics,
+			  p->nmetrics == 1 ? "" : "s", p->id);
 	return 0;
 }
 
 int patchreg_check(const char *name, const struct machine *m, struct strbuf *note, char *err, size_t errlen)
 {
-	struct held_file *f = read_patch(name, 0, err, errlen);
-	const struct mmpatch *p = f ? &f->p : NULL;
+	struct patch_set *with;
+	const struct mmpatch *p;
 
-	if (!p)
+	if (load_into(m ? m->set : NULL, name, 1, &with, &p, err, errlen))
 		return -1;
 	sb_printf(note, "%s: ok: patch %s, constant %s, %d side%s, %d metric%s\n", p->file, p->id, p->constant_name,
 		  p->nsides, p->nsides == 1 ? "" : "s", p->nmetrics, p->nmetrics == 1 ? "" : "s");
@@ -289,7 +397,7 @@ int patchreg_check(const char *name, const struct machine *m, struct strbuf *not
 		else
 			sb_printf(note, "  %s.%s = n/a here: %s\n", p->constant_name, p->sides[i].name, v.why);
 	}
-	free(f);
+	patchreg_drop(with);
 	return 0;
 }
 
@@ -305,7 +413,7 @@ void patchreg_each(const struct patch_set *ps, void (*each)(const struct mmpatch
 	for (int i = 0; i < ps->nloaded; i++) {
 		const struct mmpatch *p = mmpatch_of(ps->list[VARIANT_BUILTIN + i]);
 
-		each(p, p->id, p->file, ctx);
+		each(p, p->id, p->path, ctx);
 	}
 	for (int i = 0; i < k; i++) {
 		DIR *d = opendir(dirs[i]);
@@ -327,12 +435,29 @@ void patchreg_each(const struct patch_set *ps, void (*each)(const struct mmpatch
 
 struct list_ctx {
 	struct strbuf *out;
+	const struct patch_set *ps;
 	int files, heading, nloaded;
 };
+
+int patchreg_loadable(const struct patch_set *ps, const char *name, const char *path, char *why, size_t len)
+{
+	struct patch_set *with;
+	const struct mmpatch *p;
+
+	for (const char *c = name; *c; c++)
+		if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_')
+			return err_set(why, len, "its name is no patch name (letters, digits, '-' and '_'): patch load PATH");
+	if (load_into(ps, path, 1, &with, &p, why, len))
+		return -1;
+	patchreg_drop(with);
+	return 0;
+}
 
 static void list_line(const struct mmpatch *p, const char *name, const char *path, void *ctx)
 {
 	struct list_ctx *c = ctx;
+	struct strbuf n = STRBUF_INIT, f = STRBUF_INIT;
+	char why[600];
 
 	if (!p && !c->heading) {
 		if (!c->nloaded)
@@ -340,16 +465,26 @@ static void list_line(const struct mmpatch *p, const char *name, const char *pat
 		sb_puts(c->out, "patch files (patch load NAME):\n");
 		c->heading = 1;
 	}
-	if (p)
-		sb_printf(c->out, "  %-24s %s  (%s)\n", name, p->title, path);
-	else
-		sb_printf(c->out, "  %-24s %s\n", name, path);
+	/* a file's name and path are the file system's bytes: shown, never sent to the terminal raw */
+	escape_text(&n, name, strlen(name));
+	escape_text(&f, path, strlen(path));
+	if (p) {
+		sb_printf(c->out, "  %-24s %s  (%s)\n", sb_str(&n), p->title, sb_str(&f));
+	} else if (!patchreg_loadable(c->ps, name, path, why, sizeof(why))) {
+		sb_printf(c->out, "  %-24s %s\n", sb_str(&n), sb_str(&f));
+	} else {
+		sb_reset(&f);
+		escape_text(&f, why, strlen(why));
+		sb_printf(c->out, "  %-24s cannot be loaded: %s\n", sb_str(&n), sb_str(&f));
+	}
 	c->files += !p;
+	sb_free(&n);
+	sb_free(&f);
 }
 
 void patchreg_list(const struct patch_set *ps, struct strbuf *out)
 {
-	struct list_ctx c = { out, 0, 0, patch_set_or_builtin(ps)->nloaded };
+	struct list_ctx c = { out, ps, 0, 0, patch_set_or_builtin(ps)->nloaded };
 
 	sb_puts(out, "loaded:\n");
 	patchreg_each(ps, list_line, &c);

@@ -28,14 +28,17 @@ void patchreg_hold(const struct patch_set *ps);
 void patchreg_drop(const struct patch_set *ps);
 
 /*
- * Read and check the patch file NAME or PATH, and make *out: from with it
- * loaded, held once by the caller. One of the same id loaded already is
- * replaced in its place (the variants of it stay). note (may be NULL) gets
- * one line saying what was loaded. -1 with one line in err, nothing made.
+ * Read and check the patch file NAME or PATH whole (every claim run on its
+ * machine, as about --claims will), and make *out: from with it loaded, held
+ * once by the caller. One of the same id loaded already is replaced in its
+ * place, and from's variants of it stay, read again as the new file's -
+ * refused when the file's constant or its unit is another, or a variant does
+ * not compile against it. note (may be NULL) gets one line saying what was
+ * loaded. -1 with one line in err, nothing made.
  */
 int patchreg_load(const struct patch_set *from, const char *name_or_path, struct patch_set **out, struct strbuf *note,
 		  char *err, size_t errlen);
-/* Read and check a patch file without loading it: note gets what it holds. */
+/* Read and check a patch file whole, as patchreg_load on m's set would, without loading it: note gets what it holds. */
 int patchreg_check(const char *name_or_path, const struct machine *m, struct strbuf *note, char *err, size_t errlen);
 /* The patch files there are (name, title, where) and which ps has loaded, a line each. */
 void patchreg_list(const struct patch_set *ps, struct strbuf *out);
@@ -50,6 +53,11 @@ uint32_t patchreg_text_hash(const char *text, size_t len);
 const struct mmpatch *patchreg_loaded_at(const struct patch_set *ps, int k, uint32_t *hash);
 /* The file name_or_path stands for (patchreg_find) and its bytes' hash, nothing loaded. -1 with err. */
 int patchreg_file_hash(const char *name, char *path, size_t len, uint32_t *hash, char *err, size_t errlen);
+/*
+ * Would patch load NAME, on a session of ps, load the file at path (found as
+ * NAME)? 0, or -1 with why (the file's error, one line).
+ */
+int patchreg_loadable(const struct patch_set *ps, const char *name, const char *path, char *why, size_t len);
 /* The patch ps loaded with this id, or NULL. */
 const struct mmpatch *patchreg_loaded(const struct patch_set *ps, const char *id);
 

@@ -19,6 +19,7 @@
 #include "../core/params.h"
 #include "claims.h"
 #include "cmd/cmd_compare.h"
+#include "out/quote.h"
 #include "out/render.h"
 #include "out/wrap.h"
 
@@ -52,13 +53,19 @@ void rf_para(const struct rform *f, struct strbuf *out, const char *text)
 
 void rf_pre(const struct rform *f, struct strbuf *out, const char *text)
 {
-	if (f->md)
-		sb_puts(out, "```\n");
+	int fence = f->md ? quote_md_fence(text) : 0; /* longer than any run of backticks inside: the block holds */
+
+	for (int i = 0; i < fence; i++)
+		sb_putc(out, '`');
+	if (fence)
+		sb_putc(out, '\n');
 	sb_puts(out, text);
 	if (out->len && out->buf[out->len - 1] != '\n')
 		sb_putc(out, '\n');
-	if (f->md)
-		sb_puts(out, "```\n");
+	for (int i = 0; i < fence; i++)
+		sb_putc(out, '`');
+	if (fence)
+		sb_putc(out, '\n');
 }
 
 static void tline(struct strbuf *out, struct strbuf *line)
@@ -70,22 +77,11 @@ static void tline(struct strbuf *out, struct strbuf *line)
 	line->buf[0] = '\0';
 }
 
-/* A cell inside a GFM table: a '|' escaped, leading and trailing blanks gone. */
+/* A cell inside a GFM table (quote.h: markdown's quoting, a '|' escaped, blanks at its ends gone). */
 static void md_cell(struct strbuf *out, const char *s)
 {
-	size_t n;
-
-	while (*s == ' ')
-		s++;
-	n = strlen(s);
-	while (n && s[n - 1] == ' ')
-		n--;
 	sb_puts(out, "| ");
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '|')
-			sb_putc(out, '\\');
-		sb_putc(out, s[i]);
-	}
+	quote_md_cell(out, s);
 	sb_putc(out, ' ');
 }
 

@@ -19,22 +19,12 @@
 #include "../core/mm/release.h"
 #include "cmd/cmd_sweep.h"
 #include "out/chart.h"
+#include "out/quote.h"
 #include "out/records.h"
 #include "out/render.h"
 #include "out/svg.h"
 #include "out/wrap.h"
 #include "reportparts.h"
-
-/* s inside a shell's single quotes: ' becomes '\'' */
-static void sh_quoted(struct strbuf *out, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '\'')
-			sb_puts(out, "'\\''");
-		else
-			sb_putc(out, *s);
-	}
-}
 
 /* Does p have the same value on every machine of set (then the last machine's get prints it for all)? */
 static int assumption_same(const struct compare_set *set, const struct param *p)
@@ -85,36 +75,27 @@ static int report_names(const struct patch_desc *d, char names[][96], int max)
 }
 
 /*
- * A word as batchlab's scanner reads it back whole: bare when nothing in it
- * is special, else in "..." with each " written '"' (scan.h: quotes as in
- * sh, none inside the other); sh_quoted() then puts it inside the -c quote.
+ * `preset load WORD` for the shell: the word quoted for batchlab, then for
+ * sh's single quotes. A path with a line break can be no batchlab word: the
+ * machine's settings instead, each as set reads it back.
  */
-static void bl_word(struct strbuf *out, const char *s)
-{
-	static const char plain[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-+=:,@%";
-
-	if (*s && !s[strspn(s, plain)]) {
-		sb_puts(out, s);
-		return;
-	}
-	sb_putc(out, '"');
-	for (; *s; s++)
-		if (*s == '"')
-			sb_puts(out, "\"'\"'\"");
-		else
-			sb_putc(out, *s);
-	sb_putc(out, '"');
-}
-
-/* `preset load WORD` for the shell: the word quoted for batchlab, then for sh's single quotes. */
-static void preset_load_line(struct strbuf *cmds, const char *arg)
+static void preset_load_line(struct strbuf *cmds, const char *arg, const struct machine *m)
 {
 	struct strbuf w = STRBUF_INIT;
 
-	bl_word(&w, arg);
-	sb_puts(cmds, "preset load ");
-	sh_quoted(cmds, sb_str(&w));
-	sb_putc(cmds, '\n');
+	if (!quote_cmd(&w, arg)) {
+		sb_puts(cmds, "preset load ");
+		quote_sh_inside(cmds, sb_str(&w));
+		sb_putc(cmds, '\n');
+	} else {
+		sb_puts(cmds, "reset\n");
+		for (size_t i = 0; i < nparams; i++) {
+			char v[96];
+
+			param_bare(m, &params[i], v, sizeof(v));
+			sb_printf(cmds, "set %s %s\n", params[i].name, v);
+		}
+	}
 	sb_free(&w);
 }
 
@@ -134,11 +115,19 @@ static int inside_escape(const char *t, int k)
  * a quote: 'plot a over ram '\<newline>'4G 1E' is the one word
  * "plot a over ram 4G 1E".
  */
-static void sh_lines(const char *cmds, int width, struct strbuf *out)
+static void sh_lines(const char *patch_file, const char *cmds, int width, struct strbuf *out)
 {
 	int col = (int)strlen("batchlab -c '");
 
-	sb_puts(out, "batchlab -c '");
+	if (patch_file) { /* a patch file's patch: loaded by -P, its path a shell word only (no batchlab word) */
+		struct strbuf w = STRBUF_INIT;
+
+		quote_sh(&w, patch_file);
+		sb_printf(out, "batchlab -P %s \\\n", sb_str(&w));
+		sb_free(&w);
+	}
+	sb_puts(out, patch_file ? "  -c '" : "batchlab -c '");
+	col = patch_file ? 6 : col;
 	while (*cmds) {
 		size_t n = strcspn(cmds, "\n");
 		int last = !cmds[n] || !cmds[n + 1];
@@ -191,21 +180,16 @@ void report_reproduce(const struct compare_set *set, const struct patch_desc *d,
 		ptr[i] = names[i];
 		same &= assumption_same(set, param_find(names[i]));
 	}
-	if (mmpatch_is(d)) { /* a patch file's patch: the command loads it first */
-		sb_puts(&cmds, "patch load ");
-		sh_quoted(&cmds, ((const struct mmpatch *)(const void *)d)->file);
-		sb_putc(&cmds, '\n');
-	}
 	for (int g = 0; g < set->n; g++) {
 		const struct machine *m = &set->st[g].m;
 
-		preset_load_line(&cmds, set->st[g].arg);
+		preset_load_line(&cmds, set->st[g].arg, m);
 		/* preset load keeps the variants defined: once, after the first */
 		for (int side = patch_nsides(d); !g && side < patch_ncols(m, d); side++) {
 			const struct variant *v = variant_at(m, d, side);
 
 			sb_printf(&cmds, "variant %s %s = ", d->id, v->name);
-			sh_quoted(&cmds, v->text);
+			quote_sh_inside(&cmds, v->text);
 			sb_putc(&cmds, '\n');
 		}
 		sb_printf(&cmds, "show %s --width %d\n", d->id, asked);
@@ -215,10 +199,10 @@ void report_reproduce(const struct compare_set *set, const struct patch_desc *d,
 	if (same)
 		get_lines(&cmds, ptr, n, width - 2);
 	if (rc->md) {
-		preset_load_line(&cmds, set->st[0].arg);
+		preset_load_line(&cmds, set->st[0].arg, &set->st[0].m);
 		sb_printf(&cmds, "plot %s.%s over %s %s %s --ascii --width %d\n", d->id, rc->md->name, rc->key->name,
 			  rc->from, rc->to, asked);
 	}
-	sh_lines(sb_str(&cmds), width, out);
+	sh_lines(mmpatch_is(d) ? ((const struct mmpatch *)(const void *)d)->path : NULL, sb_str(&cmds), width, out);
 	sb_free(&cmds);
 }

@@ -116,7 +116,7 @@ static void put_patches(const struct session *s, struct strbuf *out, int *n)
 	for (int k = 0; (p = patchreg_loaded_at(s->m.set, k, &hash)); k++) {
 		char name[256], v[300];
 
-		file_name(p->file, name, sizeof(name));
+		file_name(p->path, name, sizeof(name));
 		snprintf(v, sizeof(v), "%s@%08x", name, (unsigned)hash);
 		put_field(out, n, "patch", v);
 	}
@@ -421,7 +421,7 @@ static int take_files(const struct session *s, const struct state_read *r, struc
 		char name[256], why[PATH_MAX + 256];
 
 		for (int k = 0; (p = patchreg_loaded_at(s->m.set, k, &hash)); k++) {
-			file_name(p->file, name, sizeof(name));
+			file_name(p->path, name, sizeof(name));
 			if (!strcmp(name, r->files[i].name) && hash == r->files[i].hash)
 				break;
 		}

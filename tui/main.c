@@ -332,7 +332,7 @@ static int session_start(struct session *s, const struct cli *c)
 		struct patch_set *next;
 
 		if (patchreg_load(s->m.set, c->patchfiles[i], &next, NULL, err, sizeof(err))) {
-			fprintf(stderr, "batchlab: -P: %s\n", err);
+			say("-P: ", err);
 			return 1;
 		}
 		session_set_patches(s, next);

@@ -17,9 +17,9 @@
 #include "../infile.h"
 #include "../../core/mmpatch.h"
 #include "../patchreg.h"
+#include "../out/escape.h"
 #include "../out/records.h"
 
-#define DIFF_FILE_MAX (4 << 20)
 
 /* What load and check say: the lines as they are, or in csv and json a row of the file and its lines. */
 static void note_out(struct session *s, const char *file, const char *text, struct strbuf *out)
@@ -62,7 +62,7 @@ static void name_after(const char *path, char *name, size_t size)
 
 /* The findings mapped become variants of a copy of the machine, all or none; vnames[i]: finding i's variant. */
 static int add_variants(struct session *s, const struct diff_read *r, const char *name,
-			char vnames[DIFF_FINDINGS][VARIANT_NAME_MAX], char *err, size_t errlen)
+			char (*vnames)[VARIANT_NAME_MAX], char *err, size_t errlen)
 {
 	struct patch_set *next = patchreg_new(s->m.set);
 	struct machine with = s->m;
@@ -87,15 +87,21 @@ static int add_variants(struct session *s, const struct diff_read *r, const char
 		}
 		added++;
 	}
-	session_set_patches(s, next);
+	if (added) /* nothing mapped is an error: the session keeps the set it had */
+		session_set_patches(s, next);
+	else
+		patchreg_drop(next);
 	return added;
 }
 
 /* The text: the diff, the variants added, then every change listed and not mapped. */
-static void from_text(const char *path, const struct diff_read *r, char vnames[DIFF_FINDINGS][VARIANT_NAME_MAX],
+static void from_text(const char *path, const struct diff_read *r, char (*vnames)[VARIANT_NAME_MAX],
 		      struct strbuf *out)
 {
-	sb_printf(out, "%s: %s (%d file%s, %d hunk%s)\n", path, r->subject[0] ? r->subject : "a diff", r->files,
+	struct strbuf shown = STRBUF_INIT;
+
+	escape_text(&shown, path, strlen(path)); /* a path's bytes, never an escape sequence on the terminal */
+	sb_printf(out, "%s: %s (%d file%s, %d hunk%s)\n", sb_str(&shown), r->subject[0] ? r->subject : "a diff", r->files,
 		  r->files == 1 ? "" : "s", r->hunks, r->hunks == 1 ? "" : "s");
 	for (int i = 0; i < r->n; i++)
 		if (r->f[i].patch)
@@ -104,12 +110,11 @@ static void from_text(const char *path, const struct diff_read *r, char vnames[D
 	for (int i = 0; i < r->n; i++)
 		if (!r->f[i].patch)
 			sb_printf(out, "%s:%d: %s\n", r->f[i].file, r->f[i].line, r->f[i].what);
-	if (r->more)
-		sb_printf(out, "... and %d more change%s not shown\n", r->more, r->more == 1 ? "" : "s");
+	sb_free(&shown);
 }
 
 /* csv and json: a row per change, its variant's patch, name and expression empty where it is only listed. */
-static void from_records(struct session *s, const struct diff_read *r, char vnames[DIFF_FINDINGS][VARIANT_NAME_MAX],
+static void from_records(struct session *s, const struct diff_read *r, char (*vnames)[VARIANT_NAME_MAX],
 			 struct strbuf *out)
 {
 	static const char *const heads[] = { "file", "line", "patch", "variant", "expression", "what", NULL };
@@ -131,12 +136,12 @@ static void from_records(struct session *s, const struct diff_read *r, char vnam
 int patch_from_diff(struct session *s, const char *path, const char *as, struct strbuf *out, char *err, size_t errlen)
 {
 	struct diff_read *r;
-	char *text = NULL, name[VARIANT_NAME_MAX], why[300], vnames[DIFF_FINDINGS][VARIANT_NAME_MAX];
+	char *text = NULL, name[VARIANT_NAME_MAX], why[300], (*vnames)[VARIANT_NAME_MAX];
 	size_t len = 0;
 	int added;
 
 	if (session_check_read(s, "patch from", path, err, errlen) ||
-	    infile_read(path, DIFF_FILE_MAX, &text, &len, err, errlen))
+	    infile_read(path, DIFF_TEXT_MAX, &text, &len, err, errlen))
 		return -1;
 	if (!(r = malloc(sizeof(*r)))) {
 		free(text);
@@ -148,11 +153,18 @@ int patch_from_diff(struct session *s, const char *path, const char *as, struct 
 		return err_set(err, errlen, "%s: %s", path, why);
 	}
 	free(text);
+	if (!(vnames = calloc((size_t)r->n + 1, sizeof(*vnames)))) {
+		diff_read_free(r);
+		free(r);
+		return err_set(err, errlen, "%s: out of memory", path);
+	}
 	if (as)
 		snprintf(name, sizeof(name), "%s", as);
 	else
 		name_after(path, name, sizeof(name));
 	if ((added = add_variants(s, r, name, vnames, err, errlen)) < 0) {
+		free(vnames);
+		diff_read_free(r);
 		free(r);
 		return -1;
 	}
@@ -160,38 +172,51 @@ int patch_from_diff(struct session *s, const char *path, const char *as, struct 
 		from_text(path, r, vnames, out);
 	else
 		from_records(s, r, vnames, out);
+	free(vnames);
 	if (!added) { /* the listing stays above the error: what the diff does, and that none of it is a variant */
-		int n = r->n + r->more;
+		int n = r->n;
 
+		diff_read_free(r);
 		free(r);
 		return err_set(err, errlen, "patch from: %s mapped nothing: no hunk sets a constant batchlab models to a "
 			       "value it can compute (%d change%s listed%s)", path, n, n == 1 ? "" : "s",
 			       n ? " above" : "");
 	}
+	diff_read_free(r);
 	free(r);
 	return 0;
 }
 
+struct list_rows {
+	struct records rec;
+	const struct patch_set *ps;
+};
+
 static void list_row(const struct mmpatch *p, const char *name, const char *path, void *ctx)
 {
-	struct records *rec = ctx;
+	struct list_rows *l = ctx;
+	struct records *rec = &l->rec;
+	char why[600] = "";
+	int ok = p || !patchreg_loadable(l->ps, name, path, why, sizeof(why));
 
 	rec_str(rec, name);
 	rec_str(rec, p ? p->title : "");
 	rec_bool(rec, p != NULL);
 	rec_str(rec, path);
+	rec_bool(rec, ok);
+	rec_str(rec, ok ? "" : why);
 	rec_end_row(rec);
 }
 
-/* patch list as csv or json: a row per loaded patch and per file found */
+/* patch list as csv or json: a row per loaded patch and per file found, and whether patch load NAME loads it */
 static void list_records(struct session *s, struct strbuf *out)
 {
-	static const char *const heads[] = { "patch", "title", "loaded", "path", NULL };
-	struct records rec;
+	static const char *const heads[] = { "patch", "title", "loaded", "path", "loadable", "why", NULL };
+	struct list_rows l = { .ps = s->m.set };
 
-	rec_begin(&rec, &s->doc, s->format, heads, NULL, 0, out);
-	patchreg_each(s->m.set, list_row, &rec);
-	rec_end(&rec);
+	rec_begin(&l.rec, &s->doc, s->format, heads, NULL, 0, out);
+	patchreg_each(s->m.set, list_row, &l);
+	rec_end(&l.rec);
 }
 
 static int cmd_patch(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
@@ -239,12 +264,16 @@ static void patch_details(const struct patch_set *ps, struct strbuf *out)
 	sb_puts(out, "patch load NAME|PATH loads one (at most four; a file of a loaded id replaces it), as -P FILE does "
 		     "on the command line. NAME is looked up as NAME.mmpatch in $XDG_DATA_HOME/batchlab/patches, "
 		     "$BATCHLAB_PATCHES, patches/ beside the binary and share/batchlab/patches. patch list names the "
-		     "loaded ones and the files there are; patch check FILE reads one and says what it holds and its "
-		     "sides here, loading nothing. An error says FILE:LINE:COLUMN and what was expected.\n");
+		     "loaded ones and the files there are, and why one cannot be loaded; patch check FILE reads one and says "
+		     "what it holds and its sides here, loading nothing. Both check a file whole, as load does: every "
+		     "expression, every claim's machine (a preset's name) and settings, and every claim's verdict against its "
+		     "expect line. A file of a loaded id keeps the variants of it only when its constant and unit are the same "
+		     "and each variant reads as one of the new file's. An error says FILE:LINE:COLUMN and what was "
+		     "expected.\n");
 	sb_puts(out, "patch from FILE.diff [NAME] (or variant from FILE.diff [NAME]) reads a unified diff, as git format-patch writes "
 		     "it, mail headers and all, and adds a variant named NAME, or after the diff's file, to each patch whose constant a "
 		     "hunk changes: MEMCG_CHARGE_BATCH, SWAP_CLUSTER_MAX (the vmpressure window), the vmpressure window's "
-		     "initialiser or assignment, the divisors in mm_compute_batch(), the ask of memory.reclaim, and the constant of "
+		     "initialiser or assignment, mm_compute_batch() (its arithmetic read on both sides of the hunk, the old side held to batchlab's own on a grid of machines; a hunk it cannot read whole is listed, never mapped in part), the ask of memory.reclaim, and the constant of "
 		     "any loaded patch file. Every other change is listed, file and line, with what it changes: nothing is "
 		     "guessed. A hunk that touches a constant batchlab knows, or a name a loaded file declares (its constant "
 		     "and its aka line), is listed with what it does to it: makes it tunable (a sysctl table entry, or a "

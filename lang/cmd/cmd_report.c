@@ -17,6 +17,7 @@
 #include "../../core/variant.h"
 #include "../../core/mmpatch.h"
 #include "../out/chart.h"
+#include "../out/quote.h"
 #include "../out/render.h"
 #include "../out/svg.h"
 #include "../out/wrap.h"
@@ -55,21 +56,29 @@ static void assumption_values(const struct compare_set *set, const struct param 
 static void report_head(const struct rform *f, const struct patch_desc *d, struct strbuf *out)
 {
 	char status[400], t[2400];
+	struct strbuf q = STRBUF_INIT;
+	const char *kernel = d->kernel;
 
 	report_status(d, status, sizeof(status));
-	if (f->md)
-		sb_printf(out, "## %s: %s\n\n", d->id, d->title);
-	else
+	if (f->md) { /* a patch file's words are markdown's text, not its markup (quote.h) */
+		sb_printf(out, "## %s: ", d->id);
+		quote_md(out, d->title);
+		sb_puts(out, "\n\n");
+		quote_md(&q, d->kernel);
+		kernel = sb_str(&q);
+	} else {
 		report_para(out, f->width, "%s: %s\n", d->id, d->title);
+	}
 	if (mmpatch_is(d)) { /* a file has no seed: where it comes from, each origin with its kind */
 		char o[4 * MMP_TEXT_MAX];
 
 		mmpatch_origins(mmpatch_of(d), o, sizeof(o));
-		snprintf(t, sizeof(t), "%s%s%s%s\nstatus: %s\n", o, o[0] ? "; " : "", d->kernel, f->md ? "  " : "", status);
+		snprintf(t, sizeof(t), "%s%s%s%s\nstatus: %s\n", o, o[0] ? "; " : "", kernel, f->md ? "  " : "", status);
 	} else {
-		snprintf(t, sizeof(t), "seed %s; %s%s\nstatus: %s\n", d->seed, d->kernel, f->md ? "  " : "", status);
+		snprintf(t, sizeof(t), "seed %s; %s%s\nstatus: %s\n", d->seed, kernel, f->md ? "  " : "", status);
 	}
 	rf_para(f, out, t);
+	sb_free(&q);
 }
 
 /* A constant's value, or n/a with the reason a variant cannot build there. */
@@ -125,7 +134,8 @@ static void report_constant(const struct rform *f, const struct compare_set *set
 	for (int side = patch_nsides(d); side < patch_ncols(&set->st[0].m, d); side++) {
 		const struct variant *v = variant_at(&set->st[0].m, d, side);
 
-		sb_printf(&t, "\n- variant %s: %s = %s", v->name, k->name, v->text);
+		/* markdown: an expression as code, where its * is no emphasis (no ` is in the variants' language) */
+		sb_printf(&t, f->md ? "\n- variant %s: %s = `%s`" : "\n- variant %s: %s = %s", v->name, k->name, v->text);
 	}
 	sb_putc(&t, '\n');
 	sb_putc(out, '\n');

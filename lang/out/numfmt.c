@@ -313,7 +313,11 @@ static void human_real(double r, const char *unit, int full, int sig, char *buf,
 	double s = r;
 	int k;
 
-	if (isinf(r) || isnan(r)) {
+	if (isnan(r)) { /* not a number is no figure: n/a, as a value with none is */
+		snprintf(buf, len, "n/a");
+		return;
+	}
+	if (isinf(r)) {
 		fmt_sig(r, sig, n, sizeof(n));
 		join_unit(n, "", full ? unit : "", full, buf, len);
 		return;

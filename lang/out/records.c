@@ -411,6 +411,8 @@ void rec_value(struct records *r, struct value v)
 {
 	char b[64];
 
+	if (v.kind == VAL_REAL && isnan(v.r)) /* no format has a bare nan: n/a, and why */
+		v = val_none(VALUE_NAN_WHY);
 	if (r->format == FMT_CSV || (v.kind == VAL_INT || (v.kind == VAL_REAL && isfinite(v.r)))) {
 		render_bare(v, b, sizeof(b));
 		rec_num(r, b);

@@ -12,6 +12,7 @@
 
 #include "../../core/err.h"
 #include "../../core/utf8.h"
+#include "quote.h"
 #include "wrap.h"
 
 /* Okabe & Ito's palette (2008), black left to the axes and text: apart under protanopia, deuteranopia, tritanopia. */
@@ -38,21 +39,6 @@ struct frame {
 	struct chart_axes a;
 	struct axis_unit yu; /* the y axis's one unit */
 };
-
-static void xml_text(struct strbuf *out, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': sb_puts(out, "&amp;"); break;
-		case '<': sb_puts(out, "&lt;"); break;
-		case '>': sb_puts(out, "&gt;"); break;
-		case '"': sb_puts(out, "&quot;"); break;
-		default:
-			if ((unsigned char)*s >= 0x20 || *s == '\t')
-				sb_putc(out, *s); /* XML 1.0 has no place for other control characters */
-		}
-	}
-}
 
 static double text_w(const struct frame *f, const char *s)
 {
@@ -211,7 +197,7 @@ static void text_at(struct strbuf *out, const struct frame *f, double x, double 
 {
 	sb_printf(out, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.3g\"%s%s%s%s>", x, y, size * f->k,
 		  anchor ? " text-anchor=\"" : "", anchor ? anchor : "", anchor ? "\"" : "", extra ? extra : "");
-	xml_text(out, s);
+	quote_xml(out, s);
 	sb_puts(out, "</text>\n");
 }
 
@@ -365,11 +351,11 @@ static void svg_head(struct strbuf *out, const struct frame *f, const struct cha
 	sb_printf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
 		  "viewBox=\"0 0 %d %d\">\n", width, height, width, height);
 	sb_puts(out, "<title>");
-	xml_text(out, c->heading ? c->heading : title);
+	quote_xml(out, c->heading ? c->heading : title);
 	sb_puts(out, "</title>\n");
 	if (caption) {
 		sb_puts(out, "<desc>");
-		xml_text(out, caption);
+		quote_xml(out, caption);
 		sb_puts(out, "</desc>\n");
 	}
 	sb_printf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#FFFFFF\"/>\n", width, height);
@@ -450,7 +436,7 @@ static void svg_axes(struct strbuf *out, const struct frame *f, const struct cha
 		 unit ? ")" : "");
 	sb_printf(out, "<text font-size=\"%.3g\" text-anchor=\"middle\" transform=\"translate(%.2f,%.2f) rotate(-90)\">",
 		  FS * k, f->pad + 4 * k, f->top + f->h / 2);
-	xml_text(out, yt);
+	quote_xml(out, yt);
 	sb_puts(out, "</text>\n");
 }
 

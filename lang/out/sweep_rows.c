@@ -52,6 +52,11 @@ static inline char *put_value(char *p, const struct value *v, enum out_format fm
 	/* by pointer: a 32-byte value copied per cell stalled the row on store forwarding */
 	if (v->kind == VAL_INT)
 		return fmt_u64_put(p, v->i);
+	if (v->kind == VAL_REAL && isnan(v->r)) { /* no format has a bare nan: n/a, and why */
+		const struct value none = val_none(VALUE_NAN_WHY);
+
+		return put_value(p, &none, fmt, head);
+	}
 	if (v->kind == VAL_REAL && !isinf(v->r))
 		return fmt_real_put(p, v->r); /* render_bare's text, without its snprintf */
 	if (fmt == FMT_JSON || fmt == FMT_JSONL) {
@@ -797,6 +802,8 @@ static char *list_cell_put(char *p, struct ocol *o, struct value v, enum out_for
 	char cell[WHY_MAX + 128], *q;
 	int table = fmt == FMT_TABLE;
 
+	if (v.kind == VAL_REAL && isnan(v.r))
+		v = val_none(VALUE_NAN_WHY);
 	if (table ? v.kind != VAL_NONE : v.kind == VAL_INT || (v.kind == VAL_REAL && !isinf(v.r))) {
 		if (!o->kept || v.kind != o->last.kind || v.i != o->last.i) {
 			if (table)

@@ -321,7 +321,10 @@ static void test_tradeoff_patches(void **state)
 		assert_int_equal(has(o, patch_set_builtin.list[i]->id), tradeoff_spec_find(NULL, patch_set_builtin.list[i]->id) != NULL);
 	assert_false(has(o, "vmstat")); /* so the check above can fail: vmstat has no trade-off */
 	assert_false(has(o, "percpu_rows"));
+	/* a file is checked whole when it loads: its claims' preset (vm-4g) must be found */
+	setenv("BATCHLAB_PRESETS", "presets", 1);
 	assert_int_equal(patchreg_load(NULL, "tests/data/percpu_rows.mmpatch", &ps, &note, err, sizeof(err)), 0);
+	setenv("BATCHLAB_PRESETS", "tests/unit/no-such-dir", 1);
 	machine_defaults(&m);
 	m.set = ps;
 	on = &m;

@@ -7,6 +7,7 @@
  */
 #include <dirent.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "testutil.h"
 
@@ -122,6 +123,7 @@ static void test_own_diffs(void **state)
 		if (rows[i].expr)
 			assert_string_equal(f->expr, rows[i].expr);
 		assert_true(same_as_after(f, rows[i].settings) > 9);
+		diff_read_free(r);
 		free(r);
 	}
 }
@@ -144,6 +146,7 @@ static void test_nothing_known(void **state)
 	assert_string_equal(r->f[0].what, "changes nr_to_reclaim, not a constant batchlab models");
 	assert_int_equal(r->f[1].line, 2000);
 	assert_string_equal(r->f[1].what, "changes DEF_PRIORITY, not a constant batchlab models");
+	diff_read_free(r);
 	free(r);
 }
 
@@ -197,6 +200,7 @@ static void test_seed_diffs(void **state)
 		}
 		r = read_diff(path);
 		assert_true(same_as_after(only_mapped(r, rows[i].patch), "") > 9);
+		diff_read_free(r);
 		free(r);
 		free(path);
 	}
@@ -218,6 +222,187 @@ static void test_seed_diffs(void **state)
 	}
 }
 
+/* r from text, which must read. */
+static struct diff_read *read_text(const char *text)
+{
+	struct diff_read *r = malloc(sizeof(*r));
+	char err[300];
+
+	assert_non_null(r);
+	if (diff_read(NULL, text, strlen(text), r, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		fail();
+	}
+	return r;
+}
+
+static void free_read(struct diff_read *r)
+{
+	diff_read_free(r);
+	free(r);
+}
+
+/* The variant of f's expression on "set ram 64T": the window it gives. */
+static uint64_t window_at_64t(const struct diff_finding *f)
+{
+	struct machine m = machine_with("ram 64T");
+	uint64_t v;
+	const char *why;
+	char err[300];
+
+	assert_int_equal(variant_add(test_set(&m), f->patch, "d", f->expr, err, sizeof(err)), 0);
+	assert_int_equal(variant_eval(&m, f->patch, variant_find(&m, f->patch, "d"), NULL, &v, &why, NULL), 0);
+	return v;
+}
+
+/*
+ * Issue 47: fls_long() and fls64() take 64 bits (include/linux/bitops.h,
+ * include/asm-generic/bitops/fls64.h), fls() an unsigned int. At 64 TiB
+ * totalram is 2^34 - 2^28 pages: fls64 gives 34, the 32-bit cut 32 - so
+ * SWAP_CLUSTER_MAX * fls_long(totalram_pages()) is 32 * 34 = 1088, and the
+ * same with fls() 1024.
+ */
+static void test_fls_widths(void **state)
+{
+	static const struct { const char *fn; uint64_t want; } rows[] = {
+		{ "fls_long", 1088 }, { "fls64", 1088 }, { "fls", 1024 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		char text[600];
+		struct diff_read *r;
+
+		snprintf(text, sizeof(text), "--- a/mm/vmpressure.c\n+++ b/mm/vmpressure.c\n@@ -1,1 +1,1 @@\n"
+			 "-unsigned long vmpressure_win = SWAP_CLUSTER_MAX * 16;\n"
+			 "+unsigned long vmpressure_win = SWAP_CLUSTER_MAX * %s(totalram_pages());\n", rows[i].fn);
+		r = read_text(text);
+		assert_int_equal(window_at_64t(only_mapped(r, "vmpressure")), rows[i].want);
+		free_read(r);
+	}
+}
+
+/* Issue 47: every change is kept - the one batchlab models after 40 it does not (once dropped past 32). */
+static void test_no_cap(void **state)
+{
+	struct strbuf t = STRBUF_INIT;
+	struct diff_read *r;
+
+	(void)state;
+	sb_puts(&t, "--- a/include/linux/x.h\n+++ b/include/linux/x.h\n@@ -1,41 +1,41 @@\n");
+	for (int i = 0; i < 40; i++)
+		sb_printf(&t, "-#define UNRELATED_%d 1\n+#define UNRELATED_%d 2\n", i, i);
+	sb_puts(&t, "-#define MEMCG_CHARGE_BATCH 64U\n+#define MEMCG_CHARGE_BATCH 128U\n");
+	r = read_text(sb_str(&t));
+	assert_int_equal(r->n, 41);
+	assert_string_equal(only_mapped(r, "memcg_charge")->expr, "128U");
+	assert_int_equal(r->f[40].line, 41);
+	free_read(r);
+	sb_free(&t);
+}
+
+/* Issue 47: a @@ line at 2^31 - 1 counted past INT_MAX (undefined behaviour, a line of 18446744071562067969). */
+static void test_hunk_line_max(void **state)
+{
+	static const char *const heads[] = { "@@ -2147483647,2 +2147483647,2 @@", "@@ -1,1 +4294967297,1 @@",
+					     "@@ -1,99999999999 +1,1 @@" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++) {
+		char text[400];
+		struct diff_read *r;
+
+		snprintf(text, sizeof(text), "--- a/x.h\n+++ b/x.h\n%s\n #define A 1\n-#define MEMCG_CHARGE_BATCH 64U\n"
+			 "+#define MEMCG_CHARGE_BATCH 128U\n", heads[i]);
+		r = read_text(text);
+		assert_int_equal(r->n, 1);
+		assert_null(r->f[0].patch);
+		assert_non_null(strstr(r->f[0].what, "not read"));
+		assert_true(r->f[0].line >= 0);
+		free_read(r);
+	}
+}
+
+/* The variant f maps on machine settings (its value, or ~0 when n/a there). */
+static uint64_t variant_on(const struct diff_finding *f, const char *settings)
+{
+	struct machine m = machine_with(settings);
+	uint64_t v;
+	const char *why;
+	char err[300];
+
+	assert_int_equal(variant_add(test_set(&m), f->patch, "d", f->expr, err, sizeof(err)), 0);
+	if (variant_eval(&m, f->patch, variant_find(&m, f->patch, "d"), NULL, &v, &why, NULL))
+		return ~0ull;
+	return v;
+}
+
+/*
+ * Issue 47: mm_compute_batch() read as a whole on each side of the hunk, not
+ * by its divisors. A changed clamp gives the diff's arithmetic (1000 where the
+ * divisors alone gave 129024 on 2 CPUs and 4 GiB), a changed floor the same;
+ * worked out here from the diff's code: max(min(totalram / nr / D, CAP),
+ * max(nr * 2, FLOOR)). What cannot be read whole, or reads against another
+ * function than batchlab models, is listed with nothing mapped.
+ */
+static void test_compute_batch_whole(void **state)
+{
+	static const char *const machines[] = { "cpus 2 ram 4G", "cpus 2 ram 4G overcommit never", "cpus 64 ram 256G",
+						"cpus 4096 ram 16T", "cpus 1 ram 256M overcommit always" };
+	static const struct { const char *file; uint64_t cap, floor; } mapped[] = {
+		{ "tests/data/compute_batch_clamp.diff", 1000, 32 },
+		{ "tests/data/compute_batch_floor.diff", 2147483647, 200000 },
+		{ "tests/data/committed_lift16.diff", 2147483647, 32 },
+	};
+	static const struct { const char *file, *says; } listed[] = {
+		{ "tests/data/compute_batch_printk.diff", "cannot read" },
+		{ "tests/data/compute_batch_5_8.diff", "not the function batchlab models" },
+		{ "tests/data/compute_batch_two_hunks.diff", "more than one hunk" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(mapped) / sizeof(mapped[0]); i++) {
+		struct diff_read *r = read_diff(mapped[i].file);
+		const struct diff_finding *f = only_mapped(r, "committed_as");
+		uint64_t div = strstr(mapped[i].file, "lift16") ? 16 : 4;
+
+		for (size_t k = 0; k < sizeof(machines) / sizeof(machines[0]); k++) {
+			struct machine m = machine_with(machines[k]);
+			uint64_t nr = m.cpus, t = machine_totalram(&m), never = m.overcommit == OVERCOMMIT_NEVER;
+			uint64_t mem = t / nr / (never ? 256 : div), cap = never ? 2147483647 : mapped[i].cap;
+			uint64_t floor = nr * 2 > mapped[i].floor ? nr * 2 : mapped[i].floor;
+			uint64_t want = (mem < cap ? mem : cap) > floor ? (mem < cap ? mem : cap) : floor;
+
+			if (variant_on(f, machines[k]) != want) {
+				fprintf(stderr, "%s on %s: %llu, the diff's code %llu (%s)\n", mapped[i].file, machines[k],
+					(unsigned long long)variant_on(f, machines[k]), (unsigned long long)want, f->expr);
+				fail();
+			}
+		}
+		free_read(r);
+	}
+	{ /* shown whole, the old side need not be today's function: the new one is committed_as's after side */
+		struct diff_read *r = read_diff("tests/data/compute_batch_whole_5_8.diff");
+
+		assert_true(same_as_after(only_mapped(r, "committed_as"), "") > 9);
+		free_read(r);
+	}
+	for (size_t i = 0; i < sizeof(listed) / sizeof(listed[0]); i++) {
+		struct diff_read *r = read_diff(listed[i].file);
+		int found = 0;
+
+		for (int k = 0; k < r->n; k++) {
+			assert_null(r->f[k].patch);
+			found |= strstr(r->f[k].what, listed[i].says) != NULL;
+		}
+		if (!found) {
+			fprintf(stderr, "%s: no finding says '%s'\n", listed[i].file, listed[i].says);
+			fail();
+		}
+		free_read(r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -225,6 +410,10 @@ int main(void)
 		cmocka_unit_test(test_nothing_known),
 		cmocka_unit_test(test_not_a_diff),
 		cmocka_unit_test(test_seed_diffs),
+		cmocka_unit_test(test_fls_widths),
+		cmocka_unit_test(test_no_cap),
+		cmocka_unit_test(test_hunk_line_max),
+		cmocka_unit_test(test_compute_batch_whole),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

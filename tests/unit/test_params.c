@@ -230,6 +230,7 @@ static void test_refused_is_check(void **state)
 		m.cpus = 1 + (x >> 17) % 8;
 		m.sockets = (x >> 21) % 2 ? 0 : m.cpus + (x >> 23) % 3 - 1;
 		int refused = (m.totalram && m.totalram > ram_pages) || (m.zone && m.zone > total) ||
+			      (!m.zone && m.nodes > total) || /* issue 47: an auto zone of 0 pages */
 			      (m.sockets && m.sockets > m.cpus);
 
 		assert_int_equal(machine_check(&m, err, sizeof(err)), refused ? -1 : 0);

@@ -231,13 +231,33 @@ static void test_nested(void **state)
 	sb_free(&out);
 }
 
+/* Issue 47: a real that is not a number is n/a with its reason in every format, never a bare nan. */
+static void test_no_bare_nan(void **state)
+{
+	for (int f = 0; f < 3; f++) {
+		static const enum out_format fmts[] = { FMT_CSV, FMT_JSON, FMT_JSONL };
+		struct strbuf out = STRBUF_INIT;
+		struct doc d;
+
+		(void)state;
+		doc_init(&d, 0, NULL);
+		result(&d, fmts[f], "get", val_real(NAN), val_real(-NAN), &out);
+		doc_close(&d, fmts[f], 0, &out);
+		assert_null(strstr(sb_str(&out), "nan"));
+		assert_non_null(strstr(sb_str(&out), fmts[f] == FMT_CSV ? "n/a" : "not a number"));
+		if (fmts[f] == FMT_JSON)
+			assert_true(json_valid(sb_str(&out)));
+		sb_free(&out);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_json_one_document), cmocka_unit_test(test_jsonl_lines),
 		cmocka_unit_test(test_csv_tables),        cmocka_unit_test(test_units_by_name),
 		cmocka_unit_test(test_format_switch),     cmocka_unit_test(test_flags_apart),
-		cmocka_unit_test(test_nested),
+		cmocka_unit_test(test_nested),            cmocka_unit_test(test_no_bare_nan),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

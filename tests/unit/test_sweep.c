@@ -15,6 +15,7 @@
 #include "../../core/sweep.h"
 #include "../../core/variant.h"
 #include "cmdutil.h"
+#include "jsoncheck.h"
 #include "../../lang/cmd/cmd_sweep.h"
 
 /* --- references, from mm/util.c and mm/vmstat.c ----------------------------- */
@@ -1459,6 +1460,45 @@ static void test_ram_runs(void **state)
 	assert_int_equal(sw.plateau_rows, 2 * n - solved);
 }
 
+/*
+ * Issue 47: a machine whose auto zone is 0 pages (set now refuses nodes above
+ * totalram; here it is built by hand) made 0 / 0 reals, and the rows held a
+ * bare nan - no json, jsonl or csv reader takes one. Every format writes n/a.
+ */
+static void test_no_bare_nan(void **state)
+{
+	struct session s;
+	struct strbuf out = STRBUF_INIT;
+	char err[512];
+
+	(void)state;
+	session_init(&s);
+	assert_int_equal(run(&s, "set ram 1M", &out, err), 0);
+	assert_int_equal(run(&s, "set nodes 1024", &out, err), -1);
+	assert_non_null(strstr(err, "nodes"));
+	assert_non_null(strstr(err, "totalram"));
+	s.m.nodes = 1024; /* the state set refuses: the writers must still write no nan */
+	for (int f = 0; f < 4; f++) {
+		static const enum out_format fmts[] = { FMT_TABLE, FMT_CSV, FMT_JSON, FMT_JSONL };
+
+		s.format = fmts[f];
+		if (run(&s, "sweep swap 1 2 watermark.gap_share", &out, err))
+			fail_msg("%s", err);
+		if (strstr(sb_str(&out), "nan"))
+			fail_msg("%s", sb_str(&out));
+		assert_non_null(strstr(sb_str(&out), "n/a") ? strstr(sb_str(&out), "n/a") : strstr(sb_str(&out), "not a number"));
+		if (fmts[f] == FMT_JSONL)
+			for (const char *l = sb_str(&out); *l; l = strchr(l, '\n') + 1) {
+				char line[4096];
+
+				snprintf(line, sizeof(line), "%.*s", (int)strcspn(l, "\n"), l);
+				assert_true(json_valid(line));
+			}
+	}
+	s.m.nodes = 1;
+	sb_free(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1473,6 +1513,7 @@ int main(void)
 		cmocka_unit_test(test_plot),               cmocka_unit_test(test_step_past_to),
 		cmocka_unit_test(test_plot_options),       cmocka_unit_test(test_where_step_sides), cmocka_unit_test(test_where_digits),
 		cmocka_unit_test(test_tradeoff_unresolved), cmocka_unit_test(test_rows_follow_derived),
+		cmocka_unit_test(test_no_bare_nan),
 	};
 	return cmocka_run_group_tests_name("sweep", tests, NULL, NULL);
 }

@@ -110,10 +110,24 @@ static void test_width_random(void **state)
 	}
 }
 
+/* Issue 47: a file name is shown with every byte a terminal would act on, or that is not UTF-8, as \\xNN. */
+static void test_shown(void **state)
+{
+	char out[64];
+
+	(void)state;
+	utf8_shown("a\033[31m\xc2\x9b\xff\x7f caf\xc3\xa9 \xef\xbf\xbd", out, sizeof(out));
+	assert_string_equal(out, "a\\x1b[31m\\xc2\\x9b\\xff\\x7f caf\xc3\xa9 \xef\xbf\xbd");
+	utf8_shown("\033\033\033\033", out, 8); /* cut at a whole escape, always ended */
+	assert_string_equal(out, "\\x1b");
+	assert_true(utf8_unsafe("\t", '\t'));
+	assert_false(utf8_unsafe("\xef\xbf\xbd", 0xfffd));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_round_trip), cmocka_unit_test(test_known_bytes), cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_shown), cmocka_unit_test(test_round_trip), cmocka_unit_test(test_known_bytes), cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_width),          cmocka_unit_test(test_width_random),
 	};
 
