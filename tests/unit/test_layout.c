@@ -223,7 +223,7 @@ static void test_cells_narrow(void **state)
 					for (int s = 0; s < PATCH_MAX_COLS; s++) {
 						const char *t = c.side[s];
 						size_t n = strlen(t);
-						double narrow, full;
+						double narrow = 0, full = 0;
 
 						if (!n || !strcmp(t, "n/a") || strstr(t, "inf"))
 							continue;

@@ -171,8 +171,8 @@ static void test_hostile_answers(void **state)
 		"step a\nask r?\nanswer get vmpressure.reduction within 1%\n",
 		"step a\nask c?\nanswer where memcg_charge.stock_max_bytes.after >= 1G over cpus 1 65536\n",
 		"step a\nask x?\nanswer {get committed_as.batch.after} / {get committed_as.batch.before}\n",
-		"step a\nask d?\ncheck variant vmpressure mine = {answer}; expect vmpressure.window.mine <= 1024 over ram 1G 1T\n"
-		"solution min(1024, 512 * (1 + fls(mem128m)))\n",
+		("step a\nask d?\ncheck variant vmpressure mine = {answer}; expect vmpressure.window.mine <= 1024 over ram 1G 1T\n"
+		 "solution min(1024, 512 * (1 + fls(mem128m)))\n"),
 	};
 	/* each right answer of the kinds above, then what is tacked on to it */
 	static const char *const right[] = { "96", "12.005", "4096", "64", "min(1024, 512 * (1 + fls(mem128m)))" };
