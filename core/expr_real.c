@@ -166,11 +166,8 @@ static double primary(struct rparser *p, int live)
 	if (p->s[at] == '(') {
 		double v;
 
-		if (++p->depth > REAL_MAX_DEPTH)
-			return fail(p, "fewer nested parentheses"), 0;
 		p->i++;
 		v = ternary(p, live);
-		p->depth--;
 		if (!p->failed && !eat(p, ")"))
 			fail(p, "')'");
 		return v;
@@ -196,13 +193,21 @@ static double primary(struct rparser *p, int live)
 
 static double unary(struct rparser *p, int live)
 {
+	double v;
+
+	/* signs, parentheses and calls nest: each level is counted, so no line recurses deeper than this */
+	if (++p->depth > REAL_MAX_DEPTH)
+		return fail(p, "fewer nested signs, parentheses or calls"), 0;
 	if (eat(p, "-"))
-		return -unary(p, live);
-	if (eat(p, "+"))
-		return unary(p, live);
-	if (eat(p, "!"))
-		return unary(p, live) == 0;
-	return primary(p, live);
+		v = -unary(p, live);
+	else if (eat(p, "+"))
+		v = unary(p, live);
+	else if (eat(p, "!"))
+		v = unary(p, live) == 0;
+	else
+		v = primary(p, live);
+	p->depth--;
+	return v;
 }
 
 static double product(struct rparser *p, int live)

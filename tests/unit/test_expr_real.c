@@ -115,7 +115,8 @@ static void test_errors(void **state)
 		{ "2cpus", "expected a number" },
 	};
 	uint64_t reads = 7;
-	char err[200];
+	char err[200], deep[400];
+	size_t n = 0;
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
@@ -126,6 +127,13 @@ static void test_errors(void **state)
 			fail();
 		}
 	}
+	/* hostile nesting: refused in one line, never a deep recursion */
+	for (int k = 0; k < 60; k++)
+		n += (size_t)snprintf(deep + n, sizeof(deep) - n, "%s", k % 3 == 0 ? "-" : k % 3 == 1 ? "(" : "sqrt(");
+	snprintf(deep + n, sizeof(deep) - n, "cpus");
+	assert_int_equal(expr_real_compile(deep, names, &reads, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "fewer nested signs, parentheses or calls"));
+	assert_int_equal(expr_real_compile("-(-(sqrt(-(cpus))))", names, &reads, err, sizeof(err)), 0);
 	assert_int_equal(expr_real_compile("share * 2 + cpus", names, &reads, err, sizeof(err)), 0);
 	assert_int_equal(reads, 1 | 4);
 }
