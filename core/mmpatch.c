@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "expr_real.h"
 #include "mm/kernel.h"
 #include "units.h"
 #include "utf8.h"
@@ -466,10 +467,12 @@ static int k_kind(struct mmpatch *p, const char *rest, int col, char *err, size_
 		x->kind_line = p->line;
 		return 0;
 	}
-	if (!strcmp(rest, "model"))
-		return at(p, col, err, errlen, "kind: exact or workload expected (a model needs a calibration, which a "
-					     "patch file cannot give)");
-	return at(p, col, err, errlen, "kind: exact or workload expected");
+	if (!strcmp(rest, "model")) { /* what it rests on is its assume line: a file carries no calibration */
+		x->kind = METRIC_MODELED;
+		x->kind_line = p->line;
+		return 0;
+	}
+	return at(p, col, err, errlen, "kind: exact, workload or model expected");
 }
 
 static int k_assume(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
@@ -484,38 +487,6 @@ static int k_help(struct mmpatch *p, const char *rest, int col, char *err, size_
 	struct mmp_metric *x = block_metric(p);
 
 	return text_to(p, rest, col, x->help, sizeof(x->help), "help", err, errlen);
-}
-
-/* per EXPR: the metric is real, its expression divided by this one's, in double */
-static int k_per(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
-{
-	struct mmp_metric *x = block_metric(p);
-
-	if (x->per_text[0])
-		return at(p, 1, err, errlen, "a second 'per' line: a metric is divided once");
-	if (!*rest)
-		return at(p, col, err, errlen, "per: an expression expected (the whole number the metric is divided by)");
-	if (text_to(p, rest, col, x->per_text, sizeof(x->per_text), "per", err, errlen))
-		return -1;
-	x->per_line = p->line;
-	x->per_col = col;
-	x->real = 1;
-	return 0;
-}
-
-/* scale NUMBER: the metric is real, its value times NUMBER (100 for a percentage, 1e-6 for millions) */
-static int k_scale(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
-{
-	struct mmp_metric *x = block_metric(p);
-	char why[96];
-	double v;
-
-	if (!*rest || strchr(rest, ' ') || strchr(rest, '\t') || parse_real(rest, &v, why, sizeof(why)) || !(v > 0) ||
-	    isinf(v))
-		return at(p, col, err, errlen, "scale: a number above 0 expected (100, 0.5, 1e-6)");
-	x->scale = v;
-	x->real = 1;
-	return 0;
 }
 
 const struct mmp_key mmp_keys[] = {
@@ -549,16 +520,21 @@ const struct mmp_key mmp_keys[] = {
 	{ "unit", "UNIT", MMP_ANY, 0, "the unit of the constant or of the metric above (pages, bytes, ...)", k_unit },
 	{ "better", "lower|higher|none", MMP_ANY, 0, "which way a change is good news, for the change column (default "
 	  "none)", k_better },
-	{ "kind", "exact|workload", MMP_ANY, 0, "exact (the default): the kernel's own arithmetic; workload: the "
-	  "kernel's arithmetic under an assumption, which assume states", k_kind },
-	{ "assume", "TEXT", MMP_ANY, 0, "the assumption a workload metric rests on (required with kind workload); "
-	  "explain prints it", k_assume },
+	{ "kind", "exact|workload|model", MMP_ANY, 0, "exact (the default): the kernel's own arithmetic; workload: the "
+	  "kernel's arithmetic under an assumption, which assume states; model: an estimate beyond the kernel's "
+	  "arithmetic (a cost, a rate), what it rests on in assume", k_kind },
+	{ "assume", "TEXT", MMP_ANY, 0, "the assumption a workload or model metric rests on (required with kind "
+	  "workload or model); explain prints it", k_assume },
 	{ "help", "TEXT", MMP_ANY, 0, "one line on the constant or the metric above, for help and the explorer", k_help },
 	{ "per", "EXPR", MMP_METRIC, 0, "makes the metric above a real number: its expression divided by this one, in "
 	  "double (a share: stock_bytes per totalram * pagesize); a zero divisor is n/a. Other metrics' expressions "
-	  "are whole numbers and may not read a real metric", k_per },
+	  "are whole numbers and may not read a real metric", mmp_k_per },
 	{ "scale", "NUMBER", MMP_METRIC, 0, "makes the metric above a real number: its value (after per) times NUMBER, "
-	  "100 for a percentage with unit %, 1e-6 for millions", k_scale },
+	  "100 for a percentage with unit %, 1e-6 for millions", mmp_k_scale },
+	{ "arith", "real|kernel", MMP_METRIC, 0, "how the metric above is worked out: kernel (the default: whole numbers "
+	  "with C's types, as the kernel computes) or real (double: / divides exactly, 0.75 and 1e-6 may be written, "
+	  "min max clamp abs sqrt log2 pow; no casts or shifts). Real is for kind workload or model only: an exact "
+	  "metric is the kernel's integer arithmetic. A real metric may read other real metrics", mmp_k_arith },
 	{ "tradeoff", "BENEFIT against COST [over KNOB FROM TO [x N | step N]]", MMP_TAIL, 0, "what the patch trades, "
 	  "for tradeoff ID: two metrics read as KNOB moves. KNOB is the constant (its kernel or metric name, the "
 	  "default: the constant itself is swept, before and after marked on the curve) or a parameter (help set). "
@@ -781,39 +757,6 @@ static int build_names(struct mmpatch *p, char *err, size_t errlen)
 	return 0;
 }
 
-/* Where name stands in text as a word: its column (1-based), or 1. */
-static int word_col(const char *text, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (const char *s = strstr(text, name); s; s = strstr(s + 1, name))
-		if ((s == text || !(isalnum((unsigned char)s[-1]) || s[-1] == '_')) &&
-		    !(isalnum((unsigned char)s[n]) || s[n] == '_'))
-			return (int)(s - text) + 1;
-	return 1;
-}
-
-/* An expression is whole numbers: one that reads a real metric (per, scale) would read a truncated figure. */
-static int check_real_reads(struct mmpatch *p, char *err, size_t errlen)
-{
-	char msg[300];
-
-	for (int j = 1; j < p->nmetrics; j++)
-		for (int k = 1; k < p->nmetrics; k++) {
-			const struct mmp_metric *x = &p->metrics[j], *r = &p->metrics[k];
-			int in_per = x->per_text[0] && (x->per.reads >> (p->metric0 + k)) & 1;
-
-			if (!r->real || (!((x->prog.reads >> (p->metric0 + k)) & 1) && !in_per))
-				continue;
-			snprintf(msg, sizeof(msg), "metric '%s' reads '%s', a real number (per, scale): an expression "
-				 "expected over whole numbers - read what '%s' is made of", x->name, r->name, r->name);
-			if ((x->prog.reads >> (p->metric0 + k)) & 1)
-				return mmp_at_line(p, x->line, x->col - 1 + word_col(x->text, r->name), err, errlen, msg);
-			return mmp_at_line(p, x->per_line, x->per_col - 1 + word_col(x->per_text, r->name), err, errlen, msg);
-		}
-	return 0;
-}
-
 static int compile_all(struct mmpatch *p, char *err, size_t errlen)
 {
 	char msg[300];
@@ -829,12 +772,17 @@ static int compile_all(struct mmpatch *p, char *err, size_t errlen)
 	for (int j = 1; j < p->nmetrics; j++) {
 		struct mmp_metric *x = &p->metrics[j];
 
-		if (expr_compile(&x->prog, x->text, p->names, msg, sizeof(msg)))
+		if (x->arith_real) {
+			memset(&x->prog, 0, sizeof(x->prog));
+			if (expr_real_compile(x->text, p->names, &x->prog.reads, msg, sizeof(msg)))
+				return expr_error(p, x->line, x->col, msg, err, errlen);
+		} else if (expr_compile(&x->prog, x->text, p->names, msg, sizeof(msg))) {
 			return expr_error(p, x->line, x->col, msg, err, errlen);
+		}
 		if (x->per_text[0] && expr_compile(&x->per, x->per_text, p->names, msg, sizeof(msg)))
 			return expr_error(p, x->per_line, x->per_col, msg, err, errlen);
 	}
-	return check_real_reads(p, err, errlen);
+	return mmp_check_real_reads(p, err, errlen);
 }
 
 /* The metrics metric j reads (bit k: metrics[k]; the constant's two names are metric 0). */
@@ -1101,10 +1049,15 @@ static int check_whole(struct mmpatch *p, char *err, size_t errlen)
 				       p->line + 1, need[i], k->key, k->args);
 		}
 	for (int j = 0; j < p->nmetrics; j++)
-		if (p->metrics[j].kind == METRIC_WORKLOAD && !p->metrics[j].assume[0]) {
+		if (p->metrics[j].kind != METRIC_EXACT && !p->metrics[j].assume[0]) {
 			p->line = p->metrics[j].kind_line;
-			return at(p, 1, err, errlen, "kind workload: an 'assume TEXT' line for this metric expected (the "
-						     "assumption its figure rests on)");
+			return at(p, 1, err, errlen, p->metrics[j].kind == METRIC_WORKLOAD
+				  ? "kind workload: an 'assume TEXT' line for this metric expected (the assumption its figure rests on)"
+				  : "kind model: an 'assume TEXT' line for this metric expected (what the model rests on)");
+		} else if (p->metrics[j].arith_real && p->metrics[j].kind == METRIC_EXACT) {
+			p->line = p->metrics[j].arith_line;
+			return at(p, 1, err, errlen, "arith real: a 'kind workload' or 'kind model' line for this metric "
+						     "expected (an exact metric is the kernel's integer arithmetic, with its types)");
 		}
 	return 0;
 }

@@ -103,6 +103,8 @@ struct mmp_metric {
 	int per_line, per_col, real;
 	double scale;
 	struct expr per;
+	/* arith real (workload and model metrics): text is worked in double by core/expr_real.c, prog holds only its reads */
+	int arith_real, arith_line;
 };
 
 /* A release row as written: from release FROM on, the kernel computes the constant as EXPR. */
@@ -245,6 +247,11 @@ int mmp_k_note(struct mmpatch *p, const char *rest, int col, char *err, size_t e
 int mmp_k_expect(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
 int mmp_k_tradeoff(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
 int mmp_rows_finish(struct mmpatch *p, char *err, size_t errlen);
+/* core/mmpatch_real.c: the real-valued metrics' keys, and no whole-number expression reading a real metric */
+int mmp_k_per(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
+int mmp_k_scale(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
+int mmp_k_arith(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
+int mmp_check_real_reads(struct mmpatch *p, char *err, size_t errlen);
 void mmp_rows_build(struct mmpatch *p);
 /* shared with mmpatch.c: an error at the parser's line, and one at a line of the caller's */
 int mmp_at(const struct mmpatch *p, int col, char *err, size_t errlen, const char *what);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "expr_real.h"
 #include "mm/kernel.h"
 #include "units.h"
 #include "variant.h"
@@ -135,15 +136,66 @@ static int real_of(const struct mmpatch *p, int j, const struct at_side *w, uint
 	return 0;
 }
 
+/*
+ * Metric j in double, for an arith real metric's expression: an arith real
+ * metric worked by core/expr_real.c (then its per and scale), a per/scale
+ * metric as real_of gives it, a whole-number one as it is.
+ */
+static int real_value(const struct mmpatch *p, int j, const struct at_side *w, double *out, const char **why,
+		      struct strbuf *trace, int depth)
+{
+	const struct mmp_metric *x = &p->metrics[j];
+	uint64_t v, iv[EXPR_MAX_NAMES];
+	double vals[EXPR_MAX_NAMES], r;
+
+	if (depth > MMP_METRICS)
+		return *why = "metrics that read each other in a loop", -1;
+	if (!j || !x->arith_real) {
+		if (value_of(p, j, w, &v, why, trace, depth) || (x->real && real_of(p, j, w, v, &r, why, trace)))
+			return -1;
+		*out = x->real ? r : (double)v;
+		return 0;
+	}
+	if (mmp_fill_machine(p, &x->prog, w->m, iv, why))
+		return -1;
+	for (int i = 0; i < p->metric0 + p->nmetrics && i < EXPR_MAX_NAMES; i++) {
+		if (!((x->prog.reads >> i) & 1))
+			continue;
+		if (i >= p->metric0) {
+			if (real_value(p, i - p->metric0, w, &vals[i], why, NULL, depth + 1))
+				return -1;
+		} else if (i == p->constant0) {
+			if (value_of(p, 0, w, &v, why, NULL, depth + 1))
+				return -1;
+			vals[i] = (double)v;
+		} else {
+			vals[i] = (double)iv[i];
+		}
+	}
+	sb_printf(trace, "formula (%s:%d): %s = %s\n", p->file, x->line, x->name, x->text);
+	if (expr_real_eval(x->text, p->names, vals, &r, why, trace))
+		return -1;
+	if (x->per_text[0] || x->scale) { /* per and scale apply to a real figure as to a whole one: r * (scale / per) */
+		double q;
+
+		if (real_of(p, j, w, 1, &q, why, trace))
+			return -1;
+		r *= q;
+	}
+	*out = r;
+	return 0;
+}
+
 static struct value metric_at(const struct mmpatch *p, int j, const struct at_side *w, struct strbuf *why)
 {
 	const struct mmp_metric *x = &p->metrics[j];
 	const char *na;
-	uint64_t v;
+	uint64_t v = 0;
 	double r = 0;
 	char num[48];
 
-	if (value_of(p, j, w, &v, &na, why, 0) || (x->real && real_of(p, j, w, v, &r, &na, why))) {
+	if (x->arith_real ? real_value(p, j, w, &r, &na, why, 0)
+			  : value_of(p, j, w, &v, &na, why, 0) || (x->real && real_of(p, j, w, v, &r, &na, why))) {
 		sb_printf(why, "n/a: %s\n", na);
 		return val_none(na);
 	}
@@ -154,8 +206,8 @@ static struct value metric_at(const struct mmpatch *p, int j, const struct at_si
 	else
 		snprintf(num, sizeof(num), "%llu", (unsigned long long)v);
 	sb_printf(why, "%s = %s%s%s\n", x->name, num, x->unit[0] ? " " : "", x->unit);
-	if (x->kind == METRIC_WORKLOAD)
-		sb_printf(why, "assumption: %s\n", x->assume);
+	if (x->kind != METRIC_EXACT)
+		sb_printf(why, "%s: %s\n", x->kind == METRIC_WORKLOAD ? "assumption" : "rests on", x->assume);
 	if (metric_reads(&p->md[j], "totalram") || metric_reads(&p->md[j], "zone"))
 		machine_note_estimates(w->m, metric_reads(&p->md[j], "zone"), why);
 	sb_printf(why, "kernel: %s (patch file %s)\n", p->kernel_where, p->file);

@@ -256,6 +256,23 @@ static int cell_has_unit(const char *cell)
 	return !(sp && strlen(t) == 1 && strchr("kKMGTPE", *t));
 }
 
+/*
+ * Does a row of short cells leave its unit out of some cell: then the unit is
+ * told beside it (the unit column) or under the table (the units note), the
+ * one test for both, so a row whose every cell says "16 MiB" or "17.49Gbps"
+ * is not also labelled "bytes" or "Mbps".
+ */
+static int row_needs_unit(const struct show_row *r, int ncols)
+{
+	int bare = 0;
+
+	for (int c = 0; c < ncols; c++)
+		bare |= r->brief[c][0] && !cell_has_unit(r->brief[c]);
+	bare |= r->brief[SIDE_KERNEL][0] && !cell_has_unit(r->brief[SIDE_KERNEL]);
+	bare |= r->change_brief[0] && !r->brief[0][0] && !cell_has_unit(r->change_brief); /* a single value */
+	return bare;
+}
+
 /* The units a tight table leaves out of its cells, each with the metrics counted in it. */
 static void show_unit_note(const struct patch_desc *d, const struct show_row *rows, int ncols, int width,
 			   struct strbuf *out)
@@ -275,16 +292,7 @@ static void show_unit_note(const struct patch_desc *d, const struct show_row *ro
 		if (k < md)
 			continue; /* this unit was told with its first metric */
 		for (k = md; k->name; k++) {
-			const struct show_row *r = &rows[k - d->metrics];
-			int bare = 0;
-
-			if (strcmp(k->unit, md->unit))
-				continue;
-			/* a cell that kept a scaled unit (16 MiB, 2.324 ms) needs no note */
-			for (int c = 0; c < ncols; c++)
-				bare |= r->brief[c][0] && !cell_has_unit(r->brief[c]);
-			bare |= r->brief[SIDE_KERNEL][0] && !cell_has_unit(r->brief[SIDE_KERNEL]);
-			if (!bare)
+			if (strcmp(k->unit, md->unit) || !row_needs_unit(&rows[k - d->metrics], ncols))
 				continue;
 			sb_printf(&t, "%s %s", first ? "" : ",", k->name);
 			first = 0;
@@ -359,7 +367,7 @@ static void show_column_widths(const struct machine *m, const struct patch_desc 
 	int nsides = patch_nsides(d), ncols = patch_ncols(m, d);
 
 	*w = (struct show_widths){ .name = (int)strlen("metric"), .kind = (int)strlen("kind"),
-				   .change = (int)strlen("change") };
+				   .change = (int)strlen("change"), .unit = (int)strlen("unit") };
 	for (int c = 0; c < ncols; c++)
 		w->side[c] = (int)strlen(patch_col_name(m, d, c));
 	for (const struct metric_desc *md = d->metrics; md->name; md++) {
@@ -378,7 +386,8 @@ static void show_column_widths(const struct machine *m, const struct patch_desc 
 						     (f & SHOW_VMARK && r->verdict ? 2 : 0));
 		if (!(f & SHOW_VMARK))
 			w->verdict = max_i(w->verdict, (int)strlen(verdict_word(r->verdict)));
-		w->unit = max_i(w->unit, (int)strlen(md->unit));
+		if (row_needs_unit(r, ncols))
+			w->unit = max_i(w->unit, (int)strlen(md->unit));
 	}
 	if (f & SHOW_BRIEF) { /* one column for all the sides: they line up */
 		for (int c = 1; c < ncols; c++)
@@ -399,7 +408,8 @@ static void show_row_line(const struct machine *m, const struct patch_desc *d, c
 		sb_printf(line, "  %-*s%*s%-*s", w->name, md ? md->name : "metric", gap, "", w->kind,
 			  md ? kind_name(md) : "kind");
 	if (f & SHOW_BRIEF && !(f & SHOW_TIGHT))
-		sb_printf(line, "%*s%-*s", gap, "", w->unit, md ? md->unit : "unit");
+		sb_printf(line, "%*s%-*s", gap, "", w->unit,
+			  !md ? "unit" : row_needs_unit(r, ncols) ? md->unit : "");
 	for (int c = 0; c < nsides; c++)
 		sb_printf(line, "%*s%*s", gap, "", f & SHOW_BRIEF ? w->side[0] : w->side[c],
 			  !r ? d->sides[c] : f & SHOW_BRIEF ? r->brief[c] : r->side[c]);

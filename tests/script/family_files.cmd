@@ -1,12 +1,14 @@
 # Every patch file batchlab ships passes patch check, and its report reads as a built-in's: no
 # 'seed -', no 'status: not stated', origin and status in its head, no wider than 72 columns and no
 # longer than the longest built-in report. The files are those in patches/, not a list kept here.
+patches=$(cd ../../patches && pwd)
+cd "$HOME" || exit 1 # every file the test writes is in its own folder
 longest=0
 for id in memcg_charge vmpressure committed_as watermark pcp; do
 	n=$($BL -c "report $id" | wc -l)
 	[ "$n" -gt "$longest" ] && longest=$n
 done
-for f in ../../patches/*.mmpatch; do
+for f in "$patches"/*.mmpatch; do
 	id=$(basename "$f" .mmpatch)
 	$BL -c "patch check $f" > check.out || echo "$id: patch check failed"
 	$BL -P "$f" -c "report $id" > report.out || echo "$id: report failed"

@@ -158,6 +158,83 @@ static void test_rss_sum(void **state)
 }
 
 /*
+ * The hierarchical rss counters' bound: nr_cpu_ids rounded up to a power of
+ * two (its order), the tree's levels for that order as the series' table
+ * gives them, and each level adding the batch times the items, which is
+ * always the rounded-up count; times RSS_STAT_BATCH_SIZE. Before: the
+ * percpu_counter's batch less one on every CPU. Worked here level by level,
+ * as the kernel's boot-time loop does, not by the file's closed form.
+ */
+static void rss_hpcc_reference(uint64_t cpus, uint64_t pagesize, int side, uint64_t out[3])
+{
+	static const unsigned arity[21][5] = {
+		{ 0 }, { 1 }, { 1, 1 }, { 1, 1, 1 }, { 2, 1, 1 }, { 2, 2, 1 }, { 2, 2, 2 }, { 3, 2, 2 }, { 3, 3, 2 },
+		{ 3, 3, 3 }, { 3, 3, 2, 2 }, { 3, 3, 3, 2 }, { 3, 3, 3, 3 }, { 3, 3, 3, 2, 2 }, { 3, 3, 3, 3, 2 },
+		{ 3, 3, 3, 3, 3 }, { 4, 3, 3, 3, 3 }, { 4, 4, 3, 3, 3 }, { 4, 4, 4, 3, 3 }, { 4, 4, 4, 4, 3 },
+		{ 4, 4, 4, 4, 4 },
+	};
+	unsigned order = 0;
+	uint64_t err;
+
+	while ((1ull << order) < cpus)
+		order++;
+	assert_true(order <= 20);
+	if (side) {
+		uint64_t mult = 0, batch = 1, items = 1ull << order;
+		unsigned covered = 0;
+
+		for (int l = 0; l < 5 && arity[order][l]; l++) { /* the levels: as many as the orders they cover */
+			mult += batch * items;
+			batch <<= arity[order][l];
+			items >>= arity[order][l];
+			covered += arity[order][l];
+		}
+		assert_int_equal(covered, order);
+		err = 32 * mult;
+	} else {
+		err = ((2 * cpus > 32 ? 2 * cpus : 32) - 1) * cpus;
+	}
+	out[0] = err;
+	out[1] = err * pagesize;
+	out[2] = err * 4 * pagesize;
+}
+
+static void test_rss_hpcc(void **state)
+{
+	static const char *const names[] = { "read_error", "read_error_bytes", "oom_error_bytes" };
+	struct mmpatch *p = load("patches/rss_hpcc.mmpatch");
+	long cells = 0;
+
+	(void)state;
+	for (size_t a = 0; a < sizeof(grid_cpus) / sizeof(grid_cpus[0]); a++)
+		for (size_t c = 0; c < sizeof(grid_pagesize) / sizeof(grid_pagesize[0]); c++)
+			for (int side = 0; side < 2; side++) {
+				struct machine m;
+				uint64_t want[3];
+				struct value share;
+
+				machine_defaults(&m);
+				m.cpus = grid_cpus[a];
+				m.pagesize = grid_pagesize[c];
+				rss_hpcc_reference(m.cpus, m.pagesize, side, want);
+				for (int k = 0; k < 3; k++, cells++)
+					if (file_value(p, names[k], &m, side) != want[k]) {
+						fprintf(stderr, "rss_hpcc.%s side %d: file %llu, C %llu (cpus %llu pagesize %llu)\n",
+							names[k], side, (unsigned long long)file_value(p, names[k], &m, side),
+							(unsigned long long)want[k], (unsigned long long)m.cpus,
+							(unsigned long long)m.pagesize);
+						fail();
+					}
+				assert_string_equal(p->metrics[3].name, "error_per_cpu");
+				share = mmpatch_metric(p, 3, &m, side, NULL); /* per cpus: a ratio in double */
+				assert_int_equal(share.kind, VAL_REAL);
+				assert_true(share.r == (double)want[0] / (double)m.cpus);
+			}
+	assert_int_equal(cells, (long)(sizeof(grid_cpus) / sizeof(grid_cpus[0]) * 3 * 2 * 3));
+	free(p);
+}
+
+/*
  * zone_batchsize(): a thousandth of the zone's pages or a megabyte's worth,
  * the smaller, a quarter of that (at least 1), then half as much again
  * rounded down to a power of two, less one, and never 0. The drain before
@@ -319,7 +396,7 @@ static void test_shipped_parse(void **state)
 {
 	static const char *const files[] = { "patches/percpu_batch256.mmpatch", "patches/mem_pcpu_rsv.mmpatch",
 					     "patches/rss_sum.mmpatch", "patches/pcp_drain.mmpatch",
-					     "patches/lazy_max_pages.mmpatch", NULL };
+					     "patches/lazy_max_pages.mmpatch", "patches/rss_hpcc.mmpatch", NULL };
 
 	(void)state;
 	for (int i = 0; files[i]; i++)
@@ -331,6 +408,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mem_pcpu_rsv),
 		cmocka_unit_test(test_rss_sum),
+		cmocka_unit_test(test_rss_hpcc),
 		cmocka_unit_test(test_pcp_drain),
 		cmocka_unit_test(test_lazy_max_pages),
 		cmocka_unit_test(test_int_sqrt_watermark),

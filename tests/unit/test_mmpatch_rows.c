@@ -213,7 +213,7 @@ static void test_errors(void **state)
 		{ HEAD METRICS "metric s = drift\nper cpuz\n", "t.mmpatch:14:5: unknown name 'cpuz'" },
 		{ HEAD METRICS "metric s = drift\nscale -1\n", "t.mmpatch:14:7: scale: a number above 0 expected" },
 		{ HEAD METRICS "metric s = drift\nscale 100\nmetric t = s + 1\n",
-		  "t.mmpatch:15:12: metric 't' reads 's', a real number (per, scale)" },
+		  "t.mmpatch:15:12: metric 't' reads 's', a real number (per, scale, arith real)" },
 		{ HEAD METRICS "claim batch.after 256\n", "t.mmpatch:13:19: claim METRIC[.SIDE] = NUMBER: '=' expected" },
 		{ HEAD METRICS "claim batch.after = many\n", "t.mmpatch:13:21: claim: the mail's figure, a number" },
 		{ HEAD METRICS "claim nosuch = 2\nsaid x\non vm-4g\n", "t.mmpatch:13:7: claim: 'nosuch': a metric of the file" },
