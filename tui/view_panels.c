@@ -109,6 +109,10 @@ static void draw_metric(struct panels *pn, struct screen *sc, const struct row *
 	else if (cur)
 		ch = base;
 	cells_change_text(c, crt_has_colors(), sc->utf8, L->pchange_w, change, sizeof(change));
+	/* a side hidden hides the change too: 378 and x3.389 would give the hidden 1281 */
+	for (int s = 0; s < patch_ncols(&sc->s->m, r->patch) && s < PATCH_MAX_COLS; s++)
+		if (lessonpane_hides(sc, c->side[s], r->metric->unit))
+			snprintf(change, sizeof(change), "?");
 	screen_put(y, layout_change_x(L), L->pchange_w, shown_cell(sc, change, r->metric->single ? r->metric->unit : NULL), 0, ch);
 	for (int k = 0; k < L->nvar && !r->metric->single; k++) {
 		int s = nsides + var_first(pn, sc, r->patch) + k;
