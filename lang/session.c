@@ -29,12 +29,19 @@ void session_init(struct session *s)
 void session_end(struct session *s)
 {
 	session_set_patches(s, NULL);
+	session_layouts_free(s);
+	free(s->step_m);
+	s->step_m = NULL;
+	s->nstep_m = s->capstep_m = 0;
 }
 
 void session_copy(struct session *dst, const struct session *src)
 {
 	*dst = *src;
 	patchreg_hold(dst->m.set);
+	dst->nlayouts = 0; /* the layouts stay src's: dst's machines point to them while src lives */
+	dst->step_m = NULL; /* a source's steps are src's too */
+	dst->nstep_m = dst->capstep_m = 0;
 }
 
 void session_set_patches(struct session *s, const struct patch_set *ps)

@@ -90,9 +90,9 @@ struct session {
 };
 
 void session_init(struct session *s);
-/* What the session holds let go (its patch set): the end of a front end, or of a test. */
+/* What the session holds let go (its patch set, the layouts host kept, a source's steps): the end of a front end, or of a test. */
 void session_end(struct session *s);
-/* *dst = *src, dst one more holder of src's patch set: a scratch session that may change its own (session_end it). */
+/* *dst = *src, dst one more holder of src's patch set, none of its layouts: a scratch session (session_end it before src's end). */
 void session_copy(struct session *dst, const struct session *src);
 /*
  * ps (made by patchreg_new() or patchreg_load(), its one holder the caller)

@@ -98,6 +98,7 @@ static struct ran run_form(const char *form, const char *tail)
 	r.err = read_all("err.txt");
 	r.fd1 = read_all("fd1.txt");
 	r.fd2 = read_all("fd2.txt");
+	session_end(s);
 	free(s);
 	return r;
 }
@@ -221,6 +222,7 @@ static void test_explorer_source_file(void **state)
 	assert_non_null(strstr(file, "batchlab> show memcg_charge\n"));
 	free(file);
 	sb_free(&out), sb_free(&shown);
+	session_end(s);
 	free(s);
 }
 
@@ -267,7 +269,8 @@ static int setup(void **state)
 		session_init(s);
 		assert_int_equal(script_run_line(s, "patch load percpu_batch256", "-c", quiet, quiet), 0);
 		fclose(quiet);
-		free(s);
+		session_end(s);
+	free(s);
 	}
 	setenv("HOME", root, 1);
 	setenv("XDG_CONFIG_HOME", root, 1);
