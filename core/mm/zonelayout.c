@@ -127,6 +127,7 @@ void layout_of(const struct machine *m, struct zone_layout *L)
 	L->totalram = m->totalram;
 	L->nnodes = (uint32_t)min_u64(d.nodes, LAYOUT_NODES_MAX);
 	L->ntypes = 5; /* DMA, DMA32, Normal, Movable, Device: an x86-64 build with ZONE_DEVICE */
+	memset(L->ratio, 0, sizeof(L->ratio)); /* after zones[], which the memset above stops short of */
 	L->ratio[0] = L->ratio[1] = 256; /* sysctl_lowmem_reserve_ratio's defaults, mm/page_alloc.c */
 	L->ratio[2] = 32;
 	for (uint32_t n = 0; n < L->nnodes; n++) {
