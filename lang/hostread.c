@@ -258,8 +258,6 @@ static int layout_zones(const struct host_zones *hz, struct zone_layout *L, char
 int host_layout_build(const struct host_zones *hz, const struct host_tunables *t, uint64_t cpus, struct zone_layout *L,
 		      char *err, size_t errlen)
 {
-	static const uint64_t ratio_default[] = { 256, 256, 32, 0, 0 };
-
 	memset(L, 0, offsetof(struct zone_layout, zones));
 	if (layout_zones(hz, L, err, errlen))
 		return -1;
@@ -271,8 +269,9 @@ int host_layout_build(const struct host_zones *hz, const struct host_tunables *t
 				       "there is more than one node", n);
 		L->node_cpus[n] = (uint32_t)(c < 0 ? cpus : (uint64_t)c);
 	}
-	for (int j = 0; j < LAYOUT_TYPES_MAX; j++)
-		L->ratio[j] = t->has_ratio ? (j < t->nratio ? t->ratio[j] : 0) : (j < 5 ? ratio_default[j] : 0);
+	layout_ratio_defaults(L->ratio);
+	for (int j = 0; t->has_ratio && j < LAYOUT_TYPES_MAX; j++)
+		L->ratio[j] = j < t->nratio ? t->ratio[j] : 0;
 	if (layout_check(L, err, errlen)) {
 		char why[200];
 

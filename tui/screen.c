@@ -553,9 +553,6 @@ int screen_loop(struct session *s, FILE *logf, int in, int keys_per_frame)
 	cmdline_done();
 	screen_walks(NULL);
 	screen_free(&sc);
-	free(s->step_m); /* a source's step states (session.h): the explorer's alone */
-	s->step_m = NULL;
-	s->nstep_m = s->capstep_m = 0;
 	s->keys_help = keys_help_all;
 	s->keys_ctx = NULL;
 	return sig ? 128 + sig : 0;

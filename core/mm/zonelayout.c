@@ -109,6 +109,15 @@ static void add_zone(struct zone_layout *L, uint32_t node, int kind, uint64_t pr
 	z->managed = managed;
 }
 
+void layout_ratio_defaults(uint64_t ratio[LAYOUT_TYPES_MAX])
+{
+	/* DMA and DMA32 keep 1/256 of what is above them, Normal 1/32; Movable and Device keep none */
+	static const uint64_t dflt[] = { 256, 256, 32 };
+
+	for (int j = 0; j < LAYOUT_TYPES_MAX; j++)
+		ratio[j] = j < (int)(sizeof(dflt) / sizeof(dflt[0])) ? dflt[j] : 0;
+}
+
 void layout_of(const struct machine *m, struct zone_layout *L)
 {
 	const struct zone_layout *own = machine_layout(m);
@@ -127,9 +136,7 @@ void layout_of(const struct machine *m, struct zone_layout *L)
 	L->totalram = m->totalram;
 	L->nnodes = (uint32_t)min_u64(d.nodes, LAYOUT_NODES_MAX);
 	L->ntypes = 5; /* DMA, DMA32, Normal, Movable, Device: an x86-64 build with ZONE_DEVICE */
-	memset(L->ratio, 0, sizeof(L->ratio)); /* after zones[], which the memset above stops short of */
-	L->ratio[0] = L->ratio[1] = 256; /* sysctl_lowmem_reserve_ratio's defaults, mm/page_alloc.c */
-	L->ratio[2] = 32;
+	layout_ratio_defaults(L->ratio); /* after zones[], which the memset above stops short of */
 	for (uint32_t n = 0; n < L->nnodes; n++) {
 		L->node_cpus[n] = (uint32_t)cpus;
 		if (!n) {

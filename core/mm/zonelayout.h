@@ -63,6 +63,8 @@ const struct zone_layout *machine_layout(const struct machine *m);
  * managed pages add up to totalram. Or m's loaded layout, copied.
  */
 void layout_of(const struct machine *m, struct zone_layout *L);
+/* vm.lowmem_reserve_ratio as the kernel starts it (sysctl_lowmem_reserve_ratio, mm/page_alloc.c), every type */
+void layout_ratio_defaults(uint64_t ratio[LAYOUT_TYPES_MAX]);
 
 /* nr_free_buffer_pages() at boot: managed pages of the zones at or below Normal (lowmem). */
 uint64_t layout_lowmem_pages(const struct machine *m);

@@ -1,4 +1,4 @@
-/* Shared by the patch-file parser's unit tests: parse a file's text as t.mmpatch, the result alone. */
+/* Shared by the patch-file parser's unit tests: parse a text as t.mmpatch for the result alone, or load a file of the tree. */
 #ifndef BL_MMPATCHUTIL_H
 #define BL_MMPATCHUTIL_H
 
@@ -18,6 +18,26 @@ static inline int mmpatch_parse_only(const char *text, char *err, size_t errlen)
 	r = mmpatch_parse(p, "t.mmpatch", text, strlen(text), 0, err, errlen);
 	free(p);
 	return r;
+}
+
+/* a file of the tree, parsed; the test fails, printing the parser's message, if it does not parse */
+static inline struct mmpatch *mmpatch_load_file(const char *path)
+{
+	static char text[MMP_FILE_MAX + 1];
+	struct mmpatch *p = malloc(sizeof(*p));
+	FILE *f = fopen(path, "r");
+	char err[512];
+	size_t n;
+
+	assert_non_null(p);
+	assert_non_null(f);
+	n = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	if (mmpatch_parse(p, path, text, n, 0, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		fail();
+	}
+	return p;
 }
 
 #endif

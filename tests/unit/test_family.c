@@ -13,25 +13,6 @@
 #include "../../core/mmpatch.h"
 #include "../../core/mm/release.h"
 
-static struct mmpatch *load(const char *path)
-{
-	static char text[MMP_FILE_MAX + 1];
-	struct mmpatch *p = malloc(sizeof(*p));
-	FILE *f = fopen(path, "r");
-	char err[512];
-	size_t n;
-
-	assert_non_null(p);
-	assert_non_null(f);
-	n = fread(text, 1, sizeof(text) - 1, f);
-	fclose(f);
-	if (mmpatch_parse(p, path, text, n, 0, err, sizeof(err))) {
-		fprintf(stderr, "%s\n", err);
-		fail();
-	}
-	return p;
-}
-
 static const uint64_t grid_cpus[] = { 1, 2, 3, 7, 8, 64, 80, 255, 256, 316, 1000, 1024, 4096, 65536 };
 static const uint64_t grid_totalram[] = { 1, 127, 2047, 2048, 32768, 65535, 1000000, 6170946, 66060288,
 					  1ull << 32, (1ull << 40) + 3 };
@@ -79,7 +60,7 @@ static void test_mem_pcpu_rsv(void **state)
 {
 	static const char *const names[] = { "rsv", "cpu_lag_bytes", "lag_pages", "lag_bytes", "tcp_mem_high",
 					     "moves_per_gib" };
-	struct mmpatch *p = load("patches/mem_pcpu_rsv.mmpatch");
+	struct mmpatch *p = mmpatch_load_file("patches/mem_pcpu_rsv.mmpatch");
 	long cells = 0;
 
 	(void)state;
@@ -130,7 +111,7 @@ static void rss_sum_reference(uint64_t cpus, uint64_t pagesize, int side, uint64
 static void test_rss_sum(void **state)
 {
 	static const char *const names[] = { "summed", "counter_error_pages", "rss_error_bytes", "slots_per_status" };
-	struct mmpatch *p = load("patches/rss_sum.mmpatch");
+	struct mmpatch *p = mmpatch_load_file("patches/rss_sum.mmpatch");
 	long cells = 0;
 
 	(void)state;
@@ -202,7 +183,7 @@ static void rss_hpcc_reference(uint64_t cpus, uint64_t pagesize, int side, uint6
 static void test_rss_hpcc(void **state)
 {
 	static const char *const names[] = { "read_error", "read_error_bytes", "oom_error_bytes" };
-	struct mmpatch *p = load("patches/rss_hpcc.mmpatch");
+	struct mmpatch *p = mmpatch_load_file("patches/rss_hpcc.mmpatch");
 	long cells = 0;
 
 	(void)state;
@@ -259,7 +240,7 @@ static void test_pcp_drain(void **state)
 {
 	static const char *const names[] = { "drain", "hold_bytes", "holds_per_chunk" };
 	static const uint64_t rams[] = { 64ull << 20, 512ull << 20, 1ull << 30, 16ull << 30, 1ull << 40, 8ull << 40 };
-	struct mmpatch *p = load("patches/pcp_drain.mmpatch");
+	struct mmpatch *p = mmpatch_load_file("patches/pcp_drain.mmpatch");
 	long cells = 0;
 
 	(void)state;
@@ -316,7 +297,7 @@ static void lazy_reference(uint64_t cpus, uint64_t pagesize, int side, uint64_t 
 static void test_lazy_max_pages(void **state)
 {
 	static const char *const names[] = { "lazy", "lazy_bytes", "purges_per_gib" };
-	struct mmpatch *p = load("patches/lazy_max_pages.mmpatch");
+	struct mmpatch *p = mmpatch_load_file("patches/lazy_max_pages.mmpatch");
 	long cells = 0;
 
 	(void)state;
@@ -351,7 +332,7 @@ static void test_lazy_max_pages(void **state)
  */
 static void test_int_sqrt_watermark(void **state)
 {
-	struct mmpatch *p = load("tests/data/min_free_kbytes.mmpatch");
+	struct mmpatch *p = mmpatch_load_file("tests/data/min_free_kbytes.mmpatch");
 	const struct patch_desc *w = patch_find(NULL, "watermark");
 	const struct metric_desc *md = patch_metric(w, "min_free_kbytes");
 	const int rels[] = { release_find("5.6"), release_find("5.7"), release_count() - 1 };
@@ -400,7 +381,7 @@ static void test_shipped_parse(void **state)
 
 	(void)state;
 	for (int i = 0; files[i]; i++)
-		free(load(files[i]));
+		free(mmpatch_load_file(files[i]));
 }
 
 int main(void)

@@ -12,25 +12,6 @@
 #include "../../core/mmpatch.h"
 #include "../../core/variant.h"
 
-static struct mmpatch *load(const char *path)
-{
-	static char text[MMP_FILE_MAX + 1];
-	struct mmpatch *p = malloc(sizeof(*p));
-	FILE *f = fopen(path, "r");
-	char err[512];
-	size_t n;
-
-	assert_non_null(p);
-	assert_non_null(f);
-	n = fread(text, 1, sizeof(text) - 1, f);
-	fclose(f);
-	if (mmpatch_parse(p, path, text, n, 0, err, sizeof(err))) {
-		fprintf(stderr, "%s\n", err);
-		fail();
-	}
-	return p;
-}
-
 /* The machines: CPU counts, memory sizes and page sizes from a laptop to past fls()'s 32 bits, every policy. */
 static const uint64_t grid_cpus[] = { 1, 2, 3, 7, 64, 255, 256, 1000, 4096, 65536 };
 static const uint64_t grid_totalram[] = { 0, 1, 31, 32768, 65535, 1000000, 66060288, 1ull << 32, (1ull << 47) - 1,
@@ -75,8 +56,8 @@ static void test_builtin_equivalent(void **state)
 	static const char *const vmp[] = { "window", "window_bytes", "evals", "detect_pages", NULL };
 	static const char *const cas[] = { "batch", "max_drift_bytes", "reachable_drift_bytes", NULL };
 	static const uint64_t lifts[] = { 1, 16, 64, 256 }, chunks[] = { 1, 32, 1000 };
-	struct mmpatch *v = load("tests/data/vmpressure_window.mmpatch");
-	struct mmpatch *c = load("tests/data/committed_as_batch.mmpatch");
+	struct mmpatch *v = mmpatch_load_file("tests/data/vmpressure_window.mmpatch");
+	struct mmpatch *c = mmpatch_load_file("tests/data/committed_as_batch.mmpatch");
 	long cells = 0;
 
 	(void)state;
@@ -205,7 +186,7 @@ static void test_conversions(void **state)
 /* The reads of a metric are its expression's and those of the metrics it reads, so a sweep knows what moves. */
 static void test_reads(void **state)
 {
-	struct mmpatch *v = load("tests/data/vmpressure_window.mmpatch");
+	struct mmpatch *v = mmpatch_load_file("tests/data/vmpressure_window.mmpatch");
 	int evals = 0;
 
 	(void)state;
