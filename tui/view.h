@@ -76,6 +76,14 @@ void view_panels_shown(const struct view *panels, char *buf, size_t len);
  * of the panel area: the pager's body, and any view that shows text the same way.
  */
 void view_text_paint(const struct layout *L, const char *text, int top, int left);
+/* Where a view of text is scrolled to (top line, columns sideways) and how many lines the text has. */
+struct text_scroll {
+	int top, left, lines;
+};
+/* The text's line count, kept in ts, after it is (re)made. */
+void view_text_lines(struct text_scroll *ts, const char *text);
+/* Arrows, pages, Home/End and sideways over a text under the title row: 1 if the key was one of them. */
+int view_text_key(struct text_scroll *ts, const struct layout *L, enum key_action a, int ch);
 /* The machine's zones, as `show zones` and `show zones PATCH` print them (d: the patch first shown). */
 struct view *view_zones_new(const struct patch_desc *d);
 /* Text to scroll (explain, about, help, command output), under title. */

@@ -25,7 +25,7 @@ struct compare_view {
 	struct strbuf text;
 	unsigned long generation; /* the screen's when text was made */
 	int cols;
-	int top, left, lines;
+	struct text_scroll ts;
 };
 
 /* The comparison as text, for the machine as it stands and the window's width. */
@@ -54,20 +54,7 @@ static void compare_view_build(struct compare_view *cv, struct screen *sc)
 	sb_puts(&cv->text, "\n~ model, * workload, unmarked exact; change: before -> after on that machine.\n"
 			   "m: the next patch; : show PATCH on PRESET... for machines of your choice\n");
 	compare_free(set);
-	cv->lines = 0;
-	for (const char *p = sb_str(&cv->text); *p; p++)
-		cv->lines += *p == '\n';
-}
-
-static void compare_view_scroll(struct compare_view *cv, struct screen *sc, int by)
-{
-	int max = cv->lines - (sc->L.height - 1);
-
-	cv->top += by;
-	if (cv->top > max)
-		cv->top = max;
-	if (cv->top < 0)
-		cv->top = 0;
+	view_text_lines(&cv->ts, sb_str(&cv->text));
 }
 
 static void compare_view_draw(struct view *v, struct screen *sc)
@@ -83,7 +70,7 @@ static void compare_view_draw(struct view *v, struct screen *sc)
 	snprintf(head, sizeof(head), " %s on %s machines   (Esc closes; arrows scroll; m next patch)", cv->d->id,
 		 "side-by-side");
 	screen_put(L->top, 0, L->cols, head, 0, crt_attr(ST_TITLE));
-	view_text_paint(L, p, cv->top, cv->left);
+	view_text_paint(L, p, cv->ts.top, cv->ts.left);
 }
 
 /* The patch after d that has metrics, wrapping round. */
@@ -100,22 +87,13 @@ static const struct patch_desc *next_patch(const struct patch_set *ps, const str
 static int compare_view_key(struct view *v, struct screen *sc, const struct key_binding *b, int ch)
 {
 	struct compare_view *cv = (struct compare_view *)v;
-	int page = sc->L.height - 2 > 0 ? sc->L.height - 2 : 1;
 
+	if (b && view_text_key(&cv->ts, &sc->L, b->action, ch))
+		return 1;
 	switch (b ? b->action : KA_NONE) {
-	case KA_UP: compare_view_scroll(cv, sc, -1); break;
-	case KA_DOWN: compare_view_scroll(cv, sc, 1); break;
-	case KA_PAGE: compare_view_scroll(cv, sc, ch == KEY_PPAGE ? -page : page); break;
-	case KA_ENDS: compare_view_scroll(cv, sc, ch == KEY_HOME || ch == 'g' ? -cv->lines : cv->lines); break;
-	case KA_PANEL:
-		if (ch == KEY_LEFT || ch == 'h')
-			cv->left = cv->left > 8 ? cv->left - 8 : 0;
-		else if (ch == KEY_RIGHT || ch == 'l')
-			cv->left += 8;
-		break;
 	case KA_COMPARE:
 		cv->d = next_patch(sc->s->m.set, cv->d);
-		cv->top = cv->left = 0;
+		cv->ts.top = cv->ts.left = 0;
 		compare_view_build(cv, sc);
 		break;
 	case KA_QUIT:
@@ -141,7 +119,7 @@ static int compare_view_footer(struct view *v, struct screen *sc, enum key_actio
 	case KA_QUIT: *label = "close"; return 1;
 	case KA_HELP:
 	case KA_COMMAND: return 1;
-	case KA_DOWN: *label = "scroll"; return cv->lines > sc->L.height - 1;
+	case KA_DOWN: *label = "scroll"; return cv->ts.lines > sc->L.height - 1;
 	case KA_PANEL: *label = "sideways"; return wrap_widest(sb_str(&cv->text)) > sc->L.cols;
 	case KA_COMPARE: *label = "next patch"; return 1;
 	default: return 0;

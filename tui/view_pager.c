@@ -187,6 +187,38 @@ void view_text_paint(const struct layout *L, const char *p, int top, int left)
 	}
 }
 
+void view_text_lines(struct text_scroll *ts, const char *p)
+{
+	ts->lines = 0;
+	for (; *p; p++)
+		ts->lines += *p == '\n';
+}
+
+int view_text_key(struct text_scroll *ts, const struct layout *L, enum key_action a, int ch)
+{
+	int page = L->height - 2 > 0 ? L->height - 2 : 1, by = 0, max = ts->lines - (L->height - 1);
+
+	switch (a) {
+	case KA_UP: by = -1; break;
+	case KA_DOWN: by = 1; break;
+	case KA_PAGE: by = ch == KEY_PPAGE ? -page : page; break;
+	case KA_ENDS: by = ch == KEY_HOME || ch == 'g' ? -ts->lines : ts->lines; break;
+	case KA_PANEL:
+		if (ch == KEY_LEFT || ch == 'h')
+			ts->left = ts->left > 8 ? ts->left - 8 : 0;
+		else if (ch == KEY_RIGHT || ch == 'l')
+			ts->left += 8;
+		return 1;
+	default: return 0;
+	}
+	ts->top += by;
+	if (ts->top > max)
+		ts->top = max;
+	if (ts->top < 0)
+		ts->top = 0;
+	return 1;
+}
+
 /* The machine where the replay is: before the step after the last one shown, or where it ended. */
 static void pager_follow(struct pager *pg, struct screen *sc)
 {

@@ -20,7 +20,7 @@ struct zones_view {
 	const struct patch_desc *d; /* NULL: the first patch with zone figures */
 	struct strbuf text;
 	unsigned long generation; /* the screen's when text was made */
-	int top, left, lines;
+	struct text_scroll ts;
 };
 
 /* Does `show zones PATCH` have figures for d? */
@@ -70,20 +70,7 @@ static void zones_view_build(struct zones_view *zv, struct screen *sc)
 	}
 	sc->s->format = was;
 	sb_puts(&zv->text, "\nz: the next patch's zone figures; : set zone DMA32 (or 1.Normal) makes the panels that zone's\n");
-	zv->lines = 0;
-	for (const char *p = sb_str(&zv->text); *p; p++)
-		zv->lines += *p == '\n';
-}
-
-static void zones_view_scroll(struct zones_view *zv, struct screen *sc, int by)
-{
-	int max = zv->lines - (sc->L.height - 1);
-
-	zv->top += by;
-	if (zv->top > max)
-		zv->top = max;
-	if (zv->top < 0)
-		zv->top = 0;
+	view_text_lines(&zv->ts, sb_str(&zv->text));
 }
 
 static void zones_view_draw(struct view *v, struct screen *sc)
@@ -95,28 +82,19 @@ static void zones_view_draw(struct view *v, struct screen *sc)
 		zones_view_build(zv, sc);
 	screen_put(L->top, 0, L->cols, " zones of this machine   (Esc closes; arrows scroll; z next patch)", 0,
 		   crt_attr(ST_TITLE));
-	view_text_paint(L, sb_str(&zv->text), zv->top, zv->left);
+	view_text_paint(L, sb_str(&zv->text), zv->ts.top, zv->ts.left);
 }
 
 static int zones_view_key(struct view *v, struct screen *sc, const struct key_binding *b, int ch)
 {
 	struct zones_view *zv = (struct zones_view *)v;
-	int page = sc->L.height - 2 > 0 ? sc->L.height - 2 : 1;
 
+	if (b && view_text_key(&zv->ts, &sc->L, b->action, ch))
+		return 1;
 	switch (b ? b->action : KA_NONE) {
-	case KA_UP: zones_view_scroll(zv, sc, -1); break;
-	case KA_DOWN: zones_view_scroll(zv, sc, 1); break;
-	case KA_PAGE: zones_view_scroll(zv, sc, ch == KEY_PPAGE ? -page : page); break;
-	case KA_ENDS: zones_view_scroll(zv, sc, ch == KEY_HOME || ch == 'g' ? -zv->lines : zv->lines); break;
-	case KA_PANEL:
-		if (ch == KEY_LEFT || ch == 'h')
-			zv->left = zv->left > 8 ? zv->left - 8 : 0;
-		else if (ch == KEY_RIGHT || ch == 'l')
-			zv->left += 8;
-		break;
 	case KA_ZONES:
 		zv->d = zone_patch(sc, zv->d, 1);
-		zv->top = zv->left = 0;
+		zv->ts.top = zv->ts.left = 0;
 		zones_view_build(zv, sc);
 		break;
 	case KA_QUIT:
@@ -142,7 +120,7 @@ static int zones_view_footer(struct view *v, struct screen *sc, enum key_action 
 	case KA_QUIT: *label = "close"; return 1;
 	case KA_HELP:
 	case KA_COMMAND: return 1;
-	case KA_DOWN: *label = "scroll"; return zv->lines > sc->L.height - 1;
+	case KA_DOWN: *label = "scroll"; return zv->ts.lines > sc->L.height - 1;
 	case KA_PANEL: *label = "sideways"; return wrap_widest(sb_str(&zv->text)) > sc->L.cols;
 	case KA_ZONES: *label = "next patch"; return zv->d != NULL;
 	default: return 0;
