@@ -235,13 +235,15 @@ asan-run:
 asan-tmux:
 	@$(MAKE) --no-print-directory BUILD=build/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
 		build/asan/batchlab-asan
-	@ASAN_OPTIONS=detect_leaks=1 sh tests/tmux/tmux_tests.sh ./build/asan/batchlab-asan
+	@ASAN_OPTIONS=detect_leaks=1 sh tests/tmux/shards.sh $(BL_TMUX_RUNNERS) ./build/asan/batchlab-asan
 
 build/asan/batchlab-asan: $(BUILD)/tui/main.o $(LIB_ALL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
+# The checks wait on the pane far more than they compute: BL_TMUX_RUNNERS side by side (tests/tmux/shards.sh).
+BL_TMUX_RUNNERS ?= 3
 tmux-tests: batchlab
-	@sh tests/tmux/tmux_tests.sh ./batchlab $(T)
+	@sh tests/tmux/shards.sh $(BL_TMUX_RUNNERS) ./batchlab $(T)
 
 # Every chart kind at 1..7 series as SVG: valid, rendered (rsvg-convert), matching its csv.
 svg-tests: batchlab

@@ -3,6 +3,8 @@
 # size, with send-keys and capture-pane, and check what a person would see -
 # and that the terminal comes back sane however the explorer ends.
 # usage: tests/tmux/tmux_tests.sh [./batchlab] [NAME...]
+# BL_CLAIMS=DIR: one of several runners sharing DIR, each running the checks it claims first
+# (tests/tmux/shards.sh starts them).
 # NAME is a check's function (mouse, chart_axes; --list shows them): only those run.
 # Without a binary, the one built in the source tree.
 set -u
@@ -108,6 +110,17 @@ wait_gone() {
 
 keys() { $T send-keys -t bl "$@"; }
 
+# wait_change FILE: poll until the pane differs from FILE (a capture taken before a key).
+wait_change() {
+	i=0
+	while [ $i -lt $((50 * G)) ]; do
+		screen >"$tmp/screen" 2>/dev/null && ! cmp -s "$1" "$tmp/screen" && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+
 ok() { pass=$((pass + 1)); echo "ok   $name"; }
 bad() {
 	fail=$((fail + 1))
@@ -153,11 +166,23 @@ pid() { cat "$tmp/pid"; }
 # check NAME FUNCTION: run one test; a step that fails without saying why still fails it;
 # status 2 is a skip the test has announced.
 check() {
+	ran_prev=${ran_last:-0}
+	ran_last=0
 	name=$1
 	case $only in
 	"  " | *" $2 "*) ;;
 	*) return 0 ;;
 	esac
+	# run side by side (tests/tmux/shards.sh): each check goes to the first runner to claim it; one
+	# that goes on in the last one's session (then_check) to the runner that ran that one
+	if [ -n "${BL_CLAIMS:-}" ]; then
+		if [ "${3:-}" = then ]; then
+			[ "$ran_prev" = 1 ] && mkdir "$BL_CLAIMS/$2" 2>/dev/null || return 0
+		else
+			mkdir "$BL_CLAIMS/$2" 2>/dev/null || return 0
+		fi
+		ran_last=1
+	fi
 	before=$fail
 	"$2"
 	case $? in
@@ -166,6 +191,9 @@ check() {
 	*) [ "$fail" != "$before" ] || bad "a step failed" ;;
 	esac
 }
+# then_check NAME FUNCTION: a check that goes on in the session the check before it left
+then_check() { check "$1" "$2" then; }
+ran_prev=0
 
 # sized COLS LINES [env...]: start at that size.
 sized() {
@@ -198,26 +226,26 @@ set_cpus() {
 	expect ' cpus +4096( |$)' 'stock_max_bytes +512 MiB +1 GiB' 'threads +auto: 4096' &&
 		refuse 'stock_max_bytes +8 MiB'
 }
-check ":set cpus 4096 shows 4096 and moves the dependent figures" set_cpus
+then_check ":set cpus 4096 shows 4096 and moves the dependent figures" set_cpus
 
 bad_set() {
 	keys : 'set cpus 0' Enter
 	expect "out of range \(1\.\.65536\)" ' cpus +4096( |$)'
 }
-check "a bad :set says why in the status line and changes nothing" bad_set
+then_check "a bad :set says why in the status line and changes nothing" bad_set
 
 # Only one parameter starts with "cp"; several start with "c", and the list shows above the line.
 complete_tab() {
 	keys : 'set cp' Tab && expect '^:set cpus' && keys Escape && keys : 'set c' Tab &&
 		expect 'candidates:.* chunk' '^:set c' && keys Escape && wait_gone 'candidates:'
 }
-check ":set cp<Tab> completes to :set cpus; an ambiguous Tab lists the candidates" complete_tab
+then_check ":set cp<Tab> completes to :set cpus; an ambiguous Tab lists the candidates" complete_tab
 
 history() {
 	keys : Up
 	expect '^:set cpus 0' && keys Escape
 }
-check "the command line keeps history (Up recalls the last line)" history
+then_check "the command line keeps history (Up recalls the last line)" history
 
 plus_minus() {
 	start && keys + && expect ' cpus +128( |$)' 'stock_max_bytes +16 MiB +32 MiB' && keys - - &&
@@ -1389,12 +1417,15 @@ lesson_every() {
 			sized "$1" "$2" BATCHLAB_LESSONS="$here/../../lessons" BATCHLAB_PATCHES="$here/../../patches" XDG_STATE_HOME="$tmp/every" &&
 			keys : "lesson $l" Enter &&
 			expect "lesson $l +step 1 of" || return 1
-		k=1
-		while ! grep -q 'End of the lesson' "$tmp/screen" && [ $k -lt 12 ]; do
+		# n moves on a question at a time (skipping it), then a step at a time: each press is awaited
+		# as a changed pane, so a question costs one redraw, not a wait for a step that is not next
+		k=0
+		while ! grep -q 'End of the lesson' "$tmp/screen" && [ $k -lt 60 ]; do
 			grep -q '^error: \|^ error: ' "$tmp/screen" && { bad "a step of $l failed"; return 1; }
 			grep -q '^:answer' "$tmp/screen" && keys Escape
 			k=$((k + 1))
-			keys n && wait_for "step $k of|End of the lesson" 30
+			cp "$tmp/screen" "$tmp/screen.before"
+			keys n && wait_change "$tmp/screen.before" || { bad "n changed nothing in lesson $l"; return 1; }
 		done
 		expect 'End of the lesson' && refuse 'error: ' && keys n && wait_gone "lesson $l" || return 1
 	done
