@@ -162,7 +162,7 @@ check: deps
 	@$(MAKE) --no-print-directory test
 
 test: batchlab warnings unit script-tests svg-tests memcheck-tmux man-drift lint-man core-globals layers \
-	completion-drift completion-test versions deb-test readme
+	completion-drift completion-test versions readme
 	@echo "make check: all passed"
 
 # make check on a loaded machine (issue 34): a CPU hog at nice 19 on every core while it runs. A
@@ -189,8 +189,8 @@ valgrind-tmux: batchlab
 	[ $$t = 0 ] && [ $$a = 0 ] && [ $$r = 0 ]
 
 # make check's memory checkers: the ASan runs (asan-run) and then valgrind's, both CPU-bound, on both
-# cores behind the terminal tests (tmux-tests, asan-tmux, then the prompt's tmux-repl), which spend
-# their minutes waiting on tmux: run one after the other they cost the sum, side by side about the
+# cores behind the terminal tests (tmux-tests, asan-tmux, then the prompt's tmux-repl) and the Debian
+# package's build and run (deb-test), which spend their minutes waiting on tmux and dpkg: run one after the other they cost the sum, side by side about the
 # longer. check has built everything first, so the makes
 # side by side only find their targets made. Each report follows, whole; any failure fails it.
 memcheck-tmux: batchlab
@@ -198,8 +198,9 @@ memcheck-tmux: batchlab
 	   $(MAKE) --no-print-directory valgrind; echo $$? >>build/memcheck.rc; } >build/memcheck.out 2>&1 & m=$$!; \
 	$(MAKE) --no-print-directory tmux-tests; t=$$?; \
 	$(MAKE) --no-print-directory asan-tmux; a=$$?; \
-	$(MAKE) --no-print-directory tmux-repl; r=$$?; wait $$m; cat build/memcheck.out; \
-	[ $$t = 0 ] && [ $$a = 0 ] && [ $$r = 0 ] && [ "$$(cat build/memcheck.rc)" = "$$(printf '0\n0')" ]
+	$(MAKE) --no-print-directory tmux-repl; r=$$?; \
+	$(MAKE) --no-print-directory deb-test; d=$$?; wait $$m; cat build/memcheck.out; \
+	[ $$t = 0 ] && [ $$a = 0 ] && [ $$r = 0 ] && [ $$d = 0 ] && [ "$$(cat build/memcheck.rc)" = "$$(printf '0\n0')" ]
 
 # One file or one test while working: `make unit T=vmpressure` (tests/unit/test_vmpressure.c),
 # `make script T=err_range` (tests/script/err_range.cmd), `make tmux-tests T=mouse` (a check in

@@ -1431,7 +1431,7 @@ static void test_ram_runs(void **state)
 		win = strcmp(md->name, "window") ? win : md;
 	assert_non_null(tp);
 	assert_non_null(win);
-	assert_int_equal(sweep_range_parse(&m, "ram", "64G", "512G", "step", "16M", &r, err, sizeof(err)), 0);
+	assert_int_equal(sweep_range_parse(&m, "ram", "64G", "512G", "step", "128M", &r, err, sizeof(err)), 0);
 	sweep_init(&sw, &r);
 	assert_int_equal(sweep_add_metric(&sw, "committed_as.throughput", err, sizeof(err)), 0);
 	assert_int_equal(sweep_add_metric(&sw, "vmpressure.window", err, sizeof(err)), 0);
