@@ -1011,11 +1011,25 @@ int lesson_judge_want(struct session *s, const struct lesson_exercise *x, const 
 
 /* --- progress ----------------------------------------------------------------------------------- */
 
-static int progress_path(const struct lesson *l, char *path, size_t len, char *dir, size_t dirlen)
+/*
+ * A lesson's progress file: its name and a hash of where the file is, so two lessons of one name
+ * in two folders (a built-in and a lecturer's copy) each keep their own step. legacy: the file the
+ * name alone gave before, read when the lesson has none of its own yet.
+ */
+static int progress_path(const struct lesson *l, char *path, size_t len, char *dir, size_t dirlen, int legacy)
 {
+	char real[PATH_MAX];
+	const char *where = realpath(l->path, real) ? real : l->path;
+	uint32_t h = 2166136261u; /* FNV-1a */
+
 	if (xdg_path(XDG_STATE, "lessons", dir, dirlen))
 		return -1;
-	snprintf(path, len, "%.*s/%s", (int)(len - 80), dir, l->name);
+	for (const unsigned char *p = (const unsigned char *)where; *p; p++)
+		h = (h ^ *p) * 16777619u;
+	if (legacy)
+		snprintf(path, len, "%.*s/%s", (int)(len - 80), dir, l->name);
+	else
+		snprintf(path, len, "%.*s/%s@%08x", (int)(len - 80), dir, l->name, (unsigned)h);
 	return 0;
 }
 
@@ -1025,7 +1039,10 @@ int lesson_progress_load(const struct lesson *l)
 	size_t len;
 	int step = 0;
 
-	if (progress_path(l, path, sizeof(path), dir, sizeof(dir)) || infile_read(path, 4096, &text, &len, err, sizeof(err)))
+	if (progress_path(l, path, sizeof(path), dir, sizeof(dir), 0))
+		return 0;
+	if (infile_read(path, 4096, &text, &len, err, sizeof(err)) &&
+	    (progress_path(l, path, sizeof(path), dir, sizeof(dir), 1) || infile_read(path, 4096, &text, &len, err, sizeof(err))))
 		return 0;
 	if (sscanf(text, "step %d", &step) != 1 || step < 0 || step >= l->nsteps)
 		step = 0;
@@ -1038,7 +1055,7 @@ void lesson_progress_save(const struct lesson *l, int step, int answered)
 	char path[PATH_MAX], dir[PATH_MAX], err[256], failed[PATH_MAX], text[128];
 	int n;
 
-	if (progress_path(l, path, sizeof(path), dir, sizeof(dir)) || make_dirs(dir, 0700, failed, sizeof(failed)))
+	if (progress_path(l, path, sizeof(path), dir, sizeof(dir), 0) || make_dirs(dir, 0700, failed, sizeof(failed)))
 		return;
 	n = snprintf(text, sizeof(text), "step %d\nanswered %d of %d\n", step, answered, l->nexercises);
 	outfile_write(path, text, (size_t)n, err, sizeof(err)); /* progress is a convenience: a failure loses nothing typed */
@@ -1048,6 +1065,7 @@ void lesson_progress_clear(const struct lesson *l)
 {
 	char path[PATH_MAX], dir[PATH_MAX];
 
-	if (!progress_path(l, path, sizeof(path), dir, sizeof(dir)))
-		unlink(path);
+	for (int legacy = 0; legacy < 2; legacy++)
+		if (!progress_path(l, path, sizeof(path), dir, sizeof(dir), legacy))
+			unlink(path);
 }

@@ -131,7 +131,7 @@ int lesson_judge_want(struct session *s, const struct lesson_exercise *x, const 
 int lesson_answer_visible(struct session *s, const struct lesson_exercise *x, const char *text, struct strbuf *where,
 			  char *err, size_t errlen);
 
-/* The explorer's progress, per lesson in $XDG_STATE_HOME/batchlab/lessons/NAME: the step reached. */
+/* The explorer's progress, per lesson file in $XDG_STATE_HOME/batchlab/lessons/NAME@HASH (of its path): the step reached. */
 int lesson_progress_load(const struct lesson *l);
 void lesson_progress_save(const struct lesson *l, int step, int answered);
 void lesson_progress_clear(const struct lesson *l);

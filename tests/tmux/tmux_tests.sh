@@ -1224,16 +1224,20 @@ check "a lesson at 80x24: n/p walk the steps, p restores the step's machine, ans
 lesson_132x43() { lesson_walk 132 43; }
 check "a lesson at 132x43: the same walk, the pane above the panels" lesson_132x43
 
-# Progress is kept per lesson in the XDG state folder: the explorer opens a lesson where it was left,
+# Progress is kept per lesson file in the XDG state folder: the explorer opens a lesson where it was left,
 # with the machine of that step rebuilt; --restart starts over.
 lesson_resume() {
 	start BATCHLAB_LESSONS="$here/../../lessons" && keys : 'lesson committed_as' Enter &&
 		expect 'step 1 of 4' 'Enter or a: answer' && keys n && expect 'step 2 of 4' && keys n &&
 		expect 'step 3 of 4' 'Enter or a: answer' && keys : quit Enter && exited 0 || return 1
-	grep -q '^step 2$' "$tmp/state/batchlab/lessons/committed_as" || { bad "no progress saved"; return 1; }
+	grep -q '^step 2$' "$tmp/state/batchlab/lessons/committed_as@"* || { bad "no progress saved"; return 1; }
 	start BATCHLAB_LESSONS="$here/../../lessons" && keys : 'lesson committed_as' Enter &&
 		expect 'step 3 of 4' 'where you left off' && keys Escape : 'get overcommit' Enter && expect '^never$' &&
 		keys Escape : quit Enter && exited 0 || return 1
+	# a lecturer's copy of the same name in a folder of its own keeps a progress of its own
+	mkdir -p "$tmp/copy" && cp "$here/../../lessons/committed_as.lesson" "$tmp/copy/" &&
+		start BATCHLAB_LESSONS="$tmp/copy" && keys : 'lesson committed_as' Enter && expect 'step 1 of 4' &&
+		refuse 'where you left off' && keys Escape : quit Enter && exited 0 || return 1
 	BATCHLAB_LESSONS="$here/../../lessons" "$BL" --lesson committed_as --restart </dev/null >"$tmp/restart.out" 2>&1
 	start BATCHLAB_LESSONS="$here/../../lessons" && keys : 'lesson committed_as' Enter && expect 'step 1 of 4' &&
 		refuse 'where you left off'
