@@ -1012,8 +1012,8 @@ int lesson_judge_want(struct session *s, const struct lesson_exercise *x, const 
 /* --- progress ----------------------------------------------------------------------------------- */
 
 /*
- * A lesson's progress file: its name and a hash of where the file is, so two lessons of one name
- * in two folders (a built-in and a lecturer's copy) each keep their own step. legacy: the file the
+ * A lesson's progress file: its name and a hash of where the file is, so lessons of one name
+ * in different folders (a built-in and a lecturer's copy) each keep their own step. legacy: the file the
  * name alone gave before, read when the lesson has none of its own yet.
  */
 static int progress_path(const struct lesson *l, char *path, size_t len, char *dir, size_t dirlen, int legacy)
