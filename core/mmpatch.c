@@ -508,7 +508,7 @@ const struct mmp_key mmp_keys[] = {
 	  "starts the constant's lines. Its metric is METRIC (default: the name in lower case), and both names read "
 	  "its value in the metrics' expressions", k_constant },
 	{ "aka", "NAME...", MMP_CONSTANT, 0, "the constant's other names in the kernel: the macro it replaces, the "
-	  "sysctl's variable or the field it moved to; patch from lists every hunk that touches one", k_aka },
+	  "sysctl's variable, the field it moved to, the function that computes or reads it; patch from lists every hunk that touches one", k_aka },
 	{ "before", "= EXPR", MMP_CONSTANT, 1, "the constant before the patch: an expression over the machine's names "
 	  "and the kernel helpers (help variant, KERNEL HELPERS below)", k_before },
 	{ "after", "= EXPR", MMP_CONSTANT, 1, "the constant after the patch", k_after },
