@@ -548,6 +548,8 @@ const struct mmp_key mmp_keys[] = {
 	{ "subject", "TEXT", MMP_RELEASE, 0, "the row's commit's subject line as git log prints it, for history",
 	  mmp_k_subject },
 	{ "what", "TEXT", MMP_RELEASE, 0, "what changed in that release, one line, for history", mmp_k_what },
+	{ "checked", "TEXT", MMP_RELEASE, 0, "the trees read for the row: the first release with the change and "
+	  "the one before it, as history prints a built-in row's check (6.9.0 has it, 6.8.0 not)", mmp_k_checked },
 	{ "where", "TEXT", MMP_ROW, 0, "a release row: the function and file holding that release's code; a claim: where "
 	  "the mail says it (cover letter, line 30)", mmp_k_where },
 	{ "claim", "METRIC[.SIDE] = NUMBER | outside", MMP_TAIL, 0, "a figure the patch's mail states, checked by about "
