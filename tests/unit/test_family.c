@@ -456,10 +456,31 @@ static void test_int_sqrt_watermark(void **state)
 				cells += 2;
 			}
 	assert_int_equal(cells, (long)(sizeof(grid_totalram) / sizeof(grid_totalram[0]) * 3 * 3 * 2));
+	/* and densely between: memory sizes a tenth apart from one page to 2^40, each with its neighbours, where
+	 * int_sqrt()'s result steps */
+	for (uint64_t t = 1; t < (1ull << 40); t += t / 10 + 1)
+		for (uint64_t d = 0; d < 3; d++)
+			for (int r = 0; r < 3; r++) {
+				struct machine m;
+				struct value want;
+
+				machine_defaults(&m);
+				m.totalram = t + d;
+				m.pagesize = 4096;
+				m.thp = 0;
+				m.min_free_kbytes = 0;
+				m.kernel = (uint64_t)rels[r];
+				want = metric_compute(&m, w, md, 0, NULL);
+				assert_int_equal(want.kind, VAL_INT);
+				assert_int_equal(file_value(p, "mfk", &m, r ? 1 : 0), want.i);
+				clamped_low += want.i == 128;
+				clamped_high += want.i == 65536 || want.i == 262144;
+				cells++;
+			}
 	/* the grid reaches both ends of the clamp and the square root between them */
 	assert_true(clamped_low > 0);
 	assert_true(clamped_high > 0);
-	assert_true(cells / 2 - clamped_low - clamped_high > 0);
+	assert_true(cells - clamped_low - clamped_high > 1000);
 	free(p);
 }
 
