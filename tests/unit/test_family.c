@@ -373,7 +373,7 @@ static void test_pc_stock(void **state)
 		{ "3.10", 1, 32 }, { "4.13", 1, 32 }, { "4.14", 1, 32 }, { "6.0", 1, 32 }, { "6.1", 1, 64 },
 		{ "6.15", 1, 64 }, { "6.16", 7, 64 }, { NULL, 7, 64 },
 	};
-	struct mmpatch *p = load("patches/pc_stock.mmpatch");
+	struct mmpatch *p = mmpatch_load_file("patches/pc_stock.mmpatch");
 	long cells = 0;
 
 	(void)state;
