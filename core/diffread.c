@@ -519,11 +519,22 @@ static void map_change(struct diff_read *r, const struct hunk *h, const struct h
 		const struct patch_desc *const *patches = patch_set_list(r->set);
 		int of = 0;
 
+		const struct patch_desc *aka = NULL;
+
 		for (int i = 0; patches[i] && !of; i++)
 			of = own_name(patches[i], value);
+		for (int i = 0; patches[i] && !aka; i++)
+			aka = own_name(patches[i], name) ? patches[i] : NULL;
 		if (of) /* a bound or a copy set from a loaded file's constant (min_mem_pcpu_rsv) */
 			diff_listed(r, h, l->line, "sets %s to %.200s, a loaded patch file's constant: a bound on it, not a "
 			       "constant batchlab models", name, value);
+		else if (aka) { /* RSS_STAT_BATCH_SIZE: a name the file's sides state the value of */
+			char what[300];
+
+			snprintf(what, sizeof(what), "%s %.63s %s %.60s here, a name of %.40s's constant (aka)", old ? "changes" : "declares",
+				 name, old ? "to" : "=", value, aka->id);
+			diff_listed(r, h, l->line, "%s: its value is the patch file's to state", what, NULL);
+		}
 		else
 			diff_listed(r, h, l->line, "changes %s, not a constant batchlab models", name, NULL);
 	}
@@ -642,11 +653,16 @@ static int declares(const struct hline *l, const char *w)
 	if (strstr(code, "#define") || strstr(code, "extern ") || (at[strlen(w)] && strchr(";[= \t", at[strlen(w)]) &&
 	    at > code && (at[-1] == ' ' || at[-1] == '\t' || at[-1] == '*') && !strchr(code, '(')))
 		return 1;
+	if (code[0] != ' ' && code[0] != '\t' && at[strlen(w)] == '(' && !strchr(code, ';') && !strchr(code, '='))
+		return 1; /* a function's first line, at column 0 */
 	return code[strspn(code, " \t")] == '.' && !strncmp(code + strspn(code, " \t") + 1, w, strlen(w));
 }
 
-/* The names batchlab knows, into names[]: every patch's constant, and a loaded file's other names (aka) */
-static int known_names(const struct patch_set *ps, char names[][32], int max)
+/*
+ * The names batchlab knows, into names[]: every patch's constant, and a
+ * loaded file's other names (aka); owner[k] is the patch names[k] is of.
+ */
+static int known_names(const struct patch_set *ps, char names[][32], int owner[], int max)
 {
 	const struct patch_desc *const *patches = patch_set_list(ps);
 	int n = 0;
@@ -654,17 +670,52 @@ static int known_names(const struct patch_set *ps, char names[][32], int max)
 	for (int i = 0; patches[i] && n < max; i++) {
 		const struct mmpatch *p = mmpatch_of(patches[i]);
 
-		if (patches[i]->constant && patches[i]->constant->name)
+		if (patches[i]->constant && patches[i]->constant->name) {
+			owner[n] = i;
 			snprintf(names[n++], 32, "%.31s", patches[i]->constant->name);
+		}
 		for (const char *w = p ? p->aka : ""; *w && n < max;) {
 			size_t k = strcspn(w, " \t");
 
+			owner[n] = i;
 			snprintf(names[n++], 32, "%.*s", (int)(k < 31 ? k : 31), w);
 			w += k;
 			w += strspn(w, " \t");
 		}
 	}
 	return n;
+}
+
+/*
+ * A hunk where one of a patch's names leaves and another of the same
+ * patch's comes in (get_mm_counter() read where get_mm_counter_sum() was
+ * not): the code now computes the constant the other way - its value
+ * changes, by a rule batchlab does not read from C. 1 when listed.
+ */
+static int swaps_names(struct diff_read *r, const struct hunk *h, char names[][32], const int owner[], int nn,
+		       const int plus[], const int minus[])
+{
+	for (int k = 0; k < nn; k++)
+		for (int j = 0; minus[k] >= 0 && plus[k] < 0 && j < nn; j++)
+			if (j != k && owner[j] == owner[k] && plus[j] >= 0 && minus[j] < 0) {
+				diff_listed(r, h, h->l[plus[j]].line, "changes the value: the code reads %.31s in place of %.31s", names[j],
+				       names[k]);
+				return 1;
+			}
+	return 0;
+}
+
+/* A changed line in the body of a function named as a patch's constant (lazy_max_pages()): 1 when listed. */
+static int in_named_function(struct diff_read *r, const struct hunk *h, char names[][32], int nn)
+{
+	for (int i = 0; i < h->n; i++)
+		for (int k = 0; h->l[i].kind != ' ' && k < nn; k++)
+			if (!strcmp(h->l[i].fn, names[k])) {
+				diff_listed(r, h, h->l[i].line, "changes the value: a line of %.31s(), a function the patch file names",
+				       names[k], NULL);
+				return 1;
+			}
+	return 0;
 }
 
 /*
@@ -677,7 +728,7 @@ static int known_names(const struct patch_set *ps, char names[][32], int max)
 static void touch_names(struct diff_read *r, const struct hunk *h, int first)
 {
 	char names[64][32], rt[64] = "";
-	int nn = known_names(r->set, names, 64), plus[64], minus[64], sysctl = -1, k, line = 0;
+	int owner[64], nn = known_names(r->set, names, owner, 64), plus[64], minus[64], sysctl = -1, k, line = 0;
 
 	for (k = 0; k < nn; k++) { /* each name's first added and first removed line */
 		plus[k] = minus[k] = -1;
@@ -718,10 +769,14 @@ static void touch_names(struct diff_read *r, const struct hunk *h, int first)
 				}
 				break;
 			}
+	if (swaps_names(r, h, names, owner, nn, plus, minus))
+		return;
 	for (k = 0; k < nn && plus[k] < 0 && minus[k] < 0; k++)
 		;
-	if (k == nn)
-		return; /* context lines alone: the hunk is about something else */
+	if (k == nn) {
+		in_named_function(r, h, names, nn); /* else context lines alone: the hunk is about something else */
+		return;
+	}
 	line = plus[k] >= 0 ? h->l[plus[k]].line : h->l[minus[k]].line;
 	if (plus[k] >= 0 && minus[k] >= 0)
 		diff_listed(r, h, line, "changes a line that reads %s", names[k], NULL);

@@ -508,7 +508,7 @@ const struct mmp_key mmp_keys[] = {
 	  "starts the constant's lines. Its metric is METRIC (default: the name in lower case), and both names read "
 	  "its value in the metrics' expressions", k_constant },
 	{ "aka", "NAME...", MMP_CONSTANT, 0, "the constant's other names in the kernel: the macro it replaces, the "
-	  "sysctl's variable or the field it moved to; patch from lists every hunk that touches one", k_aka },
+	  "sysctl's variable, the field it moved to, the function that computes or reads it; patch from lists every hunk that touches one", k_aka },
 	{ "before", "= EXPR", MMP_CONSTANT, 1, "the constant before the patch: an expression over the machine's names "
 	  "and the kernel helpers (help variant, KERNEL HELPERS below)", k_before },
 	{ "after", "= EXPR", MMP_CONSTANT, 1, "the constant after the patch", k_after },
@@ -548,6 +548,8 @@ const struct mmp_key mmp_keys[] = {
 	{ "subject", "TEXT", MMP_RELEASE, 0, "the row's commit's subject line as git log prints it, for history",
 	  mmp_k_subject },
 	{ "what", "TEXT", MMP_RELEASE, 0, "what changed in that release, one line, for history", mmp_k_what },
+	{ "checked", "TEXT", MMP_RELEASE, 0, "the trees read for the row: the first release with the change and "
+	  "the one before it, as history prints a built-in row's check (6.9.0 has it, 6.8.0 not)", mmp_k_checked },
 	{ "where", "TEXT", MMP_ROW, 0, "a release row: the function and file holding that release's code; a claim: where "
 	  "the mail says it (cover letter, line 30)", mmp_k_where },
 	{ "claim", "METRIC[.SIDE] = NUMBER | outside", MMP_TAIL, 0, "a figure the patch's mail states, checked by about "

@@ -114,6 +114,7 @@ struct mmp_release {
 	char subject[MMP_TEXT_MAX]; /* the commit's subject line, as git log prints it */
 	char what[MMP_TEXT_MAX];
 	char where[MMP_TEXT_MAX];
+	char checked[MMP_TEXT_MAX]; /* the trees read for the row, as a built-in row's check says them */
 	char text[MMP_TEXT_MAX];
 	char expr_what[MMP_TEXT_MAX + 16]; /* history's what, when the file says none: "computed as EXPR" */
 	int line, col;
@@ -238,6 +239,7 @@ int mmp_k_release(struct mmpatch *p, const char *rest, int col, char *err, size_
 int mmp_k_commit(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
 int mmp_k_subject(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
 int mmp_k_what(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
+int mmp_k_checked(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
 int mmp_k_where(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
 int mmp_k_claim(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);
 int mmp_k_said(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen);

@@ -84,6 +84,13 @@ int mmp_k_what(struct mmpatch *p, const char *rest, int col, char *err, size_t e
 	return mmp_text_to(p, rest, col, x->what, sizeof(x->what), "what", err, errlen);
 }
 
+int mmp_k_checked(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
+{
+	struct mmp_release *x = &p->rel[p->nrel - 1];
+
+	return mmp_text_to(p, rest, col, x->checked, sizeof(x->checked), "checked", err, errlen);
+}
+
 int mmp_k_where(struct mmpatch *p, const char *rest, int col, char *err, size_t errlen)
 {
 	if (p->block == MMP_CLAIM)
@@ -434,6 +441,7 @@ static void build_history(struct mmpatch *p)
 		p->rows[i] = (struct release_row){ .from = x->from, .commit = x->commit[0] ? x->commit : NULL,
 						   .what = x->what[0] ? x->what : x->expr_what,
 						   .where = x->where[0] ? x->where : p->kernel_where, .value = row_value,
+						   .check = x->checked[0] ? x->checked : NULL,
 						   .mode = (uint64_t)i }; /* row_value() finds the file by it */
 	}
 	memset(&p->rows[p->nrel], 0, sizeof(p->rows[0]));

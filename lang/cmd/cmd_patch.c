@@ -277,7 +277,9 @@ static void patch_details(const struct patch_set *ps, struct strbuf *out)
 		     "any loaded patch file. Every other change is listed, file and line, with what it changes: nothing is "
 		     "guessed. A hunk that touches a constant batchlab knows, or a name a loaded file declares (its constant "
 		     "and its aka line), is listed with what it does to it: makes it tunable (a sysctl table entry, or a "
-		     "variable read at run time in its place), sets it to its old name, declares, moves or removes it. A "
+		     "variable read at run time in its place), changes its value (the code reads another of the file's names "
+		     "in place of one, or a line changes in a function the file names), sets it to its old name, declares, "
+		     "moves or removes it. A "
 		     "diff that maps nothing to a variant is an error (exit status 1), after its listing.\n");
 }
 

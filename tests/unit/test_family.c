@@ -325,6 +325,97 @@ static void test_lazy_max_pages(void **state)
 }
 
 /*
+ * The memcg charge stock: refill_stock() adds what a charge left over to
+ * its memcg's slot on this CPU and empties the slot once it holds more than
+ * the batch, so no slot is left above the batch; a CPU has NR_MEMCG_STOCK
+ * slots since 6.16, one before. Worked here by refilling a slot with every
+ * leftover size from 1 to the batch, as try_charge_memcg() leaves them, and
+ * keeping the most the slot is ever left holding. v5's header keeps seven
+ * slots of 64 (NR_PAGE_COUNTER_STOCK, PAGE_COUNTER_STOCK_BATCH); v1 to v4
+ * had one stock per page_counter, a slot's worth per leaf cgroup per CPU.
+ */
+static uint64_t stock_slot_most(uint64_t batch)
+{
+	uint64_t most = 0;
+
+	for (uint64_t left = 1; left <= batch; left++) {
+		uint64_t held = 0;
+
+		for (int refill = 0; refill < 300; refill++) {
+			held += left;
+			if (held > batch)
+				held = 0; /* drain_stock(): the slot's pages go back to the counters */
+			if (held > most)
+				most = held;
+		}
+	}
+	return most;
+}
+
+static void pc_stock_reference(uint64_t cpus, uint64_t pagesize, uint64_t slots, uint64_t batch, uint64_t out[6])
+{
+	uint64_t slot = stock_slot_most(batch);
+
+	out[0] = slots * slot;
+	out[1] = out[0] * cpus;
+	out[2] = out[1] * pagesize;
+	out[3] = slot;
+	out[4] = slot * cpus;
+	out[5] = out[1] / out[4];
+}
+
+static void test_pc_stock(void **state)
+{
+	static const char *const names[] = { "stock", "overcharge_pages", "overcharge_bytes", "slot_pages",
+					     "cgroup_pages_v4", "cgroups_to_pass" };
+	/* the kernel side's releases: each row's first, the one before, and the newest */
+	static const struct { const char *rel; uint64_t slots, batch; } kernels[] = {
+		{ "3.10", 1, 32 }, { "4.13", 1, 32 }, { "4.14", 1, 32 }, { "6.0", 1, 32 }, { "6.1", 1, 64 },
+		{ "6.15", 1, 64 }, { "6.16", 7, 64 }, { NULL, 7, 64 },
+	};
+	struct mmpatch *p = mmpatch_load_file("patches/pc_stock.mmpatch");
+	long cells = 0;
+
+	(void)state;
+	for (size_t a = 0; a < sizeof(grid_cpus) / sizeof(grid_cpus[0]); a++)
+		for (size_t c = 0; c < sizeof(grid_pagesize) / sizeof(grid_pagesize[0]); c++) {
+			struct machine m;
+			uint64_t want[6];
+
+			machine_defaults(&m);
+			m.cpus = grid_cpus[a];
+			m.pagesize = grid_pagesize[c];
+			for (int side = 0; side < 2; side++) { /* mainline's 7 x 64, and v5's */
+				pc_stock_reference(m.cpus, m.pagesize, 7, 64, want);
+				for (int k = 0; k < 6; k++, cells++)
+					if (file_value(p, names[k], &m, side) != want[k]) {
+						fprintf(stderr, "pc_stock.%s side %d: file %llu, C %llu (cpus %llu pagesize %llu)\n",
+							names[k], side, (unsigned long long)file_value(p, names[k], &m, side),
+							(unsigned long long)want[k], (unsigned long long)m.cpus,
+							(unsigned long long)m.pagesize);
+						fail();
+					}
+			}
+			for (size_t r = 0; r < sizeof(kernels) / sizeof(kernels[0]); r++, cells++) {
+				int rel = kernels[r].rel ? release_find(kernels[r].rel) : release_count() - 1;
+
+				assert_true(rel >= 0);
+				m.kernel = (uint64_t)rel;
+				pc_stock_reference(m.cpus, m.pagesize, kernels[r].slots, kernels[r].batch, want);
+				if (file_value(p, "overcharge_pages", &m, SIDE_KERNEL) != want[1]) {
+					fprintf(stderr, "pc_stock.overcharge_pages.kernel at %s: file %llu, C %llu (cpus %llu)\n",
+						kernels[r].rel ? kernels[r].rel : "the newest",
+						(unsigned long long)file_value(p, "overcharge_pages", &m, SIDE_KERNEL),
+						(unsigned long long)want[1], (unsigned long long)m.cpus);
+					fail();
+				}
+			}
+		}
+	assert_int_equal(cells, (long)(sizeof(grid_cpus) / sizeof(grid_cpus[0]) * 3 * (2 * 6 + 8)));
+	free(p);
+}
+
+/*
  * A patch file written with int_sqrt() gives the built-in watermark patch's
  * min_free_kbytes (the release's default, thp off) bit for bit: before on a
  * 5.6 kernel (top 65536 KiB), after on 5.7 and on the newest, and the file's
@@ -365,10 +456,31 @@ static void test_int_sqrt_watermark(void **state)
 				cells += 2;
 			}
 	assert_int_equal(cells, (long)(sizeof(grid_totalram) / sizeof(grid_totalram[0]) * 3 * 3 * 2));
+	/* and densely between: memory sizes a tenth apart from one page to 2^40, each with its neighbours, where
+	 * int_sqrt()'s result steps */
+	for (uint64_t t = 1; t < (1ull << 40); t += t / 10 + 1)
+		for (uint64_t d = 0; d < 3; d++)
+			for (int r = 0; r < 3; r++) {
+				struct machine m;
+				struct value want;
+
+				machine_defaults(&m);
+				m.totalram = t + d;
+				m.pagesize = 4096;
+				m.thp = 0;
+				m.min_free_kbytes = 0;
+				m.kernel = (uint64_t)rels[r];
+				want = metric_compute(&m, w, md, 0, NULL);
+				assert_int_equal(want.kind, VAL_INT);
+				assert_int_equal(file_value(p, "mfk", &m, r ? 1 : 0), want.i);
+				clamped_low += want.i == 128;
+				clamped_high += want.i == 65536 || want.i == 262144;
+				cells++;
+			}
 	/* the grid reaches both ends of the clamp and the square root between them */
 	assert_true(clamped_low > 0);
 	assert_true(clamped_high > 0);
-	assert_true(cells / 2 - clamped_low - clamped_high > 0);
+	assert_true(cells - clamped_low - clamped_high > 1000);
 	free(p);
 }
 
@@ -377,7 +489,8 @@ static void test_shipped_parse(void **state)
 {
 	static const char *const files[] = { "patches/percpu_batch256.mmpatch", "patches/mem_pcpu_rsv.mmpatch",
 					     "patches/rss_sum.mmpatch", "patches/pcp_drain.mmpatch",
-					     "patches/lazy_max_pages.mmpatch", "patches/rss_hpcc.mmpatch", NULL };
+					     "patches/lazy_max_pages.mmpatch", "patches/rss_hpcc.mmpatch",
+					     "patches/pc_stock.mmpatch", NULL };
 
 	(void)state;
 	for (int i = 0; files[i]; i++)
@@ -392,6 +505,7 @@ int main(void)
 		cmocka_unit_test(test_rss_hpcc),
 		cmocka_unit_test(test_pcp_drain),
 		cmocka_unit_test(test_lazy_max_pages),
+		cmocka_unit_test(test_pc_stock),
 		cmocka_unit_test(test_int_sqrt_watermark),
 		cmocka_unit_test(test_shipped_parse),
 	};

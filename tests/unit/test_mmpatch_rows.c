@@ -50,6 +50,7 @@ static struct mmpatch *parse(const char *text)
 static void test_release_rows(void **state)
 {
 	struct mmpatch *p = parse(HEAD METRICS "release 4.14 = max(16, cpus)\ncommit 0123456789ab\nwhat the first\n"
+				  "checked 4.14.1 has it, 4.13.9 not\n"
 				  "release 6.1 = max(32, 2 * cpus)\nwhere compute_batch_value(), lib/percpu_counter.c\n");
 	const struct patch_desc *d = &p->desc;
 	const struct metric_desc *drift = patch_metric(d, "drift");
@@ -63,6 +64,9 @@ static void test_release_rows(void **state)
 	assert_string_equal(d->kernel_code->history[0]->rows[0].from, "4.14");
 	assert_string_equal(d->kernel_code->history[0]->rows[0].commit, "0123456789ab");
 	assert_string_equal(d->kernel_code->history[0]->rows[1].where, "compute_batch_value(), lib/percpu_counter.c");
+	/* checked: the trees read for a row, history's 'checked:' line as a built-in row's; none when the file says none */
+	assert_string_equal(d->kernel_code->history[0]->rows[0].check, "4.14.1 has it, 4.13.9 not");
+	assert_null(d->kernel_code->history[0]->rows[1].check);
 	assert_null(d->kernel_code->history[0]->rows[2].from);
 	/* the newest release runs the 6.1 row: max(32, 16) = 32, and drift follows it */
 	assert_int_equal(metric_compute(&m, d, patch_metric(d, "batch"), SIDE_KERNEL, NULL).i, 32);
