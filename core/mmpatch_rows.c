@@ -414,7 +414,7 @@ int mmp_rows_finish(struct mmpatch *p, char *err, size_t errlen)
 	return compile_rows(p, err, errlen) || check_claims(p, err, errlen) || check_tradeoff(p, err, errlen) ? -1 : 0;
 }
 
-/* A release row's value: the constant as that row's code computes it on m. Its mode is its index: the file is found from it. */
+/* A release row's value: the constant as that row's code computes it on m at the row's release. Its mode is its index: the file is found from it. */
 static struct value row_value(const struct machine *m, const struct release_row *r, struct strbuf *why)
 {
 	const struct mmpatch *p = (const struct mmpatch *)(const void *)((const char *)(r - r->mode) -
@@ -422,8 +422,13 @@ static struct value row_value(const struct machine *m, const struct release_row 
 	const struct mmp_release *x = &p->rel[r->mode];
 	uint64_t vals[EXPR_MAX_NAMES], v;
 	const char *na;
+	struct machine at = *m;
+	int idx = release_find(r->from);
 
-	if (mmp_fill_machine(p, &x->prog, m, vals, &na) || expr_eval(&x->prog, p->names, vals, &v, &na, why))
+	/* the row's code is its release's: a kernel name in it (MEMCG_CHARGE_BATCH) reads that release's value */
+	if (idx >= 0)
+		at.kernel = (uint64_t)idx;
+	if (mmp_fill_machine(p, &x->prog, &at, vals, &na) || expr_eval(&x->prog, p->names, vals, &v, &na, why))
 		return val_none(na);
 	return val_int(v);
 }

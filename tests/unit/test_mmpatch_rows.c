@@ -81,6 +81,24 @@ static void test_release_rows(void **state)
 	free(p);
 }
 
+/* A row's value is its release's code: a kernel name in it reads that release's value, whatever m runs. */
+static void test_row_kernel_names(void **state)
+{
+	struct mmpatch *p = parse(HEAD METRICS "release 3.10 = MEMCG_CHARGE_BATCH\nwhat the batch then\n"
+				  "release 6.1 = MEMCG_CHARGE_BATCH\nwhat the batch since 1813e51eece0\n");
+	const struct release_row *rows = p->desc.kernel_code->history[0]->rows;
+	struct machine m;
+
+	(void)state;
+	machine_defaults(&m); /* the newest release, where MEMCG_CHARGE_BATCH is 64 */
+	assert_int_equal(rows[0].value(&m, &rows[0], NULL).i, 32);
+	assert_int_equal(rows[1].value(&m, &rows[1], NULL).i, 64);
+	m.kernel = (uint64_t)release_find("4.14");
+	assert_int_equal(rows[1].value(&m, &rows[1], NULL).i, 64);
+	load_slot(NULL);
+	free(p);
+}
+
 /* Claims: rows of struct patch_claim that core/claim.c checks, each verdict as the file expects. */
 static void test_claims(void **state)
 {
@@ -261,6 +279,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_release_rows),
+		cmocka_unit_test(test_row_kernel_names),
 		cmocka_unit_test(test_claims),
 		cmocka_unit_test(test_real_metrics),
 		cmocka_unit_test(test_tradeoff),
