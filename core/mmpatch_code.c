@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "mmpatch.h"
+#include "patchset.h"
 #include "variant.h"
 
 /* Every helper, the constant and each figure once, and a per: more is a file the parser refuses. */
@@ -62,6 +63,15 @@ struct mmp_code {
 	 */
 	struct mmp_code *lead;
 	struct last_run last;
+	/*
+	 * A built-in patch's metric that reads totalram only through its
+	 * constant (metric_desc.through_constant), on a variant's side: fn on
+	 * the row's machine with the variant held at the row's constant, in a
+	 * set of the column's own.
+	 */
+	const struct metric_desc *fn_md;
+	struct patch_set *set;
+	struct expr *held;
 	uint64_t p_at, p_hi, hint; /* the constant's plateau found at p_at (p_hi 0: none yet); the last one's length */
 	int nnodes;
 	struct code_node node[];
@@ -246,9 +256,13 @@ static int applies(const struct machine *m, const struct patch_desc *d, const st
 		return 0;
 	if (mmpatch_is(d))
 		return side < patch_nsides(d) || variant_at(m, d, side);
-	/* a built-in patch: a variant whose column is the constant itself (patch_constant.metric) */
-	return c && !c->per_call && c->metric && !strcmp(md->name, c->metric) && side >= patch_nsides(d) &&
-	       variant_at(m, d, side);
+	/*
+	 * A built-in patch's variant: a column that is the constant itself
+	 * (patch_constant.metric), or over totalram a metric that reads it only
+	 * through the constant.
+	 */
+	return c && !c->per_call && side >= patch_nsides(d) && variant_at(m, d, side) &&
+	       ((c->metric && !strcmp(md->name, c->metric)) || (md->through_constant && !strcmp(key, "totalram")));
 }
 
 static int count_common(void)
@@ -298,6 +312,14 @@ struct mmp_code *mmp_code_make(const struct machine *m, const struct patch_desc 
 		k->konst = b.const_at;
 		k->lead = NULL;
 		k->last.nregs = -1;
+		k->set = NULL;
+		k->held = NULL;
+		k->fn_md = !b.p && !(d->constant->metric && !strcmp(md->name, d->constant->metric)) ? md : NULL;
+		if (k->fn_md && (k->set = malloc(sizeof(*k->set)))) {
+			patch_set_copy(k->set, m->set);
+			k->held = variant_prog(k->set, d, side);
+		}
+		b.failed |= k->fn_md && !k->held;
 		k->p_at = k->p_hi = k->hint = 0;
 		k->flat = 1;
 		k->through = b.const_at >= 0;
@@ -313,7 +335,7 @@ struct mmp_code *mmp_code_make(const struct machine *m, const struct patch_desc 
 		memcpy(k->node, b.node, (size_t)b.nodes * sizeof(k->node[0]));
 	}
 	if (b.failed) {
-		free(k);
+		mmp_code_free(k);
 		k = NULL;
 	}
 	free(b.node);
@@ -322,6 +344,8 @@ struct mmp_code *mmp_code_make(const struct machine *m, const struct patch_desc 
 
 void mmp_code_free(struct mmp_code *k)
 {
+	if (k)
+		free(k->set);
 	free(k);
 }
 
@@ -413,6 +437,13 @@ struct value mmp_code_value(struct mmp_code *k, const struct machine *m)
 	for (int i = 0; i < k->nnodes; i++)
 		if (run_node(k, i, m, val, &val[i], &why))
 			return val_none(why);
+	if (k->fn_md) { /* metric_compute()'s way once the variant evaluates: fn, the constant standing in the set */
+		struct machine row = *m;
+
+		expr_constant(k->held, val[k->konst]);
+		row.set = k->set;
+		return k->fn_md->fn(&row, k->fn_md, k->side, NULL);
+	}
 	if (!k->real)
 		return val_int(val[k->value]);
 	/* real_of(), core/mmpatch_eval.c: the same operations in the same order */

@@ -1,7 +1,9 @@
 /*
  * A sweep column compiled (issue 53): a patch file's metric on one of its
  * sides or variants, or a variant's constant shown as its own column
- * (patch_constant.metric), made once at sweep_begin into a chain of register
+ * (patch_constant.metric) - over totalram, too, a built-in metric of it that
+ * reads totalram only through the constant (metric_desc.through_constant),
+ * worked out by its fn with the constant held - made once at sweep_begin into a chain of register
  * programs (core/expr.h's expr_code). Each program is bound and folded
  * against what the sweep holds fixed - every name that does not follow the
  * key is read once, a figure of the file that folds to a number is that
@@ -28,7 +30,8 @@ struct mmp_code;
 /*
  * md on side of d, compiled for a sweep over key from m: a patch file's
  * metric on a base side or a variant, or a variant of any patch whose
- * metric is the constant itself. NULL when it is none of those, or cannot
+ * metric is the constant itself or, over totalram, reads totalram only
+ * through it. NULL when it is none of those, or cannot
  * be compiled (a real-arithmetic metric, the kernel side, a name that
  * cannot be read alone): the column is then worked out as before.
  */

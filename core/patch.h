@@ -179,6 +179,14 @@ struct metric_desc {
 	metric_cpus_fn fn_cpus;
 	metric_sides_fn fn_sides;
 	metric_plateau_fn totalram_plateau; /* for sweeps over totalram; may be NULL */
+	/*
+	 * fn reads totalram only through the patch's constant (patch_constant):
+	 * with the constant held - on a variant's side - the value stands
+	 * wherever the constant does, so a variant's column over totalram joins
+	 * the runs its constant's plateau makes (core/mmpatch_code.h).
+	 * tests/unit/test_mmpatch_code.c holds it: a held constant, any totalram.
+	 */
+	int through_constant;
 	enum metric_better better;
 	/*
 	 * The parameters fn reads, space-separated, in the parameter table's

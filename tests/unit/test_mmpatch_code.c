@@ -1,8 +1,9 @@
 /*
  * Compiled sweep columns (core/mmpatch_code.c) against the interpreter: on
  * a grid of sweeps over totalram and cpus, with patch files (one with a
- * real metric and a per), their variants (one n/a on some rows) and a
- * built-in patch's variant, every cell a sweep gives - the rows it works
+ * real metric and a per), their variants (one n/a on some rows) and
+ * built-in patches' variants (their constants, and metrics that read
+ * totalram only through them, which the last test holds), every cell a sweep gives - the rows it works
  * out and the rows a run of equal values stands for (sweep_still) - is
  * metric_compute()'s on that row's machine, bit for bit, and the columns
  * did take the compiled path and its runs.
@@ -114,7 +115,9 @@ static void test_compiled_grid(void **state)
 	struct mmpatch *pr = load("tests/data/percpu_rows.mmpatch", 2);
 	/* columns whose every value has a plateau over totalram (runs), and ones that are worked out row by row */
 	static const char *const runs[] = { "committed_as_file", "vmpressure_file", "committed_as.batch.same",
-					    "memcg_charge.batch.scaled", "committed_as.batch", NULL };
+					    "memcg_charge.batch.scaled", "committed_as.batch", "committed_as.max_drift_bytes.same",
+					    "committed_as.reachable_drift_bytes", "vmpressure.window_bytes", "vmpressure.evals",
+					    "vmpressure.detect_bytes", NULL };
 	static const char *const rows[] = { "percpu_rows", "committed_as_file.max_drift_bytes", NULL };
 	static const char *const policies[] = { "guess", "never" };
 	struct tally t = { 0 };
@@ -135,6 +138,8 @@ static void test_compiled_grid(void **state)
 				     "max(min(totalram / nr / (overcommit == never ? 256 : 4), 2147483647), max(2 * nr, 32))",
 				     err, sizeof(err)), 0);
 	assert_int_equal(variant_add(&set, patch_find(&set, "memcg_charge"), "scaled", "clamp(2 * cpus, 32, 127)", err,
+				     sizeof(err)), 0);
+	assert_int_equal(variant_add(&set, patch_find(&set, "vmpressure"), "t", "512 * fls((u32)(totalram >> 15))", err,
 				     sizeof(err)), 0);
 	for (int pol = 0; pol < 2; pol++) {
 		machine_defaults(&m);
@@ -161,10 +166,62 @@ static void test_compiled_grid(void **state)
 	free(pr);
 }
 
+/*
+ * metric_desc.through_constant: with the constant held (a variant that is a
+ * number), no totalram moves the value - on machines from one CPU to 65536,
+ * totalram from a page to 2^50, constants from 1 to past 32 bits.
+ */
+static void test_through_constant(void **state)
+{
+	static const uint64_t cpus[] = { 1, 3, 64, 4096, 65536 };
+	static const uint64_t totalram[] = { 1, 31, 32768, 1000000, 66060288, 1ull << 32, 1ull << 50 };
+	static const char *const held[] = { "1", "32", "3906", "65536", "4294967297" };
+	static struct patch_set set;
+	struct machine m;
+	char err[300];
+	long metrics = 0, cells = 0;
+
+	(void)state;
+	for (int i = 0; patch_set_builtin.list[i]; i++) {
+		const struct patch_desc *d = patch_set_builtin.list[i];
+
+		for (const struct metric_desc *md = d->metrics; md->name; md++) {
+			if (!md->through_constant)
+				continue;
+			assert_true(d->constant && !d->constant->per_call && !md->single && !md->list);
+			metrics++;
+			for (size_t h = 0; h < sizeof(held) / sizeof(held[0]); h++) {
+				patch_set_copy(&set, NULL);
+				assert_int_equal(variant_add(&set, d, "held", held[h], err, sizeof(err)), 0);
+				for (size_t c = 0; c < sizeof(cpus) / sizeof(cpus[0]); c++) {
+					struct value first;
+
+					machine_defaults(&m);
+					m.set = &set;
+					m.cpus = cpus[c];
+					for (size_t t = 0; t < sizeof(totalram) / sizeof(totalram[0]); t++, cells++) {
+						struct value v;
+
+						m.totalram = totalram[t];
+						v = metric_compute(&m, d, md, variant_side0(d), NULL);
+						if (!t)
+							first = v;
+						same(v, first, md->name, totalram[t]);
+					}
+				}
+			}
+		}
+	}
+	fprintf(stderr, "test_mmpatch_code: %ld metrics read totalram only through their constant, %ld cells\n", metrics,
+		cells);
+	assert_true(metrics >= 2 && cells > 100);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_compiled_grid),
+		cmocka_unit_test(test_through_constant),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
