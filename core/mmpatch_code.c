@@ -111,14 +111,41 @@ static int helper_follows(const struct build *b, int i)
 	return variant_listed(mmp_helper_reads(i), b->key) || !strcmp(b->key, "kernel");
 }
 
+static int add_expr(struct build *b, const struct expr *src, int variant);
+
+/* A built-in patch's local i that follows the key, as the expression in the machine's names it always is (a node). */
+static int local_expr(struct build *b, int i, int16_t *dep)
+{
+	const struct patch_constant *c = b->d->constant;
+	const char *names[EXPR_MAX_NAMES + 1];
+	struct expr e;
+	char why[200];
+	int n = 0;
+
+	if (!c->locals_expr || !c->locals_expr[i])
+		return b->failed = 1, -1;
+	if (b->local_at[i] < 0) {
+		while (n < b->ncommon && n < EXPR_MAX_NAMES)
+			names[n] = variant_common[n].name, n++;
+		names[n] = NULL;
+		if (expr_compile(&e, c->locals_expr[i], names, why, sizeof(why)))
+			return b->failed = 1, -1;
+		b->local_at[i] = add_expr(b, &e, 1);
+	}
+	dep[b->ncommon + i] = (int16_t)b->local_at[i];
+	return 0;
+}
+
 /* Local i of an expression (a patch file's helper, or a built-in patch's local): bound into vals, or a node. */
 static int add_local(struct build *b, int i, int variant, uint64_t *vals, uint64_t *mask, int16_t *dep)
 {
 	const char *why;
 	int at = b->ncommon + i;
 
-	if (!b->p) { /* a built-in patch's: all of them at once, and none may follow the key */
-		if (variant_listed(b->d->constant->locals_reads[i], b->key) || !b->d->constant->local_values)
+	if (!b->p) { /* a built-in patch's: all of them at once where none follows the key, else its expression */
+		if (variant_listed(b->d->constant->locals_reads[i], b->key))
+			return local_expr(b, i, dep);
+		if (!b->d->constant->local_values)
 			return b->failed = 1, -1;
 		if (!b->have_locals++)
 			b->d->constant->local_values(b->m, b->locals);

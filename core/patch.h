@@ -261,6 +261,14 @@ struct patch_constant {
 	const char *const *locals_reads; /* per local: the parameters its value follows, space-separated */
 	/* per local: the machine's name it always equals (nr is cpus), or NULL; NULL for none. A sweep reads that. */
 	const char *const *locals_alias;
+	/*
+	 * per local: the expression in the machine's names (variant_common) its
+	 * value always is, or NULL; NULL for none. A sweep compiles it into a
+	 * variant's program where the local follows the key (core/mmpatch_code.h),
+	 * and its plateau over totalram is then found. test_mmpatch_code holds it
+	 * to local_values.
+	 */
+	const char *const *locals_expr;
 	/* fills vals[i] for locals[i]; NULL when there are none. per_call locals are the caller's to fill. */
 	void (*local_values)(const struct machine *m, uint64_t *vals);
 	/* where the kernel limits the constant: NULL when v is fine, else why v would not work there */

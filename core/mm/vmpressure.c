@@ -345,6 +345,7 @@ static const char *const sides[] = { "before", "after", NULL };
 static const char *const locals[] = { "mem128m", NULL };
 static const char *const locals_reads[] = { "totalram ram pagesize", NULL };
 static const char *const locals_help[] = { "totalram >> (27 - PAGE_SHIFT): memory in 128 MiB units", NULL };
+static const char *const locals_expr[] = { "totalram >> (27 - PAGE_SHIFT)" }; /* local_values() below */
 
 static void local_values(const struct machine *m, uint64_t *vals)
 {
@@ -359,6 +360,7 @@ static const struct patch_constant window_constant = {
 	.locals = locals,
 	.locals_help = locals_help,
 	.locals_reads = locals_reads,
+	.locals_expr = locals_expr,
 	.local_values = local_values,
 	/* an empty window would evaluate on no pages; window_bytes must fit 64 bits */
 	.lo = 1,

@@ -141,6 +141,8 @@ static void test_compiled_grid(void **state)
 				     sizeof(err)), 0);
 	assert_int_equal(variant_add(&set, patch_find(&set, "vmpressure"), "t", "512 * fls((u32)(totalram >> 15))", err,
 				     sizeof(err)), 0);
+	assert_int_equal(variant_add(&set, patch_find(&set, "vmpressure"), "half", "512 * (1 + fls(mem128m) / 2)", err,
+				     sizeof(err)), 0);
 	for (int pol = 0; pol < 2; pol++) {
 		machine_defaults(&m);
 		m.set = &set;
@@ -149,6 +151,7 @@ static void test_compiled_grid(void **state)
 		check_sweep(&m, "totalram", "1000000p", "1001500p", "1", runs, &t);
 		check_sweep(&m, "totalram", "1000000p", "1000300p", "1", rows, &t);
 		check_sweep(&m, "totalram", "1p", "60000000p", "40009", runs, &t);
+		check_sweep(&m, "totalram", "32000p", "36000p", "1", runs, &t); /* mem128m's fls() steps at 32768 pages */
 		check_sweep(&m, "totalram", "1p", "60000000p", "400009", rows, &t);
 		assert_int_equal(param_set(&m, param_find("cpus"), "3", err, sizeof(err)), 0);
 		check_sweep(&m, "totalram", "262100p", "262200p", "1", runs, &t);
@@ -217,11 +220,58 @@ static void test_through_constant(void **state)
 	assert_true(metrics >= 2 && cells > 100);
 }
 
+/* patch_constant.locals_expr: each local's expression gives local_values()'s value, on machines of every size and page. */
+static void test_locals_expr(void **state)
+{
+	static const uint64_t totalram[] = { 0, 1, 32767, 32768, 1000000, 66060288, 1ull << 32, 1ull << 47, 1ull << 50 };
+	static const uint64_t ram[] = { 256ull << 20, 17ull << 30, 1ull << 50 };
+	static const uint64_t pagesize[] = { 4096, 16384, 65536 };
+	const char *names[EXPR_MAX_NAMES + 1];
+	long checked = 0;
+	int n = 0;
+
+	(void)state;
+	while (variant_common[n].name && n < EXPR_MAX_NAMES)
+		names[n] = variant_common[n].name, n++;
+	names[n] = NULL;
+	for (int i = 0; patch_set_builtin.list[i]; i++) {
+		const struct patch_constant *c = patch_set_builtin.list[i]->constant;
+
+		for (int l = 0; c && c->locals_expr && c->locals[l]; l++) {
+			struct expr e;
+			char err[200];
+
+			if (!c->locals_expr[l])
+				continue;
+			assert_int_equal(expr_compile(&e, c->locals_expr[l], names, err, sizeof(err)), 0);
+			for (size_t t = 0; t < sizeof(totalram) / sizeof(totalram[0]); t++)
+				for (size_t r = 0; r < sizeof(ram) / sizeof(ram[0]); r++)
+					for (size_t p = 0; p < sizeof(pagesize) / sizeof(pagesize[0]); p++, checked++) {
+						uint64_t vals[EXPR_MAX_NAMES], locals[EXPR_MAX_NAMES], v;
+						const char *why;
+						struct machine m;
+
+						machine_defaults(&m);
+						m.totalram = totalram[t];
+						m.ram = ram[r];
+						m.pagesize = pagesize[p];
+						variant_common_values(&m, e.reads, vals);
+						c->local_values(&m, locals);
+						assert_int_equal(expr_eval(&e, names, vals, &v, &why, NULL), 0);
+						assert_int_equal(v, locals[l]);
+					}
+		}
+	}
+	fprintf(stderr, "test_mmpatch_code: %ld locals' expressions held to local_values()\n", checked);
+	assert_true(checked > 50);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_compiled_grid),
 		cmocka_unit_test(test_through_constant),
+		cmocka_unit_test(test_locals_expr),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
