@@ -729,6 +729,10 @@ static void issue53_metrics(char *bl, const char *benchdir)
 		  "variant committed_as_file same = max(min(totalram / cpus / 4, 2147483647), max(2 * cpus, 32)); "
 		  "sweep $ committed_as_file.batch.same committed_as_file.max_drift_bytes.same", "committed_as.batch.after "
 		  "committed_as.max_drift_bytes.after", "totalram 1000000p 1999999p step 1" },
+		{ 'v', "vmpressure.window, evals, detect_pages .same (a variant of mem128m, metrics of it)", NULL,
+		  "variant vmpressure same = 512 * (1 + fls(mem128m)); sweep $ vmpressure.window.same vmpressure.evals.same "
+		  "vmpressure.detect_pages.same", "vmpressure.window.after vmpressure.evals.after vmpressure.detect_pages.after",
+		  "totalram 1000000p 1999999p step 1" },
 		{ 'v', "committed_as.max_drift_bytes.same (a variant, a metric of it)", NULL,
 		  "variant committed_as same = max(min(totalram / nr / (overcommit == never ? 256 : 4), 2147483647), "
 		  "max(2 * nr, 32)); sweep $ committed_as.max_drift_bytes.same", "committed_as.max_drift_bytes.after",

@@ -27,13 +27,20 @@ enum node_kind {
 
 enum { S_FIELD, S_COMMON, S_NODE }; /* where register j is loaded from on a row */
 
+/* Register j of a node: where a row loads it from. */
+struct reg_src {
+	int16_t arg;  /* a field's offset, variant_common[]'s index, or a node's */
+	uint8_t src;
+	uint8_t key;  /* it is the key itself (totalram), for the intervals */
+};
+
+/* What a row reads first, together in a cache line: a row runs a dozen of these, not one. */
 struct code_node {
+	uint64_t known;
 	uint8_t kind, helper;
 	uint8_t ranged;      /* a variant's constant: outside the constant's lo..hi it is n/a for why_range */
-	uint8_t src[EXPR_MAX_NAMES];
-	int16_t arg[EXPR_MAX_NAMES]; /* a field's offset, variant_common[]'s index, or a node's */
-	uint8_t key[EXPR_MAX_NAMES]; /* register j is the key itself (totalram), for the intervals */
-	uint64_t known;
+	uint8_t nregs;       /* code.nnames, here beside the registers' sources */
+	struct reg_src reg[EXPR_MAX_NAMES];
 	struct expr_code code;
 };
 
@@ -231,10 +238,11 @@ static int add_expr(struct build *b, const struct expr *src, int variant)
 
 		if (x >= b->ncommon && dep[x] < 0)
 			return b->failed = 1, 0; /* a name with no value: not a program this file made */
-		n->src[j] = (uint8_t)(x >= b->ncommon ? S_NODE : f >= 0 ? S_FIELD : S_COMMON);
-		n->arg[j] = (int16_t)(x >= b->ncommon ? dep[x] : f >= 0 ? f : x);
-		n->key[j] = x == b->totalram && b->is_totalram;
+		n->reg[j].src = (uint8_t)(x >= b->ncommon ? S_NODE : f >= 0 ? S_FIELD : S_COMMON);
+		n->reg[j].arg = (int16_t)(x >= b->ncommon ? dep[x] : f >= 0 ? f : x);
+		n->reg[j].key = x == b->totalram && b->is_totalram;
 	}
+	n->nregs = n->code.nnames;
 	return at;
 }
 
@@ -352,9 +360,9 @@ struct mmp_code *mmp_code_make(const struct machine *m, const struct patch_desc 
 		k->through = b.const_at >= 0;
 		for (int i = 0; i < b.nodes; i++) {
 			k->flat &= b.node[i].kind == N_EXPR || b.node[i].kind == N_KNOWN;
-			for (int j = 0; b.node[i].kind == N_EXPR && j < b.node[i].code.nnames; j++) {
-				k->flat &= b.node[i].src[j] == S_NODE || b.node[i].key[j];
-				k->through &= i <= b.const_at || b.node[i].src[j] == S_NODE;
+			for (int j = 0; b.node[i].kind == N_EXPR && j < b.node[i].nregs; j++) {
+				k->flat &= b.node[i].reg[j].src == S_NODE || b.node[i].reg[j].key;
+				k->through &= i <= b.const_at || b.node[i].reg[j].src == S_NODE;
 			}
 		}
 		k->through &= k->flat;
@@ -391,11 +399,11 @@ void mmp_code_share(struct mmp_code *k, struct mmp_code *lead)
 static inline int load(const struct code_node *n, const struct machine *m, const uint64_t *val,
 		       uint64_t r[EXPR_CODE_REGS])
 {
-	for (int j = 0; j < n->code.nnames; j++)
-		r[j] = n->src[j] == S_NODE    ? val[n->arg[j]]
-		     : n->src[j] == S_FIELD ? *(const uint64_t *)(const void *)((const char *)m + n->arg[j])
-					    : variant_common_value(m, n->arg[j]);
-	return n->code.nnames;
+	for (int j = 0; j < n->nregs; j++)
+		r[j] = n->reg[j].src == S_NODE    ? val[n->reg[j].arg]
+		     : n->reg[j].src == S_FIELD ? *(const uint64_t *)(const void *)((const char *)m + n->reg[j].arg)
+						: variant_common_value(m, n->reg[j].arg);
+	return n->nregs;
 }
 
 /* Did a run with registers r already happen (this column's or its lead's last)? Then *out and *why are its. */
@@ -500,9 +508,9 @@ static int flat_over(const struct mmp_code *k, int upto, uint64_t lo, uint64_t h
 		if (n->kind == N_KNOWN) {
 			L[i] = H[i] = n->known;
 		} else {
-			for (int j = 0; j < n->code.nnames; j++) {
-				rl[j] = n->key[j] ? lo : L[n->arg[j]];
-				rh[j] = n->key[j] ? hi : H[n->arg[j]];
+			for (int j = 0; j < n->nregs; j++) {
+				rl[j] = n->reg[j].key ? lo : L[n->reg[j].arg];
+				rh[j] = n->reg[j].key ? hi : H[n->reg[j].arg];
 			}
 			if (!expr_code_range(&n->code, rl, rh, &L[i], &H[i]))
 				return 0;

@@ -594,7 +594,11 @@ static inline void fill_rows(struct sweep *sw)
 			gr->last[s].i = v[s].i;
 		}
 		for (int j = 0; j < gr->n; j++) {
-			sw->row[gr->col[j]] = gr->last[gr->side[j]];
+			struct value *to = &sw->row[gr->col[j]];
+
+			/* field by field again: a 16-byte load of the two halves just stored into last stalls as well */
+			to->kind = gr->last[gr->side[j]].kind;
+			to->i = gr->last[gr->side[j]].i;
 			sw->dirty[gr->col[j] / 64] |= 1ull << (gr->col[j] % 64);
 		}
 	}
