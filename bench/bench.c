@@ -650,6 +650,125 @@ static void issue41(char *bl, char *plain)
 	printf("issue 41: %d PASS, %d MISS so far (issue 27's counted with them)\n", npass, nmiss);
 }
 
+/* The same rows under different headings: every byte after the first line of each (a patch file's ids are its own). */
+static void check_same_rows(char *const a[], char *const b[], const char *what)
+{
+	char pa[4096], pb[4096];
+	FILE *fa, *fb;
+	int same, ca, cb;
+
+	snprintf(pa, sizeof(pa), "%s/a", tmpdir);
+	snprintf(pb, sizeof(pb), "%s/b", tmpdir);
+	run_to(a, 1, pa);
+	run_to(b, 1, pb);
+	fa = fopen(pa, "r");
+	fb = fopen(pb, "r");
+	same = fa && fb;
+	while (same && (ca = getc(fa)) != EOF && ca != '\n')
+		;
+	while (same && (cb = getc(fb)) != EOF && cb != '\n')
+		;
+	while (same) {
+		ca = getc(fa);
+		cb = getc(fb);
+		same = ca == cb;
+		if (ca == EOF)
+			break;
+	}
+	if (fa)
+		fclose(fa);
+	if (fb)
+		fclose(fb);
+	if (!same) {
+		fprintf(stderr, "bench: %s: the two commands' rows DIFFER (%s, %s)\n", what, pa, pb);
+		exit(1);
+	}
+	unlink(pa);
+	unlink(pb);
+}
+
+/*
+ * Issue 53's targets for a patch file's metrics and for variants, each beside
+ * its limit (BENCH_ONLY letters f and v): a patch file's metric against the
+ * built-in metric it restates (tests/data/committed_as_batch.mmpatch,
+ * vmpressure_window.mmpatch), over totalram and over cpus, and a variant
+ * against the built-in column with the same value over totalram: at most
+ * 1.5x, the rows compared byte for byte first (the headings name other ids).
+ */
+static void issue53_metrics(char *bl, const char *benchdir)
+{
+	static const struct {
+		char letter;
+		const char *what, *file, *a, *b, *key;
+	} t[] = {
+		{ 'f', "committed_as_file.batch", "committed_as_batch", "committed_as_file.batch", "committed_as.batch",
+		  "totalram 1000000p 1999999p step 1" },
+		{ 'f', "committed_as_file, three metrics", "committed_as_batch",
+		  "committed_as_file.batch committed_as_file.max_drift_bytes committed_as_file.reachable_drift_bytes",
+		  "committed_as.batch committed_as.max_drift_bytes committed_as.reachable_drift_bytes",
+		  "totalram 1000000p 1999999p step 1" },
+		{ 'f', "vmpressure_file.window", "vmpressure_window", "vmpressure_file.window", "vmpressure.window",
+		  "totalram 1000000p 1999999p step 1" },
+		{ 'f', "vmpressure_file, four metrics", "vmpressure_window",
+		  "vmpressure_file.window vmpressure_file.window_bytes vmpressure_file.evals vmpressure_file.detect_pages",
+		  "vmpressure.window vmpressure.window_bytes vmpressure.evals vmpressure.detect_pages",
+		  "totalram 1000000p 1999999p step 1" },
+		{ 'f', "committed_as_file.batch", "committed_as_batch", "committed_as_file.batch", "committed_as.batch",
+		  "cpus 1 65536" },
+		{ 'f', "committed_as_file, three metrics", "committed_as_batch",
+		  "committed_as_file.batch committed_as_file.max_drift_bytes committed_as_file.reachable_drift_bytes",
+		  "committed_as.batch committed_as.max_drift_bytes committed_as.reachable_drift_bytes", "cpus 1 65536" },
+		{ 'f', "vmpressure_file, four metrics", "vmpressure_window",
+		  "vmpressure_file.window vmpressure_file.window_bytes vmpressure_file.evals vmpressure_file.detect_pages",
+		  "vmpressure.window vmpressure.window_bytes vmpressure.evals vmpressure.detect_pages", "cpus 1 65536" },
+		{ 'v', "committed_as.batch.same (a variant)", NULL,
+		  "variant committed_as same = max(min(totalram / nr / (overcommit == never ? 256 : 4), 2147483647), "
+		  "max(2 * nr, 32)); sweep $ committed_as.batch.same", "committed_as.batch.after",
+		  "totalram 1000000p 1999999p step 1" },
+		{ 'v', "committed_as_file.batch.same (a patch file's variant)", "committed_as_batch",
+		  "variant committed_as_file same = max(min(totalram / cpus / 4, 2147483647), max(2 * cpus, 32)); "
+		  "sweep $ committed_as_file.batch.same committed_as_file.max_drift_bytes.same", "committed_as.batch.after "
+		  "committed_as.max_drift_bytes.after", "totalram 1000000p 1999999p step 1" },
+		{ 'v', "vmpressure.window, evals, detect_pages .same (a variant of mem128m, metrics of it)", NULL,
+		  "variant vmpressure same = 512 * (1 + fls(mem128m)); sweep $ vmpressure.window.same vmpressure.evals.same "
+		  "vmpressure.detect_pages.same", "vmpressure.window.after vmpressure.evals.after vmpressure.detect_pages.after",
+		  "totalram 1000000p 1999999p step 1" },
+		{ 'v', "committed_as.max_drift_bytes.same (a variant, a metric of it)", NULL,
+		  "variant committed_as same = max(min(totalram / nr / (overcommit == never ? 256 : 4), 2147483647), "
+		  "max(2 * nr, 32)); sweep $ committed_as.max_drift_bytes.same", "committed_as.max_drift_bytes.after",
+		  "totalram 1000000p 1999999p step 1" },
+	};
+	const char *only = getenv("BENCH_ONLY");
+	int any = 0;
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		char ca[640], cb[320], path[4096], what[200], *dollar;
+		char *a[] = { bl, "--format", "csv", "-P", path, "-c", ca, NULL }, *b[] = { bl, "--format", "csv", "-c", cb, NULL };
+		struct pairs p;
+
+		if (only && !strchr(only, t[i].letter))
+			continue;
+		if (!any++)
+			printf("\nissue 53 targets: cpu time, %d alternating pairs, the median of the pair ratios [lowest-highest]; "
+			       "each\nrow compared byte for byte first\n", PAIRS);
+		snprintf(path, sizeof(path), "%s/../tests/data/%s.mmpatch", benchdir, t[i].file ? t[i].file : "committed_as_batch");
+		if ((dollar = strchr(t[i].a, '$')))
+			snprintf(ca, sizeof(ca), "%.*s%s%s", (int)(dollar - t[i].a), t[i].a, t[i].key, dollar + 1);
+		else
+			snprintf(ca, sizeof(ca), "sweep %s %s", t[i].key, t[i].a);
+		snprintf(cb, sizeof(cb), "sweep %s %s", t[i].key, t[i].b);
+		snprintf(what, sizeof(what), "issue 53: %s", t[i].what);
+		check_same_rows(a, b, what);
+		p = pair_ratio(a, b, PAIRS, 0);
+		printf("%s. %s over %s, csv to a pipe: %.2f ms, the built-in %.2f ms: %.2fx [%.2f-%.2fx]   target <= 1.5x: %s\n",
+		       t[i].letter == 'f' ? "1" : "2", t[i].what, t[i].key, p.ta * 1e3, p.tb * 1e3, 1 / p.r, 1 / p.hi,
+		       1 / p.lo, pass(1 / p.r <= 1.5));
+	}
+	if (any)
+		printf("issue 53 (patch files, variants): %d PASS, %d MISS so far (the issues above counted with them)\n", npass,
+		       nmiss);
+}
+
 static void issue27(char *bl, char *plain, char *py, const char *numpy_py, const char *benchdir)
 {
 	char sweep1m[] = "sweep totalram 1000000p 1999999p step 1 committed_as.batch vmpressure.window";
@@ -1002,5 +1121,6 @@ int main(int argc, char **argv)
 	}
 	issue27(argv[1], argv[4], argv[2], argc > 7 ? argv[7] : "", argv[6]);
 	issue41(argv[1], argv[4]);
+	issue53_metrics(argv[1], argv[6]);
 	return 0;
 }

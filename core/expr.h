@@ -158,6 +158,15 @@ int expr_code_exec(const struct expr_code *c, uint64_t regs[EXPR_CODE_REGS], uin
  * expr_code_exec gives *v for each of those values. 0 when it cannot say.
  */
 int expr_code_flat(const struct expr_code *c, uint64_t lo, uint64_t hi, uint64_t *v);
+/*
+ * The same question for any number of names: register j (names[c->name[j]])
+ * anywhere in lo[j]..hi[j], each on its own. 1 with the result's range in
+ * *l..*h when no step can fail for any of those values (each step monotone
+ * in each operand, or its operands one value); 0 when it cannot say. A
+ * chain of programs, each reading the one before's result, is followed
+ * range to range (core/mmpatch_code.c).
+ */
+int expr_code_range(const struct expr_code *c, const uint64_t *lo, const uint64_t *hi, uint64_t *l, uint64_t *h);
 
 /* e reads names[to] wherever it read names[from] (a name that always equals another). */
 void expr_rename(struct expr *e, int from, int to);

@@ -184,17 +184,19 @@ static int flat_jump(struct ranges *R, const struct expr_ins *in)
 	return R->L[a] != 0;
 }
 
-int expr_code_flat(const struct expr_code *c, uint64_t lo, uint64_t hi, uint64_t *v)
+int expr_code_range(const struct expr_code *c, const uint64_t *lo, const uint64_t *hi, uint64_t *l, uint64_t *h)
 {
 	struct ranges R;
 
-	if (c->nnames != 1 || lo > hi)
-		return 0;
-	R.L[0] = lo;
-	R.H[0] = hi;
+	for (int j = 0; j < c->nnames; j++) {
+		if (lo[j] > hi[j])
+			return 0;
+		R.L[j] = lo[j];
+		R.H[j] = hi[j];
+	}
 	R.La = R.Ha = 0;
 	for (const struct expr_ins *in = c->ins;; in++) {
-		uint64_t l, h;
+		uint64_t sl, sh;
 		int taken;
 
 		if (is_cjump(in->op)) {
@@ -205,16 +207,23 @@ int expr_code_flat(const struct expr_code *c, uint64_t lo, uint64_t hi, uint64_t
 			continue;
 		}
 		if (in->op == C_END || in->op == C_RET) {
-			l = in->op == C_RET ? R.La : c->res_imm ? c->res : R.L[c->res];
-			h = in->op == C_RET ? R.Ha : c->res_imm ? c->res : R.H[c->res];
-			if (l != h)
-				return 0;
-			*v = l;
+			*l = in->op == C_RET ? R.La : c->res_imm ? c->res : R.L[c->res];
+			*h = in->op == C_RET ? R.Ha : c->res_imm ? c->res : R.H[c->res];
 			return 1;
 		}
-		if (flat_step(&R, in, &l, &h))
+		if (flat_step(&R, in, &sl, &sh))
 			return 0;
-		R.L[in->dst] = R.La = l;
-		R.H[in->dst] = R.Ha = h;
+		R.L[in->dst] = R.La = sl;
+		R.H[in->dst] = R.Ha = sh;
 	}
+}
+
+int expr_code_flat(const struct expr_code *c, uint64_t lo, uint64_t hi, uint64_t *v)
+{
+	uint64_t l, h;
+
+	if (c->nnames != 1 || !expr_code_range(c, &lo, &hi, &l, &h) || l != h)
+		return 0;
+	*v = l;
+	return 1;
 }

@@ -2,7 +2,8 @@
  * A loaded patch's values (mmpatch.h): each metric, constant and release
  * row as its file's expressions compute them on a machine and a side, with
  * the working explain prints, and the metric function every metric of
- * every patch file shares.
+ * every patch file shares. A sweep runs them compiled (core/mmpatch_code.h),
+ * in the same order, and tests/unit/test_mmpatch_code.c holds it to these.
  */
 #include "mmpatch.h"
 

@@ -179,6 +179,14 @@ struct metric_desc {
 	metric_cpus_fn fn_cpus;
 	metric_sides_fn fn_sides;
 	metric_plateau_fn totalram_plateau; /* for sweeps over totalram; may be NULL */
+	/*
+	 * fn reads totalram only through the patch's constant (patch_constant):
+	 * with the constant held - on a variant's side - the value stands
+	 * wherever the constant does, so a variant's column over totalram joins
+	 * the runs its constant's plateau makes (core/mmpatch_code.h).
+	 * tests/unit/test_mmpatch_code.c holds it: a held constant, any totalram.
+	 */
+	int through_constant;
 	enum metric_better better;
 	/*
 	 * The parameters fn reads, space-separated, in the parameter table's
@@ -253,6 +261,14 @@ struct patch_constant {
 	const char *const *locals_reads; /* per local: the parameters its value follows, space-separated */
 	/* per local: the machine's name it always equals (nr is cpus), or NULL; NULL for none. A sweep reads that. */
 	const char *const *locals_alias;
+	/*
+	 * per local: the expression in the machine's names (variant_common) its
+	 * value always is, or NULL; NULL for none. A sweep compiles it into a
+	 * variant's program where the local follows the key (core/mmpatch_code.h),
+	 * and its plateau over totalram is then found. test_mmpatch_code holds it
+	 * to local_values.
+	 */
+	const char *const *locals_expr;
 	/* fills vals[i] for locals[i]; NULL when there are none. per_call locals are the caller's to fill. */
 	void (*local_values)(const struct machine *m, uint64_t *vals);
 	/* where the kernel limits the constant: NULL when v is fine, else why v would not work there */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "mmpatch_code.h"
 #include "units.h"
 #include "variant.h"
 
@@ -363,7 +364,7 @@ static inline void fix_variants(struct sweep *sw)
 
 static int keeps_variant(const struct sweep_col *c)
 {
-	return c->variant && !c->hoisted && !c->fast && !c->patch->constant->per_call;
+	return c->variant && !c->hoisted && !c->fast && !c->code && !c->patch->constant->per_call;
 }
 
 static void keep_variants(struct sweep *sw, const struct machine *m)
@@ -509,6 +510,30 @@ static inline void check_row(struct sweep *sw)
 	}
 }
 
+/* A compiled column's group has a plateau its code works out; this stands in gr->plateau to say there is one. */
+static uint64_t code_plateau(const struct machine *m)
+{
+	(void)m;
+	return 0;
+}
+
+static inline uint64_t group_plateau(const struct sweep_group *gr, const struct machine *m)
+{
+	return gr->code ? mmp_code_plateau(gr->code, m) : gr->plateau(m);
+}
+
+/* A group's values on the row, where its plateau does not already give them. */
+static inline void group_values(const struct sweep_group *gr, const struct machine *m, struct value *v)
+{
+	if (gr->code)
+		v[0] = mmp_code_value(gr->code, m);
+	else if (gr->fn_sides)
+		gr->fn_sides(m, v);
+	else /* a model on a plateau of its inputs: solved once per run, not once per row */
+		for (int s = 0; s < gr->nsides; s++)
+			v[s] = gr->md->fn(m, gr->md, s, NULL);
+}
+
 /*
  * The row's fn_sides columns: a metric's sides in one call (its columns
  * usually stand side by side), each compared with the row before's as it is
@@ -541,13 +566,9 @@ static inline void fill_rows(struct sweep *sw)
 			sw->plateau_rows++;
 			continue; /* the values of the run the row is in, which last holds */
 		} else {
-			if (gr->fn_sides)
-				gr->fn_sides(&sw->m, vbuf);
-			else /* a model on a plateau of its inputs: solved once per run, not once per row */
-				for (int s = 0; s < gr->nsides; s++)
-					vbuf[s] = gr->md->fn(&sw->m, gr->md, s, NULL);
+			group_values(gr, &sw->m, vbuf);
 			if (gr->plateau) {
-				uint64_t hi = gr->plateau(&sw->m); /* 0: it cannot say */
+				uint64_t hi = group_plateau(gr, &sw->m); /* 0: it cannot say */
 				int known;
 
 				at = sw->plateau_pages ? machine_totalram(&sw->m) : sw->cur.u;
@@ -573,7 +594,11 @@ static inline void fill_rows(struct sweep *sw)
 			gr->last[s].i = v[s].i;
 		}
 		for (int j = 0; j < gr->n; j++) {
-			sw->row[gr->col[j]] = gr->last[gr->side[j]];
+			struct value *to = &sw->row[gr->col[j]];
+
+			/* field by field again: a 16-byte load of the two halves just stored into last stalls as well */
+			to->kind = gr->last[gr->side[j]].kind;
+			to->i = gr->last[gr->side[j]].i;
 			sw->dirty[gr->col[j] / 64] |= 1ull << (gr->col[j] % 64);
 		}
 	}
@@ -596,13 +621,13 @@ static void use_fn_row(struct sweep *sw)
 		while (d->metrics[nmetrics].name)
 			nmetrics++;
 		/* a group with a plateau is worked out once a run: cheaper than its share of a call every row */
-		if (!d->fn_row || gr->plateau || nmetrics > SWEEP_ROW_METRICS || metric >= 32 || !(d->row_metrics >> metric & 1))
+		if (!d->fn_row || gr->code || gr->plateau || nmetrics > SWEEP_ROW_METRICS || metric >= 32 || !(d->row_metrics >> metric & 1))
 			continue;
 		for (int h = 0; h < sw->ngroups; h++) {
 			const struct sweep_col *o = &sw->cols[sw->groups[h].col[0]];
 			int k = (int)(o->metric - d->metrics);
 
-			others += h != g && o->patch == d && sw->groups[h].fn_sides != gr->fn_sides && k < 32 &&
+			others += h != g && o->patch == d && !sw->groups[h].code && sw->groups[h].fn_sides != gr->fn_sides && k < 32 &&
 				  (d->row_metrics >> k & 1) && !sw->groups[h].plateau;
 		}
 		if (!others)
@@ -649,6 +674,10 @@ static void mark_columns(struct sweep *sw, const struct machine *m)
 		c->hoisted = sweep_col_constant(sw, m, c);
 		c->rowed = !c->hoisted && by_row(sw, c) && !c->variant && c->side >= 0 &&
 			   c->side < patch_nsides(c->patch) && c->side < PATCH_MAX_SIDES;
+		mmp_code_free(c->code);
+		/* a patch file's metric, a variant's constant: compiled against what the sweep holds, a group of its own */
+		c->code = c->hoisted || c->rowed ? NULL : mmp_code_make(m, c->patch, c->metric, c->side, sw->range.key->name);
+		c->rowed |= c->code != NULL;
 		if (c->hoisted) {
 			c->once = metric_compute(m, c->patch, c->metric, c->side, NULL);
 			sw->hoisted++;
@@ -691,6 +720,11 @@ static struct sweep_group *group_open(struct sweep *sw, const struct sweep_col *
 		g->last[s] = val_none("not yet computed"); /* the first row differs from it */
 	g->plateau = over_totalram ? c->metric->totalram_plateau : NULL;
 	g->plateau_lo = 1, g->plateau_hi = 0;
+	g->code = c->code;
+	if (c->code) { /* its one value; a plateau over totalram itself (not ram: a row's totalram is not the key) */
+		g->nsides = 1;
+		g->plateau = over_totalram && !sw->plateau_pages && mmp_code_flat(c->code) ? code_plateau : NULL;
+	}
 	return g;
 }
 
@@ -711,11 +745,16 @@ static void group_columns(struct sweep *sw, int over_totalram)
 			sw->others[i / 64] |= 1ull << (i % 64);
 			continue;
 		}
-		if (!sw->ngroups || g->fn_sides != c->metric->fn_sides || (!g->fn_sides && g->md != c->metric) ||
-		    g->n == PATCH_MAX_SIDES)
+		if (!sw->ngroups || c->code || g->code || g->fn_sides != c->metric->fn_sides ||
+		    (!g->fn_sides && g->md != c->metric) || g->n == PATCH_MAX_SIDES)
 			g = group_open(sw, c, over_totalram);
 		g->col[g->n] = (short)i;
-		g->side[g->n++] = (short)c->side;
+		g->side[g->n++] = (short)(c->code ? 0 : c->side);
+		for (int j = 0; c->code && j < i; j++) /* the first column with its constant runs it for the row */
+			if (sw->cols[j].code && sw->cols[j].patch == c->patch && sw->cols[j].side == c->side) {
+				mmp_code_share(c->code, sw->cols[j].code);
+				break;
+			}
 	}
 }
 
@@ -797,11 +836,7 @@ uint64_t sweep_solve_row(struct sweep *sw, int runs)
 
 		if (gr->rowp >= 0 || runs != (gr->plateau != NULL))
 			continue;
-		if (gr->fn_sides)
-			gr->fn_sides(&sw->m, v);
-		else
-			for (int s = 0; s < gr->nsides; s++)
-				v[s] = gr->md->fn(&sw->m, gr->md, s, NULL);
+		group_values(gr, &sw->m, v);
 		x += v[0].i;
 	}
 	if (!runs) {
@@ -867,7 +902,7 @@ uint64_t sweep_runs(struct sweep *sw, uint64_t cap, uint64_t *rows)
 
 			if (!gr->plateau || gr->rowp >= 0)
 				continue;
-			h = gr->plateau(t);
+			h = group_plateau(gr, t);
 			h = h > at ? h : at; /* 0 (it cannot say): the row alone */
 			hi = h < hi ? h : hi;
 		}
@@ -911,6 +946,8 @@ void sweep_end(struct sweep *sw)
 		sw->cols[i].fast = NULL;
 		sw->cols[i].fast_why = NULL;
 		sw->cols[i].vp = NULL; /* into sw->vars */
+		mmp_code_free(sw->cols[i].code);
+		sw->cols[i].code = NULL;
 	}
 	free(sw->vars);
 	free(sw->rowset);

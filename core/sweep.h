@@ -71,6 +71,8 @@ void sweep_cursor_start(struct sweep_cursor *c);
 /* 1 with the next value in c, 0 after the last. */
 int sweep_range_next(const struct sweep_range *r, struct sweep_cursor *c);
 
+struct mmp_code;
+
 /* One output column: a metric on one side. */
 struct sweep_col {
 	const struct patch_desc *patch;
@@ -86,6 +88,7 @@ struct sweep_col {
 	int var;               /* its entry in sweep.vars, which knows the row's verdict; -1: none */
 	const struct sweep_variant *vp; /* that entry (sweep.vars is allocated once a sweep): no index to scale per cell */
 	int shows;             /* the metric is the constant itself (patch_constant.metric): the row's value is it */
+	struct mmp_code *code; /* compiled (core/mmpatch_code.h): a patch file's metric, a variant's constant; rowed */
 };
 
 /* A variant a column reads, worked out once per row (sweep_next) rather than once per cell. */
@@ -156,6 +159,7 @@ struct sweep {
 		/* over totalram: rows with the key in plateau_lo..plateau_hi have last's values (empty: lo > hi) */
 		metric_plateau_fn plateau;
 		uint64_t plateau_lo, plateau_hi;
+		struct mmp_code *code; /* one compiled column: its value and its plateau are the code's */
 	} groups[SWEEP_MAX_COLS];
 	uint64_t plateau_rows; /* rows a group took from its plateau, fn_sides not called (for tests and the bench) */
 	/*

@@ -86,6 +86,11 @@ static uint64_t common_value(const struct machine *m, int i)
 	}
 }
 
+uint64_t variant_common_value(const struct machine *m, int i)
+{
+	return common_value(m, i);
+}
+
 void variant_common_values(const struct machine *m, uint64_t reads, uint64_t *vals)
 {
 	for (uint64_t b = reads & ((1ull << N_COMMON) - 1); b; b &= b - 1) {
@@ -261,7 +266,7 @@ int variant_fix(struct patch_set *ps, const struct patch_desc *d, int side, uint
 	return 0;
 }
 
-static int listed(const char *list, const char *key)
+int variant_listed(const char *list, const char *key)
 {
 	size_t n = strlen(key);
 
@@ -285,10 +290,10 @@ int variant_reads(const struct machine *m, const struct patch_desc *d, int side,
 	if (!v)
 		return 0;
 	for (int i = 0; i < N_COMMON; i++)
-		if ((v->prog.reads & (1ull << i)) && listed(variant_common[i].reads, key))
+		if ((v->prog.reads & (1ull << i)) && variant_listed(variant_common[i].reads, key))
 			return 1;
 	for (int i = 0; d->constant->locals[i] && N_COMMON + i < 64; i++)
-		if ((v->prog.reads & (1ull << (N_COMMON + i))) && listed(d->constant->locals_reads[i], key))
+		if ((v->prog.reads & (1ull << (N_COMMON + i))) && variant_listed(d->constant->locals_reads[i], key))
 			return 1;
 	return 0;
 }
@@ -298,7 +303,7 @@ void variant_bind(const struct machine *m, const struct patch_desc *d, struct ex
 	uint64_t vals[VARIANT_NAMES_MAX] = { 0 }, mask = 0;
 
 	for (int i = 0; i < N_COMMON; i++)
-		if ((prog->reads & (1ull << i)) && !listed(variant_common[i].reads, key)) {
+		if ((prog->reads & (1ull << i)) && !variant_listed(variant_common[i].reads, key)) {
 			vals[i] = common_value(m, i);
 			mask |= 1ull << i;
 		}
@@ -307,7 +312,7 @@ void variant_bind(const struct machine *m, const struct patch_desc *d, struct ex
 
 		d->constant->local_values(m, locals);
 		for (int i = 0; d->constant->locals[i] && N_COMMON + i < 64; i++)
-			if ((prog->reads & (1ull << (N_COMMON + i))) && !listed(d->constant->locals_reads[i], key)) {
+			if ((prog->reads & (1ull << (N_COMMON + i))) && !variant_listed(d->constant->locals_reads[i], key)) {
 				vals[N_COMMON + i] = locals[i];
 				mask |= 1ull << (N_COMMON + i);
 			}
@@ -315,8 +320,7 @@ void variant_bind(const struct machine *m, const struct patch_desc *d, struct ex
 	expr_bind(prog, mask, vals);
 }
 
-/* The names that are a field of struct machine as they stand: a row reads them with one load. */
-static int common_field(int i)
+int variant_common_field(int i)
 {
 	switch (i) {
 	case N_CPUS:
@@ -363,7 +367,7 @@ int variant_code(const struct machine *m, const struct patch_desc *d, struct exp
 	for (int j = 0; j < vc->code.nnames; j++) {
 		int n = vc->code.name[j];
 
-		vc->field[j] = (int16_t)(n < N_COMMON ? common_field(n) : -1);
+		vc->field[j] = (int16_t)(n < N_COMMON ? variant_common_field(n) : -1);
 		vc->locals |= n >= N_COMMON;
 		vc->fields &= vc->field[j] >= 0;
 	}

@@ -33,6 +33,12 @@ extern const struct variant_name variant_common[]; /* terminated by name == NULL
 
 /* vals[i] = the value on m of variant_common[i], for each bit i of reads (a patch file's expressions read them too). */
 void variant_common_values(const struct machine *m, uint64_t reads, uint64_t *vals);
+/* The same for one name: variant_common[i]'s value on m. */
+uint64_t variant_common_value(const struct machine *m, int i);
+/* The offset in struct machine of the uint64_t variant_common[i] is as it stands, or -1 (worked out: totalram, zone ...). */
+int variant_common_field(int i);
+/* Is key one of the space-separated words of list (a `reads` list)? */
+int variant_listed(const char *list, const char *key);
 
 /* d's k-th variant is side variant_side0(d) + k. */
 int variant_side0(const struct patch_desc *d);

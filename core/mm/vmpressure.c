@@ -311,10 +311,10 @@ static const struct metric_desc metrics[] = {
 	  .help = "pages a memcg's vmpressure() calls add up before a level is computed (vmpressure_win)", .fn = window, .fn_sides = window_sides, .totalram_plateau = window_plateau,
 	  .better = BETTER_NONE, .reads = "ram pagesize totalram vmpressure_win" },
 	[M_WINDOW_BYTES] = { .name = "window_bytes", .unit = "bytes", .kind = METRIC_EXACT,
-	  .help = "the window in bytes", .fn = window_bytes, .fn_sides = window_bytes_sides, .totalram_plateau = window_plateau,
+	  .help = "the window in bytes", .fn = window_bytes, .fn_sides = window_bytes_sides, .totalram_plateau = window_plateau, .through_constant = 1,
 	  .better = BETTER_NONE, .reads = "ram pagesize totalram vmpressure_win" },
 	{ .name = "evals", .unit = "evals", .kind = METRIC_WORKLOAD,
-	  .help = "evaluations for `scanned` pages in `chunk`-page calls", .fn = evals, .totalram_plateau = window_plateau,
+	  .help = "evaluations for `scanned` pages in `chunk`-page calls", .fn = evals, .totalram_plateau = window_plateau, .through_constant = 1,
 	  .better = BETTER_LOWER, .reads = "ram pagesize totalram scanned chunk vmpressure_win" },
 	{ .name = "eval_time_s", .unit = "s", .kind = METRIC_MODELED,
 	  .help = "time spent evaluating: evals * an assumed per-evaluation cost", .fn = eval_time_s, .totalram_plateau = window_plateau,
@@ -324,10 +324,10 @@ static const struct metric_desc metrics[] = {
 	  .fn = eval_share, .totalram_plateau = window_plateau, .better = BETTER_HIGHER,
 	  .reads = "ram pagesize totalram scanned chunk vmpressure_eval_ns vmpressure_win scan_rate" },
 	{ .name = "detect_pages", .unit = "pages", .kind = METRIC_WORKLOAD,
-	  .help = "pages a memcg scans before its first evaluation can fire (whole chunk calls)", .fn = detect_pages, .totalram_plateau = window_plateau,
+	  .help = "pages a memcg scans before its first evaluation can fire (whole chunk calls)", .fn = detect_pages, .totalram_plateau = window_plateau, .through_constant = 1,
 	  .better = BETTER_LOWER, .reads = "ram pagesize totalram chunk vmpressure_win" },
 	{ .name = "detect_bytes", .unit = "bytes", .kind = METRIC_WORKLOAD,
-	  .help = "detect_pages in bytes", .fn = detect_bytes, .totalram_plateau = window_plateau,
+	  .help = "detect_pages in bytes", .fn = detect_bytes, .totalram_plateau = window_plateau, .through_constant = 1,
 	  .better = BETTER_LOWER, .reads = "ram pagesize totalram chunk vmpressure_win" },
 	{ .name = "detect_s", .unit = "s", .kind = METRIC_MODELED,
 	  .help = "time to the first evaluation at an assumed scan_rate", .fn = detect_s, .totalram_plateau = window_plateau,
@@ -345,6 +345,7 @@ static const char *const sides[] = { "before", "after", NULL };
 static const char *const locals[] = { "mem128m", NULL };
 static const char *const locals_reads[] = { "totalram ram pagesize", NULL };
 static const char *const locals_help[] = { "totalram >> (27 - PAGE_SHIFT): memory in 128 MiB units", NULL };
+static const char *const locals_expr[] = { "totalram >> (27 - PAGE_SHIFT)" }; /* local_values() below */
 
 static void local_values(const struct machine *m, uint64_t *vals)
 {
@@ -359,6 +360,7 @@ static const struct patch_constant window_constant = {
 	.locals = locals,
 	.locals_help = locals_help,
 	.locals_reads = locals_reads,
+	.locals_expr = locals_expr,
 	.local_values = local_values,
 	/* an empty window would evaluate on no pages; window_bytes must fit 64 bits */
 	.lo = 1,
