@@ -20,6 +20,7 @@
 #include "machine.h"
 #include "patch.h"
 #include "params.h"
+#include "rowmemo.h"
 #include "variant.h"
 
 #define SWEEP_MAX_ROWS 10000000ull
@@ -170,6 +171,7 @@ struct sweep {
 	const struct patch_desc *rowp[SWEEP_ROW_PATCHES];
 	struct value rowv[SWEEP_ROW_PATCHES][SWEEP_ROW_METRICS][PATCH_MAX_SIDES];
 	int was_refused;       /* the row before was refused */
+	struct row_memo memo;  /* what the row's metrics share (the row's machine points here: m.memo) */
 };
 
 void sweep_init(struct sweep *sw, const struct sweep_range *r);

@@ -94,6 +94,7 @@ void walk_estimate(struct sweep *sw, uint64_t rows, struct walk_estimate *e)
 		return;
 	*keep = sw->m;
 	memcpy(first, sw->first_refused, sizeof(first));
+	sw->m.memo = NULL; /* each timing a fresh row's work, as the rows it stands for, most of which move the layout */
 	sw->m.mva_memo = NULL; /* the explorer's solved networks would answer the second timing of each, not a row's solve */
 	timed = time_samples(sw, &t_runs, &t_rows);
 	if (!rows || rows == r->rows)
