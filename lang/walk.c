@@ -28,12 +28,28 @@
 
 int (*walk_hook)(const char *cmd, uint64_t done, uint64_t rows, double left);
 
+/* BATCHLAB_WALK_SLOWER, read once: 1 unless set to a number above 0. */
+static double slower(void)
+{
+	static double f;
+
+	if (!f) {
+		const char *e = getenv(WALK_SLOWER_ENV);
+		char *end = NULL;
+		double v = e ? strtod(e, &end) : 1;
+
+		f = e && end != e && !*end && v > 0 && v < 1e12 ? v : 1;
+	}
+	return f;
+}
+
+/* A walk's clock: seconds, times BATCHLAB_WALK_SLOWER (its estimates and its progress line both read it). */
 static double now_s(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9) * slower();
 }
 
 /* The quicker of two timings of a row's part: the first run of a code path pays for cold caches, no later row does. */
@@ -123,6 +139,17 @@ void walk_estimate(struct sweep *sw, uint64_t rows, struct walk_estimate *e)
 	e->solves = runs_part > rows_part ? runs : r->rows;
 }
 
+void walk_details_units(struct strbuf *out, const char *cmd, const char *unit, const char *counted)
+{
+	sb_printf(out,
+		  "Time: before it prints, %s is estimated (its dearest %s's work timed, times the %ss); one of more "
+		  "than a minute is refused unless --long is given (the explorer asks). On a terminal an estimate over "
+		  "ten seconds is said on stderr, and past two seconds a progress line there counts the %ss done, "
+		  "erased at the end; never on a pipe. Ctrl-C stops it after a whole %s, and nothing is written (a "
+		  "file named keeps what it held). " WALK_SLOWER_ENV "=F times the clock by F, for tests.\n", cmd, unit,
+		  unit, counted, counted);
+}
+
 void walk_duration(char *buf, size_t len, double secs)
 {
 	if (secs >= 5400)
@@ -133,25 +160,65 @@ void walk_duration(char *buf, size_t len, double secs)
 		snprintf(buf, len, "%.0f minutes", secs / 60);
 }
 
+/* An estimate's verdict: refused over a minute without --long (-3 with err), said when long or asked to; kept: Ctrl-C keeps the units so far. */
+static int judge(const char *cmd, const char *units, int kept, uint64_t n, const struct walk_estimate *est, int long_ok,
+		 int say, const char *narrower, char *err, size_t errlen)
+{
+	char take[64];
+	int one = n == 1 && units[strlen(units) - 1] == 's' ? 1 : 0; /* "1 table" */
+
+	walk_duration(take, sizeof(take), est->total);
+	if (est->total > WALK_LONG_S && !long_ok)
+		return err_set(err, errlen, "%s: %llu %.*s would take about %s (estimated: %llu solves at about "
+			       "%.2g ms each), over a minute: add --long to run it, or %s", cmd, (unsigned long long)n,
+			       (int)strlen(units) - one, units, take, (unsigned long long)est->solves, est->per * 1e3, narrower) - 2;
+	if (est->total > WALK_LONG_S || (say && est->total > WALK_SAY_S))
+		fprintf(stderr, "%s: %llu %.*s, about %s (estimated: %llu solves at about %.2g ms each); "
+			"Ctrl-C stops it%s%s%s\n", cmd, (unsigned long long)n, (int)strlen(units) - one, units, take,
+			(unsigned long long)est->solves, est->per * 1e3, kept ? " with the " : "", kept ? units : "",
+			kept ? " so far" : ", nothing written");
+	return 0;
+}
+
+/* walk_check() with extra seconds of the command's own beside the rows (report's machines). */
+static int check_extra(const char *cmd, struct sweep *sw, uint64_t rows, double extra, int long_ok, int say, char *err,
+		       size_t errlen)
+{
+	struct walk_estimate est = { 0, 0, 0 };
+	uint64_t n = rows ? rows : sw->range.rows;
+
+	if (n < WALK_MIN_ROWS && extra <= WALK_SAY_S)
+		return 0;
+	if (n >= WALK_MIN_ROWS)
+		walk_estimate(sw, rows, &est);
+	est.total += extra;
+	return judge(cmd, "rows", 1, n, &est, long_ok, say, "take a larger step or a narrower range", err, errlen);
+}
+
 int walk_check(const char *cmd, struct sweep *sw, uint64_t rows, int long_ok, int say, char *err, size_t errlen)
 {
-	struct walk_estimate est;
-	uint64_t n = rows ? rows : sw->range.rows;
-	char take[64];
+	return check_extra(cmd, sw, rows, 0, long_ok, say, err, errlen);
+}
 
-	if (n < WALK_MIN_ROWS)
-		return 0;
-	walk_estimate(sw, rows, &est);
-	walk_duration(take, sizeof(take), est.total);
-	if (est.total > WALK_LONG_S && !long_ok)
-		return err_set(err, errlen, "%s: %llu rows would take about %s (estimated: %llu solves at about "
-			       "%.2g ms each), over a minute: add --long to run it, or take a larger step or a "
-			       "narrower range", cmd, (unsigned long long)n, take, (unsigned long long)est.solves,
-			       est.per * 1e3) - 2;
-	if (est.total > WALK_LONG_S || (say && est.total > WALK_SAY_S))
-		fprintf(stderr, "%s: %llu rows, about %s (estimated: %llu solves at about %.2g ms each); "
-			"Ctrl-C stops it with the rows so far\n", cmd, (unsigned long long)n, take,
-			(unsigned long long)est.solves, est.per * 1e3);
+double walk_time(void (*solve)(void *ctx), void *ctx)
+{
+	double t0 = now_s();
+
+	solve(ctx);
+	return now_s() - t0;
+}
+
+int walk_units_begin(struct walk_run *run, const char *cmd, const char *units, uint64_t n,
+		     const struct walk_estimate *est, const struct walk_how *how, char *err, size_t errlen)
+{
+	int rc = judge(cmd, units, 0, n, est, how->long_ok, how->show, "name fewer of them", err, errlen);
+
+	if (rc)
+		return rc;
+	interrupt_catch(1, &run->old);
+	walk_start(&run->w, cmd, n, how->show);
+	run->w.units = units;
+	run->w.every = 1; /* a handful of units, each its own cost: the first one's rate says nothing of the next */
 	return 0;
 }
 
@@ -172,6 +239,7 @@ void walk_start(struct walk *w, const char *cmd, uint64_t rows, int show)
 
 	memset(w, 0, sizeof(*w));
 	w->cmd = cmd;
+	w->units = "rows";
 	w->rows = rows;
 	w->show = show || walk_hook;
 	w->next = w->show ? 1 : UINT64_MAX;
@@ -190,7 +258,7 @@ static void short_count(char *buf, size_t len, double v)
 		u++;
 	}
 	if (!u)
-		snprintf(buf, len, "%.0f", v);
+		snprintf(buf, len, v < 10 && v != (double)(uint64_t)v ? "%.2g" : "%.0f", v); /* a rate of 0.31 tables/s not "0" */
 	else
 		snprintf(buf, len, "%.*f%c", v < 10 ? 2 : v < 100 ? 1 : 0, v, unit[u]);
 }
@@ -208,8 +276,8 @@ static void draw(struct walk *w, uint64_t done, double rate, double left)
 		snprintf(l, sizeof(l), "%d:%02d:%02d left", (int)left / 3600, (int)left / 60 % 60, (int)left % 60);
 	else
 		snprintf(l, sizeof(l), "time left not known");
-	len = snprintf(line, sizeof(line), "\r%s: %s of %s rows %3d%%  %s rows/s  %s", w->cmd, d, n,
-		       w->rows ? (int)(100.0 * (double)done / (double)w->rows) : 0, r, l);
+	len = snprintf(line, sizeof(line), "\r%s: %s of %s %s %3d%%  %s %s/s  %s", w->cmd, d, n, w->units,
+		       w->rows ? (int)(100.0 * (double)done / (double)w->rows) : 0, r, w->units, l);
 	if (len >= (int)sizeof(line))
 		len = (int)sizeof(line) - 1;
 	if (len - 1 > w->cols - 1)
@@ -231,7 +299,7 @@ void walk_look(struct walk *w, uint64_t done)
 	double gap;
 
 	/* the next look about a redraw later, at this rate: the clock is not read every row of a fast walk */
-	gap = rate * REDRAW_S / 4;
+	gap = w->every ? 1 : rate * REDRAW_S / 4;
 	w->next = done + (gap < 1 ? 1 : gap > 1e6 ? 1000000 : (uint64_t)gap);
 	if (el < WALK_SHOW_S || t - w->last < REDRAW_S)
 		return;
@@ -276,10 +344,10 @@ int walk_take_long(int argc, char **argv, struct walk_how *how)
 	return n;
 }
 
-int walk_run_begin(struct walk_run *run, const char *cmd, struct sweep *sw, uint64_t rows, const struct walk_how *how,
-		   char *err, size_t errlen)
+static int run_begin(struct walk_run *run, const char *cmd, struct sweep *sw, uint64_t rows, double extra,
+		     const struct walk_how *how, char *err, size_t errlen)
 {
-	int rc = walk_check(cmd, sw, rows, how->long_ok, how->show, err, errlen);
+	int rc = check_extra(cmd, sw, rows, extra, how->long_ok, how->show, err, errlen);
 
 	if (rc)
 		return rc;
@@ -287,6 +355,12 @@ int walk_run_begin(struct walk_run *run, const char *cmd, struct sweep *sw, uint
 	interrupt_catch(1, &run->old);
 	walk_start(&run->w, cmd, rows ? rows : sw->range.rows, how->show);
 	return 0;
+}
+
+int walk_run_begin(struct walk_run *run, const char *cmd, struct sweep *sw, uint64_t rows, const struct walk_how *how,
+		   char *err, size_t errlen)
+{
+	return run_begin(run, cmd, sw, rows, 0, how, err, errlen);
 }
 
 int walk_run_end(struct walk_run *run)
@@ -300,7 +374,7 @@ static int plot_begin(void *ctx, struct sweep *sw, uint64_t samples, char *err, 
 {
 	struct walk_plot *wp = ctx;
 
-	return walk_run_begin(&wp->run, wp->cmd, sw, samples, wp->how, err, errlen);
+	return run_begin(&wp->run, wp->cmd, sw, samples, wp->extra, wp->how, err, errlen);
 }
 
 static int plot_step(void *ctx, uint64_t done)
@@ -324,6 +398,7 @@ struct plot_watch walk_plot_watch(struct walk_plot *wp, const char *cmd, const s
 
 	wp->cmd = cmd;
 	wp->how = how;
+	wp->extra = 0;
 	return w;
 }
 
@@ -335,5 +410,6 @@ void walk_details(struct strbuf *out, const char *cmd)
 		  "--long is given (the explorer asks). On a terminal an estimate over ten seconds is said on stderr, "
 		  "and past two seconds a progress line there gives the rows done, the rate and the time left, "
 		  "erased at the end (in the explorer a bar on the status line; Esc stops it); never on a pipe. "
-		  "Ctrl-C stops it after a whole row.\n", cmd);
+		  "Ctrl-C stops it after a whole row. " WALK_SLOWER_ENV "=F times every walk's clock by F (its "
+		  "estimate and its progress line), as if the machine were F times slower: for tests.\n", cmd);
 }
