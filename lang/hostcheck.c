@@ -216,7 +216,7 @@ static void zone_rows(void *ctx)
 static int zones_walk(struct zone_walk *zw, int nzones, const struct walk_how *how, char *err, size_t errlen)
 {
 	struct walk_run run;
-	struct walk_estimate est;
+	struct walk_estimate est = { 0, 0, 0, NULL, 0 };
 	size_t first = zw->c;
 	double t0 = walk_time(zone_rows, zw);
 	double rows = (double)nzones + (double)(zw->hz->ncpus - first), done0 = 1 + (double)(zw->c - first);

@@ -29,6 +29,8 @@ struct walk_estimate {
 	double total;     /* seconds */
 	double per;       /* a solve of the dearer part, seconds */
 	uint64_t solves;  /* how many of those */
+	const char *key;  /* the key walked, NULL for units */
+	int moved;        /* the key moves a model's network (the rows' solves cost): each row solves it anew */
 };
 
 /*

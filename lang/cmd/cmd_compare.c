@@ -292,7 +292,7 @@ static int compare_walk(struct session *s, const struct compare_set *set, const 
 {
 	struct machine_solve ms = { set, patch_set_list(s->m.set), only, 0 };
 	const char *cmd = only ? "show" : "compare";
-	struct walk_estimate est;
+	struct walk_estimate est = { 0, 0, 0, NULL, 0 };
 	int rc;
 
 	for (int g = 1; g < set->n; g++)

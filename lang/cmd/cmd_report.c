@@ -487,7 +487,7 @@ static int report_machines(struct session *s, const struct patch_desc *d, struct
 			   const struct report_options *o, struct mva_memo *memo, char *err, size_t errlen)
 {
 	struct report_solve rs = { d, &set->st[0].m };
-	struct walk_estimate est;
+	struct walk_estimate est = { 0, 0, 0, NULL, 0 };
 	struct walk_run run;
 	int rc, g;
 
