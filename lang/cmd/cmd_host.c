@@ -631,7 +631,7 @@ static void host_details(const struct patch_set *ps, struct strbuf *out)
 
 const struct cmd_entry cmd_host_entry = {
 	.name = "host",
-	.usage = "[check [DIR] [--long] | save DIR | DIR]",
+	.usage = "[check [DIR] | save DIR | DIR]",
 	.args = { ARG_WORD, ARG_PATH, ARG_NONE },
 	.min_args = 0,
 	.max_args = 3,
