@@ -47,4 +47,14 @@ struct row_memo {
 	uint64_t hits, misses; /* for tests: the memo is used */
 };
 
+/*
+ * What a row that moves the key works out anew: its layout, min_free_kbytes
+ * and root; the releases stay (only the kernel key moves them). For a walk's
+ * estimate, which times a row as the walk will meet it.
+ */
+static inline void row_memo_forget_row(struct row_memo *memo)
+{
+	memo->layout.ok = memo->sqrt.ok = memo->mfk.ok = 0;
+}
+
 #endif

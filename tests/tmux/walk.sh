@@ -40,7 +40,7 @@ walk() {
 	tmux -L $S -f /dev/null new-session -d -s walk -x 100 -y 30 \
 		"cd '$tmp' && stty -g > stty.before; '$BL' -c 'set cpus 65536 mmap 1G; $cmd --long $out'; echo \"exit=\$?\" > rc.part; stty -g > stty.after; mv rc.part rc; exec sleep 60"
 	verb=${cmd%% *}
-	wait_re 300 "^$verb: [0-9]+ rows, about .* \(estimated: [0-9]+ solves at about .* ms each\); Ctrl-C stops it" ||
+	wait_re 300 "^$verb: [0-9]+ rows, about .* \(estimated: [0-9]+ solves at about .* ms each[^)]*\); Ctrl-C stops it" ||
 		{ bad "no estimate before the first row"; tmux -L $S kill-session -t walk; return; }
 	wait_re 300 "^$verb: [0-9.]+k? of [0-9.]+k rows +[0-9]+%  [0-9.]+k? rows/s  [0-9]+:[0-9][0-9]:[0-9][0-9] left" ||
 		{ bad "no progress line"; tmux -L $S kill-session -t walk; return; }
