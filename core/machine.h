@@ -23,6 +23,7 @@ enum overcommit_policy {
 #define MACHINE_AUTO UINT64_MAX
 
 struct mva_memo;
+struct row_memo;
 struct zone_layout;
 
 struct machine {
@@ -125,6 +126,12 @@ struct machine {
 	 * assignment - shares it.
 	 */
 	const struct patch_set *set;
+	/*
+	 * Not a parameter: what a row's metrics share (core/rowmemo.h), owned by
+	 * the sweep whose row this machine is; NULL elsewhere. Every entry is
+	 * keyed on what it reads: a copy sharing it gets the same answers.
+	 */
+	struct row_memo *memo;
 };
 
 /* PAGE_SHIFT; inline, as machine_totalram: a sweep over ram or totalram asks on every row. */

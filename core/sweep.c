@@ -765,6 +765,12 @@ void sweep_begin(struct sweep *sw, const struct machine *m)
 	int over_ram = !sw->range.real && !m->totalram && !strcmp(sw->range.key->name, "ram");
 
 	sw->m = *m;
+	memset(&sw->memo, 0, sizeof(sw->memo));
+	sw->m.memo = &sw->memo; /* each row's release rows, layout and square root worked out once, not once per metric */
+	if (!m->mva_memo) { /* a model solved once per distinct network along any key, not once per row */
+		memset(&sw->mva, 0, sizeof(sw->mva));
+		sw->m.mva_memo = &sw->mva;
+	}
 	sweep_cursor_start(&sw->cur);
 	sw->fast_calls = 0;
 	sw->hoisted = 0;

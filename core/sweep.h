@@ -18,8 +18,10 @@
 #include <stdint.h>
 
 #include "machine.h"
+#include "mva.h"
 #include "patch.h"
 #include "params.h"
+#include "rowmemo.h"
 #include "variant.h"
 
 #define SWEEP_MAX_ROWS 10000000ull
@@ -174,6 +176,13 @@ struct sweep {
 	const struct patch_desc *rowp[SWEEP_ROW_PATCHES];
 	struct value rowv[SWEEP_ROW_PATCHES][SWEEP_ROW_METRICS][PATCH_MAX_SIDES];
 	int was_refused;       /* the row before was refused */
+	struct row_memo memo;  /* what the row's metrics share (the row's machine points here: m.memo) */
+	/*
+	 * The networks the rows' models solved (core/mva.h), when the machine
+	 * begun from keeps none of its own: a row whose network is one solved
+	 * before - any key its solve does not read - is answered from it.
+	 */
+	struct mva_memo mva;
 };
 
 void sweep_init(struct sweep *sw, const struct sweep_range *r);

@@ -16,6 +16,8 @@
 #include "../core/mm/zone.h"
 #include "out/escape.h"
 #include "out/records.h"
+#include "interrupt.h"
+#include "walk.h"
 
 #define F_WMARK "__setup_per_zone_wmarks(), mm/page_alloc.c"
 #define F_PROT "setup_per_zone_lowmem_reserve(), mm/page_alloc.c"
@@ -177,14 +179,73 @@ static void machine_values(struct tally *t, const struct machine *host, const st
 	}
 }
 
+/* One zone's rows: its figures, then each of its CPUs'. */
+struct zone_walk {
+	struct tally *t;
+	const struct machine *host;
+	const struct zone_layout *L;
+	const struct host_zones *hz;
+	int i;      /* the zone */
+	size_t c;   /* its first CPU row in hz->cpus; past its last afterwards */
+};
+
+static void zone_rows(void *ctx)
+{
+	struct zone_walk *zw = ctx;
+	const struct zoneinfo_zone *z = &zw->hz->zones[zw->i];
+	struct zone_fig f;
+	uint64_t gap = z->wmark_low > z->wmark_min ? z->wmark_low - z->wmark_min : 0, pressure;
+	const struct machine *host = zw->host;
+
+	layout_zone_fig(host, zw->L, (uint32_t)zw->i, &f);
+	/* calculate_pressure_threshold(), mm/vmstat.c: what kswapd sets while it reclaims the node */
+	pressure = gap / host->cpus < 1 ? 1 : gap / host->cpus > 125 ? 125 : gap / host->cpus;
+	zone_values(zw->t, z, &f);
+	for (; zw->c < zw->hz->ncpus && zw->hz->cpus[zw->c].zone == zw->i; zw->c++)
+		cpu_values(zw->t, z, &zw->hz->cpus[zw->c], &f, pressure);
+	zw->t->none++;
+	row(zw->t, z, "-", "counters", "-", "-", "not computed: pages free, nr_*, numa_* (the workload's state)", "");
+}
+
+/*
+ * The zones as a walk: the first one's rows timed as they are made, over its
+ * CPUs and itself, times every zone's and CPU's - the estimate; over a
+ * minute refused without --long (the rows so far dropped), a progress line
+ * counting zones past two seconds, Ctrl-C after a whole zone.
+ */
+static int zones_walk(struct zone_walk *zw, int nzones, const struct walk_how *how, char *err, size_t errlen)
+{
+	struct walk_run run;
+	struct walk_estimate est = { 0, 0, 0, NULL, 0 };
+	size_t first = zw->c;
+	double t0 = walk_time(zone_rows, zw);
+	double rows = (double)nzones + (double)(zw->hz->ncpus - first), done0 = 1 + (double)(zw->c - first);
+	int rc;
+
+	est.total = t0 / done0 * rows;
+	est.solves = (uint64_t)nzones;
+	est.per = est.total / nzones;
+	if ((rc = walk_units_begin(&run, "host check", "zones", (uint64_t)nzones, &est, how, err, errlen)))
+		return rc;
+	walk_step(&run.w, 1);
+	for (zw->i = 1; zw->i < nzones && !interrupt_seen(); zw->i++) {
+		zone_rows(zw);
+		walk_step(&run.w, (uint64_t)zw->i + 1);
+	}
+	if (walk_run_end(&run))
+		return err_set(err, errlen, "host check: interrupted after %d of %d zones; nothing written", zw->i, nzones);
+	return 0;
+}
+
 int host_check_values(struct session *s, const struct machine *host, const struct host_zones *hz,
-		      const struct host_tunables *tu, struct strbuf *out, char *err, size_t errlen)
+		      const struct host_tunables *tu, const struct walk_how *how, struct strbuf *out, char *err,
+		      size_t errlen)
 {
 	const struct zone_layout *L = machine_layout(host);
 	struct tally t = { .s = s, .out = out };
-	size_t c = 0;
-
-	int populated = 0;
+	struct zone_walk zw = { &t, host, L, hz, 0, 0 };
+	size_t from = out->len;
+	int populated = 0, nzones, rc;
 
 	for (int i = 0; i < hz->n; i++)
 		populated += hz->zones[i].managed > 0;
@@ -194,19 +255,15 @@ int host_check_values(struct session *s, const struct machine *host, const struc
 		return err_set(err, errlen, "host check: /proc/zoneinfo: read, but no zone has managed pages");
 	head(&t, host);
 	machine_values(&t, host, tu);
-	for (int i = 0; i < hz->n && (uint32_t)i < L->nzones; i++) {
-		const struct zoneinfo_zone *z = &hz->zones[i];
-		struct zone_fig f;
-		uint64_t gap = z->wmark_low > z->wmark_min ? z->wmark_low - z->wmark_min : 0, pressure;
-
-		layout_zone_fig(host, L, (uint32_t)i, &f);
-		/* calculate_pressure_threshold(), mm/vmstat.c: what kswapd sets while it reclaims the node */
-		pressure = gap / host->cpus < 1 ? 1 : gap / host->cpus > 125 ? 125 : gap / host->cpus;
-		zone_values(&t, z, &f);
-		for (; c < hz->ncpus && hz->cpus[c].zone == i; c++)
-			cpu_values(&t, z, &hz->cpus[c], &f, pressure);
-		t.none++;
-		row(&t, z, "-", "counters", "-", "-", "not computed: pages free, nr_*, numa_* (the workload's state)", "");
+	nzones = hz->n < (int)L->nzones ? hz->n : (int)L->nzones;
+	if (nzones > 0 && (rc = zones_walk(&zw, nzones, how, err, errlen))) {
+		if (s->format != FMT_TABLE)
+			rec_end(&t.rec);
+		out->len = from; /* nothing half written: a file named keeps what it held */
+		if (out->buf)
+			out->buf[from] = '\0';
+		s->ask_long = rc == -3 && !how->long_ok;
+		return rc;
 	}
 	if (s->format != FMT_TABLE)
 		rec_end(&t.rec);

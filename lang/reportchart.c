@@ -73,9 +73,10 @@ void report_chart_free(struct report_chart *rc)
 	memset(rc, 0, sizeof(*rc));
 }
 
-int report_chart(const struct compare_set *set, const struct patch_desc *d, int width, struct report_chart *rc,
-		 char *err, size_t errlen)
+int report_chart(const struct compare_set *set, const struct patch_desc *d, int width, const struct plot_watch *w,
+		 struct report_chart *rc, char *err, size_t errlen)
 {
+	int got;
 	const struct machine *m = &set->st[0].m;
 	const struct metric_desc *best = NULL;
 	double most = 0;
@@ -112,8 +113,8 @@ int report_chart(const struct compare_set *set, const struct patch_desc *d, int 
 	if (sweep_bounds_parse(m, rc->key->name, rc->from, rc->to, &rc->range, err, errlen))
 		return -1;
 	nser = plot_sides(m, d, best, -1, sides); /* every side and variant, in every chart's order */
-	if (plot_sample(m, &rc->range, d, best, sides, nser, width, &rc->pts, err, errlen))
-		return -1;
+	if ((got = plot_sample_watched(m, &rc->range, d, best, sides, nser, width, w, &rc->pts, err, errlen)))
+		return got;
 	snprintf(rc->title, sizeof(rc->title), "%s.%s on %s", d->id, best->name, set->st[0].label);
 	rc->c.title = rc->title;
 	rc->c.yunit = best->unit;
@@ -134,15 +135,16 @@ int report_chart(const struct compare_set *set, const struct patch_desc *d, int 
 
 /* The report's chart as an SVG picture (svg.c): its machine, the first, marked; the machine line its caption. */
 int report_svg(const struct compare_set *set, const struct patch_desc *d, int width, int svg_w, int svg_h,
-	       struct strbuf *out, char *err, size_t errlen)
+	       const struct plot_watch *w, struct strbuf *out, char *err, size_t errlen)
 {
+	int got;
 	struct report_chart rc;
 	struct strbuf cap = STRBUF_INIT;
 	double marks[PLOT_MAX_SERIES];
 	int sides[PLOT_MAX_SERIES], n;
 
-	if (report_chart(set, d, width, &rc, err, errlen))
-		return -1;
+	if ((got = report_chart(set, d, width, w, &rc, err, errlen)))
+		return got;
 	n = plot_sides(&set->st[0].m, d, rc.md, -1, sides);
 	for (int i = 0; i < n && i < rc.c.nseries; i++)
 		marks[i] = value_real(metric_compute(&set->st[0].m, d, rc.md, sides[i], NULL));

@@ -28,13 +28,15 @@ struct report_chart {
 /*
  * The chart of d's report over set, sampled for width columns (set->st[0]
  * is the machine varied and marked). 0, or -1 with err when no metric of d
- * changes there. report_chart_free() frees it.
+ * changes there; w (NULL: none) watches its samples as a walk (walk.h): its
+ * code when it refused them (-3) or stopped them (-2). report_chart_free()
+ * frees it.
  */
-int report_chart(const struct compare_set *set, const struct patch_desc *d, int width, struct report_chart *rc,
-		 char *err, size_t errlen);
+int report_chart(const struct compare_set *set, const struct patch_desc *d, int width, const struct plot_watch *w,
+		 struct report_chart *rc, char *err, size_t errlen);
 void report_chart_free(struct report_chart *rc);
 /* The chart as an SVG picture, svg_w x svg_h pixels, its machine (set->st[0]) marked. 0, or -1 with err. */
 int report_svg(const struct compare_set *set, const struct patch_desc *d, int width, int svg_w, int svg_h,
-	       struct strbuf *out, char *err, size_t errlen);
+	       const struct plot_watch *w, struct strbuf *out, char *err, size_t errlen);
 
 #endif

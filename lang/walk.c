@@ -28,12 +28,28 @@
 
 int (*walk_hook)(const char *cmd, uint64_t done, uint64_t rows, double left);
 
+/* BATCHLAB_WALK_SLOWER, read once: 1 unless set to a number above 0. */
+static double slower(void)
+{
+	static double f;
+
+	if (!f) {
+		const char *e = getenv(WALK_SLOWER_ENV);
+		char *end = NULL;
+		double v = e ? strtod(e, &end) : 1;
+
+		f = e && end != e && !*end && v > 0 && v < 1e12 ? v : 1;
+	}
+	return f;
+}
+
+/* A walk's clock: seconds, times BATCHLAB_WALK_SLOWER (its estimates and its progress line both read it). */
 static double now_s(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9) * slower();
 }
 
 /* The quicker of two timings of a row's part: the first run of a code path pays for cold caches, no later row does. */
@@ -43,8 +59,11 @@ static double solve_seconds(struct sweep *sw, int runs)
 	volatile uint64_t sink = 0;
 
 	for (int rep = 0; rep < 2; rep++) {
-		double t0 = now_s(), d;
+		double t0, d;
 
+		if (sw->m.memo)
+			row_memo_forget_row(sw->m.memo);
+		t0 = now_s();
 		sink += sweep_solve_row(sw, runs);
 		d = now_s() - t0;
 		if (best < 0 || d < best)
@@ -54,10 +73,78 @@ static double solve_seconds(struct sweep *sw, int runs)
 	return best;
 }
 
+/* The row beside u (x) in the range: the next one, or at TO the one before; 0 when there is none to name (a list). */
+static int beside(const struct sweep_range *r, uint64_t u, double x, uint64_t *u2, double *x2)
+{
+	*u2 = u;
+	*x2 = x;
+	if (r->list || r->rows < 2)
+		return 0;
+	if (r->real)
+		*x2 = r->mult ? (x * r->factor <= r->rto ? x * r->factor : x / r->factor)
+			      : (x + r->rstep <= r->rto ? x + r->rstep : x - r->rstep);
+	else if (r->mult)
+		*u2 = (double)u * r->factor <= (double)r->to ? (uint64_t)((double)u * r->factor) : (uint64_t)((double)u / r->factor);
+	else
+		*u2 = r->step <= r->to - u ? u + r->step : u - r->step;
+	return 1;
+}
+
+/*
+ * A row's part solved as the walk solves it, with the networks solved so
+ * far kept (the sweep's memo of them): at u (sought, its networks solved
+ * and kept), the row beside it timed - answered from the memo when the key
+ * does not move its networks, solved anew when it does (*moved counts those).
+ */
+static double row_seconds(struct sweep *sw, uint64_t u, double x, int *moved)
+{
+	struct mva_memo *mm = sw->m.mva_memo;
+	const struct param *key = sw->range.key;
+	uint64_t u2, misses;
+	double x2, t0, d;
+	volatile uint64_t sink = 0;
+	char why[256];
+
+	if (!mm || !beside(&sw->range, u, x, &u2, &x2))
+		return solve_seconds(sw, 0);
+	sink += sweep_solve_row(sw, 0); /* every network of the row at u kept, the columns fill_rows leaves too */
+	if (sw->range.real ? param_set_real(&sw->m, key, x2, why, sizeof(why))
+			   : param_set_u64(&sw->m, key, u2, why, sizeof(why)))
+		return solve_seconds(sw, 0);
+	misses = mm->misses;
+	if (sw->m.memo)
+		row_memo_forget_row(sw->m.memo);
+	t0 = now_s();
+	sink += sweep_solve_row(sw, 0);
+	d = now_s() - t0;
+	if (mm->misses == misses) { /* the quicker of two, as solve_seconds(): the first run of a path pays for cold caches */
+		double again;
+
+		if (sw->m.memo)
+			row_memo_forget_row(sw->m.memo);
+		t0 = now_s();
+		sink += sweep_solve_row(sw, 0);
+		again = now_s() - t0;
+		d = again < d ? again : d;
+	}
+	(void)sink;
+	if (mm->misses > misses) { /* solved anew, as every row will be: the quicker of this and two more, as solve_seconds() */
+		double again;
+
+		(*moved)++;
+		sw->m.mva_memo = NULL;
+		again = solve_seconds(sw, 0);
+		sw->m.mva_memo = mm;
+		d = again < d ? again : d;
+	}
+	return d;
+}
+
 /* The solves timed at ESTIMATE_SAMPLES rows from FROM to TO (a row's cost may grow with the key: a cpus sweep's last rows are the dearest). */
-static int time_samples(struct sweep *sw, double *t_runs, double *t_rows)
+static int time_samples(struct sweep *sw, double *t_runs, double *t_rows, int *moved)
 {
 	const struct sweep_range *r = &sw->range;
+	struct mva_memo *mm = sw->m.mva_memo;
 	char why[256];
 	int timed = 0;
 
@@ -68,8 +155,10 @@ static int time_samples(struct sweep *sw, double *t_runs, double *t_rows)
 
 		if (sweep_seek(sw, u, x, why, sizeof(why)))
 			continue; /* not a value the key takes (a page size between two): the others tell */
+		sw->m.mva_memo = NULL; /* a run's solve: its inputs moved, its network one not solved before */
 		*t_runs += solve_seconds(sw, 1);
-		*t_rows += solve_seconds(sw, 0);
+		sw->m.mva_memo = mm;
+		*t_rows += row_seconds(sw, u, x, moved);
 		timed++;
 	}
 	if (timed) {
@@ -89,13 +178,15 @@ void walk_estimate(struct sweep *sw, uint64_t rows, struct walk_estimate *e)
 	int timed;
 	char first[sizeof(sw->first_refused)];
 
+	int moved = 0;
+
 	memset(e, 0, sizeof(*e));
 	if (!keep)
 		return;
 	*keep = sw->m;
 	memcpy(first, sw->first_refused, sizeof(first));
-	sw->m.mva_memo = NULL; /* the explorer's solved networks would answer the second timing of each, not a row's solve */
-	timed = time_samples(sw, &t_runs, &t_rows);
+	/* each timing a row's work as the walk meets it: its release rows remembered, its layout worked anew (row_memo_forget_row) */
+	timed = time_samples(sw, &t_runs, &t_rows, &moved);
 	if (!rows || rows == r->rows)
 		runs = sweep_runs(sw, ESTIMATE_RUNS_MAX, &covered);
 	sw->m = *keep;
@@ -106,6 +197,8 @@ void walk_estimate(struct sweep *sw, uint64_t rows, struct walk_estimate *e)
 	free(keep);
 	if (!timed)
 		return;
+	e->key = r->key->name;
+	e->moved = moved;
 	if (rows && rows != r->rows) {
 		/* samples the walk seeks to (a plot's): each a solve of everything */
 		e->per = t_runs + t_rows;
@@ -120,6 +213,18 @@ void walk_estimate(struct sweep *sw, uint64_t rows, struct walk_estimate *e)
 	e->total = runs_part + rows_part;
 	e->per = runs_part > rows_part ? t_runs : t_rows;
 	e->solves = runs_part > rows_part ? runs : r->rows;
+	e->moved &= runs_part <= rows_part; /* said only of the part that costs */
+}
+
+void walk_details_units(struct strbuf *out, const char *cmd, const char *unit, const char *counted)
+{
+	sb_printf(out,
+		  "Time: before it prints, %s is estimated (its dearest %s's work timed, times the %ss); one of more "
+		  "than a minute is refused unless --long is given (the explorer asks). On a terminal an estimate over "
+		  "ten seconds is said on stderr, and past two seconds a progress line there counts the %ss done, "
+		  "erased at the end; never on a pipe. Ctrl-C stops it after a whole %s, and nothing is written (a "
+		  "file named keeps what it held). " WALK_SLOWER_ENV "=F times the clock by F, for tests.\n", cmd, unit,
+		  unit, counted, counted);
 }
 
 void walk_duration(char *buf, size_t len, double secs)
@@ -132,25 +237,68 @@ void walk_duration(char *buf, size_t len, double secs)
 		snprintf(buf, len, "%.0f minutes", secs / 60);
 }
 
+/* An estimate's verdict: refused over a minute without --long (-3 with err), said when long or asked to; kept: Ctrl-C keeps the units so far. */
+static int judge(const char *cmd, const char *units, int kept, uint64_t n, const struct walk_estimate *est, int long_ok,
+		 int say, const char *narrower, char *err, size_t errlen)
+{
+	char take[64], moved[160] = "";
+	int one = n == 1 && units[strlen(units) - 1] == 's' ? 1 : 0; /* "1 table" */
+
+	walk_duration(take, sizeof(take), est->total);
+	if (est->moved && est->key)
+		snprintf(moved, sizeof(moved), "; %s moves its models' networks, solved at every row", est->key);
+	if (est->total > WALK_LONG_S && !long_ok)
+		return err_set(err, errlen, "%s: %llu %.*s would take about %s (estimated: %llu solves at about "
+			       "%.2g ms each%s), over a minute: add --long to run it, or %s", cmd, (unsigned long long)n,
+			       (int)strlen(units) - one, units, take, (unsigned long long)est->solves, est->per * 1e3, moved,
+			       narrower) - 2;
+	if (est->total > WALK_LONG_S || (say && est->total > WALK_SAY_S))
+		fprintf(stderr, "%s: %llu %.*s, about %s (estimated: %llu solves at about %.2g ms each%s); "
+			"Ctrl-C stops it%s%s%s\n", cmd, (unsigned long long)n, (int)strlen(units) - one, units, take,
+			(unsigned long long)est->solves, est->per * 1e3, moved, kept ? " with the " : "", kept ? units : "",
+			kept ? " so far" : ", nothing written");
+	return 0;
+}
+
+/* walk_check() with extra seconds of the command's own beside the rows (report's machines). */
+static int check_extra(const char *cmd, struct sweep *sw, uint64_t rows, double extra, int long_ok, int say, char *err,
+		       size_t errlen)
+{
+	struct walk_estimate est = { 0, 0, 0, NULL, 0 };
+	uint64_t n = rows ? rows : sw->range.rows;
+
+	if (n < WALK_MIN_ROWS && extra <= WALK_SAY_S)
+		return 0;
+	if (n >= WALK_MIN_ROWS)
+		walk_estimate(sw, rows, &est);
+	est.total += extra;
+	return judge(cmd, "rows", 1, n, &est, long_ok, say, "take a larger step or a narrower range", err, errlen);
+}
+
 int walk_check(const char *cmd, struct sweep *sw, uint64_t rows, int long_ok, int say, char *err, size_t errlen)
 {
-	struct walk_estimate est;
-	uint64_t n = rows ? rows : sw->range.rows;
-	char take[64];
+	return check_extra(cmd, sw, rows, 0, long_ok, say, err, errlen);
+}
 
-	if (n < WALK_MIN_ROWS)
-		return 0;
-	walk_estimate(sw, rows, &est);
-	walk_duration(take, sizeof(take), est.total);
-	if (est.total > WALK_LONG_S && !long_ok)
-		return err_set(err, errlen, "%s: %llu rows would take about %s (estimated: %llu solves at about "
-			       "%.2g ms each), over a minute: add --long to run it, or take a larger step or a "
-			       "narrower range", cmd, (unsigned long long)n, take, (unsigned long long)est.solves,
-			       est.per * 1e3) - 2;
-	if (est.total > WALK_LONG_S || (say && est.total > WALK_SAY_S))
-		fprintf(stderr, "%s: %llu rows, about %s (estimated: %llu solves at about %.2g ms each); "
-			"Ctrl-C stops it with the rows so far\n", cmd, (unsigned long long)n, take,
-			(unsigned long long)est.solves, est.per * 1e3);
+double walk_time(void (*solve)(void *ctx), void *ctx)
+{
+	double t0 = now_s();
+
+	solve(ctx);
+	return now_s() - t0;
+}
+
+int walk_units_begin(struct walk_run *run, const char *cmd, const char *units, uint64_t n,
+		     const struct walk_estimate *est, const struct walk_how *how, char *err, size_t errlen)
+{
+	int rc = judge(cmd, units, 0, n, est, how->long_ok, how->show, "name fewer of them", err, errlen);
+
+	if (rc)
+		return rc;
+	interrupt_catch(1, &run->old);
+	walk_start(&run->w, cmd, n, how->show);
+	run->w.units = units;
+	run->w.every = 1; /* a handful of units, each its own cost: the first one's rate says nothing of the next */
 	return 0;
 }
 
@@ -171,6 +319,7 @@ void walk_start(struct walk *w, const char *cmd, uint64_t rows, int show)
 
 	memset(w, 0, sizeof(*w));
 	w->cmd = cmd;
+	w->units = "rows";
 	w->rows = rows;
 	w->show = show || walk_hook;
 	w->next = w->show ? 1 : UINT64_MAX;
@@ -189,7 +338,7 @@ static void short_count(char *buf, size_t len, double v)
 		u++;
 	}
 	if (!u)
-		snprintf(buf, len, "%.0f", v);
+		snprintf(buf, len, v < 10 && v != (double)(uint64_t)v ? "%.2g" : "%.0f", v); /* a rate of 0.31 tables/s not "0" */
 	else
 		snprintf(buf, len, "%.*f%c", v < 10 ? 2 : v < 100 ? 1 : 0, v, unit[u]);
 }
@@ -207,8 +356,8 @@ static void draw(struct walk *w, uint64_t done, double rate, double left)
 		snprintf(l, sizeof(l), "%d:%02d:%02d left", (int)left / 3600, (int)left / 60 % 60, (int)left % 60);
 	else
 		snprintf(l, sizeof(l), "time left not known");
-	len = snprintf(line, sizeof(line), "\r%s: %s of %s rows %3d%%  %s rows/s  %s", w->cmd, d, n,
-		       w->rows ? (int)(100.0 * (double)done / (double)w->rows) : 0, r, l);
+	len = snprintf(line, sizeof(line), "\r%s: %s of %s %s %3d%%  %s %s/s  %s", w->cmd, d, n, w->units,
+		       w->rows ? (int)(100.0 * (double)done / (double)w->rows) : 0, r, w->units, l);
 	if (len >= (int)sizeof(line))
 		len = (int)sizeof(line) - 1;
 	if (len - 1 > w->cols - 1)
@@ -230,7 +379,10 @@ void walk_look(struct walk *w, uint64_t done)
 	double gap;
 
 	/* the next look about a redraw later, at this rate: the clock is not read every row of a fast walk */
-	gap = rate * REDRAW_S / 4;
+	gap = w->every ? 1 : rate * REDRAW_S / 4;
+	/* at most as many again as done: a walk whose first rows were quick (answered from the networks its
+	 * estimate solved) is not left unlooked at for a million slow ones */
+	gap = gap > (double)done + 1 ? (double)done + 1 : gap;
 	w->next = done + (gap < 1 ? 1 : gap > 1e6 ? 1000000 : (uint64_t)gap);
 	if (el < WALK_SHOW_S || t - w->last < REDRAW_S)
 		return;
@@ -275,10 +427,10 @@ int walk_take_long(int argc, char **argv, struct walk_how *how)
 	return n;
 }
 
-int walk_run_begin(struct walk_run *run, const char *cmd, struct sweep *sw, uint64_t rows, const struct walk_how *how,
-		   char *err, size_t errlen)
+static int run_begin(struct walk_run *run, const char *cmd, struct sweep *sw, uint64_t rows, double extra,
+		     const struct walk_how *how, char *err, size_t errlen)
 {
-	int rc = walk_check(cmd, sw, rows, how->long_ok, how->show, err, errlen);
+	int rc = check_extra(cmd, sw, rows, extra, how->long_ok, how->show, err, errlen);
 
 	if (rc)
 		return rc;
@@ -286,6 +438,12 @@ int walk_run_begin(struct walk_run *run, const char *cmd, struct sweep *sw, uint
 	interrupt_catch(1, &run->old);
 	walk_start(&run->w, cmd, rows ? rows : sw->range.rows, how->show);
 	return 0;
+}
+
+int walk_run_begin(struct walk_run *run, const char *cmd, struct sweep *sw, uint64_t rows, const struct walk_how *how,
+		   char *err, size_t errlen)
+{
+	return run_begin(run, cmd, sw, rows, 0, how, err, errlen);
 }
 
 int walk_run_end(struct walk_run *run)
@@ -299,7 +457,7 @@ static int plot_begin(void *ctx, struct sweep *sw, uint64_t samples, char *err, 
 {
 	struct walk_plot *wp = ctx;
 
-	return walk_run_begin(&wp->run, wp->cmd, sw, samples, wp->how, err, errlen);
+	return run_begin(&wp->run, wp->cmd, sw, samples, wp->extra, wp->how, err, errlen);
 }
 
 static int plot_step(void *ctx, uint64_t done)
@@ -323,6 +481,7 @@ struct plot_watch walk_plot_watch(struct walk_plot *wp, const char *cmd, const s
 
 	wp->cmd = cmd;
 	wp->how = how;
+	wp->extra = 0;
 	return w;
 }
 
@@ -334,5 +493,6 @@ void walk_details(struct strbuf *out, const char *cmd)
 		  "--long is given (the explorer asks). On a terminal an estimate over ten seconds is said on stderr, "
 		  "and past two seconds a progress line there gives the rows done, the rate and the time left, "
 		  "erased at the end (in the explorer a bar on the status line; Esc stops it); never on a pipe. "
-		  "Ctrl-C stops it after a whole row.\n", cmd);
+		  "Ctrl-C stops it after a whole row. " WALK_SLOWER_ENV "=F times every walk's clock by F (its "
+		  "estimate and its progress line), as if the machine were F times slower: for tests.\n", cmd);
 }

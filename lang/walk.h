@@ -1,5 +1,6 @@
 /*
- * A command that walks rows (sweep, where, expect, plot): its time estimated
+ * A command that walks rows (sweep, where, expect, plot; compare, report and
+ * host check walk tables, machines and zones): its time estimated
  * before the first row from timed solves of its models (one estimator for
  * all of them), refused past a minute unless --long is given (the explorer
  * asks), and a progress line on a terminal while it runs.
@@ -28,6 +29,8 @@ struct walk_estimate {
 	double total;     /* seconds */
 	double per;       /* a solve of the dearer part, seconds */
 	uint64_t solves;  /* how many of those */
+	const char *key;  /* the key walked, NULL for units */
+	int moved;        /* the key moves a model's network (the rows' solves cost): each row solves it anew */
 };
 
 /*
@@ -46,9 +49,14 @@ void walk_estimate(struct sweep *sw, uint64_t rows, struct walk_estimate *e);
  */
 int walk_check(const char *cmd, struct sweep *sw, uint64_t rows, int long_ok, int say, char *err, size_t errlen);
 
+/* Every walk's clock times this (a number above 0): a test sees a second's estimate and progress in a millisecond. */
+#define WALK_SLOWER_ENV "BATCHLAB_WALK_SLOWER"
+
 /* A walk running: its progress line, shown past WALK_SHOW_S. */
 struct walk {
 	const char *cmd;
+	const char *units;   /* what it counts: "rows", "tables", "zones" */
+	int every;           /* the clock read after every unit, not every few rows */
 	uint64_t rows;       /* in all */
 	uint64_t next;       /* the row count at which the clock is read next */
 	double start, last;
@@ -100,6 +108,17 @@ struct walk_run {
 /* walk_check(), then Ctrl-C caught and the line started; -3 with err when refused (nothing caught). */
 int walk_run_begin(struct walk_run *run, const char *cmd, struct sweep *sw, uint64_t rows, const struct walk_how *how,
 		   char *err, size_t errlen);
+/*
+ * A walk whose units are not a sweep's rows (compare's tables, report's
+ * machines, host check's zones): est from a solve timed by walk_time() times
+ * the solves the walk makes, n the units its line counts; then as
+ * walk_run_begin(), with walk_step() after each unit. -3 with err when
+ * refused (nothing caught).
+ */
+int walk_units_begin(struct walk_run *run, const char *cmd, const char *units, uint64_t n,
+		     const struct walk_estimate *est, const struct walk_how *how, char *err, size_t errlen);
+/* solve(ctx)'s seconds on the walks' clock. */
+double walk_time(void (*solve)(void *ctx), void *ctx);
 /* The line erased, Ctrl-C given back: 1 when Ctrl-C (or the explorer's Esc) stopped the walk. */
 int walk_run_end(struct walk_run *run);
 
@@ -108,12 +127,16 @@ struct walk_plot {
 	struct walk_run run;
 	const char *cmd;
 	const struct walk_how *how;
+	double extra; /* seconds of the command's other work, in its estimate beside the samples' (report's machines) */
 };
 struct plot_watch walk_plot_watch(struct walk_plot *wp, const char *cmd, const struct walk_how *how);
 
 struct strbuf;
 /* help's paragraph on a walk's time, the same for every command that walks rows. */
 void walk_details(struct strbuf *out, const char *cmd);
+
+/* The same for a walk of units (walk_units_begin()): "a compare", the unit timed ("machine"), the one counted ("table"). */
+void walk_details_units(struct strbuf *out, const char *cmd, const char *unit, const char *counted);
 
 /* "12 seconds", "4 minutes", "1.5 hours". */
 void walk_duration(char *buf, size_t len, double secs);

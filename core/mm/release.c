@@ -13,6 +13,7 @@
 
 #include "../err.h"
 #include "../machine.h"
+#include "../rowmemo.h"
 
 /*
  * Every mainline release from 3.10 to 6.18, and after X.Y the stable states
@@ -369,7 +370,22 @@ int machine_release(const struct machine *m)
 
 const struct release_row *release_row(const struct machine *m, const struct release_history *h)
 {
-	return release_row_at(h, machine_release(m));
+	struct row_memo *memo = m->memo;
+	uintptr_t a = (uintptr_t)h;
+	size_t slot = (size_t)((a >> 4 ^ a >> 10) % ROW_MEMO_RELEASES);
+
+	if (!memo)
+		return release_row_at(h, machine_release(m));
+	/* a row's metrics read a dozen histories each; the release moves only over kernel */
+	if (memo->rel[slot].history == h && memo->rel[slot].kernel == m->kernel) {
+		memo->hits++;
+		return memo->rel[slot].row;
+	}
+	memo->misses++;
+	memo->rel[slot].history = h;
+	memo->rel[slot].kernel = m->kernel;
+	memo->rel[slot].row = release_row_at(h, machine_release(m));
+	return memo->rel[slot].row;
 }
 
 const char *release_subject(const struct patch_set *ps, const char *commit)

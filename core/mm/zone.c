@@ -10,9 +10,12 @@
  */
 #include "zone.h"
 
+#include <string.h>
+
 #include "kernel.h"
 #include "zonelayout.h"
 #include "release.h"
+#include "../rowmemo.h"
 
 /* include/linux/mmzone.h: MIGRATE_UNMOVABLE, MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE */
 #define MIGRATE_PCPTYPES 3u
@@ -107,10 +110,28 @@ static uint64_t boot_free_buffer_pages(const struct machine *m, int64_t mfk, str
 	return sum;
 }
 
+/* int_sqrt64(x), remembered for the row's machine (memo): min_free_kbytes is asked for by every watermark a row shows. */
+static uint64_t memo_sqrt(const struct machine *m, uint64_t x)
+{
+	struct row_memo *memo = m->memo;
+
+	if (!memo)
+		return int_sqrt64(x);
+	if (memo->sqrt.ok && memo->sqrt.x == x) {
+		memo->hits++;
+		return memo->sqrt.root;
+	}
+	memo->misses++;
+	memo->sqrt.ok = 1;
+	memo->sqrt.x = x;
+	memo->sqrt.root = int_sqrt64(x);
+	return memo->sqrt.root;
+}
+
 /* int_sqrt(lowmem_kbytes * 16) clamped to 128..top: init_per_zone_wmark_min() / calculate_min_free_kbytes(). */
 static uint64_t mfk_of_lowmem(const struct machine *m, uint64_t lowmem, uint64_t top, struct strbuf *why)
 {
-	uint64_t kib = pages_to_kib(m, lowmem), root = int_sqrt64(kib * 16);
+	uint64_t kib = pages_to_kib(m, lowmem), root = memo_sqrt(m, kib * 16);
 	uint64_t v = root < 128 ? 128 : root > top ? top : root;
 
 	sb_printf(why, "lowmem_kbytes = nr_free_buffer_pages() * (PAGE_SIZE >> 10) = %llu * %llu = %llu KiB\n",
@@ -233,7 +254,7 @@ const struct release_history zone_thp_history = {
 };
 
 /* thp: 0 not built, 1 enabled (always or madvise), 2 built but disabled (never); see core/machine.h */
-int64_t zone_min_free_kbytes_int(const struct machine *m, struct strbuf *why)
+static int64_t mfk_fresh(const struct machine *m, struct strbuf *why)
 {
 	const struct release_row *t = release_row(m, &zone_thp_history);
 	uint64_t v, raise, small = (512ull << 20) / m->pagesize;
@@ -275,6 +296,46 @@ int64_t zone_min_free_kbytes_int(const struct machine *m, struct strbuf *why)
 	if ((uint64_t)k != raise)
 		sb_printf(why, "  min_free_kbytes is an int: %llu is cut to %lld\n", (unsigned long long)raise, (long long)k);
 	return k;
+}
+
+/*
+ * What mfk_fresh() reads: the sysctl, thp, the release's rows, the layout
+ * (ram, pagesize, nodes, totalram, a loaded one) and the pageblock.
+ * tests/unit/test_fastpath.c holds a sweep's remembered figure to a fresh one
+ * over every key: an input read and not keyed here fails it.
+ */
+static void mfk_key(const struct machine *m, uint64_t *k)
+{
+	k[0] = m->min_free_kbytes;
+	k[1] = m->thp;
+	k[2] = m->kernel;
+	k[3] = m->ram;
+	k[4] = m->pagesize;
+	k[5] = m->nodes;
+	k[6] = m->totalram;
+	k[7] = machine_totalram(m);
+	k[8] = m->pageblock_nr_pages;
+	k[9] = (uint64_t)(uintptr_t)m->layout;
+}
+
+int64_t zone_min_free_kbytes_int(const struct machine *m, struct strbuf *why)
+{
+	struct row_memo *memo = m->memo;
+	uint64_t k[MFK_KEYS];
+
+	if (!memo || why)
+		return mfk_fresh(m, why);
+	/* every zone's watermarks and pcp figures of a row start from it: worked out once a row */
+	mfk_key(m, k);
+	if (memo->mfk.ok && !memcmp(memo->mfk.key, k, sizeof(k))) {
+		memo->hits++;
+		return memo->mfk.v;
+	}
+	memo->misses++;
+	memo->mfk.v = mfk_fresh(m, NULL);
+	memcpy(memo->mfk.key, k, sizeof(k));
+	memo->mfk.ok = 1;
+	return memo->mfk.v;
 }
 
 uint64_t zone_min_free_kbytes(const struct machine *m, struct strbuf *why)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../err.h"
+#include "../rowmemo.h"
 #include "kernel.h"
 #include "pcp.h"
 #include "release.h"
@@ -50,20 +51,13 @@ const struct zone_layout *machine_layout(const struct machine *m)
 	return L;
 }
 
-/* The derived layout's managed pages: node 0's DMA, DMA32 and Normal, and each other node's Normal. */
-struct derived {
-	uint64_t dma_present, dma32_present, normal0_present, normal_present; /* pages */
-	uint64_t dma, dma32, normal0, normal; /* managed pages; normal is each of nodes 1..n-1 */
-	uint64_t nodes;
-};
-
 /* b * rest / denom in 128 bits: rest is pages, b and denom bytes up to an EiB */
 static uint64_t share_of(uint64_t rest, uint64_t b, uint64_t denom)
 {
 	return denom ? (uint64_t)((unsigned __int128)rest * b / denom) : 0;
 }
 
-static void derive(const struct machine *m, struct derived *d)
+static void derive_fresh(const struct machine *m, struct layout_derived *d)
 {
 	uint64_t n = m->nodes ? m->nodes : 1, ram = m->ram, pg = m->pagesize, total = machine_totalram(m);
 	uint64_t per = ram / n, n0 = ram - per * (n - 1);
@@ -91,6 +85,33 @@ static void derive(const struct machine *m, struct derived *d)
 		d->normal0 += rest - given;
 	else
 		d->dma32 += rest - given;
+}
+
+/* derive_fresh(), remembered for the row's machine (memo): each zone figure asks for the layout again. */
+static void derive(const struct machine *m, struct layout_derived *d)
+{
+	struct row_memo *memo = m->memo;
+	uint64_t total;
+
+	if (!memo) {
+		derive_fresh(m, d);
+		return;
+	}
+	total = machine_totalram(m);
+	if (memo->layout.ok && memo->layout.ram == m->ram && memo->layout.pagesize == m->pagesize &&
+	    memo->layout.nodes == m->nodes && memo->layout.totalram == total) {
+		memo->hits++;
+		*d = memo->layout.d;
+		return;
+	}
+	memo->misses++;
+	derive_fresh(m, d);
+	memo->layout.ok = 1;
+	memo->layout.ram = m->ram;
+	memo->layout.pagesize = m->pagesize;
+	memo->layout.nodes = m->nodes;
+	memo->layout.totalram = total;
+	memo->layout.d = *d;
 }
 
 static void add_zone(struct zone_layout *L, uint32_t node, int kind, uint64_t present, uint64_t managed)
@@ -121,7 +142,7 @@ void layout_ratio_defaults(uint64_t ratio[LAYOUT_TYPES_MAX])
 void layout_of(const struct machine *m, struct zone_layout *L)
 {
 	const struct zone_layout *own = machine_layout(m);
-	struct derived d;
+	struct layout_derived d;
 	uint64_t cpus = layout_chosen_node_cpus(m);
 
 	if (own) {
@@ -175,7 +196,7 @@ uint64_t layout_lowmem_pages(const struct machine *m)
 int layout_lowmem_next(const struct machine *m, struct lowmem_zones *z)
 {
 	const struct zone_layout *L = machine_layout(m);
-	struct derived d;
+	struct layout_derived d;
 
 	if (L) {
 		for (; z->pos < L->nzones; z->pos++) {
@@ -211,7 +232,7 @@ uint64_t layout_thp_zones(const struct machine *m)
 {
 	const struct zone_layout *L = machine_layout(m);
 	uint64_t n = 0;
-	struct derived d;
+	struct layout_derived d;
 
 	if (L) {
 		/* gfp_zone(GFP_USER) is ZONE_NORMAL: zones above it (HighMem, Movable, Device) are skipped */
@@ -229,7 +250,7 @@ uint64_t layout_chosen_zone(const struct machine *m, uint32_t *node, int *kind)
 	uint64_t best = 0;
 	int bkind = ZK_NORMAL;
 	uint32_t bnode = 0;
-	struct derived d;
+	struct layout_derived d;
 
 	if (L) {
 		/* the largest Normal zone, the first such on a tie; no Normal populated: the largest zone */
@@ -312,7 +333,7 @@ uint64_t layout_named_zone(const struct machine *m, uint64_t v, uint64_t *node_c
 	const struct zone_layout *L = machine_layout(m);
 	uint32_t node = (uint32_t)((v >> 8) & 0xffff);
 	int kind = (int)(v & 0xff);
-	struct derived d;
+	struct layout_derived d;
 
 	if (L) {
 		for (uint32_t i = 0; i < L->nzones; i++)

@@ -14,7 +14,9 @@
 #include "../out/records.h"
 #include "../out/render.h"
 #include "../out/wrap.h"
+#include "../interrupt.h"
 #include "../validation.h"
+#include "../walk.h"
 
 char compare_kind_mark(enum metric_kind k)
 {
@@ -252,13 +254,70 @@ static const char *const legend =
 	"blank: exact; change: before -> after on that machine\n";
 
 /* The patches asked for, against the states in set: tables (wrapped to width) or one run of records. */
+/* The patches a compare shows: its tables, the units its progress counts. */
+static int shown_patches(const struct patch_desc *const *patches, const struct patch_desc *only)
+{
+	int n = 0;
+
+	for (int i = 0; patches[i]; i++)
+		n += !only || patches[i] == only;
+	return n;
+}
+
+/* One machine's cells, every table's: what compare_print() works out per machine, for its estimate. */
+struct machine_solve {
+	const struct compare_set *set;
+	const struct patch_desc *const *patches;
+	const struct patch_desc *only;
+	int g;
+};
+
+static void solve_machine(void *ctx)
+{
+	const struct machine_solve *ms = ctx;
+	struct group_cells gc;
+
+	for (int i = 0; ms->patches[i]; i++)
+		for (const struct metric_desc *md = ms->patches[i]->metrics;
+		     md->name && (!ms->only || ms->patches[i] == ms->only); md++)
+			group_cells(ms->set, ms->g, ms->patches[i], md, &gc);
+}
+
+/*
+ * compare's walk: the machine with the most CPUs (the models' dearest) timed
+ * through every table, times the machines; its progress counts the tables.
+ */
+static int compare_walk(struct session *s, const struct compare_set *set, const struct patch_desc *only,
+			const struct walk_how *how, struct walk_run *run, char *err, size_t errlen)
+{
+	struct machine_solve ms = { set, patch_set_list(s->m.set), only, 0 };
+	const char *cmd = only ? "show" : "compare";
+	struct walk_estimate est = { 0, 0, 0, NULL, 0 };
+	int rc;
+
+	for (int g = 1; g < set->n; g++)
+		ms.g = set->st[g].m.cpus > set->st[ms.g].m.cpus ? g : ms.g;
+	est.per = walk_time(solve_machine, &ms);
+	est.solves = (uint64_t)set->n;
+	est.total = est.per * (double)set->n;
+	rc = walk_units_begin(run, cmd, "tables", (uint64_t)shown_patches(ms.patches, only), &est, how, err, errlen);
+	s->ask_long = rc == -3 && !how->long_ok;
+	return rc;
+}
+
 static int compare_print(struct session *s, const struct compare_set *set, const struct patch_desc *only,
-			 int width, struct strbuf *out)
+			 int width, const struct walk_how *how, struct strbuf *out, char *err, size_t errlen)
 {
 	const struct patch_desc *const *patches = patch_set_list(s->m.set);
 	enum out_format fmt = s->format;
 	struct strbuf *dst = out;
-	int first = 1;
+	int first = 1, rc, ntables = shown_patches(patches, only);
+	uint64_t done = 0;
+	size_t from = out->len;
+	struct walk_run run;
+
+	if ((rc = compare_walk(s, set, only, how, &run, err, errlen)))
+		return rc;
 
 	if (fmt != FMT_TABLE) {
 		/* one result: every patch's rows together, each metric's unit and kind in its head */
@@ -274,18 +333,21 @@ static int compare_print(struct session *s, const struct compare_set *set, const
 			}
 		rec_begin(&rec, &s->doc, fmt, record_heads, u.u, u.n, dst);
 		recu_free(&u);
-		for (int i = 0; patches[i]; i++)
-			if (!only || patches[i] == only)
+		for (int i = 0; patches[i] && !interrupt_seen(); i++)
+			if (!only || patches[i] == only) {
 				compare_rows(set, patches[i], &rec);
+				walk_step(&run.w, ++done);
+			}
 		rec_end(&rec);
 		(void)first;
 	} else {
-		for (int i = 0; patches[i]; i++) {
+		for (int i = 0; patches[i] && !interrupt_seen(); i++) {
 			if (only && patches[i] != only)
 				continue;
 			if (!first)
 				sb_putc(dst, '\n');
 			compare_table(set, patches[i], width, dst);
+			walk_step(&run.w, ++done);
 			first = 0;
 		}
 		sb_putc(dst, '\n');
@@ -306,6 +368,14 @@ static int compare_print(struct session *s, const struct compare_set *set, const
 			wrap_text(dst, legend, width, 0);
 		else
 			sb_puts(dst, legend);
+	}
+	if (walk_run_end(&run)) {
+		/* nothing half written: the tables so far are dropped, a file named keeps what it held */
+		out->len = from;
+		if (out->buf)
+			out->buf[from] = '\0';
+		return err_set(err, errlen, "%s: interrupted after %llu of %d tables; nothing written", only ? "show" : "compare",
+			       (unsigned long long)done, ntables);
 	}
 	return 0;
 }
@@ -343,13 +413,18 @@ void compare_details(const struct patch_set *ps, struct strbuf *out)
 		"headed again; without it a table is as wide as its groups. --format csv or json gives a row per "
 		"machine, metric and column. In the explorer, m shows the patch under the cursor on the loaded "
 		"machine and up to three presets.\n");
+	walk_details_units(out, "a compare", "machine", "table");
 }
 
 int cmd_compare(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	struct compare_set *set;
+	struct walk_how how;
 	int rc;
 
+	s->ask_long = 0;
+	argc = walk_take_long(argc, argv, &how);
+	how.show = walk_may_show(0); /* the tables are printed at the end */
 	set = compare_new();
 	if (!set)
 		return err_set(err, errlen, "compare: out of memory");
@@ -358,16 +433,22 @@ int cmd_compare(struct session *s, int argc, char **argv, struct strbuf *out, ch
 		rc = err_set(err, errlen, "compare: one machine is no comparison: name two or more (compare %s PRESET), "
 			     "or show PATCH on %s for one", argv[argc - 1], argv[argc - 1]);
 	if (!rc)
-		rc = compare_print(s, set, NULL, s->opts.width, out);
+		rc = compare_print(s, set, NULL, s->opts.width, &how, out, err, errlen);
 	compare_free(set);
 	return rc;
 }
 
 int cmd_show_on(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
-	const struct patch_desc *d = patch_find(s->m.set, argv[0]);
+	const struct patch_desc *d;
 	struct compare_set *set;
+	struct walk_how how;
 	int rc;
+
+	s->ask_long = 0;
+	argc = walk_take_long(argc, argv, &how);
+	how.show = walk_may_show(0);
+	d = patch_find(s->m.set, argv[0]);
 
 	if (!d) {
 		char ids[160];
@@ -380,7 +461,7 @@ int cmd_show_on(struct session *s, int argc, char **argv, struct strbuf *out, ch
 		return err_set(err, errlen, "show: out of memory");
 	rc = compare_words(set, s, "show", argc - 2, argv + 2, err, errlen);
 	if (!rc)
-		rc = compare_print(s, set, d, s->opts.width, out);
+		rc = compare_print(s, set, d, s->opts.width, &how, out, err, errlen);
 	compare_free(set);
 	return rc;
 }

@@ -20,6 +20,7 @@
 #include "../infile.h"
 #include "../hostcheck.h"
 #include "../hostread.h"
+#include "../walk.h"
 #include "../out/records.h"
 
 /* A CPU count from a sysfs cpulist, else from sysconf (which may itself count differently). */
@@ -469,7 +470,7 @@ static int host_load(struct session *s, struct strbuf *out, char *err, size_t er
 }
 
 /* `host check`: the machine as `host` would load it from the same files, checked value by value. */
-static int host_check(struct session *s, struct strbuf *out, char *err, size_t errlen)
+static int host_check(struct session *s, const struct walk_how *how, struct strbuf *out, char *err, size_t errlen)
 {
 	struct reading r[HOST_READINGS];
 	struct machine *host = malloc(sizeof(*host));
@@ -497,7 +498,7 @@ static int host_check(struct session *s, struct strbuf *out, char *err, size_t e
 	/* the kernel computes thresholds and pcp splits over the online CPUs */
 	if (t.has_online && t.online)
 		host->cpus = t.online;
-	rc = host_check_values(s, host, &hz, &t, out, err, errlen);
+	rc = host_check_values(s, host, &hz, &t, how, out, err, errlen);
 	host_zones_free(&hz);
 	free(host);
 	return rc;
@@ -580,9 +581,16 @@ static int cmd_host(struct session *s, int argc, char **argv, struct strbuf *out
 		return argc == 2 ? host_save(argv[1], out, err, errlen)
 				 : err_set(err, errlen, "host save: expected a folder: host save DIR");
 	if (!strcmp(argv[0], "check")) {
+		struct walk_how how;
+
+		s->ask_long = 0;
+		argc = walk_take_long(argc, argv, &how);
+		how.show = walk_may_show(0); /* the rows are printed at the end */
+		if (argc > 2)
+			return err_set(err, errlen, "host check: expected host check [DIR] [--long]");
 		if (argc == 2)
 			host_set_root(argv[1]);
-		rc = host_check(s, out, err, errlen);
+		rc = host_check(s, &how, out, err, errlen);
 		host_set_root(NULL);
 		return rc;
 	}
@@ -615,6 +623,7 @@ static void host_details(const struct patch_set *ps, struct strbuf *out)
 		     "high_min..high_max; boost, count and the counters are listed as not computed.\n"
 		     "host save DIR: the files host and host check read, at their own paths under DIR (a folder to "
 		     "attach to a mail); host DIR reads such a folder as the machine, as BATCHLAB_SYSROOT does.\n");
+	walk_details_units(out, "host check", "zone", "zone");
 }
 
 /* the table's row (lang/cmd.c lists it) */
@@ -625,7 +634,7 @@ const struct cmd_entry cmd_host_entry = {
 	.usage = "[check [DIR] | save DIR | DIR]",
 	.args = { ARG_WORD, ARG_PATH, ARG_NONE },
 	.min_args = 0,
-	.max_args = 2,
+	.max_args = 3,
 	.help = "load this machine (every node and zone); 'check': every value vs /proc/zoneinfo; 'save DIR'; 'DIR': a saved one",
 	.details = host_details,
 	.out = OUT_FILE | OUT_FORMATS,

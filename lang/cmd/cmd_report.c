@@ -16,6 +16,7 @@
 #include "../../core/params.h"
 #include "../../core/variant.h"
 #include "../../core/mmpatch.h"
+#include "../../core/mva.h"
 #include "../out/chart.h"
 #include "../out/quote.h"
 #include "../out/render.h"
@@ -24,8 +25,10 @@
 #include "../reportchart.h"
 #include "../reportjson.h"
 #include "../reportparts.h"
+#include "../interrupt.h"
 #include "../reportrepro.h"
 #include "../state.h"
+#include "../walk.h"
 
 #define REPORT_WIDTH 72
 #define REPORT_CHART_HEIGHT 10
@@ -319,15 +322,17 @@ static void quote_lines(const char *text, struct strbuf *out)
 }
 
 int report_build(struct session *s, const struct patch_desc *d, struct compare_set *set, int width,
-		 enum out_format fmt, unsigned style, struct strbuf *out, char *err, size_t errlen)
+		 enum out_format fmt, unsigned style, const struct plot_watch *w, struct strbuf *out, char *err,
+		 size_t errlen)
 {
 	struct report_chart rc;
 	char why[300];
 	struct rform f = { fmt == FMT_MARKDOWN, !!(style & REPORT_COMPARE), width - (style & REPORT_QUOTE ? 2 : 0) };
-	int have_chart = !report_chart(set, d, f.width, &rc, why, sizeof(why));
+	int got = report_chart(set, d, f.width, w, &rc, why, sizeof(why)), have_chart = !got;
 	struct strbuf state = STRBUF_INIT;
 
-	(void)err, (void)errlen;
+	if (got == -3 || got == -2) /* the chart's samples refused for their time, or stopped: no report */
+		return err_set(err, errlen, "%s", why) + (got == -3 ? -2 : -1); /* why names report */
 	report_state(s, d, &state);
 	if (fmt == FMT_JSON || fmt == FMT_JSONL) {
 		report_json(&s->doc, fmt, set, d, &rc, have_chart, width, sb_str(&state), out);
@@ -400,12 +405,15 @@ void report_details(const struct patch_set *ps, struct strbuf *out)
 		"does and given your variants; one that does not exist, or one set would refuse, is an error. "
 		"--format json gives the same content as one object, the points and claims included; > PATH writes "
 		"it to a file.\n");
+	walk_details_units(out, "a report", "machine", "machine");
+	sb_puts(out, "Its chart's samples are then a walk of their own, estimated and shown as plot's are.\n");
 }
 
 /* report's own options: --quote, --style compare, and a picture's --size WIDTHxHEIGHT. */
 struct report_options {
 	unsigned style; /* REPORT_* bits */
 	int svg_w, svg_h;
+	struct walk_how how; /* --long, a progress line */
 };
 
 /* An option's value: --NAME=VALUE or --NAME VALUE (the next word, taken); NULL when argv[*i] is not --NAME. */
@@ -453,14 +461,94 @@ static int report_take_options(int *argc, char **argv, struct report_options *o,
 	return 0;
 }
 
+/* One machine's figures of d, every metric and side: what the report works out per machine, for its estimate. */
+struct report_solve {
+	const struct patch_desc *d;
+	const struct machine *m;
+};
+
+static void solve_report_machine(void *ctx)
+{
+	const struct report_solve *rs = ctx;
+
+	for (const struct metric_desc *md = rs->d->metrics; md->name; md++)
+		for (int side = 0; side < (md->single ? 1 : patch_ncols(rs->m, rs->d)); side++)
+			(void)metric_compute(rs->m, rs->d, md, side, NULL);
+}
+
+/*
+ * The machines' figures as a walk before the report is written: the dearest
+ * machine (the most CPUs) timed, times the machines, is the estimate; each
+ * machine's models solved in turn with the line counting machines, kept in a
+ * memo of solved networks (core/mva.h) the report's text then reads back
+ * (a hit is the double the solve gave: no figure depends on it).
+ */
+static int report_machines(struct session *s, const struct patch_desc *d, struct compare_set *set,
+			   const struct report_options *o, struct mva_memo *memo, char *err, size_t errlen)
+{
+	struct report_solve rs = { d, &set->st[0].m };
+	struct walk_estimate est = { 0, 0, 0, NULL, 0 };
+	struct walk_run run;
+	int rc, g;
+
+	for (g = 0; g < set->n; g++) {
+		set->st[g].m.mva_memo = memo;
+		rs.m = set->st[g].m.cpus > rs.m->cpus ? &set->st[g].m : rs.m;
+	}
+	est.per = walk_time(solve_report_machine, &rs);
+	est.solves = (uint64_t)set->n;
+	est.total = est.per * (double)set->n;
+	if ((rc = walk_units_begin(&run, "report", "machines", (uint64_t)set->n, &est, &o->how, err, errlen))) {
+		s->ask_long = rc == -3 && !o->how.long_ok; /* over a minute: the explorer asks, then adds --long */
+		return rc;
+	}
+	for (g = 0; g < set->n && !interrupt_seen(); g++) {
+		rs.m = &set->st[g].m;
+		solve_report_machine(&rs);
+		walk_step(&run.w, (uint64_t)g + 1);
+	}
+	if (walk_run_end(&run))
+		return err_set(err, errlen, "report: interrupted after %d of %d machines; nothing written", g, set->n);
+	return 0;
+}
+
+/* The report as a walk: its machines (report_machines), then its chart's samples watched as plot's are. */
+static int report_walk(struct session *s, const struct patch_desc *d, struct compare_set *set, int width,
+		       enum out_format fmt, const struct report_options *o, struct strbuf *out, char *err, size_t errlen)
+{
+	struct mva_memo *memo = calloc(1, sizeof(*memo));
+	struct walk_plot wp;
+	struct plot_watch watch = walk_plot_watch(&wp, "report", &o->how);
+	int rc;
+
+	if (!memo)
+		return err_set(err, errlen, "report: out of memory");
+	rc = report_machines(s, d, set, o, memo, err, errlen);
+	if (!rc && fmt == FMT_SVG) /* the picture is the report's chart */
+		rc = report_svg(set, d, width, o->svg_w, o->svg_h, &watch, out, err, errlen);
+	else if (!rc)
+		rc = report_build(s, d, set, width, fmt, o->style, &watch, out, err, errlen);
+	if (rc == -3)
+		s->ask_long = !o->how.long_ok;
+	else if (rc == -2)
+		rc = err_set(err, errlen, "report: interrupted while sampling its chart; nothing written");
+	for (int g = 0; g < set->n; g++)
+		set->st[g].m.mva_memo = NULL;
+	free(memo);
+	return rc;
+}
+
 int cmd_report(struct session *s, int argc, char **argv, struct strbuf *out, char *err, size_t errlen)
 {
 	const struct patch_desc *d;
 	struct compare_set *set;
 	enum out_format fmt = s->format;
 	int width = s->opts.width ? s->opts.width : REPORT_WIDTH, rc; /* cmd_run took > PATH, --format, --width */
-	struct report_options o = { 0, SVG_DEFAULT_W, SVG_DEFAULT_H };
+	struct report_options o = { 0, SVG_DEFAULT_W, SVG_DEFAULT_H, { 0, 0 } };
 
+	s->ask_long = 0;
+	argc = walk_take_long(argc, argv, &o.how);
+	o.how.show = walk_may_show(0); /* the report is printed at the end */
 	if (report_take_options(&argc, argv, &o, err, errlen))
 		return -1;
 	if (argc < 1 || (argc > 1 && strcmp(argv[1], "on")) || argc == 2)
@@ -484,10 +572,8 @@ int cmd_report(struct session *s, int argc, char **argv, struct strbuf *out, cha
 		rc = compare_words(set, s, "report", argc - 2, argv + 2, err, errlen);
 	else
 		rc = compare_words(set, s, "report", 3, (char **)default_machines, err, errlen);
-	if (!rc && fmt == FMT_SVG) /* the picture is the report's chart */
-		rc = report_svg(set, d, width, o.svg_w, o.svg_h, out, err, errlen);
-	else if (!rc)
-		rc = report_build(s, d, set, width, fmt, o.style, out, err, errlen);
+	if (!rc)
+		rc = report_walk(s, d, set, width, fmt, &o, out, err, errlen);
 	compare_free(set);
 	return rc;
 }

@@ -12,6 +12,7 @@
 
 #include "../../core/params.h"
 #include "../../core/patch.h"
+#include "../../core/plot_sample.h"
 #include "../compare.h"
 #include "../session.h"
 
@@ -19,9 +20,14 @@
 #define REPORT_QUOTE 1u
 #define REPORT_COMPARE 2u
 
-/* The whole report of d over set: text to width, markdown, or json (fmt); style: REPORT_* bits. */
+/*
+ * The whole report of d over set: text to width, markdown, or json (fmt);
+ * style: REPORT_* bits; w (NULL: none) watches its chart's samples as a walk:
+ * -3 refused for their time, -2 stopped, with err.
+ */
 int report_build(struct session *s, const struct patch_desc *d, struct compare_set *set, int width,
-		 enum out_format fmt, unsigned style, struct strbuf *out, char *err, size_t errlen);
+		 enum out_format fmt, unsigned style, const struct plot_watch *w, struct strbuf *out, char *err,
+		 size_t errlen);
 
 
 /* `help report` and the man page: the whole of what report prints, in order (a paragraph a line). */

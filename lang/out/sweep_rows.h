@@ -93,6 +93,9 @@ struct row_text {
 	size_t keylen;
 	uint64_t keyu;       /* the key / 10 they stand for */
 	int keyok;           /* 0: none yet */
+	/* ten rows of one decade of a key stepping by 1, each the same row but for the key's digits (same_rows) */
+	char *block;
+	size_t blockcap;
 };
 
 /* The most bytes a row takes (every cell a null with its reason). */

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Issue 53: every command that walks rows (sweep, where, expect, plot) on a terminal: past ten seconds
+# Issue 53: every command that walks rows (sweep, where, expect, plot; compare, show on, report and
+# host check below) on a terminal: past ten seconds
 # its estimate is said before the first row, past two its progress line (rows done, percent, rate, time
 # left) is drawn on stderr; Ctrl-C stops it after a whole row, the line is erased, the file written so
 # far is whole and the terminal's settings are as they were. Rows of committed_as.throughput at 65536
@@ -39,7 +40,7 @@ walk() {
 	tmux -L $S -f /dev/null new-session -d -s walk -x 100 -y 30 \
 		"cd '$tmp' && stty -g > stty.before; '$BL' -c 'set cpus 65536 mmap 1G; $cmd --long $out'; echo \"exit=\$?\" > rc.part; stty -g > stty.after; mv rc.part rc; exec sleep 60"
 	verb=${cmd%% *}
-	wait_re 300 "^$verb: [0-9]+ rows, about .* \(estimated: [0-9]+ solves at about .* ms each\); Ctrl-C stops it" ||
+	wait_re 300 "^$verb: [0-9]+ rows, about .* \(estimated: [0-9]+ solves at about .* ms each[^)]*\); Ctrl-C stops it" ||
 		{ bad "no estimate before the first row"; tmux -L $S kill-session -t walk; return; }
 	wait_re 300 "^$verb: [0-9.]+k? of [0-9.]+k rows +[0-9]+%  [0-9.]+k? rows/s  [0-9]+:[0-9][0-9]:[0-9][0-9] left" ||
 		{ bad "no progress line"; tmux -L $S kill-session -t walk; return; }
@@ -64,6 +65,42 @@ walk 'expect committed_as.throughput > 1 over committed_lock_ns 1 500 step 0.001
 walk 'plot committed_as.throughput over committed_lock_ns 1 500 step 0.001' "> $tmp/chart.txt"
 name="plot stopped by Ctrl-C: no chart replaces the file"
 if [ ! -e "$tmp/chart.txt" ]; then ok; else bad "chart.txt written"; fi
+
+# compare, show on, report and host check walk tables, machines and zones: BATCHLAB_WALK_SLOWER times
+# every walk's clock, so a walk of milliseconds is estimated and shown as one of minutes would be. On a pty
+# (script(1), its bytes kept raw): the estimate before the first unit, the progress line, erased at the end,
+# and the output the same as the command's without the knob. Without --long, refused with nothing printed.
+units() {
+	cmd=$1 verb=$2 unit=$3
+	name="$cmd: estimate, refusal without --long, progress line on a pty"
+	BATCHLAB_WALK_SLOWER=1e6 "$BL" -c "$cmd" >"$tmp/u.out" 2>"$tmp/u.err"
+	st=$?
+	if [ $st != 1 ] || [ -s "$tmp/u.out" ] ||
+	   ! grep -qE "^batchlab: -c: $verb: [0-9]+ $unit would take about .*add --long to run it" "$tmp/u.err"; then
+		bad "status $st, not refused: $(cat "$tmp/u.err")"; return
+	fi
+	"$BL" -c "$cmd" >"$tmp/plain.out" 2>/dev/null
+	rm -f "$tmp/raw"
+	BATCHLAB_WALK_SLOWER=1e6 script -qec "'$BL' -c '$cmd --long' > '$tmp/u.out'" "$tmp/raw" >/dev/null 2>&1
+	# the estimate's line, then each redraw after a carriage return; the last redraw blanked
+	if ! grep -qaE "^$verb: [0-9]+ $unit, about .* \(estimated: [0-9]+ solves at about .* ms each\); Ctrl-C stops it" "$tmp/raw"; then
+		bad "no estimate: $(head -c 300 "$tmp/raw" | od -c | head -3)"
+	elif ! tr '\r' '\n' <"$tmp/raw" | grep -qaE "^$verb: [0-9]+ of [0-9]+ $unit +[0-9]+%  [0-9.e+-]+ $unit/s  [0-9]+:[0-9][0-9]:[0-9][0-9] left"; then
+		bad "no progress line: $(tr '\r' '\n' <"$tmp/raw" | head -3)"
+	elif ! tr '\r' '\n' <"$tmp/raw" | grep -qaE '^ {20,}$'; then
+		bad "the progress line was not erased"
+	elif ! cmp -s "$tmp/u.out" "$tmp/plain.out"; then
+		bad "the output differs from the same command's without the knob"
+	else ok; fi
+}
+if command -v script >/dev/null; then
+	units 'compare huge-65536cpu server-8s-1024c-8t epyc-9654-2s-384t' compare tables
+	units 'show committed_as on huge-65536cpu server-8s-1024c-8t' show 'tables?'
+	units 'report committed_as on huge-65536cpu server-8s-1024c-8t epyc-9654-2s-384t' report machines
+	units "host check $here/../script/machines/numa2-cpuless" 'host check' zones
+else
+	echo "tmux-walk: script(1) not installed: compare, report and host check not driven on a pty"
+fi
 
 echo "tmux-walk: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -151,7 +151,7 @@ static long check_csv(char *csv, const struct machine *m, struct sweep_range *r,
 static void test_random_sweeps(void **state)
 {
 	static struct sweep sw;
-	long cells = 0, hoisted = 0, tables = 0, rowed = 0, patch_rows = 0;
+	long cells = 0, hoisted = 0, tables = 0, rowed = 0, patch_rows = 0, memo_hits = 0;
 
 	(void)state;
 	for (int trial = 0; trial < TRIALS(400); trial++) {
@@ -179,17 +179,21 @@ static void test_random_sweeps(void **state)
 		for (int i = 0; i < sw.ncols; i++)
 			rowed += sw.cols[i].rowed && !sw.cols[i].fast;
 		patch_rows += sw.nrowp;
+		memo_hits += (long)sw.memo.hits;
 		cells += check_csv(out.buf, &m, &r, &sw, trial, shapes[trial % (sizeof(shapes) / sizeof(shapes[0]))]);
 		sb_free(&out);
 	}
 	fprintf(stderr, "test_fastpath: %ld cells checked, %ld columns hoisted, %ld fn_cpus tables, %ld fn_sides columns, "
-		"%ld fn_row patches\n", cells, hoisted, tables, rowed, patch_rows);
+		"%ld fn_row patches, %ld release rows, layouts and roots remembered within a row\n", cells, hoisted, tables,
+		rowed, patch_rows, memo_hits);
 	/* the random keys must have exercised each fast path, not skipped them all */
 	assert_true(cells > TRIALS(100000));
 	assert_true(hoisted > TRIALS(100));
 	assert_true(tables > 0);
 	assert_true(rowed > TRIALS(100));
 	assert_true(patch_rows > TRIALS(20));
+	/* each cell above held to plain_value(), which has no memo: a hit gave the fresh look-up's answer */
+	assert_true(memo_hits > TRIALS(10000));
 }
 
 /* A random variant expression over d's names, into buf: the swept key's names often, some rows failing. */

@@ -306,6 +306,54 @@ static void test_command_errors(void **state)
 
 /* --- rows against the formulas --------------------------------------------------- */
 
+/*
+ * A model is solved once per distinct network along any key (issue 53): over
+ * netperf_charges, which memcg_charge.throughput reads outside its network,
+ * the rows after the first answer from the sweep's memo of solved networks;
+ * over charge_page_ns, which is in the network's demand, every row solves
+ * anew. Each cell equals the metric's fn on the row's machine with no memo.
+ */
+static void test_networks_once(void **state)
+{
+	static const char *const keys[][3] = { { "netperf_charges", "0.5", "0.7" }, { "charge_page_ns", "100", "100.2" } };
+	struct machine m = machine_with("cpus 4096");
+	static struct sweep sw;
+	char err[256];
+
+	(void)state;
+	for (int k = 0; k < 2; k++) {
+		struct sweep_range r;
+		uint64_t rows = 0;
+
+		assert_int_equal(sweep_range_parse(&m, keys[k][0], keys[k][1], keys[k][2], "step", "0.01", &r, err,
+						   sizeof(err)), 0);
+		sweep_init(&sw, &r);
+		assert_int_equal(sweep_add_metric(&sw, "memcg_charge.throughput", err, sizeof(err)), 0);
+		sweep_begin(&sw, &m);
+		assert_ptr_equal(sw.m.mva_memo, &sw.mva);
+		while (sweep_next(&sw) > 0) {
+			struct machine plain = sw.m;
+
+			plain.mva_memo = NULL;
+			plain.memo = NULL;
+			rows++;
+			for (int c = 0; c < sw.ncols; c++) {
+				struct value v = sweep_value(&sw, c), w = metric_compute(&plain, sw.cols[c].patch, sw.cols[c].metric,
+											 sw.cols[c].side, NULL);
+
+				assert_int_equal(v.kind, w.kind);
+				assert_memory_equal(&v.r, &w.r, sizeof(v.r)); /* bit for bit */
+			}
+		}
+		sweep_end(&sw);
+		assert_int_equal(rows, 21);
+		if (!k) /* the sides' networks solved on the first row, every later one a hit */
+			assert_true(sw.mva.misses <= 4 && sw.mva.hits >= 20);
+		else
+			assert_true(sw.mva.misses >= 20);
+	}
+}
+
 static void test_rows_exact(void **state)
 {
 	struct machine m = machine_with("ram 256G");
@@ -1514,7 +1562,7 @@ int main(void)
 		cmocka_unit_test(test_plot),               cmocka_unit_test(test_step_past_to),
 		cmocka_unit_test(test_plot_options),       cmocka_unit_test(test_where_step_sides), cmocka_unit_test(test_where_digits),
 		cmocka_unit_test(test_tradeoff_unresolved), cmocka_unit_test(test_rows_follow_derived),
-		cmocka_unit_test(test_no_bare_nan),
+		cmocka_unit_test(test_no_bare_nan),        cmocka_unit_test(test_networks_once),
 	};
 	return cmocka_run_group_tests_name("sweep", tests, NULL, NULL);
 }
