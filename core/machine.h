@@ -24,6 +24,7 @@ enum overcommit_policy {
 
 struct mva_memo;
 struct zone_layout;
+struct layout_pool;
 
 struct machine {
 	/* the machine */
@@ -125,6 +126,12 @@ struct machine {
 	 * assignment - shares it.
 	 */
 	const struct patch_set *set;
+	/*
+	 * Not a parameter: where `set zones` keeps the layouts it builds
+	 * (core/mm/zonelayout.h), owned by a front end (the session) and kept
+	 * by every reset; NULL (a bare machine) refuses an explicit layout.
+	 */
+	struct layout_pool *layouts;
 };
 
 /* PAGE_SHIFT; inline, as machine_totalram: a sweep over ram or totalram asks on every row. */

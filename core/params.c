@@ -94,6 +94,11 @@ const struct param params[] = {
 	  .flags = PF_AUTO | PF_POW2, .auto_value = machine_pageblock_nr_pages,
 	  .unit = "pages", .def = "auto", .group = "machine",
 	  .help = "pages per pageblock (khugepaged's unit); auto = one PMD; 1024 = a kernel without CONFIG_HUGETLB_PAGE before 6.10" },
+	/* last of the machine: a preset or a view line applies it after ram, pagesize and totalram, which it holds for */
+	{ .name = "zones", .type = PT_LAYOUT, .offset = FIELD(layout), .group = "machine", .unit = "pages", .def = "auto",
+	  .help = "every node's CPUs and zones as /proc/zoneinfo counts them: 0.cpus=2 0.DMA=3998/3840 "
+		  "0.Normal=262144/258048 1.cpus=0 ... (present/managed pages; sets nodes); auto = laid out from ram "
+		  "and nodes as x86-64 does; host loads the real one (show zones)" },
 	{ .name = "reclaim", .type = PT_SIZE, .offset = FIELD(reclaim), .min = 0, .max = EiB,
 	  .unit = "bytes", .def = "1G", .group = "workload",
 	  .help = "bytes written to memory.reclaim (the proactive reclaim request)" },
@@ -289,6 +294,10 @@ void param_format_range(const struct param *p, char *buf, size_t len)
 	size_t n = 0;
 
 	buf[0] = '\0';
+	if (p->type == PT_LAYOUT) {
+		snprintf(buf, len, "NODE.cpus=N NODE.ZONE=PRESENT/MANAGED ... or auto");
+		return;
+	}
 	if (p->type == PT_CHOICE) {
 		for (int i = 0; p->choices[i]; i++)
 			n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%s", i ? "|" : "", p->choices[i]);
@@ -347,6 +356,8 @@ int param_set(struct machine *m, const struct param *p, const char *value, char 
 	uint64_t v = 0;
 	double r;
 
+	if (p->type == PT_LAYOUT)
+		return layout_set(m, value, err, errlen);
 	if ((p->flags & PF_AUTO) && !strcmp(value, "auto")) {
 		*u64_field(m, p) = auto_stored(p);
 		return 0;
@@ -423,6 +434,8 @@ int param_set(struct machine *m, const struct param *p, const char *value, char 
 			snprintf(err, errlen, "%s: '%s' is not one of %s", p->name, value, range);
 		}
 		return -1;
+	case PT_LAYOUT: /* set above */
+		return -1;
 	case PT_REAL:
 		if (parse_real(value, &r, why, sizeof(why)))
 			return bad_value(p, value, why, err, errlen);
@@ -439,7 +452,14 @@ int param_set(struct machine *m, const struct param *p, const char *value, char 
 
 uint64_t param_u64(const struct machine *m, const struct param *p)
 {
-	uint64_t v = u64_value(m, p);
+	uint64_t v;
+
+	if (p->type == PT_LAYOUT) { /* its zones: 0 when laid out from the parameters */
+		const struct zone_layout *L = machine_layout(m);
+
+		return L ? L->nzones : 0;
+	}
+	v = u64_value(m, p);
 
 	if ((p->flags & PF_NAMED) && (v & ZONE_NAMED))
 		return p->auto_value(m); /* a zone by name: its managed pages on this machine's layout */
@@ -459,7 +479,7 @@ int param_set_u64(struct machine *m, const struct param *p, uint64_t v, char *er
 		*u64_field(m, p) = v; /* an ordered choice (the releases) is swept by index */
 		return 0;
 	}
-	if (p->type == PT_CHOICE || p->type == PT_REAL)
+	if (p->type == PT_CHOICE || p->type == PT_REAL || p->type == PT_LAYOUT)
 		return err_set(err, errlen, "%s: not a whole-number parameter", p->name);
 	/* a sweep stores millions of rows: spell the value out only to complain about it */
 	if (!check_u64(p, "", v, NULL, 0)) {
@@ -483,9 +503,23 @@ int param_set_real(struct machine *m, const struct param *p, double v, char *err
 	return 0;
 }
 
+/* The layout's text, or auto when the machine lays its zones out from the parameters. */
+static void layout_text(const struct machine *m, char *buf, size_t len)
+{
+	const struct zone_layout *L = machine_layout(m);
+
+	if (!L)
+		snprintf(buf, len, "auto");
+	else
+		layout_format(L, buf, len);
+}
+
 void param_format(const struct machine *m, const struct param *p, char *buf, size_t len)
 {
 	switch (p->type) {
+	case PT_LAYOUT:
+		layout_text(m, buf, len);
+		return;
 	case PT_REAL:
 		snprintf(buf, len, "%.6g", real_value(m, p));
 		return;
@@ -501,6 +535,10 @@ void param_format(const struct machine *m, const struct param *p, char *buf, siz
 
 void param_format_input(const struct machine *m, const struct param *p, char *buf, size_t len)
 {
+	if (p->type == PT_LAYOUT) {
+		layout_text(m, buf, len);
+		return;
+	}
 	if (p->type == PT_REAL) {
 		/* the fewest digits strtod() reads back as the same double: 1687.66, not 1687.6600000000001 */
 		double v = real_value(m, p);
@@ -553,6 +591,15 @@ void param_format_human(const struct machine *m, const struct param *p, char *bu
 	char size[32];
 
 	switch (p->type) {
+	case PT_LAYOUT: {
+		const struct zone_layout *L = machine_layout(m);
+
+		if (L)
+			snprintf(buf, len, "%u node%s, %u zones (show zones)", L->nnodes, L->nnodes == 1 ? "" : "s", L->nzones);
+		else
+			snprintf(buf, len, "auto: x86-64's from ram, nodes");
+		return;
+	}
 	case PT_SIZE:
 		format_size(u64_value(m, p), buf, len);
 		return;

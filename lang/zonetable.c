@@ -48,7 +48,7 @@ static void kernel_head(struct session *s, const struct zone_layout *L, int own,
 		return;
 	}
 	if (own)
-		sb_printf(out, "zones: the layout host loaded, %u node%s; figures for %s\n", L->nnodes, L->nnodes == 1 ? "" : "s",
+		sb_printf(out, "zones: the layout host loaded or zones gave, %u node%s; figures for %s\n", L->nnodes, L->nnodes == 1 ? "" : "s",
 			  release_names[s->m.kernel]);
 	else
 		sb_printf(out, "zones: estimated - laid out from ram and nodes as x86-64 does (docs/MODELS.md), %u node%s;\n"
@@ -63,7 +63,7 @@ static void kernel_row(struct session *s, const struct zone_layout *L, uint32_t 
 {
 	const struct layout_zone *z = &L->zones[i];
 	struct zone_fig f;
-	char prot[LAYOUT_TYPES_MAX * 22], name[LAYOUT_NAME_MAX * 4 + 1], b[32];
+	char prot[LAYOUT_TYPES_MAX * 22], name[ZONE_NAME_MAX * 4 + 1], b[32];
 
 	layout_zone_fig(&s->m, L, i, &f);
 	protection_text(L, &f, prot, sizeof(prot));
@@ -120,7 +120,7 @@ static void patch_row(struct session *s, const struct zone_layout *L, uint32_t i
 {
 	const struct layout_zone *z = &L->zones[i];
 	struct machine k;
-	char name[LAYOUT_NAME_MAX * 4 + 1], b[32];
+	char name[ZONE_NAME_MAX * 4 + 1], b[32];
 
 	k = s->m;
 	k.zone = z->managed;

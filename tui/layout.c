@@ -14,6 +14,8 @@ size_t rows_machine(struct row *out, size_t max)
 	size_t n = 0;
 
 	for (size_t i = 0; i < nparams; i++) {
+		if (params[i].type == PT_LAYOUT)
+			continue; /* a layout is no value to step: the zones view (z) shows it */
 		if (!group || strcmp(group, params[i].group)) {
 			group = params[i].group;
 			if (out && n < max)
@@ -532,6 +534,10 @@ int param_step(const struct machine *m, const struct param *p, int dir, char *bu
 {
 	uint64_t v, next;
 
+	if (p->type == PT_LAYOUT) {
+		snprintf(buf, len, "%s is a layout, typed whole: set %s ... (help set)", p->name, p->name);
+		return -1;
+	}
 	if (p->type == PT_CHOICE) {
 		uint64_t i = *(const uint64_t *)((const char *)m + p->offset);
 

@@ -239,22 +239,6 @@ static void host_load_print(struct session *s, const struct reading *r, int nr, 
 		sb_printf(out, "# %s\n", layout_note);
 }
 
-/* A layout kept by the session (one equal to it if kept already): the pointer machines hold, or NULL when full. */
-static const struct zone_layout *keep_layout(struct session *s, struct zone_layout *L)
-{
-	for (int i = 0; i < s->nlayouts; i++)
-		if (!memcmp(s->layouts[i], L, sizeof(*L))) {
-			free(L);
-			return s->layouts[i];
-		}
-	if (s->nlayouts == SESSION_LAYOUTS) {
-		free(L);
-		return NULL;
-	}
-	s->layouts[s->nlayouts++] = L;
-	return L;
-}
-
 /* nodes with memory (N_MEMORY): those with a zone that has managed pages */
 static uint64_t nodes_with_memory(const struct host_zones *hz)
 {
@@ -418,7 +402,7 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 			L->pagesize = next->pagesize;
 			L->nodes = next->nodes;
 			L->totalram = next->totalram;
-			kept = keep_layout(s, L);
+			kept = layout_pool_keep(&s->layouts, L);
 			next->layout = kept;
 			/* L is freed when the session kept one equal to it: read kept */
 			if (kept)
@@ -427,7 +411,7 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 					 kept->nzones);
 			else
 				snprintf(layout_note, nlen, "zones: not loaded: the session keeps %d layouts at most",
-					 SESSION_LAYOUTS);
+					 LAYOUT_POOL_MAX);
 		}
 	}
 	if (keep)
