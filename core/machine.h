@@ -50,6 +50,7 @@ struct machine {
 	 */
 	uint64_t thp;
 	uint64_t watermark_scale_factor; /* vm.watermark_scale_factor, in 1/10000 of the zone */
+	uint64_t percpu_pagelist_high_fraction; /* vm.percpu_pagelist_high_fraction (5.14): 0, or pcp high from managed / it */
 	uint64_t zone_min;       /* the zone's min watermark in pages; 0 = its share of min_free_kbytes */
 	uint64_t pageblock_nr_pages; /* pages per pageblock; 0 = one PMD (HPAGE_PMD_ORDER) */
 

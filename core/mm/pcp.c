@@ -124,6 +124,23 @@ static uint64_t split_high(uint64_t total, uint64_t split, uint64_t batch, struc
 	return v;
 }
 
+/*
+ * zone_highsize()'s total_pages: the low watermark, or, with
+ * vm.percpu_pagelist_high_fraction set (the sysctl is 5.14's, as the
+ * zone_highsize() code), managed / the fraction.
+ */
+static uint64_t high_total(const struct machine *m, uint64_t low, struct strbuf *why)
+{
+	uint64_t f = m->percpu_pagelist_high_fraction;
+
+	if (!f)
+		return low;
+	sb_printf(why, "vm.percpu_pagelist_high_fraction = %llu: total_pages = zone_managed_pages() / %llu = %llu / %llu "
+		       "= %llu (not the low watermark)\n", (unsigned long long)f, (unsigned long long)f,
+		  (unsigned long long)machine_zone(m), (unsigned long long)f, (unsigned long long)(machine_zone(m) / f));
+	return machine_zone(m) / f;
+}
+
 /* The zone_batchsize() code a side runs: before 5.13's (an int share), the kernel side its release's. */
 static int batch_side(int side)
 {
@@ -145,6 +162,10 @@ static void pcp_sizes(const struct machine *m, int side, struct pcp_sizes *p, st
 			       "size; batch = max(1, %llu) = %llu (the max is on batch only)\n",
 			  (unsigned long long)raw, (unsigned long long)p->high, (unsigned long long)raw,
 			  (unsigned long long)p->batch);
+		if (m->percpu_pagelist_high_fraction)
+			sb_printf(why, "vm.percpu_pagelist_high_fraction = %llu: no such sysctl before 5.14 (its "
+				       "percpu_pagelist_fraction is another, not modeled): ignored\n",
+				  (unsigned long long)m->percpu_pagelist_high_fraction);
 		sb_printf(why, "kernel: setup_pageset() (3.10), pageset_set_batch() (3.11), "
 			       "zone_set_pageset_high_and_batch()\n  (5.11-5.13), mm/page_alloc.c\n");
 		return;
@@ -163,9 +184,12 @@ static void pcp_sizes(const struct machine *m, int side, struct pcp_sizes *p, st
 			  (unsigned long long)p->high);
 		return;
 	}
-	p->high = split_high(p->low, p->split, p->batch, why);
+	p->high = split_high(high_total(m, p->low, why), p->split, p->batch, why);
 	p->high_max = p->high;
-	if (p->code == 2) {
+	if (p->code == 2 && m->percpu_pagelist_high_fraction) {
+		sb_printf(why, "high_max = high_min: a fraction set tunes pcp high by hand, no auto-tuning "
+			       "(zone_set_pageset_high_and_batch())\n");
+	} else if (p->code == 2) {
 		sb_printf(why, "high_min is that; high_max = zone_highsize(.., MIN_PERCPU_PAGELIST_HIGH_FRACTION): managed / 8:\n");
 		p->high_max = split_high(machine_zone(m) / MIN_PERCPU_PAGELIST_HIGH_FRACTION, p->split, p->batch, why);
 	}
@@ -183,8 +207,8 @@ void pcp_zone_high(const struct machine *m, uint64_t low, uint64_t *high_min, ui
 		return;
 	}
 	split = split_cpus(m, SIDE_KERNEL, NULL);
-	*high_min = *high_max = split_high(low, split, batch, NULL);
-	if (code == 2)
+	*high_min = *high_max = split_high(high_total(m, low, NULL), split, batch, NULL);
+	if (code == 2 && !m->percpu_pagelist_high_fraction)
 		*high_max = split_high(machine_zone(m) / MIN_PERCPU_PAGELIST_HIGH_FRACTION, split, batch, NULL);
 }
 

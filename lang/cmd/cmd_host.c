@@ -58,7 +58,7 @@ static uint64_t page_size(void)
 	return host_page_size();
 }
 
-#define HOST_READINGS 12
+#define HOST_READINGS 13
 
 struct reading {
 	const char *key;
@@ -282,6 +282,15 @@ static void host_read_tunables(struct reading *r, const struct host_tunables *t)
 	} else {
 		snprintf(r[3].source, sizeof(r[3].source), "/proc/meminfo: no SwapTotal");
 	}
+	if (t->has_phf) {
+		snprintf(r[4].value, sizeof(r[4].value), "%llu", (unsigned long long)t->percpu_pagelist_high_fraction);
+		snprintf(r[4].source, sizeof(r[4].source), "/proc/sys/vm/percpu_pagelist_high_fraction");
+		r[4].ok = 1;
+	} else { /* no such sysctl before 5.14: the default, which a kernel without it computes as */
+		snprintf(r[4].value, sizeof(r[4].value), "0");
+		snprintf(r[4].source, sizeof(r[4].source), "/proc/sys/vm/percpu_pagelist_high_fraction: not there (none before 5.14): 0");
+		r[4].ok = 1;
+	}
 }
 
 /*
@@ -346,7 +355,7 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 {
 	static const char *const keys[HOST_READINGS] = { "cpus", "ram", "pagesize", "totalram", "overcommit", "kernel",
 							 "nodes", "watermark_scale_factor", "thp", "overcommit_ratio",
-							 "swap", "min_free_kbytes" };
+							 "swap", "percpu_pagelist_high_fraction", "min_free_kbytes" };
 	struct host_zones hz;
 	struct host_tunables t;
 	struct zone_layout *L = NULL;
@@ -419,12 +428,7 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 	else
 		host_zones_free(&hz);
 	host_apply_pageblock(next);
-	host_apply_mfk(next, &t, &r[11]);
-	if (t.has_phf && t.percpu_pagelist_high_fraction)
-		snprintf(layout_note + strlen(layout_note), nlen - strlen(layout_note),
-			 "\n# note: vm.percpu_pagelist_high_fraction is %llu: pcp high is managed / %llu split over the node's "
-			 "CPUs, which batchlab does not compute (it takes the default, 0)",
-			 (unsigned long long)t.percpu_pagelist_high_fraction, (unsigned long long)t.percpu_pagelist_high_fraction);
+	host_apply_mfk(next, &t, &r[12]);
 	return 0;
 }
 
