@@ -38,6 +38,7 @@ struct machine {
 	uint64_t overcommit_ratio; /* vm.overcommit_ratio, percent of RAM CommitLimit allows */
 	uint64_t swap;           /* swap bytes (total_swap_pages), CommitLimit counts them */
 	uint64_t kernel;         /* the release the kernel side follows: an index in release_names[] */
+	uint64_t distro;         /* enum distro_build: an enterprise kernel's backports make its figures may-differ */
 
 	/* nodes and zones (core/mm/zone.h): what pcp and watermark read */
 	uint64_t nodes;          /* NUMA nodes with memory */

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "err.h"
+#include "mm/distro.h"
 #include "mm/kernel.h"
 #include "mm/release.h"
 #include "mm/zonelayout.h"
@@ -66,6 +67,11 @@ const struct param params[] = {
 	{ .name = "kernel", .type = PT_CHOICE, .offset = FIELD(kernel), .max = 74, .flags = PF_NAMES,
 	  .choices = release_names, .resolve = release_parse, .unit = "", .def = "6.18.8", .group = "machine",
 	  .help = "the release whose code the kernel side follows; host: the running kernel's" },
+	/* after kernel: `set kernel` sets it from the string, a preset's line then as saved */
+	{ .name = "distro", .type = PT_CHOICE, .offset = FIELD(distro), .max = 2, .flags = PF_NAMES,
+	  .choices = distro_build_names, .unit = "", .def = "mainline", .group = "machine",
+	  .help = "whose build the kernel is: rhel or suse (set kernel and host read it from el8, 150500 ...) mark "
+		  "every kernel figure 'computed as mainline X.Y, may differ'" },
 	/* nodes and zones (core/mm/zone.h): the pcp and watermark patches' machine */
 	{ .name = "nodes", .type = PT_COUNT, .offset = FIELD(nodes), .min = 1, .max = 1024,
 	  .flags = PF_CHECKED,
@@ -421,6 +427,8 @@ int param_set(struct machine *m, const struct param *p, const char *value, char 
 			if (p->resolve(value, &idx, NULL, 0, said, sizeof(said)))
 				return err_set(err, errlen, "%s: %s", p->name, said);
 			*u64_field(m, p) = (uint64_t)idx;
+			if (p->offset == FIELD(kernel)) /* the same string host reads: the same build */
+				m->distro = distro_build_of(value);
 			return 0;
 		}
 		for (uint64_t i = 0; p->choices[i]; i++) {

@@ -11,6 +11,7 @@
 
 #include "../../core/err.h"
 #include "../../core/host_parse.h"
+#include "../../core/mm/distro.h"
 #include "../../core/mm/release.h"
 #include "../../core/params.h"
 #include "../../core/units.h"
@@ -94,7 +95,7 @@ static char *kernel_text(const char **file, char *why, size_t whylen)
 }
 
 /* The running kernel's release, as `set kernel` reads it: its state's name in value, where it came from in source. */
-int host_kernel(char *value, size_t vlen, char *source, size_t slen)
+int host_kernel(char *value, size_t vlen, char *source, size_t slen, uint64_t *build)
 {
 	char why[200], perr[300], note[400];
 	const char *file;
@@ -112,6 +113,8 @@ int host_kernel(char *value, size_t vlen, char *source, size_t slen)
 		return -1;
 	}
 	snprintf(value, vlen, "%s", release_names[idx]);
+	if (build)
+		*build = distro_build_of(text);
 	if (*note)
 		snprintf(source, slen, "%s: %s", file, note);
 	else
@@ -359,7 +362,7 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 	struct host_zones hz;
 	struct host_tunables t;
 	struct zone_layout *L = NULL;
-	uint64_t pagesize = page_size();
+	uint64_t pagesize = page_size(), build = BUILD_MAINLINE;
 	char perr[200];
 	int nread = 0;
 
@@ -370,7 +373,7 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 	host_read_cpus(&r[2], &r[0], pagesize);
 	host_read_meminfo(&r[1], &r[3], pagesize);
 	host_read_overcommit(&r[4]);
-	r[5].ok = !host_kernel(r[5].value, sizeof(r[5].value), r[5].source, sizeof(r[5].source));
+	r[5].ok = !host_kernel(r[5].value, sizeof(r[5].value), r[5].source, sizeof(r[5].source), &build);
 	host_tunables_read(&t);
 	host_read_tunables(&r[7], &t);
 	if (!host_zones_load(&hz, perr, sizeof(perr))) {
@@ -391,6 +394,8 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 			}
 			nread += r[i].ok;
 		}
+	if (r[5].ok) /* the kernel's reading is its release's name: whose build it is comes from the string */
+		next->distro = build;
 	if (!nread) {
 		host_zones_free(&hz);
 		if (keep)
