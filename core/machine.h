@@ -19,6 +19,9 @@ enum overcommit_policy {
 	OVERCOMMIT_NEVER = 2,
 };
 
+/* The architectures whose zones batchlab lays out from ram and nodes (core/mm/zonelayout.c). */
+enum machine_arch { ARCH_X86_64, ARCH_ARM64 };
+
 /* A value that is auto where 0 is a value of its own (node_cpus: 0 is a CPU-less node). */
 #define MACHINE_AUTO UINT64_MAX
 
@@ -41,6 +44,7 @@ struct machine {
 	uint64_t distro;         /* enum distro_build: an enterprise kernel's backports make its figures may-differ */
 
 	/* nodes and zones (core/mm/zone.h): what pcp and watermark read */
+	uint64_t arch;           /* enum machine_arch: whose zone limits a derived layout follows */
 	uint64_t nodes;          /* NUMA nodes with memory */
 	uint64_t node_cpus;      /* CPUs local to the zone's node; MACHINE_AUTO = cpus / nodes; 0 = a CPU-less node */
 	uint64_t min_free_kbytes; /* vm.min_free_kbytes; 0 = the release's default (core/mm/zone.c) */

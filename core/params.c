@@ -22,6 +22,7 @@
 static const char *const overcommit_names[] = { "guess", "always", "never", NULL };
 static const uint64_t page_sizes[] = { 4096, 16384, 65536, 0 };
 static const char *const thp_names[] = { "off", "on", "never", NULL };
+static const char *const arch_names[] = { "x86_64", "arm64", NULL };
 
 /*
  * Ranges reach past any kernel on purpose: up to 65536 CPUs (x86-64 builds
@@ -73,6 +74,10 @@ const struct param params[] = {
 	  .help = "whose build the kernel is: rhel or suse (set kernel and host read it from el8, 150500 ...) mark "
 		  "every kernel figure 'computed as mainline X.Y, may differ'" },
 	/* nodes and zones (core/mm/zone.h): the pcp and watermark patches' machine */
+	{ .name = "arch", .type = PT_CHOICE, .offset = FIELD(arch), .max = 1, .flags = PF_NAMES,
+	  .choices = arch_names, .unit = "", .def = "x86_64", .group = "machine",
+	  .help = "whose zone limits lay out ram when zones is auto: x86_64 (DMA 16 MiB, DMA32 to 4 GiB) or arm64 "
+		  "(DMA to 4 GiB, DMA32 empty, zone_sizes_init() of 5.11 on, firmware naming no DMA limit)" },
 	{ .name = "nodes", .type = PT_COUNT, .offset = FIELD(nodes), .min = 1, .max = 1024,
 	  .flags = PF_CHECKED,
 	  .unit = "nodes", .def = "1", .group = "machine",
@@ -109,7 +114,7 @@ const struct param params[] = {
 	{ .name = "zones", .type = PT_LAYOUT, .offset = FIELD(layout), .group = "machine", .unit = "pages", .def = "auto",
 	  .help = "every node's CPUs and zones as /proc/zoneinfo counts them: 0.cpus=2 0.DMA=3998/3840 "
 		  "0.Normal=262144/258048 1.cpus=0 ... (present/managed pages; sets nodes); auto = laid out from ram "
-		  "and nodes as x86-64 does; host loads the real one (show zones)" },
+		  "and nodes as arch does (x86_64 or arm64); host loads the real one (show zones)" },
 	{ .name = "reclaim", .type = PT_SIZE, .offset = FIELD(reclaim), .min = 0, .max = EiB,
 	  .unit = "bytes", .def = "1G", .group = "workload",
 	  .help = "bytes written to memory.reclaim (the proactive reclaim request)" },

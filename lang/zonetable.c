@@ -59,9 +59,9 @@ static void kernel_head(struct session *s, const struct zone_layout *L, int own,
 		sb_printf(out, "zones: the layout host loaded or zones gave, %u node%s; figures for %s\n", L->nnodes, L->nnodes == 1 ? "" : "s",
 			  release_names[s->m.kernel]);
 	else
-		sb_printf(out, "zones: estimated - laid out from ram and nodes as x86-64 does (docs/MODELS.md), %u node%s;\n"
-			       "  figures for %s ('host' loads the real layout)\n", L->nnodes, L->nnodes == 1 ? "" : "s",
-			  release_names[s->m.kernel]);
+		sb_printf(out, "zones: estimated - laid out from ram and nodes as %s does (docs/MODELS.md), %u node%s;\n"
+			       "  figures for %s ('host' loads the real layout)\n", s->m.arch == ARCH_ARM64 ? "arm64" : "x86-64",
+			  L->nnodes, L->nnodes == 1 ? "" : "s", release_names[s->m.kernel]);
 	if (*release_caveat(&s->m, caveat, sizeof(caveat)))
 		sb_printf(out, "  ? at the end of a row: its figures are %s\n", caveat);
 	sb_printf(out, "%4s %-8s %12s %10s %10s %10s %10s %5s  %-28s %5s %8s %8s %6s\n", "node", "zone", "managed", "min",

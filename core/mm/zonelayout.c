@@ -57,13 +57,56 @@ struct derived {
 	uint64_t nodes;
 };
 
+static void derive_x86(const struct machine *m, struct derived *d);
+
 /* b * rest / denom in 128 bits: rest is pages, b and denom bytes up to an EiB */
 static uint64_t share_of(uint64_t rest, uint64_t b, uint64_t denom)
 {
 	return denom ? (uint64_t)((unsigned __int128)rest * b / denom) : 0;
 }
 
+/*
+ * arm64 (zone_sizes_init(), arch/arm64/mm/init.c, 5.11 on): ZONE_DMA ends at
+ * zone_dma_limit, which firmware naming no DMA limit leaves at 4 GiB (32 bits
+ * then; capped at U32_MAX from 6.12's zone_dma_limit), ZONE_DMA32 at 4 GiB
+ * too, so it is empty; RAM begins at 1 GiB (QEMU's virt board) - assumed.
+ * totalram is shared out by bytes, the rounding's leftover to node 0's
+ * highest zone.
+ */
+#define ARM64_DRAM_BASE GiB_
+#define ARM64_DMA_END (4 * GiB_)
+
+static void derive_arm64(const struct machine *m, struct derived *d)
+{
+	uint64_t n = m->nodes ? m->nodes : 1, ram = m->ram, pg = m->pagesize, total = machine_totalram(m);
+	uint64_t per = ram / n, n0 = ram - per * (n - 1);
+	uint64_t dma_b = min_u64(n0, ARM64_DMA_END - ARM64_DRAM_BASE), normal0_b = n0 - dma_b;
+
+	d->nodes = n;
+	d->dma_present = dma_b / pg;
+	d->dma32_present = 0;
+	d->normal0_present = normal0_b / pg;
+	d->normal_present = n > 1 ? per / pg : 0;
+	d->dma = share_of(total, dma_b, ram);
+	d->dma32 = 0;
+	d->normal = n > 1 ? share_of(total, per, ram) : 0;
+	d->normal0 = share_of(total, normal0_b, ram);
+	if (normal0_b)
+		d->normal0 += total - d->dma - d->normal0 - d->normal * (n - 1);
+	else
+		d->dma += total - d->dma - d->normal * (n - 1);
+}
+
 static void derive(const struct machine *m, struct derived *d)
+{
+	if (m->arch == ARCH_ARM64) {
+		derive_arm64(m, d);
+		return;
+	}
+	derive_x86(m, d);
+}
+
+static void derive_x86(const struct machine *m, struct derived *d)
 {
 	uint64_t n = m->nodes ? m->nodes : 1, ram = m->ram, pg = m->pagesize, total = machine_totalram(m);
 	uint64_t per = ram / n, n0 = ram - per * (n - 1);

@@ -403,7 +403,7 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 		return err_set(err, errlen, "host: could not read any value (cpus: %.60s; ram: %.60s)", r[0].source,
 			       r[1].source);
 	}
-	snprintf(layout_note, nlen, "zones: not loaded (%s): laid out from ram and nodes as x86-64 does", r[6].source);
+	snprintf(layout_note, nlen, "zones: not loaded (%s): laid out from ram and nodes (the arch parameter's layout)", r[6].source);
 	next->layout = NULL;
 	if (r[6].ok && (L = malloc(sizeof(*L)))) {
 		if (host_layout_build(&hz, &t, next->cpus, L, perr, sizeof(perr))) {

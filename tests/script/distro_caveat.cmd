@@ -12,7 +12,7 @@ $BL -c "set kernel 5.14.21-150500.55.39-default; get distro; set kernel 6.1; get
 r=$HOME/el8; cp -r machines/fc-2cpu-6.18 $r; echo $k > $r/proc/sys/kernel/osrelease; rm -f $r/proc/version_signature
 echo '#1 SMP Thu Mar 7 06:53:03 EST 2024' > $r/proc/sys/kernel/version
 $BL -c "host $r; get kernel distro; show zones" | sed -n '/^kernel/p;/^distro/p;/^rhel/p;/^4.18/p;/^zones:/,$p'
-$BL -c "host check $r" | grep -m2 'every figure\|MISMATCH'
+$BL -c "host check $r" > $HOME/hc; echo "status $?"; grep 'every figure\|MISMATCH' $HOME/hc | head -2
 # a view line and a preset keep it
 l=$($BL -c "set kernel $k; state" | tail -1); echo "$l"
 $BL -c "state $l; get distro"

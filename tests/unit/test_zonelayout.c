@@ -170,6 +170,37 @@ static void test_loaded_layout(void **state)
 }
 
 /*
+ * arm64 (zone_sizes_init(), 5.11 on, no firmware DMA limit): RAM from 1 GiB,
+ * ZONE_DMA to 4 GiB (3 GiB of it), DMA32 empty, Normal above; no first MiB
+ * kept back. totalram shared by bytes, the leftover to the highest zone.
+ */
+static void test_arm64_layout(void **state)
+{
+	struct machine m = machine_with("arch arm64 ram 16G");
+	struct zone_layout *L = lay(&m);
+	uint64_t total = (16 * GIB - 16 * GIB / 64) / 4096, dma = total * 3 / 16;
+
+	(void)state;
+	assert_int_equal(L->nzones, 5);
+	assert_int_equal(L->zones[0].present, 3 * GIB / 4096);
+	assert_int_equal(L->zones[0].managed, dma);
+	assert_int_equal(L->zones[1].present, 0);
+	assert_int_equal(L->zones[1].managed, 0);
+	assert_int_equal(L->zones[2].managed, total - dma);
+	assert_int_equal(param_u64(&m, param_find("zone")), total - dma);
+	assert_int_equal(layout_thp_zones(&m), 2); /* DMA and Normal: khugepaged's floor counts two zones */
+	free(L);
+	/* 2 GiB: all of it below 4 GiB, one DMA zone, which the single-zone names then mean */
+	m = machine_with("arch arm64 ram 2G");
+	L = lay(&m);
+	assert_int_equal(L->zones[0].managed, (2 * GIB - 2 * GIB / 64) / 4096);
+	assert_int_equal(L->zones[2].managed, 0);
+	assert_int_equal(param_u64(&m, param_find("zone")), L->zones[0].managed);
+	assert_int_equal(layout_thp_zones(&m), 1);
+	free(L);
+}
+
+/*
  * The zones parameter: a two-node machine whose node 1 has no CPU, given
  * zone by zone in /proc/zoneinfo's pages, written back as it was read, its
  * figures those of the same layout built by hand, and bad text refused with
@@ -251,6 +282,7 @@ int main(void)
 		cmocka_unit_test(test_zone_figures),
 		cmocka_unit_test(test_laptop_132m),
 		cmocka_unit_test(test_loaded_layout),
+		cmocka_unit_test(test_arm64_layout),
 		cmocka_unit_test(test_zones_param),
 	};
 
