@@ -394,29 +394,31 @@ static struct value threshold(METRIC_ARGS(m, side, why))
 }
 
 #define PCP_READS "cpus ram pagesize totalram zone nodes node_cpus min_free_kbytes thp pageblock_nr_pages watermark_scale_factor zone_min kernel"
+/* pcp->high and what follows from it: zone_highsize() reads the fraction too */
+#define PCP_HIGH_READS PCP_READS " percpu_pagelist_high_fraction"
 
 static const struct metric_desc metrics[] = {
 	{ .name = "batch", .unit = "pages", .kind = METRIC_EXACT, .fn = batch, .better = BETTER_NONE,
 	  .help = "pcp->batch, zone_batchsize(): the pages a list refills and drains in (the patch leaves it)",
 	  .reads = "ram pagesize totalram zone nodes" },
 	{ .name = "high", .unit = "pages", .kind = METRIC_EXACT, .fn = high, .better = BETTER_NONE,
-	  .help = "pcp->high per CPU: the list is drained past it (6.7 on: high_min)", .reads = PCP_READS },
+	  .help = "pcp->high per CPU: the list is drained past it (6.7 on: high_min)", .reads = PCP_HIGH_READS },
 	{ .name = "high_max", .unit = "pages", .kind = METRIC_EXACT, .fn = high_max, .better = BETTER_LOWER,
-	  .help = "the most pcp->high can tune to (6.7's high_max; without auto-tuning, high)", .reads = PCP_READS },
+	  .help = "the most pcp->high can tune to (6.7's high_max; without auto-tuning, high)", .reads = PCP_HIGH_READS },
 	{ .name = "high_bytes", .unit = "bytes", .kind = METRIC_EXACT, .fn = high_bytes, .better = BETTER_NONE,
-	  .help = "high in bytes: one CPU's list for this zone", .reads = PCP_READS },
+	  .help = "high in bytes: one CPU's list for this zone", .reads = PCP_HIGH_READS },
 	{ .name = "split_cpus", .unit = "CPUs", .kind = METRIC_EXACT, .fn = split, .better = BETTER_NONE,
 	  .help = "the CPUs zone_highsize() splits the low watermark across", .reads = "cpus ram pagesize totalram nodes node_cpus kernel" },
 	{ .name = "low", .unit = "pages", .kind = METRIC_EXACT, .fn = low, .better = BETTER_NONE,
 	  .help = "the zone's low watermark, which zone_highsize() splits", .reads = PCP_READS },
 	{ .name = "zone_pcp_bytes", .unit = "bytes", .kind = METRIC_EXACT, .fn = zone_pcp_bytes, .better = BETTER_LOWER,
 	  .help = "what every CPU's list may hold of this zone: high_max * cpus (the reviewers' worst case per zone)",
-	  .reads = PCP_READS },
+	  .reads = PCP_HIGH_READS },
 	{ .name = "zone_pcp_share", .unit = "%", .kind = METRIC_EXACT, .fn = zone_pcp_share, .better = BETTER_LOWER,
-	  .help = "zone_pcp_bytes as a share of the zone", .reads = PCP_READS },
+	  .help = "zone_pcp_bytes as a share of the zone", .reads = PCP_HIGH_READS },
 	{ .name = "free_high_trigger", .unit = "pages", .kind = METRIC_EXACT, .fn = free_high_trigger,
 	  .better = BETTER_NONE, .help = "free_count at which a high-order free drains the list (6.16's rule on the sides)",
-	  .reads = PCP_READS },
+	  .reads = PCP_HIGH_READS },
 	{ .name = "threshold", .unit = "pages", .kind = METRIC_EXACT, .single = 1, .fn = threshold, .better = BETTER_NONE,
 	  .help = "vm stats threshold of the zone (calculate_normal_threshold(), context)",
 	  .reads = "cpus ram pagesize totalram zone nodes" },

@@ -1,8 +1,10 @@
 /*
- * Nodes and zones: an x86-64 layout derived from ram, nodes and totalram, or
- * the one a machine points to (loaded by `host`); and every per-zone figure
- * the kernel computes, built on the single-zone models of zone.c, pcp.c and
- * vmstat.c run on a scratch machine whose zone is the one asked about.
+ * Nodes and zones: an x86-64 or arm64 layout derived from ram, nodes and
+ * totalram, or the one a machine points to (loaded by `host`, or given as
+ * the zones parameter's text, both kept in a front end's pool); and every
+ * per-zone figure the kernel computes, built on the single-zone models of
+ * zone.c, pcp.c and vmstat.c run on a scratch machine whose zone is the one
+ * asked about.
  */
 #include "zonelayout.h"
 

@@ -7,10 +7,11 @@
  * vmstat threshold (refresh_zone_stat_thresholds()), all in mm/page_alloc.c
  * and mm/vmstat.c.
  *
- * A layout is derived from the machine's parameters (ram, nodes, totalram)
- * as the kernel lays out an x86-64 PC, or loaded whole (`host`, a saved
- * folder): then it is an object its owner keeps and the machine points to
- * (struct machine's layout), never a copy inside the machine.
+ * A layout is derived from the machine's parameters (ram, nodes, totalram,
+ * arch) as the kernel lays out an x86-64 PC or an arm64 machine, or loaded
+ * whole (`host`, a saved folder, the zones parameter): then it is an object
+ * a pool keeps and the machine points to (struct machine's layout), never a
+ * copy inside the machine.
  */
 #ifndef BL_ZONELAYOUT_H
 #define BL_ZONELAYOUT_H
@@ -61,7 +62,8 @@ const struct zone_layout *machine_layout(const struct machine *m);
  * 4 GiB assumed) and Normal (the rest), every other node Normal; every node
  * an empty Movable and Device zone; ram split evenly over nodes, node 0 taking
  * the remainder; totalram shared out in proportion to the bytes, so the zones'
- * managed pages add up to totalram. Or m's loaded layout, copied.
+ * managed pages add up to totalram. arch arm64: node 0's DMA to 4 GiB (RAM
+ * from 1 GiB), an empty DMA32, Normal above. Or m's loaded layout, copied.
  */
 void layout_of(const struct machine *m, struct zone_layout *L);
 /* vm.lowmem_reserve_ratio as the kernel starts it (sysctl_lowmem_reserve_ratio, mm/page_alloc.c), every type */
