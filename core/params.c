@@ -97,7 +97,7 @@ const struct param params[] = {
 	{ .name = "watermark_scale_factor", .type = PT_COUNT, .offset = FIELD(watermark_scale_factor), .min = 1, .max = 3000,
 	  .unit = "1/10000", .def = "10", .group = "machine",
 	  .help = "vm.watermark_scale_factor: the low-min gap as 1/10000 of the zone (from 4.6; up to 1000 before 5.17)" },
-	{ .name = "percpu_pagelist_high_fraction", .type = PT_COUNT, .offset = FIELD(percpu_pagelist_high_fraction),
+	{ .name = "pagelist_high_fraction", .type = PT_COUNT, .offset = FIELD(percpu_pagelist_high_fraction),
 	  .min = 0, .max = KERNEL_INT_MAX, .flags = PF_CHECKED,
 	  .unit = "", .def = "0", .group = "machine",
 	  .help = "vm.percpu_pagelist_high_fraction (5.14 on): 0 = pcp high from the low watermark; 8 or more = from "
@@ -684,7 +684,7 @@ int machine_check(const struct machine *m, char *err, size_t errlen)
 		return err_set(err, errlen, "zone_min: %llu pages is more than the zone (%llu pages): lower zone_min, or set "
 			       "zone_min auto", (unsigned long long)m->zone_min, (unsigned long long)machine_zone(m));
 	if (m->percpu_pagelist_high_fraction && m->percpu_pagelist_high_fraction < 8)
-		return err_set(err, errlen, "percpu_pagelist_high_fraction: %llu is refused by the kernel's sysctl handler "
+		return err_set(err, errlen, "pagelist_high_fraction: %llu is refused by vm.percpu_pagelist_high_fraction's handler "
 			       "(0, or MIN_PERCPU_PAGELIST_HIGH_FRACTION 8 and more)",
 			       (unsigned long long)m->percpu_pagelist_high_fraction);
 	if (m->sockets && m->sockets > m->cpus)

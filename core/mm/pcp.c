@@ -395,7 +395,7 @@ static struct value threshold(METRIC_ARGS(m, side, why))
 
 #define PCP_READS "cpus ram pagesize totalram zone nodes node_cpus min_free_kbytes thp pageblock_nr_pages watermark_scale_factor zone_min kernel"
 /* pcp->high and what follows from it: zone_highsize() reads the fraction too */
-#define PCP_HIGH_READS PCP_READS " percpu_pagelist_high_fraction"
+#define PCP_HIGH_READS PCP_READS " pagelist_high_fraction"
 
 static const struct metric_desc metrics[] = {
 	{ .name = "batch", .unit = "pages", .kind = METRIC_EXACT, .fn = batch, .better = BETTER_NONE,

@@ -358,7 +358,7 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 {
 	static const char *const keys[HOST_READINGS] = { "cpus", "ram", "pagesize", "totalram", "overcommit", "kernel",
 							 "nodes", "watermark_scale_factor", "thp", "overcommit_ratio",
-							 "swap", "percpu_pagelist_high_fraction", "min_free_kbytes" };
+							 "swap", "pagelist_high_fraction", "min_free_kbytes" };
 	struct host_zones hz;
 	struct host_tunables t;
 	struct zone_layout *L = NULL;
