@@ -613,9 +613,9 @@ void param_format_human(const struct machine *m, const struct param *p, char *bu
 		const struct zone_layout *L = machine_layout(m);
 
 		if (L)
-			snprintf(buf, len, "%u node%s, %u zones (show zones)", L->nnodes, L->nnodes == 1 ? "" : "s", L->nzones);
+			snprintf(buf, len, "%u node%s, %u zones", L->nnodes, L->nnodes == 1 ? "" : "s", L->nzones);
 		else
-			snprintf(buf, len, "auto: x86-64's from ram, nodes");
+			snprintf(buf, len, "auto: laid out");
 		return;
 	}
 	case PT_SIZE:

@@ -14,8 +14,6 @@ size_t rows_machine(struct row *out, size_t max)
 	size_t n = 0;
 
 	for (size_t i = 0; i < nparams; i++) {
-		if (params[i].type == PT_LAYOUT)
-			continue; /* a layout is no value to step: the zones view (z) shows it */
 		if (!group || strcmp(group, params[i].group)) {
 			group = params[i].group;
 			if (out && n < max)

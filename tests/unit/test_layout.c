@@ -28,18 +28,15 @@ static size_t count_metrics(const struct patch_desc *d)
 static void test_rows_machine(void **state)
 {
 	struct row rows[256];
-	size_t n = rows_machine(rows, 256), groups = 0, next_param = 0, layouts = 0;
+	size_t n = rows_machine(rows, 256), groups = 0, next_param = 0;
 	const char *group = NULL;
 
 	(void)state;
-	/* one heading per run of rows with the same group in params[]; a layout (zones) has no row: the zones view shows it */
-	for (size_t i = 0; i < nparams; i++) {
+	/* one heading per run of rows with the same group in params[] */
+	for (size_t i = 0; i < nparams; i++)
 		if (!i || strcmp(params[i].group, params[i - 1].group))
 			groups++;
-		layouts += params[i].type == PT_LAYOUT;
-	}
-	assert_int_equal(layouts, 1);
-	assert_int_equal(n, nparams - layouts + groups);
+	assert_int_equal(n, nparams + groups);
 	assert_int_equal(rows_machine(NULL, 0), n);
 	for (size_t i = 0; i < n; i++) {
 		if (rows[i].kind == ROW_GROUP) {
@@ -47,8 +44,6 @@ static void test_rows_machine(void **state)
 			continue;
 		}
 		assert_int_equal(rows[i].kind, ROW_PARAM);
-		if (params[next_param].type == PT_LAYOUT)
-			next_param++;
 		assert_ptr_equal(rows[i].param, &params[next_param]);
 		assert_int_equal(rows[i].serial, (int)next_param);
 		assert_non_null(group);
