@@ -311,7 +311,7 @@ void param_format_range(const struct param *p, char *buf, size_t len)
 
 	buf[0] = '\0';
 	if (p->type == PT_LAYOUT) {
-		snprintf(buf, len, "NODE.cpus=N NODE.ZONE=PRESENT/MANAGED ... or auto");
+		snprintf(buf, len, "NODE.ZONE=PRESENT/MANAGED ... or auto");
 		return;
 	}
 	if (p->type == PT_CHOICE) {
