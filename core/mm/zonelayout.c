@@ -527,12 +527,6 @@ uint64_t layout_nodes_with_memory(const struct zone_layout *L)
 	return n;
 }
 
-/* vm.lowmem_reserve_ratio's defaults (sysctl_lowmem_reserve_ratio, mm/page_alloc.c): DMA, DMA32, Normal, then 0 */
-static uint64_t ratio_default(uint32_t j)
-{
-	return j < 2 ? 256 : j == 2 ? 32 : 0;
-}
-
 /* "N" of up to 20 digits, ending at one of the bytes in stops: the number, its end in *end; -1 when none */
 static int text_u64(const char *s, const char *stops, uint64_t max, uint64_t *v, const char **end)
 {
@@ -684,8 +678,7 @@ int layout_parse(const char *text, uint64_t cpus, struct zone_layout *L, char *e
 		if (!given[n])
 			L->node_cpus[n] = (uint32_t)(cpus / L->nnodes);
 	if (!ratio_given)
-		for (uint32_t j = 0; j < LAYOUT_TYPES_MAX; j++)
-			L->ratio[j] = ratio_default(j);
+		layout_ratio_defaults(L->ratio);
 	rc = layout_check(L, err, errlen);
 out:
 	free(given);
@@ -695,7 +688,7 @@ out:
 size_t layout_format(const struct zone_layout *L, char *buf, size_t len)
 {
 	size_t n = 0;
-	int dflt = 1;
+	uint64_t dflt[LAYOUT_TYPES_MAX];
 
 #define PUT(...) (n += (size_t)snprintf(buf + (n < len ? n : len), n < len ? len - n : 0, __VA_ARGS__))
 	if (len)
@@ -715,9 +708,8 @@ size_t layout_format(const struct zone_layout *L, char *buf, size_t len)
 				    (unsigned long long)z->managed);
 		}
 	}
-	for (uint32_t j = 0; j < LAYOUT_TYPES_MAX; j++)
-		dflt &= L->ratio[j] == ratio_default(j);
-	if (!dflt) {
+	layout_ratio_defaults(dflt);
+	if (memcmp(dflt, L->ratio, sizeof(dflt))) {
 		uint32_t last = LAYOUT_TYPES_MAX;
 
 		while (last > 1 && !L->ratio[last - 1])
