@@ -19,12 +19,16 @@ enum overcommit_policy {
 	OVERCOMMIT_NEVER = 2,
 };
 
+/* The architectures whose zones batchlab lays out from ram and nodes (core/mm/zonelayout.c). */
+enum machine_arch { ARCH_X86_64, ARCH_ARM64 };
+
 /* A value that is auto where 0 is a value of its own (node_cpus: 0 is a CPU-less node). */
 #define MACHINE_AUTO UINT64_MAX
 
 struct mva_memo;
 struct row_memo;
 struct zone_layout;
+struct layout_pool;
 
 struct machine {
 	/* the machine */
@@ -38,8 +42,10 @@ struct machine {
 	uint64_t overcommit_ratio; /* vm.overcommit_ratio, percent of RAM CommitLimit allows */
 	uint64_t swap;           /* swap bytes (total_swap_pages), CommitLimit counts them */
 	uint64_t kernel;         /* the release the kernel side follows: an index in release_names[] */
+	uint64_t distro;         /* enum distro_build: an enterprise kernel's backports make its figures may-differ */
 
 	/* nodes and zones (core/mm/zone.h): what pcp and watermark read */
+	uint64_t arch;           /* enum machine_arch: whose zone limits a derived layout follows */
 	uint64_t nodes;          /* NUMA nodes with memory */
 	uint64_t node_cpus;      /* CPUs local to the zone's node; MACHINE_AUTO = cpus / nodes; 0 = a CPU-less node */
 	uint64_t min_free_kbytes; /* vm.min_free_kbytes; 0 = the release's default (core/mm/zone.c) */
@@ -50,6 +56,7 @@ struct machine {
 	 */
 	uint64_t thp;
 	uint64_t watermark_scale_factor; /* vm.watermark_scale_factor, in 1/10000 of the zone */
+	uint64_t percpu_pagelist_high_fraction; /* vm.percpu_pagelist_high_fraction (5.14): 0, or pcp high from managed / it */
 	uint64_t zone_min;       /* the zone's min watermark in pages; 0 = its share of min_free_kbytes */
 	uint64_t pageblock_nr_pages; /* pages per pageblock; 0 = one PMD (HPAGE_PMD_ORDER) */
 
@@ -132,6 +139,12 @@ struct machine {
 	 * keyed on what it reads: a copy sharing it gets the same answers.
 	 */
 	struct row_memo *memo;
+	/*
+	 * Not a parameter: where `set zones` keeps the layouts it builds
+	 * (core/mm/zonelayout.h), owned by a front end (the session) and kept
+	 * by every reset; NULL (a bare machine) refuses an explicit layout.
+	 */
+	struct layout_pool *layouts;
 };
 
 /* PAGE_SHIFT; inline, as machine_totalram: a sweep over ram or totalram asks on every row. */

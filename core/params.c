@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "err.h"
+#include "mm/distro.h"
 #include "mm/kernel.h"
 #include "mm/release.h"
 #include "mm/zonelayout.h"
@@ -21,6 +22,7 @@
 static const char *const overcommit_names[] = { "guess", "always", "never", NULL };
 static const uint64_t page_sizes[] = { 4096, 16384, 65536, 0 };
 static const char *const thp_names[] = { "off", "on", "never", NULL };
+static const char *const arch_names[] = { "x86_64", "arm64", NULL };
 
 /*
  * Ranges reach past any kernel on purpose: up to 65536 CPUs (x86-64 builds
@@ -66,7 +68,16 @@ const struct param params[] = {
 	{ .name = "kernel", .type = PT_CHOICE, .offset = FIELD(kernel), .max = 74, .flags = PF_NAMES,
 	  .choices = release_names, .resolve = release_parse, .unit = "", .def = "6.18.8", .group = "machine",
 	  .help = "the release whose code the kernel side follows; host: the running kernel's" },
+	/* after kernel: `set kernel` sets it from the string, a preset's line then as saved */
+	{ .name = "distro", .type = PT_CHOICE, .offset = FIELD(distro), .max = 2, .flags = PF_NAMES,
+	  .choices = distro_build_names, .unit = "", .def = "mainline", .group = "machine",
+	  .help = "whose build the kernel is: rhel or suse (set kernel and host read it from el8, 150500 ...) mark "
+		  "every kernel figure 'computed as mainline X.Y, may differ'" },
 	/* nodes and zones (core/mm/zone.h): the pcp and watermark patches' machine */
+	{ .name = "arch", .type = PT_CHOICE, .offset = FIELD(arch), .max = 1, .flags = PF_NAMES,
+	  .choices = arch_names, .unit = "", .def = "x86_64", .group = "machine",
+	  .help = "whose zone limits lay out ram when zones is auto: x86_64 (DMA 16 MiB, DMA32 to 4 GiB) or arm64 "
+		  "(DMA to 4 GiB, DMA32 empty, zone_sizes_init() of 5.11 on, firmware naming no DMA limit)" },
 	{ .name = "nodes", .type = PT_COUNT, .offset = FIELD(nodes), .min = 1, .max = 1024,
 	  .flags = PF_CHECKED,
 	  .unit = "nodes", .def = "1", .group = "machine",
@@ -86,6 +97,11 @@ const struct param params[] = {
 	{ .name = "watermark_scale_factor", .type = PT_COUNT, .offset = FIELD(watermark_scale_factor), .min = 1, .max = 3000,
 	  .unit = "1/10000", .def = "10", .group = "machine",
 	  .help = "vm.watermark_scale_factor: the low-min gap as 1/10000 of the zone (from 4.6; up to 1000 before 5.17)" },
+	{ .name = "pagelist_high_fraction", .type = PT_COUNT, .offset = FIELD(percpu_pagelist_high_fraction),
+	  .min = 0, .max = KERNEL_INT_MAX, .flags = PF_CHECKED,
+	  .unit = "", .def = "0", .group = "machine",
+	  .help = "vm.percpu_pagelist_high_fraction (5.14 on): 0 = pcp high from the low watermark; 8 or more = from "
+		  "managed / it, and from 6.7 no auto-tuning (high_min = high_max)" },
 	{ .name = "zone_min", .type = PT_PAGES, .offset = FIELD(zone_min), .min = 1, .max = EiB / 4096,
 	  .flags = PF_AUTO | PF_CHECKED, .auto_value = machine_zone_min,
 	  .unit = "pages", .def = "auto", .group = "machine",
@@ -94,6 +110,11 @@ const struct param params[] = {
 	  .flags = PF_AUTO | PF_POW2, .auto_value = machine_pageblock_nr_pages,
 	  .unit = "pages", .def = "auto", .group = "machine",
 	  .help = "pages per pageblock (khugepaged's unit); auto = one PMD; 1024 = a kernel without CONFIG_HUGETLB_PAGE before 6.10" },
+	/* last of the machine: a preset or a view line applies it after ram, pagesize and totalram, which it holds for */
+	{ .name = "zones", .type = PT_LAYOUT, .offset = FIELD(layout), .group = "machine", .unit = "pages", .def = "auto",
+	  .help = "every node's CPUs and zones as /proc/zoneinfo counts them: 0.cpus=2 0.DMA=3998/3840 "
+		  "0.Normal=262144/258048 1.cpus=0 ... (present/managed pages; sets nodes); auto = laid out from ram "
+		  "and nodes as arch does (x86_64 or arm64); host loads the real one (show zones)" },
 	{ .name = "reclaim", .type = PT_SIZE, .offset = FIELD(reclaim), .min = 0, .max = EiB,
 	  .unit = "bytes", .def = "1G", .group = "workload",
 	  .help = "bytes written to memory.reclaim (the proactive reclaim request)" },
@@ -289,6 +310,10 @@ void param_format_range(const struct param *p, char *buf, size_t len)
 	size_t n = 0;
 
 	buf[0] = '\0';
+	if (p->type == PT_LAYOUT) {
+		snprintf(buf, len, "NODE.ZONE=PRESENT/MANAGED ... or auto");
+		return;
+	}
 	if (p->type == PT_CHOICE) {
 		for (int i = 0; p->choices[i]; i++)
 			n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%s", i ? "|" : "", p->choices[i]);
@@ -347,6 +372,8 @@ int param_set(struct machine *m, const struct param *p, const char *value, char 
 	uint64_t v = 0;
 	double r;
 
+	if (p->type == PT_LAYOUT)
+		return layout_set(m, value, err, errlen);
 	if ((p->flags & PF_AUTO) && !strcmp(value, "auto")) {
 		*u64_field(m, p) = auto_stored(p);
 		return 0;
@@ -405,6 +432,8 @@ int param_set(struct machine *m, const struct param *p, const char *value, char 
 			if (p->resolve(value, &idx, NULL, 0, said, sizeof(said)))
 				return err_set(err, errlen, "%s: %s", p->name, said);
 			*u64_field(m, p) = (uint64_t)idx;
+			if (p->offset == FIELD(kernel)) /* the same string host reads: the same build */
+				m->distro = distro_build_of(value);
 			return 0;
 		}
 		for (uint64_t i = 0; p->choices[i]; i++) {
@@ -423,6 +452,8 @@ int param_set(struct machine *m, const struct param *p, const char *value, char 
 			snprintf(err, errlen, "%s: '%s' is not one of %s", p->name, value, range);
 		}
 		return -1;
+	case PT_LAYOUT: /* set above */
+		return -1;
 	case PT_REAL:
 		if (parse_real(value, &r, why, sizeof(why)))
 			return bad_value(p, value, why, err, errlen);
@@ -439,7 +470,14 @@ int param_set(struct machine *m, const struct param *p, const char *value, char 
 
 uint64_t param_u64(const struct machine *m, const struct param *p)
 {
-	uint64_t v = u64_value(m, p);
+	uint64_t v;
+
+	if (p->type == PT_LAYOUT) { /* its zones: 0 when laid out from the parameters */
+		const struct zone_layout *L = machine_layout(m);
+
+		return L ? L->nzones : 0;
+	}
+	v = u64_value(m, p);
 
 	if ((p->flags & PF_NAMED) && (v & ZONE_NAMED))
 		return p->auto_value(m); /* a zone by name: its managed pages on this machine's layout */
@@ -459,7 +497,7 @@ int param_set_u64(struct machine *m, const struct param *p, uint64_t v, char *er
 		*u64_field(m, p) = v; /* an ordered choice (the releases) is swept by index */
 		return 0;
 	}
-	if (p->type == PT_CHOICE || p->type == PT_REAL)
+	if (p->type == PT_CHOICE || p->type == PT_REAL || p->type == PT_LAYOUT)
 		return err_set(err, errlen, "%s: not a whole-number parameter", p->name);
 	/* a sweep stores millions of rows: spell the value out only to complain about it */
 	if (!check_u64(p, "", v, NULL, 0)) {
@@ -483,9 +521,23 @@ int param_set_real(struct machine *m, const struct param *p, double v, char *err
 	return 0;
 }
 
+/* The layout's text, or auto when the machine lays its zones out from the parameters. */
+static void layout_text(const struct machine *m, char *buf, size_t len)
+{
+	const struct zone_layout *L = machine_layout(m);
+
+	if (!L)
+		snprintf(buf, len, "auto");
+	else
+		layout_format(L, buf, len);
+}
+
 void param_format(const struct machine *m, const struct param *p, char *buf, size_t len)
 {
 	switch (p->type) {
+	case PT_LAYOUT:
+		layout_text(m, buf, len);
+		return;
 	case PT_REAL:
 		snprintf(buf, len, "%.6g", real_value(m, p));
 		return;
@@ -501,6 +553,10 @@ void param_format(const struct machine *m, const struct param *p, char *buf, siz
 
 void param_format_input(const struct machine *m, const struct param *p, char *buf, size_t len)
 {
+	if (p->type == PT_LAYOUT) {
+		layout_text(m, buf, len);
+		return;
+	}
 	if (p->type == PT_REAL) {
 		/* the fewest digits strtod() reads back as the same double: 1687.66, not 1687.6600000000001 */
 		double v = real_value(m, p);
@@ -553,6 +609,15 @@ void param_format_human(const struct machine *m, const struct param *p, char *bu
 	char size[32];
 
 	switch (p->type) {
+	case PT_LAYOUT: {
+		const struct zone_layout *L = machine_layout(m);
+
+		if (L)
+			snprintf(buf, len, "%u node%s, %u zones", L->nnodes, L->nnodes == 1 ? "" : "s", L->nzones);
+		else
+			snprintf(buf, len, "auto: laid out");
+		return;
+	}
 	case PT_SIZE:
 		format_size(u64_value(m, p), buf, len);
 		return;
@@ -618,6 +683,10 @@ int machine_check(const struct machine *m, char *err, size_t errlen)
 	if (m->zone_min && m->zone_min > machine_zone(m))
 		return err_set(err, errlen, "zone_min: %llu pages is more than the zone (%llu pages): lower zone_min, or set "
 			       "zone_min auto", (unsigned long long)m->zone_min, (unsigned long long)machine_zone(m));
+	if (m->percpu_pagelist_high_fraction && m->percpu_pagelist_high_fraction < 8)
+		return err_set(err, errlen, "pagelist_high_fraction: %llu is refused by vm.percpu_pagelist_high_fraction's handler "
+			       "(0, or MIN_PERCPU_PAGELIST_HIGH_FRACTION 8 and more)",
+			       (unsigned long long)m->percpu_pagelist_high_fraction);
 	if (m->sockets && m->sockets > m->cpus)
 		return err_set(err, errlen, "sockets: %llu packages is more than cpus (%llu): a package holds at least one CPU; "
 			       "lower sockets, or set sockets auto", (unsigned long long)m->sockets,

@@ -17,6 +17,7 @@ enum param_type {
 	PT_PAGES,  /* pages, typed as a size, NNNp, or auto */
 	PT_CHOICE, /* one of choices[], by name or index */
 	PT_REAL,   /* a real (cost constants), stored as double */
+	PT_LAYOUT, /* the nodes and zones (core/mm/zonelayout.h), as text; stored as the machine's layout pointer */
 };
 
 #define PF_AUTO 0x1 /* "auto" is accepted and stored as 0 */

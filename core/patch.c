@@ -192,10 +192,13 @@ static void kernel_head(const struct machine *m, const struct patch_desc *d, con
 {
 	const struct patch_kernel *k = d->kernel_code;
 	const char *rel = release_names[machine_release(m)];
+	char caveat[160];
 
 	if (!why)
 		return;
 	sb_printf(why, "kernel %s: the code of that release (set kernel RELEASE; history %s lists the rows)\n", rel, d->id);
+	if (*release_caveat(m, caveat, sizeof(caveat)))
+		sb_printf(why, "  every figure of this kernel: %s - its backports are in no table of batchlab's\n", caveat);
 	for (int i = 0; k->history[i]; i++) {
 		const struct release_history *h = k->history[i];
 		const struct release_row *r = release_row(m, h);

@@ -9,7 +9,10 @@
 #include "params.h"
 #include "variant.h"
 
-#define PRESET_LINE_MAX 512
+#include "mm/zonelayout.h"
+
+/* a line holds the zones parameter's longest text */
+#define PRESET_LINE_MAX (LAYOUT_TEXT_MAX + 64)
 
 static char *trim(char *s)
 {
@@ -73,16 +76,29 @@ static int apply_variant(struct patch_set *ps, const char *key, const char *valu
 	return 0;
 }
 
-static int apply_pass(struct machine *m, struct patch_set *ps, const char *text, size_t len, int pagesize_pass, int *line, char *err,
+/*
+ * The passes over a preset: the page size first (totalram and zone typed as
+ * sizes become pages), then the other keys, then zones, which holds for the
+ * ram, page size and totalram set before it.
+ */
+enum { PASS_PAGESIZE, PASS_KEYS, PASS_ZONES };
+
+static int pass_of(const struct param *p)
+{
+	return !strcmp(p->name, "pagesize") ? PASS_PAGESIZE : p->type == PT_LAYOUT ? PASS_ZONES : PASS_KEYS;
+}
+
+static int apply_pass(struct machine *m, struct patch_set *ps, const char *text, size_t len, int pass, int *line, char *err,
 		      size_t errlen)
 {
 	const struct param *seen[64];
 	int seen_line[64];
 	size_t nseen = 0, pos = 0;
 	int lineno = 0;
+	char linebuf[PRESET_LINE_MAX];
 
 	while (pos < len) {
-		char raw[PRESET_LINE_MAX], *key = NULL, *value = NULL, why[160];
+		char *raw = NULL, *key = NULL, *value = NULL, why[320];
 		size_t end = pos, n;
 		const struct param *p;
 		int r;
@@ -92,7 +108,7 @@ static int apply_pass(struct machine *m, struct patch_set *ps, const char *text,
 		n = end - pos;
 		lineno++;
 		*line = lineno;
-		if (n >= sizeof(raw))
+		if (n >= PRESET_LINE_MAX)
 			return err_set(err, errlen, "line too long (at most %d characters)", PRESET_LINE_MAX - 1);
 		for (size_t i = pos; i < end; i++) {
 			unsigned char c = (unsigned char)text[i];
@@ -100,6 +116,7 @@ static int apply_pass(struct machine *m, struct patch_set *ps, const char *text,
 			if (c == '\0' || (c < 0x20 && c != '\t' && c != '\r') || c == 0x7f)
 				return err_set(err, errlen, "binary data (byte 0x%02x): not a preset", c);
 		}
+		raw = linebuf;
 		memcpy(raw, text + pos, n);
 		raw[n] = '\0';
 		pos = end + 1;
@@ -109,7 +126,7 @@ static int apply_pass(struct machine *m, struct patch_set *ps, const char *text,
 		if (!r)
 			continue;
 		if (!strncmp(key, "variant.", 8)) {
-			if (!pagesize_pass && apply_variant(ps, key, value, err, errlen))
+			if (pass == PASS_KEYS && apply_variant(ps, key, value, err, errlen))
 				return -1;
 			continue;
 		}
@@ -129,8 +146,7 @@ static int apply_pass(struct machine *m, struct patch_set *ps, const char *text,
 			seen_line[nseen] = lineno;
 			seen[nseen++] = p;
 		}
-		/* sizes typed for totalram and zone become pages: the page size must come first */
-		if (pagesize_pass != !strcmp(p->name, "pagesize"))
+		if (pass != pass_of(p))
 			continue;
 		if (param_set(m, p, value, why, sizeof(why)))
 			return err_set(err, errlen, "%s", why);
@@ -153,8 +169,10 @@ int preset_apply(struct machine *m, struct patch_set *ps, const char *text, size
 	memset(vars->nvariants, 0, sizeof(vars->nvariants));
 	machine_defaults(&next);
 	next.set = ps;
-	if (!apply_pass(&next, vars, text, len, 1, line, err, errlen) &&
-	    !apply_pass(&next, vars, text, len, 0, line, err, errlen) && !machine_check(&next, err, errlen)) {
+	next.layouts = m->layouts;
+	if (!apply_pass(&next, vars, text, len, PASS_PAGESIZE, line, err, errlen) &&
+	    !apply_pass(&next, vars, text, len, PASS_KEYS, line, err, errlen) &&
+	    !apply_pass(&next, vars, text, len, PASS_ZONES, line, err, errlen) && !machine_check(&next, err, errlen)) {
 		if (ps)
 			patch_set_copy(ps, vars);
 		*m = next;
@@ -200,11 +218,20 @@ void preset_format(const struct machine *m, const char *description, struct strb
 		     "# The whole file is checked before any of it\n"
 		     "# applies. Load with 'preset load PATH' or 'batchlab -p PATH'.\n");
 	for (size_t i = 0; i < nparams; i++) {
-		char v[64];
+		char v[LAYOUT_TEXT_MAX];
 
 		if (strcmp(group, params[i].group)) {
 			group = params[i].group;
 			sb_printf(out, "\n# %s\n", group);
+		}
+		if (params[i].type == PT_LAYOUT && machine_layout(m)) {
+			/* its help on a line of its own: the line is the layout, as long as it is */
+			if (layout_format(machine_layout(m), v, sizeof(v)) >= sizeof(v))
+				sb_printf(out, "# %s: %u nodes, too many zones to write here ('host save' keeps them)\n",
+					  params[i].name, machine_layout(m)->nnodes);
+			else
+				sb_printf(out, "# %s\n%s = %s\n", params[i].help, params[i].name, v);
+			continue;
 		}
 		param_format_input(m, &params[i], v, sizeof(v));
 		sb_printf(out, "%-*s = %-22s # %s\n", (int)param_name_width(), params[i].name, v, params[i].help);

@@ -173,6 +173,9 @@ int sweep_bounds_parse(const struct machine *m, const char *key, const char *fro
 
 		return err_set(err, errlen, "unknown key '%s'%s (see 'help set')", key, param_suggest(key, mean, sizeof(mean)));
 	}
+	if (p->type == PT_LAYOUT)
+		return err_set(err, errlen, "zones is a layout, not a number: sweep ram (each row laid out anew) or "
+			       "totalram, or set zones and compare");
 	if (p->type == PT_CHOICE && !(p->flags & PF_NAMES)) {
 		char range[PARAM_RANGE_MAX];
 

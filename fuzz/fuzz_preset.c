@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/mm/zonelayout.h"
 #include "../core/params.h"
 #include "../core/preset.h"
 #include "../core/strbuf.h"
@@ -33,6 +34,7 @@ static void fail(const char *what, const char *detail)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct machine m, before, back;
+	struct layout_pool pool = { .n = 0 }; /* a zones line's layouts, as a session keeps them */
 	struct strbuf text = STRBUF_INIT, again = STRBUF_INIT;
 	char err[256], desc[160];
 	int line;
@@ -40,6 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* a machine unlike the default, so "untouched" is visible */
 	machine_defaults(&m);
 	m.cpus = 3;
+	m.layouts = &pool;
 	before = m;
 	preset_description((const char *)data, size, desc, sizeof(desc));
 	sandbox_enter();
@@ -49,11 +52,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			fail("a rejected preset changed the machine", err);
 		if (!*err || strchr(err, '\n'))
 			fail("a rejected preset's error is not one line", err);
+		layout_pool_free(&pool);
 		return 0;
 	}
 	sandbox_leave();
 	preset_format(&m, desc, &text);
 	machine_defaults(&back);
+	back.layouts = &pool;
 	if (preset_apply(&back, NULL, sb_str(&text), text.len, &line, err, sizeof(err)))
 		fail("preset_format wrote text preset_apply rejects", err);
 	preset_format(&back, desc, &again);
@@ -61,5 +66,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fail("a saved preset does not read back the same", sb_str(&text));
 	sb_free(&text);
 	sb_free(&again);
+	layout_pool_free(&pool);
 	return 0;
 }

@@ -59,6 +59,7 @@ static int add_preset(struct compare_set *set, const struct session *s, const ch
 		return -1;
 	if (strlen(arg) >= sizeof(st->arg))
 		return err_set(err, errlen, "'%.40s...': preset name too long", arg);
+	st->m.layouts = s->m.layouts; /* a preset's zones are the session's to keep */
 	if (preset_load(&st->m, NULL, arg, why, sizeof(why)))
 		return err_set(err, errlen, "%s", why);
 	st->m.set = s->m.set; /* the session's variants on another machine: the same expressions, the same names */

@@ -27,6 +27,7 @@
 
 struct tally {
 	int ok, bad, live, none;
+	char caveat[160]; /* release_caveat(): an enterprise kernel's, else "" */
 	struct records rec;
 	struct session *s;
 	struct strbuf *out;
@@ -70,6 +71,13 @@ static void value(struct tally *t, const struct zoneinfo_zone *z, const char *cp
 		t->ok++;
 	else
 		t->bad++;
+	if (mine != kernel && *t->caveat) { /* an enterprise kernel's backports may be why */
+		char why[400];
+
+		snprintf(why, sizeof(why), "%s; batchlab's figure %s", fn, t->caveat);
+		row(t, z, cpu, name, a, b, "MISMATCH", why);
+		return;
+	}
 	row(t, z, cpu, name, a, b, mine == kernel ? "ok" : "MISMATCH", fn);
 }
 
@@ -253,7 +261,10 @@ int host_check_values(struct session *s, const struct machine *host, const struc
 		return err_set(err, errlen, "host check: the zones could not be loaded from /proc/zoneinfo");
 	if (!populated)
 		return err_set(err, errlen, "host check: /proc/zoneinfo: read, but no zone has managed pages");
+	release_caveat(host, t.caveat, sizeof(t.caveat));
 	head(&t, host);
+	if (*t.caveat && s->format == FMT_TABLE)
+		sb_printf(out, "  every figure batchlab gives here: %s\n", t.caveat);
 	machine_values(&t, host, tu);
 	nzones = hz->n < (int)L->nzones ? hz->n : (int)L->nzones;
 	if (nzones > 0 && (rc = zones_walk(&zw, nzones, how, err, errlen))) {

@@ -16,6 +16,7 @@
 #include "../core/suggest.h"
 #include "../core/err.h"
 #include "../core/params.h"
+#include "../core/mm/zonelayout.h"
 #include "../core/preset.h"
 #include "out/escape.h"
 #include "infile.h"
@@ -251,10 +252,14 @@ void preset_list_format(struct strbuf *out, enum out_format f, struct doc *d)
 			}
 		} else {
 			struct machine scratch;
-			int line;
+			struct layout_pool pool = { .n = 0 };
+			int line, bad;
 
 			/* a list that offers a preset load would refuse says so up front */
-			if (preset_apply(&scratch, NULL, text, len, &line, why, sizeof(why))) {
+			scratch.layouts = &pool;
+			bad = preset_apply(&scratch, NULL, text, len, &line, why, sizeof(why));
+			layout_pool_free(&pool);
+			if (bad) {
 				snprintf(desc, sizeof(desc), "[broken: line %d: %.100s]", line, why);
 				status = "broken";
 			} else {

@@ -61,7 +61,7 @@ static const struct param *chart_key(const struct metric_desc *md)
 		if (metric_reads(md, prefer[i]))
 			return param_find(prefer[i]);
 	for (size_t i = 0; i < nparams; i++)
-		if (params[i].type != PT_CHOICE && params[i].type != PT_REAL && !params[i].allowed &&
+		if (params[i].type != PT_CHOICE && params[i].type != PT_REAL && params[i].type != PT_LAYOUT && !params[i].allowed &&
 		    metric_reads(md, params[i].name))
 			return &params[i];
 	return NULL;

@@ -21,6 +21,7 @@ void session_init(struct session *s)
 {
 	memset(s, 0, sizeof(*s));
 	machine_defaults(&s->m); /* its set NULL: the built-in patches, no variant */
+	s->m.layouts = &s->layouts;
 	s->format = FMT_TABLE;
 	s->opts = (struct out_opts)OUT_OPTS_INIT;
 	s->preset_m = s->m;
@@ -39,7 +40,8 @@ void session_copy(struct session *dst, const struct session *src)
 {
 	*dst = *src;
 	patchreg_hold(dst->m.set);
-	dst->nlayouts = 0; /* the layouts stay src's: dst's machines point to them while src lives */
+	/* the layouts stay src's: dst's machines point to them, and dst keeps new ones there, while src lives */
+	dst->layouts.n = 0;
 	dst->step_m = NULL; /* a source's steps are src's too */
 	dst->nstep_m = dst->capstep_m = 0;
 }
@@ -69,9 +71,7 @@ void session_step_state(struct session *s)
 
 void session_layouts_free(struct session *s)
 {
-	for (int i = 0; i < s->nlayouts; i++)
-		free(s->layouts[i]);
-	s->nlayouts = 0;
+	layout_pool_free(&s->layouts);
 	s->m.layout = NULL;
 	s->preset_m.layout = NULL;
 }
@@ -176,6 +176,7 @@ int session_load_preset(struct session *s, const char *name, struct strbuf *note
 	struct machine next;
 	int rc = -1;
 
+	next.layouts = s->m.layouts; /* where the preset's zones, if any, are kept */
 	if (!theirs || !res)
 		err_set(err, errlen, "preset load: out of memory");
 	else if (!preset_load(&next, theirs, name, err, errlen) && !keep_variants(res, &next, &s->m, &said, err, errlen)) {

@@ -9,11 +9,11 @@
 #include <stdio.h>
 
 #include "../core/machine.h"
+#include "../core/mm/zonelayout.h"
 #include "../core/strbuf.h"
 #include "out/outopts.h"
 #include "out/doc.h"
 
-#define SESSION_LAYOUTS 16
 
 struct session {
 	struct machine m;
@@ -85,8 +85,7 @@ struct session {
 	 * kept for the session, since an undo entry or a preset's copy may still
 	 * point to an older one; a layout equal to a kept one is not kept twice.
 	 */
-	struct zone_layout *layouts[SESSION_LAYOUTS];
-	int nlayouts;
+	struct layout_pool layouts; /* `host` and `set zones` keep theirs here: m.layouts points to it */
 };
 
 void session_init(struct session *s);

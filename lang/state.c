@@ -23,7 +23,7 @@
 #include "patchreg.h"
 
 #define STATE_FIELDS_MAX 256
-#define STATE_VALUE_MAX 512
+#define STATE_VALUE_MAX LAYOUT_TEXT_MAX /* the zones parameter's text is the longest */
 #define STATE_KEY_MAX 128
 
 /*
@@ -193,11 +193,9 @@ static int take_format(struct state_read *r, const char *value, char *err, size_
 /*
  * After the parameters, in this order. A variant's key is PATCH.NAME (its
  * dot tells it from every other key), so its row has no take: the reader
- * sends every dotted key to the variants. A derived zone layout needs no
- * row: ram, nodes, totalram, zone (a named one too) and pageblock_nr_pages
- * are parameters. A layout loaded by `host` (every node's zones from
- * /proc/zoneinfo, each node's CPUs) is not carried: its line restores the
- * derived layout of the same ram, nodes and totalram (issue 49, open).
+ * sends every dotted key to the variants. The zone layout is a parameter
+ * (zones): a loaded or explicit one is written whole, each node's CPUs
+ * and zones, and read back after ram, pagesize and totalram.
  */
 static const struct state_field fields[] = {
 	{ "patch", put_patches, take_patch },
@@ -221,6 +219,8 @@ static void bl1_base(struct machine *m)
 
 static int param_differs(const struct machine *a, const struct machine *b, const struct param *p)
 {
+	if (p->type == PT_LAYOUT) /* a layout no longer a's machine's is auto, as b's none */
+		return machine_layout(a) != machine_layout(b);
 	return memcmp((const char *)a + p->offset, (const char *)b + p->offset,
 		      p->type == PT_REAL ? sizeof(double) : sizeof(uint64_t)) != 0;
 }
@@ -234,7 +234,7 @@ void state_format(const struct session *s, struct strbuf *out)
 	if (base)
 		bl1_base(base);
 	for (size_t i = 0; i < nparams; i++) {
-		char v[FMT_REAL_MAX + 64];
+		char v[LAYOUT_TEXT_MAX];
 
 		if (base && !param_differs(&s->m, base, &params[i]))
 			continue;
@@ -541,6 +541,7 @@ int state_load(struct session *s, const char *line, struct strbuf *note, char *e
 		return err_set(err, errlen, "state: out of memory");
 	}
 	r->format = -1;
+	next->layouts = s->m.layouts; /* where the line's zones, if any, are kept */
 	if (parse(r, line, why, sizeof(why)) || restore(s, r, next, note, why, sizeof(why)))
 		err_set(err, errlen, "state: %s", why);
 	else

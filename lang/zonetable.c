@@ -34,6 +34,8 @@ static void protection_text(const struct zone_layout *L, const struct zone_fig *
 static void kernel_head(struct session *s, const struct zone_layout *L, int own, struct records *rec,
 			struct strbuf *out)
 {
+	char caveat[160];
+
 	static const char *const heads[] = { "node", "zone", "managed", "min", "low", "high", "promo", "boost",
 					     "protection", "batch", "high_min", "high_max", "threshold", NULL };
 	static const struct rec_unit units[] = { { "managed", "pages", "input", NULL }, { "min", "pages", "exact", NULL },
@@ -45,15 +47,23 @@ static void kernel_head(struct session *s, const struct zone_layout *L, int own,
 	if (s->format != FMT_TABLE) {
 		rec_begin(rec, &s->doc, s->format, heads, units, 10, out);
 		rec_head_field(rec, "layout", own ? "\"loaded\"" : "\"derived\"");
+		if (*release_caveat(&s->m, caveat, sizeof(caveat))) {
+			char json[200];
+
+			snprintf(json, sizeof(json), "\"%s\"", caveat);
+			rec_head_field(rec, "kernel_caveat", json);
+		}
 		return;
 	}
 	if (own)
-		sb_printf(out, "zones: the layout host loaded, %u node%s; figures for %s\n", L->nnodes, L->nnodes == 1 ? "" : "s",
+		sb_printf(out, "zones: the layout host loaded or zones gave, %u node%s; figures for %s\n", L->nnodes, L->nnodes == 1 ? "" : "s",
 			  release_names[s->m.kernel]);
 	else
-		sb_printf(out, "zones: estimated - laid out from ram and nodes as x86-64 does (docs/MODELS.md), %u node%s;\n"
-			       "  figures for %s ('host' loads the real layout)\n", L->nnodes, L->nnodes == 1 ? "" : "s",
-			  release_names[s->m.kernel]);
+		sb_printf(out, "zones: estimated - laid out from ram and nodes as %s does (docs/MODELS.md), %u node%s;\n"
+			       "  figures for %s ('host' loads the real layout)\n", s->m.arch == ARCH_ARM64 ? "arm64" : "x86-64",
+			  L->nnodes, L->nnodes == 1 ? "" : "s", release_names[s->m.kernel]);
+	if (*release_caveat(&s->m, caveat, sizeof(caveat)))
+		sb_printf(out, "  ? at the end of a row: its figures are %s\n", caveat);
 	sb_printf(out, "%4s %-8s %12s %10s %10s %10s %10s %5s  %-28s %5s %8s %8s %6s\n", "node", "zone", "managed", "min",
 		  "low", "high", "promo", "boost", "protection", "batch", "high_min", "high_max", "thresh");
 }
@@ -63,7 +73,7 @@ static void kernel_row(struct session *s, const struct zone_layout *L, uint32_t 
 {
 	const struct layout_zone *z = &L->zones[i];
 	struct zone_fig f;
-	char prot[LAYOUT_TYPES_MAX * 22], name[LAYOUT_NAME_MAX * 4 + 1], b[32];
+	char prot[LAYOUT_TYPES_MAX * 22], name[ZONE_NAME_MAX * 4 + 1], b[160];
 
 	layout_zone_fig(&s->m, L, i, &f);
 	protection_text(L, &f, prot, sizeof(prot));
@@ -94,10 +104,11 @@ static void kernel_row(struct session *s, const struct zone_layout *L, uint32_t 
 		sb_printf(out, "%10s ", "-");
 	sb_printf(out, "%5llu  %-28s ", (unsigned long long)f.boost, prot);
 	if (f.populated)
-		sb_printf(out, "%5llu %8llu %8llu %6llu\n", (unsigned long long)f.batch, (unsigned long long)f.high_min,
+		sb_printf(out, "%5llu %8llu %8llu %6llu", (unsigned long long)f.batch, (unsigned long long)f.high_min,
 			  (unsigned long long)f.high_max, (unsigned long long)f.threshold);
 	else
-		sb_printf(out, "%5s %8s %8s %6s\n", "-", "-", "-", "-");
+		sb_printf(out, "%5s %8s %8s %6s", "-", "-", "-", "-");
+	sb_puts(out, *release_caveat(&s->m, b, sizeof(b)) ? " ?\n" : "\n");
 }
 
 /* The patch's per-zone metrics, found by name: how many (at most 8). */
@@ -120,7 +131,7 @@ static void patch_row(struct session *s, const struct zone_layout *L, uint32_t i
 {
 	const struct layout_zone *z = &L->zones[i];
 	struct machine k;
-	char name[LAYOUT_NAME_MAX * 4 + 1], b[32];
+	char name[ZONE_NAME_MAX * 4 + 1], b[32];
 
 	k = s->m;
 	k.zone = z->managed;

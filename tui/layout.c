@@ -532,6 +532,10 @@ int param_step(const struct machine *m, const struct param *p, int dir, char *bu
 {
 	uint64_t v, next;
 
+	if (p->type == PT_LAYOUT) {
+		snprintf(buf, len, "%s is a layout, typed whole: set %s ... (help set)", p->name, p->name);
+		return -1;
+	}
 	if (p->type == PT_CHOICE) {
 		uint64_t i = *(const uint64_t *)((const char *)m + p->offset);
 

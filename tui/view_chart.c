@@ -355,7 +355,7 @@ static int add_axis(struct chart_view *cv, const struct param *p)
 	struct chart_axis *a;
 	uint64_t lo, hi;
 
-	if (!p || cv->naxes == CHART_MAX_AXES || p->type == PT_CHOICE)
+	if (!p || cv->naxes == CHART_MAX_AXES || p->type == PT_CHOICE || p->type == PT_LAYOUT)
 		return 0;
 	for (int i = 0; i < cv->naxes; i++)
 		if (cv->axes[i].key == p)

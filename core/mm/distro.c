@@ -22,9 +22,10 @@ const struct distro_form distro_forms[] = {
 	{ "Fedora", "uname -r", "6.5.6-300.fc39.x86_64", "the upstream X.Y.Z (6.5.6)" },
 	{ "Arch", "uname -r", "6.6.1-arch1-1", "the upstream X.Y.Z (6.6.1)" },
 	{ "RHEL and rebuilds", "uname -r", "4.18.0-553.el8_10.x86_64",
-	  "mainline X.Y (4.18), with a note: backports no version states, none established in batchlab's table, so "
-	  "every figure may differ" },
-	{ "SUSE Linux Enterprise", "uname -r", "5.14.21-150500.55.39-default", "mainline X.Y (5.14), with the same note" },
+	  "mainline X.Y (4.18) and distro rhel: backports no version states, none established in batchlab's table, so "
+	  "every kernel figure carries 'computed as mainline 4.18, may differ'" },
+	{ "SUSE Linux Enterprise", "uname -r", "5.14.21-150500.55.39-default",
+	  "mainline X.Y (5.14) and distro suse, every kernel figure with the same note" },
 	{ NULL, NULL, NULL, NULL },
 };
 
@@ -130,4 +131,15 @@ enum distro distro_of(const char *text, char *rel, size_t rellen, const char **n
 int distro_enterprise(enum distro d)
 {
 	return d == DISTRO_RHEL || d == DISTRO_SUSE;
+}
+
+const char *const distro_build_names[] = { "mainline", "rhel", "suse", NULL };
+
+enum distro_build distro_build_of(const char *text)
+{
+	char rel[80];
+	const char *name;
+	enum distro d = distro_of(text, rel, sizeof(rel), &name);
+
+	return d == DISTRO_RHEL ? BUILD_RHEL : d == DISTRO_SUSE ? BUILD_SUSE : BUILD_MAINLINE;
 }

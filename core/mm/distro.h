@@ -42,4 +42,10 @@ enum distro distro_of(const char *text, char *rel, size_t rellen, const char **n
 /* Is it an enterprise kernel, whose figures are mainline X.Y's and may differ? */
 int distro_enterprise(enum distro d);
 
+/* The `distro` parameter: whose build the release is - mainline, or an enterprise kernel's. */
+enum distro_build { BUILD_MAINLINE, BUILD_RHEL, BUILD_SUSE };
+extern const char *const distro_build_names[];
+/* The build a release string names (set kernel, host): RHEL or SUSE for theirs, else mainline. */
+enum distro_build distro_build_of(const char *text);
+
 #endif

@@ -124,6 +124,23 @@ static uint64_t split_high(uint64_t total, uint64_t split, uint64_t batch, struc
 	return v;
 }
 
+/*
+ * zone_highsize()'s total_pages: the low watermark, or, with
+ * vm.percpu_pagelist_high_fraction set (the sysctl is 5.14's, as the
+ * zone_highsize() code), managed / the fraction.
+ */
+static uint64_t high_total(const struct machine *m, uint64_t low, struct strbuf *why)
+{
+	uint64_t f = m->percpu_pagelist_high_fraction;
+
+	if (!f)
+		return low;
+	sb_printf(why, "vm.percpu_pagelist_high_fraction = %llu: total_pages = zone_managed_pages() / %llu = %llu / %llu "
+		       "= %llu (not the low watermark)\n", (unsigned long long)f, (unsigned long long)f,
+		  (unsigned long long)machine_zone(m), (unsigned long long)f, (unsigned long long)(machine_zone(m) / f));
+	return machine_zone(m) / f;
+}
+
 /* The zone_batchsize() code a side runs: before 5.13's (an int share), the kernel side its release's. */
 static int batch_side(int side)
 {
@@ -145,6 +162,10 @@ static void pcp_sizes(const struct machine *m, int side, struct pcp_sizes *p, st
 			       "size; batch = max(1, %llu) = %llu (the max is on batch only)\n",
 			  (unsigned long long)raw, (unsigned long long)p->high, (unsigned long long)raw,
 			  (unsigned long long)p->batch);
+		if (m->percpu_pagelist_high_fraction)
+			sb_printf(why, "vm.percpu_pagelist_high_fraction = %llu: no such sysctl before 5.14 (its "
+				       "percpu_pagelist_fraction is another, not modeled): ignored\n",
+				  (unsigned long long)m->percpu_pagelist_high_fraction);
 		sb_printf(why, "kernel: setup_pageset() (3.10), pageset_set_batch() (3.11), "
 			       "zone_set_pageset_high_and_batch()\n  (5.11-5.13), mm/page_alloc.c\n");
 		return;
@@ -163,9 +184,12 @@ static void pcp_sizes(const struct machine *m, int side, struct pcp_sizes *p, st
 			  (unsigned long long)p->high);
 		return;
 	}
-	p->high = split_high(p->low, p->split, p->batch, why);
+	p->high = split_high(high_total(m, p->low, why), p->split, p->batch, why);
 	p->high_max = p->high;
-	if (p->code == 2) {
+	if (p->code == 2 && m->percpu_pagelist_high_fraction) {
+		sb_printf(why, "high_max = high_min: a fraction set tunes pcp high by hand, no auto-tuning "
+			       "(zone_set_pageset_high_and_batch())\n");
+	} else if (p->code == 2) {
 		sb_printf(why, "high_min is that; high_max = zone_highsize(.., MIN_PERCPU_PAGELIST_HIGH_FRACTION): managed / 8:\n");
 		p->high_max = split_high(machine_zone(m) / MIN_PERCPU_PAGELIST_HIGH_FRACTION, p->split, p->batch, why);
 	}
@@ -183,8 +207,8 @@ void pcp_zone_high(const struct machine *m, uint64_t low, uint64_t *high_min, ui
 		return;
 	}
 	split = split_cpus(m, SIDE_KERNEL, NULL);
-	*high_min = *high_max = split_high(low, split, batch, NULL);
-	if (code == 2)
+	*high_min = *high_max = split_high(high_total(m, low, NULL), split, batch, NULL);
+	if (code == 2 && !m->percpu_pagelist_high_fraction)
 		*high_max = split_high(machine_zone(m) / MIN_PERCPU_PAGELIST_HIGH_FRACTION, split, batch, NULL);
 }
 
@@ -370,29 +394,31 @@ static struct value threshold(METRIC_ARGS(m, side, why))
 }
 
 #define PCP_READS "cpus ram pagesize totalram zone nodes node_cpus min_free_kbytes thp pageblock_nr_pages watermark_scale_factor zone_min kernel"
+/* pcp->high and what follows from it: zone_highsize() reads the fraction too */
+#define PCP_HIGH_READS PCP_READS " pagelist_high_fraction"
 
 static const struct metric_desc metrics[] = {
 	{ .name = "batch", .unit = "pages", .kind = METRIC_EXACT, .fn = batch, .better = BETTER_NONE,
 	  .help = "pcp->batch, zone_batchsize(): the pages a list refills and drains in (the patch leaves it)",
 	  .reads = "ram pagesize totalram zone nodes" },
 	{ .name = "high", .unit = "pages", .kind = METRIC_EXACT, .fn = high, .better = BETTER_NONE,
-	  .help = "pcp->high per CPU: the list is drained past it (6.7 on: high_min)", .reads = PCP_READS },
+	  .help = "pcp->high per CPU: the list is drained past it (6.7 on: high_min)", .reads = PCP_HIGH_READS },
 	{ .name = "high_max", .unit = "pages", .kind = METRIC_EXACT, .fn = high_max, .better = BETTER_LOWER,
-	  .help = "the most pcp->high can tune to (6.7's high_max; without auto-tuning, high)", .reads = PCP_READS },
+	  .help = "the most pcp->high can tune to (6.7's high_max; without auto-tuning, high)", .reads = PCP_HIGH_READS },
 	{ .name = "high_bytes", .unit = "bytes", .kind = METRIC_EXACT, .fn = high_bytes, .better = BETTER_NONE,
-	  .help = "high in bytes: one CPU's list for this zone", .reads = PCP_READS },
+	  .help = "high in bytes: one CPU's list for this zone", .reads = PCP_HIGH_READS },
 	{ .name = "split_cpus", .unit = "CPUs", .kind = METRIC_EXACT, .fn = split, .better = BETTER_NONE,
 	  .help = "the CPUs zone_highsize() splits the low watermark across", .reads = "cpus ram pagesize totalram nodes node_cpus kernel" },
 	{ .name = "low", .unit = "pages", .kind = METRIC_EXACT, .fn = low, .better = BETTER_NONE,
 	  .help = "the zone's low watermark, which zone_highsize() splits", .reads = PCP_READS },
 	{ .name = "zone_pcp_bytes", .unit = "bytes", .kind = METRIC_EXACT, .fn = zone_pcp_bytes, .better = BETTER_LOWER,
 	  .help = "what every CPU's list may hold of this zone: high_max * cpus (the reviewers' worst case per zone)",
-	  .reads = PCP_READS },
+	  .reads = PCP_HIGH_READS },
 	{ .name = "zone_pcp_share", .unit = "%", .kind = METRIC_EXACT, .fn = zone_pcp_share, .better = BETTER_LOWER,
-	  .help = "zone_pcp_bytes as a share of the zone", .reads = PCP_READS },
+	  .help = "zone_pcp_bytes as a share of the zone", .reads = PCP_HIGH_READS },
 	{ .name = "free_high_trigger", .unit = "pages", .kind = METRIC_EXACT, .fn = free_high_trigger,
 	  .better = BETTER_NONE, .help = "free_count at which a high-order free drains the list (6.16's rule on the sides)",
-	  .reads = PCP_READS },
+	  .reads = PCP_HIGH_READS },
 	{ .name = "threshold", .unit = "pages", .kind = METRIC_EXACT, .single = 1, .fn = threshold, .better = BETTER_NONE,
 	  .help = "vm stats threshold of the zone (calculate_normal_threshold(), context)",
 	  .reads = "cpus ram pagesize totalram zone nodes" },

@@ -363,6 +363,18 @@ const struct release_row *release_row_at(const struct release_history *h, int re
 	return in;
 }
 
+const char *release_caveat(const struct machine *m, char *buf, size_t len)
+{
+	static const char *const who[] = { "", "a RHEL kernel", "a SUSE Linux Enterprise kernel" };
+
+	if (!m->distro || m->distro > BUILD_SUSE)
+		snprintf(buf, len, "%s", "");
+	else /* no backport of an enterprise kernel is in batchlab's tables (docs/MODELS.md 12) */
+		snprintf(buf, len, "computed as mainline %s (%s), may differ", release_names[machine_release(m)],
+			 who[m->distro]);
+	return buf;
+}
+
 int machine_release(const struct machine *m)
 {
 	return (int)m->kernel;

@@ -94,6 +94,13 @@ struct release_history {
 
 /* The row in effect on release rel (an index), or NULL before the first. */
 const struct release_row *release_row_at(const struct release_history *h, int rel);
+/*
+ * Next to every kernel figure of an enterprise kernel (distro rhel or
+ * suse): "computed as mainline 4.18 (a RHEL kernel), may differ" into buf;
+ * "" for a mainline build. Returns buf.
+ */
+const char *release_caveat(const struct machine *m, char *buf, size_t len);
+
 /* The machine's release: its `kernel` parameter, as an index. */
 int machine_release(const struct machine *m);
 /* The row in effect on m's release, or NULL. */

@@ -316,6 +316,7 @@ static void mfk_key(const struct machine *m, uint64_t *k)
 	k[7] = machine_totalram(m);
 	k[8] = m->pageblock_nr_pages;
 	k[9] = (uint64_t)(uintptr_t)m->layout;
+	k[10] = m->arch; /* whose zones a derived layout has */
 }
 
 int64_t zone_min_free_kbytes_int(const struct machine *m, struct strbuf *why)

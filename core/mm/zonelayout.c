@@ -1,8 +1,10 @@
 /*
- * Nodes and zones: an x86-64 layout derived from ram, nodes and totalram, or
- * the one a machine points to (loaded by `host`); and every per-zone figure
- * the kernel computes, built on the single-zone models of zone.c, pcp.c and
- * vmstat.c run on a scratch machine whose zone is the one asked about.
+ * Nodes and zones: an x86-64 or arm64 layout derived from ram, nodes and
+ * totalram, or the one a machine points to (loaded by `host`, or given as
+ * the zones parameter's text, both kept in a front end's pool); and every
+ * per-zone figure the kernel computes, built on the single-zone models of
+ * zone.c, pcp.c and vmstat.c run on a scratch machine whose zone is the one
+ * asked about.
  */
 #include "zonelayout.h"
 
@@ -51,13 +53,56 @@ const struct zone_layout *machine_layout(const struct machine *m)
 	return L;
 }
 
+static void derive_x86(const struct machine *m, struct layout_derived *d);
+
 /* b * rest / denom in 128 bits: rest is pages, b and denom bytes up to an EiB */
 static uint64_t share_of(uint64_t rest, uint64_t b, uint64_t denom)
 {
 	return denom ? (uint64_t)((unsigned __int128)rest * b / denom) : 0;
 }
 
+/*
+ * arm64 (zone_sizes_init(), arch/arm64/mm/init.c, 5.11 on): ZONE_DMA ends at
+ * zone_dma_limit, which firmware naming no DMA limit leaves at 4 GiB (32 bits
+ * then; capped at U32_MAX from 6.12's zone_dma_limit), ZONE_DMA32 at 4 GiB
+ * too, so it is empty; RAM begins at 1 GiB (QEMU's virt board) - assumed.
+ * totalram is shared out by bytes, the rounding's leftover to node 0's
+ * highest zone.
+ */
+#define ARM64_DRAM_BASE GiB_
+#define ARM64_DMA_END (4 * GiB_)
+
+static void derive_arm64(const struct machine *m, struct layout_derived *d)
+{
+	uint64_t n = m->nodes ? m->nodes : 1, ram = m->ram, pg = m->pagesize, total = machine_totalram(m);
+	uint64_t per = ram / n, n0 = ram - per * (n - 1);
+	uint64_t dma_b = min_u64(n0, ARM64_DMA_END - ARM64_DRAM_BASE), normal0_b = n0 - dma_b;
+
+	d->nodes = n;
+	d->dma_present = dma_b / pg;
+	d->dma32_present = 0;
+	d->normal0_present = normal0_b / pg;
+	d->normal_present = n > 1 ? per / pg : 0;
+	d->dma = share_of(total, dma_b, ram);
+	d->dma32 = 0;
+	d->normal = n > 1 ? share_of(total, per, ram) : 0;
+	d->normal0 = share_of(total, normal0_b, ram);
+	if (normal0_b)
+		d->normal0 += total - d->dma - d->normal0 - d->normal * (n - 1);
+	else
+		d->dma += total - d->dma - d->normal * (n - 1);
+}
+
 static void derive_fresh(const struct machine *m, struct layout_derived *d)
+{
+	if (m->arch == ARCH_ARM64) {
+		derive_arm64(m, d);
+		return;
+	}
+	derive_x86(m, d);
+}
+
+static void derive_x86(const struct machine *m, struct layout_derived *d)
 {
 	uint64_t n = m->nodes ? m->nodes : 1, ram = m->ram, pg = m->pagesize, total = machine_totalram(m);
 	uint64_t per = ram / n, n0 = ram - per * (n - 1);
@@ -99,7 +144,7 @@ static void derive(const struct machine *m, struct layout_derived *d)
 	}
 	total = machine_totalram(m);
 	if (memo->layout.ok && memo->layout.ram == m->ram && memo->layout.pagesize == m->pagesize &&
-	    memo->layout.nodes == m->nodes && memo->layout.totalram == total) {
+	    memo->layout.nodes == m->nodes && memo->layout.totalram == total && memo->layout.arch == m->arch) {
 		memo->hits++;
 		*d = memo->layout.d;
 		return;
@@ -111,6 +156,7 @@ static void derive(const struct machine *m, struct layout_derived *d)
 	memo->layout.pagesize = m->pagesize;
 	memo->layout.nodes = m->nodes;
 	memo->layout.totalram = total;
+	memo->layout.arch = m->arch;
 	memo->layout.d = *d;
 }
 
@@ -465,5 +511,263 @@ int layout_check(const struct zone_layout *L, char *err, size_t errlen)
 			return err_set(err, errlen, "node %u zone %s: index %u past the %u zone types", z->node, z->name,
 				       z->idx, L->ntypes);
 	}
+	return 0;
+}
+
+const struct zone_layout *layout_pool_keep(struct layout_pool *pool, struct zone_layout *L)
+{
+	for (int i = 0; i < pool->n; i++)
+		if (!memcmp(pool->kept[i], L, sizeof(*L))) {
+			free(L);
+			return pool->kept[i];
+		}
+	if (pool->n == LAYOUT_POOL_MAX) {
+		free(L);
+		return NULL;
+	}
+	pool->kept[pool->n++] = L;
+	return L;
+}
+
+void layout_pool_free(struct layout_pool *pool)
+{
+	for (int i = 0; i < pool->n; i++)
+		free(pool->kept[i]);
+	pool->n = 0;
+}
+
+uint64_t layout_nodes_with_memory(const struct zone_layout *L)
+{
+	uint64_t n = 0;
+
+	for (uint32_t node = 0; node < L->nnodes; node++)
+		for (uint32_t i = 0; i < L->nzones; i++)
+			if (L->zones[i].node == node && L->zones[i].managed) {
+				n++;
+				break;
+			}
+	return n;
+}
+
+/* "N" of up to 20 digits, ending at one of the bytes in stops: the number, its end in *end; -1 when none */
+static int text_u64(const char *s, const char *stops, uint64_t max, uint64_t *v, const char **end)
+{
+	uint64_t n = 0;
+	const char *p = s;
+
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (n > (max - (uint64_t)(*p - '0')) / 10)
+			return -1;
+		n = n * 10 + (uint64_t)(*p - '0');
+	}
+	if (p == s || !strchr(stops, *p))
+		return -1;
+	*v = n;
+	*end = p;
+	return 0;
+}
+
+/* "ratio=A/B/C...": one per zone type */
+static int parse_ratio(struct zone_layout *L, const char *v, char *err, size_t errlen)
+{
+	uint32_t j = 0;
+	uint64_t r;
+
+	for (;;) {
+		if (j == LAYOUT_TYPES_MAX || text_u64(v, "/ ,\t", 2147483647, &r, &v))
+			return err_set(err, errlen, "zones: ratio=%.40s: expected up to %d ratios A/B/C...", v, LAYOUT_TYPES_MAX);
+		L->ratio[j++] = r;
+		if (*v != '/')
+			return 0;
+		v++;
+	}
+}
+
+/* "N.NAME=P/M" or "N.NAME=S/P/M": one zone, after the node's earlier zones */
+static int parse_zone(struct zone_layout *L, uint32_t node, const char *name, size_t nlen, const char *v, char *err,
+		      size_t errlen)
+{
+	uint64_t n[3];
+	int k = 0;
+	uint8_t idx = 0;
+	struct layout_zone *z;
+
+	for (;; v++) {
+		if (k == 3 || text_u64(v, "/ ,\t", LAYOUT_PAGES_MAX, &n[k], &v))
+			return err_set(err, errlen, "zones: %u.%.*s: expected PRESENT/MANAGED pages (or SPANNED/PRESENT/MANAGED)",
+				       node, (int)nlen, name);
+		k++;
+		if (*v != '/')
+			break;
+	}
+	if (k == 1)
+		return err_set(err, errlen, "zones: %u.%.*s: expected PRESENT/MANAGED pages, not one number", node, (int)nlen,
+			       name);
+	if (k == 2) {
+		n[2] = n[1];
+		n[1] = n[0];
+	}
+	if (n[2] > n[1] || n[1] > n[0])
+		return err_set(err, errlen, "zones: %u.%.*s: managed <= present <= spanned expected", node, (int)nlen, name);
+	for (uint32_t i = 0; i < L->nzones; i++)
+		if (L->zones[i].node == node) {
+			if (!strncmp(L->zones[i].name, name, nlen) && !L->zones[i].name[nlen])
+				return err_set(err, errlen, "zones: %u.%.*s given twice", node, (int)nlen, name);
+			idx++;
+		}
+	if (L->nzones == LAYOUT_ZONES_MAX || idx == LAYOUT_TYPES_MAX)
+		return err_set(err, errlen, "zones: %u.%.*s: more than %d zones in a node, or %d in all", node, (int)nlen, name,
+			       LAYOUT_TYPES_MAX, LAYOUT_ZONES_MAX);
+	z = &L->zones[L->nzones++];
+	memset(z, 0, sizeof(*z));
+	z->node = node;
+	z->idx = idx;
+	memcpy(z->name, name, nlen);
+	z->kind = (uint8_t)zone_kind_of(z->name);
+	z->spanned = n[0];
+	z->present = n[1];
+	z->managed = n[2];
+	if (node + 1 > L->nnodes)
+		L->nnodes = node + 1;
+	if (idx + 1u > L->ntypes)
+		L->ntypes = idx + 1u;
+	return 0;
+}
+
+/* One KEY=VALUE of the text: ratio=..., N.cpus=C or N.NAME=... */
+static int parse_item(struct zone_layout *L, const char *t, uint8_t *given, int *ratio_given, char *err, size_t errlen)
+{
+	uint64_t node, c;
+	const char *dot, *name, *eq;
+	size_t nlen;
+
+	if (!strncmp(t, "ratio=", 6)) {
+		*ratio_given = 1;
+		return parse_ratio(L, t + 6, err, errlen);
+	}
+	if (text_u64(t, ".", LAYOUT_NODES_MAX - 1, &node, &dot) || *dot != '.')
+		return err_set(err, errlen, "zones: '%.40s': expected NODE.ZONE=PRESENT/MANAGED, NODE.cpus=N or ratio=A/B/... "
+			       "(nodes 0..%d)", t, LAYOUT_NODES_MAX - 1);
+	name = dot + 1;
+	eq = name + strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+	nlen = (size_t)(eq - name);
+	if (*eq != '=' || !nlen || nlen >= ZONE_NAME_MAX)
+		return err_set(err, errlen, "zones: '%.40s': expected NODE.ZONE=PRESENT/MANAGED (a zone's name as "
+			       "/proc/zoneinfo has it: DMA, DMA32, Normal, Movable, ...)", t);
+	if (nlen == 4 && !strncmp(name, "cpus", 4)) {
+		if (given[node])
+			return err_set(err, errlen, "zones: %u.cpus given twice", (unsigned)node);
+		if (text_u64(eq + 1, " ,\t", 65536, &c, &dot))
+			return err_set(err, errlen, "zones: %u.cpus: expected the node's CPUs, 0..65536 (0: a CPU-less node)",
+				       (unsigned)node);
+		given[node] = 1;
+		L->node_cpus[node] = (uint32_t)c;
+		if (node + 1 > L->nnodes)
+			L->nnodes = (uint32_t)node + 1;
+		return 0;
+	}
+	return parse_zone(L, (uint32_t)node, name, nlen, eq + 1, err, errlen);
+}
+
+int layout_parse(const char *text, uint64_t cpus, struct zone_layout *L, char *err, size_t errlen)
+{
+	uint8_t *given = calloc(LAYOUT_NODES_MAX, 1);
+	int ratio_given = 0, rc = -1;
+	const char *t = text;
+
+	if (!given)
+		return err_set(err, errlen, "zones: out of memory");
+	memset(L, 0, sizeof(*L));
+	if (strlen(text) >= LAYOUT_TEXT_MAX) {
+		err_set(err, errlen, "zones: a layout of at most %d characters ('host DIR' reads a larger machine)",
+			LAYOUT_TEXT_MAX - 1);
+		goto out;
+	}
+	for (;;) {
+		t += strspn(t, " ,\t");
+		if (!*t)
+			break;
+		if (parse_item(L, t, given, &ratio_given, err, errlen))
+			goto out;
+		t += strcspn(t, " ,\t");
+	}
+	if (!layout_nodes_with_memory(L)) {
+		err_set(err, errlen, "zones: no zone with managed pages (expected NODE.ZONE=PRESENT/MANAGED, as "
+			"0.Normal=262144/258048)");
+		goto out;
+	}
+	for (uint32_t n = 0; n < L->nnodes; n++)
+		if (!given[n])
+			L->node_cpus[n] = (uint32_t)(cpus / L->nnodes);
+	if (!ratio_given)
+		layout_ratio_defaults(L->ratio);
+	rc = layout_check(L, err, errlen);
+out:
+	free(given);
+	return rc;
+}
+
+size_t layout_format(const struct zone_layout *L, char *buf, size_t len)
+{
+	size_t n = 0;
+	uint64_t dflt[LAYOUT_TYPES_MAX];
+
+#define PUT(...) (n += (size_t)snprintf(buf + (n < len ? n : len), n < len ? len - n : 0, __VA_ARGS__))
+	if (len)
+		buf[0] = '\0';
+	for (uint32_t node = 0; node < L->nnodes; node++) {
+		PUT("%s%u.cpus=%u", n ? " " : "", node, L->node_cpus[node]);
+		for (uint32_t i = 0; i < L->nzones; i++) {
+			const struct layout_zone *z = &L->zones[i];
+
+			if (z->node != node)
+				continue;
+			if (z->spanned != z->present)
+				PUT(" %u.%s=%llu/%llu/%llu", node, z->name, (unsigned long long)z->spanned,
+				    (unsigned long long)z->present, (unsigned long long)z->managed);
+			else
+				PUT(" %u.%s=%llu/%llu", node, z->name, (unsigned long long)z->present,
+				    (unsigned long long)z->managed);
+		}
+	}
+	layout_ratio_defaults(dflt);
+	if (memcmp(dflt, L->ratio, sizeof(dflt))) {
+		uint32_t last = LAYOUT_TYPES_MAX;
+
+		while (last > 1 && !L->ratio[last - 1])
+			last--;
+		PUT(" ratio=");
+		for (uint32_t j = 0; j < last; j++)
+			PUT("%s%llu", j ? "/" : "", (unsigned long long)L->ratio[j]);
+	}
+#undef PUT
+	return n;
+}
+
+int layout_set(struct machine *m, const char *text, char *err, size_t errlen)
+{
+	struct zone_layout *L;
+	const struct zone_layout *kept;
+
+	if (!strcmp(text, "auto")) {
+		m->layout = NULL;
+		return 0;
+	}
+	if (!m->layouts)
+		return err_set(err, errlen, "zones: no session here to hold a layout");
+	if (!(L = malloc(sizeof(*L))))
+		return err_set(err, errlen, "zones: out of memory");
+	if (layout_parse(text, m->cpus, L, err, errlen)) {
+		free(L);
+		return -1;
+	}
+	L->ram = m->ram;
+	L->pagesize = m->pagesize;
+	L->nodes = layout_nodes_with_memory(L);
+	L->totalram = m->totalram;
+	if (!(kept = layout_pool_keep(m->layouts, L)))
+		return err_set(err, errlen, "zones: the session holds %d layouts at most", LAYOUT_POOL_MAX);
+	m->nodes = kept->nodes;
+	m->layout = kept;
 	return 0;
 }

@@ -7,13 +7,14 @@
  * vmstat threshold (refresh_zone_stat_thresholds()), all in mm/page_alloc.c
  * and mm/vmstat.c.
  *
- * A layout is derived from the machine's parameters (ram, nodes, totalram)
- * as the kernel lays out an x86-64 PC, or loaded whole (`host`, a saved
- * folder): then it is an object its owner keeps and the machine points to
- * (struct machine's layout), never a copy inside the machine.
+ * A layout is derived from the machine's parameters (ram, nodes, totalram,
+ * arch) as the kernel lays out an x86-64 PC or an arm64 machine, or loaded
+ * whole (`host`, a saved folder, the zones parameter): then it is an object
+ * a pool keeps and the machine points to (struct machine's layout), never a
+ * copy inside the machine.
  */
-#ifndef BL_LAYOUT_H
-#define BL_LAYOUT_H
+#ifndef BL_ZONELAYOUT_H
+#define BL_ZONELAYOUT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -27,13 +28,14 @@ enum zone_kind { ZK_DMA, ZK_DMA32, ZK_NORMAL, ZK_HIGHMEM, ZK_MOVABLE, ZK_DEVICE,
 #define LAYOUT_NODES_MAX 1024
 #define LAYOUT_ZONES_MAX 4096
 #define LAYOUT_TYPES_MAX 8   /* MAX_NR_ZONES: protection has one column per zone type */
-#define LAYOUT_NAME_MAX 16
+#define ZONE_NAME_MAX 16
+#define LAYOUT_PAGES_MAX (1ull << 48) /* an EiB of 4 KiB pages: a zone's counts */
 
 struct layout_zone {
 	uint32_t node;
 	uint8_t kind;     /* enum zone_kind */
 	uint8_t idx;      /* zone_idx(): its column in protection */
-	char name[LAYOUT_NAME_MAX];
+	char name[ZONE_NAME_MAX];
 	uint64_t spanned, present, managed;
 };
 
@@ -60,7 +62,8 @@ const struct zone_layout *machine_layout(const struct machine *m);
  * 4 GiB assumed) and Normal (the rest), every other node Normal; every node
  * an empty Movable and Device zone; ram split evenly over nodes, node 0 taking
  * the remainder; totalram shared out in proportion to the bytes, so the zones'
- * managed pages add up to totalram. Or m's loaded layout, copied.
+ * managed pages add up to totalram. arch arm64: node 0's DMA to 4 GiB (RAM
+ * from 1 GiB), an empty DMA32, Normal above. Or m's loaded layout, copied.
  */
 void layout_of(const struct machine *m, struct zone_layout *L);
 /* vm.lowmem_reserve_ratio as the kernel starts it (sysctl_lowmem_reserve_ratio, mm/page_alloc.c), every type */
@@ -117,5 +120,42 @@ void layout_zone_fig(const struct machine *m, const struct zone_layout *L, uint3
  * lowmem, as every zone but HighMem and Movable is in __setup_per_zone_wmarks().
  */
 int layout_check(const struct zone_layout *L, char *err, size_t errlen);
+
+/*
+ * The layouts machines point to, held by a front end: an undo entry or a
+ * preset's copy may still point to an older one, so none is freed before
+ * the pool; one equal to a kept one is not kept twice.
+ */
+#define LAYOUT_POOL_MAX 16
+struct layout_pool {
+	struct zone_layout *kept[LAYOUT_POOL_MAX];
+	int n;
+};
+/* L (malloc'd) kept, or an equal one kept already (L freed): the pointer to hold; NULL (L freed) when full. */
+const struct zone_layout *layout_pool_keep(struct layout_pool *pool, struct zone_layout *L);
+void layout_pool_free(struct layout_pool *pool);
+
+/* nodes with memory (N_MEMORY): those with a zone of managed pages */
+uint64_t layout_nodes_with_memory(const struct zone_layout *L);
+
+/*
+ * The `zones` parameter's text, in /proc/zoneinfo's units and names: each
+ * node's CPUs and zones, in zone order, "0.cpus=2 0.DMA=3998/3840
+ * 0.DMA32=782336/772848 0.Normal=5505024/2228224 0.Movable=0/0 1.cpus=0
+ * 1.Normal=262144/258048" - present/managed pages (spanned/present/managed
+ * where spanned differs), a node whose CPUs are not given cpus / nodes of
+ * them, and "ratio=256/256/32/0/0" where vm.lowmem_reserve_ratio is not
+ * the default. layout_format returns the length the text needs (as
+ * snprintf), LAYOUT_TEXT_MAX at most being readable back.
+ */
+#define LAYOUT_TEXT_MAX 8192
+int layout_parse(const char *text, uint64_t cpus, struct zone_layout *L, char *err, size_t errlen);
+size_t layout_format(const struct zone_layout *L, char *buf, size_t len);
+/*
+ * `set zones TEXT`: the layout built, kept in m's pool and pointed to, with
+ * m's nodes its nodes with memory (ram, pagesize and totalram stay: the
+ * layout holds while they do); "auto": none, laid out from the parameters.
+ */
+int layout_set(struct machine *m, const char *text, char *err, size_t errlen);
 
 #endif

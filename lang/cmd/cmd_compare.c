@@ -391,8 +391,10 @@ void show_details(const struct patch_set *ps, struct strbuf *out)
 		     "low, high, promo, boost, protection, pcp batch, high_min and high_max for the CPUs of the zone's "
 		     "node, and the vmstat threshold - as the kernel release computes them; show zones PATCH: the "
 		     "zone figures PATCH changes, before and after, zone by zone. The zones are the ones host loaded, "
-		     "or laid out from ram and nodes as x86-64 does (DMA to 16 MiB less the first MiB, DMA32 to 3 "
-		     "GiB, Normal above, every other node Normal). set zone NAME (DMA32, 1.Normal) makes every "
+		     "given zone by zone (set zones 0.cpus=2 0.DMA=3998/3840 ... 1.cpus=0 1.Normal=...), or laid out "
+		     "from ram and nodes as the arch parameter's architecture does: x86_64 (DMA to 16 MiB less the "
+		     "first MiB, DMA32 to 3 GiB, Normal above) or arm64 (RAM from 1 GiB, DMA to 4 GiB, DMA32 empty, "
+		     "Normal above); every other node Normal. set zone NAME (DMA32, 1.Normal) makes every "
 		     "single-zone metric that zone's; zone auto is the largest Normal zone.\n");
 	compare_details(ps, out);
 }

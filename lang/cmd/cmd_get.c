@@ -9,6 +9,7 @@
 
 #include "../../core/err.h"
 #include "../../core/patch.h"
+#include "../../core/mm/release.h"
 #include "../../core/params.h"
 #include "../settings.h"
 #include "../validation.h"
@@ -59,13 +60,18 @@ static void get_list_records(const struct machine *m, const struct metric_ref *r
 	}
 }
 
-/* named (get --named): a line each, NAME = VALUE UNIT, the name as the records name it */
+/*
+ * named (get --named): a line each, NAME = VALUE UNIT, the name as the
+ * records name it. A kernel figure of an enterprise kernel carries its
+ * caveat: at the end of its named line, else a note of its own (note).
+ */
 static void get_metric(const struct machine *m, const struct metric_ref *ref, struct records *rec, int named,
-		       struct strbuf *out)
+		       struct strbuf *out, struct strbuf *note)
 {
 	int nsides = patch_ncols(m, ref->patch), one = ref->metric->single || ref->side >= 0;
-	char b[64];
+	char b[64], caveat[160];
 
+	release_caveat(m, caveat, sizeof(caveat));
 	for (int i = one ? ref->side : 0; i < (one ? ref->side + 1 : nsides); i++) {
 		int side = ref->metric->single && i != SIDE_KERNEL ? 0 : i;
 		struct value v = metric_eval(m, ref, side);
@@ -80,7 +86,10 @@ static void get_metric(const struct machine *m, const struct metric_ref *ref, st
 					 patch_col_name(m, ref->patch, side));
 			if (!rec) {
 				render_bare(v, b, sizeof(b));
-				sb_printf(out, "%s = %s %s\n", name, b, ref->metric->unit);
+				sb_printf(out, "%s = %s %s", name, b, ref->metric->unit);
+				if (side == SIDE_KERNEL && *caveat)
+					sb_printf(out, " # %s", caveat);
+				sb_putc(out, '\n');
 				continue;
 			}
 			rec_str(rec, name);
@@ -91,6 +100,8 @@ static void get_metric(const struct machine *m, const struct metric_ref *ref, st
 		}
 		render_bare(v, b, sizeof(b));
 		sb_printf(out, "%s%s", !one && i ? " " : "", b);
+		if (side == SIDE_KERNEL && *caveat && note)
+			sb_printf(note, "get: %s.%s.kernel = %s: %s\n", ref->patch->id, ref->metric->name, b, caveat);
 	}
 	if (!rec && !named)
 		sb_putc(out, '\n');
@@ -140,6 +151,12 @@ static void get_records_begin(struct session *s, int argc, char **argv, struct r
 	}
 	rec_begin(r, &s->doc, s->format, heads, u.u, u.n, out);
 	recu_free(&u);
+	if (*release_caveat(&s->m, b, sizeof(b))) { /* an enterprise kernel: what its kernel figures are */
+		char json[600];
+
+		snprintf(json, sizeof(json), "\"%s\"", b);
+		rec_head_field(r, "kernel_caveat", json);
+	}
 }
 
 /* A parameter's value: bare, NAME = VALUE UNIT (named), or a record (r). */
@@ -179,6 +196,7 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 {
 	struct records rec, *r = s->format == FMT_TABLE ? NULL : &rec;
 	struct metric_ref ref;
+	struct strbuf note = STRBUF_INIT;
 	char b[512];
 	int named = 0;
 
@@ -208,10 +226,12 @@ static int cmd_get(struct session *s, int argc, char **argv, struct strbuf *out,
 		else if (ref.metric->list)
 			get_list(&s->m, &ref, out, err, errlen);
 		else
-			get_metric(&s->m, &ref, r, named, out);
+			get_metric(&s->m, &ref, r, named, out, &note);
 	}
 	if (r)
 		rec_end(r);
+	session_note(s, out, sb_str(&note));
+	sb_free(&note);
 	return 0;
 }
 

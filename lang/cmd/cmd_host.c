@@ -11,6 +11,7 @@
 
 #include "../../core/err.h"
 #include "../../core/host_parse.h"
+#include "../../core/mm/distro.h"
 #include "../../core/mm/release.h"
 #include "../../core/params.h"
 #include "../../core/units.h"
@@ -59,7 +60,7 @@ static uint64_t page_size(void)
 	return host_page_size();
 }
 
-#define HOST_READINGS 12
+#define HOST_READINGS 13
 
 struct reading {
 	const char *key;
@@ -95,7 +96,7 @@ static char *kernel_text(const char **file, char *why, size_t whylen)
 }
 
 /* The running kernel's release, as `set kernel` reads it: its state's name in value, where it came from in source. */
-int host_kernel(char *value, size_t vlen, char *source, size_t slen)
+int host_kernel(char *value, size_t vlen, char *source, size_t slen, uint64_t *build)
 {
 	char why[200], perr[300], note[400];
 	const char *file;
@@ -113,6 +114,8 @@ int host_kernel(char *value, size_t vlen, char *source, size_t slen)
 		return -1;
 	}
 	snprintf(value, vlen, "%s", release_names[idx]);
+	if (build)
+		*build = distro_build_of(text);
 	if (*note)
 		snprintf(source, slen, "%s: %s", file, note);
 	else
@@ -240,22 +243,6 @@ static void host_load_print(struct session *s, const struct reading *r, int nr, 
 		sb_printf(out, "# %s\n", layout_note);
 }
 
-/* A layout kept by the session (one equal to it if kept already): the pointer machines hold, or NULL when full. */
-static const struct zone_layout *keep_layout(struct session *s, struct zone_layout *L)
-{
-	for (int i = 0; i < s->nlayouts; i++)
-		if (!memcmp(s->layouts[i], L, sizeof(*L))) {
-			free(L);
-			return s->layouts[i];
-		}
-	if (s->nlayouts == SESSION_LAYOUTS) {
-		free(L);
-		return NULL;
-	}
-	s->layouts[s->nlayouts++] = L;
-	return L;
-}
-
 /* nodes with memory (N_MEMORY): those with a zone that has managed pages */
 static uint64_t nodes_with_memory(const struct host_zones *hz)
 {
@@ -298,6 +285,15 @@ static void host_read_tunables(struct reading *r, const struct host_tunables *t)
 		r[3].ok = 1;
 	} else {
 		snprintf(r[3].source, sizeof(r[3].source), "/proc/meminfo: no SwapTotal");
+	}
+	if (t->has_phf) {
+		snprintf(r[4].value, sizeof(r[4].value), "%llu", (unsigned long long)t->percpu_pagelist_high_fraction);
+		snprintf(r[4].source, sizeof(r[4].source), "/proc/sys/vm/percpu_pagelist_high_fraction");
+		r[4].ok = 1;
+	} else { /* no such sysctl before 5.14: the default, which a kernel without it computes as */
+		snprintf(r[4].value, sizeof(r[4].value), "0");
+		snprintf(r[4].source, sizeof(r[4].source), "/proc/sys/vm/percpu_pagelist_high_fraction: not there (none before 5.14): 0");
+		r[4].ok = 1;
 	}
 }
 
@@ -363,11 +359,11 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 {
 	static const char *const keys[HOST_READINGS] = { "cpus", "ram", "pagesize", "totalram", "overcommit", "kernel",
 							 "nodes", "watermark_scale_factor", "thp", "overcommit_ratio",
-							 "swap", "min_free_kbytes" };
+							 "swap", "pagelist_high_fraction", "min_free_kbytes" };
 	struct host_zones hz;
 	struct host_tunables t;
 	struct zone_layout *L = NULL;
-	uint64_t pagesize = page_size();
+	uint64_t pagesize = page_size(), build = BUILD_MAINLINE;
 	char perr[200];
 	int nread = 0;
 
@@ -378,7 +374,7 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 	host_read_cpus(&r[2], &r[0], pagesize);
 	host_read_meminfo(&r[1], &r[3], pagesize);
 	host_read_overcommit(&r[4]);
-	r[5].ok = !host_kernel(r[5].value, sizeof(r[5].value), r[5].source, sizeof(r[5].source));
+	r[5].ok = !host_kernel(r[5].value, sizeof(r[5].value), r[5].source, sizeof(r[5].source), &build);
 	host_tunables_read(&t);
 	host_read_tunables(&r[7], &t);
 	if (!host_zones_load(&hz, perr, sizeof(perr))) {
@@ -399,6 +395,8 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 			}
 			nread += r[i].ok;
 		}
+	if (r[5].ok) /* the kernel's reading is its release's name: whose build it is comes from the string */
+		next->distro = build;
 	if (!nread) {
 		host_zones_free(&hz);
 		if (keep)
@@ -406,7 +404,7 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 		return err_set(err, errlen, "host: could not read any value (cpus: %.60s; ram: %.60s)", r[0].source,
 			       r[1].source);
 	}
-	snprintf(layout_note, nlen, "zones: not loaded (%s): laid out from ram and nodes as x86-64 does", r[6].source);
+	snprintf(layout_note, nlen, "zones: not loaded (%s): laid out from ram and nodes (the arch parameter's layout)", r[6].source);
 	next->layout = NULL;
 	if (r[6].ok && (L = malloc(sizeof(*L)))) {
 		if (host_layout_build(&hz, &t, next->cpus, L, perr, sizeof(perr))) {
@@ -419,7 +417,7 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 			L->pagesize = next->pagesize;
 			L->nodes = next->nodes;
 			L->totalram = next->totalram;
-			kept = keep_layout(s, L);
+			kept = layout_pool_keep(&s->layouts, L);
 			next->layout = kept;
 			/* L is freed when the session kept one equal to it: read kept */
 			if (kept)
@@ -428,7 +426,7 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 					 kept->nzones);
 			else
 				snprintf(layout_note, nlen, "zones: not loaded: the session keeps %d layouts at most",
-					 SESSION_LAYOUTS);
+					 LAYOUT_POOL_MAX);
 		}
 	}
 	if (keep)
@@ -436,12 +434,7 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 	else
 		host_zones_free(&hz);
 	host_apply_pageblock(next);
-	host_apply_mfk(next, &t, &r[11]);
-	if (t.has_phf && t.percpu_pagelist_high_fraction)
-		snprintf(layout_note + strlen(layout_note), nlen - strlen(layout_note),
-			 "\n# note: vm.percpu_pagelist_high_fraction is %llu: pcp high is managed / %llu split over the node's "
-			 "CPUs, which batchlab does not compute (it takes the default, 0)",
-			 (unsigned long long)t.percpu_pagelist_high_fraction, (unsigned long long)t.percpu_pagelist_high_fraction);
+	host_apply_mfk(next, &t, &r[12]);
 	return 0;
 }
 

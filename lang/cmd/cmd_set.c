@@ -21,13 +21,17 @@ static int set_param(struct machine *next, const struct param *p, const char *va
 		     size_t errlen)
 {
 	char rel[32], source[300];
+	uint64_t build;
 
 	/* kernel host: the running kernel's release, and which one that is */
 	if (!strcmp(p->name, "kernel") && !strcmp(value, "host")) {
-		if (host_kernel(rel, sizeof(rel), source, sizeof(source)))
+		if (host_kernel(rel, sizeof(rel), source, sizeof(source), &build))
 			return err_set(err, errlen, "set: kernel host: %s", source);
 		sb_printf(said, "kernel = %s # %s\n", rel, source);
-		value = rel;
+		if (param_set(next, p, rel, err, errlen))
+			return -1;
+		next->distro = build; /* rel is the release's name: the string said whose build */
+		return 0;
 	} else if (p->resolve) {
 		/* a release string: say which state it runs, as host does, unless it names that state */
 		char note[300];

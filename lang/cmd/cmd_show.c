@@ -483,9 +483,16 @@ static void show_row_cells(const struct machine *m, const struct patch_desc *d, 
 	int nsides = patch_nsides(d), ncols = patch_ncols(m, d), multi = nsides > 1;
 	struct value before;
 
-	if (show_kernel(d, md))
+	if (show_kernel(d, md)) {
+		char caveat[160];
+
 		show_cell(metric_compute(m, d, md, SIDE_KERNEL, NULL), md->unit, r->side[SIDE_KERNEL],
 			  sizeof(r->side[SIDE_KERNEL]), r->brief[SIDE_KERNEL], sizeof(r->brief[SIDE_KERNEL]));
+		if (*release_caveat(m, caveat, sizeof(caveat))) { /* next to the figure: the legend says what '?' is */
+			strncat(r->side[SIDE_KERNEL], "?", sizeof(r->side[SIDE_KERNEL]) - strlen(r->side[SIDE_KERNEL]) - 1);
+			strncat(r->brief[SIDE_KERNEL], "?", sizeof(r->brief[SIDE_KERNEL]) - strlen(r->brief[SIDE_KERNEL]) - 1);
+		}
+	}
 	if (md->single) {
 		/* one value: in the change column of a patch with sides, else its only column */
 		struct value v = md->fn(m, md, 0, NULL);

@@ -589,5 +589,5 @@ void param_bare(const struct machine *m, const struct param *p, char *buf, size_
 
 int param_is_number(const struct param *p)
 {
-	return p->type != PT_CHOICE;
+	return p->type != PT_CHOICE && p->type != PT_LAYOUT;
 }

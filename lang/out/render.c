@@ -172,8 +172,12 @@ void render_explain(const struct machine *m, const struct metric_ref *ref, int s
 
 void render_kernel_column(const struct machine *m, struct strbuf *out)
 {
+	char caveat[160];
+
 	sb_printf(out, "kernel: what the code of the machine's release computes (%s; set kernel RELEASE picks "
 		       "another): the patch as merged and every change to it since (history PATCH lists the commits), so "
 		       "it can differ from after, which is the patch alone\n",
 		  release_names[machine_release(m)]);
+	if (*release_caveat(m, caveat, sizeof(caveat)))
+		sb_printf(out, "? after a kernel figure: %s\n", caveat);
 }

@@ -15,6 +15,6 @@ BATCHLAB_PATCHES="$HOME/mine" $BL "$pline" get cpus 2>&1 | sed 's/hash [0-9a-f]*
 rm "$HOME/mine/floor.mmpatch"
 { BATCHLAB_PATCHES="$HOME/mine" $BL "$pline" get cpus; echo "status $?"; } 2>&1 | sed 's/hash [0-9a-f]*/hash H/; s/: no patch file.*//' 
 $BL 'bl2:cpus=4' get cpus; echo "status $?"
-$BL state load 'bl1:cpus=4,zones=2'; echo "status $?"
+$BL state load 'bl1:cpus=4,zonez=2'; echo "status $?"
 $BL -c 'state load'; echo "status $?"
 $BL -c 'state bogus'; echo "status $?"

@@ -156,7 +156,8 @@ static void test_random_sweeps(void **state)
 	(void)state;
 	for (int trial = 0; trial < TRIALS(400); trial++) {
 		struct machine m = machine_with(shapes[trial % (sizeof(shapes) / sizeof(shapes[0]))]);
-		const struct param *p = &params[next() % nparams];
+		/* the first trial sweeps cpus, the key fn_cpus tables are made over: a draw over more keys may miss it */
+		const struct param *p = trial ? &params[next() % nparams] : param_find("cpus");
 		struct sweep_range r;
 		struct strbuf out = STRBUF_INIT;
 		char err[256];

@@ -9,6 +9,7 @@
 #include "testutil.h"
 
 #include "../../core/mm/zonelayout.h"
+#include "../../core/preset.h"
 
 #define MIB (1ull << 20)
 #define GIB (1ull << 30)
@@ -168,6 +169,111 @@ static void test_loaded_layout(void **state)
 	free(L);
 }
 
+/*
+ * arm64 (zone_sizes_init(), 5.11 on, no firmware DMA limit): RAM from 1 GiB,
+ * ZONE_DMA to 4 GiB (3 GiB of it), DMA32 empty, Normal above; no first MiB
+ * kept back. totalram shared by bytes, the leftover to the highest zone.
+ */
+static void test_arm64_layout(void **state)
+{
+	struct machine m = machine_with("arch arm64 ram 16G");
+	struct zone_layout *L = lay(&m);
+	uint64_t total = (16 * GIB - 16 * GIB / 64) / 4096, dma = total * 3 / 16;
+
+	(void)state;
+	assert_int_equal(L->nzones, 5);
+	assert_int_equal(L->zones[0].present, 3 * GIB / 4096);
+	assert_int_equal(L->zones[0].managed, dma);
+	assert_int_equal(L->zones[1].present, 0);
+	assert_int_equal(L->zones[1].managed, 0);
+	assert_int_equal(L->zones[2].managed, total - dma);
+	assert_int_equal(param_u64(&m, param_find("zone")), total - dma);
+	assert_int_equal(layout_thp_zones(&m), 2); /* DMA and Normal: khugepaged's floor counts two zones */
+	free(L);
+	/* 2 GiB: all of it below 4 GiB, one DMA zone, which the single-zone names then mean */
+	m = machine_with("arch arm64 ram 2G");
+	L = lay(&m);
+	assert_int_equal(L->zones[0].managed, (2 * GIB - 2 * GIB / 64) / 4096);
+	assert_int_equal(L->zones[2].managed, 0);
+	assert_int_equal(param_u64(&m, param_find("zone")), L->zones[0].managed);
+	assert_int_equal(layout_thp_zones(&m), 1);
+	free(L);
+}
+
+/*
+ * The zones parameter: a two-node machine whose node 1 has no CPU, given
+ * zone by zone in /proc/zoneinfo's pages, written back as it was read, its
+ * figures those of the same layout built by hand, and bad text refused with
+ * the machine unchanged.
+ */
+static void test_zones_param(void **state)
+{
+	static const char text[] = "0.cpus=4 0.DMA=4095/3998/3840 0.DMA32=1044480/782336/772848 0.Normal=3145728/3080192 "
+				   "0.Movable=0/0 1.cpus=0 1.DMA=0/0 1.DMA32=0/0 1.Normal=4194304/4128768 1.Movable=0/0 "
+				   "ratio=256/128/32";
+	static const char *const bad[] = { "0.Normal=5/9", "0.Normal=9", "Normal=9/9", "0.cpus=2", "0.Normal=9/9 0.Normal=9/9",
+					   "0.Nor-mal=9/9", "1024.Normal=9/9", "0.Normal=9/9 0.cpus=x", "0.Normal=9/9 ratio=1/2/3/4/5/6/7/8/9",
+					   "0.Normal=99999999999999999999/1", "0.", "0.Normal=9/9/", NULL };
+	struct layout_pool pool = { .n = 0 };
+	struct machine m = machine_with("ram 32G cpus 4"), before;
+	struct zone_layout *byhand;
+	struct strbuf saved = STRBUF_INIT;
+	struct zone_fig a, b;
+	char buf[LAYOUT_TEXT_MAX], err[256];
+	int line;
+
+	(void)state;
+	m.layouts = &pool;
+	assert_int_equal(param_set(&m, param_find("zones"), text, err, sizeof(err)), 0);
+	assert_int_equal(m.nodes, 2); /* nodes with memory */
+	assert_int_equal(machine_layout(&m)->nzones, 8);
+	assert_int_equal(machine_layout(&m)->ntypes, 4);
+	param_format_input(&m, param_find("zones"), buf, sizeof(buf));
+	assert_string_equal(buf, text);
+	/* the chosen zone is node 1's Normal, and its node has no CPU */
+	assert_int_equal(param_u64(&m, param_find("zone")), 4128768);
+	assert_int_equal(param_u64(&m, param_find("node_cpus")), 0);
+	/* the same figures as the layout built by hand */
+	byhand = lay(&m);
+	memset(byhand->zones, 0, sizeof(byhand->zones));
+	byhand->nzones = 0;
+	assert_int_equal(layout_parse(text, 4, byhand, err, sizeof(err)), 0);
+	assert_int_equal(byhand->zones[6].managed, 4128768);
+	assert_int_equal(byhand->ratio[1], 128);
+	for (uint32_t i = 0; i < byhand->nzones; i++) {
+		layout_zone_fig(&m, machine_layout(&m), i, &a);
+		layout_zone_fig(&m, byhand, i, &b);
+		assert_memory_equal(&a, &b, sizeof(a));
+	}
+	/* protection: DMA32's Normal column on node 0 is the Normal zone / DMA32's ratio, the 128 given */
+	layout_zone_fig(&m, machine_layout(&m), 1, &a);
+	assert_int_equal(a.protection[2], 3080192 / 128);
+	/* a preset writes it back and reads it again to the same layout, the same pointer */
+	preset_format(&m, "zones", &saved);
+	before = m;
+	machine_defaults(&m);
+	m.layouts = &pool;
+	assert_int_equal(preset_apply(&m, NULL, sb_str(&saved), saved.len, &line, err, sizeof(err)), 0);
+	assert_ptr_equal(machine_layout(&m), machine_layout(&before));
+	/* other ram: laid out anew, and the parameter reads auto */
+	m.ram = 64 * GIB;
+	param_format_input(&m, param_find("zones"), buf, sizeof(buf));
+	assert_string_equal(buf, "auto");
+	m.ram = 32 * GIB;
+	for (int i = 0; bad[i]; i++) {
+		before = m;
+		assert_int_equal(param_set(&m, param_find("zones"), bad[i], err, sizeof(err)), -1);
+		assert_non_null(strstr(err, "zones"));
+		assert_memory_equal(&m, &before, sizeof(m));
+	}
+	/* no pool (a bare machine): refused */
+	m.layouts = NULL;
+	assert_int_equal(param_set(&m, param_find("zones"), text, err, sizeof(err)), -1);
+	sb_free(&saved);
+	free(byhand);
+	layout_pool_free(&pool);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -176,6 +282,8 @@ int main(void)
 		cmocka_unit_test(test_zone_figures),
 		cmocka_unit_test(test_laptop_132m),
 		cmocka_unit_test(test_loaded_layout),
+		cmocka_unit_test(test_arm64_layout),
+		cmocka_unit_test(test_zones_param),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,18 @@
+# Issue 49: an enterprise kernel's figures are computed as mainline X.Y and may differ - said next to
+# each figure: show's kernel column ('?', the legend says what), get --named, get's note per figure,
+# explain, show zones (each row), host check (each value that differs), and json's kernel_caveat
+k=4.18.0-553.el8_10.x86_64
+$BL -c "set kernel $k; get kernel distro; get --named watermark.min.kernel pcp.high.kernel"
+$BL -c "set kernel $k; get watermark.min.kernel"
+$BL -c "set kernel $k; show watermark" | grep 'min \|? after'
+$BL -c "set kernel $k; explain watermark.min.kernel" | grep 'every figure'
+$BL --format json -c "set kernel $k; get watermark.min.kernel" | grep -o '"kernel_caveat": "[^"]*"'
+$BL -c "set kernel 5.14.21-150500.55.39-default; get distro; set kernel 6.1; get distro"
+# the same string through host: a saved folder whose osrelease is RHEL 8's
+r=$HOME/el8; cp -r machines/fc-2cpu-6.18 $r; echo $k > $r/proc/sys/kernel/osrelease; rm -f $r/proc/version_signature
+echo '#1 SMP Thu Mar 7 06:53:03 EST 2024' > $r/proc/sys/kernel/version
+$BL -c "host $r; get kernel distro; show zones" | sed -n '/^kernel/p;/^distro/p;/^rhel/p;/^4.18/p;/^zones:/,$p'
+$BL -c "host check $r" > $HOME/hc; echo "status $?"; grep 'every figure\|MISMATCH' $HOME/hc | head -2
+# a view line and a preset keep it
+l=$($BL -c "set kernel $k; state" | tail -1); echo "$l"
+$BL -c "state $l; get distro"
