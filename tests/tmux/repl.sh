@@ -79,11 +79,13 @@ name="complete a key: set cp<Tab>"
 keys 'set cp' Tab
 check wait_current "batchlab> set cpus"
 keys '8' Enter
+check wait_current "batchlab>"
 
 name="complete a choice: overcommit n<Tab>"
 keys 'set overcommit n' Tab
 check wait_current "batchlab> set overcommit never"
 keys Enter
+check wait_current "batchlab>"
 
 name="complete a metric one dot level at a time"
 keys 'explain vmp' Tab
@@ -115,6 +117,9 @@ check wait_current "batchlab> variant memcg_charge scaled = clamp("
 keys '2 * cp' Tab
 check wait_current "batchlab> variant memcg_charge scaled = clamp(2 * cpus"
 keys C-h ', 32, 127)' Enter
+# the next line typed once the prompt is back: typed while the variant is being made, the tty
+# (not readline) would echo it, Tab and all, and the completion be judged on that echo
+check wait_current "batchlab>"
 keys 'get memcg_charge.batch.sc' Tab
 check wait_current "batchlab> get memcg_charge.batch.scaled"
 # 8 CPUs (set above): clamp(16, 32, 127)
