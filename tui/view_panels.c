@@ -258,12 +258,15 @@ static void panels_describe(struct view *v, struct screen *sc, char *t, size_t l
 				 r->metric->name, r->metric->help);
 		} else if (r->patch->kernel_code && (!r->metric->single || patch_nsides(r->patch) == 1)) {
 			/* the kernel side first, so a narrow screen keeps it: the release's own value */
-			char kv[64];
+			char kv[256], caveat[160];
 
 			render_human(metric_compute(&sc->s->m, r->patch, r->metric, SIDE_KERNEL, NULL), r->metric->unit, kv,
 				     sizeof(kv));
 			if (lessonpane_hides(sc, kv, r->metric->unit)) /* the status line keeps the open question's answer too */
 				snprintf(kv, sizeof(kv), "?");
+			/* an enterprise kernel's figure says, beside it, that it is mainline's and may differ */
+			if (*release_caveat(&sc->s->m, caveat, sizeof(caveat)))
+				snprintf(kv + strlen(kv), sizeof(kv) - strlen(kv), " (%s)", caveat);
 			snprintf(t, len, "%s.%s: kernel %s: %s; %s  [%s, %s]", r->patch->id, r->metric->name,
 				 release_names[machine_release(&sc->s->m)], kv, r->metric->help,
 				 metric_kind_name(r->metric->kind), r->metric->unit);

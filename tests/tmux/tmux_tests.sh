@@ -247,6 +247,15 @@ history() {
 }
 then_check "the command line keeps history (Up recalls the last line)" history
 
+# Issue 49: on an enterprise kernel the status line's kernel figure says, beside it, that it is
+# computed as mainline's and may differ (as show's '?' and get's note do).
+kernel_caveat() {
+	start && keys : 'set kernel 4.18.0-553.el8_10' Enter && expect 'a RHEL kernel, mainline 4\.18' && keys Escape &&
+		wait_gone 'Esc closes' && keys Tab &&
+		expect 'kernel 4\.18: [0-9]+ pages \(computed as mainline 4\.18 \(a RHEL kernel\), may differ\)'
+}
+check "on a RHEL kernel the status line's kernel figure says it is mainline's and may differ" kernel_caveat
+
 plus_minus() {
 	start && keys + && expect ' cpus +128( |$)' 'stock_max_bytes +16 MiB +32 MiB' && keys - - &&
 		expect ' cpus +32( |$)' 'stock_max_bytes +4 MiB +8 MiB'
