@@ -252,7 +252,8 @@ static int judge(const char *cmd, const char *units, int kept, uint64_t n, const
 			       "%.2g ms each%s), over a minute: add --long to run it, or %s", cmd, (unsigned long long)n,
 			       (int)strlen(units) - one, units, take, (unsigned long long)est->solves, est->per * 1e3, moved,
 			       narrower) - 2;
-	if (est->total > WALK_LONG_S || (say && est->total > WALK_SAY_S))
+	/* not under the explorer (walk_hook): a line on its terminal would scroll the screen under curses */
+	if (!walk_hook && (est->total > WALK_LONG_S || (say && est->total > WALK_SAY_S)))
 		fprintf(stderr, "%s: %llu %.*s, about %s (estimated: %llu solves at about %.2g ms each%s); "
 			"Ctrl-C stops it%s%s%s\n", cmd, (unsigned long long)n, (int)strlen(units) - one, units, take,
 			(unsigned long long)est->solves, est->per * 1e3, moved, kept ? " with the " : "", kept ? units : "",

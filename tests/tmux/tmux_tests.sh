@@ -940,6 +940,7 @@ walk_bar_esc() {
 	start && keys : 'set cpus 65536 mmap 1G' Enter && expect ' cpus +65536( |$)' &&
 		keys : 'where committed_as.throughput < 1 over committed_lock_ns 1 500 step 0.02' Enter &&
 		expect 'where \[[#.]{20}\] +[0-9]+%  [0-9]+ of 24951 rows  [0-9]+:[0-9]{2}:[0-9]{2} left  Esc stops it' &&
+		refuse 'Ctrl-C stops it' && # a script's estimate line, written to the terminal under curses, scrolled the screen
 		keys Escape && expect 'where: interrupted after [0-9]+ of 24951 values of committed_lock_ns; none of them holds' &&
 		keys : 'where committed_as.throughput < 1 over committed_lock_ns 1 500 step 0.001' Enter &&
 		expect 'where: 499001 rows would take about .*: run it\? \(y/n\)' && keys y &&
