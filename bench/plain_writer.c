@@ -68,6 +68,7 @@
 #include "../core/patch.h"
 #include "../core/params.h"
 #include "../core/mm/release.h"
+#include "../core/mm/zonelayout.h"
 #include "../lang/out/numfmt.h"
 #include "exact_set.h"
 
@@ -440,6 +441,9 @@ static void exact(uint64_t cpus, uint64_t from, uint64_t to)
 		refuse("overcommit never: commit_limit_error_pct's arithmetic is not written out here", "");
 	if (m.zone || m.vmpressure_win || machine_release(&m) < release_find("4.19"))
 		refuse("zone or vmpressure_win set, or a release before 4.19: not the default machine", "");
+	/* the zone vmstat and pcp read: the largest Normal zone of x86-64's layout of one node over 3 GiB */
+	if (m.nodes != 1 || m.arch != ARCH_X86_64 || m.ram <= 3ull << 30 || machine_layout(&m))
+		refuse("not one x86-64 node over 3 GiB laid out from ram: the zone's arithmetic is not written out here", "");
 
 	const uint64_t nr = m.cpus, ps = m.pagesize, lim = UINT64_MAX / ps, ram_pages = m.ram / ps;
 	/* mm_compute_batch(): max(2 * nr, 32); the divisor 256 / committed_lift is a power of two, so a shift */
@@ -450,6 +454,14 @@ static void exact(uint64_t cpus, uint64_t from, uint64_t to)
 	/* calculate_normal_threshold(): 2 * fls(cpus); zone_batchsize(): SZ_1M / PAGE_SIZE */
 	const uint64_t two_fls_cpus = 2ull * fls64((uint32_t)nr), pcp_cap = (1024 * 1024) / ps;
 	const double cgroup = (double)m.cgroup_size;
+	/*
+	 * The zone (core/mm/zonelayout.c's derived layout): DMA keeps its 15 MiB
+	 * above the first, reserved MiB, or all of totalram below that; the rest is
+	 * shared between DMA32 (16 MiB to 3 GiB) and Normal (above) by their bytes
+	 * of ram above 16 MiB, the rounding's leftover Normal's.
+	 */
+	const uint64_t dma_cap = ((16ull << 20) - (1ull << 20)) / ps, dma32_b = (3ull << 30) - (16ull << 20);
+	const uint64_t above_dma = m.ram - (16ull << 20);
 
 	/* the before sides of vmpressure: the constant vmpressure_win = SWAP_CLUSTER_MAX * 16 */
 	l1 = (size_t)(put_cell(put_cell(put_cell(k1, val_none(NULL)), val_none(NULL)), val_int(32 * 16)) - k1);
@@ -466,10 +478,12 @@ static void exact(uint64_t cpus, uint64_t from, uint64_t to)
 		uint64_t per_cpu = t / nr;
 		uint64_t bb = max64(min64(per_cpu >> 8, int_max), floor), ba = max64(min64(per_cpu >> after_shift, int_max), floor);
 		/* fls() of the unsigned int the kernel passes: vmpressure's mem128m and calculate_normal_threshold()'s mem */
-		unsigned f = 1 + fls64((uint32_t)(t >> sh128m));
-		uint64_t win = 32 * 16 * f, thr = min64(125, two_fls_cpus * f), drift = thr * nr;
+		uint64_t rest = t > dma_cap ? t - dma_cap : 0;
+		uint64_t zone = rest ? rest - (uint64_t)((unsigned __int128)rest * dma32_b / above_dma) : t;
+		unsigned f = 1 + fls64((uint32_t)(t >> sh128m)), fz = 1 + fls64((uint32_t)(zone >> sh128m));
+		uint64_t win = 32 * 16 * f, thr = min64(125, two_fls_cpus * fz), drift = thr * nr;
 		/* zone_batchsize(): min(zone >> 10, SZ_1M / PAGE_SIZE) / 4, at least 1, rounddown_pow_of_two(b + b / 2) - 1 */
-		uint64_t zb = min64(t >> 10, pcp_cap) / 4, q = zb ? zb : 1;
+		uint64_t zb = min64(zone >> 10, pcp_cap) / 4, q = zb ? zb : 1;
 		uint64_t pcp = (1ull << (fls64(q + q / 2) - 1)) - 1;
 
 		pcp = pcp ? pcp : 1;
