@@ -20,8 +20,8 @@ static inline int mmpatch_parse_only(const char *text, char *err, size_t errlen)
 	return r;
 }
 
-/* a file of the tree, parsed; the test fails, printing the parser's message, if it does not parse */
-static inline struct mmpatch *mmpatch_load_file(const char *path)
+/* a file of the tree, parsed into patch slot `slot`; the test fails, printing the parser's message, if it does not parse */
+static inline struct mmpatch *mmpatch_load_slot(const char *path, int slot)
 {
 	static char text[MMP_FILE_MAX + 1];
 	struct mmpatch *p = malloc(sizeof(*p));
@@ -33,11 +33,17 @@ static inline struct mmpatch *mmpatch_load_file(const char *path)
 	assert_non_null(f);
 	n = fread(text, 1, sizeof(text) - 1, f);
 	fclose(f);
-	if (mmpatch_parse(p, path, text, n, 0, err, sizeof(err))) {
+	if (mmpatch_parse(p, path, text, n, slot, err, sizeof(err))) {
 		fprintf(stderr, "%s\n", err);
 		fail();
 	}
 	return p;
+}
+
+/* the same, in slot 0 */
+static inline struct mmpatch *mmpatch_load_file(const char *path)
+{
+	return mmpatch_load_slot(path, 0);
 }
 
 #endif

@@ -12,30 +12,12 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "mmpatchutil.h"
 
 #include "../../core/mmpatch.h"
 #include "../../core/patchset.h"
 #include "../../core/sweep.h"
 #include "../../core/variant.h"
-
-static struct mmpatch *load(const char *path, int slot)
-{
-	static char text[MMP_FILE_MAX + 1];
-	struct mmpatch *p = malloc(sizeof(*p));
-	FILE *f = fopen(path, "r");
-	char err[512];
-	size_t n;
-
-	assert_non_null(p);
-	assert_non_null(f);
-	n = fread(text, 1, sizeof(text) - 1, f);
-	fclose(f);
-	if (mmpatch_parse(p, path, text, n, slot, err, sizeof(err))) {
-		fprintf(stderr, "%s\n", err);
-		fail();
-	}
-	return p;
-}
 
 /* The same value: an int's bits, a real's bits, an n/a's reason. */
 static void same(struct value got, struct value want, const char *head, uint64_t key)
@@ -110,9 +92,9 @@ static void check_sweep(struct machine *m, const char *key, const char *from, co
 static void test_compiled_grid(void **state)
 {
 	static struct patch_set set;
-	struct mmpatch *c = load("tests/data/committed_as_batch.mmpatch", 0);
-	struct mmpatch *v = load("tests/data/vmpressure_window.mmpatch", 1);
-	struct mmpatch *pr = load("tests/data/percpu_rows.mmpatch", 2);
+	struct mmpatch *c = mmpatch_load_slot("tests/data/committed_as_batch.mmpatch", 0);
+	struct mmpatch *v = mmpatch_load_slot("tests/data/vmpressure_window.mmpatch", 1);
+	struct mmpatch *pr = mmpatch_load_slot("tests/data/percpu_rows.mmpatch", 2);
 	/* columns whose every value has a plateau over totalram (runs), and ones that are worked out row by row */
 	static const char *const runs[] = { "committed_as_file", "vmpressure_file", "committed_as.batch.same",
 					    "memcg_charge.batch.scaled", "committed_as.batch", "committed_as.max_drift_bytes.same",
