@@ -294,22 +294,6 @@ static uint64_t rnd_value(struct rnd *r)
 	return edge[rnd_next(r) % (sizeof(edge) / sizeof(edge[0]))];
 }
 
-/* The floor of the square root by bisection: another way to int_sqrt()'s answer. */
-static uint64_t floor_sqrt(uint64_t x)
-{
-	uint64_t lo = 0, hi = 4294967295ull;
-
-	while (lo < hi) {
-		uint64_t mid = lo + (hi - lo + 1) / 2;
-
-		if (mid * mid <= x)
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	return lo;
-}
-
 /* Appends a random expression to b and returns its reference value: 0, or -1 where it cannot be evaluated. */
 static int gen(struct rnd *r, int depth, const uint64_t *v, struct strbuf *b, uint64_t *out)
 {
@@ -427,7 +411,7 @@ static int gen(struct rnd *r, int depth, const uint64_t *v, struct strbuf *b, ui
 		if (!strcmp(f, "fls"))
 			return *out = (uint64_t)bits, 0;
 		if (!strcmp(f, "int_sqrt"))
-			return *out = floor_sqrt(x), 0;
+			return *out = ref_isqrt(x), 0;
 		if (!x || (!strcmp(f, "roundup_pow_of_two") && x > (1ull << 63)))
 			return -1;
 		if (!strcmp(f, "ilog2"))

@@ -11,22 +11,6 @@
 
 #include "../../core/mm/release.h"
 
-/* int_sqrt() by bisection: the largest r with r * r <= x (x below 2^62 here) */
-static uint64_t isqrt(uint64_t x)
-{
-	uint64_t lo = 0, hi = 1ull << 31;
-
-	while (lo < hi) {
-		uint64_t mid = lo + (hi - lo + 1) / 2;
-
-		if (mid * mid <= x)
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	return lo;
-}
-
 /*
  * One node's lowmem zones as x86-64 lays them out, by hand: DMA keeps 16 MiB
  * less the first MiB, DMA32 the bytes from 16 MiB to 3 GiB, Normal the rest;
@@ -70,7 +54,7 @@ static uint64_t free_above_high(const struct machine *m, uint64_t mfk, uint64_t 
 static uint64_t boot_mfk(const struct machine *m, uint64_t *mfk0, int *capped)
 {
 	uint64_t shift = machine_page_shift(m), total = machine_totalram(m), nr_zones, free, want, rec;
-	uint64_t root = isqrt((total << (shift - 10)) * 16);
+	uint64_t root = ref_isqrt((total << (shift - 10)) * 16);
 
 	*mfk0 = root < 128 ? 128 : root > 262144 ? 262144 : root;
 	free = free_above_high(m, *mfk0, &nr_zones);
@@ -135,7 +119,7 @@ static void test_thp_semantics(void **state)
 
 	(void)state;
 	boot_mfk(&m, &mfk0, &capped);
-	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), isqrt(free_above_high(&m, mfk0, &nr_zones) * 4 * 16));
+	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), ref_isqrt(free_above_high(&m, mfk0, &nr_zones) * 4 * 16));
 	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), 4051);
 	m = machine_with("ram 1G thp off");
 	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), mfk0);
@@ -144,7 +128,7 @@ static void test_thp_semantics(void **state)
 	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), mfk0);
 	m = machine_with("ram 256M thp on");
 	assert_true(machine_totalram(&m) < (512u << 20) / 4096);
-	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), isqrt(machine_totalram(&m) * 4 * 16));
+	assert_int_equal(metric_u64(&m, "watermark.min_free_kbytes"), ref_isqrt(machine_totalram(&m) * 4 * 16));
 	assert_true(metric_explains(&m, "watermark.min_free_kbytes", "hugepage_init() turns THP off"));
 }
 

@@ -35,6 +35,22 @@
 #endif
 #define TRIALS(n) (BL_SANITIZED ? (n) / 4 : (n))
 
+/* The floor of x's square root by bisection: the tests' own, beside the kernel's int_sqrt() core writes. */
+static inline uint64_t ref_isqrt(uint64_t x)
+{
+	uint64_t lo = 0, hi = 4294967295ull;
+
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo + 1) / 2;
+
+		if (mid * mid <= x)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
 /* Default machine, then "key value key value ..." applied through the parameter table. */
 static inline struct machine machine_with(const char *settings)
 {
