@@ -20,6 +20,18 @@ static inline int mmpatch_parse_only(const char *text, char *err, size_t errlen)
 	return r;
 }
 
+/* Is text refused in one line that says want? When not, row, what was said and want go to stderr. */
+static inline int mmpatch_refused(size_t row, const char *text, const char *want)
+{
+	char err[512] = "";
+	int r = mmpatch_parse_only(text, err, sizeof(err));
+
+	if (r == -1 && strstr(err, want) && !strchr(err, '\n'))
+		return 1;
+	fprintf(stderr, "row %zu: %s '%s', want '%s'\n", row, r == -1 ? "refused with" : "accepted:", err, want);
+	return 0;
+}
+
 /* a file of the tree, parsed into patch slot `slot`; the test fails, printing the parser's message, if it does not parse */
 static inline struct mmpatch *mmpatch_load_slot(const char *path, int slot)
 {

@@ -261,17 +261,11 @@ static void test_errors(void **state)
 		{ "patch mine\ntitle a\nrelease 6.1 = 4\n", "t.mmpatch:3:1: 'release' before 'constant': it follows the constant's lines" },
 		{ HEAD "relase 6.1 = 4\n", "t.mmpatch:7:1: unknown key 'relase': did you mean 'release'?" },
 	};
-	char err[512];
 	int bad = 0;
 
 	(void)state;
-	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		err[0] = '\0';
-		if (mmpatch_parse_only(rows[i].text, err, sizeof(err)) != -1 || !strstr(err, rows[i].want) || strchr(err, '\n')) {
-			fprintf(stderr, "row %zu: got '%s', want '%s'\n", i, err, rows[i].want);
-			bad++;
-		}
-	}
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+		bad += !mmpatch_refused(i, rows[i].text, rows[i].want);
 	assert_int_equal(bad, 0);
 }
 
