@@ -312,16 +312,20 @@ static double run_to(char *const argv[], int to_file, const char *keep)
 	return wall;
 }
 
-static int same_bytes(const char *a, const char *b)
+/* The two files' bytes the same: all of them, or (rows) every byte after the first line of each. */
+static int same_bytes(const char *a, const char *b, int rows)
 {
 	FILE *fa = fopen(a, "r"), *fb = fopen(b, "r");
 	int same = fa && fb, ca, cb;
 
+	while (same && rows && (ca = getc(fa)) != EOF && ca != '\n')
+		;
+	while (same && rows && (cb = getc(fb)) != EOF && cb != '\n')
+		;
 	while (same) {
 		ca = getc(fa);
 		cb = getc(fb);
-		if (ca != cb)
-			same = 0;
+		same = ca == cb;
 		if (ca == EOF)
 			break;
 	}
@@ -332,8 +336,8 @@ static int same_bytes(const char *a, const char *b)
 	return same;
 }
 
-/* Both outputs once into files, compared: a ratio between different bytes would mean nothing. */
-static void check_same(char *const a[], char *const b[], const char *what)
+/* Both outputs once into files, compared (rows: past their headings): a ratio between different bytes would mean nothing. */
+static void check_outputs(char *const a[], char *const b[], const char *what, int rows)
 {
 	char pa[4096], pb[4096];
 
@@ -341,12 +345,18 @@ static void check_same(char *const a[], char *const b[], const char *what)
 	snprintf(pb, sizeof(pb), "%s/b", tmpdir);
 	run_to(a, 1, pa);
 	run_to(b, 1, pb);
-	if (!same_bytes(pa, pb)) {
-		fprintf(stderr, "bench: %s: the two programs' outputs DIFFER (%s, %s)\n", what, pa, pb);
+	if (!same_bytes(pa, pb, rows)) {
+		fprintf(stderr, "bench: %s: the two %s DIFFER (%s, %s)\n", what,
+			rows ? "commands' rows" : "programs' outputs", pa, pb);
 		exit(1);
 	}
 	unlink(pa);
 	unlink(pb);
+}
+
+static void check_same(char *const a[], char *const b[], const char *what)
+{
+	check_outputs(a, b, what, 0);
 }
 
 /* One side-by-side measurement: medians of a's and b's cpu seconds, the median, lowest and highest of b/a. */
@@ -689,41 +699,10 @@ static void issue41(char *bl, char *plain)
 	printf("issue 41: %d PASS, %d MISS so far (issue 27's counted with them)\n", npass, nmiss);
 }
 
-/* The same rows under different headings: every byte after the first line of each (a patch file's ids are its own). */
+/* The same rows under different headings (a patch file's ids are its own). */
 static void check_same_rows(char *const a[], char *const b[], const char *what)
 {
-	char pa[4096], pb[4096];
-	FILE *fa, *fb;
-	int same, ca, cb;
-
-	snprintf(pa, sizeof(pa), "%s/a", tmpdir);
-	snprintf(pb, sizeof(pb), "%s/b", tmpdir);
-	run_to(a, 1, pa);
-	run_to(b, 1, pb);
-	fa = fopen(pa, "r");
-	fb = fopen(pb, "r");
-	same = fa && fb;
-	while (same && (ca = getc(fa)) != EOF && ca != '\n')
-		;
-	while (same && (cb = getc(fb)) != EOF && cb != '\n')
-		;
-	while (same) {
-		ca = getc(fa);
-		cb = getc(fb);
-		same = ca == cb;
-		if (ca == EOF)
-			break;
-	}
-	if (fa)
-		fclose(fa);
-	if (fb)
-		fclose(fb);
-	if (!same) {
-		fprintf(stderr, "bench: %s: the two commands' rows DIFFER (%s, %s)\n", what, pa, pb);
-		exit(1);
-	}
-	unlink(pa);
-	unlink(pb);
+	check_outputs(a, b, what, 1);
 }
 
 /*
