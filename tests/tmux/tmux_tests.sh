@@ -121,6 +121,20 @@ wait_change() {
 	return 1
 }
 
+# wait_settled: poll until two captures a tenth of a second apart are the same. A frame can reach
+# the pane in pieces; one read mid-frame can miss a line the frame ends with (the lesson's "End").
+wait_settled() {
+	i=0
+	cp "$tmp/screen" "$tmp/screen.settle"
+	while [ $i -lt $((50 * G)) ]; do
+		sleep 0.1
+		screen >"$tmp/screen" 2>/dev/null && cmp -s "$tmp/screen" "$tmp/screen.settle" && return 0
+		cp "$tmp/screen" "$tmp/screen.settle"
+		i=$((i + 1))
+	done
+	return 1
+}
+
 ok() { pass=$((pass + 1)); echo "ok   $name"; }
 bad() {
 	fail=$((fail + 1))
@@ -1436,10 +1450,13 @@ lesson_every() {
 		k=0
 		while ! grep -q 'End of the lesson' "$tmp/screen" && [ $k -lt 60 ]; do
 			grep -q '^error: \|^ error: ' "$tmp/screen" && { bad "a step of $l failed"; return 1; }
-			grep -q '^:answer' "$tmp/screen" && keys Escape
+			# the prompt is gone before n: an n hard on an Esc's heels is read as Alt-n
+			if grep -q '^:answer' "$tmp/screen"; then keys Escape && wait_gone '^:answer' || return 1; fi
 			k=$((k + 1))
 			cp "$tmp/screen" "$tmp/screen.before"
 			keys n && wait_change "$tmp/screen.before" || { bad "n changed nothing in lesson $l"; return 1; }
+			wait_settled || { bad "lesson $l never settled after n"; return 1; }
+			grep -q "lesson $l" "$tmp/screen" || { bad "lesson $l closed before its end"; return 1; }
 		done
 		expect 'End of the lesson' && refuse 'error: ' && keys n && wait_gone "lesson $l" || return 1
 	done
