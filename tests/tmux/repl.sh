@@ -4,21 +4,9 @@
 # with status 0. A private tmux server, a fixed size, polling with a timeout.
 # usage: tests/tmux/repl.sh ./batchlab
 set -u
-BL=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
-command -v tmux >/dev/null || { echo "tmux-repl: tmux not installed"; exit 1; }
-tmp=$(mktemp -d)
-# the server's socket in the test's own folder, not /tmp/tmux-UID (tmux puts -L sockets under TMUX_TMPDIR)
-export TMUX_TMPDIR="$tmp"
-S=batchlab-repl-$$
-trap 'tmux -L $S kill-server 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
-pass=0 fail=0
-# A session that outlives the others: killing the last one stops the server, and a session started
-# while it stops fails ("server exited unexpectedly"; seen at load 14 on 2 cores) - as tmux_tests.sh does.
-tmux -L $S -f /dev/null new-session -d -s keep -x 100 -y 30 "sleep 600" || { echo "tmux-repl: cannot start tmux"; exit 1; }
-# every wait is a hang guard, scaled for ASan and the load (BL_GUARD_SCALE), never the pass mark
-. "$here/../guard_scale.sh"
-G=$BL_GUARD_SCALE
+NAME=repl
+. "$here/private_tmux.sh"
 
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; screen | sed 's/^/  | /' | grep -v '^  | $' | tail -12; }
@@ -26,38 +14,13 @@ screen() { tmux -L $S capture-pane -p -t repl 2>/dev/null; }
 # the prompt's current (last non-blank) line
 current() { screen | grep -v '^ *$' | tail -1; }
 # wait up to 5 s (times G) for a screen line that is exactly $1 (trailing blanks aside)
-wait_line() {
-	i=0
-	while [ $i -lt $((50 * G)) ]; do
-		screen | sed 's/ *$//' | grep -qxF -- "$1" && return 0
-		sleep 0.1; i=$((i + 1))
-	done
-	return 1
-}
-wait_line_re() {
-	i=0
-	while [ $i -lt $((50 * G)) ]; do
-		screen | grep -q -- "$1" && return 0
-		sleep 0.1; i=$((i + 1))
-	done
-	return 1
-}
-wait_current() {
-	i=0
-	while [ $i -lt $((50 * G)) ]; do
-		[ "$(current | sed 's/ *$//')" = "$1" ] && return 0
-		sleep 0.1; i=$((i + 1))
-	done
-	return 1
-}
-wait_exit() {
-	i=0
-	while [ $i -lt $((50 * G)) ]; do
-		[ -s "$tmp/rc" ] && return 0
-		sleep 0.1; i=$((i + 1))
-	done
-	return 1
-}
+line_shown() { screen | sed 's/ *$//' | grep -qxF -- "$1"; }
+wait_line() { poll 50 line_shown "$1"; }
+re_shown() { screen | grep -q -- "$1"; }
+wait_line_re() { poll 50 re_shown "$1"; }
+is_current() { [ "$(current | sed 's/ *$//')" = "$1" ]; }
+wait_current() { poll 50 is_current "$1"; }
+wait_exit() { poll 50 test -s "$tmp/rc"; }
 check() { if "$@"; then ok; else bad "$name: $*"; fi; }
 keys() { tmux -L $S send-keys -t repl "$@"; }
 start() {
@@ -195,9 +158,7 @@ for sig in PWR:158 IO:157; do
 	rm -rf "$tmp/run" && mkdir "$tmp/run"
 	check start_guarded
 	keys 'set cpus 65536 mmap 1G' Enter "sweep committed_lock_ns 1 500 step 0.001 committed_as.throughput --long > $tmp/run/out.csv" Enter
-	i=0
-	while ! writing && [ $i -lt $((100 * G)) ]; do sleep 0.1; i=$((i + 1)); done
-	check writing
+	check poll 100 writing
 	kill -${sig%:*} "$(cat "$tmp/pid")"
 	check wait_exit
 	check grep -qx "exit=${sig#*:}" "$tmp/rc"
@@ -217,9 +178,6 @@ check grep -qx "exit=0" "$tmp/rc"
 check test -p "$tmp/state/batchlab/history"
 rm -f "$tmp/state/batchlab/history"
 
-# Issue 11: a sweep whose rows need a large model solve and that would run over a minute says its
-# estimated time before the bulk of it runs (stderr a terminal); Ctrl-C then stops it cleanly.
-name="a sweep of over a minute states its estimated time; Ctrl-C stops it"
 # Issue 25: a lesson at the prompt asks on an answer> line (the terminal echoes the reply, not batchlab
 # again), judges it (the committed_as batch after the patch on 16 CPUs of the default machine's memory:
 # 66060288 / 16 / 4 = 1032192 pages; 258048 is the default 64 CPUs' batch, which the step explained),
@@ -241,18 +199,15 @@ keys C-d
 keys C-d
 tmux -L $S kill-session -t repl 2>/dev/null
 
+# Issue 11: a sweep whose rows need a large model solve and that would run over a minute says its
+# estimated time before the bulk of it runs (stderr a terminal); Ctrl-C then stops it cleanly.
+name="a sweep of over a minute states its estimated time; Ctrl-C stops it"
 rm -f "$tmp/rc"
 tmux -L $S -f /dev/null new-session -d -s repl -x 160 -y 30 \
 	"'$BL' -c 'set cpus 65536 mmap 1G; sweep committed_lock_ns 1 500 step 0.001 committed_as.throughput --long > $tmp/est.csv'; echo \"exit=\$?\" > '$tmp/rc'; exec sleep 60"
-estimated() {
-	i=0
-	while [ $i -lt $((100 * G)) ]; do
-		screen | grep -q '^sweep: 499001 rows, about .* (estimated: 499001 solves at about .* ms each' && return 0 # the rest may wrap
-		sleep 0.1; i=$((i + 1))
-	done
-	return 1
-}
-check estimated
+# the rest of the line may wrap
+estimated() { screen | grep -q '^sweep: 499001 rows, about .* (estimated: 499001 solves at about .* ms each'; }
+check poll 100 estimated
 keys C-c
 check wait_exit
 check grep -qx "exit=1" "$tmp/rc"

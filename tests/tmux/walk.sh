@@ -7,30 +7,16 @@
 # CPUs solve a large model (about half a millisecond each here): minutes of them, stopped in seconds.
 # usage: tests/tmux/walk.sh ./batchlab
 set -u
-BL=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
-command -v tmux >/dev/null || { echo "tmux-walk: tmux not installed"; exit 1; }
-tmp=$(mktemp -d)
-export TMUX_TMPDIR="$tmp"
-S=batchlab-walk-$$
-trap 'tmux -L $S kill-server 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
-pass=0 fail=0
-tmux -L $S -f /dev/null new-session -d -s keep -x 100 -y 30 "sleep 600" || { echo "tmux-walk: cannot start tmux"; exit 1; }
-. "$here/../guard_scale.sh"
-G=$BL_GUARD_SCALE
+NAME=walk
+. "$here/private_tmux.sh"
 
 screen() { tmux -L $S capture-pane -p -J -t walk 2>/dev/null; } # a wrapped line whole
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $name: $1"; screen | grep -v '^ *$' | sed 's/^/  | /' | tail -8; }
 # wait up to N tenths of a second (times G) for a screen line matching $2
-wait_re() {
-	i=0
-	while [ $i -lt $(($1 * G)) ]; do
-		screen | grep -qE -- "$2" && return 0
-		sleep 0.1; i=$((i + 1))
-	done
-	return 1
-}
+screen_has() { screen | grep -qE -- "$1"; }
+wait_re() { poll "$1" screen_has "$2"; }
 
 walk() {
 	cmd=$1 out=$2
@@ -46,8 +32,7 @@ walk() {
 		{ bad "no progress line"; tmux -L $S kill-session -t walk; return; }
 	tmux -L $S send-keys -t walk C-c
 	wait_re 100 "interrupted after [0-9]+ of [0-9]+" || { bad "Ctrl-C did not stop it"; tmux -L $S kill-session -t walk; return; }
-	i=0
-	while [ ! -s "$tmp/rc" ] && [ $i -lt $((50 * G)) ]; do sleep 0.1; i=$((i + 1)); done
+	poll 50 test -s "$tmp/rc"
 	grep -qx "exit=1" "$tmp/rc" || { bad "exit status $(cat "$tmp/rc" 2>/dev/null)"; tmux -L $S kill-session -t walk; return; }
 	if screen | grep -q 'rows/s'; then bad "the progress line was left on the screen"
 	elif ! cmp -s "$tmp/stty.before" "$tmp/stty.after"; then bad "the terminal's settings changed"
