@@ -157,6 +157,7 @@ static void head(struct tally *t, const struct machine *host)
 					     NULL };
 
 	if (t->s->format != FMT_TABLE) {
+		rec_caveat_next(&t->s->doc, t->caveat); /* every figure of batchlab's here, as the table's line says */
 		rec_begin(&t->rec, &t->s->doc, t->s->format, heads, NULL, 0, t->out);
 		return;
 	}

@@ -45,14 +45,9 @@ static void kernel_head(struct session *s, const struct zone_layout *L, int own,
 						 { "high_max", "pages", "exact", NULL }, { "threshold", "pages", "exact", NULL } };
 
 	if (s->format != FMT_TABLE) {
+		rec_caveat_next(&s->doc, release_caveat(&s->m, caveat, sizeof(caveat)));
 		rec_begin(rec, &s->doc, s->format, heads, units, 10, out);
 		rec_head_field(rec, "layout", own ? "\"loaded\"" : "\"derived\"");
-		if (*release_caveat(&s->m, caveat, sizeof(caveat))) {
-			char json[200];
-
-			snprintf(json, sizeof(json), "\"%s\"", caveat);
-			rec_head_field(rec, "kernel_caveat", json);
-		}
 		return;
 	}
 	if (own)

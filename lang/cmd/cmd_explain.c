@@ -9,6 +9,7 @@
 
 #include "../../core/err.h"
 #include "../../core/patch.h"
+#include "../../core/mm/release.h"
 #include "../validation.h"
 #include "../out/records.h"
 #include "../out/render.h"
@@ -75,6 +76,7 @@ static int cmd_explain(struct session *s, int argc, char **argv, struct strbuf *
 	nsides = patch_ncols(&s->m, ref.patch);
 	one = ref.metric->single || ref.side >= 0;
 	recu_metric(&u, &s->m, ref.patch, ref.metric, ref.side, validation_band(ref.patch, ref.metric));
+	rec_caveat_next(&s->doc, release_caveat(&s->m, why, sizeof(why))); /* as the steps' line says it */
 	rec_begin(&rec, &s->doc, s->format, heads, u.u, u.n, out);
 	recu_free(&u);
 	for (int i = one ? ref.side : 0; i < (one ? ref.side + 1 : nsides); i++)

@@ -149,14 +149,9 @@ static void get_records_begin(struct session *s, int argc, char **argv, struct r
 		else if (!metric_parse_m(&s->m, argv[i], &ref, b, sizeof(b)))
 			recu_metric(&u, &s->m, ref.patch, ref.metric, ref.side, validation_band(ref.patch, ref.metric));
 	}
+	rec_caveat_next(&s->doc, release_caveat(&s->m, b, sizeof(b))); /* an enterprise kernel: what its kernel figures are */
 	rec_begin(r, &s->doc, s->format, heads, u.u, u.n, out);
 	recu_free(&u);
-	if (*release_caveat(&s->m, b, sizeof(b))) { /* an enterprise kernel: what its kernel figures are */
-		char json[600];
-
-		snprintf(json, sizeof(json), "\"%s\"", b);
-		rec_head_field(r, "kernel_caveat", json);
-	}
 }
 
 /* A parameter's value: bare, NAME = VALUE UNIT (named), or a record (r). */

@@ -714,6 +714,12 @@ static void show_rec_begin(struct session *s, int all, const char *topic, struct
 			snprintf(name, sizeof(name), "%s.%s", patches[i]->id, md->name);
 			recu_add_band(&u, name, md->unit, kind_name(md), validation_band(patches[i], md));
 		}
+	{
+		char caveat[160];
+
+		/* the kernel rows' caveat, as '?' and its legend say it in the table */
+		rec_caveat_next(&s->doc, release_caveat(&s->m, caveat, sizeof(caveat)));
+	}
 	rec_begin(rec, &s->doc, s->format, show_heads, u.u, u.n, out);
 	recu_free(&u);
 }

@@ -34,6 +34,12 @@ struct doc {
 	int tables;          /* csv tables written (the second gets "# COMMAND") */
 	int units;           /* csv: a "# units:" line above each header (--units) */
 	const char *command; /* the command whose result comes next, as typed */
+	/*
+	 * What the next result's kernel figures are on an enterprise kernel
+	 * (release_caveat()), "" for none: rec_begin takes it and clears it, so
+	 * it is the next result's alone (rec_caveat_next, records.h).
+	 */
+	char caveat[160];
 };
 
 /* A stream's document, empty; units: --units. */

@@ -116,7 +116,7 @@ static void json_band(const struct measured_band *b, struct strbuf *out)
  * quantity; a result whose quantities are named in its rows (get, show)
  * lists them as NAME=UNIT (KIND) instead.
  */
-static void csv_units(const char *const *heads, const struct rec_unit *units, int n, struct strbuf *out)
+static void csv_units(const char *const *heads, const struct rec_unit *units, int n, int caveat, struct strbuf *out)
 {
 	struct strbuf t = STRBUF_INIT;
 	int aligned = 0;
@@ -135,6 +135,8 @@ static void csv_units(const char *const *heads, const struct rec_unit *units, in
 				sb_putc(out, ',');
 			csv_field(out, sb_str(&t));
 		}
+		if (caveat) /* kernel_caveat's column: text, no unit */
+			sb_putc(out, ',');
 	} else {
 		for (int i = 0; i < n; i++) {
 			if (unit_of(units, i, units[i].name))
@@ -187,6 +189,8 @@ void rec_begin(struct records *r, struct doc *d, enum out_format f, const char *
 	r->row_out = NULL;
 	r->flat = (struct strbuf)STRBUF_INIT;
 	r->flat_depth = 0;
+	memcpy(r->caveat, d->caveat, sizeof(r->caveat));
+	d->caveat[0] = '\0'; /* the next result's alone */
 	if (d->open && f != FMT_JSON) /* `format csv` after json rows: the json document is whole first */
 		doc_close(d, FMT_JSON, 0, out);
 	d->results++;
@@ -195,13 +199,13 @@ void rec_begin(struct records *r, struct doc *d, enum out_format f, const char *
 		if (d->tables++)
 			sb_printf(out, "\n# %s\n", d->command ? d->command : "");
 		if (d->units)
-			csv_units(heads, units, nunits, out);
+			csv_units(heads, units, nunits, *r->caveat, out);
 		for (int i = 0; heads[i]; i++) {
 			if (i)
 				sb_putc(out, ',');
 			csv_field(out, heads[i]);
 		}
-		sb_putc(out, '\n');
+		sb_puts(out, *r->caveat ? ",kernel_caveat\n" : "\n");
 		return;
 	}
 	if (f == FMT_JSON) {
@@ -214,7 +218,16 @@ void rec_begin(struct records *r, struct doc *d, enum out_format f, const char *
 	json_string(out, d->command ? d->command : "");
 	sb_puts(out, ", \"units\": ");
 	json_units(units, nunits, out);
+	if (*r->caveat) {
+		sb_puts(out, ", \"kernel_caveat\": ");
+		json_string(out, r->caveat);
+	}
 	r->head = 1;
+}
+
+void rec_caveat_next(struct doc *d, const char *caveat)
+{
+	snprintf(d->caveat, sizeof(d->caveat), "%s", caveat ? caveat : "");
 }
 
 void rec_head_field(struct records *r, const char *name, const char *json_text)
@@ -483,6 +496,10 @@ void rec_end_row(struct records *r)
 		r->array ? rec_arr_end(r) : rec_obj_end(r);
 	if (r->format != FMT_CSV && !r->n)
 		sb_puts(r->out, rec_row_open(r)); /* a row of no field: {} */
+	if (r->format == FMT_CSV && *r->caveat) { /* the header's last column, on every row */
+		sb_putc(r->out, ',');
+		csv_field(r->out, r->caveat);
+	}
 	sb_puts(r->out, rec_row_close(r));
 	r->rows++;
 	r->field = r->n = r->col = 0;

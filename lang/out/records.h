@@ -17,7 +17,13 @@
  * Values are typed: a number is a JSON number; n/a is null with the reason in
  * a sibling field NAME:na, an infinite value null with NAME:inf (1 or -1;
  * ":" is in no name, so a flag never meets a column of the same name);
- * lists are arrays. csv keeps "n/a" and "inf" as text. Reals are lossless
+ * lists are arrays. csv keeps "n/a" and "inf" as text.
+ *
+ * A result whose kernel figures are an enterprise kernel's (release_caveat())
+ * says so once: json and jsonl a head field "kernel_caveat" with the text;
+ * csv, whose readers drop comment lines, a last column kernel_caveat holding
+ * the text on every row (its "# units:" field empty). Without one, no such
+ * field or column: a mainline result is as it was. Reals are lossless
  * (numfmt.h). The schemas are in docs/schema/.
  *
  * A field can hold an object of typed fields (rec_obj_begin ... rec_obj_end,
@@ -61,6 +67,7 @@ struct records {
 	struct strbuf *row_out; /* csv within an array: the stream, while out gathers the array's column */
 	struct strbuf flat;
 	int flat_depth; /* the depth of the array that is that column */
+	char caveat[160]; /* the result's kernel_caveat (the doc's, taken by rec_begin), "" for none */
 };
 
 /*
@@ -71,6 +78,8 @@ struct records {
  */
 void rec_begin(struct records *r, struct doc *d, enum out_format f, const char *const *heads,
 	       const struct rec_unit *units, int nunits, struct strbuf *out);
+/* The next result rec_begin begins carries caveat (see above); "" or NULL: none. */
+void rec_caveat_next(struct doc *d, const char *caveat);
 /* One more field of the head (json, jsonl; csv has none): json_text already JSON. Before the first row. */
 void rec_head_field(struct records *r, const char *name, const char *json_text);
 /* The head is complete: rows follow (rec_str... does this itself). */
