@@ -46,14 +46,17 @@ static const struct release_row high_rows[] = {
 	  "(read); 4.15.18 the same", high_on, 0 },
 	{ "5.14", NULL, "high = low watermark / (CPUs of the zone's node, all online CPUs on a CPU-less node), "
 	  "at least 4 * batch (Mel Gorman's series and its fix 'Split pcp->high across all online CPUs for cpuless nodes')",
-	  "zone_highsize(), mm/page_alloc.c", "the posted v2, the posted fix's diff, and a later tree's zone_highsize(); "
-	  "5.14 from the series' merge, no 5.13 or 5.14 tree read", high_on, 1 },
+	  "zone_highsize(), mm/page_alloc.c", "read in trees: 5.12.9's zone_set_pageset_high_and_batch() has 6 * zone_batchsize() (or managed / "
+	  "percpu_pagelist_fraction, another sysctl); 5.14-rc5's and 5.15.55's zone_highsize() the low watermark, or "
+	  "managed / percpu_pagelist_high_fraction, split and at least batch << 2 (the series and the fraction were "
+	  "merged for 5.14-rc1); no 5.13 or 5.14.0 tree could be reached", high_on, 1 },
 	{ "6.7", NULL, "auto-tuning: pcp->high floats between high_min (the 5.14 value) and high_max (managed / 8 split "
 	  "the same way); /proc/zoneinfo's high is 0 on a list unused since boot, and decay_pcp_high() lowers a used "
 	  "one toward high_min ('mm: tune PCP high automatically', "
 	  "51a755c56dc0, and its framework)", "zone_highsize(), zone_set_pageset_high_and_batch(), mm/page_alloc.c",
-	  "the merged zone_set_pageset_high_and_batch() with high_min/high_max as a later tree has it; 6.6 and 6.7 "
-	  "trees not read", high_on, 2 },
+	  "read in 6.6.9 (one high, zone_highsize() of the low watermark or of the fraction) and 6.7.3 "
+	  "(zone_set_pageset_high_and_batch(): high_min = zone_highsize(), high_max = zone_highsize() of managed / "
+	  "MIN_PERCPU_PAGELIST_HIGH_FRACTION, or high_max = high_min with the fraction set)", high_on, 2 },
 	{ .from = NULL },
 };
 
@@ -66,7 +69,8 @@ static const struct release_history high_history = {
 static const struct release_row trigger_rows[] = {
 	{ "6.7", "6ccdcb6d3a74", "a high-order free drains the list (free_high) once pcp->free_count >= batch",
 	  "free_unref_page_commit(), mm/page_alloc.c", "the line 6.16's patch replaces, and the Fixes: tags naming "
-	  "6ccdcb6d3a74; 6.6 and 6.7 trees not read", trigger_on, 0 },
+	  "6ccdcb6d3a74; read in 6.6.9 (free_high from pcp->free_factor, no count) and 6.7.3 (free_count >= batch)",
+	  trigger_on, 0 },
 	{ "6.16", NULL, "free_count >= batch + high_min / 2 (Nikhil Dhama; v1 and v2 had 5 * batch, which Huang Ying "
 	  "found 'too magic')", "free_unref_page_commit() (free_frozen_page_commit() in the latest trees), mm/page_alloc.c", "the posted v3 diff and a later "
 	  "tree's free path with the new test; 6.16 from the patch's date, no 6.15 or 6.16 tree read", trigger_on, 1 },
