@@ -77,7 +77,8 @@ const struct param params[] = {
 	{ .name = "arch", .type = PT_CHOICE, .offset = FIELD(arch), .max = 1, .flags = PF_NAMES,
 	  .choices = arch_names, .unit = "", .def = "x86_64", .group = "machine",
 	  .help = "whose zone limits lay out ram when zones is auto: x86_64 (DMA 16 MiB, DMA32 to 4 GiB) or arm64 "
-		  "(DMA to 4 GiB, DMA32 empty, zone_sizes_init() of 5.11 on, firmware naming no DMA limit)" },
+		  "by release as zone_sizes_init() does, RAM from 1 GiB: DMA32 to 4 GiB before 5.5, a 30-bit DMA (1 GiB) "
+		  "and DMA32 to 4 GiB from 5.5, DMA to 4 GiB and DMA32 empty from 5.11 (firmware naming no DMA limit)" },
 	{ .name = "nodes", .type = PT_COUNT, .offset = FIELD(nodes), .min = 1, .max = 1024,
 	  .flags = PF_CHECKED,
 	  .unit = "nodes", .def = "1", .group = "machine",

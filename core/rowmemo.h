@@ -14,7 +14,7 @@
 /* Histories remembered at once (direct-mapped by address): more than any sweep's columns read. */
 #define ROW_MEMO_RELEASES 64
 
-/* zonelayout.c's layout derived from arch, ram, pagesize, nodes and totalram: its zones' pages. */
+/* zonelayout.c's layout derived from arch, kernel, ram, pagesize, nodes and totalram: its zones' pages. */
 struct layout_derived {
 	uint64_t dma_present, dma32_present, normal0_present, normal_present; /* pages */
 	uint64_t dma, dma32, normal0, normal; /* managed pages; normal is each of nodes 1..n-1 */
@@ -32,7 +32,7 @@ struct row_memo {
 	} rel[ROW_MEMO_RELEASES];
 	struct {
 		int ok;
-		uint64_t ram, pagesize, nodes, totalram, arch;
+		uint64_t ram, pagesize, nodes, totalram, arch, kernel;
 		struct layout_derived d;
 	} layout;
 	struct {

@@ -62,33 +62,59 @@ static uint64_t share_of(uint64_t rest, uint64_t b, uint64_t denom)
 }
 
 /*
- * arm64 (zone_sizes_init(), arch/arm64/mm/init.c, 5.11 on): ZONE_DMA ends at
- * zone_dma_limit, which firmware naming no DMA limit leaves at 4 GiB (32 bits
- * then; capped at U32_MAX from 6.12's zone_dma_limit), ZONE_DMA32 at 4 GiB
- * too, so it is empty; RAM begins at 1 GiB (QEMU's virt board) - assumed.
+ * arm64's zone_sizes_init() and the limits it reads (arch/arm64/mm/init.c),
+ * by release; RAM begins at 1 GiB (QEMU's virt board) - assumed:
+ *   before 5.5   one 32-bit zone, ZONE_DMA32, up to max_zone_dma_phys():
+ *                (start of DRAM & ~(4 GiB - 1)) + 4 GiB, at most the end of
+ *                DRAM (read in 3.10.4 and 5.4); no ZONE_DMA is built then -
+ *                batchlab's DMA row stays empty (docs/MODELS.md 12)
+ *   5.5 - 5.10   ZONE_DMA up to max_zone_phys(ARM64_ZONE_DMA_BITS = 30), the
+ *                Raspberry Pi 4's 30-bit view: (start & ~(1 GiB - 1)) + 1 GiB,
+ *                so 1..2 GiB here; ZONE_DMA32 up to max_zone_phys(32), 4 GiB
+ *                (read in 5.5-rc5 and 5.10)
+ *   5.11 on      zone_dma_bits = min3(32, the DT's and IORT's DMA limits):
+ *                32 with none described, so ZONE_DMA ends at 4 GiB too and
+ *                ZONE_DMA32 is empty (read in 5.11; 6.12's zone_dma_limit
+ *                caps it at U32_MAX while DRAM starts below 4 GiB)
  * totalram is shared out by bytes, the rounding's leftover to node 0's
  * highest zone.
  */
 #define ARM64_DRAM_BASE GiB_
-#define ARM64_DMA_END (4 * GiB_)
+#define ARM64_DMA32_END (4 * GiB_)
+
+/* The physical address ZONE_DMA ends at on arm64 for m's release (0: no ZONE_DMA) - see above. */
+static uint64_t arm64_dma_end(const struct machine *m)
+{
+	int rel = machine_release(m);
+
+	if (rel < release_find("5.5"))
+		return 0;
+	if (rel < release_find("5.11"))
+		return (ARM64_DRAM_BASE & ~(GiB_ - 1)) + GiB_;
+	return ARM64_DMA32_END;
+}
 
 static void derive_arm64(const struct machine *m, struct layout_derived *d)
 {
 	uint64_t n = m->nodes ? m->nodes : 1, ram = m->ram, pg = m->pagesize, total = machine_totalram(m);
-	uint64_t per = ram / n, n0 = ram - per * (n - 1);
-	uint64_t dma_b = min_u64(n0, ARM64_DMA_END - ARM64_DRAM_BASE), normal0_b = n0 - dma_b;
+	uint64_t per = ram / n, n0 = ram - per * (n - 1), dma_end = arm64_dma_end(m);
+	uint64_t dma_b = dma_end ? min_u64(n0, dma_end - ARM64_DRAM_BASE) : 0;
+	uint64_t dma32_b = min_u64(n0, ARM64_DMA32_END - ARM64_DRAM_BASE) - dma_b, normal0_b = n0 - dma_b - dma32_b;
 
 	d->nodes = n;
 	d->dma_present = dma_b / pg;
-	d->dma32_present = 0;
+	d->dma32_present = dma32_b / pg;
 	d->normal0_present = normal0_b / pg;
 	d->normal_present = n > 1 ? per / pg : 0;
 	d->dma = share_of(total, dma_b, ram);
-	d->dma32 = 0;
+	d->dma32 = share_of(total, dma32_b, ram);
 	d->normal = n > 1 ? share_of(total, per, ram) : 0;
 	d->normal0 = share_of(total, normal0_b, ram);
+	/* the rounding's leftover to node 0's highest populated zone */
 	if (normal0_b)
-		d->normal0 += total - d->dma - d->normal0 - d->normal * (n - 1);
+		d->normal0 += total - d->dma - d->dma32 - d->normal0 - d->normal * (n - 1);
+	else if (dma32_b)
+		d->dma32 += total - d->dma - d->dma32 - d->normal * (n - 1);
 	else
 		d->dma += total - d->dma - d->normal * (n - 1);
 }
@@ -144,7 +170,8 @@ static void derive(const struct machine *m, struct layout_derived *d)
 	}
 	total = machine_totalram(m);
 	if (memo->layout.ok && memo->layout.ram == m->ram && memo->layout.pagesize == m->pagesize &&
-	    memo->layout.nodes == m->nodes && memo->layout.totalram == total && memo->layout.arch == m->arch) {
+	    memo->layout.nodes == m->nodes && memo->layout.totalram == total && memo->layout.arch == m->arch &&
+	    memo->layout.kernel == m->kernel) {
 		memo->hits++;
 		*d = memo->layout.d;
 		return;
@@ -157,6 +184,7 @@ static void derive(const struct machine *m, struct layout_derived *d)
 	memo->layout.nodes = m->nodes;
 	memo->layout.totalram = total;
 	memo->layout.arch = m->arch;
+	memo->layout.kernel = m->kernel; /* arm64's DMA zones move with the release */
 	memo->layout.d = *d;
 }
 

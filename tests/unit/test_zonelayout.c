@@ -8,7 +8,9 @@
 
 #include "testutil.h"
 
+#include "../../core/mm/release.h"
 #include "../../core/mm/zonelayout.h"
+#include "../../core/rowmemo.h"
 #include "../../core/preset.h"
 
 #define MIB (1ull << 20)
@@ -201,6 +203,60 @@ static void test_arm64_layout(void **state)
 }
 
 /*
+ * arm64 by release (arch/arm64/mm/init.c, read in 5.4, 5.5-rc5, 5.10, 5.11):
+ * before 5.5 one 32-bit zone, ZONE_DMA32, from the start of DRAM (1 GiB,
+ * assumed) to 4 GiB; 5.5-5.10 a 30-bit ZONE_DMA, max_zone_phys(30) =
+ * (1 GiB & ~(1 GiB - 1)) + 1 GiB = 2 GiB, so 1 GiB of it, then ZONE_DMA32
+ * to max_zone_phys(32) = 4 GiB, 2 GiB of it. 16 GiB: totalram 63/64 of
+ * 4194304 pages = 4128768, shared by bytes - 1/16, 2/16 and 13/16 of it
+ * (258048, 516096, 3354624); before 5.5, 3/16 (774144) and 13/16. A row
+ * memo keyed without the release would hand 5.11 the 5.10 zones.
+ */
+static void test_arm64_layout_releases(void **state)
+{
+	struct machine m = machine_with("arch arm64 ram 16G kernel 5.10");
+	struct row_memo memo = { .hits = 0 };
+	struct zone_layout *L;
+
+	(void)state;
+	m.memo = &memo;
+	L = lay(&m);
+	assert_int_equal(L->zones[0].present, 262144);
+	assert_int_equal(L->zones[0].managed, 258048);
+	assert_int_equal(L->zones[1].present, 524288);
+	assert_int_equal(L->zones[1].managed, 516096);
+	assert_int_equal(L->zones[2].managed, 3354624);
+	assert_int_equal(layout_thp_zones(&m), 3); /* khugepaged counts DMA, DMA32 and Normal */
+	free(L);
+	m = machine_with("arch arm64 ram 16G kernel 5.5");
+	m.memo = &memo;
+	L = lay(&m);
+	assert_int_equal(L->zones[0].managed, 258048);
+	free(L);
+	m.kernel = (uint64_t)release_find("5.11"); /* the same memo: 3 GiB of DMA, DMA32 empty */
+	L = lay(&m);
+	assert_int_equal(L->zones[0].managed, 774144);
+	assert_int_equal(L->zones[1].managed, 0);
+	free(L);
+	m = machine_with("arch arm64 ram 16G kernel 5.4");
+	L = lay(&m);
+	assert_int_equal(L->zones[0].present, 0);
+	assert_int_equal(L->zones[0].managed, 0);
+	assert_int_equal(L->zones[1].present, 786432);
+	assert_int_equal(L->zones[1].managed, 774144);
+	assert_int_equal(L->zones[2].managed, 3354624);
+	assert_int_equal(layout_thp_zones(&m), 2);
+	free(L);
+	/* 1 GiB on 5.10: all of it in the 30-bit zone (1..2 GiB), nothing above */
+	m = machine_with("arch arm64 ram 1G kernel 5.10");
+	L = lay(&m);
+	assert_int_equal(L->zones[0].managed, (GIB - GIB / 64) / 4096);
+	assert_int_equal(L->zones[1].managed, 0);
+	assert_int_equal(L->zones[2].managed, 0);
+	free(L);
+}
+
+/*
  * The zones parameter: a two-node machine whose node 1 has no CPU, given
  * zone by zone in /proc/zoneinfo's pages, written back as it was read, its
  * figures those of the same layout built by hand, and bad text refused with
@@ -283,6 +339,7 @@ int main(void)
 		cmocka_unit_test(test_laptop_132m),
 		cmocka_unit_test(test_loaded_layout),
 		cmocka_unit_test(test_arm64_layout),
+		cmocka_unit_test(test_arm64_layout_releases),
 		cmocka_unit_test(test_zones_param),
 	};
 
