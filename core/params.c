@@ -69,10 +69,11 @@ const struct param params[] = {
 	  .choices = release_names, .resolve = release_parse, .unit = "", .def = "6.18.8", .group = "machine",
 	  .help = "the release whose code the kernel side follows; host: the running kernel's" },
 	/* after kernel: `set kernel` sets it from the string, a preset's line then as saved */
-	{ .name = "distro", .type = PT_CHOICE, .offset = FIELD(distro), .max = 2, .flags = PF_NAMES,
+	{ .name = "distro", .type = PT_CHOICE, .offset = FIELD(distro), .max = 3, .flags = PF_NAMES,
 	  .choices = distro_build_names, .unit = "", .def = "mainline", .group = "machine",
-	  .help = "whose build the kernel is: rhel or suse (set kernel and host read it from el8, 150500 ...) mark "
-		  "every kernel figure 'computed as mainline X.Y, may differ'" },
+	  .help = "whose build the kernel is: rhel, suse or rhel8.3 (set kernel and host read it from el8, 150500, "
+		  "el8 from release 240 ...) mark every kernel figure 'computed as mainline X.Y, may differ'; rhel8.3 "
+		  "also runs the backports batchlab's table holds (min_free_kbytes' 262144 KiB bound)" },
 	/* nodes and zones (core/mm/zone.h): the pcp and watermark patches' machine */
 	{ .name = "arch", .type = PT_CHOICE, .offset = FIELD(arch), .max = 1, .flags = PF_NAMES,
 	  .choices = arch_names, .unit = "", .def = "x86_64", .group = "machine",

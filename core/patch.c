@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "mm/distro.h"
 #include "mm/release.h"
 #include "suggest.h"
 #include "variant.h"
@@ -198,7 +199,8 @@ static void kernel_head(const struct machine *m, const struct patch_desc *d, con
 		return;
 	sb_printf(why, "kernel %s: the code of that release (set kernel RELEASE; history %s lists the rows)\n", rel, d->id);
 	if (*release_caveat(m, caveat, sizeof(caveat)))
-		sb_printf(why, "  every figure of this kernel: %s - its backports are in no table of batchlab's\n", caveat);
+		sb_printf(why, "  every figure of this kernel: %s - its backports are in no table of batchlab's%s\n", caveat,
+			  m->distro == BUILD_RHEL8_3 ? " but the ones named below" : "");
 	for (int i = 0; k->history[i]; i++) {
 		const struct release_history *h = k->history[i];
 		const struct release_row *r = release_row(m, h);
@@ -211,6 +213,9 @@ static void kernel_head(const struct machine *m, const struct patch_desc *d, con
 			  r->commit ? r->commit : "", r->commit ? ")" : "", r->what, r->where);
 		if (r->check)
 			sb_printf(why, "    checked: %s\n", r->check);
+		if (m->distro && distro_backport_of(m->distro, h))
+			sb_printf(why, "    on this %s build: %s's row, %s\n", distro_build_names[m->distro],
+				  distro_backport_of(m->distro, h)->as, distro_backport_of(m->distro, h)->where);
 	}
 	if (k->warning && k->warning(m))
 		sb_printf(why, "warning: %s\n", k->warning(m));

@@ -22,7 +22,7 @@ struct layout_derived {
 };
 
 /* min_free_kbytes's inputs (zone.c's mfk_key()) */
-#define MFK_KEYS 11
+#define MFK_KEYS 12
 
 struct row_memo {
 	struct {

@@ -12,6 +12,7 @@
 #define BL_DISTRO_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 enum distro {
 	DISTRO_NONE,     /* a plain release string */
@@ -42,10 +43,31 @@ enum distro distro_of(const char *text, char *rel, size_t rellen, const char **n
 /* Is it an enterprise kernel, whose figures are mainline X.Y's and may differ? */
 int distro_enterprise(enum distro d);
 
-/* The `distro` parameter: whose build the release is - mainline, or an enterprise kernel's. */
-enum distro_build { BUILD_MAINLINE, BUILD_RHEL, BUILD_SUSE };
+/*
+ * The `distro` parameter: whose build the release is - mainline, or an
+ * enterprise kernel's; rhel8.3 is RHEL 8 from 4.18.0-240 (8.3) on, whose
+ * backports distro_backports[] lists.
+ */
+enum distro_build { BUILD_MAINLINE, BUILD_RHEL, BUILD_SUSE, BUILD_RHEL8_3 };
 extern const char *const distro_build_names[];
 /* The build a release string names (set kernel, host): RHEL or SUSE for theirs, else mainline. */
 enum distro_build distro_build_of(const char *text);
+
+struct release_history;
+
+/*
+ * A backport established from a distribution's own published source: on
+ * that build, the history's constant follows the mainline row of release
+ * `as` (a later one than the build's X.Y); where names the tree read.
+ */
+struct distro_backport {
+	enum distro_build build;
+	const struct release_history *history;
+	const char *as;    /* the mainline release whose row the build runs */
+	const char *where; /* what was read, and in which trees */
+};
+extern const struct distro_backport distro_backports[];
+/* The backport of h on build (NULL: none - the build's X.Y row, with the caveat). */
+const struct distro_backport *distro_backport_of(uint64_t build, const struct release_history *h);
 
 #endif

@@ -307,9 +307,15 @@ static void distro_note(enum distro d, const char *dname, const char *text, cons
 			 text, state);
 		break;
 	default:
-		snprintf(note, len, "%.60s: a %s kernel, mainline %s plus backports no version states; batchlab's backport "
-			 "table has none established for it (docs/MODELS.md): every figure is computed as mainline %s and may "
-			 "differ", text, dname, state, state);
+		if (distro_build_of(text) == BUILD_RHEL8_3)
+			snprintf(note, len, "%.60s: a %s 8.3 or later kernel, mainline %s plus backports no version states; "
+				 "batchlab's backport table holds one for it (min_free_kbytes' 262144 KiB bound, read in "
+				 "4.18.0-240.el8; docs/MODELS.md): every other figure is computed as mainline %s and may differ",
+				 text, dname, state, state);
+		else
+			snprintf(note, len, "%.60s: a %s kernel, mainline %s plus backports no version states; batchlab's "
+				 "backport table has none established for it (docs/MODELS.md): every figure is computed as "
+				 "mainline %s and may differ", text, dname, state, state);
 	}
 }
 
@@ -365,9 +371,10 @@ const struct release_row *release_row_at(const struct release_history *h, int re
 
 const char *release_caveat(const struct machine *m, char *buf, size_t len)
 {
-	static const char *const who[] = { "", "a RHEL kernel", "a SUSE Linux Enterprise kernel" };
+	static const char *const who[] = { "", "a RHEL kernel", "a SUSE Linux Enterprise kernel",
+					   "a RHEL 8.3+ kernel, its tabled backports applied" };
 
-	if (!m->distro || m->distro > BUILD_SUSE)
+	if (!m->distro || m->distro > BUILD_RHEL8_3)
 		snprintf(buf, len, "%s", "");
 	else /* no backport of an enterprise kernel is in batchlab's tables (docs/MODELS.md 12) */
 		snprintf(buf, len, "computed as mainline %s (%s), may differ", release_names[machine_release(m)],
@@ -386,6 +393,10 @@ const struct release_row *release_row(const struct machine *m, const struct rele
 	uintptr_t a = (uintptr_t)h;
 	size_t slot = (size_t)((a >> 4 ^ a >> 10) % ROW_MEMO_RELEASES);
 
+	const struct distro_backport *b = m->distro ? distro_backport_of(m->distro, h) : NULL;
+
+	if (b && release_find(b->as) > machine_release(m)) /* an enterprise build's backport (distro.c) */
+		return release_row_at(h, release_find(b->as));
 	if (!memo)
 		return release_row_at(h, machine_release(m));
 	/* a row's metrics read a dozen histories each; the release moves only over kernel */

@@ -317,6 +317,7 @@ static void mfk_key(const struct machine *m, uint64_t *k)
 	k[8] = m->pageblock_nr_pages;
 	k[9] = (uint64_t)(uintptr_t)m->layout;
 	k[10] = m->arch; /* whose zones a derived layout has */
+	k[11] = m->distro; /* an enterprise build's backport of the clamp (distro.c) */
 }
 
 int64_t zone_min_free_kbytes_int(const struct machine *m, struct strbuf *why)

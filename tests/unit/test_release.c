@@ -5,7 +5,10 @@
  */
 #include "testutil.h"
 
+#include "../../core/mm/distro.h"
 #include "../../core/mm/release.h"
+#include "../../core/mm/zone.h"
+#include "../../core/rowmemo.h"
 
 static struct value kernel_value(const struct machine *m, const char *name)
 {
@@ -677,6 +680,39 @@ static void test_release_find_exact(void **state)
 		assert_int_equal(release_find(near[i]), -1);
 }
 
+/*
+ * RHEL 8's backport of the 262144 KiB min_free_kbytes bound (distro.c's
+ * table: 4.18.0-240.el8's init_per_zone_wmark_min() has it, 4.18.0-147.5.1's
+ * 65536): 1 TiB, THP off, totalram 63/64 of it - 264241152 pages, lowmem
+ * 1056964608 KiB, int_sqrt(* 16) = 130043 below the raised bound, 65536
+ * under mainline 4.18's. el8 from release 240 is rhel8.3; 239 and el9's
+ * numbers are not. One row memo across the builds: its min_free_kbytes is
+ * keyed on the build too.
+ */
+static void test_rhel8_min_free_kbytes_backport(void **state)
+{
+	static const struct {
+		const char *kernel;
+		uint64_t build, mfk;
+	} rows[] = {
+		{ "4.18.0-553.el8_10.x86_64", BUILD_RHEL8_3, 130043 }, { "4.18.0-240.el8", BUILD_RHEL8_3, 130043 },
+		{ "4.18.0-239.el8", BUILD_RHEL, 65536 },                { "4.18.0-147.5.1.el8_1", BUILD_RHEL, 65536 },
+		{ "3.10.0-1160.el7", BUILD_RHEL, 65536 },               { "4.18", BUILD_MAINLINE, 65536 },
+	};
+	struct row_memo memo = { .hits = 0 };
+	char err[256];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct machine m = machine_with("ram 1T thp off");
+
+		m.memo = &memo;
+		assert_int_equal(param_set(&m, param_find("kernel"), rows[i].kernel, err, sizeof(err)), 0);
+		assert_int_equal(m.distro, rows[i].build);
+		assert_int_equal(zone_min_free_kbytes(&m, NULL), rows[i].mfk);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -700,6 +736,7 @@ int main(void)
 		cmocka_unit_test(test_every_row_in_both_trees),
 		cmocka_unit_test(test_every_row_checked),
 		cmocka_unit_test(test_every_commit_has_subject),
+		cmocka_unit_test(test_rhel8_min_free_kbytes_backport),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
