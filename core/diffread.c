@@ -345,6 +345,8 @@ int diff_translate(const char *c, const struct subs *sb, char *out, size_t size)
 		{ "INT_MAX", "2147483647" }, { "UINT_MAX", "4294967295" }, { "S8_MAX", "127" },
 		{ "OVERCOMMIT_GUESS", "guess" }, { "OVERCOMMIT_ALWAYS", "always" }, { "OVERCOMMIT_NEVER", "never" },
 		{ "overcommit_policy", "overcommit" }, { "sysctl_overcommit_memory", "overcommit" },
+		/* zone_set_pageset_high_and_batch() sets it to max(1, zone_batchsize()): the helper zone_batchsize's value */
+		{ "READ_ONCE(pcp->batch)", "zone_batchsize" }, { "pcp->batch", "zone_batchsize" },
 	};
 	/* fls_long() and fls64() take 64 bits (include/asm-generic/bitops/fls64.h, include/linux/bitops.h): the
 	   variants' fls is theirs; only the kernel's fls() takes an unsigned int */
@@ -434,8 +436,98 @@ void diff_mapped_text(struct diff_read *r, const struct hunk *h, int line, const
 	finding(r, h, line, d, expr, said);
 }
 
+/* min(A, B) or min_t(T, A, B) as the whole of text: its arguments trimmed into a (min_t's type first), their count; else 0 */
+static int min_args(const char *text, char a[3][VARIANT_TEXT_MAX])
+{
+	const char *p = text + strspn(text, " ");
+	size_t open, end, from;
+	int n = 0, depth = 0, want = !strncmp(p, "min_t(", 6) ? 3 : !strncmp(p, "min(", 4) ? 2 : 0;
+
+	if (!want)
+		return 0;
+	open = (size_t)(strchr(p, '(') - p);
+	if (!(end = diff_closing(p, open)) || p[end + strspn(p + end, " ")])
+		return 0;
+	from = open + 1;
+	for (size_t j = open + 1; j < end; j++) {
+		depth += p[j] == '(';
+		depth -= p[j] == ')';
+		if ((p[j] == ',' && !depth) || j == end - 1) {
+			size_t s = from + strspn(p + from, " "), e = j;
+
+			while (e > s && p[e - 1] == ' ')
+				e--;
+			if (n == want || e == s || e - s >= VARIANT_TEXT_MAX)
+				return 0;
+			snprintf(a[n++], VARIANT_TEXT_MAX, "%.*s", (int)(e - s), p + s);
+			from = j + 1;
+		}
+	}
+	return n == want ? n : 0;
+}
+
+/* Does the kernel's C text (sb's locals put in) read as a variant of d? */
+static int reads_as(const struct patch_desc *d, const char *text, const struct subs *sb, char *expr, char *why,
+		    size_t len)
+{
+	if (diff_translate(text, sb, expr, VARIANT_TEXT_MAX))
+		return snprintf(why, len, "too long to read as a variant"), 0;
+	return !compiles(d, expr, why, len);
+}
+
+/*
+ * NAME = min(RUN, BOUND) whose RUN batchlab cannot read: the hunk bounds
+ * the value, RUN a count the code has at run time (drain_pages_zone()'s
+ * to_drain = min(count, pcp->batch), mm/page_alloc.c), and the bound is
+ * the most the value can be - what a constant of batchlab's is. The bound
+ * is the argument the removed line's min() does not share with the new
+ * one, or else the one of the two that reads as d's. It is mapped when it
+ * reads as d's, else listed as bounding the value. 1 when said.
+ */
+static int bounds(struct diff_read *r, const struct hunk *h, int line, const struct patch_desc *d, const char *name,
+		  const char *text, const char *old, const struct subs *sb)
+{
+	char a[3][VARIANT_TEXT_MAX], o[3][VARIANT_TEXT_MAX], bound[VARIANT_TEXT_MAX + 8], expr[VARIANT_TEXT_MAX];
+	char why[2][200], what[700], was[VARIANT_TEXT_MAX + 20] = "";
+	int n = min_args(text, a), v = n - 2, k; /* v: the first value argument (min_t's type before it) */
+	int on = n && old ? min_args(old, o) : 0, ov = on - 2;
+
+	if (!n)
+		return 0;
+	k = -1;
+	for (int i = v; on && k < 0 && i < v + 2; i++) /* min() is symmetric: the shared count on either side */
+		for (int j = ov; k < 0 && j < ov + 2; j++)
+			if (!strcmp(a[i], o[j]) && strcmp(a[2 * v + 1 - i], o[2 * ov + 1 - j])) {
+				k = 2 * v + 1 - i;
+				snprintf(was, sizeof(was), " in place of %s", o[2 * ov + 1 - j]);
+			}
+	if (k < 0) {
+		int r0 = reads_as(d, a[v], sb, expr, why[0], sizeof(why[0]));
+
+		if (r0 == reads_as(d, a[v + 1], sb, expr, why[1], sizeof(why[1])))
+			return 0; /* both read (then the whole would have) or neither: no bound to tell */
+		k = r0 ? v : v + 1;
+	}
+	if (reads_as(d, a[2 * v + 1 - k], sb, expr, why[0], sizeof(why[0])))
+		return 0; /* the other argument is batchlab's too: an expression, not a run-time count bounded */
+	if (n == 3 && !is_u64_type(a[0])) /* min_t() converts the bound to its type */
+		snprintf(bound, sizeof(bound), "(%s)(%s)", a[0], a[k]);
+	else
+		snprintf(bound, sizeof(bound), "%s", a[k]);
+	if (!reads_as(d, bound, sb, expr, why[1], sizeof(why[1]))) {
+		snprintf(what, sizeof(what), "bounds %.60s by %.120s%.140s (min() with %.60s, read at run time), but the bound "
+			 "does not read as batchlab's: %.140s", name, a[k], was, a[2 * v + 1 - k], why[1]);
+		diff_listed(r, h, line, "%s", what, NULL);
+		return 1;
+	}
+	snprintf(what, sizeof(what), "%.60s = %.200s: bounds it by %.120s%.140s, the most it can be (%.60s is read at run "
+		 "time)", name, text, a[k], was, a[2 * v + 1 - k]);
+	finding(r, h, line, d, expr, what);
+	return 1;
+}
+
 static void mapped(struct diff_read *r, const struct hunk *h, int line, const char *id, const char *name,
-		   const char *text, const struct subs *sb)
+		   const char *text, const char *old, const struct subs *sb)
 {
 	const struct patch_desc *d = patch_find(r->set, id);
 	char expr[VARIANT_TEXT_MAX], why[200], what[300];
@@ -453,6 +545,8 @@ static void mapped(struct diff_read *r, const struct hunk *h, int line, const ch
 	if (compiles(d, expr, why, sizeof(why))) {
 		char what[200];
 
+		if (bounds(r, h, line, d, name, text, old, sb))
+			return;
 		snprintf(what, sizeof(what), "%.50s: %.140s", text, why);
 		diff_listed(r, h, line, "changes %s, but its new value does not read as batchlab's: %s", name, what);
 		return;
@@ -492,19 +586,19 @@ static void map_change(struct diff_read *r, const struct hunk *h, const struct h
 		return;
 	}
 	if (own) /* a loaded patch file's constant; a built-in patch of the same constant gets its variant too */
-		mapped(r, h, l->line, own->id, name, value, sb);
+		mapped(r, h, l->line, own->id, name, value, old, sb);
 	if (kind == C_DEFINE && !strcmp(name, "MEMCG_CHARGE_BATCH")) {
-		mapped(r, h, l->line, "memcg_charge", name, value, sb);
+		mapped(r, h, l->line, "memcg_charge", name, value, old, sb);
 	} else if (kind == C_DEFINE && !strcmp(name, "SWAP_CLUSTER_MAX")) {
 		char text[VARIANT_TEXT_MAX];
 
 		/* mm/vmpressure.c: vmpressure_win = SWAP_CLUSTER_MAX * 16 */
 		snprintf(text, sizeof(text), "(%.150s) * 16", value);
-		mapped(r, h, l->line, "vmpressure", "SWAP_CLUSTER_MAX (vmpressure_win = SWAP_CLUSTER_MAX * 16)", text, sb);
+		mapped(r, h, l->line, "vmpressure", "SWAP_CLUSTER_MAX (vmpressure_win = SWAP_CLUSTER_MAX * 16)", text, NULL, sb);
 		diff_listed(r, h, l->line, "changes %s, which also floors memory.reclaim's asks (try_to_free_mem_cgroup_pages()"
 		       "): a variant of proactive_reclaim's ask does not say that", name, NULL);
 	} else if (!strcmp(name, "vmpressure_win")) {
-		mapped(r, h, l->line, "vmpressure", name, value, sb);
+		mapped(r, h, l->line, "vmpressure", name, value, old, sb);
 	} else if (kind == C_ASSIGN && !strcmp(name, "batch_size") && in_reclaim(l->fn)) {
 		char text[VARIANT_TEXT_MAX * 2];
 
@@ -514,7 +608,7 @@ static void map_change(struct diff_read *r, const struct hunk *h, const struct h
 		    strlen(text) >= VARIANT_TEXT_MAX)
 			diff_listed(r, h, l->line, "changes %s, too long to read", name, NULL);
 		else
-			mapped(r, h, l->line, "proactive_reclaim", name, text, sb);
+			mapped(r, h, l->line, "proactive_reclaim", name, text, NULL, sb);
 	} else if (!own) {
 		const struct patch_desc *const *patches = patch_set_list(r->set);
 		int of = 0;

@@ -278,8 +278,9 @@ static void patch_details(const struct patch_set *ps, struct strbuf *out)
 		     "guessed. A hunk that touches a constant batchlab knows, or a name a loaded file declares (its constant "
 		     "and its aka line), is listed with what it does to it: makes it tunable (a sysctl table entry, or a "
 		     "variable read at run time in its place), changes its value (the code reads another of the file's names "
-		     "in place of one, or a line changes in a function the file names), sets it to its old name, declares, "
-		     "moves or removes it. A "
+		     "in place of one, or a line changes in a function the file names), bounds it (NAME = min(COUNT, BOUND) "
+		     "with a count read at run time, as drain_pages_zone() bounds to_drain: the bound is mapped when it reads as "
+		     "the patch's, pcp->batch as zone_batchsize), sets it to its old name, declares, moves or removes it. A "
 		     "diff that maps nothing to a variant is an error (exit status 1), after its listing.\n");
 }
 

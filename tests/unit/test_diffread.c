@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "mmpatchutil.h"
 
 #include "../../core/diffread.h"
 #include "../../core/variant.h"
@@ -222,18 +223,23 @@ static void test_seed_diffs(void **state)
 	}
 }
 
-/* r from text, which must read. */
-static struct diff_read *read_text(const char *text)
+/* r from text read against set (NULL: the built-ins), which must read. */
+static struct diff_read *read_in(const struct patch_set *set, const char *text)
 {
 	struct diff_read *r = malloc(sizeof(*r));
 	char err[300];
 
 	assert_non_null(r);
-	if (diff_read(NULL, text, strlen(text), r, err, sizeof(err))) {
+	if (diff_read(set, text, strlen(text), r, err, sizeof(err))) {
 		fprintf(stderr, "%s\n", err);
 		fail();
 	}
 	return r;
+}
+
+static struct diff_read *read_text(const char *text)
+{
+	return read_in(NULL, text);
 }
 
 static void free_read(struct diff_read *r)
@@ -403,6 +409,67 @@ static void test_compute_batch_whole(void **state)
 	}
 }
 
+/*
+ * A hunk that bounds a loaded file's constant by a min() with a count read
+ * at run time (drain_pages_zone()'s to_drain = min(count, pcp->batch)) says
+ * it bounds it, and maps the bound where it reads as the file's: pcp_drain's
+ * own diff gives zone_batchsize, the file's after side; a bound batchlab
+ * cannot read is listed as bounding the value, not as a value it cannot
+ * read; a min() of two values batchlab reads is an expression, mapped whole.
+ */
+static void test_bounds(void **state)
+{
+	static const char head[] = "--- a/mm/page_alloc.c\n+++ b/mm/page_alloc.c\n@@ -2328,3 +2328,3 @@ static void "
+				   "drain_pages_zone(unsigned int cpu, struct zone *zone)\n \twhile (count) {\n-\tint "
+				   "to_drain = min(count, pcp->batch << CONFIG_PCP_BATCH_SCALE_MAX);\n";
+	static const struct { const char *plus, *expr, *what; } rows[] = {
+		{ "min(count, pcp->high / 4)", NULL, "bounds to_drain by pcp->high / 4 in place of pcp->batch << "
+		  "CONFIG_PCP_BATCH_SCALE_MAX (min() with count, read at run time), but the bound does not read as batchlab's" },
+		{ "min(READ_ONCE(pcp->batch), count)", "zone_batchsize", "bounds it by READ_ONCE(pcp->batch) in place of "
+		  "pcp->batch << CONFIG_PCP_BATCH_SCALE_MAX, the most it can be (count is read at run time)" },
+		{ "min_t(int, count, pcp->batch * 2)", "(int)(zone_batchsize * 2)", "bounds it by pcp->batch * 2 in place" },
+		{ "min(num_online_cpus(), pcp->batch)", "min(cpus, zone_batchsize)", "to_drain = min(num_online_cpus(), "
+		  "pcp->batch)" },
+	};
+	struct mmpatch *p = mmpatch_load_file("patches/pcp_drain.mmpatch");
+	struct patch_set set;
+	struct diff_read *r;
+	char *text, *own;
+	size_t len;
+
+	(void)state;
+	patch_set_copy(&set, NULL);
+	assert_int_equal(patch_set_put(&set, 0, &p->desc), 0);
+	own = slurp("tests/data/pcp_drain.diff", &len);
+	assert_non_null(own);
+	r = read_in(&set, own);
+	assert_string_equal(only_mapped(r, "pcp_drain")->expr, p->sides[1].text);
+	assert_non_null(strstr(only_mapped(r, "pcp_drain")->what, "bounds it by pcp->batch in place of pcp->batch << "
+			       "CONFIG_PCP_BATCH_SCALE_MAX"));
+	assert_int_equal(r->n, 1);
+	free_read(r);
+	free(own);
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		text = malloc(strlen(head) + 200);
+		assert_non_null(text);
+		sprintf(text, "%s+\tint to_drain = %s;\n \t\tcount -= to_drain;\n", head, rows[i].plus);
+		r = read_in(&set, text);
+		assert_true(r->n >= 1);
+		if (!rows[i].expr) {
+			assert_null(r->f[0].patch);
+		} else {
+			assert_string_equal(only_mapped(r, "pcp_drain")->expr, rows[i].expr);
+		}
+		if (!strstr(r->f[0].what, rows[i].what)) {
+			fprintf(stderr, "row %zu: '%s', want '%s'\n", i, r->f[0].what, rows[i].what);
+			fail();
+		}
+		free_read(r);
+		free(text);
+	}
+	free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -414,6 +481,7 @@ int main(void)
 		cmocka_unit_test(test_no_cap),
 		cmocka_unit_test(test_hunk_line_max),
 		cmocka_unit_test(test_compute_batch_whole),
+		cmocka_unit_test(test_bounds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -42,53 +42,18 @@ static uint64_t file_value(const struct mmpatch *p, const char *name, const stru
  * tcp_init_mem(): a sixteenth of the buffer pages, at least 128, three
  * quarters of that, doubled.
  */
-static void pcpu_rsv_reference(uint64_t cpus, uint64_t totalram, uint64_t pagesize, int side, uint64_t out[6])
+static void pcpu_rsv_reference(const struct machine *m, int side, uint64_t out[6])
 {
-	uint64_t megabytes = side ? 16 : 1, rsv = megabytes * 1048576 / pagesize, limit = totalram / 16;
+	uint64_t megabytes = side ? 16 : 1, rsv = megabytes * 1048576 / m->pagesize, limit = machine_totalram(m) / 16;
 
 	if (limit < 128)
 		limit = 128;
 	out[0] = rsv;
-	out[1] = (rsv - 1) * pagesize;
-	out[2] = (rsv - 1) * cpus;
-	out[3] = out[2] * pagesize;
+	out[1] = (rsv - 1) * m->pagesize;
+	out[2] = (rsv - 1) * m->cpus;
+	out[3] = out[2] * m->pagesize;
 	out[4] = (limit / 4) * 3 * 2;
-	out[5] = (1073741824 / pagesize) / rsv;
-}
-
-static void test_mem_pcpu_rsv(void **state)
-{
-	static const char *const names[] = { "rsv", "cpu_lag_bytes", "lag_pages", "lag_bytes", "tcp_mem_high",
-					     "moves_per_gib" };
-	struct mmpatch *p = mmpatch_load_file("patches/mem_pcpu_rsv.mmpatch");
-	long cells = 0;
-
-	(void)state;
-	for (size_t a = 0; a < sizeof(grid_cpus) / sizeof(grid_cpus[0]); a++)
-		for (size_t b = 0; b < sizeof(grid_totalram) / sizeof(grid_totalram[0]); b++)
-			for (size_t c = 0; c < sizeof(grid_pagesize) / sizeof(grid_pagesize[0]); c++)
-				for (int side = 0; side < 2; side++) {
-					struct machine m;
-					uint64_t want[6];
-
-					machine_defaults(&m);
-					m.cpus = grid_cpus[a];
-					m.totalram = grid_totalram[b];
-					m.pagesize = grid_pagesize[c];
-					pcpu_rsv_reference(m.cpus, machine_totalram(&m), m.pagesize, side, want);
-					for (int k = 0; k < 6; k++, cells++)
-						if (file_value(p, names[k], &m, side) != want[k]) {
-							fprintf(stderr, "mem_pcpu_rsv.%s side %d: file %llu, C %llu (cpus %llu "
-								"totalram %llu pagesize %llu)\n", names[k], side,
-								(unsigned long long)file_value(p, names[k], &m, side),
-								(unsigned long long)want[k], (unsigned long long)m.cpus,
-								(unsigned long long)m.totalram, (unsigned long long)m.pagesize);
-							fail();
-						}
-				}
-	assert_int_equal(cells, (long)(sizeof(grid_cpus) / sizeof(grid_cpus[0]) * sizeof(grid_totalram) /
-				       sizeof(grid_totalram[0]) * 3 * 2 * 6));
-	free(p);
+	out[5] = (1073741824 / m->pagesize) / rsv;
 }
 
 /*
@@ -98,44 +63,14 @@ static void test_mem_pcpu_rsv(void **state)
  * CPU's misses none. VmRSS is three counters; a status read takes four,
  * each the shared count and the CPUs it adds.
  */
-static void rss_sum_reference(uint64_t cpus, uint64_t pagesize, int side, uint64_t out[4])
+static void rss_sum_reference(const struct machine *m, int side, uint64_t out[6])
 {
-	uint64_t batch = 2 * cpus > 32 ? 2 * cpus : 32, summed = side ? cpus : 0;
+	uint64_t cpus = m->cpus, batch = 2 * cpus > 32 ? 2 * cpus : 32, summed = side ? cpus : 0;
 
 	out[0] = summed;
 	out[1] = (batch - 1) * (cpus - summed);
-	out[2] = out[1] * 3 * pagesize;
+	out[2] = out[1] * 3 * m->pagesize;
 	out[3] = 4 * (1 + summed);
-}
-
-static void test_rss_sum(void **state)
-{
-	static const char *const names[] = { "summed", "counter_error_pages", "rss_error_bytes", "slots_per_status" };
-	struct mmpatch *p = mmpatch_load_file("patches/rss_sum.mmpatch");
-	long cells = 0;
-
-	(void)state;
-	for (size_t a = 0; a < sizeof(grid_cpus) / sizeof(grid_cpus[0]); a++)
-		for (size_t c = 0; c < sizeof(grid_pagesize) / sizeof(grid_pagesize[0]); c++)
-			for (int side = 0; side < 2; side++) {
-				struct machine m;
-				uint64_t want[4];
-
-				machine_defaults(&m);
-				m.cpus = grid_cpus[a];
-				m.pagesize = grid_pagesize[c];
-				rss_sum_reference(m.cpus, m.pagesize, side, want);
-				for (int k = 0; k < 4; k++, cells++)
-					if (file_value(p, names[k], &m, side) != want[k]) {
-						fprintf(stderr, "rss_sum.%s side %d: file %llu, C %llu (cpus %llu pagesize %llu)\n",
-							names[k], side, (unsigned long long)file_value(p, names[k], &m, side),
-							(unsigned long long)want[k], (unsigned long long)m.cpus,
-							(unsigned long long)m.pagesize);
-						fail();
-					}
-			}
-	assert_int_equal(cells, (long)(sizeof(grid_cpus) / sizeof(grid_cpus[0]) * 3 * 2 * 4));
-	free(p);
 }
 
 /*
@@ -146,7 +81,7 @@ static void test_rss_sum(void **state)
  * percpu_counter's batch less one on every CPU. Worked here level by level,
  * as the kernel's boot-time loop does, not by the file's closed form.
  */
-static void rss_hpcc_reference(uint64_t cpus, uint64_t pagesize, int side, uint64_t out[3])
+static void rss_hpcc_reference(const struct machine *m, int side, uint64_t out[6])
 {
 	static const unsigned arity[21][5] = {
 		{ 0 }, { 1 }, { 1, 1 }, { 1, 1, 1 }, { 2, 1, 1 }, { 2, 2, 1 }, { 2, 2, 2 }, { 3, 2, 2 }, { 3, 3, 2 },
@@ -154,8 +89,8 @@ static void rss_hpcc_reference(uint64_t cpus, uint64_t pagesize, int side, uint6
 		{ 3, 3, 3, 3, 3 }, { 4, 3, 3, 3, 3 }, { 4, 4, 3, 3, 3 }, { 4, 4, 4, 3, 3 }, { 4, 4, 4, 4, 3 },
 		{ 4, 4, 4, 4, 4 },
 	};
+	uint64_t cpus = m->cpus, err;
 	unsigned order = 0;
-	uint64_t err;
 
 	while ((1ull << order) < cpus)
 		order++;
@@ -176,43 +111,20 @@ static void rss_hpcc_reference(uint64_t cpus, uint64_t pagesize, int side, uint6
 		err = ((2 * cpus > 32 ? 2 * cpus : 32) - 1) * cpus;
 	}
 	out[0] = err;
-	out[1] = err * pagesize;
-	out[2] = err * 4 * pagesize;
+	out[1] = err * m->pagesize;
+	out[2] = err * 4 * m->pagesize;
 }
 
-static void test_rss_hpcc(void **state)
+/* and its error_per_cpu: the bound per CPU, a ratio in double (per cpus) - one cell a side */
+static long rss_hpcc_share(const struct mmpatch *p, const struct machine *m, int side, const uint64_t want[6])
 {
-	static const char *const names[] = { "read_error", "read_error_bytes", "oom_error_bytes" };
-	struct mmpatch *p = mmpatch_load_file("patches/rss_hpcc.mmpatch");
-	long cells = 0;
+	struct value share;
 
-	(void)state;
-	for (size_t a = 0; a < sizeof(grid_cpus) / sizeof(grid_cpus[0]); a++)
-		for (size_t c = 0; c < sizeof(grid_pagesize) / sizeof(grid_pagesize[0]); c++)
-			for (int side = 0; side < 2; side++) {
-				struct machine m;
-				uint64_t want[3];
-				struct value share;
-
-				machine_defaults(&m);
-				m.cpus = grid_cpus[a];
-				m.pagesize = grid_pagesize[c];
-				rss_hpcc_reference(m.cpus, m.pagesize, side, want);
-				for (int k = 0; k < 3; k++, cells++)
-					if (file_value(p, names[k], &m, side) != want[k]) {
-						fprintf(stderr, "rss_hpcc.%s side %d: file %llu, C %llu (cpus %llu pagesize %llu)\n",
-							names[k], side, (unsigned long long)file_value(p, names[k], &m, side),
-							(unsigned long long)want[k], (unsigned long long)m.cpus,
-							(unsigned long long)m.pagesize);
-						fail();
-					}
-				assert_string_equal(p->metrics[3].name, "error_per_cpu");
-				share = mmpatch_metric(p, 3, &m, side, NULL); /* per cpus: a ratio in double */
-				assert_int_equal(share.kind, VAL_REAL);
-				assert_true(share.r == (double)want[0] / (double)m.cpus);
-			}
-	assert_int_equal(cells, (long)(sizeof(grid_cpus) / sizeof(grid_cpus[0]) * 3 * 2 * 3));
-	free(p);
+	assert_string_equal(p->metrics[3].name, "error_per_cpu");
+	share = mmpatch_metric(p, 3, m, side, NULL);
+	assert_int_equal(share.kind, VAL_REAL);
+	assert_true(share.r == (double)want[0] / (double)m->cpus);
+	return 1;
 }
 
 /*
@@ -222,8 +134,9 @@ static void test_rss_hpcc(void **state)
  * the patch frees that shifted left by CONFIG_PCP_BATCH_SCALE_MAX (5 by
  * default) per hold, after it the batch itself.
  */
-static void pcp_drain_reference(uint64_t zone, uint64_t pagesize, int side, uint64_t out[3])
+static void pcp_drain_reference(const struct machine *m, int side, uint64_t out[6])
 {
+	uint64_t zone = machine_zone(m), pagesize = m->pagesize;
 	uint64_t b = zone / 1024 < 1048576 / pagesize ? zone / 1024 : 1048576 / pagesize, q = b / 4, p = 1, batch;
 
 	if (q < 1)
@@ -236,49 +149,15 @@ static void pcp_drain_reference(uint64_t zone, uint64_t pagesize, int side, uint
 	out[2] = (batch * 32 + out[0] - 1) / out[0];
 }
 
-static void test_pcp_drain(void **state)
-{
-	static const char *const names[] = { "drain", "hold_bytes", "holds_per_chunk" };
-	static const uint64_t rams[] = { 64ull << 20, 512ull << 20, 1ull << 30, 16ull << 30, 1ull << 40, 8ull << 40 };
-	struct mmpatch *p = mmpatch_load_file("patches/pcp_drain.mmpatch");
-	long cells = 0;
-
-	(void)state;
-	for (size_t a = 0; a < sizeof(rams) / sizeof(rams[0]); a++)
-		for (size_t c = 0; c < sizeof(grid_pagesize) / sizeof(grid_pagesize[0]); c++)
-			for (size_t n = 0; n < sizeof(grid_cpus) / sizeof(grid_cpus[0]); n += 3)
-				for (int side = 0; side < 2; side++) {
-					struct machine m;
-					uint64_t want[3];
-
-					machine_defaults(&m);
-					m.ram = rams[a];
-					m.pagesize = grid_pagesize[c];
-					m.cpus = grid_cpus[n];
-					pcp_drain_reference(machine_zone(&m), m.pagesize, side, want);
-					for (int k = 0; k < 3; k++, cells++)
-						if (file_value(p, names[k], &m, side) != want[k]) {
-							fprintf(stderr, "pcp_drain.%s side %d: file %llu, C %llu (zone %llu pagesize "
-								"%llu)\n", names[k], side,
-								(unsigned long long)file_value(p, names[k], &m, side),
-								(unsigned long long)want[k], (unsigned long long)machine_zone(&m),
-								(unsigned long long)m.pagesize);
-							fail();
-						}
-				}
-	assert_true(cells > 0);
-	free(p);
-}
-
 /*
  * lazy_max_pages(): 32 MB counted in pages, times the CPUs' log - the
  * highest set bit's place (before), or the order of the next power of two
  * at or above them (after, one for a single CPU). Here both are found by
  * counting, not by fls().
  */
-static void lazy_reference(uint64_t cpus, uint64_t pagesize, int side, uint64_t out[3])
+static void lazy_reference(const struct machine *m, int side, uint64_t out[6])
 {
-	uint64_t log = 0, per = 33554432 / pagesize;
+	uint64_t log = 0, cpus = m->cpus, per = 33554432 / m->pagesize;
 
 	if (!side) {
 		for (uint64_t c = cpus & 0xffffffffu; c; c >>= 1)
@@ -290,38 +169,8 @@ static void lazy_reference(uint64_t cpus, uint64_t pagesize, int side, uint64_t 
 			log++;
 	}
 	out[0] = log * per;
-	out[1] = out[0] * pagesize;
-	out[2] = (1073741824 / pagesize) / (out[0] + 1);
-}
-
-static void test_lazy_max_pages(void **state)
-{
-	static const char *const names[] = { "lazy", "lazy_bytes", "purges_per_gib" };
-	struct mmpatch *p = mmpatch_load_file("patches/lazy_max_pages.mmpatch");
-	long cells = 0;
-
-	(void)state;
-	for (uint64_t cpus = 1; cpus <= 4097; cpus += cpus < 300 ? 1 : 61)
-		for (size_t c = 0; c < sizeof(grid_pagesize) / sizeof(grid_pagesize[0]); c++)
-			for (int side = 0; side < 2; side++) {
-				struct machine m;
-				uint64_t want[3];
-
-				machine_defaults(&m);
-				m.cpus = cpus;
-				m.pagesize = grid_pagesize[c];
-				lazy_reference(m.cpus, m.pagesize, side, want);
-				for (int k = 0; k < 3; k++, cells++)
-					if (file_value(p, names[k], &m, side) != want[k]) {
-						fprintf(stderr, "lazy_max_pages.%s side %d: file %llu, C %llu (cpus %llu pagesize "
-							"%llu)\n", names[k], side, (unsigned long long)file_value(p, names[k], &m, side),
-							(unsigned long long)want[k], (unsigned long long)m.cpus,
-							(unsigned long long)m.pagesize);
-						fail();
-					}
-			}
-	assert_true(cells > 1000);
-	free(p);
+	out[1] = out[0] * m->pagesize;
+	out[2] = (1073741824 / m->pagesize) / (out[0] + 1);
 }
 
 /*
@@ -352,7 +201,7 @@ static uint64_t stock_slot_most(uint64_t batch)
 	return most;
 }
 
-static void pc_stock_reference(uint64_t cpus, uint64_t pagesize, uint64_t slots, uint64_t batch, uint64_t out[6])
+static void pc_stock_of(uint64_t cpus, uint64_t pagesize, uint64_t slots, uint64_t batch, uint64_t out[6])
 {
 	uint64_t slot = stock_slot_most(batch);
 
@@ -364,55 +213,148 @@ static void pc_stock_reference(uint64_t cpus, uint64_t pagesize, uint64_t slots,
 	out[5] = out[1] / out[4];
 }
 
-static void test_pc_stock(void **state)
+/* both sides: mainline's 7 x 64, and v5's */
+static void pc_stock_reference(const struct machine *m, int side, uint64_t out[6])
 {
-	static const char *const names[] = { "stock", "overcharge_pages", "overcharge_bytes", "slot_pages",
-					     "cgroup_pages_v4", "cgroups_to_pass" };
-	/* the kernel side's releases: each row's first, the one before, and the newest */
+	(void)side;
+	pc_stock_of(m->cpus, m->pagesize, 7, 64, out);
+}
+
+/* the kernel side's releases: each row's first, the one before, and the newest - one cell each, once a machine */
+static long pc_stock_kernel(const struct mmpatch *p, const struct machine *m, int side, const uint64_t want_sides[6])
+{
 	static const struct { const char *rel; uint64_t slots, batch; } kernels[] = {
 		{ "3.10", 1, 32 }, { "4.13", 1, 32 }, { "4.14", 1, 32 }, { "6.0", 1, 32 }, { "6.1", 1, 64 },
 		{ "6.15", 1, 64 }, { "6.16", 7, 64 }, { NULL, 7, 64 },
 	};
-	struct mmpatch *p = mmpatch_load_file("patches/pc_stock.mmpatch");
+	struct machine k = *m;
 	long cells = 0;
 
-	(void)state;
-	for (size_t a = 0; a < sizeof(grid_cpus) / sizeof(grid_cpus[0]); a++)
-		for (size_t c = 0; c < sizeof(grid_pagesize) / sizeof(grid_pagesize[0]); c++) {
-			struct machine m;
-			uint64_t want[6];
+	(void)want_sides;
+	if (side != 1)
+		return 0;
+	for (size_t r = 0; r < sizeof(kernels) / sizeof(kernels[0]); r++, cells++) {
+		int rel = kernels[r].rel ? release_find(kernels[r].rel) : release_count() - 1;
+		uint64_t want[6];
 
-			machine_defaults(&m);
-			m.cpus = grid_cpus[a];
-			m.pagesize = grid_pagesize[c];
-			for (int side = 0; side < 2; side++) { /* mainline's 7 x 64, and v5's */
-				pc_stock_reference(m.cpus, m.pagesize, 7, 64, want);
-				for (int k = 0; k < 6; k++, cells++)
-					if (file_value(p, names[k], &m, side) != want[k]) {
-						fprintf(stderr, "pc_stock.%s side %d: file %llu, C %llu (cpus %llu pagesize %llu)\n",
-							names[k], side, (unsigned long long)file_value(p, names[k], &m, side),
-							(unsigned long long)want[k], (unsigned long long)m.cpus,
-							(unsigned long long)m.pagesize);
-						fail();
-					}
-			}
-			for (size_t r = 0; r < sizeof(kernels) / sizeof(kernels[0]); r++, cells++) {
-				int rel = kernels[r].rel ? release_find(kernels[r].rel) : release_count() - 1;
-
-				assert_true(rel >= 0);
-				m.kernel = (uint64_t)rel;
-				pc_stock_reference(m.cpus, m.pagesize, kernels[r].slots, kernels[r].batch, want);
-				if (file_value(p, "overcharge_pages", &m, SIDE_KERNEL) != want[1]) {
-					fprintf(stderr, "pc_stock.overcharge_pages.kernel at %s: file %llu, C %llu (cpus %llu)\n",
-						kernels[r].rel ? kernels[r].rel : "the newest",
-						(unsigned long long)file_value(p, "overcharge_pages", &m, SIDE_KERNEL),
-						(unsigned long long)want[1], (unsigned long long)m.cpus);
-					fail();
-				}
-			}
+		assert_true(rel >= 0);
+		k.kernel = (uint64_t)rel;
+		pc_stock_of(k.cpus, k.pagesize, kernels[r].slots, kernels[r].batch, want);
+		if (file_value(p, "overcharge_pages", &k, SIDE_KERNEL) != want[1]) {
+			fprintf(stderr, "pc_stock.overcharge_pages.kernel at %s: file %llu, C %llu (cpus %llu)\n",
+				kernels[r].rel ? kernels[r].rel : "the newest",
+				(unsigned long long)file_value(p, "overcharge_pages", &k, SIDE_KERNEL),
+				(unsigned long long)want[1], (unsigned long long)k.cpus);
+			fail();
 		}
-	assert_int_equal(cells, (long)(sizeof(grid_cpus) / sizeof(grid_cpus[0]) * 3 * (2 * 6 + 8)));
-	free(p);
+	}
+	return cells;
+}
+
+static const uint64_t rams[] = { 64ull << 20, 512ull << 20, 1ull << 30, 16ull << 30, 1ull << 40, 8ull << 40 };
+/* every CPU count from 1 to 300, then every 61st up to 4097 (4082): where fls() and the next power of two part */
+#define DENSE_CPUS 362
+static uint64_t dense_cpus[DENSE_CPUS];
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/*
+ * Each file: its metrics in the order its reference gives them, the
+ * machines it is checked on (each axis a list, or the default machine's),
+ * and what more it checks on each machine and side, with how many cells
+ * that is a machine.
+ */
+static const struct family_file {
+	const char *file;
+	const char *names[7];
+	void (*reference)(const struct machine *m, int side, uint64_t out[6]);
+	const uint64_t *cpus, *totalram, *ram;
+	size_t ncpus, cpus_step, ntotalram, nram;
+	long (*also)(const struct mmpatch *p, const struct machine *m, int side, const uint64_t want[6]);
+	long also_cells;
+} family[] = {
+	{ "patches/mem_pcpu_rsv.mmpatch", { "rsv", "cpu_lag_bytes", "lag_pages", "lag_bytes", "tcp_mem_high",
+	  "moves_per_gib" }, pcpu_rsv_reference, grid_cpus, grid_totalram, NULL, N(grid_cpus), 1, N(grid_totalram), 0,
+	  NULL, 0 },
+	{ "patches/rss_sum.mmpatch", { "summed", "counter_error_pages", "rss_error_bytes", "slots_per_status" },
+	  rss_sum_reference, grid_cpus, NULL, NULL, N(grid_cpus), 1, 0, 0, NULL, 0 },
+	{ "patches/rss_hpcc.mmpatch", { "read_error", "read_error_bytes", "oom_error_bytes" }, rss_hpcc_reference,
+	  grid_cpus, NULL, NULL, N(grid_cpus), 1, 0, 0, rss_hpcc_share, 2 },
+	{ "patches/pcp_drain.mmpatch", { "drain", "hold_bytes", "holds_per_chunk" }, pcp_drain_reference, grid_cpus,
+	  NULL, rams, N(grid_cpus), 3, 0, N(rams), NULL, 0 },
+	{ "patches/lazy_max_pages.mmpatch", { "lazy", "lazy_bytes", "purges_per_gib" }, lazy_reference, dense_cpus,
+	  NULL, NULL, DENSE_CPUS, 1, 0, 0, NULL, 0 },
+	{ "patches/pc_stock.mmpatch", { "stock", "overcharge_pages", "overcharge_bytes", "slot_pages",
+	  "cgroup_pages_v4", "cgroups_to_pass" }, pc_stock_reference, grid_cpus, NULL, NULL, N(grid_cpus), 1, 0, 0,
+	  pc_stock_kernel, 8 },
+};
+
+/* On one machine, each metric of f on both sides against its reference, and f's more: the cells checked. */
+static long check_machine(const struct family_file *f, const struct mmpatch *p, const struct machine *m)
+{
+	long cells = 0;
+
+	for (int side = 0; side < 2; side++) {
+		uint64_t want[6];
+
+		f->reference(m, side, want);
+		for (int k = 0; f->names[k]; k++, cells++)
+			if (file_value(p, f->names[k], m, side) != want[k]) {
+				fprintf(stderr, "%s.%s side %d: file %llu, C %llu (cpus %llu totalram %llu zone %llu pagesize "
+					"%llu)\n", p->id, f->names[k], side,
+					(unsigned long long)file_value(p, f->names[k], m, side), (unsigned long long)want[k],
+					(unsigned long long)m->cpus, (unsigned long long)machine_totalram(m),
+					(unsigned long long)machine_zone(m), (unsigned long long)m->pagesize);
+				fail();
+			}
+		if (f->also)
+			cells += f->also(p, m, side, want);
+	}
+	return cells;
+}
+
+/*
+ * Each shipped file's exact metrics, on every side, against the C above
+ * over its grid - every machine of the grid's axes with each page size -
+ * and the count of cells checked is the grid's, to the cell.
+ */
+static void test_family_grids(void **state)
+{
+	size_t n = 0;
+
+	(void)state;
+	for (uint64_t cpus = 1; cpus <= 4097; cpus += cpus < 300 ? 1 : 61) {
+		assert_true(n < DENSE_CPUS);
+		dense_cpus[n++] = cpus;
+	}
+	assert_int_equal(n, DENSE_CPUS);
+	for (size_t i = 0; i < N(family); i++) {
+		const struct family_file *f = &family[i];
+		struct mmpatch *p = mmpatch_load_file(f->file);
+		long cells = 0, machines = 0, names = 0;
+
+		while (f->names[names])
+			names++;
+		for (size_t a = 0; a < f->ncpus; a += f->cpus_step)
+			for (size_t b = 0; b < (f->ntotalram ? f->ntotalram : 1); b++)
+				for (size_t r = 0; r < (f->nram ? f->nram : 1); r++)
+					for (size_t c = 0; c < N(grid_pagesize); c++, machines++) {
+						struct machine m;
+
+						machine_defaults(&m);
+						m.cpus = f->cpus[a];
+						if (f->ntotalram)
+							m.totalram = f->totalram[b];
+						if (f->nram)
+							m.ram = f->ram[r];
+						m.pagesize = grid_pagesize[c];
+						cells += check_machine(f, p, &m);
+					}
+		assert_true(machines > 0);
+		assert_int_equal(machines, (long)((f->ncpus + f->cpus_step - 1) / f->cpus_step *
+					      (f->ntotalram ? f->ntotalram : 1) * (f->nram ? f->nram : 1) * N(grid_pagesize)));
+		assert_int_equal(cells, machines * (2 * names + f->also_cells));
+		free(p);
+	}
 }
 
 /*
@@ -500,12 +442,7 @@ static void test_shipped_parse(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_mem_pcpu_rsv),
-		cmocka_unit_test(test_rss_sum),
-		cmocka_unit_test(test_rss_hpcc),
-		cmocka_unit_test(test_pcp_drain),
-		cmocka_unit_test(test_lazy_max_pages),
-		cmocka_unit_test(test_pc_stock),
+		cmocka_unit_test(test_family_grids),
 		cmocka_unit_test(test_int_sqrt_watermark),
 		cmocka_unit_test(test_shipped_parse),
 	};
