@@ -369,16 +369,28 @@ const struct release_row *release_row_at(const struct release_history *h, int re
 	return in;
 }
 
+static const char *const caveat_who[] = { "", "a RHEL kernel", "a SUSE Linux Enterprise kernel",
+					  "a RHEL 8.3+ kernel, its tabled backports applied" };
+
 const char *release_caveat(const struct machine *m, char *buf, size_t len)
 {
-	static const char *const who[] = { "", "a RHEL kernel", "a SUSE Linux Enterprise kernel",
-					   "a RHEL 8.3+ kernel, its tabled backports applied" };
-
 	if (!m->distro || m->distro > BUILD_RHEL8_3)
 		snprintf(buf, len, "%s", "");
-	else /* no backport of an enterprise kernel is in batchlab's tables (docs/MODELS.md 12) */
+	else /* an enterprise kernel's backports are in batchlab's table only where read (docs/MODELS.md 12) */
 		snprintf(buf, len, "computed as mainline %s (%s), may differ", release_names[machine_release(m)],
-			 who[m->distro]);
+			 caveat_who[m->distro]);
+	return buf;
+}
+
+const char *release_caveat_over(const struct machine *m, const char *key, char *buf, size_t len)
+{
+	if (!strcmp(key, "distro"))
+		snprintf(buf, len, "where distro is not mainline: computed as mainline %s, may differ",
+			 release_names[machine_release(m)]);
+	else if (!strcmp(key, "kernel") && m->distro && m->distro <= BUILD_RHEL8_3)
+		snprintf(buf, len, "computed as each row's mainline release (%s), may differ", caveat_who[m->distro]);
+	else
+		release_caveat(m, buf, len);
 	return buf;
 }
 

@@ -100,6 +100,11 @@ const struct release_row *release_row_at(const struct release_history *h, int re
  * "" for a mainline build. Returns buf.
  */
 const char *release_caveat(const struct machine *m, char *buf, size_t len);
+/*
+ * The same for rows that walk key from m: over distro, what the enterprise
+ * rows are; over kernel on an enterprise build, each row's release.
+ */
+const char *release_caveat_over(const struct machine *m, const char *key, char *buf, size_t len);
 
 /* The machine's release: its `kernel` parameter, as an index. */
 int machine_release(const struct machine *m);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "../../core/err.h"
+#include "../../core/mm/release.h"
 #include "../out/outfile.h"
 #include "../out/outpath.h"
 #include "../out/wrap.h"
@@ -325,7 +326,7 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 	struct emit e = { .sw = sw, .o = o, .fit = fit, .k = { out, f, 0, 0 }, .progress = progress };
 	struct sigaction old;
 	int rc;
-	char why[128];
+	char why[128], caveat[REC_CAVEAT_MAX];
 
 	if (emit_layout(&e, err, errlen))
 		return -1;
@@ -333,11 +334,15 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 	interrupt_catch(1, &old);
 	sweep_begin(sw, m);
 	if ((rc = walk_check("sweep", sw, 0, o->long_ok, progress, err, errlen)) == 0) {
+		/* an enterprise kernel's figures say so as get's do: a table above its heads, csv and json as records.h says */
+		release_caveat_over(m, sw->range.key->name, caveat, sizeof(caveat));
+		if ((fit || o->format == FMT_TABLE) && *caveat)
+			sb_printf(out, "kernel figures below: %s\n", caveat);
 		if (fit)
 			sweep_write_fit_header(sw, e.width, out);
 		else if (o->format == FMT_TABLE)
 			sweep_write_header(sw, &e.l, e.width, out);
-		else if (write_head(sw, &e, o, out))
+		else if (rec_caveat_next(o->doc, caveat), write_head(sw, &e, o, out))
 			e.k.failed = ENOMEM;
 		emit_rows(&e, out);
 		emit_close(&e, f, out);

@@ -39,7 +39,7 @@ struct doc {
 	 * (release_caveat()), "" for none: rec_begin takes it and clears it, so
 	 * it is the next result's alone (rec_caveat_next, records.h).
 	 */
-	char caveat[160];
+	char caveat[160]; /* REC_CAVEAT_MAX (records.h) */
 };
 
 /* A stream's document, empty; units: --units. */

@@ -191,6 +191,16 @@ void rec_begin(struct records *r, struct doc *d, enum out_format f, const char *
 	r->flat_depth = 0;
 	memcpy(r->caveat, d->caveat, sizeof(r->caveat));
 	d->caveat[0] = '\0'; /* the next result's alone */
+	r->csv_close[0] = '\0';
+	if (f == FMT_CSV && *r->caveat) { /* the header's last column, on every row: one string, so a sweep's rows copy it */
+		struct strbuf t = STRBUF_INIT;
+
+		sb_putc(&t, ',');
+		csv_field(&t, r->caveat);
+		sb_putc(&t, '\n');
+		snprintf(r->csv_close, sizeof(r->csv_close), "%s", sb_str(&t));
+		sb_free(&t);
+	}
 	if (d->open && f != FMT_JSON) /* `format csv` after json rows: the json document is whole first */
 		doc_close(d, FMT_JSON, 0, out);
 	d->results++;
@@ -258,6 +268,8 @@ const char *rec_row_open(struct records *r)
 
 const char *rec_row_close(const struct records *r)
 {
+	if (r->format == FMT_CSV)
+		return *r->csv_close ? r->csv_close : "\n";
 	return r->format == FMT_JSON ? "}" : r->format == FMT_JSONL ? "}\n" : "\n";
 }
 
@@ -496,10 +508,6 @@ void rec_end_row(struct records *r)
 		r->array ? rec_arr_end(r) : rec_obj_end(r);
 	if (r->format != FMT_CSV && !r->n)
 		sb_puts(r->out, rec_row_open(r)); /* a row of no field: {} */
-	if (r->format == FMT_CSV && *r->caveat) { /* the header's last column, on every row */
-		sb_putc(r->out, ',');
-		csv_field(r->out, r->caveat);
-	}
 	sb_puts(r->out, rec_row_close(r));
 	r->rows++;
 	r->field = r->n = r->col = 0;

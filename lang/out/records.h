@@ -22,7 +22,8 @@
  * A result whose kernel figures are an enterprise kernel's (release_caveat())
  * says so once: json and jsonl a head field "kernel_caveat" with the text;
  * csv, whose readers drop comment lines, a last column kernel_caveat holding
- * the text on every row (its "# units:" field empty). Without one, no such
+ * the text on every row (its "# units:" field empty), which rec_row_close()
+ * ends every row with, so a sweep's fast rows carry it too. Without one, no such
  * field or column: a mainline result is as it was. Reals are lossless
  * (numfmt.h). The schemas are in docs/schema/.
  *
@@ -54,6 +55,10 @@ struct rec_frame {
 	int field, n, array;
 };
 
+/* A caveat's bytes, and a row's end holding it quoted for csv (its quotes doubled) */
+#define REC_CAVEAT_MAX 160
+#define REC_CLOSE_MAX (2 * REC_CAVEAT_MAX + 8)
+
 struct records {
 	struct strbuf *out;
 	struct doc *doc;
@@ -67,7 +72,8 @@ struct records {
 	struct strbuf *row_out; /* csv within an array: the stream, while out gathers the array's column */
 	struct strbuf flat;
 	int flat_depth; /* the depth of the array that is that column */
-	char caveat[160]; /* the result's kernel_caveat (the doc's, taken by rec_begin), "" for none */
+	char caveat[REC_CAVEAT_MAX]; /* the result's kernel_caveat (the doc's, taken by rec_begin), "" for none */
+	char csv_close[REC_CLOSE_MAX]; /* csv with a caveat: ",CAVEAT\n", every row's end (rec_row_close) */
 };
 
 /*

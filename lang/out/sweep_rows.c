@@ -482,7 +482,8 @@ static ROW_INLINE void row_tail_fresh(const struct sweep *sw, enum out_format fm
 		q += t->cell[i].len;
 		t->end[i] = (size_t)(q - t->tail);
 	}
-	memcpy(q, t->close, sizeof(t->close));
+	/* eight bytes as one move (json's end and csv's newline are shorter), a caveat's end as long as it is */
+	memcpy(q, t->close, t->closelen < 8 ? 8 : t->closelen + 1);
 }
 
 /*
@@ -811,7 +812,7 @@ static inline char *put_right(char *p, const char *cell, size_t len, int width)
 static size_t list_row_room(const struct sweep *sw, struct layout *l, enum out_format fmt, const int *width)
 {
 	if (!l->room) {
-		l->room = 64 + strlen(sw->range.key->name) + (size_t)width[0];
+		l->room = 64 + REC_CLOSE_MAX + strlen(sw->range.key->name) + (size_t)width[0];
 		for (int k = 0; k < l->n; k++) {
 			struct ocol *o = &l->c[k];
 
@@ -919,7 +920,6 @@ static char *list_cell_put(char *p, struct ocol *o, struct value v, enum out_for
 void sweep_row_lists(const struct sweep *sw, struct layout *l, enum out_format fmt, const int *width,
 		     struct strbuf *out, struct records *rec)
 {
-	int json = fmt == FMT_JSON || fmt == FMT_JSONL;
 	struct list_sum sum = { 0, 0, 0, 0 };
 	struct value lv = val_none(NULL);
 	size_t room = list_row_room(sw, l, fmt, width);
@@ -939,14 +939,14 @@ void sweep_row_lists(const struct sweep *sw, struct layout *l, enum out_format f
 		}
 		p = list_cell_put(p, o, list_part_value(sw, o, &lv, &sum), fmt, width[k + 1]);
 	}
-	p = put_str(p, json ? rec_row_close(rec) : "\n");
+	p = put_str(p, fmt == FMT_TABLE ? "\n" : rec_row_close(rec));
 	out->len = (size_t)(p - out->buf);
 	out->buf[out->len] = '\0';
 }
 
 size_t sweep_row_size(const struct sweep *sw, const int *width)
 {
-	size_t n = 64 + strlen(sw->range.key->name) + (size_t)width[0];
+	size_t n = 64 + REC_CLOSE_MAX + strlen(sw->range.key->name) + (size_t)width[0];
 
 	/* a cell: its name, its value, and a reason beside a null (WHY_MAX) with its own name */
 	for (int i = 0; i < sw->ncols; i++)

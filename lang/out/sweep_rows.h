@@ -85,7 +85,7 @@ struct row_text {
 	const char *open;    /* json: the opening head is made for */
 	char *head;          /* json: the row's opening and its key's name */
 	size_t headlen;
-	char close[8];       /* json: the row's end */
+	char close[REC_CLOSE_MAX]; /* the row's end: json's brace, csv's caveat column (rec_row_close) */
 	size_t closelen;
 	char **pre;          /* json: cell i's `, "HEAD": ` */
 	size_t *prelen;

@@ -29,3 +29,16 @@ $py $chk json $HOME/c.json | sed 's/[0-9]* rows, [0-9]* units/N rows/'; grep -c 
 $BL --format jsonl -c "set kernel $k; show zones" 2>/dev/null > $HOME/c.jsonl; $py $chk jsonl $HOME/c.jsonl
 echo "mainline 4.18: $( ($BL --format csv -c "set kernel 4.18; get cpus; show zones"
 	$BL --format json -c "set kernel 4.18; get cpus; show zones") | grep -c caveat) lines name a caveat"
+k1=4.18.0-147.el8
+# a sweep too (RHEL 8.1: no tabled backport), in every format: its table a line above the heads, csv's column on every row however the
+# rows are written (runs of equal rows over totalram, counted keys over cpus, list columns) - the same
+# rows as mainline 4.18's with the column added; over kernel each row's release, over distro its rows
+for s in "sweep totalram 1000000p 1100000p step 1 committed_as.batch pcp.batch" "sweep cpus 1 4096 memcg_charge.batch" "sweep reclaim 1G 3G step 1G proactive_reclaim.asks"; do
+	$BL --format csv -c "set kernel 4.18; $s" 2>/dev/null | sed '1s/$/,kernel_caveat/;2,$s/$/,"computed as mainline 4.18 (a RHEL kernel), may differ"/' > $HOME/m.csv
+	$BL --format csv -c "set kernel $k1; $s" 2>/dev/null > $HOME/e.csv
+	cmp -s $HOME/m.csv $HOME/e.csv && echo "${s%% [0-9]*}: $(($(wc -l < $HOME/e.csv) - 1)) rows, each with the caveat" || echo "${s%% [0-9]*}: differs"
+done
+$BL -c "set kernel $k1; sweep cpus 1 2 committed_as.batch.kernel" 2>/dev/null
+$BL --format csv -c "set kernel $k1; sweep kernel 5.10 5.11 committed_as.batch.kernel; sweep distro mainline rhel committed_as.batch.kernel" 2>/dev/null
+$BL --format json -c "set kernel $k1; sweep cpus 1 2 committed_as.batch.kernel" 2>/dev/null > $HOME/s.json; $py $chk json $HOME/s.json | sed 's/[0-9]* rows, [0-9]* units/N rows/'; grep -c '"kernel_caveat": "computed as mainline 4.18' $HOME/s.json
+$BL --format jsonl -c "set kernel $k1; sweep cpus 1 2 committed_as.batch.kernel" 2>/dev/null > $HOME/s.jsonl; $py $chk jsonl $HOME/s.jsonl; grep -c '"kernel_caveat"' $HOME/s.jsonl
