@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "../../core/err.h"
+#include "../../core/mm/release.h"
 #include "../../core/units.h"
 #include "../out/outpath.h"
 #include "../out/wrap.h"
@@ -145,7 +146,7 @@ void chart_machine_text(const struct session *s, const char *reads, const struct
 void chart_machine_text_of(const struct machine *m, const char *kind, const char *label, const char *reads,
 			   const struct param *key, struct strbuf *line)
 {
-	char word[64];
+	char word[64], caveat[REC_CAVEAT_MAX];
 	const char *p = reads ? reads : "";
 	const struct param *seen[64];
 	int any = 0, nseen = 0;
@@ -175,6 +176,9 @@ void chart_machine_text_of(const struct machine *m, const char *kind, const char
 	}
 	if (!any && !*label)
 		sb_puts(line, "the default");
+	/* an enterprise kernel's figures say so beside the machine they are of, as get's do */
+	if (*release_caveat_over(m, key ? key->name : "", caveat, sizeof(caveat)))
+		sb_printf(line, " (kernel figures %s)", caveat);
 }
 
 static void plot_machine_line(const struct session *s, const struct metric_desc *md, const struct param *key,
@@ -284,6 +288,7 @@ static void plot_draw(struct session *s, const struct sweep_range *r, const stru
 		      struct strbuf *dst)
 {
 	enum out_format fmt = s->format;
+	char caveat[REC_CAVEAT_MAX];
 
 	if (fmt == FMT_SVG) {
 		struct strbuf cap = STRBUF_INIT;
@@ -298,9 +303,11 @@ static void plot_draw(struct session *s, const struct sweep_range *r, const stru
 		struct doc fd;
 
 		doc_init(&fd, s->units, s->doc.command);
+		rec_caveat_next(&fd, release_caveat_over(&s->m, r->key->name, caveat, sizeof(caveat)));
 		plot_records(r, c, pts, ref->metric, &fd, fmt, dst);
 		doc_close(&fd, fmt, 0, dst);
 	} else if (fmt != FMT_TABLE) {
+		rec_caveat_next(&s->doc, release_caveat_over(&s->m, r->key->name, caveat, sizeof(caveat)));
 		plot_records(r, c, pts, ref->metric, &s->doc, fmt, dst);
 	} else {
 		plot_machine_line(s, ref->metric, r->key, o->width, dst);

@@ -16,6 +16,7 @@
 #include "../out/svg.h"
 
 #include "../../core/err.h"
+#include "../../core/mm/release.h"
 #include "../../core/suggest.h"
 #include "../out/numfmt.h"
 #include "../out/outpath.h"
@@ -240,7 +241,7 @@ static void print_table(const struct machine *m, const struct tradeoff *t, int w
 static void print_records(const struct machine *m, const struct tradeoff *t, struct doc *d, enum out_format f,
 			  struct strbuf *out)
 {
-	char hb[128], hc[128], k[64];
+	char hb[128], hc[128], k[64], caveat[REC_CAVEAT_MAX];
 	const char *heads[] = { t->knob->name, hb, hc, mark_head(t), NULL };
 	struct rec_unit units[3];
 	struct records rec;
@@ -250,6 +251,7 @@ static void print_records(const struct machine *m, const struct tradeoff *t, str
 	units[0] = (struct rec_unit){ t->knob->name, t->knob->unit, "input", NULL };
 	units[1] = (struct rec_unit){ hb, t->benefit.metric->unit, rec_kind(t->benefit.metric), NULL };
 	units[2] = (struct rec_unit){ hc, t->cost.metric->unit, rec_kind(t->cost.metric), NULL };
+	rec_caveat_next(d, release_caveat_over(m, t->knob->name, caveat, sizeof(caveat))); /* as get's records say it */
 	rec_begin(&rec, d, f, heads, units, 3, out);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tradeoff_point *p = &t->pts[i];

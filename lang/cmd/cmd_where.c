@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../../core/err.h"
+#include "../../core/mm/release.h"
 #include "../../core/units.h"
 #include "../out/numfmt.h"
 #include "../out/records.h"
@@ -77,6 +78,22 @@ static void where_record(struct records *rec, const char *key, int choice, const
 	rec_bool(rec, res->found);
 	rec_bool(rec, res->monotone);
 	rec_end_row(rec);
+}
+
+/*
+ * An enterprise kernel's figures say so, as get's do (release_caveat_over()
+ * for the key walked): csv and json in the next result (call before its
+ * rec_begin), a table on a line after its answer.
+ */
+static void where_caveat(struct session *s, const char *key, struct strbuf *out)
+{
+	char caveat[REC_CAVEAT_MAX];
+
+	release_caveat_over(&s->m, key, caveat, sizeof(caveat));
+	if (s->format != FMT_TABLE)
+		rec_caveat_next(&s->doc, caveat);
+	else if (*caveat)
+		sb_printf(out, "  (kernel figures: %s)\n", caveat);
 }
 
 /* A bisection that may have missed an earlier crossing: a warning, on stderr in a script (session_note). */
@@ -276,6 +293,7 @@ static int where_pair(struct session *s, char **argv, int argc, const struct met
 					     { an, a->metric->unit, rec_kind(a->metric), validation_band(a->patch, a->metric) },
 					     { bn, b->metric->unit, rec_kind(b->metric), validation_band(b->patch, b->metric) } };
 
+		where_caveat(s, r.key->name, out);
 		rec_begin(&rec, &s->doc, s->format, heads, units, 3, out);
 		rec_num(&rec, key);
 		rec_value(&rec, sweep_value(sw, 0));
@@ -289,9 +307,11 @@ static int where_pair(struct session *s, char **argv, int argc, const struct met
 		sb_printf(out, "never in %s..%s: at %s = %s, %s = %s and %s = %s\n", argv[5], argv[6], r.key->name, key,
 			  an, va, bn, vb);
 	}
-	if (s->format == FMT_TABLE)
+	if (s->format == FMT_TABLE) {
 		sb_printf(out, "  (every %s of the range was tried in order, both metrics in one sweep: exact for those values)\n",
 			  r.key->name);
+		where_caveat(s, r.key->name, out);
+	}
 	sweep_end(sw);
 	free(sw);
 	return more < 0 ? err_set(err, errlen, "a row was refused by the parameter table (a bug)") : 0;
@@ -497,11 +517,13 @@ static int where_side(struct session *s, const struct where_ask *w, int side, st
 		struct rec_unit units[2] = { { w->r.key->name, w->r.key->unit, "input", NULL },
 					     { name, ref->metric->unit, rec_kind(ref->metric), validation_band(ref->patch, ref->metric) } };
 
+		where_caveat(s, w->r.key->name, out);
 		rec_begin(rec, &s->doc, s->format, heads1, units, 2, out);
 		where_record(rec, key, w->choice, &res);
 		rec_end(rec);
 	} else {
 		where_answer_text(s, w, &res, name, key, human, out);
+		where_caveat(s, w->r.key->name, out);
 	}
 	return 0;
 }
@@ -532,6 +554,7 @@ int cmd_where(struct session *s, int argc, char **argv, struct strbuf *out, char
 					     { "value", w.ref.metric->unit, rec_kind(w.ref.metric),
 					       validation_band(w.ref.patch, w.ref.metric) } };
 
+		where_caveat(s, w.r.key->name, out);
 		rec_begin(&rec, &s->doc, s->format, heads, units, 2, out);
 	}
 	for (int k = 0; k < nsides; k++)

@@ -42,3 +42,11 @@ $BL -c "set kernel $k1; sweep cpus 1 2 committed_as.batch.kernel" 2>/dev/null
 $BL --format csv -c "set kernel $k1; sweep kernel 5.10 5.11 committed_as.batch.kernel; sweep distro mainline rhel committed_as.batch.kernel" 2>/dev/null
 $BL --format json -c "set kernel $k1; sweep cpus 1 2 committed_as.batch.kernel" 2>/dev/null > $HOME/s.json; $py $chk json $HOME/s.json | sed 's/[0-9]* rows, [0-9]* units/N rows/'; grep -c '"kernel_caveat": "computed as mainline 4.18' $HOME/s.json
 $BL --format jsonl -c "set kernel $k1; sweep cpus 1 2 committed_as.batch.kernel" 2>/dev/null > $HOME/s.jsonl; $py $chk jsonl $HOME/s.jsonl; grep -c '"kernel_caveat"' $HOME/s.jsonl
+# where, plot and tradeoff too: csv's column, json's field valid for each kind, the text beside the machine
+$BL --format csv -c "set kernel $k1; where committed_as.batch.kernel > 100000 over cpus 1 64; plot committed_as.batch over cpus 1 3; tradeoff committed_as" 2>/dev/null > $HOME/w.csv
+$py $chk csv $HOME/w.csv; echo "$(grep -c ',"computed as mainline 4.18 (a RHEL kernel), may differ"$' $HOME/w.csv) csv rows with the caveat"
+$BL --format json -c "set kernel $k1; where committed_as.batch.kernel > 100000 over cpus 1 64; where memcg_charge.batch > 40 over kernel 4.14 6.1; plot committed_as.batch over cpus 1 3; tradeoff committed_as" 2>/dev/null > $HOME/w.json
+$py $chk json $HOME/w.json | sed 's/[0-9]* rows, [0-9]* units/N rows/'; grep -o '"kernel_caveat": "[^"]*"' $HOME/w.json | sort | uniq -c
+$BL -c "set kernel $k1; where committed_as.batch.kernel > 100000 over cpus 1 64; plot committed_as.batch over cpus 1 64" 2>/dev/null | grep -A1 'kernel figures\|machine:' | head -6
+echo "svg: $($BL -c "set kernel $k1; plot committed_as.batch over cpus 1 64 --format svg" 2>/dev/null | grep -c 'kernel figures computed as mainline 4.18')"
+echo "mainline 4.18: $($BL --format csv -c "set kernel 4.18; where committed_as.batch.kernel > 100000 over cpus 1 64; plot committed_as.batch over cpus 1 3; tradeoff committed_as; sweep cpus 1 3 committed_as.batch" 2>/dev/null | grep -c caveat) lines name a caveat"
