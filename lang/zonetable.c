@@ -51,59 +51,139 @@ static void kernel_head(struct session *s, const struct zone_layout *L, int own,
 		return;
 	}
 	if (own)
-		sb_printf(out, "zones: the layout host loaded or zones gave, %u node%s; figures for %s\n", L->nnodes, L->nnodes == 1 ? "" : "s",
-			  release_names[s->m.kernel]);
+		sb_printf(out, "zones: the layout host loaded or zones gave, %u node%s; figures for %s\n", L->nnodes,
+			  L->nnodes == 1 ? "" : "s", release_names[s->m.kernel]);
 	else
-		sb_printf(out, "zones: estimated - laid out from ram and nodes as %s does (docs/MODELS.md), %u node%s;\n"
-			       "  figures for %s ('host' loads the real layout)\n", s->m.arch == ARCH_ARM64 ? "arm64" : "x86-64",
+		sb_printf(out, "zones: estimated, laid out from ram and nodes as %s does; %u node%s\n"
+			       "  figures for %s ('host' loads the real layout; docs/MODELS.md)\n", s->m.arch == ARCH_ARM64 ? "arm64" : "x86-64",
 			  L->nnodes, L->nnodes == 1 ? "" : "s", release_names[s->m.kernel]);
 	if (*release_caveat(&s->m, caveat, sizeof(caveat)))
 		sb_printf(out, "  ? at the end of a row: its figures are %s\n", caveat);
-	sb_printf(out, "%4s %-8s %12s %10s %10s %10s %10s %5s  %-28s %5s %8s %8s %6s\n", "node", "zone", "managed", "min",
-		  "low", "high", "promo", "boost", "protection", "batch", "high_min", "high_max", "thresh");
 }
 
-static void kernel_row(struct session *s, const struct zone_layout *L, uint32_t i, struct records *rec,
-		       struct strbuf *out)
+/*
+ * The text table's columns, in /proc/zoneinfo's order: each with the spaces
+ * before it, its width, and left-aligned or not. ZT_PROTECTION's cell is a
+ * list as long as the layout has zone types.
+ */
+/* a cell's room: the protection list's numbers, or an escaped zone name */
+#define ZT_CELL (LAYOUT_TYPES_MAX * 22 > ZONE_NAME_MAX * 4 + 1 ? LAYOUT_TYPES_MAX * 22 : ZONE_NAME_MAX * 4 + 1)
+enum { ZT_NODE, ZT_ZONE, ZT_MANAGED, ZT_MIN, ZT_LOW, ZT_HIGH, ZT_PROMO, ZT_BOOST, ZT_PROTECTION, ZT_BATCH, ZT_HIGH_MIN,
+       ZT_HIGH_MAX, ZT_THRESH, ZT_COLS };
+static const struct zone_col {
+	const char *head;
+	int gap, width, left;
+} zone_cols[ZT_COLS] = {
+	{ "node", 0, 4, 0 },	  { "zone", 1, 8, 1 },	   { "managed", 1, 12, 0 }, { "min", 1, 10, 0 },
+	{ "low", 1, 10, 0 },	  { "high", 1, 10, 0 },	   { "promo", 1, 10, 0 },   { "boost", 1, 5, 0 },
+	{ "protection", 2, 28, 1 }, { "batch", 1, 5, 0 },	   { "high_min", 1, 8, 0 }, { "high_max", 1, 8, 0 },
+	{ "thresh", 1, 6, 0 },
+};
+
+/*
+ * The table whole, as one part, when the width allows (or none is set);
+ * narrower, two parts a zone a row each - the watermarks, then the per-CPU
+ * lists, the threshold and the protection list last, whose length varies.
+ */
+static const int zone_parts_whole[][ZT_COLS + 1] = {
+	{ ZT_NODE, ZT_ZONE, ZT_MANAGED, ZT_MIN, ZT_LOW, ZT_HIGH, ZT_PROMO, ZT_BOOST, ZT_PROTECTION, ZT_BATCH, ZT_HIGH_MIN,
+	  ZT_HIGH_MAX, ZT_THRESH, -1 },
+};
+static const int zone_parts_split[][ZT_COLS + 1] = {
+	{ ZT_NODE, ZT_ZONE, ZT_MANAGED, ZT_MIN, ZT_LOW, ZT_HIGH, ZT_PROMO, ZT_BOOST, -1 },
+	{ ZT_NODE, ZT_ZONE, ZT_BATCH, ZT_HIGH_MIN, ZT_HIGH_MAX, ZT_THRESH, ZT_PROTECTION, -1 },
+};
+
+/* One line of a part: cells[c] for each column c of part, then the mark (" ?" or ""); no trailing blank. */
+static void zone_line(const int *part, char cells[][ZT_CELL], const char *mark, struct strbuf *out)
+{
+	for (int k = 0; part[k] >= 0; k++) {
+		const struct zone_col *c = &zone_cols[part[k]];
+		int last = part[k + 1] < 0 && !*mark;
+
+		sb_printf(out, "%*s", c->gap, "");
+		if (c->left && !last)
+			sb_printf(out, "%-*s", c->width, cells[part[k]]);
+		else if (c->left)
+			sb_puts(out, cells[part[k]]);
+		else
+			sb_printf(out, "%*s", c->width, cells[part[k]]);
+	}
+	sb_printf(out, "%s\n", mark);
+}
+
+/* Zone i's cells as its text row shows them (escaped name; "-" where the kernel prints nothing). */
+static void zone_cells(struct session *s, const struct zone_layout *L, uint32_t i, char cells[][ZT_CELL])
 {
 	const struct layout_zone *z = &L->zones[i];
 	struct zone_fig f;
-	char prot[LAYOUT_TYPES_MAX * 22], name[ZONE_NAME_MAX * 4 + 1], b[160];
+	const size_t n = ZT_CELL;
+
+	layout_zone_fig(&s->m, L, i, &f);
+	snprintf(cells[ZT_NODE], n, "%u", z->node);
+	escape_buf(z->name, cells[ZT_ZONE], n);
+	snprintf(cells[ZT_MANAGED], n, "%llu", (unsigned long long)z->managed);
+	snprintf(cells[ZT_MIN], n, "%llu", (unsigned long long)f.min);
+	snprintf(cells[ZT_LOW], n, "%llu", (unsigned long long)f.low);
+	snprintf(cells[ZT_HIGH], n, "%llu", (unsigned long long)f.high);
+	snprintf(cells[ZT_PROMO], n, f.has_promo ? "%llu" : "-", (unsigned long long)f.promo);
+	snprintf(cells[ZT_BOOST], n, "%llu", (unsigned long long)f.boost);
+	protection_text(L, &f, cells[ZT_PROTECTION], n);
+	snprintf(cells[ZT_BATCH], n, f.populated ? "%llu" : "-", (unsigned long long)f.batch);
+	snprintf(cells[ZT_HIGH_MIN], n, f.populated ? "%llu" : "-", (unsigned long long)f.high_min);
+	snprintf(cells[ZT_HIGH_MAX], n, f.populated ? "%llu" : "-", (unsigned long long)f.high_max);
+	snprintf(cells[ZT_THRESH], n, f.populated ? "%llu" : "-", (unsigned long long)f.threshold);
+}
+
+/* The text table: whole, or in two parts where the session's width is narrower than it. */
+static void kernel_text(struct session *s, const struct zone_layout *L, struct strbuf *out)
+{
+	char heads[ZT_COLS][ZT_CELL], cells[ZT_COLS][ZT_CELL], caveat[160];
+	const char *mark = *release_caveat(&s->m, caveat, sizeof(caveat)) ? " ?" : "";
+	int width = session_width(s), whole = (int)strlen(mark), nparts;
+	const int(*parts)[ZT_COLS + 1];
+
+	for (int c = 0; c < ZT_COLS; c++)
+		whole += zone_cols[c].gap + zone_cols[c].width;
+	parts = width && whole > width ? zone_parts_split : zone_parts_whole;
+	nparts = parts == zone_parts_split ? 2 : 1;
+	for (int p = 0; p < nparts; p++) {
+		if (p)
+			sb_puts(out, "\n");
+		for (int c = 0; c < ZT_COLS; c++)
+			snprintf(heads[c], sizeof(heads[c]), "%s", zone_cols[c].head);
+		zone_line(parts[p], heads, "", out);
+		for (uint32_t i = 0; i < L->nzones; i++) {
+			zone_cells(s, L, i, cells);
+			zone_line(parts[p], cells, mark, out);
+		}
+	}
+}
+
+/* Zone i as a csv or json row. */
+static void kernel_record(struct session *s, const struct zone_layout *L, uint32_t i, struct records *rec)
+{
+	const struct layout_zone *z = &L->zones[i];
+	struct zone_fig f;
+	char prot[ZT_CELL], b[32];
 
 	layout_zone_fig(&s->m, L, i, &f);
 	protection_text(L, &f, prot, sizeof(prot));
-	if (s->format != FMT_TABLE) {
-		snprintf(b, sizeof(b), "%u", z->node);
-		rec_num(rec, b);
-		rec_str(rec, z->name);
-		rec_value(rec, val_int(z->managed));
-		rec_value(rec, val_int(f.min));
-		rec_value(rec, val_int(f.low));
-		rec_value(rec, val_int(f.high));
-		rec_value(rec, f.has_promo ? val_int(f.promo) : val_none("no promo watermark before 5.18"));
-		rec_value(rec, val_int(f.boost));
-		rec_str(rec, prot);
-		rec_value(rec, f.populated ? val_int(f.batch) : val_none("unpopulated"));
-		rec_value(rec, f.populated ? val_int(f.high_min) : val_none("unpopulated"));
-		rec_value(rec, f.populated ? val_int(f.high_max) : val_none("unpopulated"));
-		rec_value(rec, f.populated ? val_int(f.threshold) : val_none("unpopulated"));
-		rec_end_row(rec);
-		return;
-	}
-	escape_buf(z->name, name, sizeof(name));
-	sb_printf(out, "%4u %-8s %12llu %10llu %10llu %10llu ", z->node, name, (unsigned long long)z->managed,
-		  (unsigned long long)f.min, (unsigned long long)f.low, (unsigned long long)f.high);
-	if (f.has_promo)
-		sb_printf(out, "%10llu ", (unsigned long long)f.promo);
-	else
-		sb_printf(out, "%10s ", "-");
-	sb_printf(out, "%5llu  %-28s ", (unsigned long long)f.boost, prot);
-	if (f.populated)
-		sb_printf(out, "%5llu %8llu %8llu %6llu", (unsigned long long)f.batch, (unsigned long long)f.high_min,
-			  (unsigned long long)f.high_max, (unsigned long long)f.threshold);
-	else
-		sb_printf(out, "%5s %8s %8s %6s", "-", "-", "-", "-");
-	sb_puts(out, *release_caveat(&s->m, b, sizeof(b)) ? " ?\n" : "\n");
+	snprintf(b, sizeof(b), "%u", z->node);
+	rec_num(rec, b);
+	rec_str(rec, z->name);
+	rec_value(rec, val_int(z->managed));
+	rec_value(rec, val_int(f.min));
+	rec_value(rec, val_int(f.low));
+	rec_value(rec, val_int(f.high));
+	rec_value(rec, f.has_promo ? val_int(f.promo) : val_none("no promo watermark before 5.18"));
+	rec_value(rec, val_int(f.boost));
+	rec_str(rec, prot);
+	rec_value(rec, f.populated ? val_int(f.batch) : val_none("unpopulated"));
+	rec_value(rec, f.populated ? val_int(f.high_min) : val_none("unpopulated"));
+	rec_value(rec, f.populated ? val_int(f.high_max) : val_none("unpopulated"));
+	rec_value(rec, f.populated ? val_int(f.threshold) : val_none("unpopulated"));
+	rec_end_row(rec);
 }
 
 /* The patch's per-zone metrics, found by name: how many (at most 8). */
@@ -120,41 +200,85 @@ static int patch_metrics(const char *patch, struct metric_ref *refs, const char 
 	return n;
 }
 
-/* One zone of a patch table: each metric before and after, on a machine whose zone is this one. */
-static void patch_row(struct session *s, const struct zone_layout *L, uint32_t i, const struct metric_ref *refs,
-		      int n, struct records *rec, struct strbuf *out)
+/* The machine on which zone i is the zone the models use: its pages, its node's CPUs. */
+static struct machine zone_machine(const struct session *s, const struct zone_layout *L, uint32_t i)
 {
-	const struct layout_zone *z = &L->zones[i];
-	struct machine k;
-	char name[ZONE_NAME_MAX * 4 + 1], b[32];
+	struct machine k = s->m;
 
-	k = s->m;
-	k.zone = z->managed;
-	k.node_cpus = z->node < L->nnodes ? L->node_cpus[z->node] : 0;
-	if (s->format != FMT_TABLE) {
-		snprintf(b, sizeof(b), "%u", z->node);
-		rec_num(rec, b);
-		rec_str(rec, z->name);
-		rec_value(rec, val_int(z->managed));
-	} else {
-		escape_buf(z->name, name, sizeof(name));
-		sb_printf(out, "%4u %-8s %12llu", z->node, name, (unsigned long long)z->managed);
+	k.zone = L->zones[i].managed;
+	k.node_cpus = L->zones[i].node < L->nnodes ? L->node_cpus[L->zones[i].node] : 0;
+	return k;
+}
+
+/* A patch's zones as csv or json rows: each metric before and after. */
+static void patch_records(struct session *s, const struct zone_layout *L, const struct metric_ref *refs, int n,
+			  const char *const *heads, struct strbuf *out)
+{
+	struct records rec;
+	char b[32];
+
+	rec_begin(&rec, &s->doc, s->format, heads, NULL, 0, out);
+	for (uint32_t i = 0; i < L->nzones; i++) {
+		struct machine k;
+
+		if (!L->zones[i].managed || L->zones[i].kind == ZK_MOVABLE || L->zones[i].kind == ZK_HIGHMEM)
+			continue;
+		k = zone_machine(s, L, i);
+		snprintf(b, sizeof(b), "%u", L->zones[i].node);
+		rec_num(&rec, b);
+		rec_str(&rec, L->zones[i].name);
+		rec_value(&rec, val_int(L->zones[i].managed));
+		for (int j = 0; j < n; j++)
+			for (int side = 0; side < 2; side++)
+				rec_value(&rec, metric_eval(&k, &refs[j], side));
+		rec_end_row(&rec);
 	}
-	for (int j = 0; j < n; j++)
-		for (int side = 0; side < 2; side++) {
-			struct value v = metric_eval(&k, &refs[j], side);
+	rec_end(&rec);
+}
 
-			if (s->format != FMT_TABLE)
-				rec_value(rec, v);
-			else if (v.kind == VAL_INT)
-				sb_printf(out, " %11llu", (unsigned long long)v.i);
-			else
-				sb_printf(out, " %11s", "n/a");
-		}
-	if (s->format != FMT_TABLE)
-		rec_end_row(rec);
-	else
+/*
+ * A patch's zones as text: a metric's name over its before and after
+ * columns; as many metrics a table as the session's width holds (all of
+ * them with no width), the rest in tables under it.
+ */
+static void patch_text(struct session *s, const struct zone_layout *L, const struct metric_ref *refs, int n,
+		       const char *const *names, struct strbuf *out)
+{
+	int width = session_width(s), per = width ? (width - 26) / 24 : n;
+	char name[ZT_CELL];
+
+	if (per < 1)
+		per = 1;
+	for (int j0 = 0; j0 < n; j0 += per) {
+		int j1 = j0 + per < n ? j0 + per : n;
+
+		sb_printf(out, "%s%26s", j0 ? "\n" : "", "");
+		for (int j = j0; j < j1; j++)
+			sb_printf(out, j + 1 < j1 ? " %-23s" : " %s", names[j]);
+		sb_printf(out, "\n%4s %-8s %12s", "node", "zone", "managed");
+		for (int j = j0; j < j1; j++)
+			sb_printf(out, " %11s %11s", "before", "after");
 		sb_puts(out, "\n");
+		for (uint32_t i = 0; i < L->nzones; i++) {
+			struct machine k;
+
+			if (!L->zones[i].managed || L->zones[i].kind == ZK_MOVABLE || L->zones[i].kind == ZK_HIGHMEM)
+				continue;
+			k = zone_machine(s, L, i);
+			escape_buf(L->zones[i].name, name, sizeof(name));
+			sb_printf(out, "%4u %-8s %12llu", L->zones[i].node, name, (unsigned long long)L->zones[i].managed);
+			for (int j = j0; j < j1; j++)
+				for (int side = 0; side < 2; side++) {
+					struct value v = metric_eval(&k, &refs[j], side);
+
+					if (v.kind == VAL_INT)
+						sb_printf(out, " %11llu", (unsigned long long)v.i);
+					else
+						sb_printf(out, " %11s", "n/a");
+				}
+			sb_puts(out, "\n");
+		}
+	}
 }
 
 static int patch_table(struct session *s, const struct zone_layout *L, const char *patch, struct strbuf *out,
@@ -165,11 +289,15 @@ static int patch_table(struct session *s, const struct zone_layout *L, const cha
 	const char *heads[3 + 16 + 1] = { "node", "zone", "managed" };
 	char hb[16][40];
 	int n = patch_metrics(patch, refs, names);
-	struct records rec;
 
 	if (!n)
 		return err_set(err, errlen, "show zones: '%.40s' has no per-zone figure (expected a patch with min, low, "
 			       "high, gap, high_max, threshold or pcp_batch: watermark, pcp, vmstat)", patch);
+	if (s->format == FMT_TABLE) {
+		sb_printf(out, "zones: %s before and after, zone by zone (populated lowmem zones)\n", patch);
+		patch_text(s, L, refs, n, names, out);
+		return 0;
+	}
 	for (int j = 0; j < n; j++) {
 		snprintf(hb[2 * j], sizeof(hb[0]), "%s_before", names[j]);
 		snprintf(hb[2 * j + 1], sizeof(hb[0]), "%s_after", names[j]);
@@ -177,20 +305,7 @@ static int patch_table(struct session *s, const struct zone_layout *L, const cha
 		heads[4 + 2 * j] = hb[2 * j + 1];
 	}
 	heads[3 + 2 * n] = NULL;
-	if (s->format != FMT_TABLE) {
-		rec_begin(&rec, &s->doc, s->format, heads, NULL, 0, out);
-	} else {
-		sb_printf(out, "zones: %s before and after, zone by zone (populated lowmem zones)\n", patch);
-		sb_printf(out, "%4s %-8s %12s", "node", "zone", "managed");
-		for (int j = 0; j < 2 * n; j++)
-			sb_printf(out, " %11.11s", hb[j]);
-		sb_puts(out, "\n");
-	}
-	for (uint32_t i = 0; i < L->nzones; i++)
-		if (L->zones[i].managed && L->zones[i].kind != ZK_MOVABLE && L->zones[i].kind != ZK_HIGHMEM)
-			patch_row(s, L, i, refs, n, &rec, out);
-	if (s->format != FMT_TABLE)
-		rec_end(&rec);
+	patch_records(s, L, refs, n, heads, out);
 	return 0;
 }
 
@@ -209,10 +324,13 @@ int zone_table(struct session *s, const char *patch, struct strbuf *out, char *e
 		return rc;
 	}
 	kernel_head(s, L, machine_layout(&s->m) != NULL, &rec, out);
-	for (uint32_t i = 0; i < L->nzones; i++)
-		kernel_row(s, L, i, &rec, out);
-	if (s->format != FMT_TABLE)
+	if (s->format == FMT_TABLE) {
+		kernel_text(s, L, out);
+	} else {
+		for (uint32_t i = 0; i < L->nzones; i++)
+			kernel_record(s, L, i, &rec);
 		rec_end(&rec);
+	}
 	free(L);
 	return 0;
 }

@@ -20,6 +20,7 @@ struct zones_view {
 	const struct patch_desc *d; /* NULL: the first patch with zone figures */
 	struct strbuf text;
 	unsigned long generation; /* the screen's when text was made */
+	int cols; /* the window's width it was laid out for */
 	struct text_scroll ts;
 };
 
@@ -55,11 +56,14 @@ static const struct patch_desc *zone_patch(struct screen *sc, const struct patch
 static void zones_view_build(struct zones_view *zv, struct screen *sc)
 {
 	enum out_format was = sc->s->format;
+	int was_width = sc->s->opts.width;
 	char err[256];
 
 	sb_reset(&zv->text);
 	zv->generation = sc->generation;
+	zv->cols = sc->L.cols;
 	sc->s->format = FMT_TABLE; /* the tables for people, whatever --format a script gave */
+	sc->s->opts.width = sc->L.cols; /* laid out in parts that fit the window, as --width asks of a script's */
 	zv->d = zone_patch(sc, zv->d, 0);
 	if (zone_table(sc->s, NULL, &zv->text, err, sizeof(err)))
 		sb_printf(&zv->text, "%s\n", err);
@@ -69,7 +73,10 @@ static void zones_view_build(struct zones_view *zv, struct screen *sc)
 			sb_printf(&zv->text, "%s\n", err);
 	}
 	sc->s->format = was;
-	sb_puts(&zv->text, "\nz: the next patch's zone figures; : set zone DMA32 (or 1.Normal) makes the panels that zone's\n");
+	sc->s->opts.width = was_width;
+	sb_puts(&zv->text, "\n");
+	wrap_text(&zv->text, "z: the next patch's zone figures; : set zone DMA32 (or 1.Normal) makes the panels that zone's\n",
+		  sc->L.cols, 0);
 	view_text_lines(&zv->ts, sb_str(&zv->text));
 }
 
@@ -78,7 +85,7 @@ static void zones_view_draw(struct view *v, struct screen *sc)
 	struct zones_view *zv = (struct zones_view *)v;
 	const struct layout *L = &sc->L;
 
-	if (zv->generation != sc->generation)
+	if (zv->generation != sc->generation || zv->cols != sc->L.cols)
 		zones_view_build(zv, sc);
 	screen_put(L->top, 0, L->cols, " zones of this machine   (Esc closes; arrows scroll; z next patch)", 0,
 		   crt_attr(ST_TITLE));
@@ -132,7 +139,7 @@ static void zones_view_text(struct view *v, struct screen *sc, struct strbuf *ou
 {
 	struct zones_view *zv = (struct zones_view *)v;
 
-	if (zv->generation != sc->generation)
+	if (zv->generation != sc->generation || zv->cols != sc->L.cols)
 		zones_view_build(zv, sc);
 	sb_puts(out, sb_str(&zv->text));
 }

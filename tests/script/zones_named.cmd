@@ -4,6 +4,10 @@
 $BL -c 'set ram 24G cpus 2; show zones'
 $BL --format csv -c 'set ram 24G cpus 2; show zones' | head -3
 $BL -c 'set ram 24G cpus 2; show zones pcp'
+# narrower than a table: the writer lays it out in parts that fit (watermarks, then the per-CPU lists
+# and protection; a patch's metrics a few a table), never a row broken at its spaces
+$BL --width 80 -c 'set ram 24G cpus 2 kernel 4.18.0-147.el8; show zones; show zones pcp' 2>/dev/null > $HOME/w80
+cat $HOME/w80; echo "lines over 80 columns: $(awk 'length > 80' $HOME/w80 | wc -l)"
 # DMA32 by name, and the same zone's managed pages by number, give the same figures
 a=$($BL -c 'set ram 24G cpus 2 zone DMA32; get zone watermark.low.kernel pcp.high.kernel vmstat.threshold')
 z=$(echo "$a" | head -1)
