@@ -99,9 +99,10 @@ static uint64_t boot_free_buffer_pages(const struct machine *m, int64_t mfk, str
 	uint64_t pages_min = zone_pages_min(mfk, machine_page_shift(m));
 	struct lowmem_zones z = { 0 };
 	struct zone_wmarks w;
+	int scaled = zone_release_scaled(m); /* the release's, every zone alike */
 
 	while (layout_lowmem_next(m, &z)) {
-		zone_wmarks_from(zone_min_share(pages_min, z.managed, lowmem), z.managed, 10, zone_release_scaled(m), &w);
+		zone_wmarks_from(zone_min_share(pages_min, z.managed, lowmem), z.managed, 10, scaled, &w);
 		sum += z.count * zone_free_above_high(z.managed, &w);
 		sb_printf(why, "  %llu %s zone(s) of %llu pages: high %llu, %llu above it each\n", (unsigned long long)z.count,
 			  zone_kind_name(z.kind), (unsigned long long)z.managed, (unsigned long long)w.high,
@@ -256,7 +257,7 @@ const struct release_history zone_thp_history = {
 /* thp: 0 not built, 1 enabled (always or madvise), 2 built but disabled (never); see core/machine.h */
 static int64_t mfk_fresh(const struct machine *m, struct strbuf *why)
 {
-	const struct release_row *t = release_row(m, &zone_thp_history);
+	const struct release_row *t;
 	uint64_t v, raise, small = (512ull << 20) / m->pagesize;
 	int64_t k;
 
@@ -277,6 +278,7 @@ static int64_t mfk_fresh(const struct machine *m, struct strbuf *why)
 		return (int64_t)v;
 	}
 	if (m->thp == 2) {
+		t = release_row(m, &zone_thp_history); /* only 'never' reads the release's rows */
 		if (!t || !t->mode) {
 			sb_printf(why, "thp never: khugepaged is not started and (before 5.16) nothing recalculates it\n");
 			return (int64_t)v;
@@ -350,9 +352,10 @@ uint64_t machine_min_free_kbytes(const struct machine *m)
 	return zone_min_free_kbytes(m, NULL);
 }
 
-uint64_t zone_min_pages(const struct machine *m, struct strbuf *why)
+/* zone_min_pages() of the zone's managed pages, which its caller has: the layout is derived once, not twice */
+static uint64_t min_pages_of(const struct machine *m, uint64_t zone, struct strbuf *why)
 {
-	uint64_t pages_min, zone = machine_zone(m), lowmem = zone_lowmem_pages(m), prod;
+	uint64_t pages_min, lowmem = zone_lowmem_pages(m), prod;
 	int64_t mfk;
 	int wraps;
 
@@ -374,6 +377,11 @@ uint64_t zone_min_pages(const struct machine *m, struct strbuf *why)
 	return zone_min_share(pages_min, zone, lowmem);
 }
 
+uint64_t zone_min_pages(const struct machine *m, struct strbuf *why)
+{
+	return min_pages_of(m, machine_zone(m), why);
+}
+
 uint64_t machine_zone_min(const struct machine *m)
 {
 	return zone_min_pages(m, NULL);
@@ -383,7 +391,7 @@ void zone_wmarks(const struct machine *m, int scaled, struct zone_wmarks *w, str
 {
 	uint64_t zone = machine_zone(m);
 
-	zone_wmarks_from(zone_min_pages(m, why), zone, m->watermark_scale_factor, scaled, w);
+	zone_wmarks_from(min_pages_of(m, zone, why), zone, m->watermark_scale_factor, scaled, w);
 	if (!scaled) {
 		sb_printf(why, "before 795ae7a0de6b: low = min + (min >> 2) = %llu + %llu = %llu; "
 			       "high = min + (min >> 1) = %llu\n",
