@@ -93,7 +93,7 @@ int zone_release_scaled(const struct machine *m)
  * machine's layout (layout_lowmem_next(): node 0's DMA and DMA32 count too).
  * Boot has set no sysctl yet: the factor is watermark_scale_factor's default, 10.
  */
-static uint64_t boot_free_buffer_pages(const struct machine *m, int64_t mfk, struct strbuf *why)
+static uint64_t boot_free_buffer_pages(const struct machine *m, int64_t mfk, uint64_t *nr_zones, struct strbuf *why)
 {
 	uint64_t lowmem = zone_lowmem_pages(m), sum = 0;
 	uint64_t pages_min = zone_pages_min(mfk, machine_page_shift(m));
@@ -104,6 +104,8 @@ static uint64_t boot_free_buffer_pages(const struct machine *m, int64_t mfk, str
 	while (layout_lowmem_next(m, &z)) {
 		zone_wmarks_from(zone_min_share(pages_min, z.managed, lowmem), z.managed, 10, scaled, &w);
 		sum += z.count * zone_free_above_high(z.managed, &w);
+		if (nr_zones && z.kind <= ZK_NORMAL) /* layout_thp_zones()'s count, from the same walk */
+			*nr_zones += z.count;
 		sb_printf(why, "  %llu %s zone(s) of %llu pages: high %llu, %llu above it each\n", (unsigned long long)z.count,
 			  zone_kind_name(z.kind), (unsigned long long)z.managed, (unsigned long long)w.high,
 			  (unsigned long long)zone_free_above_high(z.managed, &w));
@@ -176,12 +178,6 @@ const struct release_history zone_mfk_history = {
 	.before_first = "batchlab's table starts at 3.10",
 };
 
-/* Populated zones up to ZONE_NORMAL, from the machine's layout (core/mm/zonelayout.c). */
-static uint64_t thp_zones(const struct machine *m)
-{
-	return layout_thp_zones(m);
-}
-
 uint64_t machine_pageblock_nr_pages(const struct machine *m)
 {
 	return m->pageblock_nr_pages ? m->pageblock_nr_pages : m->pagesize / 8;
@@ -195,14 +191,15 @@ uint64_t machine_pageblock_nr_pages(const struct machine *m)
  */
 static uint64_t thp_recommended(const struct machine *m, int64_t mfk0, struct strbuf *why)
 {
-	uint64_t pageblock = machine_pageblock_nr_pages(m), zones = thp_zones(m), free, pages;
-	uint64_t want = pageblock * zones * 2 + pageblock * zones * MIGRATE_PCPTYPES * MIGRATE_PCPTYPES;
+	uint64_t pageblock = machine_pageblock_nr_pages(m), zones = 0, free, pages, want;
 
 	sb_printf(why, "khugepaged: recommended_min = pageblock_nr_pages * nr_zones\n"
 		       "  * (2 + MIGRATE_PCPTYPES^2), at most 5%% of nr_free_buffer_pages(), which now "
 		       "counts each zone's managed - high_wmark_pages() (watermarks of %lld KiB):\n",
 		  (long long)mfk0);
-	free = boot_free_buffer_pages(m, mfk0, why);
+	/* nr_zones: the populated zones up to Normal, counted on the walk over the lowmem zones */
+	free = boot_free_buffer_pages(m, mfk0, &zones, why);
+	want = pageblock * zones * 2 + pageblock * zones * MIGRATE_PCPTYPES * MIGRATE_PCPTYPES;
 	pages = min_u64(want, free / 20);
 	sb_printf(why, "  %llu * %llu * (2 + 9) = %llu pages; min(%llu, %llu / 20) = %llu pages\n",
 		  (unsigned long long)pageblock, (unsigned long long)zones, (unsigned long long)want,
@@ -285,7 +282,7 @@ static int64_t mfk_fresh(const struct machine *m, struct strbuf *why)
 		}
 		sb_printf(why, "thp never: start_stop_khugepaged() -> set_recommended_min_free_kbytes() -> "
 			       "calculate_min_free_kbytes(), now past the watermarks of %llu KiB:\n", (unsigned long long)v);
-		return (int64_t)mfk_of_lowmem(m, boot_free_buffer_pages(m, (int64_t)v, why), 262144, why);
+		return (int64_t)mfk_of_lowmem(m, boot_free_buffer_pages(m, (int64_t)v, NULL, why), 262144, why);
 	}
 	raise = thp_recommended(m, (int64_t)v, why);
 	if (raise <= v) {
