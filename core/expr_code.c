@@ -89,6 +89,11 @@ static void cbinary(struct cgen *g, int p, struct cslot y, int bi)
 	struct cslot x = g->st[p];
 	int dst = treg(g, p);
 
+	/* a division by a literal power of two is its shift right: the same quotient, no divide a row */
+	if (bi == OP_DIV - OP_ADD && !x.imm && y.imm && y.k && !(y.k & (y.k - 1))) {
+		bi = OP_SHR - OP_ADD;
+		y.k = fls64(y.k) - 1;
+	}
 	if (x.imm && y.imm) { /* both literals: a step the fold left because it fails, to fail here */
 		cemit(g, C_LDI, dst, 0, 0, 0, x.k);
 		cemit(g, CB(bi, M_AI), dst, 0, 0, 0, y.k);

@@ -40,8 +40,19 @@ struct code_node {
 	uint8_t kind, helper;
 	uint8_t ranged;      /* a variant's constant: outside the constant's lo..hi it is n/a for why_range */
 	uint8_t nregs;       /* code.nnames, here beside the registers' sources */
+	int16_t what;        /* which figure of the column's side it is (T_*): one node of a join for each */
 	struct reg_src reg[EXPR_MAX_NAMES];
 	struct expr_code code;
+};
+
+/* What a node works out, the same in every column of a side's sweep: the join's key (mmp_code_join). */
+enum {
+	T_CONST = 1,                           /* the side's constant, or the variant's */
+	T_HELPER = 2,                          /* + i: a helper of the file's */
+	T_LOCAL = T_HELPER + MMP_HELPERS,      /* + i: a variant's local */
+	T_METRIC = T_LOCAL + MMP_HELPERS,      /* + k: metric k of the file */
+	T_PER = T_METRIC + MMP_METRICS,        /* + k: metric k's per */
+	T_SIDE = T_PER + MMP_METRICS,          /* * side: each side's figures are its own */
 };
 
 #define CONST_REGS 4 /* a constant that reads more names is run by each column itself */
@@ -80,8 +91,27 @@ struct mmp_code {
 	struct patch_set *set;
 	struct expr *held;
 	uint64_t p_at, p_hi, hint; /* the constant's plateau found at p_at (p_hi 0: none yet); the last one's length */
+	struct mmp_join *join;     /* the columns whose row it runs with its own (mmp_code_join), or NULL */
 	int nnodes;
 	struct code_node node[];
+};
+
+/*
+ * Columns of one patch joined (mmp_code_join): one chain holding each node
+ * of theirs once, and for each column its value, its per and the nodes its
+ * own chain runs, in that chain's order - the first of them to fail is the
+ * one whose reason its cell gives.
+ */
+struct join_col {
+	const struct mmp_code *k;
+	int value, per, nuse;
+	int16_t use[CODE_NODES];
+};
+
+struct mmp_join {
+	int nnodes, ncols;
+	struct join_col col[MMP_JOIN_MAX];
+	struct code_node *node;
 };
 
 /* Making one: the nodes so far, each figure's once, and what the sweep holds fixed. */
@@ -138,6 +168,7 @@ static int local_expr(struct build *b, int i, int16_t *dep)
 		if (expr_compile(&e, c->locals_expr[i], names, why, sizeof(why)))
 			return b->failed = 1, -1;
 		b->local_at[i] = add_expr(b, &e, 1);
+		b->node[b->local_at[i]].what = (int16_t)(T_LOCAL + i);
 	}
 	dep[b->ncommon + i] = (int16_t)b->local_at[i];
 	return 0;
@@ -174,6 +205,7 @@ static int add_local(struct build *b, int i, int variant, uint64_t *vals, uint64
 	if (*memo < 0) {
 		*memo = new_node(b, variant ? N_LOCAL : N_HELPER);
 		b->node[*memo].helper = (uint8_t)i;
+		b->node[*memo].what = (int16_t)((variant ? T_LOCAL : T_HELPER) + i);
 	}
 	dep[at] = (int16_t)*memo;
 	return 0;
@@ -248,8 +280,10 @@ static int add_expr(struct build *b, const struct expr *src, int variant)
 
 static int add_const(struct build *b)
 {
-	if (b->const_at < 0)
+	if (b->const_at < 0) {
 		b->const_at = add_expr(b, &b->p->sides[b->side].prog, 0);
+		b->node[b->const_at].what = T_CONST;
+	}
 	return b->const_at;
 }
 
@@ -259,8 +293,10 @@ static int add_metric(struct build *b, int k)
 		return add_const(b);
 	if (b->p->metrics[k].arith_real)
 		return b->failed = 1, 0;
-	if (b->metric_at[k] < 0)
+	if (b->metric_at[k] < 0) {
 		b->metric_at[k] = add_expr(b, &b->p->metrics[k].prog, 0);
+		b->node[b->metric_at[k]].what = (int16_t)(T_METRIC + k);
+	}
 	return b->metric_at[k];
 }
 
@@ -278,6 +314,7 @@ static int add_variant(struct build *b, const struct variant *v)
 				expr_rename(&e, b->ncommon + i, n);
 	at = add_expr(b, &e, 1);
 	b->node[at].ranged = 1;
+	b->node[at].what = T_CONST;
 	return at;
 }
 
@@ -338,6 +375,8 @@ struct mmp_code *mmp_code_make(const struct machine *m, const struct patch_desc 
 		value = add_metric(&b, md->row);
 	/* real_of(): the per after the value, its reads after the value's */
 	per = b.p && !b.failed && x->per_text[0] ? add_expr(&b, &x->per, 0) : -1;
+	if (per >= 0)
+		b.node[per].what = (int16_t)(T_PER + md->row);
 	if (!b.failed && (k = malloc(sizeof(*k) + (size_t)b.nodes * sizeof(k->node[0])))) {
 		k->c = d->constant;
 		k->value = value;
@@ -348,6 +387,7 @@ struct mmp_code *mmp_code_make(const struct machine *m, const struct patch_desc 
 		k->side = side;
 		k->konst = b.const_at;
 		k->lead = NULL;
+		k->join = NULL;
 		k->last.nregs = -1;
 		k->set = NULL;
 		k->held = NULL;
@@ -370,6 +410,8 @@ struct mmp_code *mmp_code_make(const struct machine *m, const struct patch_desc 
 		k->through &= k->flat;
 		k->nnodes = b.nodes;
 		memcpy(k->node, b.node, (size_t)b.nodes * sizeof(k->node[0]));
+		for (int i = 0; i < b.nodes; i++)
+			k->node[i].what = (int16_t)(k->node[i].what ? k->node[i].what + side * T_SIDE : 0);
 	}
 	if (b.failed) {
 		mmp_code_free(k);
@@ -381,8 +423,12 @@ struct mmp_code *mmp_code_make(const struct machine *m, const struct patch_desc 
 
 void mmp_code_free(struct mmp_code *k)
 {
-	if (k)
+	if (k) {
 		free(k->set);
+		if (k->join)
+			free(k->join->node);
+		free(k->join);
+	}
 	free(k);
 }
 
@@ -465,11 +511,28 @@ static inline int run_node(struct mmp_code *k, int i, const struct machine *m, c
 	return 0;
 }
 
+/* What mmp_code_value() makes of the value and per nodes' numbers (real_of(), core/mmpatch_eval.c). */
+static inline struct value value_of(const struct mmp_code *k, uint64_t v, int has_per, uint64_t per)
+{
+	double r;
+
+	if (!k->real)
+		return val_int(v);
+	r = (double)v;
+	if (has_per) {
+		if (!per)
+			return val_none("division by zero (its per is 0 here)");
+		r /= (double)per;
+	}
+	if (k->scale)
+		r *= k->scale;
+	return val_real(r);
+}
+
 struct value mmp_code_value(struct mmp_code *k, const struct machine *m)
 {
 	uint64_t val[CODE_NODES];
 	const char *why = NULL;
-	double r;
 
 	for (int i = 0; i < k->nnodes; i++)
 		if (run_node(k, i, m, val, &val[i], &why))
@@ -481,18 +544,132 @@ struct value mmp_code_value(struct mmp_code *k, const struct machine *m)
 		row.set = k->set;
 		return k->fn_md->fn(&row, k->fn_md, k->side, NULL);
 	}
-	if (!k->real)
-		return val_int(val[k->value]);
-	/* real_of(), core/mmpatch_eval.c: the same operations in the same order */
-	r = (double)val[k->value];
-	if (k->per >= 0) {
-		if (!val[k->per])
-			return val_none("division by zero (its per is 0 here)");
-		r /= (double)val[k->per];
+	return value_of(k, val[k->value], k->per >= 0, k->per >= 0 ? val[k->per] : 0);
+}
+
+/* The node k's chain calls what, in j's chain: -1 when j has none yet. */
+static int join_find(const struct mmp_join *j, int what)
+{
+	for (int i = 0; i < j->nnodes; i++)
+		if (j->node[i].what == what)
+			return i;
+	return -1;
+}
+
+/* k's nodes into j's chain (each figure once) and k as j's next column: 0, or -1 with j as it was. */
+static int join_add(struct mmp_join *j, const struct mmp_code *k)
+{
+	struct join_col *c = &j->col[j->ncols];
+	int16_t map[CODE_NODES];
+	int was = j->nnodes;
+	struct code_node *grown = realloc(j->node, (size_t)(j->nnodes + k->nnodes) * sizeof(*j->node));
+
+	if (!grown)
+		return -1;
+	j->node = grown;
+	for (int i = 0; i < k->nnodes; i++) {
+		int at = k->node[i].what ? join_find(j, k->node[i].what) : -1;
+
+		if (at < 0 && (!k->node[i].what || j->nnodes == CODE_NODES)) {
+			j->nnodes = was; /* a node with no name, or a chain past the most: the column runs alone */
+			return -1;
+		}
+		if (at < 0) { /* new: the nodes it reads are in the chain already, at their own places */
+			at = j->nnodes++;
+			j->node[at] = k->node[i];
+			for (int r = 0; j->node[at].kind == N_EXPR && r < j->node[at].nregs; r++)
+				if (j->node[at].reg[r].src == S_NODE)
+					j->node[at].reg[r].arg = map[j->node[at].reg[r].arg];
+		}
+		map[i] = (int16_t)at;
+		c->use[i] = (int16_t)at;
 	}
-	if (k->scale)
-		r *= k->scale;
-	return val_real(r);
+	c->k = k;
+	c->nuse = k->nnodes;
+	c->value = map[k->value];
+	c->per = k->per >= 0 ? map[k->per] : -1;
+	j->ncols++;
+	return 0;
+}
+
+int mmp_code_join(struct mmp_code *lead, struct mmp_code *k)
+{
+	if (k == lead || k->join || k->d != lead->d || k->fn_md || lead->fn_md)
+		return -1;
+	if (!lead->join) {
+		if (!(lead->join = calloc(1, sizeof(*lead->join))))
+			return -1;
+		if (join_add(lead->join, lead)) {
+			free(lead->join->node);
+			free(lead->join);
+			lead->join = NULL;
+			return -1;
+		}
+	}
+	if (lead->join->ncols == MMP_JOIN_MAX)
+		return -1;
+	return join_add(lead->join, k);
+}
+
+/* A joined node's run on the row: run_node()'s without the constant's last run (each node runs once a row here). */
+static inline int run_joined(const struct mmp_code *k, const struct code_node *n, const struct machine *m,
+			     const uint64_t *val, uint64_t *out, const char **why)
+{
+	uint64_t r[EXPR_CODE_REGS];
+	int failed = 0;
+
+	switch (n->kind) {
+	case N_KNOWN:
+		*out = n->known;
+		break;
+	case N_HELPER:
+		return mmp_helper_value(n->helper, m, out, why);
+	case N_LOCAL:
+		if (mmp_helper_value(n->helper, m, out, why))
+			*out = 0;
+		return 0;
+	default:
+		load(n, m, val, r);
+		failed = expr_code_exec(&n->code, r, out, why);
+		if (failed)
+			return failed;
+	}
+	if (n->ranged && (*out < k->c->lo || *out > k->c->hi))
+		return *why = k->c->why_range, -1;
+	return 0;
+}
+
+void mmp_code_values(struct mmp_code *lead, const struct machine *m, struct value *v)
+{
+	const struct mmp_join *j = lead->join;
+	uint64_t val[CODE_NODES];
+	const char *why[CODE_NODES];
+	uint8_t bad[CODE_NODES]; /* 1: it failed (why); 2: not run, a node it reads failed */
+	int any = 0;
+
+	for (int i = 0; i < j->nnodes; i++) {
+		const struct code_node *n = &j->node[i];
+
+		bad[i] = 0;
+		for (int r = 0; any && n->kind == N_EXPR && r < n->nregs; r++)
+			if (n->reg[r].src == S_NODE && bad[n->reg[r].arg])
+				bad[i] = 2;
+		if (!bad[i] && run_joined(lead, n, m, val, &val[i], &why[i]))
+			bad[i] = 1;
+		any |= bad[i];
+	}
+	for (int c = 0; c < j->ncols; c++) {
+		const struct join_col *jc = &j->col[c];
+		int u = 0;
+
+		/* the first of its own chain's nodes not worked out failed itself: what it reads comes before it */
+		while (any && u < jc->nuse && !bad[jc->use[u]])
+			u++;
+		if (any && u < jc->nuse)
+			v[c] = val_none(why[jc->use[u]]);
+		else
+			v[c] = value_of(jc->k, val[jc->value], jc->per >= 0, jc->per >= 0 ? val[jc->per] : 0);
+	}
 }
 
 /*

@@ -50,6 +50,17 @@ uint64_t mmp_code_plateau(struct mmp_code *k, const struct machine *m);
  * Either may be asked first: each checks the other's run is this row's.
  */
 void mmp_code_share(struct mmp_code *k, struct mmp_code *lead);
+/*
+ * Columns of one patch, joined: lead's row runs k's too, each node the
+ * columns share once (a side's constant, a figure two metrics read), and
+ * mmp_code_values() gives each column's value - lead's first, then each
+ * joined in turn - as mmp_code_value() would, reason for reason. -1 (k
+ * runs alone) when k is of another patch, holds a built-in metric's fn,
+ * or lead holds MMP_JOIN_MAX columns already.
+ */
+#define MMP_JOIN_MAX 8
+int mmp_code_join(struct mmp_code *lead, struct mmp_code *k);
+void mmp_code_values(struct mmp_code *lead, const struct machine *m, struct value *v);
 void mmp_code_free(struct mmp_code *k);
 
 #endif

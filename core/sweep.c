@@ -525,7 +525,9 @@ static inline uint64_t group_plateau(const struct sweep_group *gr, const struct 
 /* A group's values on the row, where its plateau does not already give them. */
 static inline void group_values(const struct sweep_group *gr, const struct machine *m, struct value *v)
 {
-	if (gr->code)
+	if (gr->code && gr->n > 1)
+		mmp_code_values(gr->code, m, v); /* the columns of a side joined: one run of their nodes */
+	else if (gr->code)
 		v[0] = mmp_code_value(gr->code, m);
 	else if (gr->fn_sides)
 		gr->fn_sides(m, v);
@@ -541,7 +543,7 @@ static inline void group_values(const struct sweep_group *gr, const struct machi
  */
 static inline void fill_rows(struct sweep *sw)
 {
-	struct value vbuf[PATCH_MAX_SIDES];
+	struct value vbuf[SWEEP_GROUP_MAX];
 
 	sw->dirty[0] = sw->others[0];
 	for (int w = 1; w * 64 < sw->ncols; w++) /* most sweeps have one word of columns */
@@ -584,7 +586,7 @@ static inline void fill_rows(struct sweep *sw)
 		 * row whatever this says.
 		 */
 		diff = (uint64_t)(v[0].kind ^ gr->last[0].kind) | (v[0].i ^ gr->last[0].i);
-		for (int s = 1; s < gr->nsides; s++) /* at most two more: unrolled */
+		for (int s = 1; s < gr->nsides; s++) /* at most two more but for a join: unrolled */
 			diff |= (uint64_t)(v[s].kind ^ gr->last[s].kind) | (v[s].i ^ gr->last[s].i);
 		if (!diff)
 			continue; /* most rows: the values stand */
@@ -716,7 +718,7 @@ static struct sweep_group *group_open(struct sweep *sw, const struct sweep_col *
 	g->nsides = patch_nsides(c->patch) < PATCH_MAX_SIDES ? patch_nsides(c->patch) : PATCH_MAX_SIDES;
 	if (!g->fn_sides && c->metric->single)
 		g->nsides = 1; /* fn's side 0 is its one value */
-	for (int s = 0; s < PATCH_MAX_SIDES; s++)
+	for (int s = 0; s < SWEEP_GROUP_MAX; s++)
 		g->last[s] = val_none("not yet computed"); /* the first row differs from it */
 	g->plateau = over_totalram ? c->metric->totalram_plateau : NULL;
 	g->plateau_lo = 1, g->plateau_hi = 0;
@@ -728,6 +730,28 @@ static struct sweep_group *group_open(struct sweep *sw, const struct sweep_col *
 	return g;
 }
 
+/*
+ * The group compiled column c joins, or NULL: one of compiled columns of
+ * the same patch (mmp_code_join), where neither has a plateau - over cpus
+ * or ram a row then runs each node of the patch's columns once, in one
+ * call, where each column would run its own chain; over totalram a
+ * column's runs are its own.
+ */
+static struct sweep_group *join_group(struct sweep *sw, const struct sweep_col *c, int over_totalram)
+{
+	if (!c->code || (over_totalram && !sw->plateau_pages && mmp_code_flat(c->code)))
+		return NULL;
+	for (int h = 0; h < sw->ngroups; h++) {
+		struct sweep_group *g = &sw->groups[h];
+		const struct sweep_col *lead = &sw->cols[g->col[0]];
+
+		if (g->code && !g->plateau && g->n < SWEEP_GROUP_MAX && g->n < MMP_JOIN_MAX && lead->patch == c->patch &&
+		    !mmp_code_join(g->code, c->code))
+			return g;
+	}
+	return NULL;
+}
+
 /* The per-row columns into groups (a metric's sides side by side: one call serves them); the rest in sw->others. */
 static void group_columns(struct sweep *sw, int over_totalram)
 {
@@ -736,13 +760,19 @@ static void group_columns(struct sweep *sw, int over_totalram)
 	memset(sw->others, 0, sizeof(sw->others));
 	for (int i = 0; i < sw->ncols; i++) {
 		struct sweep_col *c = &sw->cols[i];
-		struct sweep_group *g = &sw->groups[sw->ngroups - (sw->ngroups > 0)];
+		struct sweep_group *g = &sw->groups[sw->ngroups - (sw->ngroups > 0)], *j;
 
 		c->rowed &= !c->fast; /* an fn_cpus table answers first */
 		if (!c->rowed) {
 			if (c->hoisted)
 				continue;
 			sw->others[i / 64] |= 1ull << (i % 64);
+			continue;
+		}
+		if ((j = join_group(sw, c, over_totalram))) {
+			j->col[j->n] = (short)i;
+			j->side[j->n] = (short)j->n; /* the join's values come in its columns' order */
+			j->nsides = ++j->n;
 			continue;
 		}
 		if (!sw->ngroups || c->code || g->code || g->fn_sides != c->metric->fn_sides ||
@@ -834,7 +864,7 @@ void sweep_skip(struct sweep *sw, uint64_t k)
 
 uint64_t sweep_solve_row(struct sweep *sw, int runs)
 {
-	struct value v[PATCH_MAX_SIDES];
+	struct value v[SWEEP_GROUP_MAX];
 	uint64_t x = 0;
 
 	for (int g = 0; g < sw->ngroups; g++) {

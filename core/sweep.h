@@ -25,6 +25,8 @@
 #include "variant.h"
 
 #define SWEEP_MAX_ROWS 10000000ull
+/* a group's columns: a metric's sides, or a patch file's compiled columns joined (core/mmpatch_code.h's MMP_JOIN_MAX) */
+#define SWEEP_GROUP_MAX 8
 #define SWEEP_MAX_COLS 192 /* 64 metric names, three sides each; or fewer names with variants */
 #define SWEEP_ROW_PATCHES 8  /* patches a row's fn_row calls serve; more take fn_sides */
 #define SWEEP_ROW_METRICS 32 /* a patch with more metrics than this takes fn_sides */
@@ -155,9 +157,9 @@ struct sweep {
 		const struct metric_desc *md;
 		int rowp, metric;  /* rowp >= 0: the values are rowv[rowp][metric], from the patch's fn_row */
 		int n;         /* its columns */
-		short col[PATCH_MAX_SIDES], side[PATCH_MAX_SIDES];
-		int nsides;    /* the sides fn_sides writes */
-		struct value last[PATCH_MAX_SIDES]; /* what it wrote the row before */
+		short col[SWEEP_GROUP_MAX], side[SWEEP_GROUP_MAX];
+		int nsides;    /* the sides fn_sides writes (a join: its columns' values) */
+		struct value last[SWEEP_GROUP_MAX]; /* what it wrote the row before */
 		/* over totalram: rows with the key in plateau_lo..plateau_hi have last's values (empty: lo > hi) */
 		metric_plateau_fn plateau;
 		uint64_t plateau_lo, plateau_hi;

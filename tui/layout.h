@@ -130,6 +130,13 @@ struct cells_memo {
 	const struct param *reads[CELLS_MEMO_READS];
 	int nreads;  /* -1: no reads list (or too long): computed every time */
 	int next;    /* the slot the next miss overwrites */
+	int last;    /* the slot the last call gave or filled: looked at first */
+	/*
+	 * sizeof(struct metric_cells), read at run time: a hit copies the cells
+	 * with libc's memcpy (vector moves), where a copy of a size known when
+	 * compiling is inlined as rep movs, whose start costs more than the copy
+	 */
+	size_t cells_size;
 	struct {
 		int used, width;
 		uint64_t in[2 * CELLS_MEMO_READS];

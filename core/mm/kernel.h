@@ -6,6 +6,7 @@
 #ifndef BL_KERNEL_H
 #define BL_KERNEL_H
 
+#include <math.h>
 #include <stdint.h>
 
 /* include/linux/swap.h: reclaim works in chunks of this many pages, on every page size. */
@@ -53,23 +54,21 @@ static inline uint64_t rounddown_pow_of_two(uint64_t x)
 }
 
 /*
- * int_sqrt(), lib/math/int_sqrt.c: the largest r with r * r <= x, found a bit
- * pair at a time from the highest even bit x has (the bits above give 0).
+ * int_sqrt(), lib/math/int_sqrt.c: the largest r with r * r <= x. The kernel
+ * finds it a bit pair at a time; here the double's root - within one of it,
+ * x rounded to 53 bits - is put right by a step either way, in integers:
+ * min_free_kbytes takes one in every watermark and pcp figure.
  */
 static inline uint64_t int_sqrt64(uint64_t x)
 {
-	uint64_t r = 0;
+	uint64_t r = (uint64_t)sqrt((double)x);
 
-	if (x <= 1)
-		return x;
-	for (uint64_t bit = 1ull << ((fls64(x) - 1) & ~1u); bit; bit >>= 2) {
-		if (x >= r + bit) {
-			x -= r + bit;
-			r = (r >> 1) + bit;
-		} else {
-			r >>= 1;
-		}
-	}
+	if (r > UINT32_MAX)
+		r = UINT32_MAX; /* (2^32)^2 is past every x */
+	while (r * r > x)
+		r--;
+	while (r < UINT32_MAX && (r + 1) * (r + 1) <= x)
+		r++;
 	return r;
 }
 

@@ -460,8 +460,10 @@ static int model_walk(const struct machine *m, uint64_t request, int strategy, d
 
 			if (calls >= RECLAIM_WALK_MAX)
 				return -1;
-			/* q >= 0 here: truncation is floor(), without a libm call per step */
-			pages += fmax((double)(int64_t)q, SWAP_CLUSTER_MAX) * grow;
+			/* q >= 0 here: truncation is floor(), and the max is fmax()'s, without a libm call per step */
+			double ask = (double)(int64_t)q;
+
+			pages += (ask > SWAP_CLUSTER_MAX ? ask : SWAP_CLUSTER_MAX) * grow;
 			calls++;
 		}
 		run->pages = pages;

@@ -352,21 +352,34 @@ int release_from_uname(const char *uname_r, int *idx, char *err, size_t errlen)
 	return release_parse(uname_r, idx, NULL, 0, err, errlen);
 }
 
+/*
+ * Every metric's kernel side asks this, a dozen histories a cell: a row's
+ * release is compared by its key, never looked up by name, and from the
+ * newest row back, so that on a new release one row is read, not all. A
+ * table's rows name releases of release_names[] oldest first (test_release
+ * holds every built-in table to it, mmpatch_rows.c refuses a file's that
+ * are not), so the newest row not after rel is the one in effect - unless
+ * it is a stable state of another series: a backport holds in its series
+ * only, and mainline after it runs the row before. A stable state's series
+ * is its major and minor, the key's upper fields.
+ */
 const struct release_row *release_row_at(const struct release_history *h, int rel)
 {
-	const struct release_row *in = NULL;
+	size_t n = 0;
+	unsigned long at;
 
-	for (const struct release_row *r = h->rows; r->from; r++) {
-		int from = release_find(r->from);
+	if (rel < 0)
+		return NULL;
+	at = rel < NRELEASES ? release_keys[rel] : ~0ul; /* past the list: every row, no series of its own */
+	while (h->rows[n].from)
+		n++;
+	while (n--) {
+		unsigned long key = release_key(h->rows[n].from);
 
-		if (from < 0 || from > rel)
-			break;
-		/* a stable backport holds in its series only: mainline after it runs the row before */
-		if (release_is_stable(from) && release_series(from) != release_series(rel))
-			continue;
-		in = r;
+		if (key && key <= at && (!(key & REL_MASK) || key >> REL_BITS == at >> REL_BITS))
+			return &h->rows[n];
 	}
-	return in;
+	return NULL;
 }
 
 static const char *const caveat_who[] = { "", "a RHEL kernel", "a SUSE Linux Enterprise kernel",

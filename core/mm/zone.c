@@ -93,16 +93,19 @@ int zone_release_scaled(const struct machine *m)
  * machine's layout (layout_lowmem_next(): node 0's DMA and DMA32 count too).
  * Boot has set no sysctl yet: the factor is watermark_scale_factor's default, 10.
  */
-static uint64_t boot_free_buffer_pages(const struct machine *m, int64_t mfk, struct strbuf *why)
+static uint64_t boot_free_buffer_pages(const struct machine *m, int64_t mfk, uint64_t *nr_zones, struct strbuf *why)
 {
 	uint64_t lowmem = zone_lowmem_pages(m), sum = 0;
 	uint64_t pages_min = zone_pages_min(mfk, machine_page_shift(m));
 	struct lowmem_zones z = { 0 };
 	struct zone_wmarks w;
+	int scaled = zone_release_scaled(m); /* the release's, every zone alike */
 
 	while (layout_lowmem_next(m, &z)) {
-		zone_wmarks_from(zone_min_share(pages_min, z.managed, lowmem), z.managed, 10, zone_release_scaled(m), &w);
+		zone_wmarks_from(zone_min_share(pages_min, z.managed, lowmem), z.managed, 10, scaled, &w);
 		sum += z.count * zone_free_above_high(z.managed, &w);
+		if (nr_zones && z.kind <= ZK_NORMAL) /* layout_thp_zones()'s count, from the same walk */
+			*nr_zones += z.count;
 		sb_printf(why, "  %llu %s zone(s) of %llu pages: high %llu, %llu above it each\n", (unsigned long long)z.count,
 			  zone_kind_name(z.kind), (unsigned long long)z.managed, (unsigned long long)w.high,
 			  (unsigned long long)zone_free_above_high(z.managed, &w));
@@ -175,12 +178,6 @@ const struct release_history zone_mfk_history = {
 	.before_first = "batchlab's table starts at 3.10",
 };
 
-/* Populated zones up to ZONE_NORMAL, from the machine's layout (core/mm/zonelayout.c). */
-static uint64_t thp_zones(const struct machine *m)
-{
-	return layout_thp_zones(m);
-}
-
 uint64_t machine_pageblock_nr_pages(const struct machine *m)
 {
 	return m->pageblock_nr_pages ? m->pageblock_nr_pages : m->pagesize / 8;
@@ -194,14 +191,15 @@ uint64_t machine_pageblock_nr_pages(const struct machine *m)
  */
 static uint64_t thp_recommended(const struct machine *m, int64_t mfk0, struct strbuf *why)
 {
-	uint64_t pageblock = machine_pageblock_nr_pages(m), zones = thp_zones(m), free, pages;
-	uint64_t want = pageblock * zones * 2 + pageblock * zones * MIGRATE_PCPTYPES * MIGRATE_PCPTYPES;
+	uint64_t pageblock = machine_pageblock_nr_pages(m), zones = 0, free, pages, want;
 
 	sb_printf(why, "khugepaged: recommended_min = pageblock_nr_pages * nr_zones\n"
 		       "  * (2 + MIGRATE_PCPTYPES^2), at most 5%% of nr_free_buffer_pages(), which now "
 		       "counts each zone's managed - high_wmark_pages() (watermarks of %lld KiB):\n",
 		  (long long)mfk0);
-	free = boot_free_buffer_pages(m, mfk0, why);
+	/* nr_zones: the populated zones up to Normal, counted on the walk over the lowmem zones */
+	free = boot_free_buffer_pages(m, mfk0, &zones, why);
+	want = pageblock * zones * 2 + pageblock * zones * MIGRATE_PCPTYPES * MIGRATE_PCPTYPES;
 	pages = min_u64(want, free / 20);
 	sb_printf(why, "  %llu * %llu * (2 + 9) = %llu pages; min(%llu, %llu / 20) = %llu pages\n",
 		  (unsigned long long)pageblock, (unsigned long long)zones, (unsigned long long)want,
@@ -256,7 +254,7 @@ const struct release_history zone_thp_history = {
 /* thp: 0 not built, 1 enabled (always or madvise), 2 built but disabled (never); see core/machine.h */
 static int64_t mfk_fresh(const struct machine *m, struct strbuf *why)
 {
-	const struct release_row *t = release_row(m, &zone_thp_history);
+	const struct release_row *t;
 	uint64_t v, raise, small = (512ull << 20) / m->pagesize;
 	int64_t k;
 
@@ -277,13 +275,14 @@ static int64_t mfk_fresh(const struct machine *m, struct strbuf *why)
 		return (int64_t)v;
 	}
 	if (m->thp == 2) {
+		t = release_row(m, &zone_thp_history); /* only 'never' reads the release's rows */
 		if (!t || !t->mode) {
 			sb_printf(why, "thp never: khugepaged is not started and (before 5.16) nothing recalculates it\n");
 			return (int64_t)v;
 		}
 		sb_printf(why, "thp never: start_stop_khugepaged() -> set_recommended_min_free_kbytes() -> "
 			       "calculate_min_free_kbytes(), now past the watermarks of %llu KiB:\n", (unsigned long long)v);
-		return (int64_t)mfk_of_lowmem(m, boot_free_buffer_pages(m, (int64_t)v, why), 262144, why);
+		return (int64_t)mfk_of_lowmem(m, boot_free_buffer_pages(m, (int64_t)v, NULL, why), 262144, why);
 	}
 	raise = thp_recommended(m, (int64_t)v, why);
 	if (raise <= v) {
@@ -350,9 +349,10 @@ uint64_t machine_min_free_kbytes(const struct machine *m)
 	return zone_min_free_kbytes(m, NULL);
 }
 
-uint64_t zone_min_pages(const struct machine *m, struct strbuf *why)
+/* zone_min_pages() of the zone's managed pages, which its caller has: the layout is derived once, not twice */
+static uint64_t min_pages_of(const struct machine *m, uint64_t zone, struct strbuf *why)
 {
-	uint64_t pages_min, zone = machine_zone(m), lowmem = zone_lowmem_pages(m), prod;
+	uint64_t pages_min, lowmem = zone_lowmem_pages(m), prod;
 	int64_t mfk;
 	int wraps;
 
@@ -374,6 +374,11 @@ uint64_t zone_min_pages(const struct machine *m, struct strbuf *why)
 	return zone_min_share(pages_min, zone, lowmem);
 }
 
+uint64_t zone_min_pages(const struct machine *m, struct strbuf *why)
+{
+	return min_pages_of(m, machine_zone(m), why);
+}
+
 uint64_t machine_zone_min(const struct machine *m)
 {
 	return zone_min_pages(m, NULL);
@@ -383,7 +388,7 @@ void zone_wmarks(const struct machine *m, int scaled, struct zone_wmarks *w, str
 {
 	uint64_t zone = machine_zone(m);
 
-	zone_wmarks_from(zone_min_pages(m, why), zone, m->watermark_scale_factor, scaled, w);
+	zone_wmarks_from(min_pages_of(m, zone, why), zone, m->watermark_scale_factor, scaled, w);
 	if (!scaled) {
 		sb_printf(why, "before 795ae7a0de6b: low = min + (min >> 2) = %llu + %llu = %llu; "
 			       "high = min + (min >> 1) = %llu\n",

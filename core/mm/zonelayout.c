@@ -58,7 +58,14 @@ static void derive_x86(const struct machine *m, struct layout_derived *d);
 /* b * rest / denom in 128 bits: rest is pages, b and denom bytes up to an EiB */
 static uint64_t share_of(uint64_t rest, uint64_t b, uint64_t denom)
 {
-	return denom ? (uint64_t)((unsigned __int128)rest * b / denom) : 0;
+	uint64_t p;
+
+	if (!denom)
+		return 0;
+	/* the same quotient in 64 bits where the product fits: a 128-bit division is a libgcc call */
+	if (!__builtin_mul_overflow(rest, b, &p))
+		return p / denom;
+	return (uint64_t)((unsigned __int128)rest * b / denom);
 }
 
 /*
@@ -96,16 +103,17 @@ static uint64_t arm64_dma_end(const struct machine *m)
 
 static void derive_arm64(const struct machine *m, struct layout_derived *d)
 {
-	uint64_t n = m->nodes ? m->nodes : 1, ram = m->ram, pg = m->pagesize, total = machine_totalram(m);
+	uint64_t n = m->nodes ? m->nodes : 1, ram = m->ram, total = machine_totalram(m);
 	uint64_t per = ram / n, n0 = ram - per * (n - 1), dma_end = arm64_dma_end(m);
 	uint64_t dma_b = dma_end ? min_u64(n0, dma_end - ARM64_DRAM_BASE) : 0;
 	uint64_t dma32_b = min_u64(n0, ARM64_DMA32_END - ARM64_DRAM_BASE) - dma_b, normal0_b = n0 - dma_b - dma32_b;
+	unsigned int pg = machine_page_shift(m);
 
 	d->nodes = n;
-	d->dma_present = dma_b / pg;
-	d->dma32_present = dma32_b / pg;
-	d->normal0_present = normal0_b / pg;
-	d->normal_present = n > 1 ? per / pg : 0;
+	d->dma_present = dma_b >> pg;
+	d->dma32_present = dma32_b >> pg;
+	d->normal0_present = normal0_b >> pg;
+	d->normal_present = n > 1 ? per >> pg : 0;
 	d->dma = share_of(total, dma_b, ram);
 	d->dma32 = share_of(total, dma32_b, ram);
 	d->normal = n > 1 ? share_of(total, per, ram) : 0;
@@ -130,32 +138,38 @@ static void derive_fresh(const struct machine *m, struct layout_derived *d)
 
 static void derive_x86(const struct machine *m, struct layout_derived *d)
 {
-	uint64_t n = m->nodes ? m->nodes : 1, ram = m->ram, pg = m->pagesize, total = machine_totalram(m);
-	uint64_t per = ram / n, n0 = ram - per * (n - 1);
+	uint64_t n = m->nodes ? m->nodes : 1, ram = m->ram, total = machine_totalram(m);
+	unsigned int pg = machine_page_shift(m); /* a power of two (machine_totalram()): pages by a shift, not a division */
+	uint64_t per = n > 1 ? ram / n : ram, n0 = ram - per * (n - 1);
 	uint64_t dma_b = min_u64(n0, DMA_END), dma32_b = n0 > DMA_END ? min_u64(n0, LOW_RAM_END) - DMA_END : 0;
-	uint64_t normal0_b = n0 > LOW_RAM_END ? n0 - LOW_RAM_END : 0, rest, given;
+	uint64_t normal0_b = n0 > LOW_RAM_END ? n0 - LOW_RAM_END : 0, rest;
 
 	d->nodes = n;
-	d->dma_present = dma_b / pg;
-	d->dma32_present = dma32_b / pg;
-	d->normal0_present = normal0_b / pg;
-	d->normal_present = n > 1 ? per / pg : 0;
-	d->dma = min_u64((dma_b - min_u64(dma_b, LOW_RESERVED)) / pg, total);
+	d->dma_present = dma_b >> pg;
+	d->dma32_present = dma32_b >> pg;
+	d->normal0_present = normal0_b >> pg;
+	d->normal_present = n > 1 ? per >> pg : 0;
+	d->dma = min_u64((dma_b - min_u64(dma_b, LOW_RESERVED)) >> pg, total);
 	rest = total - d->dma;
 	if (ram == dma_b) { /* all of it below 16 MiB */
 		d->dma += rest;
 		d->dma32 = d->normal0 = d->normal = 0;
 		return;
 	}
-	d->dma32 = share_of(rest, dma32_b, ram - dma_b);
+	/*
+	 * Each zone its share of rest by bytes, floored, and what the floors
+	 * left over to node 0's highest zone, as its memmap would have come
+	 * from there: that zone is then rest less the others' shares (its own
+	 * floored share plus the leftover), so its share is never divided out.
+	 */
 	d->normal = n > 1 ? share_of(rest, per, ram - dma_b) : 0;
-	d->normal0 = share_of(rest, normal0_b, ram - dma_b);
-	given = d->dma32 + d->normal0 + d->normal * (n - 1);
-	/* what the floors left over goes to node 0's highest zone, as its memmap would have come from there */
-	if (normal0_b)
-		d->normal0 += rest - given;
-	else
-		d->dma32 += rest - given;
+	if (normal0_b) {
+		d->dma32 = share_of(rest, dma32_b, ram - dma_b);
+		d->normal0 = rest - d->dma32 - d->normal * (n - 1);
+	} else {
+		d->normal0 = 0;
+		d->dma32 = rest - d->normal * (n - 1);
+	}
 }
 
 /* derive_fresh(), remembered for the row's machine (memo): each zone figure asks for the layout again. */
@@ -270,7 +284,7 @@ uint64_t layout_lowmem_pages(const struct machine *m)
 int layout_lowmem_next(const struct machine *m, struct lowmem_zones *z)
 {
 	const struct zone_layout *L = machine_layout(m);
-	struct layout_derived d;
+	const struct layout_derived *d = &z->d;
 
 	if (L) {
 		for (; z->pos < L->nzones; z->pos++) {
@@ -286,10 +300,11 @@ int layout_lowmem_next(const struct machine *m, struct lowmem_zones *z)
 		}
 		return 0;
 	}
-	derive(m, &d);
+	if (!z->pos)
+		derive(m, &z->d);
 	for (; z->pos < 4; z->pos++) {
 		static const int kinds[4] = { ZK_DMA, ZK_DMA32, ZK_NORMAL, ZK_NORMAL };
-		uint64_t managed[4] = { d.dma, d.dma32, d.normal0, d.normal }, count[4] = { 1, 1, 1, d.nodes - 1 };
+		uint64_t managed[4] = { d->dma, d->dma32, d->normal0, d->normal }, count[4] = { 1, 1, 1, d->nodes - 1 };
 
 		if (managed[z->pos] && count[z->pos]) {
 			z->kind = kinds[z->pos];

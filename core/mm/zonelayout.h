@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "../machine.h"
+#include "../rowmemo.h"
 
 /* enum zone_type, include/linux/mmzone.h, in an x86-64 build's order (HighMem only on 32-bit) */
 enum zone_kind { ZK_DMA, ZK_DMA32, ZK_NORMAL, ZK_HIGHMEM, ZK_MOVABLE, ZK_DEVICE, ZK_OTHER };
@@ -81,6 +82,7 @@ struct lowmem_zones {
 	uint32_t pos;
 	int kind;
 	uint64_t managed, count;
+	struct layout_derived d; /* a derived layout, worked out at the first zone: not once a zone */
 };
 int layout_lowmem_next(const struct machine *m, struct lowmem_zones *z);
 /* Populated zones at or below Normal (the zones set_recommended_min_free_kbytes() counts). */

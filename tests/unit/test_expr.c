@@ -2,6 +2,7 @@
 #include "testutil.h"
 
 #include "../../core/expr.h"
+#include "../../core/mm/kernel.h"
 
 static const char *const names[] = { "cpus", "totalram", "overcommit", "guess", "always", "never", "mem128m", NULL };
 
@@ -658,6 +659,32 @@ static void test_code_flat(void **state)
 	sb_free(&src);
 }
 
+/*
+ * int_sqrt64() (sqrt, int_sqrt() in the kernel, min_free_kbytes' root) is the
+ * largest r with r * r <= x: every x below 2^17, and each side of every
+ * square along the way to 2^64 - where a double holds x only to 53 bits.
+ */
+static void test_int_sqrt(void **state)
+{
+	(void)state;
+	for (uint64_t x = 0; x < (1u << 17); x++)
+		assert_int_equal(int_sqrt64(x), ref_isqrt(x));
+	for (uint64_t k = 2; k < (1ull << 32); k += k / 7 + 1) {
+		for (uint64_t r = k - 1; r <= k; r++) {
+			uint64_t sq = r * r;
+
+			assert_int_equal(int_sqrt64(sq - 1), r - 1);
+			assert_int_equal(int_sqrt64(sq), r);
+			assert_int_equal(int_sqrt64(sq + 1), ref_isqrt(sq + 1));
+			assert_int_equal(int_sqrt64(sq + 2 * r), r); /* (r + 1)^2 - 1 */
+		}
+	}
+	assert_int_equal(int_sqrt64(UINT64_MAX), UINT32_MAX);
+	assert_int_equal(int_sqrt64(UINT64_MAX - 1), UINT32_MAX);
+	assert_int_equal(int_sqrt64(0xfffffffe00000001ull), UINT32_MAX); /* (2^32 - 1)^2 */
+	assert_int_equal(int_sqrt64(0xfffffffe00000000ull), UINT32_MAX - 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -667,6 +694,7 @@ int main(void)
 		cmocka_unit_test(test_limits),        cmocka_unit_test(test_trace),
 		cmocka_unit_test(test_closest),       cmocka_unit_test(test_fold_random),
 		cmocka_unit_test(test_code_random),   cmocka_unit_test(test_code_flat),
+		cmocka_unit_test(test_int_sqrt),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -530,6 +530,67 @@ static void test_step_valid(void **state)
 	}
 }
 
+/* Two rows' cells alike, field by field (a value's padding is no part of it). */
+static void same_cells(const struct metric_cells *a, const struct metric_cells *b, const char *what)
+{
+	int ok = !memcmp(a->side, b->side, sizeof(a->side)) && !strcmp(a->change, b->change) &&
+		 a->direction == b->direction && a->verdict == b->verdict && a->modeled == b->modeled &&
+		 a->workload == b->workload && a->in_change == b->in_change;
+
+	for (int s = 0; ok && s < PATCH_MAX_SIDES; s++)
+		ok = a->v[s].kind == b->v[s].kind && (a->v[s].kind == VAL_NONE || a->v[s].i == b->v[s].i);
+	if (!ok) {
+		fprintf(stderr, "%s: the memo's cells are not cells_metric()'s\n", what);
+		fail();
+	}
+}
+
+/*
+ * cells_metric_memo() gives cells_metric()'s cells on every machine of a
+ * walk - + then - on each parameter, at two widths in turn - whether it
+ * remembers them (a slot looked at first or another) or works them out.
+ */
+static void test_cells_memo(void **state)
+{
+	static struct cells_memo memo[256];
+	const struct metric_desc *mds[256];
+	const struct patch_desc *ds[256];
+	struct machine m = machine_with("");
+	unsigned long hits = 0, misses = 0;
+	int n = 0, keys = 0;
+
+	(void)state;
+	for (int i = 0; patch_set_builtin.list[i]; i++)
+		for (const struct metric_desc *md = patch_set_builtin.list[i]->metrics; md->name && n < 256; md++, n++) {
+			cells_memo_init(&memo[n], md);
+			mds[n] = md;
+			ds[n] = patch_set_builtin.list[i];
+		}
+	for (size_t i = 0; i < nparams; i++)
+		for (int dir = 1; dir >= -1; dir -= 2) {
+			char buf[128], err[256];
+
+			if (params[i].type == PT_CHOICE || param_step(&m, &params[i], dir, buf, sizeof(buf)) ||
+			    param_set(&m, &params[i], buf, err, sizeof(err)))
+				continue;
+			for (int k = 0; k < n; k++) {
+				struct metric_cells got, want;
+				int width = keys % 3 ? 9 : 12;
+
+				cells_metric_memo(&memo[k], &m, ds[k], mds[k], width, &got);
+				cells_metric(&m, ds[k], mds[k], width, &want);
+				same_cells(&got, &want, mds[k]->name);
+			}
+			keys++;
+		}
+	for (int k = 0; k < n; k++) {
+		hits += memo[k].hits;
+		misses += memo[k].misses;
+	}
+	/* both paths were taken, remembering most */
+	assert_true(keys > 20 && misses > 100 && hits > misses);
+}
+
 /* One table of keys: each documented, none bound twice. */
 static void test_key_table(void **state)
 {
@@ -642,6 +703,7 @@ int main(void)
 		cmocka_unit_test(test_fit_names),    cmocka_unit_test(test_layout_80x24),
 		cmocka_unit_test(test_step),         cmocka_unit_test(test_step_valid),
 		cmocka_unit_test(test_key_table),
+		cmocka_unit_test(test_cells_memo),
 		cmocka_unit_test(test_halve_cpus_to_one),
 		cmocka_unit_test(test_param_text_fit),
 	};

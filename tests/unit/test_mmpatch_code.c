@@ -39,7 +39,7 @@ static void same(struct value got, struct value want, const char *head, uint64_t
 }
 
 struct tally {
-	long cells, rows, stood, compiled;
+	long cells, rows, stood, compiled, joined;
 };
 
 /* Every column of the sweep against the interpreter on row machines, each row of a run of equal rows too. */
@@ -70,6 +70,8 @@ static void check_sweep(struct machine *m, const char *key, const char *from, co
 	sweep_begin(sw, m);
 	for (int i = 0; i < sw->ncols; i++)
 		t->compiled += sw->cols[i].code != NULL;
+	for (int g = 0; g < sw->ngroups; g++) /* columns of a side run as one chain (mmp_code_join) */
+		t->joined += sw->groups[g].code && sw->groups[g].n > 1 ? sw->groups[g].n : 0;
 	while (sweep_next(sw)) {
 		uint64_t still = sweep_still(sw);
 
@@ -101,6 +103,9 @@ static void test_compiled_grid(void **state)
 					    "committed_as.reachable_drift_bytes", "vmpressure.window_bytes", "vmpressure.evals",
 					    "vmpressure.detect_bytes", NULL };
 	static const char *const rows[] = { "percpu_rows", "committed_as_file.max_drift_bytes", NULL };
+	/* one side's columns joined, each n/a on some rows for a reason of its own (the variant zero below) */
+	static const char *const mixed[] = { "percpu_rows.folds_per_million.zero", "percpu_rows.max_drift.zero",
+					     "percpu_rows.drift_pct.zero", NULL };
 	static const char *const policies[] = { "guess", "never" };
 	struct tally t = { 0 };
 	struct machine m;
@@ -116,6 +121,8 @@ static void test_compiled_grid(void **state)
 	assert_int_equal(variant_add(&set, &c->desc, "f", "100000 / (cpus - 4) + totalram / 4096", err, sizeof(err)), 0);
 	assert_int_equal(variant_add(&set, &v->desc, "w", "512 * (1 + fls((u32)(totalram >> 15)) / 2)", err, sizeof(err)), 0);
 	assert_int_equal(variant_add(&set, &pr->desc, "z", "zone_batchsize + cpus", err, sizeof(err)), 0);
+	/* batch 0 below 8 CPUs: max_drift and drift_pct n/a for its subtraction, folds_per_million for its division */
+	assert_int_equal(variant_add(&set, &pr->desc, "zero", "cpus < 8 ? 0 : cpus", err, sizeof(err)), 0);
 	assert_int_equal(variant_add(&set, patch_find(&set, "committed_as"), "same",
 				     "max(min(totalram / nr / (overcommit == never ? 256 : 4), 2147483647), max(2 * nr, 32))",
 				     err, sizeof(err)), 0);
@@ -139,13 +146,14 @@ static void test_compiled_grid(void **state)
 		check_sweep(&m, "totalram", "262100p", "262200p", "1", runs, &t);
 		check_sweep(&m, "cpus", "1", "700", "1", runs, &t);
 		check_sweep(&m, "cpus", "1", "300", "1", rows, &t);
+		check_sweep(&m, "cpus", "1", "20", "1", mixed, &t);
 		assert_int_equal(param_set(&m, param_find("ram"), "3T", err, sizeof(err)), 0);
 		check_sweep(&m, "cpus", "1", "4096", "37", runs, &t);
 	}
 	fprintf(stderr, "test_mmpatch_code: %ld cells on %ld rows held to the interpreter, %ld of the rows from runs, %ld "
-			"compiled columns\n", t.cells, t.rows, t.stood, t.compiled);
-	/* the paths were taken: compiled columns, and rows a run stood for */
-	assert_true(t.compiled > 200 && t.stood > 1000 && t.cells > 50000);
+			"compiled columns (%ld joined)\n", t.cells, t.rows, t.stood, t.compiled, t.joined);
+	/* the paths were taken: compiled columns, columns joined, and rows a run stood for */
+	assert_true(t.compiled > 200 && t.joined > 50 && t.stood > 1000 && t.cells > 50000);
 	free(c);
 	free(v);
 	free(pr);

@@ -650,6 +650,46 @@ static void test_every_commit_has_subject(void **state)
 	assert_true(commits > 20);
 }
 
+/* The row in effect as the tables read: every row up to rel, a stable state's only in its own series. */
+static const struct release_row *row_walked(const struct release_history *h, int rel)
+{
+	const struct release_row *in = NULL;
+
+	for (const struct release_row *r = h->rows; r->from && release_find(r->from) <= rel; r++)
+		if (!release_is_stable(release_find(r->from)) || release_series(release_find(r->from)) == release_series(rel))
+			in = r;
+	return in;
+}
+
+/*
+ * Every built-in table's rows name known releases, oldest first (release_row_at() reads
+ * from the newest back and counts on it), and on every release the row it finds is the
+ * one a walk from the oldest finds.
+ */
+static void test_every_table_in_order(void **state)
+{
+	int tables = 0;
+
+	(void)state;
+	for (int i = 0; i < patch_builtin_count(); i++) {
+		const struct patch_kernel *k = patch_set_builtin.list[i]->kernel_code;
+
+		for (int h = 0; k && k->history && k->history[h]; h++, tables++) {
+			const struct release_history *t = k->history[h];
+
+			for (const struct release_row *r = t->rows; r->from; r++)
+				if (release_find(r->from) < 0 || (r > t->rows && release_find(r->from) <= release_find(r[-1].from)))
+					fail_msg("%s %s row %s: a known release after the row above's expected",
+						 patch_set_builtin.list[i]->id, t->constant, r->from);
+			for (int rel = -1; rel <= release_count(); rel++)
+				if (release_row_at(t, rel) != (rel < 0 ? NULL : row_walked(t, rel)))
+					fail_msg("%s %s on release %d: not the row a walk finds", patch_set_builtin.list[i]->id,
+						 t->constant, rel);
+		}
+	}
+	assert_true(tables > 10);
+}
+
 /* A single-valued ratio has no kernel side; a context patch's single metrics do. */
 static void test_kernel_side_names(void **state)
 {
@@ -737,6 +777,7 @@ int main(void)
 		cmocka_unit_test(test_every_row_checked),
 		cmocka_unit_test(test_every_commit_has_subject),
 		cmocka_unit_test(test_rhel8_min_free_kbytes_backport),
+		cmocka_unit_test(test_every_table_in_order),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
