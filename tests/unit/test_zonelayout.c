@@ -214,46 +214,39 @@ static void test_arm64_layout(void **state)
  */
 static void test_arm64_layout_releases(void **state)
 {
-	struct machine m = machine_with("arch arm64 ram 16G kernel 5.10");
+	/* -1: not checked; every row through one memo, in this order */
+	static const struct {
+		const char *spec;
+		long long present[3], managed[3];
+		int thp_zones;
+	} rows[] = {
+		{ "arch arm64 ram 16G kernel 5.10", { 262144, 524288, -1 }, { 258048, 516096, 3354624 }, 3 },
+		{ "arch arm64 ram 16G kernel 5.5", { -1, -1, -1 }, { 258048, -1, -1 }, -1 },
+		/* 5.11 after 5.10 and 5.5: 3 GiB of DMA, DMA32 empty */
+		{ "arch arm64 ram 16G kernel 5.11", { -1, -1, -1 }, { 774144, 0, -1 }, -1 },
+		{ "arch arm64 ram 16G kernel 5.4", { 0, 786432, -1 }, { 0, 774144, 3354624 }, 2 },
+		/* 1 GiB on 5.10: all of it in the 30-bit zone (1..2 GiB), nothing above */
+		{ "arch arm64 ram 1G kernel 5.10", { -1, -1, -1 }, { (GIB - GIB / 64) / 4096, 0, 0 }, -1 },
+	};
 	struct row_memo memo = { .hits = 0 };
-	struct zone_layout *L;
 
 	(void)state;
-	m.memo = &memo;
-	L = lay(&m);
-	assert_int_equal(L->zones[0].present, 262144);
-	assert_int_equal(L->zones[0].managed, 258048);
-	assert_int_equal(L->zones[1].present, 524288);
-	assert_int_equal(L->zones[1].managed, 516096);
-	assert_int_equal(L->zones[2].managed, 3354624);
-	assert_int_equal(layout_thp_zones(&m), 3); /* khugepaged counts DMA, DMA32 and Normal */
-	free(L);
-	m = machine_with("arch arm64 ram 16G kernel 5.5");
-	m.memo = &memo;
-	L = lay(&m);
-	assert_int_equal(L->zones[0].managed, 258048);
-	free(L);
-	m.kernel = (uint64_t)release_find("5.11"); /* the same memo: 3 GiB of DMA, DMA32 empty */
-	L = lay(&m);
-	assert_int_equal(L->zones[0].managed, 774144);
-	assert_int_equal(L->zones[1].managed, 0);
-	free(L);
-	m = machine_with("arch arm64 ram 16G kernel 5.4");
-	L = lay(&m);
-	assert_int_equal(L->zones[0].present, 0);
-	assert_int_equal(L->zones[0].managed, 0);
-	assert_int_equal(L->zones[1].present, 786432);
-	assert_int_equal(L->zones[1].managed, 774144);
-	assert_int_equal(L->zones[2].managed, 3354624);
-	assert_int_equal(layout_thp_zones(&m), 2);
-	free(L);
-	/* 1 GiB on 5.10: all of it in the 30-bit zone (1..2 GiB), nothing above */
-	m = machine_with("arch arm64 ram 1G kernel 5.10");
-	L = lay(&m);
-	assert_int_equal(L->zones[0].managed, (GIB - GIB / 64) / 4096);
-	assert_int_equal(L->zones[1].managed, 0);
-	assert_int_equal(L->zones[2].managed, 0);
-	free(L);
+	for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		struct machine m = machine_with(rows[r].spec);
+		struct zone_layout *L;
+
+		m.memo = &memo;
+		L = lay(&m);
+		for (int z = 0; z < 3; z++) {
+			if (rows[r].present[z] >= 0)
+				assert_int_equal(L->zones[z].present, rows[r].present[z]);
+			if (rows[r].managed[z] >= 0)
+				assert_int_equal(L->zones[z].managed, rows[r].managed[z]);
+		}
+		if (rows[r].thp_zones >= 0) /* khugepaged counts the populated zones up to Normal */
+			assert_int_equal(layout_thp_zones(&m), rows[r].thp_zones);
+		free(L);
+	}
 }
 
 /*
