@@ -161,8 +161,8 @@ static void head(struct tally *t, const struct machine *host)
 		rec_begin(&t->rec, &t->s->doc, t->s->format, heads, NULL, 0, t->out);
 		return;
 	}
-	sb_printf(t->out, "host check: every value /proc/zoneinfo and /proc/meminfo show that batchlab computes,\n"
-		  "  for %s with %llu online CPUs and %llu-byte pages\n", release_names[host->kernel],
+	sb_printf(t->out, "host check: every value /proc/zoneinfo and /proc/meminfo show that\n"
+		  "  batchlab computes, for %s with %llu online CPUs and %llu-byte pages\n", release_names[host->kernel],
 		  (unsigned long long)host->cpus, (unsigned long long)host->pagesize);
 	sb_printf(t->out, "%4s %-8s %4s %-16s %12s %12s  %s\n", "node", "zone", "cpu", "value", "batchlab", "kernel",
 		  "result");

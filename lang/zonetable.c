@@ -81,39 +81,39 @@ static const struct zone_col {
 };
 
 /*
- * The table whole, as one part, when the width allows (or none is set);
- * narrower, two parts a zone a row each - the watermarks, then the per-CPU
- * lists, the threshold and the protection list last, whose length varies.
+ * Narrower than the whole table, it is written in parts, a zone a row each:
+ * these groups packed into as few parts as the width holds, each part after
+ * the node and zone - the watermarks, the per-CPU lists and threshold, and
+ * the protection list last, whose length varies - each column as wide as
+ * its widest cell.
  */
-static const int zone_parts_whole[][ZT_COLS + 1] = {
-	{ ZT_NODE, ZT_ZONE, ZT_MANAGED, ZT_MIN, ZT_LOW, ZT_HIGH, ZT_PROMO, ZT_BOOST, ZT_PROTECTION, ZT_BATCH, ZT_HIGH_MIN,
-	  ZT_HIGH_MAX, ZT_THRESH, -1 },
+static const int zone_groups[][7] = {
+	{ ZT_MANAGED, ZT_MIN, ZT_LOW, ZT_HIGH, ZT_PROMO, ZT_BOOST, -1 },
+	{ ZT_BATCH, ZT_HIGH_MIN, ZT_HIGH_MAX, ZT_THRESH, -1 },
+	{ ZT_PROTECTION, -1 },
 };
-static const int zone_parts_split[][ZT_COLS + 1] = {
-	{ ZT_NODE, ZT_ZONE, ZT_MANAGED, ZT_MIN, ZT_LOW, ZT_HIGH, ZT_PROMO, ZT_BOOST, -1 },
-	{ ZT_NODE, ZT_ZONE, ZT_BATCH, ZT_HIGH_MIN, ZT_HIGH_MAX, ZT_THRESH, ZT_PROTECTION, -1 },
-};
+#define ZT_GROUPS (sizeof(zone_groups) / sizeof(zone_groups[0]))
 
-/* One line of a part: cells[c] for each column c of part, then the mark (" ?" or ""); no trailing blank. */
-static void zone_line(const int *part, char cells[][ZT_CELL], const char *mark, struct strbuf *out)
+typedef char zone_row_cells[ZT_COLS][ZT_CELL];
+
+/* One line of a part: cell c of cells for each column c of part, w[c] wide, then mark (" ?" or ""); no trailing blank. */
+static void zone_line(const int *part, const zone_row_cells cells, const int *w, const char *mark, struct strbuf *out)
 {
 	for (int k = 0; part[k] >= 0; k++) {
 		const struct zone_col *c = &zone_cols[part[k]];
 		int last = part[k + 1] < 0 && !*mark;
 
 		sb_printf(out, "%*s", c->gap, "");
-		if (c->left && !last)
-			sb_printf(out, "%-*s", c->width, cells[part[k]]);
-		else if (c->left)
+		if (c->left && last)
 			sb_puts(out, cells[part[k]]);
 		else
-			sb_printf(out, "%*s", c->width, cells[part[k]]);
+			sb_printf(out, c->left ? "%-*s" : "%*s", w[part[k]], cells[part[k]]);
 	}
 	sb_printf(out, "%s\n", mark);
 }
 
 /* Zone i's cells as its text row shows them (escaped name; "-" where the kernel prints nothing). */
-static void zone_cells(struct session *s, const struct zone_layout *L, uint32_t i, char cells[][ZT_CELL])
+static void zone_cells(struct session *s, const struct zone_layout *L, uint32_t i, zone_row_cells cells)
 {
 	const struct layout_zone *z = &L->zones[i];
 	struct zone_fig f;
@@ -135,29 +135,80 @@ static void zone_cells(struct session *s, const struct zone_layout *L, uint32_t 
 	snprintf(cells[ZT_THRESH], n, f.populated ? "%llu" : "-", (unsigned long long)f.threshold);
 }
 
-/* The text table: whole, or in two parts where the session's width is narrower than it. */
-static void kernel_text(struct session *s, const struct zone_layout *L, struct strbuf *out)
+/* One part: its heads, then every zone's row. */
+static void zone_part(const int *part, const zone_row_cells *rows, uint32_t n, const int *w, const char *mark,
+		      struct strbuf *out)
 {
-	char heads[ZT_COLS][ZT_CELL], cells[ZT_COLS][ZT_CELL], caveat[160];
-	const char *mark = *release_caveat(&s->m, caveat, sizeof(caveat)) ? " ?" : "";
-	int width = session_width(s), whole = (int)strlen(mark), nparts;
-	const int(*parts)[ZT_COLS + 1];
+	zone_row_cells heads;
 
 	for (int c = 0; c < ZT_COLS; c++)
-		whole += zone_cols[c].gap + zone_cols[c].width;
-	parts = width && whole > width ? zone_parts_split : zone_parts_whole;
-	nparts = parts == zone_parts_split ? 2 : 1;
-	for (int p = 0; p < nparts; p++) {
-		if (p)
-			sb_puts(out, "\n");
-		for (int c = 0; c < ZT_COLS; c++)
-			snprintf(heads[c], sizeof(heads[c]), "%s", zone_cols[c].head);
-		zone_line(parts[p], heads, "", out);
-		for (uint32_t i = 0; i < L->nzones; i++) {
-			zone_cells(s, L, i, cells);
-			zone_line(parts[p], cells, mark, out);
-		}
+		snprintf(heads[c], sizeof(heads[c]), "%s", zone_cols[c].head);
+	zone_line(part, (const char(*)[ZT_CELL])heads, w, "", out);
+	for (uint32_t i = 0; i < n; i++)
+		zone_line(part, rows[i], w, mark, out);
+}
+
+/* The first k columns of part as a part of their own, a blank line after the part before. */
+static void zone_part_out(int *part, int k, int *nparts, const zone_row_cells *rows, uint32_t n, const int *w,
+			  const char *mark, struct strbuf *out)
+{
+	part[k] = -1;
+	if ((*nparts)++)
+		sb_puts(out, "\n");
+	zone_part(part, rows, n, w, mark, out);
+}
+
+/* The text table: whole where the session's width holds it (or none is set), else in parts that fit it. */
+static void kernel_text(struct session *s, const struct zone_layout *L, struct strbuf *out)
+{
+	zone_row_cells *rows = calloc(L->nzones ? L->nzones : 1, sizeof(*rows));
+	char caveat[160];
+	const char *mark = *release_caveat(&s->m, caveat, sizeof(caveat)) ? " ?" : "";
+	int width = session_width(s), whole = (int)strlen(mark), w[ZT_COLS], part[ZT_COLS + 1], k = 0, at = 0, nparts = 0;
+
+	if (!rows) {
+		sb_puts(out, "(out of memory)\n");
+		return;
 	}
+	for (uint32_t i = 0; i < L->nzones; i++)
+		zone_cells(s, L, i, rows[i]);
+	for (int c = 0; c < ZT_COLS; c++) {
+		w[c] = zone_cols[c].width;
+		whole += zone_cols[c].gap + w[c];
+		part[c] = c;
+	}
+	part[ZT_COLS] = -1;
+	if (!width || whole <= width) {
+		zone_part(part, (const zone_row_cells *)rows, L->nzones, w, mark, out);
+		free(rows);
+		return;
+	}
+	for (int c = 0; c < ZT_COLS; c++) { /* each column as wide as its widest cell, its head's included */
+		w[c] = (int)strlen(zone_cols[c].head);
+		for (uint32_t i = 0; i < L->nzones; i++)
+			if ((int)strlen(rows[i][c]) > w[c])
+				w[c] = (int)strlen(rows[i][c]);
+	}
+	for (size_t g = 0; g < ZT_GROUPS; g++) {
+		int gw = 0;
+
+		for (int j = 0; zone_groups[g][j] >= 0; j++)
+			gw += zone_cols[zone_groups[g][j]].gap + w[zone_groups[g][j]];
+		if (k && at + gw + (int)strlen(mark) > width) { /* the part so far, when this group would not fit beside it */
+			zone_part_out(part, k, &nparts, (const zone_row_cells *)rows, L->nzones, w, mark, out);
+			k = 0;
+		}
+		if (!k) {
+			part[k++] = ZT_NODE;
+			part[k++] = ZT_ZONE;
+			at = w[ZT_NODE] + zone_cols[ZT_ZONE].gap + w[ZT_ZONE];
+		}
+		for (int j = 0; zone_groups[g][j] >= 0; j++)
+			part[k++] = zone_groups[g][j];
+		at += gw;
+	}
+	zone_part_out(part, k, &nparts, (const zone_row_cells *)rows, L->nzones, w, mark, out);
+	free(rows);
 }
 
 /* Zone i as a csv or json row. */

@@ -8,6 +8,9 @@ $BL -c 'set ram 24G cpus 2; show zones pcp'
 # and protection; a patch's metrics a few a table), never a row broken at its spaces
 $BL --width 80 -c 'set ram 24G cpus 2 kernel 4.18.0-147.el8; show zones; show zones pcp' 2>/dev/null > $HOME/w80
 cat $HOME/w80; echo "lines over 80 columns: $(awk 'length > 80' $HOME/w80 | wc -l)"
+# a mail's 72 columns: the parts packed again, each column as wide as its widest cell
+$BL --width 72 -c 'set kernel 4.18.0-147.el8; show zones' 2>/dev/null > $HOME/w72
+sed -n '/^node/,$p' $HOME/w72; echo "lines over 72 columns: $(awk 'length > 72' $HOME/w72 | wc -l)"
 # DMA32 by name, and the same zone's managed pages by number, give the same figures
 a=$($BL -c 'set ram 24G cpus 2 zone DMA32; get zone watermark.low.kernel pcp.high.kernel vmstat.threshold')
 z=$(echo "$a" | head -1)
