@@ -557,10 +557,36 @@ int layout_check(const struct zone_layout *L, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * Do a and b describe one machine? Field by field over what they hold: the
+ * zones past nzones, the nodes past nnodes, a name's bytes past its end and
+ * the padding are whatever the builder left there.
+ */
+static int layout_same(const struct zone_layout *a, const struct zone_layout *b)
+{
+	if (a->ram != b->ram || a->pagesize != b->pagesize || a->nodes != b->nodes || a->totalram != b->totalram ||
+	    a->nnodes != b->nnodes || a->ntypes != b->ntypes || a->nzones != b->nzones)
+		return 0;
+	for (uint32_t i = 0; i < a->nnodes && i < LAYOUT_NODES_MAX; i++)
+		if (a->node_cpus[i] != b->node_cpus[i])
+			return 0;
+	for (uint32_t i = 0; i < a->ntypes && i < LAYOUT_TYPES_MAX; i++)
+		if (a->ratio[i] != b->ratio[i])
+			return 0;
+	for (uint32_t i = 0; i < a->nzones && i < LAYOUT_ZONES_MAX; i++) {
+		const struct layout_zone *y = &a->zones[i], *z = &b->zones[i];
+
+		if (y->node != z->node || y->kind != z->kind || y->idx != z->idx || strncmp(y->name, z->name, ZONE_NAME_MAX) ||
+		    y->spanned != z->spanned || y->present != z->present || y->managed != z->managed)
+			return 0;
+	}
+	return 1;
+}
+
 const struct zone_layout *layout_pool_keep(struct layout_pool *pool, struct zone_layout *L)
 {
 	for (int i = 0; i < pool->n; i++)
-		if (!memcmp(pool->kept[i], L, sizeof(*L))) {
+		if (layout_same(pool->kept[i], L)) {
 			free(L);
 			return pool->kept[i];
 		}
@@ -798,7 +824,7 @@ int layout_set(struct machine *m, const char *text, char *err, size_t errlen)
 	}
 	if (!m->layouts)
 		return err_set(err, errlen, "zones: no session here to hold a layout");
-	if (!(L = malloc(sizeof(*L))))
+	if (!(L = calloc(1, sizeof(*L))))
 		return err_set(err, errlen, "zones: out of memory");
 	if (layout_parse(text, m->cpus, L, err, errlen)) {
 		free(L);

@@ -406,7 +406,7 @@ static int host_apply(struct session *s, struct machine *next, struct reading *r
 	}
 	snprintf(layout_note, nlen, "zones: not loaded (%s): laid out from ram and nodes (the arch parameter's layout)", r[6].source);
 	next->layout = NULL;
-	if (r[6].ok && (L = malloc(sizeof(*L)))) {
+	if (r[6].ok && (L = calloc(1, sizeof(*L)))) {
 		if (host_layout_build(&hz, &t, next->cpus, L, perr, sizeof(perr))) {
 			snprintf(layout_note, nlen, "zones: not loaded (%.150s): laid out from ram and nodes", perr);
 			free(L);
