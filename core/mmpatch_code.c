@@ -3,8 +3,8 @@
  * made of - the file's helpers, its constant on the column's side, the
  * figures its metric reads, the metric, its per - each a register program
  * bound against the sweep's fixed names, in the interpreter's order; a row
- * runs them, and over totalram the same chain on intervals says how far the
- * value stands.
+ * runs them, and over totalram or ram the same chain on intervals says how
+ * far the value stands.
  */
 #include "mmpatch_code.h"
 
@@ -80,6 +80,7 @@ struct mmp_code {
 	 * plateau found once serves each column whose key goes through it.
 	 */
 	struct mmp_code *lead;
+	int shared;          /* a later column's lead: its constant's last run is kept for it */
 	struct last_run last;
 	/*
 	 * A built-in patch's metric that reads totalram only through its
@@ -90,7 +91,13 @@ struct mmp_code {
 	const struct metric_desc *fn_md;
 	struct patch_set *set;
 	struct expr *held;
-	uint64_t p_at, p_hi, hint; /* the constant's plateau found at p_at (p_hi 0: none yet); the last one's length */
+	/*
+	 * The last plateau searched for: from the totalram it was asked at to
+	 * its last (end 0: none yet), its length above that row; the distance
+	 * between the last two ends, or 0. A lead's, when the key reaches its
+	 * columns through its constant alone, is its constant's and serves them.
+	 */
+	uint64_t from, end, hint, period;
 	struct mmp_join *join;     /* the columns whose row it runs with its own (mmp_code_join), or NULL */
 	int nnodes;
 	struct code_node node[];
@@ -103,7 +110,7 @@ struct mmp_code {
  * one whose reason its cell gives.
  */
 struct join_col {
-	const struct mmp_code *k;
+	struct mmp_code *k; /* its own plateau's searches are kept in it */
 	int value, per, nuse;
 	int16_t use[CODE_NODES];
 };
@@ -120,7 +127,7 @@ struct build {
 	const struct patch_desc *d;
 	const struct mmpatch *p; /* NULL: a built-in patch's variant */
 	const char *key;
-	int side, failed, ncommon, totalram, is_totalram;
+	int side, failed, ncommon, totalram, is_totalram; /* is_totalram: the key moves totalram alone (totalram, or ram) */
 	int nodes;
 	struct code_node *node;
 	int helper_at[MMP_HELPERS], local_at[MMP_HELPERS], const_at, metric_at[MMP_METRICS];
@@ -361,7 +368,8 @@ struct mmp_code *mmp_code_make(const struct machine *m, const struct patch_desc 
 	b.ncommon = count_common();
 	for (b.totalram = 0; b.totalram < b.ncommon && strcmp(variant_common[b.totalram].name, "totalram"); b.totalram++)
 		;
-	b.is_totalram = !strcmp(key, "totalram");
+	/* over ram a row's totalram, unless set, is machine_totalram()'s (it only grows with ram): the plateaus speak of it */
+	b.is_totalram = !strcmp(key, "totalram") || (!strcmp(key, "ram") && !m->totalram);
 	for (int i = 0; i < MMP_HELPERS; i++)
 		b.helper_at[i] = b.local_at[i] = -1;
 	for (int i = 0; i < MMP_METRICS; i++)
@@ -387,6 +395,7 @@ struct mmp_code *mmp_code_make(const struct machine *m, const struct patch_desc 
 		k->side = side;
 		k->konst = b.const_at;
 		k->lead = NULL;
+		k->shared = 0;
 		k->join = NULL;
 		k->last.nregs = -1;
 		k->set = NULL;
@@ -397,7 +406,7 @@ struct mmp_code *mmp_code_make(const struct machine *m, const struct patch_desc 
 			k->held = variant_prog(k->set, d, side);
 		}
 		b.failed |= k->fn_md && !k->held;
-		k->p_at = k->p_hi = k->hint = 0;
+		k->from = k->end = k->hint = k->period = 0;
 		k->flat = 1;
 		k->through = b.const_at >= 0;
 		for (int i = 0; i < b.nodes; i++) {
@@ -440,7 +449,7 @@ int mmp_code_flat(const struct mmp_code *k)
 void mmp_code_share(struct mmp_code *k, struct mmp_code *lead)
 {
 	if (k != lead && !lead->lead && k->d == lead->d && k->side == lead->side && k->konst >= 0 && lead->konst >= 0)
-		k->lead = lead;
+		k->lead = lead, lead->shared = 1;
 }
 
 /* Node n's registers from the row (the nodes before it in val): how many. */
@@ -487,7 +496,7 @@ static inline int run_node(struct mmp_code *k, int i, const struct machine *m, c
 		return 0;
 	default:
 		nr = load(n, m, val, r);
-		if (i == k->konst && nr <= CONST_REGS) {
+		if (i == k->konst && nr <= CONST_REGS && (k->lead || k->shared)) {
 			if (k->lead && seen(&k->lead->last, r, nr, out, why))
 				return k->lead->last.failed;
 			if (seen(&k->last, r, nr, out, why))
@@ -497,7 +506,7 @@ static inline int run_node(struct mmp_code *k, int i, const struct machine *m, c
 		/* eval_prog()'s check of a variant, after its value */
 		if (!failed && n->ranged && (*out < k->c->lo || *out > k->c->hi))
 			*why = k->c->why_range, failed = -1;
-		if (i == k->konst && nr <= CONST_REGS) {
+		if (i == k->konst && nr <= CONST_REGS && (k->lead || k->shared)) {
 			k->last.nregs = nr;
 			memcpy(k->last.reg, r, (size_t)nr * sizeof(r[0]));
 			k->last.out = *out;
@@ -557,7 +566,7 @@ static int join_find(const struct mmp_join *j, int what)
 }
 
 /* k's nodes into j's chain (each figure once) and k as j's next column: 0, or -1 with j as it was. */
-static int join_add(struct mmp_join *j, const struct mmp_code *k)
+static int join_add(struct mmp_join *j, struct mmp_code *k)
 {
 	struct join_col *c = &j->col[j->ncols];
 	int16_t map[CODE_NODES];
@@ -733,20 +742,58 @@ static uint64_t flat_span(const struct mmp_code *k, int upto, uint64_t at, uint6
 	return good;
 }
 
-uint64_t mmp_code_plateau(struct mmp_code *k, const struct machine *m)
+/*
+ * Where the search from at first looks: were the plateaus' ends as evenly
+ * spaced as the last two (a division's, whatever the sweep's step), the end
+ * that many periods past the last; else a plateau as long as the last.
+ */
+static uint64_t guess(const struct mmp_code *k, uint64_t at)
 {
-	uint64_t at = m->totalram, span;
+	if (k->period && k->end < at) {
+		uint64_t j = (at - k->end - 1) / k->period + 1;
+
+		if (j <= (UINT64_MAX - k->end) / k->period)
+			return k->end + j * k->period - at;
+	}
+	return k->hint;
+}
+
+/* The plateau from at (chain nodes 0 .. upto) to its last totalram, and what the next search guesses from it. */
+static uint64_t search(struct mmp_code *k, int upto, uint64_t at)
+{
+	uint64_t hint = guess(k, at), span = flat_span(k, upto, at, hint);
+
+	if (span != hint && k->end && at + span > k->end)
+		k->period = at + span - k->end; /* the guess missed: the spacing anew */
+	k->hint = span;
+	k->from = at;
+	k->end = at + span;
+	return k->end;
+}
+
+/* One column's plateau: its own search, or its lead's when the key reaches both through the constant alone. */
+static uint64_t plateau_of(struct mmp_code *k, uint64_t at)
+{
 	struct mmp_code *own = k->through && k->lead && k->lead->through ? k->lead : k;
 
 	if (!k->flat || !at)
 		return 0;
-	if (!k->through)
-		return at + (k->hint = flat_span(k, k->nnodes - 1, at, k->hint));
-	if (own->p_hi && own->p_at == at)
-		return own->p_hi; /* the lead's constant, found at this row already */
-	span = flat_span(own, own->konst, at, own->hint);
-	own->hint = span;
-	own->p_at = at;
-	own->p_hi = at + span;
-	return at + span;
+	if (own->end && own->from <= at && at <= own->end)
+		return own->end; /* on the plateau found last (the lead's constant's, at this row already) */
+	return search(own, own == k && !k->through ? k->nnodes - 1 : own->konst, at);
+}
+
+uint64_t mmp_code_plateau(struct mmp_code *k, const struct machine *m)
+{
+	uint64_t at = machine_totalram(m), hi;
+
+	if (!k->join)
+		return plateau_of(k, at);
+	hi = UINT64_MAX; /* columns joined: the rows every one of them stands on */
+	for (int c = 0; c < k->join->ncols && hi; c++) {
+		uint64_t h = plateau_of(k->join->col[c].k, at);
+
+		hi = h < hi ? h : hi;
+	}
+	return hi;
 }

@@ -12,9 +12,12 @@
  * to fail is the one whose reason the cell gives: the file's constant is
  * worked out once a row, not once for every figure that reads it.
  *
- * Over totalram the chain is also followed on intervals (expr_code_range):
- * how far above the row the value stands, so a sweep makes a run of equal
- * rows once, as a built-in metric's totalram_plateau lets it.
+ * Over totalram, and over ram (of the row's totalram, machine_totalram()),
+ * the chain is also followed on intervals (expr_code_range): how far above
+ * the row the value stands, so a sweep makes a run of equal rows once, as a
+ * built-in metric's totalram_plateau lets it. A search starts where the
+ * last plateaus' spacing puts the next end (a division's, whatever the
+ * sweep's step), and a row on the plateau found last asks for none.
  * tests/unit/test_mmpatch_code.c holds every cell to the interpreted one.
  */
 #ifndef BL_MMPATCH_CODE_H
@@ -39,9 +42,13 @@ struct mmp_code *mmp_code_make(const struct machine *m, const struct patch_desc 
 			       int side, const char *key);
 /* The value on m (the row's machine): what metric_compute() gives there, bit for bit. */
 struct value mmp_code_value(struct mmp_code *k, const struct machine *m);
-/* Can mmp_code_plateau() say anything (every name that moves over totalram is totalram itself)? */
+/* Can mmp_code_plateau() say anything (every name that moves over the key, totalram or ram, is totalram itself)? */
 int mmp_code_flat(const struct mmp_code *k);
-/* Over totalram: the last totalram at or above m's up to which the value stands as it is at m; 0: it cannot say. */
+/*
+ * Over totalram or ram: the last totalram at or above m's up to which the
+ * value stands as it is at m; 0: it cannot say. Of joined columns
+ * (mmp_code_join, asked of their lead): where the first of their plateaus ends.
+ */
 uint64_t mmp_code_plateau(struct mmp_code *k, const struct machine *m);
 /*
  * k reads the same constant as lead, a column before it (the same patch,

@@ -522,6 +522,58 @@ static inline uint64_t group_plateau(const struct sweep_group *gr, const struct 
 	return gr->code ? mmp_code_plateau(gr->code, m) : gr->plateau(m);
 }
 
+/*
+ * A compiled column's plateau search costs a few rows' work (two runs of
+ * its chain on intervals where the plateaus' spacing is guessed right): it
+ * spares nothing where the step is about as long as the plateau (sweep ram
+ * ... step 1M, 252 pages a row, over a division by cpus * 4 pages). A
+ * search that spares fewer than GUARD_SPARED rows misses; after
+ * GUARD_MISSES misses in a row the group goes GUARD_PAUSE rows without one,
+ * twice as many after each search that misses again, up to
+ * GUARD_PAUSE_MAX; a search that spares enough starts over.
+ */
+#define GUARD_SPARED 8
+#define GUARD_MISSES 4
+#define GUARD_PAUSE 16
+#define GUARD_PAUSE_MAX 1024
+
+static void guard_start(struct plateau_guard *q)
+{
+	q->searched = 0;
+	q->misses = q->wait = 0;
+	q->pause = GUARD_PAUSE;
+}
+
+/* Search at row k (a row off the group's last plateau)? Each row of a pause says no. */
+static inline int guard_search(struct plateau_guard *q, uint64_t k)
+{
+	if (q->wait) {
+		q->wait--;
+		return 0;
+	}
+	/* the rows of the last plateau past the row of its search, which went by unworked (none known after a seek back) */
+	if (q->searched && k >= q->searched + GUARD_SPARED) {
+		q->misses = 0;
+		q->pause = GUARD_PAUSE;
+	} else if (q->searched && k >= q->searched && ++q->misses >= GUARD_MISSES) {
+		q->misses = GUARD_MISSES;
+		q->searched = 0;
+		q->wait = q->pause - 1; /* this row is the pause's first */
+		q->pause = q->pause < GUARD_PAUSE_MAX ? 2 * q->pause : q->pause;
+		return 0;
+	}
+	q->searched = k + 1;
+	return 1;
+}
+
+/* The group's plateau at row k (0: none), a compiled column's where its guard lets it search. */
+static inline uint64_t group_search(struct sweep_group *gr, const struct machine *m, uint64_t k)
+{
+	if (gr->code && !guard_search(&gr->guard, k))
+		return 0;
+	return group_plateau(gr, m);
+}
+
 /* A group's values on the row, where its plateau does not already give them. */
 static inline void group_values(const struct sweep_group *gr, const struct machine *m, struct value *v)
 {
@@ -570,7 +622,7 @@ static inline void fill_rows(struct sweep *sw)
 		} else {
 			group_values(gr, &sw->m, vbuf);
 			if (gr->plateau) {
-				uint64_t hi = group_plateau(gr, &sw->m); /* 0: it cannot say */
+				uint64_t hi = group_search(gr, &sw->m, sw->cur.i); /* 0: it cannot say */
 				int known;
 
 				at = sw->plateau_pages ? machine_totalram(&sw->m) : sw->cur.u;
@@ -722,31 +774,36 @@ static struct sweep_group *group_open(struct sweep *sw, const struct sweep_col *
 		g->last[s] = val_none("not yet computed"); /* the first row differs from it */
 	g->plateau = over_totalram ? c->metric->totalram_plateau : NULL;
 	g->plateau_lo = 1, g->plateau_hi = 0;
+	guard_start(&g->guard);
 	g->code = c->code;
-	if (c->code) { /* its one value; a plateau over totalram itself (not ram: a row's totalram is not the key) */
+	if (c->code) { /* its one value; a plateau over totalram, or over ram the row's totalram's */
 		g->nsides = 1;
-		g->plateau = over_totalram && !sw->plateau_pages && mmp_code_flat(c->code) ? code_plateau : NULL;
+		g->plateau = over_totalram && mmp_code_flat(c->code) ? code_plateau : NULL;
 	}
 	return g;
 }
 
 /*
  * The group compiled column c joins, or NULL: one of compiled columns of
- * the same patch (mmp_code_join), where neither has a plateau - over cpus
- * or ram a row then runs each node of the patch's columns once, in one
- * call, where each column would run its own chain; over totalram a
- * column's runs are its own.
+ * the same patch (mmp_code_join) - a row then runs each node of the
+ * patch's columns once, in one call, where each column would run its own
+ * chain. Columns with plateaus join those of their side only (one
+ * constant, most often one plateau): a run of the group's rows ends where
+ * the first of its columns' plateaus does, and one side's may be far longer
+ * than another's.
  */
 static struct sweep_group *join_group(struct sweep *sw, const struct sweep_col *c, int over_totalram)
 {
-	if (!c->code || (over_totalram && !sw->plateau_pages && mmp_code_flat(c->code)))
+	int flat = c->code && over_totalram && mmp_code_flat(c->code);
+
+	if (!c->code)
 		return NULL;
 	for (int h = 0; h < sw->ngroups; h++) {
 		struct sweep_group *g = &sw->groups[h];
 		const struct sweep_col *lead = &sw->cols[g->col[0]];
 
-		if (g->code && !g->plateau && g->n < SWEEP_GROUP_MAX && g->n < MMP_JOIN_MAX && lead->patch == c->patch &&
-		    !mmp_code_join(g->code, c->code))
+		if (g->code && !g->plateau == !flat && (!flat || lead->side == c->side) && g->n < SWEEP_GROUP_MAX &&
+		    g->n < MMP_JOIN_MAX && lead->patch == c->patch && !mmp_code_join(g->code, c->code))
 			return g;
 	}
 	return NULL;
@@ -769,6 +826,11 @@ static void group_columns(struct sweep *sw, int over_totalram)
 			sw->others[i / 64] |= 1ull << (i % 64);
 			continue;
 		}
+		for (int j = 0; c->code && j < i; j++) /* the first column with its constant runs it for the row */
+			if (sw->cols[j].code && sw->cols[j].patch == c->patch && sw->cols[j].side == c->side) {
+				mmp_code_share(c->code, sw->cols[j].code);
+				break;
+			}
 		if ((j = join_group(sw, c, over_totalram))) {
 			j->col[j->n] = (short)i;
 			j->side[j->n] = (short)j->n; /* the join's values come in its columns' order */
@@ -780,11 +842,6 @@ static void group_columns(struct sweep *sw, int over_totalram)
 			g = group_open(sw, c, over_totalram);
 		g->col[g->n] = (short)i;
 		g->side[g->n++] = (short)(c->code ? 0 : c->side);
-		for (int j = 0; c->code && j < i; j++) /* the first column with its constant runs it for the row */
-			if (sw->cols[j].code && sw->cols[j].patch == c->patch && sw->cols[j].side == c->side) {
-				mmp_code_share(c->code, sw->cols[j].code);
-				break;
-			}
 	}
 }
 
@@ -898,26 +955,35 @@ static uint64_t plateau_coord(const struct sweep *sw, struct machine *t, uint64_
 static uint64_t run_end(const struct sweep *sw, struct machine *t, uint64_t k, uint64_t hi, uint64_t kmax)
 {
 	const struct sweep_range *r = &sw->range;
-	uint64_t lo = k + 1, top = kmax + 1;
+	uint64_t good = k, bad = kmax + 1; /* row k is on it (hi is at least its coordinate) */
 
 	if (!sw->plateau_pages)
 		return hi < r->from ? k + 1 : (hi - r->from) / r->step + 1;
-	while (lo < top) {
-		uint64_t mid = lo + (top - lo) / 2;
+	/* from row k on, spans doubling: a run of a row or two (a step longer than a plateau) is found in a look or two */
+	for (uint64_t span = 1; span < bad - good; span *= 2) {
+		if (plateau_coord(sw, t, r->from + (good + span) * r->step) > hi) {
+			bad = good + span;
+			break;
+		}
+		good += span;
+	}
+	while (bad - good > 1) {
+		uint64_t mid = good + (bad - good) / 2;
 
 		if (plateau_coord(sw, t, r->from + mid * r->step) > hi)
-			top = mid;
+			bad = mid;
 		else
-			lo = mid + 1;
+			good = mid;
 	}
-	return lo;
+	return bad;
 }
 
 uint64_t sweep_runs(struct sweep *sw, uint64_t cap, uint64_t *rows)
 {
 	const struct sweep_range *r = &sw->range;
 	struct machine *t = &sw->scratch; /* find_pass is done with it */
-	uint64_t n = 0, k = 0, u = r->from, kmax;
+	uint64_t n = 0, k = 0, u = r->from, kmax, last[SWEEP_MAX_COLS];
+	struct plateau_guard guard[SWEEP_MAX_COLS];
 	int any = 0;
 
 	*rows = r->rows;
@@ -929,8 +995,12 @@ uint64_t sweep_runs(struct sweep *sw, uint64_t cap, uint64_t *rows)
 		return r->rows; /* a few rows: each its own run */
 	kmax = (r->to - r->from) / r->step;
 	*t = sw->m;
+	for (int g = 0; g < sw->ngroups; g++) { /* a compiled column's searches guarded as the rows' will be */
+		guard_start(&guard[g]);
+		last[g] = 0;
+	}
 	while (n < cap) {
-		uint64_t hi = UINT64_MAX, at = plateau_coord(sw, t, u);
+		uint64_t hi = UINT64_MAX, at = plateau_coord(sw, t, u), pause = 0;
 
 		for (int g = 0; g < sw->ngroups; g++) {
 			const struct sweep_group *gr = &sw->groups[g];
@@ -938,12 +1008,29 @@ uint64_t sweep_runs(struct sweep *sw, uint64_t cap, uint64_t *rows)
 
 			if (!gr->plateau || gr->rowp >= 0)
 				continue;
-			h = group_plateau(gr, t);
+			if (gr->code && last[g] >= at) { /* on the plateau its last search found: fill_rows would not search */
+				h = last[g];
+			} else if (gr->code && !guard_search(&guard[g], k)) {
+				h = 0;
+				pause = guard[g].wait > pause ? guard[g].wait : pause;
+			} else {
+				h = group_plateau(gr, t);
+			}
 			h = h > at ? h : at; /* 0 (it cannot say): the row alone */
+			last[g] = h;
 			hi = h < hi ? h : hi;
 		}
 		n++;
 		k = run_end(sw, t, k, hi, kmax); /* the first row past the run */
+		if (pause && k <= kmax) { /* a pause's rows, each a run (its group works each out), counted without a look */
+			uint64_t w = pause < kmax + 1 - k ? pause : kmax + 1 - k;
+
+			w = w < cap - n ? w : cap - n;
+			n += w;
+			k += w;
+			for (int g = 0; g < sw->ngroups; g++)
+				guard[g].wait -= (uint32_t)(w < guard[g].wait ? w : guard[g].wait);
+		}
 		if (k > kmax)
 			return n;
 		u = r->from + k * r->step;

@@ -111,6 +111,17 @@ struct sweep_variant {
 	uint64_t lo, hi;
 };
 
+/*
+ * A compiled column's plateau search (mmp_code_plateau) costs a few rows'
+ * work: where the sweep's step is longer than its plateaus it spares no
+ * row, and is given up a while. What a group knows of its last searches.
+ */
+struct plateau_guard {
+	uint64_t searched;       /* the row of the last search, plus 1 (0: none since the last pause) */
+	uint32_t misses;         /* searches in a row that spared no row */
+	uint32_t wait, pause;    /* rows to go without one; the next pause's length */
+};
+
 struct sweep {
 	struct sweep_range range;
 	struct sweep_variant *vars;
@@ -160,10 +171,11 @@ struct sweep {
 		short col[SWEEP_GROUP_MAX], side[SWEEP_GROUP_MAX];
 		int nsides;    /* the sides fn_sides writes (a join: its columns' values) */
 		struct value last[SWEEP_GROUP_MAX]; /* what it wrote the row before */
-		/* over totalram: rows with the key in plateau_lo..plateau_hi have last's values (empty: lo > hi) */
+		/* rows whose totalram (the key, or over ram the row's) is in plateau_lo..plateau_hi have last's values (empty: lo > hi) */
 		metric_plateau_fn plateau;
 		uint64_t plateau_lo, plateau_hi;
 		struct mmp_code *code; /* one compiled column: its value and its plateau are the code's */
+		struct plateau_guard guard; /* when a compiled column's plateau is searched for (sweep.c's guard_search) */
 	} groups[SWEEP_MAX_COLS];
 	uint64_t plateau_rows; /* rows a group took from its plateau, fn_sides not called (for tests and the bench) */
 	/*

@@ -1,10 +1,11 @@
 /*
  * Compiled sweep columns (core/mmpatch_code.c) against the interpreter: on
- * a grid of sweeps over totalram and cpus, with patch files (one with a
+ * a grid of sweeps over totalram, ram and cpus, with patch files (one with a
  * real metric and a per), their variants (one n/a on some rows) and
  * built-in patches' variants (their constants, and metrics that read
  * totalram only through them, which the last test holds), every cell a sweep gives - the rows it works
- * out and the rows a run of equal values stands for (sweep_still) - is
+ * out and the rows a run of equal values stands for (sweep_still; over ram
+ * the rows a group takes from its plateau) - is
  * metric_compute()'s on that row's machine, bit for bit, and the columns
  * did take the compiled path and its runs.
  */
@@ -40,6 +41,7 @@ static void same(struct value got, struct value want, const char *head, uint64_t
 
 struct tally {
 	long cells, rows, stood, compiled, joined;
+	long ram_runs, ram_stood; /* over ram: compiled groups with a plateau, and rows they took from one */
 };
 
 /* Every column of the sweep against the interpreter on row machines, each row of a run of equal rows too. */
@@ -72,8 +74,13 @@ static void check_sweep(struct machine *m, const char *key, const char *from, co
 		t->compiled += sw->cols[i].code != NULL;
 	for (int g = 0; g < sw->ngroups; g++) /* columns of a side run as one chain (mmp_code_join) */
 		t->joined += sw->groups[g].code && sw->groups[g].n > 1 ? sw->groups[g].n : 0;
+	for (int g = 0; g < sw->ngroups; g++)
+		t->ram_runs += sw->plateau_pages && sw->groups[g].code && sw->groups[g].plateau;
 	while (sweep_next(sw)) {
-		uint64_t still = sweep_still(sw);
+		uint64_t still = sweep_still(sw), pages = machine_totalram(&sw->m);
+
+		for (int g = 0; sw->plateau_pages && g < sw->ngroups; g++) /* past the row its plateau was found at */
+			t->ram_stood += sw->groups[g].code && pages > sw->groups[g].plateau_lo && pages <= sw->groups[g].plateau_hi;
 
 		for (uint64_t k = 0; k <= still; k++) { /* the row, and every row that stands as it is */
 			at = *m;
@@ -142,6 +149,17 @@ static void test_compiled_grid(void **state)
 		check_sweep(&m, "totalram", "1p", "60000000p", "40009", runs, &t);
 		check_sweep(&m, "totalram", "32000p", "36000p", "1", runs, &t); /* mem128m's fls() steps at 32768 pages */
 		check_sweep(&m, "totalram", "1p", "60000000p", "400009", rows, &t);
+		/*
+		 * Over ram, a row's totalram less the memmap: a page a row but one in
+		 * 64, across the plateaus of a division by cpus * 4 and fls()'s step
+		 * at 4 GiB of totalram; 16 pages a row; 252 pages a row, a step
+		 * nearly as long as the division's plateau (its search then rests).
+		 */
+		check_sweep(&m, "ram", "4157M", "4164M", "4K", runs, &t);
+		check_sweep(&m, "ram", "4000M", "4100M", "64K", runs, &t);
+		check_sweep(&m, "ram", "1G", "3G", "1M", runs, &t);
+		check_sweep(&m, "ram", "4157M", "4159M", "4K", rows, &t);
+		check_sweep(&m, "ram", "1G", "1200M", "1M", mixed, &t);
 		assert_int_equal(param_set(&m, param_find("cpus"), "3", err, sizeof(err)), 0);
 		check_sweep(&m, "totalram", "262100p", "262200p", "1", runs, &t);
 		check_sweep(&m, "cpus", "1", "700", "1", runs, &t);
@@ -151,9 +169,11 @@ static void test_compiled_grid(void **state)
 		check_sweep(&m, "cpus", "1", "4096", "37", runs, &t);
 	}
 	fprintf(stderr, "test_mmpatch_code: %ld cells on %ld rows held to the interpreter, %ld of the rows from runs, %ld "
-			"compiled columns (%ld joined)\n", t.cells, t.rows, t.stood, t.compiled, t.joined);
-	/* the paths were taken: compiled columns, columns joined, and rows a run stood for */
+			"compiled columns (%ld joined); over ram %ld compiled columns with plateaus, %ld group rows from them\n",
+		t.cells, t.rows, t.stood, t.compiled, t.joined, t.ram_runs, t.ram_stood);
+	/* the paths were taken: compiled columns, columns joined, and rows a run stood for, over totalram and over ram */
 	assert_true(t.compiled > 200 && t.joined > 50 && t.stood > 1000 && t.cells > 50000);
+	assert_true(t.ram_runs > 20 && t.ram_stood > 10000);
 	free(c);
 	free(v);
 	free(pr);
