@@ -476,6 +476,31 @@ static inline int seen(const struct last_run *l, const uint64_t *r, int nr, uint
 	return 1;
 }
 
+/*
+ * A node that runs no program (a known value, a helper, a local's helper):
+ * 1 with its result in *rc - 0, or -1 with why - else 0.
+ */
+static inline int run_plain(const struct mmp_code *k, const struct code_node *n, const struct machine *m, uint64_t *out,
+			    const char **why, int *rc)
+{
+	switch (n->kind) {
+	case N_KNOWN:
+		*out = n->known;
+		*rc = n->ranged && (*out < k->c->lo || *out > k->c->hi) ? (*why = k->c->why_range, -1) : 0;
+		return 1;
+	case N_HELPER:
+		*rc = mmp_helper_value(n->helper, m, out, why);
+		return 1;
+	case N_LOCAL: /* a local whose helper fails reads as 0 */
+		if (mmp_helper_value(n->helper, m, out, why))
+			*out = 0;
+		*rc = 0;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* Node i's run on the row: 0 with *out, or -1 with why. The constant's is kept: a column after runs it no more. */
 static inline int run_node(struct mmp_code *k, int i, const struct machine *m, const uint64_t *val, uint64_t *out,
 			   const char **why)
@@ -484,40 +509,27 @@ static inline int run_node(struct mmp_code *k, int i, const struct machine *m, c
 	uint64_t r[EXPR_CODE_REGS];
 	int nr, failed;
 
-	switch (n->kind) {
-	case N_KNOWN:
-		*out = n->known;
-		break;
-	case N_HELPER:
-		return mmp_helper_value(n->helper, m, out, why);
-	case N_LOCAL:
-		if (mmp_helper_value(n->helper, m, out, why))
-			*out = 0;
-		return 0;
-	default:
-		nr = load(n, m, val, r);
-		if (i == k->konst && nr <= CONST_REGS && (k->lead || k->shared)) {
-			if (k->lead && seen(&k->lead->last, r, nr, out, why))
-				return k->lead->last.failed;
-			if (seen(&k->last, r, nr, out, why))
-				return k->last.failed;
-		}
-		failed = expr_code_exec(&n->code, r, out, why);
-		/* eval_prog()'s check of a variant, after its value */
-		if (!failed && n->ranged && (*out < k->c->lo || *out > k->c->hi))
-			*why = k->c->why_range, failed = -1;
-		if (i == k->konst && nr <= CONST_REGS && (k->lead || k->shared)) {
-			k->last.nregs = nr;
-			memcpy(k->last.reg, r, (size_t)nr * sizeof(r[0]));
-			k->last.out = *out;
-			k->last.why = *why;
-			k->last.failed = failed;
-		}
+	if (run_plain(k, n, m, out, why, &failed))
 		return failed;
+	nr = load(n, m, val, r);
+	if (i == k->konst && nr <= CONST_REGS && (k->lead || k->shared)) {
+		if (k->lead && seen(&k->lead->last, r, nr, out, why))
+			return k->lead->last.failed;
+		if (seen(&k->last, r, nr, out, why))
+			return k->last.failed;
 	}
-	if (n->ranged && (*out < k->c->lo || *out > k->c->hi))
-		return *why = k->c->why_range, -1;
-	return 0;
+	failed = expr_code_exec(&n->code, r, out, why);
+	/* eval_prog()'s check of a variant, after its value */
+	if (!failed && n->ranged && (*out < k->c->lo || *out > k->c->hi))
+		*why = k->c->why_range, failed = -1;
+	if (i == k->konst && nr <= CONST_REGS && (k->lead || k->shared)) {
+		k->last.nregs = nr;
+		memcpy(k->last.reg, r, (size_t)nr * sizeof(r[0]));
+		k->last.out = *out;
+		k->last.why = *why;
+		k->last.failed = failed;
+	}
+	return failed;
 }
 
 /* What mmp_code_value() makes of the value and per nodes' numbers (real_of(), core/mmpatch_eval.c). */
@@ -625,24 +637,14 @@ static inline int run_joined(const struct mmp_code *k, const struct code_node *n
 			     const uint64_t *val, uint64_t *out, const char **why)
 {
 	uint64_t r[EXPR_CODE_REGS];
-	int failed = 0;
+	int failed;
 
-	switch (n->kind) {
-	case N_KNOWN:
-		*out = n->known;
-		break;
-	case N_HELPER:
-		return mmp_helper_value(n->helper, m, out, why);
-	case N_LOCAL:
-		if (mmp_helper_value(n->helper, m, out, why))
-			*out = 0;
-		return 0;
-	default:
-		load(n, m, val, r);
-		failed = expr_code_exec(&n->code, r, out, why);
-		if (failed)
-			return failed;
-	}
+	if (run_plain(k, n, m, out, why, &failed))
+		return failed;
+	load(n, m, val, r);
+	failed = expr_code_exec(&n->code, r, out, why);
+	if (failed)
+		return failed;
 	if (n->ranged && (*out < k->c->lo || *out > k->c->hi))
 		return *why = k->c->why_range, -1;
 	return 0;
