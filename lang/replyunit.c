@@ -143,8 +143,10 @@ int reply_read(const char *reply, const struct reply_q *q, double *base, int *ha
 	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
 		n--;
 	for (size_t k = 0, gap = 0; k < n; k++) /* a unit is a word, or a prefix and a word: "k refills" */
-		if ((gap += p[k] == ' ' && p[k + 1] != ' ') > 1)
-			n = sizeof(word);
+		if ((gap += p[k] == ' ' && p[k + 1] != ' ') > 1) {
+			n = sizeof(word); /* too many words: and no reading on past the reply's end */
+			break;
+		}
 	if (n >= sizeof(word))
 		return sb_puts(msg, "one number and at most one unit expected, e.g. 3072 or 128G"), -1;
 	for (size_t k = 0; k < n; k++)

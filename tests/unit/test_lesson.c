@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "../../lang/lesson.h"
+#include "../../lang/replyunit.h"
 #include "../../lang/session.h"
 #include "../../core/patch.h"
 #include "../../core/variant.h"
@@ -429,6 +430,31 @@ static void test_any_unit_of_the_quantity(void **state)
 	lesson_free(&l);
 }
 
+/*
+ * A reply of more words than a number and a unit: refused, and read no
+ * further than its end - the unit's word count went on to 48 bytes past a
+ * short reply (valgrind saw it in lesson_hostile; ASan sees it here, in a
+ * reply allocated at its exact size).
+ */
+static void test_reply_many_words(void **state)
+{
+	static const char text[] = "12 k b c";
+	char *reply = malloc(sizeof(text));
+	struct reply_q q;
+	struct strbuf msg = STRBUF_INIT;
+	double base = 0;
+	int had = 0;
+
+	(void)state;
+	assert_non_null(reply);
+	memcpy(reply, text, sizeof(text));
+	reply_q_of(&q, "pages", 1);
+	assert_int_equal(reply_read(reply, &q, &base, &had, &msg), -1);
+	assert_non_null(strstr(sb_str(&msg), "at most one unit"));
+	free(reply);
+	sb_free(&msg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -439,6 +465,7 @@ int main(void)
 		cmocka_unit_test(test_check_keeps_state),
 		cmocka_unit_test(test_say),
 		cmocka_unit_test(test_hostile_answers),
+		cmocka_unit_test(test_reply_many_words),
 		cmocka_unit_test(test_units),
 		cmocka_unit_test(test_checked_whole_at_load),
 		cmocka_unit_test(test_answer_spellings),
