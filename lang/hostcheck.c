@@ -27,7 +27,7 @@
 
 struct tally {
 	int ok, bad, live, none;
-	char caveat[160]; /* release_caveat(): an enterprise kernel's, else "" */
+	char caveat[REC_CAVEAT_MAX]; /* release_caveat(): an enterprise kernel's, else "" */
 	struct records rec;
 	struct session *s;
 	struct strbuf *out;

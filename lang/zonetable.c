@@ -34,7 +34,7 @@ static void protection_text(const struct zone_layout *L, const struct zone_fig *
 static void kernel_head(struct session *s, const struct zone_layout *L, int own, struct records *rec,
 			struct strbuf *out)
 {
-	char caveat[160];
+	char caveat[REC_CAVEAT_MAX];
 
 	static const char *const heads[] = { "node", "zone", "managed", "min", "low", "high", "promo", "boost",
 					     "protection", "batch", "high_min", "high_max", "threshold", NULL };
@@ -162,7 +162,7 @@ static void zone_part_out(int *part, int k, int *nparts, const zone_row_cells *r
 static void kernel_text(struct session *s, const struct zone_layout *L, struct strbuf *out)
 {
 	zone_row_cells *rows = calloc(L->nzones ? L->nzones : 1, sizeof(*rows));
-	char caveat[160];
+	char caveat[REC_CAVEAT_MAX];
 	const char *mark = *release_caveat(&s->m, caveat, sizeof(caveat)) ? " ?" : "";
 	int width = session_width(s), whole = (int)strlen(mark), w[ZT_COLS], part[ZT_COLS + 1], k = 0, at = 0, nparts = 0;
 
@@ -261,6 +261,12 @@ static struct machine zone_machine(const struct session *s, const struct zone_la
 	return k;
 }
 
+/* Is zone i one a patch table has a row for: a populated lowmem zone? */
+static int patch_zone(const struct zone_layout *L, uint32_t i)
+{
+	return L->zones[i].managed && L->zones[i].kind != ZK_MOVABLE && L->zones[i].kind != ZK_HIGHMEM;
+}
+
 /* A patch's zones as csv or json rows: each metric before and after. */
 static void patch_records(struct session *s, const struct zone_layout *L, const struct metric_ref *refs, int n,
 			  const char *const *heads, struct strbuf *out)
@@ -272,7 +278,7 @@ static void patch_records(struct session *s, const struct zone_layout *L, const 
 	for (uint32_t i = 0; i < L->nzones; i++) {
 		struct machine k;
 
-		if (!L->zones[i].managed || L->zones[i].kind == ZK_MOVABLE || L->zones[i].kind == ZK_HIGHMEM)
+		if (!patch_zone(L, i))
 			continue;
 		k = zone_machine(s, L, i);
 		snprintf(b, sizeof(b), "%u", L->zones[i].node);
@@ -313,7 +319,7 @@ static void patch_text(struct session *s, const struct zone_layout *L, const str
 		for (uint32_t i = 0; i < L->nzones; i++) {
 			struct machine k;
 
-			if (!L->zones[i].managed || L->zones[i].kind == ZK_MOVABLE || L->zones[i].kind == ZK_HIGHMEM)
+			if (!patch_zone(L, i))
 				continue;
 			k = zone_machine(s, L, i);
 			escape_buf(L->zones[i].name, name, sizeof(name));

@@ -258,7 +258,7 @@ static void panels_describe(struct view *v, struct screen *sc, char *t, size_t l
 				 r->metric->name, r->metric->help);
 		} else if (r->patch->kernel_code && (!r->metric->single || patch_nsides(r->patch) == 1)) {
 			/* the kernel side first, so a narrow screen keeps it: the release's own value */
-			char kv[256], caveat[160];
+			char kv[256], caveat[REC_CAVEAT_MAX];
 
 			render_human(metric_compute(&sc->s->m, r->patch, r->metric, SIDE_KERNEL, NULL), r->metric->unit, kv,
 				     sizeof(kv));

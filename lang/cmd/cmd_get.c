@@ -69,7 +69,7 @@ static void get_metric(const struct machine *m, const struct metric_ref *ref, st
 		       struct strbuf *out, struct strbuf *note)
 {
 	int nsides = patch_ncols(m, ref->patch), one = ref->metric->single || ref->side >= 0;
-	char b[64], caveat[160];
+	char b[64], caveat[REC_CAVEAT_MAX];
 
 	release_caveat(m, caveat, sizeof(caveat));
 	for (int i = one ? ref->side : 0; i < (one ? ref->side + 1 : nsides); i++) {

@@ -484,7 +484,7 @@ static void show_row_cells(const struct machine *m, const struct patch_desc *d, 
 	struct value before;
 
 	if (show_kernel(d, md)) {
-		char caveat[160];
+		char caveat[REC_CAVEAT_MAX];
 
 		show_cell(metric_compute(m, d, md, SIDE_KERNEL, NULL), md->unit, r->side[SIDE_KERNEL],
 			  sizeof(r->side[SIDE_KERNEL]), r->brief[SIDE_KERNEL], sizeof(r->brief[SIDE_KERNEL]));
@@ -715,7 +715,7 @@ static void show_rec_begin(struct session *s, int all, const char *topic, struct
 			recu_add_band(&u, name, md->unit, kind_name(md), validation_band(patches[i], md));
 		}
 	{
-		char caveat[160];
+		char caveat[REC_CAVEAT_MAX];
 
 		/* the kernel rows' caveat, as '?' and its legend say it in the table */
 		rec_caveat_next(&s->doc, release_caveat(&s->m, caveat, sizeof(caveat)));

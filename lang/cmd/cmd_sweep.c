@@ -310,11 +310,13 @@ static void emit_close(struct emit *e, FILE *f, struct strbuf *out)
  * Every row of sw as o asks. fit: the column widths of a table made to fit
  * (sweep_fit_widths), NULL: as wide as its headings.
  */
-/* The head of a csv or json sweep, each model column beside its held-out error (validation.c). */
-static int write_head(const struct sweep *sw, struct emit *e, const struct sweep_out *o, struct strbuf *out)
+/* The head of a csv or json sweep, each model column beside its held-out error (validation.c), and its caveat ("": none). */
+static int write_head(const struct sweep *sw, struct emit *e, const struct sweep_out *o, const char *caveat,
+		      struct strbuf *out)
 {
 	const struct measured_band *bands[SWEEP_MAX_COLS];
 
+	rec_caveat_next(o->doc, caveat);
 	for (int c = 0; c < sw->ncols; c++)
 		bands[c] = validation_band(sw->cols[c].patch, sw->cols[c].metric);
 	return sweep_write_head(sw, &e->l, bands, o->doc, o->format, &e->rec, &e->heads, out);
@@ -342,7 +344,7 @@ static int sweep_emit(const struct machine *m, struct sweep *sw, const struct sw
 			sweep_write_fit_header(sw, e.width, out);
 		else if (o->format == FMT_TABLE)
 			sweep_write_header(sw, &e.l, e.width, out);
-		else if (rec_caveat_next(o->doc, caveat), write_head(sw, &e, o, out))
+		else if (write_head(sw, &e, o, caveat, out))
 			e.k.failed = ENOMEM;
 		emit_rows(&e, out);
 		emit_close(&e, f, out);

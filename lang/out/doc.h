@@ -14,6 +14,9 @@ enum out_format { FMT_TABLE, FMT_CSV, FMT_JSON, FMT_SVG, FMT_JSONL, FMT_MARKDOWN
 
 struct measured_band;
 
+/* an enterprise kernel's caveat, release_caveat()'s text, in bytes (rec_caveat_next) */
+#define REC_CAVEAT_MAX 160
+
 /*
  * A named quantity's unit and kind (exact, workload, model; "input" for a
  * parameter, "" for none), and for a model its held-out error band
@@ -39,7 +42,7 @@ struct doc {
 	 * (release_caveat()), "" for none: rec_begin takes it and clears it, so
 	 * it is the next result's alone (rec_caveat_next, records.h).
 	 */
-	char caveat[160]; /* REC_CAVEAT_MAX (records.h) */
+	char caveat[REC_CAVEAT_MAX];
 };
 
 /* A stream's document, empty; units: --units. */

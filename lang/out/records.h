@@ -55,8 +55,7 @@ struct rec_frame {
 	int field, n, array;
 };
 
-/* A caveat's bytes, and a row's end holding it quoted for csv (its quotes doubled) */
-#define REC_CAVEAT_MAX 160
+/* A row's end holding a caveat (doc.h's REC_CAVEAT_MAX) quoted for csv, its quotes doubled */
 #define REC_CLOSE_MAX (2 * REC_CAVEAT_MAX + 8)
 
 struct records {

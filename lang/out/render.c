@@ -172,7 +172,7 @@ void render_explain(const struct machine *m, const struct metric_ref *ref, int s
 
 void render_kernel_column(const struct machine *m, struct strbuf *out)
 {
-	char caveat[160];
+	char caveat[REC_CAVEAT_MAX];
 
 	sb_printf(out, "kernel: what the code of the machine's release computes (%s; set kernel RELEASE picks "
 		       "another): the patch as merged and every change to it since (history PATCH lists the commits), so "
